@@ -1,0 +1,2 @@
+/** Accelbridge bridge-server module (see DESIGN.md). */
+package dev.accelbridge.bridge;

@@ -1,0 +1,2 @@
+/** Accelbridge browser-runtime module (see DESIGN.md). */
+package dev.accelbridge.browser;

@@ -1,0 +1,43 @@
+package dev.accelbridge.core;
+
+import java.util.Set;
+
+/**
+ * The backend SPI, in the manner of DJL's {@code EngineProvider} and OSHI's {@code SystemInfoProvider}: a
+ * provider serves some {@link BackendId}s, says whether each is available here (with evidence), and executes
+ * cases on them. Native providers are found with {@link java.util.ServiceLoader}
+ * ({@code META-INF/services/dev.accelbridge.core.BackendProvider}); browser providers are made per browser by
+ * the bridge. When two providers serve one backend, the higher {@link #priority()} wins.
+ *
+ * <p>A provider never invents a figure: a backend it cannot run is reported unavailable with the evidence.
+ */
+public interface BackendProvider extends AutoCloseable {
+
+    /** A short name for logs and provenance ({@code djl-onnxruntime}, {@code browser:chromium}). */
+    String name();
+
+    /** The backends this provider can be asked about. */
+    Set<BackendId> backends();
+
+    /** Higher wins when two providers serve the same backend. */
+    default int priority() {
+        return 0;
+    }
+
+    /** Probes one backend. Never throws for an absent backend: returns it unavailable with the evidence. */
+    Availability probe(BackendId backend);
+
+    /**
+     * Runs one case.
+     *
+     * @throws BackendUnavailableException the backend is absent
+     * @throws UnsupportedModelException   the backend cannot run this model
+     * @throws ExecutionFailedException    loading or running failed, timed out or crashed
+     */
+    Execution execute(ExecutionRequest request);
+
+    /** Releases sessions, engines, browsers. */
+    @Override
+    default void close() {
+    }
+}

@@ -1,0 +1,21 @@
+package dev.accelbridge.core;
+
+import java.util.List;
+
+/**
+ * What a provider returns for one executed case: the outputs of the last timed iteration (for the parity
+ * check), the timings measured where inference happens, memory and provenance.
+ *
+ * @param outputs    output tensors
+ * @param timings    load, first inference and timed samples
+ * @param memory     process memory where measurable
+ * @param provenance the runtime's side of provenance (browser, adapter, EPs, versions); host filled later
+ * @param warnings   runtime warnings worth keeping (e.g. ORT's "nodes not placed on the requested provider")
+ */
+public record Execution(List<NamedTensor> outputs, Timings timings, MemoryUsage memory, Provenance provenance,
+                        List<String> warnings) {
+    public Execution {
+        outputs = List.copyOf(outputs);
+        warnings = List.copyOf(warnings);
+    }
+}

@@ -1,0 +1,25 @@
+package dev.accelbridge.core;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One model with one concrete input set: the unit every backend runs.
+ *
+ * @param model    the model
+ * @param inputSet a name for the input set ({@code "sentences"}, {@code "test_data_set_0"}, ...)
+ * @param inputs   the tensors fed to the model, one per graph input
+ * @param expected expected outputs shipped with the model (ONNX test-data layout); empty when the
+ *                 native CPU run is the reference
+ */
+public record ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inputs, Optional<List<NamedTensor>> expected) {
+    public ModelCase {
+        inputs = List.copyOf(inputs);
+        expected = expected.map(List::copyOf);
+    }
+
+    /** {@code family/model[/inputSet]}, the case's display key. */
+    public String key() {
+        return model.family().id() + "/" + model.name() + (inputSet == null || inputSet.isEmpty() ? "" : "/" + inputSet);
+    }
+}

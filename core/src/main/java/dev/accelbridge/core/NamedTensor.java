@@ -1,0 +1,147 @@
+package dev.accelbridge.core;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * One tensor: name, element type, shape and its raw little-endian bytes. The byte form is what travels to
+ * the browser as a binary WebSocket frame and what DJL and ONNX Runtime are fed, so every backend sees the
+ * very same bits.
+ *
+ * @param name  the graph input or output name
+ * @param dtype element type
+ * @param shape dimensions (all known)
+ * @param data  little-endian element bytes, {@code product(shape) * dtype.byteSize()} long
+ */
+public record NamedTensor(String name, DType dtype, long[] shape, byte[] data) {
+
+    /** Validates that the byte length matches the shape. */
+    public NamedTensor {
+        long n = elementCount(shape);
+        if (n * dtype.byteSize() != data.length) {
+            throw new AccelbridgeException("Tensor '" + name + "' has " + data.length + " bytes but shape "
+                    + Arrays.toString(shape) + " of " + dtype.webName() + " needs " + n * dtype.byteSize(),
+                    "check the input's shape and type");
+        }
+    }
+
+    /** Number of elements of a shape. */
+    public static long elementCount(long[] shape) {
+        long n = 1;
+        for (long d : shape) {
+            if (d < 0) {
+                throw new AccelbridgeException("Shape " + Arrays.toString(shape) + " has an unknown dimension",
+                        "give the input with concrete dimensions");
+            }
+            n *= d;
+        }
+        return n;
+    }
+
+    /** Number of elements. */
+    public long size() {
+        return elementCount(shape);
+    }
+
+    /** A float32 tensor. */
+    public static NamedTensor ofFloats(String name, long[] shape, float[] values) {
+        ByteBuffer b = ByteBuffer.allocate(values.length * 4).order(ByteOrder.LITTLE_ENDIAN);
+        b.asFloatBuffer().put(values);
+        return new NamedTensor(name, DType.FLOAT32, shape.clone(), b.array());
+    }
+
+    /** An int64 tensor. */
+    public static NamedTensor ofLongs(String name, long[] shape, long[] values) {
+        ByteBuffer b = ByteBuffer.allocate(values.length * 8).order(ByteOrder.LITTLE_ENDIAN);
+        b.asLongBuffer().put(values);
+        return new NamedTensor(name, DType.INT64, shape.clone(), b.array());
+    }
+
+    /** A little-endian view of the bytes. */
+    public ByteBuffer buffer() {
+        return ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** The values widened to double, whatever the element type (for parity checks). */
+    public double[] toDoubles() {
+        int n = (int) size();
+        double[] out = new double[n];
+        ByteBuffer b = buffer();
+        for (int i = 0; i < n; i++) {
+            out[i] = switch (dtype) {
+                case FLOAT32 -> b.getFloat(i * 4);
+                case FLOAT64 -> b.getDouble(i * 8);
+                case FLOAT16 -> Float.float16ToFloatCompat(b.getShort(i * 2));
+                case INT64 -> b.getLong(i * 8);
+                case INT32 -> b.getInt(i * 4);
+                case INT8 -> b.get(i);
+                case UINT8 -> b.get(i) & 0xff;
+                case BOOL -> b.get(i) != 0 ? 1 : 0;
+            };
+        }
+        return out;
+    }
+
+    /** The values as float (float32 tensors only, no copy semantics promised). */
+    public float[] toFloats() {
+        if (dtype != DType.FLOAT32) {
+            throw new AccelbridgeException("Tensor '" + name + "' is " + dtype.webName() + ", not float32", null);
+        }
+        float[] out = new float[(int) size()];
+        buffer().asFloatBuffer().get(out);
+        return out;
+    }
+
+    /** The values as long (int64 tensors only). */
+    public long[] toLongs() {
+        if (dtype != DType.INT64) {
+            throw new AccelbridgeException("Tensor '" + name + "' is " + dtype.webName() + ", not int64", null);
+        }
+        long[] out = new long[(int) size()];
+        buffer().asLongBuffer().get(out);
+        return out;
+    }
+
+    /** The same data under another name. */
+    public NamedTensor withName(String newName) {
+        return new NamedTensor(newName, dtype, shape, data);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof NamedTensor t && name.equals(t.name) && dtype == t.dtype
+                && Arrays.equals(shape, t.shape) && Arrays.equals(data, t.data);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * (31 * name.hashCode() + Arrays.hashCode(shape)) + Arrays.hashCode(data);
+    }
+
+    @Override
+    public String toString() {
+        return name + ":" + dtype.webName() + Arrays.toString(shape);
+    }
+
+    /** IEEE 754 half → float without Java 20's Float.float16ToFloat. */
+    private static final class Float {
+        static float float16ToFloatCompat(short h) {
+            int bits = h & 0xffff;
+            int sign = (bits >>> 15) << 31;
+            int exp = (bits >>> 10) & 0x1f;
+            int mant = bits & 0x3ff;
+            if (exp == 0) {
+                if (mant == 0) {
+                    return java.lang.Float.intBitsToFloat(sign);
+                }
+                float v = mant / 1024f * (float) Math.pow(2, -14);
+                return sign != 0 ? -v : v;
+            }
+            if (exp == 31) {
+                return java.lang.Float.intBitsToFloat(sign | 0x7f800000 | (mant << 13));
+            }
+            return java.lang.Float.intBitsToFloat(sign | ((exp - 15 + 127) << 23) | (mant << 13));
+        }
+    }
+}

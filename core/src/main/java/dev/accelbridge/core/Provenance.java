@@ -1,0 +1,46 @@
+package dev.accelbridge.core;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where and with what a result was produced. Every field that does not apply is null (not a made-up value).
+ *
+ * @param host               host name
+ * @param hostFingerprint    {@link HostInfo#fingerprint()}
+ * @param os                 OS name and version
+ * @param browser            browser name ({@code chromium}, {@code chromium-shell}, {@code firefox}); null for native
+ * @param browserVersion     the browser build ({@code 156.0.8078.73}); null for native
+ * @param driver             how the browser was driven: {@code playwright}, {@code selenium}, {@code grid},
+ *                           {@code process}, {@code manual}; {@code djl} for native runs
+ * @param adapter            the WebGPU adapter ("google swiftshader (software adapter)"), or the native device; null when none
+ * @param softwareAdapter    true when the WebGPU adapter is a software rasterizer (SwiftShader, lavapipe); null when not WebGPU
+ * @param executionProviders the execution providers the runtime reported as used/available
+ * @param runtimeVersions    component → version ({@code onnxruntime}, {@code onnxruntime-web}, {@code djl}, {@code java})
+ */
+public record Provenance(String host, String hostFingerprint, String os, String browser, String browserVersion,
+                         String driver, String adapter, Boolean softwareAdapter, List<String> executionProviders,
+                         Map<String, String> runtimeVersions) {
+    public Provenance {
+        executionProviders = executionProviders == null ? List.of() : List.copyOf(executionProviders);
+        runtimeVersions = runtimeVersions == null ? Map.of() : Map.copyOf(runtimeVersions);
+    }
+
+    /** A provenance without host fields, as a provider reports it; the orchestrator adds the host. */
+    public static Provenance of(String browser, String browserVersion, String driver, String adapter, Boolean softwareAdapter,
+                                List<String> executionProviders, Map<String, String> runtimeVersions) {
+        return new Provenance(null, null, null, browser, browserVersion, driver, adapter, softwareAdapter,
+                executionProviders, runtimeVersions);
+    }
+
+    /** The same, with the host fields filled from {@code host}. */
+    public Provenance withHost(HostInfo host) {
+        return new Provenance(host.hostname(), host.fingerprint(), host.os(), browser, browserVersion, driver, adapter,
+                softwareAdapter, executionProviders, runtimeVersions);
+    }
+
+    /** "chromium 156.0.8078.73", or "native". */
+    public String browserLabel() {
+        return browser == null ? "native" : browserVersion == null ? browser : browser + " " + browserVersion;
+    }
+}

@@ -1,0 +1,2 @@
+/** Accelbridge fallback module (see DESIGN.md). */
+package dev.accelbridge.fallback;

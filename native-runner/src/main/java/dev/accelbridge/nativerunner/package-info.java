@@ -1,0 +1,2 @@
+/** Accelbridge native-runner module (see DESIGN.md). */
+package dev.accelbridge.nativerunner;

@@ -1,0 +1,2 @@
+/** Accelbridge reports module (see DESIGN.md). */
+package dev.accelbridge.reports;

@@ -1,0 +1,2 @@
+/** Accelbridge test-suites module (see DESIGN.md). */
+package dev.accelbridge.suites;
