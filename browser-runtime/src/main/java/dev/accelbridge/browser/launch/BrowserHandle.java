@@ -1,0 +1,31 @@
+package dev.accelbridge.browser.launch;
+
+import java.util.OptionalLong;
+
+/** A running browser that was pointed at the bridge page. Closing it ends the browser and removes its profile. */
+public interface BrowserHandle extends AutoCloseable {
+    /** Which browser. */
+    BrowserKind browser();
+
+    /** How it was started. */
+    DriverKind driver();
+
+    /** The browser build, e.g. {@code 156.0.8078.73}. */
+    String version();
+
+    /** The executable that runs (or the Grid URL for a remote browser). */
+    String executable();
+
+    /** True while the browser process (or remote session) is alive. */
+    boolean isAlive();
+
+    /** The browser's main process id, when this machine owns it. */
+    OptionalLong pid();
+
+    /** Kills the browser hard (used after a hang; tests use it to crash a browser mid-run). */
+    void kill();
+
+    /** Ends the browser gracefully, then hard after a short grace period; deletes the fresh profile. */
+    @Override
+    void close();
+}

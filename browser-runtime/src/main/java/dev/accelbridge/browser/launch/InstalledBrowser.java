@@ -1,0 +1,13 @@
+package dev.accelbridge.browser.launch;
+
+import java.nio.file.Path;
+
+/**
+ * A browser found on this machine.
+ *
+ * @param kind       which browser
+ * @param executable the binary to start
+ * @param version    its version as it reports it
+ */
+public record InstalledBrowser(BrowserKind kind, Path executable, String version) {
+}

@@ -1,0 +1,55 @@
+package dev.accelbridge.browser.launch;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What to launch and how, in the manner of Playwright's {@code LaunchOptions}.
+ *
+ * @param browser        which browser
+ * @param driver         which launcher
+ * @param headless       headless (the default) or headed
+ * @param executable     an explicit executable; empty = discovered ({@link BrowserDiscovery})
+ * @param gridUrl        the Selenium Grid for {@link DriverKind#GRID}
+ * @param extraArgs      more command-line flags
+ * @param launchTimeout  how long to wait for the browser to start
+ */
+public record LaunchOptions(BrowserKind browser, DriverKind driver, boolean headless, Optional<Path> executable,
+                            Optional<URI> gridUrl, List<String> extraArgs, Duration launchTimeout) {
+    public LaunchOptions {
+        extraArgs = List.copyOf(extraArgs);
+    }
+
+    /** Headless Chromium through Playwright. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builder with the defaults: headless Chromium through Playwright, 60 s launch timeout. */
+    public static final class Builder {
+        private BrowserKind browser = BrowserKind.CHROMIUM;
+        private DriverKind driver = DriverKind.PLAYWRIGHT;
+        private boolean headless = true;
+        private Path executable;
+        private URI gridUrl;
+        private final List<String> extraArgs = new ArrayList<>();
+        private Duration launchTimeout = Duration.ofSeconds(60);
+
+        public Builder browser(BrowserKind v) { this.browser = v; return this; }
+        public Builder driver(DriverKind v) { this.driver = v; return this; }
+        public Builder headless(boolean v) { this.headless = v; return this; }
+        public Builder executable(Path v) { this.executable = v; return this; }
+        public Builder gridUrl(URI v) { this.gridUrl = v; return this; }
+        public Builder addArgs(List<String> v) { this.extraArgs.addAll(v); return this; }
+        public Builder launchTimeout(Duration v) { this.launchTimeout = v; return this; }
+
+        public LaunchOptions build() {
+            return new LaunchOptions(browser, driver, headless, Optional.ofNullable(executable), Optional.ofNullable(gridUrl),
+                    extraArgs, launchTimeout);
+        }
+    }
+}
