@@ -174,7 +174,8 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
             osDescription = System.getProperty("os.name");
         }
         return new NativeEnvironment(ortVersion, engineError, providers, epErrors, System.getProperty("os.name"),
-                osDescription, System.getProperty("os.arch"), cudaCount, cudaNote, host.gpus(), host.cpuModel(),
+                osDescription, System.getProperty("os.arch"), cudaCount, cudaNote, host.gpus(), HostDetector.gpuSource(),
+                host.cpuModel(),
                 host.physicalCores(), host.logicalCores(), host.simdFlags());
     }
 

@@ -7,7 +7,10 @@ import oshi.hardware.GraphicsCard;
 import oshi.hardware.HardwareAbstractionLayer;
 import oshi.software.os.OperatingSystem;
 
+import java.io.File;
 import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -18,6 +21,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Describes the host through OSHI: CPU model, cores, SIMD flags, memory, GPUs (OSHI reads them with
@@ -48,6 +52,24 @@ public final class HostDetector {
             }
         }
         return h;
+    }
+
+    /**
+     * Where OSHI's GPU list comes from on this OS; on Linux it says when {@code lspci} is missing, because
+     * OSHI then lists no GPU even where there is one.
+     */
+    public static String gpuSource() {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        if (os.startsWith("linux")) {
+            boolean found = Stream.of(System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(File.pathSeparator))
+                    .map(d -> Path.of(d, "lspci")).anyMatch(Files::isExecutable)
+                    || Files.isExecutable(Path.of("/usr/bin/lspci")) || Files.isExecutable(Path.of("/sbin/lspci"));
+            return found ? "lspci" : "lspci not installed, GPUs unknown: apt-get install pciutils";
+        }
+        if (os.startsWith("mac")) {
+            return "system_profiler";
+        }
+        return os.startsWith("windows") ? "WMI" : "OSHI";
     }
 
     /** OSHI's entry point, made once per process. */

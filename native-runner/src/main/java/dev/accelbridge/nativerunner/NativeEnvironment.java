@@ -21,6 +21,8 @@ import java.util.Map;
  * @param cudaDeviceCount CUDA devices DJL's {@code CudaUtils} sees (0 when there is no CUDA runtime)
  * @param cudaNote        what DJL's CUDA check found: the runtime version, or why there is none
  * @param gpus            GPUs OSHI lists ("vendor name (VRAM)"); empty when none or when {@code lspci} is missing
+ * @param gpuSource       where the GPU list comes from ({@code lspci}, or {@code lspci not installed ...}), so
+ *                        an empty list is not mistaken for "no GPU"
  * @param cpuModel        CPU model name
  * @param physicalCores   physical cores
  * @param logicalCores    logical processors
@@ -28,7 +30,7 @@ import java.util.Map;
  */
 public record NativeEnvironment(String ortVersion, String engineError, List<String> ortProviders,
                                 Map<BackendId, String> epErrors, String osName, String osDescription, String arch,
-                                int cudaDeviceCount, String cudaNote, List<String> gpus, String cpuModel,
+                                int cudaDeviceCount, String cudaNote, List<String> gpus, String gpuSource, String cpuModel,
                                 int physicalCores, int logicalCores, List<String> simdFlags) {
     public NativeEnvironment {
         ortProviders = List.copyOf(ortProviders);

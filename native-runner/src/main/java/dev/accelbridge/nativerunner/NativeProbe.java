@@ -88,7 +88,7 @@ public final class NativeProbe {
             default -> {
             }
         }
-        ev.append("; GPUs (lspci): ").append(env.gpus().isEmpty() ? "none" : String.join(", ", env.gpus()));
+        ev.append("; GPUs (").append(env.gpuSource() == null ? "OSHI" : env.gpuSource()).append("): ").append(env.gpus().isEmpty() ? "none" : String.join(", ", env.gpus()));
         return new Availability(backend, ok, ev.toString(), WHERE);
     }
 

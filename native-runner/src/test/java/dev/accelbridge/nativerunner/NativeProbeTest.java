@@ -16,7 +16,7 @@ class NativeProbeTest {
     private static NativeEnvironment env(List<String> providers, Map<BackendId, String> epErrors, String os,
                                          int cudaDevices, List<String> gpus) {
         return new NativeEnvironment("1.29.0", null, providers, epErrors, os, os + " 1.0", "amd64", cudaDevices,
-                cudaDevices > 0 ? "CUDA runtime 12.4" : "DJL found no CUDA runtime (libcudart)", gpus,
+                cudaDevices > 0 ? "CUDA runtime 12.4" : "DJL found no CUDA runtime (libcudart)", gpus, "lspci",
                 "Test CPU", 8, 16, List.of("avx2", "fma"));
     }
 
@@ -98,12 +98,20 @@ class NativeProbeTest {
     @Test
     void engineFailureMakesEverythingUnavailableWithTheError() {
         NativeEnvironment broken = new NativeEnvironment(null, "UnsatisfiedLinkError: libonnxruntime.so: musl",
-                List.of(), Map.of(), "Linux", "Alpine", "amd64", 0, null, List.of(), "cpu", 1, 1, List.of());
+                List.of(), Map.of(), "Linux", "Alpine", "amd64", 0, null, List.of(), "lspci", "cpu", 1, 1, List.of());
         for (BackendId b : BackendId.ofKind(dev.accelbridge.core.BackendKind.NATIVE)) {
             Availability a = NativeProbe.decide(b, broken);
             assertThat(a.available()).as(b.id()).isFalse();
             assertThat(a.evidence()).contains("could not start", "musl");
         }
+    }
+
+    @Test
+    void aMissingLspciIsNotReportedAsNoGpu() {
+        NativeEnvironment e = new NativeEnvironment("1.29.0", null, List.of(CPU_EP), Map.of(), "Linux", "Debian",
+                "amd64", 0, null, List.of(), "lspci not installed, GPUs unknown: apt-get install pciutils", "cpu", 1, 1,
+                List.of());
+        assertThat(NativeProbe.decide(BackendId.CUDA, e).evidence()).contains("lspci not installed");
     }
 
     @Test
