@@ -48,6 +48,20 @@ class ProcessLauncherTest {
         }
     }
 
+    @Test
+    void headlessShellAsAProcessHasWebNnWithUserFeaturesMerged() throws Exception {
+        InstalledBrowser shell = requireInstalled(BrowserKind.CHROMIUM_SHELL);
+        URI url = page.newUrl();
+        // A user's own --enable-features must not replace ours (Chromium keeps only the last such switch).
+        try (BrowserHandle h = launcher.launch(LaunchOptions.builder().browser(BrowserKind.CHROMIUM_SHELL).driver(DriverKind.PROCESS)
+                .addArgs(java.util.List.of("--enable-features=SharedArrayBuffer")).build(), url)) {
+            JsonNode r = page.await(url, Duration.ofSeconds(30));
+            assertThat(r.path("ua").asText()).contains("Chrome/" + major(shell) + ".");
+            assertThat(r.path("ml").path("context").asBoolean()).as("WebNN context: %s", r).isTrue();
+            assertThat(h.pid()).isPresent();
+        }
+    }
+
     private static boolean lavapipeInstalled() throws java.io.IOException {
         Path icd = Path.of("/usr/share/vulkan/icd.d");
         if (!Files.isDirectory(icd)) {
