@@ -76,8 +76,9 @@ public final class ModelFolderLoader {
         Path onnx = Files.isDirectory(path) ? findModel(path) : path;
         Path dir = onnx.toAbsolutePath().getParent();
         ModelProto proto = OnnxTensors.readModel(onnx);
-        String name = Files.isDirectory(path) || onnx.getFileName().toString().equals("model.onnx")
-                ? path.toAbsolutePath().normalize().getFileName().toString()
+        // a folder, or a file called model.onnx, is named after its folder; another file after itself
+        String name = onnx.getFileName().toString().equals("model.onnx") && dir.getFileName() != null
+                ? dir.getFileName().toString()
                 : onnx.getFileName().toString().replaceFirst("\\.onnx$", "");
         if (name.equals("onnx") && dir.getParent() != null) { // Optimum's onnx/ sub-folder
             name = dir.getParent().getFileName().toString();

@@ -186,6 +186,22 @@ class ModelFolderLoaderTest {
     }
 
     @Test
+    void inputOfAnUnknownElementTypeIsNamed() throws Exception {
+        var proto = dev.accelbridge.suites.onnx.OnnxTensors.readModel(catalog.models(ModelFamily.VISION).get(0).path()).toBuilder();
+        proto.getGraphBuilder().getInputBuilder(0).getTypeBuilder().getTensorTypeBuilder().setElemType(8); // STRING
+        Files.write(dir.resolve("model.onnx"), proto.build().toByteArray());
+        assertThatThrownBy(() -> ModelFolderLoader.load(dir.resolve("model.onnx"), Optional.empty()))
+                .isInstanceOf(SuiteException.UnfeedableInputException.class)
+                .hasMessageContaining("'pixel_values'").hasMessageContaining("STRING");
+    }
+
+    @Test
+    void aModelOnnxFileIsNamedAfterItsFolder() {
+        Path file = catalog.models(ModelFamily.AUDIO).get(0).path();
+        assertThat(ModelFolderLoader.load(file, Optional.empty()).get(0).model().name()).isEqualTo(file.getFileName().toString().replace(".onnx", ""));
+    }
+
+    @Test
     void inspectReadsUserModels() {
         var spec = OnnxModels.inspect(catalog.models(ModelFamily.VISION).get(0).path(), null, "mine", "user");
         assertThat(spec.family()).isEqualTo(ModelFamily.VISION);
