@@ -82,10 +82,15 @@ class ReportWriterTest {
         }
         assertThat(messages).anySatisfy(msg -> assertThat(msg).contains("0 CUDA devices", "<&\"'>"))
                 .anySatisfy(msg -> assertThat(msg).startsWith("UNSUPPORTED: op STFT"));
-        Element first = (Element) cases.item(0);
-        assertThat(first.getAttribute("classname")).isEqualTo("text.bert-tiny");
-        assertThat(first.getAttribute("name")).isEqualTo("cpu [native]");
-        assertThat(Double.parseDouble(first.getAttribute("time"))).isGreaterThan(0);
+        Element cpuCase = null;
+        for (int i = 0; i < cases.getLength(); i++) {
+            Element e = (Element) cases.item(i);
+            if (e.getAttribute("classname").equals("text.bert-tiny") && e.getAttribute("name").equals("cpu [native]")) {
+                cpuCase = e;
+            }
+        }
+        assertThat(cpuCase).isNotNull();
+        assertThat(Double.parseDouble(cpuCase.getAttribute("time"))).isGreaterThan(0);
 
         ExitPolicy.Decision d = ExitPolicy.defaults().decide(m.cells().stream().map(Cell::result).toList(),
                 m.cells().stream().map(Cell::change).toList());
