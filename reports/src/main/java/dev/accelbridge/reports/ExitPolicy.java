@@ -83,7 +83,10 @@ public record ExitPolicy(Set<Condition> conditions) {
     /** Decides from the results shown and the changes found. */
     public Decision decide(Collection<RunResult> results, Collection<Change> changes) {
         List<String> reasons = new ArrayList<>();
-        for (Condition c : EnumSet.copyOf(conditions.isEmpty() ? EnumSet.noneOf(Condition.class) : EnumSet.copyOf(conditions))) {
+        for (Condition c : Condition.values()) {
+            if (!conditions.contains(c)) {
+                continue;
+            }
             long n = c == Condition.REGRESSION
                     ? changes.stream().filter(x -> x != null && x.kind() == ChangeKind.REGRESSION).count()
                     : results.stream().filter(r -> r.status() == Status.valueOf(c.name())).count();
