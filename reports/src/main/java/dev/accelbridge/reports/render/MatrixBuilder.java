@@ -62,6 +62,15 @@ public final class MatrixBuilder {
                 cpu.put(refKey(r), r.timings().p50Ms());
             }
         }
+        // newest result per host/suite/model/browser/actual backend where that backend worked (for fallback costs)
+        Map<String, RunResult> working = new HashMap<>();
+        for (RunResult r : all) {
+            if ((r.status() == Status.PASSED || r.status() == Status.FELL_BACK) && r.actual() != null && r.timings() != null
+                    && Double.isFinite(r.timings().p50Ms()) && r.provenance() != null) {
+                working.merge(workKey(r.provenance().hostFingerprint(), r, r.actual()), r,
+                        (x, y) -> byTime.compare(y, x) >= 0 ? y : x);
+            }
+        }
         List<Cell> cells = new ArrayList<>(shown.size());
         for (RunResult r : shown) {
             double cpuP50 = cpu.getOrDefault(refKey(r), Double.NaN);
@@ -72,8 +81,9 @@ public final class MatrixBuilder {
                     .against(p.runId())).orElse(null);
             double requestedP50 = Double.NaN;
             if (r.status() == Status.FELL_BACK && r.provenance() != null) {
-                requestedP50 = store.latestWorkingTimings(r.provenance().hostFingerprint(), r.suite(), r.model(), r.requested(),
-                        r.provenance().browser()).map(t -> t.p50Ms()).orElse(Double.NaN);
+                // same rule as MatrixStore.latestWorkingTimings, answered from the results already loaded
+                RunResult w = working.get(workKey(r.provenance().hostFingerprint(), r, r.requested()));
+                requestedP50 = w == null ? Double.NaN : w.timings().p50Ms();
             }
             cells.add(new Cell(r, Scorer.score(r, cpuP50), cpuP50, requestedP50, change, points));
         }
@@ -104,6 +114,10 @@ public final class MatrixBuilder {
             }
         }
         return Optional.empty();
+    }
+
+    private static String workKey(String host, RunResult r, BackendId backend) {
+        return host + "|" + r.suite() + "|" + r.model() + "|" + (r.provenance() == null ? null : r.provenance().browser()) + "|" + backend;
     }
 
     private static String refKey(RunResult r) {
