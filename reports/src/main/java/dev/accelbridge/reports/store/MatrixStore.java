@@ -72,6 +72,7 @@ public final class MatrixStore implements AutoCloseable {
     private final Path path;
     private final DuckDBConnection conn;
     private final Set<String> runsOfThisProcess = new LinkedHashSet<>();
+    private PreparedStatement insertResult;
 
     private MatrixStore(Path path, DuckDBConnection conn) {
         this.path = path;
@@ -445,8 +446,13 @@ public final class MatrixStore implements AutoCloseable {
 
     private void insert(RunResult r) throws SQLException {
         long id;
-        try (PreparedStatement ps = conn.prepareStatement("INSERT INTO results (" + RESULT_COLUMNS.substring(4)
-                + ") VALUES (" + "?,".repeat(40) + "?) RETURNING id")) {
+        if (insertResult == null) {
+            // prepared once per store: re-preparing a 41-column insert per case dominated bulk writes
+            insertResult = conn.prepareStatement("INSERT INTO results (" + RESULT_COLUMNS.substring(4)
+                    + ") VALUES (" + "?,".repeat(40) + "?) RETURNING id");
+        }
+        {
+            PreparedStatement ps = insertResult;
             Provenance p = r.provenance();
             Timings t = r.timings();
             Parity q = r.parity();
