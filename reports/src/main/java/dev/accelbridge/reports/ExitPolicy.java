@@ -1,0 +1,99 @@
+package dev.accelbridge.reports;
+
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.reports.history.Change;
+import dev.accelbridge.reports.history.ChangeKind;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * What makes {@code accelbridge run}/{@code report} exit non-zero for CI: {@code --fail-on failed,wrong-output,regression}
+ * (also {@code unavailable}, {@code unsupported}, {@code fell-back}; {@code none} for never). Pure.
+ * Exit code {@link #FAIL_EXIT} (1) when any chosen condition is met, else 0.
+ *
+ * @param conditions what fails the process
+ */
+public record ExitPolicy(Set<Condition> conditions) {
+    /** The exit code of a run that met a --fail-on condition. */
+    public static final int FAIL_EXIT = 1;
+
+    /** A condition of {@code --fail-on}. */
+    public enum Condition {
+        FAILED, WRONG_OUTPUT, REGRESSION, UNAVAILABLE, UNSUPPORTED, FELL_BACK;
+
+        /** The command-line spelling ({@code wrong-output}). */
+        public String id() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    public ExitPolicy {
+        conditions = conditions.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(conditions));
+    }
+
+    /** The default: {@code failed,wrong-output,regression}. */
+    public static ExitPolicy defaults() {
+        return new ExitPolicy(EnumSet.of(Condition.FAILED, Condition.WRONG_OUTPUT, Condition.REGRESSION));
+    }
+
+    /**
+     * Parses {@code --fail-on}.
+     *
+     * @throws ReportsException naming an unknown condition and the valid ones
+     */
+    public static ExitPolicy parse(String csv) {
+        EnumSet<Condition> set = EnumSet.noneOf(Condition.class);
+        if (csv == null || csv.isBlank()) {
+            throw new ReportsException("--fail-on is empty", "give conditions, e.g. --fail-on failed,wrong-output,regression, or none");
+        }
+        for (String part : csv.split(",")) {
+            String p = part.trim().toLowerCase(Locale.ROOT);
+            if (p.isEmpty()) {
+                continue;
+            }
+            if (p.equals("none")) {
+                continue;
+            }
+            Condition c = Arrays.stream(Condition.values()).filter(x -> x.id().equals(p) || x.name().equalsIgnoreCase(p))
+                    .findFirst().orElseThrow(() -> new ReportsException("Unknown --fail-on condition '" + part.trim() + "'",
+                            "use any of: " + Arrays.stream(Condition.values()).map(Condition::id).collect(Collectors.joining(", "))
+                                    + ", or none"));
+            set.add(c);
+        }
+        return new ExitPolicy(set);
+    }
+
+    /**
+     * The decision.
+     *
+     * @param code    0, or {@link #FAIL_EXIT}
+     * @param reasons one line per condition met, with counts
+     */
+    public record Decision(int code, List<String> reasons) {
+    }
+
+    /** Decides from the results shown and the changes found. */
+    public Decision decide(Collection<RunResult> results, Collection<Change> changes) {
+        List<String> reasons = new ArrayList<>();
+        for (Condition c : Condition.values()) {
+            if (!conditions.contains(c)) {
+                continue;
+            }
+            long n = c == Condition.REGRESSION
+                    ? changes.stream().filter(x -> x != null && x.kind() == ChangeKind.REGRESSION).count()
+                    : results.stream().filter(r -> r.status() == Status.valueOf(c.name())).count();
+            if (n > 0) {
+                reasons.add(n + " case(s) " + c.id() + " (--fail-on " + c.id() + ")");
+            }
+        }
+        return new Decision(reasons.isEmpty() ? 0 : FAIL_EXIT, reasons);
+    }
+}

@@ -1,0 +1,286 @@
+package dev.accelbridge.reports.render;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.core.FallbackHop;
+import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.reports.ReportsException;
+import dev.accelbridge.reports.history.Change;
+import dev.accelbridge.reports.history.ChangeKind;
+import dev.accelbridge.reports.store.ResultJson;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * {@code report.html}: one self-contained file (no CDN; works offline). Apache ECharts, installed from npm at build
+ * time (reports/package.json + lockfile) and packaged in this jar, is inlined into the page and draws, with its SVG
+ * renderer: a heatmap of the matrix (score per cell), browser-vs-native p50 bars per model, and p50 history per
+ * cell. Below: regressions/improvements, fallbacks and the full table, rendered on the server so it reads even
+ * with scripts off; provenance labels software adapters.
+ */
+public final class HtmlRenderer {
+    /** Classpath location of the inlined chart library (copied there from node_modules by the build). */
+    static final String ECHARTS = "echarts.min.js";
+    private static volatile String echarts;
+
+    private HtmlRenderer() {
+    }
+
+    /** The inlined chart library's source. */
+    static String echarts() {
+        String e = echarts;
+        if (e == null) {
+            try (InputStream in = HtmlRenderer.class.getResourceAsStream(ECHARTS)) {
+                if (in == null) {
+                    throw new ReportsException("The chart library " + ECHARTS + " is missing from the accelbridge-reports jar",
+                            "rebuild with Maven so 'npm ci' in reports/ installs it (needs npm and the npm registry)");
+                }
+                e = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException x) {
+                throw new ReportsException("Cannot read the chart library " + ECHARTS + ": " + x.getMessage(), "rebuild the project", x);
+            }
+            echarts = e;
+        }
+        return e;
+    }
+
+    /** The page. */
+    public static String render(Matrix m) {
+        StringBuilder sb = new StringBuilder(echarts().length() + 200_000);
+        sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                .append("<title>Accelbridge compatibility matrix</title>\n<style>\n").append(CSS).append("</style>\n")
+                .append("<script>\n/* Apache ECharts (Apache License 2.0), inlined so this report works offline */\n")
+                .append(echarts()).append("\n</script>\n</head>\n<body>\n");
+        sb.append("<h1>Accelbridge compatibility matrix</h1>\n<p class=\"meta\">Scope: ").append(h(m.scope())).append(" · generated ")
+                .append(h(m.generatedAt().toString())).append(" · ").append(m.cells().size()).append(" cells · ")
+                .append(m.hosts().size()).append(" host(s) · <span class=\"reg\">").append(m.regressions().size())
+                .append(" regression(s)</span> · ").append(m.improvements().size()).append(" improvement(s)</p>\n");
+        sb.append("<h2>Matrix (score per cell)</h2>\n<div id=\"heatmap\" class=\"chart\"></div>\n");
+        sb.append("<h2>Browser vs native latency (p50, ms)</h2>\n<div id=\"bars\" class=\"chart\"></div>\n");
+        sb.append("<h2>Latency history per cell (p50, ms)</h2>\n<div id=\"history\" class=\"chart\"></div>\n");
+        changes(sb, m);
+        fallbacks(sb, m);
+        table(sb, m);
+        sb.append("<p class=\"meta\">Score: 0–100 from status, parity and speed vs the native CPU reference "
+                + "(docs/scoring.md). High ≥ 75, Medium ≥ 50, Low &gt; 0, None = 0.</p>\n");
+        sb.append("<script type=\"application/json\" id=\"matrix-data\">").append(data(m).toString().replace("</", "<\\/"))
+                .append("</script>\n<script>\n").append(JS).append("</script>\n</body>\n</html>\n");
+        return sb.toString();
+    }
+
+    /** The compact data the charts draw. */
+    static ObjectNode data(Matrix m) {
+        ObjectNode d = ResultJson.MAPPER.createObjectNode();
+        boolean multiHost = m.cells().stream().map(Cell::host).distinct().count() > 1;
+        ArrayNode cells = d.putArray("cells");
+        for (Cell c : m.cells()) {
+            ObjectNode o = cells.addObject();
+            o.put("row", multiHost ? c.row() + " @ " + c.host() : c.row());
+            o.put("col", c.column());
+            o.put("status", c.result().status().name());
+            o.put("score", Math.round(c.score().value() * 10) / 10.0);
+            o.put("grade", c.score().grade().label());
+            o.put("browser", !"native".equals(c.key().browser()));
+            o.set("p50", ResultJson.num(c.p50()));
+            o.set("cpuP50", ResultJson.num(c.cpuP50Ms()));
+            o.put("regression", c.change() != null && c.change().kind() == ChangeKind.REGRESSION);
+            ArrayNode hist = o.putArray("history");
+            c.history().forEach(p -> {
+                if (Double.isFinite(p.p50Ms()) && p.startedAt() != null) {
+                    ArrayNode pt = hist.addArray();
+                    pt.add(p.startedAt().toString());
+                    pt.add(p.p50Ms());
+                }
+            });
+        }
+        return d;
+    }
+
+    private static void changes(StringBuilder sb, Matrix m) {
+        sb.append("<h2>Regressions and improvements</h2>\n");
+        if (m.regressions().isEmpty() && m.improvements().isEmpty()) {
+            sb.append("<p>None flagged (a change must exceed the threshold and be significant on the stored samples).</p>\n");
+            return;
+        }
+        sb.append("<table id=\"changes\"><tr><th>change</th><th>cell</th><th>host</th><th>p50 before → now (ms)</th>"
+                + "<th>Δ</th><th>Mann-Whitney p</th><th>bootstrap CI of ratio</th><th>against run</th></tr>\n");
+        for (Cell c : m.cells()) {
+            Change ch = c.change();
+            if (ch == null || (ch.kind() != ChangeKind.REGRESSION && ch.kind() != ChangeKind.IMPROVEMENT)) {
+                continue;
+            }
+            sb.append("<tr class=\"").append(ch.kind() == ChangeKind.REGRESSION ? "regression" : "improvement").append("\"><td>")
+                    .append(ch.kind()).append("</td><td>").append(h(c.row() + " " + c.column())).append("</td><td>").append(h(c.host()))
+                    .append("</td><td>").append(Fmt.ms(ch.baselineP50())).append(" → ").append(Fmt.ms(ch.currentP50()))
+                    .append("</td><td>").append(h(ch.percent())).append("</td><td>").append(Fmt.sci(ch.pValue())).append("</td><td>")
+                    .append(Fmt.x(ch.ciLow())).append(" – ").append(Fmt.x(ch.ciHigh())).append("</td><td>").append(h(ch.baselineRunId()))
+                    .append("</td></tr>\n");
+        }
+        sb.append("</table>\n");
+    }
+
+    private static void fallbacks(StringBuilder sb, Matrix m) {
+        sb.append("<h2>Fallbacks</h2>\n");
+        boolean any = false;
+        for (Cell c : m.cells()) {
+            if (c.result().status() != Status.FELL_BACK) {
+                continue;
+            }
+            any = true;
+            sb.append("<p><b>").append(h(c.row())).append("</b> ").append(h(c.column())).append(" on ").append(h(c.host()))
+                    .append(": ran on ").append(c.result().actual()).append(", p50 ").append(Fmt.ms(c.p50())).append(" ms");
+            if (Double.isFinite(c.requestedP50Ms())) {
+                sb.append(" (").append(c.result().requested()).append(" p50 when it last worked on this host: ")
+                        .append(Fmt.ms(c.requestedP50Ms())).append(" ms)");
+            }
+            sb.append("</p>\n<ol class=\"hops\">");
+            for (FallbackHop hop : c.result().fallbackPath()) {
+                sb.append("<li").append(hop.taken() ? " class=\"taken\"" : "").append(">").append(hop.backend()).append(": ")
+                        .append(h(hop.reason())).append("</li>");
+            }
+            sb.append("</ol>\n");
+        }
+        if (!any) {
+            sb.append("<p>None.</p>\n");
+        }
+    }
+
+    private static void table(StringBuilder sb, Matrix m) {
+        sb.append("<h2>All cells</h2>\n<table id=\"cells\"><tr><th>model</th><th>backend [browser]</th><th>host</th><th>status</th>"
+                + "<th>score</th><th>actual</th><th>load ms</th><th>first ms</th><th>p50 ms</th><th>p90 ms</th><th>p99 ms</th>"
+                + "<th>vs native CPU</th><th>max abs err</th><th>cosine</th><th>reason</th><th>provenance</th></tr>\n");
+        for (Cell c : m.cells()) {
+            RunResult r = c.result();
+            boolean reg = c.change() != null && c.change().kind() == ChangeKind.REGRESSION;
+            sb.append("<tr class=\"").append(r.status().name().toLowerCase()).append(reg ? " regression" : "").append("\"><td>")
+                    .append(h(c.row())).append("</td><td>").append(h(c.column())).append("</td><td>").append(h(c.host()))
+                    .append("</td><td>").append(r.status()).append(reg ? " ⚠ regression " + h(c.change().percent()) : "")
+                    .append("</td><td>").append(Fmt.score(c.score().value())).append(" ").append(c.score().grade().label())
+                    .append("</td><td>").append(r.actual() == null ? "–" : r.actual()).append("</td><td>")
+                    .append(r.timings() == null ? "–" : Fmt.ms(r.timings().loadMs())).append("</td><td>")
+                    .append(r.timings() == null ? "–" : Fmt.ms(r.timings().firstMs())).append("</td><td>")
+                    .append(r.timings() == null ? "–" : Fmt.ms(r.timings().p50Ms())).append("</td><td>")
+                    .append(r.timings() == null ? "–" : Fmt.ms(r.timings().p90Ms())).append("</td><td>")
+                    .append(r.timings() == null ? "–" : Fmt.ms(r.timings().p99Ms())).append("</td><td>").append(Fmt.x(c.vsNative()))
+                    .append("</td><td>").append(r.parity() == null ? "–" : Fmt.sci(r.parity().maxAbsErr())).append("</td><td>")
+                    .append(r.parity() == null ? "–" : String.format(java.util.Locale.ROOT, "%.6f", r.parity().cosine()))
+                    .append("</td><td>").append(h(r.reason())).append("</td><td>").append(provenance(r.provenance()))
+                    .append("</td></tr>\n");
+        }
+        sb.append("</table>\n");
+    }
+
+    private static String provenance(Provenance p) {
+        if (p == null) {
+            return "–";
+        }
+        StringBuilder s = new StringBuilder(h(p.browserLabel())).append(" via ").append(h(p.driver()));
+        if (p.adapter() != null) {
+            s.append("<br>adapter ").append(h(p.adapter()));
+        }
+        if (Boolean.TRUE.equals(p.softwareAdapter())) {
+            s.append(" <span class=\"sw\">software adapter (WebGPU on the CPU)</span>");
+        }
+        Map<String, String> v = new LinkedHashMap<>(new java.util.TreeMap<>(p.runtimeVersions()));
+        if (!v.isEmpty()) {
+            s.append("<br>").append(h(v.toString()));
+        }
+        return s.toString();
+    }
+
+    /** HTML-escapes text. */
+    static String h(String s) {
+        if (s == null) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder(s.length());
+        for (char ch : s.toCharArray()) {
+            switch (ch) {
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '&' -> b.append("&amp;");
+                case '"' -> b.append("&quot;");
+                case '\'' -> b.append("&#39;");
+                default -> b.append(ch);
+            }
+        }
+        return b.toString();
+    }
+
+    private static final String CSS = """
+            body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
+            h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 1.6em; }
+            .meta { color: #555; } .reg { color: #b00020; font-weight: 600; }
+            .chart { width: 100%; height: 420px; border: 1px solid #ddd; }
+            table { border-collapse: collapse; font-size: 12px; }
+            th, td { border: 1px solid #ccc; padding: 2px 6px; text-align: left; vertical-align: top; }
+            th { background: #f3f3f3; }
+            tr.passed td:nth-child(4) { color: #1b7f1b; } tr.fell_back td:nth-child(4) { color: #b36b00; }
+            tr.wrong_output td:nth-child(4), tr.failed td:nth-child(4) { color: #b00020; font-weight: 600; }
+            tr.unavailable td:nth-child(4), tr.unsupported td:nth-child(4) { color: #777; }
+            tr.regression { background: #ffe3e6; } tr.improvement { background: #e3f6e3; }
+            .sw { background: #fff3c4; padding: 0 3px; border-radius: 3px; }
+            ol.hops li.taken { font-weight: 600; }
+            """;
+
+    private static final String JS = """
+            (function () {
+              var data = JSON.parse(document.getElementById('matrix-data').textContent);
+              var cells = data.cells;
+              function uniq(a) { var s = {}, o = []; a.forEach(function (x) { if (!s[x]) { s[x] = 1; o.push(x); } }); return o; }
+              var rows = uniq(cells.map(function (c) { return c.row; }));
+              var cols = uniq(cells.map(function (c) { return c.col; }));
+              var byKey = {};
+              cells.forEach(function (c) { byKey[c.row + '\\u0000' + c.col] = c; });
+              var heat = echarts.init(document.getElementById('heatmap'), null, { renderer: 'svg' });
+              heat.setOption({
+                animation: false,
+                tooltip: { formatter: function (p) { var c = byKey[rows[p.value[1]] + '\\u0000' + cols[p.value[0]]];
+                  return c.row + '<br>' + c.col + '<br>' + c.status + ' · score ' + c.score + ' (' + c.grade + ')'; } },
+                grid: { left: 180, right: 30, top: 20, bottom: 120 },
+                xAxis: { type: 'category', data: cols, axisLabel: { rotate: 30 } },
+                yAxis: { type: 'category', data: rows },
+                visualMap: { min: 0, max: 100, calculable: true, orient: 'horizontal', left: 'center', bottom: 0,
+                  inRange: { color: ['#d73027', '#fee08b', '#1a9850'] } },
+                series: [{ type: 'heatmap', data: cells.map(function (c) { return [cols.indexOf(c.col), rows.indexOf(c.row), c.score]; }),
+                  label: { show: cells.length <= 400, formatter: function (p) { return byKey[rows[p.value[1]] + '\\u0000' + cols[p.value[0]]].status.replace('_', ' '); }, fontSize: 9 } }]
+              });
+              var timed = cells.filter(function (c) { return typeof c.p50 === 'number' && c.p50 > 0; });
+              var barRows = uniq(timed.map(function (c) { return c.row; }));
+              var barCols = uniq(timed.map(function (c) { return c.col; }));
+              var bars = echarts.init(document.getElementById('bars'), null, { renderer: 'svg' });
+              bars.setOption({
+                animation: false, tooltip: { trigger: 'axis' }, legend: { type: 'scroll', top: 0 },
+                grid: { left: 60, right: 30, top: 40, bottom: 100 },
+                xAxis: { type: 'category', data: barRows, axisLabel: { rotate: 30 } },
+                yAxis: { type: 'log', name: 'p50 ms' },
+                series: barCols.map(function (col) {
+                  return { name: col, type: 'bar', data: barRows.map(function (r) { var c = byKey[r + '\\u0000' + col];
+                    return c && typeof c.p50 === 'number' && c.p50 > 0 ? c.p50 : null; }) };
+                })
+              });
+              var withHist = cells.filter(function (c) { return c.history.length >= 2; });
+              withHist.sort(function (a, b) { return (b.regression ? 1 : 0) - (a.regression ? 1 : 0); });
+              withHist = withHist.slice(0, 40);
+              var hist = echarts.init(document.getElementById('history'), null, { renderer: 'svg' });
+              hist.setOption({
+                animation: false, tooltip: { trigger: 'axis' }, legend: { type: 'scroll', top: 0 },
+                grid: { left: 60, right: 30, top: 40, bottom: 40 },
+                xAxis: { type: 'time' }, yAxis: { type: 'log', name: 'p50 ms' },
+                series: withHist.length ? withHist.map(function (c) {
+                  return { name: c.row + ' ' + c.col + (c.regression ? ' (regression)' : ''), type: 'line', showSymbol: true,
+                    lineStyle: c.regression ? { width: 3, color: '#b00020' } : undefined, data: c.history };
+                }) : [{ name: 'single run only', type: 'line', data: timed.map(function (c) { return c.history[0]; }).filter(Boolean) }]
+              });
+              window.accelbridgeCharts = { heatmap: heat, bars: bars, history: hist };
+              window.addEventListener('resize', function () { heat.resize(); bars.resize(); hist.resize(); });
+            })();
+            """;
+}

@@ -1,0 +1,160 @@
+package dev.accelbridge.reports.render;
+
+import dev.accelbridge.core.FallbackHop;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.reports.ReportsException;
+
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code junit.xml} in the Ant/Jenkins JUnit format, so CI systems show the matrix natively: one
+ * {@code <testsuite>} per suite and host, one {@code <testcase>} per case (classname {@code suite.model},
+ * name {@code backend [browser]}). FAILED and WRONG_OUTPUT are {@code <failure>} with the reason; UNAVAILABLE and
+ * UNSUPPORTED are {@code <skipped message="reason"/>}; PASSED and FELL_BACK pass (a fallback's path is in
+ * {@code system-out}). Times are the case's measured load + first + timed iterations, in seconds. Written with
+ * StAX, so every reason is escaped correctly.
+ */
+public final class JUnitXmlRenderer {
+    private JUnitXmlRenderer() {
+    }
+
+    /** The document. */
+    public static String render(Matrix m) {
+        Map<String, List<Cell>> suites = new LinkedHashMap<>();
+        for (Cell c : m.cells()) {
+            suites.computeIfAbsent("accelbridge." + c.result().suite().id() + "@" + c.host(), k -> new ArrayList<>()).add(c);
+        }
+        StringWriter out = new StringWriter();
+        try {
+            XMLStreamWriter w = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
+            w.writeStartDocument("UTF-8", "1.0");
+            w.writeCharacters("\n");
+            w.writeStartElement("testsuites");
+            w.writeAttribute("name", "accelbridge matrix (" + m.scope() + ")");
+            w.writeAttribute("tests", Integer.toString(m.cells().size()));
+            w.writeAttribute("failures", Long.toString(m.cells().stream().filter(c -> failed(c.result().status())).count()));
+            w.writeAttribute("errors", "0");
+            w.writeAttribute("time", secs(m.cells().stream().mapToDouble(JUnitXmlRenderer::seconds).sum()));
+            int id = 0;
+            for (Map.Entry<String, List<Cell>> e : suites.entrySet()) {
+                List<Cell> cs = e.getValue();
+                w.writeCharacters("\n  ");
+                w.writeStartElement("testsuite");
+                w.writeAttribute("name", e.getKey());
+                w.writeAttribute("tests", Integer.toString(cs.size()));
+                w.writeAttribute("failures", Long.toString(cs.stream().filter(c -> failed(c.result().status())).count()));
+                w.writeAttribute("errors", "0");
+                w.writeAttribute("skipped", Long.toString(cs.stream().filter(c -> skipped(c.result().status())).count()));
+                w.writeAttribute("time", secs(cs.stream().mapToDouble(JUnitXmlRenderer::seconds).sum()));
+                RunResult first = cs.get(0).result();
+                w.writeAttribute("timestamp", first.startedAt() == null ? m.generatedAt().toString().replaceAll("(\\.\\d+)?Z$", "")
+                        : first.startedAt().toString().replaceAll("(\\.\\d+)?Z$", ""));
+                w.writeAttribute("hostname", cs.get(0).host());
+                w.writeAttribute("id", Integer.toString(id++));
+                for (Cell c : cs) {
+                    RunResult r = c.result();
+                    w.writeCharacters("\n    ");
+                    w.writeStartElement("testcase");
+                    w.writeAttribute("name", r.requested().id() + " [" + c.key().browser() + "]");
+                    w.writeAttribute("classname", r.suite().id() + "." + r.model());
+                    w.writeAttribute("time", secs(seconds(c)));
+                    if (failed(r.status())) {
+                        w.writeStartElement("failure");
+                        w.writeAttribute("message", r.status() + ": " + nz(r.reason()));
+                        w.writeAttribute("type", r.status().name());
+                        w.writeCharacters(details(c));
+                        w.writeEndElement();
+                    } else if (skipped(r.status())) {
+                        w.writeEmptyElement("skipped");
+                        w.writeAttribute("message", r.status() + ": " + nz(r.reason()));
+                    }
+                    w.writeStartElement("system-out");
+                    w.writeCharacters(details(c));
+                    w.writeEndElement();
+                    w.writeEndElement();
+                }
+                w.writeCharacters("\n  ");
+                w.writeEndElement();
+            }
+            w.writeCharacters("\n");
+            w.writeEndElement();
+            w.writeCharacters("\n");
+            w.writeEndDocument();
+            w.close();
+        } catch (XMLStreamException e) {
+            throw new ReportsException("Writing junit.xml failed: " + e.getMessage(), "report this as a bug", e);
+        }
+        return out.toString();
+    }
+
+    private static boolean failed(Status s) {
+        return s == Status.FAILED || s == Status.WRONG_OUTPUT;
+    }
+
+    private static boolean skipped(Status s) {
+        return s == Status.UNAVAILABLE || s == Status.UNSUPPORTED;
+    }
+
+    private static double seconds(Cell c) {
+        var t = c.result().timings();
+        if (t == null) {
+            return 0;
+        }
+        double ms = fin(t.loadMs()) + fin(t.firstMs());
+        for (double s : t.samplesMs()) {
+            ms += fin(s);
+        }
+        return ms / 1000.0;
+    }
+
+    private static double fin(double v) {
+        return Double.isFinite(v) ? v : 0;
+    }
+
+    private static String secs(double s) {
+        return String.format(Locale.ROOT, "%.3f", s);
+    }
+
+    private static String nz(String s) {
+        return s == null ? "" : s;
+    }
+
+    private static String details(Cell c) {
+        RunResult r = c.result();
+        StringBuilder sb = new StringBuilder();
+        sb.append("status ").append(r.status()).append(", requested ").append(r.requested()).append(", actual ")
+                .append(r.actual() == null ? "none" : r.actual()).append(", score ").append(Fmt.score(c.score().value())).append(" (")
+                .append(c.score().grade().label()).append(")\n");
+        if (r.timings() != null) {
+            sb.append("load ").append(Fmt.ms(r.timings().loadMs())).append(" ms, first ").append(Fmt.ms(r.timings().firstMs()))
+                    .append(" ms, p50 ").append(Fmt.ms(r.timings().p50Ms())).append(" ms, p90 ").append(Fmt.ms(r.timings().p90Ms()))
+                    .append(" ms, p99 ").append(Fmt.ms(r.timings().p99Ms())).append(" ms over ").append(r.timings().iterations())
+                    .append(" iterations\n");
+        }
+        if (r.parity() != null) {
+            sb.append("parity vs ").append(r.parity().against()).append(": max abs ").append(Fmt.sci(r.parity().maxAbsErr()))
+                    .append(", cosine ").append(r.parity().cosine()).append(", tolerance ").append(r.parity().tolerance()).append('\n');
+        }
+        for (FallbackHop h : r.fallbackPath()) {
+            sb.append(h.taken() ? "-> " : "   ").append(h.backend()).append(": ").append(h.reason()).append('\n');
+        }
+        if (r.provenance() != null) {
+            sb.append("on ").append(r.provenance().host()).append(", ").append(r.provenance().browserLabel());
+            if (r.provenance().adapter() != null) {
+                sb.append(", adapter ").append(r.provenance().adapter());
+            }
+            sb.append('\n');
+        }
+        // XML 1.0 forbids most control characters; an error message from a native library may carry them
+        return sb.toString().replaceAll("[\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F]", "?");
+    }
+}

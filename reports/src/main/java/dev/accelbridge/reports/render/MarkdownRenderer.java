@@ -1,0 +1,142 @@
+package dev.accelbridge.reports.render;
+
+import dev.accelbridge.core.FallbackHop;
+import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.reports.history.Change;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * {@code report.md}: the matrix table (suite/model × backend [browser], per host) with status and score, then
+ * browser-vs-native ratios, fallbacks with their cost, regressions and improvements, and the evidence of
+ * UNAVAILABLE cells.
+ */
+public final class MarkdownRenderer {
+    private MarkdownRenderer() {
+    }
+
+    /** The document. */
+    public static String render(Matrix m) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("# Accelbridge compatibility matrix\n\n");
+        sb.append("Scope: ").append(m.scope()).append(" · generated ").append(m.generatedAt()).append(" · ")
+                .append(m.cells().size()).append(" cells · ").append(m.hosts().size()).append(" host(s)\n\n");
+        Map<Status, Long> counts = m.cells().stream().collect(Collectors.groupingBy(c -> c.result().status(), LinkedHashMap::new,
+                Collectors.counting()));
+        sb.append(counts.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining(" · "))).append("\n\n");
+
+        Map<String, List<Cell>> byHost = new LinkedHashMap<>();
+        m.cells().forEach(c -> byHost.computeIfAbsent(c.host(), k -> new ArrayList<>()).add(c));
+        for (Map.Entry<String, List<Cell>> e : byHost.entrySet()) {
+            sb.append("## Matrix — host ").append(esc(e.getKey())).append("\n\n");
+            Set<String> cols = new LinkedHashSet<>();
+            Set<String> rows = new LinkedHashSet<>();
+            Map<String, Cell> at = new LinkedHashMap<>();
+            for (Cell c : e.getValue()) {
+                cols.add(c.column());
+                rows.add(c.row());
+                at.put(c.row() + "\u0000" + c.column(), c);
+            }
+            sb.append("| model |");
+            cols.forEach(c -> sb.append(' ').append(esc(c)).append(" |"));
+            sb.append("\n|---|");
+            cols.forEach(c -> sb.append("---|"));
+            sb.append('\n');
+            for (String row : rows) {
+                sb.append("| ").append(esc(row)).append(" |");
+                for (String col : cols) {
+                    Cell c = at.get(row + "\u0000" + col);
+                    sb.append(' ').append(c == null ? "" : c.result().status() + " " + Fmt.score(c.score().value()) + " ("
+                            + c.score().grade().label() + ")" + (c.result().status().executed() ? " p50 " + Fmt.ms(c.p50()) + " ms" : ""))
+                            .append(" |");
+                }
+                sb.append('\n');
+            }
+            sb.append('\n');
+        }
+
+        sb.append("## Browser vs native CPU (p50)\n\n| host | model | backend | p50 ms | native CPU p50 ms | ratio |\n|---|---|---|---|---|---|\n");
+        for (Cell c : m.cells()) {
+            if (c.result().status().executed() && !"native".equals(c.key().browser())) {
+                sb.append("| ").append(esc(c.host())).append(" | ").append(esc(c.row())).append(" | ").append(esc(c.column()))
+                        .append(" | ").append(Fmt.ms(c.p50())).append(" | ").append(Fmt.ms(c.cpuP50Ms())).append(" | ")
+                        .append(Fmt.x(c.vsNative())).append(" |\n");
+            }
+        }
+        sb.append('\n');
+
+        List<Cell> fb = m.cells().stream().filter(c -> c.result().status() == Status.FELL_BACK).toList();
+        sb.append("## Fallbacks\n\n");
+        if (fb.isEmpty()) {
+            sb.append("None.\n\n");
+        }
+        for (Cell c : fb) {
+            sb.append("- **").append(esc(c.row())).append("** ").append(esc(c.column())).append(" on ").append(esc(c.host()))
+                    .append(": ran on ").append(c.result().actual()).append(" (p50 ").append(Fmt.ms(c.p50())).append(" ms");
+            if (Double.isFinite(c.requestedP50Ms())) {
+                sb.append("; ").append(c.result().requested()).append(" p50 when it last worked here: ")
+                        .append(Fmt.ms(c.requestedP50Ms())).append(" ms");
+            }
+            sb.append(")\n");
+            for (FallbackHop h : c.result().fallbackPath()) {
+                sb.append("  - ").append(h.taken() ? "→ " : "").append(h.backend()).append(": ").append(esc(h.reason())).append('\n');
+            }
+        }
+        sb.append('\n');
+
+        sb.append("## Regressions and improvements\n\n");
+        List<Cell> changed = new ArrayList<>(m.regressions());
+        changed.addAll(m.improvements());
+        if (changed.isEmpty()) {
+            sb.append("None flagged (a change must exceed the threshold and be significant on the samples).\n\n");
+        }
+        for (Cell c : changed) {
+            Change ch = c.change();
+            sb.append("- ").append(ch.kind()).append(" ").append(esc(c.row())).append(' ').append(esc(c.column())).append(" on ")
+                    .append(esc(c.host())).append(": p50 ").append(Fmt.ms(ch.baselineP50())).append(" → ").append(Fmt.ms(ch.currentP50()))
+                    .append(" ms (").append(ch.percent()).append(", p=").append(Fmt.sci(ch.pValue())).append(", CI of ratio ")
+                    .append(Fmt.x(ch.ciLow())).append("–").append(Fmt.x(ch.ciHigh())).append(", against run ")
+                    .append(ch.baselineRunId()).append(")\n");
+        }
+        sb.append('\n');
+
+        sb.append("## Not run: evidence\n\n");
+        boolean any = false;
+        for (Cell c : m.cells()) {
+            Status s = c.result().status();
+            if (s == Status.UNAVAILABLE || s == Status.UNSUPPORTED || s == Status.FAILED || s == Status.WRONG_OUTPUT) {
+                any = true;
+                sb.append("- ").append(s).append(' ').append(esc(c.row())).append(' ').append(esc(c.column())).append(" on ")
+                        .append(esc(c.host())).append(": ").append(esc(c.result().reason())).append('\n');
+            }
+        }
+        if (!any) {
+            sb.append("None.\n");
+        }
+        sb.append("\n## Provenance\n\n");
+        Set<String> seen = new LinkedHashSet<>();
+        for (Cell c : m.cells()) {
+            Provenance p = c.result().provenance();
+            if (p != null) {
+                seen.add("- " + esc(c.host()) + " · " + esc(p.browserLabel()) + " via " + p.driver()
+                        + (p.adapter() == null ? "" : " · adapter " + esc(p.adapter()))
+                        + (Boolean.TRUE.equals(p.softwareAdapter()) ? " **(software adapter: WebGPU on the CPU)**" : "")
+                        + (p.runtimeVersions().isEmpty() ? "" : " · " + new java.util.TreeMap<>(p.runtimeVersions())));
+            }
+        }
+        seen.forEach(l -> sb.append(l).append('\n'));
+        sb.append("\nScore: see docs/scoring.md (High ≥ 75, Medium ≥ 50, Low > 0, None = 0).\n");
+        return sb.toString();
+    }
+
+    private static String esc(String s) {
+        return s == null ? "" : s.replace("|", "\\|").replace("\n", " ");
+    }
+}

@@ -1,0 +1,58 @@
+package dev.accelbridge.reports.render;
+
+import dev.accelbridge.reports.ReportsException;
+import dev.accelbridge.reports.history.RegressionDetector;
+import dev.accelbridge.reports.store.MatrixStore;
+import dev.accelbridge.reports.store.ResultJson;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/** Writes {@code report.html}, {@code report.md}, {@code matrix.json} and {@code junit.xml} from the store. */
+public final class ReportWriter {
+    private ReportWriter() {
+    }
+
+    /** What was written, and the matrix it was written from (for the exit policy). */
+    public record Written(List<Path> files, Matrix matrix) {
+    }
+
+    /** {@link #write} with the default regression detector; returns the four paths. */
+    public static List<Path> writeAll(MatrixStore store, Optional<String> runId, Path outDir) {
+        return write(store, runId, outDir, RegressionDetector.defaults()).files();
+    }
+
+    /**
+     * Writes all four reports into {@code outDir} (created when absent).
+     *
+     * @throws ReportsException when the folder cannot be written
+     */
+    public static Written write(MatrixStore store, Optional<String> runId, Path outDir, RegressionDetector detector) {
+        Matrix m = MatrixBuilder.build(store, runId, detector);
+        return new Written(write(m, outDir), m);
+    }
+
+    /** Writes a built matrix. */
+    public static List<Path> write(Matrix m, Path outDir) {
+        try {
+            Files.createDirectories(outDir);
+            Path html = outDir.resolve("report.html");
+            Path md = outDir.resolve("report.md");
+            Path json = outDir.resolve("matrix.json");
+            Path junit = outDir.resolve("junit.xml");
+            Files.writeString(html, HtmlRenderer.render(m), StandardCharsets.UTF_8);
+            Files.writeString(md, MarkdownRenderer.render(m), StandardCharsets.UTF_8);
+            Files.writeString(json, ResultJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(JsonRenderer.render(m)),
+                    StandardCharsets.UTF_8);
+            Files.writeString(junit, JUnitXmlRenderer.render(m), StandardCharsets.UTF_8);
+            return List.of(html, md, json, junit);
+        } catch (IOException e) {
+            throw new ReportsException("Cannot write the reports into " + outDir + ": " + e.getMessage(),
+                    "choose a writable folder with --out DIR", e);
+        }
+    }
+}

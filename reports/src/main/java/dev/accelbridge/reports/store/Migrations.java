@@ -1,0 +1,100 @@
+package dev.accelbridge.reports.store;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The store's schema, as an ordered list of migrations. Migration {@code n} takes a store from version
+ * {@code n-1} to {@code n}; {@link MatrixStore} applies the missing ones in order, each in its own transaction,
+ * and records every applied version in {@code schema_version}. A new schema version appends a migration here
+ * (never edits an old one) and, when the export format changes with it, a step in {@link StoreExport}.
+ */
+final class Migrations {
+    /** The schema version this build writes. */
+    static final int CURRENT = 1;
+
+    /** Every table any version of our schema has; a database with other tables is not ours. */
+    static final Set<String> KNOWN_TABLES = Set.of("schema_version", "runs", "hosts", "probes", "results", "samples");
+
+    private Migrations() {
+    }
+
+    /** One step. */
+    record Migration(int toVersion, String description, List<String> statements) {
+    }
+
+    static final List<Migration> ALL = List.of(
+            new Migration(1, "initial matrix schema", List.of(
+                    "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, description VARCHAR, applied_at TIMESTAMP)",
+                    """
+                    CREATE TABLE hosts (
+                      fingerprint VARCHAR PRIMARY KEY,
+                      hostname VARCHAR,
+                      detect VARCHAR,
+                      first_seen TIMESTAMP,
+                      last_seen TIMESTAMP)""",
+                    """
+                    CREATE TABLE runs (
+                      run_id VARCHAR PRIMARY KEY,
+                      started_at TIMESTAMP NOT NULL,
+                      finished_at TIMESTAMP,
+                      status VARCHAR NOT NULL,
+                      host_fingerprint VARCHAR,
+                      toolkit_version VARCHAR,
+                      runtime_versions VARCHAR,
+                      plan VARCHAR)""",
+                    """
+                    CREATE TABLE probes (
+                      run_id VARCHAR NOT NULL,
+                      backend VARCHAR NOT NULL,
+                      probe_where VARCHAR,
+                      available BOOLEAN NOT NULL,
+                      evidence VARCHAR)""",
+                    "CREATE SEQUENCE result_id_seq START 1",
+                    """
+                    CREATE TABLE results (
+                      id BIGINT PRIMARY KEY DEFAULT nextval('result_id_seq'),
+                      run_id VARCHAR NOT NULL,
+                      case_key VARCHAR NOT NULL,
+                      suite VARCHAR NOT NULL,
+                      model VARCHAR NOT NULL,
+                      input_set VARCHAR,
+                      model_sha256 VARCHAR,
+                      requested VARCHAR NOT NULL,
+                      actual VARCHAR,
+                      status VARCHAR NOT NULL,
+                      reason VARCHAR,
+                      browser VARCHAR,
+                      browser_version VARCHAR,
+                      driver VARCHAR,
+                      adapter VARCHAR,
+                      software_adapter BOOLEAN,
+                      host VARCHAR,
+                      host_fingerprint VARCHAR,
+                      os VARCHAR,
+                      load_ms DOUBLE,
+                      first_ms DOUBLE,
+                      p50_ms DOUBLE,
+                      p90_ms DOUBLE,
+                      p99_ms DOUBLE,
+                      mean_ms DOUBLE,
+                      stddev_ms DOUBLE,
+                      throughput_per_sec DOUBLE,
+                      iterations INTEGER,
+                      warmups INTEGER,
+                      rss_before BIGINT,
+                      rss_after BIGINT,
+                      rss_peak BIGINT,
+                      max_abs_err DOUBLE,
+                      max_rel_err DOUBLE,
+                      cosine DOUBLE,
+                      tolerance DOUBLE,
+                      parity_within BOOLEAN,
+                      parity_against VARCHAR,
+                      fallback_path VARCHAR,
+                      warnings VARCHAR,
+                      provenance VARCHAR,
+                      started_at TIMESTAMP)""",
+                    "CREATE INDEX results_run ON results(run_id)",
+                    "CREATE TABLE samples (result_id BIGINT NOT NULL, idx INTEGER NOT NULL, ms DOUBLE NOT NULL)")));
+}

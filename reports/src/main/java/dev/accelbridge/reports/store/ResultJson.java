@@ -1,0 +1,283 @@
+package dev.accelbridge.reports.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.FallbackHop;
+import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.MemoryUsage;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.Parity;
+import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.core.Timings;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The JSON form of the core records (RunResult, Provenance, Timings, Parity, FallbackHop, HostInfo), shared by the
+ * store's JSON columns, the export/merge format and {@code matrix.json}. Field names are camelCase and match the
+ * CLI's {@code run --json} ({@code loadMs}, {@code p50Ms}, ...). Non-finite numbers (an infinite max error from a
+ * NaN output) are written as the strings {@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"} so the file stays
+ * standard JSON.
+ */
+public final class ResultJson {
+    /** Shared mapper. */
+    public static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private ResultJson() {
+    }
+
+    /** A double as a JSON node: a number when finite, else its name as a string. */
+    public static JsonNode num(double v) {
+        return Double.isFinite(v) ? MAPPER.getNodeFactory().numberNode(v) : MAPPER.getNodeFactory().textNode(Double.toString(v));
+    }
+
+    /** Reads what {@link #num} wrote; missing or null → NaN. */
+    public static double num(JsonNode n) {
+        if (n == null || n.isNull() || n.isMissingNode()) {
+            return Double.NaN;
+        }
+        return n.isTextual() ? Double.parseDouble(n.asText()) : n.asDouble();
+    }
+
+    private static String text(JsonNode n, String field) {
+        JsonNode v = n.get(field);
+        return v == null || v.isNull() ? null : v.asText();
+    }
+
+    /** Provenance → JSON. */
+    public static ObjectNode provenance(Provenance p) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("host", p.host());
+        o.put("hostFingerprint", p.hostFingerprint());
+        o.put("os", p.os());
+        o.put("browser", p.browser());
+        o.put("browserVersion", p.browserVersion());
+        o.put("driver", p.driver());
+        o.put("adapter", p.adapter());
+        if (p.softwareAdapter() == null) {
+            o.putNull("softwareAdapter");
+        } else {
+            o.put("softwareAdapter", p.softwareAdapter());
+        }
+        ArrayNode eps = o.putArray("executionProviders");
+        p.executionProviders().forEach(eps::add);
+        ObjectNode rv = o.putObject("runtimeVersions");
+        new java.util.TreeMap<>(p.runtimeVersions()).forEach(rv::put);
+        return o;
+    }
+
+    /** JSON → Provenance; null for a JSON null. */
+    public static Provenance provenance(JsonNode o) {
+        if (o == null || o.isNull()) {
+            return null;
+        }
+        List<String> eps = new ArrayList<>();
+        o.path("executionProviders").forEach(e -> eps.add(e.asText()));
+        Map<String, String> rv = new LinkedHashMap<>();
+        o.path("runtimeVersions").fields().forEachRemaining(e -> rv.put(e.getKey(), e.getValue().asText()));
+        JsonNode sw = o.get("softwareAdapter");
+        return new Provenance(text(o, "host"), text(o, "hostFingerprint"), text(o, "os"), text(o, "browser"),
+                text(o, "browserVersion"), text(o, "driver"), text(o, "adapter"),
+                sw == null || sw.isNull() ? null : sw.asBoolean(), eps, rv);
+    }
+
+    /** Fallback path → JSON array of {backend, taken, reason}. */
+    public static ArrayNode fallbackPath(List<FallbackHop> hops) {
+        ArrayNode a = MAPPER.createArrayNode();
+        for (FallbackHop h : hops) {
+            ObjectNode o = a.addObject();
+            o.put("backend", h.backend().id());
+            o.put("taken", h.taken());
+            o.put("reason", h.reason());
+        }
+        return a;
+    }
+
+    /** JSON → fallback path. */
+    public static List<FallbackHop> fallbackPath(JsonNode a) {
+        List<FallbackHop> out = new ArrayList<>();
+        if (a != null) {
+            a.forEach(o -> out.add(new FallbackHop(BackendId.parse(o.get("backend").asText()), o.path("taken").asBoolean(),
+                    text(o, "reason"))));
+        }
+        return out;
+    }
+
+    /** Strings → JSON array. */
+    public static ArrayNode strings(List<String> l) {
+        ArrayNode a = MAPPER.createArrayNode();
+        l.forEach(a::add);
+        return a;
+    }
+
+    /** JSON array → strings. */
+    public static List<String> strings(JsonNode a) {
+        List<String> out = new ArrayList<>();
+        if (a != null) {
+            a.forEach(s -> out.add(s.asText()));
+        }
+        return out;
+    }
+
+    /** Timings → JSON (with or without the raw samples). */
+    public static ObjectNode timings(Timings t, boolean withSamples) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.set("loadMs", num(t.loadMs()));
+        o.set("firstMs", num(t.firstMs()));
+        o.put("warmups", t.warmups());
+        o.put("iterations", t.iterations());
+        o.set("p50Ms", num(t.p50Ms()));
+        o.set("p90Ms", num(t.p90Ms()));
+        o.set("p99Ms", num(t.p99Ms()));
+        o.set("meanMs", num(t.meanMs()));
+        o.set("stddevMs", num(t.stddevMs()));
+        o.set("throughputPerSec", num(t.throughputPerSec()));
+        if (withSamples) {
+            ArrayNode s = o.putArray("samplesMs");
+            for (double v : t.samplesMs()) {
+                s.add(num(v));
+            }
+        }
+        return o;
+    }
+
+    /** JSON → Timings (the stored summary figures are kept as they were, not recomputed). */
+    public static Timings timings(JsonNode o) {
+        if (o == null || o.isNull()) {
+            return null;
+        }
+        JsonNode s = o.path("samplesMs");
+        double[] samples = new double[s.size()];
+        for (int i = 0; i < samples.length; i++) {
+            samples[i] = num(s.get(i));
+        }
+        return new Timings(num(o.get("loadMs")), num(o.get("firstMs")), o.path("warmups").asInt(), samples,
+                num(o.get("p50Ms")), num(o.get("p90Ms")), num(o.get("p99Ms")), num(o.get("meanMs")), num(o.get("stddevMs")),
+                num(o.get("throughputPerSec")));
+    }
+
+    /** Parity → JSON. */
+    public static ObjectNode parity(Parity p) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.set("maxAbsErr", num(p.maxAbsErr()));
+        o.set("maxRelErr", num(p.maxRelErr()));
+        o.set("cosine", num(p.cosine()));
+        o.set("tolerance", num(p.tolerance()));
+        o.put("within", p.within());
+        o.put("against", p.against());
+        return o;
+    }
+
+    /** JSON → Parity. */
+    public static Parity parity(JsonNode o) {
+        if (o == null || o.isNull()) {
+            return null;
+        }
+        return new Parity(num(o.get("maxAbsErr")), num(o.get("maxRelErr")), num(o.get("cosine")), num(o.get("tolerance")),
+                o.path("within").asBoolean(), text(o, "against"));
+    }
+
+    /** A whole result → JSON (samples included when {@code withSamples}). */
+    public static ObjectNode result(RunResult r, boolean withSamples) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("runId", r.runId());
+        o.put("startedAt", r.startedAt() == null ? null : r.startedAt().toString());
+        o.put("suite", r.suite().id());
+        o.put("model", r.model());
+        o.put("inputSet", r.inputSet());
+        o.put("modelSha256", r.modelSha256());
+        o.put("requested", r.requested().id());
+        o.put("actual", r.actual() == null ? null : r.actual().id());
+        o.put("status", r.status().name());
+        o.put("reason", r.reason());
+        if (r.provenance() == null) {
+            o.putNull("provenance");
+        } else {
+            o.set("provenance", provenance(r.provenance()));
+        }
+        if (r.timings() == null) {
+            o.putNull("timings");
+        } else {
+            o.set("timings", timings(r.timings(), withSamples));
+        }
+        ObjectNode m = o.putObject("memory");
+        m.put("rssBefore", r.memory().rssBefore());
+        m.put("rssAfter", r.memory().rssAfter());
+        m.put("rssPeak", r.memory().rssPeak());
+        if (r.parity() == null) {
+            o.putNull("parity");
+        } else {
+            o.set("parity", parity(r.parity()));
+        }
+        o.set("fallbackPath", fallbackPath(r.fallbackPath()));
+        o.set("warnings", strings(r.warnings()));
+        return o;
+    }
+
+    /** JSON → result. */
+    public static RunResult result(JsonNode o) {
+        JsonNode m = o.path("memory");
+        MemoryUsage mem = m.isMissingNode() || m.isNull() ? MemoryUsage.UNKNOWN
+                : new MemoryUsage(m.path("rssBefore").asLong(-1), m.path("rssAfter").asLong(-1), m.path("rssPeak").asLong(-1));
+        String started = text(o, "startedAt");
+        String actual = text(o, "actual");
+        return new RunResult(text(o, "runId"), started == null ? null : Instant.parse(started), ModelFamily.parse(text(o, "suite")),
+                text(o, "model"), text(o, "inputSet"), text(o, "modelSha256"), BackendId.parse(text(o, "requested")),
+                actual == null ? null : BackendId.parse(actual), Status.valueOf(text(o, "status")), text(o, "reason"),
+                provenance(o.get("provenance")), timings(o.get("timings")), mem, parity(o.get("parity")),
+                fallbackPath(o.get("fallbackPath")), strings(o.get("warnings")));
+    }
+
+    /** HostInfo → JSON (the {@code detect} output kept in the hosts table). */
+    public static ObjectNode host(HostInfo h) {
+        return MAPPER.valueToTree(h);
+    }
+
+    /** JSON → HostInfo. */
+    public static HostInfo host(JsonNode o) {
+        try {
+            return MAPPER.treeToValue(o, HostInfo.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("not a host description: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** Map → JSON text. */
+    public static String mapJson(Map<String, String> m) {
+        ObjectNode o = MAPPER.createObjectNode();
+        new java.util.TreeMap<>(m).forEach(o::put);
+        return o.toString();
+    }
+
+    /** JSON text → map. */
+    public static Map<String, String> mapFromJson(String s) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (s == null || s.isBlank()) {
+            return out;
+        }
+        try {
+            MAPPER.readTree(s).fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("not a JSON object: " + s, e);
+        }
+        return out;
+    }
+
+    /** Parses JSON text, wrapping the checked exception. */
+    public static JsonNode parse(String s) {
+        try {
+            return MAPPER.readTree(s);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("not JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+}

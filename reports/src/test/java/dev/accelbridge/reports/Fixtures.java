@@ -1,0 +1,88 @@
+package dev.accelbridge.reports;
+
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.FallbackHop;
+import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.MemoryUsage;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.Parity;
+import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.core.Timings;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Hand-constructed inputs for store and renderer tests. These are test fixtures, not results shown to a user:
+ * the sample values are chosen (seeded) so the code under test has something to store and render.
+ */
+public final class Fixtures {
+    private Fixtures() {
+    }
+
+    public static HostInfo host(String name) {
+        return new HostInfo(name, "fp-" + name, "Linux 6.1", "amd64", "Test CPU", 2, 2, List.of("avx", "avx2"),
+                24L << 30, List.of(), "17.0.15");
+    }
+
+    public static Provenance nativeProv(HostInfo h) {
+        return new Provenance(h.hostname(), h.fingerprint(), h.os(), null, null, "djl", "cpu", null, List.of("CPU"),
+                Map.of("onnxruntime", "1.29.0", "djl", "0.38.0"));
+    }
+
+    public static Provenance chromiumProv(HostInfo h, boolean software) {
+        return new Provenance(h.hostname(), h.fingerprint(), h.os(), "chromium", "156.0.8078.73", "playwright",
+                software ? "google swiftshader (software adapter)" : null, software ? Boolean.TRUE : null, List.of("webgpu"),
+                Map.of("onnxruntime-web", "1.30.0"));
+    }
+
+    /** Samples around {@code median} with relative noise {@code noise}, seeded. */
+    public static double[] samples(double median, double noise, int n, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        double[] s = new double[n];
+        for (int i = 0; i < n; i++) {
+            s[i] = median * (1 + noise * (r.nextDouble() * 2 - 1));
+        }
+        return s;
+    }
+
+    public static Instant t(int minutes) {
+        return Instant.parse("2026-11-20T10:00:00Z").plus(minutes, ChronoUnit.MINUTES);
+    }
+
+    public static RunResult passed(String runId, Instant at, HostInfo h, ModelFamily suite, String model, BackendId backend,
+                                   Provenance p, double[] samples) {
+        Parity parity = backend == BackendId.CPU ? null : new Parity(2e-7, 1e-6, 0.9999999, 1e-3, true, "native-cpu");
+        return new RunResult(runId, at, suite, model, "default", "sha-" + model, backend, backend, Status.PASSED, null, p,
+                Timings.of(120.5, 20.25, 3, samples), new MemoryUsage(100, 200, 250), parity,
+                List.of(new FallbackHop(backend, true, "available: ok")), List.of());
+    }
+
+    public static RunResult fellBack(String runId, Instant at, HostInfo h, ModelFamily suite, String model, BackendId requested,
+                                     BackendId actual, Provenance p, double[] samples) {
+        return new RunResult(runId, at, suite, model, "default", "sha-" + model, requested, actual, Status.FELL_BACK,
+                "fell back " + requested + " → " + actual, p, Timings.of(50, 10, 3, samples), MemoryUsage.UNKNOWN,
+                new Parity(3e-7, 2e-6, 0.99999, 1e-3, true, "native-cpu"),
+                List.of(new FallbackHop(requested, false, "unavailable: No available adapters."),
+                        new FallbackHop(actual, true, "available: wasm")), List.of("webgpu adapter missing"));
+    }
+
+    public static RunResult notRun(String runId, Instant at, ModelFamily suite, String model, BackendId requested, Status status,
+                                   String reason, Provenance p) {
+        return new RunResult(runId, at, suite, model, "default", "sha-" + model, requested, null, status, reason, p, null,
+                MemoryUsage.UNKNOWN, null, List.of(new FallbackHop(requested, false, reason)), List.of());
+    }
+
+    public static RunResult wrong(String runId, Instant at, ModelFamily suite, String model, BackendId backend, Provenance p,
+                                  double[] samples) {
+        return new RunResult(runId, at, suite, model, "default", "sha-" + model, backend, backend, Status.WRONG_OUTPUT,
+                "max abs err 0.5 > tolerance 0.001", p, Timings.of(80, 30, 3, samples), MemoryUsage.UNKNOWN,
+                new Parity(0.5, 2.0, 0.93, 1e-3, false, "native-cpu"), List.of(new FallbackHop(backend, true, "available: ok")),
+                List.of());
+    }
+}

@@ -1,0 +1,86 @@
+package dev.accelbridge.reports.render;
+
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import dev.accelbridge.reports.store.MatrixStore;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** Opens report.html in the machine's real headless Chromium, offline (file://), and checks the charts drew. */
+class HtmlReportInChromiumTest {
+    @TempDir
+    Path dir;
+
+    static Path chromium() {
+        for (String p : List.of("/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/bin/chromium-browser")) {
+            if (Files.isExecutable(Path.of(p))) {
+                return Path.of(p);
+            }
+        }
+        return null;
+    }
+
+    @Test
+    void chartsDrawWithoutConsoleErrors() throws Exception {
+        Path exe = chromium();
+        assumeTrue(exe != null, "no Chromium installed (apt-get install chromium)");
+        Path out = dir.resolve("out");
+        try (MatrixStore s = MatrixStore.open(dir.resolve("m.duckdb"))) {
+            ReportFixture.fill(s);
+            ReportWriter.writeAll(s, Optional.empty(), out);
+        }
+        String html = Files.readString(out.resolve("report.html"));
+        assertThat(html).doesNotContain("<script src=").doesNotContain("cdn").contains("echarts");
+
+        List<String> errors = new ArrayList<>();
+        try (Playwright pw = Playwright.create()) {
+            Browser b = pw.chromium().launch(new BrowserType.LaunchOptions().setExecutablePath(exe).setHeadless(true)
+                    .setArgs(List.of("--no-sandbox", "--disable-background-networking", "--disable-component-update",
+                            "--disable-sync", "--no-first-run")));
+            Page page = b.newPage();
+            page.onConsoleMessage(m -> {
+                if (m.type().equals("error")) {
+                    errors.add(m.text());
+                }
+            });
+            page.onPageError(errors::add);
+            page.onRequest(r -> {
+                if (!r.url().startsWith("file:") && !r.url().startsWith("data:")) {
+                    errors.add("network request from an offline report: " + r.url());
+                }
+            });
+            page.navigate(out.resolve("report.html").toUri().toString());
+            page.waitForFunction("() => window.accelbridgeCharts !== undefined");
+            for (String id : List.of("heatmap", "bars", "history")) {
+                Object inst = page.evaluate("id => !!echarts.getInstanceByDom(document.getElementById(id))", id);
+                assertThat(inst).as(id + " instance").isEqualTo(true);
+                Number shapes = (Number) page.evaluate(
+                        "id => document.querySelectorAll('#' + id + ' svg path, #' + id + ' svg rect').length", id);
+                assertThat(shapes.intValue()).as(id + " drawn shapes").isGreaterThan(10);
+            }
+            // the heatmap has one rectangle-ish data item per cell (9), the bars one per timed cell series
+            Number heatItems = (Number) page.evaluate(
+                    "() => echarts.getInstanceByDom(document.getElementById('heatmap')).getOption().series[0].data.length");
+            assertThat(heatItems.intValue()).isEqualTo(9);
+            Number histSeries = (Number) page.evaluate(
+                    "() => echarts.getInstanceByDom(document.getElementById('history')).getOption().series.length");
+            assertThat(histSeries.intValue()).isGreaterThanOrEqualTo(6);
+            assertThat(page.locator("#changes tr.regression").count()).isEqualTo(1);
+            assertThat(page.locator("#cells tr").count()).isEqualTo(10);
+            assertThat(page.locator(".sw").count()).isGreaterThan(0);
+            b.close();
+        }
+        assertThat(errors).isEmpty();
+    }
+}

@@ -1,0 +1,242 @@
+package dev.accelbridge.reports.store;
+
+import dev.accelbridge.core.Availability;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.MemoryUsage;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.Parity;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.core.Timings;
+import dev.accelbridge.reports.StoreException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static dev.accelbridge.reports.Fixtures.*;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class MatrixStoreTest {
+    @TempDir
+    Path dir;
+
+    static void assertSame(RunResult actual, RunResult expected) {
+        assertThat(ResultJson.result(actual, true)).isEqualTo(ResultJson.result(expected, true));
+    }
+
+    @Test
+    void roundTripsEveryField() {
+        HostInfo h = host("alpha");
+        Path db = dir.resolve("m.duckdb");
+        List<RunResult> written;
+        String run;
+        try (MatrixStore s = MatrixStore.open(db)) {
+            assertThat(s.schemaVersion()).isEqualTo(1);
+            run = s.beginRun(h, Map.of("accelbridge", "0.1.0", "onnxruntime", "1.29.0"), "{\"suites\":[\"text\"]}");
+            s.recordProbe(run, Availability.available(BackendId.CPU, "providers [CPU]", "native"));
+            s.recordProbe(run, Availability.unavailable(BackendId.WEBGPU, "No available adapters.", "chromium 156"));
+            RunResult nonFinite = new RunResult(run, t(3), ModelFamily.AUDIO, "whisper-tiny", "tone", "sha", BackendId.WASM,
+                    BackendId.WASM, Status.WRONG_OUTPUT, "NaN output", chromiumProv(h, false),
+                    new Timings(Double.NaN, 1.5, 0, new double[]{1.0, 2.0}, 1.5, 1.9, 1.99, 1.5, 0.7, 666.0),
+                    new MemoryUsage(-1, -1, -1), new Parity(Double.POSITIVE_INFINITY, Double.NaN, 0.1, 1e-3, false, "expected-outputs"),
+                    List.of(), List.of("w1", "w2"));
+            written = List.of(
+                    passed(run, t(0), h, ModelFamily.TEXT, "bert-tiny", BackendId.CPU, nativeProv(h), samples(2.0, 0.1, 30, 1)),
+                    fellBack(run, t(1), h, ModelFamily.VISION, "convnet", BackendId.WEBGPU, BackendId.WASM, chromiumProv(h, true),
+                            samples(5.0, 0.1, 20, 2)),
+                    notRun(run, t(2), ModelFamily.TEXT, "bert-tiny", BackendId.CUDA, Status.UNAVAILABLE,
+                            "unavailable: 0 CUDA devices", nativeProv(h)),
+                    nonFinite);
+            written.forEach(s::write);
+            s.finishRun(run);
+        }
+        try (MatrixStore s = MatrixStore.open(db)) {
+            List<RunResult> back = s.results(run);
+            assertThat(back).hasSize(written.size());
+            for (int i = 0; i < back.size(); i++) {
+                assertSame(back.get(i), written.get(i));
+            }
+            assertThat(back.get(0).timings().samplesMs()).containsExactly(written.get(0).timings().samplesMs());
+            assertThat(s.allResults()).hasSize(4);
+            assertThat(s.latestRun()).contains(run);
+            RunInfo info = s.run(run).orElseThrow();
+            assertThat(info.status()).isEqualTo(RunStatus.FINISHED);
+            assertThat(info.finishedAt()).isNotNull();
+            assertThat(info.toolkitVersion()).isEqualTo("0.1.0");
+            assertThat(info.runtimeVersions()).containsEntry("onnxruntime", "1.29.0");
+            assertThat(info.planJson()).isEqualTo("{\"suites\":[\"text\"]}");
+            assertThat(info.results()).isEqualTo(4);
+            assertThat(s.probes(run)).containsExactly(
+                    Availability.available(BackendId.CPU, "providers [CPU]", "native"),
+                    Availability.unavailable(BackendId.WEBGPU, "No available adapters.", "chromium 156"));
+            assertThat(s.hosts()).containsEntry(h.fingerprint(), h);
+            assertThat(s.samples(run, CaseKey.of(written.get(1)))).containsExactly(written.get(1).timings().samplesMs());
+            assertThat(s.completedCaseKeys(run)).extracting(CaseKey::toString).contains(
+                    "text/bert-tiny/default/cpu/native", "vision/convnet/default/webgpu/chromium");
+            assertThat(s.interruptedRuns()).isEmpty();
+        }
+    }
+
+    @Test
+    void latestWorkingTimingsIsTheNewestWorkingResultOnThisHost() {
+        HostInfo a = host("a");
+        HostInfo b = host("b");
+        try (MatrixStore s = MatrixStore.open(dir.resolve("m.duckdb"))) {
+            String r1 = s.beginRun(a, Map.of(), "{}");
+            s.write(passed(r1, t(0), a, ModelFamily.VISION, "convnet", BackendId.WEBGPU, chromiumProv(a, true), samples(60, 0.05, 10, 1)));
+            s.finishRun(r1);
+            String r2 = s.beginRun(a, Map.of(), "{}");
+            s.write(passed(r2, t(10), a, ModelFamily.VISION, "convnet", BackendId.WEBGPU, chromiumProv(a, true), samples(80, 0.05, 10, 2)));
+            s.write(fellBack(r2, t(11), a, ModelFamily.VISION, "convnet", BackendId.WEBGPU, BackendId.WASM, chromiumProv(a, false),
+                    samples(1, 0.05, 10, 3)));
+            s.finishRun(r2);
+            String r3 = s.beginRun(b, Map.of(), "{}");
+            s.write(passed(r3, t(20), b, ModelFamily.VISION, "convnet", BackendId.WEBGPU, chromiumProv(b, true), samples(10, 0.05, 10, 4)));
+            s.write(notRun(r3, t(21), ModelFamily.VISION, "convnet", BackendId.WEBGPU, Status.FAILED, "boom", chromiumProv(b, true)));
+            Optional<Timings> ta = s.latestWorkingTimings("fp-a", ModelFamily.VISION, "convnet", BackendId.WEBGPU, "chromium");
+            assertThat(ta).isPresent();
+            assertThat(ta.get().p50Ms()).isBetween(76.0, 84.0);
+            assertThat(ta.get().samplesMs()).hasSize(10);
+            assertThat(s.latestWorkingTimings("fp-b", ModelFamily.VISION, "convnet", BackendId.WEBGPU, "chromium").get().p50Ms())
+                    .isBetween(9.5, 10.5);
+            assertThat(s.latestWorkingTimings("fp-a", ModelFamily.VISION, "convnet", BackendId.WEBGPU, "native")).isEmpty();
+            assertThat(s.latestWorkingTimings("fp-a", ModelFamily.VISION, "convnet", BackendId.WASM, "chromium")).isPresent();
+            CellKey cell = CellKey.of(passed(r1, t(0), a, ModelFamily.VISION, "convnet", BackendId.WEBGPU, chromiumProv(a, true),
+                    new double[]{1}));
+            assertThat(s.history(cell)).extracting(RunResult::runId).containsExactly(r1, r2, r2);
+        }
+    }
+
+    /** A real process writes three cases and is killed (halt, no close, no finishRun): nothing finished is lost. */
+    @Test
+    void processKilledMidRunKeepsFinishedCasesAndTheRunIsInterrupted() throws Exception {
+        Path db = dir.resolve("crash.duckdb");
+        Path runIdFile = dir.resolve("run-id.txt");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), CrashingWriter.class.getName(),
+                db.toString(), runIdFile.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        int rc = p.waitFor();
+        assertThat(rc).as(out).isEqualTo(CrashingWriter.EXIT);
+        String runId = Files.readString(runIdFile).trim();
+        try (MatrixStore s = MatrixStore.open(db)) {
+            assertThat(s.results(runId)).hasSize(3);
+            assertThat(s.run(runId).orElseThrow().status()).isEqualTo(RunStatus.INTERRUPTED);
+            assertThat(s.interruptedRuns()).extracting(RunInfo::runId).containsExactly(runId);
+            assertThat(s.completedCaseKeys(runId)).hasSize(3);
+            // --resume: the run is picked up again, the rest written, then finished
+            s.resumeRun(runId);
+            HostInfo h = host("crashy");
+            s.write(passed(runId, t(9), h, ModelFamily.AUDIO, "whisper", BackendId.CPU, nativeProv(h), samples(3, 0.1, 5, 9)));
+            s.finishRun(runId);
+            assertThat(s.completedCaseKeys(runId)).hasSize(4);
+            assertThat(s.interruptedRuns()).isEmpty();
+        }
+    }
+
+    static String sha(Path f) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f)));
+    }
+
+    private void assertRefusedUnchanged(Path f, String... messageParts) throws Exception {
+        String before = sha(f);
+        long size = Files.size(f);
+        assertThatThrownBy(() -> MatrixStore.open(f))
+                .isInstanceOf(StoreException.class)
+                .hasMessageContaining(f.toAbsolutePath().toString())
+                .hasMessageContaining(messageParts[0])
+                .satisfies(e -> assertThat(((StoreException) e).fix()).contains("left untouched"));
+        for (String part : messageParts) {
+            assertThatThrownBy(() -> MatrixStore.open(f)).hasMessageContaining(part);
+        }
+        assertThat(sha(f)).isEqualTo(before);
+        assertThat(Files.size(f)).isEqualTo(size);
+        assertThat(Files.exists(Path.of(f + ".wal"))).isFalse();
+    }
+
+    @Test
+    void randomBytesAreRefusedAndLeftUntouched() throws Exception {
+        Path f = dir.resolve("random.duckdb");
+        byte[] b = new byte[64 * 1024];
+        new java.util.SplittableRandom(7).nextBytes(b);
+        Files.write(f, b);
+        assertRefusedUnchanged(f, "is not a DuckDB database");
+    }
+
+    @Test
+    void aTextFileIsRefusedAndLeftUntouched() throws Exception {
+        Path f = dir.resolve("notes.duckdb");
+        Files.writeString(f, "these are my notes, not a database\n");
+        assertRefusedUnchanged(f, "is not a DuckDB database");
+        Path empty = dir.resolve("empty.duckdb");
+        Files.createFile(empty);
+        assertRefusedUnchanged(empty, "is not a DuckDB database");
+    }
+
+    @Test
+    void aTruncatedStoreIsRefusedAndLeftUntouched() throws Exception {
+        Path good = dir.resolve("good.duckdb");
+        HostInfo h = host("t");
+        try (MatrixStore s = MatrixStore.open(good)) {
+            String r = s.beginRun(h, Map.of(), "{}");
+            for (int i = 0; i < 20; i++) {
+                s.write(passed(r, t(i), h, ModelFamily.TEXT, "m" + i, BackendId.CPU, nativeProv(h), samples(1, 0.1, 50, i)));
+            }
+        }
+        byte[] all = Files.readAllBytes(good);
+        Path f = dir.resolve("truncated.duckdb");
+        Files.write(f, java.util.Arrays.copyOf(all, all.length / 3));
+        assertRefusedUnchanged(f, "DuckDB cannot read it");
+    }
+
+    @Test
+    void aForeignDuckDbIsRefusedAndLeftUntouched() throws Exception {
+        Path f = dir.resolve("foreign.duckdb");
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + f); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE invoices (id INTEGER, amount DOUBLE)");
+            st.execute("INSERT INTO invoices VALUES (1, 9.5)");
+        }
+        assertRefusedUnchanged(f, "is not an Accelbridge matrix store", "invoices");
+    }
+
+    @Test
+    void unknownTablesAreRefused() throws Exception {
+        Path f = dir.resolve("extra.duckdb");
+        try (MatrixStore s = MatrixStore.open(f)) {
+            assertThat(s.schemaVersion()).isEqualTo(1);
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + f); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE something_else (x INTEGER)");
+        }
+        assertRefusedUnchanged(f, "tables an Accelbridge store does not have", "something_else");
+    }
+
+    @Test
+    void aNewerSchemaIsRefusedAndLeftUntouched() throws Exception {
+        Path f = dir.resolve("newer.duckdb");
+        try (MatrixStore s = MatrixStore.open(f)) {
+            assertThat(s.schemaVersion()).isEqualTo(1);
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + f); Statement st = c.createStatement()) {
+            st.execute("INSERT INTO schema_version VALUES (2, 'from the future', now())");
+        }
+        assertRefusedUnchanged(f, "schema version 2, newer than this Accelbridge's 1");
+    }
+
+    @Test
+    void defaultPathIsUnderUserHome() {
+        assertThat(MatrixStore.defaultPath()).isEqualTo(Path.of(System.getProperty("user.home"), ".accelbridge", "matrix.duckdb"));
+    }
+}
