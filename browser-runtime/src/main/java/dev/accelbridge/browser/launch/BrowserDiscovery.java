@@ -1,23 +1,212 @@
 package dev.accelbridge.browser.launch;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Finds the browsers installed on this machine (path and version), for {@code detect} and for launching.
- * Implemented by the launcher work; this placeholder signature is the contract.
+ *
+ * <p>Each kind is looked up once per JVM and cached. An explicit path comes first: system property
+ * {@code accelbridge.<id>} or environment variable {@code ACCELBRIDGE_<ID>} (e.g. {@code ACCELBRIDGE_CHROMIUM},
+ * {@code ACCELBRIDGE_CHROMIUM_SHELL}), read once at class initialisation. Then well-known absolute paths, then
+ * names on {@code PATH}. {@link BrowserKind#CHROMIUM_SHELL} comes from the npm package {@code @sparticuz/chromium}
+ * installed by the build in {@code browser-runtime/browsers} (see {@link ChromiumShell}).
  */
 public final class BrowserDiscovery {
+    /** Candidates per kind, best first. Debian's real binary first: the /usr/bin/chromium wrapper adds flags. */
+    private static final Map<BrowserKind, List<String>> CANDIDATES = new EnumMap<>(Map.of(
+            BrowserKind.CHROMIUM, List.of("/usr/lib/chromium/chromium", "chromium", "chromium-browser"),
+            BrowserKind.CHROME, List.of("/opt/google/chrome/chrome", "google-chrome", "google-chrome-stable"),
+            BrowserKind.EDGE, List.of("/opt/microsoft/msedge/msedge", "microsoft-edge", "microsoft-edge-stable"),
+            BrowserKind.FIREFOX, List.of("firefox-esr", "firefox"),
+            BrowserKind.CHROMIUM_SHELL, List.of()));
+
+    private static final Map<BrowserKind, String> OVERRIDES = readOverrides();
+    private static final Map<BrowserKind, Optional<InstalledBrowser>> CACHE = new ConcurrentHashMap<>();
+    private static final Pattern VERSION = Pattern.compile("\\d+(?:\\.\\d+)+\\S*");
+    private static final long VERSION_TIMEOUT_S = 20;
+
     private BrowserDiscovery() {
     }
 
-    /** Every browser found. */
+    /**
+     * Every browser found, in {@link BrowserKind} order. A kind whose lookup fails (a broken override, a
+     * browser that does not answer {@code --version}) is left out here; {@link #find} reports why.
+     */
     public static List<InstalledBrowser> findAll() {
-        throw new UnsupportedOperationException("BrowserDiscovery.findAll is being implemented");
+        List<InstalledBrowser> out = new ArrayList<>();
+        for (BrowserKind k : BrowserKind.values()) {
+            try {
+                find(k).ifPresent(out::add);
+            } catch (BrowserLaunchException e) {
+                // left out; find(k) names the problem
+            }
+        }
+        return out;
     }
 
-    /** The browser of one kind, when installed. */
+    /**
+     * The browser of one kind, when installed. For {@link BrowserKind#CHROMIUM_SHELL} the first call may
+     * decompress the shell from the npm package (≈2 s, once per machine).
+     */
     public static Optional<InstalledBrowser> find(BrowserKind kind) {
-        throw new UnsupportedOperationException("BrowserDiscovery.find is being implemented");
+        return CACHE.computeIfAbsent(kind, BrowserDiscovery::lookUp);
+    }
+
+    /** Like {@link #find} but throws a {@link BrowserLaunchException} saying how to install the browser. */
+    public static InstalledBrowser require(BrowserKind kind) {
+        return find(kind).orElseThrow(() -> new BrowserLaunchException(
+                "No " + kind + " browser found (looked for " + describeCandidates(kind) + ")", installHint(kind), null));
+    }
+
+    /** The explicit path configured for a kind (system property or environment), if any. */
+    static Optional<String> override(BrowserKind kind) {
+        return Optional.ofNullable(OVERRIDES.get(kind));
+    }
+
+    private static Optional<InstalledBrowser> lookUp(BrowserKind kind) {
+        String explicit = OVERRIDES.get(kind);
+        if (explicit != null) {
+            Path p = Path.of(explicit);
+            if (!Files.isExecutable(p)) {
+                throw new BrowserLaunchException("The " + kind + " executable configured by " + overrideName(kind)
+                        + " is not an executable file: " + p, "point it at the browser binary or unset it", null);
+            }
+            return Optional.of(new InstalledBrowser(kind, p, version(p)));
+        }
+        if (kind == BrowserKind.CHROMIUM_SHELL) {
+            return ChromiumShell.executable().map(p -> new InstalledBrowser(kind, p, version(p)));
+        }
+        for (String candidate : CANDIDATES.get(kind)) {
+            Optional<Path> p = resolve(candidate);
+            if (p.isPresent()) {
+                return Optional.of(new InstalledBrowser(kind, p.get(), version(p.get())));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** An absolute path if executable, else the first executable of that name on {@code PATH}. */
+    static Optional<Path> resolve(String candidate) {
+        if (candidate.contains("/")) {
+            Path p = Path.of(candidate);
+            return Files.isExecutable(p) && !Files.isDirectory(p) ? Optional.of(p) : Optional.empty();
+        }
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return Optional.empty();
+        }
+        for (String dir : path.split(java.io.File.pathSeparator)) {
+            if (dir.isEmpty()) {
+                continue;
+            }
+            Path p = Path.of(dir, candidate);
+            if (Files.isExecutable(p) && !Files.isDirectory(p)) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Runs {@code <binary> --version} and returns the version token ({@code 156.0.8078.79}, {@code 153.7.0esr}).
+     *
+     * @throws BrowserLaunchException when the binary does not answer in time or prints no version
+     */
+    static String version(Path binary) {
+        String text;
+        try {
+            Process p = new ProcessBuilder(binary.toString(), "--version").redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            // Read on a separate thread so a binary that never closes its stdout cannot block us past the timeout.
+            var reader = new java.util.concurrent.CompletableFuture<String>();
+            Thread t = new Thread(() -> {
+                try {
+                    reader.complete(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+                } catch (IOException e) {
+                    reader.completeExceptionally(e);
+                }
+            }, "accelbridge-version-" + binary.getFileName());
+            t.setDaemon(true);
+            t.start();
+            if (!p.waitFor(VERSION_TIMEOUT_S, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                throw new BrowserLaunchException("'" + binary + " --version' did not answer within " + VERSION_TIMEOUT_S + " s",
+                        "check that the browser starts from a shell", null);
+            }
+            text = reader.get(5, TimeUnit.SECONDS).trim();
+        } catch (IOException | java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new BrowserLaunchException("Could not run '" + binary + " --version': " + e.getMessage(),
+                    "check that the browser starts from a shell", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BrowserLaunchException("Interrupted while asking " + binary + " for its version", null, e);
+        }
+        return parseVersion(text).orElseThrow(() -> new BrowserLaunchException(
+                "'" + binary + " --version' printed no version: " + abbreviate(text),
+                "check that the browser starts from a shell", null));
+    }
+
+    /** The first dotted version token in a {@code --version} line. */
+    static Optional<String> parseVersion(String text) {
+        Matcher m = VERSION.matcher(text);
+        return m.find() ? Optional.of(m.group()) : Optional.empty();
+    }
+
+    static String describeCandidates(BrowserKind kind) {
+        if (kind == BrowserKind.CHROMIUM_SHELL) {
+            return "the npm package @sparticuz/chromium in " + ChromiumShell.describeSearch();
+        }
+        return String.join(", ", CANDIDATES.get(kind)) + " and " + overrideName(kind);
+    }
+
+    static String installHint(BrowserKind kind) {
+        return switch (kind) {
+            case CHROMIUM -> "apt-get install chromium chromium-driver, or set " + overrideName(kind) + "=/path/to/chromium";
+            case CHROMIUM_SHELL -> "run the build (it runs 'npm ci' in browser-runtime/browsers), or set "
+                    + overrideName(kind) + "=/path/to/the/extracted/chromium";
+            case CHROME -> "install Google Chrome, or set " + overrideName(kind) + "=/path/to/chrome";
+            case EDGE -> "install Microsoft Edge, or set " + overrideName(kind) + "=/path/to/msedge";
+            case FIREFOX -> "apt-get install firefox-esr, or set " + overrideName(kind) + "=/path/to/firefox";
+        };
+    }
+
+    static String overrideName(BrowserKind kind) {
+        return "-Daccelbridge." + kind.id() + " / " + envName(kind);
+    }
+
+    private static String envName(BrowserKind kind) {
+        return "ACCELBRIDGE_" + kind.id().toUpperCase(Locale.ROOT).replace('-', '_');
+    }
+
+    private static Map<BrowserKind, String> readOverrides() {
+        Map<BrowserKind, String> out = new EnumMap<>(BrowserKind.class);
+        for (BrowserKind k : BrowserKind.values()) {
+            String v = System.getProperty("accelbridge." + k.id());
+            if (v == null || v.isBlank()) {
+                v = System.getenv(envName(k));
+            }
+            if (v != null && !v.isBlank()) {
+                out.put(k, v.trim());
+            }
+        }
+        return out;
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() > 200 ? s.substring(0, 200) + "…" : s;
     }
 }

@@ -1,0 +1,52 @@
+package dev.accelbridge.browser.launch;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Small pieces every launcher needs. */
+final class LaunchSupport {
+    private LaunchSupport() {
+    }
+
+    /** The browser to start: the explicit executable of the options (its version asked once), else discovery. */
+    static InstalledBrowser resolve(LaunchOptions options) {
+        if (options.executable().isPresent()) {
+            Path p = options.executable().get();
+            if (!Files.isExecutable(p) || Files.isDirectory(p)) {
+                throw new BrowserLaunchException("The " + options.browser() + " executable " + p + " is not an executable file",
+                        "pass the browser binary itself (e.g. /usr/lib/chromium/chromium)", null);
+            }
+            return new InstalledBrowser(options.browser(), p, BrowserDiscovery.version(p));
+        }
+        return BrowserDiscovery.require(options.browser());
+    }
+
+    /** The one-line failure every launcher reports, naming browser, version, path and driver. */
+    static BrowserLaunchException failed(InstalledBrowser b, DriverKind driver, Throwable cause, String fix) {
+        String why = cause == null ? "" : ": " + firstLine(cause);
+        return new BrowserLaunchException("Could not start " + b.kind() + " " + b.version() + " (" + b.executable() + ") through "
+                + driver + why, fix, cause);
+    }
+
+    static String firstLine(Throwable t) {
+        Throwable root = t;
+        while ((root instanceof java.util.concurrent.ExecutionException || root instanceof java.util.concurrent.CompletionException)
+                && root.getCause() != null) {
+            root = root.getCause();
+        }
+        String m = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        m = m.strip();
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
+    }
+
+    /** The major version ({@code 156} of {@code 156.0.8078.79}), or -1. */
+    static int major(String version) {
+        int dot = version.indexOf('.');
+        try {
+            return Integer.parseInt(dot < 0 ? version : version.substring(0, dot));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}

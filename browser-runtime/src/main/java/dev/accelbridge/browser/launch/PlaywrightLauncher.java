@@ -1,0 +1,175 @@
+package dev.accelbridge.browser.launch;
+
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import com.microsoft.playwright.options.WaitUntilState;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Launches Chromium builds through Playwright for Java (the default driver).
+ *
+ * <p><b>Threading.</b> Playwright objects are not thread-safe and must be used from the thread that created
+ * them. This launcher therefore owns one Playwright instance (created on first launch: the node driver starts
+ * once, not per browser) on one dedicated daemon thread, and every Playwright call of its launches and handles
+ * runs there. Callers may use the launcher and its handles from any thread. {@link BrowserHandle#kill()} does
+ * not go through that thread: it kills the OS process tree, which also unblocks a Playwright call stuck on a
+ * hung browser.
+ *
+ * <p>Browsers cannot be downloaded here, so Playwright gets {@code PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1} and the
+ * discovered executable. Playwright rejects {@code --user-data-dir} in the arguments, so every launch is a
+ * {@code launchPersistentContext} on a fresh temporary profile, which also lets us find the browser's process by
+ * that folder in its command line.
+ */
+public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable {
+    private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "accelbridge-playwright");
+        t.setDaemon(true);
+        return t;
+    });
+    private Playwright playwright; // touched only on `thread`
+    private volatile boolean closed;
+
+    @Override
+    public DriverKind driver() {
+        return DriverKind.PLAYWRIGHT;
+    }
+
+    @Override
+    public BrowserHandle launch(LaunchOptions options, URI url) {
+        if (closed) {
+            throw new IllegalStateException("this PlaywrightLauncher is closed");
+        }
+        if (options.browser() == BrowserKind.FIREFOX) {
+            throw new BrowserLaunchException("Playwright cannot drive this machine's Firefox (it needs Playwright's own patched "
+                    + "Firefox build, which cannot be downloaded here)", "use --driver process for Firefox", null);
+        }
+        InstalledBrowser b = LaunchSupport.resolve(options);
+        List<String> args = ChromiumFlags.forLaunch(b.kind(), DriverKind.PLAYWRIGHT, options.headless(), options.extraArgs());
+        Path profile = Profiles.fresh(b.kind());
+        double timeoutMs = options.launchTimeout().toMillis();
+        Future<Object[]> started = thread.submit(() -> {
+            BrowserContext ctx = playwright().chromium().launchPersistentContext(profile,
+                    new BrowserType.LaunchPersistentContextOptions()
+                            .setExecutablePath(b.executable())
+                            .setHeadless(options.headless())
+                            .setArgs(args)
+                            .setTimeout(timeoutMs));
+            try {
+                Page page = ctx.pages().isEmpty() ? ctx.newPage() : ctx.pages().get(0);
+                // COMMIT: the launcher's job ends when the page is on its way; the page reports back over its
+                // WebSocket, and an unreachable URL still fails here.
+                page.navigate(url.toString(), new Page.NavigateOptions().setTimeout(timeoutMs).setWaitUntil(WaitUntilState.COMMIT));
+                String version = ctx.browser() != null ? ctx.browser().version() : b.version();
+                return new Object[] {ctx, version};
+            } catch (RuntimeException e) {
+                ctx.close();
+                throw e;
+            }
+        });
+        Object[] result;
+        try {
+            result = started.get(options.launchTimeout().toMillis() + 10_000, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            started.cancel(true);
+            ProcessTrees.findBrowser("--user-data-dir=" + profile, Duration.ZERO)
+                    .ifPresent(ph -> ProcessTrees.killTree(ph, Duration.ofSeconds(5)));
+            Profiles.delete(profile);
+            throw LaunchSupport.failed(b, DriverKind.PLAYWRIGHT, e,
+                    "run '" + b.executable() + " --headless=new --no-sandbox about:blank' to see the browser's own error");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            Profiles.delete(profile);
+            throw new BrowserLaunchException("Interrupted while starting " + b.kind(), null, e);
+        }
+        BrowserContext ctx = (BrowserContext) result[0];
+        ProcessHandle process = ProcessTrees.findBrowser("--user-data-dir=" + profile, Duration.ofSeconds(5)).orElse(null);
+        return new Handle(b, (String) result[1], profile, process, ctx);
+    }
+
+    /** Runs {@code task} on the Playwright thread and waits up to {@code timeout}. */
+    private <T> T onThread(Callable<T> task, Duration timeout) throws Exception {
+        Future<T> f = thread.submit(task);
+        try {
+            return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception ex ? ex : e;
+        }
+    }
+
+    /** Called on {@code thread} only. */
+    private Playwright playwright() {
+        if (playwright == null) {
+            Map<String, String> env = new HashMap<>();
+            env.put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
+            // A system Node spares Playwright unpacking its bundled one (measured 2.1-2.3 s -> 0.8-1.3 s per create).
+            BrowserDiscovery.resolve("node").filter(p -> Files.isExecutable(p))
+                    .ifPresent(node -> env.put("PLAYWRIGHT_NODEJS_PATH", node.toString()));
+            playwright = Playwright.create(new Playwright.CreateOptions().setEnv(env));
+        }
+        return playwright;
+    }
+
+    /** Closes the Playwright driver (browsers still open are ended with it). */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            onThread(() -> {
+                if (playwright != null) {
+                    playwright.close();
+                    playwright = null;
+                }
+                return null;
+            }, Duration.ofSeconds(10));
+        } catch (Exception e) {
+            // the driver process dies with the JVM anyway
+        } finally {
+            thread.shutdown();
+        }
+    }
+
+    private final class Handle extends LocalBrowserHandle {
+        private final BrowserContext ctx;
+
+        Handle(InstalledBrowser b, String version, Path profile, ProcessHandle process, BrowserContext ctx) {
+            super(b.kind(), DriverKind.PLAYWRIGHT, version, b.executable(), profile, process);
+            this.ctx = ctx;
+        }
+
+        @Override
+        boolean aliveWithoutPid() {
+            try {
+                return onThread(() -> ctx.browser() != null && ctx.browser().isConnected(), Duration.ofSeconds(2));
+            } catch (Exception e) {
+                return false;
+            }
+        }
+
+        @Override
+        void closeGracefully() throws Exception {
+            onThread(() -> {
+                ctx.close();
+                return null;
+            }, GRACE);
+        }
+    }
+}

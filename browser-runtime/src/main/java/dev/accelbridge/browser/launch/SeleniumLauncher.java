@@ -1,0 +1,258 @@
+package dev.accelbridge.browser.launch;
+
+import org.openqa.selenium.Capabilities;
+import org.openqa.selenium.PageLoadStrategy;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.chromium.ChromiumOptions;
+import org.openqa.selenium.edge.EdgeOptions;
+import org.openqa.selenium.firefox.FirefoxOptions;
+import org.openqa.selenium.remote.RemoteWebDriver;
+
+import java.net.MalformedURLException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Launches browsers through Selenium 4: a local ChromeDriver ({@link DriverKind#SELENIUM}) or a Selenium Grid
+ * through RemoteWebDriver ({@link DriverKind#GRID}).
+ *
+ * <p>Selenium Manager is never involved: the ChromeDriver executable is given explicitly
+ * ({@code /usr/bin/chromedriver}, overridable with {@code -Daccelbridge.chromedriver} / {@code ACCELBRIDGE_CHROMEDRIVER})
+ * and so is the browser binary, so nothing is looked up or downloaded from the network. ChromeDriver only drives
+ * a browser of its own major version; a mismatch (ChromeDriver 156 with the 153 headless shell) is refused before
+ * starting anything, with the fix. A WebDriver is used from one thread at a time (the bridge's orchestrator).
+ */
+public final class SeleniumLauncher implements BrowserLauncher {
+    private static final Map<Path, String> DRIVER_VERSIONS = new ConcurrentHashMap<>();
+
+    private final DriverKind kind;
+
+    /** @param kind {@link DriverKind#SELENIUM} (local ChromeDriver) or {@link DriverKind#GRID} */
+    public SeleniumLauncher(DriverKind kind) {
+        if (kind != DriverKind.SELENIUM && kind != DriverKind.GRID) {
+            throw new IllegalArgumentException("SeleniumLauncher implements selenium and grid, not " + kind);
+        }
+        this.kind = kind;
+    }
+
+    @Override
+    public DriverKind driver() {
+        return kind;
+    }
+
+    @Override
+    public BrowserHandle launch(LaunchOptions options, URI url) {
+        return kind == DriverKind.GRID ? launchOnGrid(options, url) : launchLocal(options, url);
+    }
+
+    private BrowserHandle launchLocal(LaunchOptions options, URI url) {
+        if (options.browser() == BrowserKind.FIREFOX) {
+            throw new BrowserLaunchException("Selenium needs geckodriver for Firefox and this machine has none",
+                    "use --driver process for Firefox (its page joins the bridge without a driver)", null);
+        }
+        InstalledBrowser b = LaunchSupport.resolve(options);
+        Path chromedriver = chromedriver();
+        String driverVersion = DRIVER_VERSIONS.computeIfAbsent(chromedriver, BrowserDiscovery::version);
+        if (LaunchSupport.major(driverVersion) != LaunchSupport.major(b.version())) {
+            throw new BrowserLaunchException("ChromeDriver " + LaunchSupport.major(driverVersion) + " (" + chromedriver
+                    + ") cannot drive " + b.kind() + " " + LaunchSupport.major(b.version()) + " (" + b.executable() + ")",
+                    "use --driver playwright (or --driver process), or point -Daccelbridge.chromedriver / ACCELBRIDGE_CHROMEDRIVER "
+                            + "at a ChromeDriver " + LaunchSupport.major(b.version()), null);
+        }
+        Path profile = Profiles.fresh(b.kind());
+        ChromeOptions o = new ChromeOptions();
+        o.setBinary(b.executable().toFile());
+        o.addArguments(ChromiumFlags.forLaunch(b.kind(), DriverKind.SELENIUM, options.headless(), options.extraArgs()));
+        o.addArguments("--user-data-dir=" + profile);
+        configure(o, options);
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(chromedriver.toFile())
+                .usingAnyFreePort()
+                .withTimeout(options.launchTimeout())
+                .build();
+        ChromeDriver driver = null;
+        try {
+            driver = new ChromeDriver(service, o);
+            driver.get(url.toString());
+            String version = Optional.ofNullable(driver.getCapabilities().getBrowserVersion()).filter(v -> !v.isBlank())
+                    .orElse(b.version());
+            ProcessHandle process = ProcessTrees.findBrowser("--user-data-dir=" + profile, Duration.ofSeconds(5)).orElse(null);
+            return new LocalHandle(b, version, profile, process, driver, service);
+        } catch (RuntimeException e) {
+            if (driver != null) {
+                quietly(driver::quit);
+            }
+            ProcessTrees.findBrowser("--user-data-dir=" + profile, Duration.ZERO)
+                    .ifPresent(ph -> ProcessTrees.killTree(ph, Duration.ofSeconds(5)));
+            quietly(service::stop);
+            Profiles.delete(profile);
+            throw LaunchSupport.failed(b, DriverKind.SELENIUM, e,
+                    "run '" + chromedriver + " --version' and '" + b.executable() + " --version': ChromeDriver and browser must match");
+        }
+    }
+
+    private BrowserHandle launchOnGrid(LaunchOptions options, URI url) {
+        URI grid = options.gridUrl().orElseThrow(() -> new BrowserLaunchException("--driver grid needs the Grid's URL",
+                "pass --grid http://host:4444", null));
+        Capabilities caps;
+        if (options.browser() == BrowserKind.FIREFOX) {
+            FirefoxOptions f = new FirefoxOptions();
+            if (options.headless()) {
+                f.addArguments("-headless");
+            }
+            f.addArguments(options.extraArgs());
+            FirefoxPrefs.PREFS.forEach(f::addPreference);
+            options.executable().ifPresent(p -> f.setBinary(p.toString()));
+            f.setPageLoadStrategy(PageLoadStrategy.EAGER);
+            caps = f;
+        } else {
+            ChromiumOptions<?> c = options.browser() == BrowserKind.EDGE ? new EdgeOptions() : new ChromeOptions();
+            // The Grid node's own ChromeDriver makes the profile; the binary only when given (it is a path on the node).
+            c.addArguments(ChromiumFlags.forLaunch(options.browser(), DriverKind.GRID, options.headless(), options.extraArgs()));
+            options.executable().ifPresent(p -> c.setBinary(p.toFile()));
+            configure(c, options);
+            caps = c;
+        }
+        RemoteWebDriver driver;
+        try {
+            driver = new RemoteWebDriver(grid.toURL(), caps);
+        } catch (MalformedURLException | IllegalArgumentException e) {
+            throw new BrowserLaunchException("The Grid URL '" + grid + "' is not a URL", "pass --grid http://host:4444", e);
+        } catch (WebDriverException e) {
+            throw new BrowserLaunchException("The Selenium Grid at " + grid + " gave no " + options.browser() + " session: "
+                    + LaunchSupport.firstLine(e), "check the Grid's console (" + grid + "/ui) for a node offering "
+                    + options.browser(), e);
+        }
+        try {
+            driver.get(url.toString());
+        } catch (WebDriverException e) {
+            quietly(driver::quit);
+            throw new BrowserLaunchException("The Grid browser could not open " + url + ": " + LaunchSupport.firstLine(e),
+                    "the bridge must listen on an address the Grid node can reach (--host, with a token)", e);
+        }
+        String version = Optional.ofNullable(driver.getCapabilities().getBrowserVersion()).orElse("unknown");
+        return new GridHandle(options.browser(), version, grid, driver);
+    }
+
+    private static void configure(ChromiumOptions<?> o, LaunchOptions options) {
+        // EAGER: get() returns at DOMContentLoaded; the page reports back over its WebSocket.
+        o.setPageLoadStrategy(PageLoadStrategy.EAGER);
+        o.setPageLoadTimeout(options.launchTimeout());
+    }
+
+    /** The ChromeDriver executable: the override, else /usr/bin/chromedriver, else chromedriver on PATH. */
+    static Path chromedriver() {
+        String explicit = System.getProperty("accelbridge.chromedriver", System.getenv("ACCELBRIDGE_CHROMEDRIVER"));
+        if (explicit != null && !explicit.isBlank()) {
+            return BrowserDiscovery.resolve(explicit).orElseThrow(() -> new BrowserLaunchException(
+                    "The ChromeDriver configured by -Daccelbridge.chromedriver / ACCELBRIDGE_CHROMEDRIVER is not executable: " + explicit,
+                    "point it at a chromedriver binary or unset it", null));
+        }
+        return BrowserDiscovery.resolve("/usr/bin/chromedriver").or(() -> BrowserDiscovery.resolve("chromedriver"))
+                .orElseThrow(() -> new BrowserLaunchException("No ChromeDriver found (/usr/bin/chromedriver, PATH)",
+                        "apt-get install chromium-driver, or use --driver playwright", null));
+    }
+
+    private static void quietly(Runnable r) {
+        try {
+            r.run();
+        } catch (RuntimeException ignored) {
+            // cleanup after a failure; the original error is what matters
+        }
+    }
+
+    private static final class LocalHandle extends LocalBrowserHandle {
+        private final ChromeDriver driver;
+        private final ChromeDriverService service;
+
+        LocalHandle(InstalledBrowser b, String version, Path profile, ProcessHandle process, ChromeDriver driver,
+                    ChromeDriverService service) {
+            super(b.kind(), DriverKind.SELENIUM, version, b.executable(), profile, process);
+            this.driver = driver;
+            this.service = service;
+        }
+
+        @Override
+        boolean aliveWithoutPid() {
+            try {
+                driver.getWindowHandle();
+                return true;
+            } catch (WebDriverException e) {
+                return false;
+            }
+        }
+
+        @Override
+        void closeGracefully() {
+            driver.quit();
+        }
+
+        @Override
+        void release() {
+            quietly(service::stop);
+        }
+    }
+
+    /** A browser on a Grid node: no local process, so liveness asks the session. */
+    private static final class GridHandle implements BrowserHandle {
+        private final BrowserKind browser;
+        private final String version;
+        private final URI grid;
+        private final RemoteWebDriver driver;
+        private volatile boolean ended;
+
+        GridHandle(BrowserKind browser, String version, URI grid, RemoteWebDriver driver) {
+            this.browser = browser;
+            this.version = version;
+            this.grid = grid;
+            this.driver = driver;
+        }
+
+        @Override public BrowserKind browser() { return browser; }
+        @Override public DriverKind driver() { return DriverKind.GRID; }
+        @Override public String version() { return version; }
+        @Override public String executable() { return grid.toString(); }
+        @Override public OptionalLong pid() { return OptionalLong.empty(); }
+
+        @Override
+        public boolean isAlive() {
+            if (ended) {
+                return false;
+            }
+            try {
+                driver.getWindowHandle();
+                return true;
+            } catch (WebDriverException e) {
+                return false;
+            }
+        }
+
+        /** Ends the remote session: the closest a client gets to killing a browser on another machine. */
+        @Override
+        public void kill() {
+            close();
+        }
+
+        @Override
+        public void close() {
+            if (!ended) {
+                ended = true;
+                quietly(driver::quit);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return browser.id() + " " + version + " on Grid " + grid + " (session " + driver.getSessionId() + ")";
+        }
+    }
+}

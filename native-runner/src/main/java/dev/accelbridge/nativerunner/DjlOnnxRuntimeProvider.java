@@ -1,0 +1,451 @@
+package dev.accelbridge.nativerunner;
+
+import ai.djl.Device;
+import ai.djl.MalformedModelException;
+import ai.djl.Model;
+import ai.djl.engine.Engine;
+import ai.djl.inference.Predictor;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.repository.zoo.Criteria;
+import ai.djl.repository.zoo.ModelNotFoundException;
+import ai.djl.translate.NoopTranslator;
+import ai.djl.translate.TranslateException;
+import ai.djl.util.cuda.CudaUtils;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtProvider;
+import ai.onnxruntime.OrtSession;
+import dev.accelbridge.core.Availability;
+import dev.accelbridge.core.BackendException.Phase;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BackendProvider;
+import dev.accelbridge.core.BackendUnavailableException;
+import dev.accelbridge.core.Execution;
+import dev.accelbridge.core.ExecutionFailedException;
+import dev.accelbridge.core.ExecutionRequest;
+import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.MemoryUsage;
+import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.Timings;
+import dev.accelbridge.core.UnsupportedModelException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Runs cases natively with ONNX Runtime through DJL's OnnxRuntime engine, on the {@code cpu}, {@code cuda},
+ * {@code rocm}, {@code coreml} and {@code openvino} execution providers. Registered as a
+ * {@link BackendProvider} service.
+ *
+ * <p>Per case: the model is loaded from {@link ModelSpec#path()} into a fresh DJL model/ORT session with the
+ * backend's execution provider (timed: {@code loadMs}), the inputs are turned into named NDArrays once, then
+ * the first inference, the warm-ups and the timed iterations run through a {@link NoopTranslator} predictor,
+ * with {@link System#nanoTime()} read immediately around each {@code predictor.predict} call. Process RSS is
+ * read before load and after the timed iterations, and its peak is tracked by a background sampler and, on
+ * Linux, the kernel's VmHWM. The model and predictor are closed at the end of every case; the engine (and ONNX
+ * Runtime's environment) is shared by the process.
+ *
+ * <p>DJL must start ONNX Runtime's environment itself (it sets global thread options), so this class always
+ * starts the engine before it touches {@link OrtEnvironment}.
+ */
+public final class DjlOnnxRuntimeProvider implements BackendProvider {
+    /** DJL's engine name; always given explicitly so another engine on the class path can't become default. */
+    public static final String ENGINE = "OnnxRuntime";
+
+    private static final Set<BackendId> BACKENDS = Collections.unmodifiableSet(
+            EnumSet.of(BackendId.CPU, BackendId.CUDA, BackendId.ROCM, BackendId.COREML, BackendId.OPENVINO));
+
+    private static volatile NativeEnvironment environment;
+
+    private final NativeRunnerOptions options;
+
+    /** With {@link NativeRunnerOptions#defaults()}; the constructor {@link java.util.ServiceLoader} uses. */
+    public DjlOnnxRuntimeProvider() {
+        this(NativeRunnerOptions.defaults());
+    }
+
+    /** With explicit options. */
+    public DjlOnnxRuntimeProvider(NativeRunnerOptions options) {
+        this.options = options == null ? NativeRunnerOptions.defaults() : options;
+    }
+
+    @Override
+    public String name() {
+        return "djl-onnxruntime";
+    }
+
+    @Override
+    public Set<BackendId> backends() {
+        return BACKENDS;
+    }
+
+    /** The options in force. */
+    public NativeRunnerOptions options() {
+        return options;
+    }
+
+    @Override
+    public Availability probe(BackendId backend) {
+        return NativeProbe.decide(backend, environment());
+    }
+
+    /**
+     * What the probes decide on, gathered once per process: ONNX Runtime's version and providers (after
+     * starting DJL's engine), the exact error each accelerated provider raises when added to session options,
+     * DJL's CUDA device count, OSHI's GPUs and CPU.
+     */
+    public static NativeEnvironment environment() {
+        NativeEnvironment e = environment;
+        if (e == null) {
+            synchronized (DjlOnnxRuntimeProvider.class) {
+                if (environment == null) {
+                    environment = gather();
+                }
+                e = environment;
+            }
+        }
+        return e;
+    }
+
+    /**
+     * Versions for provenance: {@code djl}, {@code onnxruntime} (the native library actually loaded, not DJL's
+     * compiled-against version), {@code java}.
+     */
+    public static Map<String, String> runtimeVersions() {
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("djl", Engine.getDjlVersion());
+        NativeEnvironment env = environment();
+        if (env.ortVersion() != null) {
+            v.put("onnxruntime", env.ortVersion());
+        }
+        v.put("java", Runtime.version().toString());
+        return v;
+    }
+
+    private static NativeEnvironment gather() {
+        HostInfo host = HostDetector.detect();
+        String engineError = null;
+        String ortVersion = null;
+        List<String> providers = List.of();
+        Map<BackendId, String> epErrors = new EnumMap<>(BackendId.class);
+        try {
+            Engine.getEngine(ENGINE); // creates ORT's environment with DJL's threading options
+            ortVersion = OrtEnvironment.getEnvironment().getVersion();
+            providers = OrtEnvironment.getAvailableProviders().stream().map(OrtProvider::getName).toList();
+            for (BackendId b : List.of(BackendId.CUDA, BackendId.ROCM, BackendId.COREML, BackendId.OPENVINO)) {
+                String err = tryAddProvider(b);
+                if (err != null) {
+                    epErrors.put(b, err);
+                }
+            }
+        } catch (RuntimeException | LinkageError e) {
+            engineError = rootMessage(e);
+        }
+        int cudaCount = 0;
+        String cudaNote;
+        try {
+            if (CudaUtils.hasCuda()) {
+                cudaCount = CudaUtils.getGpuCount();
+                cudaNote = "CUDA runtime " + CudaUtils.getCudaVersionString();
+            } else {
+                cudaNote = "DJL found no CUDA runtime (libcudart)";
+            }
+        } catch (RuntimeException | LinkageError e) {
+            cudaNote = "DJL's CUDA query failed: " + rootMessage(e);
+        }
+        String osDescription;
+        try {
+            osDescription = host.os();
+        } catch (RuntimeException e) {
+            osDescription = System.getProperty("os.name");
+        }
+        return new NativeEnvironment(ortVersion, engineError, providers, epErrors, System.getProperty("os.name"),
+                osDescription, System.getProperty("os.arch"), cudaCount, cudaNote, host.gpus(), HostDetector.gpuSource(),
+                host.cpuModel(),
+                host.physicalCores(), host.logicalCores(), host.simdFlags());
+    }
+
+    /** Adds the backend's provider to throw-away session options; returns ORT's error, or null when it registers. */
+    private static String tryAddProvider(BackendId b) {
+        try (OrtSession.SessionOptions so = new OrtSession.SessionOptions()) {
+            addProvider(so, b);
+            return null;
+        } catch (OrtException | RuntimeException e) {
+            return e.getMessage() == null ? e.toString() : e.getMessage();
+        }
+    }
+
+    private static void addProvider(OrtSession.SessionOptions so, BackendId b) throws OrtException {
+        switch (b) {
+            case CUDA -> so.addCUDA(0);
+            case ROCM -> so.addROCM();
+            case COREML -> so.addCoreML();
+            case OPENVINO -> so.addOpenVINO("");
+            default -> {
+            }
+        }
+    }
+
+    @Override
+    public Execution execute(ExecutionRequest request) {
+        BackendId backend = request.backend();
+        if (!BACKENDS.contains(backend)) {
+            throw new BackendUnavailableException(backend + " is not served by " + name() + " (it serves "
+                    + BACKENDS + ")", "run browser backends through the bridge");
+        }
+        Availability availability = probe(backend);
+        if (!availability.available()) {
+            throw new BackendUnavailableException(availability.evidence(), NativeProbe.fix(backend));
+        }
+        ModelSpec spec = request.modelCase().model();
+        Path path = spec.path();
+        if (path == null || !Files.isRegularFile(path)) {
+            throw new ExecutionFailedException(Phase.LOAD, "Model file " + path + " of model '" + spec.name()
+                    + "' does not exist or is not a file", "check the model path (--model PATH)", null);
+        }
+        long deadline = request.timeout() == null ? Long.MAX_VALUE : System.nanoTime() + request.timeout().toNanos();
+        List<String> warnings = new ArrayList<>();
+        boolean kernelPeak = ProcessMemory.resetKernelPeak();
+        long rssBefore = ProcessMemory.rss();
+        ProcessMemory.Sampler sampler = options.memorySampleInterval().isZero() ? null
+                : new ProcessMemory.Sampler(options.memorySampleInterval());
+        try {
+            long t0 = System.nanoTime();
+            try (Loaded loaded = load(backend, spec)) {
+                double loadMs = (System.nanoTime() - t0) / 1e6;
+                try (Predictor<NDList, NDList> predictor = loaded.model.newPredictor(new NoopTranslator());
+                     NDManager manager = loaded.model.getNDManager().newSubManager()) {
+                    List<String> modelInputs = loaded.model.describeInput() == null ? List.of()
+                            : loaded.model.describeInput().keys();
+                    List<NamedTensor> ordered = InputCheck.order(spec, modelInputs, request.modelCase().inputs());
+                    NDList inputs = new NDList();
+                    for (NamedTensor t : ordered) {
+                        inputs.add(Tensors.toNd(manager, t));
+                    }
+
+                    long s = System.nanoTime();
+                    NDList out = predict(predictor, inputs, spec, backend, ordered);
+                    double firstMs = (System.nanoTime() - s) / 1e6;
+                    checkDeadline(deadline, request, spec, "the first inference");
+                    for (int i = 0; i < request.warmups(); i++) {
+                        out.close();
+                        out = predict(predictor, inputs, spec, backend, ordered);
+                        checkDeadline(deadline, request, spec, "warm-up " + (i + 1) + " of " + request.warmups());
+                    }
+                    double[] samples = new double[request.iterations()];
+                    for (int i = 0; i < samples.length; i++) {
+                        out.close();
+                        long a = System.nanoTime();
+                        try {
+                            out = predictor.predict(inputs);
+                        } catch (TranslateException | RuntimeException e) {
+                            throw runFailure(spec, backend, e);
+                        }
+                        long b = System.nanoTime();
+                        samples[i] = (b - a) / 1e6;
+                        checkDeadline(deadline, request, spec, "timed iteration " + (i + 1) + " of " + samples.length);
+                    }
+                    List<NamedTensor> outputs = new ArrayList<>();
+                    for (int k = 0; k < out.size(); k++) {
+                        NDArray arr = out.get(k);
+                        try {
+                            outputs.add(Tensors.fromNd(arr, "output_" + k));
+                        } catch (NativeRunnerException e) {
+                            throw new UnsupportedModelException(e.getMessage() + " (model '" + spec.name() + "')",
+                                    e.fix(), e);
+                        }
+                    }
+                    out.close();
+                    long rssAfter = ProcessMemory.rss();
+                    long peak = Math.max(rssAfter, rssBefore);
+                    if (sampler != null) {
+                        sampler.close();
+                        peak = Math.max(peak, sampler.peak());
+                        sampler = null;
+                    }
+                    if (kernelPeak) {
+                        peak = Math.max(peak, ProcessMemory.kernelPeak());
+                    } else if (options.memorySampleInterval().isZero()) {
+                        warnings.add("peak RSS is the larger of before/after only (sampler off, kernel peak not resettable)");
+                    }
+                    Timings timings = Timings.of(loadMs, firstMs, request.warmups(), samples);
+                    return new Execution(outputs, timings, new MemoryUsage(rssBefore, rssAfter, peak),
+                            provenance(backend), warnings);
+                }
+            }
+        } finally {
+            if (sampler != null) {
+                sampler.close();
+            }
+        }
+    }
+
+    private NDList predict(Predictor<NDList, NDList> predictor, NDList inputs, ModelSpec spec, BackendId backend,
+                           List<NamedTensor> given) {
+        try {
+            return predictor.predict(inputs);
+        } catch (TranslateException | RuntimeException e) {
+            ExecutionFailedException f = runFailure(spec, backend, e);
+            throw new ExecutionFailedException(Phase.RUN, f.getMessage() + " (inputs given: " + given + ")", f.fix(), e);
+        }
+    }
+
+    private static ExecutionFailedException runFailure(ModelSpec spec, BackendId backend, Exception e) {
+        return new ExecutionFailedException(Phase.RUN, "Model '" + spec.name() + "' failed to run on " + backend
+                + " (ONNX Runtime " + environment().ortVersion() + "): " + oneLine(rootMessage(e)),
+                "check the inputs' names, types and shapes against the model's declared inputs " + spec.inputs(), e);
+    }
+
+    private static void checkDeadline(long deadline, ExecutionRequest request, ModelSpec spec, String where) {
+        if (System.nanoTime() > deadline) {
+            throw new ExecutionFailedException(Phase.TIMEOUT, "Model '" + spec.name() + "' on " + request.backend()
+                    + " exceeded the case timeout of " + request.timeout().toMillis() + " ms after " + where,
+                    "raise the timeout or lower --iterations / --warmups", null);
+        }
+    }
+
+    private Provenance provenance(BackendId backend) {
+        NativeEnvironment env = environment();
+        String device = switch (backend) {
+            case CPU -> "CPU: " + env.cpuModel();
+            case CUDA -> "CUDA device 0" + gpuSuffix(env, "nvidia");
+            case ROCM -> "ROCm device 0" + gpuSuffix(env, "amd");
+            case COREML -> "CoreML (" + env.arch() + ")";
+            case OPENVINO -> "OpenVINO (default device)";
+            default -> backend.id();
+        };
+        return Provenance.of(null, null, "djl", device, null, env.ortProviders(), runtimeVersions());
+    }
+
+    private static String gpuSuffix(NativeEnvironment env, String vendor) {
+        return env.gpus().stream().filter(g -> g.toLowerCase().contains(vendor)).findFirst()
+                .map(g -> ": " + g).orElse("");
+    }
+
+    /** A loaded DJL model and the session options this class made for it (DJL closes only its own). */
+    record Loaded(Model model, OrtSession.SessionOptions ownOptions) implements AutoCloseable {
+        @Override
+        public void close() {
+            model.close();
+            if (ownOptions != null) {
+                ownOptions.close();
+            }
+        }
+    }
+
+    Loaded load(BackendId backend, ModelSpec spec) {
+        Path path = spec.path().toAbsolutePath();
+        try {
+            if (backend == BackendId.OPENVINO) {
+                // DJL 0.38's OrtModel knows ortDevice TensorRT/ROCM/CoreML only; OpenVINO goes in as session options.
+                OrtSession.SessionOptions so = new OrtSession.SessionOptions();
+                try {
+                    so.addOpenVINO("");
+                    Model model = Model.newInstance(spec.name(), Device.cpu(), ENGINE);
+                    try {
+                        Map<String, Object> opts = new HashMap<>(stringOptions());
+                        opts.put("sessionOptions", so);
+                        model.load(path, spec.name(), opts);
+                        return new Loaded(model, so);
+                    } catch (IOException | MalformedModelException | RuntimeException e) {
+                        model.close();
+                        throw e;
+                    }
+                } catch (OrtException | IOException | MalformedModelException | RuntimeException e) {
+                    so.close();
+                    throw e;
+                }
+            }
+            Criteria.Builder<NDList, NDList> c = Criteria.builder()
+                    .setTypes(NDList.class, NDList.class)
+                    .optEngine(ENGINE)
+                    .optModelPath(path)
+                    .optModelName(spec.name())
+                    .optTranslator(new NoopTranslator());
+            c = switch (backend) {
+                case CUDA -> c.optDevice(Device.gpu(0));
+                case ROCM -> c.optDevice(Device.cpu()).optOption("ortDevice", "ROCM");
+                case COREML -> c.optDevice(Device.cpu()).optOption("ortDevice", "CoreML");
+                default -> c.optDevice(Device.cpu()); // explicit: DJL's default device is the GPU when CUDA is present
+            };
+            for (Map.Entry<String, String> o : stringOptions().entrySet()) {
+                c = c.optOption(o.getKey(), o.getValue());
+            }
+            return new Loaded(c.build().loadModel(), null);
+        } catch (ModelNotFoundException e) {
+            throw new ExecutionFailedException(Phase.LOAD, "Model '" + spec.name() + "' was not found at " + path
+                    + ": " + oneLine(rootMessage(e)), "check the model path (--model PATH)", e);
+        } catch (OrtException | IOException | MalformedModelException | RuntimeException e) {
+            throw loadFailure(backend, spec, path, e);
+        }
+    }
+
+    private Map<String, String> stringOptions() {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (options.intraOpThreads() != null) {
+            m.put("intraOpNumThreads", options.intraOpThreads().toString());
+        }
+        if (options.interOpThreads() != null) {
+            m.put("interOpNumThreads", options.interOpThreads().toString());
+        }
+        if (options.optLevel() != null) {
+            m.put("optLevel", options.optLevel());
+        }
+        return m;
+    }
+
+    private static ExecutionFailedException loadFailure(BackendId backend, ModelSpec spec, Path path, Exception e) {
+        String msg = oneLine(rootMessage(e));
+        OrtException ort = find(e, OrtException.class);
+        boolean epFailure = backend != BackendId.CPU && ort != null
+                && (ort.getCode() == OrtException.OrtErrorCode.ORT_EP_FAIL
+                || msg.contains("shared provider") || msg.contains("not compiled with") || msg.contains("provider"));
+        String ortVersion = environment().ortVersion();
+        if (epFailure) {
+            return new ExecutionFailedException(Phase.LOAD, "ONNX Runtime " + ortVersion + " could not create a session for model '"
+                    + spec.name() + "' with " + NativeProbe.providerName(backend) + " (" + backend + "): " + msg,
+                    NativeProbe.fix(backend), e);
+        }
+        return new ExecutionFailedException(Phase.LOAD, "Model '" + spec.name() + "' (" + path
+                + ") could not be loaded by ONNX Runtime " + ortVersion + ": " + msg,
+                "check that the file is a complete ONNX model (not truncated, not a Git LFS pointer) with an opset "
+                        + "ONNX Runtime " + ortVersion + " supports; re-export or regenerate it", e);
+    }
+
+    private static <T extends Throwable> T find(Throwable t, Class<T> type) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (type.isInstance(c)) {
+                return type.cast(c);
+            }
+        }
+        return null;
+    }
+
+    /** The deepest cause's message (ORT's own words), or the class name when it has none. */
+    static String rootMessage(Throwable t) {
+        Throwable c = t;
+        while (c.getCause() != null && c.getCause() != c) {
+            c = c.getCause();
+        }
+        String m = c.getMessage();
+        return m == null || m.isBlank() ? c.getClass().getSimpleName() : m;
+    }
+
+    private static String oneLine(String s) {
+        return s.replaceAll("\\s*\\R\\s*", " ").trim();
+    }
+}

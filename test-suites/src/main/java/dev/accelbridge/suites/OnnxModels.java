@@ -1,0 +1,135 @@
+package dev.accelbridge.suites;
+
+import dev.accelbridge.core.DType;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.TensorSpec;
+import dev.accelbridge.suites.onnx.OnnxTensors;
+import dev.accelbridge.suites.onnx.proto.Onnx.AttributeProto;
+import dev.accelbridge.suites.onnx.proto.Onnx.GraphProto;
+import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
+import dev.accelbridge.suites.onnx.proto.Onnx.NodeProto;
+import dev.accelbridge.suites.onnx.proto.Onnx.OperatorSetIdProto;
+import dev.accelbridge.suites.onnx.proto.Onnx.TensorProto;
+import dev.accelbridge.suites.onnx.proto.Onnx.ValueInfoProto;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/** Reads what a model looks like: inputs, outputs, opset, ops, parameter count, SHA-256. */
+public final class OnnxModels {
+    private OnnxModels() {
+    }
+
+    /**
+     * Inspects an ONNX file.
+     *
+     * @param family the family, or null to infer it from the inputs ({@link #inferFamily(List)})
+     * @param source where it came from ({@code generated} or the user's folder)
+     * @throws SuiteException naming the file when it is missing or not a valid ONNX model
+     */
+    public static ModelSpec inspect(Path onnx, ModelFamily family, String name, String source) {
+        return inspect(onnx, OnnxTensors.readModel(onnx), family, name, source);
+    }
+
+    /** Same, for a model already parsed from {@code onnx}. */
+    public static ModelSpec inspect(Path onnx, ModelProto m, ModelFamily family, String name, String source) {
+        List<TensorSpec> inputs = graphInputs(m).stream().map(OnnxTensors::spec).toList();
+        List<TensorSpec> outputs = m.getGraph().getOutputList().stream().map(OnnxTensors::spec).toList();
+        ModelFamily f = family != null ? family : inferFamily(inputs);
+        return new ModelSpec(f, name, onnx.toAbsolutePath(), sha256(onnx), opset(m), parameters(m.getGraph()),
+                ops(m), inputs, outputs, source, f.defaultTolerance());
+    }
+
+    /** Graph inputs that are not initializers (models before IR 4 list their weights as inputs too). */
+    public static List<ValueInfoProto> graphInputs(ModelProto m) {
+        Set<String> inits = m.getGraph().getInitializerList().stream().map(TensorProto::getName).collect(Collectors.toSet());
+        return m.getGraph().getInputList().stream().filter(v -> !inits.contains(v.getName())).toList();
+    }
+
+    /** The version of the default domain ("" or "ai.onnx") the model imports, or 0 when it imports none. */
+    public static long opset(ModelProto m) {
+        return m.getOpsetImportList().stream().filter(o -> o.getDomain().isEmpty() || o.getDomain().equals("ai.onnx"))
+                .mapToLong(OperatorSetIdProto::getVersion).max().orElse(0);
+    }
+
+    /** Distinct op types of the graph and its sub-graphs, sorted; non-default domains as {@code domain:Op}. */
+    public static List<String> ops(ModelProto m) {
+        Set<String> out = new TreeSet<>();
+        collectOps(m.getGraph(), out);
+        return List.copyOf(out);
+    }
+
+    private static void collectOps(GraphProto g, Set<String> out) {
+        for (NodeProto n : g.getNodeList()) {
+            out.add(n.getDomain().isEmpty() || n.getDomain().equals("ai.onnx") ? n.getOpType() : n.getDomain() + ":" + n.getOpType());
+            for (AttributeProto a : n.getAttributeList()) {
+                if (a.hasG()) {
+                    collectOps(a.getG(), out);
+                }
+                a.getGraphsList().forEach(sub -> collectOps(sub, out));
+            }
+        }
+    }
+
+    /** Elements in all initializers. */
+    public static long parameters(GraphProto g) {
+        long n = 0;
+        for (TensorProto t : g.getInitializerList()) {
+            long c = 1;
+            for (long d : t.getDimsList()) {
+                c *= d;
+            }
+            n += c;
+        }
+        return n;
+    }
+
+    /**
+     * The family its inputs suggest: an int64 {@code input_ids} means TEXT, a 4-D float NCHW input VISION,
+     * a 3-D float input with 80 or 128 mel bins AUDIO, anything else OTHER.
+     */
+    public static ModelFamily inferFamily(List<TensorSpec> inputs) {
+        for (TensorSpec s : inputs) {
+            if (s.dtype() == DType.INT64 && s.name().contains("input_ids")) {
+                return ModelFamily.TEXT;
+            }
+        }
+        for (TensorSpec s : inputs) {
+            long[] d = s.shape();
+            if (s.dtype().isFloat() && d.length == 4 && (d[1] == 3 || d[1] == 1)) {
+                return ModelFamily.VISION;
+            }
+            if (s.dtype().isFloat() && d.length == 3 && (d[1] == 80 || d[1] == 128)) {
+                return ModelFamily.AUDIO;
+            }
+        }
+        return ModelFamily.OTHER;
+    }
+
+    /** Hex SHA-256 of a file. */
+    public static String sha256(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            byte[] buf = new byte[1 << 16];
+            int r;
+            while ((r = in.read(buf)) > 0) {
+                md.update(buf, 0, r);
+            }
+            return HexFormat.of().formatHex(md.digest());
+        } catch (IOException e) {
+            throw new SuiteException("Cannot read " + file + ": " + e, "check the file", e);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

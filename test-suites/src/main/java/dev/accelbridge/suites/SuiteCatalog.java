@@ -1,0 +1,182 @@
+package dev.accelbridge.suites;
+
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.TensorSpec;
+import dev.accelbridge.suites.onnx.GeneratedModel;
+import dev.accelbridge.suites.onnx.OnnxTensors;
+import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
+import dev.accelbridge.suites.onnx.proto.Onnx.StringStringEntryProto;
+
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The built-in suites: text (BERT-style encoder), vision (convnet classifier) and audio (Whisper-style
+ * encoder), authored with seeded weights and written to the cache directory on first use (reused after,
+ * keyed by name, size and seed).
+ */
+public final class SuiteCatalog {
+    /** Bumped whenever an authored graph changes, so stale cached files are not reused. */
+    static final int GENERATOR_VERSION = 1;
+    private static final String FLOPS_KEY = "accelbridge.flops";
+    private static final List<ModelFamily> FAMILIES = List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO);
+
+    private final SuiteOptions options;
+    private final Map<String, Generated> generated = new LinkedHashMap<>();
+
+    private record Generated(SuiteModel model, ModelSpec spec, double flops, long bytes) {
+    }
+
+    private SuiteCatalog(SuiteOptions options) {
+        this.options = options;
+    }
+
+    /** A catalog generating into {@code options.cacheDir()}. */
+    public static SuiteCatalog create(SuiteOptions options) {
+        return new SuiteCatalog(options);
+    }
+
+    /** The options it was created with. */
+    public SuiteOptions options() {
+        return options;
+    }
+
+    /** The families with built-in suites: text, vision, audio. */
+    public static List<ModelFamily> families() {
+        return FAMILIES;
+    }
+
+    /**
+     * The cases of a family: each model (written or reused in the cache directory) with its generated input
+     * set. Expected outputs are empty: the native CPU run is the reference.
+     */
+    public List<ModelCase> cases(ModelFamily family) {
+        List<ModelCase> out = new ArrayList<>();
+        for (SuiteModel m : SuiteDefinitions.models(family, options.size())) {
+            Generated g = generate(m);
+            out.add(new ModelCase(g.spec(), m.inputSet(), m.inputs().get(), Optional.empty()));
+        }
+        return out;
+    }
+
+    /** The model specs of a family (files written or reused). */
+    public List<ModelSpec> models(ModelFamily family) {
+        return SuiteDefinitions.models(family, options.size()).stream().map(m -> generate(m).spec()).toList();
+    }
+
+    /** Every built-in model, as records. */
+    public List<SuiteDescription> descriptions() {
+        List<SuiteDescription> out = new ArrayList<>();
+        for (ModelFamily f : FAMILIES) {
+            for (SuiteModel m : SuiteDefinitions.models(f, options.size())) {
+                Generated g = generate(m);
+                ModelSpec s = g.spec();
+                List<String> fed = m.inputs().get().stream().map(NamedTensor::toString).toList();
+                out.add(new SuiteDescription(f.id(), s.name(), m.summary(), s.opset(), s.parameters(), g.flops() / 1e6,
+                        s.inputs(), m.inputSet(), fed, s.outputs(), s.ops(), s.path().toString(), s.sha256(), g.bytes()));
+            }
+        }
+        return out;
+    }
+
+    /** A human-readable table of every built-in model (what {@code accelbridge suites} prints). */
+    public String describe() {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "Built-in suites (size %s, seed %d, cache %s)%n%n",
+                options.size().name().toLowerCase(Locale.ROOT), options.seed(), options.cacheDir()));
+        b.append(String.format(Locale.ROOT, "%-7s %-18s %5s %12s %10s %10s%n", "family", "model", "opset", "parameters", "~MFLOPs", "size"));
+        List<SuiteDescription> ds = descriptions();
+        for (SuiteDescription d : ds) {
+            b.append(String.format(Locale.ROOT, "%-7s %-18s %5d %,12d %10.1f %10s%n", d.family(), d.name(), d.opset(),
+                    d.parameters(), d.mflops(), humanBytes(d.bytes())));
+        }
+        for (SuiteDescription d : ds) {
+            b.append(String.format(Locale.ROOT, "%n%s/%s — %s%n", d.family(), d.name(), d.summary()));
+            b.append("  inputs:  ").append(d.inputs().stream().map(SuiteCatalog::spec).collect(Collectors.joining(", "))).append('\n');
+            b.append("  fed (").append(d.inputSet()).append("): ").append(String.join(", ", d.fedInputs())).append('\n');
+            b.append("  outputs: ").append(d.outputs().stream().map(SuiteCatalog::spec).collect(Collectors.joining(", "))).append('\n');
+            b.append("  ops (").append(d.ops().size()).append("): ").append(String.join(", ", d.ops())).append('\n');
+            b.append("  file:    ").append(d.path()).append("  sha256 ").append(d.sha256(), 0, 16).append("…\n");
+        }
+        return b.toString();
+    }
+
+    private static String spec(TensorSpec s) {
+        return s.name() + ":" + s.dtype().webName() + Arrays.stream(s.shape()).mapToObj(x -> x < 0 ? "?" : Long.toString(x))
+                .collect(Collectors.joining(",", "[", "]"));
+    }
+
+    private static String humanBytes(long n) {
+        return n >= 1 << 20 ? String.format(Locale.ROOT, "%.1f MiB", n / 1048576.0) : String.format(Locale.ROOT, "%.1f KiB", n / 1024.0);
+    }
+
+    /** The cache file a model is written to. */
+    Path fileOf(SuiteModel m) {
+        return options.cacheDir().resolve(String.format(Locale.ROOT, "%s-seed%d-g%d.onnx", m.name(), options.seed(), GENERATOR_VERSION));
+    }
+
+    private synchronized Generated generate(SuiteModel m) {
+        Generated g = generated.get(m.name());
+        if (g != null) {
+            return g;
+        }
+        Path file = fileOf(m);
+        ModelProto proto = null;
+        if (Files.isRegularFile(file)) {
+            try {
+                proto = OnnxTensors.readModel(file);
+            } catch (SuiteException e) {
+                proto = null; // a damaged cache entry is simply regenerated
+            }
+        }
+        if (proto == null) {
+            GeneratedModel built = m.builder().apply(options.seed());
+            proto = built.model().toBuilder().addMetadataProps(StringStringEntryProto.newBuilder()
+                    .setKey(FLOPS_KEY).setValue(Long.toString(Math.round(built.flops())))).build();
+            write(file, proto.toByteArray());
+        }
+        double flops = proto.getMetadataPropsList().stream().filter(p -> p.getKey().equals(FLOPS_KEY))
+                .mapToDouble(p -> Double.parseDouble(p.getValue())).findFirst().orElse(Double.NaN);
+        ModelSpec spec = OnnxModels.inspect(file, proto, m.family(), m.name(), "generated");
+        long bytes;
+        try {
+            bytes = Files.size(file);
+        } catch (IOException e) {
+            bytes = -1;
+        }
+        g = new Generated(m, spec, flops, bytes);
+        generated.put(m.name(), g);
+        return g;
+    }
+
+    /** Writes through a temporary file and a rename so a crash never leaves a half-written model behind. */
+    private static void write(Path file, byte[] bytes) {
+        try {
+            Files.createDirectories(file.getParent());
+            Path tmp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
+            Files.write(tmp, bytes);
+            try {
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new SuiteException.CacheException("Cannot write generated model " + file + ": " + e,
+                    "give a writable cache directory (--cache-dir)", e);
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package dev.accelbridge.suites;
+
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.suites.audio.LogMel;
+import dev.accelbridge.suites.audio.Waveforms;
+import dev.accelbridge.suites.audio.WhisperEncoderModel;
+import dev.accelbridge.suites.text.BertModel;
+import dev.accelbridge.suites.text.WordPieceTokenizer;
+import dev.accelbridge.suites.vision.ConvNetModel;
+import dev.accelbridge.suites.vision.Images;
+
+import java.util.List;
+
+/** The models of each suite at each size, and their input generators. */
+final class SuiteDefinitions {
+    /** Sentences fed to the text suite; their lengths differ so padding and the attention mask matter. */
+    static final List<String> SENTENCES = List.of(
+            "The quick brown fox jumps over the lazy dog.",
+            "Accelbridge runs the same ONNX model in every browser and checks the outputs!",
+            "Tokenizers split unrecognized words into smaller pieces.");
+
+    private SuiteDefinitions() {
+    }
+
+    static List<SuiteModel> models(ModelFamily family, ModelSize size) {
+        return switch (family) {
+            case TEXT -> List.of(text(size));
+            case VISION -> List.of(vision(size));
+            case AUDIO -> List.of(audio(size));
+            case OTHER -> List.of();
+        };
+    }
+
+    private static SuiteModel text(ModelSize size) {
+        WordPieceTokenizer tok = WordPieceTokenizer.builtin();
+        boolean small = size == ModelSize.SMALL;
+        int seq = small ? 24 : 128;
+        BertModel.Config c = small
+                ? new BertModel.Config(tok.vocabSize(), 64, 2, 4, 256, 64)
+                : new BertModel.Config(tok.vocabSize(), 768, 12, 12, 3072, 512);
+        String name = small ? "bert-mini" : "bert-base";
+        int batch = SENTENCES.size();
+        return new SuiteModel(ModelFamily.TEXT, name,
+                "BERT-style encoder, " + c.layers() + " layers, hidden " + c.hidden() + ", " + c.heads() + " heads, WordPiece vocab " + c.vocabSize(),
+                seed -> BertModel.build(name, c, seed, batch, seq),
+                "sentences",
+                () -> {
+                    WordPieceTokenizer.Batch b = tok.encode(SENTENCES, seq);
+                    long[] shape = {b.batch(), b.length()};
+                    return List.of(NamedTensor.ofLongs("input_ids", shape, b.inputIds()),
+                            NamedTensor.ofLongs("attention_mask", shape, b.attentionMask()));
+                });
+    }
+
+    private static SuiteModel vision(ModelSize size) {
+        boolean small = size == ModelSize.SMALL;
+        ConvNetModel.Config c = small
+                ? new ConvNetModel.Config(64, new int[] {16, 32, 64}, 10)
+                : new ConvNetModel.Config(224, new int[] {32, 64, 128, 256}, 1000);
+        String name = small ? "convnet-small" : "convnet-large";
+        int px = c.imageSize();
+        return new SuiteModel(ModelFamily.VISION, name,
+                "Conv/BatchNorm/Relu/MaxPool stages " + java.util.Arrays.toString(c.channels()) + " + GAP + Gemm head, "
+                        + px + "x" + px + " RGB, " + c.classes() + " classes",
+                seed -> ConvNetModel.build(name, c, seed),
+                "generated-image",
+                () -> List.of(NamedTensor.ofFloats("pixel_values", new long[] {1, 3, px, px}, Images.pixelValues(px))));
+    }
+
+    private static SuiteModel audio(ModelSize size) {
+        boolean small = size == ModelSize.SMALL;
+        double seconds = small ? 1.0 : 30.0;
+        WhisperEncoderModel.Config c = small
+                ? new WhisperEncoderModel.Config(LogMel.frames((int) (seconds * LogMel.SAMPLE_RATE)), 64, 2, 4)
+                : new WhisperEncoderModel.Config(LogMel.frames((int) (seconds * LogMel.SAMPLE_RATE)), 512, 6, 8);
+        String name = small ? "whisper-enc-mini" : "whisper-enc-base";
+        return new SuiteModel(ModelFamily.AUDIO, name,
+                "Whisper-style encoder, 2 Conv1d + " + c.layers() + " pre-LN layers, d_model " + c.dModel() + ", "
+                        + c.heads() + " heads, on " + (int) seconds + " s of 16 kHz audio as 80-bin log-mel",
+                seed -> WhisperEncoderModel.build(name, c, seed),
+                "chirp-tones",
+                () -> {
+                    float[][] mel = LogMel.compute(Waveforms.chirpAndTones(seconds));
+                    return List.of(NamedTensor.ofFloats("input_features", new long[] {1, LogMel.N_MELS, mel[0].length},
+                            LogMel.flatten(mel)));
+                });
+    }
+}

@@ -1,0 +1,91 @@
+package dev.accelbridge.suites;
+
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.NamedTensor;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SuiteCatalogTest {
+    @TempDir
+    Path a;
+    @TempDir
+    Path b;
+    @TempDir
+    Path c;
+
+    @Test
+    void sameSeedGivesByteIdenticalFilesAndOtherSeedDiffers() {
+        SuiteCatalog one = SuiteCatalog.create(SuiteOptions.defaults(a));
+        SuiteCatalog two = SuiteCatalog.create(SuiteOptions.defaults(b));
+        SuiteCatalog other = SuiteCatalog.create(new SuiteOptions(c, ModelSize.SMALL, 7));
+        for (ModelFamily f : SuiteCatalog.families()) {
+            ModelSpec x = one.models(f).get(0);
+            ModelSpec y = two.models(f).get(0);
+            ModelSpec z = other.models(f).get(0);
+            assertThat(x.path()).isNotEqualTo(y.path());
+            assertThat(x.sha256()).as(f.id()).isEqualTo(y.sha256()).isEqualTo(OnnxModels.sha256(y.path()));
+            assertThat(z.sha256()).as(f.id()).isNotEqualTo(x.sha256());
+        }
+    }
+
+    @Test
+    void everyModelRunsOnOrtCpuWithDocumentedShapes() throws Exception {
+        SuiteCatalog cat = SuiteCatalog.create(SuiteOptions.defaults(a));
+        Map<ModelFamily, Map<String, long[]>> expected = Map.of(
+                ModelFamily.TEXT, Map.of("last_hidden_state", new long[] {3, 24, 64}, "pooler_output", new long[] {3, 64}),
+                ModelFamily.VISION, Map.of("logits", new long[] {1, 10}),
+                ModelFamily.AUDIO, Map.of("last_hidden_state", new long[] {1, 50, 64}));
+        for (ModelFamily f : SuiteCatalog.families()) {
+            List<ModelCase> cases = cat.cases(f);
+            assertThat(cases).hasSize(1);
+            ModelCase mc = cases.get(0);
+            assertThat(mc.expected()).isEmpty();
+            assertThat(mc.model().opset()).isEqualTo(17);
+            assertThat(mc.model().family()).isEqualTo(f);
+            Map<String, NamedTensor> out = Ort.run(mc.model().path(), mc.inputs());
+            assertThat(out.keySet()).containsExactlyInAnyOrderElementsOf(expected.get(f).keySet());
+            for (Map.Entry<String, long[]> e : expected.get(f).entrySet()) {
+                NamedTensor t = out.get(e.getKey());
+                assertThat(t.shape()).as(f + " " + e.getKey()).containsExactly(e.getValue());
+                assertThat(Ort.allFinite(t)).as(f + " " + e.getKey() + " finite").isTrue();
+                // outputs carry signal, not a constant
+                double[] v = t.toDoubles();
+                assertThat(java.util.Arrays.stream(v).max().getAsDouble() - java.util.Arrays.stream(v).min().getAsDouble())
+                        .isGreaterThan(1e-3);
+            }
+            assertThat(mc.model().outputs()).extracting(s -> s.name()).containsExactlyInAnyOrderElementsOf(expected.get(f).keySet());
+        }
+    }
+
+    @Test
+    void describeListsEveryModelWithOpsetParametersAndFlops() throws Exception {
+        SuiteCatalog cat = SuiteCatalog.create(SuiteOptions.defaults(a));
+        List<SuiteDescription> ds = cat.descriptions();
+        assertThat(ds).extracting(SuiteDescription::name).containsExactly("bert-mini", "convnet-small", "whisper-enc-mini");
+        for (SuiteDescription d : ds) {
+            assertThat(d.opset()).isEqualTo(17);
+            assertThat(d.parameters()).isPositive();
+            // small models stay within a few tens of MFLOPs (software WebGPU budget)
+            assertThat(d.mflops()).isBetween(1.0, 60.0);
+            assertThat(d.ops()).isSorted().doesNotHaveDuplicates();
+        }
+        String table = cat.describe();
+        assertThat(table).contains("bert-mini", "convnet-small", "whisper-enc-mini", "LayerNormalization", "Conv",
+                "input_ids:int64[?,?]", "pixel_values:float32[1,3,64,64]", "input_features:float32[1,80,100]");
+        // reused from the cache: a second catalog reads the same files
+        long before = Files.getLastModifiedTime(ds.get(0).path() == null ? null : Path.of(ds.get(0).path())).toMillis();
+        SuiteCatalog again = SuiteCatalog.create(SuiteOptions.defaults(a));
+        assertThat(again.models(ModelFamily.TEXT).get(0).sha256()).isEqualTo(ds.get(0).sha256());
+        assertThat(Files.getLastModifiedTime(Path.of(ds.get(0).path())).toMillis()).isEqualTo(before);
+        System.out.println(table);
+    }
+}
