@@ -47,7 +47,8 @@ for (const level of ['warn', 'error', 'log', 'info']) {
   console[level] = (...args) => {
     orig(...args);
     if (currentWarnings === null) return;
-    const text = args.map((a) => (typeof a === 'string' ? a : errorText(a))).join(' ');
+    // eslint-disable-next-line no-control-regex
+    const text = args.map((a) => (typeof a === 'string' ? a : errorText(a))).join(' ').replace(/\x1b\[[0-9;]*m/g, '').trim();
     if (level === 'warn' || level === 'error' || /\[[WE]:onnxruntime/.test(text)) {
       if (currentWarnings.length < 200) currentWarnings.push(text.length > 2000 ? text.slice(0, 2000) : text);
     }
