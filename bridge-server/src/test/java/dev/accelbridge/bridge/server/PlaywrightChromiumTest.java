@@ -21,7 +21,19 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
+import dev.accelbridge.browser.launch.BrowserHandle;
+import dev.accelbridge.browser.launch.BrowserLaunchers;
+import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.Parity;
+import io.javalin.Javalin;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -79,6 +91,62 @@ class PlaywrightChromiumTest {
 
     @Test
     @Order(2)
+    void aModelSentAsABinaryFrameRunsAndMatchesItsExactMath(@TempDir Path dir) throws Exception {
+        TinyOnnx.Mlp mlp = TinyOnnx.mlp(16, 32, 8, 2, 11L);
+        float[] x = new float[2 * 16];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = (float) Math.sin(i * 0.37);
+        }
+        double[] ref = mlp.forward(x, 2);
+        float[] reff = new float[ref.length];
+        for (int i = 0; i < ref.length; i++) {
+            reff[i] = (float) ref[i];
+        }
+        ConnectedPage page = chromium.page();
+        LoadedSession s = page.loadBytes("tiny-mlp", mlp.bytes(), ExecutionProviderSpec.of(BackendId.WASM), Duration.ofSeconds(60))
+                .get(60, TimeUnit.SECONDS);
+        assertThat(s.inputNames()).containsExactly("x");
+        RunOutcome r = page.run(s.sessionId(), List.of(NamedTensor.ofFloats("x", new long[] {2, 16}, x)), 1, 3,
+                Duration.ofSeconds(60)).get(60, TimeUnit.SECONDS);
+        page.release(s.sessionId(), Duration.ofSeconds(10)).get(10, TimeUnit.SECONDS);
+        assertThat(r.samplesMs()).hasSize(3);
+        assertThat(r.firstMs()).isPositive();
+        Parity p = Parity.compare(List.of(NamedTensor.ofFloats("y", new long[] {2, 8}, reff)), r.outputs(), 1e-5, "exact");
+        assertThat(p.within()).as(p.toString()).isTrue();
+        assertThat(r.outputs().get(0).shape()).containsExactly(2, 8);
+    }
+
+    @Test
+    @Order(3)
+    void aPageFromAnotherOriginCannotJoin() throws Exception {
+        LinkedBlockingQueue<String> reports = new LinkedBlockingQueue<>();
+        String html = "<!doctype html><script>const ws = new WebSocket('ws://127.0.0.1:" + server.port() + "/ws');"
+                + "ws.onopen = () => ws.send(JSON.stringify({v:1,type:'hello',probe:{userAgent:navigator.userAgent}}));"
+                + "ws.onmessage = (e) => fetch('/report?m=' + encodeURIComponent(e.data));"
+                + "ws.onclose = (e) => fetch('/report?close=' + e.code);</script>";
+        Javalin evil = Javalin.create(cfg -> {
+            cfg.startup.showJavalinBanner = false;
+            cfg.jetty.host = "127.0.0.1";
+            cfg.jetty.port = 0;
+            cfg.routes.get("/", ctx -> ctx.html(html));
+            cfg.routes.get("/report", ctx -> reports.add(ctx.queryString()));
+        }).start();
+        int pagesBefore = server.pages().size();
+        long rejectedBefore = server.rejectedConnections();
+        try (BrowserHandle h = BrowserLaunchers.forDriver(DriverKind.PLAYWRIGHT).launch(LaunchOptions.builder().build(),
+                URI.create("http://127.0.0.1:" + evil.port() + "/"))) {
+            String first = reports.poll(30, TimeUnit.SECONDS);
+            String second = reports.poll(30, TimeUnit.SECONDS);
+            assertThat(first + " " + second).contains("forbidden").contains("close=1008");
+            assertThat(server.rejectedConnections()).isEqualTo(rejectedBefore + 1);
+            assertThat(server.pages()).hasSize(pagesBefore);
+        } finally {
+            evil.stop();
+        }
+    }
+
+    @Test
+    @Order(4)
     void allThreeSuitesRunOnWasmAndMatchNativeCpu() {
         for (ModelCase mc : SuiteFixtures.allCases()) {
             Execution e = SuiteFixtures.runAndCompare(chromium, BackendId.WASM, mc);
@@ -88,7 +156,7 @@ class PlaywrightChromiumTest {
     }
 
     @Test
-    @Order(3)
+    @Order(5)
     void allThreeSuitesRunOnTheSoftwareWebgpuAdapterAndMatch() {
         for (ModelCase mc : SuiteFixtures.allCases()) {
             Execution e = SuiteFixtures.runAndCompare(chromium, BackendId.WEBGPU, mc);
@@ -99,7 +167,7 @@ class PlaywrightChromiumTest {
     }
 
     @Test
-    @Order(4)
+    @Order(6)
     void webnnIsUnavailableWithTheProbeEvidence() {
         ModelCase mc = SuiteFixtures.cases(ModelFamily.TEXT).get(0);
         assertThatThrownBy(() -> chromium.execute(new ExecutionRequest(BackendId.WEBNN_GPU, mc, 0, 1, Duration.ofSeconds(30))))
@@ -109,7 +177,7 @@ class PlaywrightChromiumTest {
     }
 
     @Test
-    @Order(5)
+    @Order(7)
     void killingTheBrowserMidCaseFailsThatCaseAndTheNextOneRuns() throws Exception {
         ModelCase vision = SuiteFixtures.cases(ModelFamily.VISION).get(0);
         ConnectedPage before = chromium.page();
