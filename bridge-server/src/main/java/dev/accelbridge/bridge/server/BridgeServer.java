@@ -84,7 +84,14 @@ public final class BridgeServer implements AutoCloseable {
                 ws.onMessage(ctx -> hub.text(ctx.sessionId(), ctx.message()));
                 ws.onBinaryMessage(ctx -> hub.binary(ctx.sessionId(), ctx.data()));
                 ws.onClose(ctx -> hub.closed(ctx.sessionId(), ctx.status(), ctx.reason()));
-                ws.onError(ctx -> LOG.warn("WebSocket error on {}: {}", ctx.sessionId(), String.valueOf(ctx.error())));
+                ws.onError(ctx -> {
+                    // A browser that goes away mid-write shows up here as ClosedChannelException; onClose handles it.
+                    if (ctx.error() instanceof java.nio.channels.ClosedChannelException) {
+                        LOG.debug("WebSocket {} closed while writing", ctx.sessionId());
+                    } else {
+                        LOG.warn("WebSocket error on {}: {}", ctx.sessionId(), String.valueOf(ctx.error()));
+                    }
+                });
             });
         });
         app.start();

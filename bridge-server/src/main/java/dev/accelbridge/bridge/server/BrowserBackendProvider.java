@@ -235,16 +235,12 @@ public final class BrowserBackendProvider implements BackendProvider {
             String alive = handle.isAlive() ? "running" : "not running";
             handle.close();
             handle = null;
-            throw new BridgeServerException(e.getMessage() + " (" + browserName + " " + handle_version(null) + " via " + driver.id()
-                    + ", browser " + alive + ")", "check the browser starts and reaches " + server.baseUrl(), e);
+            throw new BridgeServerException(e.getMessage() + " (" + browserName + " via " + driver.id() + ", browser " + alive + ")",
+                    "check the browser starts and reaches " + server.baseUrl(), e);
         }
         probe = page.probe();
         browserVersion = handle.version();
         needsRestart = false;
-    }
-
-    private String handle_version(String fallback) {
-        return browserVersion != null ? browserVersion : fallback == null ? "" : fallback;
     }
 
     private void ensurePage() {
