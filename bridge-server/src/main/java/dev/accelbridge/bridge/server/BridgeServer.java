@@ -1,0 +1,258 @@
+package dev.accelbridge.bridge.server;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.browser.page.FrameCodec;
+import dev.accelbridge.browser.page.PageAssets;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
+import io.javalin.http.staticfiles.Location;
+import io.javalin.websocket.WsContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The browser bridge: serves the inference page and onnxruntime-web from the classpath (with COOP/COEP so the page is
+ * cross-origin isolated and WASM runs multithreaded), the current run's models by opaque id, {@code /api/health},
+ * and the WebSocket endpoint {@code /ws} where pages join and take jobs (docs/protocol.md). Handlers only delegate:
+ * the protocol lives in {@link PageHub} and {@link ConnectedPage}.
+ */
+public final class BridgeServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(BridgeServer.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Headers on every response: cross-origin isolation for threaded WASM, and no cross-origin reads. */
+    static final Map<String, String> ISOLATION_HEADERS = Map.of(
+            "Cross-Origin-Opener-Policy", "same-origin",
+            "Cross-Origin-Embedder-Policy", "require-corp",
+            "Cross-Origin-Resource-Policy", "same-origin",
+            "X-Content-Type-Options", "nosniff");
+
+    private final BridgeOptions options;
+    private final ModelRegistry models = new ModelRegistry();
+    private final PageHub hub;
+    private final Javalin app;
+    private final URI baseUrl;
+
+    private BridgeServer(BridgeOptions options) {
+        this.options = options;
+        this.hub = new PageHub(options);
+        PageAssets.verify();
+        options.models().forEach(models::register);
+        long jettyLimit = options.maxFrameBytes() * 2 + (1 << 20); // larger frames are refused by Jetty (close 1009)
+        this.app = Javalin.create(cfg -> {
+            cfg.startup.showJavalinBanner = false;
+            cfg.jetty.host = options.host();
+            cfg.jetty.port = options.port();
+            cfg.jetty.modifyWebSocketServletFactory(f -> {
+                f.setMaxBinaryMessageSize(jettyLimit);
+                f.setMaxTextMessageSize(jettyLimit);
+                f.setIdleTimeout(Duration.ofMinutes(10));
+            });
+            cfg.staticFiles.add(s -> {
+                s.hostedPath = "/";
+                s.directory = "/" + PageAssets.CLASSPATH_ROOT;
+                s.location = Location.CLASSPATH;
+                s.headers = ISOLATION_HEADERS;
+                s.mimeTypes.add("text/javascript", "mjs");
+                s.mimeTypes.add("application/wasm", "wasm");
+            });
+            cfg.routes.before(ctx -> ISOLATION_HEADERS.forEach(ctx::header));
+            cfg.routes.get("/api/health", this::health);
+            cfg.routes.get("/models/{id}", this::model);
+            cfg.routes.ws("/ws", ws -> {
+                ws.onConnect(ctx -> {
+                    ctx.enableAutomaticPings(15, java.util.concurrent.TimeUnit.SECONDS);
+                    hub.connected(ctx.sessionId(), channel(ctx), String.valueOf(ctx.session.getRemoteSocketAddress()),
+                            ctx.header("Origin"), ctx.queryParam("token"), ctx.header("Host"));
+                });
+                ws.onMessage(ctx -> hub.text(ctx.sessionId(), ctx.message()));
+                ws.onBinaryMessage(ctx -> hub.binary(ctx.sessionId(), ctx.data()));
+                ws.onClose(ctx -> hub.closed(ctx.sessionId(), ctx.status(), ctx.reason()));
+                ws.onError(ctx -> {
+                    // A browser that goes away mid-write shows up here as ClosedChannelException; onClose handles it.
+                    if (ctx.error() instanceof java.nio.channels.ClosedChannelException) {
+                        LOG.debug("WebSocket {} closed while writing", ctx.sessionId());
+                    } else {
+                        LOG.warn("WebSocket error on {}: {}", ctx.sessionId(), String.valueOf(ctx.error()));
+                    }
+                });
+            });
+        });
+        app.start();
+        String h = options.host().contains(":") && !options.host().startsWith("[") ? "[" + options.host() + "]" : options.host();
+        if (h.equals("0.0.0.0") || h.equals("[::]")) {
+            h = "127.0.0.1"; // the URL for browsers on this machine; others use this machine's address
+        }
+        this.baseUrl = URI.create("http://" + h + ":" + app.port());
+        LOG.info("Bridge listening on {} (token {})", baseUrl, options.token().isPresent() ? "required" : "not set, loopback only");
+    }
+
+    /**
+     * Starts a bridge.
+     *
+     * @throws BridgeServerException when the options are unsafe (non-loopback without token) or the port is taken
+     */
+    public static BridgeServer start(BridgeOptions options) {
+        try {
+            return new BridgeServer(options);
+        } catch (BridgeServerException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new BridgeServerException("The bridge could not start on " + options.host() + ":" + options.port() + ": " + e.getMessage(),
+                    "choose another port (0 picks a free one) or host", e);
+        }
+    }
+
+    /** The options it runs with. */
+    public BridgeOptions options() {
+        return options;
+    }
+
+    /** The port it listens on. */
+    public int port() {
+        return app.port();
+    }
+
+    /** {@code http://host:port}, without token. */
+    public URI baseUrl() {
+        return baseUrl;
+    }
+
+    /** The page's URL, with {@code ?token=} when the bridge has a token: what {@code serve} prints. */
+    public URI pageUrl() {
+        return pageUrl(null);
+    }
+
+    /** The page's URL for a launched browser: {@code slot} lets the bridge tell which page is that browser's. */
+    public URI pageUrl(String slot) {
+        StringBuilder q = new StringBuilder();
+        options.token().ifPresent(t -> q.append("token=").append(URLEncoder.encode(t, StandardCharsets.UTF_8)));
+        if (slot != null) {
+            q.append(q.length() == 0 ? "" : "&").append("slot=").append(URLEncoder.encode(slot, StandardCharsets.UTF_8));
+        }
+        return URI.create(baseUrl + "/" + (q.length() == 0 ? "" : "?" + q));
+    }
+
+    /** The models this run serves. */
+    public ModelRegistry models() {
+        return models;
+    }
+
+    /** The pages joined and still connected. */
+    public List<ConnectedPage> pages() {
+        return hub.pages();
+    }
+
+    /** The joined page with this id. */
+    public Optional<ConnectedPage> page(String id) {
+        return hub.page(id);
+    }
+
+    /**
+     * Waits for the page opened with {@link #pageUrl(String) slot} to join.
+     *
+     * @throws BridgeServerException when none joins within {@code timeout}
+     */
+    public ConnectedPage awaitPage(String slot, Duration timeout) {
+        return hub.awaitSlot(slot, timeout);
+    }
+
+    /** Calls {@code listener} for every page that joins (serve mode prints them). */
+    public void onPageJoined(Consumer<ConnectedPage> listener) {
+        hub.onJoin(listener);
+    }
+
+    /** WebSocket connections refused (token / Origin), since start. */
+    public long rejectedConnections() {
+        return hub.rejectedCount();
+    }
+
+    /** Protocol errors answered with an error frame, since start. */
+    public long protocolErrors() {
+        return hub.protocolErrorCount();
+    }
+
+    /** Stops serving; pages are disconnected. */
+    @Override
+    public void close() {
+        hub.closeAll("bridge shutting down");
+        app.stop();
+    }
+
+    // ---- handlers (small; they delegate) ------------------------------------------------------------------------
+
+    private boolean authorized(Context ctx) {
+        if (options.token().isEmpty()) {
+            return true;
+        }
+        String t = ctx.queryParam("token");
+        String auth = ctx.header("Authorization");
+        if (t == null && auth != null && auth.startsWith("Bearer ")) {
+            t = auth.substring(7).trim();
+        }
+        if (hub.tokenMatches(t)) {
+            return true;
+        }
+        ctx.status(HttpStatus.UNAUTHORIZED).contentType("text/plain").result("token required: pass ?token= or Authorization: Bearer");
+        return false;
+    }
+
+    private void health(Context ctx) {
+        if (!authorized(ctx)) {
+            return;
+        }
+        ObjectNode n = JSON.createObjectNode();
+        n.put("status", "ok").put("protocol", FrameCodec.PROTOCOL_VERSION).put("onnxruntimeWeb", PageAssets.ortWebVersion())
+                .put("pages", hub.pages().size()).put("models", models.size());
+        ctx.contentType("application/json").result(n.toString());
+    }
+
+    private void model(Context ctx) throws IOException {
+        if (!authorized(ctx)) {
+            return;
+        }
+        Optional<ModelRegistry.ModelRef> ref = models.find(ctx.pathParam("id"));
+        if (ref.isEmpty()) {
+            ctx.status(HttpStatus.NOT_FOUND).contentType("text/plain").result("no such model in the current run");
+            return;
+        }
+        Path p = ref.get().path();
+        InputStream in = Files.newInputStream(p);
+        ctx.header("Cache-Control", "no-store").contentType("application/octet-stream").result(in);
+    }
+
+    private static PageChannel channel(WsContext ctx) {
+        return new PageChannel() {
+            @Override
+            public synchronized void sendText(String text) {
+                ctx.send(text);
+            }
+
+            @Override
+            public synchronized void sendBinary(ByteBuffer data) {
+                ctx.send(data);
+            }
+
+            @Override
+            public void close(int code, String reason) {
+                ctx.closeSession(code, reason);
+            }
+        };
+    }
+}

@@ -1,0 +1,344 @@
+package dev.accelbridge.bridge.server;
+
+import dev.accelbridge.browser.launch.BrowserHandle;
+import dev.accelbridge.browser.launch.BrowserLauncher;
+import dev.accelbridge.browser.launch.BrowserLaunchers;
+import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.browser.launch.LaunchOptions;
+import dev.accelbridge.browser.page.PageAssets;
+import dev.accelbridge.browser.page.PageProbe;
+import dev.accelbridge.core.Availability;
+import dev.accelbridge.core.BackendException.Phase;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BackendProvider;
+import dev.accelbridge.core.BackendUnavailableException;
+import dev.accelbridge.core.DType;
+import dev.accelbridge.core.Execution;
+import dev.accelbridge.core.ExecutionFailedException;
+import dev.accelbridge.core.ExecutionRequest;
+import dev.accelbridge.core.MemoryUsage;
+import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.TensorSpec;
+import dev.accelbridge.core.Timings;
+import dev.accelbridge.core.UnsupportedModelException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.regex.Pattern;
+
+/**
+ * One browser as a core {@link BackendProvider} for {@code webgpu}, {@code webnn-*} and {@code wasm}. It launches the
+ * browser on the bridge's page, waits for the page to join, answers probes from the page's own probe, and executes
+ * each case as load → run → release jobs. One browser serves every case; when it crashes, hangs (timeout) or loses
+ * its GPU device, that case fails with the reason and the browser is relaunched for the next case.
+ *
+ * <p>Not thread-safe: one case at a time per provider (the page runs one job at a time anyway).
+ */
+public final class BrowserBackendProvider implements BackendProvider {
+    private static final Logger LOG = LoggerFactory.getLogger(BrowserBackendProvider.class);
+    private static final Set<BackendId> BACKENDS = EnumSet.of(BackendId.WEBGPU, BackendId.WEBNN_GPU, BackendId.WEBNN_CPU,
+            BackendId.WEBNN_NPU, BackendId.WASM);
+    /** ORT-web messages that mean the model uses something this EP lacks (the backend itself works). */
+    private static final Pattern UNSUPPORTED = Pattern.compile(
+            "(?i)(not supported|unsupported (data ?type|op)|could not find an implementation|no kernel|shader-f16|f16 is not)");
+
+    private final BridgeServer server;
+    private final LaunchOptions launchOptions;
+    private final BrowserLauncher launcher;
+    private BrowserHandle handle;
+    private ConnectedPage page;
+    private PageProbe probe;
+    private final String browserName;
+    private String browserVersion;
+    private final DriverKind driver;
+    private boolean needsRestart;
+    private int restarts;
+
+    /** Launches the browser of {@code launch} through its driver's launcher and waits for its page to join. */
+    public BrowserBackendProvider(BridgeServer server, LaunchOptions launch) {
+        this(server, launch, BrowserLaunchers.forDriver(launch.driver()));
+    }
+
+    /** Same, with an explicit launcher (e.g. one built for a Grid). */
+    public BrowserBackendProvider(BridgeServer server, LaunchOptions launch, BrowserLauncher launcher) {
+        this.server = server;
+        this.launchOptions = launch;
+        this.launcher = launcher;
+        this.driver = launcher.driver();
+        this.browserName = launch.browser().id();
+        startBrowser();
+    }
+
+    private BrowserBackendProvider(BridgeServer server, ConnectedPage page) {
+        this.server = server;
+        this.launchOptions = null;
+        this.launcher = null;
+        this.driver = DriverKind.MANUAL;
+        this.page = page;
+        this.probe = page.probe();
+        String[] nv = probe.browserFromUserAgent();
+        this.browserName = nv[0];
+        this.browserVersion = nv[1];
+    }
+
+    /** A provider over a page a person opened by hand ({@code accelbridge serve}); it cannot be relaunched. */
+    public static BrowserBackendProvider attach(BridgeServer server, ConnectedPage page) {
+        return new BrowserBackendProvider(server, page);
+    }
+
+    @Override
+    public String name() {
+        return "browser:" + browserName + "/" + driver.id();
+    }
+
+    @Override
+    public Set<BackendId> backends() {
+        return BACKENDS;
+    }
+
+    @Override
+    public int priority() {
+        return 10;
+    }
+
+    /** The browser's name as results carry it ({@code chromium}, {@code chromium-shell}, {@code firefox}). */
+    public String browserName() {
+        return browserName;
+    }
+
+    /** The browser build. */
+    public String browserVersion() {
+        return browserVersion;
+    }
+
+    /** {@code chromium 156.0.8078.73}. */
+    public String browserLabel() {
+        return browserVersion == null ? browserName : browserName + " " + browserVersion;
+    }
+
+    /** How the browser was started. */
+    public DriverKind driver() {
+        return driver;
+    }
+
+    /** The current page's probe. */
+    public PageProbe pageProbe() {
+        return probe;
+    }
+
+    /** The current page (for benchmarks and ping jobs). */
+    public ConnectedPage page() {
+        return page;
+    }
+
+    /** The running browser, empty for a page joined by hand. */
+    public Optional<BrowserHandle> handle() {
+        return Optional.ofNullable(handle);
+    }
+
+    /** How many times the browser was relaunched after a crash, hang or lost device. */
+    public int restarts() {
+        return restarts;
+    }
+
+    @Override
+    public Availability probe(BackendId backend) {
+        if (!BACKENDS.contains(backend)) {
+            return Availability.unavailable(backend, backend.id() + " is not a browser backend", browserLabel());
+        }
+        return probe.availability(backend, browserLabel());
+    }
+
+    @Override
+    public Execution execute(ExecutionRequest request) {
+        BackendId backend = request.backend();
+        ensurePage();
+        Availability a = probe(backend);
+        if (!a.available()) {
+            throw new BackendUnavailableException(a.evidence() + " [" + browserLabel() + "]", fixFor(backend));
+        }
+        ModelSpec model = request.modelCase().model();
+        checkFp16(backend, model);
+        Duration timeout = request.timeout() != null ? request.timeout() : server.options().jobTimeout();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        ExecutionProviderSpec ep = ExecutionProviderSpec.of(backend);
+        ModelRegistry.ModelRef ref = server.models().register(model.path());
+        ConnectedPage p = page;
+        try {
+            LoadedSession s = await(p.load(ref, ep, remaining(deadline)), Phase.LOAD, backend, model);
+            RunOutcome r;
+            try {
+                r = await(p.run(s.sessionId(), request.modelCase().inputs(), request.warmups(), request.iterations(),
+                        remaining(deadline)), Phase.RUN, backend, model);
+            } finally {
+                if (p.isOpen() && !needsRestart) {
+                    try {
+                        p.release(s.sessionId(), Duration.ofSeconds(10)).get();
+                    } catch (Exception e) {
+                        LOG.warn("Releasing session {} failed: {}", s.sessionId(), e.toString());
+                    }
+                }
+            }
+            double firstMs = Double.isNaN(r.firstMs()) ? (r.samplesMs().length > 0 ? r.samplesMs()[0] : Double.NaN) : r.firstMs();
+            Timings t = Timings.of(s.sessionMs(), firstMs, r.warmups(), r.samplesMs());
+            LinkedHashSet<String> warnings = new LinkedHashSet<>(s.warnings());
+            warnings.addAll(r.warnings());
+            return new Execution(r.outputs(), t, MemoryUsage.UNKNOWN, provenance(backend, ep), new ArrayList<>(warnings));
+        } finally {
+            server.models().unregister(ref);
+        }
+    }
+
+    /** The page's provenance for a case on {@code backend}. */
+    Provenance provenance(BackendId backend, ExecutionProviderSpec ep) {
+        Map<String, String> versions = new LinkedHashMap<>();
+        versions.put("onnxruntime-web", page.ortVersion() != null ? page.ortVersion() : PageAssets.ortWebVersion());
+        if (browserVersion != null) {
+            versions.put(browserName, browserVersion);
+        }
+        boolean gpu = backend == BackendId.WEBGPU;
+        PageProbe.WebGpu g = probe.webgpu();
+        return Provenance.of(browserName, browserVersion, driver.id(), gpu ? g.label() : null, gpu ? g.software() : null,
+                List.of(ep.toString()), versions);
+    }
+
+    @Override
+    public void close() {
+        if (handle != null) {
+            handle.close();
+            handle = null;
+        }
+    }
+
+    // ---- internals ---------------------------------------------------------------------------------------------
+
+    private void startBrowser() {
+        String slot = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        handle = launcher.launch(launchOptions, server.pageUrl(slot));
+        try {
+            page = server.awaitPage(slot, server.options().joinTimeout());
+        } catch (RuntimeException e) {
+            String alive = handle.isAlive() ? "running" : "not running";
+            handle.close();
+            handle = null;
+            throw new BridgeServerException(e.getMessage() + " (" + browserName + " via " + driver.id() + ", browser " + alive + ")",
+                    "check the browser starts and reaches " + server.baseUrl(), e);
+        }
+        probe = page.probe();
+        browserVersion = handle.version();
+        needsRestart = false;
+    }
+
+    private void ensurePage() {
+        boolean dead = page == null || !page.isOpen() || (handle != null && !handle.isAlive());
+        if (!needsRestart && !dead) {
+            return;
+        }
+        if (launcher == null) {
+            throw new ExecutionFailedException(Phase.CRASH, "The page joined by hand (" + browserLabel() + ") has left",
+                    "open the bridge URL again in that browser", null);
+        }
+        LOG.info("Relaunching {} ({})", browserLabel(), needsRestart ? "after a failed case" : "browser gone");
+        if (handle != null) {
+            handle.kill();
+            handle.close();
+            handle = null;
+        }
+        restarts++;
+        startBrowser();
+    }
+
+    private void checkFp16(BackendId backend, ModelSpec model) {
+        if (backend != BackendId.WEBGPU || probe.webgpu().hasFeature("shader-f16")) {
+            return;
+        }
+        boolean fp16 = false;
+        for (List<TensorSpec> l : List.of(model.inputs(), model.outputs())) {
+            for (TensorSpec t : l) {
+                fp16 |= t.dtype() == DType.FLOAT16;
+            }
+        }
+        if (fp16) {
+            throw new UnsupportedModelException("Model " + model.name() + " has float16 tensors but the WebGPU adapter "
+                    + probe.webgpu().label() + " in " + browserLabel() + " lacks the shader-f16 feature",
+                    "run the fp32 variant of the model, or use a browser/adapter that offers shader-f16", null);
+        }
+    }
+
+    private <T> T await(CompletableFuture<T> f, Phase phase, BackendId backend, ModelSpec model) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ExecutionFailedException(phase, "Interrupted while " + backend + " ran " + model.name(), null, e);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (!(c instanceof PageJobException pj)) {
+                throw new ExecutionFailedException(phase, "Case " + model.name() + " on " + backend + " failed: " + c, null, c);
+            }
+            String where = " [" + browserLabel() + " via " + driver.id() + ", onnxruntime-web " + page.ortVersion()
+                    + (backend == BackendId.WEBGPU ? ", adapter " + probe.webgpu().label() : "") + "]";
+            switch (pj.kind()) {
+                case TIMEOUT -> {
+                    needsRestart = true;
+                    if (handle != null) {
+                        handle.kill();
+                    }
+                    throw new ExecutionFailedException(Phase.TIMEOUT, "Timed out: " + pj.getMessage() + " (" + model.name()
+                            + " on " + backend + ")" + where, pj.fix(), pj);
+                }
+                case DISCONNECTED, DEVICE_LOST -> {
+                    needsRestart = true;
+                    String alive = handle == null ? "" : handle.isAlive() ? "; browser process still running" : "; browser process is gone";
+                    throw new ExecutionFailedException(Phase.CRASH, (pj.kind() == PageJobException.Kind.DEVICE_LOST ? "GPU device lost: "
+                            : "Browser crashed or page left: ") + pj.getMessage() + alive + " (" + model.name() + " on " + backend + ")" + where,
+                            pj.fix(), pj);
+                }
+                default -> {
+                    String msg = pj.getMessage();
+                    if (phase == Phase.LOAD && UNSUPPORTED.matcher(msg).find()) {
+                        throw new UnsupportedModelException("onnxruntime-web cannot run " + model.name() + " on " + backend + ": " + msg + where,
+                                "this model needs an op or type the " + backend + " provider lacks; try wasm", pj);
+                    }
+                    throw new ExecutionFailedException(phase, (phase == Phase.LOAD ? "Session creation failed: " : "Inference failed: ")
+                            + msg + " (" + model.name() + " on " + backend + ")" + where, null, pj);
+                }
+            }
+        }
+    }
+
+    private static Duration remaining(long deadline) {
+        long ns = deadline - System.nanoTime();
+        return Duration.ofNanos(Math.max(ns, 1_000_000));
+    }
+
+    private String fixFor(BackendId backend) {
+        if (backend == BackendId.WEBGPU) {
+            return "start Chromium with --enable-unsafe-webgpu (a software SwiftShader adapter without a GPU) or use a browser with WebGPU";
+        }
+        if (backend.isWebnn()) {
+            return "use a browser with a WebNN backend (e.g. --browser chromium-shell) started with "
+                    + "--enable-features=WebMachineLearningNeuralNetwork";
+        }
+        return "use a browser with WebAssembly SIMD";
+    }
+
+    @Override
+    public String toString() {
+        return name() + " " + browserLabel().toLowerCase(Locale.ROOT);
+    }
+}

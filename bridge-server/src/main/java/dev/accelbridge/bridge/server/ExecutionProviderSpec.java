@@ -1,0 +1,29 @@
+package dev.accelbridge.bridge.server;
+
+import dev.accelbridge.core.BackendId;
+
+/**
+ * The onnxruntime-web execution provider a session is created with.
+ *
+ * @param name       {@code webgpu}, {@code webnn} or {@code wasm}
+ * @param deviceType the WebNN {@code deviceType} ({@code cpu}, {@code gpu}, {@code npu}); null otherwise
+ */
+public record ExecutionProviderSpec(String name, String deviceType) {
+    /** The provider that runs {@code backend}. */
+    public static ExecutionProviderSpec of(BackendId backend) {
+        if (backend.isWebnn()) {
+            return new ExecutionProviderSpec("webnn", backend.webnnDeviceType());
+        }
+        return switch (backend) {
+            case WEBGPU -> new ExecutionProviderSpec("webgpu", null);
+            case WASM -> new ExecutionProviderSpec("wasm", null);
+            default -> throw new BridgeServerException(backend + " is not a browser backend",
+                    "use webgpu, webnn-cpu, webnn-gpu, webnn-npu or wasm");
+        };
+    }
+
+    @Override
+    public String toString() {
+        return deviceType == null ? name : name + "/" + deviceType;
+    }
+}

@@ -1,0 +1,155 @@
+package dev.accelbridge.browser.page;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.DType;
+import dev.accelbridge.core.NamedTensor;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The binary frame envelope of protocol v1, the same layout {@code frames.mjs} reads and writes:
+ * <pre>
+ *   bytes 0..3    ASCII "ABF1"
+ *   bytes 4..7    header length H, unsigned 32-bit little-endian, padded so that 8 + H is a multiple of 8
+ *   bytes 8..8+H  UTF-8 JSON header (trailing spaces pad it); header.tensors = [{name, dtype, shape, offset, byteLength}]
+ *   then          the payload; tensor offsets are relative to its start and 8-aligned
+ * </pre>
+ * Tensors travel as their raw little-endian bytes (never JSON number arrays), so the page sees the very bits
+ * the native runner is fed.
+ */
+public final class FrameCodec {
+    /** The protocol version every message carries as {@code "v"}. */
+    public static final int PROTOCOL_VERSION = 1;
+
+    private static final byte[] MAGIC = {'A', 'B', 'F', '1'};
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private FrameCodec() {
+    }
+
+    /** A decoded binary frame: its JSON header and the tensors it describes. */
+    public record Frame(ObjectNode header, List<NamedTensor> tensors, int payloadBytes) {
+        /** The header's {@code type}. */
+        public String type() {
+            return header.path("type").asText("");
+        }
+    }
+
+    /** Encodes a header (its {@code tensors} field is filled here) and tensors into one frame. */
+    public static byte[] encode(ObjectNode header, List<NamedTensor> tensors) {
+        ObjectNode h = header.deepCopy();
+        ArrayNode descs = h.putArray("tensors");
+        long off = 0;
+        List<Long> offsets = new ArrayList<>();
+        for (NamedTensor t : tensors) {
+            ObjectNode d = descs.addObject();
+            d.put("name", t.name());
+            d.put("dtype", t.dtype().webName());
+            ArrayNode shape = d.putArray("shape");
+            for (long s : t.shape()) {
+                shape.add(s);
+            }
+            d.put("offset", off);
+            d.put("byteLength", t.data().length);
+            offsets.add(off);
+            off = pad8(off + t.data().length);
+        }
+        byte[] json = h.toString().getBytes(StandardCharsets.UTF_8);
+        int hl = (int) pad8(8 + json.length) - 8;
+        long total = 8L + hl + off;
+        if (total > Integer.MAX_VALUE - 16) {
+            throw new AccelbridgeException("A frame of " + total + " bytes is too large for one WebSocket message",
+                    "use smaller inputs or send the model by URL");
+        }
+        ByteBuffer b = ByteBuffer.allocate((int) total).order(ByteOrder.LITTLE_ENDIAN);
+        b.put(MAGIC).putInt(hl).put(json);
+        for (int i = json.length; i < hl; i++) {
+            b.put((byte) ' ');
+        }
+        int payload = 8 + hl;
+        for (int i = 0; i < tensors.size(); i++) {
+            b.put(payload + offsets.get(i).intValue(), tensors.get(i).data());
+        }
+        return b.array();
+    }
+
+    /**
+     * Decodes a frame.
+     *
+     * @throws PageProtocolException ({@code bad-frame}) naming what is wrong with it
+     */
+    public static Frame decode(ByteBuffer data) {
+        ByteBuffer b = data.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        int n = b.remaining();
+        int base = b.position();
+        if (n < 8) {
+            throw bad("binary frame of " + n + " bytes is shorter than the 8-byte prefix");
+        }
+        for (int i = 0; i < 4; i++) {
+            if (b.get(base + i) != MAGIC[i]) {
+                throw bad("binary frame does not start with \"ABF1\"");
+            }
+        }
+        long hl = Integer.toUnsignedLong(b.getInt(base + 4));
+        if (8 + hl > n) {
+            throw bad("header length " + hl + " runs past the frame (" + n + " bytes)");
+        }
+        byte[] json = new byte[(int) hl];
+        b.get(base + 8, json);
+        JsonNode header;
+        try {
+            header = JSON.readTree(json);
+        } catch (IOException e) {
+            throw bad("header is not JSON: " + e.getMessage());
+        }
+        if (!(header instanceof ObjectNode obj)) {
+            throw bad("header is not a JSON object");
+        }
+        int payloadStart = base + 8 + (int) hl;
+        int payloadLen = n - 8 - (int) hl;
+        List<NamedTensor> tensors = new ArrayList<>();
+        for (JsonNode d : obj.path("tensors")) {
+            String name = d.path("name").asText("");
+            DType dtype;
+            try {
+                dtype = DType.parse(d.path("dtype").asText("?"));
+            } catch (AccelbridgeException e) {
+                throw bad("tensor '" + name + "' has unsupported dtype '" + d.path("dtype").asText() + "'");
+            }
+            long off = d.path("offset").asLong(-1);
+            long len = d.path("byteLength").asLong(-1);
+            if (off < 0 || len < 0 || off + len > payloadLen) {
+                throw bad("tensor '" + name + "' (" + off + "+" + len + ") runs past the payload (" + payloadLen + " bytes)");
+            }
+            long[] shape = new long[d.path("shape").size()];
+            for (int i = 0; i < shape.length; i++) {
+                shape[i] = d.path("shape").get(i).asLong(-1);
+            }
+            byte[] bytes = new byte[(int) len];
+            b.get(payloadStart + (int) off, bytes);
+            try {
+                tensors.add(new NamedTensor(name, dtype, shape, bytes));
+            } catch (AccelbridgeException e) {
+                throw bad(e.getMessage());
+            }
+        }
+        return new Frame(obj, List.copyOf(tensors), payloadLen);
+    }
+
+    private static PageProtocolException bad(String msg) {
+        return new PageProtocolException("bad-frame", msg);
+    }
+
+    private static long pad8(long n) {
+        return (n + 7) & ~7L;
+    }
+}

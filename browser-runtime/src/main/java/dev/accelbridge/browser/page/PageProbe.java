@@ -1,0 +1,211 @@
+package dev.accelbridge.browser.page;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.accelbridge.core.Availability;
+import dev.accelbridge.core.BackendId;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a page found when it probed its browser ({@code probe.mjs}): the values come from the browser itself.
+ * {@link #availability} turns it into core {@link Availability} answers with that evidence.
+ *
+ * @param userAgent           {@code navigator.userAgent}
+ * @param hardwareConcurrency {@code navigator.hardwareConcurrency}
+ * @param crossOriginIsolated whether the page is cross-origin isolated (needed for threaded WASM)
+ * @param wasm                WebAssembly support
+ * @param webgpu              WebGPU adapter
+ * @param webnn               WebNN contexts
+ * @param json                the probe as the page sent it (kept verbatim for reports)
+ */
+public record PageProbe(String userAgent, int hardwareConcurrency, boolean crossOriginIsolated, Wasm wasm, WebGpu webgpu,
+                        WebNn webnn, String json) {
+
+    /** WebAssembly support. */
+    public record Wasm(boolean present, boolean simd, boolean threads, boolean sharedArrayBuffer) {
+    }
+
+    /**
+     * The WebGPU adapter {@code requestAdapter()} returned, or why there is none.
+     *
+     * @param evidence e.g. {@code navigator.gpu present, requestAdapter() returned null}
+     */
+    public record WebGpu(boolean present, boolean adapterFound, String vendor, String architecture, String device,
+                         String description, Boolean isFallbackAdapter, List<String> features, Map<String, Long> limits,
+                         String evidence) {
+        public WebGpu {
+            features = List.copyOf(features);
+            limits = Map.copyOf(limits);
+        }
+
+        /** True for a software rasterizer (SwiftShader, lavapipe/llvmpipe, WARP) or an adapter flagged as fallback. */
+        public boolean software() {
+            if (!adapterFound) {
+                return false;
+            }
+            if (Boolean.TRUE.equals(isFallbackAdapter)) {
+                return true;
+            }
+            String all = (vendor + " " + architecture + " " + device + " " + description).toLowerCase(Locale.ROOT);
+            return all.contains("swiftshader") || all.contains("llvmpipe") || all.contains("lavapipe")
+                    || all.contains("warp") || all.contains("software");
+        }
+
+        /** The adapter as provenance names it, e.g. {@code google swiftshader (software adapter)}; null without one. */
+        public String label() {
+            if (!adapterFound) {
+                return null;
+            }
+            StringBuilder s = new StringBuilder();
+            for (String p : new String[] {vendor, architecture, description.isBlank() ? device : description}) {
+                if (p != null && !p.isBlank() && s.indexOf(p) < 0) {
+                    s.append(s.length() == 0 ? "" : " ").append(p);
+                }
+            }
+            if (s.length() == 0) {
+                s.append("unnamed adapter");
+            }
+            return s + (software() ? " (software adapter)" : "");
+        }
+
+        /** True when the adapter offers {@code feature} (e.g. {@code shader-f16}). */
+        public boolean hasFeature(String feature) {
+            return features.contains(feature);
+        }
+    }
+
+    /**
+     * One {@code navigator.ml.createContext(options)} attempt.
+     *
+     * @param options         the options as JSON ({@code {"deviceType":"gpu"}})
+     * @param deviceType      the deviceType tried, or null
+     * @param powerPreference the powerPreference tried, or null
+     * @param ok              the context was created
+     * @param error           the exact error text, e.g. {@code NotSupportedError: WebNN is not supported on this platform.}
+     * @param opSupportLimits a summary of {@code opSupportLimits()}, or null
+     */
+    public record WebNnContext(String options, String deviceType, String powerPreference, boolean ok, String error,
+                               String opSupportLimits) {
+    }
+
+    /** WebNN: whether {@code navigator.ml} exists, and each context attempt. */
+    public record WebNn(boolean present, List<WebNnContext> contexts, String evidence) {
+        public WebNn {
+            contexts = List.copyOf(contexts);
+        }
+
+        /** The attempt with {@code deviceType}. */
+        public Optional<WebNnContext> forDevice(String deviceType) {
+            return contexts.stream().filter(c -> deviceType.equals(c.deviceType())).findFirst();
+        }
+    }
+
+    /** Parses the probe object a page sends in its {@code hello}. */
+    public static PageProbe parse(JsonNode p) {
+        JsonNode w = p.path("wasm");
+        Wasm wasm = new Wasm(w.path("present").asBoolean(false), w.path("simd").asBoolean(false),
+                w.path("threads").asBoolean(false), w.path("sharedArrayBuffer").asBoolean(false));
+        JsonNode g = p.path("webgpu");
+        List<String> features = new ArrayList<>();
+        g.path("features").forEach(f -> features.add(f.asText()));
+        Map<String, Long> limits = new LinkedHashMap<>();
+        g.path("limits").fields().forEachRemaining(e -> limits.put(e.getKey(), e.getValue().asLong()));
+        JsonNode fb = g.path("isFallbackAdapter");
+        WebGpu webgpu = new WebGpu(g.path("present").asBoolean(false), g.path("adapterFound").asBoolean(false),
+                g.path("vendor").asText(""), g.path("architecture").asText(""), g.path("device").asText(""),
+                g.path("description").asText(""), fb.isBoolean() ? fb.asBoolean() : null, features, limits,
+                g.path("evidence").asText("no WebGPU probe result"));
+        JsonNode n = p.path("webnn");
+        List<WebNnContext> ctxs = new ArrayList<>();
+        for (JsonNode c : n.path("contexts")) {
+            JsonNode o = c.path("options");
+            ctxs.add(new WebNnContext(o.toString(), o.hasNonNull("deviceType") ? o.get("deviceType").asText() : null,
+                    o.hasNonNull("powerPreference") ? o.get("powerPreference").asText() : null, c.path("ok").asBoolean(false),
+                    c.hasNonNull("error") ? c.get("error").asText() : null,
+                    c.hasNonNull("opSupportLimits") ? c.get("opSupportLimits").toString() : null));
+        }
+        WebNn webnn = new WebNn(n.path("present").asBoolean(false), ctxs, n.path("evidence").asText("no WebNN probe result"));
+        return new PageProbe(p.path("userAgent").asText(""), p.path("hardwareConcurrency").asInt(0),
+                p.path("crossOriginIsolated").asBoolean(false), wasm, webgpu, webnn, p.toString());
+    }
+
+    private static final Pattern UA_FIREFOX = Pattern.compile("Firefox/([0-9.]+)");
+    private static final Pattern UA_EDGE = Pattern.compile("Edg/([0-9.]+)");
+    private static final Pattern UA_CHROME = Pattern.compile("(HeadlessChrome|Chrome|Chromium)/([0-9.]+)");
+    private static final Pattern UA_SAFARI = Pattern.compile("Version/([0-9.]+).*Safari/");
+
+    /** {name, version} read from the user agent ({@code chrome 156.0.0.0}, {@code firefox 153.0}); for pages joined by hand. */
+    public String[] browserFromUserAgent() {
+        Matcher m = UA_FIREFOX.matcher(userAgent);
+        if (m.find()) {
+            return new String[] {"firefox", m.group(1)};
+        }
+        m = UA_EDGE.matcher(userAgent);
+        if (m.find()) {
+            return new String[] {"edge", m.group(1)};
+        }
+        m = UA_CHROME.matcher(userAgent);
+        if (m.find()) {
+            return new String[] {m.group(1).equals("HeadlessChrome") ? "chrome-headless" : m.group(1).toLowerCase(Locale.ROOT), m.group(2)};
+        }
+        m = UA_SAFARI.matcher(userAgent);
+        if (m.find()) {
+            return new String[] {"safari", m.group(1)};
+        }
+        return new String[] {"unknown", null};
+    }
+
+    /**
+     * Whether {@code backend} can run in this browser, with the browser's own evidence.
+     *
+     * @param where the browser label ({@code chromium 156.0.8078.73})
+     */
+    public Availability availability(BackendId backend, String where) {
+        if (!backend.isBrowser()) {
+            return Availability.unavailable(backend, backend.id() + " is a native backend, not one a browser page offers", where);
+        }
+        if (backend == BackendId.WASM) {
+            if (!wasm.present()) {
+                return Availability.unavailable(backend, "WebAssembly undefined in this browser", where);
+            }
+            String ev = "WebAssembly present; SIMD " + yes(wasm.simd()) + "; threads " + yes(wasm.threads())
+                    + " (crossOriginIsolated " + crossOriginIsolated + ", SharedArrayBuffer " + yes(wasm.sharedArrayBuffer())
+                    + "); hardwareConcurrency " + hardwareConcurrency;
+            return wasm.simd() ? Availability.available(backend, ev, where)
+                    : Availability.unavailable(backend, ev + "; onnxruntime-web's wasm builds need SIMD", where);
+        }
+        if (backend == BackendId.WEBGPU) {
+            if (!webgpu.adapterFound()) {
+                return Availability.unavailable(backend, webgpu.evidence(), where);
+            }
+            return Availability.available(backend, "adapter " + webgpu.label() + "; vendor '" + webgpu.vendor() + "', architecture '"
+                    + webgpu.architecture() + "', isFallbackAdapter " + webgpu.isFallbackAdapter() + "; shader-f16 "
+                    + yes(webgpu.hasFeature("shader-f16")) + "; " + webgpu.features().size() + " features", where);
+        }
+        if (!webnn.present()) {
+            return Availability.unavailable(backend, webnn.evidence(), where);
+        }
+        Optional<WebNnContext> c = webnn.forDevice(backend.webnnDeviceType());
+        if (c.isEmpty()) {
+            return Availability.unavailable(backend, webnn.evidence() + "; no createContext attempt for deviceType '"
+                    + backend.webnnDeviceType() + "'", where);
+        }
+        WebNnContext ctx = c.get();
+        if (ctx.ok()) {
+            return Availability.available(backend, "navigator.ml.createContext(" + ctx.options() + ") succeeded"
+                    + (ctx.opSupportLimits() == null ? "" : "; opSupportLimits " + ctx.opSupportLimits()), where);
+        }
+        return Availability.unavailable(backend, "navigator.ml.createContext(" + ctx.options() + ") failed: " + ctx.error(), where);
+    }
+
+    private static String yes(boolean b) {
+        return b ? "yes" : "no";
+    }
+}

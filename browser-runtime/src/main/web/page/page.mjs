@@ -1,0 +1,283 @@
+// The Accelbridge inference page: probes the browser, connects back to the bridge over WebSocket and runs
+// the jobs it receives with onnxruntime-web (protocol v1, docs/protocol.md). Timings are taken here, with
+// performance.now() around `await session.run(feeds)`, so the bridge's overhead is not counted.
+import { probeBrowser, errorText } from './probe.mjs';
+import { PROTOCOL_VERSION, decodeFrame, encodeFrame, tensorView, FrameError } from './frames.mjs';
+
+const params = new URLSearchParams(location.search);
+const token = params.get('token');
+const slot = params.get('slot');
+const stateEl = document.getElementById('state');
+const factsEl = document.getElementById('facts');
+const logEl = document.getElementById('log');
+
+let ort = null;
+let ortError = null;
+let ws = null;
+let probe = null;
+let rejected = false;
+const sessions = new Map();
+let currentWarnings = null; // collects ORT's warnings while a job runs
+let queue = Promise.resolve();
+
+function setState(text, cls) {
+  stateEl.textContent = text;
+  stateEl.className = cls || '';
+}
+
+function log(line) {
+  const t = new Date().toISOString().substring(11, 23);
+  logEl.textContent += `${t} ${line}\n`;
+  if (logEl.textContent.length > 60000) logEl.textContent = logEl.textContent.slice(-40000);
+  logEl.scrollTop = logEl.scrollHeight;
+}
+
+function fact(k, v) {
+  const tr = document.createElement('tr');
+  const a = document.createElement('td'); a.textContent = k;
+  const b = document.createElement('td'); b.textContent = v;
+  tr.append(a, b);
+  factsEl.append(tr);
+}
+
+// ORT (and Emscripten's stderr) write warnings to the console. Keep those that arrive during a job, so the
+// bridge learns about nodes that were not placed on the requested execution provider.
+for (const level of ['warn', 'error', 'log', 'info']) {
+  const orig = console[level].bind(console);
+  console[level] = (...args) => {
+    orig(...args);
+    if (currentWarnings === null) return;
+    // eslint-disable-next-line no-control-regex
+    const text = args.map((a) => (typeof a === 'string' ? a : errorText(a))).join(' ').replace(/\x1b\[[0-9;]*m/g, '').trim();
+    if (level === 'warn' || level === 'error' || /\[[WE]:onnxruntime/.test(text)) {
+      if (currentWarnings.length < 200) currentWarnings.push(text.length > 2000 ? text.slice(0, 2000) : text);
+    }
+  };
+}
+
+function send(obj) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ v: PROTOCOL_VERSION, ...obj }));
+}
+
+function sendError(job, code, message) {
+  log(`error ${code}${job ? ` (job ${job})` : ''}: ${message}`);
+  send({ type: 'error', job: job || null, code, message });
+}
+
+function epConfig(ep) {
+  if (!ep || typeof ep.name !== 'string') throw new Error('load job without ep.name');
+  if (ep.name === 'webnn') {
+    const c = { name: 'webnn' };
+    if (ep.deviceType) c.deviceType = ep.deviceType;
+    if (ep.powerPreference) c.powerPreference = ep.powerPreference;
+    return c;
+  }
+  if (ep.name === 'webgpu' || ep.name === 'wasm' || ep.name === 'webgl') return ep.name;
+  throw new Error(`unknown execution provider '${ep.name}' (use webgpu, webnn or wasm)`);
+}
+
+function watchGpuDevice(sessionId) {
+  try {
+    const d = ort.env.webgpu && ort.env.webgpu.device;
+    Promise.resolve(d).then((device) => {
+      if (device && device.lost) {
+        device.lost.then((info) => {
+          send({ type: 'error', job: null, session: sessionId, code: 'device-lost',
+            message: `GPU device lost: ${info.reason || 'unknown'}: ${info.message || ''}` });
+        });
+      }
+    }).catch(() => {});
+  } catch (e) { /* no webgpu device exposed */ }
+}
+
+async function loadJob(msg, modelBytes) {
+  if (!ort) throw new Error(`onnxruntime-web did not load in this page: ${ortError}`);
+  const ep = epConfig(msg.ep);
+  let bytes = modelBytes;
+  let fetchMs = 0;
+  if (!bytes) {
+    if (!msg.model || !msg.model.url) throw new Error('load job has neither model.url nor a binary model');
+    const t0 = performance.now();
+    const url = new URL(msg.model.url, location.href);
+    if (token && !url.searchParams.has('token')) url.searchParams.set('token', token);
+    const resp = await fetch(url, { cache: 'no-store' });
+    if (!resp.ok) throw new Error(`fetching model ${msg.model.id} returned HTTP ${resp.status}`);
+    bytes = new Uint8Array(await resp.arrayBuffer());
+    fetchMs = performance.now() - t0;
+  }
+  const opts = msg.options || {};
+  const sessionOptions = {
+    executionProviders: [ep],
+    graphOptimizationLevel: opts.graphOptimizationLevel || 'all',
+    logSeverityLevel: opts.logSeverityLevel ?? 2,
+  };
+  log(`job ${msg.job}: creating session ${msg.session} for ${msg.model && msg.model.name ? msg.model.name : 'model'} (${bytes.byteLength} bytes) on ${JSON.stringify(ep)}`);
+  const t0 = performance.now();
+  const session = await ort.InferenceSession.create(bytes, sessionOptions);
+  const sessionMs = performance.now() - t0;
+  sessions.set(msg.session, { session, runs: 0, ep: msg.ep.name });
+  if (msg.ep.name === 'webgpu') watchGpuDevice(msg.session);
+  log(`job ${msg.job}: session ready in ${sessionMs.toFixed(1)} ms`);
+  send({ type: 'loaded', job: msg.job, session: msg.session, sessionMs, fetchMs,
+    inputNames: session.inputNames, outputNames: session.outputNames,
+    numThreads: ort.env.wasm.numThreads ?? null, warnings: currentWarnings || [] });
+}
+
+async function runJob(frame) {
+  const msg = frame.header;
+  const entry = sessions.get(msg.session);
+  if (!entry) throw new Error(`no session '${msg.session}' in this page (load it first)`);
+  const feeds = {};
+  for (const t of msg.tensors || []) feeds[t.name] = new ort.Tensor(t.dtype, tensorView(frame, t), t.shape);
+  const warmups = Math.max(0, msg.warmups | 0);
+  const iterations = Math.max(1, msg.iterations | 0);
+  const session = entry.session;
+  const dispose = (out) => { for (const k in out) { try { out[k].dispose(); } catch (e) { /* cpu tensor */ } } };
+  let firstMs = null;
+  if (entry.runs === 0) {
+    const t0 = performance.now();
+    const out = await session.run(feeds);
+    firstMs = performance.now() - t0;
+    dispose(out);
+    entry.runs++;
+  }
+  for (let i = 0; i < warmups; i++) { dispose(await session.run(feeds)); entry.runs++; }
+  const samplesMs = [];
+  let last = null;
+  for (let i = 0; i < iterations; i++) {
+    const t0 = performance.now();
+    const out = await session.run(feeds);
+    samplesMs.push(performance.now() - t0);
+    entry.runs++;
+    if (last) dispose(last);
+    last = out;
+  }
+  const tensors = session.outputNames.map((name) => {
+    const t = last[name];
+    return { name, dtype: t.type, dims: t.dims, data: t.data };
+  });
+  const sorted = [...samplesMs].sort((a, b) => a - b);
+  log(`job ${msg.job}: first ${firstMs === null ? '-' : firstMs.toFixed(2)} ms, ${iterations} timed, median ${sorted[sorted.length >> 1].toFixed(3)} ms`);
+  const mem = performance.memory ? { usedJSHeapSize: performance.memory.usedJSHeapSize, totalJSHeapSize: performance.memory.totalJSHeapSize } : null;
+  const out = encodeFrame({ v: PROTOCOL_VERSION, type: 'result', job: msg.job, session: msg.session, firstMs, warmups,
+    samplesMs, memory: mem, warnings: currentWarnings || [] }, tensors);
+  dispose(last);
+  ws.send(out);
+}
+
+async function releaseJob(msg) {
+  const entry = sessions.get(msg.session);
+  if (entry) {
+    sessions.delete(msg.session);
+    await entry.session.release();
+  }
+  send({ type: 'released', job: msg.job, session: msg.session, existed: !!entry });
+}
+
+// Jobs run one after another; a job's failure is reported and the page goes on with the next.
+function enqueue(job, phase, fn) {
+  queue = queue.then(async () => {
+    currentWarnings = [];
+    try {
+      await fn();
+    } catch (e) {
+      sendError(job, phase === 'load' ? 'load-failed' : phase === 'run' ? 'run-failed' : 'job-failed', errorText(e));
+    } finally {
+      currentWarnings = null;
+    }
+  });
+}
+
+function onText(data) {
+  let msg;
+  try { msg = JSON.parse(data); } catch (e) { sendError(null, 'bad-frame', `text frame is not JSON: ${e.message}`); return; }
+  if (!msg || typeof msg !== 'object') { sendError(null, 'bad-frame', 'text frame is not a JSON object'); return; }
+  if (msg.v !== PROTOCOL_VERSION) { sendError(msg.job, 'version-mismatch', `page speaks protocol v${PROTOCOL_VERSION}, message has v=${msg.v}`); return; }
+  switch (msg.type) {
+    case 'welcome':
+      setState(`connected to the bridge as page ${msg.pageId}; waiting for jobs`, 'ok');
+      log(`joined as page ${msg.pageId}`);
+      break;
+    case 'ping':
+      send({ type: 'pong', job: msg.job, pageNow: performance.now() });
+      break;
+    case 'probe':
+      enqueue(msg.job, 'probe', async () => { probe = await probeBrowser(); send({ type: 'probe', job: msg.job, probe }); });
+      break;
+    case 'load':
+      setState(`job ${msg.job}: loading ${msg.model && msg.model.name ? msg.model.name : 'a model'} on ${msg.ep && msg.ep.name}${msg.ep && msg.ep.deviceType ? '/' + msg.ep.deviceType : ''}`);
+      enqueue(msg.job, 'load', () => loadJob(msg, null));
+      break;
+    case 'release':
+      enqueue(msg.job, 'release', () => releaseJob(msg));
+      break;
+    case 'error':
+      log(`bridge reported ${msg.code}: ${msg.message}`);
+      if (msg.code === 'forbidden' || msg.code === 'version-mismatch') { rejected = true; setState(`rejected by the bridge: ${msg.message}`, 'err'); }
+      break;
+    default:
+      sendError(msg.job, 'unknown-type', `unknown message type '${msg.type}'`);
+  }
+}
+
+function onBinary(buffer) {
+  let frame;
+  try { frame = decodeFrame(buffer); } catch (e) { sendError(null, 'bad-frame', errorText(e)); return; }
+  const msg = frame.header;
+  if (msg.v !== PROTOCOL_VERSION) { sendError(msg.job, 'version-mismatch', `page speaks protocol v${PROTOCOL_VERSION}, frame has v=${msg.v}`); return; }
+  if (msg.type === 'run') {
+    setState(`job ${msg.job}: running session ${msg.session}`);
+    enqueue(msg.job, 'run', () => runJob(frame));
+  } else if (msg.type === 'load') {
+    enqueue(msg.job, 'load', () => loadJob(msg, new Uint8Array(buffer, frame.payloadStart, frame.payloadLength)));
+  } else {
+    sendError(msg.job, 'unknown-type', `unknown binary frame type '${msg.type}'`);
+  }
+}
+
+function connect(attempt) {
+  const url = new URL('/ws', location.href);
+  url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.search = '';
+  if (token) url.searchParams.set('token', token);
+  setState(attempt ? `reconnecting to the bridge (attempt ${attempt + 1})…` : 'connecting to the bridge…');
+  ws = new WebSocket(url);
+  ws.binaryType = 'arraybuffer';
+  ws.onopen = () => {
+    send({ type: 'hello', slot, probe, ort: ort ? { version: ort.env.versions ? ort.env.versions.web || ort.env.versions.common : null } : { error: ortError } });
+    setState('connected; waiting for the bridge to accept this page');
+  };
+  ws.onmessage = (ev) => (typeof ev.data === 'string' ? onText(ev.data) : onBinary(ev.data));
+  ws.onclose = (ev) => {
+    log(`connection closed (${ev.code}${ev.reason ? ' ' + ev.reason : ''})`);
+    if (rejected || ev.code === 1008) { setState(`the bridge refused this page: ${ev.reason || 'policy'}`, 'err'); return; }
+    setState('disconnected from the bridge; retrying…', 'err');
+    if (attempt < 30) setTimeout(() => connect(attempt + 1), 2000);
+  };
+}
+
+async function main() {
+  setState('probing this browser…');
+  try {
+    ort = await import('./ort/ort.all.min.mjs');
+    ort.env.wasm.wasmPaths = new URL('./ort/', location.href).href;
+    ort.env.logLevel = 'warning';
+  } catch (e) {
+    ortError = errorText(e);
+    log(`onnxruntime-web failed to load: ${ortError}`);
+  }
+  probe = await probeBrowser();
+  fact('user agent', probe.userAgent);
+  fact('onnxruntime-web', ort && ort.env.versions ? ort.env.versions.web : `not loaded: ${ortError}`);
+  fact('cross-origin isolated', String(probe.crossOriginIsolated));
+  fact('wasm', `simd ${probe.wasm.simd}, threads ${probe.wasm.threads}, ${probe.hardwareConcurrency} logical cores`);
+  fact('webgpu', probe.webgpu.adapterFound
+    ? `${probe.webgpu.vendor} ${probe.webgpu.architecture} ${probe.webgpu.description}`.trim() + (probe.webgpu.isFallbackAdapter ? ' (fallback adapter)' : '')
+    : probe.webgpu.evidence);
+  fact('webnn', probe.webnn.present
+    ? probe.webnn.contexts.map((c) => `${JSON.stringify(c.options)}: ${c.ok ? 'ok' : c.error}`).join('; ')
+    : probe.webnn.evidence);
+  connect(0);
+}
+
+main();
