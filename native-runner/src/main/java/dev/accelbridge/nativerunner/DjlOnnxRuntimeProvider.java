@@ -113,7 +113,7 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
         if (e == null) {
             synchronized (DjlOnnxRuntimeProvider.class) {
                 if (environment == null) {
-                    environment = gather();
+                    environment = NativeThread.call(DjlOnnxRuntimeProvider::gather);
                 }
                 e = environment;
             }
@@ -202,6 +202,10 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
 
     @Override
     public Execution execute(ExecutionRequest request) {
+        return NativeThread.call(() -> executeOnNativeThread(request));
+    }
+
+    private Execution executeOnNativeThread(ExecutionRequest request) {
         BackendId backend = request.backend();
         if (!BACKENDS.contains(backend)) {
             throw new BackendUnavailableException(backend + " is not served by " + name() + " (it serves "

@@ -1,0 +1,340 @@
+package dev.accelbridge.bridge.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.accelbridge.bridge.run.BridgeBrowserLanes;
+import dev.accelbridge.bridge.run.NativeProviders;
+import dev.accelbridge.bridge.run.RunListener;
+import dev.accelbridge.bridge.run.RunOrchestrator;
+import dev.accelbridge.bridge.run.RunPlan;
+import dev.accelbridge.bridge.run.RunSummary;
+import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.browser.launch.BrowserKind;
+import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.fallback.Chain;
+import dev.accelbridge.fallback.Chains;
+import dev.accelbridge.fallback.FallbackPolicy;
+import dev.accelbridge.nativerunner.HostDetector;
+import dev.accelbridge.reports.ExitPolicy;
+import dev.accelbridge.reports.store.MatrixStore;
+import dev.accelbridge.reports.history.Change;
+import dev.accelbridge.reports.history.RegressionDetector;
+import dev.accelbridge.reports.render.Cell;
+import dev.accelbridge.reports.render.Matrix;
+import dev.accelbridge.reports.render.MatrixBuilder;
+import dev.accelbridge.reports.render.ReportWriter;
+import dev.accelbridge.suites.ModelFolderLoader;
+import dev.accelbridge.suites.ModelSize;
+import dev.accelbridge.suites.SuiteCatalog;
+import dev.accelbridge.suites.SuiteOptions;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/** {@code accelbridge run}: the matrix run. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Runs the suites (and your models) on every requested backend, checks each output against the "
+                + "native CPU reference, writes every case to the store and the reports.",
+                "Default: text, vision and audio on webgpu, webnn-gpu, webnn-cpu, webnn-npu and wasm in headless "
+                        + "Chromium (Debian's, and the WebNN-capable headless shell when installed) plus native cpu."})
+public final class RunCommand implements Callable<Integer> {
+
+    static final List<BackendId> DEFAULT_BROWSER_BACKENDS = List.of(BackendId.WEBGPU, BackendId.WEBNN_GPU,
+            BackendId.WEBNN_CPU, BackendId.WEBNN_NPU, BackendId.WASM);
+
+    @Mixin
+    CommonOptions common = new CommonOptions();
+
+    @Option(names = "--native", description = "Native backends only (default backends then: cpu).")
+    boolean nativeOnly;
+
+    @Option(names = {"-b", "--backends"}, paramLabel = "LIST", split = ",",
+            description = "Backends to request: webgpu, webnn-gpu, webnn-cpu, webnn-npu, wasm, cuda, rocm, coreml, openvino, cpu.")
+    List<String> backends;
+
+    @Option(names = {"-s", "--suites"}, paramLabel = "LIST", split = ",",
+            description = "Built-in suites: text, vision, audio (default: all three; none when only --model is given).")
+    List<String> suites;
+
+    @Option(names = {"-m", "--model"}, paramLabel = "PATH",
+            description = "Your own model: a folder (Optimum export or ONNX test-data layout) or an .onnx file. Repeatable.")
+    List<Path> models = new ArrayList<>();
+
+    @Option(names = "--family", paramLabel = "FAMILY", description = "Family of the --model models (text, vision, audio); inferred from the inputs when absent.")
+    String family;
+
+    @Option(names = "--size", paramLabel = "SIZE", description = "Suite model size: small (default, a few tens of MFLOPs) or large (realistic).")
+    String size = "small";
+
+    @Option(names = "--seed", description = "Seed of the generated weights and inputs (default ${DEFAULT-VALUE}).")
+    long seed = SuiteOptions.DEFAULT_SEED;
+
+    @Option(names = "--browser", paramLabel = "LIST", split = ",",
+            description = "Browsers: chromium, chromium-shell, chrome, firefox, edge (default: chromium, and chromium-shell and firefox when installed).")
+    List<String> browsers;
+
+    @Option(names = "--driver", description = "How browsers are launched: playwright (default), selenium, process.")
+    String driver = "playwright";
+
+    @Option(names = "--grid", paramLabel = "URL", description = "Run browsers on a Selenium Grid (RemoteWebDriver).")
+    URI grid;
+
+    @Option(names = "--headed", description = "Show the browser windows (needs a display).")
+    boolean headed;
+
+    @Option(names = "--warmups", description = "Warm-up iterations per case (default 3).")
+    int warmups = 3;
+
+    @Option(names = {"-n", "--iterations"}, description = "Timed iterations per case (default 10).")
+    int iterations = 10;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "Limit for one case: load + warm-up + timed (default 180).")
+    long timeoutSeconds = 180;
+
+    @Option(names = "--chain", paramLabel = "LIST",
+            description = "A fallback chain, requested backend first, e.g. webgpu,webnn-gpu,wasm. Repeatable.")
+    List<String> chains = new ArrayList<>();
+
+    @Option(names = "--chain-file", paramLabel = "PATH", description = "Fallback chains, one per line: requested=hop,hop,...")
+    Path chainFile;
+
+    @Option(names = "--fallback-on-wrong-output", description = "Also move to the next hop when the output is outside tolerance.")
+    boolean fallbackOnWrongOutput;
+
+    @Option(names = "--json", description = "Print the results as one JSON array on stdout (the table goes to stderr).")
+    boolean json;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Where the reports are written (default: accelbridge-out).")
+    Path out = Path.of("accelbridge-out");
+
+    @Option(names = "--no-report", description = "Do not write the reports at the end.")
+    boolean noReport;
+
+    @Option(names = "--fail-on", paramLabel = "LIST", split = ",",
+            description = "Exit 1 when any case is: failed, wrong-output, unavailable, unsupported, fell-back, or on a regression. Default: none.")
+    List<String> failOn = new ArrayList<>();
+
+    @Option(names = "--resume", arity = "0..1", paramLabel = "RUN_ID", fallbackValue = "",
+            description = "Finish an interrupted run (the latest one, or RUN_ID) with the options it was started with.")
+    String resume;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        Path db = common.dbPath();
+        if (resume == null) {
+            // Bad input is refused before the store is touched.
+            RunPlan plan = plan();
+            List<ModelCase> cases = loadCases(plan);
+            try (MatrixStore matrix = MatrixStore.open(db)) {
+                return execute(matrix, plan, cases, null, err);
+            }
+        }
+        try (MatrixStore matrix = MatrixStore.open(db)) {
+            String resumeOf = resume.isEmpty() ? matrix.interruptedRuns().stream().reduce((a, b) -> b)
+                    .map(r -> r.runId()).orElseThrow(() -> new AccelbridgeException("No interrupted run in " + db,
+                            "start a new run without --resume")) : resume;
+            String planJson = matrix.run(resumeOf).map(r -> r.planJson()).orElseThrow(() -> new AccelbridgeException(
+                    "Run " + resumeOf + " is not in " + db, "see the runs with 'accelbridge report' or start a new run"));
+            RunCommand effective = fromPlan(planJson);
+            effective.common = common;
+            effective.json = json;
+            err.println("resuming run " + resumeOf + " with: " + String.join(" ", argsOf(planJson)));
+            RunPlan plan = effective.plan();
+            return effective.execute(matrix, plan, loadCases(plan), resumeOf, err);
+        }
+    }
+
+    private int execute(MatrixStore matrix, RunPlan plan, List<ModelCase> cases, String resumeOf, PrintWriter err) {
+        HostInfo host = HostDetector.detect();
+        Map<String, String> versions = new LinkedHashMap<>();
+        versions.put("accelbridge", Versions.toolkit());
+        versions.put("java", System.getProperty("java.version"));
+        try (NativeProviders natives = NativeProviders.load()) {
+            natives.providers().forEach(p -> versions.put("provider:" + p.name(), "loaded"));
+            RunOrchestrator orchestrator = new RunOrchestrator(matrix, host, natives,
+                    () -> new BridgeBrowserLanes(plan, versions), versions, new ProgressListener(err));
+            RunSummary summary = orchestrator.run(plan, cases, planJson(), resumeOf);
+            List<RunResult> all = matrix.results(summary.runId());
+            PrintWriter stdout = spec.commandLine().getOut();
+            if (json) {
+                err.print(ResultTable.render(all));
+                stdout.println(RunJson.array(all));
+            } else {
+                stdout.print(ResultTable.render(all));
+            }
+            err.printf(Locale.ROOT, "run %s: %d cases in %.1f s, stored in %s%n", summary.runId(), all.size(),
+                    summary.wallMs() / 1000, matrix.path().toAbsolutePath());
+            Matrix matrix2 = MatrixBuilder.build(matrix, Optional.of(summary.runId()), RegressionDetector.defaults());
+            if (!noReport) {
+                List<Path> written = ReportWriter.write(matrix2, out);
+                err.println("reports: " + String.join(", ", written.stream().map(p -> p.toAbsolutePath().toString()).toList()));
+            }
+            List<Change> changes = matrix2.cells().stream().map(Cell::change).filter(java.util.Objects::nonNull).toList();
+            ExitPolicy.Decision d = ExitPolicy.parse(failOn.isEmpty() ? "none" : String.join(",", failOn)).decide(all, changes);
+            if (d.code() != 0) {
+                err.println("failing (--fail-on " + String.join(",", failOn) + "): " + String.join("; ", d.reasons()));
+                return Main.POLICY_FAILED;
+            }
+            return Main.OK;
+        }
+    }
+
+    /** Builds the plan from the options, refusing bad input before anything runs. */
+    RunPlan plan() {
+        List<BackendId> requested;
+        if (backends != null && !backends.isEmpty()) {
+            requested = BackendId.parseList(String.join(",", backends));
+        } else if (nativeOnly) {
+            requested = List.of(BackendId.CPU);
+        } else {
+            requested = new ArrayList<>(DEFAULT_BROWSER_BACKENDS);
+            requested.add(BackendId.CPU);
+        }
+        if (nativeOnly && requested.stream().anyMatch(BackendId::isBrowser)) {
+            throw new AccelbridgeException("--native was given with browser backends " + requested.stream()
+                    .filter(BackendId::isBrowser).map(BackendId::id).toList(), "drop --native or the browser backends");
+        }
+        List<ModelFamily> fams;
+        if (suites != null && !suites.isEmpty()) {
+            fams = suites.stream().filter(s -> !s.equalsIgnoreCase("none")).map(ModelFamily::parse).distinct().toList();
+            if (fams.contains(ModelFamily.OTHER)) {
+                throw new AccelbridgeException("'other' is not a built-in suite", "use text, vision or audio");
+            }
+        } else if (!models.isEmpty()) {
+            fams = List.of();
+        } else {
+            fams = List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO);
+        }
+        Chains configured = Chains.defaults();
+        if (chainFile != null) {
+            if (!Files.isRegularFile(chainFile)) {
+                throw new AccelbridgeException("Chain file " + chainFile + " does not exist", "give an existing file to --chain-file");
+            }
+            try {
+                configured = configured.with(List.copyOf(Chains.parseConfig(Files.readString(chainFile)).asMap().values()));
+            } catch (java.io.IOException e) {
+                throw new AccelbridgeException("Cannot read chain file " + chainFile + ": " + e.getMessage(), null, e);
+            }
+        }
+        for (String c : chains) {
+            configured = configured.with(Chains.parse(c));
+        }
+        Map<BackendId, Chain> chainMap = new LinkedHashMap<>();
+        for (BackendId b : requested) {
+            chainMap.put(b, configured.forBackend(b));
+        }
+        List<BrowserKind> browserKinds;
+        if (browsers != null && !browsers.isEmpty()) {
+            browserKinds = browsers.stream().map(BrowserKind::parse).distinct().toList();
+        } else {
+            browserKinds = new ArrayList<>(List.of(BrowserKind.CHROMIUM, BrowserKind.CHROMIUM_SHELL));
+            if (BrowserDiscovery.find(BrowserKind.FIREFOX).isPresent()) {
+                browserKinds.add(BrowserKind.FIREFOX);
+            }
+        }
+        DriverKind driverKind = grid != null ? DriverKind.GRID : DriverKind.parse(driver);
+        if (warmups < 0 || iterations < 1) {
+            throw new AccelbridgeException("--warmups must be >= 0 and --iterations >= 1 (got " + warmups + ", " + iterations + ")",
+                    "e.g. --warmups 3 --iterations 10");
+        }
+        ModelSize ms = switch (size.toLowerCase(Locale.ROOT)) {
+            case "small" -> ModelSize.SMALL;
+            case "large" -> ModelSize.LARGE;
+            default -> throw new AccelbridgeException("Unknown --size '" + size + "'", "use small or large");
+        };
+        Optional<ModelFamily> fam = family == null ? Optional.empty() : Optional.of(ModelFamily.parse(family));
+        return new RunPlan(fams, models, fam, ms == ModelSize.LARGE, seed, requested, chainMap,
+                fallbackOnWrongOutput ? FallbackPolicy.ON_FAILURE_AND_WRONG_OUTPUT : FallbackPolicy.ON_FAILURE,
+                browserKinds, driverKind, Optional.ofNullable(grid), !headed, warmups, iterations,
+                Duration.ofSeconds(timeoutSeconds), modelCache());
+    }
+
+    static Path modelCache() {
+        String env = System.getenv("ACCELBRIDGE_MODEL_CACHE");
+        return env != null && !env.isBlank() ? Path.of(env)
+                : Path.of(System.getProperty("user.home"), ".accelbridge", "models");
+    }
+
+    /** Loads every case up front: a bad model folder stops the run before anything is written. */
+    static List<ModelCase> loadCases(RunPlan plan) {
+        List<ModelCase> cases = new ArrayList<>();
+        if (!plan.suites().isEmpty()) {
+            SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(plan.modelCache(),
+                    plan.largeModels() ? ModelSize.LARGE : ModelSize.SMALL, plan.seed()));
+            for (ModelFamily f : plan.suites()) {
+                cases.addAll(catalog.cases(f));
+            }
+        }
+        for (Path p : plan.userModels()) {
+            cases.addAll(ModelFolderLoader.load(p, plan.userFamily()));
+        }
+        if (cases.isEmpty()) {
+            throw new AccelbridgeException("Nothing to run: no suite and no --model", "give --suites text,vision,audio or --model PATH");
+        }
+        return cases;
+    }
+
+    private String planJson() {
+        try {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("args", spec.commandLine().getParseResult().originalArgs().stream()
+                    .filter(a -> !a.startsWith("--resume")).toList());
+            RunPlan p = plan();
+            m.put("suites", p.suites().stream().map(ModelFamily::id).toList());
+            m.put("backends", p.backends().stream().map(BackendId::id).toList());
+            m.put("browsers", p.browsers().stream().map(BrowserKind::id).toList());
+            m.put("driver", p.driver().id());
+            m.put("warmups", p.warmups());
+            m.put("iterations", p.iterations());
+            return new ObjectMapper().writeValueAsString(m);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static List<String> argsOf(String planJson) {
+        try {
+            return Arrays.asList(new ObjectMapper().readValue(planJson, PlanArgs.class).args);
+        } catch (java.io.IOException e) {
+            throw new AccelbridgeException("The stored plan of this run cannot be read: " + e.getMessage(),
+                    "start a new run without --resume", e);
+        }
+    }
+
+    @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
+    static final class PlanArgs {
+        public String[] args = new String[0];
+    }
+
+    private RunCommand fromPlan(String planJson) {
+        RunCommand c = new RunCommand();
+        CommandLine cl = new CommandLine(c);
+        cl.parseArgs(argsOf(planJson).toArray(String[]::new));
+        c.spec = cl.getCommandSpec();
+        return c;
+    }
+}

@@ -1,0 +1,120 @@
+package dev.accelbridge.bridge.cli;
+
+import dev.accelbridge.bridge.run.AttachedPageLanes;
+import dev.accelbridge.bridge.run.NativeProviders;
+import dev.accelbridge.bridge.run.RunOrchestrator;
+import dev.accelbridge.bridge.run.RunPlan;
+import dev.accelbridge.bridge.run.RunSummary;
+import dev.accelbridge.bridge.server.BridgeOptions;
+import dev.accelbridge.bridge.server.BridgeServer;
+import dev.accelbridge.bridge.server.ConnectedPage;
+import dev.accelbridge.browser.launch.BrowserKind;
+import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.fallback.Chain;
+import dev.accelbridge.fallback.Chains;
+import dev.accelbridge.fallback.FallbackPolicy;
+import dev.accelbridge.nativerunner.HostDetector;
+import dev.accelbridge.reports.store.MatrixStore;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Callable;
+import java.util.concurrent.LinkedBlockingQueue;
+
+/**
+ * {@code accelbridge serve}: bring your own browser. Prints the page URL; every browser that opens it joins
+ * over WebSocket and runs the suites on the browser backends it offers; results go to the store.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Starts the bridge and prints a URL. Any browser that opens it (a laptop with a real GPU, a phone) "
+                + "joins and runs the suites; each joined browser is one run in the store.")
+public final class ServeCommand implements Callable<Integer> {
+    @Mixin
+    CommonOptions common = new CommonOptions();
+
+    @Option(names = "--host", description = "Address to bind (default 127.0.0.1). Anything but loopback needs --token.")
+    String host = "127.0.0.1";
+
+    @Option(names = "--port", description = "Port (default 0: a free one).")
+    int port = 0;
+
+    @Option(names = "--token", description = "Token that pages and API calls must present (required off loopback).")
+    String token;
+
+    @Option(names = {"-s", "--suites"}, split = ",", description = "Suites (default text,vision,audio).")
+    List<String> suites = List.of("text", "vision", "audio");
+
+    @Option(names = {"-b", "--backends"}, split = ",", description = "Browser backends (default webgpu,webnn-gpu,webnn-cpu,webnn-npu,wasm).")
+    List<String> backends;
+
+    @Option(names = "--warmups", description = "Warm-up iterations (default 3).")
+    int warmups = 3;
+
+    @Option(names = {"-n", "--iterations"}, description = "Timed iterations (default 10).")
+    int iterations = 10;
+
+    @Option(names = "--timeout", description = "Seconds per case (default 180).")
+    long timeoutSeconds = 180;
+
+    @Option(names = "--once", description = "Exit after the first joined browser finished its run.")
+    boolean once;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        List<BackendId> requested = backends == null ? RunCommand.DEFAULT_BROWSER_BACKENDS
+                : BackendId.parseList(String.join(",", backends));
+        Map<BackendId, Chain> chains = new LinkedHashMap<>();
+        requested.forEach(b -> chains.put(b, Chains.defaults().forBackend(b)));
+        List<ModelFamily> fams = suites.stream().map(ModelFamily::parse).distinct().toList();
+        RunPlan plan = new RunPlan(fams, List.of(), Optional.empty(), false, dev.accelbridge.suites.SuiteOptions.DEFAULT_SEED, requested, chains, FallbackPolicy.ON_FAILURE,
+                List.of(BrowserKind.CHROMIUM), DriverKind.MANUAL, Optional.empty(), true, warmups, iterations,
+                Duration.ofSeconds(timeoutSeconds), RunCommand.modelCache());
+        List<ModelCase> cases = RunCommand.loadCases(plan);
+        HostInfo hostInfo = HostDetector.detect();
+        Map<String, String> versions = Map.of("accelbridge", Versions.toolkit(), "java", System.getProperty("java.version"));
+        BlockingQueue<ConnectedPage> joined = new LinkedBlockingQueue<>();
+        BridgeOptions.Builder ob = BridgeOptions.builder().host(host).port(port).jobTimeout(plan.caseTimeout());
+        if (token != null) {
+            ob.token(token);
+        }
+        Path db = common.dbPath();
+        try (BridgeServer server = BridgeServer.start(ob.build());
+             MatrixStore matrix = MatrixStore.open(db);
+             NativeProviders natives = NativeProviders.load()) {
+            server.onPageJoined(joined::add);
+            out.println("Open this URL in any browser to join: " + server.pageUrl());
+            out.flush();
+            while (true) {
+                ConnectedPage page = joined.take();
+                err.println("joined: " + page);
+                RunOrchestrator orchestrator = new RunOrchestrator(matrix, hostInfo, natives,
+                        () -> new AttachedPageLanes(server, page, versions), versions, new ProgressListener(err));
+                RunSummary summary = orchestrator.run(plan, cases, "{\"args\":[],\"serve\":true}", null);
+                out.print(ResultTable.render(summary.results()));
+                out.flush();
+                if (once) {
+                    return Main.OK;
+                }
+            }
+        }
+    }
+}

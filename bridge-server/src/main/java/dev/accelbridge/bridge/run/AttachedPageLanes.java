@@ -1,0 +1,49 @@
+package dev.accelbridge.bridge.run;
+
+import dev.accelbridge.bridge.server.BridgeServer;
+import dev.accelbridge.bridge.server.BrowserBackendProvider;
+import dev.accelbridge.bridge.server.ConnectedPage;
+import dev.accelbridge.browser.launch.BrowserKind;
+import dev.accelbridge.core.Availability;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.Provenance;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The lane of a page a person opened by hand ({@code accelbridge serve}): nothing is launched; the page's
+ * own probe decides availability and its user agent names the browser.
+ */
+public final class AttachedPageLanes implements BrowserLanes {
+    private final BridgeServer server;
+    private final ConnectedPage page;
+    private final Map<String, String> runtimeVersions;
+    private BrowserBackendProvider provider;
+
+    /** A lane over {@code page}, which has joined {@code server}. */
+    public AttachedPageLanes(BridgeServer server, ConnectedPage page, Map<String, String> runtimeVersions) {
+        this.server = server;
+        this.page = page;
+        this.runtimeVersions = Map.copyOf(runtimeVersions);
+    }
+
+    @Override
+    public Lane open(BrowserKind ignored, Collection<BackendId> backends) {
+        provider = BrowserBackendProvider.attach(server, page);
+        Map<BackendId, Availability> probes = new LinkedHashMap<>();
+        for (BackendId b : backends) {
+            probes.put(b, provider.probe(b));
+        }
+        Provenance prov = Provenance.of(provider.browserName(), provider.browserVersion(), provider.driver().id(), null,
+                null, List.of(), runtimeVersions);
+        return new Lane(provider.browserLabel(), b -> provider, probes, prov);
+    }
+
+    @Override
+    public void close() {
+        // The page belongs to the person who opened it: leave it open for the next run.
+    }
+}

@@ -1,0 +1,77 @@
+package dev.accelbridge.bridge.run;
+
+import dev.accelbridge.bridge.server.BridgeOptions;
+import dev.accelbridge.bridge.server.BridgeServer;
+import dev.accelbridge.bridge.server.BrowserBackendProvider;
+import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.browser.launch.BrowserKind;
+import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.browser.launch.LaunchOptions;
+import dev.accelbridge.core.Availability;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BackendUnavailableException;
+import dev.accelbridge.core.Provenance;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Browser lanes through one loopback bridge: each browser is launched by its driver (Firefox, which has no
+ * driver here, as a plain process), joins the bridge over WebSocket, probes, and is reused for all its cases.
+ */
+public final class BridgeBrowserLanes implements BrowserLanes {
+    private final RunPlan plan;
+    private final Map<String, String> runtimeVersions;
+    private final List<BrowserBackendProvider> providers = new ArrayList<>();
+    private BridgeServer server;
+
+    /** Lanes for {@code plan}; the bridge starts with the first lane. */
+    public BridgeBrowserLanes(RunPlan plan, Map<String, String> runtimeVersions) {
+        this.plan = plan;
+        this.runtimeVersions = Map.copyOf(runtimeVersions);
+    }
+
+    @Override
+    public Lane open(BrowserKind browser, Collection<BackendId> backends) {
+        if (plan.driver() != DriverKind.GRID && BrowserDiscovery.find(browser).isEmpty()) {
+            throw new BackendUnavailableException(browser.id() + " is not installed on this host (browser discovery found "
+                    + BrowserDiscovery.findAll().stream().map(b -> b.kind().id() + " " + b.version()).toList() + ")",
+                    "install it (./setup.sh installs Debian's chromium; npm ci in browser-runtime/browsers the headless shell) or drop it from --browser");
+        }
+        if (server == null) {
+            server = BridgeServer.start(BridgeOptions.builder().jobTimeout(plan.caseTimeout()).build());
+        }
+        // Firefox has no driver on these machines (no geckodriver; Playwright cannot drive Debian's build).
+        DriverKind driver = browser == BrowserKind.FIREFOX && plan.driver() != DriverKind.GRID ? DriverKind.PROCESS : plan.driver();
+        LaunchOptions.Builder lo = LaunchOptions.builder().browser(browser).driver(driver).headless(plan.headless());
+        plan.gridUrl().ifPresent(lo::gridUrl);
+        BrowserBackendProvider p = new BrowserBackendProvider(server, lo.build());
+        providers.add(p);
+        Map<BackendId, Availability> probes = new LinkedHashMap<>();
+        for (BackendId b : backends) {
+            probes.put(b, p.probe(b));
+        }
+        Provenance prov = Provenance.of(p.browserName(), p.browserVersion(), p.driver().id(), null, null, List.of(),
+                runtimeVersions);
+        return new Lane(p.browserLabel(), b -> p, probes, prov);
+    }
+
+    @Override
+    public void close() {
+        for (BrowserBackendProvider p : providers) {
+            try {
+                p.close();
+            } catch (RuntimeException e) {
+                // One browser that will not close must not keep the others or the bridge open.
+            }
+        }
+        providers.clear();
+        if (server != null) {
+            server.close();
+            server = null;
+        }
+    }
+}

@@ -1,0 +1,186 @@
+package dev.accelbridge.bridge.run;
+
+import dev.accelbridge.core.Availability;
+import dev.accelbridge.core.BackendException;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BackendProvider;
+import dev.accelbridge.core.Execution;
+import dev.accelbridge.core.ExecutionRequest;
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.Parity;
+import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.core.UnsupportedModelException;
+import dev.accelbridge.fallback.Chain;
+import dev.accelbridge.fallback.FallbackPolicy;
+import dev.accelbridge.fallback.Resolution;
+import dev.accelbridge.fallback.Resolver;
+import dev.accelbridge.fallback.Verdict;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Runs one case along its fallback chain: resolve from the probes, execute on the chosen hop, and on a load
+ * or run failure (or wrong output, by policy) move to the next hop, keeping every hop's reason. The same
+ * code serves the native lane and every browser lane; only the provider differs.
+ */
+public final class CaseExecutor {
+
+    /** Looks up the requested backend's p50 from the latest run where it worked, for the fallback's cost. */
+    @FunctionalInterface
+    public interface CostLookup {
+        /** The p50 in ms of {@code requested} for this case's model in this lane, if it ever worked here. */
+        Optional<Double> requestedP50(ModelCase mc, BackendId requested, Provenance lane);
+
+        /** No history. */
+        CostLookup NONE = (mc, b, lane) -> Optional.empty();
+    }
+
+    private final int warmups;
+    private final int iterations;
+    private final Duration timeout;
+    private final FallbackPolicy policy;
+    private final CostLookup costs;
+
+    /**
+     * @param warmups    warm-up iterations per case
+     * @param iterations timed iterations per case
+     * @param timeout    limit for one case on one hop
+     * @param policy     when a run-time result moves on to the next hop
+     * @param costs      history lookup for the fallback's cost
+     */
+    public CaseExecutor(int warmups, int iterations, Duration timeout, FallbackPolicy policy, CostLookup costs) {
+        this.warmups = warmups;
+        this.iterations = iterations;
+        this.timeout = timeout;
+        this.policy = policy;
+        this.costs = costs;
+    }
+
+    /** The outcome of one case: the result, and the execution that produced its figures (when any). */
+    public record Outcome(RunResult result, Optional<Execution> execution) {
+    }
+
+    /**
+     * Runs {@code mc} for {@code chain.requested()}.
+     *
+     * @param probes    availability of every backend of the lane
+     * @param providers the provider of each backend of the lane
+     * @param reference what outputs are checked against; {@code null} when this case IS the reference
+     *                  (its parity then stays empty unless the model ships expected outputs)
+     */
+    public Outcome run(CaseContext ctx, ModelCase mc, Chain chain, Map<BackendId, Availability> probes,
+                       Function<BackendId, BackendProvider> providers, Reference reference) {
+        Instant started = Instant.now();
+        Resolution res = Resolver.resolve(chain, probes);
+        Execution exec = null;
+        Parity parity = null;
+        Status outcome = Status.PASSED;
+        while (res.chosen().isPresent()) {
+            BackendId hop = res.chosen().get();
+            try {
+                exec = providers.apply(hop).execute(new ExecutionRequest(hop, mc, warmups, iterations, timeout));
+            } catch (UnsupportedModelException e) {
+                exec = null;
+                res = res.afterUnsupported(hop, e.oneLine());
+                continue;
+            } catch (BackendException e) {
+                exec = null;
+                res = res.afterFailure(hop, e.oneLine());
+                continue;
+            } catch (RuntimeException e) {
+                // A provider bug must not end the run: it is this case's failure, kept with its type.
+                exec = null;
+                res = res.afterFailure(hop, e.toString());
+                continue;
+            }
+            Optional<Parity> p;
+            String noReference = null;
+            List<dev.accelbridge.core.NamedTensor> outputs = exec.outputs();
+            if (reference == null) {
+                p = Reference.expected(mc).flatMap(r -> r.compare(outputs, mc.model().tolerance()));
+            } else if (reference.outputs().isEmpty()) {
+                p = Optional.empty();
+                noReference = "no reference output to check against: " + reference.failure().orElse("unknown");
+            } else {
+                try {
+                    p = reference.compare(outputs, mc.model().tolerance());
+                } catch (RuntimeException e) {
+                    // A shape or count mismatch with the reference is wrong output, not a crash.
+                    p = Optional.empty();
+                    noReference = "outputs do not match the reference's shape: " + e.getMessage();
+                }
+            }
+            parity = p.orElse(null);
+            if (noReference != null) {
+                outcome = Status.WRONG_OUTPUT;
+                res = res.afterWrongOutput(hop, noReference, policy);
+                if (res.chosen().isPresent() && res.chosen().get() != hop) {
+                    continue;
+                }
+                return new Outcome(result(ctx, mc, res, hop, Status.WRONG_OUTPUT, noReference, exec, null, started),
+                        Optional.of(exec));
+            }
+            outcome = parity == null || parity.within() ? Status.PASSED : Status.WRONG_OUTPUT;
+            if (outcome == Status.WRONG_OUTPUT) {
+                String detail = String.format("max abs err %.3g, cosine %.6f, tolerance %.1g against %s",
+                        parity.maxAbsErr(), parity.cosine(), parity.tolerance(), parity.against());
+                Resolution next = res.afterWrongOutput(hop, detail, policy);
+                if (next != res && next.chosen().isPresent()) {
+                    res = next;
+                    continue;
+                }
+                res = next;
+                if (res.chosen().isEmpty()) {
+                    // Every hop gave wrong output or failed: keep the last figures, they are real.
+                    Verdict v = res.statusFor(Status.WRONG_OUTPUT);
+                    return new Outcome(result(ctx, mc, res, hop, v.status(), v.reason(), exec, parity, started),
+                            Optional.of(exec));
+                }
+            }
+            break;
+        }
+        Verdict v = res.statusFor(outcome);
+        BackendId actual = res.chosen().orElse(null);
+        if (actual == null) {
+            exec = null;
+            parity = null;
+        }
+        String reason = v.reason();
+        if (v.status() == Status.WRONG_OUTPUT && reason == null && parity != null) {
+            reason = String.format("outside tolerance: max abs err %.3g, max rel err %.3g, cosine %.6f (tolerance %.1g, against %s)",
+                    parity.maxAbsErr(), parity.maxRelErr(), parity.cosine(), parity.tolerance(), parity.against());
+        }
+        if (actual != null && actual != chain.requested() && exec != null) {
+            reason = withCost(reason, mc, chain.requested(), actual, exec, ctx.laneProvenance());
+        }
+        return new Outcome(result(ctx, mc, res, actual, v.status(), reason, exec, parity, started), Optional.ofNullable(exec));
+    }
+
+    private String withCost(String reason, ModelCase mc, BackendId requested, BackendId actual, Execution exec, Provenance lane) {
+        Optional<Double> before = costs.requestedP50(mc, requested, lane);
+        String cost = before.map(p -> String.format("; cost: %s p50 %.3f ms vs %s p50 %.3f ms in the latest run where %s worked here (x%.2f)",
+                        actual, exec.timings().p50Ms(), requested, p, requested, exec.timings().p50Ms() / p))
+                .orElse(String.format("; cost: %s p50 %.3f ms, no earlier run where %s worked on this host", actual,
+                        exec.timings().p50Ms(), requested));
+        return (reason == null ? "" : reason) + cost;
+    }
+
+    private static RunResult result(CaseContext ctx, ModelCase mc, Resolution res, BackendId actual, Status status,
+                                    String reason, Execution exec, Parity parity, Instant started) {
+        Provenance prov = (exec != null ? exec.provenance() : ctx.laneProvenance()).withHost(ctx.host());
+        if (exec != null && prov.browser() == null && ctx.laneProvenance().browser() != null) {
+            prov = ctx.laneProvenance().withHost(ctx.host());
+        }
+        return new RunResult(ctx.runId(), started, mc.model().family(), mc.model().name(), mc.inputSet(),
+                mc.model().sha256(), res.requested(), actual, status, reason, prov,
+                exec == null ? null : exec.timings(), exec == null ? null : exec.memory(), parity, res.hops(),
+                exec == null ? List.of() : exec.warnings());
+    }
+}

@@ -1,0 +1,25 @@
+package dev.accelbridge.bridge.run;
+
+import dev.accelbridge.core.Availability;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BackendProvider;
+import dev.accelbridge.core.Provenance;
+
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Where a group of cases executes: the native process, or one browser. A lane knows its providers and its
+ * probes' answers; the {@link CaseExecutor} does the rest the same way for every lane.
+ *
+ * @param name       {@code native}, {@code chromium 156.0...}
+ * @param providers  the provider of each backend
+ * @param probes     availability of every backend the lane's chains name
+ * @param provenance the lane's provenance for cases that never executed
+ */
+public record Lane(String name, Function<BackendId, BackendProvider> providers, Map<BackendId, Availability> probes,
+                   Provenance provenance) {
+    public Lane {
+        probes = Map.copyOf(probes);
+    }
+}

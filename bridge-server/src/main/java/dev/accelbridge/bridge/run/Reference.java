@@ -1,0 +1,40 @@
+package dev.accelbridge.bridge.run;
+
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.Parity;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The outputs every backend's outputs are checked against for one case: the expected outputs shipped with a
+ * model (ONNX test-data layout), else the native CPU run's. When neither exists (the CPU run failed), there
+ * is no reference and {@link #failure()} says why.
+ *
+ * @param outputs the reference outputs, empty when there is none
+ * @param against {@code expected-outputs} or {@code native-cpu}
+ * @param failure why there is no reference, when there is none
+ */
+public record Reference(Optional<List<NamedTensor>> outputs, String against, Optional<String> failure) {
+
+    /** The expected outputs of a model's test data set. */
+    public static Optional<Reference> expected(ModelCase mc) {
+        return mc.expected().map(e -> new Reference(Optional.of(e), "expected-outputs", Optional.empty()));
+    }
+
+    /** The native CPU run's outputs. */
+    public static Reference nativeCpu(List<NamedTensor> outputs) {
+        return new Reference(Optional.of(outputs), "native-cpu", Optional.empty());
+    }
+
+    /** No reference: the native CPU run failed for {@code why}. */
+    public static Reference missing(String why) {
+        return new Reference(Optional.empty(), "none", Optional.of(why));
+    }
+
+    /** Compares a backend's outputs with this reference; empty when there is no reference. */
+    public Optional<Parity> compare(List<NamedTensor> actual, double tolerance) {
+        return outputs.map(ref -> Parity.compare(ref, actual, tolerance, against));
+    }
+}

@@ -1,0 +1,22 @@
+package dev.accelbridge.bridge.run;
+
+import dev.accelbridge.core.RunResult;
+
+/** Progress of a run, for the terminal (progress bar, table) or a test. */
+public interface RunListener {
+    /** The run starts with {@code total} cases ({@code skipped} already done in a resumed run). */
+    default void started(String runId, int total, int skipped) {
+    }
+
+    /** Something worth telling the user (a browser starting, a probe's answer). */
+    default void info(String message) {
+    }
+
+    /** One case was written to the store. */
+    default void caseFinished(RunResult result, int done, int total) {
+    }
+
+    /** Listens to nothing. */
+    RunListener NONE = new RunListener() {
+    };
+}

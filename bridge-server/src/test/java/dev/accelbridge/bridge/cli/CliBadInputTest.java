@@ -1,0 +1,81 @@
+package dev.accelbridge.bridge.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Bad input: exit code 2 and one line naming the problem and the fix; no stack trace without --verbose. */
+class CliBadInputTest {
+    @TempDir
+    Path tmp;
+
+    private CliRunner.Result run(String... args) {
+        return CliRunner.run(args);
+    }
+
+    private void assertOneLineError(CliRunner.Result r, String... fragments) {
+        assertThat(r.exitCode()).isEqualTo(Main.ERROR);
+        String firstLine = r.err().lines().findFirst().orElse("");
+        assertThat(firstLine).startsWith("error: ");
+        for (String f : fragments) {
+            assertThat(firstLine).contains(f);
+        }
+        assertThat(r.err()).doesNotContain("\tat ");
+    }
+
+    @Test
+    void unknownBackendIsRefusedNamingTheValidOnes() {
+        CliRunner.Result r = run("run", "--db", tmp.resolve("m.duckdb").toString(), "--backends", "cpu,tpu", "--no-report");
+        assertOneLineError(r, "Unknown backend 'tpu'", "webgpu", "cpu");
+        assertThat(tmp.resolve("m.duckdb")).doesNotExist();
+    }
+
+    @Test
+    void unknownSuiteIsRefused() {
+        CliRunner.Result r = run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--suites", "speech", "--no-report");
+        assertOneLineError(r, "Unknown suite 'speech'", "text, vision, audio");
+    }
+
+    @Test
+    void missingModelFolderIsRefused() {
+        Path missing = tmp.resolve("no-such-model");
+        CliRunner.Result r = run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--model", missing.toString(), "--no-report");
+        assertOneLineError(r, missing.toString());
+    }
+
+    @Test
+    void truncatedOnnxIsRefusedWithTheFileNamed() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("broken"));
+        Files.write(dir.resolve("model.onnx"), new byte[] {0x08, 0x08, 0x12, 0x7f, 0x01, 0x02});
+        CliRunner.Result r = run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--model", dir.toString(), "--no-report");
+        assertOneLineError(r, "model.onnx");
+    }
+
+    @Test
+    void verboseAddsTheStackTrace() {
+        CliRunner.Result r = run("run", "--verbose", "--db", tmp.resolve("m.duckdb").toString(), "--backends", "nope", "--no-report");
+        assertThat(r.exitCode()).isEqualTo(Main.ERROR);
+        assertThat(r.err()).contains("Unknown backend 'nope'").contains("\tat ");
+    }
+
+    @Test
+    void unknownChainHopIsRefusedBeforeTheRun() {
+        CliRunner.Result r = run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--chain", "cuda,warp,cpu", "--no-report");
+        assertOneLineError(r, "warp");
+        assertThat(tmp.resolve("m.duckdb")).doesNotExist();
+    }
+
+    @Test
+    void corruptedStoreIsRefusedAndLeftAlone() throws Exception {
+        Path db = tmp.resolve("junk.duckdb");
+        byte[] junk = "this is not a database, it is a note".getBytes();
+        Files.write(db, junk);
+        CliRunner.Result r = run("run", "--native", "--suites", "vision", "--db", db.toString(), "--no-report");
+        assertOneLineError(r, db.toString());
+        assertThat(Files.readAllBytes(db)).isEqualTo(junk);
+    }
+}

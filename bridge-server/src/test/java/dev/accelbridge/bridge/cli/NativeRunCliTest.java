@@ -1,0 +1,115 @@
+package dev.accelbridge.bridge.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.reports.store.MatrixStore;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code run --native} and {@code detect} through the real CLI: real ONNX Runtime via DJL, a real DuckDB file. */
+class NativeRunCliTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void nativeRunOfTheThreeSuitesPrintsJsonAndStoresEveryCase() throws Exception {
+        Path db = tmp.resolve("m.duckdb");
+        CliRunner.Result r = CliRunner.run("run", "--native", "--db", db.toString(), "--json", "--warmups", "1",
+                "--iterations", "5", "--out", tmp.resolve("out").toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        JsonNode arr = new ObjectMapper().readTree(r.out());
+        assertThat(arr.isArray()).isTrue();
+        assertThat(arr).hasSize(3);
+        List<String> suites = new ArrayList<>();
+        for (JsonNode n : arr) {
+            suites.add(n.get("suite").asText());
+            assertThat(n.get("requested").asText()).isEqualTo("cpu");
+            assertThat(n.get("actual").asText()).isEqualTo("cpu");
+            assertThat(n.get("status").asText()).isEqualTo("PASSED");
+            assertThat(n.get("iterations").asInt()).isEqualTo(5);
+            assertThat(n.get("loadMs").asDouble()).isPositive();
+            assertThat(n.get("firstMs").asDouble()).isPositive();
+            assertThat(n.get("p50Ms").asDouble()).isPositive().isLessThanOrEqualTo(n.get("p99Ms").asDouble());
+            assertThat(n.get("p90Ms").asDouble()).isBetween(n.get("p50Ms").asDouble(), n.get("p99Ms").asDouble());
+            assertThat(n.get("host").asText()).isNotBlank();
+            assertThat(n.get("model").asText()).isNotBlank();
+            assertThat(n.has("score")).isTrue();
+            assertThat(n.get("fallbackPath")).hasSize(1);
+        }
+        assertThat(suites).containsExactlyInAnyOrder("text", "vision", "audio");
+        assertThat(r.err()).contains("PASSED");
+        assertThat(tmp.resolve("out/report.html")).exists();
+        assertThat(tmp.resolve("out/junit.xml")).exists();
+        try (MatrixStore store = MatrixStore.open(db)) {
+            String run = store.latestRun().orElseThrow();
+            List<RunResult> stored = store.results(run);
+            assertThat(stored).hasSize(3).allSatisfy(x -> {
+                assertThat(x.status()).isEqualTo(Status.PASSED);
+                assertThat(x.timings().samplesMs()).hasSize(5);
+            });
+        }
+    }
+
+    @Test
+    void anAbsentNativeBackendIsUnavailableWithEvidenceOrFallsBackAlongItsChain() throws Exception {
+        Path db = tmp.resolve("m.duckdb");
+        CliRunner.Result strict = CliRunner.run("run", "--native", "--backends", "cuda", "--chain", "cuda", "--suites", "vision",
+                "--db", db.toString(), "--json", "--no-report", "--iterations", "2", "--warmups", "0");
+        assertThat(strict.exitCode()).as(strict.err()).isEqualTo(Main.OK);
+        JsonNode cuda = new ObjectMapper().readTree(strict.out()).get(0);
+        assertThat(cuda.get("status").asText()).isEqualTo("UNAVAILABLE");
+        assertThat(cuda.get("actual").isNull()).isTrue();
+        assertThat(cuda.get("p50Ms").isNull()).isTrue();
+        assertThat(cuda.get("evidence").asText()).contains("CUDA").contains("CPUExecutionProvider");
+
+        CliRunner.Result chained = CliRunner.run("run", "--native", "--backends", "cuda", "--suites", "vision",
+                "--db", db.toString(), "--json", "--no-report", "--iterations", "2", "--warmups", "0");
+        assertThat(chained.exitCode()).as(chained.err()).isEqualTo(Main.OK);
+        JsonNode fb = new ObjectMapper().readTree(chained.out()).get(0);
+        assertThat(fb.get("status").asText()).isEqualTo("FELL_BACK");
+        assertThat(fb.get("requested").asText()).isEqualTo("cuda");
+        assertThat(fb.get("actual").asText()).isEqualTo("cpu");
+        JsonNode path = fb.get("fallbackPath");
+        assertThat(path).hasSize(3);
+        assertThat(path.get(0).get("backend").asText()).isEqualTo("cuda");
+        assertThat(path.get(0).get("reason").asText()).contains("unavailable");
+        assertThat(path.get(1).get("backend").asText()).isEqualTo("openvino");
+        assertThat(path.get(2).get("taken").asBoolean()).isTrue();
+        assertThat(fb.get("p50Ms").asDouble()).isPositive();
+    }
+
+    @Test
+    void detectJsonListsTheBackendsWithEvidence() throws Exception {
+        CliRunner.Result r = CliRunner.run("detect", "--json");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        JsonNode d = new ObjectMapper().readTree(r.out());
+        JsonNode backends = d.get("backends");
+        assertThat(backends).isNotEmpty();
+        boolean sawCpu = false;
+        boolean sawCuda = false;
+        for (JsonNode b : backends) {
+            assertThat(b.get("evidence").asText()).isNotBlank();
+            if (b.get("id").asText().equals(BackendId.CPU.id())) {
+                sawCpu = true;
+                assertThat(b.get("available").asBoolean()).isTrue();
+            }
+            if (b.get("id").asText().equals(BackendId.CUDA.id())) {
+                sawCuda = true;
+                assertThat(b.get("available").asBoolean()).isFalse();
+            }
+        }
+        assertThat(sawCpu).isTrue();
+        assertThat(sawCuda).isTrue();
+        assertThat(d.get("host").get("logicalCores").asInt()).isPositive();
+        assertThat(d.get("browsers").toString()).contains("chromium");
+    }
+}

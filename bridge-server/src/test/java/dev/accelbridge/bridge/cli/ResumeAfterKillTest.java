@@ -1,0 +1,70 @@
+package dev.accelbridge.bridge.cli;
+
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.reports.store.MatrixStore;
+import dev.accelbridge.reports.store.RunInfo;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A run killed after some cases keeps them (one transaction per case), and {@code run --resume} finishes
+ * the rest with the options the run was started with.
+ */
+class ResumeAfterKillTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void killedRunKeepsFinishedCasesAndResumeCompletesIt() throws Exception {
+        Path db = tmp.resolve("m.duckdb");
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", cp, Main.class.getName(), "run", "--native", "--suites", "text,vision,audio",
+                "--warmups", "0", "--iterations", "4000", "--db", db.toString(), "--no-report"));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        List<String> seen = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                seen.add(line);
+                if (line.startsWith("[1/3]")) {
+                    // The first case is committed (the line is printed after the write): kill hard now.
+                    p.destroyForcibly();
+                    break;
+                }
+            }
+        }
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(seen).as("child output").anyMatch(l -> l.startsWith("[1/3]"));
+
+        String runId;
+        try (MatrixStore store = MatrixStore.open(db)) {
+            List<RunInfo> interrupted = store.interruptedRuns();
+            assertThat(interrupted).hasSize(1);
+            runId = interrupted.get(0).runId();
+            List<RunResult> kept = store.results(runId);
+            assertThat(kept).hasSizeBetween(1, 2);
+        }
+
+        CliRunner.Result resumed = CliRunner.run("run", "--resume", "--db", db.toString(), "--no-report");
+        assertThat(resumed.exitCode()).as(resumed.err()).isEqualTo(Main.OK);
+        assertThat(resumed.err()).contains("resuming run " + runId);
+        try (MatrixStore store = MatrixStore.open(db)) {
+            assertThat(store.interruptedRuns()).isEmpty();
+            List<RunResult> all = store.results(runId);
+            assertThat(all).hasSize(3);
+            assertThat(all).extracting(x -> x.suite().id()).containsExactlyInAnyOrder("text", "vision", "audio");
+            assertThat(all).allSatisfy(x -> assertThat(x.timings().iterations()).isEqualTo(4000));
+        }
+    }
+}
