@@ -301,8 +301,10 @@ public final class RunCommand implements Callable<Integer> {
     private String planJson() {
         try {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("args", spec.commandLine().getParseResult().originalArgs().stream()
-                    .filter(a -> !a.startsWith("--resume")).toList());
+            // The arguments of this subcommand only (picocli keeps the whole command line, "run" included).
+            List<String> args = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
+            int at = args.indexOf(spec.name());
+            m.put("args", args.subList(at + 1, args.size()).stream().filter(a -> !a.startsWith("--resume")).toList());
             RunPlan p = plan();
             m.put("suites", p.suites().stream().map(ModelFamily::id).toList());
             m.put("backends", p.backends().stream().map(BackendId::id).toList());
