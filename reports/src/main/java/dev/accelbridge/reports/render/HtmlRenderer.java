@@ -277,7 +277,8 @@ public final class HtmlRenderer {
                 series: withHist.length ? withHist.map(function (c) {
                   return { name: c.row + ' ' + c.col + (c.regression ? ' (regression)' : ''), type: 'line', showSymbol: true,
                     lineStyle: c.regression ? { width: 3, color: '#b00020' } : undefined, data: c.history };
-                }) : [{ name: 'single run only', type: 'line', data: timed.map(function (c) { return c.history[0]; }).filter(Boolean) }]
+                }) : [{ name: 'one run per cell so far: lines start with the second run', type: 'scatter',
+                  data: timed.map(function (c) { return c.history[0]; }).filter(Boolean) }]
               });
               window.accelbridgeCharts = { heatmap: heat, bars: bars, history: hist };
               window.addEventListener('resize', function () { heat.resize(); bars.resize(); hist.resize(); });
