@@ -33,6 +33,12 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class SeleniumLauncher implements BrowserLauncher {
     private static final Map<Path, String> DRIVER_VERSIONS = new ConcurrentHashMap<>();
+    /**
+     * Selenium 4.49 bundles CDP bindings up to 153 and warns at every ChromeDriver start against a newer browser.
+     * We never use Selenium's CDP (the page talks to the bridge over its own WebSocket), so that warning is noise.
+     * Held in a field because java.util.logging keeps loggers weakly and would forget the level.
+     */
+    private static final java.util.logging.Logger CDP_VERSION_LOG = quietCdpWarning();
 
     private final DriverKind kind;
 
@@ -160,6 +166,12 @@ public final class SeleniumLauncher implements BrowserLauncher {
         return BrowserDiscovery.resolve("/usr/bin/chromedriver").or(() -> BrowserDiscovery.resolve("chromedriver"))
                 .orElseThrow(() -> new BrowserLaunchException("No ChromeDriver found (/usr/bin/chromedriver, PATH)",
                         "apt-get install chromium-driver, or use --driver playwright", null));
+    }
+
+    private static java.util.logging.Logger quietCdpWarning() {
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder");
+        log.setLevel(java.util.logging.Level.SEVERE);
+        return log;
     }
 
     private static void quietly(Runnable r) {

@@ -1,0 +1,35 @@
+package dev.accelbridge.browser.launch;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+
+import static dev.accelbridge.browser.launch.LauncherTestSupport.requireInstalled;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class BrowserDiscoveryTest {
+    @Test
+    void findsChromiumWithItsVersion() {
+        InstalledBrowser chromium = requireInstalled(BrowserKind.CHROMIUM);
+        assertThat(chromium.version()).matches("\\d+\\.\\d+\\.\\d+\\.\\d+");
+        assertThat(Files.isExecutable(chromium.executable())).isTrue();
+        assertThat(BrowserDiscovery.findAll()).contains(chromium);
+        assertThat(BrowserDiscovery.find(BrowserKind.CHROMIUM)).containsSame(chromium); // looked up once
+    }
+
+    @Test
+    void findsTheHeadlessShellFromTheNpmPackage() {
+        InstalledBrowser shell = requireInstalled(BrowserKind.CHROMIUM_SHELL);
+        assertThat(shell.executable().toString()).contains("chromium-shell-");
+        assertThat(shell.version()).startsWith("153.");
+    }
+
+    @Test
+    void parsesVersionLines() {
+        assertThat(BrowserDiscovery.parseVersion("Chromium 156.0.8078.79 ")).contains("156.0.8078.79");
+        assertThat(BrowserDiscovery.parseVersion("Mozilla Firefox 153.7.0esr")).contains("153.7.0esr");
+        assertThat(BrowserDiscovery.parseVersion("ChromeDriver 156.0.8078.79 (a21ce95c-refs/branch-heads/8078@{#1704})"))
+                .contains("156.0.8078.79");
+        assertThat(BrowserDiscovery.parseVersion("no version here")).isEmpty();
+    }
+}
