@@ -225,14 +225,18 @@ class DjlOnnxRuntimeProviderTest {
 
     @Test
     void loadingWithAnAbsentExecutionProviderGivesOrtsExactError() {
-        // execute() refuses unavailable backends at the probe; the load path itself must still explain an EP failure
+        // execute() refuses unavailable backends at the probe; the load path itself must still explain an EP
+        // failure (what a user sees when a provider is listed but its session cannot be made)
         NativeEnvironment env = DjlOnnxRuntimeProvider.environment();
-        assumeFalse(env.ortProviders().contains("ROCMExecutionProvider"), "ORT here has ROCm");
-        assertThatThrownBy(() -> provider.load(BackendId.ROCM, spec).close())
-                .isInstanceOfSatisfying(ExecutionFailedException.class, e -> {
-                    assertThat(e.phase()).isEqualTo(Phase.LOAD);
-                    assertThat(e.getMessage()).contains("ROCMExecutionProvider", "rocm", "ROCM");
-                    assertThat(e.fix()).contains("onnxruntime.native.path");
-                });
+        for (BackendId b : List.of(BackendId.ROCM, BackendId.OPENVINO, BackendId.COREML, BackendId.CUDA)) {
+            assumeFalse(env.ortProviders().contains(NativeProbe.providerName(b)), "ORT here has " + b);
+            assertThatThrownBy(() -> provider.load(b, spec).close()).as(b.id())
+                    .isInstanceOfSatisfying(ExecutionFailedException.class, e -> {
+                        assertThat(e.phase()).isEqualTo(Phase.LOAD);
+                        assertThat(e.getMessage()).contains("could not create a session", NativeProbe.providerName(b),
+                                env.epErrors().get(b).replaceAll("\\s*\\R\\s*", " ").trim());
+                        assertThat(e.fix()).isEqualTo(NativeProbe.fix(b));
+                    });
+        }
     }
 }

@@ -78,6 +78,8 @@ class SuiteCatalogTest {
             assertThat(d.mflops()).isBetween(1.0, 60.0);
             assertThat(d.ops()).isSorted().doesNotHaveDuplicates();
         }
+        String json = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(ds);
+        assertThat(json).contains("\"name\":\"whisper-enc-mini\"", "\"opset\":17", "\"shape\":[1,80,100]");
         String table = cat.describe();
         assertThat(table).contains("bert-mini", "convnet-small", "whisper-enc-mini", "LayerNormalization", "Conv",
                 "input_ids:int64[?,?]", "pixel_values:float32[1,3,64,64]", "input_features:float32[1,80,100]");
