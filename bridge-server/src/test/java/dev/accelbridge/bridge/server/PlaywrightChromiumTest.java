@@ -178,6 +178,51 @@ class PlaywrightChromiumTest {
 
     @Test
     @Order(7)
+    void aBrokenModelFailsAtLoadWithOrtsMessageAndFp16OnAnAdapterWithoutShaderF16IsUnsupported(@TempDir Path dir) throws Exception {
+        ModelCase text = SuiteFixtures.cases(ModelFamily.TEXT).get(0);
+        Path garbage = Files.write(dir.resolve("garbage.onnx"), new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
+        var m = text.model();
+        var broken = new dev.accelbridge.core.ModelSpec(m.family(), "garbage", garbage, "0", m.opset(), 0, m.ops(), m.inputs(),
+                m.outputs(), "test", m.tolerance());
+        assertThatThrownBy(() -> chromium.execute(new ExecutionRequest(BackendId.WASM,
+                new ModelCase(broken, "x", text.inputs(), java.util.Optional.empty()), 0, 1, Duration.ofSeconds(60))))
+                .isInstanceOf(ExecutionFailedException.class)
+                .hasMessageContaining("Session creation failed")
+                .hasMessageContaining("chromium " + chromium.browserVersion())
+                .satisfies(t -> assertThat(((BackendException) t).phase()).isEqualTo(BackendException.Phase.LOAD));
+        var fp16 = new dev.accelbridge.core.ModelSpec(m.family(), "half", m.path(), m.sha256(), m.opset(), 0, m.ops(),
+                List.of(new dev.accelbridge.core.TensorSpec("x", dev.accelbridge.core.DType.FLOAT16, new long[] {1, 4})),
+                m.outputs(), "test", m.tolerance());
+        assertThatThrownBy(() -> chromium.execute(new ExecutionRequest(BackendId.WEBGPU,
+                new ModelCase(fp16, "x", text.inputs(), java.util.Optional.empty()), 0, 1, Duration.ofSeconds(60))))
+                .isInstanceOf(dev.accelbridge.core.UnsupportedModelException.class)
+                .hasMessageContaining("shader-f16")
+                .satisfies(t -> assertThat(((BackendException) t).status()).isEqualTo(Status.UNSUPPORTED));
+        assertThat(chromium.restarts()).isZero();
+    }
+
+    @Test
+    @Order(8)
+    void aPageOpenedByHandJoinsAndAProviderRunsOnIt() throws Exception {
+        CompletableFuture<ConnectedPage> joined = new CompletableFuture<>();
+        server.onPageJoined(p -> {
+            if (p.slot().isEmpty()) {
+                joined.complete(p);
+            }
+        });
+        try (BrowserHandle h = BrowserLaunchers.forDriver(DriverKind.PLAYWRIGHT).launch(LaunchOptions.builder().build(), server.pageUrl())) {
+            ConnectedPage page = joined.get(30, TimeUnit.SECONDS);
+            BrowserBackendProvider manual = BrowserBackendProvider.attach(server, page);
+            assertThat(manual.driver()).isEqualTo(DriverKind.MANUAL);
+            assertThat(manual.browserName()).isEqualTo("chrome-headless");
+            assertThat(manual.handle()).isEmpty();
+            Execution e = SuiteFixtures.runAndCompare(manual, BackendId.WASM, SuiteFixtures.cases(ModelFamily.VISION).get(0));
+            assertThat(e.provenance().driver()).isEqualTo("manual");
+        }
+    }
+
+    @Test
+    @Order(9)
     void killingTheBrowserMidCaseFailsThatCaseAndTheNextOneRuns() throws Exception {
         ModelCase vision = SuiteFixtures.cases(ModelFamily.VISION).get(0);
         ConnectedPage before = chromium.page();

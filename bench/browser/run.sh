@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Browser bridge benchmark (not a test): in one run it measures
+#   [1] cold browser start -> first result (bridge start, Chromium launch + page join, first case),
+#   [2] the harness's in-page p50 vs a bare page that only loops session.run on the same model and inputs,
+#   [3] the WebSocket round trip of a ping job.
+# Usage: bench/browser/run.sh [backend=wasm|webgpu] [iterations=100] [family=vision|text|audio]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+OFFLINE=${OFFLINE:--o}
+mvn -q $OFFLINE test-compile dependency:build-classpath -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test \
+    -pl bridge-server -am >/dev/null
+CP="bridge-server/target/test-classes:bridge-server/target/classes:$(cat bridge-server/target/bench.classpath)"
+exec java -cp "$CP" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn dev.accelbridge.bridge.server.BrowserBench "$@"
