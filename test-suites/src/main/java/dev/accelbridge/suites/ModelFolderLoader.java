@@ -140,12 +140,26 @@ public final class ModelFolderLoader {
                     "write one serialized TensorProto per graph input (onnx.numpy_helper.from_array(...).SerializeToString())", null);
         }
         for (TensorSpec s : spec.inputs()) {
-            if (inputs.stream().noneMatch(t -> t.name().equals(s.name()))) {
-                throw new SuiteException.UnfeedableInputException("Graph input '" + s.name() + "' of " + spec.name()
-                        + " has no data in " + ds, "add an input_K.pb for it");
-            }
+            NamedTensor given = inputs.stream().filter(t -> t.name().equals(s.name())).findFirst()
+                    .orElseThrow(() -> new SuiteException.UnfeedableInputException("Graph input '" + s.name() + "' of "
+                            + spec.name() + " has no data in " + ds, "add an input_K.pb for it"));
+            checkFits(s, given, ds);
         }
         return new ModelCase(spec, ds.getFileName().toString(), inputs, outputs.isEmpty() ? Optional.empty() : Optional.of(outputs));
+    }
+
+    /** A data set's input must have the graph input's type, rank and every concrete dimension: refused before any backend runs. */
+    private static void checkFits(TensorSpec declared, NamedTensor given, Path ds) {
+        boolean fits = declared.dtype() == given.dtype() && declared.shape().length == given.shape().length;
+        for (int i = 0; fits && i < declared.shape().length; i++) {
+            fits = declared.shape()[i] < 0 || declared.shape()[i] == given.shape()[i];
+        }
+        if (!fits) {
+            throw new SuiteException.InvalidTestDataException("Input '" + declared.name() + "' in " + ds + " is "
+                    + given.dtype().webName() + java.util.Arrays.toString(given.shape()) + " but the model expects "
+                    + declared.dtype().webName() + java.util.Arrays.toString(declared.shape()).replace("-1", "?"),
+                    "regenerate the data set with the model's input shape and type", null);
+        }
     }
 
     /** Reads {@code input_K.pb} / {@code output_K.pb} in K order; a nameless tensor takes the graph's K-th name. */

@@ -56,6 +56,23 @@ class CliBadInputTest {
     }
 
     @Test
+    void anInputOfTheWrongShapeIsRefusedNamingTheInput() throws Exception {
+        // A real suite model in the ONNX test-data layout, with a data set of the wrong shape.
+        var catalog = dev.accelbridge.suites.SuiteCatalog.create(dev.accelbridge.suites.SuiteOptions.defaults(tmp.resolve("cache")));
+        var vision = catalog.cases(dev.accelbridge.core.ModelFamily.VISION).get(0);
+        Path dir = Files.createDirectories(tmp.resolve("wrong-shape"));
+        Files.copy(vision.model().path(), dir.resolve("model.onnx"));
+        Path ds = Files.createDirectories(dir.resolve("test_data_set_0"));
+        var input = vision.model().inputs().get(0);
+        var wrong = dev.accelbridge.core.NamedTensor.ofFloats(input.name(), new long[] {1, 3, 8, 8}, new float[3 * 8 * 8]);
+        Files.write(ds.resolve("input_0.pb"), dev.accelbridge.suites.onnx.OnnxTensors.toProto(wrong).toByteArray());
+        Path db = tmp.resolve("m.duckdb");
+        CliRunner.Result r = run("run", "--native", "--db", db.toString(), "--model", dir.toString(), "--no-report");
+        assertOneLineError(r, "Input '" + input.name() + "'", "[1, 3, 8, 8]", "expects");
+        assertThat(db).doesNotExist();
+    }
+
+    @Test
     void verboseAddsTheStackTrace() {
         CliRunner.Result r = run("run", "--verbose", "--db", tmp.resolve("m.duckdb").toString(), "--backends", "nope", "--no-report");
         assertThat(r.exitCode()).isEqualTo(Main.ERROR);
