@@ -1,0 +1,63 @@
+package dev.accelbridge.bridge.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The browser path through the real CLI: headless Debian Chromium driven by Selenium, real onnxruntime-web,
+ * outputs checked against the native CPU reference, the JSON contract of issue 3/4, and the reports.
+ */
+class BrowserRunCliTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void textOnWasmAndWebgpuThroughSeleniumMatchesTheNativeReference() throws Exception {
+        Path out = tmp.resolve("out");
+        CliRunner.Result r = CliRunner.run("run", "--backends", "wasm,webgpu,webnn-gpu", "--suites", "text",
+                "--browser", "chromium", "--driver", "selenium", "--warmups", "1", "--iterations", "3", "--json",
+                "--db", tmp.resolve("m.duckdb").toString(), "--out", out.toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        JsonNode arr = new ObjectMapper().readTree(r.out());
+        Map<String, JsonNode> byRequested = new HashMap<>();
+        arr.forEach(n -> byRequested.put(n.get("requested").asText(), n));
+        assertThat(byRequested).containsOnlyKeys("wasm", "webgpu", "webnn-gpu");
+
+        JsonNode wasm = byRequested.get("wasm");
+        assertThat(wasm.get("status").asText()).isEqualTo("PASSED");
+        assertThat(wasm.get("driver").asText()).isEqualTo("selenium");
+        assertThat(wasm.get("browser").asText()).startsWith("chromium 1");
+        assertThat(wasm.get("maxAbsErr").asDouble()).isLessThan(1e-3);
+        assertThat(wasm.get("cosine").asDouble()).isGreaterThan(0.999);
+        assertThat(wasm.get("parityAgainst").asText()).isEqualTo("native-cpu");
+        assertThat(wasm.get("iterations").asInt()).isEqualTo(3);
+
+        JsonNode webgpu = byRequested.get("webgpu");
+        assertThat(webgpu.get("status").asText()).isEqualTo("PASSED");
+        assertThat(webgpu.get("softwareAdapter").asBoolean()).isTrue();
+        assertThat(webgpu.get("adapter").asText()).contains("swiftshader").contains("software adapter");
+        assertThat(webgpu.get("firstMs").asDouble()).isPositive();
+
+        // Debian's Chromium has no WebNN backend: the requested hop is rejected with the browser's own sentence
+        // and the case runs on the next hop of webnn-gpu's chain.
+        JsonNode webnn = byRequested.get("webnn-gpu");
+        assertThat(webnn.get("status").asText()).isEqualTo("FELL_BACK");
+        assertThat(webnn.get("actual").asText()).isEqualTo("wasm");
+        assertThat(webnn.get("fallbackPath").get(0).get("reason").asText()).contains("WebNN is not supported on this platform.");
+        assertThat(webnn.get("evidence").asText()).contains("webnn-gpu").contains("cost:");
+        assertThat(webnn.get("score").asDouble()).isLessThan(wasm.get("score").asDouble());
+
+        assertThat(out.resolve("report.html")).exists();
+        assertThat(Files.readString(out.resolve("junit.xml"))).contains("testcase");
+        assertThat(Files.readString(out.resolve("report.md"))).contains("webnn-gpu");
+    }
+}
