@@ -22,11 +22,11 @@ import java.util.SplittableRandom;
  * {@code y = (Relu(x·W1 + b1))·W2 + b2} (the hidden layer repeated {@code layers} times) on float32 input
  * {@code x[batch, in]} with a symbolic batch dimension. Field numbers follow onnx.proto.
  */
-final class TinyOnnx {
+public final class TinyOnnx {
     /** The model's weights, kept so tests can compute the expected output by hand. */
-    record Mlp(int in, int hidden, int out, int layers, List<float[]> weights, List<float[]> biases, byte[] bytes) {
+    public record Mlp(int in, int hidden, int out, int layers, List<float[]> weights, List<float[]> biases, byte[] bytes) {
         /** Reference forward pass in double precision. */
-        double[] forward(float[] x, int batch) {
+        public double[] forward(float[] x, int batch) {
             double[] cur = new double[x.length];
             for (int i = 0; i < x.length; i++) {
                 cur[i] = x[i];
@@ -57,12 +57,12 @@ final class TinyOnnx {
     }
 
     /** A 4 → 3 → 2 MLP (one hidden layer) with seeded weights. */
-    static Mlp small() {
+    public static Mlp small() {
         return mlp(4, 3, 2, 1, 7L);
     }
 
     /** An MLP {@code in → hidden (× layers) → out} with weights drawn from a seeded generator. */
-    static Mlp mlp(int in, int hidden, int out, int layers, long seed) {
+    public static Mlp mlp(int in, int hidden, int out, int layers, long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
         List<float[]> ws = new ArrayList<>();
         List<float[]> bs = new ArrayList<>();
@@ -93,7 +93,7 @@ final class TinyOnnx {
     }
 
     /** Writes the model to {@code dir/name.onnx} and describes it as a core ModelSpec. */
-    static ModelSpec write(Mlp mlp, Path dir, String name) throws IOException {
+    public static ModelSpec write(Mlp mlp, Path dir, String name) throws IOException {
         Path p = dir.resolve(name + ".onnx");
         Files.write(p, mlp.bytes());
         long params = 0;
@@ -106,7 +106,7 @@ final class TinyOnnx {
                 List.of(new TensorSpec("y", DType.FLOAT32, new long[] {-1, mlp.out()})), "generated", 1e-4);
     }
 
-    static String sha256(byte[] b) {
+    public static String sha256(byte[] b) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b));
         } catch (NoSuchAlgorithmException e) {

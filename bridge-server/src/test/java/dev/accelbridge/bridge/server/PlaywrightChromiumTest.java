@@ -25,6 +25,7 @@ import dev.accelbridge.browser.launch.BrowserHandle;
 import dev.accelbridge.browser.launch.BrowserLaunchers;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.Parity;
+import dev.accelbridge.nativerunner.TinyOnnx;
 import io.javalin.Javalin;
 import org.junit.jupiter.api.io.TempDir;
 
