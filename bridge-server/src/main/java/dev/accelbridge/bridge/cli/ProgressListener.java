@@ -2,26 +2,49 @@ package dev.accelbridge.bridge.cli;
 
 import dev.accelbridge.bridge.run.RunListener;
 import dev.accelbridge.core.RunResult;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
 
 import java.io.PrintWriter;
 import java.util.Locale;
 
-/** One line per finished case on stderr: readable in a terminal and in a CI log alike. */
-final class ProgressListener implements RunListener {
+/**
+ * Progress on stderr: a progress bar in an interactive terminal, one line per finished case otherwise (CI logs,
+ * pipes), so a log keeps every case's status while a person at a terminal sees one moving line.
+ */
+final class ProgressListener implements RunListener, AutoCloseable {
     private final PrintWriter err;
+    private final boolean interactive;
+    private ProgressBar bar;
 
     ProgressListener(PrintWriter err) {
+        this(err, System.console() != null && System.getenv("CI") == null);
+    }
+
+    ProgressListener(PrintWriter err, boolean interactive) {
         this.err = err;
+        this.interactive = interactive;
     }
 
     @Override
     public void started(String runId, int total, int skipped) {
         err.printf(Locale.ROOT, "run %s: %d cases%s%n", runId, total, skipped > 0 ? " (" + skipped + " already done)" : "");
         err.flush();
+        if (interactive) {
+            bar = new ProgressBarBuilder().setTaskName("cases").setInitialMax(total).startsFrom(skipped, java.time.Duration.ZERO)
+                    .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err))
+                    .setUpdateIntervalMillis(250).build();
+        }
     }
 
     @Override
     public void info(String message) {
+        if (bar != null) {
+            bar.setExtraMessage(message);
+            return;
+        }
         err.println("  " + message);
         err.flush();
     }
@@ -31,8 +54,25 @@ final class ProgressListener implements RunListener {
         String where = r.provenance() == null || r.provenance().browser() == null ? "native" : r.provenance().browser();
         String figures = r.timings() == null ? "" : String.format(Locale.ROOT, " p50 %.3f ms", r.timings().p50Ms());
         String actual = r.actual() != null && r.actual() != r.requested() ? " -> " + r.actual().id() : "";
-        err.printf(Locale.ROOT, "[%d/%d] %s/%s %s%s (%s): %s%s%n", done, total, r.suite().id(), r.model(),
-                r.requested().id(), actual, where, r.status(), figures);
+        String line = String.format(Locale.ROOT, "%s/%s %s%s (%s): %s%s", r.suite().id(), r.model(), r.requested().id(),
+                actual, where, r.status(), figures);
+        if (bar != null) {
+            bar.stepTo(done);
+            bar.setExtraMessage(line);
+            if (done >= total) {
+                close();
+            }
+            return;
+        }
+        err.printf(Locale.ROOT, "[%d/%d] %s%n", done, total, line);
         err.flush();
+    }
+
+    @Override
+    public void close() {
+        if (bar != null) {
+            bar.close();
+            bar = null;
+        }
     }
 }

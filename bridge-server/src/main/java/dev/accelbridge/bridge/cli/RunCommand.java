@@ -173,11 +173,12 @@ public final class RunCommand implements Callable<Integer> {
         Map<String, String> versions = new LinkedHashMap<>();
         versions.put("accelbridge", Versions.toolkit());
         versions.put("java", System.getProperty("java.version"));
-        try (NativeProviders natives = NativeProviders.load()) {
+        try (NativeProviders natives = NativeProviders.load(); ProgressListener progress = new ProgressListener(err)) {
             natives.providers().forEach(p -> versions.put("provider:" + p.name(), "loaded"));
             RunOrchestrator orchestrator = new RunOrchestrator(matrix, host, natives,
-                    () -> new BridgeBrowserLanes(plan, versions), versions, new ProgressListener(err));
+                    () -> new BridgeBrowserLanes(plan, versions), versions, progress);
             RunSummary summary = orchestrator.run(plan, cases, planJson(), resumeOf);
+            progress.close();
             List<RunResult> all = matrix.results(summary.runId());
             PrintWriter stdout = spec.commandLine().getOut();
             if (json) {

@@ -106,9 +106,11 @@ public final class ServeCommand implements Callable<Integer> {
             while (true) {
                 ConnectedPage page = joined.take();
                 err.println("joined: " + page);
-                RunOrchestrator orchestrator = new RunOrchestrator(matrix, hostInfo, natives,
-                        () -> new AttachedPageLanes(server, page, versions), versions, new ProgressListener(err));
-                RunSummary summary = orchestrator.run(plan, cases, "{\"args\":[],\"serve\":true}", null);
+                RunSummary summary;
+                try (ProgressListener progress = new ProgressListener(err)) {
+                    summary = new RunOrchestrator(matrix, hostInfo, natives, () -> new AttachedPageLanes(server, page, versions),
+                            versions, progress).run(plan, cases, "{\"args\":[],\"serve\":true}", null);
+                }
                 out.print(ResultTable.render(summary.results()));
                 out.flush();
                 if (once) {
