@@ -178,6 +178,7 @@ public final class BrowserBackendProvider implements BackendProvider {
         ExecutionProviderSpec ep = ExecutionProviderSpec.of(backend);
         ModelRegistry.ModelRef ref = server.models().register(model.path());
         ConnectedPage p = page;
+        BrowserMemorySampler memory = BrowserMemorySampler.start(handle);
         try {
             LoadedSession s = await(p.load(ref, ep, remaining(deadline)), Phase.LOAD, backend, model);
             RunOutcome r;
@@ -197,8 +198,12 @@ public final class BrowserBackendProvider implements BackendProvider {
             Timings t = Timings.of(s.sessionMs(), firstMs, r.warmups(), r.samplesMs());
             LinkedHashSet<String> warnings = new LinkedHashSet<>(s.warnings());
             warnings.addAll(r.warnings());
-            return new Execution(r.outputs(), t, MemoryUsage.UNKNOWN, provenance(backend, ep), new ArrayList<>(warnings));
+            MemoryUsage mem = memory == null ? MemoryUsage.UNKNOWN : memory.finish();
+            return new Execution(r.outputs(), t, mem, provenance(backend, ep), new ArrayList<>(warnings));
         } finally {
+            if (memory != null) {
+                memory.close();
+            }
             server.models().unregister(ref);
         }
     }

@@ -40,6 +40,8 @@ class BrowserRunCliTest {
         assertThat(wasm.get("cosine").asDouble()).isGreaterThan(0.999);
         assertThat(wasm.get("parityAgainst").asText()).isEqualTo("native-cpu");
         assertThat(wasm.get("iterations").asInt()).isEqualTo(3);
+        // The bridge launched this browser, so its process tree's memory is measured.
+        assertThat(wasm.get("rssPeakBytes").asLong()).isPositive();
 
         JsonNode webgpu = byRequested.get("webgpu");
         assertThat(webgpu.get("status").asText()).isEqualTo("PASSED");

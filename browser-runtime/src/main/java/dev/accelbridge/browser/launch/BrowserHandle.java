@@ -22,6 +22,11 @@ public interface BrowserHandle extends AutoCloseable {
     /** The browser's main process id, when this machine owns it. */
     OptionalLong pid();
 
+    /** Resident memory of the browser's whole process tree, when this machine owns the process. */
+    default OptionalLong rssBytes() {
+        return pid().isPresent() ? ProcessTreeMemory.rss(pid().getAsLong()) : OptionalLong.empty();
+    }
+
     /** Kills the browser hard (used after a hang; tests use it to crash a browser mid-run). */
     void kill();
 
