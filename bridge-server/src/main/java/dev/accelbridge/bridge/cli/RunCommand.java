@@ -147,6 +147,7 @@ public final class RunCommand implements Callable<Integer> {
         Path db = common.dbPath();
         if (resume == null) {
             // Bad input is refused before the store is touched.
+            exitPolicy();
             RunPlan plan = plan();
             List<ModelCase> cases = loadCases(plan);
             try (MatrixStore matrix = MatrixStore.open(db)) {
@@ -195,13 +196,17 @@ public final class RunCommand implements Callable<Integer> {
                 err.println("reports: " + String.join(", ", written.stream().map(p -> p.toAbsolutePath().toString()).toList()));
             }
             List<Change> changes = matrix2.cells().stream().map(Cell::change).filter(java.util.Objects::nonNull).toList();
-            ExitPolicy.Decision d = ExitPolicy.parse(failOn.isEmpty() ? "none" : String.join(",", failOn)).decide(all, changes);
+            ExitPolicy.Decision d = exitPolicy().decide(all, changes);
             if (d.code() != 0) {
                 err.println("failing (--fail-on " + String.join(",", failOn) + "): " + String.join("; ", d.reasons()));
                 return Main.POLICY_FAILED;
             }
             return Main.OK;
         }
+    }
+
+    private ExitPolicy exitPolicy() {
+        return ExitPolicy.parse(failOn.isEmpty() ? "none" : String.join(",", failOn));
     }
 
     /** Builds the plan from the options, refusing bad input before anything runs. */

@@ -88,6 +88,27 @@ class NativeRunCliTest {
     }
 
     @Test
+    void failOnDecidesTheExitCode() {
+        Path db = tmp.resolve("m.duckdb");
+        String[] base = {"run", "--native", "--backends", "cuda", "--chain", "cuda", "--suites", "vision", "--db", db.toString(),
+                "--no-report", "--iterations", "2", "--warmups", "0"};
+        CliRunner.Result lenient = CliRunner.run(concat(base, "--fail-on", "failed,wrong-output"));
+        assertThat(lenient.exitCode()).as(lenient.err()).isEqualTo(Main.OK);
+        CliRunner.Result strict = CliRunner.run(concat(base, "--fail-on", "unavailable"));
+        assertThat(strict.exitCode()).isEqualTo(Main.POLICY_FAILED);
+        assertThat(strict.err()).contains("--fail-on unavailable").containsIgnoringCase("unavailable");
+        CliRunner.Result bad = CliRunner.run(concat(base, "--fail-on", "slow"));
+        assertThat(bad.exitCode()).isEqualTo(Main.ERROR);
+        assertThat(bad.err()).startsWith("error: ").contains("slow");
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    @Test
     void detectJsonListsTheBackendsWithEvidence() throws Exception {
         CliRunner.Result r = CliRunner.run("detect", "--json");
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
