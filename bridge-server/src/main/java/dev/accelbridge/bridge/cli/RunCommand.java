@@ -171,11 +171,8 @@ public final class RunCommand implements Callable<Integer> {
 
     private int execute(MatrixStore matrix, RunPlan plan, List<ModelCase> cases, String resumeOf, PrintWriter err) {
         HostInfo host = HostDetector.detect();
-        Map<String, String> versions = new LinkedHashMap<>();
-        versions.put("accelbridge", Versions.toolkit());
-        versions.put("java", System.getProperty("java.version"));
+        Map<String, String> versions = Versions.runtime();
         try (NativeProviders natives = NativeProviders.load(); ProgressListener progress = new ProgressListener(err)) {
-            natives.providers().forEach(p -> versions.put("provider:" + p.name(), "loaded"));
             RunOrchestrator orchestrator = new RunOrchestrator(matrix, host, natives,
                     () -> new BridgeBrowserLanes(plan, versions), versions, progress);
             RunSummary summary = orchestrator.run(plan, cases, planJson(), resumeOf);

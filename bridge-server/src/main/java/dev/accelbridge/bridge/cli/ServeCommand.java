@@ -90,7 +90,7 @@ public final class ServeCommand implements Callable<Integer> {
                 Duration.ofSeconds(timeoutSeconds), RunCommand.modelCache());
         List<ModelCase> cases = RunCommand.loadCases(plan);
         HostInfo hostInfo = HostDetector.detect();
-        Map<String, String> versions = Map.of("accelbridge", Versions.toolkit(), "java", System.getProperty("java.version"));
+        Map<String, String> versions = Versions.runtime();
         BlockingQueue<ConnectedPage> joined = new LinkedBlockingQueue<>();
         BridgeOptions.Builder ob = BridgeOptions.builder().host(host).port(port).jobTimeout(plan.caseTimeout());
         if (token != null) {

@@ -10,6 +10,14 @@ final class Versions implements CommandLine.IVersionProvider {
         return v == null ? "0.1.0-SNAPSHOT" : v;
     }
 
+    /** Toolkit and JVM versions recorded with every run (providers add theirs to each result's provenance). */
+    static java.util.Map<String, String> runtime() {
+        java.util.Map<String, String> v = new java.util.LinkedHashMap<>();
+        v.put("accelbridge", toolkit());
+        v.put("java", System.getProperty("java.version"));
+        return v;
+    }
+
     @Override
     public String[] getVersion() {
         return new String[] {"accelbridge " + toolkit(), "java " + System.getProperty("java.version")};

@@ -4,13 +4,9 @@ import dev.accelbridge.bridge.server.BridgeServer;
 import dev.accelbridge.bridge.server.BrowserBackendProvider;
 import dev.accelbridge.bridge.server.ConnectedPage;
 import dev.accelbridge.browser.launch.BrowserKind;
-import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.Provenance;
 
 import java.util.Collection;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -33,13 +29,7 @@ public final class AttachedPageLanes implements BrowserLanes {
     @Override
     public Lane open(BrowserKind ignored, Collection<BackendId> backends) {
         provider = BrowserBackendProvider.attach(server, page);
-        Map<BackendId, Availability> probes = new LinkedHashMap<>();
-        for (BackendId b : backends) {
-            probes.put(b, provider.probe(b));
-        }
-        Provenance prov = Provenance.of(provider.browserName(), provider.browserVersion(), provider.driver().id(), null,
-                null, List.of(), runtimeVersions);
-        return new Lane(provider.browserLabel(), b -> provider, probes, prov);
+        return BridgeBrowserLanes.laneOf(provider, backends, runtimeVersions);
     }
 
     @Override

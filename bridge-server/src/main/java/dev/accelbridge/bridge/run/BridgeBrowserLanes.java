@@ -50,6 +50,11 @@ public final class BridgeBrowserLanes implements BrowserLanes {
         plan.gridUrl().ifPresent(lo::gridUrl);
         BrowserBackendProvider p = new BrowserBackendProvider(server, lo.build());
         providers.add(p);
+        return laneOf(p, backends, runtimeVersions);
+    }
+
+    /** The lane of one browser provider, launched or attached: its probes' answers and its provenance. */
+    static Lane laneOf(BrowserBackendProvider p, Collection<BackendId> backends, Map<String, String> runtimeVersions) {
         Map<BackendId, Availability> probes = new LinkedHashMap<>();
         for (BackendId b : backends) {
             probes.put(b, p.probe(b));

@@ -175,9 +175,6 @@ public final class CaseExecutor {
     private static RunResult result(CaseContext ctx, ModelCase mc, Resolution res, BackendId actual, Status status,
                                     String reason, Execution exec, Parity parity, Instant started) {
         Provenance prov = (exec != null ? exec.provenance() : ctx.laneProvenance()).withHost(ctx.host());
-        if (exec != null && prov.browser() == null && ctx.laneProvenance().browser() != null) {
-            prov = ctx.laneProvenance().withHost(ctx.host());
-        }
         return new RunResult(ctx.runId(), started, mc.model().family(), mc.model().name(), mc.inputSet(),
                 mc.model().sha256(), res.requested(), actual, status, reason, prov,
                 exec == null ? null : exec.timings(), exec == null ? null : exec.memory(), parity, res.hops(),
