@@ -253,6 +253,12 @@ public final class BridgeServer implements AutoCloseable {
             public void close(int code, String reason) {
                 ctx.closeSession(code, reason);
             }
+
+            @Override
+            public synchronized void sendThenClose(String text, int code, String reason) {
+                Runnable closeNow = () -> ctx.session.close(code, reason, org.eclipse.jetty.websocket.api.Callback.NOOP);
+                ctx.session.sendText(text, org.eclipse.jetty.websocket.api.Callback.from(closeNow, failure -> closeNow.run()));
+            }
         };
     }
 }

@@ -9,4 +9,10 @@ interface PageChannel {
     void sendBinary(ByteBuffer data);
 
     void close(int code, String reason);
+
+    /**
+     * Sends a last text frame, then closes once it is written: sends are asynchronous, and a close issued right
+     * after one can overtake it and drop the connection (the page then sees 1006 instead of {@code code}).
+     */
+    void sendThenClose(String text, int code, String reason);
 }

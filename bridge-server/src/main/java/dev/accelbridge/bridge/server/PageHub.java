@@ -106,8 +106,8 @@ final class PageHub {
         if (why != null) {
             rejected.incrementAndGet();
             LOG.warn("Refused WebSocket from {} (Origin {}): {}", remote, origin, why);
-            channel.sendText(error(null, "forbidden", why + "; open the URL the bridge printed (it carries the token)").toString());
-            channel.close(1008, "forbidden: " + why);
+            channel.sendThenClose(error(null, "forbidden", why + "; open the URL the bridge printed (it carries the token)").toString(),
+                    1008, "forbidden: " + why);
             return;
         }
         conns.put(wsId, new Conn(wsId, channel, remote, origin));
@@ -140,10 +140,14 @@ final class PageHub {
         int v = msg.path("v").asInt(-1);
         String type = msg.path("type").asText("");
         if (v != FrameCodec.PROTOCOL_VERSION) {
-            protocolError(c, job, "version-mismatch", "bridge speaks protocol v" + FrameCodec.PROTOCOL_VERSION
-                    + ", message has v=" + msg.path("v"));
+            String why = "bridge speaks protocol v" + FrameCodec.PROTOCOL_VERSION + ", message has v=" + msg.path("v");
             if (c.page == null && type.equals("hello")) {
-                c.channel.close(1008, "protocol version mismatch");
+                // A page that cannot speak our version never joins: the error frame, then the close, in that order.
+                protocolErrors.incrementAndGet();
+                LOG.warn("Protocol error from {}: version-mismatch {}", c.remote, why);
+                c.channel.sendThenClose(error(job, "version-mismatch", why).toString(), 1008, "protocol version mismatch");
+            } else {
+                protocolError(c, job, "version-mismatch", why);
             }
             return;
         }
