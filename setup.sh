@@ -6,8 +6,9 @@
 #   ./setup.sh build                           set up and build only
 #
 # What it installs when missing (apt, as root or through sudo): a JDK 17+, Node.js + npm, Chromium and
-# ChromeDriver (when no Chrome/Chromium is found), pciutils (OSHI lists GPUs through lspci), unzip and curl
-# (the Maven wrapper). npm packages come from the lockfiles (npm ci, driven by Maven); Maven dependencies
+# ChromeDriver (when no Chrome/Chromium is found), Firefox ESR and Mesa's Vulkan drivers (a second browser engine
+# in the default matrix: Gecko's WebGPU runs on lavapipe), pciutils (OSHI lists GPUs through lspci), unzip and
+# curl (the Maven wrapper). npm packages come from the lockfiles (npm ci, driven by Maven); Maven dependencies
 # from Maven Central through ./mvnw.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
@@ -43,6 +44,8 @@ have node || need+=(nodejs)
 have npm || need+=(npm)
 browser_found || need+=(chromium)
 have chromedriver || [ -x /usr/lib/chromium/chromedriver ] || need+=(chromium-driver)
+have firefox-esr || have firefox || need+=(firefox-esr)
+dpkg -s mesa-vulkan-drivers >/dev/null 2>&1 || need+=(mesa-vulkan-drivers)
 have lspci || need+=(pciutils)
 have unzip || need+=(unzip)
 have curl || have wget || need+=(curl)
@@ -53,7 +56,7 @@ if [ ${#need[@]} -gt 0 ]; then
   as_root apt-get update -q
   as_root apt-get install -y -q --no-install-recommends "${need[@]}"
 else
-  log "system packages present (JDK, Node.js, Chromium, ChromeDriver, lspci)"
+  log "system packages present (JDK, Node.js, Chromium, ChromeDriver, Firefox ESR, Mesa Vulkan, lspci)"
 fi
 
 # Browsers are never downloaded by a tool: Playwright uses the system Chromium by path.
@@ -62,16 +65,23 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 mvn_flags=(-B -ntp)
 [ -n "${CI:-}" ] && mvn_flags+=(-Dstyle.color=never)
 
+# ./accelbridge rebuilds when sources are newer than this stamp; a build here makes it current, so the
+# project is built once, not twice.
+stamp() { touch bridge-server/target/.accelbridge-built; }
+
 case "$mode" in
   build)
     ./mvnw "${mvn_flags[@]}" -DskipTests package
+    stamp
     ;;
   run)
     ./mvnw "${mvn_flags[@]}" -q -DskipTests package
+    stamp
     exec ./accelbridge run "$@"
     ;;
   test)
-    exec ./mvnw "${mvn_flags[@]}" verify "$@"
+    ./mvnw "${mvn_flags[@]}" verify "$@"
+    stamp
     ;;
   *)
     log "unknown mode '$mode': use run, test or build"; exit 2 ;;

@@ -19,6 +19,7 @@ let rejected = false;
 const sessions = new Map();
 let currentWarnings = null; // collects ORT's warnings while a job runs
 let queue = Promise.resolve();
+let wasmStarted = false; // true once a session was created (ort.env.wasm.numThreads is fixed from then on)
 
 function setState(text, cls) {
   stateEl.textContent = text;
@@ -106,6 +107,12 @@ async function loadJob(msg, modelBytes) {
     fetchMs = performance.now() - t0;
   }
   const opts = msg.options || {};
+  // The wasm thread count is fixed when onnxruntime-web starts its WebAssembly module (the first session):
+  // the bridge asks for the same intra-op count as the native side, so browser-vs-native compares like with like.
+  if (Number.isInteger(opts.numThreads) && opts.numThreads > 0 && !wasmStarted) {
+    ort.env.wasm.numThreads = opts.numThreads;
+  }
+  wasmStarted = true;
   const sessionOptions = {
     executionProviders: [ep],
     graphOptimizationLevel: opts.graphOptimizationLevel || 'all',

@@ -17,10 +17,12 @@ import java.util.Map;
  * @param softwareAdapter    true when the WebGPU adapter is a software rasterizer (SwiftShader, lavapipe); null when not WebGPU
  * @param executionProviders the execution providers the runtime reported as used/available
  * @param runtimeVersions    component → version ({@code onnxruntime}, {@code onnxruntime-web}, {@code djl}, {@code java})
+ * @param threads            the intra-op threads the runtime actually used (ORT's setting natively, onnxruntime-web's
+ *                           {@code env.wasm.numThreads} in the page); null when not known
  */
 public record Provenance(String host, String hostFingerprint, String os, String browser, String browserVersion,
                          String driver, String adapter, Boolean softwareAdapter, List<String> executionProviders,
-                         Map<String, String> runtimeVersions) {
+                         Map<String, String> runtimeVersions, Integer threads) {
     public Provenance {
         executionProviders = executionProviders == null ? List.of() : List.copyOf(executionProviders);
         runtimeVersions = runtimeVersions == null ? Map.of() : Map.copyOf(runtimeVersions);
@@ -30,13 +32,24 @@ public record Provenance(String host, String hostFingerprint, String os, String 
     public static Provenance of(String browser, String browserVersion, String driver, String adapter, Boolean softwareAdapter,
                                 List<String> executionProviders, Map<String, String> runtimeVersions) {
         return new Provenance(null, null, null, browser, browserVersion, driver, adapter, softwareAdapter,
-                executionProviders, runtimeVersions);
+                executionProviders, runtimeVersions, null);
     }
 
     /** The same, with the host fields filled from {@code host}. */
     public Provenance withHost(HostInfo host) {
         return new Provenance(host.hostname(), host.fingerprint(), host.os(), browser, browserVersion, driver, adapter,
-                softwareAdapter, executionProviders, runtimeVersions);
+                softwareAdapter, executionProviders, runtimeVersions, threads);
+    }
+
+    /** The same, with the thread count the runtime used. */
+    public Provenance withThreads(Integer n) {
+        return new Provenance(host, hostFingerprint, os, browser, browserVersion, driver, adapter, softwareAdapter,
+                executionProviders, runtimeVersions, n);
+    }
+
+    /** What really executed, by this provenance (see {@link Acceleration}). */
+    public Acceleration acceleration(BackendId actual) {
+        return Acceleration.of(actual, this);
     }
 
     /** "chromium 156.0.8078.73", or "native". */

@@ -101,7 +101,9 @@ public final class HostDetector {
         long mem = hw.getMemory().getTotal();
         int physical = cpu.getPhysicalProcessorCount();
         int logical = cpu.getLogicalProcessorCount();
-        String fp = fingerprint(model, physical, logical, mem, osText, arch, gpus);
+        // The fingerprint keys the matrix's host dimension (history, regression baselines): it names the hardware and
+        // the OS release, not the kernel build OSHI's OS string carries, so a kernel update is not a new host.
+        String fp = fingerprint(model, physical, logical, mem, osRelease(os.getFamily(), os.getVersionInfo().getVersion()), arch, gpus);
         return new HostInfo(hostname(os), fp, osText, arch, model, physical, logical, simd, mem, gpus,
                 System.getProperty("java.vm.vendor") + " " + Runtime.version());
     }
@@ -144,11 +146,23 @@ public final class HostDetector {
         return b.length() == 0 ? "unknown GPU" : b.toString();
     }
 
-    /** First 16 hex digits of SHA-256 over the hardware/OS description: stable across runs on one host. */
+    /** "Debian GNU/Linux 12": OS family and release, without the build (a Linux kernel's version and build). */
+    static String osRelease(String family, String version) {
+        String f = family == null ? "" : family.trim();
+        String v = version == null ? "" : version.trim();
+        return (f + " " + v).trim();
+    }
+
+    /**
+     * A stable id of what makes figures comparable across runs: CPU model, core counts, memory rounded to whole GiB
+     * (the kernel's reserved memory moves the exact total between boots and kernels), OS release (not its build),
+     * architecture and GPUs. The exact figures stay in the host's detect output as provenance.
+     */
     static String fingerprint(String cpuModel, int physical, int logical, long memoryBytes, String os, String arch,
                               List<String> gpus) {
+        long gib = Math.round(memoryBytes / (double) (1L << 30));
         String key = String.join("|", cpuModel, Integer.toString(physical), Integer.toString(logical),
-                Long.toString(memoryBytes), os, arch, String.join(";", gpus));
+                Long.toString(gib), os, arch, String.join(";", gpus));
         try {
             byte[] d = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(Arrays.copyOf(d, 8));

@@ -51,6 +51,24 @@ class HostDetectorTest {
         assertThat(a).hasSize(16);
     }
 
+    /** Found when tried: a kernel update made a "new host" and cut every cell's history. */
+    @Test
+    void aKernelUpdateOrAFewReservedMegabytesAreNotANewHost() {
+        String before = HostDetector.osRelease("Debian GNU/Linux", "12");
+        assertThat(before).isEqualTo("Debian GNU/Linux 12");
+        String a = HostDetector.fingerprint("EPYC", 2, 2, 24L << 30, before, "amd64", List.of());
+        // same machine after a kernel update: OSHI's toString changes (build 6.1.0-27 → 6.1.0-28), the release does not;
+        // the kernel reserves a little more memory
+        String b = HostDetector.fingerprint("EPYC", 2, 2, (24L << 30) - (90L << 20), HostDetector.osRelease("Debian GNU/Linux", "12"),
+                "amd64", List.of());
+        assertThat(b).isEqualTo(a);
+        // a real change of hardware or release is a new host
+        assertThat(HostDetector.fingerprint("EPYC", 2, 2, 32L << 30, before, "amd64", List.of())).isNotEqualTo(a);
+        assertThat(HostDetector.fingerprint("EPYC", 2, 2, 24L << 30, HostDetector.osRelease("Debian GNU/Linux", "13"), "amd64",
+                List.of())).isNotEqualTo(a);
+        assertThat(HostDetector.detect().os()).as("the full OS string stays as provenance").isNotBlank();
+    }
+
     @Test
     void describesGpus() {
         assertThat(HostDetector.describeGpu("NVIDIA Corporation", "GA102", 24L << 30)).isEqualTo("NVIDIA Corporation GA102 (24576 MiB)");

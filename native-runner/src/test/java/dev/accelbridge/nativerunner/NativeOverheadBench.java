@@ -102,6 +102,7 @@ public final class NativeOverheadBench {
                     "bench", 1e-4);
             ModelCase mc = new ModelCase(spec, "bench", inputs, Optional.empty());
             List<Double> ratios = new ArrayList<>();
+            List<Double> deltas = new ArrayList<>();
             for (int r = 1; r <= rounds; r++) {
                 Execution e = provider.execute(new ExecutionRequest(BackendId.CPU, mc, warmups, iterations,
                         Duration.ofMinutes(10)));
@@ -109,12 +110,16 @@ public final class NativeOverheadBench {
                 double diff = maxAbsDiff(e.outputs(), bare.outputs);
                 double ratio = e.timings().p50Ms() / bare.timings.p50Ms();
                 ratios.add(ratio);
+                deltas.add((e.timings().p50Ms() - bare.timings.p50Ms()) * 1000);
                 System.out.printf("%-26s %5d %9.4f ms %9.4f ms %9.4f ms %9.4f ms %7.3fx %10.2e%n", name, r,
                         e.timings().p50Ms(), bare.timings.p50Ms(), e.timings().p90Ms(), bare.timings.p90Ms(), ratio, diff);
             }
             double[] sorted = ratios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
             System.out.printf("%-26s median ratio runner/bare p50 = %.3fx over %d rounds%n", name,
                     Timings.percentile(sorted, 50), rounds);
+            double[] d = deltas.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            System.out.printf("%-26s median delta runner-bare p50 = %+.1f us over %d rounds%n", name,
+                    Timings.percentile(d, 50), rounds);
         }
     }
 

@@ -22,8 +22,8 @@ class ExitPolicyTest {
     private final RunResult failed = notRun("r", t(0), ModelFamily.TEXT, "m", BackendId.WASM, Status.FAILED, "boom", chromiumProv(h, false));
     private final RunResult fellBack = fellBack("r", t(0), h, ModelFamily.TEXT, "m", BackendId.WEBGPU, BackendId.WASM,
             chromiumProv(h, false), new double[]{1});
-    private final Change regression = new Change(ChangeKind.REGRESSION, 1, 1.3, 1.3, 1e-5, 1.2, 1.4, "r0");
-    private final Change noise = new Change(ChangeKind.UNCHANGED, 1, 1.01, 1.01, 0.5, Double.NaN, Double.NaN, "r0");
+    private final Change regression = new Change(ChangeKind.REGRESSION, 1, 1.3, 1.3, 0.02, 0.1, 5, "r0");
+    private final Change noise = new Change(ChangeKind.UNCHANGED, 1, 1.01, 1.01, 0.02, 0.1, 5, "r0");
 
     @Test
     void parsesAndRejects() {

@@ -1,6 +1,9 @@
 package dev.accelbridge.reports;
 
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.FallbackHop;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.MemoryUsage;
@@ -32,13 +35,13 @@ public final class Fixtures {
 
     public static Provenance nativeProv(HostInfo h) {
         return new Provenance(h.hostname(), h.fingerprint(), h.os(), null, null, "djl", "cpu", null, List.of("CPU"),
-                Map.of("onnxruntime", "1.29.0", "djl", "0.38.0"));
+                Map.of("onnxruntime", "1.29.0", "djl", "0.38.0"), 2);
     }
 
     public static Provenance chromiumProv(HostInfo h, boolean software) {
         return new Provenance(h.hostname(), h.fingerprint(), h.os(), "chromium", "156.0.8078.73", "playwright",
                 software ? "google swiftshader (software adapter)" : null, software ? Boolean.TRUE : null, List.of("webgpu"),
-                Map.of("onnxruntime-web", "1.30.0"));
+                Map.of("onnxruntime-web", "1.30.0"), 2);
     }
 
     /** Samples around {@code median} with relative noise {@code noise}, seeded. */
@@ -51,6 +54,12 @@ public final class Fixtures {
         return s;
     }
 
+    /** The identity of a fixture case: input set "default", sha "sha-MODEL", the lane of the provenance. */
+    public static CaseId id(ModelFamily suite, String model, BackendId requested, Provenance p) {
+        return new CaseId(suite, model, "sha-" + model, "default", "x=1x4", Precision.FP32, 1, requested,
+                p == null || p.browser() == null ? LaneId.NATIVE : LaneId.parse(p.browser()));
+    }
+
     public static Instant t(int minutes) {
         return Instant.parse("2026-11-20T10:00:00Z").plus(minutes, ChronoUnit.MINUTES);
     }
@@ -58,14 +67,14 @@ public final class Fixtures {
     public static RunResult passed(String runId, Instant at, HostInfo h, ModelFamily suite, String model, BackendId backend,
                                    Provenance p, double[] samples) {
         Parity parity = backend == BackendId.CPU ? null : new Parity(2e-7, 1e-6, 0.9999999, 1e-3, true, "native-cpu");
-        return new RunResult(runId, at, suite, model, "default", "sha-" + model, backend, backend, Status.PASSED, null, p,
+        return new RunResult(runId, at, id(suite, model, backend, p), backend, Status.PASSED, null, p,
                 Timings.of(120.5, 20.25, 3, samples), new MemoryUsage(100, 200, 250), parity,
                 List.of(new FallbackHop(backend, true, "available: ok")), List.of());
     }
 
     public static RunResult fellBack(String runId, Instant at, HostInfo h, ModelFamily suite, String model, BackendId requested,
                                      BackendId actual, Provenance p, double[] samples) {
-        return new RunResult(runId, at, suite, model, "default", "sha-" + model, requested, actual, Status.FELL_BACK,
+        return new RunResult(runId, at, id(suite, model, requested, p), actual, Status.FELL_BACK,
                 "fell back " + requested + " → " + actual, p, Timings.of(50, 10, 3, samples), MemoryUsage.UNKNOWN,
                 new Parity(3e-7, 2e-6, 0.99999, 1e-3, true, "native-cpu"),
                 List.of(new FallbackHop(requested, false, "unavailable: No available adapters."),
@@ -74,13 +83,13 @@ public final class Fixtures {
 
     public static RunResult notRun(String runId, Instant at, ModelFamily suite, String model, BackendId requested, Status status,
                                    String reason, Provenance p) {
-        return new RunResult(runId, at, suite, model, "default", "sha-" + model, requested, null, status, reason, p, null,
+        return new RunResult(runId, at, id(suite, model, requested, p), null, status, reason, p, null,
                 MemoryUsage.UNKNOWN, null, List.of(new FallbackHop(requested, false, reason)), List.of());
     }
 
     public static RunResult wrong(String runId, Instant at, ModelFamily suite, String model, BackendId backend, Provenance p,
                                   double[] samples) {
-        return new RunResult(runId, at, suite, model, "default", "sha-" + model, backend, backend, Status.WRONG_OUTPUT,
+        return new RunResult(runId, at, id(suite, model, backend, p), backend, Status.WRONG_OUTPUT,
                 "max abs err 0.5 > tolerance 0.001", p, Timings.of(80, 30, 3, samples), MemoryUsage.UNKNOWN,
                 new Parity(0.5, 2.0, 0.93, 1e-3, false, "native-cpu"), List.of(new FallbackHop(backend, true, "available: ok")),
                 List.of());

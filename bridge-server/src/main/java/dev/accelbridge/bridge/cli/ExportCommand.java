@@ -25,7 +25,7 @@ public final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (MatrixStore store = MatrixStore.open(common.dbPath())) {
+        try (MatrixStore store = MatrixStore.openReadOnly(common.dbPath())) {
             StoreExport.exportTo(store, file);
             spec.commandLine().getOut().println(file.toAbsolutePath());
             return Main.OK;

@@ -1,6 +1,7 @@
 package dev.accelbridge.bridge.cli;
 
 import dev.accelbridge.reports.render.ReportWriter;
+import dev.accelbridge.reports.history.RegressionDetector;
 import dev.accelbridge.reports.store.MatrixStore;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -25,14 +26,19 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--run", paramLabel = "RUN_ID", description = "Only this run (default: the newest result of every cell, all hosts).")
     String run;
 
+    @Option(names = "--regression-threshold", paramLabel = "FRACTION", converter = Converters.Fraction.class,
+            description = "Smallest slowdown flagged as a regression, e.g. 0.1 or 10% (default 10%); it must also exceed the cell's run-to-run noise.")
+    double regressionThreshold = 0.10;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
-        try (MatrixStore store = MatrixStore.open(common.dbPath())) {
+        try (MatrixStore store = MatrixStore.openReadOnly(common.dbPath())) {
             long t0 = System.nanoTime();
-            List<Path> files = ReportWriter.writeAll(store, Optional.ofNullable(run), out);
+            List<Path> files = ReportWriter.write(store, Optional.ofNullable(run), out,
+                    RegressionDetector.defaults().withThreshold(regressionThreshold)).files();
             files.forEach(f -> spec.commandLine().getOut().println(f.toAbsolutePath()));
             spec.commandLine().getErr().printf("rendered in %.0f ms%n", (System.nanoTime() - t0) / 1e6);
             return Main.OK;

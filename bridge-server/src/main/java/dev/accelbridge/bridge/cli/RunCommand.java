@@ -8,7 +8,7 @@ import dev.accelbridge.bridge.run.RunOrchestrator;
 import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.bridge.run.RunSummary;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
-import dev.accelbridge.browser.launch.BrowserKind;
+import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
@@ -59,8 +59,7 @@ import java.util.concurrent.Callable;
                         + "Chromium (Debian's, and the WebNN-capable headless shell when installed) plus native cpu."})
 public final class RunCommand implements Callable<Integer> {
 
-    static final List<BackendId> DEFAULT_BROWSER_BACKENDS = List.of(BackendId.WEBGPU, BackendId.WEBNN_GPU,
-            BackendId.WEBNN_CPU, BackendId.WEBNN_NPU, BackendId.WASM);
+    static final List<BackendId> DEFAULT_BROWSER_BACKENDS = RunPlan.DEFAULT_BROWSER_BACKENDS;
 
     @Mixin
     CommonOptions common = new CommonOptions();
@@ -68,33 +67,36 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--native", description = "Native backends only (default backends then: cpu).")
     boolean nativeOnly;
 
-    @Option(names = {"-b", "--backends"}, paramLabel = "LIST", split = ",",
+    @Option(names = {"-b", "--backends"}, paramLabel = "LIST", split = ",", converter = Converters.Backend.class,
             description = "Backends to request: webgpu, webnn-gpu, webnn-cpu, webnn-npu, wasm, cuda, rocm, coreml, openvino, cpu.")
-    List<String> backends;
+    List<BackendId> backends;
 
-    @Option(names = {"-s", "--suites"}, paramLabel = "LIST", split = ",",
+    @Option(names = {"-s", "--suites"}, paramLabel = "LIST", split = ",", converter = Converters.Suite.class,
             description = "Built-in suites: text, vision, audio (default: all three; none when only --model is given).")
-    List<String> suites;
+    List<ModelFamily> suites;
 
     @Option(names = {"-m", "--model"}, paramLabel = "PATH",
             description = "Your own model: a folder (Optimum export or ONNX test-data layout) or an .onnx file. Repeatable.")
     List<Path> models = new ArrayList<>();
 
-    @Option(names = "--family", paramLabel = "FAMILY", description = "Family of the --model models (text, vision, audio); inferred from the inputs when absent.")
-    String family;
+    @Option(names = "--family", paramLabel = "FAMILY", converter = Converters.Family.class,
+            description = "Family of the --model models (text, vision, audio, other); inferred from the inputs when absent.")
+    ModelFamily family;
 
-    @Option(names = "--size", paramLabel = "SIZE", description = "Suite model size: small (default, a few tens of MFLOPs) or large (realistic).")
-    String size = "small";
+    @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class,
+            description = "Suite model size: small (default, a few tens of MFLOPs) or large (realistic).")
+    ModelSize size = ModelSize.SMALL;
 
     @Option(names = "--seed", description = "Seed of the generated weights and inputs (default ${DEFAULT-VALUE}).")
     long seed = SuiteOptions.DEFAULT_SEED;
 
-    @Option(names = "--browser", paramLabel = "LIST", split = ",",
+    @Option(names = "--browser", paramLabel = "LIST", split = ",", converter = Converters.Browser.class,
             description = "Browsers: chromium, chromium-shell, chrome, firefox, edge (default: chromium, and chromium-shell and firefox when installed).")
-    List<String> browsers;
+    List<BrowserKind> browsers;
 
-    @Option(names = "--driver", description = "How browsers are launched: playwright (default), selenium, process.")
-    String driver = "playwright";
+    @Option(names = "--driver", converter = Converters.Driver.class,
+            description = "How browsers are launched: playwright (default), selenium, process.")
+    DriverKind driver = DriverKind.PLAYWRIGHT;
 
     @Option(names = "--grid", paramLabel = "URL", description = "Run browsers on a Selenium Grid (RemoteWebDriver).")
     URI grid;
@@ -102,14 +104,23 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--headed", description = "Show the browser windows (needs a display).")
     boolean headed;
 
-    @Option(names = "--warmups", description = "Warm-up iterations per case (default 3).")
+    @Option(names = "--warmups", converter = Converters.NonNegative.class, description = "Warm-up iterations per case (default 3).")
     int warmups = 3;
 
-    @Option(names = {"-n", "--iterations"}, description = "Timed iterations per case (default 10).")
+    @Option(names = {"-n", "--iterations"}, converter = Converters.Positive.class, description = "Timed iterations per case (default 10).")
     int iterations = 10;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", description = "Limit for one case: load + warm-up + timed (default 180).")
-    long timeoutSeconds = 180;
+    @Option(names = "--timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class,
+            description = "Limit for one case: load + warm-up + timed, in seconds (default 180).")
+    Duration timeout = Duration.ofSeconds(180);
+
+    @Option(names = "--regression-threshold", paramLabel = "FRACTION", converter = Converters.Fraction.class,
+            description = "Smallest slowdown flagged as a regression, e.g. 0.1 or 10% (default 10%); it must also exceed the cell's run-to-run noise.")
+    double regressionThreshold = 0.10;
+
+    @Option(names = "--threads", paramLabel = "N", converter = Converters.Positive.class,
+            description = "Intra-op threads on both sides, native ONNX Runtime and onnxruntime-web's wasm (default: the cores a browser may use here).")
+    Integer threads;
 
     @Option(names = "--chain", paramLabel = "LIST",
             description = "A fallback chain, requested backend first, e.g. webgpu,webnn-gpu,wasm. Repeatable.")
@@ -150,11 +161,11 @@ public final class RunCommand implements Callable<Integer> {
             exitPolicy();
             RunPlan plan = plan();
             List<ModelCase> cases = loadCases(plan);
-            try (MatrixStore matrix = MatrixStore.open(db)) {
+            try (MatrixStore matrix = MatrixStore.openForRun(db)) {
                 return execute(matrix, plan, cases, null, err);
             }
         }
-        try (MatrixStore matrix = MatrixStore.open(db)) {
+        try (MatrixStore matrix = MatrixStore.openForRun(db)) {
             String resumeOf = resume.isEmpty() ? matrix.interruptedRuns().stream().reduce((a, b) -> b)
                     .map(r -> r.runId()).orElseThrow(() -> new AccelbridgeException("No interrupted run in " + db,
                             "start a new run without --resume")) : resume;
@@ -174,7 +185,7 @@ public final class RunCommand implements Callable<Integer> {
         Map<String, String> versions = Versions.runtime();
         try (NativeProviders natives = NativeProviders.load(); ProgressListener progress = new ProgressListener(err)) {
             RunOrchestrator orchestrator = new RunOrchestrator(matrix, host, natives,
-                    () -> new BridgeBrowserLanes(plan, versions), versions, progress);
+                    () -> new BridgeBrowserLanes(plan, versions), versions, progress).spillTo(out);
             RunSummary summary = orchestrator.run(plan, cases, planJson(), resumeOf);
             progress.close();
             List<RunResult> all = matrix.results(summary.runId());
@@ -187,7 +198,8 @@ public final class RunCommand implements Callable<Integer> {
             }
             err.printf(Locale.ROOT, "run %s: %d cases in %.1f s, stored in %s%n", summary.runId(), all.size(),
                     summary.wallMs() / 1000, matrix.path().toAbsolutePath());
-            Matrix matrix2 = MatrixBuilder.build(matrix, Optional.of(summary.runId()), RegressionDetector.defaults());
+            Matrix matrix2 = MatrixBuilder.build(matrix, Optional.of(summary.runId()),
+                    RegressionDetector.defaults().withThreshold(regressionThreshold));
             if (!noReport) {
                 List<Path> written = ReportWriter.write(matrix2, out);
                 err.println("reports: " + String.join(", ", written.stream().map(p -> p.toAbsolutePath().toString()).toList()));
@@ -206,11 +218,11 @@ public final class RunCommand implements Callable<Integer> {
         return ExitPolicy.parse(failOn.isEmpty() ? "none" : String.join(",", failOn));
     }
 
-    /** Builds the plan from the options, refusing bad input before anything runs. */
+    /** Maps the options onto {@link RunPlan#builder()}, which refuses a plan that cannot run. */
     RunPlan plan() {
         List<BackendId> requested;
         if (backends != null && !backends.isEmpty()) {
-            requested = BackendId.parseList(String.join(",", backends));
+            requested = backends;
         } else if (nativeOnly) {
             requested = List.of(BackendId.CPU);
         } else {
@@ -220,17 +232,6 @@ public final class RunCommand implements Callable<Integer> {
         if (nativeOnly && requested.stream().anyMatch(BackendId::isBrowser)) {
             throw new AccelbridgeException("--native was given with browser backends " + requested.stream()
                     .filter(BackendId::isBrowser).map(BackendId::id).toList(), "drop --native or the browser backends");
-        }
-        List<ModelFamily> fams;
-        if (suites != null && !suites.isEmpty()) {
-            fams = suites.stream().filter(s -> !s.equalsIgnoreCase("none")).map(ModelFamily::parse).distinct().toList();
-            if (fams.contains(ModelFamily.OTHER)) {
-                throw new AccelbridgeException("'other' is not a built-in suite", "use text, vision or audio");
-            }
-        } else if (!models.isEmpty()) {
-            fams = List.of();
-        } else {
-            fams = List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO);
         }
         Chains configured = Chains.defaults();
         if (chainFile != null) {
@@ -246,34 +247,32 @@ public final class RunCommand implements Callable<Integer> {
         for (String c : chains) {
             configured = configured.with(Chains.parse(c));
         }
-        Map<BackendId, Chain> chainMap = new LinkedHashMap<>();
-        for (BackendId b : requested) {
-            chainMap.put(b, configured.forBackend(b));
-        }
-        List<BrowserKind> browserKinds;
-        if (browsers != null && !browsers.isEmpty()) {
-            browserKinds = browsers.stream().map(BrowserKind::parse).distinct().toList();
-        } else {
+        List<BrowserKind> browserKinds = browsers;
+        if (browserKinds == null || browserKinds.isEmpty()) {
             browserKinds = new ArrayList<>(List.of(BrowserKind.CHROMIUM, BrowserKind.CHROMIUM_SHELL));
             if (BrowserDiscovery.find(BrowserKind.FIREFOX).isPresent()) {
                 browserKinds.add(BrowserKind.FIREFOX);
             }
         }
-        DriverKind driverKind = grid != null ? DriverKind.GRID : DriverKind.parse(driver);
-        if (warmups < 0 || iterations < 1) {
-            throw new AccelbridgeException("--warmups must be >= 0 and --iterations >= 1 (got " + warmups + ", " + iterations + ")",
-                    "e.g. --warmups 3 --iterations 10");
-        }
-        ModelSize ms = switch (size.toLowerCase(Locale.ROOT)) {
-            case "small" -> ModelSize.SMALL;
-            case "large" -> ModelSize.LARGE;
-            default -> throw new AccelbridgeException("Unknown --size '" + size + "'", "use small or large");
-        };
-        Optional<ModelFamily> fam = family == null ? Optional.empty() : Optional.of(ModelFamily.parse(family));
-        return new RunPlan(fams, models, fam, ms == ModelSize.LARGE, seed, requested, chainMap,
-                fallbackOnWrongOutput ? FallbackPolicy.ON_FAILURE_AND_WRONG_OUTPUT : FallbackPolicy.ON_FAILURE,
-                browserKinds, driverKind, Optional.ofNullable(grid), !headed, warmups, iterations,
-                Duration.ofSeconds(timeoutSeconds), modelCache());
+        return RunPlan.builder()
+                .setBackends(requested)
+                .optSuites(suites == null ? null : suites)
+                .optUserModels(models)
+                .optUserFamily(family)
+                .optLargeModels(size == ModelSize.LARGE)
+                .optSeed(seed)
+                .optChains(configured)
+                .optPolicy(fallbackOnWrongOutput ? FallbackPolicy.ON_FAILURE_AND_WRONG_OUTPUT : FallbackPolicy.ON_FAILURE)
+                .optBrowsers(browserKinds)
+                .optDriver(driver)
+                .optGrid(grid)
+                .optHeadless(!headed)
+                .optWarmups(warmups)
+                .optIterations(iterations)
+                .optCaseTimeout(timeout)
+                .optModelCache(modelCache())
+                .optThreads(threads)
+                .build();
     }
 
     static Path modelCache() {
@@ -296,7 +295,7 @@ public final class RunCommand implements Callable<Integer> {
             cases.addAll(ModelFolderLoader.load(p, plan.userFamily()));
         }
         if (cases.isEmpty()) {
-            throw new AccelbridgeException("Nothing to run: no suite and no --model", "give --suites text,vision,audio or --model PATH");
+            throw new AccelbridgeException("Nothing to run: the suites and models given have no cases", "give --suites text,vision,audio or --model PATH");
         }
         return cases;
     }
@@ -315,6 +314,7 @@ public final class RunCommand implements Callable<Integer> {
             m.put("driver", p.driver().id());
             m.put("warmups", p.warmups());
             m.put("iterations", p.iterations());
+            m.put("threads", p.effectiveThreads());
             return new ObjectMapper().writeValueAsString(m);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);

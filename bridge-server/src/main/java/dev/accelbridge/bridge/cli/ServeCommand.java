@@ -8,7 +8,7 @@ import dev.accelbridge.bridge.run.RunSummary;
 import dev.accelbridge.bridge.server.BridgeOptions;
 import dev.accelbridge.bridge.server.BridgeServer;
 import dev.accelbridge.bridge.server.ConnectedPage;
-import dev.accelbridge.browser.launch.BrowserKind;
+import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.HostInfo;
@@ -55,20 +55,21 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--token", description = "Token that pages and API calls must present (required off loopback).")
     String token;
 
-    @Option(names = {"-s", "--suites"}, split = ",", description = "Suites (default text,vision,audio).")
-    List<String> suites = List.of("text", "vision", "audio");
+    @Option(names = {"-s", "--suites"}, split = ",", converter = Converters.Suite.class, description = "Suites (default text,vision,audio).")
+    List<ModelFamily> suites = List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO);
 
-    @Option(names = {"-b", "--backends"}, split = ",", description = "Browser backends (default webgpu,webnn-gpu,webnn-cpu,webnn-npu,wasm).")
-    List<String> backends;
+    @Option(names = {"-b", "--backends"}, split = ",", converter = Converters.Backend.class,
+            description = "Browser backends (default webgpu,webnn-gpu,webnn-cpu,webnn-npu,wasm).")
+    List<BackendId> backends;
 
-    @Option(names = "--warmups", description = "Warm-up iterations (default 3).")
+    @Option(names = "--warmups", converter = Converters.NonNegative.class, description = "Warm-up iterations (default 3).")
     int warmups = 3;
 
-    @Option(names = {"-n", "--iterations"}, description = "Timed iterations (default 10).")
+    @Option(names = {"-n", "--iterations"}, converter = Converters.Positive.class, description = "Timed iterations (default 10).")
     int iterations = 10;
 
-    @Option(names = "--timeout", description = "Seconds per case (default 180).")
-    long timeoutSeconds = 180;
+    @Option(names = "--timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class, description = "Seconds per case (default 180).")
+    Duration timeout = Duration.ofSeconds(180);
 
     @Option(names = "--once", description = "Exit after the first joined browser finished its run.")
     boolean once;
@@ -80,14 +81,16 @@ public final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        List<BackendId> requested = backends == null ? RunCommand.DEFAULT_BROWSER_BACKENDS
-                : BackendId.parseList(String.join(",", backends));
-        Map<BackendId, Chain> chains = new LinkedHashMap<>();
-        requested.forEach(b -> chains.put(b, Chains.defaults().forBackend(b)));
-        List<ModelFamily> fams = suites.stream().map(ModelFamily::parse).distinct().toList();
-        RunPlan plan = new RunPlan(fams, List.of(), Optional.empty(), false, dev.accelbridge.suites.SuiteOptions.DEFAULT_SEED, requested, chains, FallbackPolicy.ON_FAILURE,
-                List.of(BrowserKind.CHROMIUM), DriverKind.MANUAL, Optional.empty(), true, warmups, iterations,
-                Duration.ofSeconds(timeoutSeconds), RunCommand.modelCache());
+        List<BackendId> requested = backends == null ? RunPlan.DEFAULT_BROWSER_BACKENDS : backends;
+        RunPlan plan = RunPlan.builder()
+                .setBackends(requested)
+                .optSuites(suites)
+                .optDriver(DriverKind.MANUAL)
+                .optWarmups(warmups)
+                .optIterations(iterations)
+                .optCaseTimeout(timeout)
+                .optModelCache(RunCommand.modelCache())
+                .build();
         List<ModelCase> cases = RunCommand.loadCases(plan);
         HostInfo hostInfo = HostDetector.detect();
         Map<String, String> versions = Versions.runtime();
@@ -98,7 +101,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         Path db = common.dbPath();
         try (BridgeServer server = BridgeServer.start(ob.build());
-             MatrixStore matrix = MatrixStore.open(db);
+             MatrixStore matrix = MatrixStore.openForRun(db);
              NativeProviders natives = NativeProviders.load()) {
             server.onPageJoined(joined::add);
             out.println("Open this URL in any browser to join: " + server.pageUrl());

@@ -3,7 +3,7 @@ package dev.accelbridge.bridge.run;
 import dev.accelbridge.bridge.server.BridgeServer;
 import dev.accelbridge.bridge.server.BrowserBackendProvider;
 import dev.accelbridge.bridge.server.ConnectedPage;
-import dev.accelbridge.browser.launch.BrowserKind;
+import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.BackendId;
 
 import java.util.Collection;

@@ -4,7 +4,7 @@ import dev.accelbridge.bridge.server.BridgeOptions;
 import dev.accelbridge.bridge.server.BridgeServer;
 import dev.accelbridge.bridge.server.BrowserBackendProvider;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
-import dev.accelbridge.browser.launch.BrowserKind;
+import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.core.Availability;

@@ -1,6 +1,6 @@
 package dev.accelbridge.bridge.run;
 
-import dev.accelbridge.browser.launch.BrowserKind;
+import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.BackendId;
 
 import java.util.Collection;

@@ -1,5 +1,7 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.core.LaneId;
+
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.Provenance;
 
@@ -10,6 +12,7 @@ import dev.accelbridge.core.Provenance;
  * @param runId          the run
  * @param host           the host
  * @param laneProvenance provenance of the lane without per-case details
+ * @param lane           the lane, as a dimension of every case's identity
  */
-public record CaseContext(String runId, HostInfo host, Provenance laneProvenance) {
+public record CaseContext(String runId, HostInfo host, Provenance laneProvenance, LaneId lane) {
 }

@@ -4,6 +4,7 @@ import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
+import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.ModelCase;
@@ -35,11 +36,11 @@ public final class CaseExecutor {
     /** Looks up the requested backend's p50 from the latest run where it worked, for the fallback's cost. */
     @FunctionalInterface
     public interface CostLookup {
-        /** The p50 in ms of {@code requested} for this case's model in this lane, if it ever worked here. */
-        Optional<Double> requestedP50(ModelCase mc, BackendId requested, Provenance lane);
+        /** The p50 in ms of {@code id}'s requested backend for the same case on this host, if it ever worked here. */
+        Optional<Double> requestedP50(CaseId id);
 
         /** No history. */
-        CostLookup NONE = (mc, b, lane) -> Optional.empty();
+        CostLookup NONE = id -> Optional.empty();
     }
 
     private final int warmups;
@@ -47,6 +48,7 @@ public final class CaseExecutor {
     private final Duration timeout;
     private final FallbackPolicy policy;
     private final CostLookup costs;
+    private final Integer threads;
 
     /**
      * @param warmups    warm-up iterations per case
@@ -56,6 +58,12 @@ public final class CaseExecutor {
      * @param costs      history lookup for the fallback's cost
      */
     public CaseExecutor(int warmups, int iterations, Duration timeout, FallbackPolicy policy, CostLookup costs) {
+        this(warmups, iterations, timeout, policy, costs, null);
+    }
+
+    /** Same, with the intra-op threads every runtime is asked to use (null: each runtime's default). */
+    public CaseExecutor(int warmups, int iterations, Duration timeout, FallbackPolicy policy, CostLookup costs, Integer threads) {
+        this.threads = threads;
         this.warmups = warmups;
         this.iterations = iterations;
         this.timeout = timeout;
@@ -78,6 +86,7 @@ public final class CaseExecutor {
     public Outcome run(CaseContext ctx, ModelCase mc, Chain chain, Map<BackendId, Availability> probes,
                        Function<BackendId, BackendProvider> providers, Reference reference) {
         Instant started = Instant.now();
+        CaseId id = CaseId.of(mc, chain.requested(), ctx.lane());
         Resolution res = Resolver.resolve(chain, probes);
         Execution exec = null;
         Parity parity = null;
@@ -85,7 +94,7 @@ public final class CaseExecutor {
         while (res.chosen().isPresent()) {
             BackendId hop = res.chosen().get();
             try {
-                exec = providers.apply(hop).execute(new ExecutionRequest(hop, mc, warmups, iterations, timeout));
+                exec = providers.apply(hop).execute(new ExecutionRequest(hop, mc, warmups, iterations, timeout, threads));
             } catch (UnsupportedModelException e) {
                 exec = null;
                 res = res.afterUnsupported(hop, e.oneLine());
@@ -124,13 +133,12 @@ public final class CaseExecutor {
                 if (res.chosen().isPresent() && res.chosen().get() != hop) {
                     continue;
                 }
-                return new Outcome(result(ctx, mc, res, hop, Status.WRONG_OUTPUT, noReference, exec, null, started),
+                return new Outcome(result(ctx, id, res, hop, Status.WRONG_OUTPUT, noReference, exec, null, started),
                         Optional.of(exec));
             }
             outcome = parity == null || parity.within() ? Status.PASSED : Status.WRONG_OUTPUT;
             if (outcome == Status.WRONG_OUTPUT) {
-                String detail = String.format("max abs err %.3g, cosine %.6f, tolerance %.1g against %s",
-                        parity.maxAbsErr(), parity.cosine(), parity.tolerance(), parity.against());
+                String detail = parity.describe();
                 Resolution next = res.afterWrongOutput(hop, detail, policy);
                 if (next != res && next.chosen().isPresent()) {
                     res = next;
@@ -140,7 +148,7 @@ public final class CaseExecutor {
                 if (res.chosen().isEmpty()) {
                     // Every hop gave wrong output or failed: keep the last figures, they are real.
                     Verdict v = res.statusFor(Status.WRONG_OUTPUT);
-                    return new Outcome(result(ctx, mc, res, hop, v.status(), v.reason(), exec, parity, started),
+                    return new Outcome(result(ctx, id, res, hop, v.status(), v.reason(), exec, parity, started),
                             Optional.of(exec));
                 }
             }
@@ -154,17 +162,17 @@ public final class CaseExecutor {
         }
         String reason = v.reason();
         if (v.status() == Status.WRONG_OUTPUT && reason == null && parity != null) {
-            reason = String.format("outside tolerance: max abs err %.3g, max rel err %.3g, cosine %.6f (tolerance %.1g, against %s)",
-                    parity.maxAbsErr(), parity.maxRelErr(), parity.cosine(), parity.tolerance(), parity.against());
+            reason = "outside tolerance: " + parity.describe();
         }
         if (actual != null && actual != chain.requested() && exec != null) {
-            reason = withCost(reason, mc, chain.requested(), actual, exec, ctx.laneProvenance());
+            reason = withCost(reason, id, actual, exec);
         }
-        return new Outcome(result(ctx, mc, res, actual, v.status(), reason, exec, parity, started), Optional.ofNullable(exec));
+        return new Outcome(result(ctx, id, res, actual, v.status(), reason, exec, parity, started), Optional.ofNullable(exec));
     }
 
-    private String withCost(String reason, ModelCase mc, BackendId requested, BackendId actual, Execution exec, Provenance lane) {
-        Optional<Double> before = costs.requestedP50(mc, requested, lane);
+    private String withCost(String reason, CaseId id, BackendId actual, Execution exec) {
+        BackendId requested = id.requested();
+        Optional<Double> before = costs.requestedP50(id);
         String cost = before.map(p -> String.format("; cost: %s p50 %.3f ms vs %s p50 %.3f ms in the latest run where %s worked here (x%.2f)",
                         actual, exec.timings().p50Ms(), requested, p, requested, exec.timings().p50Ms() / p))
                 .orElse(String.format("; cost: %s p50 %.3f ms, no earlier run where %s worked on this host", actual,
@@ -172,11 +180,10 @@ public final class CaseExecutor {
         return (reason == null ? "" : reason) + cost;
     }
 
-    private static RunResult result(CaseContext ctx, ModelCase mc, Resolution res, BackendId actual, Status status,
+    private static RunResult result(CaseContext ctx, CaseId id, Resolution res, BackendId actual, Status status,
                                     String reason, Execution exec, Parity parity, Instant started) {
         Provenance prov = (exec != null ? exec.provenance() : ctx.laneProvenance()).withHost(ctx.host());
-        return new RunResult(ctx.runId(), started, mc.model().family(), mc.model().name(), mc.inputSet(),
-                mc.model().sha256(), res.requested(), actual, status, reason, prov,
+        return new RunResult(ctx.runId(), started, id, actual, status, reason, prov,
                 exec == null ? null : exec.timings(), exec == null ? null : exec.memory(), parity, res.hops(),
                 exec == null ? List.of() : exec.warnings());
     }

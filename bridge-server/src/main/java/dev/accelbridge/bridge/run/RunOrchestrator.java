@@ -1,12 +1,14 @@
 package dev.accelbridge.bridge.run;
 
-import dev.accelbridge.browser.launch.BrowserKind;
+import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.BackendUnavailableException;
+import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.FallbackHop;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.ModelCase;
@@ -14,9 +16,14 @@ import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.fallback.Chain;
-import dev.accelbridge.reports.store.CaseKey;
+import dev.accelbridge.reports.StoreException;
+import dev.accelbridge.reports.store.RunInfo;
+import dev.accelbridge.reports.store.RunStatus;
+import dev.accelbridge.reports.store.StoreExport;
+import dev.accelbridge.reports.store.ResultJson;
 import dev.accelbridge.reports.store.MatrixStore;
 
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,6 +46,11 @@ public final class RunOrchestrator {
     private final Supplier<BrowserLanes> browserLanes;
     private final RunListener listener;
     private final Map<String, String> runtimeVersions;
+    private Path spillDir = Path.of(".");
+    /** Results the store could not take, kept for a spill file (null while the store works). */
+    private List<RunResult> spilled;
+    private StoreException storeFailure;
+    private final List<Availability> probesSeen = new ArrayList<>();
 
     /**
      * @param store           where results go
@@ -59,6 +71,15 @@ public final class RunOrchestrator {
     }
 
     /**
+     * Where results go when the store fails mid-run ({@code unsaved-RUN_ID.json}, an export file that
+     * {@code accelbridge merge} takes into a healthy store): the reports folder.
+     */
+    public RunOrchestrator spillTo(Path dir) {
+        this.spillDir = dir;
+        return this;
+    }
+
+    /**
      * Runs the plan's cases.
      *
      * @param plan     what to run
@@ -69,7 +90,8 @@ public final class RunOrchestrator {
     public RunSummary run(RunPlan plan, List<ModelCase> cases, String planJson, String resumeOf) {
         long t0 = System.nanoTime();
         String runId = resumeOf != null ? resumeOf : store.beginRun(host, runtimeVersions, planJson);
-        Set<CaseKey> done = resumeOf != null ? store.completedCaseKeys(runId) : Set.of();
+        Instant begun = Instant.now();
+        Set<CaseId> done = resumeOf != null ? store.completedCases(runId) : Set.of();
         if (resumeOf != null) {
             store.resumeRun(runId);
         }
@@ -80,8 +102,8 @@ public final class RunOrchestrator {
         int[] counter = {done.size()};
 
         CaseExecutor executor = new CaseExecutor(plan.warmups(), plan.iterations(), plan.caseTimeout(), plan.policy(),
-                (mc, requested, lane) -> store.latestWorkingTimings(host.fingerprint(), mc.model().family(),
-                        mc.model().name(), requested, lane.browser()).map(t -> t.p50Ms()));
+                id -> store.latestWorkingTimings(host.fingerprint(), id, id.requested()).map(t -> t.p50Ms()),
+                plan.effectiveThreads());
 
         // Native lane: probe every backend its chains name (and cpu, the reference).
         Set<BackendId> nativeNamed = new LinkedHashSet<>();
@@ -91,11 +113,11 @@ public final class RunOrchestrator {
         for (BackendId b : nativeNamed) {
             Availability a = natives.forBackend(b).probe(b);
             nativeProbes.put(b, a);
-            store.recordProbe(runId, a);
+            recordProbe(runId, a);
         }
         Provenance nativeProv = Provenance.of(null, null, "djl", null, null, List.of(), runtimeVersions);
         Lane nativeLane = new Lane("native", natives::forBackend, nativeProbes, nativeProv);
-        CaseContext nativeCtx = new CaseContext(runId, host, nativeProv);
+        CaseContext nativeCtx = new CaseContext(runId, host, nativeProv, LaneId.NATIVE);
 
         // References first, from the native CPU run (which is itself a case when cpu is requested).
         Map<ModelCase, Reference> references = new HashMap<>();
@@ -104,7 +126,7 @@ public final class RunOrchestrator {
         for (ModelCase mc : cases) {
             Reference expected = Reference.expected(mc).orElse(null);
             if (cpuRequested) {
-                CaseKey key = key(mc, BackendId.CPU, "native");
+                CaseId key = CaseId.of(mc, BackendId.CPU, LaneId.NATIVE);
                 CaseExecutor.Outcome o = executor.run(nativeCtx, mc, Chain.of(BackendId.CPU), nativeProbes,
                         natives::forBackend, null);
                 if (!done.contains(key)) {
@@ -119,7 +141,7 @@ public final class RunOrchestrator {
         }
         for (BackendId requested : nativeOrder) {
             for (ModelCase mc : cases) {
-                CaseKey key = key(mc, requested, "native");
+                CaseId key = CaseId.of(mc, requested, LaneId.NATIVE);
                 if (done.contains(key)) {
                     continue;
                 }
@@ -138,17 +160,27 @@ public final class RunOrchestrator {
                 }
             }
         }
-        store.finishRun(runId);
+        if (spilled == null) {
+            try {
+                store.finishRun(runId);
+            } catch (StoreException e) {
+                spilled = new ArrayList<>();
+                storeFailure = e;
+            }
+        }
+        if (spilled != null) {
+            throw spill(runId, begun, planJson);
+        }
         return new RunSummary(runId, results, (System.nanoTime() - t0) / 1e6);
     }
 
-    private void runBrowser(RunPlan plan, List<ModelCase> cases, String runId, Set<CaseKey> done,
+    private void runBrowser(RunPlan plan, List<ModelCase> cases, String runId, Set<CaseId> done,
                             Map<ModelCase, Reference> references, CaseExecutor executor, BrowserLanes lanes,
                             BrowserKind browser, Set<BackendId> named, List<RunResult> results, int[] counter, int total) {
         boolean anyLeft = false;
         for (BackendId requested : plan.browserBackends()) {
             for (ModelCase mc : cases) {
-                anyLeft |= !done.contains(key(mc, requested, browser.id()));
+                anyLeft |= !done.contains(CaseId.of(mc, requested, LaneId.of(browser)));
             }
         }
         if (!anyLeft) {
@@ -165,21 +197,23 @@ public final class RunOrchestrator {
                     .withHost(host);
             for (BackendId requested : plan.browserBackends()) {
                 for (ModelCase mc : cases) {
-                    if (done.contains(key(mc, requested, browser.id()))) {
+                    if (done.contains(CaseId.of(mc, requested, LaneId.of(browser)))) {
                         continue;
                     }
-                    emit(new RunResult(runId, Instant.now(), mc.model().family(), mc.model().name(), mc.inputSet(),
-                            mc.model().sha256(), requested, null, st, e.oneLine(), prov, null, null, null,
+                    emit(new RunResult(runId, Instant.now(), CaseId.of(mc, requested, LaneId.of(browser)), null, st,
+                            e.oneLine(), prov, null, null, null,
                             List.of(new FallbackHop(requested, false, e.oneLine())), List.of()), results, counter, total);
                 }
             }
             return;
         }
-        lane.probes().values().forEach(a -> store.recordProbe(runId, a));
-        CaseContext ctx = new CaseContext(runId, host, lane.provenance());
+        lane.probes().values().forEach(a -> recordProbe(runId, a));
+        // a launched browser is the kind asked for; a page that joined by hand names itself by its user agent
+        LaneId laneId = lane.provenance().browser() == null ? LaneId.of(browser) : LaneId.parse(lane.provenance().browser());
+        CaseContext ctx = new CaseContext(runId, host, lane.provenance(), laneId);
         for (BackendId requested : plan.browserBackends()) {
             for (ModelCase mc : cases) {
-                if (done.contains(key(mc, requested, browser.id()))) {
+                if (done.contains(CaseId.of(mc, requested, laneId))) {
                     continue;
                 }
                 emit(executor.run(ctx, mc, plan.chainOf(requested), lane.probes(), lane.providers(), references.get(mc))
@@ -199,14 +233,59 @@ public final class RunOrchestrator {
         }
     }
 
-    private static CaseKey key(ModelCase mc, BackendId requested, String browser) {
-        return new CaseKey(mc.model().family(), mc.model().name(), mc.inputSet(), requested, browser);
+    private void recordProbe(String runId, Availability a) {
+        probesSeen.add(a);
+        if (spilled == null) {
+            try {
+                store.recordProbe(runId, a);
+            } catch (StoreException e) {
+                storeFailed(e);
+            }
+        }
     }
 
+    private void storeFailed(StoreException e) {
+        spilled = new ArrayList<>();
+        storeFailure = e;
+        listener.info("the matrix store failed (" + e.getMessage() + "); the run goes on and keeps its results for a file "
+                + "to merge later");
+    }
+
+    /**
+     * Every case is written at once; when the store fails, this case and every later one are kept in memory and
+     * written to a spill file at the end, so nothing measured is lost.
+     */
     private void emit(RunResult r, List<RunResult> results, int[] counter, int total) {
-        store.write(r);
+        if (spilled == null) {
+            try {
+                store.write(r);
+            } catch (StoreException e) {
+                storeFailed(e);
+            }
+        }
+        if (spilled != null) {
+            spilled.add(r);
+        }
         results.add(r);
         counter[0]++;
         listener.caseFinished(r, counter[0], total);
+    }
+
+    /** Writes the results the store did not take to an export file and says how to merge it. */
+    private StoreException spill(String runId, Instant begun, String planJson) {
+        Path f = spillDir.resolve("unsaved-" + runId + ".json").toAbsolutePath();
+        RunInfo info = new RunInfo(runId, begun, Instant.now(), RunStatus.FINISHED, host.fingerprint(),
+                runtimeVersions.getOrDefault("accelbridge", "unknown"), runtimeVersions, planJson, spilled.size());
+        try {
+            java.nio.file.Files.createDirectories(f.getParent());
+            ResultJson.MAPPER.writeValue(f.toFile(), StoreExport.document(host, info, probesSeen, spilled));
+        } catch (java.io.IOException io) {
+            return new StoreException(storeFailure.getMessage() + "; and " + spilled.size() + " results could not be written to "
+                    + f + " either: " + io.getMessage(), storeFailure.fix(), storeFailure);
+        }
+        return new StoreException(storeFailure.getMessage() + " (during run " + runId + ")",
+                (storeFailure.fix() == null ? "" : storeFailure.fix() + "; ") + spilled.size() + " results of this run are kept in "
+                        + f + ": merge them into a healthy store with 'accelbridge merge " + f + " --db NEW.duckdb'",
+                storeFailure);
     }
 }

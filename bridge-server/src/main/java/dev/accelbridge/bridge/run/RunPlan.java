@@ -1,15 +1,18 @@
 package dev.accelbridge.bridge.run;
 
-import dev.accelbridge.browser.launch.BrowserKind;
+import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.fallback.Chain;
+import dev.accelbridge.fallback.Chains;
 import dev.accelbridge.fallback.FallbackPolicy;
 
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,17 +37,206 @@ import java.util.Optional;
  * @param iterations    timed iterations per case
  * @param caseTimeout   limit for one case (load + warm-up + timed)
  * @param modelCache    where generated models are written
+ * @param threads       intra-op threads for both sides (ORT natively, {@code env.wasm.numThreads} in the page), so a
+ *                      browser-vs-native ratio compares like with like; empty: the cores a browser may use
  */
 public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<ModelFamily> userFamily,
                       boolean largeModels, long seed, List<BackendId> backends, Map<BackendId, Chain> chains,
                       FallbackPolicy policy, List<BrowserKind> browsers, DriverKind driver, Optional<URI> gridUrl,
-                      boolean headless, int warmups, int iterations, Duration caseTimeout, Path modelCache) {
+                      boolean headless, int warmups, int iterations, Duration caseTimeout, Path modelCache,
+                      Optional<Integer> threads) {
     public RunPlan {
         suites = List.copyOf(suites);
         userModels = List.copyOf(userModels);
         backends = List.copyOf(backends);
         chains = Map.copyOf(chains);
         browsers = List.copyOf(browsers);
+    }
+
+    /** The default browser backends: every WebNN device type, WebGPU and wasm. */
+    public static final List<BackendId> DEFAULT_BROWSER_BACKENDS = List.of(BackendId.WEBGPU, BackendId.WEBNN_GPU,
+            BackendId.WEBNN_CPU, BackendId.WEBNN_NPU, BackendId.WASM);
+
+    /** A builder, in the manner of DJL's {@code Criteria}: required {@code set*}, optional {@code opt*}. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The intra-op thread count both sides use: the plan's, else what a browser may use on this host. */
+    public int effectiveThreads() {
+        return threads.orElseGet(() -> Math.max(1, Runtime.getRuntime().availableProcessors()));
+    }
+
+    /**
+     * Builds a {@link RunPlan}; {@link #build()} refuses a plan that cannot run, naming the option and the fix. The
+     * CLI ({@code run}, {@code serve}, {@code --resume}), the Java API and tests all build plans here.
+     */
+    public static final class Builder {
+        private List<BackendId> backends;
+        private List<ModelFamily> suites;
+        private List<Path> userModels = List.of();
+        private ModelFamily userFamily;
+        private boolean largeModels;
+        private long seed = 42;
+        private Chains chains = Chains.defaults();
+        private FallbackPolicy policy = FallbackPolicy.ON_FAILURE;
+        private List<BrowserKind> browsers = List.of(BrowserKind.CHROMIUM);
+        private DriverKind driver = DriverKind.PLAYWRIGHT;
+        private URI grid;
+        private boolean headless = true;
+        private int warmups = 3;
+        private int iterations = 10;
+        private Duration caseTimeout = Duration.ofSeconds(180);
+        private Path modelCache = Path.of(System.getProperty("user.home"), ".accelbridge", "models");
+        private Integer threads;
+
+        private Builder() {
+        }
+
+        /** Required: the backends to request (at least one). */
+        public Builder setBackends(List<BackendId> b) {
+            this.backends = b;
+            return this;
+        }
+
+        /** The built-in suites (default: text, vision, audio unless user models are given). */
+        public Builder optSuites(List<ModelFamily> s) {
+            this.suites = s;
+            return this;
+        }
+
+        /** User model folders or files ({@code --model}). */
+        public Builder optUserModels(List<Path> m) {
+            this.userModels = m == null ? List.of() : m;
+            return this;
+        }
+
+        /** The family of the user models ({@code --family}); inferred when absent. */
+        public Builder optUserFamily(ModelFamily f) {
+            this.userFamily = f;
+            return this;
+        }
+
+        /** Realistic suite model sizes. */
+        public Builder optLargeModels(boolean large) {
+            this.largeModels = large;
+            return this;
+        }
+
+        /** The seed of generated weights and inputs. */
+        public Builder optSeed(long s) {
+            this.seed = s;
+            return this;
+        }
+
+        /** The fallback chains (default {@link Chains#defaults()}). */
+        public Builder optChains(Chains c) {
+            this.chains = c;
+            return this;
+        }
+
+        /** When a run-time result moves on to the next hop. */
+        public Builder optPolicy(FallbackPolicy p) {
+            this.policy = p;
+            return this;
+        }
+
+        /** The browsers for the browser backends (default: chromium). */
+        public Builder optBrowsers(List<BrowserKind> b) {
+            this.browsers = b;
+            return this;
+        }
+
+        /** How browsers are launched (default: playwright). */
+        public Builder optDriver(DriverKind d) {
+            this.driver = d;
+            return this;
+        }
+
+        /** A Selenium Grid; implies the grid driver. */
+        public Builder optGrid(URI url) {
+            this.grid = url;
+            return this;
+        }
+
+        /** Headless browsers (default true). */
+        public Builder optHeadless(boolean h) {
+            this.headless = h;
+            return this;
+        }
+
+        /** Warm-up iterations per case (default 3, at least 0). */
+        public Builder optWarmups(int n) {
+            this.warmups = n;
+            return this;
+        }
+
+        /** Timed iterations per case (default 10, at least 1). */
+        public Builder optIterations(int n) {
+            this.iterations = n;
+            return this;
+        }
+
+        /** Limit for one case on one hop (default 180 s, positive). */
+        public Builder optCaseTimeout(Duration d) {
+            this.caseTimeout = d;
+            return this;
+        }
+
+        /** Where generated models are written. */
+        public Builder optModelCache(Path p) {
+            this.modelCache = p;
+            return this;
+        }
+
+        /** Intra-op threads for both sides (default: the cores a browser may use). */
+        public Builder optThreads(Integer n) {
+            this.threads = n;
+            return this;
+        }
+
+        /**
+         * The plan.
+         *
+         * @throws AccelbridgeException naming the option that makes the plan impossible and the fix
+         */
+        public RunPlan build() {
+            if (backends == null || backends.isEmpty()) {
+                throw new AccelbridgeException("No backend to run on", "give --backends with at least one of: " + BackendId.validIds());
+            }
+            if (iterations < 1) {
+                throw new AccelbridgeException("--iterations must be at least 1, got " + iterations, "e.g. --iterations 10");
+            }
+            if (warmups < 0) {
+                throw new AccelbridgeException("--warmups must not be negative, got " + warmups, "e.g. --warmups 3");
+            }
+            if (caseTimeout == null || caseTimeout.isZero() || caseTimeout.isNegative()) {
+                throw new AccelbridgeException("--timeout must be positive, got " + (caseTimeout == null ? "none" : caseTimeout.toSeconds() + " s"),
+                        "give the seconds one case may take, e.g. --timeout 180");
+            }
+            if (threads != null && threads < 1) {
+                throw new AccelbridgeException("--threads must be at least 1, got " + threads, "e.g. --threads 2");
+            }
+            List<ModelFamily> s = suites != null ? suites : userModels.isEmpty()
+                    ? List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO) : List.of();
+            if (s.contains(ModelFamily.OTHER)) {
+                throw new AccelbridgeException("'other' is not a built-in suite", "use text, vision or audio");
+            }
+            if (s.isEmpty() && userModels.isEmpty()) {
+                throw new AccelbridgeException("Nothing to run: no suite and no --model", "give --suites text,vision,audio or --model PATH");
+            }
+            if (backends.stream().anyMatch(BackendId::isBrowser) && (browsers == null || browsers.isEmpty())) {
+                throw new AccelbridgeException("Browser backends were asked for but no browser", "give --browser chromium");
+            }
+            Map<BackendId, Chain> chainMap = new LinkedHashMap<>();
+            for (BackendId b : backends) {
+                chainMap.put(b, chains.forBackend(b));
+            }
+            DriverKind d = grid != null ? DriverKind.GRID : driver;
+            return new RunPlan(s.stream().distinct().toList(), userModels, Optional.ofNullable(userFamily), largeModels, seed,
+                    backends.stream().distinct().toList(), chainMap, policy, browsers.stream().distinct().toList(), d,
+                    Optional.ofNullable(grid), headless, warmups, iterations, caseTimeout, modelCache, Optional.ofNullable(threads));
+        }
     }
 
     /** The requested browser backends. */

@@ -66,6 +66,14 @@ public final class BrowserBackendProvider implements BackendProvider {
     private String browserVersion;
     private final DriverKind driver;
     private boolean needsRestart;
+    /**
+     * Set after a session failed to load or run in the page. onnxruntime-web is one WebAssembly module for every
+     * execution provider; a failed session (a C++ exception inside it, e.g. WebNN's "ERROR_CODE: 6 ...
+     * raw_hash_map<>::at") can leave that module's state broken, and the next hop of a fallback chain then computed
+     * garbage in the same page (seen: wasm giving Infinity after a failed webnn-cpu session). The next case gets a
+     * fresh browser instead.
+     */
+    private boolean needsFreshPage;
     private int restarts;
 
     /** Launches the browser of {@code launch} through its driver's launcher and waits for its page to join. */
@@ -180,7 +188,7 @@ public final class BrowserBackendProvider implements BackendProvider {
         ConnectedPage p = page;
         BrowserMemorySampler memory = BrowserMemorySampler.start(handle);
         try {
-            LoadedSession s = await(p.load(ref, ep, remaining(deadline)), Phase.LOAD, backend, model);
+            LoadedSession s = await(p.load(ref, ep, remaining(deadline), request.threads()), Phase.LOAD, backend, model);
             RunOutcome r;
             try {
                 r = await(p.run(s.sessionId(), request.modelCase().inputs(), request.warmups(), request.iterations(),
@@ -199,7 +207,8 @@ public final class BrowserBackendProvider implements BackendProvider {
             LinkedHashSet<String> warnings = new LinkedHashSet<>(s.warnings());
             warnings.addAll(r.warnings());
             MemoryUsage mem = memory == null ? MemoryUsage.UNKNOWN : memory.finish();
-            return new Execution(r.outputs(), t, mem, provenance(backend, ep), new ArrayList<>(warnings));
+            return new Execution(r.outputs(), t, mem, provenance(backend, ep).withThreads(s.numThreads() > 0 ? s.numThreads() : null),
+                    new ArrayList<>(warnings));
         } finally {
             if (memory != null) {
                 memory.close();
@@ -246,18 +255,20 @@ public final class BrowserBackendProvider implements BackendProvider {
         probe = page.probe();
         browserVersion = handle.version();
         needsRestart = false;
+        needsFreshPage = false;
     }
 
     private void ensurePage() {
         boolean dead = page == null || !page.isOpen() || (handle != null && !handle.isAlive());
-        if (!needsRestart && !dead) {
+        if (!needsRestart && !needsFreshPage && !dead) {
             return;
         }
         if (launcher == null) {
             throw new ExecutionFailedException(Phase.CRASH, "The page joined by hand (" + browserLabel() + ") has left",
                     "open the bridge URL again in that browser", null);
         }
-        LOG.info("Relaunching {} ({})", browserLabel(), needsRestart ? "after a failed case" : "browser gone");
+        LOG.info("Relaunching {} ({})", browserLabel(), needsRestart ? "after a failed case"
+                : needsFreshPage ? "a session failed in the page: its runtime state is not trusted" : "browser gone");
         if (handle != null) {
             handle.kill();
             handle.close();
@@ -314,6 +325,7 @@ public final class BrowserBackendProvider implements BackendProvider {
                             pj.fix(), pj);
                 }
                 default -> {
+                    needsFreshPage = launcher != null;
                     String msg = pj.getMessage();
                     if (phase == Phase.LOAD && UNSUPPORTED.matcher(msg).find()) {
                         throw new UnsupportedModelException("onnxruntime-web cannot run " + model.name() + " on " + backend + ": " + msg + where,

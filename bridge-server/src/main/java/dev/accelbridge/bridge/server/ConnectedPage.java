@@ -106,6 +106,15 @@ public final class ConnectedPage {
 
     /** Creates a session: the page fetches the registered model by its opaque URL. */
     public CompletableFuture<LoadedSession> load(ModelRegistry.ModelRef model, ExecutionProviderSpec ep, Duration timeout) {
+        return load(model, ep, timeout, null);
+    }
+
+    /**
+     * Same, asking for {@code threads} wasm threads ({@code ort.env.wasm.numThreads}); the page can set it only before
+     * its first session (onnxruntime-web fixes it when the WebAssembly module starts) and reports what it used.
+     */
+    public CompletableFuture<LoadedSession> load(ModelRegistry.ModelRef model, ExecutionProviderSpec ep, Duration timeout,
+                                                 Integer threads) {
         String job = nextId("j");
         ObjectNode msg = message("load", job);
         msg.put("session", nextId("s"));
@@ -115,7 +124,10 @@ public final class ConnectedPage {
         m.put("name", model.name());
         m.put("byteLength", model.size());
         putEp(msg, ep);
-        msg.putObject("options").put("graphOptimizationLevel", "all").put("logSeverityLevel", 2);
+        ObjectNode o = msg.putObject("options").put("graphOptimizationLevel", "all").put("logSeverityLevel", 2);
+        if (threads != null) {
+            o.put("numThreads", threads);
+        }
         return this.<JsonNode>submit(job, "load", timeout, () -> channel.sendText(msg.toString())).thenApply(ConnectedPage::toLoaded);
     }
 

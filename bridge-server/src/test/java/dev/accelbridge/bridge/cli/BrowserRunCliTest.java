@@ -22,15 +22,19 @@ class BrowserRunCliTest {
 
     @Test
     void textOnWasmAndWebgpuThroughSeleniumMatchesTheNativeReference() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(dev.accelbridge.browser.launch.BrowserDiscovery
+                .find(dev.accelbridge.core.BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/chromedriver"))
+                || Files.isExecutable(Path.of("/usr/lib/chromium/chromedriver")), "no chromedriver on this host");
         Path out = tmp.resolve("out");
-        CliRunner.Result r = CliRunner.run("run", "--backends", "wasm,webgpu,webnn-gpu", "--suites", "text",
+        CliRunner.Result r = CliRunner.run("run", "--backends", "wasm,webgpu,webnn-gpu,cpu", "--suites", "text",
                 "--browser", "chromium", "--driver", "selenium", "--warmups", "1", "--iterations", "3", "--json",
                 "--db", tmp.resolve("m.duckdb").toString(), "--out", out.toString());
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
         JsonNode arr = new ObjectMapper().readTree(r.out());
         Map<String, JsonNode> byRequested = new HashMap<>();
         arr.forEach(n -> byRequested.put(n.get("requested").asText(), n));
-        assertThat(byRequested).containsOnlyKeys("wasm", "webgpu", "webnn-gpu");
+        assertThat(byRequested).containsOnlyKeys("wasm", "webgpu", "webnn-gpu", "cpu");
 
         JsonNode wasm = byRequested.get("wasm");
         assertThat(wasm.get("status").asText()).isEqualTo("PASSED");
@@ -48,6 +52,19 @@ class BrowserRunCliTest {
         assertThat(webgpu.get("softwareAdapter").asBoolean()).isTrue();
         assertThat(webgpu.get("adapter").asText()).contains("swiftshader").contains("software adapter");
         assertThat(webgpu.get("firstMs").asDouble()).isPositive();
+        // the one JSON form: the case identity, what really executed, the grade rule, the diagnostics
+        assertThat(webgpu.get("lane").asText()).isEqualTo("chromium");
+        assertThat(webgpu.get("precision").asText()).isEqualTo("fp32");
+        assertThat(webgpu.get("batchSize").asInt()).as("the text suite feeds three sentences").isEqualTo(3);
+        assertThat(webgpu.get("caseKey").asText()).startsWith("text/").endsWith("/webgpu/chromium");
+        assertThat(webgpu.get("acceleration").asText()).isEqualTo("software adapter");
+        assertThat(webgpu.get("grade").asText()).as("a software adapter is never graded like hardware").isIn("MEDIUM", "LOW");
+        assertThat(webgpu.get("diagnostics").toString()).contains("software-adapter");
+        // both sides used the same intra-op thread count, and say so
+        JsonNode cpu = byRequested.get("cpu");
+        assertThat(wasm.get("threads").asInt()).isPositive().isEqualTo(cpu.get("threads").asInt());
+        assertThat(wasm.get("speedVsNativeCpu").asDouble()).isPositive();
+        assertThat(cpu.get("grade").asText()).isEqualTo("HIGH");
 
         // Debian's Chromium has no WebNN backend: the requested hop is rejected with the browser's own sentence
         // and the case runs on the next hop of webnn-gpu's chain.
@@ -56,7 +73,8 @@ class BrowserRunCliTest {
         assertThat(webnn.get("actual").asText()).isEqualTo("wasm");
         assertThat(webnn.get("fallbackPath").get(0).get("reason").asText()).contains("WebNN is not supported on this platform.");
         assertThat(webnn.get("evidence").asText()).contains("webnn-gpu").contains("cost:");
-        assertThat(webnn.get("score").asDouble()).isLessThan(wasm.get("score").asDouble());
+        assertThat(webnn.get("grade").asText()).as("a fallback is never HIGH").isIn("MEDIUM", "LOW");
+        assertThat(webnn.get("scoreNote").asText()).contains("fell back to wasm");
 
         assertThat(out.resolve("report.html")).exists();
         assertThat(Files.readString(out.resolve("junit.xml"))).contains("testcase");

@@ -74,9 +74,44 @@ class CliBadInputTest {
 
     @Test
     void verboseAddsTheStackTrace() {
-        CliRunner.Result r = run("run", "--verbose", "--db", tmp.resolve("m.duckdb").toString(), "--backends", "nope", "--no-report");
+        Path missing = tmp.resolve("no-such-model");
+        CliRunner.Result r = run("run", "--verbose", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--model",
+                missing.toString(), "--no-report");
         assertThat(r.exitCode()).isEqualTo(Main.ERROR);
-        assertThat(r.err()).contains("Unknown backend 'nope'").contains("\tat ");
+        assertThat(r.err()).contains(missing.toString()).contains("\tat ");
+    }
+
+    /** Found when tried: --timeout 0 and -1 ran every case into an immediate timeout with exit 0. */
+    @Test
+    void aTimeoutThatIsNotPositiveIsRefused() {
+        for (String t : new String[]{"0", "-1", "soon"}) {
+            CliRunner.Result r = run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--timeout", t, "--no-report");
+            assertOneLineError(r, "--timeout", t);
+            assertThat(tmp.resolve("m.duckdb")).doesNotExist();
+        }
+        assertOneLineError(run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--iterations", "0"), "--iterations",
+                "at least 1");
+        assertOneLineError(run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--warmups", "-2"), "--warmups",
+                "not be negative");
+        assertOneLineError(run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--threads", "0"), "--threads");
+    }
+
+    /** Found when tried: --backends "" ran nothing with exit 0. */
+    @Test
+    void anEmptyBackendListIsRefused() {
+        CliRunner.Result r = run("run", "--db", tmp.resolve("m.duckdb").toString(), "--backends", "", "--no-report");
+        assertOneLineError(r, "--backends", "empty");
+        assertThat(tmp.resolve("m.duckdb")).doesNotExist();
+    }
+
+    /** Found when tried: --family bogus said "Unknown suite". */
+    @Test
+    void anUnknownFamilyIsCalledAFamily() {
+        CliRunner.Result r = run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--family", "bogus",
+                "--model", tmp.toString(), "--no-report");
+        assertOneLineError(r, "--family", "Unknown family 'bogus'", "text, vision, audio, other");
+        assertOneLineError(run("run", "--native", "--size", "huge"), "--size", "small or large");
+        assertOneLineError(run("run", "--browser", "netscape"), "--browser", "Unknown browser 'netscape'");
     }
 
     @Test

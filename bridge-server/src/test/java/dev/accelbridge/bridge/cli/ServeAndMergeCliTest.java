@@ -2,7 +2,7 @@ package dev.accelbridge.bridge.cli;
 
 import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.browser.launch.BrowserHandle;
-import dev.accelbridge.browser.launch.BrowserKind;
+import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.browser.launch.BrowserLaunchers;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;

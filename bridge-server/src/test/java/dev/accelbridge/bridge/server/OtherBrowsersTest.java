@@ -1,7 +1,7 @@
 package dev.accelbridge.bridge.server;
 
 import dev.accelbridge.browser.launch.BrowserDiscovery;
-import dev.accelbridge.browser.launch.BrowserKind;
+import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.core.Availability;

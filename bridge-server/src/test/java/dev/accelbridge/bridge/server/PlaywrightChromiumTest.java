@@ -1,7 +1,7 @@
 package dev.accelbridge.bridge.server;
 
 import dev.accelbridge.browser.launch.BrowserDiscovery;
-import dev.accelbridge.browser.launch.BrowserKind;
+import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.core.Availability;
@@ -181,6 +181,7 @@ class PlaywrightChromiumTest {
     @Order(7)
     void aBrokenModelFailsAtLoadWithOrtsMessageAndFp16OnAnAdapterWithoutShaderF16IsUnsupported(@TempDir Path dir) throws Exception {
         ModelCase text = SuiteFixtures.cases(ModelFamily.TEXT).get(0);
+        ConnectedPage failedPage = chromium.page();
         Path garbage = Files.write(dir.resolve("garbage.onnx"), new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
         var m = text.model();
         var broken = new dev.accelbridge.core.ModelSpec(m.family(), "garbage", garbage, "0", m.opset(), 0, m.ops(), m.inputs(),
@@ -199,7 +200,13 @@ class PlaywrightChromiumTest {
                 .isInstanceOf(dev.accelbridge.core.UnsupportedModelException.class)
                 .hasMessageContaining("shader-f16")
                 .satisfies(t -> assertThat(((BackendException) t).status()).isEqualTo(Status.UNSUPPORTED));
-        assertThat(chromium.restarts()).isZero();
+        // the failed session's page was not reused: the case after it got a fresh browser, and the next matches native CPU
+        assertThat(chromium.restarts()).isEqualTo(1);
+        ConnectedPage fresh = chromium.page();
+        Execution next = SuiteFixtures.runAndCompare(chromium, BackendId.WASM, SuiteFixtures.cases(ModelFamily.VISION).get(0));
+        assertThat(next.outputs()).isNotEmpty();
+        assertThat(chromium.restarts()).as("a case that did not fail in the page keeps it").isEqualTo(1);
+        assertThat(chromium.page()).isSameAs(fresh).isNotSameAs(failedPage);
     }
 
     @Test
@@ -227,6 +234,7 @@ class PlaywrightChromiumTest {
     void killingTheBrowserMidCaseFailsThatCaseAndTheNextOneRuns() throws Exception {
         ModelCase vision = SuiteFixtures.cases(ModelFamily.VISION).get(0);
         ConnectedPage before = chromium.page();
+        int restartsBefore = chromium.restarts();
         // Many timed WebGPU iterations on the software adapter: the case is certainly still running when we kill.
         CompletableFuture<Execution> running = CompletableFuture.supplyAsync(() -> chromium.execute(
                 new ExecutionRequest(BackendId.WEBGPU, vision, 0, 500, Duration.ofSeconds(120))));
@@ -243,7 +251,7 @@ class PlaywrightChromiumTest {
                 .satisfies(t -> assertThat(((BackendException) t).phase()).isEqualTo(BackendException.Phase.CRASH));
         Execution next = SuiteFixtures.runAndCompare(chromium, BackendId.WASM, SuiteFixtures.cases(ModelFamily.TEXT).get(0));
         assertThat(next.outputs()).isNotEmpty();
-        assertThat(chromium.restarts()).isEqualTo(1);
+        assertThat(chromium.restarts()).isEqualTo(restartsBefore + 1);
         assertThat(chromium.page()).isNotSameAs(before);
     }
 }

@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.BrowserKind;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -77,6 +79,9 @@ public final class BrowserDiscovery {
     }
 
     private static Optional<InstalledBrowser> lookUp(BrowserKind kind) {
+        if (!kind.launchable()) {
+            return Optional.empty(); // a page of this browser can only join by hand
+        }
         String explicit = OVERRIDES.get(kind);
         if (explicit != null) {
             Path p = Path.of(explicit);
@@ -170,7 +175,7 @@ public final class BrowserDiscovery {
         if (kind == BrowserKind.CHROMIUM_SHELL) {
             return "the npm package @sparticuz/chromium in " + ChromiumShell.describeSearch();
         }
-        return String.join(", ", CANDIDATES.get(kind)) + " and " + overrideName(kind);
+        return String.join(", ", CANDIDATES.getOrDefault(kind, List.of())) + " and " + overrideName(kind);
     }
 
     static String installHint(BrowserKind kind) {
@@ -180,7 +185,8 @@ public final class BrowserDiscovery {
                     + overrideName(kind) + "=/path/to/the/extracted/chromium";
             case CHROME -> "install Google Chrome, or set " + overrideName(kind) + "=/path/to/chrome";
             case EDGE -> "install Microsoft Edge, or set " + overrideName(kind) + "=/path/to/msedge";
-            case FIREFOX -> "apt-get install firefox-esr, or set " + overrideName(kind) + "=/path/to/firefox";
+            case FIREFOX -> "apt-get install firefox-esr mesa-vulkan-drivers, or set " + overrideName(kind) + "=/path/to/firefox";
+            case SAFARI, OTHER -> "open the page of 'accelbridge serve' in it: Accelbridge cannot launch it";
         };
     }
 

@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.BrowserKind;
+
 import java.util.OptionalLong;
 
 /** A running browser that was pointed at the bridge page. Closing it ends the browser and removes its profile. */

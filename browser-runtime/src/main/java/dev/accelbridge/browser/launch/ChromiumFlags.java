@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.BrowserKind;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.BrowserKind;
+
 import java.nio.file.Path;
 
 /**

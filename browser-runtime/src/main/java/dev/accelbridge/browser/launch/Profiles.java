@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.BrowserKind;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.BrowserKind;
+
 import org.openqa.selenium.Capabilities;
 import org.openqa.selenium.PageLoadStrategy;
 import org.openqa.selenium.WebDriver;

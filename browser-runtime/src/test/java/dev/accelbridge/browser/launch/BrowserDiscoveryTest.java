@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.BrowserKind;
+
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;

@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.BrowserKind;
+
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;

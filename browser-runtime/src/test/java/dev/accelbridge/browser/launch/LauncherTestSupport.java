@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.BrowserKind;
+
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Skips with a reason when a browser is not installed. */

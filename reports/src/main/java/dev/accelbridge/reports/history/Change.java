@@ -1,22 +1,22 @@
 package dev.accelbridge.reports.history;
 
 /**
- * The comparison of a cell's current samples with its baseline samples.
+ * The comparison of a cell's newest run with its earlier runs (run-level p50s).
  *
  * @param kind          the verdict
- * @param baselineP50   median of the baseline samples (ms)
- * @param currentP50    median of the current samples (ms)
+ * @param baselineP50   geometric mean of the earlier runs' p50s (ms); NaN when there are none
+ * @param currentP50    this run's p50 (ms)
  * @param ratio         currentP50 / baselineP50 (&gt; 1: slower)
- * @param pValue        two-sided Mann-Whitney U p-value (NaN when not computed)
- * @param ciLow         lower bound of the bootstrap CI of the median ratio (NaN when not computed)
- * @param ciHigh        upper bound of that CI
- * @param baselineRunId the run compared against (null when given as raw samples)
+ * @param noise         the run-to-run noise of the earlier runs: the standard deviation of their log p50 (≈ relative); NaN when unknown
+ * @param bound         the relative change that had to be exceeded: the threshold or the prediction interval, whichever is wider
+ * @param baselineRuns  how many earlier runs the baseline has
+ * @param baselineRunId the newest earlier run (null when none)
  */
-public record Change(ChangeKind kind, double baselineP50, double currentP50, double ratio, double pValue, double ciLow,
-                     double ciHigh, String baselineRunId) {
-    /** The same with the baseline run named. */
+public record Change(ChangeKind kind, double baselineP50, double currentP50, double ratio, double noise, double bound,
+                     int baselineRuns, String baselineRunId) {
+    /** The same with the newest baseline run named. */
     public Change against(String runId) {
-        return new Change(kind, baselineP50, currentP50, ratio, pValue, ciLow, ciHigh, runId);
+        return new Change(kind, baselineP50, currentP50, ratio, noise, bound, baselineRuns, runId);
     }
 
     /** "+23.4 %" / "−12.0 %". */

@@ -1,13 +1,23 @@
 package dev.accelbridge.reports.history;
 
-/** What a comparison of two runs of a cell found. */
+/** What the comparison of a cell's newest run with its history found. */
 public enum ChangeKind {
-    /** Slower beyond the threshold, and significant. */
+    /** Slower beyond both the threshold and the run-to-run noise. */
     REGRESSION,
-    /** Faster beyond the threshold, and significant. */
+    /** Faster beyond both the threshold and the run-to-run noise. */
     IMPROVEMENT,
-    /** Within the threshold, or not significant (noise). */
+    /** Within the threshold or within the noise. */
     UNCHANGED,
-    /** Too few samples on one side to tell. */
-    INSUFFICIENT_DATA
+    /** Too few earlier runs of the same case on the same host to tell ("not enough history"). */
+    INSUFFICIENT_DATA;
+
+    /** How a report says it. */
+    public String label() {
+        return switch (this) {
+            case REGRESSION -> "regression";
+            case IMPROVEMENT -> "improvement";
+            case UNCHANGED -> "unchanged";
+            case INSUFFICIENT_DATA -> "not enough history";
+        };
+    }
 }

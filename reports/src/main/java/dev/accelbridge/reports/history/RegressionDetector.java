@@ -1,93 +1,77 @@
 package dev.accelbridge.reports.history;
 
-import org.apache.commons.math3.stat.inference.MannWhitneyUTest;
+import org.apache.commons.math3.distribution.TDistribution;
 
 import java.util.Arrays;
-import java.util.SplittableRandom;
 
 /**
- * Decides whether a cell got slower (or faster) between two runs, on their raw timed samples. Pure.
+ * Decides whether a cell (one case identity on one host) got slower or faster, from run-level figures: the p50 of
+ * each of its last {@code window} earlier runs against the newest run's p50. Timed iterations inside one run are not
+ * independent evidence across runs (a run shares its browser, its warm-up, its neighbours on the machine), so it is
+ * the run-to-run spread that a change must beat. Pure.
  *
- * <p>A change is reported only when BOTH hold:
- * <ol>
- *   <li>the median moved by more than {@code threshold} (default 10 %): {@code current/baseline > 1 + t} for a
- *       regression, {@code < 1 / (1 + t)} for an improvement;</li>
- *   <li>it is significant: the two-sided Mann-Whitney U test (commons-math3) gives {@code p < alpha}
- *       (default 0.01) AND the percentile bootstrap confidence interval (level {@code 1 − alpha}) of the median
- *       ratio lies entirely on the same side of 1. The bootstrap resamples with a {@link SplittableRandom} seeded
- *       from {@code seed}, so the same samples always give the same answer.</li>
- * </ol>
- * Fewer than {@code minSamples} (default 5) samples on either side: {@link ChangeKind#INSUFFICIENT_DATA}.
+ * <p>Latencies are compared on a log scale. With {@code g} the mean of the earlier runs' log p50 (their geometric
+ * mean), {@code s} their standard deviation (the run-to-run noise, relative) and {@code n} their count, the newest
+ * run is a change only when {@code |log(current) − g|} exceeds BOTH {@code log(1 + threshold)} (default 10 %) AND the
+ * half-width of a two-sided {@code 1 − alpha} prediction interval for one more run,
+ * {@code t(n−1, 1 − alpha/2) × s × sqrt(1 + 1/n)} (alpha default 0.002: noise alone is flagged at most 0.2 % of the
+ * time, when the runs' noise is log-normal). Fewer than {@code minRuns} (default 3) earlier runs:
+ * {@link ChangeKind#INSUFFICIENT_DATA}, said as "not enough history", never a guess.
  *
- * @param threshold  relative median change below which nothing is reported
- * @param alpha      significance level
- * @param resamples  bootstrap resamples
- * @param minSamples minimum samples per side
- * @param seed       bootstrap seed
+ * @param threshold relative change below which nothing is reported ({@code --regression-threshold})
+ * @param alpha     the false-alarm rate allowed on noise alone
+ * @param minRuns   earlier runs needed
+ * @param window    earlier runs used (the newest ones)
  */
-public record RegressionDetector(double threshold, double alpha, int resamples, int minSamples, long seed) {
-    /** 10 %, p &lt; 0.01, 2000 resamples, at least 5 samples, seed 42. */
+public record RegressionDetector(double threshold, double alpha, int minRuns, int window) {
+    /** 10 %, alpha 0.002, at least 3 earlier runs, the last 10. */
     public static RegressionDetector defaults() {
-        return new RegressionDetector(0.10, 0.01, 2000, 5, 42);
+        return new RegressionDetector(0.10, 0.002, 3, 10);
     }
 
     /** The defaults with another threshold (e.g. {@code --regression-threshold 0.2}). */
     public RegressionDetector withThreshold(double t) {
-        return new RegressionDetector(t, alpha, resamples, minSamples, seed);
+        return new RegressionDetector(t, alpha, minRuns, window);
     }
 
-    /** Compares {@code current} with {@code baseline} (both in ms). */
-    public Change compare(double[] baseline, double[] current) {
-        double mb = median(baseline);
-        double mc = median(current);
-        double ratio = mb > 0 ? mc / mb : Double.NaN;
-        if (baseline.length < minSamples || current.length < minSamples || !(mb > 0)) {
-            return new Change(ChangeKind.INSUFFICIENT_DATA, mb, mc, ratio, Double.NaN, Double.NaN, Double.NaN, null);
+    /**
+     * Compares the newest run with the earlier ones.
+     *
+     * @param earlierP50s the p50 (ms) of each earlier run of the cell, oldest first
+     * @param currentP50  the newest run's p50 (ms)
+     */
+    public Change assess(double[] earlierP50s, double currentP50) {
+        double[] base = earlierP50s.length > window
+                ? Arrays.copyOfRange(earlierP50s, earlierP50s.length - window, earlierP50s.length) : earlierP50s.clone();
+        double[] logs = Arrays.stream(base).filter(v -> Double.isFinite(v) && v > 0).map(Math::log).toArray();
+        int n = logs.length;
+        double g = n == 0 ? Double.NaN : Arrays.stream(logs).average().orElse(Double.NaN);
+        double m = Math.exp(g);
+        double ratio = m > 0 ? currentP50 / m : Double.NaN;
+        if (n < minRuns || !(currentP50 > 0)) {
+            return new Change(ChangeKind.INSUFFICIENT_DATA, m, currentP50, ratio, Double.NaN, Double.NaN, n, null);
         }
-        boolean slower = ratio > 1 + threshold;
-        boolean faster = ratio < 1 / (1 + threshold);
-        if (!slower && !faster) {
-            return new Change(ChangeKind.UNCHANGED, mb, mc, ratio, Double.NaN, Double.NaN, Double.NaN, null);
+        double ss = 0;
+        for (double l : logs) {
+            ss += (l - g) * (l - g);
         }
-        double p = new MannWhitneyUTest().mannWhitneyUTest(baseline, current);
-        if (!(p < alpha)) {
-            return new Change(ChangeKind.UNCHANGED, mb, mc, ratio, p, Double.NaN, Double.NaN, null);
-        }
-        double[] ci = bootstrapRatioCi(baseline, current);
-        boolean significant = slower ? ci[0] > 1 : ci[1] < 1;
-        ChangeKind k = !significant ? ChangeKind.UNCHANGED : slower ? ChangeKind.REGRESSION : ChangeKind.IMPROVEMENT;
-        return new Change(k, mb, mc, ratio, p, ci[0], ci[1], null);
-    }
-
-    /** Percentile bootstrap CI (level 1 − alpha) of median(current)/median(baseline). */
-    double[] bootstrapRatioCi(double[] baseline, double[] current) {
-        SplittableRandom rnd = new SplittableRandom(seed);
-        double[] ratios = new double[resamples];
-        double[] b = new double[baseline.length];
-        double[] c = new double[current.length];
-        for (int i = 0; i < resamples; i++) {
-            for (int k = 0; k < b.length; k++) {
-                b[k] = baseline[rnd.nextInt(baseline.length)];
-            }
-            for (int k = 0; k < c.length; k++) {
-                c[k] = current[rnd.nextInt(current.length)];
-            }
-            ratios[i] = medianInPlace(c) / medianInPlace(b);
-        }
-        Arrays.sort(ratios);
-        double lo = ratios[(int) Math.floor((alpha / 2) * (resamples - 1))];
-        double hi = ratios[(int) Math.ceil((1 - alpha / 2) * (resamples - 1))];
-        return new double[]{lo, hi};
+        double s = Math.sqrt(ss / (n - 1));
+        double t = new TDistribution(n - 1).inverseCumulativeProbability(1 - alpha / 2);
+        double halfWidth = t * s * Math.sqrt(1 + 1.0 / n);
+        double boundLog = Math.max(Math.log1p(threshold), halfWidth);
+        double d = Math.log(currentP50) - g;
+        ChangeKind kind = d > boundLog ? ChangeKind.REGRESSION : d < -boundLog ? ChangeKind.IMPROVEMENT : ChangeKind.UNCHANGED;
+        return new Change(kind, m, currentP50, ratio, s, Math.expm1(boundLog), n, null);
     }
 
     /** Median (NaN for no values). */
     public static double median(double[] v) {
-        return v.length == 0 ? Double.NaN : medianInPlace(v.clone());
-    }
-
-    private static double medianInPlace(double[] v) {
-        Arrays.sort(v);
-        int n = v.length;
-        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+        if (v.length == 0) {
+            return Double.NaN;
+        }
+        double[] s = v.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
     }
 }

@@ -3,7 +3,7 @@ package dev.accelbridge.reports.render;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.history.Change;
 import dev.accelbridge.reports.score.Score;
-import dev.accelbridge.reports.store.CaseKey;
+import dev.accelbridge.core.CaseId;
 
 import java.util.List;
 
@@ -15,18 +15,19 @@ import java.util.List;
  * @param cpuP50Ms        the native CPU p50 of the same model/input on the same host in the same scope (NaN if none)
  * @param requestedP50Ms  for a FELL_BACK cell: the requested backend's p50 from the latest run where it worked on
  *                        this host (the fallback's cost); NaN when there is none or no fallback happened
- * @param change          comparison with the previous run of this cell (null when there is none)
+ * @param change          comparison of this run with the cell's earlier runs (null when it did not execute)
  * @param history         every result of this cell, oldest first
+ * @param nativeThreads   the intra-op threads of the native CPU reference (null when unknown), shown beside every ratio
  */
 public record Cell(RunResult result, Score score, double cpuP50Ms, double requestedP50Ms, Change change,
-                   List<HistoryPoint> history) {
+                   List<HistoryPoint> history, Integer nativeThreads) {
     public Cell {
         history = List.copyOf(history);
     }
 
-    /** The case key. */
-    public CaseKey key() {
-        return CaseKey.of(result);
+    /** The case identity. */
+    public CaseId key() {
+        return result.id();
     }
 
     /** Host name, or "?" when the provenance has none. */
@@ -34,9 +35,12 @@ public record Cell(RunResult result, Score score, double cpuP50Ms, double reques
         return result.provenance() == null || result.provenance().host() == null ? "?" : result.provenance().host();
     }
 
-    /** "webgpu [chromium 156.0…]" or "cpu [native]". */
+    /** "webgpu [chromium 156.0…]" or "cpu [native]"; precision and batch when they are not fp32 and 1. */
     public String column() {
-        return result.requested().id() + " [" + (result.provenance() == null ? "native" : result.provenance().browserLabel()) + "]";
+        var id = result.id();
+        String dims = (id.precision() == dev.accelbridge.core.Precision.FP32 ? "" : " " + id.precision().id())
+                + (id.batchSize() == 1 ? "" : " b" + id.batchSize());
+        return id.requested().id() + dims + " [" + (result.provenance() == null ? id.lane().id() : result.provenance().browserLabel()) + "]";
     }
 
     /** "suite/model". */

@@ -26,4 +26,30 @@ final class Fmt {
     static String score(double v) {
         return String.format(Locale.ROOT, "%.0f", v);
     }
+
+    static String pct(double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.1f %%", v * 100) : "–";
+    }
+
+    /** "3.2× slower" / "1.5× faster" than native CPU, or "–". */
+    static String speed(Cell c) {
+        double r = c.score().speedRatio();
+        if (!Double.isFinite(r) || r <= 0) {
+            return "–";
+        }
+        return r >= 1 ? String.format(Locale.ROOT, "%.2f× faster", r) : String.format(Locale.ROOT, "%.2f× slower", 1 / r);
+    }
+
+    /** " [software adapter]" / " [device unverified]" when what executed is not what the backend's name suggests. */
+    static String caveat(Cell c) {
+        var a = c.score().acceleration();
+        return c.result().status().executed() && (a == dev.accelbridge.core.Acceleration.SOFTWARE_ADAPTER
+                || a == dev.accelbridge.core.Acceleration.UNVERIFIED_DEVICE) ? " [" + a.label() + "]" : "";
+    }
+
+    /** "2 / 2": the intra-op threads of this cell and of its native CPU reference. */
+    static String threads(Cell c, Matrix m) {
+        Integer t = c.result().provenance() == null ? null : c.result().provenance().threads();
+        return (t == null ? "?" : t.toString()) + " / " + (c.nativeThreads() == null ? "?" : c.nativeThreads().toString());
+    }
 }

@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -66,10 +67,12 @@ public final class HtmlRenderer {
         sb.append("<h2>Browser vs native latency (p50, ms)</h2>\n<div id=\"bars\" class=\"chart\"></div>\n");
         sb.append("<h2>Latency history per cell (p50, ms)</h2>\n<div id=\"history\" class=\"chart\"></div>\n");
         changes(sb, m);
+        diagnostics(sb, m);
         fallbacks(sb, m);
         table(sb, m);
-        sb.append("<p class=\"meta\">Score: 0–100 from status, parity and speed vs the native CPU reference "
-                + "(docs/scoring.md). High ≥ 75, Medium ≥ 50, Low &gt; 0, None = 0.</p>\n");
+        sb.append("<p class=\"meta\">Status is the compatibility verdict; speed is the ratio to the native CPU reference of the "
+                + "same case on the same host; a software adapter or an unverified WebNN device is marked in the cell and never "
+                + "graded like hardware acceleration. Score 0–100, grade High / Medium / Low / None: docs/scoring.md.</p>\n");
         sb.append("<script type=\"application/json\" id=\"matrix-data\">").append(data(m).toString().replace("</", "<\\/"))
                 .append("</script>\n<script>\n").append(JS).append("</script>\n</body>\n</html>\n");
         return sb.toString();
@@ -86,8 +89,10 @@ public final class HtmlRenderer {
             o.put("col", c.column());
             o.put("status", c.result().status().name());
             o.put("score", Math.round(c.score().value() * 10) / 10.0);
-            o.put("grade", c.score().grade().label());
-            o.put("browser", !"native".equals(c.key().browser()));
+            o.put("grade", c.score().grade().name());
+            o.put("browser", !c.key().lane().isNative());
+            o.put("caveat", Fmt.caveat(c).trim());
+            o.put("speed", Fmt.speed(c));
             o.set("p50", ResultJson.num(c.p50()));
             o.set("cpuP50", ResultJson.num(c.cpuP50Ms()));
             o.put("regression", c.change() != null && c.change().kind() == ChangeKind.REGRESSION);
@@ -106,11 +111,11 @@ public final class HtmlRenderer {
     private static void changes(StringBuilder sb, Matrix m) {
         sb.append("<h2>Regressions and improvements</h2>\n");
         if (m.regressions().isEmpty() && m.improvements().isEmpty()) {
-            sb.append("<p>None flagged (a change must exceed the threshold and be significant on the stored samples).</p>\n");
+            sb.append("<p>None flagged (a change must exceed the threshold and the run-to-run noise of the cell's earlier runs).</p>\n");
             return;
         }
         sb.append("<table id=\"changes\"><tr><th>change</th><th>cell</th><th>host</th><th>p50 before → now (ms)</th>"
-                + "<th>Δ</th><th>Mann-Whitney p</th><th>bootstrap CI of ratio</th><th>against run</th></tr>\n");
+                + "<th>Δ</th><th>earlier runs</th><th>run-to-run noise</th><th>bound</th><th>newest earlier run</th></tr>\n");
         for (Cell c : m.cells()) {
             Change ch = c.change();
             if (ch == null || (ch.kind() != ChangeKind.REGRESSION && ch.kind() != ChangeKind.IMPROVEMENT)) {
@@ -119,8 +124,26 @@ public final class HtmlRenderer {
             sb.append("<tr class=\"").append(ch.kind() == ChangeKind.REGRESSION ? "regression" : "improvement").append("\"><td>")
                     .append(ch.kind()).append("</td><td>").append(h(c.row() + " " + c.column())).append("</td><td>").append(h(c.host()))
                     .append("</td><td>").append(Fmt.ms(ch.baselineP50())).append(" → ").append(Fmt.ms(ch.currentP50()))
-                    .append("</td><td>").append(h(ch.percent())).append("</td><td>").append(Fmt.sci(ch.pValue())).append("</td><td>")
-                    .append(Fmt.x(ch.ciLow())).append(" – ").append(Fmt.x(ch.ciHigh())).append("</td><td>").append(h(ch.baselineRunId()))
+                    .append("</td><td>").append(h(ch.percent())).append("</td><td>").append(ch.baselineRuns()).append("</td><td>")
+                    .append(Fmt.pct(ch.noise())).append("</td><td>").append(Fmt.pct(ch.bound())).append("</td><td>").append(h(ch.baselineRunId()))
+                    .append("</td></tr>\n");
+        }
+        sb.append("</table>\n");
+    }
+
+    private static void diagnostics(StringBuilder sb, Matrix m) {
+        sb.append("<h2>Diagnostics</h2>\n");
+        List<Matrix.Finding> findings = m.findings();
+        if (findings.isEmpty()) {
+            sb.append("<p>None.</p>\n");
+            return;
+        }
+        sb.append("<table id=\"diagnostics\"><tr><th>severity</th><th>cell</th><th>host</th><th>what happened</th>"
+                + "<th>what to do</th></tr>\n");
+        for (Matrix.Finding f : findings) {
+            sb.append("<tr class=\"").append(f.diagnostic().severity().id()).append("\"><td>").append(f.diagnostic().severity().id())
+                    .append("</td><td>").append(h(f.cell().row() + " " + f.cell().column())).append("</td><td>").append(h(f.cell().host()))
+                    .append("</td><td>").append(h(f.diagnostic().message())).append("</td><td>").append(h(f.diagnostic().action()))
                     .append("</td></tr>\n");
         }
         sb.append("</table>\n");
@@ -155,20 +178,20 @@ public final class HtmlRenderer {
     private static void table(StringBuilder sb, Matrix m) {
         sb.append("<h2>All cells</h2>\n<table id=\"cells\"><tr><th>model</th><th>backend [browser]</th><th>host</th><th>status</th>"
                 + "<th>score</th><th>actual</th><th>load ms</th><th>first ms</th><th>p50 ms</th><th>p90 ms</th><th>p99 ms</th>"
-                + "<th>vs native CPU</th><th>max abs err</th><th>cosine</th><th>reason</th><th>provenance</th></tr>\n");
+                + "<th>speed vs native CPU</th><th>max abs err</th><th>cosine</th><th>reason</th><th>provenance</th></tr>\n");
         for (Cell c : m.cells()) {
             RunResult r = c.result();
             boolean reg = c.change() != null && c.change().kind() == ChangeKind.REGRESSION;
             sb.append("<tr class=\"").append(r.status().name().toLowerCase()).append(reg ? " regression" : "").append("\"><td>")
                     .append(h(c.row())).append("</td><td>").append(h(c.column())).append("</td><td>").append(h(c.host()))
                     .append("</td><td>").append(r.status()).append(reg ? " ⚠ regression " + h(c.change().percent()) : "")
-                    .append("</td><td>").append(Fmt.score(c.score().value())).append(" ").append(c.score().grade().label())
+                    .append(h(Fmt.caveat(c))).append("</td><td>").append(Fmt.score(c.score().value())).append(" ").append(c.score().grade().label())
                     .append("</td><td>").append(r.actual() == null ? "–" : r.actual()).append("</td><td>")
                     .append(r.timings() == null ? "–" : Fmt.ms(r.timings().loadMs())).append("</td><td>")
                     .append(r.timings() == null ? "–" : Fmt.ms(r.timings().firstMs())).append("</td><td>")
                     .append(r.timings() == null ? "–" : Fmt.ms(r.timings().p50Ms())).append("</td><td>")
                     .append(r.timings() == null ? "–" : Fmt.ms(r.timings().p90Ms())).append("</td><td>")
-                    .append(r.timings() == null ? "–" : Fmt.ms(r.timings().p99Ms())).append("</td><td>").append(Fmt.x(c.vsNative()))
+                    .append(r.timings() == null ? "–" : Fmt.ms(r.timings().p99Ms())).append("</td><td>").append(h(Fmt.speed(c) + " (threads " + Fmt.threads(c, m) + ")"))
                     .append("</td><td>").append(r.parity() == null ? "–" : Fmt.sci(r.parity().maxAbsErr())).append("</td><td>")
                     .append(r.parity() == null ? "–" : String.format(java.util.Locale.ROOT, "%.6f", r.parity().cosine()))
                     .append("</td><td>").append(h(r.reason())).append("</td><td>").append(provenance(r.provenance()))

@@ -64,7 +64,7 @@ public final class JUnitXmlRenderer {
                     RunResult r = c.result();
                     w.writeCharacters("\n    ");
                     w.writeStartElement("testcase");
-                    w.writeAttribute("name", r.requested().id() + " [" + c.key().browser() + "]");
+                    w.writeAttribute("name", r.requested().id() + " [" + c.key().lane().id() + "]");
                     w.writeAttribute("classname", r.suite().id() + "." + r.model());
                     w.writeAttribute("time", secs(seconds(c)));
                     if (failed(r.status())) {

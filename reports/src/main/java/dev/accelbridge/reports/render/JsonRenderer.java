@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.history.Change;
+import dev.accelbridge.reports.score.Score;
 import dev.accelbridge.reports.store.ResultJson;
 
 /**
@@ -32,33 +33,14 @@ public final class JsonRenderer {
         return doc;
     }
 
-    /** One cell. */
+    /**
+     * One cell: the one JSON form of its result ({@link ResultJson#result}) plus what the matrix derives from it
+     * (score, grade, the ratio to native CPU, the fallback's cost, the change against earlier runs, the history).
+     */
     public static ObjectNode cell(Cell c) {
         RunResult r = c.result();
-        ObjectNode o = ResultJson.MAPPER.createObjectNode();
-        o.put("runId", r.runId());
-        o.put("caseKey", c.key().toString());
-        o.put("suite", r.suite().id());
-        o.put("model", r.model());
-        o.put("inputSet", r.inputSet());
-        o.put("requested", r.requested().id());
-        o.put("actual", r.actual() == null ? null : r.actual().id());
-        o.put("browser", c.key().browser());
-        o.put("host", c.host());
-        o.put("hostFingerprint", r.provenance() == null ? null : r.provenance().hostFingerprint());
-        o.put("status", r.status().name());
-        o.put("reason", r.reason());
-        o.set("score", ResultJson.num(Math.round(c.score().value() * 10) / 10.0));
-        o.put("grade", c.score().grade().label());
-        if (c.score().note() != null) {
-            o.put("scoreNote", c.score().note());
-        }
-        o.set("timings", r.timings() == null ? null : ResultJson.timings(r.timings(), false));
-        o.set("parity", r.parity() == null ? null : ResultJson.parity(r.parity()));
-        o.set("fallbackPath", ResultJson.fallbackPath(r.fallbackPath()));
-        o.set("provenance", r.provenance() == null ? null : ResultJson.provenance(r.provenance()));
-        o.set("nativeCpuP50Ms", ResultJson.num(c.cpuP50Ms()));
-        o.set("vsNative", ResultJson.num(c.vsNative()));
+        ObjectNode o = ResultJson.result(r, false);
+        derived(o, c.score(), c.cpuP50Ms());
         if (Double.isFinite(c.requestedP50Ms())) {
             ObjectNode cost = o.putObject("fallbackCost");
             cost.put("requested", r.requested().id());
@@ -70,13 +52,14 @@ public final class JsonRenderer {
         if (ch != null) {
             ObjectNode x = o.putObject("change");
             x.put("kind", ch.kind().name());
+            x.put("label", ch.kind().label());
             x.put("againstRun", ch.baselineRunId());
+            x.put("baselineRuns", ch.baselineRuns());
             x.set("baselineP50Ms", ResultJson.num(ch.baselineP50()));
             x.set("currentP50Ms", ResultJson.num(ch.currentP50()));
             x.set("ratio", ResultJson.num(ch.ratio()));
-            x.set("pValue", ResultJson.num(ch.pValue()));
-            x.set("ciLow", ResultJson.num(ch.ciLow()));
-            x.set("ciHigh", ResultJson.num(ch.ciHigh()));
+            x.set("noise", ResultJson.num(ch.noise()));
+            x.set("bound", ResultJson.num(ch.bound()));
         }
         ArrayNode h = o.putArray("history");
         for (HistoryPoint p : c.history()) {
@@ -86,7 +69,21 @@ public final class JsonRenderer {
             po.set("p50Ms", ResultJson.num(p.p50Ms()));
             po.put("status", p.status().name());
         }
-        o.set("warnings", ResultJson.strings(r.warnings()));
         return o;
+    }
+
+    /**
+     * The fields every derived form adds to {@link ResultJson#result}: {@code score}, {@code grade} (HIGH, MEDIUM,
+     * LOW, NONE), {@code scoreNote}, {@code acceleration}, {@code nativeCpuP50Ms}, {@code speedVsNativeCpu}
+     * (native CPU p50 / this p50: &gt; 1 is faster) and {@code vsNative} (this p50 / native CPU p50).
+     */
+    public static void derived(ObjectNode o, Score s, double cpuP50Ms) {
+        o.set("score", ResultJson.num(Math.round(s.value() * 10) / 10.0));
+        o.put("grade", s.grade().name());
+        o.put("scoreNote", s.note());
+        o.put("acceleration", s.acceleration().label());
+        o.set("nativeCpuP50Ms", ResultJson.num(cpuP50Ms));
+        o.set("speedVsNativeCpu", ResultJson.num(s.speedRatio()));
+        o.set("vsNative", ResultJson.num(Double.isFinite(s.speedRatio()) && s.speedRatio() > 0 ? 1 / s.speedRatio() : Double.NaN));
     }
 }

@@ -54,7 +54,8 @@ public final class MarkdownRenderer {
                 for (String col : cols) {
                     Cell c = at.get(row + "\u0000" + col);
                     sb.append(' ').append(c == null ? "" : c.result().status() + " " + Fmt.score(c.score().value()) + " ("
-                            + c.score().grade().label() + ")" + (c.result().status().executed() ? " p50 " + Fmt.ms(c.p50()) + " ms" : ""))
+                            + c.score().grade().label() + ")" + Fmt.caveat(c) + (c.result().status().executed() ? " p50 " + Fmt.ms(c.p50())
+                            + " ms, " + Fmt.speed(c) : ""))
                             .append(" |");
                 }
                 sb.append('\n');
@@ -62,12 +63,12 @@ public final class MarkdownRenderer {
             sb.append('\n');
         }
 
-        sb.append("## Browser vs native CPU (p50)\n\n| host | model | backend | p50 ms | native CPU p50 ms | ratio |\n|---|---|---|---|---|---|\n");
+        sb.append("## Browser vs native CPU (p50)\n\n| host | model | backend | p50 ms | native CPU p50 ms | speed vs native CPU | threads (browser / native) | executed on |\n|---|---|---|---|---|---|---|---|\n");
         for (Cell c : m.cells()) {
-            if (c.result().status().executed() && !"native".equals(c.key().browser())) {
+            if (c.result().status().executed() && !c.key().lane().isNative()) {
                 sb.append("| ").append(esc(c.host())).append(" | ").append(esc(c.row())).append(" | ").append(esc(c.column()))
                         .append(" | ").append(Fmt.ms(c.p50())).append(" | ").append(Fmt.ms(c.cpuP50Ms())).append(" | ")
-                        .append(Fmt.x(c.vsNative())).append(" |\n");
+                        .append(Fmt.speed(c)).append(" | ").append(Fmt.threads(c, m)).append(" | ").append(c.score().acceleration().label()).append(" |\n");
             }
         }
         sb.append('\n');
@@ -95,17 +96,31 @@ public final class MarkdownRenderer {
         List<Cell> changed = new ArrayList<>(m.regressions());
         changed.addAll(m.improvements());
         if (changed.isEmpty()) {
-            sb.append("None flagged (a change must exceed the threshold and be significant on the samples).\n\n");
+            sb.append("None flagged (a change must exceed the threshold and the run-to-run noise of the cell's earlier runs).\n\n");
         }
         for (Cell c : changed) {
             Change ch = c.change();
             sb.append("- ").append(ch.kind()).append(" ").append(esc(c.row())).append(' ').append(esc(c.column())).append(" on ")
                     .append(esc(c.host())).append(": p50 ").append(Fmt.ms(ch.baselineP50())).append(" → ").append(Fmt.ms(ch.currentP50()))
-                    .append(" ms (").append(ch.percent()).append(", p=").append(Fmt.sci(ch.pValue())).append(", CI of ratio ")
-                    .append(Fmt.x(ch.ciLow())).append("–").append(Fmt.x(ch.ciHigh())).append(", against run ")
-                    .append(ch.baselineRunId()).append(")\n");
+                    .append(" ms (").append(ch.percent()).append(" against the median of ").append(ch.baselineRuns())
+                    .append(" earlier runs; run-to-run noise ").append(Fmt.pct(ch.noise())).append(", bound ").append(Fmt.pct(ch.bound()))
+                    .append("; newest earlier run ").append(ch.baselineRunId()).append(")\n");
         }
         sb.append('\n');
+
+        sb.append("## Diagnostics\n\n");
+        List<Matrix.Finding> findings = m.findings();
+        if (findings.isEmpty()) {
+            sb.append("None.\n\n");
+        } else {
+            sb.append("| severity | cell | host | what happened | what to do |\n|---|---|---|---|---|\n");
+            for (Matrix.Finding f : findings) {
+                sb.append("| ").append(f.diagnostic().severity().id()).append(" | ").append(esc(f.cell().row() + " " + f.cell().column()))
+                        .append(" | ").append(esc(f.cell().host())).append(" | ").append(esc(f.diagnostic().message())).append(" | ")
+                        .append(esc(f.diagnostic().action())).append(" |\n");
+            }
+            sb.append('\n');
+        }
 
         sb.append("## Not run: evidence\n\n");
         boolean any = false;

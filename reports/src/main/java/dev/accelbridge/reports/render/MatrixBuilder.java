@@ -7,7 +7,7 @@ import dev.accelbridge.reports.StoreException;
 import dev.accelbridge.reports.history.Change;
 import dev.accelbridge.reports.history.RegressionDetector;
 import dev.accelbridge.reports.score.Scorer;
-import dev.accelbridge.reports.store.CellKey;
+import dev.accelbridge.core.CaseId;
 import dev.accelbridge.reports.store.MatrixStore;
 
 import java.time.Instant;
@@ -35,9 +35,9 @@ public final class MatrixBuilder {
      */
     public static Matrix build(MatrixStore store, Optional<String> runId, RegressionDetector detector) {
         List<RunResult> all = store.allResults();
-        Map<CellKey, List<RunResult>> byCell = new LinkedHashMap<>();
+        Map<CaseId.CellId, List<RunResult>> byCell = new LinkedHashMap<>();
         for (RunResult r : all) {
-            byCell.computeIfAbsent(CellKey.of(r), k -> new ArrayList<>()).add(r);
+            byCell.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(r);
         }
         Comparator<RunResult> byTime = Comparator.comparing(RunResult::startedAt, Comparator.nullsFirst(Comparator.naturalOrder()));
         byCell.values().forEach(l -> l.sort(byTime));
@@ -57,9 +57,14 @@ public final class MatrixBuilder {
         }
         // native CPU reference per host/suite/model/input within the shown scope
         Map<String, Double> cpu = new HashMap<>();
+        Map<String, Integer> cpuThreads = new HashMap<>();
         for (RunResult r : shown) {
-            if (r.requested() == BackendId.CPU && r.actual() == BackendId.CPU && r.status().executed() && r.timings() != null) {
+            if (r.requested() == BackendId.CPU && r.actual() == BackendId.CPU && r.lane().isNative() && r.status().executed()
+                    && r.timings() != null) {
                 cpu.put(refKey(r), r.timings().p50Ms());
+                if (r.provenance() != null && r.provenance().threads() != null) {
+                    cpuThreads.put(refKey(r), r.provenance().threads());
+                }
             }
         }
         // newest result per host/suite/model/browser/actual backend where that backend worked (for fallback costs)
@@ -74,53 +79,53 @@ public final class MatrixBuilder {
         List<Cell> cells = new ArrayList<>(shown.size());
         for (RunResult r : shown) {
             double cpuP50 = cpu.getOrDefault(refKey(r), Double.NaN);
-            List<RunResult> hist = byCell.getOrDefault(CellKey.of(r), List.of(r));
+            List<RunResult> hist = byCell.getOrDefault(r.cell(), List.of(r));
             List<HistoryPoint> points = hist.stream().map(h -> new HistoryPoint(h.runId(), h.startedAt(),
                     h.timings() == null ? Double.NaN : h.timings().p50Ms(), h.status())).toList();
-            Change change = previous(hist, r).map(p -> detector.compare(p.timings().samplesMs(), r.timings().samplesMs())
-                    .against(p.runId())).orElse(null);
+            Change change = change(hist, r, detector);
             double requestedP50 = Double.NaN;
             if (r.status() == Status.FELL_BACK && r.provenance() != null) {
                 // same rule as MatrixStore.latestWorkingTimings, answered from the results already loaded
                 RunResult w = working.get(workKey(r.provenance().hostFingerprint(), r, r.requested()));
                 requestedP50 = w == null ? Double.NaN : w.timings().p50Ms();
             }
-            cells.add(new Cell(r, Scorer.score(r, cpuP50), cpuP50, requestedP50, change, points));
+            cells.add(new Cell(r, Scorer.score(r, cpuP50), cpuP50, requestedP50, change, points, cpuThreads.get(refKey(r))));
         }
         cells.sort(Comparator.comparing((Cell c) -> c.result().suite().ordinal()).thenComparing(c -> c.result().model())
                 .thenComparing(c -> c.result().requested().ordinal()).thenComparing(Cell::column).thenComparing(Cell::host));
         return new Matrix(scope, Instant.now(), cells, store.hosts());
     }
 
-    /** The newest earlier result of the cell that executed on the same actual backend with samples. */
-    private static Optional<RunResult> previous(List<RunResult> hist, RunResult current) {
-        if (current.timings() == null || current.timings().samplesMs().length == 0 || !current.status().executed()) {
-            return Optional.empty();
+    /**
+     * The current result against the cell's earlier runs: the p50 of every earlier run of the cell that executed on
+     * the same actual backend, compared run-level by the detector. Null when the current result has no p50.
+     */
+    static Change change(List<RunResult> hist, RunResult current, RegressionDetector detector) {
+        if (current.timings() == null || !current.status().executed() || !Double.isFinite(current.timings().p50Ms())) {
+            return null;
         }
-        int i = hist.size();
-        for (int k = 0; k < hist.size(); k++) {
-            if (java.util.Objects.equals(hist.get(k).runId(), current.runId())) {
-                i = k;
+        List<RunResult> earlier = new ArrayList<>();
+        for (RunResult p : hist) {
+            if (java.util.Objects.equals(p.runId(), current.runId())) {
                 break;
             }
-        }
-        for (int k = i - 1; k >= 0; k--) {
-            RunResult p = hist.get(k);
-            if (p.runId() != null && p.runId().equals(current.runId())) {
-                continue;
-            }
-            if (p.status().executed() && p.actual() == current.actual() && p.timings() != null && p.timings().samplesMs().length > 0) {
-                return Optional.of(p);
+            if (p.status().executed() && p.actual() == current.actual() && p.timings() != null
+                    && Double.isFinite(p.timings().p50Ms())) {
+                earlier.add(p);
             }
         }
-        return Optional.empty();
+        double[] p50s = earlier.stream().mapToDouble(p -> p.timings().p50Ms()).toArray();
+        Change c = detector.assess(p50s, current.timings().p50Ms());
+        return earlier.isEmpty() ? c : c.against(earlier.get(earlier.size() - 1).runId());
     }
 
+    /** The same case identity less the requested backend, on a host, ran on {@code backend}. */
     private static String workKey(String host, RunResult r, BackendId backend) {
-        return host + "|" + r.suite() + "|" + r.model() + "|" + (r.provenance() == null ? null : r.provenance().browser()) + "|" + backend;
+        return host + "|" + r.id().inputKey() + "|" + r.lane().id() + "|" + backend;
     }
 
+    /** The native CPU reference of a case: same host, same model, inputs, precision and batch. */
     private static String refKey(RunResult r) {
-        return (r.provenance() == null ? "" : r.provenance().hostFingerprint()) + "|" + r.suite() + "|" + r.model() + "|" + r.inputSet();
+        return r.hostFingerprint() + "|" + r.id().inputKey();
     }
 }

@@ -1,22 +1,17 @@
 package dev.accelbridge.reports.score;
 
-/** The coarse reading of a score, as the matrix shows it. */
+/** The coarse reading of a cell, as the matrix shows it; the rules are in {@link Scorer}. */
 public enum Grade {
-    /** Score ≥ 75: runs on the requested backend, correct, not much slower than native CPU. */
+    /** Correct on the requested backend, with meaningful speed (hardware or CPU), at most 2× slower than native CPU. */
     HIGH,
-    /** Score ≥ 50: works with caveats (a fallback, or slow). */
+    /** Works with a caveat: a fallback, a software adapter or an unverified WebNN device, or 2–10× slower than native CPU. */
     MEDIUM,
-    /** Score &gt; 0: ran, but wrong or barely usable. */
+    /** Wrong output, or ran more than 10× slower than native CPU. */
     LOW,
-    /** Score 0: did not run. */
+    /** Did not run. */
     NONE;
 
-    /** The grade of a score. */
-    public static Grade of(double score) {
-        return score >= 75 ? HIGH : score >= 50 ? MEDIUM : score > 0 ? LOW : NONE;
-    }
-
-    /** "High", "Medium", "Low", "None". */
+    /** "High", "Medium", "Low", "None" (for people; JSON carries {@link #name()}). */
     public String label() {
         return name().charAt(0) + name().substring(1).toLowerCase(java.util.Locale.ROOT);
     }

@@ -1,84 +1,104 @@
 package dev.accelbridge.reports.score;
 
+import dev.accelbridge.core.Acceleration;
 import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
 
 /**
- * The compatibility score of one cell, 0–100, from its status, its parity with the reference and its speed
- * relative to the native CPU run of the same model on the same host. Pure. (Also in {@code docs/scoring.md}.)
+ * The score (0–100) and grade of one cell. Status stays the compatibility verdict; speed is the ratio to the native
+ * CPU reference of the same case on the same host; what really executed ({@link Acceleration}) decides whether the
+ * speed may count. Pure. The rules, also in {@code docs/scoring.md}:
  *
  * <pre>
- * PASSED        score = 60 + P + S
- * FELL_BACK     score = 0.6 × (60 + P + S)      computed on the backend that actually ran; at most 60
- * WRONG_OUTPUT  score = 10 × clamp(cosine, 0, 1) at most 10 (0 when no parity is known)
- * FAILED, UNSUPPORTED, UNAVAILABLE   score = 0
+ * raw = B + P + S
+ *   B (status)  PASSED 50 · FELL_BACK 25 · WRONG_OUTPUT 0 · FAILED, UNSUPPORTED, UNAVAILABLE: score 0, grade NONE
+ *   P (parity)  25 × (1 − clamp(e, 0, 1)), e = max(maxAbsErr, 1 − cosine) / tolerance; 25 without parity
+ *   S (speed)   clamp(12.5 + 6.25 × log2(r), 0, 25), r = native CPU p50 / cell p50; 12.5 when r is unknown;
+ *               0 on a software adapter or an unverified WebNN device (their speed says nothing about a GPU/NPU)
  *
- * P (parity, 0–20) = 20 × (1 − clamp(e, 0, 1)),   e = max(maxAbsErr, 1 − cosine) / tolerance
- *     e is the share of the tolerance budget used; P = 20 when there is no parity (the reference itself)
- * S (speed, 0–20)  = clamp(10 + 5 × log2(r), 0, 20),  r = cpuP50 / cellP50
- *     same speed as native CPU → 10; 4× faster → 20; 4× slower or worse → 0;
- *     S = 10 (neutral) when there is no CPU reference on this host, noted in {@link Score#note()}
- *
- * grade: High ≥ 75, Medium ≥ 50, Low &gt; 0, None = 0
+ * grade (first rule that holds)
+ *   NONE    did not execute
+ *   LOW     WRONG_OUTPUT, or r &lt; 0.1 (more than 10× slower than native CPU)
+ *   MEDIUM  FELL_BACK, software adapter, unverified WebNN device, or r &lt; 0.5 (2–10× slower)
+ *   HIGH    otherwise: correct on the requested backend, hardware or CPU, at most 2× slower than native CPU
+ * value = raw clamped into the grade's band: HIGH [80, 100] · MEDIUM [55, 80) · LOW (0, 55) · NONE 0
  * </pre>
- * So a correct run on the requested backend is High unless it is very slow and imprecise (minimum 60: Medium);
- * a fallback is at best Medium; a wrong output is Low; what did not run is None.
  */
 public final class Scorer {
-    /** Base of a passed cell. */
-    public static final double PASSED_BASE = 60;
-    /** Factor applied to a FELL_BACK cell's PASSED-style score. */
-    public static final double FELL_BACK_FACTOR = 0.6;
-
     private Scorer() {
     }
 
     /**
      * Scores {@code r}.
      *
-     * @param cpuP50Ms the native CPU p50 of the same model/input on the same host, or NaN when there is none
+     * @param cpuP50Ms the native CPU p50 of the same case on the same host, or NaN when there is none
      */
     public static Score score(RunResult r, double cpuP50Ms) {
-        return switch (r.status()) {
-            case PASSED -> passedLike(r, cpuP50Ms, 1.0, null);
-            case FELL_BACK -> passedLike(r, cpuP50Ms, FELL_BACK_FACTOR, "fell back to " + r.actual() + ": × " + FELL_BACK_FACTOR);
-            case WRONG_OUTPUT -> {
-                double cos = r.parity() == null ? 0 : r.parity().cosine();
-                double v = Double.isFinite(cos) ? 10 * clamp(cos, 0, 1) : 0;
-                yield new Score(v, Grade.of(v), v, 0, 0, ratio(r, cpuP50Ms), "wrong output");
-            }
-            case FAILED, UNSUPPORTED, UNAVAILABLE -> new Score(0, Grade.NONE, 0, 0, 0, Double.NaN, r.status().name().toLowerCase());
+        Acceleration acc = Acceleration.of(r.actual(), r.provenance());
+        if (!r.status().executed()) {
+            return new Score(0, Grade.NONE, 0, 0, 0, Double.NaN, acc, r.status().name().toLowerCase(java.util.Locale.ROOT));
+        }
+        double ratio = ratio(r, cpuP50Ms);
+        double base = r.status() == Status.PASSED ? 50 : r.status() == Status.FELL_BACK ? 25 : 0;
+        double p = r.status() == Status.WRONG_OUTPUT ? 0 : parityTerm(r.parity());
+        boolean speedCounts = acc == Acceleration.HARDWARE || acc == Acceleration.CPU;
+        StringBuilder note = new StringBuilder();
+        double s;
+        if (!speedCounts) {
+            s = 0;
+            note.append(acc.label()).append(": speed not counted");
+        } else if (Double.isFinite(ratio) && ratio > 0) {
+            s = clamp(12.5 + 6.25 * (Math.log(ratio) / Math.log(2)), 0, 25);
+        } else {
+            s = 12.5;
+            note.append("no native CPU reference on this host: speed term neutral");
+        }
+        if (r.status() == Status.FELL_BACK) {
+            append(note, "fell back to " + r.actual());
+        }
+        Grade g;
+        if (r.status() == Status.WRONG_OUTPUT) {
+            g = Grade.LOW;
+            append(note, "wrong output");
+        } else if (ratio < 0.1) {
+            g = Grade.LOW;
+            append(note, String.format(java.util.Locale.ROOT, "%.1f× slower than native cpu", 1 / ratio));
+        } else if (r.status() == Status.FELL_BACK || !speedCounts || ratio < 0.5) {
+            g = Grade.MEDIUM;
+        } else {
+            g = Grade.HIGH;
+        }
+        double v = band(base + p + s, g);
+        return new Score(v, g, base, p, s, ratio, acc, note.length() == 0 ? null : note.toString());
+    }
+
+    private static void append(StringBuilder b, String s) {
+        b.append(b.length() == 0 ? "" : "; ").append(s);
+    }
+
+    private static double band(double raw, Grade g) {
+        return switch (g) {
+            case HIGH -> clamp(raw, 80, 100);
+            case MEDIUM -> clamp(raw, 55, 79.9);
+            case LOW -> clamp(raw, 0.1, 54.9);
+            case NONE -> 0;
         };
     }
 
-    private static Score passedLike(RunResult r, double cpuP50Ms, double factor, String note) {
-        double p = parityTerm(r.parity());
-        double ratio = ratio(r, cpuP50Ms);
-        double s;
-        String n = note;
-        if (Double.isFinite(ratio) && ratio > 0) {
-            s = clamp(10 + 5 * (Math.log(ratio) / Math.log(2)), 0, 20);
-        } else {
-            s = 10;
-            n = (n == null ? "" : n + "; ") + "no native CPU reference on this host: speed term neutral";
-        }
-        double v = factor * (PASSED_BASE + p + s);
-        return new Score(v, Grade.of(v), factor * PASSED_BASE, p, s, ratio, n);
-    }
-
-    /** The parity term, 0–20. */
+    /** The parity term, 0–25. */
     public static double parityTerm(Parity q) {
         if (q == null) {
-            return 20;
+            return 25;
         }
         if (!(q.tolerance() > 0)) {
-            return q.within() ? 20 : 0;
+            return q.within() ? 25 : 0;
         }
         double used = Math.max(q.maxAbsErr(), 1 - q.cosine()) / q.tolerance();
         if (Double.isNaN(used)) {
             return 0;
         }
-        return 20 * (1 - clamp(used, 0, 1));
+        return 25 * (1 - clamp(used, 0, 1));
     }
 
     private static double ratio(RunResult r, double cpuP50Ms) {

@@ -11,7 +11,7 @@ import java.util.Set;
  */
 final class Migrations {
     /** The schema version this build writes. */
-    static final int CURRENT = 1;
+    static final int CURRENT = 2;
 
     /** Every table any version of our schema has; a database with other tables is not ours. */
     static final Set<String> KNOWN_TABLES = Set.of("schema_version", "runs", "hosts", "probes", "results", "samples");
@@ -96,5 +96,19 @@ final class Migrations {
                       provenance VARCHAR,
                       started_at TIMESTAMP)""",
                     "CREATE INDEX results_run ON results(run_id)",
-                    "CREATE TABLE samples (result_id BIGINT NOT NULL, idx INTEGER NOT NULL, ms DOUBLE NOT NULL)")));
+                    "CREATE TABLE samples (result_id BIGINT NOT NULL, idx INTEGER NOT NULL, ms DOUBLE NOT NULL)")),
+            // v2: the case identity (dev.accelbridge.core.CaseId) is its own columns; the v1 string key goes, so no
+            // second spelling of the key can drift from the record. Old rows keep their lane (their browser name or
+            // native), precision fp32, batch 1, and no recorded shapes.
+            new Migration(2, "case identity columns: input_shapes, precision, batch_size, lane; parity non_finite", List.of(
+                    "ALTER TABLE results ADD COLUMN input_shapes VARCHAR",
+                    "ALTER TABLE results ADD COLUMN precision VARCHAR DEFAULT 'fp32'",
+                    "ALTER TABLE results ADD COLUMN batch_size INTEGER DEFAULT 1",
+                    "ALTER TABLE results ADD COLUMN lane VARCHAR",
+                    "ALTER TABLE results ADD COLUMN non_finite BIGINT DEFAULT 0",
+                    "UPDATE results SET lane = coalesce(browser, 'native'), precision = 'fp32', batch_size = 1, non_finite = 0",
+                    // DuckDB refuses to drop a column of a table that has an index: drop it, then re-create it
+                    "DROP INDEX results_run",
+                    "ALTER TABLE results DROP COLUMN case_key",
+                    "CREATE INDEX results_run ON results(run_id)")));
 }

@@ -4,7 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.core.Acceleration;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.Diagnostic;
+import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.FallbackHop;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.MemoryUsage;
@@ -72,6 +77,11 @@ public final class ResultJson {
         p.executionProviders().forEach(eps::add);
         ObjectNode rv = o.putObject("runtimeVersions");
         new java.util.TreeMap<>(p.runtimeVersions()).forEach(rv::put);
+        if (p.threads() == null) {
+            o.putNull("threads");
+        } else {
+            o.put("threads", p.threads());
+        }
         return o;
     }
 
@@ -87,7 +97,8 @@ public final class ResultJson {
         JsonNode sw = o.get("softwareAdapter");
         return new Provenance(text(o, "host"), text(o, "hostFingerprint"), text(o, "os"), text(o, "browser"),
                 text(o, "browserVersion"), text(o, "driver"), text(o, "adapter"),
-                sw == null || sw.isNull() ? null : sw.asBoolean(), eps, rv);
+                sw == null || sw.isNull() ? null : sw.asBoolean(), eps, rv,
+                o.hasNonNull("threads") ? o.get("threads").asInt() : null);
     }
 
     /** Fallback path → JSON array of {backend, taken, reason}. */
@@ -174,6 +185,7 @@ public final class ResultJson {
         o.set("tolerance", num(p.tolerance()));
         o.put("within", p.within());
         o.put("against", p.against());
+        o.put("nonFinite", p.nonFinite());
         return o;
     }
 
@@ -183,58 +195,150 @@ public final class ResultJson {
             return null;
         }
         return new Parity(num(o.get("maxAbsErr")), num(o.get("maxRelErr")), num(o.get("cosine")), num(o.get("tolerance")),
-                o.path("within").asBoolean(), text(o, "against"));
+                o.path("within").asBoolean(), text(o, "against"),
+                o.path("nonFinite").asLong(0));
     }
 
-    /** A whole result → JSON (samples included when {@code withSamples}). */
+    /**
+     * THE JSON form of a result, defined here once: {@code run --json}, {@code matrix.json}, the export file and the
+     * dashboard's API all write this object (the derived forms add fields, e.g. the score). Flat where scripts read
+     * it (the fields of the CLI's contract: {@code suite, model, requested, actual, status, loadMs, firstMs, p50Ms,
+     * p90Ms, p99Ms, iterations, host, browser, driver, adapter, softwareAdapter, maxAbsErr, maxRelErr, cosine,
+     * evidence, fallbackPath}), with the case identity, the diagnostics and the full provenance beside them.
+     * Missing figures are {@code null}, never a placeholder.
+     *
+     * @param withSamples include every timed sample ({@code samplesMs}), as the export does
+     */
     public static ObjectNode result(RunResult r, boolean withSamples) {
         ObjectNode o = MAPPER.createObjectNode();
+        CaseId id = r.id();
         o.put("runId", r.runId());
         o.put("startedAt", r.startedAt() == null ? null : r.startedAt().toString());
-        o.put("suite", r.suite().id());
-        o.put("model", r.model());
-        o.put("inputSet", r.inputSet());
-        o.put("modelSha256", r.modelSha256());
-        o.put("requested", r.requested().id());
+        o.put("caseKey", id.key());
+        o.put("suite", id.family().id());
+        o.put("model", id.model());
+        o.put("modelSha256", id.modelSha256());
+        o.put("inputSet", id.inputSet());
+        o.put("inputShapes", id.inputShapes());
+        o.put("precision", id.precision().id());
+        o.put("batchSize", id.batchSize());
+        o.put("requested", id.requested().id());
+        o.put("lane", id.lane().id());
         o.put("actual", r.actual() == null ? null : r.actual().id());
         o.put("status", r.status().name());
         o.put("reason", r.reason());
-        if (r.provenance() == null) {
-            o.putNull("provenance");
+        o.put("evidence", r.reason());
+        Provenance p = r.provenance();
+        o.put("host", p == null ? null : p.host());
+        o.put("hostFingerprint", p == null ? null : p.hostFingerprint());
+        o.put("browser", p == null || p.browser() == null ? null : p.browserLabel());
+        o.put("driver", p == null ? null : p.driver());
+        o.put("adapter", p == null ? null : p.adapter());
+        if (p == null || p.softwareAdapter() == null) {
+            o.putNull("softwareAdapter");
         } else {
-            o.set("provenance", provenance(r.provenance()));
+            o.put("softwareAdapter", p.softwareAdapter());
         }
-        if (r.timings() == null) {
-            o.putNull("timings");
+        o.put("acceleration", Acceleration.of(r.actual(), p).label());
+        if (p == null || p.threads() == null) {
+            o.putNull("threads");
         } else {
-            o.set("timings", timings(r.timings(), withSamples));
+            o.put("threads", p.threads());
         }
+        Timings t = r.timings();
+        for (String f : List.of("loadMs", "firstMs", "p50Ms", "p90Ms", "p99Ms", "meanMs", "stddevMs", "throughputPerSec")) {
+            o.set(f, null);
+        }
+        if (t == null) {
+            o.putNull("iterations");
+            o.putNull("warmups");
+        } else {
+            o.setAll(timings(t, withSamples));
+        }
+        Parity q = r.parity();
+        o.set("maxAbsErr", q == null ? null : num(q.maxAbsErr()));
+        o.set("maxRelErr", q == null ? null : num(q.maxRelErr()));
+        o.set("cosine", q == null ? null : num(q.cosine()));
+        o.set("tolerance", q == null ? null : num(q.tolerance()));
+        if (q == null) {
+            o.putNull("within");
+        } else {
+            o.put("within", q.within());
+        }
+        o.put("parityAgainst", q == null ? null : q.against());
+        o.put("nonFinite", q == null ? 0 : q.nonFinite());
         ObjectNode m = o.putObject("memory");
         m.put("rssBefore", r.memory().rssBefore());
         m.put("rssAfter", r.memory().rssAfter());
         m.put("rssPeak", r.memory().rssPeak());
-        if (r.parity() == null) {
-            o.putNull("parity");
-        } else {
-            o.set("parity", parity(r.parity()));
-        }
+        o.set("rssPeakBytes", r.memory().rssPeak() < 0 ? null : MAPPER.getNodeFactory().numberNode(r.memory().rssPeak()));
         o.set("fallbackPath", fallbackPath(r.fallbackPath()));
         o.set("warnings", strings(r.warnings()));
+        ArrayNode diags = o.putArray("diagnostics");
+        for (Diagnostic d : r.diagnostics()) {
+            ObjectNode x = diags.addObject();
+            x.put("severity", d.severity().id());
+            x.put("code", d.code());
+            x.put("message", d.message());
+            x.put("action", d.action());
+        }
+        o.set("provenance", p == null ? null : provenance(p));
         return o;
     }
 
-    /** JSON → result. */
+    /**
+     * JSON → result, checked: a malformed record is refused with a message naming the field, so a merge can name
+     * the file and the record and import nothing of it.
+     *
+     * @throws IllegalArgumentException naming what is wrong
+     */
     public static RunResult result(JsonNode o) {
+        if (o == null || !o.isObject()) {
+            throw new IllegalArgumentException("is not a JSON object");
+        }
+        String runId = required(o, "runId");
+        ModelFamily family = field(o, "suite", ModelFamily::parse);
+        BackendId requested = field(o, "requested", BackendId::parse);
+        Status status = field(o, "status", s -> Status.valueOf(s));
+        String actual = text(o, "actual");
+        String started = text(o, "startedAt");
+        String precision = text(o, "precision");
+        JsonNode batch = o.get("batchSize");
+        CaseId id = new CaseId(family, required(o, "model"), text(o, "modelSha256"), text(o, "inputSet"),
+                text(o, "inputShapes"), precision == null ? Precision.FP32 : field(o, "precision", Precision::parse),
+                batch == null || batch.isNull() ? 1 : batch.asInt(), requested, LaneId.parse(text(o, "lane")));
         JsonNode m = o.path("memory");
         MemoryUsage mem = m.isMissingNode() || m.isNull() ? MemoryUsage.UNKNOWN
                 : new MemoryUsage(m.path("rssBefore").asLong(-1), m.path("rssAfter").asLong(-1), m.path("rssPeak").asLong(-1));
-        String started = text(o, "startedAt");
-        String actual = text(o, "actual");
-        return new RunResult(text(o, "runId"), started == null ? null : Instant.parse(started), ModelFamily.parse(text(o, "suite")),
-                text(o, "model"), text(o, "inputSet"), text(o, "modelSha256"), BackendId.parse(text(o, "requested")),
-                actual == null ? null : BackendId.parse(actual), Status.valueOf(text(o, "status")), text(o, "reason"),
-                provenance(o.get("provenance")), timings(o.get("timings")), mem, parity(o.get("parity")),
-                fallbackPath(o.get("fallbackPath")), strings(o.get("warnings")));
+        Timings t = o.hasNonNull("iterations") ? timings(o) : null;
+        Parity q = o.hasNonNull("within") ? new Parity(num(o.get("maxAbsErr")), num(o.get("maxRelErr")),
+                num(o.get("cosine")), num(o.get("tolerance")), o.path("within").asBoolean(), text(o, "parityAgainst"),
+                o.path("nonFinite").asLong(0)) : null;
+        try {
+            return new RunResult(runId, started == null ? null : Instant.parse(started), id,
+                    actual == null ? null : field(o, "actual", BackendId::parse), status, text(o, "reason"),
+                    provenance(o.get("provenance")), t, mem, q, fallbackPath(o.get("fallbackPath")), strings(o.get("warnings")));
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new IllegalArgumentException("startedAt '" + started + "' is not an ISO-8601 instant");
+        }
+    }
+
+    private static String required(JsonNode o, String f) {
+        String v = text(o, f);
+        if (v == null || v.isBlank()) {
+            throw new IllegalArgumentException("has no " + f);
+        }
+        return v;
+    }
+
+    private static <T> T field(JsonNode o, String f, java.util.function.Function<String, T> parse) {
+        String v = required(o, f);
+        try {
+            return parse.apply(v);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(f + " '" + v + "' is not valid (" + (e instanceof dev.accelbridge.core.AccelbridgeException a
+                    ? a.oneLine() : "expected one of the values Accelbridge writes") + ")");
+        }
     }
 
     /** HostInfo → JSON (the {@code detect} output kept in the hosts table). */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.StoreException;
 
@@ -14,6 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,13 +26,14 @@ import java.util.function.UnaryOperator;
  * Moves matrix data between hosts as one JSON document, so many machines fill ONE matrix (the host is a dimension
  * of it):
  * <pre>
- * { "format": "accelbridge-matrix", "schemaVersion": 1, "exportedAt": "...",
+ * { "format": "accelbridge-matrix", "schemaVersion": 2, "exportedAt": "...",
  *   "hosts":  [ {fingerprint, hostname, detect, firstSeen, lastSeen} ],
  *   "runs":   [ {runId, startedAt, finishedAt, status, hostFingerprint, toolkitVersion, runtimeVersions, plan} ],
  *   "probes": [ {runId, backend, where, available, evidence} ],
- *   "results":[ RunResult as JSON, with timings.samplesMs holding every sample ] }
+ *   "results":[ ResultJson.result(r, true): the one JSON form, samplesMs holding every sample ] }
  * </pre>
- * {@link #merge} is idempotent on run id (a run already present is skipped). A file of an older schema version
+ * {@link #merge} is idempotent per result (a result already present, same run and case, is skipped; a missing one is
+ * added even to a run the store has). A file of an older schema version
  * is upgraded step by step ({@link #UPGRADES}); a newer one, or anything that is not this format, is refused
  * with the reason and nothing of it is imported.
  */
@@ -43,11 +47,38 @@ public final class StoreExport {
      */
     static final Map<Integer, UnaryOperator<ObjectNode>> UPGRADES = new LinkedHashMap<>();
 
+    static {
+        // 1 → 2: results were nested ({timings:{...}, parity:{...}}); now the one flat form of ResultJson.result
+        UPGRADES.put(1, doc -> {
+            for (JsonNode r : doc.path("results")) {
+                if (r instanceof ObjectNode o) {
+                    JsonNode t = o.remove("timings");
+                    if (t instanceof ObjectNode to) {
+                        o.setAll(to);
+                    }
+                    JsonNode q = o.remove("parity");
+                    if (q instanceof ObjectNode qo) {
+                        for (String f : List.of("maxAbsErr", "maxRelErr", "cosine", "tolerance", "within")) {
+                            o.set(f, qo.get(f));
+                        }
+                        o.set("parityAgainst", qo.get("against"));
+                    }
+                    JsonNode p = o.get("provenance");
+                    if (!o.has("lane")) {
+                        o.put("lane", p == null || p.isNull() || p.path("browser").isNull() || p.path("browser").isMissingNode()
+                                ? "native" : p.path("browser").asText());
+                    }
+                }
+            }
+            return doc;
+        });
+    }
+
     private StoreExport() {
     }
 
     /** What a merge did. */
-    public record MergeSummary(int runsImported, int runsSkipped, int results, int hosts) {
+    public record MergeSummary(int runsImported, int runsSkipped, int results, int resultsSkipped, int hosts) {
     }
 
     /** The whole store as an export document. */
@@ -57,13 +88,13 @@ public final class StoreExport {
         doc.put("schemaVersion", MatrixStore.currentSchemaVersion());
         doc.put("exportedAt", Instant.now().toString());
         ArrayNode hosts = doc.putArray("hosts");
-        for (Map<String, Object> h : store.rawRows("SELECT fingerprint, hostname, detect, first_seen, last_seen FROM hosts ORDER BY first_seen")) {
+        for (Object[] h : store.hostRows()) {
             ObjectNode o = hosts.addObject();
-            o.put("fingerprint", (String) h.get("fingerprint"));
-            o.put("hostname", (String) h.get("hostname"));
-            o.set("detect", h.get("detect") == null ? null : ResultJson.parse((String) h.get("detect")));
-            o.put("firstSeen", (String) h.get("first_seen"));
-            o.put("lastSeen", (String) h.get("last_seen"));
+            o.put("fingerprint", (String) h[0]);
+            o.put("hostname", (String) h[1]);
+            o.set("detect", h[2] == null ? null : ResultJson.parse((String) h[2]));
+            o.put("firstSeen", h[3].toString());
+            o.put("lastSeen", h[4].toString());
         }
         ArrayNode runs = doc.putArray("runs");
         for (RunInfo r : store.runs()) {
@@ -110,52 +141,173 @@ public final class StoreExport {
     }
 
     /**
-     * Imports export files into {@code store}. Every file is read and checked before anything is written, so a bad
-     * file in the list imports nothing.
+     * The export document of results that could not be stored (a store that failed mid-run): {@link #merge} takes
+     * it into a healthy store later, so nothing measured is lost.
+     */
+    public static ObjectNode document(HostInfo host, RunInfo run, List<Availability> probes, List<RunResult> results) {
+        ObjectNode doc = ResultJson.MAPPER.createObjectNode();
+        doc.put("format", FORMAT);
+        doc.put("schemaVersion", MatrixStore.currentSchemaVersion());
+        doc.put("exportedAt", Instant.now().toString());
+        ObjectNode h = doc.putArray("hosts").addObject();
+        h.put("fingerprint", host.fingerprint());
+        h.put("hostname", host.hostname());
+        h.set("detect", ResultJson.host(host));
+        h.put("firstSeen", run.startedAt().toString());
+        h.put("lastSeen", Instant.now().toString());
+        ObjectNode o = doc.putArray("runs").addObject();
+        o.put("runId", run.runId());
+        o.put("startedAt", run.startedAt().toString());
+        o.put("finishedAt", run.finishedAt() == null ? null : run.finishedAt().toString());
+        o.put("status", run.status().db());
+        o.put("hostFingerprint", run.hostFingerprint());
+        o.put("toolkitVersion", run.toolkitVersion());
+        ObjectNode rv = o.putObject("runtimeVersions");
+        run.runtimeVersions().forEach(rv::put);
+        o.put("plan", run.planJson());
+        ArrayNode pa = doc.putArray("probes");
+        for (Availability a : probes) {
+            ObjectNode x = pa.addObject();
+            x.put("runId", run.runId());
+            x.put("backend", a.backend().id());
+            x.put("where", a.where());
+            x.put("available", a.available());
+            x.put("evidence", a.evidence());
+        }
+        ArrayNode ra = doc.putArray("results");
+        results.forEach(r -> ra.add(ResultJson.result(r, true)));
+        return doc;
+    }
+
+    /** One export file, read and checked whole into typed values. */
+    private record Parsed(Path file, List<Object[]> hosts, List<RunInfo> runs, Map<String, List<Availability>> probes,
+                          Map<String, List<RunResult>> results) {
+    }
+
+    /**
+     * Imports export files into {@code store}. Every file is read and checked whole before anything is written, so
+     * a malformed file (a missing array, a record without its run, a status Accelbridge does not write) imports
+     * nothing, and the error names the file and the record. Idempotent per result: a result the store already has
+     * (same run, same case) is skipped, a missing one is added even when its run is present.
      */
     public static MergeSummary merge(MatrixStore store, Path... files) {
-        List<ObjectNode> docs = new ArrayList<>();
+        List<Parsed> docs = new ArrayList<>();
         for (Path f : files) {
-            docs.add(read(f));
+            docs.add(parse(f, read(f)));
         }
         int imported = 0;
         int skipped = 0;
         int results = 0;
+        int resultsSkipped = 0;
         int hosts = 0;
-        for (ObjectNode doc : docs) {
-            for (JsonNode h : doc.path("hosts")) {
-                store.importHost(h.path("fingerprint").asText(), text(h, "hostname"),
-                        h.get("detect") == null || h.get("detect").isNull() ? null : h.get("detect").toString(),
-                        Instant.parse(h.path("firstSeen").asText()), Instant.parse(h.path("lastSeen").asText()));
+        for (Parsed d : docs) {
+            for (Object[] h : d.hosts()) {
+                store.importHost((String) h[0], (String) h[1], (String) h[2], (Instant) h[3], (Instant) h[4]);
                 hosts++;
             }
-            Map<String, List<Availability>> probes = new LinkedHashMap<>();
-            for (JsonNode p : doc.path("probes")) {
-                probes.computeIfAbsent(p.path("runId").asText(), k -> new ArrayList<>()).add(new Availability(
-                        BackendId.parse(p.path("backend").asText()), p.path("available").asBoolean(), text(p, "evidence"), text(p, "where")));
-            }
-            Map<String, List<RunResult>> byRun = new LinkedHashMap<>();
-            for (JsonNode r : doc.path("results")) {
-                RunResult rr = ResultJson.result(r);
-                byRun.computeIfAbsent(rr.runId(), k -> new ArrayList<>()).add(rr);
-            }
-            for (JsonNode r : doc.path("runs")) {
-                Map<String, String> rv = new LinkedHashMap<>();
-                r.path("runtimeVersions").fields().forEachRemaining(e -> rv.put(e.getKey(), e.getValue().asText()));
-                String fin = text(r, "finishedAt");
-                RunInfo info = new RunInfo(r.path("runId").asText(), Instant.parse(r.path("startedAt").asText()),
-                        fin == null ? null : Instant.parse(fin), RunStatus.fromDb(r.path("status").asText()),
-                        text(r, "hostFingerprint"), text(r, "toolkitVersion"), rv, text(r, "plan"), 0);
-                List<RunResult> rs = byRun.getOrDefault(info.runId(), List.of());
-                if (store.importRun(info, probes.getOrDefault(info.runId(), List.of()), rs)) {
-                    imported++;
-                    results += rs.size();
-                } else {
+            for (RunInfo info : d.runs()) {
+                boolean existed = store.run(info.runId()).isPresent();
+                List<RunResult> rs = d.results().getOrDefault(info.runId(), List.of());
+                int added = store.importRun(info, d.probes().getOrDefault(info.runId(), List.of()), rs);
+                if (existed) {
                     skipped++;
+                } else {
+                    imported++;
                 }
+                results += added;
+                resultsSkipped += rs.size() - added;
             }
         }
-        return new MergeSummary(imported, skipped, results, hosts);
+        return new MergeSummary(imported, skipped, results, resultsSkipped, hosts);
+    }
+
+    private static Parsed parse(Path f, ObjectNode doc) {
+        for (String arr : List.of("hosts", "runs", "probes", "results")) {
+            JsonNode a = doc.get(arr);
+            if (a == null || !a.isArray()) {
+                throw malformed(f, "\"" + arr + "\" is " + (a == null ? "missing" : a.isNull() ? "null" : "not an array"));
+            }
+        }
+        List<Object[]> hosts = new ArrayList<>();
+        int i = 0;
+        for (JsonNode h : doc.get("hosts")) {
+            String where = "hosts[" + i++ + "]";
+            String fp = text(h, "fingerprint");
+            if (fp == null) {
+                throw malformed(f, where + " has no fingerprint");
+            }
+            hosts.add(new Object[]{fp, text(h, "hostname"), h.get("detect") == null || h.get("detect").isNull() ? null
+                    : h.get("detect").toString(), instant(f, where, h, "firstSeen"), instant(f, where, h, "lastSeen")});
+        }
+        List<RunInfo> runs = new ArrayList<>();
+        i = 0;
+        for (JsonNode r : doc.get("runs")) {
+            String where = "runs[" + i++ + "]";
+            String id = text(r, "runId");
+            if (id == null) {
+                throw malformed(f, where + " has no runId");
+            }
+            Map<String, String> rv = new LinkedHashMap<>();
+            r.path("runtimeVersions").fields().forEachRemaining(e -> rv.put(e.getKey(), e.getValue().asText()));
+            RunStatus st;
+            try {
+                st = RunStatus.fromDb(String.valueOf(text(r, "status")));
+            } catch (IllegalArgumentException e) {
+                throw malformed(f, where + " (run " + id + ") has status '" + text(r, "status") + "', not running, finished or interrupted");
+            }
+            runs.add(new RunInfo(id, instant(f, where, r, "startedAt"), text(r, "finishedAt") == null ? null
+                    : instant(f, where, r, "finishedAt"), st, text(r, "hostFingerprint"), text(r, "toolkitVersion"), rv,
+                    text(r, "plan"), 0));
+        }
+        Set<String> runIds = new HashSet<>();
+        runs.forEach(r -> runIds.add(r.runId()));
+        Map<String, List<Availability>> probes = new LinkedHashMap<>();
+        i = 0;
+        for (JsonNode p : doc.get("probes")) {
+            String where = "probes[" + i++ + "]";
+            String run = text(p, "runId");
+            if (run == null || !runIds.contains(run)) {
+                throw malformed(f, where + (run == null ? " has no runId" : " belongs to run " + run + ", which the file's runs do not have"));
+            }
+            try {
+                probes.computeIfAbsent(run, k -> new ArrayList<>()).add(new Availability(
+                        BackendId.parse(String.valueOf(text(p, "backend"))), p.path("available").asBoolean(), text(p, "evidence"),
+                        text(p, "where")));
+            } catch (RuntimeException e) {
+                throw malformed(f, where + " has backend '" + text(p, "backend") + "', which Accelbridge does not know");
+            }
+        }
+        Map<String, List<RunResult>> results = new LinkedHashMap<>();
+        i = 0;
+        for (JsonNode r : doc.get("results")) {
+            String where = "results[" + i++ + "]";
+            RunResult rr;
+            try {
+                rr = ResultJson.result(r);
+            } catch (IllegalArgumentException e) {
+                throw malformed(f, where + (r.hasNonNull("runId") ? " (run " + r.get("runId").asText() + ")" : "") + " "
+                        + e.getMessage());
+            }
+            if (!runIds.contains(rr.runId())) {
+                throw malformed(f, where + " belongs to run " + rr.runId() + ", which the file's runs do not have");
+            }
+            results.computeIfAbsent(rr.runId(), k -> new ArrayList<>()).add(rr);
+        }
+        return new Parsed(f, hosts, runs, probes, results);
+    }
+
+    private static Instant instant(Path f, String where, JsonNode n, String field) {
+        String v = text(n, field);
+        try {
+            return Instant.parse(String.valueOf(v));
+        } catch (java.time.format.DateTimeParseException e) {
+            throw malformed(f, where + " has " + field + " '" + v + "', not an ISO-8601 instant");
+        }
+    }
+
+    private static StoreException malformed(Path f, String what) {
+        return new StoreException("The merge file " + f + " is malformed: " + what + "; nothing of it was imported",
+                "give the complete file written by 'accelbridge export' (re-export it if it was cut or edited)");
     }
 
     /** Reads, checks and upgrades one export file. */

@@ -10,20 +10,26 @@ import java.util.Map;
 
 import static dev.accelbridge.reports.Fixtures.*;
 
-/** Fills a store with hand-constructed results: two runs on host "alpha" (the second with a 25 % webgpu slowdown). */
+/**
+ * Fills a store with hand-constructed results: five runs on host "alpha" (the last with a 25 % webgpu slowdown; the
+ * seeded samples give the runs a realistic ≈1 % run-to-run spread).
+ */
 final class ReportFixture {
+    /** Runs written: four earlier runs make a baseline the detector trusts. */
+    static final int RUNS = 5;
+
     private ReportFixture() {
     }
 
     static String fill(MatrixStore s) {
         HostInfo h = host("alpha");
-        String r1 = s.beginRun(h, Map.of("accelbridge", "0.1.0"), "{}");
-        writeRun(s, r1, h, 0, 1.0);
-        s.finishRun(r1);
-        String r2 = s.beginRun(h, Map.of("accelbridge", "0.1.0"), "{}");
-        writeRun(s, r2, h, 60, 1.25);
-        s.finishRun(r2);
-        return r2;
+        String last = null;
+        for (int run = 0; run < RUNS; run++) {
+            last = s.beginRun(h, Map.of("accelbridge", "0.1.0"), "{}");
+            writeRun(s, last, h, run * 60, run == RUNS - 1 ? 1.25 : 1.0);
+            s.finishRun(last);
+        }
+        return last;
     }
 
     private static void writeRun(MatrixStore s, String run, HostInfo h, int minute, double webgpuFactor) {

@@ -50,20 +50,24 @@ class ReportWriterTest {
         JsonNode json = ResultJson.MAPPER.readTree(out.resolve("matrix.json").toFile());
         assertThat(json.path("cells")).hasSize(9);
         assertThat(json.path("regressions").asInt()).isEqualTo(1);
-        JsonNode cpu = find(json, "text/bert-tiny/default/cpu/native");
-        assertThat(cpu.path("grade").asText()).isEqualTo("High");
-        assertThat(cpu.path("score").asDouble()).isEqualTo(90.0);
-        JsonNode fb = find(json, "vision/convnet/default/webnn-gpu/chromium");
+        JsonNode cpu = find(json, "text/bert-tiny", "cpu", "native");
+        assertThat(cpu.path("grade").asText()).isEqualTo("HIGH");
+        assertThat(cpu.path("score").asDouble()).isEqualTo(87.5);
+        JsonNode fb = find(json, "vision/convnet", "webnn-gpu", "chromium");
         assertThat(fb.path("status").asText()).isEqualTo("FELL_BACK");
         assertThat(fb.path("fallbackPath")).hasSize(2);
         assertThat(fb.path("fallbackPath").get(0).path("reason").asText()).contains("No available adapters");
-        assertThat(fb.path("grade").asText()).isEqualTo("Medium");
+        assertThat(fb.path("grade").asText()).isEqualTo("MEDIUM");
+        assertThat(fb.path("diagnostics").get(0).path("code").asText()).isEqualTo("fell-back");
+        assertThat(fb.path("diagnostics").get(0).path("severity").asText()).isEqualTo("warning");
         assertThat(fb.path("vsNative").asDouble()).isBetween(1.3, 1.7);
-        JsonNode reg = find(json, "text/bert-tiny/default/webgpu/chromium");
+        JsonNode reg = find(json, "text/bert-tiny", "webgpu", "chromium");
         assertThat(reg.path("change").path("kind").asText()).isEqualTo("REGRESSION");
-        assertThat(reg.path("history")).hasSize(2);
+        assertThat(reg.path("history")).hasSize(ReportFixture.RUNS);
         assertThat(reg.path("provenance").path("softwareAdapter").asBoolean()).isTrue();
-        assertThat(find(json, "audio/whisper-tiny/default/cuda/native").path("grade").asText()).isEqualTo("None");
+        assertThat(reg.path("acceleration").asText()).isEqualTo("software adapter");
+        assertThat(reg.path("grade").asText()).isEqualTo("LOW"); // 60 ms against 2 ms native: 30× slower
+        assertThat(find(json, "audio/whisper-tiny", "cuda", "native").path("grade").asText()).isEqualTo("NONE");
 
         String md = Files.readString(out.resolve("report.md"));
         assertThat(md).contains("## Matrix — host alpha", "| text/bert-tiny |", "REGRESSION text/bert-tiny webgpu",
@@ -105,19 +109,20 @@ class ReportWriterTest {
             Matrix m = MatrixBuilder.build(s, Optional.empty(), RegressionDetector.defaults());
             assertThat(m.scope()).isEqualTo("latest per cell");
             assertThat(m.cells()).hasSize(9);
-            assertThat(m.cells()).allSatisfy(c -> assertThat(c.history()).hasSize(2));
+            assertThat(m.cells()).allSatisfy(c -> assertThat(c.history()).hasSize(ReportFixture.RUNS));
             assertThat(m.cells().stream().filter(c -> c.change() != null && c.change().kind() == ChangeKind.REGRESSION)).hasSize(1);
             assertThat(m.cells().stream().filter(c -> c.result().status() == Status.PASSED)).hasSize(4);
         }
     }
 
-    private static JsonNode find(JsonNode json, String caseKey) {
+    private static JsonNode find(JsonNode json, String row, String requested, String lane) {
         for (JsonNode c : json.path("cells")) {
-            if (c.path("caseKey").asText().equals(caseKey)) {
+            if ((c.path("suite").asText() + "/" + c.path("model").asText()).equals(row)
+                    && c.path("requested").asText().equals(requested) && c.path("lane").asText().equals(lane)) {
                 return c;
             }
         }
-        throw new AssertionError("no cell " + caseKey);
+        throw new AssertionError("no cell " + row + " " + requested + " " + lane);
     }
 
     static void validateJUnit(Path xml) throws Exception {

@@ -1,9 +1,11 @@
 package dev.accelbridge.reports.score;
 
+import dev.accelbridge.core.Acceleration;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.Parity;
+import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import org.junit.jupiter.api.Test;
@@ -14,78 +16,102 @@ import static org.assertj.core.api.Assertions.within;
 
 class ScorerTest {
     private final HostInfo h = host("s");
+    private final Parity perfect = new Parity(0, 0, 1, 1e-3, true, "native-cpu");
 
-    private RunResult passedAt(double p50, Parity parity, BackendId b) {
-        RunResult r = passed("r", t(0), h, ModelFamily.VISION, "convnet", b, chromiumProv(h, false), new double[]{p50, p50, p50});
-        return new RunResult(r.runId(), r.startedAt(), r.suite(), r.model(), r.inputSet(), r.modelSha256(), r.requested(), r.actual(),
-                r.status(), r.reason(), r.provenance(), r.timings(), r.memory(), parity, r.fallbackPath(), r.warnings());
+    private RunResult passedAt(double p50, Parity parity, BackendId b, Provenance p) {
+        RunResult r = passed("r", t(0), h, ModelFamily.VISION, "convnet", b, p, new double[]{p50, p50, p50});
+        return new RunResult(r.runId(), r.startedAt(), r.id(), r.actual(), r.status(), r.reason(), r.provenance(),
+                r.timings(), r.memory(), parity, r.fallbackPath(), r.warnings());
     }
 
     @Test
-    void theCpuReferenceItselfScores90High() {
-        Score s = Scorer.score(passedAt(2.0, null, BackendId.CPU), 2.0);
-        assertThat(s.value()).isCloseTo(90, within(1e-9));
+    void theCpuReferenceItselfIsHigh() {
+        Score s = Scorer.score(passedAt(2.0, null, BackendId.CPU, nativeProv(h)), 2.0);
+        assertThat(s.value()).isCloseTo(87.5, within(1e-9));
         assertThat(s.grade()).isEqualTo(Grade.HIGH);
-        assertThat(s.parityTerm()).isEqualTo(20);
-        assertThat(s.speedTerm()).isEqualTo(10);
+        assertThat(s.parityTerm()).isEqualTo(25);
+        assertThat(s.speedTerm()).isEqualTo(12.5);
+        assertThat(s.acceleration()).isEqualTo(Acceleration.CPU);
     }
 
     @Test
-    void speedTermIsLogRatioClamped() {
-        Parity perfect = new Parity(0, 0, 1, 1e-3, true, "native-cpu");
-        assertThat(Scorer.score(passedAt(1.0, perfect, BackendId.WASM), 4.0).speedTerm()).isCloseTo(20, within(1e-9)); // 4× faster
-        assertThat(Scorer.score(passedAt(4.0, perfect, BackendId.WASM), 2.0).speedTerm()).isCloseTo(5, within(1e-9));  // 2× slower
-        assertThat(Scorer.score(passedAt(400.0, perfect, BackendId.WEBGPU), 2.0).speedTerm()).isEqualTo(0);           // 200× slower
-        Score slow = Scorer.score(passedAt(400.0, perfect, BackendId.WEBGPU), 2.0);
-        assertThat(slow.value()).isCloseTo(80, within(1e-9));
-        assertThat(slow.speedRatio()).isCloseTo(0.005, within(1e-12));
+    void speedIsTheRatioToNativeCpuOnALogScale() {
+        assertThat(Scorer.score(passedAt(1.0, perfect, BackendId.WASM, chromiumProv(h, false)), 4.0).speedTerm())
+                .isCloseTo(25, within(1e-9)); // 4× faster
+        Score slower = Scorer.score(passedAt(4.0, perfect, BackendId.WASM, chromiumProv(h, false)), 2.0);
+        assertThat(slower.speedTerm()).isCloseTo(6.25, within(1e-9)); // 2× slower
+        assertThat(slower.speedRatio()).isCloseTo(0.5, within(1e-12));
+        assertThat(slower.grade()).isEqualTo(Grade.HIGH);
     }
 
     @Test
-    void parityTermUsesTheToleranceBudget() {
-        assertThat(Scorer.parityTerm(new Parity(5e-4, 0, 1, 1e-3, true, "x"))).isCloseTo(10, within(1e-9));
-        assertThat(Scorer.parityTerm(new Parity(0, 0, 1 - 2.5e-4, 1e-3, true, "x"))).isCloseTo(15, within(1e-6));
-        assertThat(Scorer.parityTerm(new Parity(2e-3, 0, 1, 1e-3, true, "x"))).isEqualTo(0);
-        assertThat(Scorer.parityTerm(new Parity(Double.NaN, 0, Double.NaN, 1e-3, false, "x"))).isEqualTo(0);
+    void aSoftwareAdapterIsNeverGradedLikeHardwareAcceleration() {
+        // SwiftShader: correct, and as fast as native CPU: still MEDIUM, speed not counted
+        Score s = Scorer.score(passedAt(2.0, perfect, BackendId.WEBGPU, chromiumProv(h, true)), 2.0);
+        assertThat(s.acceleration()).isEqualTo(Acceleration.SOFTWARE_ADAPTER);
+        assertThat(s.speedTerm()).isZero();
+        assertThat(s.grade()).isEqualTo(Grade.MEDIUM);
+        assertThat(s.note()).contains("software adapter");
+        // the same figures on a hardware adapter grade HIGH
+        Provenance hw = new Provenance(h.hostname(), h.fingerprint(), h.os(), "chrome", "156", "playwright",
+                "nvidia ampere", Boolean.FALSE, java.util.List.of("webgpu"), java.util.Map.of(), null);
+        assertThat(Scorer.score(passedAt(2.0, perfect, BackendId.WEBGPU, hw), 2.0).grade()).isEqualTo(Grade.HIGH);
     }
 
     @Test
-    void missingCpuReferenceIsNeutralAndNoted() {
-        Score s = Scorer.score(passedAt(3.0, null, BackendId.WASM), Double.NaN);
-        assertThat(s.speedTerm()).isEqualTo(10);
-        assertThat(s.note()).contains("no native CPU reference");
+    void anUnverifiedWebnnDeviceIsAtMostMedium() {
+        Score s = Scorer.score(passedAt(0.5, perfect, BackendId.WEBNN_NPU, chromiumProv(h, false)), 2.0);
+        assertThat(s.acceleration()).isEqualTo(Acceleration.UNVERIFIED_DEVICE);
+        assertThat(s.grade()).isEqualTo(Grade.MEDIUM);
+        assertThat(s.value()).isLessThan(80);
     }
 
     @Test
-    void fellBackIsAtMostMedium() {
-        RunResult fb = fellBack("r", t(0), h, ModelFamily.VISION, "convnet", BackendId.WEBGPU, BackendId.WASM, chromiumProv(h, false),
-                new double[]{0.5, 0.5, 0.5});
-        Score s = Scorer.score(fb, 100.0); // even 200× faster than CPU
-        assertThat(s.value()).isLessThanOrEqualTo(60);
+    void casesThatMustGradeLow() {
+        // correct but 200× slower than native CPU (WebGPU on a software adapter at a realistic size)
+        Score slow = Scorer.score(passedAt(400.0, perfect, BackendId.WEBGPU, chromiumProv(h, true)), 2.0);
+        assertThat(slow.grade()).isEqualTo(Grade.LOW);
+        assertThat(slow.value()).isLessThan(55);
+        assertThat(slow.note()).contains("200.0× slower");
+        // correct on wasm but 15× slower
+        assertThat(Scorer.score(passedAt(30.0, perfect, BackendId.WASM, chromiumProv(h, false)), 2.0).grade()).isEqualTo(Grade.LOW);
+        // wrong output, however fast
+        Score wrong = Scorer.score(wrong("r", t(0), ModelFamily.TEXT, "m", BackendId.WASM, chromiumProv(h, false),
+                new double[]{0.1}), 2.0);
+        assertThat(wrong.grade()).isEqualTo(Grade.LOW);
+        assertThat(wrong.value()).isGreaterThan(0).isLessThan(55);
+    }
+
+    @Test
+    void aFallbackIsAtMostMedium() {
+        Score s = Scorer.score(fellBack("r", t(0), h, ModelFamily.TEXT, "m", BackendId.WEBGPU, BackendId.WASM,
+                chromiumProv(h, false), new double[]{1, 1, 1}), 2.0);
         assertThat(s.grade()).isEqualTo(Grade.MEDIUM);
         assertThat(s.note()).contains("fell back to wasm");
     }
 
     @Test
-    void wrongOutputIsLowAndNotRunIsNone() {
-        RunResult w = wrong("r", t(0), ModelFamily.TEXT, "bert", BackendId.WEBGPU, chromiumProv(h, true), new double[]{1, 1, 1});
-        Score s = Scorer.score(w, 1.0);
-        assertThat(s.value()).isCloseTo(9.3, within(1e-9));
-        assertThat(s.grade()).isEqualTo(Grade.LOW);
+    void parityTermUsesTheToleranceBudget() {
+        assertThat(Scorer.parityTerm(new Parity(5e-4, 0, 1, 1e-3, true, "x"))).isCloseTo(12.5, within(1e-9));
+        assertThat(Scorer.parityTerm(new Parity(2e-3, 0, 1, 1e-3, true, "x"))).isEqualTo(0);
+        assertThat(Scorer.parityTerm(new Parity(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NaN, 1e-3, false, "x", 2)))
+                .isEqualTo(0);
+    }
+
+    @Test
+    void missingCpuReferenceIsNeutralAndNoted() {
+        Score s = Scorer.score(passedAt(3.0, null, BackendId.WASM, chromiumProv(h, false)), Double.NaN);
+        assertThat(s.speedTerm()).isEqualTo(12.5);
+        assertThat(s.note()).contains("no native CPU reference");
+    }
+
+    @Test
+    void whatDidNotRunScoresZero() {
         for (Status st : new Status[]{Status.FAILED, Status.UNSUPPORTED, Status.UNAVAILABLE}) {
             Score z = Scorer.score(notRun("r", t(0), ModelFamily.TEXT, "bert", BackendId.CUDA, st, "why", nativeProv(h)), 1.0);
             assertThat(z.value()).isZero();
             assertThat(z.grade()).isEqualTo(Grade.NONE);
         }
-    }
-
-    @Test
-    void gradeBoundaries() {
-        assertThat(Grade.of(75)).isEqualTo(Grade.HIGH);
-        assertThat(Grade.of(74.99)).isEqualTo(Grade.MEDIUM);
-        assertThat(Grade.of(50)).isEqualTo(Grade.MEDIUM);
-        assertThat(Grade.of(0.1)).isEqualTo(Grade.LOW);
-        assertThat(Grade.of(0)).isEqualTo(Grade.NONE);
         assertThat(Grade.HIGH.label()).isEqualTo("High");
     }
 }

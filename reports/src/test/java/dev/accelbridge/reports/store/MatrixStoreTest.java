@@ -2,6 +2,10 @@ package dev.accelbridge.reports.store;
 
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.MemoryUsage;
 import dev.accelbridge.core.ModelFamily;
@@ -43,14 +47,14 @@ class MatrixStoreTest {
         List<RunResult> written;
         String run;
         try (MatrixStore s = MatrixStore.open(db)) {
-            assertThat(s.schemaVersion()).isEqualTo(1);
+            assertThat(s.schemaVersion()).isEqualTo(MatrixStore.currentSchemaVersion());
             run = s.beginRun(h, Map.of("accelbridge", "0.1.0", "onnxruntime", "1.29.0"), "{\"suites\":[\"text\"]}");
             s.recordProbe(run, Availability.available(BackendId.CPU, "providers [CPU]", "native"));
             s.recordProbe(run, Availability.unavailable(BackendId.WEBGPU, "No available adapters.", "chromium 156"));
-            RunResult nonFinite = new RunResult(run, t(3), ModelFamily.AUDIO, "whisper-tiny", "tone", "sha", BackendId.WASM,
-                    BackendId.WASM, Status.WRONG_OUTPUT, "NaN output", chromiumProv(h, false),
+            RunResult nonFinite = new RunResult(run, t(3), new CaseId(ModelFamily.AUDIO, "whisper-tiny", "sha", "tone",
+                    "mel=1x80x100", Precision.FP16, 4, BackendId.WASM, LaneId.of(BrowserKind.CHROMIUM)), BackendId.WASM, Status.WRONG_OUTPUT, "NaN output", chromiumProv(h, false),
                     new Timings(Double.NaN, 1.5, 0, new double[]{1.0, 2.0}, 1.5, 1.9, 1.99, 1.5, 0.7, 666.0),
-                    new MemoryUsage(-1, -1, -1), new Parity(Double.POSITIVE_INFINITY, Double.NaN, 0.1, 1e-3, false, "expected-outputs"),
+                    new MemoryUsage(-1, -1, -1), new Parity(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NaN, 1e-3, false, "expected-outputs", 3),
                     List.of(), List.of("w1", "w2"));
             written = List.of(
                     passed(run, t(0), h, ModelFamily.TEXT, "bert-tiny", BackendId.CPU, nativeProv(h), samples(2.0, 0.1, 30, 1)),
@@ -82,9 +86,10 @@ class MatrixStoreTest {
                     Availability.available(BackendId.CPU, "providers [CPU]", "native"),
                     Availability.unavailable(BackendId.WEBGPU, "No available adapters.", "chromium 156"));
             assertThat(s.hosts()).containsEntry(h.fingerprint(), h);
-            assertThat(s.samples(run, CaseKey.of(written.get(1)))).containsExactly(written.get(1).timings().samplesMs());
-            assertThat(s.completedCaseKeys(run)).extracting(CaseKey::toString).contains(
-                    "text/bert-tiny/default/cpu/native", "vision/convnet/default/webgpu/chromium");
+            assertThat(s.completedCases(run)).containsExactlyInAnyOrderElementsOf(written.stream().map(RunResult::id).toList());
+            assertThat(s.completedCases(run)).extracting(CaseId::key).contains(
+                    "text/bert-tiny@sha-bert-tin/default[x=1x4]/fp32/b1/cpu/native",
+                    "audio/whisper-tiny@sha/tone[mel=1x80x100]/fp16/b4/wasm/chromium");
             assertThat(s.interruptedRuns()).isEmpty();
         }
     }
@@ -105,16 +110,15 @@ class MatrixStoreTest {
             String r3 = s.beginRun(b, Map.of(), "{}");
             s.write(passed(r3, t(20), b, ModelFamily.VISION, "convnet", BackendId.WEBGPU, chromiumProv(b, true), samples(10, 0.05, 10, 4)));
             s.write(notRun(r3, t(21), ModelFamily.VISION, "convnet", BackendId.WEBGPU, Status.FAILED, "boom", chromiumProv(b, true)));
-            Optional<Timings> ta = s.latestWorkingTimings("fp-a", ModelFamily.VISION, "convnet", BackendId.WEBGPU, "chromium");
+            CaseId webgpu = id(ModelFamily.VISION, "convnet", BackendId.WEBGPU, chromiumProv(a, true));
+            Optional<Timings> ta = s.latestWorkingTimings("fp-a", webgpu, BackendId.WEBGPU);
             assertThat(ta).isPresent();
             assertThat(ta.get().p50Ms()).isBetween(76.0, 84.0);
             assertThat(ta.get().samplesMs()).hasSize(10);
-            assertThat(s.latestWorkingTimings("fp-b", ModelFamily.VISION, "convnet", BackendId.WEBGPU, "chromium").get().p50Ms())
-                    .isBetween(9.5, 10.5);
-            assertThat(s.latestWorkingTimings("fp-a", ModelFamily.VISION, "convnet", BackendId.WEBGPU, "native")).isEmpty();
-            assertThat(s.latestWorkingTimings("fp-a", ModelFamily.VISION, "convnet", BackendId.WASM, "chromium")).isPresent();
-            CellKey cell = CellKey.of(passed(r1, t(0), a, ModelFamily.VISION, "convnet", BackendId.WEBGPU, chromiumProv(a, true),
-                    new double[]{1}));
+            assertThat(s.latestWorkingTimings("fp-b", webgpu, BackendId.WEBGPU).get().p50Ms()).isBetween(9.5, 10.5);
+            assertThat(s.latestWorkingTimings("fp-a", webgpu.inLane(LaneId.NATIVE), BackendId.WEBGPU)).isEmpty();
+            assertThat(s.latestWorkingTimings("fp-a", webgpu, BackendId.WASM)).isPresent();
+            CaseId.CellId cell = webgpu.cellOn("fp-a");
             assertThat(s.history(cell)).extracting(RunResult::runId).containsExactly(r1, r2, r2);
         }
     }
@@ -135,13 +139,13 @@ class MatrixStoreTest {
             assertThat(s.results(runId)).hasSize(3);
             assertThat(s.run(runId).orElseThrow().status()).isEqualTo(RunStatus.INTERRUPTED);
             assertThat(s.interruptedRuns()).extracting(RunInfo::runId).containsExactly(runId);
-            assertThat(s.completedCaseKeys(runId)).hasSize(3);
+            assertThat(s.completedCases(runId)).hasSize(3);
             // --resume: the run is picked up again, the rest written, then finished
             s.resumeRun(runId);
             HostInfo h = host("crashy");
             s.write(passed(runId, t(9), h, ModelFamily.AUDIO, "whisper", BackendId.CPU, nativeProv(h), samples(3, 0.1, 5, 9)));
             s.finishRun(runId);
-            assertThat(s.completedCaseKeys(runId)).hasSize(4);
+            assertThat(s.completedCases(runId)).hasSize(4);
             assertThat(s.interruptedRuns()).isEmpty();
         }
     }
@@ -150,7 +154,7 @@ class MatrixStoreTest {
         return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f)));
     }
 
-    private void assertRefusedUnchanged(Path f, String... messageParts) throws Exception {
+    static void assertRefusedUnchanged(Path f, String... messageParts) throws Exception {
         String before = sha(f);
         long size = Files.size(f);
         assertThatThrownBy(() -> MatrixStore.open(f))
@@ -198,7 +202,7 @@ class MatrixStoreTest {
         byte[] all = Files.readAllBytes(good);
         Path f = dir.resolve("truncated.duckdb");
         Files.write(f, java.util.Arrays.copyOf(all, all.length / 3));
-        assertRefusedUnchanged(f, "DuckDB cannot read it");
+        assertRefusedUnchanged(f, "DuckDB cannot use it");
     }
 
     @Test
@@ -215,7 +219,7 @@ class MatrixStoreTest {
     void unknownTablesAreRefused() throws Exception {
         Path f = dir.resolve("extra.duckdb");
         try (MatrixStore s = MatrixStore.open(f)) {
-            assertThat(s.schemaVersion()).isEqualTo(1);
+            assertThat(s.schemaVersion()).isEqualTo(MatrixStore.currentSchemaVersion());
         }
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + f); Statement st = c.createStatement()) {
             st.execute("CREATE TABLE something_else (x INTEGER)");
@@ -227,12 +231,12 @@ class MatrixStoreTest {
     void aNewerSchemaIsRefusedAndLeftUntouched() throws Exception {
         Path f = dir.resolve("newer.duckdb");
         try (MatrixStore s = MatrixStore.open(f)) {
-            assertThat(s.schemaVersion()).isEqualTo(1);
+            assertThat(s.schemaVersion()).isEqualTo(MatrixStore.currentSchemaVersion());
         }
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + f); Statement st = c.createStatement()) {
-            st.execute("INSERT INTO schema_version VALUES (2, 'from the future', now())");
+            st.execute("INSERT INTO schema_version VALUES (99, 'from the future', now())");
         }
-        assertRefusedUnchanged(f, "schema version 2, newer than this Accelbridge's 1");
+        assertRefusedUnchanged(f, "schema version 99, newer than this Accelbridge's " + MatrixStore.currentSchemaVersion());
     }
 
     @Test

@@ -108,12 +108,90 @@ class StoreExportTest {
         Files.writeString(broken, "{\"format\": ");
         try (MatrixStore s = MatrixStore.open(dir.resolve("m.duckdb"))) {
             assertThatThrownBy(() -> StoreExport.merge(s, newer)).isInstanceOf(StoreException.class)
-                    .hasMessageContaining("schema version 99, newer than this Accelbridge's 1").hasMessageContaining(newer.toString());
+                    .hasMessageContaining("schema version 99, newer than this Accelbridge's " + MatrixStore.currentSchemaVersion()).hasMessageContaining(newer.toString());
             assertThatThrownBy(() -> StoreExport.merge(s, foreign)).isInstanceOf(StoreException.class)
                     .hasMessageContaining("not an Accelbridge matrix export");
             assertThatThrownBy(() -> StoreExport.merge(s, broken)).isInstanceOf(StoreException.class)
                     .hasMessageContaining("not valid JSON");
             assertThat(s.runs()).isEmpty();
+        }
+    }
+
+    private ObjectNode exportOf(Path db) {
+        try (MatrixStore s = MatrixStore.openReadOnly(db)) {
+            return StoreExport.export(s);
+        }
+    }
+
+    private Path write(String name, ObjectNode doc) throws Exception {
+        Path f = dir.resolve(name);
+        ResultJson.MAPPER.writeValue(f.toFile(), doc);
+        return f;
+    }
+
+    /** Found when tried: a partial export (results null) imported its run with no results; the full one was then skipped. */
+    @Test
+    void aPartialExportIsRefusedWholeAndTheCompleteOneStillMergesEverything() throws Exception {
+        ObjectNode full = exportOf(hostStore("alpha", 0));
+        ObjectNode partial = full.deepCopy();
+        partial.putNull("results");
+        Path pf = write("partial.json", partial);
+        Path ff = write("full.json", full);
+        try (MatrixStore s = MatrixStore.open(dir.resolve("target.duckdb"))) {
+            assertThatThrownBy(() -> StoreExport.merge(s, pf)).isInstanceOf(StoreException.class)
+                    .hasMessageContaining(pf.toString()).hasMessageContaining("\"results\" is null")
+                    .hasMessageContaining("nothing of it was imported");
+            assertThat(s.runs()).isEmpty();
+            StoreExport.MergeSummary m = StoreExport.merge(s, ff);
+            assertThat(m.runsImported()).isEqualTo(1);
+            assertThat(m.results()).isEqualTo(3);
+            assertThat(s.allResults()).hasSize(3);
+        }
+    }
+
+    /** Found when tried: a result without runId, or with a status Accelbridge never writes, must refuse the file. */
+    @Test
+    void aMalformedRecordRefusesTheFileNamingTheRecord() throws Exception {
+        ObjectNode full = exportOf(hostStore("alpha", 0));
+        ObjectNode noRun = full.deepCopy();
+        ((ObjectNode) noRun.get("results").get(1)).remove("runId");
+        ObjectNode exploded = full.deepCopy();
+        ((ObjectNode) exploded.get("results").get(2)).put("status", "EXPLODED");
+        Path a = write("no-run.json", noRun);
+        Path b = write("exploded.json", exploded);
+        try (MatrixStore s = MatrixStore.open(dir.resolve("target.duckdb"))) {
+            assertThatThrownBy(() -> StoreExport.merge(s, a)).isInstanceOf(StoreException.class)
+                    .hasMessageContaining(a.toString()).hasMessageContaining("results[1]").hasMessageContaining("has no runId");
+            assertThatThrownBy(() -> StoreExport.merge(s, b)).isInstanceOf(StoreException.class)
+                    .hasMessageContaining(b.toString()).hasMessageContaining("results[2]")
+                    .hasMessageContaining("status 'EXPLODED' is not valid")
+                    .hasMessageNotContaining("No enum constant");
+            // every file is checked before anything is written: a good file beside a bad one imports nothing either
+            Path good = write("good.json", full);
+            assertThatThrownBy(() -> StoreExport.merge(s, good, b)).isInstanceOf(StoreException.class);
+            assertThat(s.allResults()).isEmpty();
+        }
+    }
+
+    /** Idempotent per result: a run present with some results gets the missing ones, and nothing twice. */
+    @Test
+    void mergeIsIdempotentPerResult() throws Exception {
+        ObjectNode full = exportOf(hostStore("alpha", 0));
+        ObjectNode first = full.deepCopy();
+        ((com.fasterxml.jackson.databind.node.ArrayNode) first.get("results")).remove(2);
+        Path f1 = write("first.json", first);
+        Path f2 = write("full.json", full);
+        try (MatrixStore s = MatrixStore.open(dir.resolve("target.duckdb"))) {
+            assertThat(StoreExport.merge(s, f1).results()).isEqualTo(2);
+            StoreExport.MergeSummary again = StoreExport.merge(s, f2);
+            assertThat(again.runsSkipped()).isEqualTo(1);
+            assertThat(again.results()).isEqualTo(1);
+            assertThat(again.resultsSkipped()).isEqualTo(2);
+            assertThat(StoreExport.merge(s, f2).results()).isZero();
+            assertThat(s.allResults()).hasSize(3);
+            String run = s.runs().get(0).runId();
+            assertThat(s.results(run)).extracting(RunResult::status).containsExactlyInAnyOrder(Status.PASSED, Status.PASSED,
+                    Status.UNAVAILABLE);
         }
     }
 }

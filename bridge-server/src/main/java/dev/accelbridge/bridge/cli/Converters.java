@@ -1,0 +1,178 @@
+package dev.accelbridge.bridge.cli;
+
+import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.suites.ModelSize;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * picocli converters onto the typed vocabulary: a bad value is refused while the command line is parsed, with one
+ * line naming the option's valid values (exit 2), before anything runs.
+ */
+final class Converters {
+    private Converters() {
+    }
+
+    private static <T> T convert(String value, java.util.function.Function<String, T> parse) {
+        if (value == null || value.isBlank()) {
+            throw new TypeConversionException("the value is empty");
+        }
+        try {
+            return parse.apply(value);
+        } catch (AccelbridgeException e) {
+            throw new TypeConversionException(e.oneLine());
+        }
+    }
+
+    /** A backend id ({@code webgpu}, {@code cpu}, ...). */
+    static final class Backend implements ITypeConverter<BackendId> {
+        @Override
+        public BackendId convert(String value) {
+            return Converters.convert(value, BackendId::parse);
+        }
+    }
+
+    /** A browser Accelbridge can launch. */
+    static final class Browser implements ITypeConverter<BrowserKind> {
+        @Override
+        public BrowserKind convert(String value) {
+            return Converters.convert(value, BrowserKind::parse);
+        }
+    }
+
+    /** A model family for --family (text, vision, audio, other). */
+    static final class Family implements ITypeConverter<ModelFamily> {
+        @Override
+        public ModelFamily convert(String value) {
+            return Converters.convert(value, v -> {
+                try {
+                    return ModelFamily.parse(v);
+                } catch (AccelbridgeException e) {
+                    throw new AccelbridgeException("Unknown family '" + v + "'", "use one of: " + Arrays.stream(ModelFamily.values())
+                            .map(ModelFamily::id).collect(Collectors.joining(", ")));
+                }
+            });
+        }
+    }
+
+    /** A built-in suite for --suites (text, vision, audio). */
+    static final class Suite implements ITypeConverter<ModelFamily> {
+        @Override
+        public ModelFamily convert(String value) {
+            return Converters.convert(value, v -> {
+                ModelFamily f = ModelFamily.parse(v);
+                if (f == ModelFamily.OTHER) {
+                    throw new AccelbridgeException("'other' is not a built-in suite", "use text, vision or audio");
+                }
+                return f;
+            });
+        }
+    }
+
+    /** How browsers are launched. */
+    static final class Driver implements ITypeConverter<DriverKind> {
+        @Override
+        public DriverKind convert(String value) {
+            return Converters.convert(value, DriverKind::parse);
+        }
+    }
+
+    /** small or large. */
+    static final class Size implements ITypeConverter<ModelSize> {
+        @Override
+        public ModelSize convert(String value) {
+            return Converters.convert(value, v -> switch (v.trim().toLowerCase(Locale.ROOT)) {
+                case "small" -> ModelSize.SMALL;
+                case "large" -> ModelSize.LARGE;
+                default -> throw new AccelbridgeException("Unknown size '" + v + "'", "use small or large");
+            });
+        }
+    }
+
+    /** A positive number of seconds. */
+    static final class Seconds implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            return Converters.convert(value, v -> {
+                long s;
+                try {
+                    s = Long.parseLong(v.trim());
+                } catch (NumberFormatException e) {
+                    throw new AccelbridgeException("'" + v + "' is not a whole number of seconds", "e.g. --timeout 180");
+                }
+                if (s <= 0) {
+                    throw new AccelbridgeException("the timeout must be positive, got " + s, "give the seconds one case may take, e.g. --timeout 180");
+                }
+                return Duration.ofSeconds(s);
+            });
+        }
+    }
+
+    /** A count of at least one. */
+    static final class Positive implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return Converters.convert(value, v -> {
+                int n;
+                try {
+                    n = Integer.parseInt(v.trim());
+                } catch (NumberFormatException e) {
+                    throw new AccelbridgeException("'" + v + "' is not a whole number", "give a number of at least 1");
+                }
+                if (n < 1) {
+                    throw new AccelbridgeException("the value must be at least 1, got " + n, "give a number of at least 1");
+                }
+                return n;
+            });
+        }
+    }
+
+    /** A count of at least zero. */
+    static final class NonNegative implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return Converters.convert(value, v -> {
+                int n;
+                try {
+                    n = Integer.parseInt(v.trim());
+                } catch (NumberFormatException e) {
+                    throw new AccelbridgeException("'" + v + "' is not a whole number", "give a number of at least 0");
+                }
+                if (n < 0) {
+                    throw new AccelbridgeException("the value must not be negative, got " + n, "give a number of at least 0");
+                }
+                return n;
+            });
+        }
+    }
+
+    /** A relative change: "0.1" or "10%". */
+    static final class Fraction implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            return Converters.convert(value, v -> {
+                String t = v.trim();
+                double f;
+                try {
+                    f = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1)) / 100 : Double.parseDouble(t);
+                } catch (NumberFormatException e) {
+                    throw new AccelbridgeException("'" + v + "' is not a number", "give a fraction like 0.1 or a percentage like 10%");
+                }
+                if (!(f > 0) || f > 10) {
+                    throw new AccelbridgeException("the threshold must be above 0 (and at most 1000 %), got " + v,
+                            "give a fraction like 0.1 or a percentage like 10%");
+                }
+                return f;
+            });
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package dev.accelbridge.core;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * The identity of one case: every dimension of the matrix, and nothing else. The store, history, regression
+ * detection, fallback-cost look-ups, renderers and progress all key on it; a new dimension is added here (and in
+ * one store migration), never in a second place.
+ *
+ * <p>Outcomes (status, timings, the browser build, the host) are not part of it: the host is the other half of a
+ * matrix cell ({@link #cellOn(String)}), the browser build is provenance.
+ *
+ * @param family      the model family (suite)
+ * @param model       the model's short name
+ * @param modelSha256 hex SHA-256 of the exact model file (null when unknown, e.g. an imported legacy row)
+ * @param inputSet    the input set's name ({@code sentences}, {@code test_data_set_0})
+ * @param inputShapes the shapes fed, {@code name=1x3x64x64;other=1x16} in graph order (null when unknown)
+ * @param precision   the precision of the model variant
+ * @param batchSize   the batch size fed
+ * @param requested   the backend the user asked for (the first hop of its chain)
+ * @param lane        native or a typed browser
+ */
+public record CaseId(ModelFamily family, String model, String modelSha256, String inputSet, String inputShapes,
+                     Precision precision, int batchSize, BackendId requested, LaneId lane) {
+    public CaseId {
+        Objects.requireNonNull(family, "family");
+        Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(precision, "precision");
+        Objects.requireNonNull(requested, "requested");
+        Objects.requireNonNull(lane, "lane");
+        if (batchSize < 1) {
+            throw new AccelbridgeException("batch size must be at least 1, got " + batchSize, "give a batch size >= 1");
+        }
+    }
+
+    /** The case of {@code mc} on {@code requested} in {@code lane}, at the model's own precision and batch. */
+    public static CaseId of(ModelCase mc, BackendId requested, LaneId lane) {
+        return new CaseId(mc.model().family(), mc.model().name(), mc.model().sha256(), mc.inputSet(),
+                shapesOf(mc.inputs()), Precision.FP32, batchOf(mc.inputs()), requested, lane);
+    }
+
+    /** {@code name=1x3x64x64;ids=1x16}: the shapes of the tensors in order ({@code name=} alone for a scalar). */
+    public static String shapesOf(List<NamedTensor> inputs) {
+        return inputs.stream().map(t -> t.name() + "=" + Arrays.stream(t.shape()).mapToObj(Long::toString)
+                .collect(Collectors.joining("x"))).collect(Collectors.joining(";"));
+    }
+
+    /** The leading dimension of the first input of rank ≥ 2 (the batch by convention), else 1. */
+    static int batchOf(List<NamedTensor> inputs) {
+        for (NamedTensor t : inputs) {
+            if (t.shape().length >= 2 && t.shape()[0] >= 1 && t.shape()[0] <= Integer.MAX_VALUE) {
+                return (int) t.shape()[0];
+            }
+        }
+        return 1;
+    }
+
+    /** The same case requested on another backend. */
+    public CaseId withRequested(BackendId b) {
+        return new CaseId(family, model, modelSha256, inputSet, inputShapes, precision, batchSize, b, lane);
+    }
+
+    /** The same case in another lane. */
+    public CaseId inLane(LaneId l) {
+        return new CaseId(family, model, modelSha256, inputSet, inputShapes, precision, batchSize, requested, l);
+    }
+
+    /** The model-and-input part: what one reference output belongs to (no backend, no lane). */
+    public String inputKey() {
+        return family.id() + "/" + model + "@" + shortSha() + "/" + inputSet + "[" + (inputShapes == null ? "?" : inputShapes)
+                + "]/" + precision.id() + "/b" + batchSize;
+    }
+
+    /** {@code family/model@sha12/inputSet[shapes]/precision/bN/requested/lane}: a readable, unique key. */
+    public String key() {
+        return inputKey() + "/" + requested.id() + "/" + lane.id();
+    }
+
+    /** "suite/model", the matrix's row label. */
+    public String row() {
+        return family.id() + "/" + model;
+    }
+
+    /** This case on one host: a cell of the matrix across runs. */
+    public CellId cellOn(String hostFingerprint) {
+        return new CellId(this, hostFingerprint);
+    }
+
+    private String shortSha() {
+        return modelSha256 == null ? "?" : modelSha256.substring(0, Math.min(12, modelSha256.length()));
+    }
+
+    @Override
+    public String toString() {
+        return key();
+    }
+
+    /**
+     * A case on one host: history and regressions compare results of the same cell only.
+     *
+     * @param caseId          the case
+     * @param hostFingerprint the host ({@link HostInfo#fingerprint()})
+     */
+    public record CellId(CaseId caseId, String hostFingerprint) {
+        @Override
+        public String toString() {
+            return caseId.key() + "@" + hostFingerprint;
+        }
+    }
+}

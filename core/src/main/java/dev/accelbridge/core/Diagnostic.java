@@ -1,0 +1,70 @@
+package dev.accelbridge.core;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * A problem a run saw, with how bad it is and what to do about it. Derived from a {@link RunResult} by one rule
+ * set ({@link #of(RunResult)}), so the JSON, the reports and the terminal say the same thing.
+ *
+ * @param severity how bad
+ * @param code     a stable machine-readable code ({@code wrong-output}, {@code fell-back}, ...)
+ * @param message  what happened, naming the backend and the evidence
+ * @param action   the recommended action
+ */
+public record Diagnostic(Severity severity, String code, String message, String action) {
+
+    /** The diagnostics of one result, most severe first. */
+    public static List<Diagnostic> of(RunResult r) {
+        List<Diagnostic> out = new ArrayList<>();
+        String req = r.requested().id();
+        String reason = r.reason() == null ? "" : r.reason();
+        switch (r.status()) {
+            case WRONG_OUTPUT -> out.add(new Diagnostic(Severity.CRITICAL, "wrong-output",
+                    req + " ran but its output is outside tolerance: "
+                            + (r.parity() != null ? r.parity().describe() : reason),
+                    "do not ship this model on " + (r.actual() == null ? req : r.actual().id())
+                            + " as is; compare per node against the reference and report the first diverging op upstream"));
+            case FAILED -> out.add(new Diagnostic(Severity.ERROR, "failed", req + " failed: " + reason,
+                    "read the error; rerun with --verbose for the stack trace, and with a longer --timeout if it timed out"));
+            case UNSUPPORTED -> out.add(new Diagnostic(Severity.WARNING, "unsupported",
+                    req + " is present but cannot run this model: " + reason,
+                    "use another backend for this model, or change the model (opset, ops, data types) to what " + req + " supports"));
+            case UNAVAILABLE -> out.add(new Diagnostic(Severity.WARNING, "unavailable",
+                    req + " is not present here: " + reason,
+                    "run on a host or browser that has " + req + " (see README: enabling native GPU backends, WebNN)"));
+            case FELL_BACK -> out.add(new Diagnostic(Severity.WARNING, "fell-back",
+                    req + " did not run the case; " + (r.actual() == null ? "nothing" : r.actual().id()) + " did: " + reason,
+                    "see each hop's reason in the fallback path; the figures are " + (r.actual() == null ? "none" : r.actual().id()) + "'s"));
+            case PASSED -> { }
+        }
+        if (r.status().executed() && r.parity() == null && !(r.requested() == BackendId.CPU && r.lane().isNative())) {
+            out.add(new Diagnostic(Severity.WARNING, "no-reference", "no reference output to check " + req + " against",
+                    "make sure the native CPU run of this model succeeds (it is every case's reference)"));
+        }
+        for (String w : r.warnings()) {
+            out.add(new Diagnostic(Severity.WARNING, "runtime-warning", w,
+                    "nodes off the requested provider add copies and cost speed: check the op support of " + req));
+        }
+        Acceleration acc = Acceleration.of(r.actual(), r.provenance());
+        if (r.status().executed() && acc == Acceleration.SOFTWARE_ADAPTER) {
+            out.add(new Diagnostic(Severity.INFO, "software-adapter",
+                    "WebGPU ran on a software adapter (" + (r.provenance() == null || r.provenance().adapter() == null
+                            ? "unknown" : r.provenance().adapter()) + "): correct, but its speed is the CPU's",
+                    "run on a machine with a hardware GPU adapter for GPU figures"));
+        }
+        if (r.status().executed() && acc == Acceleration.UNVERIFIED_DEVICE) {
+            out.add(new Diagnostic(Severity.INFO, "device-unverified", r.actual().isWebnn()
+                    ? "the browser accepted WebNN device type '" + r.actual().webnnDeviceType() + "' but does not say where it executes"
+                    : "the WebGPU adapter did not say whether it is hardware or software",
+                    "treat its speed as unverified; compare with webnn-cpu and wasm on the same host"));
+        }
+        if (r.status().executed() && r.memory().rssPeak() < 0) {
+            out.add(new Diagnostic(Severity.INFO, "memory-unknown", "memory was not measurable for this case",
+                    "launch the browser through Accelbridge (not by hand) to record its process tree's memory"));
+        }
+        out.sort(Comparator.comparing(Diagnostic::severity));
+        return List.copyOf(out);
+    }
+}

@@ -1,0 +1,69 @@
+package dev.accelbridge.core;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class DiagnosticTest {
+    private static final CaseId ID = new CaseId(ModelFamily.TEXT, "bert", "sha", "s", "ids=1x8", Precision.FP32, 1,
+            BackendId.WEBGPU, LaneId.of(BrowserKind.CHROMIUM));
+
+    private static Provenance chromium(Boolean software) {
+        return new Provenance("h", "fp", "Linux", "chromium", "156", "playwright", "google swiftshader", software,
+                List.of("webgpu"), Map.of(), 2);
+    }
+
+    private static RunResult result(Status status, BackendId actual, Parity parity, List<FallbackHop> hops, List<String> warnings,
+                                    MemoryUsage mem, Boolean software) {
+        Timings t = status.executed() ? Timings.of(1, 1, 0, new double[]{1}) : null;
+        return new RunResult("r", Instant.EPOCH, ID, actual, status, "because", chromium(software), t, mem, parity, hops, warnings);
+    }
+
+    @Test
+    void everyProblemBecomesADiagnosticWithSeverityAndAction() {
+        Parity bad = new Parity(0.5, 0.5, 0.9, 1e-3, false, "native-cpu");
+        List<Diagnostic> wrong = result(Status.WRONG_OUTPUT, BackendId.WEBGPU, bad, List.of(), List.of(), new MemoryUsage(1, 1, 1), true)
+                .diagnostics();
+        assertThat(wrong.get(0).severity()).isEqualTo(Severity.CRITICAL);
+        assertThat(wrong.get(0).code()).isEqualTo("wrong-output");
+        assertThat(wrong.get(0).message()).contains("max abs err 0.500");
+        assertThat(wrong).extracting(Diagnostic::code).contains("software-adapter");
+
+        assertThat(result(Status.FAILED, null, null, List.of(), List.of(), MemoryUsage.UNKNOWN, null).diagnostics())
+                .singleElement().satisfies(d -> {
+                    assertThat(d.severity()).isEqualTo(Severity.ERROR);
+                    assertThat(d.action()).contains("--verbose");
+                });
+        assertThat(result(Status.UNAVAILABLE, null, null, List.of(), List.of(), MemoryUsage.UNKNOWN, null).diagnostics())
+                .extracting(Diagnostic::severity).containsExactly(Severity.WARNING);
+
+        List<Diagnostic> fb = result(Status.FELL_BACK, BackendId.WASM, new Parity(0, 0, 1, 1e-3, true, "native-cpu"),
+                List.of(new FallbackHop(BackendId.WEBGPU, false, "no adapter"), new FallbackHop(BackendId.WASM, true, "ok")),
+                List.of("2 nodes not placed on WebGPU"), MemoryUsage.UNKNOWN, null).diagnostics();
+        assertThat(fb).extracting(Diagnostic::code).containsExactly("fell-back", "runtime-warning", "memory-unknown");
+        assertThat(fb).extracting(Diagnostic::severity).isSorted();
+    }
+
+    @Test
+    void aCleanPassOnTheCpuReferenceHasNothingToSay() {
+        CaseId cpu = new CaseId(ModelFamily.TEXT, "bert", "sha", "s", "ids=1x8", Precision.FP32, 1, BackendId.CPU, LaneId.NATIVE);
+        RunResult r = new RunResult("r", Instant.EPOCH, cpu, BackendId.CPU, Status.PASSED, null, null,
+                Timings.of(1, 1, 0, new double[]{1}), new MemoryUsage(1, 2, 3), null, List.of(), List.of());
+        assertThat(r.diagnostics()).isEmpty();
+    }
+
+    @Test
+    void accelerationIsDecidedFromEvidenceNotFromTheBackendName() {
+        assertThat(Acceleration.of(BackendId.WEBGPU, chromium(true))).isEqualTo(Acceleration.SOFTWARE_ADAPTER);
+        assertThat(Acceleration.of(BackendId.WEBGPU, chromium(false))).isEqualTo(Acceleration.HARDWARE);
+        assertThat(Acceleration.of(BackendId.WEBGPU, chromium(null))).as("an adapter that says nothing is not hardware")
+                .isEqualTo(Acceleration.UNVERIFIED_DEVICE);
+        assertThat(Acceleration.of(BackendId.WEBNN_GPU, chromium(null))).isEqualTo(Acceleration.UNVERIFIED_DEVICE);
+        assertThat(Acceleration.of(BackendId.WASM, chromium(null))).isEqualTo(Acceleration.CPU);
+        assertThat(Acceleration.of(null, null)).isEqualTo(Acceleration.NONE);
+    }
+}

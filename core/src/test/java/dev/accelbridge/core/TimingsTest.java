@@ -1,0 +1,31 @@
+package dev.accelbridge.core;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class TimingsTest {
+    @Test
+    void summaryStatisticsFollowNumpysPercentileDefinition() {
+        Timings t = Timings.of(100, 20, 3, new double[]{5, 1, 4, 2, 3});
+        assertThat(t.p50Ms()).isEqualTo(3);
+        assertThat(t.p90Ms()).isCloseTo(4.6, within(1e-12)); // numpy.percentile([1..5], 90) == 4.6
+        assertThat(t.p99Ms()).isCloseTo(4.96, within(1e-12));
+        assertThat(t.meanMs()).isEqualTo(3);
+        assertThat(t.stddevMs()).isCloseTo(Math.sqrt(2.5), within(1e-12));
+        assertThat(t.throughputPerSec()).isCloseTo(1000 / 3.0, within(1e-9));
+        assertThat(t.iterations()).isEqualTo(5);
+        assertThat(t.samplesMs()).as("samples stay in the order measured").containsExactly(5, 1, 4, 2, 3);
+    }
+
+    @Test
+    void oneSampleHasNoSpreadAndNoSamplesHaveNoFigures() {
+        Timings one = Timings.of(1, 1, 0, new double[]{2.5});
+        assertThat(one.p50Ms()).isEqualTo(2.5);
+        assertThat(one.stddevMs()).isZero();
+        Timings none = Timings.of(1, 1, 0, new double[0]);
+        assertThat(none.p50Ms()).isNaN();
+        assertThat(none.throughputPerSec()).isNaN();
+    }
+}

@@ -1,0 +1,259 @@
+package dev.accelbridge.reports.store;
+
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.MemoryUsage;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.Parity;
+import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.core.Timings;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Result rows and their samples: how a {@link RunResult} becomes a row (and back), and the one place that binds a
+ * {@link CaseId} to the columns that hold it ({@link #CASE_COLUMNS}, {@link #bindCase}).
+ */
+final class ResultRows {
+    /** The identity columns, in {@link #bindCase} order. */
+    static final String CASE_WHERE = "suite = ? AND model = ? AND model_sha256 IS NOT DISTINCT FROM ? "
+            + "AND input_set IS NOT DISTINCT FROM ? AND input_shapes IS NOT DISTINCT FROM ? AND precision = ? AND batch_size = ? "
+            + "AND requested = ? AND lane = ?";
+    /** Same, without the requested backend (what a fallback's cost looks up). */
+    static final String CASE_WHERE_ANY_REQUESTED = "suite = ? AND model = ? AND model_sha256 IS NOT DISTINCT FROM ? "
+            + "AND input_set IS NOT DISTINCT FROM ? AND input_shapes IS NOT DISTINCT FROM ? AND precision = ? AND batch_size = ? "
+            + "AND lane = ?";
+    static final String COLUMNS = "id, run_id, suite, model, model_sha256, input_set, input_shapes, precision, batch_size, "
+            + "requested, lane, actual, status, reason, browser, browser_version, driver, adapter, software_adapter, host, "
+            + "host_fingerprint, os, load_ms, first_ms, p50_ms, p90_ms, p99_ms, mean_ms, stddev_ms, throughput_per_sec, "
+            + "iterations, warmups, rss_before, rss_after, rss_peak, max_abs_err, max_rel_err, cosine, tolerance, "
+            + "parity_within, parity_against, non_finite, fallback_path, warnings, provenance, started_at";
+    private static final int INSERTED = COLUMNS.split(",").length - 1;
+
+    private final Db db;
+
+    ResultRows(Db db) {
+        this.db = db;
+    }
+
+    /** Binds the case's identity at {@code at}..; returns the next index. {@code withRequested} picks the WHERE form. */
+    static int bindCase(PreparedStatement ps, int at, CaseId id, boolean withRequested) throws SQLException {
+        int i = at;
+        ps.setString(i++, id.family().id());
+        ps.setString(i++, id.model());
+        ps.setString(i++, id.modelSha256());
+        ps.setString(i++, id.inputSet());
+        ps.setString(i++, id.inputShapes());
+        ps.setString(i++, id.precision().id());
+        ps.setInt(i++, id.batchSize());
+        if (withRequested) {
+            ps.setString(i++, id.requested().id());
+        }
+        ps.setString(i++, id.lane().id());
+        return i;
+    }
+
+    /** Inserts the result row and its samples (the samples through DuckDB's Appender) on {@code c}. */
+    static void insert(DuckDBConnection c, RunResult r) throws SQLException {
+        long id;
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO results (" + COLUMNS.substring(4) + ") VALUES ("
+                + "?,".repeat(INSERTED - 1) + "?) RETURNING id")) {
+            Provenance p = r.provenance();
+            Timings t = r.timings();
+            Parity q = r.parity();
+            MemoryUsage m = r.memory();
+            CaseId k = r.id();
+            int i = 1;
+            ps.setString(i++, r.runId());
+            ps.setString(i++, k.family().id());
+            ps.setString(i++, k.model());
+            ps.setString(i++, k.modelSha256());
+            ps.setString(i++, k.inputSet());
+            ps.setString(i++, k.inputShapes());
+            ps.setString(i++, k.precision().id());
+            ps.setInt(i++, k.batchSize());
+            ps.setString(i++, k.requested().id());
+            ps.setString(i++, k.lane().id());
+            ps.setString(i++, r.actual() == null ? null : r.actual().id());
+            ps.setString(i++, r.status().name());
+            ps.setString(i++, r.reason());
+            ps.setString(i++, p == null ? null : p.browser());
+            ps.setString(i++, p == null ? null : p.browserVersion());
+            ps.setString(i++, p == null ? null : p.driver());
+            ps.setString(i++, p == null ? null : p.adapter());
+            setBool(ps, i++, p == null ? null : p.softwareAdapter());
+            ps.setString(i++, p == null ? null : p.host());
+            ps.setString(i++, p == null ? null : p.hostFingerprint());
+            ps.setString(i++, p == null ? null : p.os());
+            setDouble(ps, i++, t == null ? null : t.loadMs());
+            setDouble(ps, i++, t == null ? null : t.firstMs());
+            setDouble(ps, i++, t == null ? null : t.p50Ms());
+            setDouble(ps, i++, t == null ? null : t.p90Ms());
+            setDouble(ps, i++, t == null ? null : t.p99Ms());
+            setDouble(ps, i++, t == null ? null : t.meanMs());
+            setDouble(ps, i++, t == null ? null : t.stddevMs());
+            setDouble(ps, i++, t == null ? null : t.throughputPerSec());
+            setInt(ps, i++, t == null ? null : t.iterations());
+            setInt(ps, i++, t == null ? null : t.warmups());
+            ps.setLong(i++, m.rssBefore());
+            ps.setLong(i++, m.rssAfter());
+            ps.setLong(i++, m.rssPeak());
+            setDouble(ps, i++, q == null ? null : q.maxAbsErr());
+            setDouble(ps, i++, q == null ? null : q.maxRelErr());
+            setDouble(ps, i++, q == null ? null : q.cosine());
+            setDouble(ps, i++, q == null ? null : q.tolerance());
+            setBool(ps, i++, q == null ? null : q.within());
+            ps.setString(i++, q == null ? null : q.against());
+            ps.setLong(i++, q == null ? 0 : q.nonFinite());
+            ps.setString(i++, ResultJson.fallbackPath(r.fallbackPath()).toString());
+            ps.setString(i++, ResultJson.strings(r.warnings()).toString());
+            ps.setString(i++, p == null ? null : ResultJson.provenance(p).toString());
+            ps.setObject(i, r.startedAt() == null ? null : ts(r.startedAt()));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                id = rs.getLong(1);
+            }
+        }
+        if (r.timings() != null && r.timings().samplesMs().length > 0) {
+            try (DuckDBAppender ap = c.createAppender(DuckDBConnection.DEFAULT_SCHEMA, "samples")) {
+                double[] s = r.timings().samplesMs();
+                for (int k = 0; k < s.length; k++) {
+                    ap.beginRow().append(id).append(k).append(s[k]).endRow();
+                }
+            }
+        }
+    }
+
+    /** Results matching {@code where} (with its binder), with their samples, oldest first unless ordered. */
+    List<RunResult> select(String where, Db.Binder binder) {
+        List<Long> ids = new ArrayList<>();
+        List<RunResult> partial = new ArrayList<>();
+        String order = where.contains("ORDER BY") ? "" : " ORDER BY started_at, id";
+        db.query("SELECT " + COLUMNS + " FROM results " + where + order, binder, rs -> {
+            ids.add(rs.getLong(1));
+            partial.add(row(rs));
+        });
+        if (ids.isEmpty()) {
+            return partial;
+        }
+        Map<Long, double[]> samples = samplesOf(ids);
+        List<RunResult> out = new ArrayList<>(partial.size());
+        for (int k = 0; k < partial.size(); k++) {
+            RunResult r = partial.get(k);
+            Timings t = r.timings();
+            if (t != null) {
+                double[] s = samples.getOrDefault(ids.get(k), new double[0]);
+                r = r.withTimings(new Timings(t.loadMs(), t.firstMs(), t.warmups(), s, t.p50Ms(), t.p90Ms(), t.p99Ms(),
+                        t.meanMs(), t.stddevMs(), t.throughputPerSec()));
+            }
+            out.add(r);
+        }
+        return out;
+    }
+
+    private Map<Long, double[]> samplesOf(List<Long> ids) {
+        Map<Long, List<Double>> acc = new HashMap<>();
+        // chunks keep the IN list short; ids are our own longs, never user text
+        for (int from = 0; from < ids.size(); from += 2000) {
+            StringBuilder in = new StringBuilder();
+            for (Long id : ids.subList(from, Math.min(ids.size(), from + 2000))) {
+                in.append(in.length() == 0 ? "" : ",").append(id);
+            }
+            db.query("SELECT result_id, ms FROM samples WHERE result_id IN (" + in + ") ORDER BY result_id, idx", ps -> { },
+                    rs -> acc.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add(rs.getDouble(2)));
+        }
+        Map<Long, double[]> out = new HashMap<>();
+        acc.forEach((k, v) -> out.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
+        return out;
+    }
+
+    private static RunResult row(ResultSet rs) throws SQLException {
+        String provJson = rs.getString("provenance");
+        Provenance p = provJson == null ? null : ResultJson.provenance(ResultJson.parse(provJson));
+        Timings t = null;
+        if (rs.getObject("iterations") != null) {
+            t = new Timings(dbl(rs, "load_ms"), dbl(rs, "first_ms"), rs.getInt("warmups"), new double[0], dbl(rs, "p50_ms"),
+                    dbl(rs, "p90_ms"), dbl(rs, "p99_ms"), dbl(rs, "mean_ms"), dbl(rs, "stddev_ms"), dbl(rs, "throughput_per_sec"));
+        }
+        Parity q = null;
+        if (rs.getObject("parity_within") != null) {
+            q = new Parity(dbl(rs, "max_abs_err"), dbl(rs, "max_rel_err"), dbl(rs, "cosine"), dbl(rs, "tolerance"),
+                    rs.getBoolean("parity_within"), rs.getString("parity_against"), rs.getLong("non_finite"));
+        }
+        MemoryUsage m = new MemoryUsage(rs.getLong("rss_before"), rs.getLong("rss_after"), rs.getLong("rss_peak"));
+        String actual = rs.getString("actual");
+        CaseId id = new CaseId(ModelFamily.parse(rs.getString("suite")), rs.getString("model"), rs.getString("model_sha256"),
+                rs.getString("input_set"), rs.getString("input_shapes"), Precision.parse(rs.getString("precision")),
+                rs.getInt("batch_size"), BackendId.parse(rs.getString("requested")), LaneId.parse(rs.getString("lane")));
+        return new RunResult(rs.getString("run_id"), instant(rs, "started_at"), id,
+                actual == null ? null : BackendId.parse(actual), Status.valueOf(rs.getString("status")), rs.getString("reason"),
+                p, t, m, q, ResultJson.fallbackPath(ResultJson.parse(rs.getString("fallback_path"))),
+                ResultJson.strings(ResultJson.parse(rs.getString("warnings"))));
+    }
+
+    private static void setDouble(PreparedStatement ps, int i, Double v) throws SQLException {
+        if (v == null) {
+            ps.setNull(i, Types.DOUBLE);
+        } else {
+            ps.setDouble(i, v);
+        }
+    }
+
+    private static void setInt(PreparedStatement ps, int i, Integer v) throws SQLException {
+        if (v == null) {
+            ps.setNull(i, Types.INTEGER);
+        } else {
+            ps.setInt(i, v);
+        }
+    }
+
+    private static void setBool(PreparedStatement ps, int i, Boolean v) throws SQLException {
+        if (v == null) {
+            ps.setNull(i, Types.BOOLEAN);
+        } else {
+            ps.setBoolean(i, v);
+        }
+    }
+
+    private static double dbl(ResultSet rs, String col) throws SQLException {
+        double v = rs.getDouble(col);
+        return rs.wasNull() ? Double.NaN : v;
+    }
+
+    /** Instants are stored to the microsecond (DuckDB's TIMESTAMP), in UTC. */
+    static LocalDateTime ts(Instant i) {
+        return LocalDateTime.ofInstant(i.truncatedTo(ChronoUnit.MICROS), ZoneOffset.UTC);
+    }
+
+    static Instant instant(ResultSet rs, Object col) throws SQLException {
+        Object o = col instanceof Integer n ? rs.getObject(n) : rs.getObject((String) col);
+        if (o == null) {
+            return null;
+        }
+        if (o instanceof Timestamp t) {
+            return t.toLocalDateTime().toInstant(ZoneOffset.UTC);
+        }
+        if (o instanceof LocalDateTime l) {
+            return l.toInstant(ZoneOffset.UTC);
+        }
+        return LocalDateTime.parse(o.toString().replace(' ', 'T')).toInstant(ZoneOffset.UTC);
+    }
+}

@@ -1,0 +1,250 @@
+package dev.accelbridge.reports.store;
+
+import dev.accelbridge.reports.StoreException;
+import org.duckdb.DuckDBConnection;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * The store's file: checks an existing file before anything may change it, and migrates the schema forward.
+ *
+ * <p>Every verdict rests on what DuckDB itself reports, never on a rule of ours about the file's layout (a healthy
+ * DuckDB file is often shorter than the blocks its header counts, since DuckDB truncates free blocks at a
+ * checkpoint). Inspection reads, in a read-only connection: the magic bytes, the catalog, the schema version and
+ * every row of every table (DuckDB checks each block's checksum as it reads it). Damage that a read-through does not
+ * reach (index blocks, which DuckDB loads only when a write needs them) is found by a trial: the file is copied
+ * aside and a case-shaped write is committed and checkpointed on the copy. A refused file is never modified.
+ */
+final class StoreFile {
+    private static final byte[] MAGIC = "DUCK".getBytes(StandardCharsets.US_ASCII);
+    private static final String UNTOUCHED = "; the file was left untouched";
+
+    /**
+     * What a run writes, table by table, through every primary key and index (DuckDB loads index blocks only when a
+     * write needs them), then a checkpoint that rewrites what changed.
+     */
+    private static final List<String> TRIAL = List.of(
+            "INSERT INTO hosts VALUES ('trial-host', 'trial', '{}', now(), now())",
+            "UPDATE hosts SET last_seen = now() WHERE fingerprint = (SELECT min(fingerprint) FROM hosts)",
+            "INSERT INTO runs VALUES ('trial-run', now(), NULL, 'running', 'trial-host', 'trial', '{}', '{}')",
+            "UPDATE runs SET status = status WHERE run_id IN (SELECT run_id FROM runs)",
+            "INSERT INTO probes VALUES ('trial-run', 'cpu', 'native', true, 'trial')",
+            "INSERT INTO results (run_id, suite, model, requested, status, lane) "
+                    + "VALUES ('trial-run', 'other', 'trial', 'cpu', 'FAILED', 'native')",
+            "INSERT INTO samples SELECT max(id), 0, 1.0 FROM results",
+            "UPDATE runs SET status = 'finished', finished_at = now() WHERE run_id = 'trial-run'",
+            "SELECT count(*) FROM results WHERE run_id IN (SELECT run_id FROM runs)");
+
+    private StoreFile() {
+    }
+
+    /** What inspection found. */
+    record Inspection(int schemaVersion) {
+    }
+
+    /**
+     * Inspects an existing file.
+     *
+     * @param trialWrite also prove, on a copy, that DuckDB can write to it (for opens that will write)
+     */
+    static Inspection inspect(Path p, boolean trialWrite, Duration lockWait) {
+        checkHeader(p);
+        int version;
+        try (DuckDBConnection c = Db.connect(p, true, lockWait); Statement st = c.createStatement()) {
+            Set<String> tables = tables(st);
+            if (!tables.contains("schema_version")) {
+                throw new StoreException("The DuckDB database " + p + " is not an Accelbridge matrix store (no schema_version table; "
+                        + (tables.isEmpty() ? "it has no tables" : "its tables are " + tables) + ")",
+                        "point --db at an Accelbridge store, or at a path that does not exist yet to create one" + UNTOUCHED);
+            }
+            Set<String> unknown = new TreeSet<>(tables);
+            unknown.removeAll(Migrations.KNOWN_TABLES);
+            if (!unknown.isEmpty()) {
+                throw new StoreException("The DuckDB database " + p + " has tables an Accelbridge store does not have: " + unknown,
+                        "point --db at a store written by Accelbridge only" + UNTOUCHED);
+            }
+            try (ResultSet rs = st.executeQuery("SELECT coalesce(max(version), 0) FROM schema_version")) {
+                rs.next();
+                version = rs.getInt(1);
+            }
+            if (version > Migrations.CURRENT) {
+                throw new StoreException("The matrix store " + p + " has schema version " + version + ", newer than this Accelbridge's "
+                        + Migrations.CURRENT, "upgrade Accelbridge to read it, or use another --db PATH" + UNTOUCHED);
+            }
+            for (String t : tables) {
+                try (ResultSet rs = st.executeQuery("SELECT * FROM \"" + t + "\"")) {
+                    int n = rs.getMetaData().getColumnCount();
+                    while (rs.next()) {
+                        for (int i = 1; i <= n; i++) {
+                            rs.getObject(i);
+                        }
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw refused(p, e);
+        }
+        if (trialWrite) {
+            trial(p, lockWait);
+        }
+        return new Inspection(version);
+    }
+
+    private static void checkHeader(Path p) {
+        if (!Files.isRegularFile(p)) {
+            throw new StoreException("The matrix store path " + p + " is not a regular file",
+                    "point --db at a file (a new one is created when absent)");
+        }
+        byte[] head = new byte[12];
+        int n;
+        try (InputStream in = Files.newInputStream(p)) {
+            n = in.readNBytes(head, 0, head.length);
+        } catch (IOException e) {
+            throw new StoreException("Cannot read the matrix store " + p + ": " + e.getMessage(),
+                    "check the file's permissions", e);
+        }
+        if (n < head.length || head[8] != MAGIC[0] || head[9] != MAGIC[1] || head[10] != MAGIC[2] || head[11] != MAGIC[3]) {
+            throw new StoreException("The file " + p + " is not a DuckDB database (no DuckDB header; " + n
+                    + (n < head.length ? " bytes long" : " bytes read") + "), so it is not an Accelbridge matrix store",
+                    "point --db at an Accelbridge store, or at a path that does not exist yet to create one" + UNTOUCHED);
+        }
+    }
+
+    /** Migrates and writes a case-shaped row on a copy; DuckDB's error on the copy refuses the original. */
+    private static void trial(Path p, Duration lockWait) {
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("accelbridge-store-trial");
+            Path copy = dir.resolve("trial.duckdb");
+            Files.copy(p, copy, StandardCopyOption.COPY_ATTRIBUTES);
+            Path wal = p.resolveSibling(p.getFileName() + ".wal");
+            if (Files.exists(wal)) {
+                Files.copy(wal, dir.resolve("trial.duckdb.wal"));
+            }
+            try (DuckDBConnection c = Db.connect(copy, false, lockWait)) {
+                migrate(c);
+                c.setAutoCommit(false);
+                try (Statement st = c.createStatement()) {
+                    for (String sql : TRIAL) {
+                        st.execute(sql);
+                    }
+                }
+                c.commit();
+                c.setAutoCommit(true);
+                try (Statement st = c.createStatement()) {
+                    st.execute("CHECKPOINT");
+                }
+            }
+        } catch (SQLException e) {
+            throw refused(p, e);
+        } catch (IOException e) {
+            throw new StoreException("Cannot check the matrix store " + p + " on a copy: " + e.getMessage(),
+                    "free some space in " + System.getProperty("java.io.tmpdir") + UNTOUCHED, e);
+        } finally {
+            deleteQuietly(dir);
+        }
+    }
+
+    private static StoreException refused(Path p, SQLException e) {
+        if (DuckDbErrors.isLockConflict(e)) {
+            return new StoreException("The matrix store " + p + " is in use by another process: " + DuckDbErrors.firstLine(e),
+                    "wait for that process to finish, or use another --db PATH" + UNTOUCHED, e);
+        }
+        return new StoreException("The file " + p + " has a DuckDB header but DuckDB cannot use it: " + DuckDbErrors.firstLine(e),
+                "restore it from a backup, or use another --db PATH (a new file is created when absent)" + UNTOUCHED, e);
+    }
+
+    static Set<String> tables(Statement st) throws SQLException {
+        Set<String> tables = new TreeSet<>();
+        try (ResultSet rs = st.executeQuery("SELECT table_name FROM information_schema.tables "
+                + "WHERE table_catalog = current_database() AND table_schema = 'main'")) {
+            while (rs.next()) {
+                tables.add(rs.getString(1));
+            }
+        }
+        return tables;
+    }
+
+    /** Applies the missing migrations in order, each in its own transaction. */
+    static void migrate(DuckDBConnection conn) throws SQLException {
+        int v;
+        try (Statement st = conn.createStatement()) {
+            if (tables(st).contains("schema_version")) {
+                try (ResultSet rs = st.executeQuery("SELECT coalesce(max(version), 0) FROM schema_version")) {
+                    rs.next();
+                    v = rs.getInt(1);
+                }
+            } else {
+                v = 0;
+            }
+        }
+        for (Migrations.Migration m : Migrations.ALL) {
+            if (m.toVersion() <= v) {
+                continue;
+            }
+            conn.setAutoCommit(false);
+            try (Statement st = conn.createStatement()) {
+                for (String sql : m.statements()) {
+                    st.execute(sql);
+                }
+                try (PreparedStatement ps = conn.prepareStatement("INSERT INTO schema_version VALUES (?, ?, ?)")) {
+                    ps.setInt(1, m.toVersion());
+                    ps.setString(2, m.description());
+                    ps.setObject(3, ResultRows.ts(Instant.now()));
+                    ps.executeUpdate();
+                }
+                conn.commit();
+            } catch (SQLException e) {
+                conn.rollback();
+                throw e;
+            } finally {
+                conn.setAutoCommit(true);
+            }
+        }
+    }
+
+    /** A migrated copy of an older store, for a read-only open that must not change the original. */
+    static Path migratedCopy(Path p, Duration lockWait) {
+        try {
+            Path dir = Files.createTempDirectory("accelbridge-store-ro");
+            Path copy = dir.resolve(p.getFileName().toString());
+            Files.copy(p, copy);
+            try (DuckDBConnection c = Db.connect(copy, false, lockWait)) {
+                migrate(c);
+            }
+            return copy;
+        } catch (SQLException e) {
+            throw refused(p, e);
+        } catch (IOException e) {
+            throw new StoreException("Cannot read the older matrix store " + p + " through a copy: " + e.getMessage(),
+                    "free some space in " + System.getProperty("java.io.tmpdir") + UNTOUCHED, e);
+        }
+    }
+
+    static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException ignored) {
+            // a temporary folder left behind is harmless
+        }
+    }
+}
