@@ -51,10 +51,12 @@ final class ProgressListener implements RunListener, AutoCloseable {
 
     @Override
     public void caseFinished(RunResult r, int done, int total) {
-        String where = r.provenance() == null || r.provenance().browser() == null ? "native" : r.provenance().browser();
+        String where = r.lane().id();
         String figures = r.timings() == null ? "" : String.format(Locale.ROOT, " p50 %.3f ms", r.timings().p50Ms());
         String actual = r.actual() != null && r.actual() != r.requested() ? " -> " + r.actual().id() : "";
-        String line = String.format(Locale.ROOT, "%s/%s %s%s (%s): %s%s", r.suite().id(), r.model(), r.requested().id(),
+        String dims = (r.id().precision() == dev.accelbridge.core.Precision.FP32 ? "" : " " + r.id().precision().id())
+                + (r.id().batchSize() == 1 ? "" : " b" + r.id().batchSize());
+        String line = String.format(Locale.ROOT, "%s %s%s%s (%s): %s%s", r.id().row(), r.requested().id(), dims,
                 actual, where, r.status(), figures);
         if (bar != null) {
             bar.stepTo(done);

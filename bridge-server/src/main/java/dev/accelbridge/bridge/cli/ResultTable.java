@@ -16,9 +16,7 @@ final class ResultTable {
         rows.add(new String[] {"suite", "model", "browser", "requested", "actual", "status", "load ms", "first ms",
                 "p50 ms", "p90 ms", "max abs err", "note"});
         for (RunResult r : results) {
-            String browser = r.provenance() == null || r.provenance().browser() == null ? "native"
-                    : r.provenance().browser();
-            rows.add(new String[] {r.suite().id(), r.model(), browser, r.requested().id(),
+            rows.add(new String[] {r.suite().id(), r.model(), r.lane().id(), r.requested().id(),
                     r.actual() == null ? "-" : r.actual().id(), r.status().name(),
                     r.timings() == null ? "-" : fmt(r.timings().loadMs()),
                     r.timings() == null ? "-" : fmt(r.timings().firstMs()),
@@ -53,8 +51,10 @@ final class ResultTable {
 
     private static String note(RunResult r) {
         String n = "";
-        if (r.provenance() != null && Boolean.TRUE.equals(r.provenance().softwareAdapter())) {
-            n = "software adapter";
+        var acc = dev.accelbridge.core.Acceleration.of(r.actual(), r.provenance());
+        if (r.status().executed() && (acc == dev.accelbridge.core.Acceleration.SOFTWARE_ADAPTER
+                || acc == dev.accelbridge.core.Acceleration.UNVERIFIED_DEVICE)) {
+            n = acc.label();
         }
         if (r.reason() != null && r.status() != dev.accelbridge.core.Status.PASSED) {
             String reason = r.reason().length() > 110 ? r.reason().substring(0, 107) + "..." : r.reason();

@@ -4,6 +4,7 @@ import dev.accelbridge.bridge.server.BridgeOptions;
 import dev.accelbridge.bridge.server.BridgeServer;
 import dev.accelbridge.bridge.server.BrowserBackendProvider;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.browser.launch.BrowserLaunchers;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
@@ -42,6 +43,8 @@ public final class BridgeBrowserLanes implements BrowserLanes {
                     "install it (./setup.sh installs Debian's chromium; npm ci in browser-runtime/browsers the headless shell) or drop it from --browser");
         }
         if (server == null) {
+            // the driver's start overlaps the bridge's
+            BrowserLaunchers.prewarm(plan.driver());
             server = BridgeServer.start(BridgeOptions.builder().jobTimeout(plan.caseTimeout()).build());
         }
         // Firefox has no driver on these machines (no geckodriver; Playwright cannot drive Debian's build).

@@ -11,6 +11,7 @@ import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.browser.launch.ChromiumFlags;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
+import dev.accelbridge.browser.launch.PlaywrightLauncher;
 import dev.accelbridge.browser.launch.InstalledBrowser;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Execution;
@@ -45,6 +46,39 @@ public final class BrowserBench {
         System.out.printf("bench: %s on %s, %d warm-ups + %d timed, onnxruntime-web 1.30.0, host %d cores%n", mc.key(), backend,
                 warmups, iterations, Runtime.getRuntime().availableProcessors());
 
+        // [1] cold start to the first result, against a bare baseline measured in the same run: a plain Playwright
+        // Chromium launch and a bare page that fetches the same model and creates the same session (served by a
+        // static server that is already up). Rounds alternate so neither side gets the other's warm caches alone.
+        int rounds = 3;
+        double[] abCold = new double[rounds];
+        double[] bareCold = new double[rounds];
+        try (BridgeServer staticServer = BridgeServer.start(BridgeOptions.defaults())) {
+            Path tmp0 = Files.createTempDirectory("accelbridge-bench-cold");
+            Path coldInputs = Files.write(tmp0.resolve("inputs.abf"), FrameCodec.encode(new ObjectMapper().createObjectNode()
+                    .put("v", 1).put("type", "inputs"), mc.inputs()));
+            ModelRegistry.ModelRef m0 = staticServer.models().register(mc.model().path());
+            ModelRegistry.ModelRef i0 = staticServer.models().register(coldInputs);
+            for (int round = 0; round < rounds; round++) {
+                bareCold[round] = bareColdStart(staticServer, m0, i0, backend);
+                long c0 = System.nanoTime();
+                try (PlaywrightLauncher launcher = new PlaywrightLauncher()) {
+                    launcher.prewarm(); // what a run does: the driver starts while the bridge starts
+                    try (BridgeServer server = BridgeServer.start(BridgeOptions.defaults());
+                         BrowserBackendProvider p = new BrowserBackendProvider(server, LaunchOptions.builder()
+                                 .browser(BrowserKind.CHROMIUM).driver(DriverKind.PLAYWRIGHT).build(), launcher)) {
+                        p.execute(new ExecutionRequest(backend, mc, 0, 1, Duration.ofSeconds(120)));
+                        abCold[round] = ms(System.nanoTime() - c0);
+                    }
+                }
+                System.out.printf("[1] round %d: accelbridge cold start → first result %.0f ms, bare %.0f ms%n", round + 1,
+                        abCold[round], bareCold[round]);
+            }
+        }
+        double abMed = Timings.percentile(Arrays.stream(abCold).sorted().toArray(), 50);
+        double bareMed = Timings.percentile(Arrays.stream(bareCold).sorted().toArray(), 50);
+        System.out.printf("cold-start ratio: %.2f (accelbridge %.0f ms, bare %.0f ms; medians of %d rounds)%n", abMed / bareMed,
+                abMed, bareMed, rounds);
+
         long t0 = System.nanoTime();
         try (BridgeServer server = BridgeServer.start(BridgeOptions.defaults())) {
             long tServer = System.nanoTime();
@@ -53,7 +87,7 @@ public final class BrowserBench {
             long tJoined = System.nanoTime();
             Execution first = chromium.execute(new ExecutionRequest(backend, mc, 0, 1, Duration.ofSeconds(120)));
             long tFirst = System.nanoTime();
-            System.out.printf("%n[1] cold start → first result: %.0f ms total (bridge start %.0f ms, browser launch + page join %.0f ms, "
+            System.out.printf("%n[1b] where a warm-JVM cold start goes: %.0f ms total (bridge start %.0f ms, browser launch + page join %.0f ms, "
                             + "first case %.0f ms of which session create %.1f ms and first run %.2f ms in the page)%n",
                     ms(tFirst - t0), ms(tServer - t0), ms(tJoined - tServer), ms(tFirst - tJoined), first.timings().loadMs(),
                     first.timings().firstMs());
@@ -117,6 +151,33 @@ public final class BrowserBench {
         }
         // The shared Playwright launcher keeps a non-daemon thread until its shutdown hook runs: exit explicitly.
         System.exit(0);
+    }
+
+    /** Nothing running → a plain Playwright Chromium on the bare page → its first result, in ms. */
+    private static double bareColdStart(BridgeServer staticServer, ModelRegistry.ModelRef model, ModelRegistry.ModelRef inputs,
+                                        BackendId backend) throws Exception {
+        Map<String, String> env = new HashMap<>();
+        env.put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
+        if (Files.isExecutable(Path.of("/usr/bin/node"))) {
+            env.put("PLAYWRIGHT_NODEJS_PATH", "/usr/bin/node");
+        }
+        InstalledBrowser b = BrowserDiscovery.require(BrowserKind.CHROMIUM);
+        long t0 = System.nanoTime();
+        try (Playwright pw = Playwright.create(new Playwright.CreateOptions().setEnv(env));
+             Browser browser = pw.chromium().launch(new BrowserType.LaunchOptions().setExecutablePath(b.executable())
+                     .setHeadless(true).setArgs(ChromiumFlags.forLaunch(BrowserKind.CHROMIUM, DriverKind.PLAYWRIGHT, true, List.of())))) {
+            Page page = browser.newPage();
+            String ep = backend == BackendId.WEBGPU ? "webgpu" : "wasm";
+            page.navigate(staticServer.baseUrl() + "/bare.html?model=" + model.urlPath() + "&inputs=" + inputs.urlPath()
+                    + "&ep=" + ep + "&warmups=0&iterations=1");
+            page.waitForFunction("() => window.benchResult !== undefined", null, new Page.WaitForFunctionOptions().setTimeout(120_000));
+            double elapsed = ms(System.nanoTime() - t0);
+            Object err = page.evaluate("() => window.benchResult.error || null");
+            if (err != null) {
+                throw new IllegalStateException("bare page failed: " + err);
+            }
+            return elapsed;
+        }
     }
 
     private static double ms(long ns) {

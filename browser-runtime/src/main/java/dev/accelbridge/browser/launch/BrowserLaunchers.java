@@ -24,6 +24,13 @@ public final class BrowserLaunchers {
         };
     }
 
+    /** Starts what the driver needs before its first launch in the background (Playwright's driver); a no-op otherwise. */
+    public static void prewarm(DriverKind driver) {
+        if (driver == DriverKind.PLAYWRIGHT) {
+            sharedPlaywright().prewarm();
+        }
+    }
+
     /** Starts the browser of {@code options} with the launcher of {@code options.driver()}. */
     public static BrowserHandle launch(LaunchOptions options, java.net.URI url) {
         return forDriver(options.driver()).launch(options, url);
