@@ -117,22 +117,27 @@ final class Converters {
         }
     }
 
+    private static int atLeast(String value, int min) {
+        return convert(value, v -> {
+            int n;
+            try {
+                n = Integer.parseInt(v.trim());
+            } catch (NumberFormatException e) {
+                throw new AccelbridgeException("'" + v + "' is not a whole number", "give a number of at least " + min);
+            }
+            if (n < min) {
+                throw new AccelbridgeException(min == 0 ? "the value must not be negative, got " + n
+                        : "the value must be at least " + min + ", got " + n, "give a number of at least " + min);
+            }
+            return n;
+        });
+    }
+
     /** A count of at least one. */
     static final class Positive implements ITypeConverter<Integer> {
         @Override
         public Integer convert(String value) {
-            return Converters.convert(value, v -> {
-                int n;
-                try {
-                    n = Integer.parseInt(v.trim());
-                } catch (NumberFormatException e) {
-                    throw new AccelbridgeException("'" + v + "' is not a whole number", "give a number of at least 1");
-                }
-                if (n < 1) {
-                    throw new AccelbridgeException("the value must be at least 1, got " + n, "give a number of at least 1");
-                }
-                return n;
-            });
+            return atLeast(value, 1);
         }
     }
 
@@ -140,18 +145,7 @@ final class Converters {
     static final class NonNegative implements ITypeConverter<Integer> {
         @Override
         public Integer convert(String value) {
-            return Converters.convert(value, v -> {
-                int n;
-                try {
-                    n = Integer.parseInt(v.trim());
-                } catch (NumberFormatException e) {
-                    throw new AccelbridgeException("'" + v + "' is not a whole number", "give a number of at least 0");
-                }
-                if (n < 0) {
-                    throw new AccelbridgeException("the value must not be negative, got " + n, "give a number of at least 0");
-                }
-                return n;
-            });
+            return atLeast(value, 0);
         }
     }
 

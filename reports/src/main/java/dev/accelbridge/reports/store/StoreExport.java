@@ -97,34 +97,40 @@ public final class StoreExport {
             o.put("lastSeen", h[4].toString());
         }
         ArrayNode runs = doc.putArray("runs");
-        for (RunInfo r : store.runs()) {
-            ObjectNode o = runs.addObject();
-            o.put("runId", r.runId());
-            o.put("startedAt", r.startedAt().toString());
-            o.put("finishedAt", r.finishedAt() == null ? null : r.finishedAt().toString());
-            o.put("status", r.status().db());
-            o.put("hostFingerprint", r.hostFingerprint());
-            o.put("toolkitVersion", r.toolkitVersion());
-            ObjectNode rv = o.putObject("runtimeVersions");
-            r.runtimeVersions().forEach(rv::put);
-            o.put("plan", r.planJson());
-        }
         ArrayNode probes = doc.putArray("probes");
         for (RunInfo r : store.runs()) {
-            for (Availability a : store.probes(r.runId())) {
-                ObjectNode o = probes.addObject();
-                o.put("runId", r.runId());
-                o.put("backend", a.backend().id());
-                o.put("where", a.where());
-                o.put("available", a.available());
-                o.put("evidence", a.evidence());
-            }
+            runs.add(run(r));
+            store.probes(r.runId()).forEach(a -> probes.add(probe(r.runId(), a)));
         }
         ArrayNode results = doc.putArray("results");
         for (RunResult r : store.allResults()) {
             results.add(ResultJson.result(r, true));
         }
         return doc;
+    }
+
+    private static ObjectNode run(RunInfo r) {
+        ObjectNode o = ResultJson.MAPPER.createObjectNode();
+        o.put("runId", r.runId());
+        o.put("startedAt", r.startedAt().toString());
+        o.put("finishedAt", r.finishedAt() == null ? null : r.finishedAt().toString());
+        o.put("status", r.status().db());
+        o.put("hostFingerprint", r.hostFingerprint());
+        o.put("toolkitVersion", r.toolkitVersion());
+        ObjectNode rv = o.putObject("runtimeVersions");
+        r.runtimeVersions().forEach(rv::put);
+        o.put("plan", r.planJson());
+        return o;
+    }
+
+    private static ObjectNode probe(String runId, Availability a) {
+        ObjectNode x = ResultJson.MAPPER.createObjectNode();
+        x.put("runId", runId);
+        x.put("backend", a.backend().id());
+        x.put("where", a.where());
+        x.put("available", a.available());
+        x.put("evidence", a.evidence());
+        return x;
     }
 
     /** Writes {@link #export} to a file. */
@@ -155,25 +161,9 @@ public final class StoreExport {
         h.set("detect", ResultJson.host(host));
         h.put("firstSeen", run.startedAt().toString());
         h.put("lastSeen", Instant.now().toString());
-        ObjectNode o = doc.putArray("runs").addObject();
-        o.put("runId", run.runId());
-        o.put("startedAt", run.startedAt().toString());
-        o.put("finishedAt", run.finishedAt() == null ? null : run.finishedAt().toString());
-        o.put("status", run.status().db());
-        o.put("hostFingerprint", run.hostFingerprint());
-        o.put("toolkitVersion", run.toolkitVersion());
-        ObjectNode rv = o.putObject("runtimeVersions");
-        run.runtimeVersions().forEach(rv::put);
-        o.put("plan", run.planJson());
+        doc.putArray("runs").add(run(run));
         ArrayNode pa = doc.putArray("probes");
-        for (Availability a : probes) {
-            ObjectNode x = pa.addObject();
-            x.put("runId", run.runId());
-            x.put("backend", a.backend().id());
-            x.put("where", a.where());
-            x.put("available", a.available());
-            x.put("evidence", a.evidence());
-        }
+        probes.forEach(a -> pa.add(probe(run.runId(), a)));
         ArrayNode ra = doc.putArray("results");
         results.forEach(r -> ra.add(ResultJson.result(r, true)));
         return doc;
