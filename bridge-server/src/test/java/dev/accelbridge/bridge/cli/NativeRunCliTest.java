@@ -47,6 +47,27 @@ class NativeRunCliTest {
         }
         assertThat(suites).containsExactlyInAnyOrder("text", "vision", "audio");
         assertThat(r.err()).contains("PASSED");
+        // Found when tried: run --json, matrix.json and the export wrote three forms of one case that disagreed
+        // (browser with/without version, grade HIGH/High, evidence/reason). Now they derive from one form.
+        JsonNode matrix = new ObjectMapper().readTree(tmp.resolve("out/matrix.json").toFile());
+        Path export = tmp.resolve("export.json");
+        assertThat(CliRunner.run("export", export.toString(), "--db", db.toString()).exitCode()).isEqualTo(Main.OK);
+        JsonNode exported = new ObjectMapper().readTree(export.toFile()).get("results");
+        for (JsonNode n : arr) {
+            JsonNode cell = find(matrix.get("cells"), n.get("caseKey").asText());
+            JsonNode ex = find(exported, n.get("caseKey").asText());
+            for (String field : List.of("runId", "caseKey", "suite", "model", "modelSha256", "inputSet", "inputShapes", "precision",
+                    "batchSize", "requested", "lane", "actual", "status", "reason", "evidence", "host", "browser", "driver",
+                    "adapter", "softwareAdapter", "acceleration", "threads", "p50Ms", "p90Ms", "iterations", "maxAbsErr",
+                    "fallbackPath", "diagnostics", "provenance")) {
+                assertThat(cell.get(field)).as("matrix.json " + field).isEqualTo(n.get(field));
+                assertThat(ex.get(field)).as("export " + field).isEqualTo(n.get(field));
+            }
+            for (String derived : List.of("score", "grade", "scoreNote", "speedVsNativeCpu")) {
+                assertThat(cell.get(derived)).as("matrix.json " + derived).isEqualTo(n.get(derived));
+            }
+            assertThat(n.get("grade").asText()).isEqualTo("HIGH");
+        }
         assertThat(tmp.resolve("out/report.html")).exists();
         assertThat(tmp.resolve("out/junit.xml")).exists();
         try (MatrixStore store = MatrixStore.open(db)) {
@@ -132,5 +153,14 @@ class NativeRunCliTest {
         assertThat(sawCuda).isTrue();
         assertThat(d.get("host").get("logicalCores").asInt()).isPositive();
         assertThat(d.get("browsers").toString()).contains("chromium");
+    }
+
+    private static JsonNode find(JsonNode array, String caseKey) {
+        for (JsonNode c : array) {
+            if (c.path("caseKey").asText().equals(caseKey)) {
+                return c;
+            }
+        }
+        throw new AssertionError("no " + caseKey + " in " + array);
     }
 }
