@@ -44,7 +44,9 @@ public record Diagnostic(Severity severity, String code, String message, String 
                     "make sure the native CPU run of this model succeeds (it is every case's reference)"));
         }
         for (String w : r.warnings()) {
-            out.add(new Diagnostic(Severity.WARNING, "runtime-warning", w,
+            // ORT prefixes its log lines with a wall-clock time: drop it, so the same warning reads the same in every run
+            String text = w.replaceFirst("^\\d{4}-\\d{2}-\\d{2} [\\d:.]+ ", "");
+            out.add(new Diagnostic(Severity.WARNING, "runtime-warning", text,
                     "nodes off the requested provider add copies and cost speed: check the op support of " + req));
         }
         Acceleration acc = Acceleration.of(r.actual(), r.provenance());

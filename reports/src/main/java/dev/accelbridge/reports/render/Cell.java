@@ -35,17 +35,17 @@ public record Cell(RunResult result, Score score, double cpuP50Ms, double reques
         return result.provenance() == null || result.provenance().host() == null ? "?" : result.provenance().host();
     }
 
-    /** "webgpu [chromium 156.0…]" or "cpu [native]"; precision and batch when they are not fp32 and 1. */
+    /** "webgpu [chromium 156.0…]" or "cpu [native]". */
     public String column() {
         var id = result.id();
-        String dims = (id.precision() == dev.accelbridge.core.Precision.FP32 ? "" : " " + id.precision().id())
-                + (id.batchSize() == 1 ? "" : " b" + id.batchSize());
-        return id.requested().id() + dims + " [" + (result.provenance() == null ? id.lane().id() : result.provenance().browserLabel()) + "]";
+        return id.requested().id() + " [" + (result.provenance() == null ? id.lane().id() : result.provenance().browserLabel()) + "]";
     }
 
-    /** "suite/model". */
+    /** "suite/model", with the precision and batch size when they are not fp32 and 1 ("text/bert fp16 b4"). */
     public String row() {
-        return result.suite().id() + "/" + result.model();
+        var id = result.id();
+        return id.row() + (id.precision() == dev.accelbridge.core.Precision.FP32 ? "" : " " + id.precision().id())
+                + (id.batchSize() == 1 ? "" : " b" + id.batchSize());
     }
 
     /** p50 of the result, or NaN. */

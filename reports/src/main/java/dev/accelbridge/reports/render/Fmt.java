@@ -37,6 +37,9 @@ final class Fmt {
         if (!Double.isFinite(r) || r <= 0) {
             return "–";
         }
+        if (c.result().requested() == dev.accelbridge.core.BackendId.CPU && c.result().lane().isNative()) {
+            return "the reference";
+        }
         return r >= 1 ? String.format(Locale.ROOT, "%.2f× faster", r) : String.format(Locale.ROOT, "%.2f× slower", 1 / r);
     }
 

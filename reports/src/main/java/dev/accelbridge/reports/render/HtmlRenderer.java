@@ -266,14 +266,16 @@ public final class HtmlRenderer {
               heat.setOption({
                 animation: false,
                 tooltip: { formatter: function (p) { var c = byKey[rows[p.value[1]] + '\\u0000' + cols[p.value[0]]];
-                  return c.row + '<br>' + c.col + '<br>' + c.status + ' · score ' + c.score + ' (' + c.grade + ')'; } },
+                  return c.row + '<br>' + c.col + '<br>' + c.status + ' · score ' + c.score + ' (' + c.grade + ')'
+                    + (c.caveat ? '<br>' + c.caveat : '') + (c.speed && c.speed !== '–' ? '<br>vs native CPU: ' + c.speed : ''); } },
                 grid: { left: 180, right: 30, top: 20, bottom: 120 },
                 xAxis: { type: 'category', data: cols, axisLabel: { rotate: 30 } },
                 yAxis: { type: 'category', data: rows },
                 visualMap: { min: 0, max: 100, calculable: true, orient: 'horizontal', left: 'center', bottom: 0,
                   inRange: { color: ['#d73027', '#fee08b', '#1a9850'] } },
                 series: [{ type: 'heatmap', data: cells.map(function (c) { return [cols.indexOf(c.col), rows.indexOf(c.row), c.score]; }),
-                  label: { show: cells.length <= 400, formatter: function (p) { return byKey[rows[p.value[1]] + '\\u0000' + cols[p.value[0]]].status.replace('_', ' '); }, fontSize: 9 } }]
+                  label: { show: cells.length <= 400, formatter: function (p) { var c = byKey[rows[p.value[1]] + '\\u0000' + cols[p.value[0]]];
+                    return c.status.replace('_', ' ') + (c.caveat ? '\\n' + c.caveat.replace(/[\\[\\]]/g, '') : ''); }, fontSize: 9 } }]
               });
               var timed = cells.filter(function (c) { return typeof c.p50 === 'number' && c.p50 > 0; });
               var barRows = uniq(timed.map(function (c) { return c.row; }));

@@ -22,7 +22,7 @@ import dev.accelbridge.core.Status;
  *   LOW     WRONG_OUTPUT, or r &lt; 0.1 (more than 10× slower than native CPU)
  *   MEDIUM  FELL_BACK, software adapter, unverified WebNN device, or r &lt; 0.5 (2–10× slower)
  *   HIGH    otherwise: correct on the requested backend, hardware or CPU, at most 2× slower than native CPU
- * value = raw clamped into the grade's band: HIGH [80, 100] · MEDIUM [55, 80) · LOW (0, 55) · NONE 0
+ * value = raw clamped into the grade's band: HIGH [80, 100] · MEDIUM [50, 80) · LOW (0, 45] · NONE 0
  * </pre>
  */
 public final class Scorer {
@@ -80,8 +80,8 @@ public final class Scorer {
     private static double band(double raw, Grade g) {
         return switch (g) {
             case HIGH -> clamp(raw, 80, 100);
-            case MEDIUM -> clamp(raw, 55, 79.9);
-            case LOW -> clamp(raw, 0.1, 54.9);
+            case MEDIUM -> clamp(raw, 50, 79.9);
+            case LOW -> clamp(raw, 0.1, 45);
             case NONE -> 0;
         };
     }
