@@ -118,6 +118,18 @@ async function loadJob(msg, modelBytes) {
     graphOptimizationLevel: opts.graphOptimizationLevel || 'all',
     logSeverityLevel: opts.logSeverityLevel ?? 2,
   };
+  // Weights kept beside the model (ONNX external data): each file by its opaque URL, under the name the model uses.
+  if (msg.model && Array.isArray(msg.model.externalData) && msg.model.externalData.length > 0) {
+    sessionOptions.externalData = msg.model.externalData.map((e) => {
+      const u = new URL(e.url, location.href);
+      if (token && !u.searchParams.has('token')) u.searchParams.set('token', token);
+      return { path: e.path, data: u.href };
+    });
+  }
+  // The same free-dimension values the native side sets, so both build the same static graph.
+  if (opts.freeDimensionOverrides && typeof opts.freeDimensionOverrides === 'object') {
+    sessionOptions.freeDimensionOverrides = opts.freeDimensionOverrides;
+  }
   log(`job ${msg.job}: creating session ${msg.session} for ${msg.model && msg.model.name ? msg.model.name : 'model'} (${bytes.byteLength} bytes) on ${JSON.stringify(ep)}`);
   const t0 = performance.now();
   const session = await ort.InferenceSession.create(bytes, sessionOptions);

@@ -1,6 +1,7 @@
 package dev.accelbridge.core;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -11,11 +12,21 @@ import java.util.Optional;
  * @param inputs   the tensors fed to the model, one per graph input
  * @param expected expected outputs shipped with the model (ONNX test-data layout); empty when the
  *                 native CPU run is the reference
+ * @param freeDims values of the model's symbolic dimensions for this case ({@code --dim}, or what the inputs fix):
+ *                 every runtime builds the same static graph from them (ORT's free-dimension overrides natively,
+ *                 onnxruntime-web's {@code freeDimensionOverrides} in the page)
  */
-public record ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inputs, Optional<List<NamedTensor>> expected) {
+public record ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inputs, Optional<List<NamedTensor>> expected,
+                        Map<String, Long> freeDims) {
     public ModelCase {
         inputs = List.copyOf(inputs);
         expected = expected.map(List::copyOf);
+        freeDims = freeDims == null ? Map.of() : Map.copyOf(freeDims);
+    }
+
+    /** A case without free-dimension overrides. */
+    public ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inputs, Optional<List<NamedTensor>> expected) {
+        this(model, inputSet, inputs, expected, Map.of());
     }
 
     /** {@code family/model[/inputSet]}, the case's display key. */

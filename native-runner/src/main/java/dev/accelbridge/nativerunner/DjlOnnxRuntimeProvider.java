@@ -21,6 +21,7 @@ import ai.onnxruntime.OrtProvider;
 import ai.onnxruntime.OrtSession;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendException.Phase;
+import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.BackendUnavailableException;
@@ -234,7 +235,7 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
         long sampledPeak = -1;
         try {
             long t0 = System.nanoTime();
-            try (Loaded loaded = load(backend, spec, request.threads())) {
+            try (Loaded loaded = load(backend, spec, request.threads(), request.modelCase().freeDims())) {
                 double loadMs = (System.nanoTime() - t0) / 1e6;
                 try (Predictor<NDList, NDList> predictor = loaded.model.newPredictor(new NoopTranslator());
                      NDManager manager = loaded.model.getNDManager().newSubManager()) {
@@ -371,17 +372,28 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
     }
 
     Loaded load(BackendId backend, ModelSpec spec) {
-        return load(backend, spec, null);
+        return load(backend, spec, null, Map.of());
     }
 
-    Loaded load(BackendId backend, ModelSpec spec, Integer threads) {
+    Loaded load(BackendId backend, ModelSpec spec, Integer threads, Map<String, Long> freeDims) {
         Path path = spec.path().toAbsolutePath();
         try {
-            if (backend == BackendId.OPENVINO) {
-                // DJL 0.38's OrtModel knows ortDevice TensorRT/ROCM/CoreML only; OpenVINO goes in as session options.
+            if (backend == BackendId.OPENVINO || !freeDims.isEmpty()) {
+                // DJL 0.38's OrtModel knows ortDevice TensorRT/ROCM/CoreML only, and no free-dimension overrides: both go
+                // in as ONNX Runtime session options made here (the same overrides the page gives onnxruntime-web).
                 OrtSession.SessionOptions so = new OrtSession.SessionOptions();
                 try {
-                    so.addOpenVINO("");
+                    addProvider(so, backend);
+                    for (Map.Entry<String, Long> d : freeDims.entrySet()) {
+                        so.setSymbolicDimensionValue(d.getKey(), d.getValue());
+                    }
+                    Integer intra = threads != null ? threads : options.intraOpThreads();
+                    if (intra != null) {
+                        so.setIntraOpNumThreads(intra);
+                    }
+                    if (options.interOpThreads() != null) {
+                        so.setInterOpNumThreads(options.interOpThreads());
+                    }
                     Model model = Model.newInstance(spec.name(), Device.cpu(), ENGINE);
                     try {
                         Map<String, Object> opts = new HashMap<>(stringOptions(threads));
@@ -436,8 +448,18 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
         return m;
     }
 
-    private static ExecutionFailedException loadFailure(BackendId backend, ModelSpec spec, Path path, Exception e) {
+    /** ORT's words for "this runtime has no implementation of what the model uses": the backend is present, the model is not runnable. */
+    static final java.util.regex.Pattern UNSUPPORTED = java.util.regex.Pattern.compile(
+            "(?i)(could not find an implementation|not a registered function/op|no op registered for|unsupported (data ?type|op)"
+                    + "|opset \\d+ is under development|is not supported)");
+
+    private static BackendException loadFailure(BackendId backend, ModelSpec spec, Path path, Exception e) {
         String msg = oneLine(rootMessage(e));
+        if (UNSUPPORTED.matcher(msg).find()) {
+            return new UnsupportedModelException("ONNX Runtime " + environment().ortVersion() + " cannot run model '" + spec.name()
+                    + "' on " + backend + ": " + msg, "the model uses an op, domain or type this runtime does not implement; "
+                    + "re-export it with standard ops, or run it where they are implemented", e);
+        }
         OrtException ort = find(e, OrtException.class);
         boolean epFailure = backend != BackendId.CPU && ort != null
                 && (ort.getCode() == OrtException.OrtErrorCode.ORT_EP_FAIL

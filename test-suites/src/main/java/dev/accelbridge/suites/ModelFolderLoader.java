@@ -10,13 +10,9 @@ import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.TensorSpec;
-import dev.accelbridge.suites.audio.LogMel;
-import dev.accelbridge.suites.audio.Waveforms;
 import dev.accelbridge.suites.onnx.OnnxTensors;
 import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
-import dev.accelbridge.suites.onnx.proto.Onnx.NodeProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.TensorProto;
-import dev.accelbridge.suites.vision.Images;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,7 +27,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -69,21 +64,30 @@ public final class ModelFolderLoader {
      * @throws SuiteException naming the path or input when the model cannot be found, read or fed
      */
     public static List<ModelCase> load(Path path, Optional<ModelFamily> family) {
+        return load(path, family, FeedOptions.none());
+    }
+
+    /**
+     * The cases of the model at {@code path}, fed as {@code feed} says (its folder's {@code accelbridge.json} first,
+     * then {@code feed} over it).
+     *
+     * @throws SuiteException naming the path or input when the model cannot be found, read or fed
+     */
+    public static List<ModelCase> load(Path path, Optional<ModelFamily> family, FeedOptions feed) {
         if (!Files.exists(path)) {
             throw new SuiteException.ModelNotFoundException("Model folder " + path + " does not exist",
                     "check the --model path (a folder with model.onnx, or an .onnx file)");
         }
         Path onnx = Files.isDirectory(path) ? findModel(path) : path;
         Path dir = onnx.toAbsolutePath().getParent();
+        FeedOptions effective = FeedOptions.ofFolder(dir).map(f -> f.overriddenBy(feed)).orElse(feed);
         ModelProto proto = OnnxTensors.readModel(onnx);
-        // a folder, or a file called model.onnx, is named after its folder; another file after itself
-        String name = onnx.getFileName().toString().equals("model.onnx") && dir.getFileName() != null
-                ? dir.getFileName().toString()
-                : onnx.getFileName().toString().replaceFirst("\\.onnx$", "");
-        if (name.equals("onnx") && dir.getParent() != null) { // Optimum's onnx/ sub-folder
-            name = dir.getParent().getFileName().toString();
-        }
+        String name = modelName(onnx);
         ModelSpec spec = OnnxModels.inspect(onnx, proto, family.orElse(null), name, path.toAbsolutePath().toString());
+        if (effective.tolerance() != null) {
+            spec = new ModelSpec(spec.family(), spec.name(), spec.path(), spec.sha256(), spec.opset(), spec.parameters(), spec.ops(),
+                    spec.inputs(), spec.outputs(), spec.source(), effective.tolerance());
+        }
 
         List<Path> dataSets = dataSets(dir);
         if (!dataSets.isEmpty()) {
@@ -95,10 +99,27 @@ public final class ModelFolderLoader {
         }
         Path tokenizer = Stream.of(dir.resolve("tokenizer.json"), dir.getParent() == null ? null : dir.getParent().resolve("tokenizer.json"))
                 .filter(p -> p != null && Files.isRegularFile(p)).findFirst().orElse(null);
-        if (tokenizer != null && spec.inputs().stream().anyMatch(s -> s.name().equals("input_ids"))) {
+        if (tokenizer != null && effective.inputs().isEmpty() && spec.inputs().stream().anyMatch(s -> s.name().equals("input_ids"))) {
             return List.of(new ModelCase(spec, "sentences", tokenizedInputs(spec, proto, tokenizer), Optional.empty()));
         }
-        return List.of(generatedCase(spec, proto));
+        return List.of(generatedCase(spec, proto, effective));
+    }
+
+    /** Every model under {@code path}, each loaded on its own: see {@link ModelDirectory#loadAll}. */
+    public static List<ModelLoad> loadAll(Path path, Optional<ModelFamily> family, FeedOptions feed) {
+        return ModelDirectory.loadAll(path, family, feed);
+    }
+
+    /** A file called model.onnx is named after its folder (Optimum's onnx/ sub-folder after the one above); another file after itself. */
+    static String modelName(Path onnx) {
+        Path dir = onnx.toAbsolutePath().getParent();
+        String name = onnx.getFileName().toString().equals("model.onnx") && dir != null && dir.getFileName() != null
+                ? dir.getFileName().toString()
+                : onnx.getFileName().toString().replaceFirst("\\.onnx$", "");
+        if (name.equals("onnx") && dir.getParent() != null && dir.getParent().getFileName() != null) {
+            name = dir.getParent().getFileName().toString();
+        }
+        return name;
     }
 
     private static Path findModel(Path folder) {
@@ -144,6 +165,16 @@ public final class ModelFolderLoader {
                     .orElseThrow(() -> new SuiteException.UnfeedableInputException("Graph input '" + s.name() + "' of "
                             + spec.name() + " has no data in " + ds, "add an input_K.pb for it"));
             checkFits(s, given, ds);
+        }
+        for (NamedTensor o : outputs) {
+            spec.outputs().stream().filter(v -> v.name().equals(o.name())).findFirst().ifPresent(v -> {
+                boolean staticShape = java.util.Arrays.stream(v.shape()).allMatch(d -> d > 0);
+                if (staticShape && NamedTensor.elementCount(v.shape()) != o.size()) {
+                    throw new SuiteException.InvalidTestDataException("Expected output '" + o.name() + "' in " + ds + " has " + o.size()
+                            + " elements but the model's output is " + java.util.Arrays.toString(v.shape()) + " ("
+                            + NamedTensor.elementCount(v.shape()) + " elements)", "regenerate the data set's output_K.pb from the model", null);
+                }
+            });
         }
         return new ModelCase(spec, ds.getFileName().toString(), inputs, outputs.isEmpty() ? Optional.empty() : Optional.of(outputs));
     }
@@ -287,106 +318,10 @@ public final class ModelFolderLoader {
         };
     }
 
-    // ------------------------------------------------------------------ (c) generated data for static shapes
+    // ------------------------------------------------------------------ (c) generated or given inputs
 
-    private static ModelCase generatedCase(ModelSpec spec, ModelProto proto) {
-        List<NamedTensor> inputs = new ArrayList<>();
-        String set = "seeded";
-        for (TensorSpec s : spec.inputs()) {
-            long[] shape = concreteShape(spec, s);
-            int n = (int) NamedTensor.elementCount(shape);
-            if (s.dtype() == DType.FLOAT32 && shape.length == 4 && shape[0] == 1 && shape[1] == 3) {
-                int h = (int) shape[2];
-                int w = (int) shape[3];
-                inputs.add(NamedTensor.ofFloats(s.name(), shape, Images.normalize(Images.resizeBilinear(Images.testPattern(4 * w, 4 * h), w, h))));
-                set = "generated-image";
-            } else if (s.dtype() == DType.FLOAT32 && shape.length == 3 && shape[0] == 1 && shape[1] == LogMel.N_MELS) {
-                int frames = (int) shape[2];
-                float[][] mel = LogMel.compute(Waveforms.chirpAndTones(frames * (double) LogMel.HOP / LogMel.SAMPLE_RATE));
-                inputs.add(NamedTensor.ofFloats(s.name(), shape, LogMel.flatten(mel)));
-                set = "chirp-tones";
-            } else {
-                inputs.add(seeded(s, shape, n, proto));
-            }
-        }
-        return new ModelCase(spec, set, inputs, Optional.empty());
-    }
-
-    /** The spec's shape with a leading symbolic (batch) dimension set to 1; any other unknown dimension is an error. */
-    private static long[] concreteShape(ModelSpec spec, TensorSpec s) {
-        long[] shape = s.shape().clone();
-        for (int i = 0; i < shape.length; i++) {
-            if (shape[i] < 0) {
-                if (i == 0) {
-                    shape[i] = 1;
-                } else {
-                    throw new SuiteException.UnfeedableInputException("Graph input '" + s.name() + "' of " + spec.name()
-                            + " has a dynamic shape " + Arrays.toString(s.shape()).replace("-1", "?")
-                            + " (dimension " + i + " unknown) and no data was given",
-                            "add test_data_set_0/input_K.pb with the inputs (ONNX test-data layout), a tokenizer.json for text models, or export the model with static shapes");
-                }
-            }
-        }
-        return shape;
-    }
-
-    private static NamedTensor seeded(TensorSpec s, long[] shape, int n, ModelProto proto) {
-        SplittableRandom rng = new SplittableRandom(FEED_SEED ^ s.name().hashCode());
-        ByteBuffer b = ByteBuffer.allocate(n * s.dtype().byteSize()).order(ByteOrder.LITTLE_ENDIAN);
-        String lname = s.name().toLowerCase(java.util.Locale.ROOT);
-        long idRange = Math.max(1, Math.min(1000, gatherRows(proto, s.name())));
-        for (int i = 0; i < n; i++) {
-            switch (s.dtype()) {
-                case FLOAT32 -> b.putFloat((float) (rng.nextDouble() * 2 - 1));
-                case FLOAT64 -> b.putDouble(rng.nextDouble() * 2 - 1);
-                case FLOAT16 -> b.putShort(halfOf((float) (rng.nextDouble() * 2 - 1)));
-                case INT64, INT32 -> {
-                    long v;
-                    if (lname.contains("mask")) {
-                        v = 1;
-                    } else if (lname.contains("type") || lname.contains("segment")) {
-                        v = 0;
-                    } else if (lname.contains("position")) {
-                        v = i % shape[shape.length - 1];
-                    } else {
-                        v = rng.nextLong(idRange);
-                    }
-                    if (s.dtype() == DType.INT64) {
-                        b.putLong(v);
-                    } else {
-                        b.putInt((int) v);
-                    }
-                }
-                case INT8 -> b.put((byte) (rng.nextInt(256) - 128));
-                case UINT8 -> b.put((byte) rng.nextInt(256));
-                case BOOL -> b.put((byte) rng.nextInt(2));
-            }
-        }
-        return new NamedTensor(s.name(), s.dtype(), shape, b.array());
-    }
-
-    /** Rows of the embedding table an id input indexes (first Gather reading it from an initializer), else 100. */
-    private static long gatherRows(ModelProto proto, String input) {
-        Map<String, TensorProto> inits = new LinkedHashMap<>();
-        proto.getGraph().getInitializerList().forEach(t -> inits.put(t.getName(), t));
-        for (NodeProto n : proto.getGraph().getNodeList()) {
-            if (n.getOpType().equals("Gather") && n.getInputCount() == 2 && n.getInput(1).equals(input)
-                    && inits.containsKey(n.getInput(0)) && inits.get(n.getInput(0)).getDimsCount() > 0) {
-                return inits.get(n.getInput(0)).getDims(0);
-            }
-        }
-        return 100;
-    }
-
-    /** float to IEEE half (round to nearest; inputs here are in [-1, 1]). */
-    private static short halfOf(float f) {
-        int bits = Float.floatToIntBits(f);
-        int sign = (bits >>> 16) & 0x8000;
-        int exp = ((bits >>> 23) & 0xff) - 127 + 15;
-        int mant = bits & 0x7fffff;
-        if (exp <= 0) {
-            return (short) sign;
-        }
-        return (short) (sign | ((exp << 10) + ((mant + 0x1000) >>> 13))); // a mantissa carry rolls into the exponent
+    private static ModelCase generatedCase(ModelSpec spec, ModelProto proto, FeedOptions feed) {
+        InputFeeder.Fed fed = InputFeeder.feed(spec, proto, feed);
+        return new ModelCase(spec, fed.inputSet(), fed.inputs(), Optional.empty(), fed.freeDims());
     }
 }

@@ -51,6 +51,30 @@ public final class OnnxModels {
     }
 
     /** Graph inputs that are not initializers (models before IR 4 list their weights as inputs too). */
+    /**
+     * The files a model keeps its weights in beside itself (ONNX external data: {@code model.onnx_data},
+     * {@code weights.bin}), as the relative locations the model names, in first-use order. Empty for a model that
+     * holds its weights inside.
+     */
+    public static List<String> externalData(ModelProto m) {
+        java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
+        for (TensorProto t : m.getGraph().getInitializerList()) {
+            if (t.getDataLocation() == TensorProto.DataLocation.EXTERNAL) {
+                t.getExternalDataList().stream().filter(e -> e.getKey().equals("location")).forEach(e -> out.add(e.getValue()));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** {@link #externalData(ModelProto)} of a model file, or empty when it cannot be read. */
+    public static List<String> externalData(Path onnx) {
+        try {
+            return externalData(OnnxTensors.readModel(onnx));
+        } catch (RuntimeException e) {
+            return List.of();
+        }
+    }
+
     public static List<ValueInfoProto> graphInputs(ModelProto m) {
         Set<String> inits = m.getGraph().getInitializerList().stream().map(TensorProto::getName).collect(Collectors.toSet());
         return m.getGraph().getInputList().stream().filter(v -> !inits.contains(v.getName())).toList();

@@ -37,6 +37,16 @@ public class SuiteException extends AccelbridgeException {
         }
     }
 
+    /**
+     * A graph value of a kind Accelbridge cannot feed or compare (a STRING tensor, a sequence or map): the model is
+     * UNSUPPORTED, the backend is not to blame.
+     */
+    public static final class UnsupportedTypeException extends SuiteException {
+        public UnsupportedTypeException(String problem, String fix) {
+            super(problem, fix);
+        }
+    }
+
     /** Test data ({@code input_K.pb}, {@code output_K.pb}) or a tokenizer that cannot be read. */
     public static final class InvalidTestDataException extends SuiteException {
         public InvalidTestDataException(String problem, String fix, Throwable cause) {

@@ -182,7 +182,7 @@ class ModelFolderLoaderTest {
         Files.copy(catalog.models(ModelFamily.TEXT).get(0).path(), dir.resolve("model.onnx"));
         assertThatThrownBy(() -> ModelFolderLoader.load(dir, Optional.empty()))
                 .isInstanceOf(SuiteException.UnfeedableInputException.class)
-                .hasMessageContaining("'input_ids'").hasMessageContaining("dynamic shape [?, ?]").hasMessageContaining("dimension 1 unknown");
+                .hasMessageContaining("'input_ids'").hasMessageContaining("dimension 1").hasMessageContaining("unknown");
     }
 
     @Test
@@ -191,7 +191,7 @@ class ModelFolderLoaderTest {
         proto.getGraphBuilder().getInputBuilder(0).getTypeBuilder().getTensorTypeBuilder().setElemType(8); // STRING
         Files.write(dir.resolve("model.onnx"), proto.build().toByteArray());
         assertThatThrownBy(() -> ModelFolderLoader.load(dir.resolve("model.onnx"), Optional.empty()))
-                .isInstanceOf(SuiteException.UnfeedableInputException.class)
+                .isInstanceOf(SuiteException.UnsupportedTypeException.class)
                 .hasMessageContaining("'pixel_values'").hasMessageContaining("STRING");
     }
 

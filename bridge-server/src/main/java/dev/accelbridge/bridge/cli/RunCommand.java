@@ -2,6 +2,7 @@ package dev.accelbridge.bridge.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.bridge.run.BridgeBrowserLanes;
+import dev.accelbridge.bridge.run.ModelSet;
 import dev.accelbridge.bridge.run.NativeProviders;
 import dev.accelbridge.bridge.run.RunListener;
 import dev.accelbridge.bridge.run.RunOrchestrator;
@@ -28,9 +29,8 @@ import dev.accelbridge.reports.render.Cell;
 import dev.accelbridge.reports.render.Matrix;
 import dev.accelbridge.reports.render.MatrixBuilder;
 import dev.accelbridge.reports.render.ReportWriter;
-import dev.accelbridge.suites.ModelFolderLoader;
 import dev.accelbridge.suites.ModelSize;
-import dev.accelbridge.suites.SuiteCatalog;
+import dev.accelbridge.suites.FeedOptions;
 import dev.accelbridge.suites.SuiteOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -118,6 +118,24 @@ public final class RunCommand implements Callable<Integer> {
             description = "Smallest slowdown flagged as a regression, e.g. 0.1 or 10% (default 10%); it must also exceed the cell's run-to-run noise.")
     double regressionThreshold = 0.10;
 
+    @Option(names = "--dim", paramLabel = "SYMBOL=VALUE",
+            description = "A free dimension by its symbolic name, e.g. --dim sequence=16 (repeatable): set in ONNX Runtime natively and in onnxruntime-web.")
+    List<String> dims = new ArrayList<>();
+
+    @Option(names = "--shape", paramLabel = "INPUT=D0xD1x...", description = "A concrete shape for one input, e.g. --shape x=1x3x224x224 (repeatable).")
+    List<String> shapes = new ArrayList<>();
+
+    @Option(names = "--input", paramLabel = "NAME=VALUE|PATH",
+            description = "An input's data: a value for a scalar (--input sr=16000) or a .npy / ONNX TensorProto .pb file (repeatable).")
+    List<String> inputs = new ArrayList<>();
+
+    @Option(names = "--input-range", paramLabel = "LO,HI",
+            description = "Generated float inputs uniform in [LO, HI) and ids in [LO, HI) (default: standard normal; ids below the embedding size).")
+    String inputRange;
+
+    @Option(names = "--tolerance", paramLabel = "ABS", description = "Parity tolerance for your models (overrides their folder's accelbridge.json).")
+    Double tolerance;
+
     @Option(names = "--threads", paramLabel = "N", converter = Converters.Positive.class,
             description = "Intra-op threads on both sides, native ONNX Runtime and onnxruntime-web's wasm (default: the cores a browser may use here).")
     Integer threads;
@@ -160,9 +178,9 @@ public final class RunCommand implements Callable<Integer> {
             // Bad input is refused before the store is touched.
             exitPolicy();
             RunPlan plan = plan();
-            List<ModelCase> cases = loadCases(plan);
+            ModelSet models = ModelSet.load(plan);
             try (MatrixStore matrix = MatrixStore.openForRun(db)) {
-                return execute(matrix, plan, cases, null, err);
+                return execute(matrix, plan, models, null, err);
             }
         }
         try (MatrixStore matrix = MatrixStore.openForRun(db)) {
@@ -176,17 +194,17 @@ public final class RunCommand implements Callable<Integer> {
             effective.json = json;
             err.println("resuming run " + resumeOf + " with: " + String.join(" ", argsOf(planJson)));
             RunPlan plan = effective.plan();
-            return effective.execute(matrix, plan, loadCases(plan), resumeOf, err);
+            return effective.execute(matrix, plan, ModelSet.load(plan), resumeOf, err);
         }
     }
 
-    private int execute(MatrixStore matrix, RunPlan plan, List<ModelCase> cases, String resumeOf, PrintWriter err) {
+    private int execute(MatrixStore matrix, RunPlan plan, ModelSet models, String resumeOf, PrintWriter err) {
         HostInfo host = HostDetector.detect();
         Map<String, String> versions = Versions.runtime();
         try (NativeProviders natives = NativeProviders.load(); ProgressListener progress = new ProgressListener(err)) {
             RunOrchestrator orchestrator = new RunOrchestrator(matrix, host, natives,
                     () -> new BridgeBrowserLanes(plan, versions), versions, progress).spillTo(out);
-            RunSummary summary = orchestrator.run(plan, cases, planJson(), resumeOf);
+            RunSummary summary = orchestrator.run(plan, models.cases(), models.broken(), planJson(), resumeOf);
             progress.close();
             List<RunResult> all = matrix.results(summary.runId());
             PrintWriter stdout = spec.commandLine().getOut();
@@ -272,32 +290,68 @@ public final class RunCommand implements Callable<Integer> {
                 .optCaseTimeout(timeout)
                 .optModelCache(modelCache())
                 .optThreads(threads)
+                .optFeed(feed())
                 .build();
+    }
+
+    /** --dim, --shape, --input, --input-range, --tolerance as {@link FeedOptions}; malformed values are bad input. */
+    FeedOptions feed() {
+        Map<String, Long> d = new LinkedHashMap<>();
+        for (String x : dims) {
+            String[] kv = pair(x, "--dim", "SYMBOL=VALUE, e.g. --dim sequence=16");
+            try {
+                long v = Long.parseLong(kv[1].trim());
+                if (v < 1) {
+                    throw new NumberFormatException();
+                }
+                d.put(kv[0], v);
+            } catch (NumberFormatException e) {
+                throw new AccelbridgeException("--dim " + x + ": the value must be a whole number >= 1", "e.g. --dim sequence=16");
+            }
+        }
+        Map<String, long[]> s = new LinkedHashMap<>();
+        for (String x : shapes) {
+            String[] kv = pair(x, "--shape", "INPUT=D0xD1x..., e.g. --shape x=1x3x224x224");
+            s.put(kv[0], FeedOptions.parseShape(kv[1], "--shape " + kv[0]));
+        }
+        Map<String, String> in = new LinkedHashMap<>();
+        for (String x : inputs) {
+            String[] kv = pair(x, "--input", "NAME=VALUE or NAME=PATH, e.g. --input sr=16000");
+            if (!FeedOptions.isNumber(kv[1]) && !Files.isRegularFile(Path.of(kv[1]))) {
+                throw new AccelbridgeException("--input " + x + ": " + kv[1] + " is neither a number nor an existing file",
+                        "give a value for a scalar or the path of a .npy / .pb file");
+            }
+            in.put(kv[0], kv[1]);
+        }
+        Double lo = null;
+        Double hi = null;
+        if (inputRange != null) {
+            String[] r = inputRange.split(",");
+            try {
+                lo = Double.parseDouble(r[0].trim());
+                hi = Double.parseDouble(r[1].trim());
+            } catch (RuntimeException e) {
+                throw new AccelbridgeException("--input-range " + inputRange + " is not LO,HI", "e.g. --input-range -1,1");
+            }
+        }
+        if (tolerance != null && !(tolerance > 0)) {
+            throw new AccelbridgeException("--tolerance must be positive, got " + tolerance, "e.g. --tolerance 1e-3");
+        }
+        return new FeedOptions(d, s, in, lo, hi, tolerance, Path.of("").toAbsolutePath());
+    }
+
+    private static String[] pair(String x, String flag, String form) {
+        int eq = x.indexOf('=');
+        if (eq <= 0) {
+            throw new AccelbridgeException(flag + " " + x + " is not of the form " + form.split(",")[0], form);
+        }
+        return new String[] {x.substring(0, eq).trim(), x.substring(eq + 1)};
     }
 
     static Path modelCache() {
         String env = System.getenv("ACCELBRIDGE_MODEL_CACHE");
         return env != null && !env.isBlank() ? Path.of(env)
                 : Path.of(System.getProperty("user.home"), ".accelbridge", "models");
-    }
-
-    /** Loads every case up front: a bad model folder stops the run before anything is written. */
-    static List<ModelCase> loadCases(RunPlan plan) {
-        List<ModelCase> cases = new ArrayList<>();
-        if (!plan.suites().isEmpty()) {
-            SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(plan.modelCache(),
-                    plan.largeModels() ? ModelSize.LARGE : ModelSize.SMALL, plan.seed()));
-            for (ModelFamily f : plan.suites()) {
-                cases.addAll(catalog.cases(f));
-            }
-        }
-        for (Path p : plan.userModels()) {
-            cases.addAll(ModelFolderLoader.load(p, plan.userFamily()));
-        }
-        if (cases.isEmpty()) {
-            throw new AccelbridgeException("Nothing to run: the suites and models given have no cases", "give --suites text,vision,audio or --model PATH");
-        }
-        return cases;
     }
 
     private String planJson() {

@@ -91,7 +91,7 @@ public final class ServeCommand implements Callable<Integer> {
                 .optCaseTimeout(timeout)
                 .optModelCache(RunCommand.modelCache())
                 .build();
-        List<ModelCase> cases = RunCommand.loadCases(plan);
+        List<ModelCase> cases = dev.accelbridge.bridge.run.ModelSet.load(plan).cases();
         HostInfo hostInfo = HostDetector.detect();
         Map<String, String> versions = Versions.runtime();
         BlockingQueue<ConnectedPage> joined = new LinkedBlockingQueue<>();

@@ -17,6 +17,7 @@ import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.fallback.Chain;
 import dev.accelbridge.reports.StoreException;
+import dev.accelbridge.suites.ModelLoad;
 import dev.accelbridge.reports.store.RunInfo;
 import dev.accelbridge.reports.store.RunStatus;
 import dev.accelbridge.reports.store.StoreExport;
@@ -88,6 +89,14 @@ public final class RunOrchestrator {
      * @param resumeOf a run to complete instead of starting a new one (null for a new run)
      */
     public RunSummary run(RunPlan plan, List<ModelCase> cases, String planJson, String resumeOf) {
+        return run(plan, cases, List.of(), planJson, resumeOf);
+    }
+
+    /**
+     * Runs the plan's cases; each model that could not be loaded or fed ({@code broken}) gets its FAILED or
+     * UNSUPPORTED row on every requested backend and lane, with the reason, and the run goes on.
+     */
+    public RunSummary run(RunPlan plan, List<ModelCase> cases, List<ModelLoad> broken, String planJson, String resumeOf) {
         long t0 = System.nanoTime();
         String runId = resumeOf != null ? resumeOf : store.beginRun(host, runtimeVersions, planJson);
         Instant begun = Instant.now();
@@ -96,10 +105,36 @@ public final class RunOrchestrator {
             store.resumeRun(runId);
         }
         List<BrowserKind> browsers = plan.browserBackends().isEmpty() ? List.of() : plan.browsers();
-        int total = cases.size() * (plan.nativeBackends().size() + plan.browserBackends().size() * browsers.size());
+        int perModel = plan.nativeBackends().size() + plan.browserBackends().size() * browsers.size();
+        int total = (cases.size() + broken.size()) * perModel;
         listener.started(runId, total, done.size());
         List<RunResult> results = new ArrayList<>();
         int[] counter = {done.size()};
+        for (ModelLoad m : broken) {
+            List<LaneId> lanes = new ArrayList<>();
+            List<BackendId> backendsOf = new ArrayList<>();
+            plan.nativeBackends().forEach(b -> {
+                lanes.add(LaneId.NATIVE);
+                backendsOf.add(b);
+            });
+            for (BrowserKind bk : browsers) {
+                plan.browserBackends().forEach(b -> {
+                    lanes.add(LaneId.of(bk));
+                    backendsOf.add(b);
+                });
+            }
+            for (int k = 0; k < lanes.size(); k++) {
+                CaseId id = new CaseId(m.family(), m.name(), m.sha256(), "-", null, dev.accelbridge.core.Precision.FP32, 1,
+                        backendsOf.get(k), lanes.get(k));
+                if (done.contains(id)) {
+                    continue;
+                }
+                Provenance prov = (lanes.get(k).isNative() ? Provenance.of(null, null, "djl", null, null, List.of(), runtimeVersions)
+                        : Provenance.of(lanes.get(k).id(), null, plan.driver().id(), null, null, List.of(), runtimeVersions)).withHost(host);
+                emit(new RunResult(runId, Instant.now(), id, null, m.status(), m.problem(), prov, null, null, null,
+                        List.of(new FallbackHop(backendsOf.get(k), false, m.problem())), List.of()), results, counter, total);
+            }
+        }
 
         CaseExecutor executor = new CaseExecutor(plan.warmups(), plan.iterations(), plan.caseTimeout(), plan.policy(),
                 id -> store.latestWorkingTimings(host.fingerprint(), id, id.requested()).map(t -> t.p50Ms()),

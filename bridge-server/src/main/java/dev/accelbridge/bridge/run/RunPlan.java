@@ -8,6 +8,7 @@ import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.fallback.Chain;
 import dev.accelbridge.fallback.Chains;
 import dev.accelbridge.fallback.FallbackPolicy;
+import dev.accelbridge.suites.FeedOptions;
 
 import java.net.URI;
 import java.nio.file.Path;
@@ -37,6 +38,8 @@ import java.util.Optional;
  * @param iterations    timed iterations per case
  * @param caseTimeout   limit for one case (load + warm-up + timed)
  * @param modelCache    where generated models are written
+ * @param feed          how user models are fed: {@code --dim}, {@code --shape}, {@code --input}, {@code --input-range},
+ *                      {@code --tolerance} (a model folder's {@code accelbridge.json} under them)
  * @param threads       intra-op threads for both sides (ORT natively, {@code env.wasm.numThreads} in the page), so a
  *                      browser-vs-native ratio compares like with like; empty: the cores a browser may use
  */
@@ -44,7 +47,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
                       boolean largeModels, long seed, List<BackendId> backends, Map<BackendId, Chain> chains,
                       FallbackPolicy policy, List<BrowserKind> browsers, DriverKind driver, Optional<URI> gridUrl,
                       boolean headless, int warmups, int iterations, Duration caseTimeout, Path modelCache,
-                      Optional<Integer> threads) {
+                      FeedOptions feed, Optional<Integer> threads) {
     public RunPlan {
         suites = List.copyOf(suites);
         userModels = List.copyOf(userModels);
@@ -89,6 +92,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         private Duration caseTimeout = Duration.ofSeconds(180);
         private Path modelCache = Path.of(System.getProperty("user.home"), ".accelbridge", "models");
         private Integer threads;
+        private FeedOptions feed = FeedOptions.none();
 
         private Builder() {
         }
@@ -189,6 +193,12 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             return this;
         }
 
+        /** How user models are fed (default: nothing given, every default applies). */
+        public Builder optFeed(FeedOptions f) {
+            this.feed = f == null ? FeedOptions.none() : f;
+            return this;
+        }
+
         /** Intra-op threads for both sides (default: the cores a browser may use). */
         public Builder optThreads(Integer n) {
             this.threads = n;
@@ -235,7 +245,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             DriverKind d = grid != null ? DriverKind.GRID : driver;
             return new RunPlan(s.stream().distinct().toList(), userModels, Optional.ofNullable(userFamily), largeModels, seed,
                     backends.stream().distinct().toList(), chainMap, policy, browsers.stream().distinct().toList(), d,
-                    Optional.ofNullable(grid), headless, warmups, iterations, caseTimeout, modelCache, Optional.ofNullable(threads));
+                    Optional.ofNullable(grid), headless, warmups, iterations, caseTimeout, modelCache, feed, Optional.ofNullable(threads));
         }
     }
 

@@ -7,6 +7,7 @@ import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.browser.page.PageAssets;
 import dev.accelbridge.browser.page.PageProbe;
+import dev.accelbridge.suites.OnnxModels;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendException.Phase;
 import dev.accelbridge.core.BackendId;
@@ -31,6 +32,8 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.nio.file.Path;
+import java.nio.file.Files;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -54,7 +57,11 @@ public final class BrowserBackendProvider implements BackendProvider {
             BackendId.WEBNN_NPU, BackendId.WASM);
     /** ORT-web messages that mean the model uses something this EP lacks (the backend itself works). */
     private static final Pattern UNSUPPORTED = Pattern.compile(
-            "(?i)(not supported|unsupported (data ?type|op)|could not find an implementation|no kernel|shader-f16|f16 is not)");
+            "(?i)(not supported|unsupported (data ?type|op)|could not find an implementation|no kernel|shader-f16|f16 is not"
+                    + "|not a registered function/op|no op registered for|opset \\d+ is under development)");
+
+    /** External-data locations per model file (parsing a model per case would cost a large one a second each time). */
+    private static final Map<String, List<String>> EXTERNAL_DATA = new java.util.concurrent.ConcurrentHashMap<>();
 
     private final BridgeServer server;
     private final LaunchOptions launchOptions;
@@ -185,10 +192,18 @@ public final class BrowserBackendProvider implements BackendProvider {
         long deadline = System.nanoTime() + timeout.toNanos();
         ExecutionProviderSpec ep = ExecutionProviderSpec.of(backend);
         ModelRegistry.ModelRef ref = server.models().register(model.path());
+        Map<String, ModelRegistry.ModelRef> external = new LinkedHashMap<>();
+        for (String loc : EXTERNAL_DATA.computeIfAbsent(model.path().toAbsolutePath() + "@" + model.sha256(),
+                k -> OnnxModels.externalData(model.path()))) {
+            Path f = model.path().toAbsolutePath().getParent().resolve(loc).normalize();
+            if (f.startsWith(model.path().toAbsolutePath().getParent()) && Files.isRegularFile(f)) {
+                external.put(loc, server.models().register(f));
+            }
+        }
         ConnectedPage p = page;
         BrowserMemorySampler memory = BrowserMemorySampler.start(handle);
         try {
-            LoadedSession s = await(p.load(ref, ep, remaining(deadline), request.threads()), Phase.LOAD, backend, model);
+            LoadedSession s = await(p.load(ref, ep, remaining(deadline), request.threads(), request.modelCase().freeDims(), external), Phase.LOAD, backend, model);
             RunOutcome r;
             try {
                 r = await(p.run(s.sessionId(), request.modelCase().inputs(), request.warmups(), request.iterations(),
@@ -214,6 +229,7 @@ public final class BrowserBackendProvider implements BackendProvider {
                 memory.close();
             }
             server.models().unregister(ref);
+            external.values().forEach(server.models()::unregister);
         }
     }
 

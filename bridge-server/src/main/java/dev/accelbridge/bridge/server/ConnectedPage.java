@@ -106,7 +106,7 @@ public final class ConnectedPage {
 
     /** Creates a session: the page fetches the registered model by its opaque URL. */
     public CompletableFuture<LoadedSession> load(ModelRegistry.ModelRef model, ExecutionProviderSpec ep, Duration timeout) {
-        return load(model, ep, timeout, null);
+        return load(model, ep, timeout, null, Map.of(), Map.of());
     }
 
     /**
@@ -114,7 +114,8 @@ public final class ConnectedPage {
      * its first session (onnxruntime-web fixes it when the WebAssembly module starts) and reports what it used.
      */
     public CompletableFuture<LoadedSession> load(ModelRegistry.ModelRef model, ExecutionProviderSpec ep, Duration timeout,
-                                                 Integer threads) {
+                                                 Integer threads, Map<String, Long> freeDims,
+                                                 Map<String, ModelRegistry.ModelRef> externalData) {
         String job = nextId("j");
         ObjectNode msg = message("load", job);
         msg.put("session", nextId("s"));
@@ -123,10 +124,19 @@ public final class ConnectedPage {
         m.put("url", model.urlPath());
         m.put("name", model.name());
         m.put("byteLength", model.size());
+        if (!externalData.isEmpty()) {
+            // the weights files the model names, each served by its own opaque URL (onnxruntime-web's externalData)
+            var ext = m.putArray("externalData");
+            externalData.forEach((path, ref) -> ext.addObject().put("path", path).put("url", ref.urlPath()));
+        }
         putEp(msg, ep);
         ObjectNode o = msg.putObject("options").put("graphOptimizationLevel", "all").put("logSeverityLevel", 2);
         if (threads != null) {
             o.put("numThreads", threads);
+        }
+        if (!freeDims.isEmpty()) {
+            ObjectNode f = o.putObject("freeDimensionOverrides");
+            freeDims.forEach(f::put);
         }
         return this.<JsonNode>submit(job, "load", timeout, () -> channel.sendText(msg.toString())).thenApply(ConnectedPage::toLoaded);
     }

@@ -47,16 +47,27 @@ class CliBadInputTest {
         assertOneLineError(r, missing.toString());
     }
 
+    /**
+     * A model's own problem is not bad input: it becomes that model's FAILED rows naming the file, the run finishes,
+     * and {@code --fail-on failed} turns it into exit 1.
+     */
     @Test
-    void truncatedOnnxIsRefusedWithTheFileNamed() throws Exception {
+    void aTruncatedOnnxIsThatModelsFailedRowNamingTheFile() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("broken"));
         Files.write(dir.resolve("model.onnx"), new byte[] {0x08, 0x08, 0x12, 0x7f, 0x01, 0x02});
-        CliRunner.Result r = run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--model", dir.toString(), "--no-report");
-        assertOneLineError(r, "model.onnx");
+        CliRunner.Result r = run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--model", dir.toString(), "--no-report",
+                "--json");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        var arr = new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.out());
+        assertThat(arr).hasSize(1);
+        assertThat(arr.get(0).get("status").asText()).isEqualTo("FAILED");
+        assertThat(arr.get(0).get("reason").asText()).contains("model.onnx");
+        assertThat(run("run", "--native", "--db", tmp.resolve("m2.duckdb").toString(), "--model", dir.toString(), "--no-report",
+                "--fail-on", "failed").exitCode()).isEqualTo(Main.POLICY_FAILED);
     }
 
     @Test
-    void anInputOfTheWrongShapeIsRefusedNamingTheInput() throws Exception {
+    void aDataSetOfTheWrongShapeIsThatModelsFailedRowNamingTheInput() throws Exception {
         // A real suite model in the ONNX test-data layout, with a data set of the wrong shape.
         var catalog = dev.accelbridge.suites.SuiteCatalog.create(dev.accelbridge.suites.SuiteOptions.defaults(tmp.resolve("cache")));
         var vision = catalog.cases(dev.accelbridge.core.ModelFamily.VISION).get(0);
@@ -66,10 +77,12 @@ class CliBadInputTest {
         var input = vision.model().inputs().get(0);
         var wrong = dev.accelbridge.core.NamedTensor.ofFloats(input.name(), new long[] {1, 3, 8, 8}, new float[3 * 8 * 8]);
         Files.write(ds.resolve("input_0.pb"), dev.accelbridge.suites.onnx.OnnxTensors.toProto(wrong).toByteArray());
-        Path db = tmp.resolve("m.duckdb");
-        CliRunner.Result r = run("run", "--native", "--db", db.toString(), "--model", dir.toString(), "--no-report");
-        assertOneLineError(r, "Input '" + input.name() + "'", "[1, 3, 8, 8]", "expects");
-        assertThat(db).doesNotExist();
+        CliRunner.Result r = run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--model", dir.toString(), "--no-report",
+                "--json");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        var row = new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.out()).get(0);
+        assertThat(row.get("status").asText()).isEqualTo("FAILED");
+        assertThat(row.get("reason").asText()).contains("Input '" + input.name() + "'", "[1, 3, 8, 8]", "expects");
     }
 
     @Test

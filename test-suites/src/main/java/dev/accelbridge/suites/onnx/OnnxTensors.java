@@ -98,7 +98,7 @@ public final class OnnxTensors {
      */
     public static TensorSpec spec(ValueInfoProto v) {
         if (!v.getType().hasTensorType()) {
-            throw new SuiteException.UnfeedableInputException("Graph value '" + v.getName() + "' is a "
+            throw new SuiteException.UnsupportedTypeException("Graph value '" + v.getName() + "' is a "
                     + v.getType().getValueCase() + ", not a tensor", "Accelbridge runs models whose inputs and outputs are plain tensors");
         }
         TypeProto.Tensor t = v.getType().getTensorType();
@@ -106,7 +106,7 @@ public final class OnnxTensors {
         try {
             dtype = DType.fromOnnx(t.getElemType());
         } catch (AccelbridgeException e) {
-            throw new SuiteException.UnfeedableInputException("Graph value '" + v.getName() + "' has element type "
+            throw new SuiteException.UnsupportedTypeException("Graph value '" + v.getName() + "' has element type "
                     + TensorProto.DataType.forNumber(t.getElemType()) + " that Accelbridge cannot feed or compare", e.fix());
         }
         long[] shape = new long[t.getShape().getDimCount()];

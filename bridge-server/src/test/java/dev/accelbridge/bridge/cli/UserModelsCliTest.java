@@ -1,0 +1,132 @@
+package dev.accelbridge.bridge.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.suites.WildModels;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Users' own models through the real CLI: models shaped like published ones (symbolic dims, a scalar, a state, ids,
+ * a mask) run natively and in Chromium with --dim/--input; a folder of twenty models where three are broken gives
+ * seventeen results and three rows naming the problem; one cause gets one status on every side.
+ */
+class UserModelsCliTest {
+    @TempDir
+    Path tmp;
+
+    private static final List<String> OPS = List.of("Relu", "Sigmoid", "Tanh", "Abs", "Neg", "Exp", "Floor", "Ceil", "Sin", "Cos",
+            "Erf", "Sign", "Round", "Identity", "Softplus", "Softsign", "HardSwish");
+
+    @Test
+    void aFolderOfTwentyModelsWithThreeBrokenRunsTheSeventeenAndSaysWhatIsWrongWithTheThree() throws Exception {
+        Path zoo = tmp.resolve("zoo");
+        OPS.forEach(op -> WildModels.unary(zoo, op));
+        WildModels.corrupt(zoo);
+        WildModels.wrongReference(zoo);
+        WildModels.stringInput(zoo);
+        CliRunner.Result r = CliRunner.run("run", "--native", "--model", zoo.toString(), "--json", "--warmups", "0", "--iterations", "2",
+                "--db", tmp.resolve("m.duckdb").toString(), "--no-report");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        JsonNode arr = new ObjectMapper().readTree(r.out());
+        Map<String, JsonNode> byModel = new TreeMap<>();
+        arr.forEach(n -> byModel.put(n.get("model").asText(), n));
+        assertThat(byModel).hasSize(20);
+        List<String> passed = new ArrayList<>();
+        byModel.forEach((m, n) -> {
+            if (n.get("status").asText().equals("PASSED")) {
+                passed.add(m);
+            }
+        });
+        assertThat(passed).hasSize(17);
+        assertThat(byModel.get("truncated").get("status").asText()).isEqualTo("FAILED");
+        assertThat(byModel.get("truncated").get("reason").asText()).contains("truncated").contains("model.onnx");
+        assertThat(byModel.get("wrong-reference").get("status").asText()).isEqualTo("FAILED");
+        assertThat(byModel.get("wrong-reference").get("reason").asText()).contains("has 7 elements");
+        assertThat(byModel.get("string-input").get("status").asText()).isEqualTo("UNSUPPORTED");
+        assertThat(byModel.get("string-input").get("reason").asText()).contains("STRING");
+        assertThat(byModel.get("op-relu").get("inputShapes").asText()).isEqualTo("x=1x6");
+    }
+
+    @Test
+    void realWorldShapedModelsRunNativelyAndInChromiumWithDimsAndInputs() throws Exception {
+        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
+        Path wild = tmp.resolve("wild");
+        WildModels.dynamicVision(wild);
+        WildModels.vadLike(wild);
+        WildModels.textIds(wild);
+        WildModels.externalWeights(wild);
+        CliRunner.Result r = CliRunner.run("run", "--model", wild.toString(), "--backends", "cpu,wasm,webgpu", "--browser", "chromium",
+                "--dim", "height=16", "--dim", "width=16", "--dim", "samples=256", "--dim", "sequence=8", "--input", "sr=16000",
+                "--json", "--warmups", "0", "--iterations", "2", "--db", tmp.resolve("m.duckdb").toString(), "--no-report");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        JsonNode arr = new ObjectMapper().readTree(r.out());
+        assertThat(arr).hasSize(12);
+        for (JsonNode n : arr) {
+            String what = n.get("model").asText() + " on " + n.get("requested").asText() + ": " + n.get("reason").asText();
+            assertThat(n.get("status").asText()).as(what).isEqualTo("PASSED");
+        }
+        JsonNode vad = find(arr, "vad", "wasm");
+        assertThat(vad.get("inputShapes").asText()).isEqualTo("input=1x256;sr=;state=2x1x16");
+        assertThat(vad.get("inputSet").asText()).startsWith("given-");
+        assertThat(find(arr, "ocr-det", "webgpu").get("inputShapes").asText()).isEqualTo("x=1x3x16x16");
+        assertThat(find(arr, "text-ids", "cpu").get("inputShapes").asText()).isEqualTo("input_ids=1x8;attention_mask=1x8");
+        // weights in model.onnx_data beside the model: loaded natively and served to the page
+        assertThat(find(arr, "external-weights", "wasm").get("maxAbsErr").asDouble()).isLessThan(1e-4);
+    }
+
+    /** Found when tried: an op ONNX Runtime does not implement was FAILED natively but UNSUPPORTED in the browser. */
+    @Test
+    void anOpNoRuntimeImplementsIsUnsupportedOnEverySide() throws Exception {
+        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
+        Path dir = tmp.resolve("custom");
+        WildModels.customOp(dir);
+        CliRunner.Result r = CliRunner.run("run", "--model", dir.toString(), "--backends", "cpu,wasm", "--browser", "chromium", "--json",
+                "--warmups", "0", "--iterations", "1", "--db", tmp.resolve("m.duckdb").toString(), "--no-report", "--chain", "wasm");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        JsonNode arr = new ObjectMapper().readTree(r.out());
+        assertThat(arr).hasSize(2);
+        for (JsonNode n : arr) {
+            assertThat(n.get("status").asText()).as(n.get("requested").asText() + ": " + n.get("reason").asText()).isEqualTo("UNSUPPORTED");
+            assertThat(n.get("reason").asText()).containsIgnoringCase("Frobnicate");
+        }
+    }
+
+    @Test
+    void inputFlagsThatFitNoModelAreBadInput() {
+        Path wild = tmp.resolve("wild");
+        WildModels.vadLike(wild);
+        CliRunner.Result typo = CliRunner.run("run", "--native", "--model", wild.toString(), "--input", "sample_rate=16000",
+                "--db", tmp.resolve("m.duckdb").toString(), "--no-report");
+        assertThat(typo.exitCode()).isEqualTo(Main.ERROR);
+        assertThat(typo.err()).contains("sample_rate").contains("names no input").contains("sr");
+        CliRunner.Result dim = CliRunner.run("run", "--native", "--model", wild.toString(), "--dim", "samples=0", "--no-report",
+                "--db", tmp.resolve("m.duckdb").toString());
+        assertThat(dim.exitCode()).isEqualTo(Main.ERROR);
+        assertThat(dim.err()).contains("--dim samples=0");
+        CliRunner.Result file = CliRunner.run("run", "--native", "--model", wild.toString(), "--input", "state=missing.npy", "--no-report",
+                "--db", tmp.resolve("m.duckdb").toString());
+        assertThat(file.exitCode()).isEqualTo(Main.ERROR);
+        assertThat(file.err()).contains("missing.npy").contains("neither a number nor an existing file");
+    }
+
+    private static JsonNode find(JsonNode arr, String model, String requested) {
+        for (JsonNode n : arr) {
+            if (n.get("model").asText().equals(model) && n.get("requested").asText().equals(requested)) {
+                return n;
+            }
+        }
+        throw new AssertionError("no " + model + " on " + requested);
+    }
+}

@@ -1,0 +1,317 @@
+package dev.accelbridge.suites;
+
+import dev.accelbridge.core.DType;
+import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.TensorSpec;
+import dev.accelbridge.suites.audio.LogMel;
+import dev.accelbridge.suites.audio.Waveforms;
+import dev.accelbridge.suites.onnx.Npy;
+import dev.accelbridge.suites.onnx.OnnxTensors;
+import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
+import dev.accelbridge.suites.onnx.proto.Onnx.NodeProto;
+import dev.accelbridge.suites.onnx.proto.Onnx.TensorProto;
+import dev.accelbridge.suites.onnx.proto.Onnx.ValueInfoProto;
+import dev.accelbridge.suites.vision.Images;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.regex.Pattern;
+
+/**
+ * Builds the inputs of a user's model when it ships no test data: every dimension resolved (given shape, given
+ * {@code --dim}, a batch-like dimension = 1, else a clear error naming the input, the dimension and the flag), every
+ * input given ({@code --input}) or generated, seeded, in a range that makes sense for its type and role:
+ * <ul>
+ *   <li>float: standard normal (or uniform in {@code --input-range}); images and log-mel spectrograms for inputs of
+ *       those shapes; recurrent state ({@code state}, {@code h}, {@code c}, {@code past*}, {@code cache*},
+ *       {@code hidden*}): zeros;</li>
+ *   <li>int64/int32: masks 1, token types 0, positions 0..n-1, a scalar sample rate ({@code sr},
+ *       {@code sample_rate}) 16000, ids uniform in [0, N) with N the rows of the embedding table the id indexes
+ *       (else 100, or the range);</li>
+ *   <li>bool: true; int8/uint8: uniform.</li>
+ * </ul>
+ * The same seed gives the same bytes, and every backend is fed those bytes.
+ */
+public final class InputFeeder {
+    /** Seed of generated data. */
+    public static final long SEED = 0x5eedL;
+    private static final Pattern STATE = Pattern.compile("(?i)(state|^h\\d*$|^c\\d*$|^h_?0$|^c_?0$|past|cache|hidden|memory)");
+    private static final Pattern BATCH = Pattern.compile("(?i)(batch|^n$|^b$|^bs$)");
+
+    private InputFeeder() {
+    }
+
+    /**
+     * The fed inputs of one case.
+     *
+     * @param inputs   one tensor per graph input, in graph order
+     * @param inputSet the input set's name: {@code generated-SEED}, or {@code given-SHA} when any input came from the user
+     * @param freeDims every symbolic dimension's value, for ORT's free-dimension overrides on both sides
+     */
+    public record Fed(List<NamedTensor> inputs, String inputSet, Map<String, Long> freeDims) {
+    }
+
+    /** Feeds {@code spec}'s inputs. */
+    public static Fed feed(ModelSpec spec, ModelProto proto, FeedOptions feed) {
+        Map<String, ValueInfoProto> infos = new LinkedHashMap<>();
+        OnnxModels.graphInputs(proto).forEach(v -> infos.put(v.getName(), v));
+        // --input and --shape name inputs of some of the models of a run; names this model lacks are not for it (the CLI
+        // refuses a name no model has)
+        List<NamedTensor> out = new ArrayList<>();
+        Map<String, Long> free = new LinkedHashMap<>(feed.dims());
+        String set = "generated-" + Long.toHexString(SEED);
+        MessageDigest given = sha256();
+        boolean anyGiven = false;
+        for (TensorSpec s : spec.inputs()) {
+            ValueInfoProto info = infos.get(s.name());
+            String[] names = info == null ? new String[s.shape().length] : OnnxTensors.dimParams(info);
+            NamedTensor t;
+            if (feed.inputs().containsKey(s.name())) {
+                t = given(spec, s, feed, feed.inputs().get(s.name()));
+                given.update(t.data());
+                anyGiven = true;
+            } else {
+                long[] shape = shape(spec, s, names, feed);
+                t = generate(s, shape, proto, feed);
+                if (t.name().startsWith("\u0000")) { // marker: a recognisable signal, not seeded noise
+                    t = t.withName(s.name());
+                    set = shape.length == 4 ? "generated-image" : "chirp-tones";
+                }
+            }
+            for (int i = 0; i < names.length && i < t.shape().length; i++) {
+                if (names[i] != null && !names[i].isEmpty()) {
+                    free.putIfAbsent(names[i], t.shape()[i]);
+                }
+            }
+            out.add(t);
+        }
+        if (anyGiven) {
+            set = "given-" + HexFormat.of().formatHex(given.digest()).substring(0, 12);
+        }
+        return new Fed(out, set, free);
+    }
+
+    /** The concrete shape of a generated input. */
+    static long[] shape(ModelSpec spec, TensorSpec s, String[] names, FeedOptions feed) {
+        long[] given = feed.shapes().get(s.name());
+        if (given != null) {
+            if (given.length != s.shape().length) {
+                throw new SuiteException.UnfeedableInputException("--shape " + s.name() + "=" + dims(given) + " has rank " + given.length
+                        + " but input '" + s.name() + "' of " + spec.name() + " is " + describe(s, names), "give all "
+                        + s.shape().length + " dimensions");
+            }
+            for (int i = 0; i < given.length; i++) {
+                if (s.shape()[i] > 0 && s.shape()[i] != given[i]) {
+                    throw new SuiteException.UnfeedableInputException("--shape " + s.name() + "=" + dims(given) + " sets dimension " + i
+                            + " to " + given[i] + " but input '" + s.name() + "' of " + spec.name() + " fixes it at " + s.shape()[i]
+                            + " " + describe(s, names), "keep the model's fixed dimensions");
+                }
+            }
+            return given.clone();
+        }
+        long[] shape = s.shape().clone();
+        for (int i = 0; i < shape.length; i++) {
+            if (shape[i] > 0) {
+                continue;
+            }
+            String sym = names[i];
+            boolean named = sym != null && !sym.isEmpty();
+            if (named && feed.dims().containsKey(sym)) {
+                shape[i] = feed.dims().get(sym);
+            } else if (i == 0 || (named && BATCH.matcher(sym).find())) {
+                shape[i] = 1;
+            } else {
+                throw new SuiteException.UnfeedableInputException("Graph input '" + s.name() + "' of " + spec.name() + " has dimension " + i
+                        + (named ? " ('" + sym + "')" : " (unnamed)") + " unknown " + describe(s, names) + " and no data was given",
+                        named ? "give --dim " + sym + "=N (or --shape " + s.name() + "=" + hint(s, names) + ")"
+                                : "give --shape " + s.name() + "=" + hint(s, names));
+            }
+        }
+        return shape;
+    }
+
+    private static String describe(TensorSpec s, String[] names) {
+        List<String> d = new ArrayList<>();
+        for (int i = 0; i < s.shape().length; i++) {
+            d.add(s.shape()[i] > 0 ? Long.toString(s.shape()[i]) : names[i] != null && !names[i].isEmpty() ? names[i] : "?");
+        }
+        return "[" + String.join(", ", d) + "]";
+    }
+
+    private static String hint(TensorSpec s, String[] names) {
+        List<String> d = new ArrayList<>();
+        for (int i = 0; i < s.shape().length; i++) {
+            d.add(s.shape()[i] > 0 ? Long.toString(s.shape()[i]) : i == 0 ? "1" : "N");
+        }
+        return String.join("x", d);
+    }
+
+    private static String dims(long[] shape) {
+        return String.join("x", Arrays.stream(shape).mapToObj(Long::toString).toList());
+    }
+
+    /** An input the user gave: a scalar value or a {@code .npy} / {@code .pb} file, checked against the graph. */
+    static NamedTensor given(ModelSpec spec, TensorSpec s, FeedOptions feed, String value) {
+        NamedTensor t;
+        if (FeedOptions.isNumber(value)) {
+            long[] shape = feed.shapes().getOrDefault(s.name(), s.shape().length == 0 ? new long[0] : null);
+            if (shape == null) {
+                throw new SuiteException.UnfeedableInputException("--input " + s.name() + "=" + value + " is a single value but input '"
+                        + s.name() + "' of " + spec.name() + " has rank " + s.shape().length,
+                        "give a tensor file (--input " + s.name() + "=x.npy or .pb), or --shape " + s.name() + "=... to fill it with the value");
+            }
+            t = filled(s.name(), s.dtype(), shape, value);
+        } else {
+            Path f = Path.of(value);
+            if (!Files.isRegularFile(f)) {
+                throw new SuiteException.UnfeedableInputException("The file " + f + " given for input '" + s.name() + "' does not exist",
+                        "give an existing .npy or ONNX TensorProto .pb file");
+            }
+            t = f.getFileName().toString().endsWith(".npy") ? Npy.read(f, s.name()) : readPb(f, s.name());
+        }
+        boolean fits = t.dtype() == s.dtype() && t.shape().length == s.shape().length;
+        for (int i = 0; fits && i < s.shape().length; i++) {
+            fits = s.shape()[i] < 0 || s.shape()[i] == t.shape()[i];
+        }
+        if (!fits) {
+            throw new SuiteException.UnfeedableInputException("The input given for '" + s.name() + "' (" + value + ") is "
+                    + t.dtype().webName() + Arrays.toString(t.shape()) + " but " + spec.name() + " expects " + s.dtype().webName()
+                    + Arrays.toString(s.shape()).replace("-1", "?"), "give a tensor of the input's type and shape");
+        }
+        return t;
+    }
+
+    private static NamedTensor readPb(Path f, String name) {
+        try (InputStream in = Files.newInputStream(f)) {
+            return OnnxTensors.fromProto(TensorProto.parseFrom(in), name);
+        } catch (IOException e) {
+            throw new SuiteException.InvalidTestDataException(f + " is not a serialized ONNX TensorProto (" + e.getMessage() + ")",
+                    "write it with onnx.numpy_helper.from_array(array, name).SerializeToString(), or give a .npy", e);
+        }
+    }
+
+    private static NamedTensor filled(String name, DType dtype, long[] shape, String value) {
+        int n = (int) NamedTensor.elementCount(shape);
+        String v = value.trim().toLowerCase(Locale.ROOT);
+        double d = v.equals("true") ? 1 : v.equals("false") ? 0 : v.equals("inf") ? Double.POSITIVE_INFINITY
+                : v.equals("-inf") ? Double.NEGATIVE_INFINITY : Double.parseDouble(v);
+        ByteBuffer b = ByteBuffer.allocate(n * dtype.byteSize()).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < n; i++) {
+            put(b, dtype, d);
+        }
+        return new NamedTensor(name, dtype, shape, b.array());
+    }
+
+    private static void put(ByteBuffer b, DType dtype, double v) {
+        switch (dtype) {
+            case FLOAT32 -> b.putFloat((float) v);
+            case FLOAT64 -> b.putDouble(v);
+            case FLOAT16 -> b.putShort(halfOf((float) v));
+            case INT64 -> b.putLong((long) v);
+            case INT32 -> b.putInt((int) v);
+            case INT8, UINT8 -> b.put((byte) (long) v);
+            case BOOL -> b.put((byte) (v != 0 ? 1 : 0));
+        }
+    }
+
+    /** Generated data for one input (a name starting with NUL marks an image or a spectrogram). */
+    static NamedTensor generate(TensorSpec s, long[] shape, ModelProto proto, FeedOptions feed) {
+        int n = (int) NamedTensor.elementCount(shape);
+        if (feed.rangeLo() == null && s.dtype() == DType.FLOAT32 && shape.length == 4 && shape[0] == 1 && shape[1] == 3) {
+            int h = (int) shape[2];
+            int w = (int) shape[3];
+            return NamedTensor.ofFloats("\u0000" + s.name(), shape,
+                    Images.normalize(Images.resizeBilinear(Images.testPattern(4 * w, 4 * h), w, h)));
+        }
+        if (feed.rangeLo() == null && s.dtype() == DType.FLOAT32 && shape.length == 3 && shape[0] == 1 && shape[1] == LogMel.N_MELS) {
+            int frames = (int) shape[2];
+            float[][] mel = LogMel.compute(Waveforms.chirpAndTones(frames * (double) LogMel.HOP / LogMel.SAMPLE_RATE));
+            return NamedTensor.ofFloats("\u0000" + s.name(), shape, LogMel.flatten(mel));
+        }
+        SplittableRandom rng = new SplittableRandom(SEED ^ s.name().hashCode());
+        ByteBuffer b = ByteBuffer.allocate(n * s.dtype().byteSize()).order(ByteOrder.LITTLE_ENDIAN);
+        String lname = s.name().toLowerCase(Locale.ROOT);
+        boolean state = STATE.matcher(s.name()).find();
+        long idRange = feed.rangeLo() != null ? Math.max(1, (long) Math.ceil(feed.rangeHi() - Math.max(0, feed.rangeLo())))
+                : Math.max(1, gatherRows(proto, s.name()));
+        long idLo = feed.rangeLo() != null ? Math.max(0, (long) Math.floor(feed.rangeLo())) : 0;
+        for (int i = 0; i < n; i++) {
+            double v;
+            if (s.dtype().isFloat()) {
+                v = state ? 0 : feed.rangeLo() != null ? feed.rangeLo() + rng.nextDouble() * (feed.rangeHi() - feed.rangeLo())
+                        : gaussian(rng);
+            } else if (s.dtype() == DType.BOOL) {
+                v = 1;
+            } else if (s.dtype() == DType.INT8 || s.dtype() == DType.UINT8) {
+                v = s.dtype() == DType.INT8 ? rng.nextInt(256) - 128 : rng.nextInt(256);
+            } else if (lname.contains("mask")) {
+                v = 1;
+            } else if (lname.contains("type") || lname.contains("segment")) {
+                v = 0;
+            } else if (lname.contains("position")) {
+                v = shape.length == 0 ? 0 : i % shape[shape.length - 1];
+            } else if (shape.length == 0 && (lname.equals("sr") || lname.contains("sample_rate") || lname.contains("samplerate"))) {
+                v = 16000;
+            } else {
+                v = idLo + rng.nextLong(idRange);
+            }
+            put(b, s.dtype(), v);
+        }
+        return new NamedTensor(s.name(), s.dtype(), shape, b.array());
+    }
+
+    private static double gaussian(SplittableRandom r) {
+        return Math.sqrt(-2 * Math.log(1 - r.nextDouble())) * Math.cos(2 * Math.PI * r.nextDouble());
+    }
+
+    /** Rows of the embedding table an id input indexes (a Gather reading it from an initializer), else 100. */
+    static long gatherRows(ModelProto proto, String input) {
+        Map<String, TensorProto> inits = new LinkedHashMap<>();
+        proto.getGraph().getInitializerList().forEach(t -> inits.put(t.getName(), t));
+        for (NodeProto n : proto.getGraph().getNodeList()) {
+            if (n.getOpType().equals("Gather") && n.getInputCount() == 2 && n.getInput(1).equals(input)
+                    && inits.containsKey(n.getInput(0)) && inits.get(n.getInput(0)).getDimsCount() > 0) {
+                return inits.get(n.getInput(0)).getDims(0);
+            }
+        }
+        return 100;
+    }
+
+    /** float to IEEE half (round to nearest). */
+    static short halfOf(float f) {
+        int bits = Float.floatToIntBits(f);
+        int sign = (bits >>> 16) & 0x8000;
+        int exp = ((bits >>> 23) & 0xff) - 127 + 15;
+        int mant = bits & 0x7fffff;
+        if (exp <= 0) {
+            return (short) sign;
+        }
+        if (exp >= 31) {
+            return (short) (sign | 0x7c00);
+        }
+        return (short) (sign | ((exp << 10) + ((mant + 0x1000) >>> 13))); // a mantissa carry rolls into the exponent
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+}

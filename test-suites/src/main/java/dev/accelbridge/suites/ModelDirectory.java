@@ -1,0 +1,104 @@
+package dev.accelbridge.suites;
+
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.suites.onnx.OnnxTensors;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Finds the models under a user's {@code --model} path and loads each on its own, so one model's problem becomes
+ * that model's {@link ModelLoad} and never stops the others.
+ */
+public final class ModelDirectory {
+    private ModelDirectory() {
+    }
+
+    /**
+     * Every model under {@code path}: an {@code .onnx} file; a model folder ({@code model.onnx} or
+     * {@code onnx/model.onnx}); a folder of several {@code .onnx} files (each is its own model, e.g. an encoder and a
+     * decoder); or a folder of such folders (a model zoo, or a directory of ONNX test-data-layout cases), to three
+     * levels. A model that cannot be read or fed is a {@link ModelLoad} with its problem, and the others still load.
+     *
+     * @throws SuiteException.ModelNotFoundException when {@code path} does not exist or holds no model at all (bad input)
+     */
+    public static List<ModelLoad> loadAll(Path path, Optional<ModelFamily> family, FeedOptions feed) {
+        if (!Files.exists(path)) {
+            throw new SuiteException.ModelNotFoundException("Model path " + path + " does not exist",
+                    "check the --model path (a folder with model.onnx, a folder of model folders, or an .onnx file)");
+        }
+        List<Path> models = new ArrayList<>();
+        collect(path, 0, models);
+        if (models.isEmpty()) {
+            throw new SuiteException.ModelNotFoundException("No ONNX model under " + path,
+                    "point --model at a folder with model.onnx, a folder of model folders, or an .onnx file");
+        }
+        List<ModelLoad> out = new ArrayList<>();
+        for (Path m : models) {
+            out.add(loadOne(m, family, feed));
+        }
+        return out;
+    }
+
+    private static void collect(Path p, int depth, List<Path> out) {
+        if (Files.isRegularFile(p)) {
+            out.add(p);
+            return;
+        }
+        if (!Files.isDirectory(p) || depth > 3) {
+            return;
+        }
+        if (Files.isRegularFile(p.resolve("model.onnx")) || Files.isRegularFile(p.resolve("onnx").resolve("model.onnx"))) {
+            out.add(p);
+            return;
+        }
+        List<Path> children;
+        try (Stream<Path> s = Files.list(p)) {
+            children = s.sorted().toList();
+        } catch (IOException e) {
+            throw new SuiteException("Cannot list " + p + ": " + e, "check the folder's permissions", e);
+        }
+        List<Path> files = children.stream().filter(c -> Files.isRegularFile(c) && c.getFileName().toString().endsWith(".onnx")).toList();
+        if (!files.isEmpty()) {
+            out.addAll(files);
+            return;
+        }
+        for (Path c : children) {
+            if (Files.isDirectory(c)) {
+                collect(c, depth + 1, out);
+            }
+        }
+    }
+
+    private static ModelLoad loadOne(Path model, Optional<ModelFamily> family, FeedOptions feed) {
+        try {
+            return ModelLoad.loaded(ModelFolderLoader.load(model, family, feed));
+        } catch (SuiteException e) {
+            Path file = Files.isDirectory(model) ? Stream.of(model.resolve("model.onnx"), model.resolve("onnx").resolve("model.onnx"))
+                    .filter(Files::isRegularFile).findFirst().orElse(model) : model;
+            String name = Files.isRegularFile(file) ? ModelFolderLoader.modelName(file) : model.getFileName().toString();
+            String sha = null;
+            try {
+                sha = Files.isRegularFile(file) ? OnnxModels.sha256(file) : null;
+            } catch (RuntimeException ignored) {
+                // unreadable: the problem below says so
+            }
+            dev.accelbridge.core.Status status = e instanceof SuiteException.UnsupportedTypeException
+                    ? dev.accelbridge.core.Status.UNSUPPORTED : dev.accelbridge.core.Status.FAILED;
+            String where = e.getMessage().contains(file.toString()) ? "" : " (" + file + ")";
+            List<String> names = List.of();
+            try {
+                names = OnnxModels.graphInputs(OnnxTensors.readModel(file)).stream().map(v -> v.getName()).toList();
+            } catch (RuntimeException ignored) {
+                // unreadable: no names to offer
+            }
+            return new ModelLoad(name, file, family.orElse(ModelFamily.OTHER), sha, List.of(), status, e.oneLine() + where, names);
+        }
+    }
+
+}

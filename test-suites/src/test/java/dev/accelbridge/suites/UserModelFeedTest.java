@@ -1,0 +1,154 @@
+package dev.accelbridge.suites;
+
+import dev.accelbridge.core.DType;
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.suites.onnx.OnnxTensors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+/** Feeding models shaped like the ones users bring (no downloads: authored by {@link WildModels}). */
+class UserModelFeedTest {
+    @TempDir
+    Path dir;
+
+    private static FeedOptions dims(Map<String, Long> d) {
+        return new FeedOptions(d, Map.of(), Map.of(), null, null, null, Path.of("."));
+    }
+
+    /** Found when tried: every model with a dynamic dimension beyond the batch was refused before it ran. */
+    @Test
+    void aMissingDimensionIsAClearErrorNamingTheInputTheDimensionAndTheFlag() {
+        Path det = WildModels.dynamicVision(dir);
+        assertThatThrownBy(() -> ModelFolderLoader.load(det, Optional.empty()))
+                .isInstanceOf(SuiteException.UnfeedableInputException.class)
+                .hasMessageContaining("Graph input 'x' of ocr-det has dimension 2 ('height') unknown")
+                .satisfies(e -> assertThat(((SuiteException) e).fix()).contains("--dim height=N", "--shape x=1x3xNxN"));
+        ModelCase c = ModelFolderLoader.load(det, Optional.empty(), dims(Map.of("height", 8L, "width", 12L))).get(0);
+        assertThat(c.inputs().get(0).shape()).containsExactly(1, 3, 8, 12);
+        assertThat(c.freeDims()).containsEntry("height", 8L).containsEntry("width", 12L).containsEntry("p2o.DynamicDimension.0", 1L);
+        FeedOptions shape = new FeedOptions(Map.of(), Map.of("x", new long[]{2, 3, 16, 16}), Map.of(), null, null, null, Path.of("."));
+        assertThat(ModelFolderLoader.load(det, Optional.empty(), shape).get(0).inputs().get(0).shape()).containsExactly(2, 3, 16, 16);
+        FeedOptions badRank = new FeedOptions(Map.of(), Map.of("x", new long[]{3, 16, 16}), Map.of(), null, null, null, Path.of("."));
+        assertThatThrownBy(() -> ModelFolderLoader.load(det, Optional.empty(), badRank)).hasMessageContaining("has rank 3");
+    }
+
+    @Test
+    void aStatefulAudioModelGetsZeroStateAScalarSampleRateAndAGivenWaveform() throws Exception {
+        Path vad = WildModels.vadLike(dir);
+        FeedOptions feed = new FeedOptions(Map.of("samples", 512L), Map.of(), Map.of("sr", "8000"), null, null, null, Path.of("."));
+        ModelCase c = ModelFolderLoader.load(vad, Optional.empty(), feed).get(0);
+        NamedTensor sr = c.inputs().stream().filter(t -> t.name().equals("sr")).findFirst().orElseThrow();
+        assertThat(sr.shape()).isEmpty();
+        assertThat(sr.toLongs()).containsExactly(8000);
+        NamedTensor state = c.inputs().stream().filter(t -> t.name().equals("state")).findFirst().orElseThrow();
+        assertThat(state.shape()).containsExactly(2, 1, 16);
+        assertThat(state.toFloats()).containsOnly(0f);
+        assertThat(c.inputSet()).startsWith("given-");
+        // without --input, a sample rate scalar gets 16000
+        ModelCase d = ModelFolderLoader.load(vad, Optional.empty(), dims(Map.of("samples", 512L))).get(0);
+        assertThat(d.inputs().stream().filter(t -> t.name().equals("sr")).findFirst().orElseThrow().toLongs()).containsExactly(16000);
+        assertThat(d.inputSet()).isEqualTo("generated-5eed");
+        // a waveform from a .npy file
+        float[] wave = new float[400];
+        for (int i = 0; i < wave.length; i++) {
+            wave[i] = (float) Math.sin(i / 10.0);
+        }
+        Path npy = WildModels.npy(dir.resolve("wave.npy"), new long[]{1, 400}, wave);
+        ModelCase e = ModelFolderLoader.load(vad, Optional.empty(),
+                new FeedOptions(Map.of(), Map.of(), Map.of("input", npy.toString()), null, null, null, Path.of("."))).get(0);
+        assertThat(e.inputs().get(0).shape()).containsExactly(1, 400);
+        assertThat(e.inputs().get(0).toFloats()[10]).isCloseTo((float) Math.sin(1.0), within(1e-6f));
+        // and from an ONNX TensorProto .pb
+        Path pb = dir.resolve("wave.pb");
+        Files.write(pb, OnnxTensors.toProto(NamedTensor.ofFloats("input", new long[]{1, 400}, wave)).toByteArray());
+        ModelCase f = ModelFolderLoader.load(vad, Optional.empty(),
+                new FeedOptions(Map.of(), Map.of(), Map.of("input", pb.toString()), null, null, null, Path.of("."))).get(0);
+        assertThat(f.inputs().get(0)).isEqualTo(e.inputs().get(0));
+        // a file of the wrong type is refused naming the input
+        Path ints = dir.resolve("ints.pb");
+        Files.write(ints, OnnxTensors.toProto(NamedTensor.ofLongs("input", new long[]{1, 4}, new long[]{1, 2, 3, 4})).toByteArray());
+        assertThatThrownBy(() -> ModelFolderLoader.load(vad, Optional.empty(),
+                new FeedOptions(Map.of(), Map.of(), Map.of("input", ints.toString()), null, null, null, Path.of("."))))
+                .hasMessageContaining("The input given for 'input'").hasMessageContaining("expects float32");
+    }
+
+    @Test
+    void idsStayInsideTheEmbeddingMasksAreTrueAndFloatsAreStandardNormal() {
+        Path text = WildModels.textIds(dir);
+        ModelCase c = ModelFolderLoader.load(text, Optional.empty(), dims(Map.of("sequence", 256L))).get(0);
+        long[] ids = c.inputs().get(0).toLongs();
+        assertThat(ids).hasSize(256);
+        assertThat(java.util.Arrays.stream(ids).min().orElseThrow()).isGreaterThanOrEqualTo(0);
+        assertThat(java.util.Arrays.stream(ids).max().orElseThrow()).isLessThan(50);
+        assertThat(c.inputs().get(1).dtype()).isEqualTo(DType.BOOL);
+        assertThat(c.inputs().get(1).toDoubles()).containsOnly(1.0);
+        Path det = WildModels.dynamicVision(dir);
+        ModelCase v = ModelFolderLoader.load(det, Optional.empty(),
+                new FeedOptions(Map.of(), Map.of("x", new long[]{4, 3, 32, 32}), Map.of(), null, null, null, Path.of("."))).get(0);
+        double[] x = v.inputs().get(0).toDoubles();
+        double mean = java.util.Arrays.stream(x).average().orElseThrow();
+        double sd = Math.sqrt(java.util.Arrays.stream(x).map(a -> (a - mean) * (a - mean)).sum() / x.length);
+        assertThat(mean).isCloseTo(0, within(0.1));
+        assertThat(sd).isCloseTo(1, within(0.1));
+        // the same seed gives the same bytes
+        assertThat(ModelFolderLoader.load(det, Optional.empty(),
+                new FeedOptions(Map.of(), Map.of("x", new long[]{4, 3, 32, 32}), Map.of(), null, null, null, Path.of("."))).get(0).inputs())
+                .isEqualTo(v.inputs());
+        // --input-range
+        ModelCase r = ModelFolderLoader.load(det, Optional.empty(),
+                new FeedOptions(Map.of(), Map.of("x", new long[]{1, 3, 8, 8}), Map.of(), 0.0, 1.0, null, Path.of("."))).get(0);
+        double[] u = r.inputs().get(0).toDoubles();
+        assertThat(java.util.Arrays.stream(u).min().orElseThrow()).isGreaterThanOrEqualTo(0.0);
+        assertThat(java.util.Arrays.stream(u).max().orElseThrow()).isLessThan(1.0);
+    }
+
+    @Test
+    void aFoldersOwnAccelbridgeJsonFeedsItAndTheCommandLineWins() throws Exception {
+        Path det = WildModels.dynamicVision(dir);
+        Files.writeString(det.resolve(FeedOptions.FILE), "{\"dims\": {\"height\": 10, \"width\": 10}, \"tolerance\": 0.002}");
+        ModelCase c = ModelFolderLoader.load(det, Optional.empty()).get(0);
+        assertThat(c.inputs().get(0).shape()).containsExactly(1, 3, 10, 10);
+        assertThat(c.model().tolerance()).isEqualTo(0.002);
+        ModelCase d = ModelFolderLoader.load(det, Optional.empty(), dims(Map.of("height", 4L))).get(0);
+        assertThat(d.inputs().get(0).shape()).containsExactly(1, 3, 4, 10);
+    }
+
+    /** Found when tried: one model with a STRING input stopped a run of ninety before anything ran. */
+    @Test
+    void aFolderOfModelsLoadsEveryModelAndKeepsEachProblemWithItsModel() {
+        Path zoo = dir.resolve("zoo");
+        WildModels.unary(zoo, "Relu");
+        WildModels.unary(zoo, "Sigmoid");
+        WildModels.stringInput(zoo);
+        WildModels.corrupt(zoo);
+        WildModels.wrongReference(zoo);
+        WildModels.dynamicVision(zoo); // needs --dim height/width: this run gives none
+        List<ModelLoad> all = ModelFolderLoader.loadAll(zoo, Optional.empty(), FeedOptions.none());
+        assertThat(all).extracting(ModelLoad::name).containsExactly("ocr-det", "op-relu", "op-sigmoid", "string-input", "truncated",
+                "wrong-reference");
+        assertThat(all.stream().filter(m -> !m.broken())).extracting(ModelLoad::name).containsExactly("op-relu", "op-sigmoid");
+        ModelLoad string = all.get(3);
+        assertThat(string.status()).isEqualTo(Status.UNSUPPORTED);
+        assertThat(string.problem()).contains("element type STRING").contains("string-input");
+        assertThat(all.get(4).status()).isEqualTo(Status.FAILED);
+        assertThat(all.get(4).problem()).contains("truncated").contains("model.onnx");
+        assertThat(all.get(5).problem()).contains("has 7 elements but the model's output is [2, 2]");
+        assertThat(all.get(0).problem()).contains("--dim height=N");
+        assertThat(all.get(1).family()).isEqualTo(ModelFamily.OTHER);
+        assertThatThrownBy(() -> ModelFolderLoader.loadAll(dir.resolve("nope"), Optional.empty(), FeedOptions.none()))
+                .isInstanceOf(SuiteException.ModelNotFoundException.class);
+    }
+}
