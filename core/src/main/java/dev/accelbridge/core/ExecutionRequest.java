@@ -12,12 +12,39 @@ import java.time.Duration;
  * @param timeout    for the whole case (load, warm-up, timed)
  * @param threads    intra-op threads the runtime should use (the same on both sides of a browser-vs-native
  *                   comparison); null for the runtime's default
+ * @param loadTimeout limit for loading (session creation) alone, within {@code timeout}, so a session that never
+ *                   returns costs this and not the whole case; null: {@link #defaultLoadTimeout}
  */
 public record ExecutionRequest(BackendId backend, ModelCase modelCase, int warmups, int iterations, Duration timeout,
-                               Integer threads) {
+                               Integer threads, Duration loadTimeout) {
     /** A request with the runtime's default thread count. */
     public ExecutionRequest(BackendId backend, ModelCase modelCase, int warmups, int iterations, Duration timeout) {
-        this(backend, modelCase, warmups, iterations, timeout, null);
+        this(backend, modelCase, warmups, iterations, timeout, null, null);
+    }
+
+    /** A request with a thread count and the default load timeout. */
+    public ExecutionRequest(BackendId backend, ModelCase modelCase, int warmups, int iterations, Duration timeout, Integer threads) {
+        this(backend, modelCase, warmups, iterations, timeout, threads, null);
+    }
+
+    /**
+     * The load limit when none is given: 30 s plus 1 s per 10 MB of model (a first WebGPU compile of a big model on a
+     * software adapter takes long; a WebNN session that never returns should not cost minutes), at most the case's.
+     */
+    public static Duration defaultLoadTimeout(ModelCase mc, Duration caseTimeout) {
+        long bytes = 0;
+        try {
+            bytes = mc.model().path() == null ? 0 : java.nio.file.Files.size(mc.model().path());
+        } catch (java.io.IOException | RuntimeException e) {
+            // unknown size: the base limit
+        }
+        Duration d = Duration.ofSeconds(30 + bytes / 10_000_000L);
+        return caseTimeout == null || d.compareTo(caseTimeout) < 0 ? d : caseTimeout;
+    }
+
+    /** The load limit that applies: the given one, else {@link #defaultLoadTimeout}. */
+    public Duration effectiveLoadTimeout() {
+        return loadTimeout != null ? loadTimeout : defaultLoadTimeout(modelCase, timeout);
     }
 
     public ExecutionRequest {

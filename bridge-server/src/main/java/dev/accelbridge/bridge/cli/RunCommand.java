@@ -114,6 +114,10 @@ public final class RunCommand implements Callable<Integer> {
             description = "Limit for one case: load + warm-up + timed, in seconds (default 180).")
     Duration timeout = Duration.ofSeconds(180);
 
+    @Option(names = "--load-timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class,
+            description = "Limit for creating a session alone (default: 30 s + 1 s per 10 MB of model), so a load that never returns costs that, not --timeout.")
+    Duration loadTimeout;
+
     @Option(names = "--regression-threshold", paramLabel = "FRACTION", converter = Converters.Fraction.class,
             description = "Smallest slowdown flagged as a regression, e.g. 0.1 or 10% (default 10%); it must also exceed the cell's run-to-run noise.")
     double regressionThreshold = 0.10;
@@ -291,6 +295,7 @@ public final class RunCommand implements Callable<Integer> {
                 .optModelCache(modelCache())
                 .optThreads(threads)
                 .optFeed(feed())
+                .optLoadTimeout(loadTimeout)
                 .build();
     }
 

@@ -49,6 +49,7 @@ public final class CaseExecutor {
     private final FallbackPolicy policy;
     private final CostLookup costs;
     private final Integer threads;
+    private Duration loadTimeout;
 
     /**
      * @param warmups    warm-up iterations per case
@@ -69,6 +70,12 @@ public final class CaseExecutor {
         this.timeout = timeout;
         this.policy = policy;
         this.costs = costs;
+    }
+
+    /** Limits session creation alone ({@code --load-timeout}); null: the default that scales with the model's size. */
+    public CaseExecutor withLoadTimeout(Duration d) {
+        this.loadTimeout = d;
+        return this;
     }
 
     /** The outcome of one case: the result, and the execution that produced its figures (when any). */
@@ -94,7 +101,7 @@ public final class CaseExecutor {
         while (res.chosen().isPresent()) {
             BackendId hop = res.chosen().get();
             try {
-                exec = providers.apply(hop).execute(new ExecutionRequest(hop, mc, warmups, iterations, timeout, threads));
+                exec = providers.apply(hop).execute(new ExecutionRequest(hop, mc, warmups, iterations, timeout, threads, loadTimeout));
             } catch (UnsupportedModelException e) {
                 exec = null;
                 res = res.afterUnsupported(hop, e.oneLine());

@@ -138,7 +138,7 @@ public final class RunOrchestrator {
 
         CaseExecutor executor = new CaseExecutor(plan.warmups(), plan.iterations(), plan.caseTimeout(), plan.policy(),
                 id -> store.latestWorkingTimings(host.fingerprint(), id, id.requested()).map(t -> t.p50Ms()),
-                plan.effectiveThreads());
+                plan.effectiveThreads()).withLoadTimeout(plan.loadTimeout().orElse(null));
 
         // Native lane: probe every backend its chains name (and cpu, the reference).
         Set<BackendId> nativeNamed = new LinkedHashSet<>();

@@ -40,6 +40,7 @@ import java.util.Optional;
  * @param modelCache    where generated models are written
  * @param feed          how user models are fed: {@code --dim}, {@code --shape}, {@code --input}, {@code --input-range},
  *                      {@code --tolerance} (a model folder's {@code accelbridge.json} under them)
+ * @param loadTimeout   limit for session creation alone ({@code --load-timeout}); empty: 30 s + 1 s per 10 MB of model
  * @param threads       intra-op threads for both sides (ORT natively, {@code env.wasm.numThreads} in the page), so a
  *                      browser-vs-native ratio compares like with like; empty: the cores a browser may use
  */
@@ -47,7 +48,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
                       boolean largeModels, long seed, List<BackendId> backends, Map<BackendId, Chain> chains,
                       FallbackPolicy policy, List<BrowserKind> browsers, DriverKind driver, Optional<URI> gridUrl,
                       boolean headless, int warmups, int iterations, Duration caseTimeout, Path modelCache,
-                      FeedOptions feed, Optional<Integer> threads) {
+                      FeedOptions feed, Optional<Duration> loadTimeout, Optional<Integer> threads) {
     public RunPlan {
         suites = List.copyOf(suites);
         userModels = List.copyOf(userModels);
@@ -93,6 +94,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         private Path modelCache = Path.of(System.getProperty("user.home"), ".accelbridge", "models");
         private Integer threads;
         private FeedOptions feed = FeedOptions.none();
+        private Duration loadTimeout;
 
         private Builder() {
         }
@@ -193,6 +195,12 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             return this;
         }
 
+        /** Limit for session creation alone (default: 30 s + 1 s per 10 MB of model, at most the case timeout). */
+        public Builder optLoadTimeout(Duration d) {
+            this.loadTimeout = d;
+            return this;
+        }
+
         /** How user models are fed (default: nothing given, every default applies). */
         public Builder optFeed(FeedOptions f) {
             this.feed = f == null ? FeedOptions.none() : f;
@@ -245,7 +253,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             DriverKind d = grid != null ? DriverKind.GRID : driver;
             return new RunPlan(s.stream().distinct().toList(), userModels, Optional.ofNullable(userFamily), largeModels, seed,
                     backends.stream().distinct().toList(), chainMap, policy, browsers.stream().distinct().toList(), d,
-                    Optional.ofNullable(grid), headless, warmups, iterations, caseTimeout, modelCache, feed, Optional.ofNullable(threads));
+                    Optional.ofNullable(grid), headless, warmups, iterations, caseTimeout, modelCache, feed, Optional.ofNullable(loadTimeout), Optional.ofNullable(threads));
         }
     }
 

@@ -203,7 +203,8 @@ public final class BrowserBackendProvider implements BackendProvider {
         ConnectedPage p = page;
         BrowserMemorySampler memory = BrowserMemorySampler.start(handle);
         try {
-            LoadedSession s = await(p.load(ref, ep, remaining(deadline), request.threads(), request.modelCase().freeDims(), external), Phase.LOAD, backend, model);
+            LoadedSession s = await(p.load(ref, ep, min(remaining(deadline), request.effectiveLoadTimeout()), request.threads(),
+                    request.modelCase().freeDims(), external), Phase.LOAD, backend, model);
             RunOutcome r;
             try {
                 r = await(p.run(s.sessionId(), request.modelCase().inputs(), request.warmups(), request.iterations(),
@@ -330,7 +331,8 @@ public final class BrowserBackendProvider implements BackendProvider {
                     if (handle != null) {
                         handle.kill();
                     }
-                    throw new ExecutionFailedException(Phase.TIMEOUT, "Timed out: " + pj.getMessage() + " (" + model.name()
+                    throw new ExecutionFailedException(Phase.TIMEOUT, "Timed out " + (phase == Phase.LOAD ? "creating the session"
+                            : "running") + ": " + pj.getMessage() + " (" + model.name()
                             + " on " + backend + ")" + where, pj.fix(), pj);
                 }
                 case DISCONNECTED, DEVICE_LOST -> {
@@ -352,6 +354,10 @@ public final class BrowserBackendProvider implements BackendProvider {
                 }
             }
         }
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     private static Duration remaining(long deadline) {
