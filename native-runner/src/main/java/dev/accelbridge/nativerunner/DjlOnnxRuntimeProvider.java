@@ -4,6 +4,7 @@ import ai.djl.Device;
 import ai.djl.MalformedModelException;
 import ai.djl.Model;
 import ai.djl.nn.Block;
+import ai.onnxruntime.OnnxTensor;
 import ai.djl.training.ParameterStore;
 import ai.djl.engine.Engine;
 import ai.djl.inference.Predictor;
@@ -261,24 +262,41 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
                         sampledPeak = sampler.peak();
                         sampler = null;
                     }
-                    // The timed call is the model's block itself (ONNX Runtime's session.run behind DJL's tensors):
-                    // the predictor's per-call translator and context work stays out of the measurement.
+                    // The timed call is ONNX Runtime's own session.run on the tensors DJL made (DJL loaded the model and
+                    // owns the session): nothing of DJL's per-call work is inside the measurement. Where DJL's block
+                    // does not expose its session, the block's forward is timed instead.
                     Block block = loaded.model.getBlock();
                     ParameterStore ps = new ParameterStore(manager, false);
+                    Map<String, OnnxTensor> feeds = OrtSessions.feeds(modelInputs, inputs);
+                    OrtSession session = feeds == null ? null : OrtSessions.of(block);
                     double[] samples = new double[request.iterations()];
                     for (int i = 0; i < samples.length; i++) {
-                        out.close();
-                        long a = System.nanoTime();
+                        long a;
+                        long b;
                         try {
-                            out = block.forward(ps, inputs, false);
-                        } catch (RuntimeException e) {
+                            if (session != null) {
+                                a = System.nanoTime();
+                                OrtSession.Result res = session.run(feeds);
+                                b = System.nanoTime();
+                                res.close();
+                            } else {
+                                out.close();
+                                a = System.nanoTime();
+                                out = block.forward(ps, inputs, false);
+                                b = System.nanoTime();
+                            }
+                        } catch (OrtException | RuntimeException e) {
                             throw runFailure(spec, backend, e);
                         }
-                        long b = System.nanoTime();
                         samples[i] = (b - a) / 1e6;
                         if (b > deadline) {
                             checkDeadline(deadline, request, spec, "timed iteration " + (i + 1) + " of " + samples.length);
                         }
+                    }
+                    if (session != null) {
+                        // the outputs checked against the reference: one more (untimed) run of the same inputs
+                        out.close();
+                        out = predict(predictor, inputs, spec, backend, ordered);
                     }
                     List<NamedTensor> outputs = new ArrayList<>();
                     for (int k = 0; k < out.size(); k++) {
