@@ -4,16 +4,16 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** The model families (suites) Accelbridge knows, each with its default output tolerance. */
+/** The model families (suites) Accelbridge knows. */
 public enum ModelFamily {
     /** BERT-style encoders fed by a WordPiece tokenizer. */
-    TEXT("text", 1e-3),
+    TEXT("text", Double.NaN),
     /** Image classifiers on NCHW float32 input. */
-    VISION("vision", 1e-3),
+    VISION("vision", Double.NaN),
     /** Whisper-style encoders fed by a log-mel spectrogram. */
-    AUDIO("audio", 1e-3),
+    AUDIO("audio", Double.NaN),
     /** A user model whose family could not be inferred. */
-    OTHER("other", 1e-3);
+    OTHER("other", Double.NaN);
 
     private final String id;
     private final double defaultTolerance;
@@ -29,8 +29,9 @@ public enum ModelFamily {
     }
 
     /**
-     * Default tolerance for the parity check: an output passes when its max absolute error, scaled by
-     * {@code max(1, max|reference|)}, is at most this, and its cosine similarity is at least {@code 1 - tolerance}.
+     * The absolute tolerance given for the family's models: none (NaN), so every output is judged by the default for
+     * the backend that ran it and its type ({@link Tolerance#defaults}); a model's own (its folder's accelbridge.json,
+     * {@code --tolerance}) replaces it.
      */
     public double defaultTolerance() {
         return defaultTolerance;

@@ -16,7 +16,8 @@ import java.util.List;
  * @param inputs     the declared graph inputs
  * @param outputs    the declared graph outputs
  * @param source     {@code generated} for suite models, or the folder a user model came from
- * @param tolerance  the parity tolerance for this model (see {@link ModelFamily#defaultTolerance()})
+ * @param tolerance  the absolute parity tolerance given for this model, or NaN for the per-backend, per-type defaults
+ *                   ({@link Tolerance#defaults})
  */
 public record ModelSpec(ModelFamily family, String name, Path path, String sha256, long opset, long parameters,
                         List<String> ops, List<TensorSpec> inputs, List<TensorSpec> outputs, String source,

@@ -1,50 +1,69 @@
 package dev.accelbridge.core;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
 
 /**
- * How far a backend's outputs are from the reference (native CPU, or the expected outputs shipped with a
- * model), over all outputs together. The three figures never contradict each other: when any element is
- * non-finite on one side only (a NaN or an infinity where the other side has a number), the outputs differ by an
- * unbounded amount, so {@code maxAbsErr} and {@code maxRelErr} are infinite, {@code cosine} is NaN (undefined) and
- * {@code within} is false. A NaN on both sides at the same position counts as equal.
+ * How far a backend's outputs are from the reference (native CPU, or the expected outputs shipped with a model), over
+ * all outputs together, and whether they pass the {@link Tolerance} each output was judged by. The figures never
+ * contradict each other: when any element is non-finite on one side only, {@code maxAbsErr} and {@code maxRelErr} are
+ * infinite, {@code cosine} is NaN (undefined) and {@code within} is false. A NaN on both sides counts as equal.
  *
  * @param maxAbsErr max |actual - reference|
- * @param maxRelErr max |actual - reference| / |reference| over elements with |reference| &gt; 1e-3
- *                  (0 when every reference element is smaller; infinite with {@code maxAbsErr})
+ * @param maxRelErr max |actual - reference| / |reference| over elements with |reference| &gt; 1e-3 (0 when none)
  * @param cosine    cosine similarity of the flattened outputs (1 when both are all zero; NaN when non-finite)
- * @param tolerance the tolerance applied
- * @param within    true when the outputs pass: all finite where the reference is, {@code maxAbsErr <= tolerance *
- *                  max(1, max|reference|)} and {@code cosine >= 1 - tolerance}
+ * @param tolerance the absolute bound of the tolerance applied (of the float outputs; 0 when all are exact)
+ * @param within    true when every element of every output passes its tolerance, nothing is non-finite on one side only
  * @param against   what the reference was: {@code native-cpu} or {@code expected-outputs}
  * @param nonFinite elements that are non-finite on one side only
+ * @param rtol      the relative bound of the tolerance applied
+ * @param budget    the largest share of its tolerance any element used (≤ 1 passes; see {@link Tolerance#used})
+ * @param basis     which tolerance the outputs were judged by, as a sentence
  */
 public record Parity(double maxAbsErr, double maxRelErr, double cosine, double tolerance, boolean within, String against,
-                     long nonFinite) {
+                     long nonFinite, double rtol, double budget, String basis) {
 
-    /** A parity without non-finite elements (as stored before the count existed). */
+    /** A parity judged by an absolute tolerance alone (as stored before tolerances had a relative part). */
     public Parity(double maxAbsErr, double maxRelErr, double cosine, double tolerance, boolean within, String against) {
         this(maxAbsErr, maxRelErr, cosine, tolerance, within, against, 0);
     }
 
+    /** Same, with the count of non-finite mismatches. */
+    public Parity(double maxAbsErr, double maxRelErr, double cosine, double tolerance, boolean within, String against,
+                  long nonFinite) {
+        this(maxAbsErr, maxRelErr, cosine, tolerance, within, against, nonFinite, 0,
+                tolerance > 0 ? maxAbsErr / tolerance : (maxAbsErr == 0 ? 0 : Double.POSITIVE_INFINITY), null);
+    }
+
+    /** Compares with one absolute tolerance for every float output (integer outputs exact; NaN: the CPU defaults). */
+    public static Parity compare(List<NamedTensor> reference, List<NamedTensor> actual, double atol, String against) {
+        return compare(reference, actual, dt -> Double.isNaN(atol) ? Tolerance.defaults(BackendId.CPU, dt, Precision.FP32)
+                : dt.isFloat() ? new Tolerance(atol, 0, "abs " + atol) : Tolerance.EXACT, against);
+    }
+
     /**
-     * Compares outputs pairwise by name (falling back to position when names differ, as a browser may report
-     * them in its own order).
+     * Compares outputs pairwise by name (falling back to position when names differ, as a browser may report them in
+     * its own order), each against the tolerance for its element type.
      *
-     * @throws AccelbridgeException when counts or element counts differ (a shape mismatch is itself a failure)
+     * @throws AccelbridgeException when counts, element types or shapes differ (a mismatch of form is itself a
+     *                              finding, reported as such by the caller)
      */
-    public static Parity compare(List<NamedTensor> reference, List<NamedTensor> actual, double tolerance, String against) {
+    public static Parity compare(List<NamedTensor> reference, List<NamedTensor> actual, Function<DType, Tolerance> toleranceFor,
+                                 String against) {
         if (reference.size() != actual.size()) {
             throw new AccelbridgeException("Output count differs: reference has " + reference.size() + ", backend gave "
                     + actual.size(), null);
         }
         double maxAbs = 0;
         double maxRel = 0;
-        double maxRef = 0;
         double dot = 0;
         double na = 0;
         double nb = 0;
+        double budget = 0;
         long nonFinite = 0;
+        Tolerance shown = null;
         for (int k = 0; k < reference.size(); k++) {
             NamedTensor r = reference.get(k);
             NamedTensor a = actual.stream().filter(t -> t.name().equals(r.name())).findFirst().orElse(actual.get(k));
@@ -54,22 +73,31 @@ public record Parity(double maxAbsErr, double maxRelErr, double cosine, double t
                 throw new AccelbridgeException("Output '" + r.name() + "' has " + av.length + " elements, reference has "
                         + rv.length, null);
             }
+            if (r.shape().length != a.shape().length || !Arrays.equals(r.shape(), a.shape()) && r.shape().length > 0) {
+                throw new AccelbridgeException("Output '" + r.name() + "' has shape " + Arrays.toString(a.shape())
+                        + ", reference has " + Arrays.toString(r.shape()), null);
+            }
+            if (r.dtype() != a.dtype()) {
+                throw new AccelbridgeException("Output '" + r.name() + "' is " + a.dtype().webName() + ", reference is "
+                        + r.dtype().webName(), null);
+            }
+            Tolerance tol = toleranceFor.apply(r.dtype());
+            if (shown == null || (tol != Tolerance.EXACT && shown == Tolerance.EXACT)) {
+                shown = tol;
+            }
             for (int i = 0; i < rv.length; i++) {
                 double x = rv[i];
                 double y = av[i];
-                boolean fx = Double.isFinite(x);
-                boolean fy = Double.isFinite(y);
-                if (!fx || !fy) {
-                    // same NaN or same infinity on both sides is agreement; anything else is unbounded error
-                    boolean same = (Double.isNaN(x) && Double.isNaN(y)) || (!fx && !fy && x == y);
-                    if (!same) {
+                double u = tol.used(x, y);
+                if (!Double.isFinite(x) || !Double.isFinite(y)) {
+                    if (u > 0) {
                         nonFinite++;
                     }
                     continue;
                 }
+                budget = Math.max(budget, u);
                 double d = Math.abs(x - y);
                 maxAbs = Math.max(maxAbs, d);
-                maxRef = Math.max(maxRef, Math.abs(x));
                 if (Math.abs(x) > 1e-3) {
                     maxRel = Math.max(maxRel, d / Math.abs(x));
                 }
@@ -78,21 +106,21 @@ public record Parity(double maxAbsErr, double maxRelErr, double cosine, double t
                 nb += y * y;
             }
         }
+        Tolerance t = shown == null ? Tolerance.EXACT : shown;
         if (nonFinite > 0) {
-            return new Parity(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NaN, tolerance, false, against,
-                    nonFinite);
+            return new Parity(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NaN, t.atol(), false, against, nonFinite,
+                    t.rtol(), Double.POSITIVE_INFINITY, t.basis());
         }
         double cos = (na == 0 && nb == 0) ? 1.0 : (na == 0 || nb == 0) ? 0.0 : dot / Math.sqrt(na * nb);
-        boolean ok = maxAbs <= tolerance * Math.max(1.0, maxRef) && cos >= 1.0 - tolerance;
-        return new Parity(maxAbs, maxRel, cos, tolerance, ok, against, 0);
+        return new Parity(maxAbs, maxRel, cos, t.atol(), budget <= 1, against, 0, t.rtol(), budget, t.basis());
     }
 
-    /** One line for a reason: "max abs err 1.2e-3, max rel err ..., cosine ... (tolerance 1e-3, against native-cpu)". */
+    /** One line for a reason: "max abs err 1.2e-3, max rel err ..., cosine ... (tolerance: wasm: abs 1e-4, rel 1e-6, against native-cpu)". */
     public String describe() {
         String head = nonFinite > 0
                 ? nonFinite + " output element(s) non-finite where the reference is finite (or the reverse)"
-                : String.format(java.util.Locale.ROOT, "max abs err %.3g, max rel err %.3g, cosine %.6f", maxAbsErr,
-                maxRelErr, cosine);
-        return head + String.format(java.util.Locale.ROOT, " (tolerance %.1g, against %s)", tolerance, against);
+                : String.format(Locale.ROOT, "max abs err %.3g, max rel err %.3g, cosine %.6f", maxAbsErr, maxRelErr, cosine);
+        String tol = basis != null ? basis : String.format(Locale.ROOT, "abs %.1g", tolerance);
+        return head + " (tolerance " + tol + ", against " + against + ")";
     }
 }

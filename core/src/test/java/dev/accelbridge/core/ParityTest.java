@@ -23,14 +23,51 @@ class ParityTest {
         assertThat(p.nonFinite()).isZero();
     }
 
+    /** onnxruntime-web's rule: within the absolute bound, or same sign and within the relative ratio. */
     @Test
-    void aSmallErrorIsMeasuredAndJudgedAgainstTheScaledTolerance() {
-        Parity p = Parity.compare(List.of(f("y", 100, 200)), List.of(f("y", 100.05f, 200)), 1e-3, "native-cpu");
+    void anElementPassesByTheAbsoluteOrTheRelativeBound() {
+        Tolerance wasm = Tolerance.defaults(BackendId.WASM, DType.FLOAT32, Precision.FP32);
+        assertThat(wasm.atol()).isEqualTo(1e-4);
+        assertThat(wasm.rtol()).isEqualTo(1e-6);
+        assertThat(wasm.accepts(1.0, 1.00005)).as("absolute").isTrue();
+        assertThat(wasm.accepts(1000.0, 1000.0005)).as("relative: 5e-7").isTrue();
+        assertThat(wasm.accepts(1.0, 1.001)).isFalse();
+        assertThat(wasm.accepts(-1e-3, 1e-3)).as("opposite signs pass only by the absolute bound").isFalse();
+        Tolerance webgpu = Tolerance.defaults(BackendId.WEBGPU, DType.FLOAT32, Precision.FP32);
+        assertThat(webgpu.accepts(1.0, 1.0009)).isTrue();
+        assertThat(webgpu.basis()).contains("webgpu");
+        assertThat(Tolerance.defaults(BackendId.WEBGPU, DType.INT64, Precision.FP32)).isEqualTo(Tolerance.EXACT);
+        assertThat(Tolerance.defaults(BackendId.WASM, DType.FLOAT16, Precision.FP32).atol()).isEqualTo(0.1);
+        assertThat(Tolerance.defaults(BackendId.CPU, DType.FLOAT32, Precision.INT8).rtol()).isEqualTo(0.02);
+        assertThat(Tolerance.given(0.05, BackendId.WASM, DType.FLOAT32, Precision.FP32).accepts(1, 1.04)).isTrue();
+
+        Parity p = Parity.compare(List.of(f("y", 100, 200)), List.of(f("y", 100.05f, 200)),
+                dt -> Tolerance.defaults(BackendId.WEBGPU, dt, Precision.FP32), "native-cpu");
         assertThat(p.maxAbsErr()).isCloseTo(0.05, within(1e-5));
         assertThat(p.maxRelErr()).isCloseTo(5e-4, within(1e-6));
-        assertThat(p.within()).as("0.05 <= 1e-3 * max(1, 200)").isTrue();
-        Parity q = Parity.compare(List.of(f("y", 1, 1)), List.of(f("y", 1.01f, 1)), 1e-3, "native-cpu");
-        assertThat(q.within()).isFalse();
+        assertThat(p.within()).isFalse();
+        assertThat(p.budget()).isGreaterThan(1);
+        assertThat(p.basis()).contains("webgpu: abs 1e-3, rel 1e-5");
+        Parity q = Parity.compare(List.of(f("y", 1, 1)), List.of(f("y", 1.0005f, 1)),
+                dt -> Tolerance.defaults(BackendId.WEBGPU, dt, Precision.FP32), "native-cpu");
+        assertThat(q.within()).isTrue();
+        assertThat(q.budget()).isCloseTo(0.5, within(0.01));
+        assertThat(q.describe()).contains("tolerance webgpu: abs 1e-3, rel 1e-5");
+    }
+
+    @Test
+    void integerOutputsMustBeExactAndFormMustMatch() {
+        NamedTensor ids = NamedTensor.ofLongs("i", new long[]{3}, new long[]{1, 2, 3});
+        NamedTensor off = NamedTensor.ofLongs("i", new long[]{3}, new long[]{1, 2, 4});
+        assertThat(Parity.compare(List.of(ids), List.of(off), dt -> Tolerance.defaults(BackendId.WASM, dt, Precision.FP32), "x")
+                .within()).isFalse();
+        assertThat(Parity.compare(List.of(ids), List.of(ids), dt -> Tolerance.defaults(BackendId.WASM, dt, Precision.FP32), "x")
+                .within()).isTrue();
+        NamedTensor transposed = NamedTensor.ofFloats("y", new long[]{3, 2}, new float[6]);
+        NamedTensor asRef = NamedTensor.ofFloats("y", new long[]{2, 3}, new float[6]);
+        assertThatThrownBy(() -> Parity.compare(List.of(asRef), List.of(transposed), 1e-3, "x")).hasMessageContaining("shape [3, 2]");
+        NamedTensor asLongs = NamedTensor.ofLongs("y", new long[]{2, 3}, new long[6]);
+        assertThatThrownBy(() -> Parity.compare(List.of(asRef), List.of(asLongs), 1e-3, "x")).hasMessageContaining("is int64");
     }
 
     /**

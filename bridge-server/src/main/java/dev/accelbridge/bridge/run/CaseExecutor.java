@@ -5,6 +5,8 @@ import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.DType;
+import dev.accelbridge.core.Tolerance;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.ModelCase;
@@ -121,7 +123,7 @@ public final class CaseExecutor {
             List<dev.accelbridge.core.NamedTensor> outputs = exec.outputs();
             if (reference == null) {
                 try {
-                    p = Reference.expected(mc).flatMap(r -> r.compare(outputs, mc.model().tolerance()));
+                    p = Reference.expected(mc).flatMap(r -> r.compare(outputs, toleranceFor(mc, id, hop)));
                 } catch (RuntimeException e) {
                     // the model's shipped expected outputs do not fit what it computes: this case's finding, not the run's end
                     p = Optional.empty();
@@ -132,7 +134,7 @@ public final class CaseExecutor {
                 noReference = "no reference output to check against: " + reference.failure().orElse("unknown");
             } else {
                 try {
-                    p = reference.compare(outputs, mc.model().tolerance());
+                    p = reference.compare(outputs, toleranceFor(mc, id, hop));
                 } catch (RuntimeException e) {
                     // A shape or count mismatch with the reference is wrong output, not a crash.
                     p = Optional.empty();
@@ -181,6 +183,16 @@ public final class CaseExecutor {
             reason = withCost(reason, id, actual, exec);
         }
         return new Outcome(result(ctx, id, res, actual, v.status(), reason, exec, parity, started), Optional.ofNullable(exec));
+    }
+
+    /**
+     * The tolerance each output is judged by: the one given for the model ({@code --tolerance}, its folder's
+     * accelbridge.json) as the absolute bound, else the default for the backend that ran, the output's type and the
+     * model's precision ({@link Tolerance#defaults}).
+     */
+    static Function<DType, Tolerance> toleranceFor(ModelCase mc, CaseId id, BackendId hop) {
+        double given = mc.model().tolerance();
+        return dt -> Double.isNaN(given) ? Tolerance.defaults(hop, dt, id.precision()) : Tolerance.given(given, hop, dt, id.precision());
     }
 
     private String withCost(String reason, CaseId id, BackendId actual, Execution exec) {

@@ -33,8 +33,9 @@ public record Reference(Optional<List<NamedTensor>> outputs, String against, Opt
         return new Reference(Optional.empty(), "none", Optional.of(why));
     }
 
-    /** Compares a backend's outputs with this reference; empty when there is no reference. */
-    public Optional<Parity> compare(List<NamedTensor> actual, double tolerance) {
-        return outputs.map(ref -> Parity.compare(ref, actual, tolerance, against));
+    /** Compares a backend's outputs with this reference, each output by its type's tolerance; empty when there is none. */
+    public Optional<Parity> compare(List<NamedTensor> actual, java.util.function.Function<dev.accelbridge.core.DType,
+            dev.accelbridge.core.Tolerance> toleranceFor) {
+        return outputs.map(ref -> Parity.compare(ref, actual, toleranceFor, against));
     }
 }

@@ -62,7 +62,8 @@ final class SuiteFixtures {
     /** Runs {@code mc} on {@code backend} with 1 warm-up and 3 timed runs and checks it against native CPU. */
     static Execution runAndCompare(BackendProvider browser, BackendId backend, ModelCase mc) {
         Execution e = browser.execute(new ExecutionRequest(backend, mc, 1, 3, Duration.ofSeconds(120)));
-        Parity p = Parity.compare(reference(mc), e.outputs(), mc.model().tolerance(), "native-cpu");
+        Parity p = Parity.compare(reference(mc), e.outputs(),
+                dt -> dev.accelbridge.core.Tolerance.defaults(backend, dt, dev.accelbridge.core.Precision.FP32), "native-cpu");
         assertThat(p.within()).as("%s on %s: %s", mc.key(), backend, p).isTrue();
         assertThat(e.timings().samplesMs()).hasSize(3);
         assertThat(java.util.Arrays.stream(e.timings().samplesMs()).allMatch(s -> s >= 0 && Double.isFinite(s))).isTrue();

@@ -86,17 +86,14 @@ public final class Scorer {
         };
     }
 
-    /** The parity term, 0–25. */
+    /** The parity term, 0–25: what is left of the tolerance budget the worst element used. */
     public static double parityTerm(Parity q) {
         if (q == null) {
             return 25;
         }
-        if (!(q.tolerance() > 0)) {
-            return q.within() ? 25 : 0;
-        }
-        double used = Math.max(q.maxAbsErr(), 1 - q.cosine()) / q.tolerance();
+        double used = q.budget();
         if (Double.isNaN(used)) {
-            return 0;
+            return q.within() ? 25 : 0;
         }
         return 25 * (1 - clamp(used, 0, 1));
     }

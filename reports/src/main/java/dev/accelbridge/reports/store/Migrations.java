@@ -11,7 +11,7 @@ import java.util.Set;
  */
 final class Migrations {
     /** The schema version this build writes. */
-    static final int CURRENT = 2;
+    static final int CURRENT = 3;
 
     /** Every table any version of our schema has; a database with other tables is not ours. */
     static final Set<String> KNOWN_TABLES = Set.of("schema_version", "runs", "hosts", "probes", "results", "samples");
@@ -110,5 +110,12 @@ final class Migrations {
                     // DuckDB refuses to drop a column of a table that has an index: drop it, then re-create it
                     "DROP INDEX results_run",
                     "ALTER TABLE results DROP COLUMN case_key",
-                    "CREATE INDEX results_run ON results(run_id)")));
+                    "CREATE INDEX results_run ON results(run_id)")),
+            // v3: which tolerance an output was judged by (onnxruntime-web's absolute-or-relative rule); old rows were
+            // judged by an absolute bound alone
+            new Migration(3, "tolerance: relative bound, budget used, basis", List.of(
+                    "ALTER TABLE results ADD COLUMN rtol DOUBLE DEFAULT 0",
+                    "ALTER TABLE results ADD COLUMN tolerance_budget DOUBLE",
+                    "ALTER TABLE results ADD COLUMN tolerance_basis VARCHAR",
+                    "UPDATE results SET rtol = 0, tolerance_budget = CASE WHEN tolerance > 0 THEN max_abs_err / tolerance END")));
 }

@@ -186,6 +186,9 @@ public final class ResultJson {
         o.put("within", p.within());
         o.put("against", p.against());
         o.put("nonFinite", p.nonFinite());
+        o.set("rtol", num(p.rtol()));
+        o.set("budget", num(p.budget()));
+        o.put("basis", p.basis());
         return o;
     }
 
@@ -196,7 +199,7 @@ public final class ResultJson {
         }
         return new Parity(num(o.get("maxAbsErr")), num(o.get("maxRelErr")), num(o.get("cosine")), num(o.get("tolerance")),
                 o.path("within").asBoolean(), text(o, "against"),
-                o.path("nonFinite").asLong(0));
+                o.path("nonFinite").asLong(0), num(o.get("rtol")), num(o.get("budget")), text(o, "basis"));
     }
 
     /**
@@ -267,6 +270,9 @@ public final class ResultJson {
         }
         o.put("parityAgainst", q == null ? null : q.against());
         o.put("nonFinite", q == null ? 0 : q.nonFinite());
+        o.set("rtol", q == null ? null : num(q.rtol()));
+        o.set("toleranceBudget", q == null ? null : num(q.budget()));
+        o.put("toleranceBasis", q == null ? null : q.basis());
         ObjectNode m = o.putObject("memory");
         m.put("rssBefore", r.memory().rssBefore());
         m.put("rssAfter", r.memory().rssAfter());
@@ -311,9 +317,15 @@ public final class ResultJson {
         MemoryUsage mem = m.isMissingNode() || m.isNull() ? MemoryUsage.UNKNOWN
                 : new MemoryUsage(m.path("rssBefore").asLong(-1), m.path("rssAfter").asLong(-1), m.path("rssPeak").asLong(-1));
         Timings t = o.hasNonNull("iterations") ? timings(o) : null;
-        Parity q = o.hasNonNull("within") ? new Parity(num(o.get("maxAbsErr")), num(o.get("maxRelErr")),
-                num(o.get("cosine")), num(o.get("tolerance")), o.path("within").asBoolean(), text(o, "parityAgainst"),
-                o.path("nonFinite").asLong(0)) : null;
+        Parity q = null;
+        if (o.hasNonNull("within")) {
+            double tol = num(o.get("tolerance"));
+            double maxAbs = num(o.get("maxAbsErr"));
+            q = new Parity(maxAbs, num(o.get("maxRelErr")), num(o.get("cosine")), tol, o.path("within").asBoolean(),
+                    text(o, "parityAgainst"), o.path("nonFinite").asLong(0), o.hasNonNull("rtol") ? num(o.get("rtol")) : 0,
+                    o.hasNonNull("toleranceBudget") ? num(o.get("toleranceBudget")) : tol > 0 ? maxAbs / tol : Double.NaN,
+                    text(o, "toleranceBasis"));
+        }
         try {
             return new RunResult(runId, started == null ? null : Instant.parse(started), id,
                     actual == null ? null : field(o, "actual", BackendId::parse), status, text(o, "reason"),

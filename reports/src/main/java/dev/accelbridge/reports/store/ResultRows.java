@@ -45,7 +45,8 @@ final class ResultRows {
             + "requested, lane, actual, status, reason, browser, browser_version, driver, adapter, software_adapter, host, "
             + "host_fingerprint, os, load_ms, first_ms, p50_ms, p90_ms, p99_ms, mean_ms, stddev_ms, throughput_per_sec, "
             + "iterations, warmups, rss_before, rss_after, rss_peak, max_abs_err, max_rel_err, cosine, tolerance, "
-            + "parity_within, parity_against, non_finite, fallback_path, warnings, provenance, started_at";
+            + "parity_within, parity_against, non_finite, rtol, tolerance_budget, tolerance_basis, fallback_path, warnings, provenance, "
+            + "started_at";
     private static final int INSERTED = COLUMNS.split(",").length - 1;
 
     private final Db db;
@@ -123,6 +124,9 @@ final class ResultRows {
             setBool(ps, i++, q == null ? null : q.within());
             ps.setString(i++, q == null ? null : q.against());
             ps.setLong(i++, q == null ? 0 : q.nonFinite());
+            setDouble(ps, i++, q == null ? null : q.rtol());
+            setDouble(ps, i++, q == null ? null : q.budget());
+            ps.setString(i++, q == null ? null : q.basis());
             ps.setString(i++, ResultJson.fallbackPath(r.fallbackPath()).toString());
             ps.setString(i++, ResultJson.strings(r.warnings()).toString());
             ps.setString(i++, p == null ? null : ResultJson.provenance(p).toString());
@@ -196,7 +200,8 @@ final class ResultRows {
         Parity q = null;
         if (rs.getObject("parity_within") != null) {
             q = new Parity(dbl(rs, "max_abs_err"), dbl(rs, "max_rel_err"), dbl(rs, "cosine"), dbl(rs, "tolerance"),
-                    rs.getBoolean("parity_within"), rs.getString("parity_against"), rs.getLong("non_finite"));
+                    rs.getBoolean("parity_within"), rs.getString("parity_against"), rs.getLong("non_finite"), dbl(rs, "rtol"),
+                    dbl(rs, "tolerance_budget"), rs.getString("tolerance_basis"));
         }
         MemoryUsage m = new MemoryUsage(rs.getLong("rss_before"), rs.getLong("rss_after"), rs.getLong("rss_peak"));
         String actual = rs.getString("actual");

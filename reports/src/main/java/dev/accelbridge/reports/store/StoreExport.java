@@ -49,6 +49,9 @@ public final class StoreExport {
 
     static {
         // 1 → 2: results were nested ({timings:{...}, parity:{...}}); now the one flat form of ResultJson.result
+        // 2 → 3: results gained rtol, toleranceBudget, toleranceBasis; a v2 result was judged by an absolute bound alone,
+        // which is what reading it without them means
+        UPGRADES.put(2, doc -> doc);
         UPGRADES.put(1, doc -> {
             for (JsonNode r : doc.path("results")) {
                 if (r instanceof ObjectNode o) {
