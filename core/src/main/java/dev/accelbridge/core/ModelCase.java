@@ -15,18 +15,31 @@ import java.util.Optional;
  * @param freeDims values of the model's symbolic dimensions for this case ({@code --dim}, or what the inputs fix):
  *                 every runtime builds the same static graph from them (ORT's free-dimension overrides natively,
  *                 onnxruntime-web's {@code freeDimensionOverrides} in the page)
+ * @param precision the precision the model computes in (fp16 weights, int8 quantization), as shipped
  */
 public record ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inputs, Optional<List<NamedTensor>> expected,
-                        Map<String, Long> freeDims) {
+                        Map<String, Long> freeDims, Precision precision) {
     public ModelCase {
         inputs = List.copyOf(inputs);
         expected = expected.map(List::copyOf);
         freeDims = freeDims == null ? Map.of() : Map.copyOf(freeDims);
+        precision = precision == null ? Precision.FP32 : precision;
     }
 
-    /** A case without free-dimension overrides. */
+    /** An fp32 case without free-dimension overrides. */
     public ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inputs, Optional<List<NamedTensor>> expected) {
-        this(model, inputSet, inputs, expected, Map.of());
+        this(model, inputSet, inputs, expected, Map.of(), Precision.FP32);
+    }
+
+    /** An fp32 case with free-dimension values. */
+    public ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inputs, Optional<List<NamedTensor>> expected,
+                     Map<String, Long> freeDims) {
+        this(model, inputSet, inputs, expected, freeDims, Precision.FP32);
+    }
+
+    /** The same case, recorded at {@code p}. */
+    public ModelCase withPrecision(Precision p) {
+        return new ModelCase(model, inputSet, inputs, expected, freeDims, p);
     }
 
     /** {@code family/model[/inputSet]}, the case's display key. */

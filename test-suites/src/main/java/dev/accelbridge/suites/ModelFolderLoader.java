@@ -89,20 +89,22 @@ public final class ModelFolderLoader {
                     spec.inputs(), spec.outputs(), spec.source(), effective.tolerance());
         }
 
+        dev.accelbridge.core.Precision precision = OnnxModels.precision(proto);
         List<Path> dataSets = dataSets(dir);
         if (!dataSets.isEmpty()) {
             List<ModelCase> out = new ArrayList<>();
             for (Path ds : dataSets) {
-                out.add(testDataCase(spec, ds));
+                out.add(testDataCase(spec, ds).withPrecision(precision));
             }
             return out;
         }
         Path tokenizer = Stream.of(dir.resolve("tokenizer.json"), dir.getParent() == null ? null : dir.getParent().resolve("tokenizer.json"))
                 .filter(p -> p != null && Files.isRegularFile(p)).findFirst().orElse(null);
         if (tokenizer != null && effective.inputs().isEmpty() && spec.inputs().stream().anyMatch(s -> s.name().equals("input_ids"))) {
-            return List.of(new ModelCase(spec, "sentences", tokenizedInputs(spec, proto, tokenizer), Optional.empty()));
+            return List.of(new ModelCase(spec, "sentences", tokenizedInputs(spec, proto, tokenizer), Optional.empty())
+                    .withPrecision(precision));
         }
-        return List.of(generatedCase(spec, proto, effective));
+        return List.of(generatedCase(spec, proto, effective).withPrecision(precision));
     }
 
     /** Every model under {@code path}, each loaded on its own: see {@link ModelDirectory#loadAll}. */

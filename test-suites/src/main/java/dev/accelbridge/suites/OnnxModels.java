@@ -75,6 +75,35 @@ public final class OnnxModels {
         }
     }
 
+    private static final Set<String> QUANTIZED_OPS = Set.of("QuantizeLinear", "DequantizeLinear", "DynamicQuantizeLinear",
+            "MatMulInteger", "ConvInteger", "QLinearMatMul", "QLinearConv", "MatMulIntegerToFloat", "QGemm", "QLinearAdd");
+
+    /**
+     * The precision a model computes in, as shipped: int8 when it is quantized (QDQ pairs or integer ops), fp16 when
+     * most of its float weights are float16 (a model converted with float32 inputs and outputs kept), else fp32.
+     */
+    public static dev.accelbridge.core.Precision precision(ModelProto m) {
+        for (var n : m.getGraph().getNodeList()) {
+            if (QUANTIZED_OPS.contains(n.getOpType())) {
+                return dev.accelbridge.core.Precision.INT8;
+            }
+        }
+        long half = 0;
+        long single = 0;
+        for (TensorProto t : m.getGraph().getInitializerList()) {
+            long n = 1;
+            for (long d : t.getDimsList()) {
+                n *= d;
+            }
+            if (t.getDataType() == TensorProto.DataType.FLOAT16_VALUE) {
+                half += n;
+            } else if (t.getDataType() == TensorProto.DataType.FLOAT_VALUE) {
+                single += n;
+            }
+        }
+        return half > single ? dev.accelbridge.core.Precision.FP16 : dev.accelbridge.core.Precision.FP32;
+    }
+
     public static List<ValueInfoProto> graphInputs(ModelProto m) {
         Set<String> inits = m.getGraph().getInitializerList().stream().map(TensorProto::getName).collect(Collectors.toSet());
         return m.getGraph().getInputList().stream().filter(v -> !inits.contains(v.getName())).toList();

@@ -126,6 +126,16 @@ class UserModelFeedTest {
         assertThat(d.inputs().get(0).shape()).containsExactly(1, 3, 4, 10);
     }
 
+    @Test
+    void aModelsPrecisionIsRecordedAsShipped() {
+        assertThat(ModelFolderLoader.load(WildModels.fp16Weights(dir), Optional.empty()).get(0).precision())
+                .isEqualTo(dev.accelbridge.core.Precision.FP16);
+        assertThat(ModelFolderLoader.load(WildModels.int8Qdq(dir), Optional.empty()).get(0).precision())
+                .isEqualTo(dev.accelbridge.core.Precision.INT8);
+        assertThat(ModelFolderLoader.load(WildModels.unary(dir, "Relu"), Optional.empty()).get(0).precision())
+                .isEqualTo(dev.accelbridge.core.Precision.FP32);
+    }
+
     /** Found when tried: one model with a STRING input stopped a run of ninety before anything ran. */
     @Test
     void aFolderOfModelsLoadsEveryModelAndKeepsEachProblemWithItsModel() {

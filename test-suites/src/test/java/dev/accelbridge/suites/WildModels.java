@@ -171,6 +171,53 @@ public final class WildModels {
         return dev.accelbridge.suites.onnx.proto.Onnx.StringStringEntryProto.newBuilder().setKey(k).setValue(v).build();
     }
 
+    /** A model converted to float16 with float32 inputs and outputs kept (Cast at the edges), like ORT's converter. */
+    public static Path fp16Weights(Path dir) {
+        GraphBuilder g = new GraphBuilder("fp16", 9);
+        String x = g.input("x", DType.FLOAT32, "batch", 16);
+        String xh = g.op("Cast", "in16", List.of(x), GraphBuilder.attr("to", (long) DType.FLOAT16.onnxCode()));
+        String h = g.op("MatMul", "mm", List.of(xh, "w16"));
+        g.opInto("Cast", "y", List.of(g.op("Relu", "relu", List.of(h))), GraphBuilder.attr("to", (long) DType.FLOAT32.onnxCode()));
+        g.output("y", DType.FLOAT32, "batch", 8);
+        ModelProto.Builder b = g.build("fp16 weights").toBuilder();
+        java.util.SplittableRandom r = new java.util.SplittableRandom(9);
+        java.nio.ByteBuffer raw = java.nio.ByteBuffer.allocate(16 * 8 * 2).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 16 * 8; i++) {
+            raw.putShort(InputFeeder.halfOf((float) (r.nextDouble() * 0.6 - 0.3)));
+        }
+        b.getGraphBuilder().addInitializer(dev.accelbridge.suites.onnx.proto.Onnx.TensorProto.newBuilder().setName("w16")
+                .setDataType(DType.FLOAT16.onnxCode()).addDims(16).addDims(8)
+                .setRawData(com.google.protobuf.ByteString.copyFrom(raw.array())));
+        return write(dir, "fp16-weights", b.build());
+    }
+
+    /** An int8 model in QDQ form: quantized weights and activations around a float MatMul. */
+    public static Path int8Qdq(Path dir) {
+        GraphBuilder g = new GraphBuilder("int8", 10);
+        String x = g.input("x", DType.FLOAT32, "batch", 16);
+        String scale = g.scalar("x_scale", 0.05f);
+        String zp = "x_zp";
+        String q = g.op("QuantizeLinear", "q", List.of(x, scale, zp));
+        String dq = g.op("DequantizeLinear", "dq", List.of(q, scale, zp));
+        String w = g.op("DequantizeLinear", "wdq", List.of("w_q", g.scalar("w_scale", 0.01f), "w_zp"));
+        g.opInto("MatMul", "y", List.of(dq, w));
+        g.output("y", DType.FLOAT32, "batch", 8);
+        ModelProto.Builder b = g.build("int8 qdq").toBuilder();
+        byte[] wq = new byte[16 * 8];
+        java.util.SplittableRandom r = new java.util.SplittableRandom(10);
+        for (int i = 0; i < wq.length; i++) {
+            wq[i] = (byte) (r.nextInt(61) - 30);
+        }
+        var gb = b.getGraphBuilder();
+        gb.addInitializer(dev.accelbridge.suites.onnx.proto.Onnx.TensorProto.newBuilder().setName("w_q").setDataType(DType.INT8.onnxCode())
+                .addDims(16).addDims(8).setRawData(com.google.protobuf.ByteString.copyFrom(wq)));
+        for (String name : List.of("x_zp", "w_zp")) {
+            gb.addInitializer(dev.accelbridge.suites.onnx.proto.Onnx.TensorProto.newBuilder().setName(name).setDataType(DType.INT8.onnxCode())
+                    .setRawData(com.google.protobuf.ByteString.copyFrom(new byte[]{0})));
+        }
+        return write(dir, "int8-qdq", b.build());
+    }
+
     /** A file that is not an ONNX model at all (a truncated download). */
     public static Path corrupt(Path dir) {
         try {

@@ -86,6 +86,27 @@ class UserModelsCliTest {
         assertThat(find(arr, "external-weights", "wasm").get("maxAbsErr").asDouble()).isLessThan(1e-4);
     }
 
+    @Test
+    void fp16AndInt8ModelsRunAndAreJudgedByTheirPrecisionsTolerance() throws Exception {
+        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
+        Path dir = tmp.resolve("precisions");
+        WildModels.fp16Weights(dir);
+        WildModels.int8Qdq(dir);
+        CliRunner.Result r = CliRunner.run("run", "--model", dir.toString(), "--backends", "cpu,wasm", "--browser", "chromium", "--json",
+                "--warmups", "0", "--iterations", "2", "--db", tmp.resolve("m.duckdb").toString(), "--no-report");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        JsonNode arr = new ObjectMapper().readTree(r.out());
+        assertThat(arr).hasSize(4);
+        for (JsonNode n : arr) {
+            String what = n.get("model").asText() + " on " + n.get("requested").asText() + ": " + n.get("reason").asText();
+            assertThat(n.get("status").asText()).as(what).isEqualTo("PASSED");
+            assertThat(n.get("precision").asText()).isEqualTo(n.get("model").asText().startsWith("fp16") ? "fp16" : "int8");
+            if (n.get("requested").asText().equals("wasm")) {
+                assertThat(n.get("toleranceBasis").asText()).contains("half precision or quantized");
+            }
+        }
+    }
+
     /** Found when tried: an op ONNX Runtime does not implement was FAILED natively but UNSUPPORTED in the browser. */
     @Test
     void anOpNoRuntimeImplementsIsUnsupportedOnEverySide() throws Exception {
