@@ -104,6 +104,17 @@ public final class RunOrchestrator {
         if (resumeOf != null) {
             store.resumeRun(runId);
         }
+        Set<String> seenModels = new LinkedHashSet<>();
+        for (ModelCase mc : cases) {
+            var spec = mc.model();
+            if (spec.sha256() != null && seenModels.add(spec.sha256()) && spilled == null) {
+                try {
+                    store.recordModel(spec.sha256(), spec.name(), spec.opset(), spec.ops());
+                } catch (StoreException e) {
+                    storeFailed(e);
+                }
+            }
+        }
         List<BrowserKind> browsers = plan.browserBackends().isEmpty() ? List.of() : plan.browsers();
         int perModel = plan.nativeBackends().size() + plan.browserBackends().size() * browsers.size();
         int total = (cases.size() + broken.size()) * perModel;

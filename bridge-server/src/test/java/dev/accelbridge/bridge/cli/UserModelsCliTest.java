@@ -36,8 +36,9 @@ class UserModelsCliTest {
         WildModels.corrupt(zoo);
         WildModels.wrongReference(zoo);
         WildModels.stringInput(zoo);
+        Path out = tmp.resolve("out");
         CliRunner.Result r = CliRunner.run("run", "--native", "--model", zoo.toString(), "--json", "--warmups", "0", "--iterations", "2",
-                "--db", tmp.resolve("m.duckdb").toString(), "--no-report");
+                "--db", tmp.resolve("m.duckdb").toString(), "--out", out.toString());
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
         JsonNode arr = new ObjectMapper().readTree(r.out());
         Map<String, JsonNode> byModel = new TreeMap<>();
@@ -57,6 +58,11 @@ class UserModelsCliTest {
         assertThat(byModel.get("string-input").get("status").asText()).isEqualTo("UNSUPPORTED");
         assertThat(byModel.get("string-input").get("reason").asText()).contains("STRING");
         assertThat(byModel.get("op-relu").get("inputShapes").asText()).isEqualTo("x=1x6");
+        // single-op models: the report's conformance view, op by op
+        String md = java.nio.file.Files.readString(out.resolve("report.md"));
+        assertThat(md).contains("## Conformance by op (single-op models)", "| Relu | 1 PASSED |", "| HardSwish | 1 PASSED |");
+        JsonNode conf = new ObjectMapper().readTree(out.resolve("matrix.json").toFile()).get("conformance");
+        assertThat(conf.get("Sigmoid").get("cpu [native]").get("PASSED").asInt()).isEqualTo(1);
     }
 
     @Test

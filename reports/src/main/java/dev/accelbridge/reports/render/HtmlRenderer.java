@@ -67,6 +67,7 @@ public final class HtmlRenderer {
         sb.append("<h2>Browser vs native latency (p50, ms)</h2>\n<div id=\"bars\" class=\"chart\"></div>\n");
         sb.append("<h2>Latency history per cell (p50, ms)</h2>\n<div id=\"history\" class=\"chart\"></div>\n");
         changes(sb, m);
+        conformance(sb, m);
         diagnostics(sb, m);
         fallbacks(sb, m);
         table(sb, m);
@@ -127,6 +128,26 @@ public final class HtmlRenderer {
                     .append("</td><td>").append(h(ch.percent())).append("</td><td>").append(ch.baselineRuns()).append("</td><td>")
                     .append(Fmt.pct(ch.noise())).append("</td><td>").append(Fmt.pct(ch.bound())).append("</td><td>").append(h(ch.baselineRunId()))
                     .append("</td></tr>\n");
+        }
+        sb.append("</table>\n");
+    }
+
+    private static void conformance(StringBuilder sb, Matrix m) {
+        Matrix.Conformance conf = m.conformance();
+        if (conf.ops().isEmpty()) {
+            return;
+        }
+        sb.append("<h2>Conformance by op (single-op models)</h2>\n<table id=\"conformance\"><tr><th>op</th>");
+        conf.columns().forEach(col -> sb.append("<th>").append(h(col)).append("</th>"));
+        sb.append("</tr>\n");
+        for (String op : conf.ops()) {
+            sb.append("<tr><td>").append(h(op)).append("</td>");
+            for (String col : conf.columns()) {
+                String e = conf.entry(op, col);
+                String cls = e.contains("WRONG_OUTPUT") || e.contains("FAILED") ? "bad" : e.contains("UNSUPPORTED") ? "warn" : "ok";
+                sb.append("<td class=\"").append(cls).append("\">").append(h(e)).append("</td>");
+            }
+            sb.append("</tr>\n");
         }
         sb.append("</table>\n");
     }

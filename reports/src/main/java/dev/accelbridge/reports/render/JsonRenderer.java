@@ -28,6 +28,15 @@ public final class JsonRenderer {
         for (Cell c : m.cells()) {
             cells.add(cell(c));
         }
+        Matrix.Conformance conf = m.conformance();
+        ObjectNode c = doc.putObject("conformance");
+        for (String op : conf.ops()) {
+            ObjectNode row = c.putObject(op);
+            conf.counts().get(op).forEach((col, byStatus) -> {
+                ObjectNode e = row.putObject(col);
+                byStatus.forEach((st, n) -> e.put(st.name(), n));
+            });
+        }
         doc.put("regressions", m.regressions().size());
         doc.put("improvements", m.improvements().size());
         return doc;

@@ -108,6 +108,19 @@ public final class MarkdownRenderer {
         }
         sb.append('\n');
 
+        Matrix.Conformance conf = m.conformance();
+        if (!conf.ops().isEmpty()) {
+            sb.append("## Conformance by op (single-op models)\n\n| op |");
+            conf.columns().forEach(col -> sb.append(' ').append(esc(col)).append(" |"));
+            sb.append("\n|---|").append("---|".repeat(conf.columns().size())).append('\n');
+            for (String op : conf.ops()) {
+                sb.append("| ").append(esc(op)).append(" |");
+                conf.columns().forEach(col -> sb.append(' ').append(conf.entry(op, col)).append(" |"));
+                sb.append('\n');
+            }
+            sb.append('\n');
+        }
+
         sb.append("## Diagnostics\n\n");
         List<Matrix.Finding> findings = m.findings();
         if (findings.isEmpty()) {

@@ -2,6 +2,7 @@ package dev.accelbridge.reports.render;
 
 import dev.accelbridge.core.Diagnostic;
 import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.Status;
 import dev.accelbridge.reports.history.ChangeKind;
 
 import java.time.Instant;
@@ -17,11 +18,49 @@ import java.util.Map;
  * @param generatedAt when the report was made
  * @param cells       every cell, sorted by suite, model, requested backend, browser, host
  * @param hosts       the hosts of the store, by fingerprint
+ * @param modelOps    the op types of each model file, by sha256 (for the conformance view)
  */
-public record Matrix(String scope, Instant generatedAt, List<Cell> cells, Map<String, HostInfo> hosts) {
+public record Matrix(String scope, Instant generatedAt, List<Cell> cells, Map<String, HostInfo> hosts,
+                     Map<String, List<String>> modelOps) {
     public Matrix {
         cells = List.copyOf(cells);
         hosts = Map.copyOf(hosts);
+        modelOps = Map.copyOf(modelOps);
+    }
+
+    /**
+     * The conformance view: the cells of single-op models (ONNX backend node tests, a user's op-by-op cases) grouped
+     * by op type, one row per op, one column per backend and lane, each entry the number of models per status.
+     *
+     * @param ops     the op types, sorted
+     * @param columns the backends (with lane), in matrix order
+     * @param counts  op → column → status → count
+     */
+    public record Conformance(List<String> ops, List<String> columns, Map<String, Map<String, Map<Status, Integer>>> counts) {
+        /** "3 PASSED · 1 WRONG_OUTPUT", or "" when the op was not run in that column. */
+        public String entry(String op, String column) {
+            Map<Status, Integer> m = counts.getOrDefault(op, Map.of()).getOrDefault(column, Map.of());
+            return m.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).collect(java.util.stream.Collectors.joining(" · "));
+        }
+    }
+
+    /** The conformance view, empty when no single-op model is in the matrix. */
+    public Conformance conformance() {
+        Map<String, Map<String, Map<Status, Integer>>> counts = new java.util.TreeMap<>();
+        List<String> columns = new ArrayList<>();
+        for (Cell c : cells) {
+            List<String> ops = modelOps.get(c.result().modelSha256());
+            if (ops == null || ops.size() != 1) {
+                continue;
+            }
+            if (!columns.contains(c.column())) {
+                columns.add(c.column());
+            }
+            counts.computeIfAbsent(ops.get(0), k -> new java.util.LinkedHashMap<>())
+                    .computeIfAbsent(c.column(), k -> new java.util.EnumMap<>(Status.class))
+                    .merge(c.result().status(), 1, Integer::sum);
+        }
+        return new Conformance(List.copyOf(counts.keySet()), columns, counts);
     }
 
     /** Cells flagged as regressions. */

@@ -93,7 +93,7 @@ public final class MatrixBuilder {
         }
         cells.sort(Comparator.comparing((Cell c) -> c.result().suite().ordinal()).thenComparing(c -> c.result().model())
                 .thenComparing(c -> c.result().requested().ordinal()).thenComparing(Cell::column).thenComparing(Cell::host));
-        return new Matrix(scope, Instant.now(), cells, store.hosts());
+        return new Matrix(scope, Instant.now(), cells, store.hosts(), store.modelOps());
     }
 
     /**

@@ -205,6 +205,16 @@ public final class MatrixStore implements AutoCloseable {
         return ledger.latest();
     }
 
+    /** Records what a model file is: its op types and opset (for the conformance view of single-op models). */
+    public void recordModel(String sha256, String name, long opset, List<String> ops) {
+        ledger.recordModel(sha256, name, opset, ops);
+    }
+
+    /** The op types of every model the store knows, by the model file's sha256. */
+    public Map<String, List<String>> modelOps() {
+        return ledger.modelOps();
+    }
+
     /** Every host seen, keyed by fingerprint, with its detect output. */
     public Map<String, HostInfo> hosts() {
         return ledger.hosts();

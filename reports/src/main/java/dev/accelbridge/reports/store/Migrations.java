@@ -11,10 +11,10 @@ import java.util.Set;
  */
 final class Migrations {
     /** The schema version this build writes. */
-    static final int CURRENT = 3;
+    static final int CURRENT = 4;
 
     /** Every table any version of our schema has; a database with other tables is not ours. */
-    static final Set<String> KNOWN_TABLES = Set.of("schema_version", "runs", "hosts", "probes", "results", "samples");
+    static final Set<String> KNOWN_TABLES = Set.of("schema_version", "runs", "hosts", "probes", "results", "samples", "models");
 
     private Migrations() {
     }
@@ -117,5 +117,14 @@ final class Migrations {
                     "ALTER TABLE results ADD COLUMN rtol DOUBLE DEFAULT 0",
                     "ALTER TABLE results ADD COLUMN tolerance_budget DOUBLE",
                     "ALTER TABLE results ADD COLUMN tolerance_basis VARCHAR",
-                    "UPDATE results SET rtol = 0, tolerance_budget = CASE WHEN tolerance > 0 THEN max_abs_err / tolerance END")));
+                    "UPDATE results SET rtol = 0, tolerance_budget = CASE WHEN tolerance > 0 THEN max_abs_err / tolerance END")),
+            // v4: what each model file is (by its sha256): the op types its graph uses, so a report can group single-op
+            // models (ONNX backend node tests) by op into a conformance view
+            new Migration(4, "models: op types and opset per model file", List.of(
+                    """
+                    CREATE TABLE models (
+                      sha256 VARCHAR PRIMARY KEY,
+                      name VARCHAR,
+                      opset BIGINT,
+                      ops VARCHAR)""")));
 }

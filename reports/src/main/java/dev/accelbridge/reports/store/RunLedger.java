@@ -195,6 +195,30 @@ final class RunLedger {
         return out.stream().findFirst();
     }
 
+    /** Records what a model file is (once per sha256; a later record replaces an earlier one). */
+    void recordModel(String sha256, String name, long opset, List<String> ops) {
+        if (sha256 == null) {
+            return;
+        }
+        db.inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("INSERT OR REPLACE INTO models VALUES (?, ?, ?, ?)")) {
+                ps.setString(1, sha256);
+                ps.setString(2, name);
+                ps.setLong(3, opset);
+                ps.setString(4, ResultJson.strings(ops).toString());
+                ps.executeUpdate();
+            }
+        });
+    }
+
+    /** The op types of every recorded model, by sha256. */
+    Map<String, List<String>> modelOps() {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        db.query("SELECT sha256, ops FROM models ORDER BY sha256", ps -> { },
+                rs -> out.put(rs.getString(1), ResultJson.strings(ResultJson.parse(rs.getString(2)))));
+        return out;
+    }
+
     Map<String, HostInfo> hosts() {
         Map<String, HostInfo> out = new LinkedHashMap<>();
         db.query("SELECT fingerprint, detect FROM hosts ORDER BY first_seen", ps -> { },

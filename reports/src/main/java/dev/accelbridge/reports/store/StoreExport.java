@@ -52,6 +52,13 @@ public final class StoreExport {
         // 2 → 3: results gained rtol, toleranceBudget, toleranceBasis; a v2 result was judged by an absolute bound alone,
         // which is what reading it without them means
         UPGRADES.put(2, doc -> doc);
+        // 3 → 4: the models' op types travel with the results (an older file has none)
+        UPGRADES.put(3, doc -> {
+            if (!doc.has("models")) {
+                doc.putArray("models");
+            }
+            return doc;
+        });
         UPGRADES.put(1, doc -> {
             for (JsonNode r : doc.path("results")) {
                 if (r instanceof ObjectNode o) {
@@ -105,6 +112,12 @@ public final class StoreExport {
             runs.add(run(r));
             store.probes(r.runId()).forEach(a -> probes.add(probe(r.runId(), a)));
         }
+        ArrayNode models = doc.putArray("models");
+        store.modelOps().forEach((sha, ops) -> {
+            ObjectNode m = models.addObject();
+            m.put("sha256", sha);
+            m.set("ops", ResultJson.strings(ops));
+        });
         ArrayNode results = doc.putArray("results");
         for (RunResult r : store.allResults()) {
             results.add(ResultJson.result(r, true));
@@ -167,6 +180,7 @@ public final class StoreExport {
         doc.putArray("runs").add(run(run));
         ArrayNode pa = doc.putArray("probes");
         probes.forEach(a -> pa.add(probe(run.runId(), a)));
+        doc.putArray("models");
         ArrayNode ra = doc.putArray("results");
         results.forEach(r -> ra.add(ResultJson.result(r, true)));
         return doc;
@@ -174,7 +188,7 @@ public final class StoreExport {
 
     /** One export file, read and checked whole into typed values. */
     private record Parsed(Path file, List<Object[]> hosts, List<RunInfo> runs, Map<String, List<Availability>> probes,
-                          Map<String, List<RunResult>> results) {
+                          Map<String, List<RunResult>> results, Map<String, List<String>> models) {
     }
 
     /**
@@ -198,6 +212,7 @@ public final class StoreExport {
                 store.importHost((String) h[0], (String) h[1], (String) h[2], (Instant) h[3], (Instant) h[4]);
                 hosts++;
             }
+            d.models().forEach((sha, ops) -> store.recordModel(sha, null, 0, ops));
             for (RunInfo info : d.runs()) {
                 boolean existed = store.run(info.runId()).isPresent();
                 List<RunResult> rs = d.results().getOrDefault(info.runId(), List.of());
@@ -286,7 +301,13 @@ public final class StoreExport {
             }
             results.computeIfAbsent(rr.runId(), k -> new ArrayList<>()).add(rr);
         }
-        return new Parsed(f, hosts, runs, probes, results);
+        Map<String, List<String>> models = new LinkedHashMap<>();
+        for (JsonNode m : doc.path("models")) {
+            if (m.hasNonNull("sha256")) {
+                models.put(m.get("sha256").asText(), ResultJson.strings(m.get("ops")));
+            }
+        }
+        return new Parsed(f, hosts, runs, probes, results, models);
     }
 
     private static Instant instant(Path f, String where, JsonNode n, String field) {

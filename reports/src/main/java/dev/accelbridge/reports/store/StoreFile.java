@@ -45,6 +45,7 @@ final class StoreFile {
             "INSERT INTO runs VALUES ('trial-run', now(), NULL, 'running', 'trial-host', 'trial', '{}', '{}')",
             "UPDATE runs SET status = status WHERE run_id IN (SELECT run_id FROM runs)",
             "INSERT INTO probes VALUES ('trial-run', 'cpu', 'native', true, 'trial')",
+            "INSERT OR REPLACE INTO models VALUES ('trial-sha', 'trial', 17, '[]')",
             "INSERT INTO results (run_id, suite, model, requested, status, lane) "
                     + "VALUES ('trial-run', 'other', 'trial', 'cpu', 'FAILED', 'native')",
             "INSERT INTO samples SELECT max(id), 0, 1.0 FROM results",
