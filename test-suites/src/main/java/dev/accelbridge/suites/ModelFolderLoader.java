@@ -104,6 +104,11 @@ public final class ModelFolderLoader {
             return List.of(new ModelCase(spec, "sentences", tokenizedInputs(spec, proto, tokenizer), Optional.empty())
                     .withPrecision(precision));
         }
+        Optional<JsonNode> processor = Preprocessor.find(dir);
+        if (processor.isPresent()) {
+            InputFeeder.Fed fed = Preprocessor.feed(spec, proto, processor.get(), effective);
+            return List.of(new ModelCase(spec, fed.inputSet(), fed.inputs(), Optional.empty(), fed.freeDims(), precision));
+        }
         return List.of(generatedCase(spec, proto, effective).withPrecision(precision));
     }
 

@@ -127,6 +127,31 @@ class UserModelFeedTest {
     }
 
     @Test
+    void optimumVisionAndAudioExportsAreFedByTheirPreprocessorConfig() {
+        ModelCase v = ModelFolderLoader.load(WildModels.optimumVision(dir), Optional.empty()).get(0);
+        assertThat(v.inputSet()).isEqualTo("preprocessed-image");
+        assertThat(v.inputs().get(0).shape()).containsExactly(1, 3, 32, 32);
+        double[] px = v.inputs().get(0).toDoubles();
+        assertThat(java.util.Arrays.stream(px).min().orElseThrow()).isGreaterThanOrEqualTo(-1.0);
+        assertThat(java.util.Arrays.stream(px).max().orElseThrow()).isLessThanOrEqualTo(1.0);
+        assertThat(v.freeDims()).containsEntry("height", 32L).containsEntry("width", 32L);
+
+        ModelCase w = ModelFolderLoader.load(WildModels.optimumWhisper(dir), Optional.empty()).get(0);
+        assertThat(w.inputSet()).isEqualTo("preprocessed-audio");
+        assertThat(w.inputs().get(0).shape()).containsExactly(1, 80, 300);
+
+        ModelCase a = ModelFolderLoader.load(WildModels.optimumWav2vec(dir), Optional.empty()).get(0);
+        assertThat(a.inputs().get(0).shape()).containsExactly(1, 16000);
+        assertThat(a.inputs().get(1).shape()).as("the mask has the waveform's length").containsExactly(1, 16000);
+        assertThat(a.inputs().get(1).toLongs()).containsOnly(1L);
+        double[] wave = a.inputs().get(0).toDoubles();
+        double mean = java.util.Arrays.stream(wave).average().orElseThrow();
+        assertThat(mean).isCloseTo(0, within(1e-3));
+        ModelCase shorter = ModelFolderLoader.load(WildModels.optimumWav2vec(dir), Optional.empty(), dims(Map.of("sequence_length", 8000L))).get(0);
+        assertThat(shorter.inputs().get(0).shape()).containsExactly(1, 8000);
+    }
+
+    @Test
     void aModelsPrecisionIsRecordedAsShipped() {
         assertThat(ModelFolderLoader.load(WildModels.fp16Weights(dir), Optional.empty()).get(0).precision())
                 .isEqualTo(dev.accelbridge.core.Precision.FP16);

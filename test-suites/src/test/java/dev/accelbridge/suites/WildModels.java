@@ -218,6 +218,52 @@ public final class WildModels {
         return write(dir, "int8-qdq", b.build());
     }
 
+    /** An Optimum-style vision export: pixel_values[batch_size, num_channels, height, width] and its preprocessor config. */
+    public static Path optimumVision(Path dir) {
+        GraphBuilder g = new GraphBuilder("vit", 11);
+        String x = g.input("pixel_values", DType.FLOAT32, "batch_size", "num_channels", "height", "width");
+        g.opInto("ReduceMean", "logits", List.of(x), GraphBuilder.ints("axes", 2, 3), GraphBuilder.attr("keepdims", 0L));
+        g.output("logits", DType.FLOAT32, "batch_size", "num_channels");
+        Path folder = write(dir, "optimum-vision", g.build("optimum vision"));
+        config(folder, "{\"do_normalize\": true, \"do_rescale\": true, \"rescale_factor\": 0.00392156862745098, "
+                + "\"image_mean\": [0.5, 0.5, 0.5], \"image_std\": [0.5, 0.5, 0.5], \"size\": {\"height\": 32, \"width\": 32}}");
+        return folder;
+    }
+
+    /** An Optimum-style Whisper encoder export: input_features[batch_size, feature_size, encoder_sequence_length]. */
+    public static Path optimumWhisper(Path dir) {
+        GraphBuilder g = new GraphBuilder("whisper", 12);
+        String x = g.input("input_features", DType.FLOAT32, "batch_size", "feature_size", "encoder_sequence_length");
+        g.opInto("ReduceMean", "last_hidden_state", List.of(x), GraphBuilder.ints("axes", 2), GraphBuilder.attr("keepdims", 0L));
+        g.output("last_hidden_state", DType.FLOAT32, "batch_size", "feature_size");
+        Path folder = write(dir, "optimum-whisper", g.build("optimum whisper"));
+        config(folder, "{\"feature_extractor_type\": \"WhisperFeatureExtractor\", \"feature_size\": 80, \"nb_max_frames\": 300, "
+                + "\"sampling_rate\": 16000}");
+        return folder;
+    }
+
+    /** An Optimum-style wav2vec2 export: input_values and attention_mask of one symbolic length. */
+    public static Path optimumWav2vec(Path dir) {
+        GraphBuilder g = new GraphBuilder("w2v", 13);
+        String x = g.input("input_values", DType.FLOAT32, "batch_size", "sequence_length");
+        String m = g.input("attention_mask", DType.INT64, "batch_size", "sequence_length");
+        String mf = g.op("Cast", "mf", List.of(m), GraphBuilder.attr("to", (long) DType.FLOAT32.onnxCode()));
+        g.opInto("ReduceMean", "pooled", List.of(g.op("Mul", "masked", List.of(x, mf))), GraphBuilder.ints("axes", 1),
+                GraphBuilder.attr("keepdims", 1L));
+        g.output("pooled", DType.FLOAT32, "batch_size", 1);
+        Path folder = write(dir, "optimum-wav2vec", g.build("optimum wav2vec"));
+        config(folder, "{\"feature_extractor_type\": \"Wav2Vec2FeatureExtractor\", \"sampling_rate\": 16000, \"do_normalize\": true}");
+        return folder;
+    }
+
+    private static void config(Path folder, String json) {
+        try {
+            Files.writeString(folder.resolve("preprocessor_config.json"), json);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** A file that is not an ONNX model at all (a truncated download). */
     public static Path corrupt(Path dir) {
         try {

@@ -73,12 +73,15 @@ class UserModelsCliTest {
         WildModels.vadLike(wild);
         WildModels.textIds(wild);
         WildModels.externalWeights(wild);
+        WildModels.optimumVision(wild);
+        WildModels.optimumWhisper(wild);
+        WildModels.optimumWav2vec(wild);
         CliRunner.Result r = CliRunner.run("run", "--model", wild.toString(), "--backends", "cpu,wasm,webgpu", "--browser", "chromium",
                 "--dim", "height=16", "--dim", "width=16", "--dim", "samples=256", "--dim", "sequence=8", "--input", "sr=16000",
                 "--json", "--warmups", "0", "--iterations", "2", "--db", tmp.resolve("m.duckdb").toString(), "--no-report");
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
         JsonNode arr = new ObjectMapper().readTree(r.out());
-        assertThat(arr).hasSize(12);
+        assertThat(arr).hasSize(21);
         for (JsonNode n : arr) {
             String what = n.get("model").asText() + " on " + n.get("requested").asText() + ": " + n.get("reason").asText();
             assertThat(n.get("status").asText()).as(what).isEqualTo("PASSED");
@@ -88,6 +91,10 @@ class UserModelsCliTest {
         assertThat(vad.get("inputSet").asText()).startsWith("given-");
         assertThat(find(arr, "ocr-det", "webgpu").get("inputShapes").asText()).isEqualTo("x=1x3x16x16");
         assertThat(find(arr, "text-ids", "cpu").get("inputShapes").asText()).isEqualTo("input_ids=1x8;attention_mask=1x8");
+        // Optimum exports fed by their preprocessor_config.json (--dim height/width wins over the config's 32)
+        assertThat(find(arr, "optimum-vision", "wasm").get("inputShapes").asText()).isEqualTo("pixel_values=1x3x16x16");
+        assertThat(find(arr, "optimum-whisper", "webgpu").get("inputShapes").asText()).isEqualTo("input_features=1x80x300");
+        assertThat(find(arr, "optimum-wav2vec", "cpu").get("inputSet").asText()).isEqualTo("preprocessed-audio");
         // weights in model.onnx_data beside the model: loaded natively and served to the page
         assertThat(find(arr, "external-weights", "wasm").get("maxAbsErr").asDouble()).isLessThan(1e-4);
     }
