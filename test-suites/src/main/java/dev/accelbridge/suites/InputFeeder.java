@@ -72,6 +72,22 @@ public final class InputFeeder {
         OnnxModels.graphInputs(proto).forEach(v -> infos.put(v.getName(), v));
         // --input and --shape name inputs of some of the models of a run; names this model lacks are not for it (the CLI
         // refuses a name no model has)
+        // a shape given for one input fixes its symbolic dimensions for every input that shares them (input_ids and its
+        // attention_mask share "sequence")
+        Map<String, Long> implied = new LinkedHashMap<>(feed.dims());
+        for (TensorSpec s : spec.inputs()) {
+            long[] given = feed.shapes().get(s.name());
+            ValueInfoProto info = infos.get(s.name());
+            if (given != null && info != null) {
+                String[] names = OnnxTensors.dimParams(info);
+                for (int i = 0; i < names.length && i < given.length; i++) {
+                    if (names[i] != null && !names[i].isEmpty()) {
+                        implied.putIfAbsent(names[i], given[i]);
+                    }
+                }
+            }
+        }
+        feed = new FeedOptions(implied, feed.shapes(), feed.inputs(), feed.rangeLo(), feed.rangeHi(), feed.tolerance(), feed.baseDir());
         List<NamedTensor> out = new ArrayList<>();
         Map<String, Long> free = new LinkedHashMap<>(feed.dims());
         String set = "generated-" + Long.toHexString(SEED);

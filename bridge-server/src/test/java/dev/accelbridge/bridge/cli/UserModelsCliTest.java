@@ -76,9 +76,16 @@ class UserModelsCliTest {
         WildModels.optimumVision(wild);
         WildModels.optimumWhisper(wild);
         WildModels.optimumWav2vec(wild);
+        float[] state = new float[32];
+        for (int i = 0; i < state.length; i++) {
+            state[i] = i / 64f;
+        }
+        Path npy = WildModels.npy(tmp.resolve("state0.npy"), new long[]{2, 1, 16}, state);
         CliRunner.Result r = CliRunner.run("run", "--model", wild.toString(), "--backends", "cpu,wasm,webgpu", "--browser", "chromium",
-                "--dim", "height=16", "--dim", "width=16", "--dim", "samples=256", "--dim", "sequence=8", "--input", "sr=16000",
-                "--json", "--warmups", "0", "--iterations", "2", "--db", tmp.resolve("m.duckdb").toString(), "--no-report");
+                "--dim", "height=16", "--dim", "width=16", "--dim", "samples=256", "--shape", "input_ids=1x8",
+                "--input", "sr=16000", "--input", "state=" + npy,
+                "--dim", "sequence_length=4000", "--json", "--warmups", "0", "--iterations", "2", "--db", tmp.resolve("m.duckdb").toString(),
+                "--no-report");
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
         JsonNode arr = new ObjectMapper().readTree(r.out());
         assertThat(arr).hasSize(21);
@@ -89,6 +96,8 @@ class UserModelsCliTest {
         JsonNode vad = find(arr, "vad", "wasm");
         assertThat(vad.get("inputShapes").asText()).isEqualTo("input=1x256;sr=;state=2x1x16");
         assertThat(vad.get("inputSet").asText()).startsWith("given-");
+        assertThat(find(arr, "vad", "cpu").get("inputSet").asText()).as("the same given bytes on every side")
+                .isEqualTo(vad.get("inputSet").asText());
         assertThat(find(arr, "ocr-det", "webgpu").get("inputShapes").asText()).isEqualTo("x=1x3x16x16");
         assertThat(find(arr, "text-ids", "cpu").get("inputShapes").asText()).isEqualTo("input_ids=1x8;attention_mask=1x8");
         // Optimum exports fed by their preprocessor_config.json (--dim height/width wins over the config's 32)
