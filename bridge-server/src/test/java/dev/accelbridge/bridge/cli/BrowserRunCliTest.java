@@ -65,6 +65,16 @@ class BrowserRunCliTest {
         assertThat(wasm.get("threads").asInt()).isPositive().isEqualTo(cpu.get("threads").asInt());
         assertThat(wasm.get("speedVsNativeCpu").asDouble()).isPositive();
         assertThat(cpu.get("grade").asText()).isEqualTo("HIGH");
+        // recommend, from the store: the fastest backend that passed, with the runner-up
+        CliRunner.Result rec = CliRunner.run("recommend", "--json", "--db", tmp.resolve("m.duckdb").toString());
+        assertThat(rec.exitCode()).as(rec.err()).isEqualTo(Main.OK);
+        JsonNode text = new ObjectMapper().readTree(rec.out()).get(0);
+        assertThat(text.get("family").asText()).isEqualTo("text");
+        assertThat(text.get("precision").asText()).isEqualTo("fp32");
+        assertThat(text.get("best").get("backend").asText()).as(text.toString()).isEqualTo("cpu");
+        assertThat(text.get("runnerUp").get("backend").asText()).as(text.toString()).isEqualTo("wasm");
+        assertThat(text.get("runnerUp").get("browser").asText()).isEqualTo("chromium");
+        assertThat(text.get("runnerUp").get("speedupVsCpu").asDouble()).isPositive();
 
         // Debian's Chromium has no WebNN backend: the requested hop is rejected with the browser's own sentence
         // and the case runs on the next hop of webnn-gpu's chain.

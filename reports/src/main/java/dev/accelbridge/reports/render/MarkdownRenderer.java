@@ -108,6 +108,16 @@ public final class MarkdownRenderer {
         }
         sb.append('\n');
 
+        sb.append("## Recommendations (fastest backend that passed on every model of the family, per host)\n\n");
+        sb.append("| host | family | precision | best | runner-up |\n|---|---|---|---|---|\n");
+        for (var rec : dev.accelbridge.reports.recommend.Recommender.recommend(m.cells().stream().map(Cell::result).toList(), false)) {
+            sb.append("| ").append(esc(rec.host())).append(" | ").append(rec.family()).append(" | ").append(rec.precision().id())
+                    .append(" | ").append(rec.best() == null ? esc(rec.note()) : esc(dev.accelbridge.reports.recommend.RecommendationJson
+                            .describe(rec.best()))).append(" | ").append(esc(dev.accelbridge.reports.recommend.RecommendationJson
+                            .describe(rec.runnerUp()))).append(" |\n");
+        }
+        sb.append('\n');
+
         Matrix.Conformance conf = m.conformance();
         if (!conf.ops().isEmpty()) {
             sb.append("## Conformance by op (single-op models)\n\n| op |");

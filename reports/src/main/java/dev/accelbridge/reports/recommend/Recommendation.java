@@ -1,0 +1,34 @@
+package dev.accelbridge.reports.recommend;
+
+import dev.accelbridge.core.Precision;
+
+/**
+ * The answer to "which backend should this family (or model) use on this kind of machine", from the store.
+ *
+ * @param family    the model family
+ * @param model     the model, or null for the whole family
+ * @param host      the host name
+ * @param hostFingerprint the host
+ * @param precision the precision
+ * @param best      the fastest backend that passed on every model of the group, or null when none did
+ * @param runnerUp  the next fastest, or null
+ * @param note      "not measured" and the like, or null
+ */
+public record Recommendation(String family, String model, String host, String hostFingerprint, Precision precision,
+                             Option best, Option runnerUp, String note) {
+
+    /**
+     * One backend in one lane.
+     *
+     * @param backend       the backend that ran (and passed)
+     * @param browser       the browser lane ({@code chromium}), or null for native
+     * @param p50Ms         geometric mean of its p50 over the group's models
+     * @param speedupVsCpu  geometric mean of native CPU p50 / its p50 (&gt; 1: faster than the CPU)
+     * @param speedupVsWasm the same against wasm in the same browser, or NaN when not measured
+     * @param rssPeakBytes  the highest peak RSS measured for it in the group, or -1
+     * @param models        how many models it passed on
+     */
+    public record Option(String backend, String browser, double p50Ms, double speedupVsCpu, double speedupVsWasm,
+                         long rssPeakBytes, int models) {
+    }
+}

@@ -1,0 +1,113 @@
+package dev.accelbridge.reports.recommend;
+
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Recommendations from measured results. Pure. For each group (host, family or model, precision), a candidate is a
+ * backend in a lane that PASSED on the requested backend itself (no fallback) for every model of the group that has
+ * a native CPU reference on that host; candidates are ranked by the geometric mean of their speedup over native CPU.
+ * A group where no candidate qualifies says "not measured" (or what is missing); nothing is ever estimated here.
+ */
+public final class Recommender {
+    private Recommender() {
+    }
+
+    /**
+     * @param results  the results to learn from (e.g. the newest result of every cell)
+     * @param perModel one group per model instead of per family
+     */
+    public static List<Recommendation> recommend(List<RunResult> results, boolean perModel) {
+        Map<List<Object>, List<RunResult>> groups = new LinkedHashMap<>();
+        Map<String, String> hostNames = new LinkedHashMap<>();
+        for (RunResult r : results) {
+            String fp = r.hostFingerprint();
+            hostNames.putIfAbsent(fp, r.provenance() == null || r.provenance().host() == null ? "?" : r.provenance().host());
+            List<Object> key = List.of(String.valueOf(fp), r.suite().id(), perModel ? r.model() : "", r.id().precision());
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+        }
+        List<Recommendation> out = new ArrayList<>();
+        for (Map.Entry<List<Object>, List<RunResult>> g : groups.entrySet()) {
+            String fp = (String) g.getKey().get(0);
+            String family = (String) g.getKey().get(1);
+            String model = perModel ? (String) g.getKey().get(2) : null;
+            Precision precision = (Precision) g.getKey().get(3);
+            out.add(recommendGroup(family, model, hostNames.get(fp), fp, precision, g.getValue()));
+        }
+        out.sort(Comparator.comparing(Recommendation::host).thenComparing(Recommendation::family)
+                .thenComparing(r -> r.model() == null ? "" : r.model()).thenComparing(Recommendation::precision));
+        return out;
+    }
+
+    private static Recommendation recommendGroup(String family, String model, String host, String fp, Precision precision,
+                                                 List<RunResult> rs) {
+        // the native CPU reference of each model (input key) in this group
+        Map<String, Double> cpu = new LinkedHashMap<>();
+        for (RunResult r : rs) {
+            if (r.requested() == BackendId.CPU && r.actual() == BackendId.CPU && r.lane().isNative() && r.status().executed()
+                    && r.timings() != null && r.timings().p50Ms() > 0) {
+                cpu.put(r.id().inputKey(), r.timings().p50Ms());
+            }
+        }
+        if (cpu.isEmpty()) {
+            return new Recommendation(family, model, host, fp, precision, null, null,
+                    "not measured: no native CPU reference for these models on this host");
+        }
+        // candidates: (backend, lane) → model → result
+        Map<List<String>, Map<String, RunResult>> byCandidate = new LinkedHashMap<>();
+        for (RunResult r : rs) {
+            if (r.status() == Status.PASSED && r.actual() == r.requested() && r.timings() != null && r.timings().p50Ms() > 0
+                    && cpu.containsKey(r.id().inputKey())) {
+                byCandidate.computeIfAbsent(List.of(r.actual().id(), r.lane().id()), k -> new LinkedHashMap<>())
+                        .put(r.id().inputKey(), r);
+            }
+        }
+        List<Recommendation.Option> options = new ArrayList<>();
+        Set<String> models = new LinkedHashSet<>(cpu.keySet());
+        for (Map.Entry<List<String>, Map<String, RunResult>> c : byCandidate.entrySet()) {
+            if (!c.getValue().keySet().containsAll(models)) {
+                continue; // it did not pass on every model of the group: not a recommendation for the group
+            }
+            double logP50 = 0;
+            double logSpeed = 0;
+            double logWasm = 0;
+            int wasmN = 0;
+            long rss = -1;
+            for (String m : models) {
+                RunResult r = c.getValue().get(m);
+                double p = r.timings().p50Ms();
+                logP50 += Math.log(p);
+                logSpeed += Math.log(cpu.get(m) / p);
+                rss = Math.max(rss, r.memory().rssPeak());
+                RunResult wasm = byCandidate.getOrDefault(List.of(BackendId.WASM.id(), c.getKey().get(1)), Map.of()).get(m);
+                if (wasm != null) {
+                    logWasm += Math.log(wasm.timings().p50Ms() / p);
+                    wasmN++;
+                }
+            }
+            int n = models.size();
+            String lane = c.getKey().get(1);
+            options.add(new Recommendation.Option(c.getKey().get(0), lane.equals("native") ? null : lane, Math.exp(logP50 / n),
+                    Math.exp(logSpeed / n), wasmN == n ? Math.exp(logWasm / n) : Double.NaN, rss, n));
+        }
+        options.sort(Comparator.comparingDouble(Recommendation.Option::speedupVsCpu).reversed()
+                .thenComparing(o -> Objects.toString(o.browser(), "")));
+        if (options.isEmpty()) {
+            return new Recommendation(family, model, host, fp, precision, null, null,
+                    "not measured: no backend passed on every model of the group");
+        }
+        return new Recommendation(family, model, host, fp, precision, options.get(0), options.size() > 1 ? options.get(1) : null,
+                null);
+    }
+}
