@@ -1,7 +1,5 @@
 package dev.accelbridge.nativerunner;
 
-import ai.djl.Device;
-import ai.djl.MalformedModelException;
 import ai.djl.Model;
 import ai.djl.nn.Block;
 import ai.onnxruntime.OnnxTensor;
@@ -11,8 +9,6 @@ import ai.djl.inference.Predictor;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
-import ai.djl.repository.zoo.Criteria;
-import ai.djl.repository.zoo.ModelNotFoundException;
 import ai.djl.translate.NoopTranslator;
 import ai.djl.translate.TranslateException;
 import ai.djl.util.cuda.CudaUtils;
@@ -37,14 +33,12 @@ import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.Timings;
 import dev.accelbridge.core.UnsupportedModelException;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -74,6 +68,7 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
             EnumSet.of(BackendId.CPU, BackendId.CUDA, BackendId.ROCM, BackendId.COREML, BackendId.OPENVINO));
 
     private static volatile NativeEnvironment environment;
+    private final ModelLoader loader;
 
     private final NativeRunnerOptions options;
 
@@ -84,6 +79,7 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
 
     /** With explicit options. */
     public DjlOnnxRuntimeProvider(NativeRunnerOptions options) {
+        this.loader = new ModelLoader(options);
         this.options = options == null ? NativeRunnerOptions.defaults() : options;
     }
 
@@ -193,7 +189,7 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
         }
     }
 
-    private static void addProvider(OrtSession.SessionOptions so, BackendId b) throws OrtException {
+    static void addProvider(OrtSession.SessionOptions so, BackendId b) throws OrtException {
         switch (b) {
             case CUDA -> so.addCUDA(0);
             case ROCM -> so.addROCM();
@@ -236,12 +232,12 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
         long sampledPeak = -1;
         try {
             long t0 = System.nanoTime();
-            try (Loaded loaded = load(backend, spec, request.threads(), request.modelCase().freeDims())) {
+            try (ModelLoader.Loaded loaded = loader.load(backend, spec, request.threads(), request.modelCase().freeDims())) {
                 double loadMs = (System.nanoTime() - t0) / 1e6;
-                try (Predictor<NDList, NDList> predictor = loaded.model.newPredictor(new NoopTranslator());
-                     NDManager manager = loaded.model.getNDManager().newSubManager()) {
-                    List<String> modelInputs = loaded.model.describeInput() == null ? List.of()
-                            : loaded.model.describeInput().keys();
+                try (Predictor<NDList, NDList> predictor = loaded.model().newPredictor(new NoopTranslator());
+                     NDManager manager = loaded.model().getNDManager().newSubManager()) {
+                    List<String> modelInputs = loaded.model().describeInput() == null ? List.of()
+                            : loaded.model().describeInput().keys();
                     List<NamedTensor> ordered = InputCheck.order(spec, modelInputs, request.modelCase().inputs());
                     NDList inputs = new NDList();
                     for (NamedTensor t : ordered) {
@@ -265,7 +261,7 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
                     // The timed call is ONNX Runtime's own session.run on the tensors DJL made (DJL loaded the model and
                     // owns the session): nothing of DJL's per-call work is inside the measurement. Where DJL's block
                     // does not expose its session, the block's forward is timed instead.
-                    Block block = loaded.model.getBlock();
+                    Block block = loaded.model().getBlock();
                     ParameterStore ps = new ParameterStore(manager, false);
                     Map<String, OnnxTensor> feeds = OrtSessions.feeds(modelInputs, inputs);
                     OrtSession session = feeds == null ? null : OrtSessions.of(block);
@@ -370,17 +366,6 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
                 .map(g -> ": " + g).orElse("");
     }
 
-    /** A loaded DJL model and the session options this class made for it (DJL closes only its own). */
-    record Loaded(Model model, OrtSession.SessionOptions ownOptions) implements AutoCloseable {
-        @Override
-        public void close() {
-            model.close();
-            if (ownOptions != null) {
-                ownOptions.close();
-            }
-        }
-    }
-
     /** The intra-op threads a session uses: the request's, this provider's option, else ORT's default (one per core). */
     private Integer threadsUsed(Integer requested) {
         if (requested != null) {
@@ -389,118 +374,9 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
         return options.intraOpThreads() != null ? options.intraOpThreads() : Runtime.getRuntime().availableProcessors();
     }
 
-    Loaded load(BackendId backend, ModelSpec spec) {
-        return load(backend, spec, null, Map.of());
-    }
-
-    Loaded load(BackendId backend, ModelSpec spec, Integer threads, Map<String, Long> freeDims) {
-        Path path = spec.path().toAbsolutePath();
-        try {
-            if (backend == BackendId.OPENVINO || !freeDims.isEmpty()) {
-                // DJL 0.38's OrtModel knows ortDevice TensorRT/ROCM/CoreML only, and no free-dimension overrides: both go
-                // in as ONNX Runtime session options made here (the same overrides the page gives onnxruntime-web).
-                OrtSession.SessionOptions so = new OrtSession.SessionOptions();
-                try {
-                    addProvider(so, backend);
-                    for (Map.Entry<String, Long> d : freeDims.entrySet()) {
-                        so.setSymbolicDimensionValue(d.getKey(), d.getValue());
-                    }
-                    Integer intra = threads != null ? threads : options.intraOpThreads();
-                    if (intra != null) {
-                        so.setIntraOpNumThreads(intra);
-                    }
-                    if (options.interOpThreads() != null) {
-                        so.setInterOpNumThreads(options.interOpThreads());
-                    }
-                    Model model = Model.newInstance(spec.name(), Device.cpu(), ENGINE);
-                    try {
-                        Map<String, Object> opts = new HashMap<>(stringOptions(threads));
-                        opts.put("sessionOptions", so);
-                        model.load(path, spec.name(), opts);
-                        return new Loaded(model, so);
-                    } catch (IOException | MalformedModelException | RuntimeException e) {
-                        model.close();
-                        throw e;
-                    }
-                } catch (OrtException | IOException | MalformedModelException | RuntimeException e) {
-                    so.close();
-                    throw e;
-                }
-            }
-            Criteria.Builder<NDList, NDList> c = Criteria.builder()
-                    .setTypes(NDList.class, NDList.class)
-                    .optEngine(ENGINE)
-                    .optModelPath(path)
-                    .optModelName(spec.name())
-                    .optTranslator(new NoopTranslator());
-            c = switch (backend) {
-                case CUDA -> c.optDevice(Device.gpu(0));
-                case ROCM -> c.optDevice(Device.cpu()).optOption("ortDevice", "ROCM");
-                case COREML -> c.optDevice(Device.cpu()).optOption("ortDevice", "CoreML");
-                default -> c.optDevice(Device.cpu()); // explicit: DJL's default device is the GPU when CUDA is present
-            };
-            for (Map.Entry<String, String> o : stringOptions(threads).entrySet()) {
-                c = c.optOption(o.getKey(), o.getValue());
-            }
-            return new Loaded(c.build().loadModel(), null);
-        } catch (ModelNotFoundException e) {
-            throw new ExecutionFailedException(Phase.LOAD, "Model '" + spec.name() + "' was not found at " + path
-                    + ": " + oneLine(rootMessage(e)), "check the model path (--model PATH)", e);
-        } catch (OrtException | IOException | MalformedModelException | RuntimeException e) {
-            throw loadFailure(backend, spec, path, e);
-        }
-    }
-
-    private Map<String, String> stringOptions(Integer threads) {
-        Map<String, String> m = new LinkedHashMap<>();
-        Integer intra = threads != null ? threads : options.intraOpThreads();
-        if (intra != null) {
-            m.put("intraOpNumThreads", intra.toString());
-        }
-        if (options.interOpThreads() != null) {
-            m.put("interOpNumThreads", options.interOpThreads().toString());
-        }
-        if (options.optLevel() != null) {
-            m.put("optLevel", options.optLevel());
-        }
-        return m;
-    }
-
-    /** ORT's words for "this runtime has no implementation of what the model uses": the backend is present, the model is not runnable. */
-    static final java.util.regex.Pattern UNSUPPORTED = java.util.regex.Pattern.compile(
-            "(?i)(could not find an implementation|not a registered function/op|no op registered for|unsupported (data ?type|op)"
-                    + "|opset \\d+ is under development|is not supported)");
-
-    private static BackendException loadFailure(BackendId backend, ModelSpec spec, Path path, Exception e) {
-        String msg = oneLine(rootMessage(e));
-        if (UNSUPPORTED.matcher(msg).find()) {
-            return new UnsupportedModelException("ONNX Runtime " + environment().ortVersion() + " cannot run model '" + spec.name()
-                    + "' on " + backend + ": " + msg, "the model uses an op, domain or type this runtime does not implement; "
-                    + "re-export it with standard ops, or run it where they are implemented", e);
-        }
-        OrtException ort = find(e, OrtException.class);
-        boolean epFailure = backend != BackendId.CPU && ort != null
-                && (ort.getCode() == OrtException.OrtErrorCode.ORT_EP_FAIL
-                || msg.contains("shared provider") || msg.contains("not compiled with") || msg.contains("provider"));
-        String ortVersion = environment().ortVersion();
-        if (epFailure) {
-            return new ExecutionFailedException(Phase.LOAD, "ONNX Runtime " + ortVersion + " could not create a session for model '"
-                    + spec.name() + "' with " + NativeProbe.providerName(backend) + " (" + backend + "): " + msg,
-                    NativeProbe.fix(backend), e);
-        }
-        return new ExecutionFailedException(Phase.LOAD, "Model '" + spec.name() + "' (" + path
-                + ") could not be loaded by ONNX Runtime " + ortVersion + ": " + msg,
-                "check that the file is a complete ONNX model (not truncated, not a Git LFS pointer) with an opset "
-                        + "ONNX Runtime " + ortVersion + " supports; re-export or regenerate it", e);
-    }
-
-    private static <T extends Throwable> T find(Throwable t, Class<T> type) {
-        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-            if (type.isInstance(c)) {
-                return type.cast(c);
-            }
-        }
-        return null;
+    /** A loaded DJL model and the session options made for it. */
+    ModelLoader.Loaded load(BackendId backend, ModelSpec spec) {
+        return loader.load(backend, spec, null, Map.of());
     }
 
     /** The deepest cause's message (ORT's own words), or the class name when it has none. */
@@ -513,7 +389,7 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
         return m == null || m.isBlank() ? c.getClass().getSimpleName() : m;
     }
 
-    private static String oneLine(String s) {
+    static String oneLine(String s) {
         return s.replaceAll("\\s*\\R\\s*", " ").trim();
     }
 }

@@ -1,0 +1,159 @@
+package dev.accelbridge.nativerunner;
+
+import ai.djl.Device;
+import ai.djl.MalformedModelException;
+import ai.djl.Model;
+import ai.djl.ndarray.NDList;
+import ai.djl.repository.zoo.Criteria;
+import ai.djl.repository.zoo.ModelNotFoundException;
+import ai.djl.translate.NoopTranslator;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import dev.accelbridge.core.BackendException;
+import dev.accelbridge.core.BackendException.Phase;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.ExecutionFailedException;
+import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.UnsupportedModelException;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Loads a model into ONNX Runtime through DJL for one backend: the execution provider, the intra-op threads, the
+ * free-dimension overrides, and what ORT's load errors mean (a runtime that does not implement what the model uses is
+ * UNSUPPORTED; anything else FAILED with ORT's own words).
+ */
+final class ModelLoader {
+    private static final String ENGINE = DjlOnnxRuntimeProvider.ENGINE;
+    private final NativeRunnerOptions options;
+
+    ModelLoader(NativeRunnerOptions options) {
+        this.options = options;
+    }
+
+    /** A loaded DJL model and the session options made for it (DJL closes only its own). */
+    record Loaded(Model model, OrtSession.SessionOptions ownOptions) implements AutoCloseable {
+        @Override
+        public void close() {
+            model.close();
+            if (ownOptions != null) {
+                ownOptions.close();
+            }
+        }
+    }
+
+    Loaded load(BackendId backend, ModelSpec spec, Integer threads, Map<String, Long> freeDims) {
+        Path path = spec.path().toAbsolutePath();
+        try {
+            if (backend == BackendId.OPENVINO || !freeDims.isEmpty()) {
+                // DJL 0.38's OrtModel knows ortDevice TensorRT/ROCM/CoreML only, and no free-dimension overrides: both go
+                // in as ONNX Runtime session options made here (the same overrides the page gives onnxruntime-web).
+                OrtSession.SessionOptions so = new OrtSession.SessionOptions();
+                try {
+                    DjlOnnxRuntimeProvider.addProvider(so, backend);
+                    for (Map.Entry<String, Long> d : freeDims.entrySet()) {
+                        so.setSymbolicDimensionValue(d.getKey(), d.getValue());
+                    }
+                    Integer intra = threads != null ? threads : options.intraOpThreads();
+                    if (intra != null) {
+                        so.setIntraOpNumThreads(intra);
+                    }
+                    if (options.interOpThreads() != null) {
+                        so.setInterOpNumThreads(options.interOpThreads());
+                    }
+                    Model model = Model.newInstance(spec.name(), Device.cpu(), ENGINE);
+                    try {
+                        Map<String, Object> opts = new HashMap<>(stringOptions(threads));
+                        opts.put("sessionOptions", so);
+                        model.load(path, spec.name(), opts);
+                        return new Loaded(model, so);
+                    } catch (IOException | MalformedModelException | RuntimeException e) {
+                        model.close();
+                        throw e;
+                    }
+                } catch (OrtException | IOException | MalformedModelException | RuntimeException e) {
+                    so.close();
+                    throw e;
+                }
+            }
+            Criteria.Builder<NDList, NDList> c = Criteria.builder()
+                    .setTypes(NDList.class, NDList.class)
+                    .optEngine(ENGINE)
+                    .optModelPath(path)
+                    .optModelName(spec.name())
+                    .optTranslator(new NoopTranslator());
+            c = switch (backend) {
+                case CUDA -> c.optDevice(Device.gpu(0));
+                case ROCM -> c.optDevice(Device.cpu()).optOption("ortDevice", "ROCM");
+                case COREML -> c.optDevice(Device.cpu()).optOption("ortDevice", "CoreML");
+                default -> c.optDevice(Device.cpu()); // explicit: DJL's default device is the GPU when CUDA is present
+            };
+            for (Map.Entry<String, String> o : stringOptions(threads).entrySet()) {
+                c = c.optOption(o.getKey(), o.getValue());
+            }
+            return new Loaded(c.build().loadModel(), null);
+        } catch (ModelNotFoundException e) {
+            throw new ExecutionFailedException(Phase.LOAD, "Model '" + spec.name() + "' was not found at " + path
+                    + ": " + DjlOnnxRuntimeProvider.oneLine(DjlOnnxRuntimeProvider.rootMessage(e)), "check the model path (--model PATH)", e);
+        } catch (OrtException | IOException | MalformedModelException | RuntimeException e) {
+            throw loadFailure(backend, spec, path, e);
+        }
+    }
+
+    private Map<String, String> stringOptions(Integer threads) {
+        Map<String, String> m = new LinkedHashMap<>();
+        Integer intra = threads != null ? threads : options.intraOpThreads();
+        if (intra != null) {
+            m.put("intraOpNumThreads", intra.toString());
+        }
+        if (options.interOpThreads() != null) {
+            m.put("interOpNumThreads", options.interOpThreads().toString());
+        }
+        if (options.optLevel() != null) {
+            m.put("optLevel", options.optLevel());
+        }
+        return m;
+    }
+
+    /** ORT's words for "this runtime has no implementation of what the model uses": the backend is present, the model is not runnable. */
+    static final java.util.regex.Pattern UNSUPPORTED = java.util.regex.Pattern.compile(
+            "(?i)(could not find an implementation|not a registered function/op|no op registered for|unsupported (data ?type|op)"
+                    + "|opset \\d+ is under development|is not supported)");
+
+    static BackendException loadFailure(BackendId backend, ModelSpec spec, Path path, Exception e) {
+        String msg = DjlOnnxRuntimeProvider.oneLine(DjlOnnxRuntimeProvider.rootMessage(e));
+        if (UNSUPPORTED.matcher(msg).find()) {
+            return new UnsupportedModelException("ONNX Runtime " + DjlOnnxRuntimeProvider.environment().ortVersion() + " cannot run model '" + spec.name()
+                    + "' on " + backend + ": " + msg, "the model uses an op, domain or type this runtime does not implement; "
+                    + "re-export it with standard ops, or run it where they are implemented", e);
+        }
+        OrtException ort = find(e, OrtException.class);
+        boolean epFailure = backend != BackendId.CPU && ort != null
+                && (ort.getCode() == OrtException.OrtErrorCode.ORT_EP_FAIL
+                || msg.contains("shared provider") || msg.contains("not compiled with") || msg.contains("provider"));
+        String ortVersion = DjlOnnxRuntimeProvider.environment().ortVersion();
+        if (epFailure) {
+            return new ExecutionFailedException(Phase.LOAD, "ONNX Runtime " + ortVersion + " could not create a session for model '"
+                    + spec.name() + "' with " + NativeProbe.providerName(backend) + " (" + backend + "): " + msg,
+                    NativeProbe.fix(backend), e);
+        }
+        return new ExecutionFailedException(Phase.LOAD, "Model '" + spec.name() + "' (" + path
+                + ") could not be loaded by ONNX Runtime " + ortVersion + ": " + msg,
+                "check that the file is a complete ONNX model (not truncated, not a Git LFS pointer) with an opset "
+                        + "ONNX Runtime " + ortVersion + " supports; re-export or regenerate it", e);
+    }
+
+    private static <T extends Throwable> T find(Throwable t, Class<T> type) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (type.isInstance(c)) {
+                return type.cast(c);
+            }
+        }
+        return null;
+    }
+
+}
