@@ -47,10 +47,6 @@ public record Provenance(String host, String hostFingerprint, String os, String 
                 executionProviders, runtimeVersions, n);
     }
 
-    /** What really executed, by this provenance (see {@link Acceleration}). */
-    public Acceleration acceleration(BackendId actual) {
-        return Acceleration.of(actual, this);
-    }
 
     /** "chromium 156.0.8078.73", or "native". */
     public String browserLabel() {

@@ -102,18 +102,7 @@ final class Converters {
     static final class Seconds implements ITypeConverter<Duration> {
         @Override
         public Duration convert(String value) {
-            return Converters.convert(value, v -> {
-                long s;
-                try {
-                    s = Long.parseLong(v.trim());
-                } catch (NumberFormatException e) {
-                    throw new AccelbridgeException("'" + v + "' is not a whole number of seconds", "e.g. --timeout 180");
-                }
-                if (s <= 0) {
-                    throw new AccelbridgeException("the timeout must be positive, got " + s, "give the seconds one case may take, e.g. --timeout 180");
-                }
-                return Duration.ofSeconds(s);
-            });
+            return Duration.ofSeconds(atLeast(value, 1));
         }
     }
 

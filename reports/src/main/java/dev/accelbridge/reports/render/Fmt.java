@@ -51,7 +51,7 @@ final class Fmt {
     }
 
     /** "2 / 2": the intra-op threads of this cell and of its native CPU reference. */
-    static String threads(Cell c, Matrix m) {
+    static String threads(Cell c) {
         Integer t = c.result().provenance() == null ? null : c.result().provenance().threads();
         return (t == null ? "?" : t.toString()) + " / " + (c.nativeThreads() == null ? "?" : c.nativeThreads().toString());
     }

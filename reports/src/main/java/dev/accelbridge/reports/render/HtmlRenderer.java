@@ -212,7 +212,7 @@ public final class HtmlRenderer {
                     .append(r.timings() == null ? "–" : Fmt.ms(r.timings().firstMs())).append("</td><td>")
                     .append(r.timings() == null ? "–" : Fmt.ms(r.timings().p50Ms())).append("</td><td>")
                     .append(r.timings() == null ? "–" : Fmt.ms(r.timings().p90Ms())).append("</td><td>")
-                    .append(r.timings() == null ? "–" : Fmt.ms(r.timings().p99Ms())).append("</td><td>").append(h(Fmt.speed(c) + " (threads " + Fmt.threads(c, m) + ")"))
+                    .append(r.timings() == null ? "–" : Fmt.ms(r.timings().p99Ms())).append("</td><td>").append(h(Fmt.speed(c) + " (threads " + Fmt.threads(c) + ")"))
                     .append("</td><td>").append(r.parity() == null ? "–" : Fmt.sci(r.parity().maxAbsErr())).append("</td><td>")
                     .append(r.parity() == null ? "–" : String.format(java.util.Locale.ROOT, "%.6f", r.parity().cosine()))
                     .append("</td><td>").append(h(r.reason())).append("</td><td>").append(provenance(r.provenance()))

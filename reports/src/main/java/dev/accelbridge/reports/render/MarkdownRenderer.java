@@ -68,7 +68,7 @@ public final class MarkdownRenderer {
             if (c.result().status().executed() && !c.key().lane().isNative()) {
                 sb.append("| ").append(esc(c.host())).append(" | ").append(esc(c.row())).append(" | ").append(esc(c.column()))
                         .append(" | ").append(Fmt.ms(c.p50())).append(" | ").append(Fmt.ms(c.cpuP50Ms())).append(" | ")
-                        .append(Fmt.speed(c)).append(" | ").append(Fmt.threads(c, m)).append(" | ").append(c.score().acceleration().label()).append(" |\n");
+                        .append(Fmt.speed(c)).append(" | ").append(Fmt.threads(c)).append(" | ").append(c.score().acceleration().label()).append(" |\n");
             }
         }
         sb.append('\n');
