@@ -58,6 +58,37 @@ public record NamedTensor(String name, DType dtype, long[] shape, byte[] data) {
         return new NamedTensor(name, DType.INT64, shape.clone(), b.array());
     }
 
+    /**
+     * This tensor at batch {@code b}: item {@code k} along dimension 0 is this tensor's item {@code k mod n} (n its own
+     * leading dimension), so a batch holds the same items in the same order whatever its size.
+     */
+    public NamedTensor atBatch(int b) {
+        if (shape.length == 0 || shape[0] < 1) {
+            throw new AccelbridgeException("Tensor '" + name + "' has no leading (batch) dimension to resize", "feed it as is");
+        }
+        int n = (int) shape[0];
+        int item = data.length / n;
+        byte[] out = new byte[item * b];
+        for (int k = 0; k < b; k++) {
+            System.arraycopy(data, (k % n) * item, out, k * item, item);
+        }
+        long[] s = shape.clone();
+        s[0] = b;
+        return new NamedTensor(name, dtype, s, out);
+    }
+
+    /** Item {@code k} along dimension 0, as a batch of one. */
+    public NamedTensor item(int k) {
+        if (shape.length == 0 || k < 0 || k >= shape[0]) {
+            throw new AccelbridgeException("Tensor '" + name + "' has no item " + k + " (shape " + Arrays.toString(shape) + ")",
+                    "ask for an item below the leading dimension");
+        }
+        int item = (int) (data.length / shape[0]);
+        long[] s = shape.clone();
+        s[0] = 1;
+        return new NamedTensor(name, dtype, s, Arrays.copyOfRange(data, k * item, (k + 1) * item));
+    }
+
     /** A little-endian view of the bytes. */
     public ByteBuffer buffer() {
         return ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);

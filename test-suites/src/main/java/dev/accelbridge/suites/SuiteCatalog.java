@@ -31,7 +31,7 @@ import java.util.stream.Collectors;
  */
 public final class SuiteCatalog {
     /** Bumped whenever an authored graph changes, so stale cached files are not reused. */
-    static final int GENERATOR_VERSION = 1;
+    static final int GENERATOR_VERSION = 2;
     private static final String FLOPS_KEY = "accelbridge.flops";
     private static final List<ModelFamily> FAMILIES = List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO);
 

@@ -14,11 +14,15 @@ import java.util.List;
 
 /** The models of each suite at each size, and their input generators. */
 final class SuiteDefinitions {
-    /** Sentences fed to the text suite; their lengths differ so padding and the attention mask matter. */
+    /**
+     * Sentences fed to the text suite, one per batch item (a batch of 1 takes the first); their lengths differ so
+     * padding and the attention mask matter.
+     */
     static final List<String> SENTENCES = List.of(
             "The quick brown fox jumps over the lazy dog.",
             "Accelbridge runs the same ONNX model in every browser and checks the outputs!",
-            "Tokenizers split unrecognized words into smaller pieces.");
+            "Tokenizers split unrecognized words into smaller pieces.",
+            "Batch size four holds four different sentences.");
 
     private SuiteDefinitions() {
     }
@@ -40,7 +44,7 @@ final class SuiteDefinitions {
                 ? new BertModel.Config(tok.vocabSize(), 64, 2, 4, 256, 64)
                 : new BertModel.Config(tok.vocabSize(), 768, 12, 12, 3072, 512);
         String name = small ? "bert-mini" : "bert-base";
-        int batch = SENTENCES.size();
+        int batch = 1; // FLOPs are documented per item
         return new SuiteModel(ModelFamily.TEXT, name,
                 "BERT-style encoder, " + c.layers() + " layers, hidden " + c.hidden() + ", " + c.heads() + " heads, WordPiece vocab " + c.vocabSize(),
                 seed -> BertModel.build(name, c, seed, batch, seq),
@@ -65,7 +69,17 @@ final class SuiteDefinitions {
                         + px + "x" + px + " RGB, " + c.classes() + " classes",
                 seed -> ConvNetModel.build(name, c, seed),
                 "generated-image",
-                () -> List.of(NamedTensor.ofFloats("pixel_values", new long[] {1, 3, px, px}, Images.pixelValues(px))));
+                () -> {
+                    // two items: the test pattern and its mirror image
+                    float[] a = Images.pixelValues(px);
+                    float[] both = new float[a.length * 2];
+                    System.arraycopy(a, 0, both, 0, a.length);
+                    for (int i = 0; i < a.length; i++) {
+                        int x = i % px;
+                        both[a.length + i] = a[i - x + (px - 1 - x)];
+                    }
+                    return List.of(NamedTensor.ofFloats("pixel_values", new long[] {2, 3, px, px}, both));
+                });
     }
 
     private static SuiteModel audio(ModelSize size) {
@@ -81,9 +95,19 @@ final class SuiteDefinitions {
                 seed -> WhisperEncoderModel.build(name, c, seed),
                 "chirp-tones",
                 () -> {
-                    float[][] mel = LogMel.compute(Waveforms.chirpAndTones(seconds));
-                    return List.of(NamedTensor.ofFloats("input_features", new long[] {1, LogMel.N_MELS, mel[0].length},
-                            LogMel.flatten(mel)));
+                    // two items: the clip, and the clip played backwards
+                    float[] wave = Waveforms.chirpAndTones(seconds);
+                    float[] back = new float[wave.length];
+                    for (int i = 0; i < wave.length; i++) {
+                        back[i] = wave[wave.length - 1 - i];
+                    }
+                    float[] a = LogMel.flatten(LogMel.compute(wave));
+                    float[] b = LogMel.flatten(LogMel.compute(back));
+                    float[] both = new float[a.length * 2];
+                    System.arraycopy(a, 0, both, 0, a.length);
+                    System.arraycopy(b, 0, both, a.length, b.length);
+                    return List.of(NamedTensor.ofFloats("input_features", new long[] {2, LogMel.N_MELS, a.length / LogMel.N_MELS},
+                            both));
                 });
     }
 }

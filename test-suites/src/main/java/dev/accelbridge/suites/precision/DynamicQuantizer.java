@@ -1,0 +1,245 @@
+package dev.accelbridge.suites.precision;
+
+import com.google.protobuf.ByteString;
+import dev.accelbridge.suites.onnx.OnnxTensors;
+import dev.accelbridge.suites.onnx.proto.Onnx.AttributeProto;
+import dev.accelbridge.suites.onnx.proto.Onnx.GraphProto;
+import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
+import dev.accelbridge.suites.onnx.proto.Onnx.NodeProto;
+import dev.accelbridge.suites.onnx.proto.Onnx.TensorProto;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * fp32 → int8 by dynamic quantization, the graph ONNX Runtime's {@code quantize_dynamic} writes (before its fusions):
+ * each MatMul and Gemm whose weight is a 2-D initializer becomes
+ * {@code DynamicQuantizeLinear(A) → MatMulInteger(A_q, W_q, A_zp, W_zp) → Cast(float) → Mul(A_scale·W_scale)}
+ * (+ Add of Gemm's bias), with the weight as int8, symmetric, per tensor (ORT's default {@code QInt8}); each Conv
+ * whose weight is an initializer becomes the same around {@code ConvInteger} with uint8 weights (ONNX Runtime's
+ * ConvInteger kernel takes uint8 weights), its bias added after. Activations are quantized to uint8 at run time, one
+ * DynamicQuantizeLinear per quantized tensor. Everything else stays float32, and the inputs and outputs are unchanged.
+ */
+public final class DynamicQuantizer {
+    private DynamicQuantizer() {
+    }
+
+    /** The result: the quantized model and how many nodes were quantized. */
+    public record Result(ModelProto model, int quantizedNodes) {
+    }
+
+    /**
+     * The int8 variant of {@code m}.
+     *
+     * @throws ConversionException when the model has control flow or external weights, or nothing to quantize
+     */
+    public static Result quantize(ModelProto m) {
+        Checks.convertible(m, "int8");
+        GraphProto g = m.getGraph();
+        Map<String, TensorProto> inits = new LinkedHashMap<>();
+        g.getInitializerList().forEach(t -> inits.put(t.getName(), t));
+        Map<String, Integer> uses = new HashMap<>();
+        g.getNodeList().forEach(n -> n.getInputList().forEach(i -> uses.merge(i, 1, Integer::sum)));
+        g.getOutputList().forEach(o -> uses.merge(o.getName(), 1, Integer::sum));
+
+        List<NodeProto> nodes = new ArrayList<>();
+        List<TensorProto> added = new ArrayList<>();
+        Set<String> replacedWeights = new HashSet<>();
+        Map<String, String[]> quantizedActivations = new HashMap<>();
+        int quantized = 0;
+        for (NodeProto n : g.getNodeList()) {
+            Plan p = plan(n, inits);
+            if (p == null) {
+                nodes.add(n);
+                continue;
+            }
+            String base = (n.getName().isEmpty() ? n.getOpType() + "_" + quantized : n.getName()) + "_quant";
+            String[] aq = quantizedActivations.get(n.getInput(0));
+            if (aq == null) {
+                String a = n.getInput(0);
+                aq = new String[] {a + "_quantized", a + "_scale", a + "_zero_point"};
+                nodes.add(NodeProto.newBuilder().setOpType("DynamicQuantizeLinear").setName(a + "_QuantizeLinear")
+                        .addInput(a).addOutput(aq[0]).addOutput(aq[1]).addOutput(aq[2]).build());
+                quantizedActivations.put(a, aq);
+            }
+            String wq = p.weight().getName() + "_quantized";
+            if (inits.containsKey(wq)) {
+                wq = base + "_W_quantized"; // a weight used twice in two layouts (Gemm transB) gets its own copy
+            }
+            Quantized w = p.conv() ? Quantized.uint8(p.weightValues()) : Quantized.int8(p.weightValues());
+            added.add(w.values(wq, p.weightDims()));
+            added.add(scalarFloat(wq + "_scale", w.scale()));
+            added.add(w.zeroPoint(wq + "_zero_point"));
+            if (uses.getOrDefault(p.weight().getName(), 0) == 1) {
+                replacedWeights.add(p.weight().getName());
+            }
+            NodeProto.Builder integer = NodeProto.newBuilder().setOpType(p.conv() ? "ConvInteger" : "MatMulInteger")
+                    .setName(base + (p.conv() ? "_ConvInteger" : "_MatMulInteger"))
+                    .addInput(aq[0]).addInput(wq).addInput(aq[2]).addInput(wq + "_zero_point").addOutput(base + "_int32");
+            if (p.conv()) {
+                n.getAttributeList().forEach(integer::addAttribute);
+            }
+            nodes.add(integer.build());
+            nodes.add(NodeProto.newBuilder().setOpType("Cast").setName(base + "_cast").addInput(base + "_int32")
+                    .addOutput(base + "_float").addAttribute(AttributeProto.newBuilder().setName("to")
+                            .setType(AttributeProto.AttributeType.INT).setI(ElementTypes.FLOAT)).build());
+            nodes.add(NodeProto.newBuilder().setOpType("Mul").setName(base + "_scales_mul").addInput(aq[1])
+                    .addInput(wq + "_scale").addOutput(base + "_scale").build());
+            String out = n.getOutput(0);
+            String scaled = p.bias() == null ? out : base + "_scaled";
+            nodes.add(NodeProto.newBuilder().setOpType("Mul").setName(base + "_output_mul").addInput(base + "_float")
+                    .addInput(base + "_scale").addOutput(scaled).build());
+            if (p.bias() != null) {
+                String bias = p.bias();
+                if (p.conv()) {
+                    // Conv's bias is [C]; after ConvInteger it must broadcast over the spatial dims: [C, 1, ..., 1]
+                    TensorProto b = inits.get(bias);
+                    TensorProto.Builder rb = b.toBuilder().clearDims().addDims(b.getDims(0)).setName(base + "_bias");
+                    for (int k = 2; k < p.weightDims().size(); k++) {
+                        rb.addDims(1);
+                    }
+                    added.add(rb.build());
+                    bias = base + "_bias";
+                }
+                nodes.add(NodeProto.newBuilder().setOpType("Add").setName(base + "_bias_add").addInput(scaled)
+                        .addInput(bias).addOutput(out).build());
+            }
+            quantized++;
+        }
+        if (quantized == 0) {
+            throw new ConversionException("The model has no MatMul, Gemm or Conv with a constant weight to quantize",
+                    "give a model with its weights as initializers, or run it at fp32 only");
+        }
+        GraphProto.Builder gb = g.toBuilder().clearNode().addAllNode(nodes).clearInitializer().clearValueInfo();
+        for (TensorProto t : g.getInitializerList()) {
+            if (!replacedWeights.contains(t.getName())) {
+                gb.addInitializer(t);
+            }
+        }
+        gb.addAllInitializer(added);
+        return new Result(m.toBuilder().setGraph(gb).build(), quantized);
+    }
+
+    /** What one node's quantization needs; null when the node stays float. */
+    private record Plan(TensorProto weight, float[] weightValues, List<Long> weightDims, String bias, boolean conv) {
+    }
+
+    private static Plan plan(NodeProto n, Map<String, TensorProto> inits) {
+        switch (n.getOpType()) {
+            case "MatMul": {
+                TensorProto w = floatInit(inits, n.getInput(1));
+                if (w == null || w.getDimsCount() != 2) {
+                    return null;
+                }
+                return new Plan(w, values(w), w.getDimsList(), null, false);
+            }
+            case "Gemm": {
+                TensorProto w = floatInit(inits, n.getInput(1));
+                if (w == null || w.getDimsCount() != 2 || intAttr(n, "transA", 0) != 0 || floatAttr(n, "alpha", 1f) != 1f
+                        || floatAttr(n, "beta", 1f) != 1f) {
+                    return null;
+                }
+                float[] v = values(w);
+                List<Long> dims = w.getDimsList();
+                if (intAttr(n, "transB", 0) == 1) {
+                    int rows = (int) w.getDims(0);
+                    int cols = (int) w.getDims(1);
+                    float[] t = new float[v.length];
+                    for (int r = 0; r < rows; r++) {
+                        for (int c = 0; c < cols; c++) {
+                            t[c * rows + r] = v[r * cols + c];
+                        }
+                    }
+                    v = t;
+                    dims = List.of((long) cols, (long) rows);
+                }
+                return new Plan(w, v, dims, n.getInputCount() > 2 && !n.getInput(2).isEmpty() ? n.getInput(2) : null, false);
+            }
+            case "Conv": {
+                TensorProto w = floatInit(inits, n.getInput(1));
+                if (w == null) {
+                    return null;
+                }
+                String bias = n.getInputCount() > 2 && !n.getInput(2).isEmpty() ? n.getInput(2) : null;
+                if (bias != null && floatInit(inits, bias) == null) {
+                    return null;
+                }
+                return new Plan(w, values(w), w.getDimsList(), bias, true);
+            }
+            default:
+                return null;
+        }
+    }
+
+    private static TensorProto floatInit(Map<String, TensorProto> inits, String name) {
+        TensorProto t = inits.get(name);
+        return t != null && t.getDataType() == ElementTypes.FLOAT ? t : null;
+    }
+
+    private static float[] values(TensorProto t) {
+        return OnnxTensors.fromProto(t, null).toFloats();
+    }
+
+    private static long intAttr(NodeProto n, String name, long dflt) {
+        AttributeProto a = ElementTypes.attr(n, name);
+        return a == null ? dflt : a.getI();
+    }
+
+    private static float floatAttr(NodeProto n, String name, float dflt) {
+        AttributeProto a = ElementTypes.attr(n, name);
+        return a == null ? dflt : a.getF();
+    }
+
+    static TensorProto scalarFloat(String name, float v) {
+        return TensorProto.newBuilder().setName(name).setDataType(ElementTypes.FLOAT).addFloatData(v).build();
+    }
+
+    /** Weights as 8-bit integers with one scale and zero point (per tensor). */
+    record Quantized(byte[] q, float scale, int zeroPoint, boolean signed) {
+        /** Symmetric int8 in [-127, 127], zero point 0. */
+        static Quantized int8(float[] w) {
+            float max = 0;
+            for (float f : w) {
+                max = Math.max(max, Math.abs(f));
+            }
+            float scale = max == 0 ? 1f : max / 127f;
+            byte[] q = new byte[w.length];
+            for (int i = 0; i < w.length; i++) {
+                q[i] = (byte) Math.max(-127, Math.min(127, Math.round(w[i] / scale)));
+            }
+            return new Quantized(q, scale, 0, true);
+        }
+
+        /** Asymmetric uint8 in [0, 255] over [min(0, w), max(0, w)]. */
+        static Quantized uint8(float[] w) {
+            float lo = 0;
+            float hi = 0;
+            for (float f : w) {
+                lo = Math.min(lo, f);
+                hi = Math.max(hi, f);
+            }
+            float scale = hi == lo ? 1f : (hi - lo) / 255f;
+            int zp = Math.max(0, Math.min(255, Math.round(-lo / scale)));
+            byte[] q = new byte[w.length];
+            for (int i = 0; i < w.length; i++) {
+                q[i] = (byte) Math.max(0, Math.min(255, Math.round(w[i] / scale) + zp));
+            }
+            return new Quantized(q, scale, zp, false);
+        }
+
+        TensorProto values(String name, List<Long> dims) {
+            return TensorProto.newBuilder().setName(name).setDataType(signed ? TensorProto.DataType.INT8_VALUE
+                    : TensorProto.DataType.UINT8_VALUE).addAllDims(dims).setRawData(ByteString.copyFrom(q)).build();
+        }
+
+        TensorProto zeroPoint(String name) {
+            return TensorProto.newBuilder().setName(name).setDataType(signed ? TensorProto.DataType.INT8_VALUE
+                    : TensorProto.DataType.UINT8_VALUE).setRawData(ByteString.copyFrom(new byte[] {(byte) zeroPoint})).build();
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package dev.accelbridge.suites.precision;
+
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.Precision;
+import dev.accelbridge.suites.OnnxModels;
+import dev.accelbridge.suites.SuiteException;
+import dev.accelbridge.suites.onnx.OnnxTensors;
+import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
+import dev.accelbridge.suites.onnx.proto.Onnx.StringStringEntryProto;
+
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+
+/**
+ * Derives a model's fp16 or int8 variant into the model cache ({@code variants/NAME-SHA12.PRECISION.onnx}, reused
+ * when present: the converters are deterministic) and gives the case that runs it: the same inputs, the variant's
+ * file and sha256, recorded at its precision. The variant names its fp32 source in its metadata
+ * ({@code accelbridge.variant_of}).
+ */
+public final class Variants {
+    /** Metadata key naming the fp32 model a variant was derived from. */
+    public static final String VARIANT_OF = "accelbridge.variant_of";
+
+    private final Path cacheDir;
+
+    /** Variants written under {@code cacheDir/variants}. */
+    public Variants(Path cacheDir) {
+        this.cacheDir = cacheDir.resolve("variants");
+    }
+
+    /**
+     * {@code fp32}'s case at {@code precision}.
+     *
+     * @throws ConversionException when the model cannot be converted to it
+     */
+    public ModelCase derive(ModelCase fp32, Precision precision) {
+        if (precision == Precision.FP32) {
+            return fp32;
+        }
+        ModelSpec base = fp32.model();
+        Path file = cacheDir.resolve(String.format(Locale.ROOT, "%s-%s.%s.onnx", base.name().replaceAll("[^A-Za-z0-9._-]", "_"),
+                base.sha256().substring(0, 12), precision.id()));
+        ModelProto proto = null;
+        if (Files.isRegularFile(file)) {
+            try {
+                proto = OnnxTensors.readModel(file);
+            } catch (SuiteException e) {
+                proto = null; // a damaged cache entry is derived again
+            }
+        }
+        if (proto == null) {
+            ModelProto source = OnnxTensors.readModel(base.path());
+            ModelProto converted = switch (precision) {
+                case FP16 -> Float16Converter.convert(source);
+                case INT8 -> DynamicQuantizer.quantize(source).model();
+                case FP32 -> source;
+            };
+            proto = converted.toBuilder().addMetadataProps(StringStringEntryProto.newBuilder().setKey(VARIANT_OF)
+                    .setValue(base.name() + "@" + base.sha256())).build();
+            write(file, proto.toByteArray());
+        }
+        ModelSpec spec = OnnxModels.inspect(file, proto, base.family(), base.name(), base.source());
+        spec = new ModelSpec(spec.family(), spec.name(), spec.path(), spec.sha256(), spec.opset(), spec.parameters(), spec.ops(),
+                spec.inputs(), spec.outputs(), spec.source(), base.tolerance());
+        return new ModelCase(spec, fp32.inputSet(), fp32.inputs(), java.util.Optional.empty(), fp32.freeDims(), precision);
+    }
+
+    private static void write(Path file, byte[] bytes) {
+        try {
+            Files.createDirectories(file.getParent());
+            Path tmp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
+            Files.write(tmp, bytes);
+            try {
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new SuiteException.CacheException("Cannot write the model variant " + file + ": " + e,
+                    "give a writable cache directory (--cache-dir)", e);
+        }
+    }
+}
