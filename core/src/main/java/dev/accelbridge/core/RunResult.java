@@ -20,10 +20,19 @@ import java.util.List;
  * @param parity       divergence from the reference; null when nothing executed or for the reference itself
  * @param fallbackPath every hop considered, in order, with its reason (one hop when no fallback happened)
  * @param warnings     runtime warnings
+ * @param variantParity for an fp16/int8 variant: its outputs against the variant's own native CPU run (its
+ *                      {@code parity} is against the fp32 reference); null otherwise
  */
 public record RunResult(String runId, Instant startedAt, CaseId id, BackendId actual, Status status, String reason,
                         Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
-                        List<FallbackHop> fallbackPath, List<String> warnings) {
+                        List<FallbackHop> fallbackPath, List<String> warnings, Parity variantParity) {
+    /** A result without a variant comparison. */
+    public RunResult(String runId, Instant startedAt, CaseId id, BackendId actual, Status status, String reason,
+                     Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
+                     List<FallbackHop> fallbackPath, List<String> warnings) {
+        this(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath, warnings, null);
+    }
+
     public RunResult {
         java.util.Objects.requireNonNull(id, "id");
         fallbackPath = fallbackPath == null ? List.of() : List.copyOf(fallbackPath);
@@ -74,13 +83,19 @@ public record RunResult(String runId, Instant startedAt, CaseId id, BackendId ac
     /** The same result with another status and reason (used when parity or fallback decides the final status). */
     public RunResult withStatus(Status newStatus, String newReason) {
         return new RunResult(runId, startedAt, id, actual, newStatus, newReason, provenance, timings, memory, parity,
-                fallbackPath, warnings);
+                fallbackPath, warnings, variantParity);
     }
 
     /** The same result with other timings (e.g. the samples loaded from the store). */
     public RunResult withTimings(Timings t) {
         return new RunResult(runId, startedAt, id, actual, status, reason, provenance, t, memory, parity, fallbackPath,
-                warnings);
+                warnings, variantParity);
+    }
+
+    /** The same result with its variant's comparison. */
+    public RunResult withVariantParity(Parity p) {
+        return new RunResult(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath,
+                warnings, p);
     }
 
     /** The diagnostics this result gives, most severe first. */

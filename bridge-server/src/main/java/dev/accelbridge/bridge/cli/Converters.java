@@ -41,6 +41,26 @@ final class Converters {
         }
     }
 
+    /** A precision ({@code fp32}, {@code fp16}, {@code int8}). */
+    static final class PrecisionId implements ITypeConverter<dev.accelbridge.core.Precision> {
+        @Override
+        public dev.accelbridge.core.Precision convert(String value) {
+            return Converters.convert(value, dev.accelbridge.core.Precision::parse);
+        }
+    }
+
+    /** A batch size: a whole number from 1 to 4096. */
+    static final class BatchSize implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            int n = atLeast(value, 1);
+            if (n > 4096) {
+                throw new TypeConversionException("a batch size above 4096 (" + n + ") is not a browser-sized batch");
+            }
+            return n;
+        }
+    }
+
     /** A browser Accelbridge can launch. */
     static final class Browser implements ITypeConverter<BrowserKind> {
         @Override

@@ -138,6 +138,15 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--tolerance", paramLabel = "ABS", description = "Parity tolerance for your models (overrides their folder's accelbridge.json).")
     Double tolerance;
 
+    @Option(names = "--precision", paramLabel = "LIST", split = ",", converter = Converters.PrecisionId.class,
+            description = "Precisions to run every model at: fp32, fp16, int8 (default fp32). fp16 and int8 variants are derived "
+                    + "from fp32 models and judged against the fp32 native CPU reference.")
+    List<dev.accelbridge.core.Precision> precisions = List.of(dev.accelbridge.core.Precision.FP32);
+
+    @Option(names = "--batch-sizes", paramLabel = "LIST", split = ",", converter = Converters.BatchSize.class,
+            description = "Batch sizes to run every model at (default 1); a model with a fixed batch runs at its own.")
+    List<Integer> batchSizes = List.of(1);
+
     @Option(names = "--threads", paramLabel = "N", converter = Converters.Positive.class,
             description = "Intra-op threads on both sides, native ONNX Runtime and onnxruntime-web's wasm (default: the cores a browser may use here).")
     Integer threads;
@@ -206,7 +215,7 @@ public final class RunCommand implements Callable<Integer> {
         try (NativeProviders natives = NativeProviders.load(); ProgressListener progress = new ProgressListener(err)) {
             RunOrchestrator orchestrator = new RunOrchestrator(matrix, host, natives,
                     () -> new BridgeBrowserLanes(plan, versions), versions, progress).spillTo(out);
-            RunSummary summary = orchestrator.run(plan, models.cases(), models.broken(), planJson(), resumeOf);
+            RunSummary summary = orchestrator.run(plan, models, planJson(), resumeOf);
             progress.close();
             List<RunResult> all = matrix.results(summary.runId());
             PrintWriter stdout = spec.commandLine().getOut();
@@ -292,6 +301,8 @@ public final class RunCommand implements Callable<Integer> {
                 .optCaseTimeout(timeout)
                 .optModelCache(modelCache())
                 .optThreads(threads)
+                .optPrecisions(precisions)
+                .optBatchSizes(batchSizes)
                 .optFeed(feed())
                 .optLoadTimeout(loadTimeout)
                 .build();
@@ -372,6 +383,8 @@ public final class RunCommand implements Callable<Integer> {
             m.put("warmups", p.warmups());
             m.put("iterations", p.iterations());
             m.put("threads", p.effectiveThreads());
+            m.put("precisions", p.precisions().stream().map(dev.accelbridge.core.Precision::id).toList());
+            m.put("batchSizes", p.batchSizes());
             return new ObjectMapper().writeValueAsString(m);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);

@@ -163,8 +163,8 @@ public final class CaseExecutor {
                 if (res.chosen().isEmpty()) {
                     // Every hop gave wrong output or failed: keep the last figures, they are real.
                     Verdict v = res.statusFor(Status.WRONG_OUTPUT);
-                    return new Outcome(result(ctx, id, res, hop, v.status(), v.reason(), exec, parity, started),
-                            Optional.of(exec));
+                    return new Outcome(result(ctx, id, res, hop, v.status(), v.reason(), exec, parity, started)
+                            .withVariantParity(variantParity(reference, exec, mc, id, hop)), Optional.of(exec));
                 }
             }
             break;
@@ -182,7 +182,28 @@ public final class CaseExecutor {
         if (actual != null && actual != chain.requested() && exec != null) {
             reason = withCost(reason, id, actual, exec);
         }
-        return new Outcome(result(ctx, id, res, actual, v.status(), reason, exec, parity, started), Optional.ofNullable(exec));
+        Parity variant = variantParity(reference, exec, mc, id, actual);
+        if (variant != null && v.status() == Status.WRONG_OUTPUT) {
+            reason = (reason == null ? "" : reason + "; ") + (variant.within()
+                    ? "the " + id.precision().id() + " variant itself is lossy: this backend matches the variant's own native CPU run ("
+                    + variant.describe() + ")"
+                    : "this backend gets the " + id.precision().id() + " variant wrong: it also differs from the variant's own native "
+                    + "CPU run (" + variant.describe() + ")");
+        }
+        return new Outcome(result(ctx, id, res, actual, v.status(), reason, exec, parity, started).withVariantParity(variant),
+                Optional.ofNullable(exec));
+    }
+
+    /** A variant's outputs against its own native CPU run, when it has one and ran; else null. */
+    private static Parity variantParity(Reference reference, Execution exec, ModelCase mc, CaseId id, BackendId actual) {
+        if (reference == null || exec == null || actual == null || reference.variantRun().isEmpty()) {
+            return null;
+        }
+        try {
+            return reference.variantRun().get().compare(exec.outputs(), toleranceFor(mc, id, actual)).orElse(null);
+        } catch (RuntimeException e) {
+            return null; // a shape mismatch is already this case's WRONG_OUTPUT against the fp32 reference
+        }
     }
 
     /**

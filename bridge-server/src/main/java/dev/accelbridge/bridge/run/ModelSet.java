@@ -1,48 +1,88 @@
 package dev.accelbridge.bridge.run;
 
 import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.suites.Batching;
 import dev.accelbridge.suites.ModelFolderLoader;
 import dev.accelbridge.suites.ModelLoad;
 import dev.accelbridge.suites.ModelSize;
 import dev.accelbridge.suites.SuiteCatalog;
+import dev.accelbridge.suites.SuiteException;
 import dev.accelbridge.suites.SuiteOptions;
+import dev.accelbridge.suites.precision.Variants;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * The models of a plan, loaded before anything runs: the suites' cases, and every user model found under each
- * {@code --model} path. A user model that cannot be read or fed is kept as a {@link ModelLoad} with its problem (its
- * rows say so and the run goes on); a path that does not exist, or a {@code --input}/{@code --shape} naming an
- * input no model has, is bad input and refused here.
+ * The cases of a plan, made before anything runs: the suites' cases and every user model found under each
+ * {@code --model} path, at each batch size and precision the plan asks for. A user model that cannot be read or fed
+ * is kept as a {@link ModelLoad} with its problem, a variant that cannot be derived as a {@link Refused} (their rows
+ * say so and the run goes on); a path that does not exist, or a {@code --input}/{@code --shape} naming an input no
+ * model has, is bad input and refused here.
  *
- * @param cases  the cases to run
- * @param broken the user models with a problem
+ * @param cases   the cases to run, every fp32 case before the variants derived from it
+ * @param broken  the user models with a problem
+ * @param refused the cases that cannot be made (a variant the model cannot be converted to)
+ * @param fp32Of  each derived fp16/int8 case → the fp32 case it was derived from (its reference)
+ * @param notes   what the plan asked for that a model does not do, and why (fixed batch, shipped precision)
  */
-public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken) {
+public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refused> refused, Map<ModelCase, ModelCase> fp32Of,
+                       List<String> notes) {
     public ModelSet {
         cases = List.copyOf(cases);
         broken = List.copyOf(broken);
+        refused = List.copyOf(refused);
+        fp32Of = Map.copyOf(fp32Of);
+        notes = List.copyOf(notes);
+    }
+
+    /** Plain cases: no variants, nothing refused. */
+    public ModelSet(List<ModelCase> cases, List<ModelLoad> broken) {
+        this(cases, broken, List.of(), Map.of(), List.of());
     }
 
     /**
-     * Loads the plan's models.
+     * A case that cannot be made, with why: every requested backend and lane gets its row with this status.
+     *
+     * @param fp32      the fp32 case it would have been derived from
+     * @param precision the precision asked for
+     * @param status    UNSUPPORTED for a conversion the model does not allow, FAILED for an I/O error
+     * @param reason    the converter's message
+     */
+    public record Refused(ModelCase fp32, Precision precision, Status status, String reason) {
+        /** Its identity on {@code backend} in {@code lane}. */
+        public CaseId on(BackendId backend, LaneId lane) {
+            CaseId b = CaseId.of(fp32, backend, lane);
+            return new CaseId(b.family(), b.model(), null, b.inputSet(), b.inputShapes(), precision, b.batchSize(), backend, lane);
+        }
+    }
+
+    /**
+     * Loads the plan's models and makes their cases.
      *
      * @throws AccelbridgeException for bad input: a missing path, an input name no model has, nothing to run
      */
     public static ModelSet load(RunPlan plan) {
-        List<ModelCase> cases = new ArrayList<>();
+        List<ModelCase> base = new ArrayList<>();
         List<ModelLoad> broken = new ArrayList<>();
         if (!plan.suites().isEmpty()) {
             SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(plan.modelCache(),
                     plan.largeModels() ? ModelSize.LARGE : ModelSize.SMALL, plan.seed()));
             for (ModelFamily f : plan.suites()) {
-                cases.addAll(catalog.cases(f));
+                base.addAll(catalog.cases(f));
             }
         }
         Set<String> inputNames = new LinkedHashSet<>();
@@ -51,7 +91,7 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken) {
                 if (m.broken()) {
                     broken.add(m);
                 } else {
-                    cases.addAll(m.cases());
+                    base.addAll(m.cases());
                 }
                 inputNames.addAll(m.inputNames());
             }
@@ -64,10 +104,63 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken) {
                         + inputNames + ")", "use an input name of one of the models");
             }
         }
-        if (cases.isEmpty() && broken.isEmpty()) {
+        if (base.isEmpty() && broken.isEmpty()) {
             throw new AccelbridgeException("Nothing to run: the suites and models given have no cases",
                     "give --suites text,vision,audio or --model PATH");
         }
-        return new ModelSet(cases, broken);
+        return expand(base, broken, plan.batchSizes(), plan.precisions(), new Variants(plan.modelCache()));
+    }
+
+    /** Every case at every batch size and precision asked for. */
+    static ModelSet expand(List<ModelCase> base, List<ModelLoad> broken, List<Integer> batchSizes, List<Precision> precisions,
+                           Variants variants) {
+        List<ModelCase> fp32Cases = new ArrayList<>();
+        List<ModelCase> derived = new ArrayList<>();
+        List<Refused> refused = new ArrayList<>();
+        Map<ModelCase, ModelCase> fp32Of = new LinkedHashMap<>();
+        List<String> notes = new ArrayList<>();
+        for (ModelCase mc : base) {
+            List<ModelCase> batched = new ArrayList<>();
+            for (int b : batchSizes) {
+                Optional<ModelCase> at = Batching.atBatch(mc, b);
+                if (at.isEmpty()) {
+                    if (batchSizes.size() > 1 || batchSizes.get(0) != Batching.batchOf(mc)) {
+                        notes.add(mc.key() + " has a fixed batch of " + Batching.batchOf(mc) + ": it runs at that batch only");
+                    }
+                    batched = List.of(mc);
+                    break;
+                }
+                batched.add(at.get());
+            }
+            for (ModelCase bc : batched) {
+                if (bc.precision() != Precision.FP32) {
+                    if (!precisions.equals(List.of(bc.precision()))) {
+                        notes.add(bc.key() + " is shipped at " + bc.precision().id() + ": it runs at " + bc.precision().id()
+                                + " only and is not converted again");
+                    }
+                    fp32Cases.add(bc);
+                    continue;
+                }
+                if (precisions.contains(Precision.FP32)) {
+                    fp32Cases.add(bc);
+                }
+                for (Precision p : precisions) {
+                    if (p == Precision.FP32) {
+                        continue;
+                    }
+                    try {
+                        ModelCase v = variants.derive(bc, p);
+                        derived.add(v);
+                        fp32Of.put(v, bc);
+                    } catch (SuiteException e) {
+                        refused.add(new Refused(bc, p, e instanceof SuiteException.CacheException ? Status.FAILED : Status.UNSUPPORTED,
+                                e.oneLine()));
+                    }
+                }
+            }
+        }
+        List<ModelCase> cases = new ArrayList<>(fp32Cases);
+        cases.addAll(derived);
+        return new ModelSet(cases, broken, refused, fp32Of, notes.stream().distinct().toList());
     }
 }

@@ -15,8 +15,23 @@ import java.util.Optional;
  * @param outputs the reference outputs, empty when there is none
  * @param against {@code expected-outputs} or {@code native-cpu}
  * @param failure why there is no reference, when there is none
+ * @param variantRun for an fp16/int8 variant judged against its fp32 model's reference: the variant's own native CPU
+ *                   run, compared too so that "the variant is lossy" and "this backend gets the variant wrong" are told
+ *                   apart
  */
-public record Reference(Optional<List<NamedTensor>> outputs, String against, Optional<String> failure) {
+public record Reference(Optional<List<NamedTensor>> outputs, String against, Optional<String> failure,
+                        Optional<Reference> variantRun) {
+
+    /** A reference without a variant run. */
+    public Reference(Optional<List<NamedTensor>> outputs, String against, Optional<String> failure) {
+        this(outputs, against, failure, Optional.empty());
+    }
+
+    /** This (fp32) reference, with the {@code precision} variant's own native CPU run beside it. */
+    public Reference withVariantRun(Reference own, dev.accelbridge.core.Precision precision) {
+        return new Reference(outputs, against + " fp32", failure, Optional.of(new Reference(own.outputs,
+                own.against + " " + precision.id(), own.failure)));
+    }
 
     /** The expected outputs of a model's test data set. */
     public static Optional<Reference> expected(ModelCase mc) {

@@ -97,6 +97,17 @@ public final class RunOrchestrator {
      * UNSUPPORTED row on every requested backend and lane, with the reason, and the run goes on.
      */
     public RunSummary run(RunPlan plan, List<ModelCase> cases, List<ModelLoad> broken, String planJson, String resumeOf) {
+        return run(plan, new ModelSet(cases, broken), planJson, resumeOf);
+    }
+
+    /**
+     * Runs a model set: its cases, and a row with the reason on every requested backend and lane for each model that
+     * could not be loaded or fed and each variant that could not be derived. A derived fp16/int8 case is judged
+     * against its fp32 case's native CPU reference, and also compared with its own native CPU run.
+     */
+    public RunSummary run(RunPlan plan, ModelSet set, String planJson, String resumeOf) {
+        List<ModelCase> cases = set.cases();
+        List<ModelLoad> broken = set.broken();
         long t0 = System.nanoTime();
         String runId = resumeOf != null ? resumeOf : store.beginRun(host, runtimeVersions, planJson);
         Instant begun = Instant.now();
@@ -117,11 +128,20 @@ public final class RunOrchestrator {
         }
         List<BrowserKind> browsers = plan.browserBackends().isEmpty() ? List.of() : plan.browsers();
         int perModel = plan.nativeBackends().size() + plan.browserBackends().size() * browsers.size();
-        int total = (cases.size() + broken.size()) * perModel;
+        int total = (cases.size() + broken.size() + set.refused().size()) * perModel;
         listener.started(runId, total, done.size());
         List<RunResult> results = new ArrayList<>();
         int[] counter = {done.size()};
+        set.notes().forEach(listener::info);
+        List<Unrunnable> unrunnable = new ArrayList<>();
         for (ModelLoad m : broken) {
+            unrunnable.add(new Unrunnable((b, l) -> new CaseId(m.family(), m.name(), m.sha256(), "-", null,
+                    dev.accelbridge.core.Precision.FP32, 1, b, l), m.status(), m.problem()));
+        }
+        for (ModelSet.Refused r : set.refused()) {
+            unrunnable.add(new Unrunnable(r::on, r.status(), r.reason()));
+        }
+        for (Unrunnable m : unrunnable) {
             List<LaneId> lanes = new ArrayList<>();
             List<BackendId> backendsOf = new ArrayList<>();
             plan.nativeBackends().forEach(b -> {
@@ -135,15 +155,14 @@ public final class RunOrchestrator {
                 });
             }
             for (int k = 0; k < lanes.size(); k++) {
-                CaseId id = new CaseId(m.family(), m.name(), m.sha256(), "-", null, dev.accelbridge.core.Precision.FP32, 1,
-                        backendsOf.get(k), lanes.get(k));
+                CaseId id = m.id().apply(backendsOf.get(k), lanes.get(k));
                 if (done.contains(id)) {
                     continue;
                 }
                 Provenance prov = (lanes.get(k).isNative() ? Provenance.of(null, null, "djl", null, null, List.of(), runtimeVersions)
                         : Provenance.of(lanes.get(k).id(), null, plan.driver().id(), null, null, List.of(), runtimeVersions)).withHost(host);
-                emit(new RunResult(runId, Instant.now(), id, null, m.status(), m.problem(), prov, null, null, null,
-                        List.of(new FallbackHop(backendsOf.get(k), false, m.problem())), List.of()), results, counter, total);
+                emit(new RunResult(runId, Instant.now(), id, null, m.status(), m.reason(), prov, null, null, null,
+                        List.of(new FallbackHop(backendsOf.get(k), false, m.reason())), List.of()), results, counter, total);
             }
         }
 
@@ -170,19 +189,24 @@ public final class RunOrchestrator {
         List<BackendId> nativeOrder = new ArrayList<>(plan.nativeBackends());
         boolean cpuRequested = nativeOrder.remove(BackendId.CPU);
         for (ModelCase mc : cases) {
+            ModelCase fp32 = set.fp32Of().get(mc);
+            Reference judge = fp32 == null ? null
+                    : references.computeIfAbsent(fp32, b -> Reference.expected(b).orElseGet(() -> referenceOnly(b)));
             Reference expected = Reference.expected(mc).orElse(null);
             if (cpuRequested) {
                 CaseId key = CaseId.of(mc, BackendId.CPU, LaneId.NATIVE);
                 CaseExecutor.Outcome o = executor.run(nativeCtx, mc, Chain.of(BackendId.CPU), nativeProbes,
-                        natives::forBackend, null);
+                        natives::forBackend, judge);
                 if (!done.contains(key)) {
                     emit(o.result(), results, counter, total);
                 }
-                references.put(mc, expected != null ? expected : o.execution()
+                Reference own = expected != null ? expected : o.execution()
                         .map(e -> Reference.nativeCpu(e.outputs()))
-                        .orElseGet(() -> Reference.missing("native CPU " + o.result().status() + ": " + o.result().reason())));
+                        .orElseGet(() -> Reference.missing("native CPU " + o.result().status() + ": " + o.result().reason()));
+                references.put(mc, judge == null ? own : judge.withVariantRun(own, mc.precision()));
             } else {
-                references.put(mc, expected != null ? expected : referenceOnly(mc));
+                Reference own = expected != null ? expected : referenceOnly(mc);
+                references.put(mc, judge == null ? own : judge.withVariantRun(own, mc.precision()));
             }
         }
         for (BackendId requested : nativeOrder) {
@@ -266,6 +290,10 @@ public final class RunOrchestrator {
                         .result(), results, counter, total);
             }
         }
+    }
+
+    /** A model or variant that cannot run: its identity on each backend and lane, its status and why. */
+    private record Unrunnable(java.util.function.BiFunction<BackendId, LaneId, CaseId> id, Status status, String reason) {
     }
 
     /** The native CPU outputs for a case whose cpu run is not itself requested: one untimed-for-reporting run. */

@@ -4,6 +4,7 @@ import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.fallback.Chain;
 import dev.accelbridge.fallback.Chains;
@@ -43,13 +44,20 @@ import java.util.Optional;
  * @param loadTimeout   limit for session creation alone ({@code --load-timeout}); empty: 30 s + 1 s per 10 MB of model
  * @param threads       intra-op threads for both sides (ORT natively, {@code env.wasm.numThreads} in the page), so a
  *                      browser-vs-native ratio compares like with like; empty: the cores a browser may use
+ * @param precisions    the precisions every model runs at ({@code --precision}; fp16 and int8 variants are derived from
+ *                      fp32 models, a model shipped at another precision runs at its own only)
+ * @param batchSizes    the batch sizes every model runs at ({@code --batch-sizes}; a model with a fixed batch runs at its
+ *                      own only)
  */
 public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<ModelFamily> userFamily,
                       boolean largeModels, long seed, List<BackendId> backends, Map<BackendId, Chain> chains,
                       FallbackPolicy policy, List<BrowserKind> browsers, DriverKind driver, Optional<URI> gridUrl,
                       boolean headless, int warmups, int iterations, Duration caseTimeout, Path modelCache,
-                      FeedOptions feed, Optional<Duration> loadTimeout, Optional<Integer> threads) {
+                      FeedOptions feed, Optional<Duration> loadTimeout, Optional<Integer> threads,
+                      List<Precision> precisions, List<Integer> batchSizes) {
     public RunPlan {
+        precisions = List.copyOf(precisions);
+        batchSizes = List.copyOf(batchSizes);
         suites = List.copyOf(suites);
         userModels = List.copyOf(userModels);
         backends = List.copyOf(backends);
@@ -95,6 +103,8 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         private Integer threads;
         private FeedOptions feed = FeedOptions.none();
         private Duration loadTimeout;
+        private List<Precision> precisions = List.of(Precision.FP32);
+        private List<Integer> batchSizes = List.of(1);
 
         private Builder() {
         }
@@ -207,6 +217,18 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             return this;
         }
 
+        /** The precisions to run at (default fp32). */
+        public Builder optPrecisions(List<Precision> p) {
+            this.precisions = p;
+            return this;
+        }
+
+        /** The batch sizes to run at (default 1). */
+        public Builder optBatchSizes(List<Integer> b) {
+            this.batchSizes = b;
+            return this;
+        }
+
         /** Intra-op threads for both sides (default: the cores a browser may use). */
         public Builder optThreads(Integer n) {
             this.threads = n;
@@ -235,6 +257,13 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             if (threads != null && threads < 1) {
                 throw new AccelbridgeException("--threads must be at least 1, got " + threads, "e.g. --threads 2");
             }
+            if (precisions == null || precisions.isEmpty()) {
+                throw new AccelbridgeException("--precision names no precision", "give --precision fp32,fp16,int8 or a part of it");
+            }
+            if (batchSizes == null || batchSizes.isEmpty() || batchSizes.stream().anyMatch(b -> b == null || b < 1 || b > 4096)) {
+                throw new AccelbridgeException("--batch-sizes must be whole numbers from 1 to 4096, got " + batchSizes,
+                        "e.g. --batch-sizes 1,4,16");
+            }
             List<ModelFamily> s = suites != null ? suites : userModels.isEmpty()
                     ? List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO) : List.of();
             if (s.contains(ModelFamily.OTHER)) {
@@ -253,7 +282,8 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             DriverKind d = grid != null ? DriverKind.GRID : driver;
             return new RunPlan(s.stream().distinct().toList(), userModels, Optional.ofNullable(userFamily), largeModels, seed,
                     backends.stream().distinct().toList(), chainMap, policy, browsers.stream().distinct().toList(), d,
-                    Optional.ofNullable(grid), headless, warmups, iterations, caseTimeout, modelCache, feed, Optional.ofNullable(loadTimeout), Optional.ofNullable(threads));
+                    Optional.ofNullable(grid), headless, warmups, iterations, caseTimeout, modelCache, feed, Optional.ofNullable(loadTimeout), Optional.ofNullable(threads),
+                    precisions.stream().distinct().toList(), batchSizes.stream().distinct().toList());
         }
     }
 

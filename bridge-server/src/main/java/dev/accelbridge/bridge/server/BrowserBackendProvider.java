@@ -187,7 +187,7 @@ public final class BrowserBackendProvider implements BackendProvider {
             throw new BackendUnavailableException(a.evidence() + " [" + browserLabel() + "]", fixFor(backend));
         }
         ModelSpec model = request.modelCase().model();
-        checkFp16(backend, model);
+        checkFp16(backend, model, request.modelCase().precision());
         Duration timeout = request.timeout() != null ? request.timeout() : server.options().jobTimeout();
         long deadline = System.nanoTime() + timeout.toNanos();
         ExecutionProviderSpec ep = ExecutionProviderSpec.of(backend);
@@ -295,19 +295,39 @@ public final class BrowserBackendProvider implements BackendProvider {
         startBrowser();
     }
 
-    private void checkFp16(BackendId backend, ModelSpec model) {
-        if (backend != BackendId.WEBGPU || probe.webgpu().hasFeature("shader-f16")) {
-            return;
-        }
-        boolean fp16 = false;
+    /**
+     * float16 compute on WebGPU needs the adapter's {@code shader-f16} feature: a model with float16 tensors at its
+     * edges, or an fp16 variant (float16 inside, float32 edges), is UNSUPPORTED on an adapter without it, with the
+     * features it does offer as the evidence.
+     */
+    private void checkFp16(BackendId backend, ModelSpec model, dev.accelbridge.core.Precision precision) {
+        boolean fp16 = precision == dev.accelbridge.core.Precision.FP16;
         for (List<TensorSpec> l : List.of(model.inputs(), model.outputs())) {
             for (TensorSpec t : l) {
                 fp16 |= t.dtype() == DType.FLOAT16;
             }
         }
-        if (fp16) {
-            throw new UnsupportedModelException("Model " + model.name() + " has float16 tensors but the WebGPU adapter "
-                    + probe.webgpu().label() + " in " + browserLabel() + " lacks the shader-f16 feature",
+        if (!fp16) {
+            return;
+        }
+        if (backend.webnnDeviceType() != null) {
+            // WebNN says which data types a context takes in opSupportLimits(); when it lists them without float16, say so
+            var ctx = probe.webnn().forDevice(backend.webnnDeviceType());
+            String limits = ctx.map(PageProbe.WebNnContext::opSupportLimits).orElse(null);
+            if (limits != null && limits.contains("inputDataTypes") && !limits.contains("float16")) {
+                throw new UnsupportedModelException("Model " + model.name() + " computes in float16 but the WebNN "
+                        + backend.webnnDeviceType() + " context in " + browserLabel() + " takes no float16 (opSupportLimits "
+                        + limits + ")", "run the fp32 variant of the model on this backend", null);
+            }
+            return;
+        }
+        if (backend != BackendId.WEBGPU || probe.webgpu().hasFeature("shader-f16")) {
+            return;
+        }
+        {
+            throw new UnsupportedModelException("Model " + model.name() + " computes in float16 but the WebGPU adapter "
+                    + probe.webgpu().label() + " in " + browserLabel() + " lacks the shader-f16 feature (its features: "
+                    + (probe.webgpu().features().isEmpty() ? "none" : String.join(", ", probe.webgpu().features())) + ")",
                     "run the fp32 variant of the model, or use a browser/adapter that offers shader-f16", null);
         }
     }

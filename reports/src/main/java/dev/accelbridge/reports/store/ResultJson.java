@@ -273,6 +273,9 @@ public final class ResultJson {
         o.set("rtol", q == null ? null : num(q.rtol()));
         o.set("toleranceBudget", q == null ? null : num(q.budget()));
         o.put("toleranceBasis", q == null ? null : q.basis());
+        o.set("variantParity", r.variantParity() == null ? null : parity(r.variantParity()));
+        // per-item throughput: what a batch sweep compares (calls per second × items per call)
+        o.set("itemsPerSec", t == null ? null : num(t.throughputPerSec() * id.batchSize()));
         ObjectNode m = o.putObject("memory");
         m.put("rssBefore", r.memory().rssBefore());
         m.put("rssAfter", r.memory().rssAfter());
@@ -329,7 +332,8 @@ public final class ResultJson {
         try {
             return new RunResult(runId, started == null ? null : Instant.parse(started), id,
                     actual == null ? null : field(o, "actual", BackendId::parse), status, text(o, "reason"),
-                    provenance(o.get("provenance")), t, mem, q, fallbackPath(o.get("fallbackPath")), strings(o.get("warnings")));
+                    provenance(o.get("provenance")), t, mem, q, fallbackPath(o.get("fallbackPath")), strings(o.get("warnings")),
+                    parity(o.get("variantParity")));
         } catch (java.time.format.DateTimeParseException e) {
             throw new IllegalArgumentException("startedAt '" + started + "' is not an ISO-8601 instant");
         }

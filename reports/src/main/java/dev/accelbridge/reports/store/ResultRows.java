@@ -46,7 +46,7 @@ final class ResultRows {
             + "host_fingerprint, os, load_ms, first_ms, p50_ms, p90_ms, p99_ms, mean_ms, stddev_ms, throughput_per_sec, "
             + "iterations, warmups, rss_before, rss_after, rss_peak, max_abs_err, max_rel_err, cosine, tolerance, "
             + "parity_within, parity_against, non_finite, rtol, tolerance_budget, tolerance_basis, fallback_path, warnings, provenance, "
-            + "started_at";
+            + "started_at, variant_parity";
     private static final int INSERTED = COLUMNS.split(",").length - 1;
 
     private final Db db;
@@ -130,7 +130,8 @@ final class ResultRows {
             ps.setString(i++, ResultJson.fallbackPath(r.fallbackPath()).toString());
             ps.setString(i++, ResultJson.strings(r.warnings()).toString());
             ps.setString(i++, p == null ? null : ResultJson.provenance(p).toString());
-            ps.setObject(i, r.startedAt() == null ? null : ts(r.startedAt()));
+            ps.setObject(i++, r.startedAt() == null ? null : ts(r.startedAt()));
+            ps.setString(i, r.variantParity() == null ? null : ResultJson.parity(r.variantParity()).toString());
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 id = rs.getLong(1);
@@ -211,7 +212,8 @@ final class ResultRows {
         return new RunResult(rs.getString("run_id"), instant(rs, "started_at"), id,
                 actual == null ? null : BackendId.parse(actual), Status.valueOf(rs.getString("status")), rs.getString("reason"),
                 p, t, m, q, ResultJson.fallbackPath(ResultJson.parse(rs.getString("fallback_path"))),
-                ResultJson.strings(ResultJson.parse(rs.getString("warnings"))));
+                ResultJson.strings(ResultJson.parse(rs.getString("warnings"))),
+                rs.getString("variant_parity") == null ? null : ResultJson.parity(ResultJson.parse(rs.getString("variant_parity"))));
     }
 
     private static void setDouble(PreparedStatement ps, int i, Double v) throws SQLException {

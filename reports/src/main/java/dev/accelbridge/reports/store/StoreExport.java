@@ -59,6 +59,9 @@ public final class StoreExport {
             }
             return doc;
         });
+        // 4 → 5: results gained variantParity (an fp16/int8 variant against its own native CPU run); an older result
+        // has none, which is what reading it without the field means
+        UPGRADES.put(4, doc -> doc);
         UPGRADES.put(1, doc -> {
             for (JsonNode r : doc.path("results")) {
                 if (r instanceof ObjectNode o) {
