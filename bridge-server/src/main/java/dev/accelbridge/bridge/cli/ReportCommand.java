@@ -27,7 +27,7 @@ public final class ReportCommand implements Callable<Integer> {
     String run;
 
     @Option(names = "--regression-threshold", paramLabel = "FRACTION", converter = Converters.Fraction.class,
-            description = "Smallest slowdown flagged as a regression, e.g. 0.1 or 10% (default 10%); it must also exceed the cell's run-to-run noise.")
+            description = "Smallest slowdown flagged as a regression, e.g. 0.1 or 10%% (default 10%%); it must also exceed the cell's run-to-run noise.")
     double regressionThreshold = 0.10;
 
     @CommandLine.Spec

@@ -15,6 +15,12 @@ final class Fmt {
                 : String.format(Locale.ROOT, "%.3f", v);
     }
 
+    /** A rate: "1,234" or "12.3" (one decimal below 100). */
+    static String rate(double v) {
+        return Double.isNaN(v) ? "-" : v >= 100 ? String.format(java.util.Locale.ROOT, "%,.0f", v)
+                : String.format(java.util.Locale.ROOT, "%.1f", v);
+    }
+
     static String x(double ratio) {
         return Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.2f×", ratio) : "–";
     }

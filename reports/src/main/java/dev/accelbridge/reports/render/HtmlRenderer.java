@@ -67,6 +67,7 @@ public final class HtmlRenderer {
         sb.append("<h2>Browser vs native latency (p50, ms)</h2>\n<div id=\"bars\" class=\"chart\"></div>\n");
         sb.append("<h2>Latency history per cell (p50, ms)</h2>\n<div id=\"history\" class=\"chart\"></div>\n");
         changes(sb, m);
+        batchScaling(sb, m);
         conformance(sb, m);
         diagnostics(sb, m);
         fallbacks(sb, m);
@@ -128,6 +129,28 @@ public final class HtmlRenderer {
                     .append("</td><td>").append(h(ch.percent())).append("</td><td>").append(ch.baselineRuns()).append("</td><td>")
                     .append(Fmt.pct(ch.noise())).append("</td><td>").append(Fmt.pct(ch.bound())).append("</td><td>").append(h(ch.baselineRunId()))
                     .append("</td></tr>\n");
+        }
+        sb.append("</table>\n");
+    }
+
+    private static void batchScaling(StringBuilder sb, Matrix m) {
+        Matrix.BatchScaling scaling = m.batchScaling();
+        if (scaling.rows().isEmpty()) {
+            return;
+        }
+        sb.append("<h2>Batch scaling</h2>\n<p>p50 per call and throughput per item at each batch size; the last column is the "
+                + "throughput per item at the largest batch over the smallest (above 1: batching pays).</p>\n"
+                + "<table id=\"batch-scaling\"><tr><th>model</th><th>backend</th><th>host</th>");
+        scaling.batches().forEach(b -> sb.append("<th>batch ").append(b).append("</th>"));
+        sb.append("<th>per-item gain</th></tr>\n");
+        for (Matrix.ScalingRow r : scaling.rows()) {
+            sb.append("<tr><td>").append(h(r.model())).append("</td><td>").append(h(r.column())).append("</td><td>")
+                    .append(h(r.host())).append("</td>");
+            for (int b : scaling.batches()) {
+                Cell c = r.cells().get(b);
+                sb.append("<td>").append(c == null ? "" : h(Fmt.ms(c.p50()) + " ms · " + Fmt.rate(r.itemsPerSec(b)) + "/s")).append("</td>");
+            }
+            sb.append("<td>").append(Double.isNaN(r.gain()) ? "" : String.format(java.util.Locale.ROOT, "×%.2f", r.gain())).append("</td></tr>\n");
         }
         sb.append("</table>\n");
     }

@@ -118,6 +118,22 @@ public final class MarkdownRenderer {
         }
         sb.append('\n');
 
+        Matrix.BatchScaling scaling = m.batchScaling();
+        if (!scaling.rows().isEmpty()) {
+            sb.append("## Batch scaling (p50 per call · items per second)\n\n| model | backend | host |");
+            scaling.batches().forEach(b -> sb.append(" batch ").append(b).append(" |"));
+            sb.append(" items/s, largest vs smallest batch |\n|---|---|---|").append("---|".repeat(scaling.batches().size() + 1)).append('\n');
+            for (Matrix.ScalingRow r : scaling.rows()) {
+                sb.append("| ").append(esc(r.model())).append(" | ").append(esc(r.column())).append(" | ").append(esc(r.host())).append(" |");
+                for (int b : scaling.batches()) {
+                    Cell c = r.cells().get(b);
+                    sb.append(' ').append(c == null ? "" : Fmt.ms(c.p50()) + " ms · " + Fmt.rate(r.itemsPerSec(b)) + "/s").append(" |");
+                }
+                sb.append(' ').append(Double.isNaN(r.gain()) ? "" : String.format(java.util.Locale.ROOT, "×%.2f", r.gain())).append(" |\n");
+            }
+            sb.append('\n');
+        }
+
         Matrix.Conformance conf = m.conformance();
         if (!conf.ops().isEmpty()) {
             sb.append("## Conformance by op (single-op models)\n\n| op |");

@@ -63,6 +63,60 @@ public record Matrix(String scope, Instant generatedAt, List<Cell> cells, Map<St
         return new Conformance(List.copyOf(counts.keySet()), columns, counts);
     }
 
+    /**
+     * The batch-scaling view: for each model, precision, backend, lane and host run at more than one batch size, the
+     * p50 per call and the throughput per item at each batch size.
+     *
+     * @param batches the batch sizes seen, ascending
+     * @param rows    one row per model/precision/backend/lane/host with at least two batch sizes measured
+     */
+    public record BatchScaling(List<Integer> batches, List<ScalingRow> rows) {
+    }
+
+    /**
+     * One curve of {@link BatchScaling}.
+     *
+     * @param model  "suite/model" with the precision when not fp32
+     * @param column the backend and lane ({@link Cell#column()})
+     * @param host   the host
+     * @param cells  batch size → the cell measured at it
+     */
+    public record ScalingRow(String model, String column, String host, Map<Integer, Cell> cells) {
+        /** Items per second at {@code batch} (NaN when not measured there). */
+        public double itemsPerSec(int batch) {
+            Cell c = cells.get(batch);
+            return c == null || !(c.p50() > 0) ? Double.NaN : batch * 1000.0 / c.p50();
+        }
+
+        /** Throughput per item at the largest batch over the smallest: above 1, batching pays. */
+        public double gain() {
+            List<Integer> b = cells.keySet().stream().filter(k -> !Double.isNaN(itemsPerSec(k))).sorted().toList();
+            return b.size() < 2 ? Double.NaN : itemsPerSec(b.get(b.size() - 1)) / itemsPerSec(b.get(0));
+        }
+    }
+
+    /** The batch-scaling view; no rows when nothing ran at two batch sizes. */
+    public BatchScaling batchScaling() {
+        Map<List<String>, Map<Integer, Cell>> by = new java.util.LinkedHashMap<>();
+        java.util.TreeSet<Integer> batches = new java.util.TreeSet<>();
+        for (Cell c : cells) {
+            if (c.result().timings() == null) {
+                continue;
+            }
+            var id = c.result().id();
+            String model = id.row() + (id.precision() == dev.accelbridge.core.Precision.FP32 ? "" : " " + id.precision().id());
+            by.computeIfAbsent(List.of(model, c.column(), c.host()), k -> new java.util.TreeMap<>()).put(id.batchSize(), c);
+        }
+        List<ScalingRow> rows = new ArrayList<>();
+        by.forEach((k, m) -> {
+            if (m.size() > 1) {
+                rows.add(new ScalingRow(k.get(0), k.get(1), k.get(2), m));
+                batches.addAll(m.keySet());
+            }
+        });
+        return new BatchScaling(List.copyOf(batches), rows);
+    }
+
     /** Cells flagged as regressions. */
     public List<Cell> regressions() {
         return cells.stream().filter(c -> c.change() != null && c.change().kind() == ChangeKind.REGRESSION).toList();
