@@ -210,7 +210,7 @@ public final class DynamicQuantizer {
             float scale = max == 0 ? 1f : max / 127f;
             byte[] q = new byte[w.length];
             for (int i = 0; i < w.length; i++) {
-                q[i] = (byte) Math.max(-127, Math.min(127, Math.round(w[i] / scale)));
+                q[i] = (byte) Math.max(-127, Math.min(127, (int) Math.rint(w[i] / scale)));
             }
             return new Quantized(q, scale, 0, true);
         }
@@ -224,10 +224,10 @@ public final class DynamicQuantizer {
                 hi = Math.max(hi, f);
             }
             float scale = hi == lo ? 1f : (hi - lo) / 255f;
-            int zp = Math.max(0, Math.min(255, Math.round(-lo / scale)));
+            int zp = Math.max(0, Math.min(255, (int) Math.rint(-lo / scale)));
             byte[] q = new byte[w.length];
             for (int i = 0; i < w.length; i++) {
-                q[i] = (byte) Math.max(0, Math.min(255, Math.round(w[i] / scale) + zp));
+                q[i] = (byte) Math.max(0, Math.min(255, (int) Math.rint(w[i] / scale) + zp));
             }
             return new Quantized(q, scale, zp, false);
         }
