@@ -46,10 +46,13 @@ public final class Batching {
         return Optional.of(new ModelCase(mc.model(), mc.inputSet(), inputs, Optional.empty(), free, mc.precision()));
     }
 
-    /** The batch the case is fed at: the leading dimension of its first batched input (1 when none is batched). */
+    /**
+     * The batch the case is fed at: the leading dimension of its first batched input; for a model with a fixed batch,
+     * the leading dimension of its first input of rank 2 or more (the convention {@code CaseId} records); else 1.
+     */
     public static int batchOf(ModelCase mc) {
         List<String> batched = batchedInputs(mc);
-        return mc.inputs().stream().filter(t -> batched.contains(t.name()) && t.shape().length > 0)
+        return mc.inputs().stream().filter(t -> batched.isEmpty() ? t.shape().length >= 2 : batched.contains(t.name()) && t.shape().length > 0)
                 .mapToInt(t -> (int) t.shape()[0]).findFirst().orElse(1);
     }
 

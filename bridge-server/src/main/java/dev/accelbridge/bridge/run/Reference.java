@@ -27,9 +27,14 @@ public record Reference(Optional<List<NamedTensor>> outputs, String against, Opt
         this(outputs, against, failure, Optional.empty());
     }
 
+    /** This reference as the fp32 one a variant is judged against ({@code native-cpu fp32}). */
+    public Reference asFp32() {
+        return against.endsWith(" fp32") ? this : new Reference(outputs, against + " fp32", failure, variantRun);
+    }
+
     /** This (fp32) reference, with the {@code precision} variant's own native CPU run beside it. */
     public Reference withVariantRun(Reference own, dev.accelbridge.core.Precision precision) {
-        return new Reference(outputs, against + " fp32", failure, Optional.of(new Reference(own.outputs,
+        return new Reference(outputs, asFp32().against, failure, Optional.of(new Reference(own.outputs,
                 own.against + " " + precision.id(), own.failure)));
     }
 

@@ -191,7 +191,7 @@ public final class RunOrchestrator {
         for (ModelCase mc : cases) {
             ModelCase fp32 = set.fp32Of().get(mc);
             Reference judge = fp32 == null ? null
-                    : references.computeIfAbsent(fp32, b -> Reference.expected(b).orElseGet(() -> referenceOnly(b)));
+                    : references.computeIfAbsent(fp32, b -> Reference.expected(b).orElseGet(() -> referenceOnly(b))).asFp32();
             Reference expected = Reference.expected(mc).orElse(null);
             if (cpuRequested) {
                 CaseId key = CaseId.of(mc, BackendId.CPU, LaneId.NATIVE);

@@ -55,7 +55,7 @@ class BrowserRunCliTest {
         // the one JSON form: the case identity, what really executed, the grade rule, the diagnostics
         assertThat(webgpu.get("lane").asText()).isEqualTo("chromium");
         assertThat(webgpu.get("precision").asText()).isEqualTo("fp32");
-        assertThat(webgpu.get("batchSize").asInt()).as("the text suite feeds three sentences").isEqualTo(3);
+        assertThat(webgpu.get("batchSize").asInt()).as("the default batch size").isEqualTo(1);
         assertThat(webgpu.get("caseKey").asText()).startsWith("text/").endsWith("/webgpu/chromium");
         assertThat(webgpu.get("acceleration").asText()).isEqualTo("software adapter");
         assertThat(webgpu.get("grade").asText()).as("a software adapter is never graded like hardware").isIn("MEDIUM", "LOW");

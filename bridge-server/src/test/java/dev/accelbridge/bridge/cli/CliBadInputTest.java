@@ -35,6 +35,14 @@ class CliBadInputTest {
     }
 
     @Test
+    void anUnknownPrecisionOrANonPositiveBatchSizeIsRefused() {
+        assertOneLineError(run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--precision", "fp32,fp64", "--no-report"),
+                "--precision", "fp64");
+        assertOneLineError(run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--batch-sizes", "1,0", "--no-report"),
+                "--batch-sizes");
+    }
+
+    @Test
     void unknownSuiteIsRefused() {
         CliRunner.Result r = run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--suites", "speech", "--no-report");
         assertOneLineError(r, "Unknown suite 'speech'", "text, vision, audio");
