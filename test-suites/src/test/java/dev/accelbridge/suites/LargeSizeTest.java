@@ -22,7 +22,8 @@ class LargeSizeTest {
 
     @Test
     void largeVisionIs224PixelsWithAThousandClasses() throws Exception {
-        ModelCase c = SuiteCatalog.create(new SuiteOptions(dir, ModelSize.LARGE, 1)).cases(ModelFamily.VISION).get(0);
+        ModelCase c = Batching.atBatch(SuiteCatalog.create(new SuiteOptions(dir, ModelSize.LARGE, 1)).cases(ModelFamily.VISION).get(0), 1)
+                .orElseThrow();
         assertThat(c.model().name()).isEqualTo("convnet-large");
         assertThat(c.inputs().get(0).shape()).containsExactly(1, 3, 224, 224);
         NamedTensor logits = Ort.run(c.model().path(), c.inputs()).get("logits");

@@ -23,8 +23,8 @@ class TextSuiteTest {
         assertThat(c.model().opset()).isEqualTo(17);
         assertThat(c.model().ops()).contains("Gather", "LayerNormalization", "Softmax", "Erf", "Tanh", "Unsqueeze");
         Map<String, NamedTensor> out = Ort.run(c.model().path(), c.inputs());
-        assertThat(out.get("last_hidden_state").shape()).containsExactly(3, 24, 64);
-        assertThat(out.get("pooler_output").shape()).containsExactly(3, 64);
+        assertThat(out.get("last_hidden_state").shape()).containsExactly(4, 24, 64);
+        assertThat(out.get("pooler_output").shape()).containsExactly(4, 64);
         assertThat(out.values()).allMatch(Ort::allFinite);
     }
 
