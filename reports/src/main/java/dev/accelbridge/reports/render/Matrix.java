@@ -64,8 +64,8 @@ public record Matrix(String scope, Instant generatedAt, List<Cell> cells, Map<St
     }
 
     /**
-     * The batch-scaling view: for each model, precision, backend, lane and host run at more than one batch size, the
-     * p50 per call and the throughput per item at each batch size.
+     * The batch-scaling view: for each model, precision, backend, lane and host run at more than one batch size on the
+     * requested backend itself, the p50 per call and the throughput per item at each batch size.
      *
      * @param batches the batch sizes seen, ascending
      * @param rows    one row per model/precision/backend/lane/host with at least two batch sizes measured
@@ -100,8 +100,8 @@ public record Matrix(String scope, Instant generatedAt, List<Cell> cells, Map<St
         Map<List<String>, Map<Integer, Cell>> by = new java.util.LinkedHashMap<>();
         java.util.TreeSet<Integer> batches = new java.util.TreeSet<>();
         for (Cell c : cells) {
-            if (c.result().timings() == null) {
-                continue;
+            if (c.result().timings() == null || c.result().actual() != c.result().requested()) {
+                continue; // a fallback's time is another backend's: it would bend this backend's curve
             }
             var id = c.result().id();
             String model = id.row() + (id.precision() == dev.accelbridge.core.Precision.FP32 ? "" : " " + id.precision().id());
