@@ -49,7 +49,7 @@ public record CaseId(ModelFamily family, String model, String modelSha256, Strin
     }
 
     /** The leading dimension of the first input of rank ≥ 2 (the batch by convention), else 1. */
-    static int batchOf(List<NamedTensor> inputs) {
+    public static int batchOf(List<NamedTensor> inputs) {
         for (NamedTensor t : inputs) {
             if (t.shape().length >= 2 && t.shape()[0] >= 1 && t.shape()[0] <= Integer.MAX_VALUE) {
                 return (int) t.shape()[0];
@@ -82,6 +82,16 @@ public record CaseId(ModelFamily family, String model, String modelSha256, Strin
     /** "suite/model", the matrix's row label. */
     public String row() {
         return family.id() + "/" + model;
+    }
+
+    /** "suite/model" with the precision when it is not fp32 ("text/bert fp16"): a batch-scaling curve's label. */
+    public String rowAtPrecision() {
+        return row() + (precision == Precision.FP32 ? "" : " " + precision.id());
+    }
+
+    /** " fp16 b4": the precision when not fp32 and the batch size when not 1, to follow a label ("" for fp32 at batch 1). */
+    public String dimensionsTag() {
+        return (precision == Precision.FP32 ? "" : " " + precision.id()) + (batchSize == 1 ? "" : " b" + batchSize);
     }
 
     /** This case on one host: a cell of the matrix across runs. */

@@ -103,7 +103,7 @@ public record NamedTensor(String name, DType dtype, long[] shape, byte[] data) {
             out[i] = switch (dtype) {
                 case FLOAT32 -> b.getFloat(i * 4);
                 case FLOAT64 -> b.getDouble(i * 8);
-                case FLOAT16 -> Float.float16ToFloatCompat(b.getShort(i * 2));
+                case FLOAT16 -> Float16.toFloat(b.getShort(i * 2));
                 case INT64 -> b.getLong(i * 8);
                 case INT32 -> b.getInt(i * 4);
                 case INT8 -> b.get(i);
@@ -153,26 +153,5 @@ public record NamedTensor(String name, DType dtype, long[] shape, byte[] data) {
     @Override
     public String toString() {
         return name + ":" + dtype.webName() + Arrays.toString(shape);
-    }
-
-    /** IEEE 754 half → float without Java 20's Float.float16ToFloat. */
-    private static final class Float {
-        static float float16ToFloatCompat(short h) {
-            int bits = h & 0xffff;
-            int sign = (bits >>> 15) << 31;
-            int exp = (bits >>> 10) & 0x1f;
-            int mant = bits & 0x3ff;
-            if (exp == 0) {
-                if (mant == 0) {
-                    return java.lang.Float.intBitsToFloat(sign);
-                }
-                float v = mant / 1024f * (float) Math.pow(2, -14);
-                return sign != 0 ? -v : v;
-            }
-            if (exp == 31) {
-                return java.lang.Float.intBitsToFloat(sign | 0x7f800000 | (mant << 13));
-            }
-            return java.lang.Float.intBitsToFloat(sign | ((exp - 15 + 127) << 23) | (mant << 13));
-        }
     }
 }

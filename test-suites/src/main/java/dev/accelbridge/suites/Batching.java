@@ -1,5 +1,6 @@
 package dev.accelbridge.suites;
 
+import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.TensorSpec;
@@ -48,11 +49,14 @@ public final class Batching {
 
     /**
      * The batch the case is fed at: the leading dimension of its first batched input; for a model with a fixed batch,
-     * the leading dimension of its first input of rank 2 or more (the convention {@code CaseId} records); else 1.
+     * what {@link CaseId#batchOf} records.
      */
     public static int batchOf(ModelCase mc) {
         List<String> batched = batchedInputs(mc);
-        return mc.inputs().stream().filter(t -> batched.isEmpty() ? t.shape().length >= 2 : batched.contains(t.name()) && t.shape().length > 0)
+        if (batched.isEmpty()) {
+            return CaseId.batchOf(mc.inputs());
+        }
+        return mc.inputs().stream().filter(t -> batched.contains(t.name()) && t.shape().length > 0)
                 .mapToInt(t -> (int) t.shape()[0]).findFirst().orElse(1);
     }
 

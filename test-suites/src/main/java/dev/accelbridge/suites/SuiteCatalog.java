@@ -11,10 +11,8 @@ import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.StringStringEntryProto;
 
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -147,7 +145,7 @@ public final class SuiteCatalog {
             GeneratedModel built = m.builder().apply(options.seed());
             proto = built.model().toBuilder().addMetadataProps(StringStringEntryProto.newBuilder()
                     .setKey(FLOPS_KEY).setValue(Long.toString(Math.round(built.flops())))).build();
-            write(file, proto.toByteArray());
+            OnnxTensors.writeAtomically(file, proto.toByteArray(), "generated model");
         }
         double flops = proto.getMetadataPropsList().stream().filter(p -> p.getKey().equals(FLOPS_KEY))
                 .mapToDouble(p -> Double.parseDouble(p.getValue())).findFirst().orElse(Double.NaN);
@@ -161,22 +159,5 @@ public final class SuiteCatalog {
         g = new Generated(m, spec, flops, bytes);
         generated.put(m.name(), g);
         return g;
-    }
-
-    /** Writes through a temporary file and a rename so a crash never leaves a half-written model behind. */
-    private static void write(Path file, byte[] bytes) {
-        try {
-            Files.createDirectories(file.getParent());
-            Path tmp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
-            Files.write(tmp, bytes);
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException e) {
-            throw new SuiteException.CacheException("Cannot write generated model " + file + ": " + e,
-                    "give a writable cache directory (--cache-dir)", e);
-        }
     }
 }

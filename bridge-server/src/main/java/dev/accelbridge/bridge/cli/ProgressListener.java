@@ -54,8 +54,7 @@ final class ProgressListener implements RunListener, AutoCloseable {
         String where = r.lane().id();
         String figures = r.timings() == null ? "" : String.format(Locale.ROOT, " p50 %.3f ms", r.timings().p50Ms());
         String actual = r.actual() != null && r.actual() != r.requested() ? " -> " + r.actual().id() : "";
-        String dims = (r.id().precision() == dev.accelbridge.core.Precision.FP32 ? "" : " " + r.id().precision().id())
-                + (r.id().batchSize() == 1 ? "" : " b" + r.id().batchSize());
+        String dims = r.id().dimensionsTag();
         String line = String.format(Locale.ROOT, "%s %s%s%s (%s): %s%s", r.id().row(), r.requested().id(), dims,
                 actual, where, r.status(), figures);
         if (bar != null) {

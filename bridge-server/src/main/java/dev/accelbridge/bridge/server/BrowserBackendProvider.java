@@ -321,10 +321,7 @@ public final class BrowserBackendProvider implements BackendProvider {
             }
             return;
         }
-        if (backend != BackendId.WEBGPU || probe.webgpu().hasFeature("shader-f16")) {
-            return;
-        }
-        {
+        if (backend == BackendId.WEBGPU && !probe.webgpu().hasFeature("shader-f16")) {
             throw new UnsupportedModelException("Model " + model.name() + " computes in float16 but the WebGPU adapter "
                     + probe.webgpu().label() + " in " + browserLabel() + " lacks the shader-f16 feature (its features: "
                     + (probe.webgpu().features().isEmpty() ? "none" : String.join(", ", probe.webgpu().features())) + ")",

@@ -44,8 +44,7 @@ public record Cell(RunResult result, Score score, double cpuP50Ms, double reques
     /** "suite/model", with the precision and batch size when they are not fp32 and 1 ("text/bert fp16 b4"). */
     public String row() {
         var id = result.id();
-        return id.row() + (id.precision() == dev.accelbridge.core.Precision.FP32 ? "" : " " + id.precision().id())
-                + (id.batchSize() == 1 ? "" : " b" + id.batchSize());
+        return id.row() + id.dimensionsTag();
     }
 
     /** p50 of the result, or NaN. */

@@ -104,7 +104,7 @@ public record Matrix(String scope, Instant generatedAt, List<Cell> cells, Map<St
                 continue; // a fallback's time is another backend's: it would bend this backend's curve
             }
             var id = c.result().id();
-            String model = id.row() + (id.precision() == dev.accelbridge.core.Precision.FP32 ? "" : " " + id.precision().id());
+            String model = id.rowAtPrecision();
             by.computeIfAbsent(List.of(model, c.column(), c.host()), k -> new java.util.TreeMap<>()).put(id.batchSize(), c);
         }
         List<ScalingRow> rows = new ArrayList<>();

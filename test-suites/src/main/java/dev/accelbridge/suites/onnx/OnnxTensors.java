@@ -153,6 +153,28 @@ public final class OnnxTensors {
         return m;
     }
 
+    /**
+     * Writes a model file through a temporary file and a rename, so a crash never leaves a half-written model behind.
+     *
+     * @param what what the file is, for the error ("generated model", "model variant")
+     * @throws SuiteException.CacheException when the cache directory cannot be written
+     */
+    public static void writeAtomically(Path file, byte[] bytes, String what) {
+        try {
+            Files.createDirectories(file.getParent());
+            Path tmp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
+            Files.write(tmp, bytes);
+            try {
+                Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            } catch (java.nio.file.AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new SuiteException.CacheException("Cannot write " + what + " " + file + ": " + e,
+                    "give a writable cache directory (--cache-dir)", e);
+        }
+    }
+
     private static SuiteException.InvalidModelException invalid(Path file, String why, Throwable cause) {
         return new SuiteException.InvalidModelException(file + " is not a valid ONNX model (" + why + ")",
                 "re-export it or check the download (a truncated or HTML file is the usual cause)", cause);

@@ -1,6 +1,7 @@
 package dev.accelbridge.suites.precision;
 
 import com.google.protobuf.ByteString;
+import dev.accelbridge.core.Float16;
 import dev.accelbridge.suites.onnx.OnnxTensors;
 import dev.accelbridge.suites.onnx.proto.Onnx.AttributeProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.GraphProto;
@@ -159,7 +160,7 @@ public final class Float16Converter {
     private static TensorProto halfTensor(float[] v, List<Long> dims) {
         ByteBuffer bb = ByteBuffer.allocate(v.length * 2).order(ByteOrder.LITTLE_ENDIAN);
         for (float f : v) {
-            bb.putShort(Half.fromFloat(f));
+            bb.putShort(Float16.fromFloat(f));
         }
         return TensorProto.newBuilder().setDataType(ElementTypes.FLOAT16).addAllDims(dims)
                 .setRawData(ByteString.copyFrom(bb.array())).build();

@@ -9,11 +9,8 @@ import dev.accelbridge.suites.onnx.OnnxTensors;
 import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.StringStringEntryProto;
 
-import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 
 /**
@@ -62,27 +59,11 @@ public final class Variants {
             };
             proto = converted.toBuilder().addMetadataProps(StringStringEntryProto.newBuilder().setKey(VARIANT_OF)
                     .setValue(base.name() + "@" + base.sha256())).build();
-            write(file, proto.toByteArray());
+            OnnxTensors.writeAtomically(file, proto.toByteArray(), "the model variant");
         }
         ModelSpec spec = OnnxModels.inspect(file, proto, base.family(), base.name(), base.source());
         spec = new ModelSpec(spec.family(), spec.name(), spec.path(), spec.sha256(), spec.opset(), spec.parameters(), spec.ops(),
                 spec.inputs(), spec.outputs(), spec.source(), base.tolerance());
         return new ModelCase(spec, fp32.inputSet(), fp32.inputs(), java.util.Optional.empty(), fp32.freeDims(), precision);
-    }
-
-    private static void write(Path file, byte[] bytes) {
-        try {
-            Files.createDirectories(file.getParent());
-            Path tmp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
-            Files.write(tmp, bytes);
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException e) {
-            throw new SuiteException.CacheException("Cannot write the model variant " + file + ": " + e,
-                    "give a writable cache directory (--cache-dir)", e);
-        }
     }
 }

@@ -1,12 +1,16 @@
-package dev.accelbridge.suites.precision;
+package dev.accelbridge.core;
 
-/** IEEE 754 binary16 conversion (Java 17 has no {@code Float.floatToFloat16}); round to nearest even, as numpy does. */
-final class Half {
-    private Half() {
+/**
+ * IEEE 754 binary16 ↔ float32 for Java 17, which has neither {@code Float.floatToFloat16} nor
+ * {@code Float.float16ToFloat}: reading float16 outputs for parity, writing float16 weights for an fp16 variant.
+ * Rounding to float16 is to nearest, ties to even, as numpy does.
+ */
+public final class Float16 {
+    private Float16() {
     }
 
     /** The float16 bits nearest to {@code f} (overflow to infinity, NaN kept). */
-    static short fromFloat(float f) {
+    public static short fromFloat(float f) {
         int bits = Float.floatToRawIntBits(f);
         int sign = (bits >>> 16) & 0x8000;
         int exp = (bits >>> 23) & 0xff;
@@ -42,17 +46,20 @@ final class Half {
     }
 
     /** The float value of float16 bits. */
-    static float toFloat(short h) {
+    public static float toFloat(short h) {
         int bits = h & 0xffff;
-        int sign = (bits & 0x8000) << 16;
+        int sign = (bits >>> 15) << 31;
         int exp = (bits >>> 10) & 0x1f;
         int mant = bits & 0x3ff;
-        if (exp == 0x1f) {
-            return Float.intBitsToFloat(sign | 0x7f800000 | (mant << 13));
-        }
         if (exp == 0) {
-            float v = mant * 0x1p-24f;
+            if (mant == 0) {
+                return Float.intBitsToFloat(sign);
+            }
+            float v = mant / 1024f * (float) Math.pow(2, -14);
             return sign != 0 ? -v : v;
+        }
+        if (exp == 31) {
+            return Float.intBitsToFloat(sign | 0x7f800000 | (mant << 13));
         }
         return Float.intBitsToFloat(sign | ((exp - 15 + 127) << 23) | (mant << 13));
     }
