@@ -18,6 +18,7 @@ let probe = null;
 let rejected = false;
 const sessions = new Map();
 let currentWarnings = null; // collects ORT's warnings while a job runs
+let currentProfile = null; // collects the session profiler's events (one JSON object per console line) while profiling
 let queue = Promise.resolve();
 let wasmStarted = false; // true once a session was created (ort.env.wasm.numThreads is fixed from then on)
 
@@ -46,10 +47,16 @@ function fact(k, v) {
 for (const level of ['warn', 'error', 'log', 'info']) {
   const orig = console[level].bind(console);
   console[level] = (...args) => {
-    orig(...args);
-    if (currentWarnings === null) return;
+    if (currentWarnings === null && currentProfile === null) { orig(...args); return; }
     // eslint-disable-next-line no-control-regex
     const text = args.map((a) => (typeof a === 'string' ? a : errorText(a))).join(' ').replace(/\x1b\[[0-9;]*m/g, '').trim();
+    // ORT's session profiler (wasm build) prints its trace one event per line when profiling ends
+    if (currentProfile !== null && text.startsWith('{"cat"')) {
+      try { currentProfile.push(JSON.parse(text.replace(/,\s*$/, ''))); } catch (e) { /* not an event line */ }
+      return;
+    }
+    orig(...args);
+    if (currentWarnings === null) return;
     if (level === 'warn' || level === 'error' || /\[[WE]:onnxruntime/.test(text)) {
       if (currentWarnings.length < 200) currentWarnings.push(text.length > 2000 ? text.slice(0, 2000) : text);
     }
@@ -118,6 +125,8 @@ async function loadJob(msg, modelBytes) {
     graphOptimizationLevel: opts.graphOptimizationLevel || 'all',
     logSeverityLevel: opts.logSeverityLevel ?? 2,
   };
+  // A session made for per-op profiling only: the timed session never has the profiler on.
+  if (opts.enableProfiling === true) sessionOptions.enableProfiling = true;
   // Weights kept beside the model (ONNX external data): each file by its opaque URL, under the name the model uses.
   if (msg.model && Array.isArray(msg.model.externalData) && msg.model.externalData.length > 0) {
     sessionOptions.externalData = msg.model.externalData.map((e) => {
@@ -184,13 +193,64 @@ async function runJob(frame) {
   ws.send(out);
 }
 
+// Per-op profile of a session created with enableProfiling: one untimed run, then `iterations` profiled runs whose own
+// wall times are reported too (so profiling's overhead can be stated), then the profiler's events. On webgpu the GPU
+// kernel times come from timestamp queries (env.webgpu.profiling), read back after the GPU queue is done.
+async function profileJob(frame) {
+  const msg = frame.header;
+  const entry = sessions.get(msg.session);
+  if (!entry) throw new Error(`no session '${msg.session}' in this page (load it first)`);
+  const feeds = {};
+  for (const t of msg.tensors || []) feeds[t.name] = new ort.Tensor(t.dtype, tensorView(frame, t), t.shape);
+  const iterations = Math.max(1, msg.iterations | 0);
+  const session = entry.session;
+  const dispose = (out) => { for (const k in out) { try { out[k].dispose(); } catch (e) { /* cpu tensor */ } } };
+  dispose(await session.run(feeds));
+  const kernels = [];
+  const gpu = entry.ep === 'webgpu' && ort.env.webgpu;
+  if (gpu) ort.env.webgpu.profiling = { mode: 'default', ondata: (d) => { if (kernels.length < 200000) kernels.push(d); } };
+  const samplesMs = [];
+  try {
+    for (let i = 0; i < iterations; i++) {
+      const t0 = performance.now();
+      const out = await session.run(feeds);
+      samplesMs.push(performance.now() - t0);
+      dispose(out);
+    }
+    if (gpu) {
+      const device = await ort.env.webgpu.device;
+      if (device) await device.queue.onSubmittedWorkDone();
+      await new Promise((r) => setTimeout(r, 50)); // the query read-backs resolve after the queue
+    }
+  } finally {
+    if (gpu) ort.env.webgpu.profiling = { mode: 'off' };
+  }
+  currentProfile = [];
+  let events;
+  try {
+    session.endProfiling();
+    await new Promise((r) => setTimeout(r, 0));
+  } finally {
+    events = currentProfile;
+    currentProfile = null;
+  }
+  // only the node events, compactly: name, op, provider, duration (µs)
+  const nodes = events.filter((e) => e.cat === 'Node' && typeof e.name === 'string' && e.name.endsWith('_kernel_time'))
+    .map((e) => ({ node: e.name.slice(0, -'_kernel_time'.length), op: e.args && e.args.op_name, provider: e.args && e.args.provider, us: e.dur }));
+  const gpuKernels = kernels.map((k) => ({ node: k.kernelName, op: k.kernelType, program: k.programName, ns: k.endTime - k.startTime }));
+  log(`job ${msg.job}: profiled ${iterations} runs: ${nodes.length} node events, ${gpuKernels.length} GPU kernels`);
+  send({ type: 'profiled', job: msg.job, session: msg.session, iterations, samplesMs, nodes, gpuKernels,
+    timestampQuery: gpu ? kernels.length > 0 : null });
+}
+
 async function releaseJob(msg) {
   const entry = sessions.get(msg.session);
   if (entry) {
     sessions.delete(msg.session);
     await entry.session.release();
   }
-  send({ type: 'released', job: msg.job, session: msg.session, existed: !!entry });
+  const memory = performance.memory ? { usedJSHeapSize: performance.memory.usedJSHeapSize } : null;
+  send({ type: 'released', job: msg.job, session: msg.session, existed: !!entry, memory });
 }
 
 // Jobs run one after another; a job's failure is reported and the page goes on with the next.
@@ -200,7 +260,7 @@ function enqueue(job, phase, fn) {
     try {
       await fn();
     } catch (e) {
-      sendError(job, phase === 'load' ? 'load-failed' : phase === 'run' ? 'run-failed' : 'job-failed', errorText(e));
+      sendError(job, phase === 'load' ? 'load-failed' : phase === 'run' || phase === 'profile' ? 'run-failed' : 'job-failed', errorText(e));
     } finally {
       currentWarnings = null;
     }
@@ -247,6 +307,9 @@ function onBinary(buffer) {
   if (msg.type === 'run') {
     setState(`job ${msg.job}: running session ${msg.session}`);
     enqueue(msg.job, 'run', () => runJob(frame));
+  } else if (msg.type === 'profile') {
+    setState(`job ${msg.job}: profiling session ${msg.session}`);
+    enqueue(msg.job, 'profile', () => profileJob(frame));
   } else if (msg.type === 'load') {
     enqueue(msg.job, 'load', () => loadJob(msg, new Uint8Array(buffer, frame.payloadStart, frame.payloadLength)));
   } else {

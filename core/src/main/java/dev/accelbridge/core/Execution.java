@@ -11,11 +11,19 @@ import java.util.List;
  * @param memory     process memory where measurable
  * @param provenance the runtime's side of provenance (browser, adapter, EPs, versions); host filled later
  * @param warnings   runtime warnings worth keeping (e.g. ORT's "nodes not placed on the requested provider")
+ * @param analysis   the op profile, cold start and leak check the request asked for ({@link Analysis#NONE} otherwise)
  */
 public record Execution(List<NamedTensor> outputs, Timings timings, MemoryUsage memory, Provenance provenance,
-                        List<String> warnings) {
+                        List<String> warnings, Analysis analysis) {
     public Execution {
         outputs = List.copyOf(outputs);
         warnings = List.copyOf(warnings);
+        analysis = analysis == null ? Analysis.NONE : analysis;
+    }
+
+    /** An execution without drill-down. */
+    public Execution(List<NamedTensor> outputs, Timings timings, MemoryUsage memory, Provenance provenance,
+                     List<String> warnings) {
+        this(outputs, timings, memory, provenance, warnings, Analysis.NONE);
     }
 }

@@ -14,9 +14,18 @@ import java.time.Duration;
  *                   comparison); null for the runtime's default
  * @param loadTimeout limit for loading (session creation) alone, within {@code timeout}, so a session that never
  *                   returns costs this and not the whole case; null: {@link #defaultLoadTimeout}
+ * @param profileIterations iterations to profile per op (0: no profile); they run in their own session after the timed
+ *                   ones, so profiling never touches the timed samples
+ * @param recreate   create/run/release cycles for the leak check (0: none), after everything else
  */
 public record ExecutionRequest(BackendId backend, ModelCase modelCase, int warmups, int iterations, Duration timeout,
-                               Integer threads, Duration loadTimeout) {
+                               Integer threads, Duration loadTimeout, int profileIterations, int recreate) {
+    /** A request without profile or leak check. */
+    public ExecutionRequest(BackendId backend, ModelCase modelCase, int warmups, int iterations, Duration timeout,
+                            Integer threads, Duration loadTimeout) {
+        this(backend, modelCase, warmups, iterations, timeout, threads, loadTimeout, 0, 0);
+    }
+
     /** A request with the runtime's default thread count. */
     public ExecutionRequest(BackendId backend, ModelCase modelCase, int warmups, int iterations, Duration timeout) {
         this(backend, modelCase, warmups, iterations, timeout, null, null);
@@ -54,8 +63,26 @@ public record ExecutionRequest(BackendId backend, ModelCase modelCase, int warmu
         if (iterations < 1) {
             throw new AccelbridgeException("iterations must be at least 1, got " + iterations, "pass --iterations N with N >= 1");
         }
+        if (profileIterations < 0 || recreate < 0) {
+            throw new AccelbridgeException("profile iterations and re-creation cycles must not be negative", "pass --profile / --recreate N with N >= 1");
+        }
         if (warmups < 0) {
             throw new AccelbridgeException("warm-up count must not be negative, got " + warmups, "pass --warmups N with N >= 0");
         }
+    }
+
+    /** The same request with {@code n} profiled iterations. */
+    public ExecutionRequest withProfile(int n) {
+        return new ExecutionRequest(backend, modelCase, warmups, iterations, timeout, threads, loadTimeout, n, recreate);
+    }
+
+    /** The same request with {@code n} re-creation cycles. */
+    public ExecutionRequest withRecreate(int n) {
+        return new ExecutionRequest(backend, modelCase, warmups, iterations, timeout, threads, loadTimeout, profileIterations, n);
+    }
+
+    /** The same request for another model case (e.g. a model with its intermediates exposed). */
+    public ExecutionRequest withModelCase(ModelCase mc) {
+        return new ExecutionRequest(backend, mc, warmups, iterations, timeout, threads, loadTimeout, profileIterations, recreate);
     }
 }

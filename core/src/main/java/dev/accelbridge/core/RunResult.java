@@ -22,10 +22,20 @@ import java.util.List;
  * @param warnings     runtime warnings
  * @param variantParity for an fp16/int8 variant: its outputs against the variant's own native CPU run (its
  *                      {@code parity} is against the fp32 reference); null otherwise
+ * @param analysis     the drill-down: bisection, op profile, cold start, leak check ({@link Analysis#NONE} when none)
  */
 public record RunResult(String runId, Instant startedAt, CaseId id, BackendId actual, Status status, String reason,
                         Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
-                        List<FallbackHop> fallbackPath, List<String> warnings, Parity variantParity) {
+                        List<FallbackHop> fallbackPath, List<String> warnings, Parity variantParity,
+                        Analysis analysis) {
+    /** A result without drill-down. */
+    public RunResult(String runId, Instant startedAt, CaseId id, BackendId actual, Status status, String reason,
+                     Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
+                     List<FallbackHop> fallbackPath, List<String> warnings, Parity variantParity) {
+        this(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath, warnings,
+                variantParity, Analysis.NONE);
+    }
+
     /** A result without a variant comparison. */
     public RunResult(String runId, Instant startedAt, CaseId id, BackendId actual, Status status, String reason,
                      Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
@@ -38,6 +48,7 @@ public record RunResult(String runId, Instant startedAt, CaseId id, BackendId ac
         fallbackPath = fallbackPath == null ? List.of() : List.copyOf(fallbackPath);
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
         memory = memory == null ? MemoryUsage.UNKNOWN : memory;
+        analysis = analysis == null ? Analysis.NONE : analysis;
     }
 
     /** The model family. */
@@ -83,19 +94,25 @@ public record RunResult(String runId, Instant startedAt, CaseId id, BackendId ac
     /** The same result with another status and reason (used when parity or fallback decides the final status). */
     public RunResult withStatus(Status newStatus, String newReason) {
         return new RunResult(runId, startedAt, id, actual, newStatus, newReason, provenance, timings, memory, parity,
-                fallbackPath, warnings, variantParity);
+                fallbackPath, warnings, variantParity, analysis);
     }
 
     /** The same result with other timings (e.g. the samples loaded from the store). */
     public RunResult withTimings(Timings t) {
         return new RunResult(runId, startedAt, id, actual, status, reason, provenance, t, memory, parity, fallbackPath,
-                warnings, variantParity);
+                warnings, variantParity, analysis);
     }
 
     /** The same result with its variant's comparison. */
     public RunResult withVariantParity(Parity p) {
         return new RunResult(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath,
-                warnings, p);
+                warnings, p, analysis);
+    }
+
+    /** The same result with its drill-down. */
+    public RunResult withAnalysis(Analysis a) {
+        return new RunResult(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath,
+                warnings, variantParity, a);
     }
 
     /** The diagnostics this result gives, most severe first. */

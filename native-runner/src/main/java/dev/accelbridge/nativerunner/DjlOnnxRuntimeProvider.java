@@ -16,7 +16,9 @@ import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtProvider;
 import ai.onnxruntime.OrtSession;
+import dev.accelbridge.core.Analysis;
 import dev.accelbridge.core.Availability;
+import dev.accelbridge.core.ColdStart;
 import dev.accelbridge.core.BackendException.Phase;
 import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.BackendId;
@@ -189,6 +191,17 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
         }
     }
 
+    /** How ONNX Runtime's profiler names the provider of {@code b}. */
+    static String ortProviderName(BackendId b) {
+        return switch (b) {
+            case CUDA -> "CUDAExecutionProvider";
+            case ROCM -> "ROCMExecutionProvider";
+            case COREML -> "CoreMLExecutionProvider";
+            case OPENVINO -> "OpenVINOExecutionProvider";
+            default -> "CPUExecutionProvider";
+        };
+    }
+
     static void addProvider(OrtSession.SessionOptions so, BackendId b) throws OrtException {
         switch (b) {
             case CUDA -> so.addCUDA(0);
@@ -313,8 +326,15 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
                         warnings.add("peak RSS is the larger of before/after only (sampler off, kernel peak not resettable)");
                     }
                     Timings timings = Timings.of(loadMs, firstMs, request.warmups(), samples);
+                    // the drill-down runs after the timed session, each part on a session of its own
+                    NativeAnalysis na = new NativeAnalysis(loader, backend, spec, request.threads(),
+                            request.modelCase().freeDims(), ordered);
+                    Analysis analysis = new Analysis(null,
+                            request.profileIterations() == 0 ? null : na.profile(request.profileIterations()),
+                            new ColdStart(Double.NaN, loadMs, firstMs, timings.p50Ms()),
+                            request.recreate() == 0 ? null : na.recreate(request.recreate()));
                     return new Execution(outputs, timings, new MemoryUsage(rssBefore, rssAfter, peak),
-                            provenance(backend).withThreads(threadsUsed(request.threads())), warnings);
+                            provenance(backend).withThreads(threadsUsed(request.threads())), warnings, analysis);
                 }
             }
         } finally {

@@ -47,14 +47,25 @@ final class ModelLoader {
     }
 
     Loaded load(BackendId backend, ModelSpec spec, Integer threads, Map<String, Long> freeDims) {
+        return load(backend, spec, threads, freeDims, null);
+    }
+
+    /**
+     * Same; with {@code profilePrefix} the session is made with ONNX Runtime's profiler on, writing its trace to a file
+     * of that prefix (a session made for profiling alone: the timed session never has it on).
+     */
+    Loaded load(BackendId backend, ModelSpec spec, Integer threads, Map<String, Long> freeDims, String profilePrefix) {
         Path path = spec.path().toAbsolutePath();
         try {
-            if (backend == BackendId.OPENVINO || !freeDims.isEmpty()) {
+            if (backend == BackendId.OPENVINO || !freeDims.isEmpty() || profilePrefix != null) {
                 // DJL 0.38's OrtModel knows ortDevice TensorRT/ROCM/CoreML only, and no free-dimension overrides: both go
                 // in as ONNX Runtime session options made here (the same overrides the page gives onnxruntime-web).
                 OrtSession.SessionOptions so = new OrtSession.SessionOptions();
                 try {
                     DjlOnnxRuntimeProvider.addProvider(so, backend);
+                    if (profilePrefix != null) {
+                        so.enableProfiling(profilePrefix);
+                    }
                     for (Map.Entry<String, Long> d : freeDims.entrySet()) {
                         so.setSymbolicDimensionValue(d.getKey(), d.getValue());
                     }

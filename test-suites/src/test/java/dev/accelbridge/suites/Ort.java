@@ -43,6 +43,12 @@ final class Ort {
                     for (Map.Entry<String, OnnxValue> e : r) {
                         OnnxTensor ot = (OnnxTensor) e.getValue();
                         long[] shape = ot.getInfo().getShape();
+                        if (ot.getInfo().type == ai.onnxruntime.OnnxJavaType.INT64) {
+                            long[] v = new long[(int) ot.getInfo().getNumElements()];
+                            ot.getLongBuffer().get(v);
+                            out.put(e.getKey(), NamedTensor.ofLongs(e.getKey(), shape, v));
+                            continue;
+                        }
                         float[] v = new float[(int) ot.getInfo().getNumElements()];
                         ot.getFloatBuffer().get(v);
                         out.put(e.getKey(), NamedTensor.ofFloats(e.getKey(), shape, v));

@@ -135,7 +135,7 @@ public final class RunCommand implements Callable<Integer> {
             description = "Generated float inputs uniform in [LO, HI) and ids in [LO, HI) (default: standard normal; ids below the embedding size).")
     String inputRange;
 
-    @Option(names = "--tolerance", paramLabel = "ABS", description = "Parity tolerance for your models (overrides their folder's accelbridge.json).")
+    @Option(names = "--tolerance", paramLabel = "ABS", description = "Parity tolerance (absolute) for every model; overrides a model folder's accelbridge.json.")
     Double tolerance;
 
     @Option(names = "--precision", paramLabel = "LIST", split = ",", converter = Converters.PrecisionId.class,
@@ -160,6 +160,16 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--fallback-on-wrong-output", description = "Also move to the next hop when the output is outside tolerance.")
     boolean fallbackOnWrongOutput;
+
+    @Option(names = "--no-bisect", description = "Do not bisect WRONG_OUTPUT cases to their first diverging node (on by default).")
+    boolean noBisect;
+
+    @Option(names = "--profile", description = "Profile every case per op (on as many extra iterations as --iterations, after the timed ones).")
+    boolean profile;
+
+    @Option(names = "--recreate", paramLabel = "N", converter = Converters.Positive.class,
+            description = "Create, run and release each case's session N more times and record memory after each (a leak check).")
+    Integer recreate;
 
     @Option(names = "--json", description = "Print the results as one JSON array on stdout (the table goes to stderr).")
     boolean json;
@@ -305,6 +315,7 @@ public final class RunCommand implements Callable<Integer> {
                 .optBatchSizes(batchSizes)
                 .optFeed(feed())
                 .optLoadTimeout(loadTimeout)
+                .optDrillDown(!noBisect, profile ? iterations : 0, recreate == null ? 0 : recreate)
                 .build();
     }
 
@@ -385,6 +396,9 @@ public final class RunCommand implements Callable<Integer> {
             m.put("threads", p.effectiveThreads());
             m.put("precisions", p.precisions().stream().map(dev.accelbridge.core.Precision::id).toList());
             m.put("batchSizes", p.batchSizes());
+            m.put("bisect", p.drillDown().bisect());
+            m.put("profileIterations", p.drillDown().profileIterations());
+            m.put("recreate", p.drillDown().recreate());
             return new ObjectMapper().writeValueAsString(m);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);

@@ -52,6 +52,8 @@ public final class CaseExecutor {
     private final CostLookup costs;
     private final Integer threads;
     private Duration loadTimeout;
+    private int profileIterations;
+    private int recreate;
 
     /**
      * @param warmups    warm-up iterations per case
@@ -72,6 +74,13 @@ public final class CaseExecutor {
         this.timeout = timeout;
         this.policy = policy;
         this.costs = costs;
+    }
+
+    /** Profiles {@code iterations} iterations per op and runs {@code cycles} re-creations, after each case's timed ones. */
+    public CaseExecutor withDrillDown(int iterations, int cycles) {
+        this.profileIterations = iterations;
+        this.recreate = cycles;
+        return this;
     }
 
     /** Limits session creation alone ({@code --load-timeout}); null: the default that scales with the model's size. */
@@ -103,7 +112,8 @@ public final class CaseExecutor {
         while (res.chosen().isPresent()) {
             BackendId hop = res.chosen().get();
             try {
-                exec = providers.apply(hop).execute(new ExecutionRequest(hop, mc, warmups, iterations, timeout, threads, loadTimeout));
+                exec = providers.apply(hop).execute(new ExecutionRequest(hop, mc, warmups, iterations, timeout, threads, loadTimeout,
+                        profileIterations, recreate));
             } catch (UnsupportedModelException e) {
                 exec = null;
                 res = res.afterUnsupported(hop, e.oneLine());
@@ -211,7 +221,7 @@ public final class CaseExecutor {
      * accelbridge.json) as the absolute bound, else the default for the backend that ran, the output's type and the
      * model's precision ({@link Tolerance#defaults}).
      */
-    static Function<DType, Tolerance> toleranceFor(ModelCase mc, CaseId id, BackendId hop) {
+    public static Function<DType, Tolerance> toleranceFor(ModelCase mc, CaseId id, BackendId hop) {
         double given = mc.model().tolerance();
         return dt -> Double.isNaN(given) ? Tolerance.defaults(hop, dt, id.precision()) : Tolerance.given(given, hop, dt, id.precision());
     }
@@ -231,6 +241,6 @@ public final class CaseExecutor {
         Provenance prov = (exec != null ? exec.provenance() : ctx.laneProvenance()).withHost(ctx.host());
         return new RunResult(ctx.runId(), started, id, actual, status, reason, prov,
                 exec == null ? null : exec.timings(), exec == null ? null : exec.memory(), parity, res.hops(),
-                exec == null ? List.of() : exec.warnings());
+                exec == null ? List.of() : exec.warnings()).withAnalysis(exec == null ? null : exec.analysis());
     }
 }

@@ -81,8 +81,11 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
         if (!plan.suites().isEmpty()) {
             SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(plan.modelCache(),
                     plan.largeModels() ? ModelSize.LARGE : ModelSize.SMALL, plan.seed()));
+            Double given = plan.feed().tolerance();
             for (ModelFamily f : plan.suites()) {
-                base.addAll(catalog.cases(f));
+                for (ModelCase mc : catalog.cases(f)) {
+                    base.add(given == null ? mc : withTolerance(mc, given));
+                }
             }
         }
         Set<String> inputNames = new LinkedHashSet<>();
@@ -109,6 +112,28 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
                     "give --suites text,vision,audio or --model PATH");
         }
         return expand(base, broken, plan.batchSizes(), plan.precisions(), new Variants(plan.modelCache()));
+    }
+
+    /** Only the cases, broken models and refusals of the model called {@code name}; empty parts when none is. */
+    public ModelSet only(String name) {
+        java.util.function.Predicate<ModelCase> keep = mc -> mc.model().name().equals(name);
+        Map<ModelCase, ModelCase> fp32 = new java.util.HashMap<>();
+        fp32Of.forEach((k, v) -> {
+            if (keep.test(v)) {
+                fp32.put(k, v);
+            }
+        });
+        return new ModelSet(cases.stream().filter(mc -> keep.test(mc) || fp32.containsKey(mc)).toList(),
+                broken.stream().filter(b -> b.name().equals(name)).toList(), refused.stream().filter(r -> keep.test(r.fp32())).toList(),
+                fp32, notes);
+    }
+
+    /** A suite case judged by the tolerance given on the command line ({@code --tolerance}). */
+    static ModelCase withTolerance(ModelCase mc, double tolerance) {
+        var sp = mc.model();
+        var spec = new dev.accelbridge.core.ModelSpec(sp.family(), sp.name(), sp.path(), sp.sha256(), sp.opset(), sp.parameters(),
+                sp.ops(), sp.inputs(), sp.outputs(), sp.source(), tolerance);
+        return new ModelCase(spec, mc.inputSet(), mc.inputs(), mc.expected(), mc.freeDims(), mc.precision());
     }
 
     /** Every case at every batch size and precision asked for. */

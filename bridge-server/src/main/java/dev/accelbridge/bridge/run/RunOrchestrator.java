@@ -52,6 +52,8 @@ public final class RunOrchestrator {
     private List<RunResult> spilled;
     private StoreException storeFailure;
     private final List<Availability> probesSeen = new ArrayList<>();
+    /** Bisects wrong outputs (null with --no-bisect). */
+    private Bisections bisections;
 
     /**
      * @param store           where results go
@@ -168,7 +170,10 @@ public final class RunOrchestrator {
 
         CaseExecutor executor = new CaseExecutor(plan.warmups(), plan.iterations(), plan.caseTimeout(), plan.policy(),
                 id -> store.latestWorkingTimings(host.fingerprint(), id, id.requested()).map(t -> t.p50Ms()),
-                plan.effectiveThreads()).withLoadTimeout(plan.loadTimeout().orElse(null));
+                plan.effectiveThreads()).withLoadTimeout(plan.loadTimeout().orElse(null))
+                .withDrillDown(plan.drillDown().profileIterations(), plan.drillDown().recreate());
+        bisections = plan.drillDown().bisect() ? new Bisections(spillDir.resolve("repro"), plan.caseTimeout(),
+                plan.effectiveThreads(), natives.forBackend(BackendId.CPU), runtimeVersions, plan.drillDown().bisectAlways()) : null;
 
         // Native lane: probe every backend its chains name (and cpu, the reference).
         Set<BackendId> nativeNamed = new LinkedHashSet<>();
@@ -215,8 +220,8 @@ public final class RunOrchestrator {
                 if (done.contains(key)) {
                     continue;
                 }
-                emit(executor.run(nativeCtx, mc, plan.chainOf(requested), nativeLane.probes(), nativeLane.providers(),
-                        references.get(mc)).result(), results, counter, total);
+                emit(bisected(executor.run(nativeCtx, mc, plan.chainOf(requested), nativeLane.probes(), nativeLane.providers(),
+                        references.get(mc)).result(), mc, nativeLane.providers()), results, counter, total);
             }
         }
 
@@ -286,10 +291,21 @@ public final class RunOrchestrator {
                 if (done.contains(CaseId.of(mc, requested, laneId))) {
                     continue;
                 }
-                emit(executor.run(ctx, mc, plan.chainOf(requested), lane.probes(), lane.providers(), references.get(mc))
-                        .result(), results, counter, total);
+                emit(bisected(executor.run(ctx, mc, plan.chainOf(requested), lane.probes(), lane.providers(), references.get(mc))
+                        .result(), mc, lane.providers()), results, counter, total);
             }
         }
+    }
+
+    /** The result with its bisection when it is wrong and bisection is on. */
+    private RunResult bisected(RunResult r, ModelCase mc, java.util.function.Function<BackendId, BackendProvider> providers) {
+        if (bisections == null || !bisections.wanted(r)) {
+            return r;
+        }
+        listener.info("bisecting " + r.id().row() + " on " + r.actual() + "…");
+        RunResult b = bisections.apply(r, mc, providers);
+        listener.info("  " + b.analysis().bisection().describe());
+        return b;
     }
 
     /** A model or variant that cannot run: its identity on each backend and lane, its status and why. */

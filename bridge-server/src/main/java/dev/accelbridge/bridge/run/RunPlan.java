@@ -48,14 +48,31 @@ import java.util.Optional;
  *                      fp32 models, a model shipped at another precision runs at its own only)
  * @param batchSizes    the batch sizes every model runs at ({@code --batch-sizes}; a model with a fixed batch runs at its
  *                      own only)
+ * @param drillDown     bisection of wrong outputs ({@code --no-bisect} turns it off), per-op profiles ({@code --profile})
+ *                      and the re-creation leak check ({@code --recreate N})
  */
 public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<ModelFamily> userFamily,
                       boolean largeModels, long seed, List<BackendId> backends, Map<BackendId, Chain> chains,
                       FallbackPolicy policy, List<BrowserKind> browsers, DriverKind driver, Optional<URI> gridUrl,
                       boolean headless, int warmups, int iterations, Duration caseTimeout, Path modelCache,
                       FeedOptions feed, Optional<Duration> loadTimeout, Optional<Integer> threads,
-                      List<Precision> precisions, List<Integer> batchSizes) {
+                      List<Precision> precisions, List<Integer> batchSizes, DrillDown drillDown) {
+
+    /**
+     * What a run finds out beyond the matrix.
+     *
+     * @param bisect            bisect every WRONG_OUTPUT case to its first diverging node and write its repro
+     * @param bisectAlways      bisect every case whatever its status ({@code accelbridge bisect})
+     * @param profileIterations iterations profiled per op per case (0: none)
+     * @param recreate          create/run/release cycles per case for the leak check (0: none)
+     */
+    public record DrillDown(boolean bisect, boolean bisectAlways, int profileIterations, int recreate) {
+        /** Bisection on, no profile, no leak check: a run's default. */
+        public static final DrillDown DEFAULT = new DrillDown(true, false, 0, 0);
+    }
+
     public RunPlan {
+        drillDown = drillDown == null ? DrillDown.DEFAULT : drillDown;
         precisions = List.copyOf(precisions);
         batchSizes = List.copyOf(batchSizes);
         suites = List.copyOf(suites);
@@ -103,6 +120,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         private Integer threads;
         private FeedOptions feed = FeedOptions.none();
         private Duration loadTimeout;
+        private DrillDown drillDown = DrillDown.DEFAULT;
         private List<Precision> precisions = List.of(Precision.FP32);
         private List<Integer> batchSizes = List.of(1);
 
@@ -205,6 +223,27 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             return this;
         }
 
+        /**
+         * Bisection of wrong outputs (default on), per-op profiles of {@code profileIterations} iterations (default 0: none)
+         * and {@code recreate} leak-check cycles (default 0: none).
+         */
+        public Builder optDrillDown(boolean bisect, int profileIterations, int recreate) {
+            if (profileIterations < 0 || profileIterations > 10_000) {
+                throw new AccelbridgeException("profiled iterations must be 1..10000, got " + profileIterations, "e.g. --profile");
+            }
+            if (recreate < 0 || recreate > 10_000) {
+                throw new AccelbridgeException("--recreate must be 1..10000, got " + recreate, "e.g. --recreate 10");
+            }
+            this.drillDown = new DrillDown(bisect, false, profileIterations, recreate);
+            return this;
+        }
+
+        /** Bisect every case, whatever its status (what {@code accelbridge bisect} asks for). */
+        public Builder optBisectAlways() {
+            this.drillDown = new DrillDown(true, true, drillDown.profileIterations(), drillDown.recreate());
+            return this;
+        }
+
         /** Limit for session creation alone (default: 30 s + 1 s per 10 MB of model, at most the case timeout). */
         public Builder optLoadTimeout(Duration d) {
             this.loadTimeout = d;
@@ -283,7 +322,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             return new RunPlan(s.stream().distinct().toList(), userModels, Optional.ofNullable(userFamily), largeModels, seed,
                     backends.stream().distinct().toList(), chainMap, policy, browsers.stream().distinct().toList(), d,
                     Optional.ofNullable(grid), headless, warmups, iterations, caseTimeout, modelCache, feed, Optional.ofNullable(loadTimeout), Optional.ofNullable(threads),
-                    precisions.stream().distinct().toList(), batchSizes.stream().distinct().toList());
+                    precisions.stream().distinct().toList(), batchSizes.stream().distinct().toList(), drillDown);
         }
     }
 

@@ -8,7 +8,11 @@ import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.browser.page.PageAssets;
 import dev.accelbridge.browser.page.PageProbe;
 import dev.accelbridge.suites.OnnxModels;
+import dev.accelbridge.core.Analysis;
 import dev.accelbridge.core.Availability;
+import dev.accelbridge.core.ColdStart;
+import dev.accelbridge.core.OpProfile;
+import dev.accelbridge.core.Recreate;
 import dev.accelbridge.core.BackendException.Phase;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
@@ -223,8 +227,28 @@ public final class BrowserBackendProvider implements BackendProvider {
             LinkedHashSet<String> warnings = new LinkedHashSet<>(s.warnings());
             warnings.addAll(r.warnings());
             MemoryUsage mem = memory == null ? MemoryUsage.UNKNOWN : memory.finish();
+            if (memory != null) {
+                memory.close();
+                memory = null;
+            }
+            // the drill-down runs after the timed session is done, each part on a session of its own
+            Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs(), s.sessionMs(), firstMs, t.p50Ms()), null);
+            if (request.profileIterations() > 0 || request.recreate() > 0) {
+                PageAnalysis pa = new PageAnalysis(p, ref, external, ep, request.modelCase(), request.threads(), new PageAnalysis.Awaiter() {
+                    @Override
+                    public <T> T await(CompletableFuture<T> f) {
+                        return BrowserBackendProvider.this.await(f, Phase.RUN, backend, model);
+                    }
+                });
+                OpProfile profile = request.profileIterations() == 0 ? null : pa.profile(request.profileIterations(),
+                        remaining(deadline), probe.webgpu().hasFeature("timestamp-query"));
+                BrowserHandle h = handle;
+                Recreate rec = request.recreate() == 0 ? null : pa.recreate(request.recreate(), remaining(deadline),
+                        () -> h == null ? -1 : h.rssBytes().orElse(-1));
+                analysis = new Analysis(null, profile, analysis.coldStart(), rec);
+            }
             return new Execution(r.outputs(), t, mem, provenance(backend, ep).withThreads(s.numThreads() > 0 ? s.numThreads() : null),
-                    new ArrayList<>(warnings));
+                    new ArrayList<>(warnings), analysis);
         } finally {
             if (memory != null) {
                 memory.close();

@@ -116,6 +116,13 @@ public final class ConnectedPage {
     public CompletableFuture<LoadedSession> load(ModelRegistry.ModelRef model, ExecutionProviderSpec ep, Duration timeout,
                                                  Integer threads, Map<String, Long> freeDims,
                                                  Map<String, ModelRegistry.ModelRef> externalData) {
+        return load(model, ep, timeout, threads, freeDims, externalData, false);
+    }
+
+    /** Same; with {@code profiling} the session is made with onnxruntime-web's profiler on (for {@link #profile} only). */
+    public CompletableFuture<LoadedSession> load(ModelRegistry.ModelRef model, ExecutionProviderSpec ep, Duration timeout,
+                                                 Integer threads, Map<String, Long> freeDims,
+                                                 Map<String, ModelRegistry.ModelRef> externalData, boolean profiling) {
         String job = nextId("j");
         ObjectNode msg = message("load", job);
         msg.put("session", nextId("s"));
@@ -133,6 +140,9 @@ public final class ConnectedPage {
         ObjectNode o = msg.putObject("options").put("graphOptimizationLevel", "all").put("logSeverityLevel", 2);
         if (threads != null) {
             o.put("numThreads", threads);
+        }
+        if (profiling) {
+            o.put("enableProfiling", true);
         }
         if (!freeDims.isEmpty()) {
             ObjectNode f = o.putObject("freeDimensionOverrides");
@@ -169,9 +179,28 @@ public final class ConnectedPage {
 
     /** Releases a session in the page. */
     public CompletableFuture<Void> release(String sessionId, Duration timeout) {
+        return releaseMeasured(sessionId, timeout).thenApply(x -> null);
+    }
+
+    /** Releases a session; completes with the page's JS heap after the release, -1 when the browser does not tell. */
+    public CompletableFuture<Long> releaseMeasured(String sessionId, Duration timeout) {
         String job = nextId("j");
         ObjectNode msg = message("release", job).put("session", sessionId);
-        return this.<JsonNode>submit(job, "release", timeout, () -> channel.sendText(msg.toString())).thenApply(x -> null);
+        return this.<JsonNode>submit(job, "release", timeout, () -> channel.sendText(msg.toString()))
+                .thenApply(n -> n.path("memory").path("usedJSHeapSize").asLong(-1));
+    }
+
+    /**
+     * Profiles a session made with profiling on: one untimed run, then {@code iterations} profiled runs; completes with
+     * the page's answer ({@code samplesMs}, the profiler's node events {@code nodes}, WebGPU kernel times
+     * {@code gpuKernels}).
+     */
+    public CompletableFuture<JsonNode> profile(String sessionId, List<NamedTensor> inputs, int iterations, Duration timeout) {
+        String job = nextId("j");
+        ObjectNode msg = message("profile", job);
+        msg.put("session", sessionId).put("iterations", iterations);
+        byte[] frame = FrameCodec.encode(msg, inputs);
+        return this.submit(job, "profile", timeout, () -> channel.sendBinary(ByteBuffer.wrap(frame)));
     }
 
     /** A ping job: completes with the WebSocket round trip in milliseconds, measured here. */
@@ -255,6 +284,7 @@ public final class ConnectedPage {
             case "released" -> "release";
             case "pong" -> "ping";
             case "probe" -> "probe";
+            case "profiled" -> "profile";
             default -> "?";
         };
     }

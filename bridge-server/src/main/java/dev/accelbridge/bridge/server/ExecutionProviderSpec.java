@@ -22,6 +22,15 @@ public record ExecutionProviderSpec(String name, String deviceType) {
         };
     }
 
+    /** How onnxruntime-web's profiler names this provider ({@code JsExecutionProvider} is WebGPU through JSEP). */
+    public String ortProviderName() {
+        return switch (name) {
+            case "webgpu" -> "JsExecutionProvider";
+            case "webnn" -> "WebNNExecutionProvider";
+            default -> "CPUExecutionProvider";
+        };
+    }
+
     @Override
     public String toString() {
         return deviceType == null ? name : name + "/" + deviceType;

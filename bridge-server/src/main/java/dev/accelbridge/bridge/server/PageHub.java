@@ -161,7 +161,7 @@ final class PageHub {
             return;
         }
         switch (type) {
-            case "loaded", "released", "pong", "probe" -> {
+            case "loaded", "released", "pong", "probe", "profiled" -> {
                 if (!page.completeText(job, type, msg)) {
                     protocolError(c, job, "unknown-job", "no pending job '" + job + "' expects '" + type + "'");
                 }

@@ -69,6 +69,7 @@ public final class HtmlRenderer {
         changes(sb, m);
         batchScaling(sb, m);
         conformance(sb, m);
+        drillDown(sb, m);
         diagnostics(sb, m);
         fallbacks(sb, m);
         table(sb, m);
@@ -173,6 +174,52 @@ public final class HtmlRenderer {
             sb.append("</tr>\n");
         }
         sb.append("</table>\n");
+    }
+
+    /** Each case's drill-down: its op profile and bisection path as bars, and the tables {@link DrillDowns} makes. */
+    private static void drillDown(StringBuilder sb, Matrix m) {
+        List<DrillDowns.View> views = DrillDowns.of(m);
+        if (views.isEmpty()) {
+            return;
+        }
+        sb.append("<h2 id=\"drill-down\">Drill-down (why wrong, where the time goes)</h2>\n");
+        for (DrillDowns.View v : views) {
+            sb.append("<details class=\"case\" id=\"").append(v.anchor()).append("\"><summary><b>").append(h(v.label()))
+                    .append("</b> — ").append(h(v.summary())).append("</summary>\n");
+            bars(sb, "Time per op type (ms per iteration)", v.opBars(), "op");
+            bars(sb, "Error along the bisection's path, first diverging node first (log scale)", v.errorBars(), "err");
+            for (DrillDowns.Table t : v.tables()) {
+                sb.append("<h3>").append(h(t.title())).append("</h3>\n<table>");
+                if (t.header().stream().anyMatch(x -> !x.isEmpty())) {
+                    sb.append("<tr>");
+                    t.header().forEach(x -> sb.append("<th>").append(h(x)).append("</th>"));
+                    sb.append("</tr>");
+                }
+                for (List<String> row : t.rows()) {
+                    sb.append("<tr>");
+                    row.forEach(x -> sb.append("<td>").append(h(x)).append("</td>"));
+                    sb.append("</tr>");
+                }
+                sb.append("</table>\n");
+                if (t.note() != null && !t.note().isBlank()) {
+                    sb.append("<p class=\"meta\">").append(h(t.note())).append("</p>\n");
+                }
+            }
+            sb.append("</details>\n");
+        }
+    }
+
+    private static void bars(StringBuilder sb, String title, List<DrillDowns.Bar> bars, String cls) {
+        if (bars.isEmpty()) {
+            return;
+        }
+        sb.append("<h3>").append(h(title)).append("</h3>\n<div class=\"bars ").append(cls).append("\">");
+        for (DrillDowns.Bar b : bars) {
+            sb.append("<div class=\"bar\"><span class=\"lbl\">").append(h(b.label())).append("</span><span class=\"fill\" style=\"width:")
+                    .append(String.format(java.util.Locale.ROOT, "%.1f", 100 * b.fraction())).append("%\"></span><span class=\"val\">")
+                    .append(h(b.value())).append("</span></div>");
+        }
+        sb.append("</div>\n");
     }
 
     private static void diagnostics(StringBuilder sb, Matrix m) {
@@ -295,6 +342,11 @@ public final class HtmlRenderer {
             tr.regression { background: #ffe3e6; } tr.improvement { background: #e3f6e3; }
             .sw { background: #fff3c4; padding: 0 3px; border-radius: 3px; }
             ol.hops li.taken { font-weight: 600; }
+            details.case { margin: .4em 0; } details.case > summary { cursor: pointer; }
+            .bars { max-width: 900px; } .bar { display: flex; align-items: center; gap: 6px; font-size: 12px; margin: 1px 0; }
+            .bar .lbl { width: 260px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+            .bar .fill { display: inline-block; height: 12px; background: #4a78c2; min-width: 1px; }
+            .bars.err .fill { background: #c2504a; } .bar .val { color: #555; white-space: nowrap; }
             """;
 
     private static final String JS = """

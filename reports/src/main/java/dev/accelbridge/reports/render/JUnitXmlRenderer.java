@@ -69,7 +69,9 @@ public final class JUnitXmlRenderer {
                     w.writeAttribute("time", secs(seconds(c)));
                     if (failed(r.status())) {
                         w.writeStartElement("failure");
-                        w.writeAttribute("message", r.status() + ": " + nz(r.reason()));
+                        // a bisected wrong output names its first diverging node first: what a CI reader needs to act on
+                        String diverging = DrillDowns.firstDivergence(r);
+                        w.writeAttribute("message", r.status() + ": " + (diverging == null ? "" : diverging + "; ") + nz(r.reason()));
                         w.writeAttribute("type", r.status().name());
                         w.writeCharacters(details(c));
                         w.writeEndElement();

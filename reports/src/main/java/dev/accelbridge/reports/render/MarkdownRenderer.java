@@ -147,6 +147,7 @@ public final class MarkdownRenderer {
             sb.append('\n');
         }
 
+        drillDown(sb, m);
         sb.append("## Diagnostics\n\n");
         List<Matrix.Finding> findings = m.findings();
         if (findings.isEmpty()) {
@@ -188,6 +189,34 @@ public final class MarkdownRenderer {
         seen.forEach(l -> sb.append(l).append('\n'));
         sb.append("\nScore: see docs/scoring.md (High ≥ 75, Medium ≥ 50, Low > 0, None = 0).\n");
         return sb.toString();
+    }
+
+    /** Each case's bisection, op profile and leak check, as the tables {@link DrillDowns} makes. */
+    private static void drillDown(StringBuilder sb, Matrix m) {
+        List<DrillDowns.View> views = DrillDowns.of(m);
+        if (views.isEmpty()) {
+            return;
+        }
+        sb.append("## Drill-down (why wrong, where the time goes)\n\n");
+        for (DrillDowns.View v : views) {
+            sb.append("### ").append(esc(v.label())).append("\n\n").append(esc(v.summary())).append("\n\n");
+            for (DrillDowns.Table t : v.tables()) {
+                sb.append("**").append(esc(t.title())).append("**\n\n|");
+                t.header().forEach(x -> sb.append(' ').append(esc(x)).append(" |"));
+                sb.append("\n|");
+                t.header().forEach(x -> sb.append("---|"));
+                sb.append('\n');
+                for (List<String> row : t.rows()) {
+                    sb.append('|');
+                    row.forEach(x -> sb.append(' ').append(esc(x)).append(" |"));
+                    sb.append('\n');
+                }
+                if (t.note() != null && !t.note().isBlank()) {
+                    sb.append('\n').append(esc(t.note())).append('\n');
+                }
+                sb.append('\n');
+            }
+        }
     }
 
     private static String esc(String s) {

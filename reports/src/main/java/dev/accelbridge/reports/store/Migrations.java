@@ -11,7 +11,7 @@ import java.util.Set;
  */
 final class Migrations {
     /** The schema version this build writes. */
-    static final int CURRENT = 5;
+    static final int CURRENT = 6;
 
     /** Every table any version of our schema has; a database with other tables is not ours. */
     static final Set<String> KNOWN_TABLES = Set.of("schema_version", "runs", "hosts", "probes", "results", "samples", "models");
@@ -130,5 +130,8 @@ final class Migrations {
             // v5: an fp16/int8 variant is judged against the fp32 reference and also compared with its own native CPU
             // run; that second comparison is kept in the one JSON form of a parity
             new Migration(5, "variant_parity: a variant's outputs against its own native CPU run", List.of(
-                    "ALTER TABLE results ADD COLUMN variant_parity VARCHAR")));
+                    "ALTER TABLE results ADD COLUMN variant_parity VARCHAR")),
+            // v6: a case's drill-down (bisection, op profile, cold start, leak check) in the one JSON form of AnalysisJson
+            new Migration(6, "analysis: bisection, op profile, cold start and re-creation leak check", List.of(
+                    "ALTER TABLE results ADD COLUMN analysis VARCHAR")));
 }

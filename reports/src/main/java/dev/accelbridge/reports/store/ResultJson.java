@@ -274,6 +274,7 @@ public final class ResultJson {
         o.set("toleranceBudget", q == null ? null : num(q.budget()));
         o.put("toleranceBasis", q == null ? null : q.basis());
         o.set("variantParity", r.variantParity() == null ? null : parity(r.variantParity()));
+        AnalysisJson.put(o, r.analysis());
         // per-item throughput: what a batch sweep compares (calls per second × items per call)
         o.set("itemsPerSec", t == null ? null : num(t.throughputPerSec() * id.batchSize()));
         ObjectNode m = o.putObject("memory");
@@ -333,7 +334,7 @@ public final class ResultJson {
             return new RunResult(runId, started == null ? null : Instant.parse(started), id,
                     actual == null ? null : field(o, "actual", BackendId::parse), status, text(o, "reason"),
                     provenance(o.get("provenance")), t, mem, q, fallbackPath(o.get("fallbackPath")), strings(o.get("warnings")),
-                    parity(o.get("variantParity")));
+                    parity(o.get("variantParity")), AnalysisJson.read(o));
         } catch (java.time.format.DateTimeParseException e) {
             throw new IllegalArgumentException("startedAt '" + started + "' is not an ISO-8601 instant");
         }

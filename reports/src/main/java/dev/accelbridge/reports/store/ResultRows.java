@@ -46,7 +46,7 @@ final class ResultRows {
             + "host_fingerprint, os, load_ms, first_ms, p50_ms, p90_ms, p99_ms, mean_ms, stddev_ms, throughput_per_sec, "
             + "iterations, warmups, rss_before, rss_after, rss_peak, max_abs_err, max_rel_err, cosine, tolerance, "
             + "parity_within, parity_against, non_finite, rtol, tolerance_budget, tolerance_basis, fallback_path, warnings, provenance, "
-            + "started_at, variant_parity";
+            + "started_at, variant_parity, analysis";
     private static final int INSERTED = COLUMNS.split(",").length - 1;
 
     private final Db db;
@@ -131,7 +131,8 @@ final class ResultRows {
             ps.setString(i++, ResultJson.strings(r.warnings()).toString());
             ps.setString(i++, p == null ? null : ResultJson.provenance(p).toString());
             ps.setObject(i++, r.startedAt() == null ? null : ts(r.startedAt()));
-            ps.setString(i, r.variantParity() == null ? null : ResultJson.parity(r.variantParity()).toString());
+            ps.setString(i++, r.variantParity() == null ? null : ResultJson.parity(r.variantParity()).toString());
+            ps.setString(i, AnalysisJson.column(r.analysis()));
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 id = rs.getLong(1);
@@ -213,7 +214,8 @@ final class ResultRows {
                 actual == null ? null : BackendId.parse(actual), Status.valueOf(rs.getString("status")), rs.getString("reason"),
                 p, t, m, q, ResultJson.fallbackPath(ResultJson.parse(rs.getString("fallback_path"))),
                 ResultJson.strings(ResultJson.parse(rs.getString("warnings"))),
-                rs.getString("variant_parity") == null ? null : ResultJson.parity(ResultJson.parse(rs.getString("variant_parity"))));
+                rs.getString("variant_parity") == null ? null : ResultJson.parity(ResultJson.parse(rs.getString("variant_parity"))),
+                rs.getString("analysis") == null ? null : AnalysisJson.read(ResultJson.parse(rs.getString("analysis"))));
     }
 
     private static void setDouble(PreparedStatement ps, int i, Double v) throws SQLException {

@@ -62,6 +62,8 @@ public final class StoreExport {
         // 4 → 5: results gained variantParity (an fp16/int8 variant against its own native CPU run); an older result
         // has none, which is what reading it without the field means
         UPGRADES.put(4, doc -> doc);
+        // 5 → 6: results gained bisection, profile, coldStart and recreate; an older result has none of them
+        UPGRADES.put(5, doc -> doc);
         UPGRADES.put(1, doc -> {
             for (JsonNode r : doc.path("results")) {
                 if (r instanceof ObjectNode o) {

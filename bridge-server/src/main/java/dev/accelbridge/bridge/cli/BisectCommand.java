@@ -1,0 +1,168 @@
+package dev.accelbridge.bridge.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.accelbridge.bridge.run.BridgeBrowserLanes;
+import dev.accelbridge.bridge.run.ModelSet;
+import dev.accelbridge.bridge.run.NativeProviders;
+import dev.accelbridge.bridge.run.RunOrchestrator;
+import dev.accelbridge.bridge.run.RunPlan;
+import dev.accelbridge.bridge.run.RunSummary;
+import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.Bisection;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.nativerunner.HostDetector;
+import dev.accelbridge.reports.store.MatrixStore;
+import dev.accelbridge.reports.store.ResultJson;
+import dev.accelbridge.suites.FeedOptions;
+import dev.accelbridge.suites.ModelSize;
+import dev.accelbridge.suites.SuiteCatalog;
+import dev.accelbridge.suites.SuiteOptions;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code accelbridge bisect}: runs one model on one backend beside its native CPU reference and bisects it to the first
+ * diverging node whatever its status, writing the single-node repro. The case is stored as a run like any other.
+ */
+@Command(name = "bisect", mixinStandardHelpOptions = true,
+        description = "Find the first node where a backend's tensors leave the native CPU reference's (all intermediates "
+                + "exposed, same input), and write a single-node repro (ONNX test-data layout + README.md) for a bug report.")
+public final class BisectCommand implements Callable<Integer> {
+    @Mixin
+    CommonOptions common = new CommonOptions();
+
+    @Option(names = "--model", required = true, paramLabel = "PATH|NAME",
+            description = "A model folder or .onnx file, or a suite model's name (see 'accelbridge suites').")
+    String model;
+
+    @Option(names = "--backend", required = true, paramLabel = "ID", converter = Converters.Backend.class,
+            description = "The backend to bisect: ${COMPLETION-CANDIDATES}.")
+    BackendId backend;
+
+    @Option(names = "--browser", paramLabel = "NAME", converter = Converters.Browser.class,
+            description = "The browser of a browser backend (default chromium; chromium-shell for WebNN).")
+    BrowserKind browser;
+
+    @Option(names = "--tolerance", paramLabel = "ABS", description = "Absolute tolerance every tensor is judged by (default: the backend's).")
+    Double tolerance;
+
+    @Option(names = "--precision", paramLabel = "P", converter = Converters.PrecisionId.class, description = "fp32 (default), fp16 or int8.")
+    Precision precision = Precision.FP32;
+
+    @Option(names = "--batch", paramLabel = "N", converter = Converters.BatchSize.class, description = "The batch size (default 1).")
+    int batch = 1;
+
+    @Option(names = "--seed", description = "Seed of the suites' generated weights and inputs (default ${DEFAULT-VALUE}).")
+    long seed = SuiteOptions.DEFAULT_SEED;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "The repro goes to DIR/repro/ (default: accelbridge-out).")
+    Path out = Path.of("accelbridge-out");
+
+    @Option(names = "--json", description = "Print the bisection(s) as a JSON array on stdout.")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (backend == BackendId.CPU) {
+            throw new AccelbridgeException("cpu is the reference: there is nothing to bisect it against",
+                    "bisect another backend, e.g. --backend wasm");
+        }
+        if (tolerance != null && !(tolerance > 0)) {
+            throw new AccelbridgeException("--tolerance must be positive, got " + tolerance, "e.g. --tolerance 1e-4");
+        }
+        Path path = Path.of(model);
+        boolean file = Files.exists(path);
+        String suiteModel = null;
+        ModelFamily family = null;
+        if (!file) {
+            family = suiteOf(model);
+            suiteModel = model;
+        }
+        BrowserKind b = browser != null ? browser : backend.isWebnn() ? BrowserKind.CHROMIUM_SHELL : BrowserKind.CHROMIUM;
+        RunPlan.Builder pb = RunPlan.builder()
+                .setBackends(List.of(backend))
+                .optBrowsers(List.of(b))
+                .optSeed(seed)
+                .optWarmups(0)
+                .optIterations(1)
+                .optPrecisions(List.of(precision))
+                .optBatchSizes(List.of(batch))
+                .optFeed(new FeedOptions(Map.of(), Map.of(), Map.of(), null, null, tolerance, Path.of("").toAbsolutePath()))
+                .optBisectAlways();
+        if (file) {
+            pb.optSuites(List.of()).optUserModels(List.of(path));
+        } else {
+            pb.optSuites(List.of(family));
+        }
+        RunPlan plan = pb.build();
+        ModelSet set = ModelSet.load(plan);
+        if (suiteModel != null) {
+            set = set.only(suiteModel);
+        }
+        HostInfo host = HostDetector.detect();
+        Map<String, String> versions = Versions.runtime();
+        try (MatrixStore store = MatrixStore.openForRun(common.dbPath()); NativeProviders natives = NativeProviders.load();
+             ProgressListener progress = new ProgressListener(err)) {
+            RunOrchestrator o = new RunOrchestrator(store, host, natives, () -> new BridgeBrowserLanes(plan, versions), versions,
+                    progress).spillTo(out);
+            RunSummary summary = o.run(plan, set, "{\"args\":[\"bisect\"]}", null);
+            progress.close();
+            List<RunResult> bisected = summary.results().stream().filter(r -> r.analysis().bisection() != null).toList();
+            if (json) {
+                ArrayNode a = ResultJson.MAPPER.createArrayNode();
+                bisected.forEach(r -> a.add(ResultJson.result(r, false)));
+                stdout.println(a.toPrettyString());
+            } else {
+                for (RunResult r : summary.results()) {
+                    stdout.println(r.id().row() + " on " + (r.actual() == null ? "-" : r.actual().id()) + ": " + r.status()
+                            + (r.reason() == null ? "" : " (" + r.reason() + ")"));
+                    Bisection bi = r.analysis().bisection();
+                    if (bi != null) {
+                        stdout.println("  " + bi.describe());
+                        bi.path().forEach(st -> stdout.printf(Locale.ROOT, "    %-40s %-18s max abs err %.4g%n", st.node(), st.opType(), st.maxAbsErr()));
+                        if (bi.reproDir() != null) {
+                            stdout.println("  repro: " + bi.reproDir());
+                        }
+                        if (bi.note() != null) {
+                            stdout.println("  note: " + bi.note());
+                        }
+                    }
+                }
+            }
+            if (bisected.isEmpty()) {
+                err.println("nothing was bisected: the case did not run on " + backend + " (see its status above)");
+            }
+            return Main.OK;
+        }
+    }
+
+    /** The suite family that has a model called {@code name}; bad input when none has. */
+    private ModelFamily suiteOf(String name) {
+        Path cache = RunPlan.builder().setBackends(List.of(BackendId.CPU)).optSuites(List.of(ModelFamily.TEXT)).build().modelCache();
+        SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(cache, ModelSize.SMALL, seed));
+        return catalog.descriptions().stream().filter(d -> d.name().equals(name)).findFirst()
+                .map(d -> ModelFamily.parse(d.family()))
+                .orElseThrow(() -> new AccelbridgeException("--model " + name + " is neither an existing path nor a suite model",
+                        "give a model folder or .onnx file, or a suite model name from 'accelbridge suites'"));
+    }
+}

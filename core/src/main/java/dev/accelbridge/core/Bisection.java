@@ -1,0 +1,81 @@
+package dev.accelbridge.core;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where a backend's outputs first leave the reference's: the result of bisecting a case over its graph's intermediate
+ * tensors. Every intermediate value is exposed as an extra output and the same input runs on the reference (native
+ * CPU) and on the backend; the first node in topological order whose outputs leave the tolerance, while every input
+ * it has is still within it, is the node named here.
+ *
+ * @param outcome      whether a node was found
+ * @param node         the first diverging node's name (its op type and index when it has no name); null unless FOUND
+ * @param opType       its op type
+ * @param attributes   its attributes, each as ONNX text ({@code pads=[1, 1, 1, 1]})
+ * @param inputShapes  its inputs' shapes as the reference computed them ({@code x: float32[1,16,8,8]})
+ * @param outputShapes its outputs' shapes
+ * @param maxAbsErr    the largest absolute error at its outputs
+ * @param tolerance    the absolute bound the outputs were judged by
+ * @param against      what was compared with ({@code native-cpu})
+ * @param backend      the backend bisected
+ * @param path         the error along the path from this node to a model output, the node first
+ * @param compared     how many intermediate tensors were compared
+ * @param reproDir     the folder of the single-node repro (ONNX test-data layout), or null when none was written
+ * @param note         what the user should know: why nothing was found, what the repro showed, what was skipped
+ */
+public record Bisection(Outcome outcome, String node, String opType, Map<String, String> attributes,
+                        List<String> inputShapes, List<String> outputShapes, double maxAbsErr, double tolerance,
+                        String against, BackendId backend, List<Step> path, int compared, String reproDir, String note) {
+
+    /** What a bisection found. */
+    public enum Outcome {
+        /** A first diverging node was found. */
+        FOUND,
+        /** Every intermediate stayed within tolerance (e.g. the divergence lives in a fused kernel that exposing splits). */
+        NOT_LOCALIZED,
+        /** The bisection itself could not run (the tapped model did not load or run); the note says why. */
+        FAILED
+    }
+
+    /**
+     * One node on the way from the first diverging node to a model output.
+     *
+     * @param node      the node's name
+     * @param opType    its op type
+     * @param maxAbsErr the largest absolute error at its outputs
+     */
+    public record Step(String node, String opType, double maxAbsErr) {
+    }
+
+    public Bisection {
+        attributes = attributes == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(attributes));
+        inputShapes = inputShapes == null ? List.of() : List.copyOf(inputShapes);
+        outputShapes = outputShapes == null ? List.of() : List.copyOf(outputShapes);
+        path = path == null ? List.of() : List.copyOf(path);
+    }
+
+    /** A bisection that found nothing or could not run, with why. */
+    public static Bisection without(Outcome outcome, BackendId backend, String against, double tolerance, int compared,
+                                    String note) {
+        return new Bisection(outcome, null, null, Map.of(), List.of(), List.of(), Double.NaN, tolerance, against, backend,
+                List.of(), compared, null, note);
+    }
+
+    /** The same bisection with its repro folder and a note added. */
+    public Bisection withRepro(String dir, String addNote) {
+        String n = addNote == null ? note : note == null ? addNote : note + "; " + addNote;
+        return new Bisection(outcome, node, opType, attributes, inputShapes, outputShapes, maxAbsErr, tolerance, against,
+                backend, path, compared, dir, n);
+    }
+
+    /** One line: {@code first diverging node 'pool' (AveragePool), max abs err 0.5 > 1e-4 on webnn-cpu}. */
+    public String describe() {
+        if (outcome != Outcome.FOUND) {
+            return "bisection on " + backend + ": " + (outcome == Outcome.NOT_LOCALIZED ? "not localized" : "failed")
+                    + (note == null ? "" : " (" + note + ")");
+        }
+        return String.format(java.util.Locale.ROOT, "first diverging node '%s' (%s) on %s: max abs err %.3g (tolerance %.3g)",
+                node, opType, backend, maxAbsErr, tolerance);
+    }
+}

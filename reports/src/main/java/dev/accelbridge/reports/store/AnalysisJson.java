@@ -1,0 +1,194 @@
+package dev.accelbridge.reports.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.core.Analysis;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.Bisection;
+import dev.accelbridge.core.ColdStart;
+import dev.accelbridge.core.OpProfile;
+import dev.accelbridge.core.Recreate;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static dev.accelbridge.reports.store.ResultJson.MAPPER;
+import static dev.accelbridge.reports.store.ResultJson.num;
+
+/**
+ * The one JSON form of a case's drill-down, as four fields of a result: {@code bisection}
+ * ({@code node, opType, maxAbsErr, reproDir, ...}), {@code profile} ({@code ops:[{opType, ms, share}], nodesOffProvider,
+ * memcpy, ...}), {@code coldStart} and {@code recreate}; each null when absent. The store keeps the same object.
+ */
+public final class AnalysisJson {
+    private AnalysisJson() {
+    }
+
+    /** The four fields, into {@code o}. */
+    public static void put(ObjectNode o, Analysis a) {
+        o.set("bisection", a.bisection() == null ? null : bisection(a.bisection()));
+        o.set("profile", a.profile() == null ? null : profile(a.profile()));
+        o.set("coldStart", a.coldStart() == null ? null : coldStart(a.coldStart()));
+        o.set("recreate", a.recreate() == null ? null : recreate(a.recreate()));
+    }
+
+    /** The drill-down as one object (what the store's {@code analysis} column holds); null when empty. */
+    public static String column(Analysis a) {
+        if (a == null || a.isEmpty()) {
+            return null;
+        }
+        ObjectNode o = MAPPER.createObjectNode();
+        put(o, a);
+        return o.toString();
+    }
+
+    /** The drill-down from a result's (or the column's) fields; {@link Analysis#NONE} when it has none. */
+    public static Analysis read(JsonNode o) {
+        if (o == null || o.isNull() || o.isMissingNode()) {
+            return Analysis.NONE;
+        }
+        return new Analysis(bisection(o.get("bisection")), profile(o.get("profile")), coldStart(o.get("coldStart")),
+                recreate(o.get("recreate")));
+    }
+
+    static ObjectNode bisection(Bisection b) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("outcome", b.outcome().name());
+        o.put("node", b.node());
+        o.put("opType", b.opType());
+        o.set("maxAbsErr", num(b.maxAbsErr()));
+        o.put("reproDir", b.reproDir());
+        o.set("tolerance", num(b.tolerance()));
+        o.put("against", b.against());
+        o.put("backend", b.backend() == null ? null : b.backend().id());
+        ObjectNode attrs = o.putObject("attributes");
+        b.attributes().forEach(attrs::put);
+        ArrayNode in = o.putArray("inputs");
+        b.inputShapes().forEach(in::add);
+        ArrayNode out = o.putArray("outputs");
+        b.outputShapes().forEach(out::add);
+        ArrayNode path = o.putArray("path");
+        for (Bisection.Step s : b.path()) {
+            path.addObject().put("node", s.node()).put("opType", s.opType()).set("maxAbsErr", num(s.maxAbsErr()));
+        }
+        o.put("compared", b.compared());
+        o.put("note", b.note());
+        return o;
+    }
+
+    static Bisection bisection(JsonNode o) {
+        if (o == null || o.isNull()) {
+            return null;
+        }
+        Map<String, String> attrs = new LinkedHashMap<>();
+        o.path("attributes").fields().forEachRemaining(e -> attrs.put(e.getKey(), e.getValue().asText()));
+        List<Bisection.Step> path = new ArrayList<>();
+        for (JsonNode s : o.path("path")) {
+            path.add(new Bisection.Step(s.path("node").asText(), s.path("opType").asText(), num(s.get("maxAbsErr"))));
+        }
+        return new Bisection(Bisection.Outcome.valueOf(o.path("outcome").asText("FOUND")), text(o, "node"), text(o, "opType"),
+                attrs, strings(o.path("inputs")), strings(o.path("outputs")), num(o.get("maxAbsErr")), num(o.get("tolerance")),
+                text(o, "against"), o.hasNonNull("backend") ? BackendId.parse(o.get("backend").asText()) : null, path,
+                o.path("compared").asInt(), text(o, "reproDir"), text(o, "note"));
+    }
+
+    static ObjectNode profile(OpProfile p) {
+        ObjectNode o = MAPPER.createObjectNode();
+        ArrayNode ops = o.putArray("ops");
+        for (OpProfile.OpTime t : p.ops()) {
+            ops.addObject().put("opType", t.opType()).put("nodes", t.nodes()).set("ms", num(t.ms()));
+            ((ObjectNode) ops.get(ops.size() - 1)).set("share", num(t.share()));
+        }
+        ArrayNode off = o.putArray("nodesOffProvider");
+        p.nodesOffProvider().forEach(off::add);
+        o.put("memcpy", p.memcpy());
+        o.put("requestedProvider", p.requestedProvider());
+        o.set("totalMs", num(p.totalMs()));
+        o.set("profiledP50Ms", num(p.profiledP50Ms()));
+        o.put("iterations", p.iterations());
+        o.put("source", p.source());
+        ArrayNode top = o.putArray("topNodes");
+        for (OpProfile.NodeTime n : p.topNodes()) {
+            ObjectNode x = top.addObject().put("node", n.node()).put("opType", n.opType()).put("provider", n.provider());
+            x.set("ms", num(n.ms()));
+            x.set("share", num(n.share()));
+        }
+        o.put("note", p.note());
+        return o;
+    }
+
+    static OpProfile profile(JsonNode o) {
+        if (o == null || o.isNull()) {
+            return null;
+        }
+        List<OpProfile.OpTime> ops = new ArrayList<>();
+        for (JsonNode t : o.path("ops")) {
+            ops.add(new OpProfile.OpTime(t.path("opType").asText(), num(t.get("ms")), num(t.get("share")), t.path("nodes").asInt()));
+        }
+        List<OpProfile.NodeTime> top = new ArrayList<>();
+        for (JsonNode n : o.path("topNodes")) {
+            top.add(new OpProfile.NodeTime(n.path("node").asText(), n.path("opType").asText(), text(n, "provider"),
+                    num(n.get("ms")), num(n.get("share"))));
+        }
+        return new OpProfile(text(o, "source"), o.path("iterations").asInt(), num(o.get("totalMs")), num(o.get("profiledP50Ms")),
+                ops, top, text(o, "requestedProvider"), strings(o.path("nodesOffProvider")), o.path("memcpy").asInt(), text(o, "note"));
+    }
+
+    static ObjectNode coldStart(ColdStart c) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.set("fetchMs", num(c.fetchMs()));
+        o.set("createMs", num(c.createMs()));
+        o.set("firstRunMs", num(c.firstRunMs()));
+        o.set("warmP50Ms", num(c.warmP50Ms()));
+        o.set("firstRunOverheadMs", num(c.firstRunOverheadMs()));
+        return o;
+    }
+
+    static ColdStart coldStart(JsonNode o) {
+        return o == null || o.isNull() ? null
+                : new ColdStart(num(o.get("fetchMs")), num(o.get("createMs")), num(o.get("firstRunMs")), num(o.get("warmP50Ms")));
+    }
+
+    static ObjectNode recreate(Recreate r) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("cycles", r.cycles());
+        o.set("rssGrowthPerCycleBytes", num(r.rssGrowthPerCycleBytes()));
+        o.set("heapGrowthPerCycleBytes", num(r.heapGrowthPerCycleBytes()));
+        o.put("suspectedLeak", r.suspectedLeak());
+        ArrayNode s = o.putArray("samples");
+        for (Recreate.Cycle c : r.samples()) {
+            ObjectNode x = s.addObject().put("cycle", c.cycle()).put("rssBytes", c.rssBytes()).put("heapBytes", c.heapBytes());
+            x.set("createMs", num(c.createMs()));
+            x.set("runMs", num(c.runMs()));
+        }
+        o.put("note", r.note());
+        return o;
+    }
+
+    static Recreate recreate(JsonNode o) {
+        if (o == null || o.isNull()) {
+            return null;
+        }
+        List<Recreate.Cycle> cycles = new ArrayList<>();
+        for (JsonNode c : o.path("samples")) {
+            cycles.add(new Recreate.Cycle(c.path("cycle").asInt(), num(c.get("createMs")), num(c.get("runMs")),
+                    c.path("rssBytes").asLong(-1), c.path("heapBytes").asLong(-1)));
+        }
+        return new Recreate(o.path("cycles").asInt(), cycles, num(o.get("rssGrowthPerCycleBytes")),
+                num(o.get("heapGrowthPerCycleBytes")), text(o, "note"));
+    }
+
+    private static String text(JsonNode o, String f) {
+        JsonNode n = o.get(f);
+        return n == null || n.isNull() ? null : n.asText();
+    }
+
+    private static List<String> strings(JsonNode arr) {
+        List<String> out = new ArrayList<>();
+        arr.forEach(n -> out.add(n.asText()));
+        return out;
+    }
+}
