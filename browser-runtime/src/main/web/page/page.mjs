@@ -239,6 +239,7 @@ async function profileJob(frame) {
     .map((e) => ({ node: e.name.slice(0, -'_kernel_time'.length), op: e.args && e.args.op_name, provider: e.args && e.args.provider, us: e.dur }));
   const gpuKernels = kernels.map((k) => ({ node: k.kernelName, op: k.kernelType, program: k.programName, ns: k.endTime - k.startTime }));
   log(`job ${msg.job}: profiled ${iterations} runs: ${nodes.length} node events, ${gpuKernels.length} GPU kernels`);
+  // `nodes` covers every run of the session (the untimed one first); `gpuKernels` only the profiled ones
   send({ type: 'profiled', job: msg.job, session: msg.session, iterations, samplesMs, nodes, gpuKernels,
     timestampQuery: gpu ? kernels.length > 0 : null });
 }

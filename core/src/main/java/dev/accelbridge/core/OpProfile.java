@@ -103,6 +103,18 @@ public record OpProfile(String source, int iterations, double totalMs, double pr
                 requestedProvider, off, memcpy, note);
     }
 
+    /**
+     * The events of the last {@code runs - 1} of {@code runs} runs that each produced the same number of events: a
+     * profiler traces a session from its creation, and the first (untimed) run's allocation and compilation must not
+     * count as steady-state op time.
+     */
+    public static <T> List<T> withoutFirstRun(List<T> events, int runs) {
+        if (runs < 2 || events.size() % runs != 0) {
+            return events;
+        }
+        return events.subList(events.size() / runs, events.size());
+    }
+
     /** One line: the three largest op types and their shares. */
     public String describe() {
         StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%.3f ms/iteration in ops (%s, %d iterations)",

@@ -81,7 +81,8 @@ final class NativeAnalysis {
                     + DjlOnnxRuntimeProvider.rootMessage(e), null, e);
         }
         try {
-            List<OpProfile.NodeEvent> events = nodeEvents(Path.of(file));
+            // the trace covers the untimed first run too: its allocation is not steady-state op time
+            List<OpProfile.NodeEvent> events = OpProfile.withoutFirstRun(nodeEvents(Path.of(file)), iterations + 1);
             Arrays.sort(samples);
             return OpProfile.of("ONNX Runtime profiler", iterations, events, DjlOnnxRuntimeProvider.ortProviderName(backend),
                     Timings.percentile(samples, 50), null);

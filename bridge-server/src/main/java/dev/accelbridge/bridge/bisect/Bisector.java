@@ -61,7 +61,7 @@ public final class Bisector {
 
     /** What a bisection found, and what it needs to write a repro. */
     public record Found(Bisection bisection, ModelProto model, int node, Map<String, NamedTensor> reference,
-                        Execution backendRun) {
+                        Execution backendRun, Execution referenceRun) {
     }
 
     /**
@@ -93,6 +93,7 @@ public final class Bisector {
         mc.inputs().forEach(t -> ref.put(t.name(), t));
         Map<String, Double> errors = new HashMap<>();
         Execution lastBackendRun = null;
+        Execution lastCpuRun = null;
         int compared = 0;
         Taps.Value first = null;
         for (int from = 0; from < values.size() && first == null; from += WINDOW) {
@@ -111,7 +112,8 @@ public final class Bisector {
                 Map<String, NamedTensor> cpuOut;
                 Map<String, NamedTensor> backendOut;
                 try {
-                    cpuOut = named(cpu.execute(new ExecutionRequest(BackendId.CPU, tapped, 0, 1, timeout, threads, null)), exposed);
+                    lastCpuRun = cpu.execute(new ExecutionRequest(BackendId.CPU, tapped, 0, 1, timeout, threads, null));
+                    cpuOut = named(lastCpuRun, exposed);
                 } catch (RuntimeException e) {
                     return failed(backend, floatTol, compared, "the exposed model failed on native CPU: " + oneLine(e));
                 }
@@ -155,7 +157,7 @@ public final class Bisector {
         if (first == null) {
             return new Found(Bisection.without(Bisection.Outcome.NOT_LOCALIZED, backend, "native-cpu", floatTol, compared,
                     "all " + compared + " intermediate tensors are within tolerance when exposed; exposing them keeps ONNX "
-                            + "Runtime from fusing nodes, so the divergence may live in a fused kernel"), m, -1, ref, lastBackendRun);
+                            + "Runtime from fusing nodes, so the divergence may live in a fused kernel"), m, -1, ref, lastBackendRun, lastCpuRun);
         }
         int idx = first.node();
         NodeProto node = g.getNode(idx);
@@ -167,7 +169,7 @@ public final class Bisector {
                 dev.accelbridge.suites.surgery.NodeRepro.attributes(node), shapes(node.getInputList(), ref, g),
                 shapes(node.getOutputList(), ref, g), err, floatTol, "native-cpu", backend, path(g, idx, errors), compared,
                 null, null);
-        return new Found(b, m, idx, ref, lastBackendRun);
+        return new Found(b, m, idx, ref, lastBackendRun, lastCpuRun);
     }
 
     /** From the diverging node to a model output, each step to the consumer with the largest error. */
@@ -256,7 +258,7 @@ public final class Bisector {
 
     private static Found failed(BackendId backend, double tol, int compared, String why) {
         return new Found(Bisection.without(Bisection.Outcome.FAILED, backend, "native-cpu", tol, compared, why), null, -1,
-                Map.of(), null);
+                Map.of(), null, null);
     }
 
     private static String oneLine(RuntimeException e) {

@@ -47,14 +47,15 @@ public final class Repros {
      */
     public static Bisection writeAndCheck(Bisector.Found found, ModelCase mc, CaseId id, Path dir, Double given,
                                           BackendProvider provider, Function<DType, Tolerance> tolerance, Integer threads,
-                                          Duration timeout, Map<String, String> referenceVersions) {
+                                          Duration timeout) {
         Bisection b = found.bisection();
         if (b.outcome() != Bisection.Outcome.FOUND) {
             return b;
         }
         NodeRepro.Cut cut = NodeRepro.cut(found.model(), found.node(), found.reference());
         Provenance env = found.backendRun() == null ? null : found.backendRun().provenance();
-        cut.write(dir, given, readme(b, mc, id, env, dir, referenceVersions));
+        Map<String, String> refVersions = found.referenceRun() == null ? Map.of() : found.referenceRun().provenance().runtimeVersions();
+        cut.write(dir, given, readme(b, mc, id, env, dir, refVersions));
         String note;
         try {
             List<ModelLoad> loaded = ModelFolderLoader.loadAll(dir, Optional.of(id.family()), FeedOptions.none());
@@ -87,7 +88,7 @@ public final class Repros {
         row(s, "backend", b.backend().id() + " on lane " + id.lane().id());
         if (env != null) {
             row(s, "browser", env.browser() == null ? "none (native)" : env.browserLabel() + (env.driver() == null ? "" : " via " + env.driver()));
-            row(s, "adapter", env.adapter() == null ? "n/a" : env.adapter() + (Boolean.TRUE.equals(env.softwareAdapter()) ? " (software)" : ""));
+            row(s, "adapter", env.adapter() == null ? "n/a" : env.adapter());
             row(s, "runtime", env.runtimeVersions().toString());
             row(s, "execution providers", String.join(", ", env.executionProviders()));
         }

@@ -13,7 +13,6 @@ import dev.accelbridge.core.Tolerance;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -26,7 +25,6 @@ public final class Bisections {
     private final Duration timeout;
     private final Integer threads;
     private final BackendProvider cpu;
-    private final Map<String, String> referenceVersions;
     private final boolean always;
 
     /**
@@ -34,16 +32,13 @@ public final class Bisections {
      * @param timeout           limit for each run of an exposed model
      * @param threads           intra-op threads, as the case ran
      * @param cpu               the native CPU provider (the reference)
-     * @param referenceVersions versions recorded in the repro's summary
      * @param always            bisect whatever the status (the {@code bisect} command)
      */
-    public Bisections(Path reproRoot, Duration timeout, Integer threads, BackendProvider cpu,
-                      Map<String, String> referenceVersions, boolean always) {
+    public Bisections(Path reproRoot, Duration timeout, Integer threads, BackendProvider cpu, boolean always) {
         this.reproRoot = reproRoot;
         this.timeout = timeout;
         this.threads = threads;
         this.cpu = cpu;
-        this.referenceVersions = Map.copyOf(referenceVersions);
         this.always = always;
     }
 
@@ -72,7 +67,7 @@ public final class Bisections {
             Bisector.Found found = new Bisector(reproRoot.resolve(".work"), timeout).bisect(mc, backend, provider, cpu, tol, threads);
             Double given = Double.isNaN(mc.model().tolerance()) ? null : mc.model().tolerance();
             b = Repros.writeAndCheck(found, mc, r.id(), Repros.folderFor(reproRoot, r.id()), given, provider, tol, threads,
-                    timeout, referenceVersions);
+                    timeout);
         } catch (RuntimeException e) {
             b = Bisection.without(Bisection.Outcome.FAILED, backend, "native-cpu", tol.apply(DType.FLOAT32).atol(), 0,
                     e instanceof dev.accelbridge.core.AccelbridgeException a ? a.oneLine() : e.toString());

@@ -173,7 +173,7 @@ public final class RunOrchestrator {
                 plan.effectiveThreads()).withLoadTimeout(plan.loadTimeout().orElse(null))
                 .withDrillDown(plan.drillDown().profileIterations(), plan.drillDown().recreate());
         bisections = plan.drillDown().bisect() ? new Bisections(spillDir.resolve("repro"), plan.caseTimeout(),
-                plan.effectiveThreads(), natives.forBackend(BackendId.CPU), runtimeVersions, plan.drillDown().bisectAlways()) : null;
+                plan.effectiveThreads(), natives.forBackend(BackendId.CPU), plan.drillDown().bisectAlways()) : null;
 
         // Native lane: probe every backend its chains name (and cpu, the reference).
         Set<BackendId> nativeNamed = new LinkedHashSet<>();
