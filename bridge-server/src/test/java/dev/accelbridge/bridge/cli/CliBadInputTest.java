@@ -151,4 +151,16 @@ class CliBadInputTest {
         assertOneLineError(r, db.toString());
         assertThat(Files.readAllBytes(db)).isEqualTo(junk);
     }
+
+    @Test
+    void drillDownFlagsAndBisectRefuseBadInputBeforeTouchingTheStore() {
+        String db = tmp.resolve("m.duckdb").toString();
+        assertOneLineError(run("run", "--native", "--db", db, "--recreate", "0", "--no-report"), "--recreate");
+        assertOneLineError(run("bisect", "--db", db, "--model", "no-such-model", "--backend", "wasm"),
+                "no-such-model", "neither an existing path nor a suite model");
+        assertOneLineError(run("bisect", "--db", db, "--model", "convnet-small", "--backend", "cpu"), "cpu is the reference");
+        assertOneLineError(run("bisect", "--db", db, "--model", "convnet-small", "--backend", "wasm", "--tolerance", "-1"),
+                "--tolerance must be positive");
+        assertThat(tmp.resolve("m.duckdb")).doesNotExist();
+    }
 }
