@@ -27,4 +27,9 @@ public record ModelSpec(ModelFamily family, String name, Path path, String sha25
         inputs = List.copyOf(inputs);
         outputs = List.copyOf(outputs);
     }
+
+    /** The same model judged by {@code atol} ({@code --tolerance}, a folder's accelbridge.json, a variant's base). */
+    public ModelSpec withTolerance(double atol) {
+        return new ModelSpec(family, name, path, sha256, opset, parameters, ops, inputs, outputs, source, atol);
+    }
 }

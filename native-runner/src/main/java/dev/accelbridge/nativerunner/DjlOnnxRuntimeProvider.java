@@ -252,10 +252,7 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
                     List<String> modelInputs = loaded.model().describeInput() == null ? List.of()
                             : loaded.model().describeInput().keys();
                     List<NamedTensor> ordered = InputCheck.order(spec, modelInputs, request.modelCase().inputs());
-                    NDList inputs = new NDList();
-                    for (NamedTensor t : ordered) {
-                        inputs.add(Tensors.toNd(manager, t));
-                    }
+                    NDList inputs = Tensors.toNd(manager, ordered);
 
                     long s = System.nanoTime();
                     NDList out = predict(predictor, inputs, spec, backend, ordered);

@@ -1,6 +1,5 @@
 package dev.accelbridge.nativerunner;
 
-import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtException;
@@ -108,7 +107,7 @@ final class NativeAnalysis {
                 if (session != null && feeds != null) {
                     session.run(feeds).close();
                 } else {
-                    loaded.model().getBlock().forward(new ai.djl.training.ParameterStore(manager, false), toNd(manager), false).close();
+                    loaded.model().getBlock().forward(new ai.djl.training.ParameterStore(manager, false), Tensors.toNd(manager, inputs), false).close();
                 }
                 runMs = (System.nanoTime() - a) / 1e6;
             } catch (OrtException e) {
@@ -122,15 +121,7 @@ final class NativeAnalysis {
 
     private Map<String, OnnxTensor> feeds(ModelLoader.Loaded loaded, NDManager manager) {
         List<String> names = loaded.model().describeInput() == null ? List.of() : loaded.model().describeInput().keys();
-        return OrtSessions.feeds(names, toNd(manager));
-    }
-
-    private NDList toNd(NDManager manager) {
-        NDList nd = new NDList();
-        for (NamedTensor t : inputs) {
-            nd.add(Tensors.toNd(manager, t));
-        }
-        return nd;
+        return OrtSessions.feeds(names, Tensors.toNd(manager, inputs));
     }
 
     /** The {@code Node} events of an ONNX Runtime profile trace (chrome trace JSON), one per node per run. */

@@ -1,6 +1,7 @@
 package dev.accelbridge.nativerunner;
 
 import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
@@ -9,6 +10,7 @@ import dev.accelbridge.core.NamedTensor;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.List;
 
 /** Moves tensors between core's {@link NamedTensor} (little-endian bytes) and DJL's {@link NDArray}. */
 final class Tensors {
@@ -55,6 +57,15 @@ final class Tensors {
     }
 
     /** A NamedTensor with the array's name, type, shape and little-endian bytes. */
+    /** Every tensor, in order, as NDArrays of {@code manager}. */
+    static NDList toNd(NDManager manager, List<NamedTensor> tensors) {
+        NDList nd = new NDList();
+        for (NamedTensor t : tensors) {
+            nd.add(toNd(manager, t));
+        }
+        return nd;
+    }
+
     static NamedTensor fromNd(NDArray a, String fallbackName) {
         DType dtype = fromDjl(a.getDataType());
         String name = a.getName() == null || a.getName().isEmpty() ? fallbackName : a.getName();

@@ -83,8 +83,7 @@ public final class ModelFolderLoader {
         String name = modelName(onnx);
         ModelSpec spec = OnnxModels.inspect(onnx, proto, family.orElse(null), name, path.toAbsolutePath().toString());
         if (effective.tolerance() != null) {
-            spec = new ModelSpec(spec.family(), spec.name(), spec.path(), spec.sha256(), spec.opset(), spec.parameters(), spec.ops(),
-                    spec.inputs(), spec.outputs(), spec.source(), effective.tolerance());
+            spec = spec.withTolerance(effective.tolerance());
         }
 
         dev.accelbridge.core.Precision precision = OnnxModels.precision(proto);

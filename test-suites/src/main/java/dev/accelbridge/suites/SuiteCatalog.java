@@ -133,15 +133,8 @@ public final class SuiteCatalog {
             return g;
         }
         Path file = fileOf(m);
-        ModelProto proto = null;
-        if (Files.isRegularFile(file)) {
-            try {
-                proto = OnnxTensors.readModel(file);
-            } catch (SuiteException e) {
-                proto = null; // a damaged cache entry is simply regenerated
-            }
-        }
-        if (proto == null) {
+        ModelProto proto = OnnxTensors.readCached(file);
+        if (proto == null) { // absent or damaged: regenerated
             GeneratedModel built = m.builder().apply(options.seed());
             proto = built.model().toBuilder().addMetadataProps(StringStringEntryProto.newBuilder()
                     .setKey(FLOPS_KEY).setValue(Long.toString(Math.round(built.flops())))).build();

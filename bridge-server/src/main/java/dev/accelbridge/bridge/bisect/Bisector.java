@@ -4,7 +4,6 @@ import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.Bisection;
-import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionRequest;
@@ -222,12 +221,7 @@ public final class Bisector {
                 out.add(n + ": " + t.dtype().webName() + java.util.Arrays.toString(t.shape()).replace(" ", ""));
                 continue;
             }
-            TensorProto init = null;
-            for (TensorProto i : g.getInitializerList()) {
-                if (i.getName().equals(n)) {
-                    init = i;
-                }
-            }
+            TensorProto init = Taps.initializer(g, n);
             out.add(init == null ? n : n + ": " + TensorProto.DataType.forNumber(init.getDataType()).name().toLowerCase()
                     + init.getDimsList().toString().replace(" ", "") + " (initializer)");
         }

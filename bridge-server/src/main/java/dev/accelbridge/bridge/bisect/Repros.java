@@ -1,6 +1,5 @@
 package dev.accelbridge.bridge.bisect;
 
-import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.CaseId;
@@ -110,10 +109,5 @@ public final class Repros {
 
     private static void row(StringBuilder s, String k, String v) {
         s.append("| ").append(k).append(" | ").append(v.replace("|", "\\|")).append(" |\n");
-    }
-
-    /** Whether {@code backend} is the reference itself (nothing to bisect against). */
-    public static boolean isReference(BackendId backend, CaseId id) {
-        return backend == BackendId.CPU && id.lane().isNative();
     }
 }

@@ -58,8 +58,9 @@ public final class BisectCommand implements Callable<Integer> {
             description = "The browser of a browser backend (default chromium; chromium-shell for WebNN).")
     BrowserKind browser;
 
-    @Option(names = "--tolerance", paramLabel = "ABS", description = "Absolute tolerance every tensor is judged by (default: the backend's).")
-    Double tolerance;
+    /** --tolerance (every tensor is judged by it), and --dim/--shape/--input/--input-range for a model of your own, as for run. */
+    @Mixin
+    FeedArgs feedArgs = new FeedArgs();
 
     @Option(names = "--precision", paramLabel = "P", converter = Converters.PrecisionId.class, description = "fp32 (default), fp16 or int8.")
     Precision precision = Precision.FP32;
@@ -87,9 +88,7 @@ public final class BisectCommand implements Callable<Integer> {
             throw new AccelbridgeException("cpu is the reference: there is nothing to bisect it against",
                     "bisect another backend, e.g. --backend wasm");
         }
-        if (tolerance != null && !(tolerance > 0)) {
-            throw new AccelbridgeException("--tolerance must be positive, got " + tolerance, "e.g. --tolerance 1e-4");
-        }
+        FeedOptions feed = feedArgs.feed();
         Path path = Path.of(model);
         boolean file = Files.exists(path);
         String suiteModel = null;
@@ -107,7 +106,8 @@ public final class BisectCommand implements Callable<Integer> {
                 .optIterations(1)
                 .optPrecisions(List.of(precision))
                 .optBatchSizes(List.of(batch))
-                .optFeed(new FeedOptions(Map.of(), Map.of(), Map.of(), null, null, tolerance, Path.of("").toAbsolutePath()))
+                .optModelCache(RunCommand.modelCache())
+                .optFeed(feed)
                 .optBisectAlways();
         if (file) {
             pb.optSuites(List.of()).optUserModels(List.of(path));
@@ -158,8 +158,7 @@ public final class BisectCommand implements Callable<Integer> {
 
     /** The suite family that has a model called {@code name}; bad input when none has. */
     private ModelFamily suiteOf(String name) {
-        Path cache = RunPlan.builder().setBackends(List.of(BackendId.CPU)).optSuites(List.of(ModelFamily.TEXT)).build().modelCache();
-        SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(cache, ModelSize.SMALL, seed));
+        SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(RunCommand.modelCache(), ModelSize.SMALL, seed));
         return catalog.descriptions().stream().filter(d -> d.name().equals(name)).findFirst()
                 .map(d -> ModelFamily.parse(d.family()))
                 .orElseThrow(() -> new AccelbridgeException("--model " + name + " is neither an existing path nor a suite model",

@@ -221,7 +221,7 @@ public final class CaseExecutor {
      * accelbridge.json) as the absolute bound, else the default for the backend that ran, the output's type and the
      * model's precision ({@link Tolerance#defaults}).
      */
-    public static Function<DType, Tolerance> toleranceFor(ModelCase mc, CaseId id, BackendId hop) {
+    static Function<DType, Tolerance> toleranceFor(ModelCase mc, CaseId id, BackendId hop) {
         double given = mc.model().tolerance();
         return dt -> Double.isNaN(given) ? Tolerance.defaults(hop, dt, id.precision()) : Tolerance.given(given, hop, dt, id.precision());
     }

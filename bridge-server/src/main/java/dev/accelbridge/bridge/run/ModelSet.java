@@ -130,10 +130,8 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
 
     /** A suite case judged by the tolerance given on the command line ({@code --tolerance}). */
     static ModelCase withTolerance(ModelCase mc, double tolerance) {
-        var sp = mc.model();
-        var spec = new dev.accelbridge.core.ModelSpec(sp.family(), sp.name(), sp.path(), sp.sha256(), sp.opset(), sp.parameters(),
-                sp.ops(), sp.inputs(), sp.outputs(), sp.source(), tolerance);
-        return new ModelCase(spec, mc.inputSet(), mc.inputs(), mc.expected(), mc.freeDims(), mc.precision());
+        return new ModelCase(mc.model().withTolerance(tolerance), mc.inputSet(), mc.inputs(), mc.expected(), mc.freeDims(),
+                mc.precision());
     }
 
     /** Every case at every batch size and precision asked for. */

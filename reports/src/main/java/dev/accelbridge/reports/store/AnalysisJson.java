@@ -17,6 +17,8 @@ import java.util.Map;
 
 import static dev.accelbridge.reports.store.ResultJson.MAPPER;
 import static dev.accelbridge.reports.store.ResultJson.num;
+import static dev.accelbridge.reports.store.ResultJson.strings;
+import static dev.accelbridge.reports.store.ResultJson.text;
 
 /**
  * The one JSON form of a case's drill-down, as four fields of a result: {@code bisection}
@@ -179,16 +181,5 @@ public final class AnalysisJson {
         }
         return new Recreate(o.path("cycles").asInt(), cycles, num(o.get("rssGrowthPerCycleBytes")),
                 num(o.get("heapGrowthPerCycleBytes")), text(o, "note"));
-    }
-
-    private static String text(JsonNode o, String f) {
-        JsonNode n = o.get(f);
-        return n == null || n.isNull() ? null : n.asText();
-    }
-
-    private static List<String> strings(JsonNode arr) {
-        List<String> out = new ArrayList<>();
-        arr.forEach(n -> out.add(n.asText()));
-        return out;
     }
 }

@@ -53,7 +53,7 @@ public final class ResultJson {
         return n.isTextual() ? Double.parseDouble(n.asText()) : n.asDouble();
     }
 
-    private static String text(JsonNode n, String field) {
+    static String text(JsonNode n, String field) {
         JsonNode v = n.get(field);
         return v == null || v.isNull() ? null : v.asText();
     }

@@ -154,6 +154,21 @@ public final class OnnxTensors {
     }
 
     /**
+     * A cache entry written by {@link #writeAtomically}, or null when there is none or it is damaged (then the caller
+     * makes it again).
+     */
+    public static ModelProto readCached(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            return readModel(file);
+        } catch (SuiteException e) {
+            return null;
+        }
+    }
+
+    /**
      * Writes a model file through a temporary file and a rename, so a crash never leaves a half-written model behind.
      *
      * @param what what the file is, for the error ("generated model", "model variant")

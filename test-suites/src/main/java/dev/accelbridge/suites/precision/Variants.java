@@ -4,12 +4,10 @@ import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.suites.OnnxModels;
-import dev.accelbridge.suites.SuiteException;
 import dev.accelbridge.suites.onnx.OnnxTensors;
 import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.StringStringEntryProto;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -42,15 +40,8 @@ public final class Variants {
         ModelSpec base = fp32.model();
         Path file = cacheDir.resolve(String.format(Locale.ROOT, "%s-%s.%s.onnx", base.name().replaceAll("[^A-Za-z0-9._-]", "_"),
                 base.sha256().substring(0, 12), precision.id()));
-        ModelProto proto = null;
-        if (Files.isRegularFile(file)) {
-            try {
-                proto = OnnxTensors.readModel(file);
-            } catch (SuiteException e) {
-                proto = null; // a damaged cache entry is derived again
-            }
-        }
-        if (proto == null) {
+        ModelProto proto = OnnxTensors.readCached(file);
+        if (proto == null) { // absent or damaged: derived again
             ModelProto source = OnnxTensors.readModel(base.path());
             ModelProto converted = switch (precision) {
                 case FP16 -> Float16Converter.convert(source);
@@ -61,9 +52,7 @@ public final class Variants {
                     .setValue(base.name() + "@" + base.sha256())).build();
             OnnxTensors.writeAtomically(file, proto.toByteArray(), "the model variant");
         }
-        ModelSpec spec = OnnxModels.inspect(file, proto, base.family(), base.name(), base.source());
-        spec = new ModelSpec(spec.family(), spec.name(), spec.path(), spec.sha256(), spec.opset(), spec.parameters(), spec.ops(),
-                spec.inputs(), spec.outputs(), spec.source(), base.tolerance());
+        ModelSpec spec = OnnxModels.inspect(file, proto, base.family(), base.name(), base.source()).withTolerance(base.tolerance());
         return new ModelCase(spec, fp32.inputSet(), fp32.inputs(), java.util.Optional.empty(), fp32.freeDims(), precision);
     }
 }

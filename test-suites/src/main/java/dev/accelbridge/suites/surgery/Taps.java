@@ -109,7 +109,7 @@ public final class Taps {
     }
 
     /** The initializer of that name, or null. */
-    static TensorProto initializer(GraphProto g, String name) {
+    public static TensorProto initializer(GraphProto g, String name) {
         for (TensorProto t : g.getInitializerList()) {
             if (t.getName().equals(name)) {
                 return t;
