@@ -236,11 +236,12 @@ async function profileJob(frame) {
   }
   // only the node events, compactly: name, op, provider, duration (µs)
   const nodes = events.filter((e) => e.cat === 'Node' && typeof e.name === 'string' && e.name.endsWith('_kernel_time'))
-    .map((e) => ({ node: e.name.slice(0, -'_kernel_time'.length), op: e.args && e.args.op_name, provider: e.args && e.args.provider, us: e.dur }));
+    .map((e) => ({ node: e.name.slice(0, -'_kernel_time'.length), op: e.args && e.args.op_name, provider: e.args && e.args.provider, us: e.dur, ts: e.ts }));
+  const runs = events.filter((e) => e.cat === 'Session' && e.name === 'model_run').map((e) => ({ ts: e.ts, us: e.dur }));
   const gpuKernels = kernels.map((k) => ({ node: k.kernelName, op: k.kernelType, program: k.programName, ns: k.endTime - k.startTime }));
   log(`job ${msg.job}: profiled ${iterations} runs: ${nodes.length} node events, ${gpuKernels.length} GPU kernels`);
-  // `nodes` covers every run of the session (the untimed one first); `gpuKernels` only the profiled ones
-  send({ type: 'profiled', job: msg.job, session: msg.session, iterations, samplesMs, nodes, gpuKernels,
+  // `nodes` and `runs` cover every run of the session (the untimed one first); `gpuKernels` only the profiled ones
+  send({ type: 'profiled', job: msg.job, session: msg.session, iterations, samplesMs, nodes, runs, gpuKernels,
     timestampQuery: gpu ? kernels.length > 0 : null });
 }
 

@@ -45,8 +45,13 @@ public record OpProfile(String source, int iterations, double totalMs, double pr
      * @param opType   op type (ORT's {@code op_name}, the fused one where ORT fused)
      * @param provider the execution provider that ran it
      * @param ms       its duration
+     * @param startUs  when it started on the profiler's clock (µs), NaN when not known
      */
-    public record NodeEvent(String node, String opType, String provider, double ms) {
+    public record NodeEvent(String node, String opType, String provider, double ms, double startUs) {
+        /** An event whose start is not known. */
+        public NodeEvent(String node, String opType, String provider, double ms) {
+            this(node, opType, provider, ms, Double.NaN);
+        }
     }
 
     public OpProfile {
@@ -104,15 +109,15 @@ public record OpProfile(String source, int iterations, double totalMs, double pr
     }
 
     /**
-     * The events of the last {@code runs - 1} of {@code runs} runs that each produced the same number of events: a
-     * profiler traces a session from its creation, and the first (untimed) run's allocation and compilation must not
-     * count as steady-state op time.
+     * The events that started after {@code firstRunEndUs}, on the profiler's own clock: a profiler traces a session
+     * from its creation, and the first (untimed) run's allocation and compilation must not count as steady-state op
+     * time. Where the first run's end is unknown (NaN), every event is kept.
      */
-    public static <T> List<T> withoutFirstRun(List<T> events, int runs) {
-        if (runs < 2 || events.size() % runs != 0) {
+    public static List<NodeEvent> afterFirstRun(List<NodeEvent> events, double firstRunEndUs) {
+        if (Double.isNaN(firstRunEndUs)) {
             return events;
         }
-        return events.subList(events.size() / runs, events.size());
+        return events.stream().filter(e -> !(e.startUs() < firstRunEndUs)).toList();
     }
 
     /** One line: the three largest op types and their shares. */

@@ -81,7 +81,8 @@ final class NativeAnalysis {
         }
         try {
             // the trace covers the untimed first run too: its allocation is not steady-state op time
-            List<OpProfile.NodeEvent> events = OpProfile.withoutFirstRun(nodeEvents(Path.of(file)), iterations + 1);
+            Trace trace = trace(Path.of(file));
+            List<OpProfile.NodeEvent> events = OpProfile.afterFirstRun(trace.nodes(), trace.firstRunEndUs());
             Arrays.sort(samples);
             return OpProfile.of("ONNX Runtime profiler", iterations, events, DjlOnnxRuntimeProvider.ortProviderName(backend),
                     Timings.percentile(samples, 50), null);
@@ -124,13 +125,26 @@ final class NativeAnalysis {
         return OrtSessions.feeds(names, Tensors.toNd(manager, inputs));
     }
 
-    /** The {@code Node} events of an ONNX Runtime profile trace (chrome trace JSON), one per node per run. */
-    static List<OpProfile.NodeEvent> nodeEvents(Path trace) {
+    /**
+     * An ONNX Runtime profile trace: its {@code Node} events, one per node per run, and when the first run
+     * ({@code model_run}) ended (NaN when the trace has none).
+     */
+    record Trace(List<OpProfile.NodeEvent> nodes, double firstRunEndUs) {
+    }
+
+    /** Reads a profile trace (chrome trace JSON). */
+    static Trace trace(Path trace) {
         List<OpProfile.NodeEvent> events = new ArrayList<>();
+        double firstRunStart = Double.POSITIVE_INFINITY;
+        double firstRunEnd = Double.NaN;
         try (Reader r = Files.newBufferedReader(trace)) {
             for (JsonElement e : JsonParser.parseReader(r).getAsJsonArray()) {
                 JsonObject o = e.getAsJsonObject();
                 String name = o.has("name") ? o.get("name").getAsString() : "";
+                if ("model_run".equals(name) && o.has("ts") && o.get("ts").getAsDouble() < firstRunStart) {
+                    firstRunStart = o.get("ts").getAsDouble();
+                    firstRunEnd = firstRunStart + o.get("dur").getAsDouble();
+                }
                 if (!"Node".equals(o.has("cat") ? o.get("cat").getAsString() : null) || !name.endsWith("_kernel_time")) {
                     continue;
                 }
@@ -138,13 +152,13 @@ final class NativeAnalysis {
                 events.add(new OpProfile.NodeEvent(name.substring(0, name.length() - "_kernel_time".length()),
                         args.has("op_name") ? args.get("op_name").getAsString() : "?",
                         args.has("provider") ? args.get("provider").getAsString() : null,
-                        o.get("dur").getAsDouble() / 1000));
+                        o.get("dur").getAsDouble() / 1000, o.has("ts") ? o.get("ts").getAsDouble() : Double.NaN));
             }
         } catch (IOException | RuntimeException e) {
             throw new ExecutionFailedException(Phase.RUN, "ONNX Runtime's profile " + trace + " could not be read: " + e.getMessage(),
                     null, e);
         }
-        return events;
+        return new Trace(events, firstRunEnd);
     }
 
     private static void deleteQuietly(Path p) {

@@ -97,17 +97,26 @@ final class PageAnalysis {
             events.add(new OpProfile.NodeEvent(k.path("node").asText(), k.path("op").asText(), requested,
                     k.path("ns").asDouble() / 1e6));
         }
-        List<JsonNode> all = new ArrayList<>();
-        r.path("nodes").forEach(all::add);
-        // the page profiles one untimed run before the profiled ones; its events are not steady-state time
-        for (JsonNode n : OpProfile.withoutFirstRun(all, r.path("iterations").asInt(iterations) + 1)) {
+        List<OpProfile.NodeEvent> nodes = new ArrayList<>();
+        for (JsonNode n : r.path("nodes")) {
             String provider = n.path("provider").asText(null);
             String op = n.path("op").asText("?");
             if (gpuTimes && requested.equals(provider) && !op.startsWith("Memcpy")) {
                 continue;
             }
-            events.add(new OpProfile.NodeEvent(n.path("node").asText(), op, provider, n.path("us").asDouble() / 1000));
+            nodes.add(new OpProfile.NodeEvent(n.path("node").asText(), op, provider, n.path("us").asDouble() / 1000,
+                    n.path("ts").asDouble(Double.NaN)));
         }
+        // the page profiles one untimed run before the profiled ones; its events are not steady-state time
+        double firstStart = Double.POSITIVE_INFINITY;
+        double firstEnd = Double.NaN;
+        for (JsonNode run : r.path("runs")) {
+            if (run.path("ts").asDouble() < firstStart) {
+                firstStart = run.path("ts").asDouble();
+                firstEnd = firstStart + run.path("us").asDouble();
+            }
+        }
+        events.addAll(OpProfile.afterFirstRun(nodes, firstEnd));
         double[] s = new double[r.path("samplesMs").size()];
         for (int i = 0; i < s.length; i++) {
             s[i] = r.path("samplesMs").get(i).asDouble();
