@@ -13,7 +13,7 @@ import java.io.PrintWriter;
                 + "compatibility matrix.",
         subcommands = {DetectCommand.class, SuitesCommand.class, RunCommand.class, ServeCommand.class,
                 ReportCommand.class, ExportCommand.class, MergeCommand.class, RecommendCommand.class, PredictCommand.class,
-                BisectCommand.class})
+                BisectCommand.class, DashboardCommand.class})
 public final class Main implements Runnable {
 
     /** Exit code: everything ran and the --fail-on policy is satisfied. */

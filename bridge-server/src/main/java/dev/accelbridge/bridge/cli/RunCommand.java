@@ -304,6 +304,26 @@ public final class RunCommand implements Callable<Integer> {
                 .build();
     }
 
+    /**
+     * Checks a run's arguments as {@code accelbridge run} would (flags, values, the plan), touching nothing: what the
+     * dashboard does before it starts a run from its form.
+     *
+     * @throws CommandLine.ParameterException or {@link AccelbridgeException} with the CLI's own message
+     */
+    static void checkArgs(List<String> args) {
+        for (String a : args) {
+            if (a.equals("--db") || a.startsWith("--db=") || a.equals("--out") || a.startsWith("--out=") || a.startsWith("--resume")) {
+                throw new AccelbridgeException("The dashboard sets " + a + " itself", "leave " + a + " out of the run's arguments");
+            }
+        }
+        RunCommand c = new RunCommand();
+        CommandLine cl = new CommandLine(c);
+        cl.parseArgs(args.toArray(String[]::new));
+        c.spec = cl.getCommandSpec();
+        c.exitPolicy();
+        c.plan();
+    }
+
     static Path modelCache() {
         String env = System.getenv("ACCELBRIDGE_MODEL_CACHE");
         return env != null && !env.isBlank() ? Path.of(env)

@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.cli;
 
+import dev.accelbridge.bridge.dashboard.Dashboard;
 import dev.accelbridge.bridge.run.AttachedPageLanes;
 import dev.accelbridge.bridge.run.NativeProviders;
 import dev.accelbridge.bridge.run.RunOrchestrator;
@@ -94,11 +95,13 @@ public final class ServeCommand implements Callable<Integer> {
             ob.token(token);
         }
         Path db = common.dbPath();
-        try (BridgeServer server = BridgeServer.start(ob.build());
-             MatrixStore matrix = MatrixStore.openForRun(db);
+        try (MatrixStore matrix = MatrixStore.openForRun(db);
+             Dashboard dashboard = new Dashboard(matrix, Path.of("accelbridge-out"), RunCommand::checkArgs, Duration.ofSeconds(1));
+             BridgeServer server = BridgeServer.start(ob.build(), List.of(dashboard.routes()));
              NativeProviders natives = NativeProviders.load()) {
             server.onPageJoined(joined::add);
             out.println("Open this URL in any browser to join: " + server.pageUrl());
+            out.println("Dashboard: " + server.url("/dashboard/"));
             out.flush();
             while (true) {
                 ConnectedPage page = joined.take();

@@ -111,7 +111,15 @@ public final class RunOrchestrator {
         List<ModelCase> cases = set.cases();
         List<ModelLoad> broken = set.broken();
         long t0 = System.nanoTime();
-        String runId = resumeOf != null ? resumeOf : store.beginRun(host, runtimeVersions, planJson);
+        List<BrowserKind> browsers = plan.browserBackends().isEmpty() ? List.of() : plan.browsers();
+        int models = cases.size() + broken.size() + set.refused().size();
+        Map<String, Integer> laneTotals = new LinkedHashMap<>();
+        if (!plan.nativeBackends().isEmpty()) {
+            laneTotals.put(LaneId.NATIVE.id(), models * plan.nativeBackends().size());
+        }
+        browsers.forEach(b -> laneTotals.put(LaneId.of(b).id(), models * plan.browserBackends().size()));
+        int total = laneTotals.values().stream().mapToInt(Integer::intValue).sum();
+        String runId = resumeOf != null ? resumeOf : store.beginRun(host, runtimeVersions, withTotals(planJson, total, laneTotals));
         Instant begun = Instant.now();
         Set<CaseId> done = resumeOf != null ? store.completedCases(runId) : Set.of();
         if (resumeOf != null) {
@@ -128,9 +136,6 @@ public final class RunOrchestrator {
                 }
             }
         }
-        List<BrowserKind> browsers = plan.browserBackends().isEmpty() ? List.of() : plan.browsers();
-        int perModel = plan.nativeBackends().size() + plan.browserBackends().size() * browsers.size();
-        int total = (cases.size() + broken.size() + set.refused().size()) * perModel;
         listener.started(runId, total, done.size());
         List<RunResult> results = new ArrayList<>();
         int[] counter = {done.size()};
@@ -320,6 +325,24 @@ public final class RunOrchestrator {
                     java.time.Duration.ofMinutes(5))).outputs());
         } catch (BackendException e) {
             return Reference.missing("native CPU failed: " + e.oneLine());
+        }
+    }
+
+    /**
+     * The plan as recorded, with the number of cases it will write in all and per lane ({@code "cases"},
+     * {@code "lanes"}): what lets a dashboard in another process draw the run's progress.
+     */
+    static String withTotals(String planJson, int total, Map<String, Integer> lanes) {
+        try {
+            com.fasterxml.jackson.databind.node.ObjectNode o = planJson == null || planJson.isBlank()
+                    ? dev.accelbridge.reports.store.ResultJson.MAPPER.createObjectNode()
+                    : (com.fasterxml.jackson.databind.node.ObjectNode) dev.accelbridge.reports.store.ResultJson.MAPPER.readTree(planJson);
+            o.put("cases", total);
+            com.fasterxml.jackson.databind.node.ObjectNode l = o.putObject("lanes");
+            lanes.forEach(l::put);
+            return o.toString();
+        } catch (java.io.IOException | ClassCastException e) {
+            return planJson; // a plan that is not a JSON object is recorded as given
         }
     }
 

@@ -48,10 +48,12 @@ public final class BridgeServer implements AutoCloseable {
     private final PageHub hub;
     private final Javalin app;
     private final URI baseUrl;
+    private final List<BridgeRoutes> extra;
 
-    private BridgeServer(BridgeOptions options) {
+    private BridgeServer(BridgeOptions options, List<BridgeRoutes> extra) {
         this.options = options;
         this.hub = new PageHub(options);
+        this.extra = extra;
         PageAssets.verify();
         options.models().forEach(models::register);
         long jettyLimit = options.maxFrameBytes() * 2 + (1 << 20); // larger frames are refused by Jetty (close 1009)
@@ -75,6 +77,7 @@ public final class BridgeServer implements AutoCloseable {
             cfg.routes.before(ctx -> ISOLATION_HEADERS.forEach(ctx::header));
             cfg.routes.get("/api/health", this::health);
             cfg.routes.get("/models/{id}", this::model);
+            extra.forEach(r -> r.register(cfg.routes, this::tokenOk));
             cfg.routes.ws("/ws", ws -> {
                 ws.onConnect(ctx -> {
                     ctx.enableAutomaticPings(15, java.util.concurrent.TimeUnit.SECONDS);
@@ -109,8 +112,17 @@ public final class BridgeServer implements AutoCloseable {
      * @throws BridgeServerException when the options are unsafe (non-loopback without token) or the port is taken
      */
     public static BridgeServer start(BridgeOptions options) {
+        return start(options, List.of());
+    }
+
+    /**
+     * Starts a bridge that also serves {@code extra} routes (the dashboard) on its port, behind its token.
+     *
+     * @throws BridgeServerException as {@link #start(BridgeOptions)}
+     */
+    public static BridgeServer start(BridgeOptions options, List<BridgeRoutes> extra) {
         try {
-            return new BridgeServer(options);
+            return new BridgeServer(options, List.copyOf(extra));
         } catch (BridgeServerException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -137,6 +149,11 @@ public final class BridgeServer implements AutoCloseable {
     /** The page's URL, with {@code ?token=} when the bridge has a token: what {@code serve} prints. */
     public URI pageUrl() {
         return pageUrl(null);
+    }
+
+    /** {@code baseUrl + path}, with {@code ?token=} when the bridge has a token: a URL a person opens (the dashboard). */
+    public URI url(String path) {
+        return URI.create(baseUrl + path + options.token().map(t -> "?token=" + URLEncoder.encode(t, StandardCharsets.UTF_8)).orElse(""));
     }
 
     /** The page's URL for a launched browser: {@code slot} lets the bridge tell which page is that browser's. */
@@ -192,12 +209,14 @@ public final class BridgeServer implements AutoCloseable {
     @Override
     public void close() {
         hub.closeAll("bridge shutting down");
+        extra.forEach(BridgeRoutes::close); // open streams end while their responses still exist
         app.stop();
     }
 
     // ---- handlers (small; they delegate) ------------------------------------------------------------------------
 
-    private boolean authorized(Context ctx) {
+    /** True when the request carries the token, or the bridge has none. */
+    private boolean tokenOk(Context ctx) {
         if (options.token().isEmpty()) {
             return true;
         }
@@ -206,7 +225,11 @@ public final class BridgeServer implements AutoCloseable {
         if (t == null && auth != null && auth.startsWith("Bearer ")) {
             t = auth.substring(7).trim();
         }
-        if (hub.tokenMatches(t)) {
+        return hub.tokenMatches(t);
+    }
+
+    private boolean authorized(Context ctx) {
+        if (tokenOk(ctx)) {
             return true;
         }
         ctx.status(HttpStatus.UNAUTHORIZED).contentType("text/plain").result("token required: pass ?token= or Authorization: Bearer");

@@ -1,70 +1,44 @@
 package dev.accelbridge.reports.render;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.FallbackHop;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
-import dev.accelbridge.reports.ReportsException;
+import dev.accelbridge.reports.query.CaseFilter;
 import dev.accelbridge.reports.history.Change;
 import dev.accelbridge.reports.history.ChangeKind;
-import dev.accelbridge.reports.store.ResultJson;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * {@code report.html}: one self-contained file (no CDN; works offline). Apache ECharts, installed from npm at build
- * time (reports/package.json + lockfile) and packaged in this jar, is inlined into the page and draws, with its SVG
- * renderer: a heatmap of the matrix (score per cell), browser-vs-native p50 bars per model, and p50 history per
- * cell. Below: regressions/improvements, fallbacks and the full table, rendered on the server so it reads even
+ * time (reports/package.json + lockfile) and packaged in this jar, is inlined into the page with {@code views.js}, the
+ * views the dashboard draws too: a heatmap of the matrix (score per cell, colour scale at the right), the ratio of
+ * each browser cell's p50 to native CPU (1× line), and p50 history per cell, lines named at their ends. Below: regressions/improvements, fallbacks and the full table, rendered on the server so it reads even
  * with scripts off; provenance labels software adapters.
  */
 public final class HtmlRenderer {
-    /** Classpath location of the inlined chart library (copied there from node_modules by the build). */
-    static final String ECHARTS = "echarts.min.js";
-    private static volatile String echarts;
-
     private HtmlRenderer() {
-    }
-
-    /** The inlined chart library's source. */
-    static String echarts() {
-        String e = echarts;
-        if (e == null) {
-            try (InputStream in = HtmlRenderer.class.getResourceAsStream(ECHARTS)) {
-                if (in == null) {
-                    throw new ReportsException("The chart library " + ECHARTS + " is missing from the accelbridge-reports jar",
-                            "rebuild with Maven so 'npm ci' in reports/ installs it (needs npm and the npm registry)");
-                }
-                e = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            } catch (IOException x) {
-                throw new ReportsException("Cannot read the chart library " + ECHARTS + ": " + x.getMessage(), "rebuild the project", x);
-            }
-            echarts = e;
-        }
-        return e;
     }
 
     /** The page. */
     public static String render(Matrix m) {
-        StringBuilder sb = new StringBuilder(echarts().length() + 200_000);
+        StringBuilder sb = new StringBuilder(ChartAssets.echarts().length() + 200_000);
         sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<title>Accelbridge compatibility matrix</title>\n<style>\n").append(CSS).append("</style>\n")
                 .append("<script>\n/* Apache ECharts (Apache License 2.0), inlined so this report works offline */\n")
-                .append(echarts()).append("\n</script>\n</head>\n<body>\n");
+                .append(ChartAssets.echarts()).append("\n</script>\n<script>\n").append(ChartAssets.views())
+                .append("\n</script>\n</head>\n<body>\n");
         sb.append("<h1>Accelbridge compatibility matrix</h1>\n<p class=\"meta\">Scope: ").append(h(m.scope())).append(" · generated ")
                 .append(h(m.generatedAt().toString())).append(" · ").append(m.cells().size()).append(" cells · ")
                 .append(m.hosts().size()).append(" host(s) · <span class=\"reg\">").append(m.regressions().size())
                 .append(" regression(s)</span> · ").append(m.improvements().size()).append(" improvement(s)</p>\n");
         sb.append("<h2>Matrix (score per cell)</h2>\n<div id=\"heatmap\" class=\"chart\"></div>\n");
-        sb.append("<h2>Browser vs native latency (p50, ms)</h2>\n<div id=\"bars\" class=\"chart\"></div>\n");
+        sb.append("<h2>Browser vs native CPU (p50 ratio; 1× = native CPU, above 1 = slower)</h2>\n<div id=\"ratio\" class=\"chart\"></div>\n");
         sb.append("<h2>Latency history per cell (p50, ms)</h2>\n<div id=\"history\" class=\"chart\"></div>\n");
         changes(sb, m);
         batchScaling(sb, m);
@@ -81,34 +55,9 @@ public final class HtmlRenderer {
         return sb.toString();
     }
 
-    /** The compact data the charts draw. */
+    /** The data the charts draw: {@link Views#matrix}, the same the dashboard serves. */
     static ObjectNode data(Matrix m) {
-        ObjectNode d = ResultJson.MAPPER.createObjectNode();
-        boolean multiHost = m.cells().stream().map(Cell::host).distinct().count() > 1;
-        ArrayNode cells = d.putArray("cells");
-        for (Cell c : m.cells()) {
-            ObjectNode o = cells.addObject();
-            o.put("row", multiHost ? c.row() + " @ " + c.host() : c.row());
-            o.put("col", c.column());
-            o.put("status", c.result().status().name());
-            o.put("score", Math.round(c.score().value() * 10) / 10.0);
-            o.put("grade", c.score().grade().name());
-            o.put("browser", !c.key().lane().isNative());
-            o.put("caveat", Fmt.caveat(c).trim());
-            o.put("speed", Fmt.speed(c));
-            o.set("p50", ResultJson.num(c.p50()));
-            o.set("cpuP50", ResultJson.num(c.cpuP50Ms()));
-            o.put("regression", c.change() != null && c.change().kind() == ChangeKind.REGRESSION);
-            ArrayNode hist = o.putArray("history");
-            c.history().forEach(p -> {
-                if (Double.isFinite(p.p50Ms()) && p.startedAt() != null) {
-                    ArrayNode pt = hist.addArray();
-                    pt.add(p.startedAt().toString());
-                    pt.add(p.p50Ms());
-                }
-            });
-        }
-        return d;
+        return Views.matrix(m, CaseFilter.ALL);
     }
 
     private static void changes(StringBuilder sb, Matrix m) {
@@ -332,7 +281,7 @@ public final class HtmlRenderer {
             body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
             h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 1.6em; }
             .meta { color: #555; } .reg { color: #b00020; font-weight: 600; }
-            .chart { width: 100%; height: 420px; border: 1px solid #ddd; }
+            .chart { width: 100%; min-height: 120px; border: 1px solid #ddd; }
             table { border-collapse: collapse; font-size: 12px; }
             th, td { border: 1px solid #ccc; padding: 2px 6px; text-align: left; vertical-align: top; }
             th { background: #f3f3f3; }
@@ -352,57 +301,12 @@ public final class HtmlRenderer {
     private static final String JS = """
             (function () {
               var data = JSON.parse(document.getElementById('matrix-data').textContent);
-              var cells = data.cells;
-              function uniq(a) { var s = {}, o = []; a.forEach(function (x) { if (!s[x]) { s[x] = 1; o.push(x); } }); return o; }
-              var rows = uniq(cells.map(function (c) { return c.row; }));
-              var cols = uniq(cells.map(function (c) { return c.col; }));
-              var byKey = {};
-              cells.forEach(function (c) { byKey[c.row + '\\u0000' + c.col] = c; });
-              var heat = echarts.init(document.getElementById('heatmap'), null, { renderer: 'svg' });
-              heat.setOption({
-                animation: false,
-                tooltip: { formatter: function (p) { var c = byKey[rows[p.value[1]] + '\\u0000' + cols[p.value[0]]];
-                  return c.row + '<br>' + c.col + '<br>' + c.status + ' · score ' + c.score + ' (' + c.grade + ')'
-                    + (c.caveat ? '<br>' + c.caveat : '') + (c.speed && c.speed !== '–' ? '<br>vs native CPU: ' + c.speed : ''); } },
-                grid: { left: 180, right: 30, top: 20, bottom: 120 },
-                xAxis: { type: 'category', data: cols, axisLabel: { rotate: 30 } },
-                yAxis: { type: 'category', data: rows },
-                visualMap: { min: 0, max: 100, calculable: true, orient: 'horizontal', left: 'center', bottom: 0,
-                  inRange: { color: ['#d73027', '#fee08b', '#1a9850'] } },
-                series: [{ type: 'heatmap', data: cells.map(function (c) { return [cols.indexOf(c.col), rows.indexOf(c.row), c.score]; }),
-                  label: { show: cells.length <= 400, formatter: function (p) { var c = byKey[rows[p.value[1]] + '\\u0000' + cols[p.value[0]]];
-                    return c.status.replace('_', ' ') + (c.caveat ? '\\n' + c.caveat.replace(/[\\[\\]]/g, '') : ''); }, fontSize: 9 } }]
-              });
-              var timed = cells.filter(function (c) { return typeof c.p50 === 'number' && c.p50 > 0; });
-              var barRows = uniq(timed.map(function (c) { return c.row; }));
-              var barCols = uniq(timed.map(function (c) { return c.col; }));
-              var bars = echarts.init(document.getElementById('bars'), null, { renderer: 'svg' });
-              bars.setOption({
-                animation: false, tooltip: { trigger: 'axis' }, legend: { type: 'scroll', top: 0 },
-                grid: { left: 60, right: 30, top: 40, bottom: 100 },
-                xAxis: { type: 'category', data: barRows, axisLabel: { rotate: 30 } },
-                yAxis: { type: 'log', name: 'p50 ms' },
-                series: barCols.map(function (col) {
-                  return { name: col, type: 'bar', data: barRows.map(function (r) { var c = byKey[r + '\\u0000' + col];
-                    return c && typeof c.p50 === 'number' && c.p50 > 0 ? c.p50 : null; }) };
-                })
-              });
-              var withHist = cells.filter(function (c) { return c.history.length >= 2; });
-              withHist.sort(function (a, b) { return (b.regression ? 1 : 0) - (a.regression ? 1 : 0); });
-              withHist = withHist.slice(0, 40);
-              var hist = echarts.init(document.getElementById('history'), null, { renderer: 'svg' });
-              hist.setOption({
-                animation: false, tooltip: { trigger: 'axis' }, legend: { type: 'scroll', top: 0 },
-                grid: { left: 60, right: 30, top: 40, bottom: 40 },
-                xAxis: { type: 'time' }, yAxis: { type: 'log', name: 'p50 ms' },
-                series: withHist.length ? withHist.map(function (c) {
-                  return { name: c.row + ' ' + c.col + (c.regression ? ' (regression)' : ''), type: 'line', showSymbol: true,
-                    lineStyle: c.regression ? { width: 3, color: '#b00020' } : undefined, data: c.history };
-                }) : [{ name: 'one run per cell so far: lines start with the second run', type: 'scatter',
-                  data: timed.map(function (c) { return c.history[0]; }).filter(Boolean) }]
-              });
-              window.accelbridgeCharts = { heatmap: heat, bars: bars, history: hist };
-              window.addEventListener('resize', function () { heat.resize(); bars.resize(); hist.resize(); });
+              var V = window.AccelbridgeViews;
+              function el(id) { return document.getElementById(id); }
+              var charts = { heatmap: V.heatmap(el('heatmap'), data.cells), ratio: V.ratio(el('ratio'), data.cells),
+                history: V.history(el('history'), data.cells) };
+              window.accelbridgeCharts = charts;
+              window.addEventListener('resize', function () { Object.keys(charts).forEach(function (k) { charts[k].resize(); }); });
             })();
             """;
 }

@@ -82,6 +82,28 @@ public final class JsonRenderer {
     }
 
     /**
+     * Results in the one JSON form of a result ({@code run --json}, {@code GET /api/cases}): each with the fields every
+     * derived form adds, scored against the native CPU p50 of the same case on the same host among {@code results}.
+     */
+    public static ArrayNode results(java.util.List<RunResult> results) {
+        java.util.Map<String, Double> cpu = new java.util.HashMap<>();
+        for (RunResult x : results) {
+            if (x.actual() == dev.accelbridge.core.BackendId.CPU && x.requested() == dev.accelbridge.core.BackendId.CPU
+                    && x.lane().isNative() && x.timings() != null) {
+                cpu.putIfAbsent(x.id().inputKey() + "@" + x.hostFingerprint(), x.timings().p50Ms());
+            }
+        }
+        ArrayNode arr = ResultJson.MAPPER.createArrayNode();
+        for (RunResult r : results) {
+            double c = cpu.getOrDefault(r.id().inputKey() + "@" + r.hostFingerprint(), Double.NaN);
+            ObjectNode o = ResultJson.result(r, false);
+            derived(o, dev.accelbridge.reports.score.Scorer.score(r, c), c);
+            arr.add(o);
+        }
+        return arr;
+    }
+
+    /**
      * The fields every derived form adds to {@link ResultJson#result}: {@code score}, {@code grade} (HIGH, MEDIUM,
      * LOW, NONE), {@code scoreNote}, {@code acceleration}, {@code nativeCpuP50Ms}, {@code speedVsNativeCpu}
      * (native CPU p50 / this p50: &gt; 1 is faster) and {@code vsNative} (this p50 / native CPU p50).

@@ -82,7 +82,7 @@ final class Db implements AutoCloseable {
     }
 
     /** Runs {@code w} on a connection (the held one, or one opened for it in shared mode). */
-    void with(Work w) throws SQLException {
+    synchronized void with(Work w) throws SQLException { // one operation at a time per store object (the dashboard reads from several threads)
         if (held != null) {
             w.run(held);
             return;

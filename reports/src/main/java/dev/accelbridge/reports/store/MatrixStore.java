@@ -195,6 +195,14 @@ public final class MatrixStore implements AutoCloseable {
         return ledger.runs("", null);
     }
 
+    /**
+     * Runs a live process is running now (in this process or another), oldest first: a run marked running whose
+     * process died is not among them, even before the next writable open marks it interrupted.
+     */
+    public List<RunInfo> liveRuns() {
+        return ledger.runs("WHERE r.status = 'running'", null).stream().filter(r -> locks.alive(r.runId())).toList();
+    }
+
     /** Runs a process left unfinished, oldest first. */
     public List<RunInfo> interruptedRuns() {
         return ledger.runs("WHERE r.status = 'interrupted'", null);

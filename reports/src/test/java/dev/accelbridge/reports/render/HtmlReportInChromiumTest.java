@@ -62,7 +62,7 @@ class HtmlReportInChromiumTest {
             });
             page.navigate(out.resolve("report.html").toUri().toString());
             page.waitForFunction("() => window.accelbridgeCharts !== undefined");
-            for (String id : List.of("heatmap", "bars", "history")) {
+            for (String id : List.of("heatmap", "ratio", "history")) {
                 Object inst = page.evaluate("id => !!echarts.getInstanceByDom(document.getElementById(id))", id);
                 assertThat(inst).as(id + " instance").isEqualTo(true);
                 Number shapes = (Number) page.evaluate(

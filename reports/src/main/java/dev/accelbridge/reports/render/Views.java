@@ -1,0 +1,130 @@
+package dev.accelbridge.reports.render;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.reports.history.Change;
+import dev.accelbridge.reports.history.ChangeKind;
+import dev.accelbridge.reports.history.RegressionDetector;
+import dev.accelbridge.reports.query.CaseFilter;
+import dev.accelbridge.reports.store.ResultJson;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * The data the charts draw, defined once for the static report ({@code report.html} inlines it) and the dashboard
+ * ({@code GET /api/matrix} serves it): one object per cell with its labels, status, score, the ratio to the native CPU
+ * reference and its history, so both draw the same views with the same script ({@code views.js}).
+ */
+public final class Views {
+    private Views() {
+    }
+
+    /** The matrix's cells that pass {@code filter}, and the values each filter field takes among all cells. */
+    public static ObjectNode matrix(Matrix m, CaseFilter filter) {
+        ObjectNode d = ResultJson.MAPPER.createObjectNode();
+        d.put("scope", m.scope()).put("generatedAt", m.generatedAt().toString());
+        boolean multiHost = m.cells().stream().map(Cell::host).distinct().count() > 1;
+        ArrayNode cells = d.putArray("cells");
+        for (Cell c : m.cells()) {
+            if (filter.test(c.result())) {
+                cells.add(cell(c, multiHost));
+            }
+        }
+        d.set("facets", facets(m.cells().stream().map(Cell::result).toList()));
+        return d;
+    }
+
+    /** One cell as the charts and the dashboard's tables read it. */
+    public static ObjectNode cell(Cell c, boolean multiHost) {
+        RunResult r = c.result();
+        var id = r.id();
+        ObjectNode o = ResultJson.MAPPER.createObjectNode();
+        o.put("key", id.key()).put("runId", r.runId());
+        o.put("row", multiHost ? c.row() + " @ " + c.host() : c.row());
+        o.put("col", c.column());
+        o.put("family", id.family().id()).put("model", id.model()).put("backend", id.requested().id())
+                .put("browser", id.lane().id()).put("host", c.host()).put("precision", id.precision().id())
+                .put("batch", id.batchSize());
+        o.put("status", r.status().name());
+        o.put("actual", r.actual() == null ? null : r.actual().id());
+        o.put("score", Math.round(c.score().value() * 10) / 10.0);
+        o.put("grade", c.score().grade().name());
+        o.put("isBrowser", !id.lane().isNative());
+        o.put("caveat", Fmt.caveat(c).trim());
+        o.put("speed", Fmt.speed(c));
+        o.set("p50", ResultJson.num(c.p50()));
+        o.set("cpuP50", ResultJson.num(c.cpuP50Ms()));
+        o.set("vsNative", ResultJson.num(c.vsNative()));
+        boolean reference = id.lane().isNative() && id.requested() == dev.accelbridge.core.BackendId.CPU;
+        o.put("vsNativeLabel", reference ? "the native CPU reference" : ratioLabel(c.vsNative()));
+        boolean regression = c.change() != null && c.change().kind() == ChangeKind.REGRESSION;
+        o.put("regression", regression);
+        o.put("change", c.change() == null || c.change().kind() == null ? null : c.change().kind().name());
+        o.put("changePercent", c.change() == null ? null : c.change().percent());
+        ArrayNode hist = o.putArray("history");
+        c.history().forEach(p -> {
+            if (Double.isFinite(p.p50Ms()) && p.startedAt() != null) {
+                ArrayNode pt = hist.addArray();
+                pt.add(p.startedAt().toString());
+                pt.add(p.p50Ms());
+                pt.add(p.runId());
+            }
+        });
+        return o;
+    }
+
+    /**
+     * A cell's history, one point per run, each compared with the runs before it as the matrix compares the newest one
+     * (so a regression is marked where it happened).
+     */
+    public static ArrayNode history(List<RunResult> oldestFirst, RegressionDetector detector) {
+        ArrayNode out = ResultJson.MAPPER.createArrayNode();
+        for (int i = 0; i < oldestFirst.size(); i++) {
+            RunResult r = oldestFirst.get(i);
+            Change ch = MatrixBuilder.change(oldestFirst.subList(0, i + 1), r, detector);
+            ObjectNode p = out.addObject();
+            p.put("runId", r.runId()).put("startedAt", r.startedAt() == null ? null : r.startedAt().toString())
+                    .put("status", r.status().name()).put("actual", r.actual() == null ? null : r.actual().id());
+            p.set("p50", ResultJson.num(r.timings() == null ? Double.NaN : r.timings().p50Ms()));
+            p.put("change", ch == null || ch.kind() == null ? null : ch.kind().name());
+            p.put("changePercent", ch == null ? null : ch.percent());
+        }
+        return out;
+    }
+
+    /** The values each filter field takes among {@code results}, sorted: the options of the page's filters. */
+    public static ObjectNode facets(Collection<RunResult> results) {
+        ObjectNode f = ResultJson.MAPPER.createObjectNode();
+        facet(f, "family", results, r -> r.id().family().id());
+        facet(f, "model", results, r -> r.id().model());
+        facet(f, "backend", results, r -> r.id().requested().id());
+        facet(f, "browser", results, r -> r.id().lane().id());
+        facet(f, "host", results, CaseFilter::hostName);
+        facet(f, "precision", results, r -> r.id().precision().id());
+        facet(f, "batch", results, r -> String.valueOf(r.id().batchSize()));
+        facet(f, "status", results, r -> r.status().name());
+        return f;
+    }
+
+    private static void facet(ObjectNode f, String name, Collection<RunResult> results, Function<RunResult, String> value) {
+        TreeSet<String> vs = new TreeSet<>();
+        results.forEach(r -> vs.add(value.apply(r)));
+        ArrayNode a = f.putArray(name);
+        new ArrayList<>(vs).forEach(a::add);
+    }
+
+    /** "3.2× slower than native CPU" / "1.8× faster than native CPU"; "" when there is no ratio. */
+    public static String ratioLabel(double vsNative) {
+        if (!Double.isFinite(vsNative) || vsNative <= 0) {
+            return "";
+        }
+        return vsNative >= 1 ? String.format(Locale.ROOT, "%.2f× slower than native CPU", vsNative)
+                : String.format(Locale.ROOT, "%.2f× faster than native CPU", 1 / vsNative);
+    }
+}
