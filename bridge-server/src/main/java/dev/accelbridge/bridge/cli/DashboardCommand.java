@@ -27,14 +27,8 @@ public final class DashboardCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common = new CommonOptions();
 
-    @Option(names = "--host", description = "Address to bind (default 127.0.0.1). Anything but loopback needs --token.")
-    String host = "127.0.0.1";
-
-    @Option(names = "--port", description = "Port (default 0: a free one).")
-    int port = 0;
-
-    @Option(names = "--token", description = "Token every API request must present (required off loopback).")
-    String token;
+    @Mixin
+    BindArgs bind = new BindArgs();
 
     @Option(names = "--out", paramLabel = "DIR", description = "Where runs started from the page write their reports and logs (default: accelbridge-out).")
     Path out = Path.of("accelbridge-out");
@@ -45,16 +39,15 @@ public final class DashboardCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter out0 = spec.commandLine().getOut();
-        BridgeOptions.Builder ob = BridgeOptions.builder().host(host).port(port);
-        if (token != null) {
-            ob.token(token);
-        }
-        BridgeOptions options = ob.build();
+        BridgeOptions options = bind.options().build();
         CountDownLatch stop = new CountDownLatch(1);
         try (MatrixStore store = MatrixStore.openForRun(common.dbPath());
              Dashboard dashboard = new Dashboard(store, out, RunCommand::checkArgs, Duration.ofSeconds(1));
              BridgeServer server = BridgeServer.start(options, List.of(dashboard.routes()))) {
-            Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown, "accelbridge-dashboard-stop"));
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                dashboard.launcher().stop(); // a run started from the page ends with the dashboard (--resume finishes it)
+                stop.countDown();
+            }, "accelbridge-dashboard-stop"));
             out0.println("Dashboard: " + server.url("/dashboard/"));
             out0.println("Store: " + store.path());
             out0.flush();

@@ -41,14 +41,8 @@ public final class ServeCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common = new CommonOptions();
 
-    @Option(names = "--host", description = "Address to bind (default 127.0.0.1). Anything but loopback needs --token.")
-    String host = "127.0.0.1";
-
-    @Option(names = "--port", description = "Port (default 0: a free one).")
-    int port = 0;
-
-    @Option(names = "--token", description = "Token that pages and API calls must present (required off loopback).")
-    String token;
+    @Mixin
+    BindArgs bind = new BindArgs();
 
     @Option(names = {"-s", "--suites"}, split = ",", converter = Converters.Suite.class, description = "Suites (default text,vision,audio).")
     List<ModelFamily> suites = List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO);
@@ -90,10 +84,7 @@ public final class ServeCommand implements Callable<Integer> {
         HostInfo hostInfo = HostDetector.detect();
         Map<String, String> versions = Versions.runtime();
         BlockingQueue<ConnectedPage> joined = new LinkedBlockingQueue<>();
-        BridgeOptions.Builder ob = BridgeOptions.builder().host(host).port(port).jobTimeout(plan.caseTimeout());
-        if (token != null) {
-            ob.token(token);
-        }
+        BridgeOptions.Builder ob = bind.options().jobTimeout(plan.caseTimeout());
         Path db = common.dbPath();
         try (MatrixStore matrix = MatrixStore.openForRun(db);
              Dashboard dashboard = new Dashboard(matrix, Path.of("accelbridge-out"), RunCommand::checkArgs, Duration.ofSeconds(1));

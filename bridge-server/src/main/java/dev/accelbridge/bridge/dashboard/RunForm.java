@@ -46,39 +46,24 @@ public record RunForm(List<String> suites, List<String> models, List<String> bac
     /** The {@code accelbridge run} arguments this form stands for (without {@code --db} and {@code --out}). */
     public List<String> args() {
         List<String> a = new ArrayList<>();
-        if (!suites.isEmpty()) {
-            a.add("--suites");
-            a.add(String.join(",", suites));
-        }
+        option(a, "--suites", suites);
         for (String m : models) {
-            a.add("--model");
-            a.add(m);
+            option(a, "--model", List.of(m));
         }
-        if (!backends.isEmpty()) {
-            a.add("--backends");
-            a.add(String.join(",", backends));
-        }
-        if (!browsers.isEmpty()) {
-            a.add("--browser");
-            a.add(String.join(",", browsers));
-        }
-        if (iterations != null) {
-            a.add("--iterations");
-            a.add(String.valueOf(iterations));
-        }
-        if (warmups != null) {
-            a.add("--warmups");
-            a.add(String.valueOf(warmups));
-        }
-        if (!precisions.isEmpty()) {
-            a.add("--precision");
-            a.add(String.join(",", precisions));
-        }
-        if (!batchSizes.isEmpty()) {
-            a.add("--batch-sizes");
-            a.add(String.join(",", batchSizes));
-        }
+        option(a, "--backends", backends);
+        option(a, "--browser", browsers);
+        option(a, "--iterations", iterations == null ? List.of() : List.of(String.valueOf(iterations)));
+        option(a, "--warmups", warmups == null ? List.of() : List.of(String.valueOf(warmups)));
+        option(a, "--precision", precisions);
+        option(a, "--batch-sizes", batchSizes);
         return a;
+    }
+
+    private static void option(List<String> args, String name, List<String> values) {
+        if (!values.isEmpty()) {
+            args.add(name);
+            args.add(String.join(",", values));
+        }
     }
 
     private static List<String> clean(List<String> l) {

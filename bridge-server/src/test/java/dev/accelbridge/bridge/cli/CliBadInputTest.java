@@ -163,4 +163,12 @@ class CliBadInputTest {
                 "--tolerance must be positive");
         assertThat(tmp.resolve("m.duckdb")).doesNotExist();
     }
+
+    @Test
+    void aDashboardOffLoopbackWithoutATokenOrOnABadPortIsRefusedBeforeTheStoreIsTouched() {
+        Path db = tmp.resolve("dash.duckdb");
+        assertOneLineError(run("dashboard", "--db", db.toString(), "--host", "0.0.0.0"), "without a token");
+        assertOneLineError(run("dashboard", "--db", db.toString(), "--port", "70000"), "Port 70000 is out of range");
+        assertThat(db).doesNotExist();
+    }
 }

@@ -94,7 +94,7 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
             n.put("label", r.label());
             side(n, "a", r.a());
             side(n, "b", r.b());
-            n.set("ratio", ResultJson.num(r.ratio()));
+            n.set("ratio", Views.figure(r.ratio()));
             n.put("ratioLabel", Double.isFinite(r.ratio()) ? String.format(Locale.ROOT, "×%.2f", r.ratio()) : "");
         }
         return o;
@@ -109,7 +109,7 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
         s.put("key", r.id().key()).put("runId", r.runId()).put("status", r.status().name())
                 .put("actual", r.actual() == null ? null : r.actual().id())
                 .put("host", CaseFilter.hostName(r)).put("browser", r.provenance() == null ? r.id().lane().id() : r.provenance().browserLabel());
-        s.set("p50", ResultJson.num(r.timings() == null ? Double.NaN : r.timings().p50Ms()));
+        s.set("p50", Views.figure(r.timings() == null ? Double.NaN : r.timings().p50Ms()));
     }
 
     private static Map<String, RunResult> index(List<RunResult> rs, Function<RunResult, String> key) {

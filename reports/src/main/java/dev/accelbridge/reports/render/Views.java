@@ -58,9 +58,9 @@ public final class Views {
         o.put("isBrowser", !id.lane().isNative());
         o.put("caveat", Fmt.caveat(c).trim());
         o.put("speed", Fmt.speed(c));
-        o.set("p50", ResultJson.num(c.p50()));
-        o.set("cpuP50", ResultJson.num(c.cpuP50Ms()));
-        o.set("vsNative", ResultJson.num(c.vsNative()));
+        o.set("p50", figure(c.p50()));
+        o.set("cpuP50", figure(c.cpuP50Ms()));
+        o.set("vsNative", figure(c.vsNative()));
         boolean reference = id.lane().isNative() && id.requested() == dev.accelbridge.core.BackendId.CPU;
         o.put("vsNativeLabel", reference ? "the native CPU reference" : ratioLabel(c.vsNative()));
         boolean regression = c.change() != null && c.change().kind() == ChangeKind.REGRESSION;
@@ -91,7 +91,7 @@ public final class Views {
             ObjectNode p = out.addObject();
             p.put("runId", r.runId()).put("startedAt", r.startedAt() == null ? null : r.startedAt().toString())
                     .put("status", r.status().name()).put("actual", r.actual() == null ? null : r.actual().id());
-            p.set("p50", ResultJson.num(r.timings() == null ? Double.NaN : r.timings().p50Ms()));
+            p.set("p50", figure(r.timings() == null ? Double.NaN : r.timings().p50Ms()));
             p.put("change", ch == null || ch.kind() == null ? null : ch.kind().name());
             p.put("changePercent", ch == null ? null : ch.percent());
         }
@@ -117,6 +117,11 @@ public final class Views {
         results.forEach(r -> vs.add(value.apply(r)));
         ArrayNode a = f.putArray(name);
         new ArrayList<>(vs).forEach(a::add);
+    }
+
+    /** A figure for the views: the number, or null when there is none (never a placeholder). */
+    static com.fasterxml.jackson.databind.JsonNode figure(double v) {
+        return Double.isFinite(v) ? ResultJson.MAPPER.getNodeFactory().numberNode(v) : ResultJson.MAPPER.getNodeFactory().nullNode();
     }
 
     /** "3.2× slower than native CPU" / "1.8× faster than native CPU"; "" when there is no ratio. */

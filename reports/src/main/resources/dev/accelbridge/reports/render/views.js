@@ -25,7 +25,7 @@
     var byKey = {};
     cells.forEach(function (c) { byKey[c.row + '\u0000' + c.col] = c; });
     var bottom = Math.min(260, 30 + longest(cols) * 5.2);
-    el.style.height = Math.max(260, 60 + rows.length * 34 + bottom) + 'px';
+    el.style.height = Math.max(260, 60 + rows.length * 46 + bottom) + 'px';
     var chart = init(el);
     chart.setOption({
       animation: false,

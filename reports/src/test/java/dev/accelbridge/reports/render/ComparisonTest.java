@@ -1,0 +1,76 @@
+package dev.accelbridge.reports.render;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.reports.query.CaseFilter;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static dev.accelbridge.reports.Fixtures.*;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** Side-by-side comparisons and the ratio label the views show, on results made in memory. */
+class ComparisonTest {
+    final HostInfo alpha = host("alpha");
+    final HostInfo beta = host("beta");
+
+    @Test
+    void twoRunsPairTheSameCaseOnTheSameHostWithBOverA() {
+        List<RunResult> a = List.of(
+                passed("r1", t(0), alpha, ModelFamily.TEXT, "bert", BackendId.WASM, chromiumProv(alpha, false), samples(4, 0.01, 11, 1)),
+                passed("r1", t(1), alpha, ModelFamily.TEXT, "bert", BackendId.CPU, nativeProv(alpha), samples(2, 0.01, 11, 2)));
+        List<RunResult> b = List.of(
+                passed("r2", t(5), alpha, ModelFamily.TEXT, "bert", BackendId.WASM, chromiumProv(alpha, false), samples(6, 0.01, 11, 3)),
+                notRun("r2", t(6), ModelFamily.AUDIO, "whisper", BackendId.CUDA, Status.UNAVAILABLE, "0 devices", nativeProv(alpha)));
+        Comparison c = Comparison.of(Comparison.By.RUN, "r1", "r2", a, b);
+        assertThat(c.rows()).hasSize(3);
+        Comparison.Row wasm = c.rows().get(0);
+        assertThat(wasm.ratio()).isCloseTo(b.get(0).timings().p50Ms() / a.get(0).timings().p50Ms(), within(1e-12));
+        assertThat(wasm.ratio()).isGreaterThan(1.3);
+        // a case one side lacks has no ratio and comes after the pairs
+        assertThat(c.rows().get(1).b()).isNull();
+        assertThat(c.rows().get(2).a()).isNull();
+        assertThat(c.rows().get(2).ratio()).isNaN();
+        ObjectNode json = c.toJson();
+        assertThat(json.get("rows").get(0).get("ratioLabel").asText()).matches("×1\\.\\d\\d");
+        assertThat(json.get("rows").get(2).get("a").get("status").asText()).isEqualTo("ABSENT");
+        assertThat(json.get("rows").get(2).get("ratio").isNull()).isTrue();
+    }
+
+    @Test
+    void twoBrowsersPairTheCaseLessItsLaneAndTwoHostsTheCase() {
+        HostInfo h = alpha;
+        RunResult chromium = passed("r1", t(0), h, ModelFamily.VISION, "convnet", BackendId.WASM, chromiumProv(h, false), samples(3, 0.01, 11, 1));
+        RunResult shell = passed("r1", t(1), h, ModelFamily.VISION, "convnet", BackendId.WASM, shellProv(h), samples(2, 0.01, 11, 2));
+        Comparison byBrowser = Comparison.of(Comparison.By.BROWSER, "chromium", "chromium-shell", List.of(chromium), List.of(shell));
+        assertThat(byBrowser.rows()).hasSize(1);
+        assertThat(byBrowser.rows().get(0).ratio()).isLessThan(1);
+
+        RunResult onBeta = passed("r9", t(3), beta, ModelFamily.VISION, "convnet", BackendId.WASM, chromiumProv(beta, false), samples(9, 0.01, 11, 4));
+        Comparison byHost = Comparison.of(Comparison.By.HOST, "alpha", "beta",
+                CaseFilter.parse(Map.of("host", List.of("alpha"))).apply(List.of(chromium, onBeta)),
+                CaseFilter.parse(Map.of("host", List.of("beta"))).apply(List.of(chromium, onBeta)));
+        assertThat(byHost.rows()).hasSize(1);
+        assertThat(byHost.rows().get(0).ratio()).isGreaterThan(2);
+    }
+
+    @Test
+    void theRatioLabelSaysSlowerOrFasterAndNothingWithoutAFigure() {
+        assertThat(Views.ratioLabel(3.2)).isEqualTo("3.20× slower than native CPU");
+        assertThat(Views.ratioLabel(0.5)).isEqualTo("2.00× faster than native CPU");
+        assertThat(Views.ratioLabel(Double.NaN)).isEmpty();
+    }
+
+    private static dev.accelbridge.core.Provenance shellProv(HostInfo h) {
+        dev.accelbridge.core.Provenance p = chromiumProv(h, false);
+        return new dev.accelbridge.core.Provenance(p.host(), p.hostFingerprint(), p.os(), "chromium-shell", "153.0.0.0", p.driver(),
+                p.adapter(), p.softwareAdapter(), p.executionProviders(), p.runtimeVersions(), p.threads());
+    }
+}
