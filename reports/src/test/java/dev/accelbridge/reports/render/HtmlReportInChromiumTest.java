@@ -69,7 +69,17 @@ class HtmlReportInChromiumTest {
                         "id => document.querySelectorAll('#' + id + ' svg path, #' + id + ' svg rect').length", id);
                 assertThat(shapes.intValue()).as(id + " drawn shapes").isGreaterThan(10);
             }
-            // the heatmap has one rectangle-ish data item per cell (9), the bars one per timed cell series
+            // the heatmap has one rectangle-ish data item per cell (9); its colour scale stands at the right, clear of the
+            // column labels under the grid
+            assertThat(page.evaluate("() => echarts.getInstanceByDom(document.getElementById('heatmap')).getOption().visualMap[0].orient"))
+                    .isEqualTo("vertical");
+            // browser vs native is the ratio of p50s with the 1x line drawn (no legend to page through)
+            Object ratio = page.evaluate("() => { const o = echarts.getInstanceByDom(document.getElementById('ratio')).getOption();"
+                    + " return [o.legend ? o.legend.length : 0, o.series[0].markLine.data[0].xAxis, o.series[0].data.length]; }");
+            assertThat(((List<?>) ratio).stream().map(x -> ((Number) x).intValue()).toList()).containsExactly(0, 1, 4);
+            // history lines are named where they end
+            assertThat(page.evaluate("() => echarts.getInstanceByDom(document.getElementById('history')).getOption().series"
+                    + ".every(s => s.endLabel && s.endLabel.show)")).isEqualTo(true);
             Number heatItems = (Number) page.evaluate(
                     "() => echarts.getInstanceByDom(document.getElementById('heatmap')).getOption().series[0].data.length");
             assertThat(heatItems.intValue()).isEqualTo(9);

@@ -237,7 +237,9 @@
     var running = document.querySelectorAll('.run-card .run-status');
     var n = Array.prototype.filter.call(running, function (s) { return s.textContent === 'running'; }).length;
     $('live-badge').hidden = n === 0; $('live-badge').textContent = n;
-    if (p.status !== 'running') { refreshRuns(); refreshLaunch(); }
+    var known = state.runs.some(function (r) { return r.runId === p.runId && r.status === p.status; });
+    if (!known) { refreshRuns(); }
+    if (!$('view-live').hidden) { refreshLaunch(); }
   }
   function liveCase(c) {
     var k = c.runId + '|' + c.caseKey;
