@@ -86,13 +86,15 @@ public final class ServeCommand implements Callable<Integer> {
         BlockingQueue<ConnectedPage> joined = new LinkedBlockingQueue<>();
         BridgeOptions.Builder ob = bind.options().jobTimeout(plan.caseTimeout());
         Path db = common.dbPath();
+        BridgeOptions options = ob.build(); // refused (weak token, bad port) before the store is touched
         try (MatrixStore matrix = MatrixStore.openForRun(db);
              Dashboard dashboard = new Dashboard(matrix, Path.of("accelbridge-out"), RunCommand::checkArgs, Duration.ofSeconds(1));
-             BridgeServer server = BridgeServer.start(ob.build(), List.of(dashboard.routes()));
+             BridgeServer server = BridgeServer.start(options, List.of(dashboard.routes()));
              NativeProviders natives = NativeProviders.load()) {
             server.onPageJoined(joined::add);
             out.println("Open this URL in any browser to join: " + server.pageUrl());
             out.println("Dashboard: " + server.url("/dashboard/"));
+            server.remoteUrls("/").forEach(u -> out.println("From another machine: " + u));
             out.flush();
             while (true) {
                 ConnectedPage page = joined.take();

@@ -34,6 +34,19 @@ public record BridgeOptions(String host, int port, Optional<String> token, long 
             throw new BridgeServerException("Binding the bridge to " + host + " without a token would let any machine that "
                     + "reaches it run jobs and read the run's models", "pass a token (--token SECRET) or bind 127.0.0.1");
         }
+        if (!isLoopback(host) && weak(token.get())) {
+            throw new BridgeServerException("The token is too weak to bind the bridge to " + host + " (" + token.get().length()
+                    + " characters, " + token.get().chars().distinct().count() + " distinct; at least " + MIN_TOKEN_LENGTH
+                    + " characters and 8 distinct are needed off loopback)", "make one with: openssl rand -hex 16");
+        }
+    }
+
+    /** The shortest token accepted off loopback. */
+    public static final int MIN_TOKEN_LENGTH = 16;
+
+    /** True for a token too short or too repetitive to face a network. */
+    static boolean weak(String token) {
+        return token.length() < MIN_TOKEN_LENGTH || token.chars().distinct().count() < 8;
     }
 
     /** The defaults: 127.0.0.1, a free port, no token, 64 MiB frames, 120 s per case, 60 s to join. */

@@ -43,6 +43,31 @@ public final class BridgeServer implements AutoCloseable {
             "Cross-Origin-Resource-Policy", "same-origin",
             "X-Content-Type-Options", "nosniff");
 
+    /** What any response may load, when it is not the inference page: its own origin only, no script evaluation. */
+    static final String CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' blob:; worker-src 'self' blob:; "
+            + "connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; "
+            + "frame-ancestors 'none'";
+
+    /**
+     * The inference page and its scripts: the same origin-only policy, plus {@code 'unsafe-eval'}, because
+     * onnxruntime-web's WebNN execution provider evaluates strings (measured: "EvalError ... 'unsafe-eval' is not an
+     * allowed source of script" from session creation in the WebNN-capable headless shell). It still cannot load or
+     * connect to anything but its origin.
+     */
+    static final String PAGE_CSP = CSP.replace("'wasm-unsafe-eval'", "'wasm-unsafe-eval' 'unsafe-eval'");
+
+    /** Every response's headers, Jetty's own errors included: isolation, no sniffing, the CSP. */
+    static final Map<String, String> SECURITY_HEADERS = withCsp();
+
+    /** The cookie that carries the token after a page was opened with {@code ?token=}, so its scripts load too. */
+    static final String TOKEN_COOKIE = "accelbridge_token";
+
+    private static Map<String, String> withCsp() {
+        Map<String, String> m = new java.util.LinkedHashMap<>(ISOLATION_HEADERS);
+        m.put("Content-Security-Policy", CSP);
+        return Map.copyOf(m);
+    }
+
     private final BridgeOptions options;
     private final ModelRegistry models = new ModelRegistry();
     private final PageHub hub;
@@ -70,11 +95,20 @@ public final class BridgeServer implements AutoCloseable {
                 s.hostedPath = "/";
                 s.directory = "/" + PageAssets.CLASSPATH_ROOT;
                 s.location = Location.CLASSPATH;
-                s.headers = ISOLATION_HEADERS;
+                s.headers = ISOLATION_HEADERS; // the CSP is set per path by guard()
                 s.mimeTypes.add("text/javascript", "mjs");
                 s.mimeTypes.add("application/wasm", "wasm");
             });
-            cfg.routes.before(ctx -> ISOLATION_HEADERS.forEach(ctx::header));
+            // Jetty's own answers (400, 414, 431 from its parser) carry the same headers as ours
+            cfg.jetty.modifyServer(server -> server.setErrorHandler(new org.eclipse.jetty.server.handler.ErrorHandler() {
+                @Override
+                public boolean handle(org.eclipse.jetty.server.Request request, org.eclipse.jetty.server.Response response,
+                                      org.eclipse.jetty.util.Callback callback) throws Exception {
+                    SECURITY_HEADERS.forEach((k, v) -> response.getHeaders().put(k, v));
+                    return super.handle(request, response, callback);
+                }
+            }));
+            cfg.routes.before(this::guard);
             cfg.routes.get("/api/health", this::health);
             cfg.routes.get("/models/{id}", this::model);
             extra.forEach(r -> r.register(cfg.routes, this::tokenOk));
@@ -151,6 +185,41 @@ public final class BridgeServer implements AutoCloseable {
         return pageUrl(null);
     }
 
+    /**
+     * The URLs other machines use to reach {@code path}, with the token: this machine's non-loopback addresses when
+     * bound to every interface, the bound address when it is not loopback, none when bound to loopback.
+     */
+    public List<URI> remoteUrls(String path) {
+        String host = options.host();
+        if (BridgeOptions.isLoopback(host)) {
+            return List.of();
+        }
+        List<String> hosts = new java.util.ArrayList<>();
+        if (host.equals("0.0.0.0") || host.equals("::") || host.equals("[::]")) {
+            try {
+                for (java.net.NetworkInterface nif : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+                    if (!nif.isUp() || nif.isLoopback()) {
+                        continue;
+                    }
+                    for (java.net.InetAddress a : java.util.Collections.list(nif.getInetAddresses())) {
+                        if (a instanceof java.net.Inet4Address || host.contains(":")) {
+                            if (!a.isLinkLocalAddress()) {
+                                String h = a.getHostAddress().replaceAll("%.*$", "");
+                                hosts.add(h.contains(":") ? "[" + h + "]" : h);
+                            }
+                        }
+                    }
+                }
+            } catch (java.net.SocketException e) {
+                LOG.debug("cannot list network interfaces: {}", e.toString());
+            }
+        } else {
+            hosts.add(host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host);
+        }
+        String q = options.token().map(t -> "?token=" + URLEncoder.encode(t, StandardCharsets.UTF_8)).orElse("");
+        return hosts.stream().map(h -> URI.create(baseUrl.getScheme() + "://" + h + ":" + port() + path + q)).toList();
+    }
+
     /** {@code baseUrl + path}, with {@code ?token=} when the bridge has a token: a URL a person opens (the dashboard). */
     public URI url(String path) {
         return URI.create(baseUrl + path + options.token().map(t -> "?token=" + URLEncoder.encode(t, StandardCharsets.UTF_8)).orElse(""));
@@ -215,17 +284,42 @@ public final class BridgeServer implements AutoCloseable {
 
     // ---- handlers (small; they delegate) ------------------------------------------------------------------------
 
-    /** True when the request carries the token, or the bridge has none. */
+    /**
+     * Before every request, whatever its method (HEAD included) or route (static files included): the security headers,
+     * and with a token configured, the token. A page opened with {@code ?token=} gets it back as an HttpOnly, SameSite
+     * cookie so the scripts, WebAssembly and workers it loads carry it too.
+     */
+    private void guard(Context ctx) {
+        SECURITY_HEADERS.forEach(ctx::header);
+        String path = ctx.path();
+        if (path.equals("/") || path.endsWith(".html") || path.endsWith(".mjs") || path.startsWith("/ort/")) {
+            if (!path.startsWith("/dashboard/")) {
+                ctx.header("Content-Security-Policy", PAGE_CSP);
+            }
+        }
+        if (options.token().isEmpty() || path.equals("/ws")) {
+            return; // the WebSocket checks its token when it connects (PageHub)
+        }
+        if (!tokenOk(ctx)) {
+            throw new io.javalin.http.UnauthorizedResponse("token required: pass ?token=, Authorization: Bearer, or open the URL the bridge printed");
+        }
+        String q = ctx.queryParam("token");
+        if (q != null && !q.equals(ctx.cookie(TOKEN_COOKIE))) {
+            ctx.header("Set-Cookie", TOKEN_COOKIE + "=" + URLEncoder.encode(q, StandardCharsets.UTF_8)
+                    + "; Path=/; HttpOnly; SameSite=Strict" + (ctx.scheme().equals("https") ? "; Secure" : ""));
+        }
+    }
+
+    /** True when the request carries the token (query, bearer header or the cookie), or the bridge has none. */
     private boolean tokenOk(Context ctx) {
         if (options.token().isEmpty()) {
             return true;
         }
-        String t = ctx.queryParam("token");
         String auth = ctx.header("Authorization");
-        if (t == null && auth != null && auth.startsWith("Bearer ")) {
-            t = auth.substring(7).trim();
-        }
-        return hub.tokenMatches(t);
+        String cookie = ctx.cookie(TOKEN_COOKIE);
+        return hub.tokenMatches(ctx.queryParam("token"))
+                || (auth != null && auth.startsWith("Bearer ") && hub.tokenMatches(auth.substring(7).trim()))
+                || (cookie != null && hub.tokenMatches(java.net.URLDecoder.decode(cookie, StandardCharsets.UTF_8)));
     }
 
     private boolean authorized(Context ctx) {

@@ -171,4 +171,15 @@ class CliBadInputTest {
         assertOneLineError(run("dashboard", "--db", db.toString(), "--port", "70000"), "Port 70000 is out of range");
         assertThat(db).doesNotExist();
     }
+
+    @Test
+    void anEmptyOrMissingTokenFileOrAWeakTokenOffLoopbackIsRefused() throws Exception {
+        Path db = tmp.resolve("t.duckdb");
+        Path empty = Files.writeString(tmp.resolve("empty.token"), "\n");
+        assertOneLineError(run("dashboard", "--db", db.toString(), "--token-file", empty.toString()), "token file", "is empty");
+        assertOneLineError(run("dashboard", "--db", db.toString(), "--token-file", tmp.resolve("none").toString()), "Cannot read the token file");
+        Path weak = Files.writeString(tmp.resolve("weak.token"), "secret\n");
+        assertOneLineError(run("serve", "--db", db.toString(), "--host", "0.0.0.0", "--token-file", weak.toString()), "too weak", "openssl rand");
+        assertThat(db).doesNotExist();
+    }
 }
