@@ -26,6 +26,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Callable;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -66,6 +67,29 @@ public final class ServeCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** How long a joined page has to answer its capability probe before it is given a run. */
+    static final Duration PROBE_TIMEOUT = Duration.ofSeconds(30);
+
+    /**
+     * A page becomes a run only once it has done work: it must answer a fresh capability probe. A connection that
+     * joined and then stays silent (or a script that only says hello) leaves nothing in the store.
+     *
+     * @return why the page is not worth a run, or empty when it answered
+     */
+    static Optional<String> unresponsive(ConnectedPage page, Duration timeout) {
+        try {
+            page.reprobe(timeout).get(timeout.toMillis() + 5_000, java.util.concurrent.TimeUnit.MILLISECONDS);
+            return Optional.empty();
+        } catch (java.util.concurrent.ExecutionException e) {
+            return Optional.of(String.valueOf(e.getCause().getMessage()));
+        } catch (java.util.concurrent.TimeoutException e) {
+            return Optional.of("no answer within " + timeout.toSeconds() + " s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("interrupted");
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -98,6 +122,12 @@ public final class ServeCommand implements Callable<Integer> {
             out.flush();
             while (true) {
                 ConnectedPage page = joined.take();
+                Optional<String> silent = unresponsive(page, PROBE_TIMEOUT);
+                if (silent.isPresent()) {
+                    err.println("joined but did not answer its probe, so no run was started: " + page + " (" + silent.get() + ")");
+                    page.close("did not answer its probe");
+                    continue;
+                }
                 err.println("joined: " + page);
                 RunSummary summary;
                 try (ProgressListener progress = new ProgressListener(err)) {

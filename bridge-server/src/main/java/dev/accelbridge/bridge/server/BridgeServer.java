@@ -81,7 +81,7 @@ public final class BridgeServer implements AutoCloseable {
         this.extra = extra;
         PageAssets.verify();
         options.models().forEach(models::register);
-        long jettyLimit = options.maxFrameBytes() * 2 + (1 << 20); // larger frames are refused by Jetty (close 1009)
+        long jettyLimit = PageHub.jettyLimit(options.maxFrameBytes()); // larger frames are refused by Jetty (close 1009)
         this.app = Javalin.create(cfg -> {
             cfg.startup.showJavalinBanner = false;
             cfg.jetty.host = options.host();
@@ -114,6 +114,9 @@ public final class BridgeServer implements AutoCloseable {
             extra.forEach(r -> r.register(cfg.routes, this::tokenOk));
             cfg.routes.ws("/ws", ws -> {
                 ws.onConnect(ctx -> {
+                    // until it has joined, a connection may send only small messages (PageHub raises the limit on hello)
+                    ctx.session.setMaxTextMessageSize(PageHub.UNJOINED_MESSAGE_BYTES);
+                    ctx.session.setMaxBinaryMessageSize(PageHub.UNJOINED_MESSAGE_BYTES);
                     ctx.enableAutomaticPings(15, java.util.concurrent.TimeUnit.SECONDS);
                     hub.connected(ctx.sessionId(), channel(ctx), String.valueOf(ctx.session.getRemoteSocketAddress()),
                             ctx.header("Origin"), ctx.queryParam("token"), ctx.header("Host"));
@@ -369,6 +372,12 @@ public final class BridgeServer implements AutoCloseable {
             @Override
             public void close(int code, String reason) {
                 ctx.closeSession(code, reason);
+            }
+
+            @Override
+            public void allowMessages(long bytes) {
+                ctx.session.setMaxTextMessageSize(bytes);
+                ctx.session.setMaxBinaryMessageSize(bytes);
             }
 
             @Override

@@ -15,4 +15,8 @@ interface PageChannel {
      * after one can overtake it and drop the connection (the page then sees 1006 instead of {@code code}).
      */
     void sendThenClose(String text, int code, String reason);
+
+    /** The largest message this connection may send from now on (Jetty closes it with 1009 beyond that). */
+    default void allowMessages(long bytes) {
+    }
 }

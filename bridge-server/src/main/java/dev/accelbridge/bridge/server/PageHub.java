@@ -49,8 +49,19 @@ final class PageHub {
         }
     }
 
+    /** The largest message a connection may send before it has joined: a hello with its probe fits easily. */
+    static final long UNJOINED_MESSAGE_BYTES = 256 * 1024;
+    /** Connections open at once (joined or not); more are refused with close 1013. */
+    static final int MAX_CONNECTIONS = 64;
+    /**
+     * The memory the bridge lets frames in flight take, in all: each joined page may send messages up to the frame
+     * limit, so this budget caps how many pages may join at once ({@link #maxJoined}).
+     */
+    static final long FRAME_BUDGET_BYTES = 2L << 30;
+
     private final BridgeOptions options;
     private final long maxFrameBytes;
+    private final int maxJoined;
     private final Map<String, Conn> conns = new ConcurrentHashMap<>();
     private final Map<String, CompletableFuture<ConnectedPage>> slotWaiters = new ConcurrentHashMap<>();
     private final List<Consumer<ConnectedPage>> joinListeners = new CopyOnWriteArrayList<>();
@@ -61,6 +72,17 @@ final class PageHub {
     PageHub(BridgeOptions options) {
         this.options = options;
         this.maxFrameBytes = options.maxFrameBytes();
+        this.maxJoined = (int) Math.max(1, Math.min(1024, FRAME_BUDGET_BYTES / jettyLimit(maxFrameBytes)));
+    }
+
+    /** What Jetty may buffer for one message of a joined page: the frame limit, twice over (a text frame's chars), and 1 MiB. */
+    static long jettyLimit(long maxFrameBytes) {
+        return maxFrameBytes * 2 + (1 << 20);
+    }
+
+    /** How many pages may be joined at once: the frame budget over one joined page's largest message. */
+    int maxJoined() {
+        return maxJoined;
     }
 
     // ---- admission -----------------------------------------------------------------------------------------------
@@ -108,6 +130,13 @@ final class PageHub {
             LOG.warn("Refused WebSocket from {} (Origin {}): {}", remote, origin, why);
             channel.sendThenClose(error(null, "forbidden", why + "; open the URL the bridge printed (it carries the token)").toString(),
                     1008, "forbidden: " + why);
+            return;
+        }
+        if (conns.size() >= MAX_CONNECTIONS) {
+            rejected.incrementAndGet();
+            String reason = "the bridge has " + conns.size() + " connections open, its cap; try again later";
+            LOG.warn("Refused WebSocket from {}: {}", remote, reason);
+            channel.sendThenClose(error(null, "busy", reason).toString(), 1013, "busy: connection cap reached");
             return;
         }
         conns.put(wsId, new Conn(wsId, channel, remote, origin));
@@ -229,12 +258,22 @@ final class PageHub {
             protocolError(c, null, "already-joined", "this connection already joined as page " + c.page.id());
             return;
         }
+        long joined = conns.values().stream().filter(x -> x.page != null).count();
+        if (joined >= maxJoined) {
+            rejected.incrementAndGet();
+            String reason = "the bridge has " + joined + " pages joined, its cap (frames in flight are budgeted at "
+                    + (FRAME_BUDGET_BYTES >> 20) + " MiB, " + (jettyLimit(maxFrameBytes) >> 20) + " MiB per page); try again later";
+            LOG.warn("Refused page from {}: {}", c.remote, reason);
+            c.channel.sendThenClose(error(null, "busy", reason).toString(), 1013, "busy: page cap reached");
+            return;
+        }
         PageProbe probe = PageProbe.parse(msg.path("probe"));
         String slot = msg.hasNonNull("slot") ? msg.get("slot").asText() : null;
         JsonNode ortV = msg.path("ort").path("version");
         String id = "p" + pageIds.incrementAndGet();
         ConnectedPage page = new ConnectedPage(id, slot, probe, ortV.isTextual() ? ortV.asText() : null, c.remote, c.origin, c.channel);
         c.page = page;
+        c.channel.allowMessages(jettyLimit(maxFrameBytes));
         ObjectNode welcome = JSON.createObjectNode().put("v", FrameCodec.PROTOCOL_VERSION).put("type", "welcome").put("pageId", id);
         c.channel.sendText(welcome.toString());
         LOG.info("Page {} joined from {}{}: {}", id, c.remote, slot == null ? "" : " (slot " + slot + ")", probe.userAgent());

@@ -152,6 +152,71 @@ class ProtocolRobustnessTest {
         }
     }
 
+    @Test
+    void beforeJoiningAConnectionMaySendOnlySmallMessagesAndTheBridgeKeepsServing() throws Exception {
+        // each unjoined connection is cut by Jetty (1009) once its message passes the small pre-join limit, so many
+        // connections sending huge frames cannot fill the heap
+        List<WsClient> attackers = new java.util.ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            attackers.add(new WsClient(ws, null));
+        }
+        String big = "x".repeat((int) PageHub.UNJOINED_MESSAGE_BYTES * 4);
+        for (WsClient a : attackers) {
+            try {
+                a.ws.sendText(big, true);
+            } catch (RuntimeException ignored) {
+                // the bridge may cut the connection mid-send
+            }
+        }
+        for (WsClient a : attackers) {
+            assertThat(a.closeCode.get(20, java.util.concurrent.TimeUnit.SECONDS)).isIn(1009, -1);
+            a.close();
+        }
+        try (WsClient ok = new WsClient(ws, null)) {
+            assertThat(ok.hello().path("type").asText()).isEqualTo("welcome");
+        }
+    }
+
+    @Test
+    void connectionsBeyondTheCapAreRefusedWithAReason() throws Exception {
+        List<WsClient> open = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < PageHub.MAX_CONNECTIONS; i++) {
+                open.add(new WsClient(ws, null));
+            }
+            // let the bridge register them all, then one more is told why it is refused
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            WsClient extra = null;
+            while (System.nanoTime() < deadline) {
+                WsClient c = new WsClient(ws, null);
+                JsonNode n = c.texts.poll(500, java.util.concurrent.TimeUnit.MILLISECONDS);
+                if (n != null && n.path("code").asText().equals("busy")) {
+                    extra = c;
+                    assertThat(n.path("message").asText()).contains("connections open, its cap");
+                    break;
+                }
+                open.add(c);
+            }
+            assertThat(extra).as("a connection past the cap is refused").isNotNull();
+            assertThat(extra.closeCode.get(10, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(1013);
+            extra.close();
+        } finally {
+            open.forEach(WsClient::close);
+        }
+        // once they are gone, pages join again
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (true) {
+            try (WsClient ok = new WsClient(ws, null)) {
+                JsonNode n = ok.hello();
+                if (n.path("type").asText().equals("welcome")) {
+                    break;
+                }
+            }
+            assertThat(System.nanoTime()).as("pages can join again").isLessThan(deadline);
+            Thread.sleep(200);
+        }
+    }
+
     private static void assertError(JsonNode msg, String code, String text) {
         assertThat(msg.path("type").asText()).as(msg.toString()).isEqualTo("error");
         assertThat(msg.path("v").asInt()).isEqualTo(1);
