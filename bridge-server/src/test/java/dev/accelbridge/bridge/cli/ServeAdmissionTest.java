@@ -27,7 +27,7 @@ class ServeAdmissionTest {
             LinkedBlockingQueue<ConnectedPage> joined = new LinkedBlockingQueue<>();
             server.onPageJoined(joined::add);
             List<WebSocket> sockets = new ArrayList<>();
-            for (int i = 0; i < 20; i++) {
+            for (int i = 0; i < 12; i++) {
                 WebSocket ws = HttpClient.newHttpClient().newWebSocketBuilder()
                         .buildAsync(URI.create("ws://127.0.0.1:" + server.port() + "/ws"), new WebSocket.Listener() { })
                         .get(10, TimeUnit.SECONDS);
@@ -35,7 +35,7 @@ class ServeAdmissionTest {
                         .get(10, TimeUnit.SECONDS);
                 sockets.add(ws);
             }
-            for (int i = 0; i < 20; i++) {
+            for (int i = 0; i < 12; i++) {
                 ConnectedPage page = joined.poll(10, TimeUnit.SECONDS);
                 assertThat(page).isNotNull();
                 assertThat(ServeCommand.unresponsive(page, Duration.ofMillis(300))).as(page.toString()).isPresent()
