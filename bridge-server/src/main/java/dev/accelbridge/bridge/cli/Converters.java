@@ -118,6 +118,14 @@ final class Converters {
         }
     }
 
+    /** {@code I/N}: a part of the run. */
+    static final class ShardArg implements ITypeConverter<dev.accelbridge.bridge.run.Shard> {
+        @Override
+        public dev.accelbridge.bridge.run.Shard convert(String value) {
+            return Converters.convert(value, dev.accelbridge.bridge.run.Shard::parse);
+        }
+    }
+
     /** A positive number of seconds. */
     static final class Seconds implements ITypeConverter<Duration> {
         @Override

@@ -156,6 +156,10 @@ public final class RunCommand implements Callable<Integer> {
             description = "Create, run and release each case's session N more times and record memory after each (a leak check).")
     Integer recreate;
 
+    @Option(names = "--shard", paramLabel = "I/N", converter = Converters.ShardArg.class,
+            description = "Run only the I-th of N parts of the models (deterministic; merge the N exports with 'accelbridge merge').")
+    dev.accelbridge.bridge.run.Shard shard;
+
     @Option(names = "--json", description = "Print the results as one JSON array on stdout (the table goes to stderr).")
     boolean json;
 
@@ -301,6 +305,7 @@ public final class RunCommand implements Callable<Integer> {
                 .optFeed(feedArgs.feed())
                 .optLoadTimeout(loadTimeout)
                 .optDrillDown(!noBisect, profile ? iterations : 0, recreate == null ? 0 : recreate)
+                .optShard(shard)
                 .build();
     }
 
@@ -350,6 +355,7 @@ public final class RunCommand implements Callable<Integer> {
             m.put("bisect", p.drillDown().bisect());
             m.put("profileIterations", p.drillDown().profileIterations());
             m.put("recreate", p.drillDown().recreate());
+            p.shard().ifPresent(sh -> m.put("shard", sh.toString()));
             return new ObjectMapper().writeValueAsString(m);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);

@@ -111,7 +111,41 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
             throw new AccelbridgeException("Nothing to run: the suites and models given have no cases",
                     "give --suites text,vision,audio or --model PATH");
         }
-        return expand(base, broken, plan.batchSizes(), plan.precisions(), new Variants(plan.modelCache()));
+        ModelSet all = expand(base, broken, plan.batchSizes(), plan.precisions(), new Variants(plan.modelCache()));
+        return plan.shard().map(all::shard).orElse(all);
+    }
+
+    /**
+     * This set's part {@code s}: its cases, broken models and refusals, each keyed by its model-and-input identity, cut
+     * as {@link Shard#select} cuts. A variant whose fp32 case falls in another part keeps its link, so it is still judged
+     * against that fp32 reference (computed here, not run as a case).
+     */
+    public ModelSet shard(Shard s) {
+        List<Object> items = new ArrayList<>();
+        items.addAll(cases);
+        items.addAll(broken);
+        items.addAll(refused);
+        java.util.Set<Object> mine = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        mine.addAll(s.select(items, ModelSet::shardKey));
+        Map<ModelCase, ModelCase> fp32 = new java.util.HashMap<>();
+        fp32Of.forEach((k, v) -> {
+            if (mine.contains(k)) {
+                fp32.put(k, v);
+            }
+        });
+        return new ModelSet(cases.stream().filter(mine::contains).toList(), broken.stream().filter(mine::contains).toList(),
+                refused.stream().filter(mine::contains).toList(), fp32, notes);
+    }
+
+    private static String shardKey(Object o) {
+        if (o instanceof ModelCase mc) {
+            return CaseId.of(mc, BackendId.CPU, LaneId.NATIVE).inputKey();
+        }
+        if (o instanceof Refused r) {
+            return r.on(BackendId.CPU, LaneId.NATIVE).inputKey();
+        }
+        ModelLoad m = (ModelLoad) o;
+        return m.family().id() + "/" + m.name() + "@" + m.path();
     }
 
     /** Only the cases, broken models and refusals of the model called {@code name}; empty parts when none is. */

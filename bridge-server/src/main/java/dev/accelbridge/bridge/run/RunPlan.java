@@ -50,13 +50,14 @@ import java.util.Optional;
  *                      own only)
  * @param drillDown     bisection of wrong outputs ({@code --no-bisect} turns it off), per-op profiles ({@code --profile})
  *                      and the re-creation leak check ({@code --recreate N})
+ * @param shard         the part of the models this run takes ({@code --shard I/N}); empty: all
  */
 public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<ModelFamily> userFamily,
                       boolean largeModels, long seed, List<BackendId> backends, Map<BackendId, Chain> chains,
                       FallbackPolicy policy, List<BrowserKind> browsers, DriverKind driver, Optional<URI> gridUrl,
                       boolean headless, int warmups, int iterations, Duration caseTimeout, Path modelCache,
                       FeedOptions feed, Optional<Duration> loadTimeout, Optional<Integer> threads,
-                      List<Precision> precisions, List<Integer> batchSizes, DrillDown drillDown) {
+                      List<Precision> precisions, List<Integer> batchSizes, DrillDown drillDown, Optional<Shard> shard) {
 
     /**
      * What a run finds out beyond the matrix.
@@ -73,6 +74,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
 
     public RunPlan {
         drillDown = drillDown == null ? DrillDown.DEFAULT : drillDown;
+        shard = shard == null ? Optional.empty() : shard;
         precisions = List.copyOf(precisions);
         batchSizes = List.copyOf(batchSizes);
         suites = List.copyOf(suites);
@@ -121,6 +123,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         private FeedOptions feed = FeedOptions.none();
         private Duration loadTimeout;
         private DrillDown drillDown = DrillDown.DEFAULT;
+        private Shard shard;
         private List<Precision> precisions = List.of(Precision.FP32);
         private List<Integer> batchSizes = List.of(1);
 
@@ -227,6 +230,12 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
          * Bisection of wrong outputs (default on), per-op profiles of {@code profileIterations} iterations (default 0: none)
          * and {@code recreate} leak-check cycles (default 0: none).
          */
+        /** Runs only this part of the models ({@code --shard I/N}). */
+        public Builder optShard(Shard s) {
+            this.shard = s;
+            return this;
+        }
+
         public Builder optDrillDown(boolean bisect, int profileIterations, int recreate) {
             if (profileIterations < 0 || profileIterations > 10_000) {
                 throw new AccelbridgeException("profiled iterations must be 1..10000, got " + profileIterations, "e.g. --profile");
@@ -322,7 +331,8 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             return new RunPlan(s.stream().distinct().toList(), userModels, Optional.ofNullable(userFamily), largeModels, seed,
                     backends.stream().distinct().toList(), chainMap, policy, browsers.stream().distinct().toList(), d,
                     Optional.ofNullable(grid), headless, warmups, iterations, caseTimeout, modelCache, feed, Optional.ofNullable(loadTimeout), Optional.ofNullable(threads),
-                    precisions.stream().distinct().toList(), batchSizes.stream().distinct().toList(), drillDown);
+                    precisions.stream().distinct().toList(), batchSizes.stream().distinct().toList(), drillDown,
+                    Optional.ofNullable(shard));
         }
     }
 
