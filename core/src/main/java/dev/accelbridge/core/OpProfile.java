@@ -14,7 +14,7 @@ import java.util.Map;
  *
  * @param source           which profiler measured it
  * @param iterations       how many profiled iterations it averages
- * @param totalMs          the sum of every node's time per iteration
+ * @param totalMs          the sum of every node's time per iteration (each node's median event × its events per iteration)
  * @param profiledP50Ms    the p50 of the profiled iterations' own wall time (profiling's overhead shows against the timed
  *                         p50), NaN when not measured
  * @param ops              time per op type, largest first
@@ -67,31 +67,40 @@ public record OpProfile(String source, int iterations, double totalMs, double pr
     public static OpProfile of(String source, int iterations, List<NodeEvent> events, String requestedProvider,
                                double profiledP50Ms, String note) {
         int n = Math.max(1, iterations);
+        Map<String, NodeEvent> byNode = new LinkedHashMap<>();
+        Map<String, List<Double>> nodeTimes = new LinkedHashMap<>();
+        for (NodeEvent e : events) {
+            byNode.putIfAbsent(e.node(), e);
+            nodeTimes.computeIfAbsent(e.node(), k -> new ArrayList<>()).add(e.ms());
+        }
+        // A node's time per iteration is its median event × its events per iteration: one preempted event in a few
+        // profiled iterations must not make its op look like the model's hot spot (a mean did: MaxPool "93 %").
+        Map<String, Double> nodeMs = new LinkedHashMap<>();
+        nodeTimes.forEach((node, ts) -> {
+            double[] sorted = ts.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            int k = sorted.length;
+            double median = k % 2 == 1 ? sorted[k / 2] : (sorted[k / 2 - 1] + sorted[k / 2]) / 2;
+            nodeMs.put(node, median * k / n);
+        });
         Map<String, double[]> byOp = new LinkedHashMap<>();
         Map<String, Integer> nodesOfOp = new LinkedHashMap<>();
-        Map<String, NodeEvent> byNode = new LinkedHashMap<>();
-        Map<String, Double> nodeMs = new LinkedHashMap<>();
-        double total = 0;
-        for (NodeEvent e : events) {
-            total += e.ms();
-            byOp.computeIfAbsent(e.opType(), k -> new double[1])[0] += e.ms();
-            if (!byNode.containsKey(e.node())) {
-                byNode.put(e.node(), e);
-                nodesOfOp.merge(e.opType(), 1, Integer::sum);
-            }
-            nodeMs.merge(e.node(), e.ms(), Double::sum);
+        double perIter = 0;
+        for (Map.Entry<String, Double> e : nodeMs.entrySet()) {
+            String op = byNode.get(e.getKey()).opType();
+            perIter += e.getValue();
+            byOp.computeIfAbsent(op, k -> new double[1])[0] += e.getValue();
+            nodesOfOp.merge(op, 1, Integer::sum);
         }
-        double perIter = total / n;
         List<OpTime> ops = new ArrayList<>();
         for (Map.Entry<String, double[]> o : byOp.entrySet()) {
-            double ms = o.getValue()[0] / n;
+            double ms = o.getValue()[0];
             ops.add(new OpTime(o.getKey(), ms, perIter > 0 ? ms / perIter : 0, nodesOfOp.getOrDefault(o.getKey(), 0)));
         }
         ops.sort(Comparator.comparingDouble(OpTime::ms).reversed());
         List<NodeTime> nodes = new ArrayList<>();
         for (Map.Entry<String, Double> e : nodeMs.entrySet()) {
             NodeEvent first = byNode.get(e.getKey());
-            double ms = e.getValue() / n;
+            double ms = e.getValue();
             nodes.add(new NodeTime(e.getKey(), first.opType(), first.provider(), ms, perIter > 0 ? ms / perIter : 0));
         }
         nodes.sort(Comparator.comparingDouble(NodeTime::ms).reversed());

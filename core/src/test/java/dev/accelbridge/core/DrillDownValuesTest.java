@@ -31,6 +31,20 @@ class DrillDownValuesTest {
     }
 
     @Test
+    void onePreemptedEventDoesNotMakeItsOpTheHotSpot() {
+        // found when tried: a native convnet profile said "MaxPool 93 %" at 8.8x the profiled wall, from one slow event
+        List<OpProfile.NodeEvent> e = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            e.add(new OpProfile.NodeEvent("conv", "Conv", "cpu", 0.10));
+            e.add(new OpProfile.NodeEvent("pool", "MaxPool", "cpu", i == 2 ? 4.0 : 0.02));
+        }
+        OpProfile p = OpProfile.of("test", 4, e, "cpu", 0.13, null);
+        assertThat(p.ops().get(0).opType()).isEqualTo("Conv");
+        assertThat(p.totalMs()).isCloseTo(0.12, within(1e-12));
+        assertThat(p.totalMs()).isBetween(0.05 * p.profiledP50Ms(), 3 * p.profiledP50Ms());
+    }
+
+    @Test
     void theUntimedFirstRunIsDroppedByTheProfilersOwnClock() {
         // the first run can have more events than the others (allocation): counting events cannot tell it apart
         List<OpProfile.NodeEvent> e = List.of(new OpProfile.NodeEvent("a", "Conv", "cpu", 8, 0),
