@@ -10,11 +10,7 @@
 #   overhead  wall - compute, and compute's share of the wall time
 # Warm-up iterations are run but not timed individually, so they count as overhead here.
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-TMP="$(mktemp -d)"
-trap 'rm -rf "$TMP"' EXIT
-cd "$ROOT"
-./accelbridge --version >/dev/null   # build first, outside the measurement
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 start=$(date +%s.%N)
 ./accelbridge run --json --db "$TMP/bench.duckdb" --out "$TMP/out" "$@" > "$TMP/results.json" 2> "$TMP/stderr.txt" || true
 end=$(date +%s.%N)

@@ -10,11 +10,7 @@
 #   batch 4 vs 1      per backend and lane, the per-item throughput at batch 4 over batch 1 (items/s = batch x calls/s),
 #                     geometric mean over models and precisions that executed on the requested backend at both sizes
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-TMP="$(mktemp -d)"
-trap 'rm -rf "$TMP"' EXIT
-cd "$ROOT"
-./accelbridge --version >/dev/null   # build first, outside the measurement
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 start=$(date +%s.%N)
 ./accelbridge run --json --precision fp32,fp16,int8 --batch-sizes 1,4 --db "$TMP/bench.duckdb" --out "$TMP/out" "$@" \
   > "$TMP/results.json" 2> "$TMP/stderr.txt" || true

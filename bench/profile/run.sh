@@ -11,11 +11,7 @@
 #   overhead   the profiled iterations' own p50 over the timed p50 (what the profiler costs while it is on)
 #   ops/wall   the sum of per-op times over the profiled iterations' own p50 (how much of a run the ops account for)
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-TMP="$(mktemp -d)"
-trap 'rm -rf "$TMP"' EXIT
-cd "$ROOT"
-./accelbridge --version >/dev/null   # build first, outside the measurement
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 ARGS=(--backends wasm,webgpu,cpu --browser chromium --no-bisect --no-report --db "$TMP/bench.duckdb" --out "$TMP/out" -n 20 --json)
 ./accelbridge run "${ARGS[@]}" "$@" > "$TMP/a.json" 2> "$TMP/a.err"
 ./accelbridge run "${ARGS[@]}" --profile "$@" > "$TMP/p.json" 2> "$TMP/p.err"

@@ -1,6 +1,5 @@
 package dev.accelbridge.bridge.dashboard;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.HostInfo;
@@ -64,20 +63,15 @@ public final class DashboardApi {
     /** One run as {@link #runs()} lists it. */
     static ObjectNode run(RunInfo r, Map<String, HostInfo> hosts, boolean live) {
         ObjectNode o = ResultJson.MAPPER.createObjectNode();
-        JsonNode plan = plan(r.planJson());
         HostInfo h = hosts.get(r.hostFingerprint());
         o.put("runId", r.runId()).put("startedAt", r.startedAt().toString())
                 .put("finishedAt", r.finishedAt() == null ? null : r.finishedAt().toString())
                 .put("status", live ? "running" : r.status().name().toLowerCase(java.util.Locale.ROOT))
                 .put("host", h == null ? null : h.hostname()).put("hostFingerprint", r.hostFingerprint())
-                .put("toolkitVersion", r.toolkitVersion()).put("results", r.results());
-        if (plan.has("cases")) {
-            o.put("total", plan.get("cases").asInt());
-        } else {
-            o.putNull("total");
-        }
-        o.set("lanes", plan.has("lanes") ? plan.get("lanes") : ResultJson.MAPPER.createObjectNode());
-        o.set("args", plan.has("args") ? plan.get("args") : ResultJson.MAPPER.createArrayNode());
+                .put("toolkitVersion", r.toolkitVersion()).put("results", r.results()).put("total", r.plannedCases());
+        ObjectNode lanes = o.putObject("lanes");
+        r.plannedLanes().forEach(lanes::put);
+        o.set("args", ResultJson.strings(r.args()));
         return o;
     }
 
@@ -158,14 +152,5 @@ public final class DashboardApi {
             throw new StoreException("No run " + run + " in the matrix store " + store.path(), "pick a run id from GET /api/runs");
         }
         return run;
-    }
-
-    private static JsonNode plan(String planJson) {
-        try {
-            JsonNode n = planJson == null ? null : ResultJson.MAPPER.readTree(planJson);
-            return n != null && n.isObject() ? n : ResultJson.MAPPER.createObjectNode();
-        } catch (java.io.IOException e) {
-            return ResultJson.MAPPER.createObjectNode();
-        }
     }
 }

@@ -1,6 +1,5 @@
 package dev.accelbridge.bridge.dashboard;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.RunResult;
@@ -13,7 +12,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -117,42 +115,21 @@ public final class LiveFeed implements AutoCloseable {
 
     /** A run's progress: done of total, and per lane. */
     static ObjectNode progress(RunInfo info, List<RunResult> results, boolean running) {
-        JsonNode plan;
-        try {
-            plan = ResultJson.MAPPER.readTree(info.planJson() == null ? "{}" : info.planJson());
-        } catch (java.io.IOException e) {
-            plan = ResultJson.MAPPER.createObjectNode();
-        }
         ObjectNode o = ResultJson.MAPPER.createObjectNode();
         o.put("runId", info.runId()).put("status", running ? "running" : info.status().name().toLowerCase(java.util.Locale.ROOT))
-                .put("startedAt", info.startedAt().toString()).put("done", results.size());
-        if (plan != null && plan.has("cases")) {
-            o.put("total", plan.get("cases").asInt());
-        } else {
-            o.putNull("total");
-        }
-        Map<String, Integer> totals = new LinkedHashMap<>();
-        if (plan != null && plan.has("lanes")) {
-            plan.get("lanes").properties().forEach(e -> totals.put(e.getKey(), e.getValue().asInt()));
-        }
+                .put("startedAt", info.startedAt().toString()).put("done", results.size()).put("total", info.plannedCases());
+        Map<String, Integer> totals = info.plannedLanes();
         Map<String, Map<String, Integer>> byLane = new LinkedHashMap<>();
         totals.keySet().forEach(l -> byLane.put(l, new java.util.TreeMap<>()));
         for (RunResult r : results) {
             byLane.computeIfAbsent(r.id().lane().id(), l -> new java.util.TreeMap<>()).merge(r.status().name(), 1, Integer::sum);
         }
         ArrayNode lanes = o.putArray("lanes");
-        Map<String, Integer> done = new HashMap<>();
-        byLane.forEach((lane, counts) -> done.put(lane, counts.values().stream().mapToInt(Integer::intValue).sum()));
         for (var e : byLane.entrySet()) {
             ObjectNode l = lanes.addObject();
-            int d = done.get(e.getKey());
+            int d = e.getValue().values().stream().mapToInt(Integer::intValue).sum();
             Integer t = totals.get(e.getKey());
-            l.put("lane", e.getKey()).put("done", d);
-            if (t == null) {
-                l.putNull("total");
-            } else {
-                l.put("total", t);
-            }
+            l.put("lane", e.getKey()).put("done", d).put("total", t);
             l.put("state", t != null && d >= t ? "done" : !running ? "stopped" : d > 0 ? "running" : "waiting");
             ObjectNode s = l.putObject("byStatus");
             e.getValue().forEach(s::put);

@@ -111,7 +111,7 @@ public final class BridgeServer implements AutoCloseable {
             cfg.routes.before(this::guard);
             cfg.routes.get("/api/health", this::health);
             cfg.routes.get("/models/{id}", this::model);
-            extra.forEach(r -> r.register(cfg.routes, this::tokenOk));
+            extra.forEach(r -> r.register(cfg.routes)); // behind guard(): the same headers and token
             cfg.routes.ws("/ws", ws -> {
                 ws.onConnect(ctx -> {
                     // until it has joined, a connection may send only small messages (PageHub raises the limit on hello)
@@ -296,9 +296,7 @@ public final class BridgeServer implements AutoCloseable {
         SECURITY_HEADERS.forEach(ctx::header);
         String path = ctx.path();
         if (path.equals("/") || path.endsWith(".html") || path.endsWith(".mjs") || path.startsWith("/ort/")) {
-            if (!path.startsWith("/dashboard/")) {
-                ctx.header("Content-Security-Policy", PAGE_CSP);
-            }
+            ctx.header("Content-Security-Policy", PAGE_CSP);
         }
         if (options.token().isEmpty() || path.equals("/ws")) {
             return; // the WebSocket checks its token when it connects (PageHub)
@@ -325,18 +323,7 @@ public final class BridgeServer implements AutoCloseable {
                 || (cookie != null && hub.tokenMatches(java.net.URLDecoder.decode(cookie, StandardCharsets.UTF_8)));
     }
 
-    private boolean authorized(Context ctx) {
-        if (tokenOk(ctx)) {
-            return true;
-        }
-        ctx.status(HttpStatus.UNAUTHORIZED).contentType("text/plain").result("token required: pass ?token= or Authorization: Bearer");
-        return false;
-    }
-
     private void health(Context ctx) {
-        if (!authorized(ctx)) {
-            return;
-        }
         ObjectNode n = JSON.createObjectNode();
         n.put("status", "ok").put("protocol", FrameCodec.PROTOCOL_VERSION).put("onnxruntimeWeb", PageAssets.ortWebVersion())
                 .put("pages", hub.pages().size()).put("models", models.size());
@@ -344,9 +331,6 @@ public final class BridgeServer implements AutoCloseable {
     }
 
     private void model(Context ctx) throws IOException {
-        if (!authorized(ctx)) {
-            return;
-        }
         Optional<ModelRegistry.ModelRef> ref = models.find(ctx.pathParam("id"));
         if (ref.isEmpty()) {
             ctx.status(HttpStatus.NOT_FOUND).contentType("text/plain").result("no such model in the current run");

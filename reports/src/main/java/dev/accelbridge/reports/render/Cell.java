@@ -32,7 +32,7 @@ public record Cell(RunResult result, Score score, double cpuP50Ms, double reques
 
     /** Host name, or "?" when the provenance has none. */
     public String host() {
-        return result.provenance() == null || result.provenance().host() == null ? "?" : result.provenance().host();
+        return dev.accelbridge.reports.query.CaseFilter.hostName(result);
     }
 
     /** "webgpu [chromium 156.0…]" or "cpu [native]". */

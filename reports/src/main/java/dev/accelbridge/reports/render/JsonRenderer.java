@@ -2,10 +2,16 @@ package dev.accelbridge.reports.render;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.history.Change;
 import dev.accelbridge.reports.score.Score;
+import dev.accelbridge.reports.score.Scorer;
 import dev.accelbridge.reports.store.ResultJson;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * {@code matrix.json}: {@code {format, scope, generatedAt, hosts, cells: [...], regressions, improvements}}; each
@@ -85,10 +91,10 @@ public final class JsonRenderer {
      * Results in the one JSON form of a result ({@code run --json}, {@code GET /api/cases}): each with the fields every
      * derived form adds, scored against the native CPU p50 of the same case on the same host among {@code results}.
      */
-    public static ArrayNode results(java.util.List<RunResult> results) {
-        java.util.Map<String, Double> cpu = new java.util.HashMap<>();
+    public static ArrayNode results(List<RunResult> results) {
+        Map<String, Double> cpu = new HashMap<>();
         for (RunResult x : results) {
-            if (x.actual() == dev.accelbridge.core.BackendId.CPU && x.requested() == dev.accelbridge.core.BackendId.CPU
+            if (x.actual() == BackendId.CPU && x.requested() == BackendId.CPU
                     && x.lane().isNative() && x.timings() != null) {
                 cpu.putIfAbsent(x.id().inputKey() + "@" + x.hostFingerprint(), x.timings().p50Ms());
             }
@@ -97,7 +103,7 @@ public final class JsonRenderer {
         for (RunResult r : results) {
             double c = cpu.getOrDefault(r.id().inputKey() + "@" + r.hostFingerprint(), Double.NaN);
             ObjectNode o = ResultJson.result(r, false);
-            derived(o, dev.accelbridge.reports.score.Scorer.score(r, c), c);
+            derived(o, Scorer.score(r, c), c);
             arr.add(o);
         }
         return arr;

@@ -21,4 +21,31 @@ public record RunInfo(String runId, Instant startedAt, Instant finishedAt, RunSt
     public RunInfo {
         runtimeVersions = runtimeVersions == null ? Map.of() : Map.copyOf(runtimeVersions);
     }
+
+    /** The cases the run planned to write ({@code "cases"} in its plan), or null for a run stored before plans held it. */
+    public Integer plannedCases() {
+        com.fasterxml.jackson.databind.JsonNode n = plan().get("cases");
+        return n == null || !n.canConvertToInt() ? null : n.asInt();
+    }
+
+    /** The cases it planned per lane ({@code native}, each browser), in plan order; empty when not recorded. */
+    public Map<String, Integer> plannedLanes() {
+        Map<String, Integer> m = new java.util.LinkedHashMap<>();
+        plan().path("lanes").properties().forEach(e -> m.put(e.getKey(), e.getValue().asInt()));
+        return m;
+    }
+
+    /** The command-line arguments it was started with; empty when not recorded. */
+    public java.util.List<String> args() {
+        return ResultJson.strings(plan().get("args"));
+    }
+
+    private com.fasterxml.jackson.databind.JsonNode plan() {
+        try {
+            com.fasterxml.jackson.databind.JsonNode n = planJson == null ? null : ResultJson.MAPPER.readTree(planJson);
+            return n != null && n.isObject() ? n : ResultJson.MAPPER.createObjectNode();
+        } catch (java.io.IOException e) {
+            return ResultJson.MAPPER.createObjectNode(); // a plan that is not JSON records nothing of these
+        }
+    }
 }
