@@ -138,7 +138,13 @@ class PlaywrightChromiumTest {
                 URI.create("http://127.0.0.1:" + evil.port() + "/"))) {
             String first = reports.poll(30, TimeUnit.SECONDS);
             String second = reports.poll(30, TimeUnit.SECONDS);
-            assertThat(first + " " + second).contains("forbidden").contains("close=1008");
+            assertThat(second).as("the page reports the refusal and the close; got only: " + first).isNotNull();
+            List<String> both = List.of(first, second); // two fetches: they may arrive in either order
+            assertThat(both).anyMatch(r -> r.startsWith("m=") && r.contains("forbidden"));
+            // The bridge closes with 1008 (ProtocolRobustnessTest pins the code with a Java client). Chromium may
+            // report 1006 instead: the page's hello reaches a socket the bridge is already closing, and the TCP reset
+            // can overtake the close frame (seen once on CI). Either way the page was told why and did not join.
+            assertThat(both).anyMatch(r -> r.matches("close=(1008|1006)"));
             assertThat(server.rejectedConnections()).isEqualTo(rejectedBefore + 1);
             assertThat(server.pages()).hasSize(pagesBefore);
         } finally {
