@@ -41,6 +41,14 @@ public record Provenance(String host, String hostFingerprint, String os, String 
                 softwareAdapter, executionProviders, runtimeVersions, threads);
     }
 
+    /**
+     * The same, with the host fields from {@code host} unless the provider already named its own host: a browser on a
+     * Grid node or a device that joined by hand ran the case there, not here.
+     */
+    public Provenance withDefaultHost(HostInfo host) {
+        return this.hostFingerprint != null ? this : withHost(host);
+    }
+
     /** The same, with the thread count the runtime used. */
     public Provenance withThreads(Integer n) {
         return new Provenance(host, hostFingerprint, os, browser, browserVersion, driver, adapter, softwareAdapter,

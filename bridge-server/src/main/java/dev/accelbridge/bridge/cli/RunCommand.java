@@ -99,6 +99,26 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--grid", paramLabel = "URL", description = "Run browsers on a Selenium Grid (RemoteWebDriver).")
     URI grid;
 
+    @Option(names = "--bridge-host", paramLabel = "ADDR",
+            description = "Address the bridge binds for the browsers it launches (default 127.0.0.1; the advertised host with --advertise). "
+                    + "Off the default, every request needs a token made for the run.")
+    String bridgeHost;
+
+    @Option(names = "--advertise", paramLabel = "URL",
+            description = "URL launched browsers reach the bridge at, e.g. http://10.0.0.5:8765 for a Grid node on another machine "
+                    + "(the bridge binds that host unless --bridge-host says otherwise).")
+    URI advertise;
+
+    @Option(names = "--parallel", paramLabel = "N", converter = Converters.Positive.class,
+            description = "Browser lanes at once, each with its own browser and page (default: cores / 4, at least 1). "
+                    + "Lanes share the CPU: use 1 for timings you compare.")
+    Integer parallel;
+
+    @Option(names = "--retries", paramLabel = "N", converter = Converters.NonNegative.class,
+            description = "Re-run a FAILED case up to N times on a fresh page (a fresh browser after a crash); one that then "
+                    + "passes is reported flaky (default 0).")
+    int retries;
+
     @Option(names = "--headed", description = "Show the browser windows (needs a display).")
     boolean headed;
 
@@ -294,6 +314,10 @@ public final class RunCommand implements Callable<Integer> {
                 .optBrowsers(browserKinds)
                 .optDriver(driver)
                 .optGrid(grid)
+                .optBridgeHost(bridgeHost)
+                .optAdvertise(advertise)
+                .optParallel(parallel == null ? RunPlan.defaultParallel() : parallel)
+                .optRetries(retries)
                 .optHeadless(!headed)
                 .optWarmups(warmups)
                 .optIterations(iterations)

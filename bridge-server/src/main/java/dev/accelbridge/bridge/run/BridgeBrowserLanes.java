@@ -45,7 +45,7 @@ public final class BridgeBrowserLanes implements BrowserLanes {
         if (server == null) {
             // the driver's start overlaps the bridge's
             BrowserLaunchers.prewarm(plan.driver());
-            server = BridgeServer.start(BridgeOptions.builder().jobTimeout(plan.caseTimeout()).build());
+            server = BridgeServer.start(bridgeOptions(plan));
         }
         // Firefox has no driver on these machines (no geckodriver; Playwright cannot drive Debian's build).
         DriverKind driver = browser == BrowserKind.FIREFOX && plan.driver() != DriverKind.GRID ? DriverKind.PROCESS : plan.driver();
@@ -56,6 +56,23 @@ public final class BridgeBrowserLanes implements BrowserLanes {
         return laneOf(p, backends, runtimeVersions);
     }
 
+    /**
+     * The bridge for the plan's browsers: loopback by default; exposed ({@code --bridge-host}, {@code --advertise}), it binds
+     * the asked address, gives browsers the advertised URL and requires a token made for this run on every request, so
+     * that whoever else reaches that address cannot run jobs or read the run's models.
+     */
+    static BridgeOptions bridgeOptions(RunPlan plan) {
+        BridgeOptions.Builder b = BridgeOptions.builder().jobTimeout(plan.caseTimeout());
+        RunPlan.Exposure e = plan.exposure();
+        if (e.exposed()) {
+            byte[] secret = new byte[16];
+            new java.security.SecureRandom().nextBytes(secret);
+            b.host(e.host()).port(e.port()).token(java.util.HexFormat.of().formatHex(secret));
+            e.advertise().ifPresent(b::advertise);
+        }
+        return b.build();
+    }
+
     /** The lane of one browser provider, launched or attached: its probes' answers and its provenance. */
     static Lane laneOf(BrowserBackendProvider p, Collection<BackendId> backends, Map<String, String> runtimeVersions) {
         Map<BackendId, Availability> probes = new LinkedHashMap<>();
@@ -64,7 +81,13 @@ public final class BridgeBrowserLanes implements BrowserLanes {
         }
         Provenance prov = Provenance.of(p.browserName(), p.browserVersion(), p.driver().id(), null, null, List.of(),
                 runtimeVersions);
-        return new Lane(p.browserLabel(), b -> p, probes, prov);
+        java.util.Optional<dev.accelbridge.core.HostInfo> remote = p.remoteHost();
+        return new Lane(p.browserLabel(), b -> p, probes, remote.map(prov::withHost).orElse(prov), remote);
+    }
+
+    /** The bridge the lanes' browsers join (null before the first lane opens). */
+    BridgeServer bridge() {
+        return server;
     }
 
     @Override

@@ -238,7 +238,7 @@ public final class CaseExecutor {
 
     private static RunResult result(CaseContext ctx, CaseId id, Resolution res, BackendId actual, Status status,
                                     String reason, Execution exec, Parity parity, Instant started) {
-        Provenance prov = (exec != null ? exec.provenance() : ctx.laneProvenance()).withHost(ctx.host());
+        Provenance prov = (exec != null ? exec.provenance() : ctx.laneProvenance()).withDefaultHost(ctx.host());
         return new RunResult(ctx.runId(), started, id, actual, status, reason, prov,
                 exec == null ? null : exec.timings(), exec == null ? null : exec.memory(), parity, res.hops(),
                 exec == null ? List.of() : exec.warnings()).withAnalysis(exec == null ? null : exec.analysis());

@@ -5,7 +5,10 @@ import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.Provenance;
 
+import dev.accelbridge.core.HostInfo;
+
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -16,10 +19,18 @@ import java.util.function.Function;
  * @param providers  the provider of each backend
  * @param probes     availability of every backend the lane's chains name
  * @param provenance the lane's provenance for cases that never executed
+ * @param host       the machine the lane runs on when it is not this one (a Grid node, a device that joined); empty here
  */
 public record Lane(String name, Function<BackendId, BackendProvider> providers, Map<BackendId, Availability> probes,
-                   Provenance provenance) {
+                   Provenance provenance, Optional<HostInfo> host) {
     public Lane {
         probes = Map.copyOf(probes);
+        host = host == null ? Optional.empty() : host;
+    }
+
+    /** A lane on this machine. */
+    public Lane(String name, Function<BackendId, BackendProvider> providers, Map<BackendId, Availability> probes,
+                Provenance provenance) {
+        this(name, providers, probes, provenance, Optional.empty());
     }
 }

@@ -38,6 +38,16 @@ public record Reference(Optional<List<NamedTensor>> outputs, String against, Opt
                 own.against + " " + precision.id(), own.failure)));
     }
 
+    /**
+     * This reference as seen from a lane on another machine: the native CPU run was this bridge host's, and the parity
+     * says so ({@code native-cpu (reference from host X)}), so a device's result is never read as checked on itself.
+     */
+    public Reference fromHost(String hostname) {
+        String from = " (reference from host " + hostname + ")";
+        return against.endsWith(from) || against.equals("expected-outputs") ? this
+                : new Reference(outputs, against + from, failure, variantRun.map(v -> v.fromHost(hostname)));
+    }
+
     /** The expected outputs of a model's test data set. */
     public static Optional<Reference> expected(ModelCase mc) {
         return mc.expected().map(e -> new Reference(Optional.of(e), "expected-outputs", Optional.empty()));

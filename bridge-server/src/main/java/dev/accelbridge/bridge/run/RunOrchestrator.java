@@ -290,13 +290,25 @@ public final class RunOrchestrator {
         lane.probes().values().forEach(a -> recordProbe(runId, a));
         // a launched browser is the kind asked for; a page that joined by hand names itself by its user agent
         LaneId laneId = lane.provenance().browser() == null ? LaneId.of(browser) : LaneId.parse(lane.provenance().browser());
-        CaseContext ctx = new CaseContext(runId, host, lane.provenance(), laneId);
+        CaseContext ctx = new CaseContext(runId, lane.host().orElse(host), lane.provenance(), laneId);
+        lane.host().ifPresent(h -> {
+            listener.info(browser.id() + " runs on " + h.hostname() + " (" + h.os() + "); its outputs are checked against "
+                    + "this host's native CPU run");
+            if (spilled == null) {
+                try {
+                    store.recordHost(h);
+                } catch (StoreException e) {
+                    storeFailed(e);
+                }
+            }
+        });
         for (BackendId requested : plan.browserBackends()) {
             for (ModelCase mc : cases) {
                 if (done.contains(CaseId.of(mc, requested, laneId))) {
                     continue;
                 }
-                emit(bisected(executor.run(ctx, mc, plan.chainOf(requested), lane.probes(), lane.providers(), references.get(mc))
+                Reference ref = lane.host().isPresent() ? references.get(mc).fromHost(host.hostname()) : references.get(mc);
+                emit(bisected(executor.run(ctx, mc, plan.chainOf(requested), lane.probes(), lane.providers(), ref)
                         .result(), mc, lane.providers()), results, counter, total);
             }
         }

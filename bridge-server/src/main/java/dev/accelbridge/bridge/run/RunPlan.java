@@ -51,13 +51,56 @@ import java.util.Optional;
  * @param drillDown     bisection of wrong outputs ({@code --no-bisect} turns it off), per-op profiles ({@code --profile})
  *                      and the re-creation leak check ({@code --recreate N})
  * @param shard         the part of the models this run takes ({@code --shard I/N}); empty: all
+ * @param exposure      where launched browsers reach the bridge ({@code --bridge-host}, {@code --advertise})
+ * @param scheduling    browser lanes at once ({@code --parallel}) and re-runs of a FAILED case ({@code --retries})
  */
 public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<ModelFamily> userFamily,
                       boolean largeModels, long seed, List<BackendId> backends, Map<BackendId, Chain> chains,
                       FallbackPolicy policy, List<BrowserKind> browsers, DriverKind driver, Optional<URI> gridUrl,
                       boolean headless, int warmups, int iterations, Duration caseTimeout, Path modelCache,
                       FeedOptions feed, Optional<Duration> loadTimeout, Optional<Integer> threads,
-                      List<Precision> precisions, List<Integer> batchSizes, DrillDown drillDown, Optional<Shard> shard) {
+                      List<Precision> precisions, List<Integer> batchSizes, DrillDown drillDown, Optional<Shard> shard,
+                      Exposure exposure, Scheduling scheduling) {
+
+    /**
+     * Where the bridge listens for the browsers it launches. By default on loopback, which a browser on a Grid node on
+     * another machine cannot reach; exposed, the bridge binds the asked address, hands browsers the advertised URL, and
+     * requires a token (one made for the run) on every HTTP and WebSocket request.
+     *
+     * @param bindHost  the address to bind ({@code --bridge-host}); empty: the advertised host, else 127.0.0.1
+     * @param advertise the base URL browsers are given ({@code --advertise}); empty: the bound address
+     */
+    public record Exposure(Optional<String> bindHost, Optional<URI> advertise) {
+        /** Loopback, nothing advertised. */
+        public static final Exposure LOOPBACK = new Exposure(Optional.empty(), Optional.empty());
+
+        /** True when browsers on other machines are meant to reach the bridge. */
+        public boolean exposed() {
+            return bindHost.isPresent() || advertise.isPresent();
+        }
+
+        /** The address the bridge binds. */
+        public String host() {
+            return bindHost.orElseGet(() -> advertise.map(URI::getHost).orElse("127.0.0.1"));
+        }
+
+        /** The port the bridge binds: the advertised one when it names one (0 or none: a free port), else free. */
+        public int port() {
+            return advertise.map(URI::getPort).filter(p -> p > 0).orElse(0);
+        }
+    }
+
+    /**
+     * How the browser cases are scheduled.
+     *
+     * @param parallel browser lanes at once, each with its own browser and page
+     * @param retries  re-runs of a FAILED case on a fresh page (a fresh browser when it crashed); one that passes on a
+     *                 re-run is flaky, never silently PASSED
+     */
+    public record Scheduling(int parallel, int retries) {
+        /** One lane, no retry. */
+        public static final Scheduling SERIAL = new Scheduling(1, 0);
+    }
 
     /**
      * What a run finds out beyond the matrix.
@@ -75,6 +118,8 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
     public RunPlan {
         drillDown = drillDown == null ? DrillDown.DEFAULT : drillDown;
         shard = shard == null ? Optional.empty() : shard;
+        exposure = exposure == null ? Exposure.LOOPBACK : exposure;
+        scheduling = scheduling == null ? Scheduling.SERIAL : scheduling;
         precisions = List.copyOf(precisions);
         batchSizes = List.copyOf(batchSizes);
         suites = List.copyOf(suites);
@@ -93,9 +138,17 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         return new Builder();
     }
 
-    /** The intra-op thread count both sides use: the plan's, else what a browser may use on this host. */
+    /**
+     * The intra-op thread count both sides use: the plan's, else this host's cores shared among the parallel browser
+     * lanes (so N lanes do not each take every core, and native runs with what one lane gets).
+     */
     public int effectiveThreads() {
-        return threads.orElseGet(() -> Math.max(1, Runtime.getRuntime().availableProcessors()));
+        return threads.orElseGet(() -> Math.max(1, Runtime.getRuntime().availableProcessors() / scheduling.parallel()));
+    }
+
+    /** Browser lanes at once when none is asked for: one per 4 cores, at least 1 (1 on a 2-core machine, 4 on 16). */
+    public static int defaultParallel() {
+        return Math.max(1, Runtime.getRuntime().availableProcessors() / 4);
     }
 
     /**
@@ -114,6 +167,10 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         private List<BrowserKind> browsers = List.of(BrowserKind.CHROMIUM);
         private DriverKind driver = DriverKind.PLAYWRIGHT;
         private URI grid;
+        private String bridgeHost;
+        private URI advertise;
+        private int parallel = 1;
+        private int retries;
         private boolean headless = true;
         private int warmups = 3;
         private int iterations = 10;
@@ -193,6 +250,30 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         /** A Selenium Grid; implies the grid driver. */
         public Builder optGrid(URI url) {
             this.grid = url;
+            return this;
+        }
+
+        /** The address the bridge binds for launched browsers ({@code --bridge-host}; default 127.0.0.1). */
+        public Builder optBridgeHost(String host) {
+            this.bridgeHost = host;
+            return this;
+        }
+
+        /** The base URL launched browsers are given ({@code --advertise}; default the bound address). */
+        public Builder optAdvertise(URI url) {
+            this.advertise = url;
+            return this;
+        }
+
+        /** Browser lanes at once (default 1). */
+        public Builder optParallel(int n) {
+            this.parallel = n;
+            return this;
+        }
+
+        /** Re-runs of a FAILED case (default 0). */
+        public Builder optRetries(int n) {
+            this.retries = n;
             return this;
         }
 
@@ -327,12 +408,26 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             for (BackendId b : backends) {
                 chainMap.put(b, chains.forBackend(b));
             }
+            if (parallel < 1 || parallel > 64) {
+                throw new AccelbridgeException("--parallel must be 1..64, got " + parallel, "e.g. --parallel 2");
+            }
+            if (retries < 0 || retries > 10) {
+                throw new AccelbridgeException("--retries must be 0..10, got " + retries, "e.g. --retries 1");
+            }
+            if (advertise != null && (advertise.getHost() == null || !List.of("http", "https").contains(String.valueOf(advertise.getScheme())))) {
+                throw new AccelbridgeException("--advertise '" + advertise + "' is not an http URL with a host",
+                        "give the URL a Grid node reaches this machine at, e.g. --advertise http://10.0.0.5:8765");
+            }
+            if (bridgeHost != null && bridgeHost.isBlank()) {
+                throw new AccelbridgeException("--bridge-host is empty", "give an address of this machine, e.g. --bridge-host 0.0.0.0");
+            }
             DriverKind d = grid != null ? DriverKind.GRID : driver;
             return new RunPlan(s.stream().distinct().toList(), userModels, Optional.ofNullable(userFamily), largeModels, seed,
                     backends.stream().distinct().toList(), chainMap, policy, browsers.stream().distinct().toList(), d,
                     Optional.ofNullable(grid), headless, warmups, iterations, caseTimeout, modelCache, feed, Optional.ofNullable(loadTimeout), Optional.ofNullable(threads),
                     precisions.stream().distinct().toList(), batchSizes.stream().distinct().toList(), drillDown,
-                    Optional.ofNullable(shard));
+                    Optional.ofNullable(shard), new Exposure(Optional.ofNullable(bridgeHost), Optional.ofNullable(advertise)),
+                    new Scheduling(parallel, retries));
         }
     }
 

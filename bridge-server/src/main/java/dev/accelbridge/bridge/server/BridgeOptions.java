@@ -1,6 +1,7 @@
 package dev.accelbridge.bridge.server;
 
 import java.net.InetAddress;
+import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,11 +19,19 @@ import java.util.Optional;
  * @param jobTimeout    the default timeout of a case (load + warm-up + timed runs) when the request gives none
  * @param joinTimeout   how long a launched browser's page has to join
  * @param models        model files registered at start (more can be registered through {@link ModelRegistry})
+ * @param advertise     the base URL browsers are given when it is not the bound address (a Grid node reaches the bridge
+ *                      through a name, a NAT or a container network); its port 0 or none means the bound port
  */
 public record BridgeOptions(String host, int port, Optional<String> token, long maxFrameBytes, Duration jobTimeout,
-                            Duration joinTimeout, List<Path> models) {
+                            Duration joinTimeout, List<Path> models, Optional<URI> advertise) {
     public BridgeOptions {
         models = List.copyOf(models);
+        advertise = advertise == null ? Optional.empty() : advertise;
+        if (advertise.isPresent() && (advertise.get().getHost() == null
+                || !List.of("http", "https").contains(String.valueOf(advertise.get().getScheme())))) {
+            throw new BridgeServerException("The advertised URL '" + advertise.get() + "' is not an http(s) URL with a host",
+                    "give the URL browsers reach the bridge at, e.g. --advertise http://10.0.0.5:8765");
+        }
         token = token.filter(t -> !t.isBlank());
         if (port < 0 || port > 65535) {
             throw new BridgeServerException("Port " + port + " is out of range", "use 0 (a free port) or 1..65535");
@@ -92,6 +101,7 @@ public record BridgeOptions(String host, int port, Optional<String> token, long 
         private Duration jobTimeout = Duration.ofSeconds(120);
         private Duration joinTimeout = Duration.ofSeconds(60);
         private final List<Path> models = new ArrayList<>();
+        private URI advertise;
 
         public Builder host(String v) { this.host = v; return this; }
         public Builder port(int v) { this.port = v; return this; }
@@ -100,9 +110,11 @@ public record BridgeOptions(String host, int port, Optional<String> token, long 
         public Builder jobTimeout(Duration v) { this.jobTimeout = v; return this; }
         public Builder joinTimeout(Duration v) { this.joinTimeout = v; return this; }
         public Builder model(Path v) { this.models.add(v); return this; }
+        public Builder advertise(URI v) { this.advertise = v; return this; }
 
         public BridgeOptions build() {
-            return new BridgeOptions(host, port, Optional.ofNullable(token), maxFrameBytes, jobTimeout, joinTimeout, models);
+            return new BridgeOptions(host, port, Optional.ofNullable(token), maxFrameBytes, jobTimeout, joinTimeout, models,
+                    Optional.ofNullable(advertise));
         }
     }
 }

@@ -235,7 +235,13 @@ public final class BridgeServer implements AutoCloseable {
         if (slot != null) {
             q.append(q.length() == 0 ? "" : "&").append("slot=").append(URLEncoder.encode(slot, StandardCharsets.UTF_8));
         }
-        return URI.create(baseUrl + "/" + (q.length() == 0 ? "" : "?" + q));
+        return URI.create(advertisedBase() + "/" + (q.length() == 0 ? "" : "?" + q));
+    }
+
+    /** The base URL launched browsers are given: the advertised one (its port filled from the bound one), else the bound one. */
+    public URI advertisedBase() {
+        return options.advertise().map(a -> URI.create(a.getScheme() + "://" + a.getRawAuthority().replaceFirst(":\\d+$", "")
+                + ":" + (a.getPort() > 0 ? a.getPort() : port()))).orElse(baseUrl);
     }
 
     /** The models this run serves. */

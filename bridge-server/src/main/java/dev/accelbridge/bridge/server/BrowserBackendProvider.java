@@ -267,8 +267,14 @@ public final class BrowserBackendProvider implements BackendProvider {
         }
         boolean gpu = backend == BackendId.WEBGPU;
         PageProbe.WebGpu g = probe.webgpu();
-        return Provenance.of(browserName, browserVersion, driver.id(), gpu ? g.label() : null, gpu ? g.software() : null,
+        Provenance p = Provenance.of(browserName, browserVersion, driver.id(), gpu ? g.label() : null, gpu ? g.software() : null,
                 List.of(ep.toString()), versions);
+        return remoteHost().map(p::withHost).orElse(p);
+    }
+
+    /** The machine the browser runs on when it is not this one (a Selenium Grid node); empty here. */
+    public Optional<dev.accelbridge.core.HostInfo> remoteHost() {
+        return handle == null ? Optional.empty() : handle.remoteHost();
     }
 
     @Override

@@ -2,7 +2,9 @@ package dev.accelbridge.browser.launch;
 
 import dev.accelbridge.core.BrowserKind;
 
+import java.util.Optional;
 import java.util.OptionalLong;
+import dev.accelbridge.core.HostInfo;
 
 /** A running browser that was pointed at the bridge page. Closing it ends the browser and removes its profile. */
 public interface BrowserHandle extends AutoCloseable {
@@ -27,6 +29,14 @@ public interface BrowserHandle extends AutoCloseable {
     /** Resident memory of the browser's whole process tree, when this machine owns the process. */
     default OptionalLong rssBytes() {
         return pid().isPresent() ? ProcessTreeMemory.rss(pid().getAsLong()) : OptionalLong.empty();
+    }
+
+    /**
+     * The machine the browser runs on when it is not this one (a Selenium Grid node): results are that host's. Empty for a
+     * browser on this machine.
+     */
+    default Optional<HostInfo> remoteHost() {
+        return Optional.empty();
     }
 
     /** Kills the browser hard (used after a hang; tests use it to crash a browser mid-run). */

@@ -148,7 +148,8 @@ public final class SeleniumLauncher implements BrowserLauncher {
                     "the bridge must listen on an address the Grid node can reach (--host, with a token)", e);
         }
         String version = Optional.ofNullable(driver.getCapabilities().getBrowserVersion()).orElse("unknown");
-        return new GridHandle(options.browser(), version, grid, driver);
+        return new GridHandle(options.browser(), version, grid, driver,
+                GridNodes.hostOf(grid, driver.getSessionId().toString(), driver.getCapabilities()));
     }
 
     private static void configure(ChromiumOptions<?> o, LaunchOptions options) {
@@ -222,9 +223,11 @@ public final class SeleniumLauncher implements BrowserLauncher {
         private final String version;
         private final URI grid;
         private final RemoteWebDriver driver;
+        private final dev.accelbridge.core.HostInfo node;
         private volatile boolean ended;
 
-        GridHandle(BrowserKind browser, String version, URI grid, RemoteWebDriver driver) {
+        GridHandle(BrowserKind browser, String version, URI grid, RemoteWebDriver driver, dev.accelbridge.core.HostInfo node) {
+            this.node = node;
             this.browser = browser;
             this.version = version;
             this.grid = grid;
@@ -236,6 +239,7 @@ public final class SeleniumLauncher implements BrowserLauncher {
         @Override public String version() { return version; }
         @Override public String executable() { return grid.toString(); }
         @Override public OptionalLong pid() { return OptionalLong.empty(); }
+        @Override public Optional<dev.accelbridge.core.HostInfo> remoteHost() { return Optional.of(node); }
 
         @Override
         public boolean isAlive() {
@@ -266,7 +270,7 @@ public final class SeleniumLauncher implements BrowserLauncher {
 
         @Override
         public String toString() {
-            return browser.id() + " " + version + " on Grid " + grid + " (session " + driver.getSessionId() + ")";
+            return browser.id() + " " + version + " on " + node.hostname() + " of Grid " + grid + " (session " + driver.getSessionId() + ")";
         }
     }
 }

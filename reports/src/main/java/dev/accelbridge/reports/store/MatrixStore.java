@@ -223,6 +223,15 @@ public final class MatrixStore implements AutoCloseable {
         return ledger.modelOps();
     }
 
+    /**
+     * Records a host that ran cases of a run without being the run's own host (a Selenium Grid node, a device that joined
+     * {@code serve}), so its results' fingerprint names a known host.
+     */
+    public void recordHost(HostInfo host) {
+        java.time.Instant now = java.time.Instant.now();
+        db.inTransaction(c -> ledger.upsertHost(c, host.fingerprint(), host.hostname(), ResultJson.host(host).toString(), now, now));
+    }
+
     /** Every host seen, keyed by fingerprint, with its detect output. */
     public Map<String, HostInfo> hosts() {
         return ledger.hosts();
