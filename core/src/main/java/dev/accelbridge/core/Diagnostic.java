@@ -39,6 +39,11 @@ public record Diagnostic(Severity severity, String code, String message, String 
                     "see each hop's reason in the fallback path; the figures are " + (r.actual() == null ? "none" : r.actual().id()) + "'s"));
             case PASSED -> { }
         }
+        if (r.flaky()) {
+            out.add(new Diagnostic(Severity.WARNING, "flaky", req + " " + r.status() + " on attempt " + r.attempts().count()
+                    + " after " + String.join("; ", r.attempts().earlier()),
+                    "do not trust a single run of this case: find what made the earlier attempt fail (a crash, a hang, a lost device)"));
+        }
         if (r.status().executed() && r.parity() == null && !(r.requested() == BackendId.CPU && r.lane().isNative())) {
             out.add(new Diagnostic(Severity.WARNING, "no-reference", "no reference output to check " + req + " against",
                     "make sure the native CPU run of this model succeeds (it is every case's reference)"));

@@ -23,11 +23,20 @@ import java.util.List;
  * @param variantParity for an fp16/int8 variant: its outputs against the variant's own native CPU run (its
  *                      {@code parity} is against the fp32 reference); null otherwise
  * @param analysis     the drill-down: bisection, op profile, cold start, leak check ({@link Analysis#NONE} when none)
+ * @param attempts     how many times the case ran ({@code --retries}) and why the earlier attempts failed
  */
 public record RunResult(String runId, Instant startedAt, CaseId id, BackendId actual, Status status, String reason,
                         Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
                         List<FallbackHop> fallbackPath, List<String> warnings, Parity variantParity,
-                        Analysis analysis) {
+                        Analysis analysis, Attempts attempts) {
+    /** A result run once. */
+    public RunResult(String runId, Instant startedAt, CaseId id, BackendId actual, Status status, String reason,
+                     Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
+                     List<FallbackHop> fallbackPath, List<String> warnings, Parity variantParity, Analysis analysis) {
+        this(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath, warnings,
+                variantParity, analysis, Attempts.FIRST);
+    }
+
     /** A result without drill-down. */
     public RunResult(String runId, Instant startedAt, CaseId id, BackendId actual, Status status, String reason,
                      Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
@@ -49,6 +58,7 @@ public record RunResult(String runId, Instant startedAt, CaseId id, BackendId ac
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
         memory = memory == null ? MemoryUsage.UNKNOWN : memory;
         analysis = analysis == null ? Analysis.NONE : analysis;
+        attempts = attempts == null ? Attempts.FIRST : attempts;
     }
 
     /** The model family. */
@@ -94,25 +104,39 @@ public record RunResult(String runId, Instant startedAt, CaseId id, BackendId ac
     /** The same result with another status and reason (used when parity or fallback decides the final status). */
     public RunResult withStatus(Status newStatus, String newReason) {
         return new RunResult(runId, startedAt, id, actual, newStatus, newReason, provenance, timings, memory, parity,
-                fallbackPath, warnings, variantParity, analysis);
+                fallbackPath, warnings, variantParity, analysis, attempts);
     }
 
     /** The same result with other timings (e.g. the samples loaded from the store). */
     public RunResult withTimings(Timings t) {
         return new RunResult(runId, startedAt, id, actual, status, reason, provenance, t, memory, parity, fallbackPath,
-                warnings, variantParity, analysis);
+                warnings, variantParity, analysis, attempts);
     }
 
     /** The same result with its variant's comparison. */
     public RunResult withVariantParity(Parity p) {
         return new RunResult(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath,
-                warnings, p, analysis);
+                warnings, p, analysis, attempts);
     }
 
     /** The same result with its drill-down. */
     public RunResult withAnalysis(Analysis a) {
         return new RunResult(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath,
-                warnings, variantParity, a);
+                warnings, variantParity, a, attempts);
+    }
+
+    /** The same result after {@code a} attempts. */
+    public RunResult withAttempts(Attempts a) {
+        return new RunResult(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath,
+                warnings, variantParity, analysis, a);
+    }
+
+    /**
+     * True when an earlier attempt FAILED and a re-run did not: the case is flaky whatever its final status, and a pass
+     * is never reported as a plain PASSED.
+     */
+    public boolean flaky() {
+        return attempts.count() > 1 && status != Status.FAILED;
     }
 
     /** The diagnostics this result gives, most severe first. */

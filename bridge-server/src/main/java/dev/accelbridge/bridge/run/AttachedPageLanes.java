@@ -32,6 +32,12 @@ public final class AttachedPageLanes implements BrowserLanes {
         return BridgeBrowserLanes.laneOf(provider, backends, runtimeVersions);
     }
 
+    /** One page, one lane: its jobs run one at a time. */
+    @Override
+    public int maxLanes() {
+        return 1;
+    }
+
     @Override
     public void close() {
         // The page belongs to the person who opened it: leave it open for the next run.

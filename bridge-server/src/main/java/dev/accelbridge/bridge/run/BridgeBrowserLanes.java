@@ -42,17 +42,23 @@ public final class BridgeBrowserLanes implements BrowserLanes {
                     + BrowserDiscovery.findAll().stream().map(b -> b.kind().id() + " " + b.version()).toList() + ")",
                     "install it (./setup.sh installs Debian's chromium; npm ci in browser-runtime/browsers the headless shell) or drop it from --browser");
         }
-        if (server == null) {
-            // the driver's start overlaps the bridge's
-            BrowserLaunchers.prewarm(plan.driver());
-            server = BridgeServer.start(bridgeOptions(plan));
+        BridgeServer bridge;
+        synchronized (this) { // parallel lanes open from their own threads; one bridge serves them all
+            if (server == null) {
+                // the driver's start overlaps the bridge's
+                BrowserLaunchers.prewarm(plan.driver());
+                server = BridgeServer.start(bridgeOptions(plan));
+            }
+            bridge = server;
         }
         // Firefox has no driver on these machines (no geckodriver; Playwright cannot drive Debian's build).
         DriverKind driver = browser == BrowserKind.FIREFOX && plan.driver() != DriverKind.GRID ? DriverKind.PROCESS : plan.driver();
         LaunchOptions.Builder lo = LaunchOptions.builder().browser(browser).driver(driver).headless(plan.headless());
         plan.gridUrl().ifPresent(lo::gridUrl);
-        BrowserBackendProvider p = new BrowserBackendProvider(server, lo.build());
-        providers.add(p);
+        BrowserBackendProvider p = new BrowserBackendProvider(bridge, lo.build());
+        synchronized (this) {
+            providers.add(p);
+        }
         return laneOf(p, backends, runtimeVersions);
     }
 
@@ -82,7 +88,7 @@ public final class BridgeBrowserLanes implements BrowserLanes {
         Provenance prov = Provenance.of(p.browserName(), p.browserVersion(), p.driver().id(), null, null, List.of(),
                 runtimeVersions);
         java.util.Optional<dev.accelbridge.core.HostInfo> remote = p.remoteHost();
-        return new Lane(p.browserLabel(), b -> p, probes, remote.map(prov::withHost).orElse(prov), remote);
+        return new Lane(p.browserLabel(), b -> p, probes, remote.map(prov::withHost).orElse(prov), remote, p::renew);
     }
 
     /** The bridge the lanes' browsers join (null before the first lane opens). */
@@ -91,7 +97,7 @@ public final class BridgeBrowserLanes implements BrowserLanes {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         for (BrowserBackendProvider p : providers) {
             try {
                 p.close();

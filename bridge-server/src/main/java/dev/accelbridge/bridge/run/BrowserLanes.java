@@ -5,7 +5,10 @@ import dev.accelbridge.core.BackendId;
 
 import java.util.Collection;
 
-/** Opens one lane per browser (launching it through the bridge) and closes them all at the end. */
+/**
+ * Opens lanes of browsers (launching each through the bridge) and closes them all at the end. {@link #open} may be called
+ * from several threads at once, one per parallel lane, each call giving a browser and page of its own.
+ */
 public interface BrowserLanes extends AutoCloseable {
     /**
      * Starts {@code browser}, lets its page probe, and returns the lane.
@@ -15,6 +18,11 @@ public interface BrowserLanes extends AutoCloseable {
      * @throws dev.accelbridge.core.AccelbridgeException        when it is installed but would not start or join
      */
     Lane open(BrowserKind browser, Collection<BackendId> backends);
+
+    /** How many lanes of one browser may run at once ({@code --parallel} is capped by it): any number by default. */
+    default int maxLanes() {
+        return Integer.MAX_VALUE;
+    }
 
     /** Closes every browser and the bridge. */
     @Override

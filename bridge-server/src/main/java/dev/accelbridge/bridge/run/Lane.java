@@ -20,17 +20,24 @@ import java.util.function.Function;
  * @param probes     availability of every backend the lane's chains name
  * @param provenance the lane's provenance for cases that never executed
  * @param host       the machine the lane runs on when it is not this one (a Grid node, a device that joined); empty here
+ * @param renew      makes the lane's next case start afresh (a new page in a new browser) before a retry
  */
 public record Lane(String name, Function<BackendId, BackendProvider> providers, Map<BackendId, Availability> probes,
-                   Provenance provenance, Optional<HostInfo> host) {
+                   Provenance provenance, Optional<HostInfo> host, Runnable renew) {
     public Lane {
         probes = Map.copyOf(probes);
         host = host == null ? Optional.empty() : host;
+        renew = renew == null ? () -> { } : renew;
     }
 
-    /** A lane on this machine. */
+    /** A lane on this machine that has nothing to renew (the native process). */
     public Lane(String name, Function<BackendId, BackendProvider> providers, Map<BackendId, Availability> probes,
                 Provenance provenance) {
-        this(name, providers, probes, provenance, Optional.empty());
+        this(name, providers, probes, provenance, Optional.empty(), null);
+    }
+
+    /** The same lane with other providers (a test that wraps them, a decorator). */
+    public Lane withProviders(Function<BackendId, BackendProvider> p) {
+        return new Lane(name, p, probes, provenance, host, renew);
     }
 }

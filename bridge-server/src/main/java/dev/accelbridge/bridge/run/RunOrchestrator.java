@@ -36,8 +36,8 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * Runs a plan: native lane first (its CPU run is every case's reference), then one lane per browser, one
- * browser reused across its cases. Every case is written to the store as soon as it ends, so an interrupted
+ * Runs a plan: native lane first (its CPU run is every case's reference), then each browser's cases on its lanes
+ * ({@link BrowserScheduler}: {@code --parallel} browsers at once, each reused across its cases, FAILED cases retried). Every case is written to the store as soon as it ends, so an interrupted
  * run keeps what finished and {@code --resume} does the rest.
  */
 public final class RunOrchestrator {
@@ -225,18 +225,47 @@ public final class RunOrchestrator {
                 if (done.contains(key)) {
                     continue;
                 }
-                emit(bisected(executor.run(nativeCtx, mc, plan.chainOf(requested), nativeLane.probes(), nativeLane.providers(),
-                        references.get(mc)).result(), mc, nativeLane.providers()), results, counter, total);
+                RunResult r = BrowserScheduler.withRetries(plan.scheduling().retries(), () -> executor.run(nativeCtx, mc,
+                        plan.chainOf(requested), nativeLane.probes(), nativeLane.providers(), references.get(mc)).result(),
+                        nativeLane.renew(), listener::info);
+                emit(bisected(r, mc, nativeLane.providers()), results, counter, total);
             }
         }
 
         if (!browsers.isEmpty()) {
             Set<BackendId> browserNamed = new LinkedHashSet<>();
             plan.browserBackends().forEach(b -> browserNamed.addAll(plan.chainOf(b).hops()));
+            BrowserScheduler scheduler = new BrowserScheduler(plan, executor, host, runId, runtimeVersions, new BrowserScheduler.Sink() {
+                @Override
+                public void emit(RunResult r) {
+                    RunOrchestrator.this.emit(r, results, counter, total);
+                }
+
+                @Override
+                public void info(String message) {
+                    synchronized (RunOrchestrator.this) {
+                        listener.info(message);
+                    }
+                }
+
+                @Override
+                public void probe(Availability a) {
+                    recordProbe(runId, a);
+                }
+
+                @Override
+                public void host(HostInfo h) {
+                    recordHost(h);
+                }
+
+                @Override
+                public RunResult bisected(RunResult r, ModelCase mc, java.util.function.Function<BackendId, BackendProvider> providers) {
+                    return RunOrchestrator.this.bisected(r, mc, providers);
+                }
+            });
             try (BrowserLanes lanes = browserLanes.get()) {
                 for (BrowserKind browser : browsers) {
-                    runBrowser(plan, cases, runId, done, references, executor, lanes, browser, browserNamed, results,
-                            counter, total);
+                    scheduler.run(lanes, browser, cases, done, references, browserNamed);
                 }
             }
         }
@@ -254,68 +283,8 @@ public final class RunOrchestrator {
         return new RunSummary(runId, results, (System.nanoTime() - t0) / 1e6);
     }
 
-    private void runBrowser(RunPlan plan, List<ModelCase> cases, String runId, Set<CaseId> done,
-                            Map<ModelCase, Reference> references, CaseExecutor executor, BrowserLanes lanes,
-                            BrowserKind browser, Set<BackendId> named, List<RunResult> results, int[] counter, int total) {
-        boolean anyLeft = false;
-        for (BackendId requested : plan.browserBackends()) {
-            for (ModelCase mc : cases) {
-                anyLeft |= !done.contains(CaseId.of(mc, requested, LaneId.of(browser)));
-            }
-        }
-        if (!anyLeft) {
-            return;
-        }
-        listener.info("starting " + browser.id() + " (" + plan.driver().id() + ")");
-        Lane lane;
-        try {
-            lane = lanes.open(browser, named);
-        } catch (AccelbridgeException e) {
-            // The browser is missing or would not start: every case of it says so, the run goes on.
-            Status st = e instanceof BackendUnavailableException ? Status.UNAVAILABLE : Status.FAILED;
-            Provenance prov = Provenance.of(browser.id(), null, plan.driver().id(), null, null, List.of(), runtimeVersions)
-                    .withHost(host);
-            for (BackendId requested : plan.browserBackends()) {
-                for (ModelCase mc : cases) {
-                    if (done.contains(CaseId.of(mc, requested, LaneId.of(browser)))) {
-                        continue;
-                    }
-                    emit(new RunResult(runId, Instant.now(), CaseId.of(mc, requested, LaneId.of(browser)), null, st,
-                            e.oneLine(), prov, null, null, null,
-                            List.of(new FallbackHop(requested, false, e.oneLine())), List.of()), results, counter, total);
-                }
-            }
-            return;
-        }
-        lane.probes().values().forEach(a -> recordProbe(runId, a));
-        // a launched browser is the kind asked for; a page that joined by hand names itself by its user agent
-        LaneId laneId = lane.provenance().browser() == null ? LaneId.of(browser) : LaneId.parse(lane.provenance().browser());
-        CaseContext ctx = new CaseContext(runId, lane.host().orElse(host), lane.provenance(), laneId);
-        lane.host().ifPresent(h -> {
-            listener.info(browser.id() + " runs on " + h.hostname() + " (" + h.os() + "); its outputs are checked against "
-                    + "this host's native CPU run");
-            if (spilled == null) {
-                try {
-                    store.recordHost(h);
-                } catch (StoreException e) {
-                    storeFailed(e);
-                }
-            }
-        });
-        for (BackendId requested : plan.browserBackends()) {
-            for (ModelCase mc : cases) {
-                if (done.contains(CaseId.of(mc, requested, laneId))) {
-                    continue;
-                }
-                Reference ref = lane.host().isPresent() ? references.get(mc).fromHost(host.hostname()) : references.get(mc);
-                emit(bisected(executor.run(ctx, mc, plan.chainOf(requested), lane.probes(), lane.providers(), ref)
-                        .result(), mc, lane.providers()), results, counter, total);
-            }
-        }
-    }
-
     /** The result with its bisection when it is wrong and bisection is on. */
-    private RunResult bisected(RunResult r, ModelCase mc, java.util.function.Function<BackendId, BackendProvider> providers) {
+    private synchronized RunResult bisected(RunResult r, ModelCase mc, java.util.function.Function<BackendId, BackendProvider> providers) {
         if (bisections == null || !bisections.wanted(r)) {
             return r;
         }
@@ -358,7 +327,17 @@ public final class RunOrchestrator {
         }
     }
 
-    private void recordProbe(String runId, Availability a) {
+    private synchronized void recordHost(HostInfo h) {
+        if (spilled == null) {
+            try {
+                store.recordHost(h);
+            } catch (StoreException e) {
+                storeFailed(e);
+            }
+        }
+    }
+
+    private synchronized void recordProbe(String runId, Availability a) {
         probesSeen.add(a);
         if (spilled == null) {
             try {
@@ -369,7 +348,7 @@ public final class RunOrchestrator {
         }
     }
 
-    private void storeFailed(StoreException e) {
+    private synchronized void storeFailed(StoreException e) {
         spilled = new ArrayList<>();
         storeFailure = e;
         listener.info("the matrix store failed (" + e.getMessage() + "); the run goes on and keeps its results for a file "
@@ -380,7 +359,7 @@ public final class RunOrchestrator {
      * Every case is written at once; when the store fails, this case and every later one are kept in memory and
      * written to a spill file at the end, so nothing measured is lost.
      */
-    private void emit(RunResult r, List<RunResult> results, int[] counter, int total) {
+    private synchronized void emit(RunResult r, List<RunResult> results, int[] counter, int total) {
         if (spilled == null) {
             try {
                 store.write(r);

@@ -169,6 +169,14 @@ public final class BrowserBackendProvider implements BackendProvider {
         return Optional.ofNullable(handle);
     }
 
+    /**
+     * Makes the next case start on a fresh page in a fresh browser (what a retry of a FAILED case asks for). A page
+     * joined by hand cannot be renewed: the retry runs on it again.
+     */
+    public void renew() {
+        needsFreshPage = launcher != null;
+    }
+
     /** How many times the browser was relaunched after a crash, hang or lost device. */
     public int restarts() {
         return restarts;

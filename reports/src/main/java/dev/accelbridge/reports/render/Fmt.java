@@ -52,8 +52,9 @@ final class Fmt {
     /** " [software adapter]" / " [device unverified]" when what executed is not what the backend's name suggests. */
     static String caveat(Cell c) {
         var a = c.score().acceleration();
-        return c.result().status().executed() && (a == dev.accelbridge.core.Acceleration.SOFTWARE_ADAPTER
-                || a == dev.accelbridge.core.Acceleration.UNVERIFIED_DEVICE) ? " [" + a.label() + "]" : "";
+        String flaky = c.result().flaky() ? " [flaky: " + c.result().attempts().count() + " attempts]" : "";
+        return (c.result().status().executed() && (a == dev.accelbridge.core.Acceleration.SOFTWARE_ADAPTER
+                || a == dev.accelbridge.core.Acceleration.UNVERIFIED_DEVICE) ? " [" + a.label() + "]" : "") + flaky;
     }
 
     /** "2 / 2": the intra-op threads of this cell and of its native CPU reference. */

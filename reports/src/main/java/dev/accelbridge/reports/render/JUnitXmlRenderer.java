@@ -19,7 +19,8 @@ import java.util.Map;
  * {@code junit.xml} in the Ant/Jenkins JUnit format, so CI systems show the matrix natively: one
  * {@code <testsuite>} per suite and host, one {@code <testcase>} per case (classname {@code suite.model},
  * name {@code backend [browser]}). FAILED and WRONG_OUTPUT are {@code <failure>} with the reason; UNAVAILABLE and
- * UNSUPPORTED are {@code <skipped message="reason"/>}; PASSED and FELL_BACK pass (a fallback's path is in
+ * UNSUPPORTED are {@code <skipped message="reason"/>}; a case that passed on a re-run ({@code --retries}) carries a
+ * {@code <flakyFailure>} per failed attempt, as Surefire writes reruns; PASSED and FELL_BACK pass (a fallback's path is in
  * {@code system-out}). Times are the case's measured load + first + timed iterations, in seconds. Written with
  * StAX, so every reason is escaped correctly.
  */
@@ -78,6 +79,14 @@ public final class JUnitXmlRenderer {
                     } else if (skipped(r.status())) {
                         w.writeEmptyElement("skipped");
                         w.writeAttribute("message", r.status() + ": " + nz(r.reason()));
+                    }
+                    if (r.flaky()) {
+                        // Surefire's rerun form: a testcase that passed on a re-run carries its failed attempts
+                        for (String earlier : r.attempts().earlier()) {
+                            w.writeEmptyElement("flakyFailure");
+                            w.writeAttribute("message", earlier);
+                            w.writeAttribute("type", "FAILED");
+                        }
                     }
                     w.writeStartElement("system-out");
                     w.writeCharacters(details(c));

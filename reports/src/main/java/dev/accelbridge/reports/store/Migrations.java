@@ -11,7 +11,7 @@ import java.util.Set;
  */
 final class Migrations {
     /** The schema version this build writes. */
-    static final int CURRENT = 6;
+    static final int CURRENT = 7;
 
     /** Every table any version of our schema has; a database with other tables is not ours. */
     static final Set<String> KNOWN_TABLES = Set.of("schema_version", "runs", "hosts", "probes", "results", "samples", "models");
@@ -133,5 +133,10 @@ final class Migrations {
                     "ALTER TABLE results ADD COLUMN variant_parity VARCHAR")),
             // v6: a case's drill-down (bisection, op profile, cold start, leak check) in the one JSON form of AnalysisJson
             new Migration(6, "analysis: bisection, op profile, cold start and re-creation leak check", List.of(
-                    "ALTER TABLE results ADD COLUMN analysis VARCHAR")));
+                    "ALTER TABLE results ADD COLUMN analysis VARCHAR")),
+            // v7: --retries: how many attempts a case took and why the earlier ones failed (a pass on a re-run is flaky)
+            new Migration(7, "attempts: re-runs of a FAILED case and the reasons of the failed attempts", List.of(
+                    "ALTER TABLE results ADD COLUMN attempts INTEGER DEFAULT 1",
+                    "ALTER TABLE results ADD COLUMN earlier_attempts VARCHAR",
+                    "UPDATE results SET attempts = 1")));
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.Acceleration;
+import dev.accelbridge.core.Attempts;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.Diagnostic;
@@ -231,6 +232,9 @@ public final class ResultJson {
         o.put("status", r.status().name());
         o.put("reason", r.reason());
         o.put("evidence", r.reason());
+        o.put("flaky", r.flaky());
+        o.put("attempts", r.attempts().count());
+        o.set("earlierAttempts", strings(r.attempts().earlier()));
         Provenance p = r.provenance();
         o.put("host", p == null ? null : p.host());
         o.put("hostFingerprint", p == null ? null : p.hostFingerprint());
@@ -334,7 +338,8 @@ public final class ResultJson {
             return new RunResult(runId, started == null ? null : Instant.parse(started), id,
                     actual == null ? null : field(o, "actual", BackendId::parse), status, text(o, "reason"),
                     provenance(o.get("provenance")), t, mem, q, fallbackPath(o.get("fallbackPath")), strings(o.get("warnings")),
-                    parity(o.get("variantParity")), AnalysisJson.read(o));
+                    parity(o.get("variantParity")), AnalysisJson.read(o),
+                    new Attempts(Math.max(1, o.path("attempts").asInt(1)), strings(o.get("earlierAttempts"))));
         } catch (java.time.format.DateTimeParseException e) {
             throw new IllegalArgumentException("startedAt '" + started + "' is not an ISO-8601 instant");
         }

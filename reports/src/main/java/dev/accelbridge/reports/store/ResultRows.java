@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.store;
 
+import dev.accelbridge.core.Attempts;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.LaneId;
@@ -46,7 +47,7 @@ final class ResultRows {
             + "host_fingerprint, os, load_ms, first_ms, p50_ms, p90_ms, p99_ms, mean_ms, stddev_ms, throughput_per_sec, "
             + "iterations, warmups, rss_before, rss_after, rss_peak, max_abs_err, max_rel_err, cosine, tolerance, "
             + "parity_within, parity_against, non_finite, rtol, tolerance_budget, tolerance_basis, fallback_path, warnings, provenance, "
-            + "started_at, variant_parity, analysis";
+            + "started_at, variant_parity, analysis, attempts, earlier_attempts";
     private static final int INSERTED = COLUMNS.split(",").length - 1;
 
     private final Db db;
@@ -132,7 +133,9 @@ final class ResultRows {
             ps.setString(i++, p == null ? null : ResultJson.provenance(p).toString());
             ps.setObject(i++, r.startedAt() == null ? null : ts(r.startedAt()));
             ps.setString(i++, r.variantParity() == null ? null : ResultJson.parity(r.variantParity()).toString());
-            ps.setString(i, AnalysisJson.column(r.analysis()));
+            ps.setString(i++, AnalysisJson.column(r.analysis()));
+            ps.setInt(i++, r.attempts().count());
+            ps.setString(i, r.attempts().earlier().isEmpty() ? null : ResultJson.strings(r.attempts().earlier()).toString());
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 id = rs.getLong(1);
@@ -215,7 +218,9 @@ final class ResultRows {
                 p, t, m, q, ResultJson.fallbackPath(ResultJson.parse(rs.getString("fallback_path"))),
                 ResultJson.strings(ResultJson.parse(rs.getString("warnings"))),
                 rs.getString("variant_parity") == null ? null : ResultJson.parity(ResultJson.parse(rs.getString("variant_parity"))),
-                rs.getString("analysis") == null ? null : AnalysisJson.read(ResultJson.parse(rs.getString("analysis"))));
+                rs.getString("analysis") == null ? null : AnalysisJson.read(ResultJson.parse(rs.getString("analysis"))),
+                new Attempts(Math.max(1, rs.getInt("attempts")), rs.getString("earlier_attempts") == null ? List.of()
+                        : ResultJson.strings(ResultJson.parse(rs.getString("earlier_attempts")))));
     }
 
     private static void setDouble(PreparedStatement ps, int i, Double v) throws SQLException {

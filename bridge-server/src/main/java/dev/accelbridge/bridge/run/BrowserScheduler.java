@@ -1,0 +1,181 @@
+package dev.accelbridge.bridge.run;
+
+import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.Attempts;
+import dev.accelbridge.core.Availability;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BackendProvider;
+import dev.accelbridge.core.BackendUnavailableException;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.FallbackHop;
+import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * Runs one browser's cases of a run: on {@code --parallel N} lanes at once, each with its own browser and page, taking
+ * cases from one queue, and re-running a FAILED case on a fresh page up to {@code --retries} times. Every result goes to
+ * the {@link Sink} as soon as it ends (one store transaction per case, whichever lane wrote it).
+ */
+final class BrowserScheduler {
+    /** Where results, probes and news go; its methods are called from the lanes' threads. */
+    interface Sink {
+        void emit(RunResult r);
+
+        void info(String message);
+
+        void probe(Availability a);
+
+        void host(HostInfo h);
+
+        /** The result with its bisection when it is wrong and bisection is on. */
+        RunResult bisected(RunResult r, ModelCase mc, Function<BackendId, BackendProvider> providers);
+    }
+
+    private record Task(BackendId requested, ModelCase mc) {
+    }
+
+    private final RunPlan plan;
+    private final CaseExecutor executor;
+    private final HostInfo host;
+    private final String runId;
+    private final Map<String, String> runtimeVersions;
+    private final Sink sink;
+
+    BrowserScheduler(RunPlan plan, CaseExecutor executor, HostInfo host, String runId, Map<String, String> runtimeVersions,
+                     Sink sink) {
+        this.plan = plan;
+        this.executor = executor;
+        this.host = host;
+        this.runId = runId;
+        this.runtimeVersions = runtimeVersions;
+        this.sink = sink;
+    }
+
+    /** Runs {@code browser}'s cases not yet {@code done}. */
+    void run(BrowserLanes lanes, BrowserKind browser, List<ModelCase> cases, Set<CaseId> done,
+             Map<ModelCase, Reference> references, Collection<BackendId> named) {
+        List<Task> tasks = new ArrayList<>();
+        for (BackendId requested : plan.browserBackends()) {
+            for (ModelCase mc : cases) {
+                if (!done.contains(CaseId.of(mc, requested, LaneId.of(browser)))) {
+                    tasks.add(new Task(requested, mc));
+                }
+            }
+        }
+        if (tasks.isEmpty()) {
+            return;
+        }
+        int n = Math.max(1, Math.min(plan.scheduling().parallel(), Math.min(tasks.size(), lanes.maxLanes())));
+        sink.info("starting " + browser.id() + " (" + plan.driver().id() + (n > 1 ? ", " + n + " lanes" : "") + ")");
+        Lane first;
+        try {
+            first = lanes.open(browser, named);
+        } catch (AccelbridgeException e) {
+            // The browser is missing or would not start: every case of it says so, the run goes on.
+            Status st = e instanceof BackendUnavailableException ? Status.UNAVAILABLE : Status.FAILED;
+            Provenance prov = Provenance.of(browser.id(), null, plan.driver().id(), null, null, List.of(), runtimeVersions)
+                    .withHost(host);
+            for (Task t : tasks) {
+                sink.emit(new RunResult(runId, Instant.now(), CaseId.of(t.mc(), t.requested(), LaneId.of(browser)), null, st,
+                        e.oneLine(), prov, null, null, null, List.of(new FallbackHop(t.requested(), false, e.oneLine())), List.of()));
+            }
+            return;
+        }
+        first.probes().values().forEach(sink::probe);
+        // a launched browser is the kind asked for; a page that joined by hand names itself by its user agent
+        LaneId laneId = first.provenance().browser() == null ? LaneId.of(browser) : LaneId.parse(first.provenance().browser());
+        Queue<Task> queue = new ConcurrentLinkedQueue<>(tasks);
+        if (n == 1) {
+            work(first, laneId, queue, references);
+            return;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(n - 1, r -> {
+            Thread t = new Thread(r, "accelbridge-lane-" + browser.id());
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<?>> others = new ArrayList<>();
+            for (int i = 2; i <= n; i++) {
+                int lane = i;
+                others.add(pool.submit(() -> {
+                    Lane l;
+                    try {
+                        l = lanes.open(browser, named);
+                    } catch (AccelbridgeException e) {
+                        sink.info(browser.id() + " lane " + lane + " did not start (" + e.oneLine() + "); the other lanes take its cases");
+                        return;
+                    }
+                    work(l, laneId, queue, references);
+                }));
+            }
+            work(first, laneId, queue, references);
+            for (Future<?> f : others) {
+                try {
+                    f.get();
+                } catch (ExecutionException e) {
+                    throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while the browser lanes ran", e);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** One lane takes cases from the queue until it is empty. */
+    private void work(Lane lane, LaneId laneId, Queue<Task> queue, Map<ModelCase, Reference> references) {
+        CaseContext ctx = new CaseContext(runId, lane.host().orElse(host), lane.provenance(), laneId);
+        lane.host().ifPresent(h -> {
+            sink.info(laneId.id() + " runs on " + h.hostname() + " (" + h.os() + "); its outputs are checked against "
+                    + "this host's native CPU run");
+            sink.host(h);
+        });
+        for (Task t = queue.poll(); t != null; t = queue.poll()) {
+            Task task = t;
+            Reference ref = lane.host().isPresent() ? references.get(task.mc()).fromHost(host.hostname()) : references.get(task.mc());
+            RunResult r = withRetries(plan.scheduling().retries(), () -> executor.run(ctx, task.mc(),
+                    plan.chainOf(task.requested()), lane.probes(), lane.providers(), ref).result(), lane.renew(), sink::info);
+            sink.emit(sink.bisected(r, task.mc(), lane.providers()));
+        }
+    }
+
+    /**
+     * Runs {@code attempt}, and again after {@code renew} while it FAILED and retries are left. The result carries its
+     * attempts; one that passed on a re-run is flaky ({@link RunResult#flaky()}).
+     */
+    static RunResult withRetries(int retries, Supplier<RunResult> attempt, Runnable renew, java.util.function.Consumer<String> info) {
+        RunResult r = attempt.get();
+        Attempts a = Attempts.FIRST;
+        while (r.status() == Status.FAILED && a.count() <= retries) {
+            a = a.after("attempt " + a.count() + " FAILED: " + r.reason());
+            info.accept("retrying " + r.id().row() + " on a fresh page (attempt " + a.count() + " of " + (retries + 1)
+                    + ") after: " + r.reason());
+            renew.run();
+            r = attempt.get();
+        }
+        return a.count() == 1 ? r : r.withAttempts(a);
+    }
+}
