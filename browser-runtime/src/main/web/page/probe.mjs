@@ -111,11 +111,15 @@ export async function probeBrowser() {
     hardwareConcurrency: navigator.hardwareConcurrency || 0,
     crossOriginIsolated: self.crossOriginIsolated === true,
     deviceMemory: navigator.deviceMemory || null,
+    secureContext: self.isSecureContext === true,
   };
+  if (navigator.userAgentData) out.uaPlatform = navigator.userAgentData.platform || '';
   if (navigator.userAgentData && typeof navigator.userAgentData.getHighEntropyValues === 'function') {
     try {
       const hv = await navigator.userAgentData.getHighEntropyValues(['fullVersionList', 'platformVersion', 'architecture']);
       out.brands = (hv.fullVersionList || []).map((b) => ({ brand: b.brand, version: b.version }));
+      out.architecture = hv.architecture || '';
+      out.platformVersion = hv.platformVersion || '';
     } catch (e) { out.brandsError = errorText(e); }
   }
   out.wasm = probeWasm();

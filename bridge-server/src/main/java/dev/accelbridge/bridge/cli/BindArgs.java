@@ -1,6 +1,7 @@
 package dev.accelbridge.bridge.cli;
 
 import dev.accelbridge.bridge.server.BridgeOptions;
+import dev.accelbridge.bridge.server.TlsIdentity;
 import dev.accelbridge.core.AccelbridgeException;
 import picocli.CommandLine.Option;
 
@@ -22,11 +23,58 @@ final class BindArgs {
     @Option(names = "--token-file", paramLabel = "PATH", description = "Read the token from the first line of this file.")
     Path tokenFile;
 
+    @Option(names = "--tls", description = "Serve HTTPS/WSS with a self-signed certificate made at start (its fingerprint is "
+            + "printed): a device on the LAN gets a secure context, where WebGPU and WebNN exist.")
+    boolean tls;
+
+    @Option(names = "--tls-keystore", paramLabel = "PATH", description = "Serve HTTPS/WSS with this PKCS#12 or JKS keystore "
+            + "(one key and its certificate) instead of a self-signed certificate.")
+    Path tlsKeystore;
+
+    @Option(names = "--tls-keystore-password-file", paramLabel = "PATH",
+            description = "The keystore's password, on the first line of this file (else ACCELBRIDGE_TLS_PASSWORD).")
+    Path tlsPasswordFile;
+
     /** The bridge options these stand for; the builder refuses an unsafe or impossible binding. */
     BridgeOptions.Builder options() {
         BridgeOptions.Builder b = BridgeOptions.builder().host(host).port(port);
         token().ifPresent(b::token);
+        tlsIdentity().ifPresent(b::tls);
         return b;
+    }
+
+    /** The TLS identity asked for: the keystore, a fresh self-signed one for {@code --tls}, or none. */
+    java.util.Optional<TlsIdentity> tlsIdentity() {
+        if (tlsKeystore != null) {
+            if (!Files.isRegularFile(tlsKeystore)) {
+                throw new AccelbridgeException("The TLS keystore " + tlsKeystore + " does not exist", "give a PKCS#12 or JKS file to --tls-keystore");
+            }
+            String pw = tlsPasswordFile != null ? firstLine(tlsPasswordFile, "--tls-keystore-password-file")
+                    : System.getenv("ACCELBRIDGE_TLS_PASSWORD");
+            if (pw == null) {
+                throw new AccelbridgeException("--tls-keystore needs the keystore's password",
+                        "give --tls-keystore-password-file PATH or set ACCELBRIDGE_TLS_PASSWORD");
+            }
+            return java.util.Optional.of(TlsIdentity.load(tlsKeystore, pw.toCharArray()));
+        }
+        return tls ? java.util.Optional.of(TlsIdentity.selfSigned()) : java.util.Optional.empty();
+    }
+
+    /** Prints how to check and pin the TLS certificate, when there is one. */
+    static void describeTls(BridgeOptions options, java.io.PrintWriter out) {
+        options.tls().ifPresent(t -> {
+            out.println("TLS certificate SHA-256 fingerprint: " + t.fingerprint()
+                    + (t.certificate().getSubjectX500Principal().getName().contains("self-signed") ? " (self-signed, made now)" : ""));
+            out.println("Chromium trusts exactly this key with: --ignore-certificate-errors-spki-list=" + t.spkiPin());
+        });
+    }
+
+    private static String firstLine(Path f, String option) {
+        try {
+            return Files.readAllLines(f).stream().findFirst().orElse("").trim();
+        } catch (java.io.IOException e) {
+            throw new AccelbridgeException("Cannot read " + f + ": " + e.getMessage(), "give a readable file to " + option);
+        }
     }
 
     /**

@@ -50,6 +50,7 @@ public final class DashboardCommand implements Callable<Integer> {
             }, "accelbridge-dashboard-stop"));
             out0.println("Dashboard: " + server.url("/dashboard/"));
             server.remoteUrls("/dashboard/").forEach(u -> out0.println("From another machine: " + u));
+            BindArgs.describeTls(options, out0);
             out0.println("Store: " + store.path());
             out0.flush();
             stop.await();

@@ -29,6 +29,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.LinkedBlockingQueue;
 
 /**
@@ -61,8 +66,12 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class, description = "Seconds per case (default 180).")
     Duration timeout = Duration.ofSeconds(180);
 
-    @Option(names = "--once", description = "Exit after the first joined browser finished its run.")
+    @Option(names = "--once", description = "Exit after the first joined browser finished its run (--pages 1).")
     boolean once;
+
+    @Option(names = "--pages", paramLabel = "N", converter = Converters.Positive.class,
+            description = "Exit after N joined browsers finished their runs (default: serve until stopped).")
+    Integer pages;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -111,6 +120,12 @@ public final class ServeCommand implements Callable<Integer> {
         BridgeOptions.Builder ob = bind.options().jobTimeout(plan.caseTimeout());
         Path db = common.dbPath();
         BridgeOptions options = ob.build(); // refused (weak token, bad port) before the store is touched
+        int stopAfter = once ? 1 : pages == null ? Integer.MAX_VALUE : pages;
+        ExecutorService runs = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "accelbridge-serve-page");
+            t.setDaemon(true);
+            return t;
+        });
         try (MatrixStore matrix = MatrixStore.openForRun(db);
              Dashboard dashboard = new Dashboard(matrix, Path.of("accelbridge-out"), RunCommand::checkArgs, Duration.ofSeconds(1));
              BridgeServer server = BridgeServer.start(options, List.of(dashboard.routes()));
@@ -119,27 +134,65 @@ public final class ServeCommand implements Callable<Integer> {
             out.println("Open this URL in any browser to join: " + server.pageUrl());
             out.println("Dashboard: " + server.url("/dashboard/"));
             server.remoteUrls("/").forEach(u -> out.println("From another machine: " + u));
+            BindArgs.describeTls(options, out);
             out.flush();
-            while (true) {
-                ConnectedPage page = joined.take();
-                Optional<String> silent = unresponsive(page, PROBE_TIMEOUT);
-                if (silent.isPresent()) {
-                    err.println("joined but did not answer its probe, so no run was started: " + page + " (" + silent.get() + ")");
-                    page.close("did not answer its probe");
+            // every page that joins runs at once, on its own thread: its own run, its own lane, its own host
+            ExecutorCompletionService<Boolean> finished = new ExecutorCompletionService<>(runs);
+            int done = 0;      // pages whose run finished
+            int inFlight = 0;  // pages being probed or run
+            while (done < stopAfter) {
+                for (Future<Boolean> f = finished.poll(); f != null; f = finished.poll()) {
+                    inFlight--;
+                    done += f.get() ? 1 : 0; // a page that did not answer its probe made no run and does not count
+                }
+                if (done >= stopAfter) {
+                    break;
+                }
+                if (done + inFlight >= stopAfter) {
+                    Future<Boolean> f = finished.take(); // enough pages at work: wait for one to end
+                    inFlight--;
+                    done += f.get() ? 1 : 0;
                     continue;
                 }
-                err.println("joined: " + page);
-                RunSummary summary;
-                try (ProgressListener progress = new ProgressListener(err)) {
-                    summary = new RunOrchestrator(matrix, hostInfo, natives, () -> new AttachedPageLanes(server, page, versions),
-                            versions, progress).run(plan, cases, "{\"args\":[],\"serve\":true}", null);
-                }
-                out.print(ResultTable.render(summary.results()));
-                out.flush();
-                if (once) {
-                    return Main.OK;
+                ConnectedPage page = joined.poll(200, TimeUnit.MILLISECONDS);
+                if (page != null) {
+                    inFlight++;
+                    finished.submit(() -> servePage(page, plan, cases, matrix, hostInfo, natives, server, versions, out, err));
                 }
             }
+            return Main.OK;
+        } finally {
+            runs.shutdownNow();
         }
+    }
+
+    /**
+     * Gives one joined page its run; false when the page did not answer its probe (no run was made).
+     */
+    private boolean servePage(ConnectedPage page, RunPlan plan, List<ModelCase> cases, MatrixStore matrix, HostInfo hostInfo,
+                              NativeProviders natives, BridgeServer server, Map<String, String> versions, PrintWriter out,
+                              PrintWriter err) {
+        Optional<String> silent = unresponsive(page, PROBE_TIMEOUT);
+        if (silent.isPresent()) {
+            synchronized (err) {
+                err.println("joined but did not answer its probe, so no run was started: " + page + " (" + silent.get() + ")");
+            }
+            page.close("did not answer its probe");
+            return false;
+        }
+        synchronized (err) {
+            err.println("joined: " + page + " from " + page.probe().device(page.remoteAddress()).hostname()
+                    + (page.probe().secureContext() ? "" : " (not a secure context: WebGPU and WebNN are hidden there; use --tls)"));
+        }
+        RunSummary summary;
+        try (ProgressListener progress = new ProgressListener(err)) {
+            summary = new RunOrchestrator(matrix, hostInfo, natives, () -> new AttachedPageLanes(server, page, versions),
+                    versions, progress).run(plan, cases, "{\"args\":[],\"serve\":true}", null);
+        }
+        synchronized (out) {
+            out.print(ResultTable.render(summary.results()));
+            out.flush();
+        }
+        return true;
     }
 }

@@ -21,10 +21,12 @@ import java.util.Optional;
  * @param models        model files registered at start (more can be registered through {@link ModelRegistry})
  * @param advertise     the base URL browsers are given when it is not the bound address (a Grid node reaches the bridge
  *                      through a name, a NAT or a container network); its port 0 or none means the bound port
+ * @param tls           HTTPS and WSS with this key and certificate instead of plain HTTP ({@code serve --tls})
  */
 public record BridgeOptions(String host, int port, Optional<String> token, long maxFrameBytes, Duration jobTimeout,
-                            Duration joinTimeout, List<Path> models, Optional<URI> advertise) {
+                            Duration joinTimeout, List<Path> models, Optional<URI> advertise, Optional<TlsIdentity> tls) {
     public BridgeOptions {
+        tls = tls == null ? Optional.empty() : tls;
         models = List.copyOf(models);
         advertise = advertise == null ? Optional.empty() : advertise;
         if (advertise.isPresent() && (advertise.get().getHost() == null
@@ -102,6 +104,7 @@ public record BridgeOptions(String host, int port, Optional<String> token, long 
         private Duration joinTimeout = Duration.ofSeconds(60);
         private final List<Path> models = new ArrayList<>();
         private URI advertise;
+        private TlsIdentity tls;
 
         public Builder host(String v) { this.host = v; return this; }
         public Builder port(int v) { this.port = v; return this; }
@@ -111,10 +114,11 @@ public record BridgeOptions(String host, int port, Optional<String> token, long 
         public Builder joinTimeout(Duration v) { this.joinTimeout = v; return this; }
         public Builder model(Path v) { this.models.add(v); return this; }
         public Builder advertise(URI v) { this.advertise = v; return this; }
+        public Builder tls(TlsIdentity v) { this.tls = v; return this; }
 
         public BridgeOptions build() {
             return new BridgeOptions(host, port, Optional.ofNullable(token), maxFrameBytes, jobTimeout, joinTimeout, models,
-                    Optional.ofNullable(advertise));
+                    Optional.ofNullable(advertise), Optional.ofNullable(tls));
         }
     }
 }

@@ -86,6 +86,7 @@ public final class BridgeServer implements AutoCloseable {
             cfg.startup.showJavalinBanner = false;
             cfg.jetty.host = options.host();
             cfg.jetty.port = options.port();
+            options.tls().ifPresent(tls -> cfg.jetty.addConnector((server, http) -> httpsConnector(server, http, tls)));
             cfg.jetty.modifyWebSocketServletFactory(f -> {
                 f.setMaxBinaryMessageSize(jettyLimit);
                 f.setMaxTextMessageSize(jettyLimit);
@@ -139,8 +140,25 @@ public final class BridgeServer implements AutoCloseable {
         if (h.equals("0.0.0.0") || h.equals("[::]")) {
             h = "127.0.0.1"; // the URL for browsers on this machine; others use this machine's address
         }
-        this.baseUrl = URI.create("http://" + h + ":" + app.port());
+        this.baseUrl = URI.create((options.tls().isPresent() ? "https://" : "http://") + h + ":" + app.port());
         LOG.info("Bridge listening on {} (token {})", baseUrl, options.token().isPresent() ? "required" : "not set, loopback only");
+    }
+
+    /** The only connector when TLS is on: HTTPS (and WSS) on the bridge's host and port, no plain HTTP. */
+    private org.eclipse.jetty.server.Connector httpsConnector(org.eclipse.jetty.server.Server server,
+                                                             org.eclipse.jetty.server.HttpConfiguration http, TlsIdentity tls) {
+        org.eclipse.jetty.server.SecureRequestCustomizer src = new org.eclipse.jetty.server.SecureRequestCustomizer();
+        src.setSniHostCheck(false); // a device may open the bridge by an address the certificate names as an IP
+        http.addCustomizer(src);
+        org.eclipse.jetty.util.ssl.SslContextFactory.Server ssl = new org.eclipse.jetty.util.ssl.SslContextFactory.Server();
+        ssl.setKeyStore(tls.keyStore());
+        ssl.setKeyStorePassword(new String(tls.password()));
+        ssl.setKeyManagerPassword(new String(tls.password()));
+        org.eclipse.jetty.server.ServerConnector c = new org.eclipse.jetty.server.ServerConnector(server,
+                new org.eclipse.jetty.server.SslConnectionFactory(ssl, "http/1.1"), new org.eclipse.jetty.server.HttpConnectionFactory(http));
+        c.setHost(options.host());
+        c.setPort(options.port());
+        return c;
     }
 
     /**

@@ -280,8 +280,14 @@ public final class BrowserBackendProvider implements BackendProvider {
         return remoteHost().map(p::withHost).orElse(p);
     }
 
-    /** The machine the browser runs on when it is not this one (a Selenium Grid node); empty here. */
+    /**
+     * The machine the browser runs on when it is not this one: a Selenium Grid node, or the device of a page joined by
+     * hand; empty for a browser launched here.
+     */
     public Optional<dev.accelbridge.core.HostInfo> remoteHost() {
+        if (launcher == null && page != null) {
+            return Optional.of(probe.device(page.remoteAddress())); // joined by hand: the device is its own host
+        }
         return handle == null ? Optional.empty() : handle.remoteHost();
     }
 

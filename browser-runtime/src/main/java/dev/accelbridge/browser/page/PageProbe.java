@@ -3,6 +3,7 @@ package dev.accelbridge.browser.page;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.HostInfo;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -134,6 +135,52 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
         WebNn webnn = new WebNn(n.path("present").asBoolean(false), ctxs, n.path("evidence").asText("no WebNN probe result"));
         return new PageProbe(p.path("userAgent").asText(""), p.path("hardwareConcurrency").asInt(0),
                 p.path("crossOriginIsolated").asBoolean(false), wasm, webgpu, webnn, p.toString());
+    }
+
+    /**
+     * The device this page runs on, from the page's own facts: what a page that joined by hand ({@code serve}) is recorded
+     * as, since it ran the cases, not the bridge's host. The name says where it connected from and what it is; the
+     * fingerprint hashes its facts (user agent, platform, architecture, cores, memory, WebGPU adapter, WebNN contexts), so
+     * the same device and browser build is the same host run after run. {@code navigator.deviceMemory} is a rounded
+     * lower bound (at most 8 GiB in Chromium) and fills {@link HostInfo#memoryBytes()} as such; what the page cannot know
+     * (CPU model, physical cores) stays empty.
+     *
+     * @param remoteAddress where its WebSocket came from ({@code /192.168.1.20:51544})
+     */
+    public HostInfo device(String remoteAddress) {
+        JsonNode p;
+        try {
+            p = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json == null ? "{}" : json);
+        } catch (java.io.IOException e) {
+            p = com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+        }
+        String platform = p.path("uaPlatform").asText("").isBlank() ? p.path("platform").asText("") : p.path("uaPlatform").asText();
+        String os = (platform + " " + p.path("platformVersion").asText("")).trim();
+        String arch = p.path("architecture").asText("").isBlank() ? null : p.path("architecture").asText();
+        double gib = p.path("deviceMemory").asDouble(0);
+        String[] browser = browserFromUserAgent();
+        String addr = remoteAddress == null ? "unknown" : remoteAddress.replaceFirst("^/", "").replaceFirst(":\\d+$", "");
+        List<String> gpus = webgpu.adapterFound() ? List.of(webgpu.label()) : List.of();
+        List<String> simd = wasm.simd() ? List.of("wasm-simd") : List.of();
+        StringBuilder facts = new StringBuilder(userAgent).append('|').append(os).append('|').append(arch).append('|')
+                .append(hardwareConcurrency).append('|').append(gib).append('|').append(webgpu.label());
+        webnn.contexts().forEach(c -> facts.append('|').append(c.options()).append(c.ok()));
+        String fingerprint;
+        try {
+            fingerprint = "device-" + java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(facts.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8))).substring(0, 16);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        String name = "device " + addr + " (" + (platform.isBlank() ? "unknown platform" : platform) + ", " + browser[0]
+                + (browser[1] == null ? "" : " " + browser[1]) + ")";
+        return new HostInfo(name, fingerprint, os.isBlank() ? null : os, arch, null, 0, hardwareConcurrency, simd,
+                (long) (gib * (1L << 30)), gpus, null);
+    }
+
+    /** True when the page ran in a secure context (HTTPS or loopback): without one, WebGPU and WebNN do not exist. */
+    public boolean secureContext() {
+        return json != null && json.contains("\"secureContext\":true");
     }
 
     private static final Pattern UA_FIREFOX = Pattern.compile("Firefox/([0-9.]+)");
