@@ -43,6 +43,20 @@ class CliBadInputTest {
     }
 
     @Test
+    void badParallelRetriesAdvertiseAndTlsOptionsAreRefusedBeforeAnythingRuns() {
+        String db = tmp.resolve("m.duckdb").toString();
+        assertOneLineError(run("run", "--native", "--db", db, "--parallel", "0", "--no-report"), "--parallel");
+        assertOneLineError(run("run", "--native", "--db", db, "--retries", "-1", "--no-report"), "--retries");
+        assertOneLineError(run("run", "--native", "--db", db, "--retries", "11", "--no-report"), "--retries must be 0..10");
+        assertOneLineError(run("run", "--native", "--db", db, "--advertise", "ftp://10.0.0.5", "--no-report"),
+                "--advertise", "not an http URL");
+        assertThat(tmp.resolve("m.duckdb")).doesNotExist();
+        Path missing = tmp.resolve("no.p12");
+        assertOneLineError(run("serve", "--db", db, "--tls-keystore", missing.toString()), missing.toString(), "--tls-keystore");
+        assertThat(tmp.resolve("m.duckdb")).doesNotExist();
+    }
+
+    @Test
     void unknownSuiteIsRefused() {
         CliRunner.Result r = run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--suites", "speech", "--no-report");
         assertOneLineError(r, "Unknown suite 'speech'", "text, vision, audio");
