@@ -64,6 +64,8 @@ public final class StoreExport {
         UPGRADES.put(4, doc -> doc);
         // 5 → 6: results gained bisection, profile, coldStart and recreate; an older result has none of them
         UPGRADES.put(5, doc -> doc);
+        // 6 → 7: results gained attempts, earlierAttempts and flaky (--retries); an older result ran once
+        UPGRADES.put(6, doc -> doc);
         UPGRADES.put(1, doc -> {
             for (JsonNode r : doc.path("results")) {
                 if (r instanceof ObjectNode o) {
