@@ -28,7 +28,6 @@ import dev.accelbridge.reports.render.Matrix;
 import dev.accelbridge.reports.render.MatrixBuilder;
 import dev.accelbridge.reports.render.ReportWriter;
 import dev.accelbridge.suites.ModelSize;
-import dev.accelbridge.suites.FeedOptions;
 import dev.accelbridge.suites.SuiteOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

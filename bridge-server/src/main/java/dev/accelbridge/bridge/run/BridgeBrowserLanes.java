@@ -69,7 +69,7 @@ public final class BridgeBrowserLanes implements BrowserLanes {
      */
     static BridgeOptions bridgeOptions(RunPlan plan) {
         BridgeOptions.Builder b = BridgeOptions.builder().jobTimeout(plan.caseTimeout());
-        RunPlan.Exposure e = plan.exposure();
+        Exposure e = plan.exposure();
         if (e.exposed()) {
             byte[] secret = new byte[16];
             new java.security.SecureRandom().nextBytes(secret);

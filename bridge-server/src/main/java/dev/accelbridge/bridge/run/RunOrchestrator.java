@@ -1,12 +1,10 @@
 package dev.accelbridge.bridge.run;
 
 import dev.accelbridge.core.BrowserKind;
-import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
-import dev.accelbridge.core.BackendUnavailableException;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.FallbackHop;

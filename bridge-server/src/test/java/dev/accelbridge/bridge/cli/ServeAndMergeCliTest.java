@@ -13,17 +13,11 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.io.Writer;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,40 +29,16 @@ class ServeAndMergeCliTest {
     @Test
     void aBrowserThatOpensTheServedUrlJoinsAndRunsTheJobs() throws Exception {
         Assumptions.assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
-        CompletableFuture<String> url = new CompletableFuture<>();
-        StringWriter captured = new StringWriter();
-        Writer watching = new Writer() {
-            @Override
-            public void write(char[] cbuf, int off, int len) {
-                captured.write(cbuf, off, len);
-                Matcher m = Pattern.compile("(http://127\\.0\\.0\\.1:\\d+/\\S*)").matcher(captured.toString());
-                if (m.find()) {
-                    url.complete(m.group(1));
-                }
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        var cl = Main.commandLine();
-        cl.setOut(new PrintWriter(watching, true));
-        StringWriter err = new StringWriter();
-        cl.setErr(new PrintWriter(err, true));
         Path db = tmp.resolve("serve.duckdb");
-        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> cl.execute("serve", "--once", "--suites", "vision",
-                "--backends", "wasm", "--warmups", "1", "-n", "3", "--db", db.toString()));
-        String pageUrl = url.get(120, TimeUnit.SECONDS);
+        ServedCli serve = new ServedCli("serve", "--once", "--suites", "vision", "--backends", "wasm", "--warmups", "1", "-n", "3",
+                "--db", db.toString());
+        String pageUrl = serve.url.get(120, TimeUnit.SECONDS);
         // Nothing drives this browser: it is a plain process pointed at the URL, as a person's browser would be.
         try (BrowserHandle browser = BrowserLaunchers.forDriver(DriverKind.PROCESS).launch(
                 LaunchOptions.builder().browser(BrowserKind.CHROMIUM).driver(DriverKind.PROCESS).build(), URI.create(pageUrl))) {
-            assertThat(exit.get(180, TimeUnit.SECONDS)).as(err.toString()).isEqualTo(Main.OK);
+            assertThat(serve.exit.get(180, TimeUnit.SECONDS)).as(serve.err.toString()).isEqualTo(Main.OK);
         }
-        assertThat(captured.toString()).contains("PASSED");
+        assertThat(serve.outText.toString()).contains("PASSED");
         try (MatrixStore store = MatrixStore.open(db)) {
             List<RunResult> results = store.results(store.latestRun().orElseThrow());
             assertThat(results).extracting(RunResult::status).containsOnly(Status.PASSED);

@@ -18,9 +18,6 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.X509TrustManager;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.io.Writer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -33,10 +30,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -50,48 +44,11 @@ class ServeDevicesTest {
     @TempDir
     Path tmp;
 
-    /** {@code serve} running in the background, its printed lines watched. */
-    private static final class Served {
-        final StringWriter outText = new StringWriter();
-        final StringWriter err = new StringWriter();
-        final CompletableFuture<Integer> exit;
-        final CompletableFuture<String> url = new CompletableFuture<>();
-
-        Served(String... args) {
-            Writer watching = new Writer() {
-                @Override
-                public synchronized void write(char[] cbuf, int off, int len) {
-                    outText.write(cbuf, off, len);
-                    Matcher m = Pattern.compile("join: (https?://127\\.0\\.0\\.1:\\d+/\\S*)").matcher(outText.toString());
-                    if (m.find() && outText.toString().contains("Dashboard")) {
-                        url.complete(m.group(1));
-                    }
-                }
-
-                @Override
-                public void flush() {
-                }
-
-                @Override
-                public void close() {
-                }
-            };
-            var cl = Main.commandLine();
-            cl.setOut(new PrintWriter(watching, true));
-            cl.setErr(new PrintWriter(err, true));
-            exit = CompletableFuture.supplyAsync(() -> cl.execute(args));
-        }
-
-        String line(String prefix) {
-            return outText.toString().lines().filter(l -> l.startsWith(prefix)).findFirst().orElseThrow().substring(prefix.length()).trim();
-        }
-    }
-
     @Test
     void aPageJoinsOverTlsWithThePrintedFingerprintPinned() throws Exception {
         Assumptions.assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         Path db = tmp.resolve("tls.duckdb");
-        Served serve = new Served("serve", "--tls", "--pages", "1", "--suites", "text", "--backends", "wasm,webgpu",
+        ServedCli serve = new ServedCli("serve", "--tls", "--pages", "1", "--suites", "text", "--backends", "wasm,webgpu",
                 "--warmups", "1", "-n", "2", "--db", db.toString());
         String pageUrl = serve.url.get(120, TimeUnit.SECONDS);
         assertThat(pageUrl).startsWith("https://");
@@ -133,7 +90,7 @@ class ServeDevicesTest {
         Assumptions.assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         Assumptions.assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM_SHELL).isPresent(), "no Chromium headless shell on this host");
         Path db = tmp.resolve("two.duckdb");
-        Served serve = new Served("serve", "--pages", "2", "--suites", "text,vision,audio", "--backends", "wasm",
+        ServedCli serve = new ServedCli("serve", "--pages", "2", "--suites", "text,vision,audio", "--backends", "wasm",
                 "--warmups", "1", "-n", "5", "--db", db.toString());
         URI pageUrl = URI.create(serve.url.get(120, TimeUnit.SECONDS));
         try (BrowserHandle a = BrowserLaunchers.forDriver(DriverKind.PROCESS).launch(
