@@ -23,4 +23,18 @@ public record HostInfo(String hostname, String fingerprint, String os, String ar
         simdFlags = List.copyOf(simdFlags);
         gpus = List.copyOf(gpus);
     }
+
+    /**
+     * A host fingerprint from the facts that identify it: the first 16 hex digits of the SHA-256 of the facts joined
+     * with {@code |}. The one rule for this machine ({@code detect}), a Grid node and a device that joined a page.
+     */
+    public static String fingerprintOf(List<String> facts) {
+        try {
+            byte[] d = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(String.join("|", facts).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(d, 0, 8);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
 }

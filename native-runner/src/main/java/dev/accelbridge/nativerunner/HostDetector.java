@@ -11,12 +11,8 @@ import java.io.File;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -161,14 +157,8 @@ public final class HostDetector {
     static String fingerprint(String cpuModel, int physical, int logical, long memoryBytes, String os, String arch,
                               List<String> gpus) {
         long gib = Math.round(memoryBytes / (double) (1L << 30));
-        String key = String.join("|", cpuModel, Integer.toString(physical), Integer.toString(logical),
-                Long.toString(gib), os, arch, String.join(";", gpus));
-        try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(Arrays.copyOf(d, 8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
+        return HostInfo.fingerprintOf(java.util.Arrays.asList(cpuModel, Integer.toString(physical), Integer.toString(logical),
+                Long.toString(gib), os, arch, String.join(";", gpus)));
     }
 
     private static String hostname(OperatingSystem os) {

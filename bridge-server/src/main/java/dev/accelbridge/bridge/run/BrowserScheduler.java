@@ -1,7 +1,6 @@
 package dev.accelbridge.bridge.run;
 
 import dev.accelbridge.core.AccelbridgeException;
-import dev.accelbridge.core.Attempts;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
@@ -29,7 +28,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * Runs one browser's cases of a run: on {@code --parallel N} lanes at once, each with its own browser and page, taking
@@ -156,26 +154,9 @@ final class BrowserScheduler {
         for (Task t = queue.poll(); t != null; t = queue.poll()) {
             Task task = t;
             Reference ref = lane.host().isPresent() ? references.get(task.mc()).fromHost(host.hostname()) : references.get(task.mc());
-            RunResult r = withRetries(plan.scheduling().retries(), () -> executor.run(ctx, task.mc(),
+            RunResult r = Retries.run(plan.scheduling().retries(), () -> executor.run(ctx, task.mc(),
                     plan.chainOf(task.requested()), lane.probes(), lane.providers(), ref).result(), lane.renew(), sink::info);
             sink.emit(sink.bisected(r, task.mc(), lane.providers()));
         }
-    }
-
-    /**
-     * Runs {@code attempt}, and again after {@code renew} while it FAILED and retries are left. The result carries its
-     * attempts; one that passed on a re-run is flaky ({@link RunResult#flaky()}).
-     */
-    static RunResult withRetries(int retries, Supplier<RunResult> attempt, Runnable renew, java.util.function.Consumer<String> info) {
-        RunResult r = attempt.get();
-        Attempts a = Attempts.FIRST;
-        while (r.status() == Status.FAILED && a.count() <= retries) {
-            a = a.after("attempt " + a.count() + " FAILED: " + r.reason());
-            info.accept("retrying " + r.id().row() + " on a fresh page (attempt " + a.count() + " of " + (retries + 1)
-                    + ") after: " + r.reason());
-            renew.run();
-            r = attempt.get();
-        }
-        return a.count() == 1 ? r : r.withAttempts(a);
     }
 }

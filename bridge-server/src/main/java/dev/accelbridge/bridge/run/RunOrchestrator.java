@@ -223,7 +223,7 @@ public final class RunOrchestrator {
                 if (done.contains(key)) {
                     continue;
                 }
-                RunResult r = BrowserScheduler.withRetries(plan.scheduling().retries(), () -> executor.run(nativeCtx, mc,
+                RunResult r = Retries.run(plan.scheduling().retries(), () -> executor.run(nativeCtx, mc,
                         plan.chainOf(requested), nativeLane.probes(), nativeLane.providers(), references.get(mc)).result(),
                         nativeLane.renew(), listener::info);
                 emit(bisected(r, mc, nativeLane.providers()), results, counter, total);

@@ -11,10 +11,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 
@@ -38,8 +35,8 @@ final class GridNodes {
         String os = platform;
         String arch = null;
         try {
-            JsonNode data = query(grid, "{ session (id: \\\"" + sessionId.replaceAll("[^A-Za-z0-9-]", "")
-                    + "\\\") { nodeId, nodeUri } nodesInfo { nodes { id, uri, osInfo { name, version, arch } } } }");
+            JsonNode data = query(grid, "{ session (id: \"" + sessionId.replaceAll("[^A-Za-z0-9-]", "")
+                    + "\") { nodeId, nodeUri } nodesInfo { nodes { id, uri, osInfo { name, version, arch } } } }");
             JsonNode session = data.path("session");
             nodeUri = session.path("nodeUri").asText(null);
             for (JsonNode n : data.path("nodesInfo").path("nodes")) {
@@ -53,13 +50,13 @@ final class GridNodes {
             // no GraphQL: the platform from the capabilities is what is known
         }
         String name = nodeUri != null ? "grid node " + URI.create(nodeUri).getAuthority() : "Grid " + grid.getAuthority();
-        String fingerprint = "grid-" + sha256(name + "|" + os + "|" + arch).substring(0, 16);
+        String fingerprint = "grid-" + HostInfo.fingerprintOf(java.util.Arrays.asList(name, os, arch));
         return new HostInfo(name, fingerprint, os, arch, null, 0, 0, List.of(), 0, List.of(), null);
     }
 
     private static JsonNode query(URI grid, String graphQl) {
         try {
-            ObjectNode body = JSON.createObjectNode().put("query", graphQl.replace("\\\"", "\""));
+            ObjectNode body = JSON.createObjectNode().put("query", graphQl);
             HttpRequest req = HttpRequest.newBuilder(grid.resolve("/graphql")).timeout(Duration.ofSeconds(10))
                     .header("Content-Type", "application/json; charset=utf-8")
                     .POST(HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8)).build();
@@ -73,14 +70,6 @@ final class GridNodes {
             throw new IllegalStateException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static String sha256(String s) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }

@@ -148,12 +148,7 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
      * @param remoteAddress where its WebSocket came from ({@code /192.168.1.20:51544})
      */
     public HostInfo device(String remoteAddress) {
-        JsonNode p;
-        try {
-            p = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json == null ? "{}" : json);
-        } catch (java.io.IOException e) {
-            p = com.fasterxml.jackson.databind.node.MissingNode.getInstance();
-        }
+        JsonNode p = facts();
         String platform = p.path("uaPlatform").asText("").isBlank() ? p.path("platform").asText("") : p.path("uaPlatform").asText();
         String os = (platform + " " + p.path("platformVersion").asText("")).trim();
         String arch = p.path("architecture").asText("").isBlank() ? null : p.path("architecture").asText();
@@ -162,16 +157,10 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
         String addr = remoteAddress == null ? "unknown" : remoteAddress.replaceFirst("^/", "").replaceFirst(":\\d+$", "");
         List<String> gpus = webgpu.adapterFound() ? List.of(webgpu.label()) : List.of();
         List<String> simd = wasm.simd() ? List.of("wasm-simd") : List.of();
-        StringBuilder facts = new StringBuilder(userAgent).append('|').append(os).append('|').append(arch).append('|')
-                .append(hardwareConcurrency).append('|').append(gib).append('|').append(webgpu.label());
-        webnn.contexts().forEach(c -> facts.append('|').append(c.options()).append(c.ok()));
-        String fingerprint;
-        try {
-            fingerprint = "device-" + java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(facts.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8))).substring(0, 16);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        List<String> facts = new ArrayList<>(java.util.Arrays.asList(userAgent, os, arch, Integer.toString(hardwareConcurrency),
+                Double.toString(gib), webgpu.label()));
+        webnn.contexts().forEach(c -> facts.add(c.options() + c.ok()));
+        String fingerprint = "device-" + HostInfo.fingerprintOf(facts);
         String name = "device " + addr + " (" + (platform.isBlank() ? "unknown platform" : platform) + ", " + browser[0]
                 + (browser[1] == null ? "" : " " + browser[1]) + ")";
         return new HostInfo(name, fingerprint, os.isBlank() ? null : os, arch, null, 0, hardwareConcurrency, simd,
@@ -180,7 +169,16 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
 
     /** True when the page ran in a secure context (HTTPS or loopback): without one, WebGPU and WebNN do not exist. */
     public boolean secureContext() {
-        return json != null && json.contains("\"secureContext\":true");
+        return facts().path("secureContext").asBoolean(false);
+    }
+
+    /** The probe as the page sent it, read again for the facts this record does not keep as fields. */
+    private JsonNode facts() {
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(json == null ? "{}" : json);
+        } catch (java.io.IOException e) {
+            return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+        }
     }
 
     private static final Pattern UA_FIREFOX = Pattern.compile("Firefox/([0-9.]+)");
