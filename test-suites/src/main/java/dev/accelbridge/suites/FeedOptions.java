@@ -48,6 +48,11 @@ public record FeedOptions(Map<String, Long> dims, Map<String, long[]> shapes, Ma
         return new FeedOptions(Map.of(), Map.of(), Map.of(), null, null, null, Path.of("."));
     }
 
+    /** The same options judged by {@code tolerance} (absolute; null: none given). */
+    public FeedOptions withTolerance(Double tolerance) {
+        return new FeedOptions(dims, shapes, inputs, rangeLo, rangeHi, tolerance, baseDir);
+    }
+
     /** True when nothing was given. */
     public boolean isEmpty() {
         return dims.isEmpty() && shapes.isEmpty() && inputs.isEmpty() && rangeLo == null && tolerance == null;

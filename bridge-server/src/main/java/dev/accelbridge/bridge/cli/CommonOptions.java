@@ -15,13 +15,6 @@ final class CommonOptions {
 
     /** The store path: --db, else $ACCELBRIDGE_DB, else the default location. */
     Path dbPath() {
-        if (db != null) {
-            return db;
-        }
-        String env = System.getenv("ACCELBRIDGE_DB");
-        if (env != null && !env.isBlank()) {
-            return Path.of(env);
-        }
-        return dev.accelbridge.reports.store.MatrixStore.defaultPath();
+        return dev.accelbridge.reports.store.MatrixStore.resolve(db);
     }
 }

@@ -353,9 +353,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     static Path modelCache() {
-        String env = System.getenv("ACCELBRIDGE_MODEL_CACHE");
-        return env != null && !env.isBlank() ? Path.of(env)
-                : Path.of(System.getProperty("user.home"), ".accelbridge", "models");
+        return RunPlan.defaultModelCache();
     }
 
     private String planJson() {
@@ -365,20 +363,7 @@ public final class RunCommand implements Callable<Integer> {
             List<String> args = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
             int at = args.indexOf(spec.name());
             m.put("args", args.subList(at + 1, args.size()).stream().filter(a -> !a.startsWith("--resume")).toList());
-            RunPlan p = plan();
-            m.put("suites", p.suites().stream().map(ModelFamily::id).toList());
-            m.put("backends", p.backends().stream().map(BackendId::id).toList());
-            m.put("browsers", p.browsers().stream().map(BrowserKind::id).toList());
-            m.put("driver", p.driver().id());
-            m.put("warmups", p.warmups());
-            m.put("iterations", p.iterations());
-            m.put("threads", p.effectiveThreads());
-            m.put("precisions", p.precisions().stream().map(dev.accelbridge.core.Precision::id).toList());
-            m.put("batchSizes", p.batchSizes());
-            m.put("bisect", p.drillDown().bisect());
-            m.put("profileIterations", p.drillDown().profileIterations());
-            m.put("recreate", p.drillDown().recreate());
-            p.shard().ifPresent(sh -> m.put("shard", sh.toString()));
+            m.putAll(plan().describe());
             return new ObjectMapper().writeValueAsString(m);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
@@ -387,7 +372,13 @@ public final class RunCommand implements Callable<Integer> {
 
     private static List<String> argsOf(String planJson) {
         try {
-            return Arrays.asList(new ObjectMapper().readValue(planJson, PlanArgs.class).args);
+            PlanArgs p = new ObjectMapper().readValue(planJson, PlanArgs.class);
+            if (p.args == null) {
+                // a run the Java API or a JUnit test started has a plan but no command line to start it again with
+                throw new AccelbridgeException("This run was not started by 'accelbridge run'" + (p.origin == null ? "" : " (origin: "
+                        + p.origin + ")") + ", so it has no arguments to resume with", "run its test or program again, or give --resume another RUN_ID");
+            }
+            return Arrays.asList(p.args);
         } catch (java.io.IOException e) {
             throw new AccelbridgeException("The stored plan of this run cannot be read: " + e.getMessage(),
                     "start a new run without --resume", e);
@@ -396,7 +387,8 @@ public final class RunCommand implements Callable<Integer> {
 
     @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
     static final class PlanArgs {
-        public String[] args = new String[0];
+        public String[] args;
+        public String origin;
     }
 
     private RunCommand fromPlan(String planJson) {

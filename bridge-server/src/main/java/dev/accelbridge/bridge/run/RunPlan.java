@@ -107,6 +107,12 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         return threads.orElseGet(() -> Math.max(1, Runtime.getRuntime().availableProcessors() / scheduling.parallel()));
     }
 
+    /** Where generated models go unless a plan says: {@code $ACCELBRIDGE_MODEL_CACHE}, else {@code ~/.accelbridge/models}. */
+    public static Path defaultModelCache() {
+        String env = System.getenv("ACCELBRIDGE_MODEL_CACHE");
+        return env != null && !env.isBlank() ? Path.of(env) : Path.of(System.getProperty("user.home"), ".accelbridge", "models");
+    }
+
     /** Browser lanes at once when none is asked for: one per 4 cores, at least 1 (1 on a 2-core machine, 4 on 16). */
     public static int defaultParallel() {
         return Math.max(1, Runtime.getRuntime().availableProcessors() / 4);
@@ -136,7 +142,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         private int warmups = 3;
         private int iterations = 10;
         private Duration caseTimeout = Duration.ofSeconds(180);
-        private Path modelCache = Path.of(System.getProperty("user.home"), ".accelbridge", "models");
+        private Path modelCache = defaultModelCache();
         private Integer threads;
         private FeedOptions feed = FeedOptions.none();
         private Duration loadTimeout;
@@ -390,6 +396,30 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
                     Optional.ofNullable(shard), new Exposure(Optional.ofNullable(bridgeHost), Optional.ofNullable(advertise)),
                     new Scheduling(parallel, retries));
         }
+    }
+
+    /**
+     * What a run records of its plan (suites, backends, browsers, driver, iterations, threads, precisions, batch sizes,
+     * drill-down, shard): the one description the CLI and the Java API store with a run, so a dashboard or a report shows
+     * every run's plan alike. Whoever starts the run adds how it was started ({@code args}, {@code origin}).
+     */
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("suites", suites.stream().map(ModelFamily::id).toList());
+        m.put("models", userModels.stream().map(Path::toString).toList());
+        m.put("backends", backends.stream().map(BackendId::id).toList());
+        m.put("browsers", browsers.stream().map(BrowserKind::id).toList());
+        m.put("driver", driver.id());
+        m.put("warmups", warmups);
+        m.put("iterations", iterations);
+        m.put("threads", effectiveThreads());
+        m.put("precisions", precisions.stream().map(Precision::id).toList());
+        m.put("batchSizes", batchSizes);
+        m.put("bisect", drillDown.bisect());
+        m.put("profileIterations", drillDown.profileIterations());
+        m.put("recreate", drillDown.recreate());
+        shard.ifPresent(sh -> m.put("shard", sh.toString()));
+        return m;
     }
 
     /** The requested browser backends. */

@@ -4,14 +4,14 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 
 /** Runs the real CLI in-process and captures what it prints. */
-final class CliRunner {
-    record Result(int exitCode, String out, String err) {
+public final class CliRunner {
+    public record Result(int exitCode, String out, String err) {
     }
 
     private CliRunner() {
     }
 
-    static Result run(String... args) {
+    public static Result run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         var cl = Main.commandLine();

@@ -61,6 +61,19 @@ public final class MatrixStore implements AutoCloseable {
         return Path.of(System.getProperty("user.home"), ".accelbridge", "matrix.duckdb");
     }
 
+    /**
+     * The store a command or session uses: {@code explicit} when given ({@code --db}, a session option), else
+     * {@code $ACCELBRIDGE_DB}, else {@link #defaultPath()}: one rule, so the CLI, the dashboard and tests using the Java
+     * API or the JUnit extension meet in the same file unless told otherwise.
+     */
+    public static Path resolve(Path explicit) {
+        if (explicit != null) {
+            return explicit;
+        }
+        String env = System.getenv("ACCELBRIDGE_DB");
+        return env != null && !env.isBlank() ? Path.of(env) : defaultPath();
+    }
+
     /** The schema version this build writes. */
     public static int currentSchemaVersion() {
         return Migrations.CURRENT;

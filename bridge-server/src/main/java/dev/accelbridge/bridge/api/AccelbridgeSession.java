@@ -1,0 +1,111 @@
+package dev.accelbridge.bridge.api;
+
+import dev.accelbridge.bridge.run.BridgeBrowserLanes;
+import dev.accelbridge.bridge.run.LanePool;
+import dev.accelbridge.bridge.run.ModelSet;
+import dev.accelbridge.bridge.run.NativeProviders;
+import dev.accelbridge.bridge.run.RunOrchestrator;
+import dev.accelbridge.bridge.run.RunPlan;
+import dev.accelbridge.bridge.run.RunSummary;
+import dev.accelbridge.bridge.run.ToolkitVersions;
+import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.nativerunner.HostDetector;
+import dev.accelbridge.reports.store.MatrixStore;
+import dev.accelbridge.reports.store.ResultJson;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * An open Accelbridge: the store, this host's identity, the native providers, and the browsers, which start with the
+ * first run that needs them and stay open for the next (a plan launched differently starts fresh ones). Each
+ * {@link #run} is one run in the store, as {@code accelbridge run} would make it, so {@code accelbridge report} and the
+ * dashboard show it; its plan records the session's origin and the run's label.
+ *
+ * <p>Thread-safe: runs from several threads are taken one at a time (they would share the browsers and the CPU, and
+ * timings taken side by side are not comparable). {@link #close()} waits for a run in progress.
+ */
+public final class AccelbridgeSession implements AutoCloseable {
+    private final SessionOptions options;
+    private final MatrixStore store;
+    private final HostInfo host;
+    private final NativeProviders natives;
+    private final LanePool lanes;
+    private final Map<String, String> versions = ToolkitVersions.runtime();
+    private boolean closed;
+
+    AccelbridgeSession(SessionOptions options) {
+        this.options = options;
+        this.store = MatrixStore.openForRun(options.store());
+        try {
+            this.host = HostDetector.detect();
+            this.natives = NativeProviders.load();
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+        this.lanes = new LanePool(plan -> new BridgeBrowserLanes(plan, versions));
+    }
+
+    /** Runs a plan; see {@link #run(RunPlan, String)}. */
+    public SessionRun run(RunPlan plan) {
+        return run(plan, null);
+    }
+
+    /**
+     * Runs a plan: the native lane (its CPU run is every case's reference, and the base of {@link CaseResult#timesNative()}),
+     * then each browser on this session's browsers. A model's own problem is its cases' FAILED or UNSUPPORTED results, a
+     * backend that cannot run here its UNAVAILABLE ones with the probe's evidence; the run goes on with every other case.
+     *
+     * @param label what this run is, recorded with its plan (a test's name); may be null
+     * @throws AccelbridgeException for a plan whose models cannot be found (a missing path, an input no model has), and
+     *                              {@link dev.accelbridge.reports.StoreException} when the store fails mid-run (the results
+     *                              are then kept in a file under the out folder that the message names)
+     */
+    public synchronized SessionRun run(RunPlan plan, String label) {
+        if (closed) {
+            throw new AccelbridgeException("This Accelbridge session is closed", "create a new one with Accelbridge.create");
+        }
+        ModelSet models = ModelSet.load(plan);
+        Map<String, Object> recorded = new LinkedHashMap<>();
+        recorded.put("origin", options.origin());
+        if (label != null) {
+            recorded.put("label", label);
+        }
+        recorded.putAll(plan.describe());
+        RunOrchestrator orchestrator = new RunOrchestrator(store, host, natives, () -> lanes.borrow(plan), versions,
+                options.listener()).spillTo(options.outDir());
+        RunSummary s = orchestrator.run(plan, models, ResultJson.MAPPER.valueToTree(recorded).toString(), null);
+        return SessionRun.of(s, store.path());
+    }
+
+    /** The store this session writes. */
+    public Path storePath() {
+        return store.path();
+    }
+
+    /** This host, as its runs record it. */
+    public HostInfo host() {
+        return host;
+    }
+
+    /** Closes the browsers, the bridge, the native providers and the store. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            lanes.close();
+        } finally {
+            try {
+                natives.close();
+            } finally {
+                store.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.accelbridge.bridge.api;
+
+import dev.accelbridge.bridge.run.RunSummary;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One finished run of a session.
+ *
+ * @param runId   its id in the store ({@code accelbridge report --run RUN_ID})
+ * @param store   the store it is in
+ * @param results every case, in the order they finished, each with its native CPU counterpart
+ * @param wallMs  how long the run took
+ */
+public record SessionRun(String runId, Path store, List<CaseResult> results, double wallMs) {
+    public SessionRun {
+        results = List.copyOf(results);
+    }
+
+    /** The results of a run, each paired with the native CPU result of the same model, inputs, precision and batch. */
+    static SessionRun of(RunSummary s, Path store) {
+        Map<String, RunResult> nativeCpu = new HashMap<>();
+        for (RunResult r : s.results()) {
+            if (r.id().requested() == BackendId.CPU && r.id().lane().isNative()) {
+                nativeCpu.put(r.id().inputKey(), r);
+            }
+        }
+        return new SessionRun(s.runId(), store, s.results().stream()
+                .map(r -> new CaseResult(r, Optional.ofNullable(nativeCpu.get(r.id().inputKey())))).toList(), s.wallMs());
+    }
+
+    /** The results requested on {@code backend} (in every lane: each browser for a browser backend). */
+    public List<CaseResult> on(BackendId backend) {
+        return results.stream().filter(r -> r.requested() == backend).toList();
+    }
+
+    /** The results requested on {@code backend} in {@code lane}. */
+    public List<CaseResult> on(BackendId backend, LaneId lane) {
+        return results.stream().filter(r -> r.requested() == backend && r.id().lane().equals(lane)).toList();
+    }
+
+    /** The results of one status. */
+    public List<CaseResult> withStatus(Status status) {
+        return results.stream().filter(r -> r.status() == status).toList();
+    }
+}
