@@ -1,0 +1,21 @@
+package dev.accelbridge.junit5;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/** Timed and warm-up iterations per case (on the method, else on the class; default 10 and 3, as {@code accelbridge run}). */
+@Target({ElementType.TYPE, ElementType.METHOD})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Inherited
+public @interface Iterations {
+    /** Timed iterations, at least 1. */
+    int value() default 10;
+
+    /** Warm-up iterations, at least 0. */
+    int warmups() default 3;
+}
