@@ -2,7 +2,8 @@
 # Accelbridge set-up: installs what is missing on a Debian/Ubuntu machine, builds, then runs a job.
 #
 #   ./setup.sh run [accelbridge run options]   set up, then run the default matrix (the main job)
-#   ./setup.sh test                            set up, then build and run every test
+#   ./setup.sh test                            set up, then build, run every test, install, and build and test the
+#                                              JUnit 5 example project (examples/junit5) against what was installed
 #   ./setup.sh build                           set up and build only
 #
 # What it installs when missing (apt, as root or through sudo): a JDK 17+, Node.js + npm, Chromium and
@@ -80,8 +81,11 @@ case "$mode" in
     exec ./accelbridge run "$@"
     ;;
   test)
-    ./mvnw "${mvn_flags[@]}" verify "$@"
+    # install, not verify: the example project (examples/junit5) depends on the installed artifacts, as a user's would
+    ./mvnw "${mvn_flags[@]}" install "$@"
     stamp
+    log "the JUnit 5 example project (examples/junit5), against the installed artifacts"
+    ./mvnw "${mvn_flags[@]}" -f examples/junit5/pom.xml verify
     ;;
   *)
     log "unknown mode '$mode': use run, test or build"; exit 2 ;;

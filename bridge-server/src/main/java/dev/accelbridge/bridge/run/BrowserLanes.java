@@ -24,6 +24,11 @@ public interface BrowserLanes extends AutoCloseable {
         return Integer.MAX_VALUE;
     }
 
+    /** Whether a browser of this kind is already up and idle, so {@link #open} will not launch one (a session's pool). */
+    default boolean warm(BrowserKind browser) {
+        return false;
+    }
+
     /** Closes every browser and the bridge. */
     @Override
     void close();

@@ -84,7 +84,7 @@ final class BrowserScheduler {
             return;
         }
         int n = Math.max(1, Math.min(plan.scheduling().parallel(), Math.min(tasks.size(), lanes.maxLanes())));
-        sink.info("starting " + browser.id() + " (" + plan.driver().id() + (n > 1 ? ", " + n + " lanes" : "") + ")");
+        sink.info((lanes.warm(browser) ? "reusing " : "starting ") + browser.id() + " (" + plan.driver().id() + (n > 1 ? ", " + n + " lanes" : "") + ")");
         Lane first;
         try {
             first = lanes.open(browser, named);

@@ -123,6 +123,14 @@ public final class LanePool implements AutoCloseable {
         }
 
         @Override
+        public boolean warm(BrowserKind browser) {
+            synchronized (LanePool.this) {
+                Deque<Lane> d = idle.get(browser);
+                return d != null && !d.isEmpty();
+            }
+        }
+
+        @Override
         public int maxLanes() {
             return delegate.maxLanes();
         }

@@ -62,11 +62,13 @@ class LanePoolTest {
             RunPlan plan = plan(Duration.ofSeconds(180));
             Lane first;
             try (BrowserLanes run1 = pool.borrow(plan)) {
+                assertThat(run1.warm(BrowserKind.CHROMIUM)).isFalse();
                 first = run1.open(BrowserKind.CHROMIUM, List.of(BackendId.WASM));
                 assertThat(first.probes().get(BackendId.WASM).available()).isTrue();
             }
             assertThat(pool.idleLanes()).isOne();
             try (BrowserLanes run2 = pool.borrow(plan)) {
+                assertThat(run2.warm(BrowserKind.CHROMIUM)).isTrue(); // what the run says: "reusing chromium"
                 Lane again = run2.open(BrowserKind.CHROMIUM, List.of(BackendId.WASM, BackendId.WEBNN_NPU));
                 assertThat(again.providers().apply(BackendId.WASM)).isSameAs(first.providers().apply(BackendId.WASM));
                 assertThat(again.probes()).containsKeys(BackendId.WASM, BackendId.WEBNN_NPU);
