@@ -72,6 +72,7 @@ public final class DashboardApi {
         ObjectNode lanes = o.putObject("lanes");
         r.plannedLanes().forEach(lanes::put);
         o.set("args", ResultJson.strings(r.args()));
+        o.put("origin", r.origin()).put("label", r.label());
         return o;
     }
 

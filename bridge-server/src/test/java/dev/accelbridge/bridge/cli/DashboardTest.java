@@ -138,6 +138,8 @@ class DashboardTest {
         assertThat(runs.get(1).get("runId").asText()).isEqualTo(run1);
         assertThat(runs.get(0).get("total").asInt()).isEqualTo(4);
         assertThat(runs.get(0).get("lanes").get("chromium").asInt()).isEqualTo(2);
+        assertThat(runs.get(0).get("origin").asText()).isEqualTo("cli"); // started by 'accelbridge run', not a test or the API
+        assertThat(runs.get(0).get("label").isNull()).isTrue();
 
         JsonNode cases = get("/api/cases?run=" + run2, null, 200);
         // the same one JSON form as `run --json`, case for case

@@ -40,6 +40,18 @@ public record RunInfo(String runId, Instant startedAt, Instant finishedAt, RunSt
         return ResultJson.strings(plan().get("args"));
     }
 
+    /** How the run was started: {@code cli} for {@code accelbridge run}, else what its plan says ({@code junit5}, {@code java-api}, ...). */
+    public String origin() {
+        com.fasterxml.jackson.databind.JsonNode n = plan().get("origin");
+        return n != null && n.isTextual() ? n.asText() : "cli";
+    }
+
+    /** What the run is, as its starter labelled it (a test's {@code Class#method}); null when none. */
+    public String label() {
+        com.fasterxml.jackson.databind.JsonNode n = plan().get("label");
+        return n != null && n.isTextual() ? n.asText() : null;
+    }
+
     private com.fasterxml.jackson.databind.JsonNode plan() {
         try {
             com.fasterxml.jackson.databind.JsonNode n = planJson == null ? null : ResultJson.MAPPER.readTree(planJson);

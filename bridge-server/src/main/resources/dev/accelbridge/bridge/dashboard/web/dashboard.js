@@ -318,7 +318,7 @@
         var s = $(id), keep = s.value;
         s.innerHTML = '<option value="">newest result of every cell</option>' + runs.map(function (r) {
           return '<option value="' + esc(r.runId) + '">' + esc(r.runId) + ' · ' + esc(r.startedAt.slice(0, 19)) + ' · ' + esc(r.status)
-            + ' · ' + r.results + ' cases</option>'; }).join('');
+            + ' · ' + r.results + ' cases' + (r.label ? ' · ' + esc(r.origin) + ' ' + esc(r.label) : '') + '</option>'; }).join('');
         s.value = keep;
       });
       $('store-note').textContent = runs.length + ' run(s) in the store';
