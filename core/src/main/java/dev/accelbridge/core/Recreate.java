@@ -1,5 +1,7 @@
 package dev.accelbridge.core;
 
+import org.apache.commons.math3.stat.regression.SimpleRegression;
+
 import java.util.List;
 import java.util.Locale;
 
@@ -57,23 +59,13 @@ public record Recreate(int cycles, List<Cycle> samples, double rssGrowthPerCycle
 
     /** Least-squares slope of the memory over the cycle number, skipping unmeasured samples. */
     static double slope(List<Cycle> samples, boolean rss) {
-        double n = 0;
-        double sx = 0;
-        double sy = 0;
-        double sxx = 0;
-        double sxy = 0;
+        SimpleRegression fit = new SimpleRegression();
         for (Cycle c : samples) {
             long y = rss ? c.rssBytes() : c.heapBytes();
-            if (y < 0) {
-                continue;
+            if (y >= 0) {
+                fit.addData(c.cycle(), y);
             }
-            n++;
-            sx += c.cycle();
-            sy += y;
-            sxx += (double) c.cycle() * c.cycle();
-            sxy += (double) c.cycle() * y;
         }
-        double d = n * sxx - sx * sx;
-        return n < 3 || d == 0 ? Double.NaN : (n * sxy - sx * sy) / d;
+        return fit.getN() < 3 ? Double.NaN : fit.getSlope();
     }
 }

@@ -40,20 +40,13 @@ final class CaseInvocation implements TestTemplateInvocationContext {
     /** The invocations of a template's run: per case (model, inputs, precision, batch), per requested backend, per lane. */
     static List<CaseInvocation> of(TemplateSpec spec, SessionRun run) {
         Set<String> cases = new LinkedHashSet<>();
-        Map<String, CaseResult> byKey = new LinkedHashMap<>();
-        for (CaseResult r : run.results()) {
-            if (spec.requested().contains(r.requested())) {
-                cases.add(r.id().inputKey());
-                byKey.put(r.id().key(), r);
-            }
-        }
+        run.results().stream().filter(r -> spec.requested().contains(r.requested())).forEach(r -> cases.add(r.id().inputKey()));
         List<CaseInvocation> out = new ArrayList<>();
         for (String c : cases) {
             for (BackendId b : spec.requested()) {
                 List<LaneId> lanes = b.isBrowser() ? spec.browsers().stream().map(LaneId::of).toList() : List.of(LaneId.NATIVE);
                 for (LaneId lane : lanes) {
-                    CaseResult r = byKey.values().stream().filter(x -> x.id().inputKey().equals(c) && x.requested() == b
-                            && x.id().lane().equals(lane)).findFirst().orElse(null);
+                    CaseResult r = run.on(b, lane).stream().filter(x -> x.id().inputKey().equals(c)).findFirst().orElse(null);
                     if (r != null) {
                         out.add(new CaseInvocation((cases.size() > 1 ? caseName(r.id()) + ": " : "") + r.label(), r, run.runId()));
                     }

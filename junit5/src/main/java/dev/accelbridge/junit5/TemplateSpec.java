@@ -50,7 +50,7 @@ record TemplateSpec(List<BackendId> requested, List<BrowserKind> browsers, RunPl
             }
             Chains chains = Chains.defaults();
             if (!backends.fallback()) {
-                chains = chains.with(requested.stream().map(b -> Chain.of(b)).toList());
+                chains = chains.with(requested.stream().map(Chain::of).toList());
             }
             RunPlan.Builder plan = RunPlan.builder().setBackends(planned).optBrowsers(browsers).optChains(chains)
                     .optDrillDown(!"false".equalsIgnoreCase(ctx.getConfigurationParameter(BISECT).orElse("true")), 0, 0);

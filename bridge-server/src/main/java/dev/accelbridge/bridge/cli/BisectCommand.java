@@ -7,6 +7,7 @@ import dev.accelbridge.bridge.run.NativeProviders;
 import dev.accelbridge.bridge.run.RunOrchestrator;
 import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.bridge.run.RunSummary;
+import dev.accelbridge.bridge.run.ToolkitVersions;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Bisection;
@@ -106,7 +107,6 @@ public final class BisectCommand implements Callable<Integer> {
                 .optIterations(1)
                 .optPrecisions(List.of(precision))
                 .optBatchSizes(List.of(batch))
-                .optModelCache(RunCommand.modelCache())
                 .optFeed(feed)
                 .optBisectAlways();
         if (file) {
@@ -120,7 +120,7 @@ public final class BisectCommand implements Callable<Integer> {
             set = set.only(suiteModel);
         }
         HostInfo host = HostDetector.detect();
-        Map<String, String> versions = Versions.runtime();
+        Map<String, String> versions = ToolkitVersions.runtime();
         try (MatrixStore store = MatrixStore.openForRun(common.dbPath()); NativeProviders natives = NativeProviders.load();
              ProgressListener progress = new ProgressListener(err)) {
             RunOrchestrator o = new RunOrchestrator(store, host, natives, () -> new BridgeBrowserLanes(plan, versions), versions,
@@ -158,7 +158,7 @@ public final class BisectCommand implements Callable<Integer> {
 
     /** The suite family that has a model called {@code name}; bad input when none has. */
     private ModelFamily suiteOf(String name) {
-        SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(RunCommand.modelCache(), ModelSize.SMALL, seed));
+        SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(RunPlan.defaultModelCache(), ModelSize.SMALL, seed));
         return catalog.descriptions().stream().filter(d -> d.name().equals(name)).findFirst()
                 .map(d -> ModelFamily.parse(d.family()))
                 .orElseThrow(() -> new AccelbridgeException("--model " + name + " is neither an existing path nor a suite model",

@@ -7,6 +7,7 @@ import dev.accelbridge.bridge.run.NativeProviders;
 import dev.accelbridge.bridge.run.RunOrchestrator;
 import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.bridge.run.RunSummary;
+import dev.accelbridge.bridge.run.ToolkitVersions;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.browser.launch.DriverKind;
@@ -229,7 +230,7 @@ public final class RunCommand implements Callable<Integer> {
 
     private int execute(MatrixStore matrix, RunPlan plan, ModelSet models, String resumeOf, PrintWriter err) {
         HostInfo host = HostDetector.detect();
-        Map<String, String> versions = Versions.runtime();
+        Map<String, String> versions = ToolkitVersions.runtime();
         try (NativeProviders natives = NativeProviders.load(); ProgressListener progress = new ProgressListener(err)) {
             RunOrchestrator orchestrator = new RunOrchestrator(matrix, host, natives,
                     () -> new BridgeBrowserLanes(plan, versions), versions, progress).spillTo(out);
@@ -321,7 +322,6 @@ public final class RunCommand implements Callable<Integer> {
                 .optWarmups(warmups)
                 .optIterations(iterations)
                 .optCaseTimeout(timeout)
-                .optModelCache(modelCache())
                 .optThreads(threads)
                 .optPrecisions(precisions)
                 .optBatchSizes(batchSizes)
@@ -350,10 +350,6 @@ public final class RunCommand implements Callable<Integer> {
         c.spec = cl.getCommandSpec();
         c.exitPolicy();
         c.plan();
-    }
-
-    static Path modelCache() {
-        return RunPlan.defaultModelCache();
     }
 
     private String planJson() {

@@ -6,6 +6,7 @@ import dev.accelbridge.bridge.run.NativeProviders;
 import dev.accelbridge.bridge.run.RunOrchestrator;
 import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.bridge.run.RunSummary;
+import dev.accelbridge.bridge.run.ToolkitVersions;
 import dev.accelbridge.bridge.server.BridgeOptions;
 import dev.accelbridge.bridge.server.BridgeServer;
 import dev.accelbridge.bridge.server.ConnectedPage;
@@ -111,11 +112,10 @@ public final class ServeCommand implements Callable<Integer> {
                 .optWarmups(warmups)
                 .optIterations(iterations)
                 .optCaseTimeout(timeout)
-                .optModelCache(RunCommand.modelCache())
                 .build();
         List<ModelCase> cases = dev.accelbridge.bridge.run.ModelSet.load(plan).cases();
         HostInfo hostInfo = HostDetector.detect();
-        Map<String, String> versions = Versions.runtime();
+        Map<String, String> versions = ToolkitVersions.runtime();
         BlockingQueue<ConnectedPage> joined = new LinkedBlockingQueue<>();
         BridgeOptions.Builder ob = bind.options().jobTimeout(plan.caseTimeout());
         Path db = common.dbPath();

@@ -62,20 +62,6 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
                       List<Precision> precisions, List<Integer> batchSizes, DrillDown drillDown, Optional<Shard> shard,
                       Exposure exposure, Scheduling scheduling) {
 
-
-    /**
-     * What a run finds out beyond the matrix.
-     *
-     * @param bisect            bisect every WRONG_OUTPUT case to its first diverging node and write its repro
-     * @param bisectAlways      bisect every case whatever its status ({@code accelbridge bisect})
-     * @param profileIterations iterations profiled per op per case (0: none)
-     * @param recreate          create/run/release cycles per case for the leak check (0: none)
-     */
-    public record DrillDown(boolean bisect, boolean bisectAlways, int profileIterations, int recreate) {
-        /** Bisection on, no profile, no leak check: a run's default. */
-        public static final DrillDown DEFAULT = new DrillDown(true, false, 0, 0);
-    }
-
     public RunPlan {
         drillDown = drillDown == null ? DrillDown.DEFAULT : drillDown;
         shard = shard == null ? Optional.empty() : shard;
@@ -274,16 +260,16 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             return this;
         }
 
-        /**
-         * Bisection of wrong outputs (default on), per-op profiles of {@code profileIterations} iterations (default 0: none)
-         * and {@code recreate} leak-check cycles (default 0: none).
-         */
         /** Runs only this part of the models ({@code --shard I/N}). */
         public Builder optShard(Shard s) {
             this.shard = s;
             return this;
         }
 
+        /**
+         * Bisection of wrong outputs (default on), per-op profiles of {@code profileIterations} iterations (default 0: none)
+         * and {@code recreate} leak-check cycles (default 0: none).
+         */
         public Builder optDrillDown(boolean bisect, int profileIterations, int recreate) {
             if (profileIterations < 0 || profileIterations > 10_000) {
                 throw new AccelbridgeException("profiled iterations must be 1..10000, got " + profileIterations, "e.g. --profile");
