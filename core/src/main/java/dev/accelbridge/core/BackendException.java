@@ -6,7 +6,24 @@ package dev.accelbridge.core;
  */
 public class BackendException extends AccelbridgeException {
     /** Where in a case a backend failed. */
-    public enum Phase { PROBE, LOAD, RUN, TIMEOUT, CRASH }
+    public enum Phase {
+        PROBE("probe"), LOAD("load"), RUN("run"), TIMEOUT("run"), CRASH("run"),
+        /** Outputs or inputs could not cross to or from the page (a frame or the job's byte budget refused them). */
+        TRANSFER("transfer"),
+        /** The model cannot fit the lane's limits (wasm32's address space, the adapter's buffer limits). */
+        FIT("fit");
+
+        private final String stage;
+
+        Phase(String stage) {
+            this.stage = stage;
+        }
+
+        /** The stage a result's reason names ({@code load}, {@code run}, {@code transfer}, {@code fit}, ...). */
+        public String stage() {
+            return stage;
+        }
+    }
 
     private final Phase phase;
 

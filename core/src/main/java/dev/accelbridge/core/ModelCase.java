@@ -16,14 +16,22 @@ import java.util.Optional;
  *                 every runtime builds the same static graph from them (ORT's free-dimension overrides natively,
  *                 onnxruntime-web's {@code freeDimensionOverrides} in the page)
  * @param precision the precision the model computes in (fp16 weights, int8 quantization), as shipped
+ * @param replacedReference when a batch sweep resized inputs that shipped expected outputs: what replaced them (the
+ *                          native CPU run at the new batch), said in the parity of every result; null otherwise
  */
 public record ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inputs, Optional<List<NamedTensor>> expected,
-                        Map<String, Long> freeDims, Precision precision) {
+                        Map<String, Long> freeDims, Precision precision, String replacedReference) {
     public ModelCase {
         inputs = List.copyOf(inputs);
         expected = expected.map(List::copyOf);
         freeDims = freeDims == null ? Map.of() : Map.copyOf(freeDims);
         precision = precision == null ? Precision.FP32 : precision;
+    }
+
+    /** A case that keeps its shipped reference (if any). */
+    public ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inputs, Optional<List<NamedTensor>> expected,
+                     Map<String, Long> freeDims, Precision precision) {
+        this(model, inputSet, inputs, expected, freeDims, precision, null);
     }
 
     /** An fp32 case without free-dimension overrides. */
@@ -39,7 +47,7 @@ public record ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inpu
 
     /** The same case, recorded at {@code p}. */
     public ModelCase withPrecision(Precision p) {
-        return new ModelCase(model, inputSet, inputs, expected, freeDims, p);
+        return new ModelCase(model, inputSet, inputs, expected, freeDims, p, replacedReference);
     }
 
     /** {@code family/model[/inputSet]}, the case's display key. */

@@ -299,22 +299,34 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
                             checkDeadline(deadline, request, spec, "timed iteration " + (i + 1) + " of " + samples.length);
                         }
                     }
-                    if (session != null) {
-                        // the outputs checked against the reference: one more (untimed) run of the same inputs
-                        out.close();
-                        out = predict(predictor, inputs, spec, backend, ordered);
-                    }
                     List<NamedTensor> outputs = new ArrayList<>();
-                    for (int k = 0; k < out.size(); k++) {
-                        NDArray arr = out.get(k);
-                        try {
-                            outputs.add(Tensors.fromNd(arr, "output_" + k));
-                        } catch (NativeRunnerException e) {
-                            throw new UnsupportedModelException(e.getMessage() + " (model '" + spec.name() + "')",
-                                    e.fix(), e);
-                        }
-                    }
                     out.close();
+                    if (session != null) {
+                        // the outputs checked against the reference: one more (untimed) run of the same inputs, through ONNX
+                        // Runtime itself, so every graph output comes back under its name (a model without inputs, or
+                        // whose outputs are initializers, included) and each is copied onto the heap once
+                        try (OrtSession.Result res = session.run(feeds)) {
+                            for (Map.Entry<String, ai.onnxruntime.OnnxValue> e : res) {
+                                outputs.add(Tensors.fromOrt(e.getValue(), e.getKey()));
+                            }
+                        } catch (NativeRunnerException e) {
+                            throw new UnsupportedModelException(e.getMessage() + " (model '" + spec.name() + "')", e.fix(), e);
+                        } catch (OrtException | RuntimeException e) {
+                            throw runFailure(spec, backend, e);
+                        }
+                    } else {
+                        out = predict(predictor, inputs, spec, backend, ordered);
+                        for (int k = 0; k < out.size(); k++) {
+                            NDArray arr = out.get(k);
+                            try {
+                                outputs.add(Tensors.fromNd(arr, "output_" + k));
+                            } catch (NativeRunnerException e) {
+                                throw new UnsupportedModelException(e.getMessage() + " (model '" + spec.name() + "')",
+                                        e.fix(), e);
+                            }
+                        }
+                        out.close();
+                    }
                     long rssAfter = ProcessMemory.rss();
                     long peak = Math.max(Math.max(rssAfter, rssBefore), sampledPeak);
                     if (kernelPeak) {

@@ -81,6 +81,38 @@ final class Tensors {
                 reorder(raw, dtype.byteSize(), order, ByteOrder.LITTLE_ENDIAN));
     }
 
+    /**
+     * An ONNX Runtime output as a tensor under its graph name: one copy of its bytes onto the heap (the copy ONNX
+     * Runtime's {@code getByteBuffer} makes), kept as the tensor's data when it is already little-endian.
+     */
+    static NamedTensor fromOrt(ai.onnxruntime.OnnxValue v, String name) {
+        if (!(v instanceof ai.onnxruntime.OnnxTensor t)) {
+            throw new NativeRunnerException("Output '" + name + "' is a " + v.getType() + ", not a tensor, which Accelbridge cannot compare",
+                    "use a model whose outputs are numeric or bool tensors");
+        }
+        DType dtype = switch (t.getInfo().type) {
+            case FLOAT -> DType.FLOAT32;
+            case DOUBLE -> DType.FLOAT64;
+            case FLOAT16 -> DType.FLOAT16;
+            case INT64 -> DType.INT64;
+            case INT32 -> DType.INT32;
+            case INT8 -> DType.INT8;
+            case UINT8 -> DType.UINT8;
+            case BOOL -> DType.BOOL;
+            default -> throw new NativeRunnerException("Output '" + name + "' has element type " + t.getInfo().type
+                    + ", which Accelbridge cannot compare", "use a model whose outputs are numeric or bool tensors");
+        };
+        ByteBuffer b = t.getByteBuffer();
+        byte[] raw;
+        if (b.hasArray() && b.arrayOffset() == 0 && b.position() == 0 && b.remaining() == b.array().length) {
+            raw = b.array();
+        } else {
+            raw = new byte[b.remaining()];
+            b.duplicate().get(raw);
+        }
+        return new NamedTensor(name, dtype, t.getInfo().getShape(), reorder(raw, dtype.byteSize(), b.order(), ByteOrder.LITTLE_ENDIAN));
+    }
+
     private static byte[] reorder(byte[] data, int width, ByteOrder from, ByteOrder to) {
         if (from == to || width == 1) {
             return data;

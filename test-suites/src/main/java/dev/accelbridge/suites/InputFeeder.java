@@ -158,7 +158,29 @@ public final class InputFeeder {
                                 : "give --shape " + s.name() + "=" + hint(s, names));
             }
         }
+        checkSize(spec, s, shape);
         return shape;
+    }
+
+    /** The largest input Accelbridge generates: one Java array (and one WebSocket transfer of bounded chunks) holds it. */
+    static final long MAX_INPUT_BYTES = Integer.MAX_VALUE - 64;
+
+    /** Refuses, before anything is allocated, an input whose declared shape needs more bytes than one array holds. */
+    private static void checkSize(ModelSpec spec, TensorSpec s, long[] shape) {
+        long bytes;
+        try {
+            bytes = s.dtype().byteSize();
+            for (long d : shape) {
+                bytes = Math.multiplyExact(bytes, d);
+            }
+        } catch (ArithmeticException e) {
+            bytes = Long.MAX_VALUE;
+        }
+        if (bytes > MAX_INPUT_BYTES) {
+            throw new SuiteException.UnfeedableInputException("Graph input '" + s.name() + "' of " + spec.name() + " at " + dims(shape)
+                    + " would need " + (bytes == Long.MAX_VALUE ? "more than 2^63" : String.valueOf(bytes)) + " bytes, above the "
+                    + MAX_INPUT_BYTES + " one input may hold", "give a smaller --shape " + s.name() + "=... or --dim");
+        }
     }
 
     private static String describe(TensorSpec s, String[] names) {

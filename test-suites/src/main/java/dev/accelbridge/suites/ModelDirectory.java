@@ -78,7 +78,8 @@ public final class ModelDirectory {
     private static ModelLoad loadOne(Path model, Optional<ModelFamily> family, FeedOptions feed) {
         try {
             return ModelLoad.loaded(ModelFolderLoader.load(model, family, feed));
-        } catch (SuiteException e) {
+        } catch (RuntimeException e) {
+            // any problem a model carries (unreadable, unfeedable, data the loader did not foresee) is that model's rows
             Path file = Files.isDirectory(model) ? Stream.of(model.resolve("model.onnx"), model.resolve("onnx").resolve("model.onnx"))
                     .filter(Files::isRegularFile).findFirst().orElse(model) : model;
             String name = Files.isRegularFile(file) ? ModelFolderLoader.modelName(file) : model.getFileName().toString();
@@ -90,14 +91,17 @@ public final class ModelDirectory {
             }
             dev.accelbridge.core.Status status = e instanceof SuiteException.UnsupportedTypeException
                     ? dev.accelbridge.core.Status.UNSUPPORTED : dev.accelbridge.core.Status.FAILED;
-            String where = e.getMessage().contains(file.toString()) ? "" : " (" + file + ")";
+            String where = String.valueOf(e.getMessage()).contains(file.toString()) ? "" : " (" + file + ")";
+            String stage = e instanceof SuiteException.InvalidModelException || e instanceof SuiteException.ModelNotFoundException
+                    ? "load: " : "feed: ";
+            String text = e instanceof dev.accelbridge.core.AccelbridgeException a ? a.oneLine() : e.toString();
             List<String> names = List.of();
             try {
                 names = OnnxModels.graphInputs(OnnxTensors.readModel(file)).stream().map(v -> v.getName()).toList();
             } catch (RuntimeException ignored) {
                 // unreadable: no names to offer
             }
-            return new ModelLoad(name, file, family.orElse(ModelFamily.OTHER), sha, List.of(), status, e.oneLine() + where, names);
+            return new ModelLoad(name, file, family.orElse(ModelFamily.OTHER), sha, List.of(), status, stage + text + where, names);
         }
     }
 

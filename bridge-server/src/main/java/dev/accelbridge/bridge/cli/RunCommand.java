@@ -149,8 +149,9 @@ public final class RunCommand implements Callable<Integer> {
     List<dev.accelbridge.core.Precision> precisions = List.of(dev.accelbridge.core.Precision.FP32);
 
     @Option(names = "--batch-sizes", paramLabel = "LIST", split = ",", converter = Converters.BatchSize.class,
-            description = "Batch sizes to run every model at (default 1); a model with a fixed batch runs at its own.")
-    List<Integer> batchSizes = List.of(1);
+            description = "Batch sizes to run every model at (default: inputs as shipped or given, judged against their shipped "
+                    + "expected outputs; the suites at 1); a model with a fixed batch runs at its own.")
+    List<Integer> batchSizes;
 
     @Option(names = "--threads", paramLabel = "N", converter = Converters.Positive.class,
             description = "Intra-op threads on both sides, native ONNX Runtime and onnxruntime-web's wasm (default: the cores a browser may use here).")

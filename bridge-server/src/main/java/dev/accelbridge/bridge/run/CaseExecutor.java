@@ -116,16 +116,16 @@ public final class CaseExecutor {
                         profileIterations, recreate));
             } catch (UnsupportedModelException e) {
                 exec = null;
-                res = res.afterUnsupported(hop, e.oneLine());
+                res = res.afterUnsupported(hop, staged(e.phase().stage(), e.oneLine(), mc));
                 continue;
             } catch (BackendException e) {
                 exec = null;
-                res = res.afterFailure(hop, e.oneLine());
+                res = res.afterFailure(hop, staged(e.phase().stage(), e.oneLine(), mc));
                 continue;
             } catch (RuntimeException e) {
                 // A provider bug must not end the run: it is this case's failure, kept with its type.
                 exec = null;
-                res = res.afterFailure(hop, e.toString());
+                res = res.afterFailure(hop, staged("run", e.toString(), mc));
                 continue;
             }
             Optional<Parity> p;
@@ -137,18 +137,19 @@ public final class CaseExecutor {
                 } catch (RuntimeException e) {
                     // the model's shipped expected outputs do not fit what it computes: this case's finding, not the run's end
                     p = Optional.empty();
-                    noReference = "outputs do not match the shape of the expected outputs shipped with the model: " + e.getMessage();
+                    noReference = staged("compare", "outputs do not match the shape of the expected outputs shipped with the model: "
+                            + e.getMessage(), mc);
                 }
             } else if (reference.outputs().isEmpty()) {
                 p = Optional.empty();
-                noReference = "no reference output to check against: " + reference.failure().orElse("unknown");
+                noReference = staged("compare", "no reference output to check against: " + reference.failure().orElse("unknown"), mc);
             } else {
                 try {
                     p = reference.compare(outputs, toleranceFor(mc, id, hop));
                 } catch (RuntimeException e) {
                     // A shape or count mismatch with the reference is wrong output, not a crash.
                     p = Optional.empty();
-                    noReference = "outputs do not match the reference's shape: " + e.getMessage();
+                    noReference = staged("compare", "outputs do not match the reference's shape: " + e.getMessage(), mc);
                 }
             }
             parity = p.orElse(null);
@@ -158,7 +159,7 @@ public final class CaseExecutor {
                 if (res.chosen().isPresent() && res.chosen().get() != hop) {
                     continue;
                 }
-                return new Outcome(result(ctx, id, res, hop, Status.WRONG_OUTPUT, noReference, exec, null, started),
+                return new Outcome(result(ctx, mc, id, res, hop, Status.WRONG_OUTPUT, noReference, exec, null, started),
                         Optional.of(exec));
             }
             outcome = parity == null || parity.within() ? Status.PASSED : Status.WRONG_OUTPUT;
@@ -173,7 +174,7 @@ public final class CaseExecutor {
                 if (res.chosen().isEmpty()) {
                     // Every hop gave wrong output or failed: keep the last figures, they are real.
                     Verdict v = res.statusFor(Status.WRONG_OUTPUT);
-                    return new Outcome(result(ctx, id, res, hop, v.status(), v.reason(), exec, parity, started)
+                    return new Outcome(result(ctx, mc, id, res, hop, v.status(), v.reason(), exec, parity, started)
                             .withVariantParity(variantParity(reference, exec, mc, id, hop)), Optional.of(exec));
                 }
             }
@@ -200,8 +201,18 @@ public final class CaseExecutor {
                     : "this backend gets the " + id.precision().id() + " variant wrong: it also differs from the variant's own native "
                     + "CPU run (" + variant.describe() + ")");
         }
-        return new Outcome(result(ctx, id, res, actual, v.status(), reason, exec, parity, started).withVariantParity(variant),
+        return new Outcome(result(ctx, mc, id, res, actual, v.status(), reason, exec, parity, started).withVariantParity(variant),
                 Optional.ofNullable(exec));
+    }
+
+    /**
+     * A hop's reason as results carry it: the stage first ({@code load: ...}, {@code transfer: ...}), the model file last
+     * when the message does not name it already.
+     */
+    static String staged(String stage, String message, ModelCase mc) {
+        String m = message == null ? "" : message;
+        String file = String.valueOf(mc.model().path());
+        return (m.startsWith(stage + ": ") ? m : stage + ": " + m) + (m.contains(file) ? "" : " (model " + file + ")");
     }
 
     /** A variant's outputs against its own native CPU run, when it has one and ran; else null. */
@@ -236,11 +247,15 @@ public final class CaseExecutor {
         return (reason == null ? "" : reason) + cost;
     }
 
-    private static RunResult result(CaseContext ctx, CaseId id, Resolution res, BackendId actual, Status status,
+    private static RunResult result(CaseContext ctx, ModelCase mc, CaseId id, Resolution res, BackendId actual, Status status,
                                     String reason, Execution exec, Parity parity, Instant started) {
         Provenance prov = (exec != null ? exec.provenance() : ctx.laneProvenance()).withDefaultHost(ctx.host());
+        List<String> warnings = new java.util.ArrayList<>(exec == null ? List.of() : exec.warnings());
+        if (mc.replacedReference() != null) {
+            warnings.add(0, mc.replacedReference()); // the reference row itself has no parity to say it in
+        }
         return new RunResult(ctx.runId(), started, id, actual, status, reason, prov,
                 exec == null ? null : exec.timings(), exec == null ? null : exec.memory(), parity, res.hops(),
-                exec == null ? List.of() : exec.warnings()).withAnalysis(exec == null ? null : exec.analysis());
+                warnings).withAnalysis(exec == null ? null : exec.analysis());
     }
 }

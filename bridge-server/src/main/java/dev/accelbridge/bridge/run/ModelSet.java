@@ -84,7 +84,9 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
             Double given = plan.feed().tolerance();
             for (ModelFamily f : plan.suites()) {
                 for (ModelCase mc : catalog.cases(f)) {
-                    base.add(given == null ? mc : withTolerance(mc, given));
+                    // a suite's case is a pool of generated items: with no batch sizes asked for, it runs at batch 1
+                    ModelCase one = plan.batchSizes().isEmpty() ? Batching.atBatch(mc, 1).orElse(mc) : mc;
+                    base.add(given == null ? one : withTolerance(one, given));
                 }
             }
         }
@@ -165,7 +167,7 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
     /** A suite case judged by the tolerance given on the command line ({@code --tolerance}). */
     static ModelCase withTolerance(ModelCase mc, double tolerance) {
         return new ModelCase(mc.model().withTolerance(tolerance), mc.inputSet(), mc.inputs(), mc.expected(), mc.freeDims(),
-                mc.precision());
+                mc.precision(), mc.replacedReference());
     }
 
     /** Every case at every batch size and precision asked for. */
@@ -177,47 +179,77 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
         Map<ModelCase, ModelCase> fp32Of = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>();
         for (ModelCase mc : base) {
-            List<ModelCase> batched = new ArrayList<>();
-            for (int b : batchSizes) {
-                Optional<ModelCase> at = Batching.atBatch(mc, b);
-                if (at.isEmpty()) {
-                    if (batchSizes.size() > 1 || batchSizes.get(0) != Batching.batchOf(mc)) {
-                        notes.add(mc.key() + " has a fixed batch of " + Batching.batchOf(mc) + ": it runs at that batch only");
-                    }
-                    batched = List.of(mc);
-                    break;
+            List<ModelCase> batched;
+            try {
+                batched = batched(mc, batchSizes, notes);
+            } catch (RuntimeException e) {
+                // whatever a model's data does to batching or conversion is that model's rows, never the run's end
+                String why = "feed: " + (e instanceof AccelbridgeException a ? a.oneLine() : e.toString()) + " (model "
+                        + mc.model().path() + ")";
+                for (Precision p : precisions.contains(mc.precision()) || mc.precision() != Precision.FP32 ? List.of(mc.precision())
+                        : precisions) {
+                    refused.add(new Refused(mc, p, Status.FAILED, why));
                 }
-                batched.add(at.get());
+                continue;
             }
-            for (ModelCase bc : batched) {
-                if (bc.precision() != Precision.FP32) {
-                    if (!precisions.equals(List.of(bc.precision()))) {
-                        notes.add(bc.key() + " is shipped at " + bc.precision().id() + ": it runs at " + bc.precision().id()
-                                + " only and is not converted again");
-                    }
-                    fp32Cases.add(bc);
-                    continue;
-                }
-                if (precisions.contains(Precision.FP32)) {
-                    fp32Cases.add(bc);
-                }
-                for (Precision p : precisions) {
-                    if (p == Precision.FP32) {
-                        continue;
-                    }
-                    try {
-                        ModelCase v = variants.derive(bc, p);
-                        derived.add(v);
-                        fp32Of.put(v, bc);
-                    } catch (SuiteException e) {
-                        refused.add(new Refused(bc, p, e instanceof SuiteException.CacheException ? Status.FAILED : Status.UNSUPPORTED,
-                                e.oneLine()));
-                    }
-                }
-            }
+            atPrecisions(batched, precisions, variants, fp32Cases, derived, refused, fp32Of, notes);
         }
         List<ModelCase> cases = new ArrayList<>(fp32Cases);
         cases.addAll(derived);
         return new ModelSet(cases, broken, refused, fp32Of, notes.stream().distinct().toList());
+    }
+
+    /** One case at every batch size asked for; none asked for: the case as fed. */
+    private static List<ModelCase> batched(ModelCase mc, List<Integer> batchSizes, List<String> notes) {
+        if (batchSizes.isEmpty()) {
+            return List.of(mc);
+        }
+        List<ModelCase> batched = new ArrayList<>();
+        for (int b : batchSizes) {
+            Optional<ModelCase> at = Batching.atBatch(mc, b);
+            if (at.isEmpty()) {
+                if (batchSizes.size() > 1 || batchSizes.get(0) != Batching.batchOf(mc)) {
+                    notes.add(mc.key() + " has a fixed batch of " + Batching.batchOf(mc) + ": it runs at that batch only");
+                }
+                return List.of(mc);
+            }
+            batched.add(at.get());
+        }
+        return batched;
+    }
+
+    /** The batched cases at every precision asked for, into the lists given. */
+    private static void atPrecisions(List<ModelCase> batched, List<Precision> precisions, Variants variants,
+                                     List<ModelCase> fp32Cases, List<ModelCase> derived, List<Refused> refused,
+                                     Map<ModelCase, ModelCase> fp32Of, List<String> notes) {
+        for (ModelCase bc : batched) {
+            if (bc.precision() != Precision.FP32) {
+                if (!precisions.equals(List.of(bc.precision()))) {
+                    notes.add(bc.key() + " is shipped at " + bc.precision().id() + ": it runs at " + bc.precision().id()
+                            + " only and is not converted again");
+                }
+                fp32Cases.add(bc);
+                continue;
+            }
+            if (precisions.contains(Precision.FP32)) {
+                fp32Cases.add(bc);
+            }
+            for (Precision p : precisions) {
+                if (p == Precision.FP32) {
+                    continue;
+                }
+                try {
+                    ModelCase v = variants.derive(bc, p);
+                    derived.add(v);
+                    fp32Of.put(v, bc);
+                } catch (SuiteException e) {
+                    refused.add(new Refused(bc, p, e instanceof SuiteException.CacheException ? Status.FAILED : Status.UNSUPPORTED,
+                            e.oneLine()));
+                } catch (RuntimeException e) {
+                    refused.add(new Refused(bc, p, Status.FAILED, "feed: the " + p.id() + " variant could not be made: " + e
+                            + " (model " + bc.model().path() + ")"));
+                }
+            }
+        }
     }
 }

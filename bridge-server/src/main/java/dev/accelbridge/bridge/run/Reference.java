@@ -58,6 +58,15 @@ public record Reference(Optional<List<NamedTensor>> outputs, String against, Opt
         return new Reference(Optional.of(outputs), "native-cpu", Optional.empty());
     }
 
+    /**
+     * The native CPU run's outputs for {@code mc}: when a batch sweep resized a case that shipped expected outputs, the
+     * basis says so ({@code native-cpu (batch 4 replaced the expected outputs shipped for batch 3 ...)}), in every parity.
+     */
+    public static Reference nativeCpu(ModelCase mc, List<NamedTensor> outputs) {
+        return new Reference(Optional.of(outputs), mc.replacedReference() == null ? "native-cpu"
+                : "native-cpu (" + mc.replacedReference() + ")", Optional.empty());
+    }
+
     /** No reference: the native CPU run failed for {@code why}. */
     public static Reference missing(String why) {
         return new Reference(Optional.empty(), "none", Optional.of(why));

@@ -209,7 +209,7 @@ public final class RunOrchestrator {
                     emit(o.result(), results, counter, total);
                 }
                 Reference own = expected != null ? expected : o.execution()
-                        .map(e -> Reference.nativeCpu(e.outputs()))
+                        .map(e -> Reference.nativeCpu(mc, e.outputs()))
                         .orElseGet(() -> Reference.missing("native CPU " + o.result().status() + ": " + o.result().reason()));
                 references.put(mc, judge == null ? own : judge.withVariantRun(own, mc.precision()));
             } else {
@@ -300,7 +300,7 @@ public final class RunOrchestrator {
     private Reference referenceOnly(ModelCase mc) {
         BackendProvider cpu = natives.forBackend(BackendId.CPU);
         try {
-            return Reference.nativeCpu(cpu.execute(new dev.accelbridge.core.ExecutionRequest(BackendId.CPU, mc, 0, 1,
+            return Reference.nativeCpu(mc, cpu.execute(new dev.accelbridge.core.ExecutionRequest(BackendId.CPU, mc, 0, 1,
                     java.time.Duration.ofMinutes(5))).outputs());
         } catch (BackendException e) {
             return Reference.missing("native CPU failed: " + e.oneLine());

@@ -47,7 +47,8 @@ import java.util.Optional;
  * @param precisions    the precisions every model runs at ({@code --precision}; fp16 and int8 variants are derived from
  *                      fp32 models, a model shipped at another precision runs at its own only)
  * @param batchSizes    the batch sizes every model runs at ({@code --batch-sizes}; a model with a fixed batch runs at its
- *                      own only)
+ *                      own only); empty: every input fed exactly as shipped or given (and judged against the expected
+ *                      outputs shipped with it), the suites' generated pools at batch 1
  * @param drillDown     bisection of wrong outputs ({@code --no-bisect} turns it off), per-op profiles ({@code --profile})
  *                      and the re-creation leak check ({@code --recreate N})
  * @param shard         the part of the models this run takes ({@code --shard I/N}); empty: all
@@ -135,7 +136,8 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         private DrillDown drillDown = DrillDown.DEFAULT;
         private Shard shard;
         private List<Precision> precisions = List.of(Precision.FP32);
-        private List<Integer> batchSizes = List.of(1);
+        private List<Integer> batchSizes = List.of();
+        private boolean batchSizesGiven;
 
         private Builder() {
         }
@@ -305,9 +307,12 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             return this;
         }
 
-        /** The batch sizes to run at (default 1). */
+        /**
+         * The batch sizes to run at; null or never called: inputs as fed (shipped data as shipped, the suites at batch 1).
+         */
         public Builder optBatchSizes(List<Integer> b) {
-            this.batchSizes = b;
+            this.batchSizes = b == null ? List.of() : b;
+            this.batchSizesGiven = b != null;
             return this;
         }
 
@@ -342,7 +347,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             if (precisions == null || precisions.isEmpty()) {
                 throw new AccelbridgeException("--precision names no precision", "give --precision fp32,fp16,int8 or a part of it");
             }
-            if (batchSizes == null || batchSizes.isEmpty() || batchSizes.stream().anyMatch(b -> b == null || b < 1 || b > 4096)) {
+            if (batchSizesGiven && batchSizes.isEmpty() || batchSizes.stream().anyMatch(b -> b == null || b < 1 || b > 4096)) {
                 throw new AccelbridgeException("--batch-sizes must be whole numbers from 1 to 4096, got " + batchSizes,
                         "e.g. --batch-sizes 1,4,16");
             }

@@ -392,7 +392,7 @@ public final class BrowserBackendProvider implements BackendProvider {
                     if (handle != null) {
                         handle.kill();
                     }
-                    throw new ExecutionFailedException(Phase.TIMEOUT, "Timed out " + (phase == Phase.LOAD ? "creating the session"
+                    throw new ExecutionFailedException(phase == Phase.LOAD ? Phase.LOAD : Phase.TIMEOUT, "Timed out " + (phase == Phase.LOAD ? "creating the session"
                             : "running") + ": " + pj.getMessage() + " (" + model.name()
                             + " on " + backend + ")" + where, pj.fix(), pj);
                 }

@@ -144,8 +144,9 @@ public final class OnnxTensors {
         } catch (IOException e) {
             throw new SuiteException("Cannot read " + file + ": " + e, "check the file's permissions", e);
         }
-        if (m.getIrVersion() <= 0 || !m.hasGraph() || m.getGraph().getNodeCount() == 0 || m.getGraph().getOutputCount() == 0) {
-            throw invalid(file, "no IR version, graph, nodes or outputs", null);
+        // a graph without nodes is legal ONNX (its outputs are inputs or initializers); one without outputs computes nothing
+        if (m.getIrVersion() <= 0 || !m.hasGraph() || m.getGraph().getOutputCount() == 0) {
+            throw invalid(file, "no IR version, graph or outputs", null);
         }
         if (m.getOpsetImportCount() == 0) {
             throw invalid(file, "no opset_import", null);

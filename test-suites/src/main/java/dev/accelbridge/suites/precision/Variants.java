@@ -53,6 +53,7 @@ public final class Variants {
             OnnxTensors.writeAtomically(file, proto.toByteArray(), "the model variant");
         }
         ModelSpec spec = OnnxModels.inspect(file, proto, base.family(), base.name(), base.source()).withTolerance(base.tolerance());
-        return new ModelCase(spec, fp32.inputSet(), fp32.inputs(), java.util.Optional.empty(), fp32.freeDims(), precision);
+        return new ModelCase(spec, fp32.inputSet(), fp32.inputs(), java.util.Optional.empty(), fp32.freeDims(), precision,
+                fp32.replacedReference());
     }
 }
