@@ -51,7 +51,31 @@ export function tensorView(frame, t) {
   return new Ctor(frame.buffer.slice(start, start + t.byteLength));
 }
 
+/** A typed array of a tensor assembled from chunks into its own ArrayBuffer (see docs/protocol.md, chunked transfer). */
+export function typedOf(t, buffer) {
+  const Ctor = TYPED[t.dtype];
+  if (!Ctor) throw new FrameError(`tensor '${t.name}' has unsupported dtype '${t.dtype}'`);
+  const count = t.shape.reduce((a, d) => a * d, 1);
+  if (count * Ctor.BYTES_PER_ELEMENT !== t.byteLength || buffer.byteLength !== t.byteLength) {
+    throw new FrameError(`tensor '${t.name}' has ${t.byteLength} bytes but shape [${t.shape}] of ${t.dtype} needs ${count * Ctor.BYTES_PER_ELEMENT}`);
+  }
+  return new Ctor(buffer, 0, count);
+}
+
 function pad8(n) { return (n + 7) & ~7; }
+
+/** An envelope whose payload is `bytes` as they are (a chunk of one tensor), header as given. */
+export function encodeChunk(header, bytes) {
+  const json = new TextEncoder().encode(JSON.stringify(header));
+  const h = pad8(8 + json.byteLength) - 8;
+  const out = new Uint8Array(8 + h + bytes.byteLength);
+  out.set(MAGIC, 0);
+  new DataView(out.buffer).setUint32(4, h, true);
+  out.fill(0x20, 8, 8 + h);
+  out.set(json, 8);
+  out.set(bytes, 8 + h);
+  return out.buffer;
+}
 
 /** Builds an envelope from a header object and [{name, dtype, dims, data: TypedArray}] tensors. */
 export function encodeFrame(header, tensors) {

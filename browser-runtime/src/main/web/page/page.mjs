@@ -2,7 +2,7 @@
 // the jobs it receives with onnxruntime-web (protocol v1, docs/protocol.md). Timings are taken here, with
 // performance.now() around `await session.run(feeds)`, so the bridge's overhead is not counted.
 import { probeBrowser, errorText } from './probe.mjs';
-import { PROTOCOL_VERSION, decodeFrame, encodeFrame, tensorView, FrameError } from './frames.mjs';
+import { PROTOCOL_VERSION, decodeFrame, encodeFrame, encodeChunk, tensorView, typedOf, FrameError } from './frames.mjs';
 
 const params = new URLSearchParams(location.search);
 const token = params.get('token');
@@ -21,6 +21,7 @@ let currentWarnings = null; // collects ORT's warnings while a job runs
 let currentProfile = null; // collects the session profiler's events (one JSON object per console line) while profiling
 let queue = Promise.resolve();
 let wasmStarted = false; // true once a session was created (ort.env.wasm.numThreads is fixed from then on)
+const incoming = new Map(); // job id -> a chunked run/profile whose input bytes are still arriving
 
 function setState(text, cls) {
   stateEl.textContent = text;
@@ -151,12 +152,41 @@ async function loadJob(msg, modelBytes) {
     numThreads: ort.env.wasm.numThreads ?? null, warnings: currentWarnings || [] });
 }
 
-async function runJob(frame) {
-  const msg = frame.header;
+// The feeds of a run or profile job: views into its frame, or the buffers its chunks filled.
+function feedsOf(msg, views) {
+  const feeds = {};
+  (msg.tensors || []).forEach((t, i) => { feeds[t.name] = new ort.Tensor(t.dtype, views[i], t.shape); });
+  return feeds;
+}
+
+function frameViews(frame) {
+  return (frame.header.tensors || []).map((t) => tensorView(frame, t));
+}
+
+// Sends the outputs: in the result frame when small, else a header that describes them ("chunked": true) and one
+// result-chunk frame per piece of at most chunkBytes, waiting while the socket's buffer is full so the page never queues
+// a second copy of every output (docs/protocol.md, chunked transfer).
+async function sendResult(header, tensors, chunkBytes) {
+  const total = tensors.reduce((a, t) => a + t.data.byteLength, 0);
+  if (!chunkBytes || total <= chunkBytes) { ws.send(encodeFrame(header, tensors)); return; }
+  const descs = tensors.map((t) => ({ name: t.name, dtype: t.dtype, shape: t.dims.map(Number), offset: 0, byteLength: t.data.byteLength }));
+  ws.send(encodeChunk({ ...header, chunked: true, tensors: descs }, new Uint8Array(0)));
+  for (let i = 0; i < tensors.length; i++) {
+    const d = tensors[i].data;
+    const bytes = new Uint8Array(d.buffer, d.byteOffset, d.byteLength);
+    for (let off = 0; off < bytes.byteLength; off += chunkBytes) {
+      while (ws.bufferedAmount > 4 * chunkBytes) await new Promise((r) => setTimeout(r, 2));
+      if (ws.readyState !== WebSocket.OPEN) throw new Error('the bridge connection closed while the result was sent');
+      ws.send(encodeChunk({ v: PROTOCOL_VERSION, type: 'result-chunk', job: header.job, tensor: i, offset: off },
+        bytes.subarray(off, Math.min(off + chunkBytes, bytes.byteLength))));
+    }
+  }
+}
+
+async function runJob(msg, views) {
   const entry = sessions.get(msg.session);
   if (!entry) throw new Error(`no session '${msg.session}' in this page (load it first)`);
-  const feeds = {};
-  for (const t of msg.tensors || []) feeds[t.name] = new ort.Tensor(t.dtype, tensorView(frame, t), t.shape);
+  const feeds = feedsOf(msg, views);
   const warmups = Math.max(0, msg.warmups | 0);
   const iterations = Math.max(1, msg.iterations | 0);
   const session = entry.session;
@@ -187,21 +217,21 @@ async function runJob(frame) {
   const sorted = [...samplesMs].sort((a, b) => a - b);
   log(`job ${msg.job}: first ${firstMs === null ? '-' : firstMs.toFixed(2)} ms, ${iterations} timed, median ${sorted[sorted.length >> 1].toFixed(3)} ms`);
   const mem = performance.memory ? { usedJSHeapSize: performance.memory.usedJSHeapSize, totalJSHeapSize: performance.memory.totalJSHeapSize } : null;
-  const out = encodeFrame({ v: PROTOCOL_VERSION, type: 'result', job: msg.job, session: msg.session, firstMs, warmups,
-    samplesMs, memory: mem, warnings: currentWarnings || [] }, tensors);
-  dispose(last);
-  ws.send(out);
+  try {
+    await sendResult({ v: PROTOCOL_VERSION, type: 'result', job: msg.job, session: msg.session, firstMs, warmups,
+      samplesMs, memory: mem, warnings: currentWarnings || [] }, tensors, msg.chunkBytes);
+  } finally {
+    dispose(last);
+  }
 }
 
 // Per-op profile of a session created with enableProfiling: one untimed run, then `iterations` profiled runs whose own
 // wall times are reported too (so profiling's overhead can be stated), then the profiler's events. On webgpu the GPU
 // kernel times come from timestamp queries (env.webgpu.profiling), read back after the GPU queue is done.
-async function profileJob(frame) {
-  const msg = frame.header;
+async function profileJob(msg, views) {
   const entry = sessions.get(msg.session);
   if (!entry) throw new Error(`no session '${msg.session}' in this page (load it first)`);
-  const feeds = {};
-  for (const t of msg.tensors || []) feeds[t.name] = new ort.Tensor(t.dtype, tensorView(frame, t), t.shape);
+  const feeds = feedsOf(msg, views);
   const iterations = Math.max(1, msg.iterations | 0);
   const session = entry.session;
   const dispose = (out) => { for (const k in out) { try { out[k].dispose(); } catch (e) { /* cpu tensor */ } } };
@@ -301,17 +331,65 @@ function onText(data) {
   }
 }
 
+// A run or profile job whose inputs come in chunks: each input gets its own buffer, filled chunk by chunk; the job is
+// queued when the last byte arrives.
+function beginChunked(msg) {
+  try {
+    const buffers = (msg.tensors || []).map((t) => new ArrayBuffer(t.byteLength));
+    const remaining = (msg.tensors || []).reduce((a, t) => a + t.byteLength, 0);
+    incoming.set(msg.job, { msg, buffers, remaining });
+    if (remaining === 0) inputsArrived(msg.job);
+  } catch (e) {
+    sendError(msg.job, 'run-failed', `transfer: could not hold the job's inputs in this page: ${errorText(e)}`);
+  }
+}
+
+function acceptChunk(frame) {
+  const h = frame.header;
+  const job = incoming.get(h.job);
+  if (!job) { sendError(h.job, 'unknown-job', `no chunked job '${h.job}' is receiving inputs`); return; }
+  const buf = job.buffers[h.tensor];
+  const len = frame.payloadLength;
+  if (!buf || h.offset < 0 || h.offset + len > buf.byteLength) {
+    incoming.delete(h.job);
+    sendError(h.job, 'run-failed', `transfer: a chunk of input ${h.tensor} at ${h.offset} (+${len}) lies outside it`);
+    return;
+  }
+  new Uint8Array(buf, h.offset, len).set(new Uint8Array(frame.buffer, frame.payloadStart, len));
+  job.remaining -= len;
+  if (job.remaining === 0) inputsArrived(h.job);
+}
+
+function inputsArrived(jobId) {
+  const { msg, buffers } = incoming.get(jobId);
+  incoming.delete(jobId);
+  let views;
+  try { views = (msg.tensors || []).map((t, i) => typedOf(t, buffers[i])); } catch (e) { sendError(msg.job, 'bad-frame', errorText(e)); return; }
+  dispatch(msg, views);
+}
+
+function dispatch(msg, views) {
+  if (msg.type === 'run') {
+    setState(`job ${msg.job}: running session ${msg.session}`);
+    enqueue(msg.job, 'run', () => runJob(msg, views));
+  } else {
+    setState(`job ${msg.job}: profiling session ${msg.session}`);
+    enqueue(msg.job, 'profile', () => profileJob(msg, views));
+  }
+}
+
 function onBinary(buffer) {
   let frame;
   try { frame = decodeFrame(buffer); } catch (e) { sendError(null, 'bad-frame', errorText(e)); return; }
   const msg = frame.header;
   if (msg.v !== PROTOCOL_VERSION) { sendError(msg.job, 'version-mismatch', `page speaks protocol v${PROTOCOL_VERSION}, frame has v=${msg.v}`); return; }
-  if (msg.type === 'run') {
-    setState(`job ${msg.job}: running session ${msg.session}`);
-    enqueue(msg.job, 'run', () => runJob(frame));
-  } else if (msg.type === 'profile') {
-    setState(`job ${msg.job}: profiling session ${msg.session}`);
-    enqueue(msg.job, 'profile', () => profileJob(frame));
+  if (msg.type === 'run' || msg.type === 'profile') {
+    if (msg.chunked === true) { beginChunked(msg); return; }
+    let views;
+    try { views = frameViews(frame); } catch (e) { sendError(msg.job, 'bad-frame', errorText(e)); return; }
+    dispatch(msg, views);
+  } else if (msg.type === 'chunk') {
+    acceptChunk(frame);
   } else if (msg.type === 'load') {
     enqueue(msg.job, 'load', () => loadJob(msg, new Uint8Array(buffer, frame.payloadStart, frame.payloadLength)));
   } else {

@@ -100,18 +100,26 @@ public record NamedTensor(String name, DType dtype, long[] shape, byte[] data) {
         double[] out = new double[n];
         ByteBuffer b = buffer();
         for (int i = 0; i < n; i++) {
-            out[i] = switch (dtype) {
-                case FLOAT32 -> b.getFloat(i * 4);
-                case FLOAT64 -> b.getDouble(i * 8);
-                case FLOAT16 -> Float16.toFloat(b.getShort(i * 2));
-                case INT64 -> b.getLong(i * 8);
-                case INT32 -> b.getInt(i * 4);
-                case INT8 -> b.get(i);
-                case UINT8 -> b.get(i) & 0xff;
-                case BOOL -> b.get(i) != 0 ? 1 : 0;
-            };
+            out[i] = valueAt(b, dtype, i);
         }
         return out;
+    }
+
+    /**
+     * Element {@code i} of the little-endian view {@code b} of a tensor of {@code dtype}, widened to double: what lets
+     * parity stream over an output without a widened copy of it.
+     */
+    public static double valueAt(ByteBuffer b, DType dtype, int i) {
+        return switch (dtype) {
+            case FLOAT32 -> b.getFloat(i * 4);
+            case FLOAT64 -> b.getDouble(i * 8);
+            case FLOAT16 -> Float16.toFloat(b.getShort(i * 2));
+            case INT64 -> b.getLong(i * 8);
+            case INT32 -> b.getInt(i * 4);
+            case INT8 -> b.get(i);
+            case UINT8 -> b.get(i) & 0xff;
+            case BOOL -> b.get(i) != 0 ? 1 : 0;
+        };
     }
 
     /** The values as float (float32 tensors only, no copy semantics promised). */
@@ -145,9 +153,18 @@ public record NamedTensor(String name, DType dtype, long[] shape, byte[] data) {
                 && Arrays.equals(shape, t.shape) && Arrays.equals(data, t.data);
     }
 
+    /**
+     * Name, shape, length and at most 64 bytes sampled across the data: consistent with {@link #equals} (equal tensors
+     * sample the same bytes) without hashing every byte, since cases holding a tensor of hundreds of MB are map keys.
+     */
     @Override
     public int hashCode() {
-        return 31 * (31 * name.hashCode() + Arrays.hashCode(shape)) + Arrays.hashCode(data);
+        int h = 31 * (31 * name.hashCode() + Arrays.hashCode(shape)) + data.length;
+        int step = Math.max(1, data.length / 64);
+        for (int i = 0; i < data.length; i += step) {
+            h = 31 * h + data[i];
+        }
+        return h;
     }
 
     @Override

@@ -67,11 +67,12 @@ public record Parity(double maxAbsErr, double maxRelErr, double cosine, double t
         for (int k = 0; k < reference.size(); k++) {
             NamedTensor r = reference.get(k);
             NamedTensor a = actual.stream().filter(t -> t.name().equals(r.name())).findFirst().orElse(actual.get(k));
-            double[] rv = r.toDoubles();
-            double[] av = a.toDoubles();
-            if (rv.length != av.length) {
-                throw new AccelbridgeException("Output '" + r.name() + "' has " + av.length + " elements, reference has "
-                        + rv.length, null);
+            // streamed element by element: no widened copy of either side (an output may be hundreds of MB)
+            long rn = r.size();
+            long an = a.size();
+            if (rn != an) {
+                throw new AccelbridgeException("Output '" + r.name() + "' has " + an + " elements, reference has "
+                        + rn, null);
             }
             if (r.shape().length != a.shape().length || !Arrays.equals(r.shape(), a.shape()) && r.shape().length > 0) {
                 throw new AccelbridgeException("Output '" + r.name() + "' has shape " + Arrays.toString(a.shape())
@@ -85,9 +86,11 @@ public record Parity(double maxAbsErr, double maxRelErr, double cosine, double t
             if (shown == null || (tol != Tolerance.EXACT && shown == Tolerance.EXACT)) {
                 shown = tol;
             }
-            for (int i = 0; i < rv.length; i++) {
-                double x = rv[i];
-                double y = av[i];
+            java.nio.ByteBuffer rb = r.buffer();
+            java.nio.ByteBuffer ab = a.buffer();
+            for (int i = 0; i < (int) rn; i++) {
+                double x = NamedTensor.valueAt(rb, r.dtype(), i);
+                double y = NamedTensor.valueAt(ab, a.dtype(), i);
                 double u = tol.used(x, y);
                 if (!Double.isFinite(x) || !Double.isFinite(y)) {
                     if (u > 0) {

@@ -102,6 +102,21 @@ public final class OddModels {
         return f;
     }
 
+    /**
+     * Large I/O: {@code x[1, 50,000,000]} float32 in (200 MB), {@code doubled = 2x} and {@code magnitude = |x|} out (400 MB
+     * together), declared exactly, so the job's budget is what the model declares. Not part of {@link #writeAll}.
+     */
+    public static Path largeIo(Path dir) {
+        long n = 50_000_000L;
+        GraphBuilder g = new GraphBuilder("large", 40);
+        String x = g.input("x", DType.FLOAT32, 1, n);
+        g.opInto("Mul", "doubled", List.of(x, g.scalar("two", 2f)));
+        g.opInto("Abs", "magnitude", List.of(x));
+        g.output("doubled", DType.FLOAT32, 1, n);
+        g.output("magnitude", DType.FLOAT32, 1, n);
+        return write(dir, "large-io", g.build("large inputs and outputs"));
+    }
+
     // ---- zero-size data -------------------------------------------------------------------------------------------
 
     /** ReduceSum with an {@code axes} input declared {@code [N]} and shipped empty (ONNX backend-test style). */

@@ -119,6 +119,11 @@ public final class RunCommand implements Callable<Integer> {
                     + "passes is reported flaky (default 0).")
     int retries;
 
+    @Option(names = "--max-result-mb", paramLabel = "MB", converter = Converters.Positive.class,
+            description = "The most a browser case's outputs may total when the model does not declare their sizes "
+                    + "(default 2048); outputs cross from the page in chunks, so no frame limit applies.")
+    Integer maxResultMb;
+
     @Option(names = "--headed", description = "Show the browser windows (needs a display).")
     boolean headed;
 
@@ -319,6 +324,7 @@ public final class RunCommand implements Callable<Integer> {
                 .optAdvertise(advertise)
                 .optParallel(parallel == null ? RunPlan.defaultParallel() : parallel)
                 .optRetries(retries)
+                .optMaxResultBytes(maxResultMb == null ? dev.accelbridge.bridge.server.OutputBudget.DEFAULT_CAP : (long) maxResultMb << 20)
                 .optHeadless(!headed)
                 .optWarmups(warmups)
                 .optIterations(iterations)

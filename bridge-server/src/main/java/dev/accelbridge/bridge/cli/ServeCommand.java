@@ -117,7 +117,7 @@ public final class ServeCommand implements Callable<Integer> {
         HostInfo hostInfo = HostDetector.detect();
         Map<String, String> versions = ToolkitVersions.runtime();
         BlockingQueue<ConnectedPage> joined = new LinkedBlockingQueue<>();
-        BridgeOptions.Builder ob = bind.options().jobTimeout(plan.caseTimeout());
+        BridgeOptions.Builder ob = bind.options().jobTimeout(plan.caseTimeout()).maxResultBytes(plan.scheduling().maxResultBytes());
         Path db = common.dbPath();
         BridgeOptions options = ob.build(); // refused (weak token, bad port) before the store is touched
         int stopAfter = once ? 1 : pages == null ? Integer.MAX_VALUE : pages;

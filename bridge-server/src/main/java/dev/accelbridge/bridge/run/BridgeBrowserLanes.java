@@ -68,7 +68,8 @@ public final class BridgeBrowserLanes implements BrowserLanes {
      * that whoever else reaches that address cannot run jobs or read the run's models.
      */
     static BridgeOptions bridgeOptions(RunPlan plan) {
-        BridgeOptions.Builder b = BridgeOptions.builder().jobTimeout(plan.caseTimeout());
+        BridgeOptions.Builder b = BridgeOptions.builder().jobTimeout(plan.caseTimeout())
+                .maxResultBytes(plan.scheduling().maxResultBytes());
         Exposure e = plan.exposure();
         if (e.exposed()) {
             byte[] secret = new byte[16];

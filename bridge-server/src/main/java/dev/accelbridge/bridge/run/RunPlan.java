@@ -125,6 +125,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         private URI advertise;
         private int parallel = 1;
         private int retries;
+        private long maxResultBytes = dev.accelbridge.bridge.server.OutputBudget.DEFAULT_CAP;
         private boolean headless = true;
         private int warmups = 3;
         private int iterations = 10;
@@ -229,6 +230,12 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         /** Re-runs of a FAILED case (default 0). */
         public Builder optRetries(int n) {
             this.retries = n;
+            return this;
+        }
+
+        /** The most bytes a browser case's undeclared outputs may total ({@code --max-result-mb}; default 2 GiB). */
+        public Builder optMaxResultBytes(long n) {
+            this.maxResultBytes = n;
             return this;
         }
 
@@ -369,6 +376,10 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             if (parallel < 1 || parallel > 64) {
                 throw new AccelbridgeException("--parallel must be 1..64, got " + parallel, "e.g. --parallel 2");
             }
+            if (maxResultBytes < 1 << 20) {
+                throw new AccelbridgeException("--max-result-mb must be at least 1, got " + (maxResultBytes >> 20),
+                        "e.g. --max-result-mb 4096");
+            }
             if (retries < 0 || retries > 10) {
                 throw new AccelbridgeException("--retries must be 0..10, got " + retries, "e.g. --retries 1");
             }
@@ -385,7 +396,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
                     Optional.ofNullable(grid), headless, warmups, iterations, caseTimeout, modelCache, feed, Optional.ofNullable(loadTimeout), Optional.ofNullable(threads),
                     precisions.stream().distinct().toList(), batchSizes.stream().distinct().toList(), drillDown,
                     Optional.ofNullable(shard), new Exposure(Optional.ofNullable(bridgeHost), Optional.ofNullable(advertise)),
-                    new Scheduling(parallel, retries));
+                    new Scheduling(parallel, retries, maxResultBytes));
         }
     }
 

@@ -22,9 +22,11 @@ import java.util.Optional;
  * @param advertise     the base URL browsers are given when it is not the bound address (a Grid node reaches the bridge
  *                      through a name, a NAT or a container network); its port 0 or none means the bound port
  * @param tls           HTTPS and WSS with this key and certificate instead of plain HTTP ({@code serve --tls})
+ * @param maxResultBytes the most bytes a run job's outputs may total when the model does not declare their sizes
  */
 public record BridgeOptions(String host, int port, Optional<String> token, long maxFrameBytes, Duration jobTimeout,
-                            Duration joinTimeout, List<Path> models, Optional<URI> advertise, Optional<TlsIdentity> tls) {
+                            Duration joinTimeout, List<Path> models, Optional<URI> advertise, Optional<TlsIdentity> tls,
+                            long maxResultBytes) {
     public BridgeOptions {
         tls = tls == null ? Optional.empty() : tls;
         models = List.copyOf(models);
@@ -105,6 +107,7 @@ public record BridgeOptions(String host, int port, Optional<String> token, long 
         private final List<Path> models = new ArrayList<>();
         private URI advertise;
         private TlsIdentity tls;
+        private long maxResultBytes = OutputBudget.DEFAULT_CAP;
 
         public Builder host(String v) { this.host = v; return this; }
         public Builder port(int v) { this.port = v; return this; }
@@ -115,10 +118,11 @@ public record BridgeOptions(String host, int port, Optional<String> token, long 
         public Builder model(Path v) { this.models.add(v); return this; }
         public Builder advertise(URI v) { this.advertise = v; return this; }
         public Builder tls(TlsIdentity v) { this.tls = v; return this; }
+        public Builder maxResultBytes(long v) { this.maxResultBytes = v; return this; }
 
         public BridgeOptions build() {
             return new BridgeOptions(host, port, Optional.ofNullable(token), maxFrameBytes, jobTimeout, joinTimeout, models,
-                    Optional.ofNullable(advertise), Optional.ofNullable(tls));
+                    Optional.ofNullable(advertise), Optional.ofNullable(tls), maxResultBytes);
         }
     }
 }

@@ -91,6 +91,9 @@ public final class BridgeServer implements AutoCloseable {
                 f.setMaxBinaryMessageSize(jettyLimit);
                 f.setMaxTextMessageSize(jettyLimit);
                 f.setIdleTimeout(Duration.ofMinutes(10));
+                // tensors are float bits that do not compress: permessage-deflate only spent CPU on them (200 MB of inputs
+                // took 25 s to deflate and the page's 400 MB of outputs as long to inflate on this machine)
+                f.getAvailableExtensionNames().remove("permessage-deflate");
             });
             cfg.staticFiles.add(s -> {
                 s.hostedPath = "/";

@@ -220,7 +220,8 @@ public final class BrowserBackendProvider implements BackendProvider {
             RunOutcome r;
             try {
                 r = await(p.run(s.sessionId(), request.modelCase().inputs(), request.warmups(), request.iterations(),
-                        remaining(deadline)), Phase.RUN, backend, model);
+                        remaining(deadline), OutputBudget.forCase(request.modelCase(), server.options().maxResultBytes())),
+                        Phase.RUN, backend, model);
             } finally {
                 if (p.isOpen() && !needsRestart) {
                     try {
@@ -402,6 +403,11 @@ public final class BrowserBackendProvider implements BackendProvider {
                     throw new ExecutionFailedException(Phase.CRASH, (pj.kind() == PageJobException.Kind.DEVICE_LOST ? "GPU device lost: "
                             : "Browser crashed or page left: ") + pj.getMessage() + alive + " (" + model.name() + " on " + backend + ")" + where,
                             pj.fix(), pj);
+                }
+                case TRANSFER -> {
+                    needsFreshPage = launcher != null; // the page may still be sending what was refused
+                    throw new ExecutionFailedException(Phase.TRANSFER, "The outputs could not cross from the page: " + pj.getMessage()
+                            + " (" + model.name() + " on " + backend + ")" + where, pj.fix(), pj);
                 }
                 default -> {
                     needsFreshPage = launcher != null;

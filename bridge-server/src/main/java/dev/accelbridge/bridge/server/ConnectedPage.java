@@ -41,7 +41,25 @@ public final class ConnectedPage {
     private final Map<String, Pending> pending = new ConcurrentHashMap<>();
     private final CompletableFuture<String> closed = new CompletableFuture<>();
 
-    private record Pending(String type, CompletableFuture<Object> future) {
+    /** A job sent and not yet answered; a run's chunked result is assembled here as it arrives. */
+    private static final class Pending {
+        final String type;
+        final CompletableFuture<Object> future;
+        OutputBudget budget = OutputBudget.cap(OutputBudget.DEFAULT_CAP);
+        ResultAssembly assembly;
+
+        Pending(String type, CompletableFuture<Object> future) {
+            this.type = type;
+            this.future = future;
+        }
+
+        String type() {
+            return type;
+        }
+
+        CompletableFuture<Object> future() {
+            return future;
+        }
     }
 
     ConnectedPage(String id, String slot, PageProbe probe, String ortVersion, String remoteAddress, String origin, PageChannel channel) {
@@ -166,15 +184,47 @@ public final class ConnectedPage {
 
     /**
      * Runs a session: the first run of a new session is timed as {@code firstMs}, then {@code warmups} untimed runs,
-     * then {@code iterations} timed runs; the inputs travel as one binary frame.
+     * then {@code iterations} timed runs; the inputs travel as one binary frame, or in chunks when they are large.
      */
     public CompletableFuture<RunOutcome> run(String sessionId, List<NamedTensor> inputs, int warmups, int iterations, Duration timeout) {
+        return run(sessionId, inputs, warmups, iterations, timeout, OutputBudget.cap(OutputBudget.DEFAULT_CAP));
+    }
+
+    /**
+     * Same, with the byte budget its outputs may total ({@link OutputBudget}): a result announcing more fails the job at
+     * once ({@link PageJobException.Kind#TRANSFER}) with the size and the limit, before anything is allocated.
+     */
+    public CompletableFuture<RunOutcome> run(String sessionId, List<NamedTensor> inputs, int warmups, int iterations, Duration timeout,
+                                             OutputBudget budget) {
         String job = nextId("j");
         ObjectNode msg = message("run", job);
-        msg.put("session", sessionId).put("warmups", warmups).put("iterations", iterations);
-        byte[] frame = FrameCodec.encode(msg, inputs);
-        return this.<FrameCodec.Frame>submit(job, "run", timeout, () -> channel.sendBinary(ByteBuffer.wrap(frame)))
+        msg.put("session", sessionId).put("warmups", warmups).put("iterations", iterations).put("chunkBytes", FrameCodec.CHUNK_BYTES);
+        return this.<FrameCodec.Frame>submit(job, "run", timeout, budget, () -> sendTensors(job, msg, inputs))
                 .thenApply(ConnectedPage::toOutcome);
+    }
+
+    /**
+     * A job frame with its tensors: in the frame itself when they are small, else a header that describes them
+     * ({@code "chunked": true}) followed by {@code chunk} frames of at most {@link FrameCodec#CHUNK_BYTES} each.
+     */
+    private void sendTensors(String job, ObjectNode msg, List<NamedTensor> tensors) {
+        long total = 0;
+        for (NamedTensor t : tensors) {
+            total += t.data().length;
+        }
+        if (!FrameCodec.chunked(total)) {
+            channel.sendBinary(ByteBuffer.wrap(FrameCodec.encode(msg, tensors)));
+            return;
+        }
+        channel.sendBinary(ByteBuffer.wrap(FrameCodec.encodeChunkedHeader(msg, tensors)));
+        for (int i = 0; i < tensors.size(); i++) {
+            byte[] d = tensors.get(i).data();
+            for (int off = 0; off < d.length; off += FrameCodec.CHUNK_BYTES) {
+                int len = Math.min(FrameCodec.CHUNK_BYTES, d.length - off);
+                ObjectNode h = message("chunk", job).put("tensor", i).put("offset", off);
+                channel.sendBinary(FrameCodec.encodeChunk(h, d, off, len));
+            }
+        }
     }
 
     /** Releases a session in the page. */
@@ -199,8 +249,7 @@ public final class ConnectedPage {
         String job = nextId("j");
         ObjectNode msg = message("profile", job);
         msg.put("session", sessionId).put("iterations", iterations);
-        byte[] frame = FrameCodec.encode(msg, inputs);
-        return this.submit(job, "profile", timeout, () -> channel.sendBinary(ByteBuffer.wrap(frame)));
+        return this.submit(job, "profile", timeout, () -> sendTensors(job, msg, inputs));
     }
 
     /** A ping job: completes with the WebSocket round trip in milliseconds, measured here. */
@@ -247,7 +296,57 @@ public final class ConnectedPage {
         if (p == null || !p.type().equals("run")) {
             return false;
         }
+        long total = frame.tensors().stream().mapToLong(t -> t.data().length).sum();
+        if (total > p.budget.bytes()) {
+            return p.future().completeExceptionally(ResultAssembly.refused(String.format(java.util.Locale.ROOT,
+                    "the page's outputs total %,d bytes, above this job's budget of %,d bytes (%s)", total, p.budget.bytes(),
+                    p.budget.basis())));
+        }
         return p.future().complete(frame);
+    }
+
+    /**
+     * The page announced a chunked result for a run job: its outputs are checked against the job's budget and the heap
+     * left, then received chunk by chunk; a refusal fails the job at once. False when no such run job is pending.
+     */
+    boolean beginResult(String job, ObjectNode header) {
+        Pending p = job == null ? null : pending.get(job);
+        if (p == null || !p.type().equals("run") || p.assembly != null) {
+            return false;
+        }
+        try {
+            Runtime rt = Runtime.getRuntime();
+            p.assembly = ResultAssembly.begin(header, p.budget, rt.maxMemory() - (rt.totalMemory() - rt.freeMemory()));
+        } catch (PageJobException e) {
+            p.future().completeExceptionally(e);
+            return true;
+        }
+        if (p.assembly.complete()) {
+            p.future().complete(p.assembly.frame());
+        }
+        return true;
+    }
+
+    /** A chunk of a run job's result; false when no chunked result of that job is being received. */
+    boolean resultChunk(String job, int tensor, long offset, ByteBuffer payload) {
+        Pending p = job == null ? null : pending.get(job);
+        if (p == null || p.assembly == null) {
+            return false;
+        }
+        try {
+            if (p.assembly.accept(tensor, offset, payload)) {
+                p.future().complete(p.assembly.frame());
+            }
+        } catch (PageJobException e) {
+            p.future().completeExceptionally(e);
+        }
+        return true;
+    }
+
+    /** A frame too large to take that named a pending job: the job fails at once with the reason. */
+    boolean failTransfer(String job, String why) {
+        Pending p = job == null ? null : pending.get(job);
+        return p != null && p.future().completeExceptionally(ResultAssembly.refused(why));
     }
 
     /** The page reported an error for {@code job} (or for no job); false when it matched no pending job. */
@@ -289,15 +388,23 @@ public final class ConnectedPage {
         };
     }
 
-    @SuppressWarnings("unchecked")
     private <T> CompletableFuture<T> submit(String job, String type, Duration timeout, Runnable send) {
+        return submit(job, type, timeout, null, send);
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> CompletableFuture<T> submit(String job, String type, Duration timeout, OutputBudget budget, Runnable send) {
         CompletableFuture<Object> f = new CompletableFuture<>();
         if (!isOpen()) {
             f.completeExceptionally(new PageJobException(PageJobException.Kind.DISCONNECTED, "disconnected",
                     "the page has left (" + closed.getNow("closed") + ")"));
             return (CompletableFuture<T>) (CompletableFuture<?>) f;
         }
-        pending.put(job, new Pending(type, f));
+        Pending entry = new Pending(type, f);
+        if (budget != null) {
+            entry.budget = budget;
+        }
+        pending.put(job, entry);
         long ms = Math.max(1, timeout.toMillis());
         CompletableFuture<Object> timed = f.orTimeout(ms, TimeUnit.MILLISECONDS);
         timed.whenComplete((r, e) -> pending.remove(job));

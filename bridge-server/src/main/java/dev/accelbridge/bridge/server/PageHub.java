@@ -212,21 +212,33 @@ final class PageHub {
             return;
         }
         if (data.remaining() > maxFrameBytes) {
-            protocolError(c, null, "frame-too-large", "binary frame of " + data.remaining() + " bytes exceeds the limit of "
-                    + maxFrameBytes + " bytes");
+            String why = "binary frame of " + data.remaining() + " bytes exceeds the limit of " + maxFrameBytes + " bytes";
+            // the job it answers fails now with the reason, instead of waiting out its timeout
+            String job = null;
+            try {
+                JsonNode h = FrameCodec.decodeRaw(data).header();
+                job = h.hasNonNull("job") ? h.get("job").asText() : null;
+            } catch (PageProtocolException e) {
+                // no readable header: nothing to name
+            }
+            if (c.page != null && job != null) {
+                c.page.failTransfer(job, why + " (a page that sends its result in one frame; this bridge takes results in chunks)");
+            }
+            protocolError(c, job, "frame-too-large", why);
             return;
         }
-        FrameCodec.Frame f;
+        FrameCodec.Raw raw;
         try {
-            f = FrameCodec.decode(data);
+            raw = FrameCodec.decodeRaw(data);
         } catch (PageProtocolException e) {
             protocolError(c, null, e.code(), e.getMessage());
             return;
         }
-        String job = f.header().hasNonNull("job") ? f.header().get("job").asText() : null;
-        if (f.header().path("v").asInt(-1) != FrameCodec.PROTOCOL_VERSION) {
+        ObjectNode h = raw.header();
+        String job = h.hasNonNull("job") ? h.get("job").asText() : null;
+        if (h.path("v").asInt(-1) != FrameCodec.PROTOCOL_VERSION) {
             protocolError(c, job, "version-mismatch", "bridge speaks protocol v" + FrameCodec.PROTOCOL_VERSION
-                    + ", frame has v=" + f.header().path("v"));
+                    + ", frame has v=" + h.path("v"));
             return;
         }
         ConnectedPage page = c.page;
@@ -234,12 +246,31 @@ final class PageHub {
             protocolError(c, job, "not-joined", "send hello before binary frames");
             return;
         }
-        if (!f.type().equals("result")) {
-            protocolError(c, job, "unknown-type", "unknown binary frame type '" + f.type() + "'");
-            return;
-        }
-        if (!page.completeFrame(job, f)) {
-            protocolError(c, job, "unknown-job", "no pending run job '" + job + "'");
+        switch (raw.type()) {
+            case "result-chunk" -> {
+                if (!page.resultChunk(job, h.path("tensor").asInt(-1), h.path("offset").asLong(-1), raw.payload())) {
+                    protocolError(c, job, "unknown-job", "no chunked result of run job '" + job + "' is being received");
+                }
+            }
+            case "result" -> {
+                if (h.path("chunked").asBoolean(false)) {
+                    if (!page.beginResult(job, h)) {
+                        protocolError(c, job, "unknown-job", "no pending run job '" + job + "'");
+                    }
+                    return;
+                }
+                FrameCodec.Frame f;
+                try {
+                    f = FrameCodec.decode(data);
+                } catch (PageProtocolException e) {
+                    protocolError(c, job, e.code(), e.getMessage());
+                    return;
+                }
+                if (!page.completeFrame(job, f)) {
+                    protocolError(c, job, "unknown-job", "no pending run job '" + job + "'");
+                }
+            }
+            default -> protocolError(c, job, "unknown-type", "unknown binary frame type '" + raw.type() + "'");
         }
     }
 

@@ -14,7 +14,9 @@ public class PageJobException extends BridgeServerException {
         /** The page's WebSocket closed (browser crashed, was killed, or navigated away). */
         DISCONNECTED,
         /** The page reported that its GPU device was lost. */
-        DEVICE_LOST
+        DEVICE_LOST,
+        /** Inputs or outputs could not cross: a frame above the limit, outputs above the job's budget or the heap left. */
+        TRANSFER
     }
 
     private final Kind kind;
@@ -25,6 +27,7 @@ public class PageJobException extends BridgeServerException {
             case PAGE_ERROR -> null;
             case TIMEOUT -> "raise the job timeout (--timeout) or use a smaller model; the browser is restarted";
             case DISCONNECTED, DEVICE_LOST -> "the browser is restarted for the next case";
+            case TRANSFER -> "raise the limit named (--max-result-mb, the JVM's -Xmx) or run the model with smaller outputs";
         });
         this.kind = kind;
         this.code = code;

@@ -44,6 +44,101 @@ public final class FrameCodec {
         }
     }
 
+    /**
+     * The largest piece of one tensor a chunk frame carries (protocol v1, "chunked transfer"): no frame ever holds a
+     * whole large tensor, so no single message limit bounds a model's inputs or outputs.
+     */
+    public static final int CHUNK_BYTES = 4 << 20;
+
+    /** A frame's header and its payload, undecoded (a chunk's bytes, read in place). */
+    public record Raw(ObjectNode header, ByteBuffer payload) {
+        /** The header's {@code type}. */
+        public String type() {
+            return header.path("type").asText("");
+        }
+    }
+
+    /**
+     * A header that describes {@code tensors} without carrying them ({@code "chunked": true}): their bytes follow in
+     * {@link #encodeChunk chunk frames}.
+     */
+    public static byte[] encodeChunkedHeader(ObjectNode header, List<NamedTensor> tensors) {
+        ObjectNode h = header.deepCopy();
+        h.put("chunked", true);
+        ArrayNode descs = h.putArray("tensors");
+        for (NamedTensor t : tensors) {
+            ObjectNode d = descs.addObject();
+            d.put("name", t.name());
+            d.put("dtype", t.dtype().webName());
+            ArrayNode shape = d.putArray("shape");
+            for (long s : t.shape()) {
+                shape.add(s);
+            }
+            d.put("offset", 0);
+            d.put("byteLength", t.data().length);
+        }
+        return envelope(h, 0).array();
+    }
+
+    /** A chunk frame: {@code header} ({@code type}, {@code job}, {@code tensor}, {@code offset}) and {@code len} bytes of {@code data}. */
+    public static ByteBuffer encodeChunk(ObjectNode header, byte[] data, int off, int len) {
+        ByteBuffer b = envelope(header, len);
+        b.put(data, off, len);
+        return b.flip();
+    }
+
+    /** Whether {@code total} bytes of tensors go in chunks rather than in their job's frame. */
+    public static boolean chunked(long total) {
+        return total > CHUNK_BYTES;
+    }
+
+    private static ByteBuffer envelope(ObjectNode header, int payload) {
+        byte[] json = header.toString().getBytes(StandardCharsets.UTF_8);
+        int hl = (int) pad8(8 + json.length) - 8;
+        ByteBuffer b = ByteBuffer.allocate(8 + hl + payload).order(ByteOrder.LITTLE_ENDIAN);
+        b.put(MAGIC).putInt(hl).put(json);
+        for (int i = json.length; i < hl; i++) {
+            b.put((byte) ' ');
+        }
+        return b;
+    }
+
+    /**
+     * The header of a frame and its payload in place, nothing copied.
+     *
+     * @throws PageProtocolException ({@code bad-frame}) naming what is wrong with it
+     */
+    public static Raw decodeRaw(ByteBuffer data) {
+        ByteBuffer b = data.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        int n = b.remaining();
+        int base = b.position();
+        if (n < 8) {
+            throw bad("binary frame of " + n + " bytes is shorter than the 8-byte prefix");
+        }
+        for (int i = 0; i < 4; i++) {
+            if (b.get(base + i) != MAGIC[i]) {
+                throw bad("binary frame does not start with \"ABF1\"");
+            }
+        }
+        long hl = Integer.toUnsignedLong(b.getInt(base + 4));
+        if (8 + hl > n) {
+            throw bad("header length " + hl + " runs past the frame (" + n + " bytes)");
+        }
+        byte[] json = new byte[(int) hl];
+        b.get(base + 8, json);
+        JsonNode header;
+        try {
+            header = JSON.readTree(json);
+        } catch (IOException e) {
+            throw bad("header is not JSON: " + e.getMessage());
+        }
+        if (!(header instanceof ObjectNode obj)) {
+            throw bad("header is not a JSON object");
+        }
+        ByteBuffer payload = b.position(base + 8 + (int) hl).slice().order(ByteOrder.LITTLE_ENDIAN);
+        return new Raw(obj, payload);
+    }
+
     /** Encodes a header (its {@code tensors} field is filled here) and tensors into one frame. */
     public static byte[] encode(ObjectNode header, List<NamedTensor> tensors) {
         ObjectNode h = header.deepCopy();
