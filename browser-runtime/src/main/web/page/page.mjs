@@ -183,12 +183,20 @@ async function sendResult(header, tensors, chunkBytes) {
   }
 }
 
+// A run job: with "firstOnly" the session's first run alone (timed as firstMs; the bridge derives the deadline of the
+// timed job from it); otherwise warm-ups, then timed runs. "sameInputs" reuses the inputs of the session's previous job,
+// so large inputs cross once. Progress goes to the bridge at most once a second, between runs, never inside a timed one.
 async function runJob(msg, views) {
   const entry = sessions.get(msg.session);
   if (!entry) throw new Error(`no session '${msg.session}' in this page (load it first)`);
-  const feeds = feedsOf(msg, views);
-  const warmups = Math.max(0, msg.warmups | 0);
-  const iterations = Math.max(1, msg.iterations | 0);
+  let feeds;
+  if (msg.sameInputs === true) {
+    feeds = entry.feeds;
+    if (!feeds) throw new Error(`session '${msg.session}' has no inputs from an earlier job to reuse`);
+  } else {
+    feeds = feedsOf(msg, views);
+    entry.feeds = feeds;
+  }
   const session = entry.session;
   const dispose = (out) => { for (const k in out) { try { out[k].dispose(); } catch (e) { /* cpu tensor */ } } };
   let firstMs = null;
@@ -199,7 +207,22 @@ async function runJob(msg, views) {
     dispose(out);
     entry.runs++;
   }
-  for (let i = 0; i < warmups; i++) { dispose(await session.run(feeds)); entry.runs++; }
+  if (msg.firstOnly === true) {
+    log(`job ${msg.job}: first run ${firstMs === null ? '(had run before)' : firstMs.toFixed(2) + ' ms'}`);
+    ws.send(encodeFrame({ v: PROTOCOL_VERSION, type: 'result', job: msg.job, session: msg.session, firstMs, warmups: 0,
+      samplesMs: [], memory: null, warnings: currentWarnings || [] }, []));
+    return;
+  }
+  const warmups = Math.max(0, msg.warmups | 0);
+  const iterations = Math.max(1, msg.iterations | 0);
+  let lastProgress = performance.now();
+  const progress = (phase, done, total) => {
+    const now = performance.now();
+    if (now - lastProgress < 1000) return;
+    lastProgress = now;
+    send({ type: 'progress', job: msg.job, phase, done, total });
+  };
+  for (let i = 0; i < warmups; i++) { dispose(await session.run(feeds)); entry.runs++; progress('warmup', i + 1, warmups); }
   const samplesMs = [];
   let last = null;
   for (let i = 0; i < iterations; i++) {
@@ -209,6 +232,7 @@ async function runJob(msg, views) {
     entry.runs++;
     if (last) dispose(last);
     last = out;
+    progress('timed', i + 1, iterations);
   }
   const tensors = session.outputNames.map((name) => {
     const t = last[name];

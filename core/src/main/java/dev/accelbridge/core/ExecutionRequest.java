@@ -17,9 +17,16 @@ import java.time.Duration;
  * @param profileIterations iterations to profile per op (0: no profile); they run in their own session after the timed
  *                   ones, so profiling never touches the timed samples
  * @param recreate   create/run/release cycles for the leak check (0: none), after everything else
+ * @param progress   where the provider reports warm-ups and timed iterations as they go (never null)
  */
 public record ExecutionRequest(BackendId backend, ModelCase modelCase, int warmups, int iterations, Duration timeout,
-                               Integer threads, Duration loadTimeout, int profileIterations, int recreate) {
+                               Integer threads, Duration loadTimeout, int profileIterations, int recreate, CaseProgress progress) {
+    /** A request that reports no progress. */
+    public ExecutionRequest(BackendId backend, ModelCase modelCase, int warmups, int iterations, Duration timeout,
+                            Integer threads, Duration loadTimeout, int profileIterations, int recreate) {
+        this(backend, modelCase, warmups, iterations, timeout, threads, loadTimeout, profileIterations, recreate, CaseProgress.NONE);
+    }
+
     /** A request without profile or leak check. */
     public ExecutionRequest(BackendId backend, ModelCase modelCase, int warmups, int iterations, Duration timeout,
                             Integer threads, Duration loadTimeout) {
@@ -57,6 +64,7 @@ public record ExecutionRequest(BackendId backend, ModelCase modelCase, int warmu
     }
 
     public ExecutionRequest {
+        progress = progress == null ? CaseProgress.NONE : progress;
         if (threads != null && threads < 1) {
             throw new AccelbridgeException("threads must be at least 1, got " + threads, "pass --threads N with N >= 1");
         }
@@ -73,16 +81,21 @@ public record ExecutionRequest(BackendId backend, ModelCase modelCase, int warmu
 
     /** The same request with {@code n} profiled iterations. */
     public ExecutionRequest withProfile(int n) {
-        return new ExecutionRequest(backend, modelCase, warmups, iterations, timeout, threads, loadTimeout, n, recreate);
+        return new ExecutionRequest(backend, modelCase, warmups, iterations, timeout, threads, loadTimeout, n, recreate, progress);
     }
 
     /** The same request with {@code n} re-creation cycles. */
     public ExecutionRequest withRecreate(int n) {
-        return new ExecutionRequest(backend, modelCase, warmups, iterations, timeout, threads, loadTimeout, profileIterations, n);
+        return new ExecutionRequest(backend, modelCase, warmups, iterations, timeout, threads, loadTimeout, profileIterations, n, progress);
     }
 
     /** The same request for another model case (e.g. a model with its intermediates exposed). */
     public ExecutionRequest withModelCase(ModelCase mc) {
-        return new ExecutionRequest(backend, mc, warmups, iterations, timeout, threads, loadTimeout, profileIterations, recreate);
+        return new ExecutionRequest(backend, mc, warmups, iterations, timeout, threads, loadTimeout, profileIterations, recreate, progress);
+    }
+
+    /** The same request reporting to {@code p}. */
+    public ExecutionRequest withProgress(CaseProgress p) {
+        return new ExecutionRequest(backend, modelCase, warmups, iterations, timeout, threads, loadTimeout, profileIterations, recreate, p);
     }
 }

@@ -33,6 +33,7 @@ import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.Timings;
+import dev.accelbridge.core.TimeBudget;
 import dev.accelbridge.core.UnsupportedModelException;
 
 import java.nio.file.Files;
@@ -258,10 +259,18 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
                     NDList out = predict(predictor, inputs, spec, backend, ordered);
                     double firstMs = (System.nanoTime() - s) / 1e6;
                     checkDeadline(deadline, request, spec, "the first inference");
+                    // the warm-ups and timed runs get a deadline derived from the first inference (TimeBudget), under the cap
+                    deadline = Math.min(deadline, System.nanoTime() + TimeBudget.forTimedRuns(firstMs, request.warmups(),
+                            request.iterations(), 0).toNanos());
+                    long lastProgress = System.nanoTime();
                     for (int i = 0; i < request.warmups(); i++) {
                         out.close();
                         out = predict(predictor, inputs, spec, backend, ordered);
                         checkDeadline(deadline, request, spec, "warm-up " + (i + 1) + " of " + request.warmups());
+                        if (System.nanoTime() - lastProgress > 1_000_000_000L) {
+                            lastProgress = System.nanoTime();
+                            request.progress().update("warmup", i + 1, request.warmups());
+                        }
                     }
                     if (sampler != null) {
                         sampler.close();
@@ -297,6 +306,10 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
                         samples[i] = (b - a) / 1e6;
                         if (b > deadline) {
                             checkDeadline(deadline, request, spec, "timed iteration " + (i + 1) + " of " + samples.length);
+                        }
+                        if (b - lastProgress > 1_000_000_000L) { // between timed windows, at most once a second
+                            lastProgress = b;
+                            request.progress().update("timed", i + 1, samples.length);
                         }
                     }
                     List<NamedTensor> outputs = new ArrayList<>();
@@ -372,8 +385,9 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
     private static void checkDeadline(long deadline, ExecutionRequest request, ModelSpec spec, String where) {
         if (System.nanoTime() > deadline) {
             throw new ExecutionFailedException(Phase.TIMEOUT, "Model '" + spec.name() + "' on " + request.backend()
-                    + " exceeded the case timeout of " + request.timeout().toMillis() + " ms after " + where,
-                    "raise the timeout or lower --iterations / --warmups", null);
+                    + " exceeded its time budget after " + where + " (the warm-ups and timed runs may take 30 s + 3 x their count x"
+                    + " the first inference; --timeout " + (request.timeout() == null ? "none" : request.timeout().toSeconds() + " s")
+                    + " caps the case)", "raise --timeout or lower --iterations / --warmups", null);
         }
     }
 

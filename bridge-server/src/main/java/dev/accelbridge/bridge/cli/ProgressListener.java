@@ -50,6 +50,18 @@ final class ProgressListener implements RunListener, AutoCloseable {
     }
 
     @Override
+    public void caseProgress(dev.accelbridge.core.CaseId id, dev.accelbridge.core.BackendId hop, String phase, int done, int total) {
+        String line = String.format(Locale.ROOT, "%s %s (%s): %s %d of %d", id.row(), hop.id(), id.lane().id(),
+                phase.equals("timed") ? "timed iteration" : "warm-up", done, total);
+        if (bar != null) {
+            bar.setExtraMessage(line);
+            return;
+        }
+        err.println("  " + line);
+        err.flush();
+    }
+
+    @Override
     public void caseFinished(RunResult r, int done, int total) {
         String where = r.lane().id();
         String figures = r.timings() == null ? "" : String.format(Locale.ROOT, " p50 %.3f ms", r.timings().p50Ms());

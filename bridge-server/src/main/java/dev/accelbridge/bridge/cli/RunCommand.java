@@ -134,8 +134,9 @@ public final class RunCommand implements Callable<Integer> {
     int iterations = 10;
 
     @Option(names = "--timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class,
-            description = "Limit for one case: load + warm-up + timed, in seconds (default 180).")
-    Duration timeout = Duration.ofSeconds(180);
+            description = "Cap for one case, in seconds (default 3600). Within it session creation has --load-timeout, the first "
+                    + "inference 300 s, and the warm-ups and timed runs a deadline derived from the first inference.")
+    Duration timeout = dev.accelbridge.bridge.run.RunPlan.DEFAULT_CASE_CAP;
 
     @Option(names = "--load-timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class,
             description = "Limit for creating a session alone (default: 30 s + 1 s per 10 MB of model), so a load that never returns costs that, not --timeout.")

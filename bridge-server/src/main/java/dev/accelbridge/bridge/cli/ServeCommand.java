@@ -64,8 +64,9 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = {"-n", "--iterations"}, converter = Converters.Positive.class, description = "Timed iterations (default 10).")
     int iterations = 10;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class, description = "Seconds per case (default 180).")
-    Duration timeout = Duration.ofSeconds(180);
+    @Option(names = "--timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class, description = "Cap for one case, in seconds (default 3600; within it the parts "
+            + "have their own limits, see run --timeout).")
+    Duration timeout = dev.accelbridge.bridge.run.RunPlan.DEFAULT_CASE_CAP;
 
     @Option(names = "--once", description = "Exit after the first joined browser finished its run (--pages 1).")
     boolean once;

@@ -83,6 +83,21 @@ public final class CaseExecutor {
         return this;
     }
 
+    /** Where a case's progress goes: its identity, the hop running it, and the provider's report. */
+    @FunctionalInterface
+    public interface ProgressSink {
+        /** {@code id} running on {@code hop} is at {@code done} of {@code total} runs of {@code phase}. */
+        void progress(CaseId id, BackendId hop, String phase, int done, int total);
+    }
+
+    private ProgressSink progressSink;
+
+    /** Reports the providers' progress (warm-ups, timed iterations) of every case to {@code sink}. */
+    public CaseExecutor withProgress(ProgressSink sink) {
+        this.progressSink = sink;
+        return this;
+    }
+
     /** Limits session creation alone ({@code --load-timeout}); null: the default that scales with the model's size. */
     public CaseExecutor withLoadTimeout(Duration d) {
         this.loadTimeout = d;
@@ -112,8 +127,10 @@ public final class CaseExecutor {
         while (res.chosen().isPresent()) {
             BackendId hop = res.chosen().get();
             try {
+                BackendId h = hop;
+                ProgressSink sink = progressSink;
                 exec = providers.apply(hop).execute(new ExecutionRequest(hop, mc, warmups, iterations, timeout, threads, loadTimeout,
-                        profileIterations, recreate));
+                        profileIterations, recreate, sink == null ? null : (phase, done, total) -> sink.progress(id, h, phase, done, total)));
             } catch (UnsupportedModelException e) {
                 exec = null;
                 res = res.afterUnsupported(hop, staged(e.phase().stage(), e.oneLine(), mc));

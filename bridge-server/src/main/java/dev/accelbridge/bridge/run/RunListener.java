@@ -12,6 +12,13 @@ public interface RunListener {
     default void info(String message) {
     }
 
+    /**
+     * A running case is at {@code done} of {@code total} runs of {@code phase} ({@code warmup}, {@code timed}); providers
+     * report at most once a second, so only cases longer than that say anything.
+     */
+    default void caseProgress(dev.accelbridge.core.CaseId id, dev.accelbridge.core.BackendId hop, String phase, int done, int total) {
+    }
+
     /** One case was written to the store. */
     default void caseFinished(RunResult result, int done, int total) {
     }

@@ -174,7 +174,12 @@ public final class RunOrchestrator {
         CaseExecutor executor = new CaseExecutor(plan.warmups(), plan.iterations(), plan.caseTimeout(), plan.policy(),
                 id -> store.latestWorkingTimings(host.fingerprint(), id, id.requested()).map(t -> t.p50Ms()),
                 plan.effectiveThreads()).withLoadTimeout(plan.loadTimeout().orElse(null))
-                .withDrillDown(plan.drillDown().profileIterations(), plan.drillDown().recreate());
+                .withDrillDown(plan.drillDown().profileIterations(), plan.drillDown().recreate())
+                .withProgress((id, hop, phase, k, n) -> {
+                    synchronized (RunOrchestrator.this) {
+                        listener.caseProgress(id, hop, phase, k, n);
+                    }
+                });
         bisections = plan.drillDown().bisect() ? new Bisections(spillDir.resolve("repro"), plan.caseTimeout(),
                 plan.effectiveThreads(), natives.forBackend(BackendId.CPU), plan.drillDown().bisectAlways()) : null;
 

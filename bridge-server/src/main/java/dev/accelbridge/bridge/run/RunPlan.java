@@ -37,7 +37,8 @@ import java.util.Optional;
  * @param headless      headless browsers (the default)
  * @param warmups       warm-up iterations per case
  * @param iterations    timed iterations per case
- * @param caseTimeout   limit for one case (load + warm-up + timed)
+ * @param caseTimeout   the cap on one case ({@code --timeout}); within it session creation, the first inference and the
+ *                      timed runs have their own limits ({@link dev.accelbridge.core.TimeBudget})
  * @param modelCache    where generated models are written
  * @param feed          how user models are fed: {@code --dim}, {@code --shape}, {@code --input}, {@code --input-range},
  *                      {@code --tolerance} (a model folder's {@code accelbridge.json} under them)
@@ -76,6 +77,12 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         chains = Map.copyOf(chains);
         browsers = List.copyOf(browsers);
     }
+
+    /**
+     * The default cap on one case ({@code --timeout}): an hour. It is a cap, not the budget: session creation, the first
+     * inference and the timed runs each have their own limits within it ({@link dev.accelbridge.core.TimeBudget}).
+     */
+    public static final Duration DEFAULT_CASE_CAP = Duration.ofSeconds(3600);
 
     /** The default browser backends: every WebNN device type, WebGPU and wasm. */
     public static final List<BackendId> DEFAULT_BROWSER_BACKENDS = List.of(BackendId.WEBGPU, BackendId.WEBNN_GPU,
@@ -129,7 +136,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         private boolean headless = true;
         private int warmups = 3;
         private int iterations = 10;
-        private Duration caseTimeout = Duration.ofSeconds(180);
+        private Duration caseTimeout = DEFAULT_CASE_CAP;
         private Path modelCache = defaultModelCache();
         private Integer threads;
         private FeedOptions feed = FeedOptions.none();

@@ -25,6 +25,7 @@ import dev.accelbridge.core.MemoryUsage;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.TensorSpec;
+import dev.accelbridge.core.TimeBudget;
 import dev.accelbridge.core.Timings;
 import dev.accelbridge.core.UnsupportedModelException;
 import org.slf4j.Logger;
@@ -219,9 +220,17 @@ public final class BrowserBackendProvider implements BackendProvider {
                     request.modelCase().freeDims(), external), Phase.LOAD, backend, model);
             RunOutcome r;
             try {
-                r = await(p.run(s.sessionId(), request.modelCase().inputs(), request.warmups(), request.iterations(),
-                        remaining(deadline), OutputBudget.forCase(request.modelCase(), server.options().maxResultBytes())),
-                        Phase.RUN, backend, model);
+                // the first inference alone, then the warm-ups and timed runs under a deadline derived from it (the inputs
+                // cross once: the page keeps them for the second job)
+                RunOutcome first = await(p.runFirst(s.sessionId(), request.modelCase().inputs(),
+                        TimeBudget.min(remaining(deadline), TimeBudget.FIRST_RUN_LIMIT)), Phase.RUN, backend, model);
+                OutputBudget budget = OutputBudget.forCase(request.modelCase(), server.options().maxResultBytes());
+                Duration timed = TimeBudget.min(remaining(deadline), TimeBudget.forTimedRuns(first.firstMs(), request.warmups(),
+                        request.iterations(), Math.min(budget.bytes(), 1L << 31)));
+                RunOutcome rest = await(p.run(s.sessionId(), null, request.warmups(), request.iterations(), timed, budget,
+                        request.progress()), Phase.RUN, backend, model);
+                r = new RunOutcome(first.firstMs(), rest.warmups(), rest.samplesMs(), rest.outputs(), join(first.warnings(), rest.warnings()),
+                        rest.jsHeapBytes());
             } finally {
                 if (p.isOpen() && !needsRestart) {
                     try {
@@ -421,6 +430,12 @@ public final class BrowserBackendProvider implements BackendProvider {
                 }
             }
         }
+    }
+
+    private static List<String> join(List<String> a, List<String> b) {
+        List<String> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
     }
 
     private static Duration min(Duration a, Duration b) {

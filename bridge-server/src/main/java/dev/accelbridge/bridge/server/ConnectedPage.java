@@ -47,6 +47,7 @@ public final class ConnectedPage {
         final CompletableFuture<Object> future;
         OutputBudget budget = OutputBudget.cap(OutputBudget.DEFAULT_CAP);
         ResultAssembly assembly;
+        dev.accelbridge.core.CaseProgress progress = dev.accelbridge.core.CaseProgress.NONE;
 
         Pending(String type, CompletableFuture<Object> future) {
             this.type = type;
@@ -196,10 +197,35 @@ public final class ConnectedPage {
      */
     public CompletableFuture<RunOutcome> run(String sessionId, List<NamedTensor> inputs, int warmups, int iterations, Duration timeout,
                                              OutputBudget budget) {
+        return run(sessionId, inputs, warmups, iterations, timeout, budget, dev.accelbridge.core.CaseProgress.NONE);
+    }
+
+    /**
+     * Same; {@code inputs} null reuses the inputs of the session's previous job ({@code "sameInputs"}, so large inputs
+     * cross once), and the page's progress messages go to {@code progress}.
+     */
+    public CompletableFuture<RunOutcome> run(String sessionId, List<NamedTensor> inputs, int warmups, int iterations, Duration timeout,
+                                             OutputBudget budget, dev.accelbridge.core.CaseProgress progress) {
         String job = nextId("j");
         ObjectNode msg = message("run", job);
         msg.put("session", sessionId).put("warmups", warmups).put("iterations", iterations).put("chunkBytes", FrameCodec.CHUNK_BYTES);
-        return this.<FrameCodec.Frame>submit(job, "run", timeout, budget, () -> sendTensors(job, msg, inputs))
+        if (inputs == null) {
+            msg.put("sameInputs", true);
+        }
+        return this.<FrameCodec.Frame>submit(job, "run", timeout, budget, progress,
+                        () -> sendTensors(job, msg, inputs == null ? List.of() : inputs))
+                .thenApply(ConnectedPage::toOutcome);
+    }
+
+    /**
+     * The session's first run alone ({@code "firstOnly"}): completes with its time in {@link RunOutcome#firstMs} (NaN when
+     * the session had run before) and no outputs. The page keeps the inputs for the next job of the session.
+     */
+    public CompletableFuture<RunOutcome> runFirst(String sessionId, List<NamedTensor> inputs, Duration timeout) {
+        String job = nextId("j");
+        ObjectNode msg = message("run", job);
+        msg.put("session", sessionId).put("warmups", 0).put("iterations", 1).put("firstOnly", true);
+        return this.<FrameCodec.Frame>submit(job, "run", timeout, () -> sendTensors(job, msg, inputs))
                 .thenApply(ConnectedPage::toOutcome);
     }
 
@@ -343,6 +369,20 @@ public final class ConnectedPage {
         return true;
     }
 
+    /** The page reported where a run job is; false when no such job is pending. */
+    boolean progress(String job, JsonNode msg) {
+        Pending p = job == null ? null : pending.get(job);
+        if (p == null) {
+            return false;
+        }
+        try {
+            p.progress.update(msg.path("phase").asText(""), msg.path("done").asInt(), msg.path("total").asInt());
+        } catch (RuntimeException e) {
+            // a listener's problem is not the job's
+        }
+        return true;
+    }
+
     /** A frame too large to take that named a pending job: the job fails at once with the reason. */
     boolean failTransfer(String job, String why) {
         Pending p = job == null ? null : pending.get(job);
@@ -389,11 +429,12 @@ public final class ConnectedPage {
     }
 
     private <T> CompletableFuture<T> submit(String job, String type, Duration timeout, Runnable send) {
-        return submit(job, type, timeout, null, send);
+        return submit(job, type, timeout, null, dev.accelbridge.core.CaseProgress.NONE, send);
     }
 
     @SuppressWarnings("unchecked")
-    private <T> CompletableFuture<T> submit(String job, String type, Duration timeout, OutputBudget budget, Runnable send) {
+    private <T> CompletableFuture<T> submit(String job, String type, Duration timeout, OutputBudget budget,
+                                            dev.accelbridge.core.CaseProgress progress, Runnable send) {
         CompletableFuture<Object> f = new CompletableFuture<>();
         if (!isOpen()) {
             f.completeExceptionally(new PageJobException(PageJobException.Kind.DISCONNECTED, "disconnected",
@@ -404,6 +445,7 @@ public final class ConnectedPage {
         if (budget != null) {
             entry.budget = budget;
         }
+        entry.progress = progress == null ? dev.accelbridge.core.CaseProgress.NONE : progress;
         pending.put(job, entry);
         long ms = Math.max(1, timeout.toMillis());
         CompletableFuture<Object> timed = f.orTimeout(ms, TimeUnit.MILLISECONDS);

@@ -195,6 +195,7 @@ final class PageHub {
                     protocolError(c, job, "unknown-job", "no pending job '" + job + "' expects '" + type + "'");
                 }
             }
+            case "progress" -> page.progress(job, msg); // late progress of a finished job is harmless
             case "error" -> {
                 String code = msg.path("code").asText("error");
                 String message = msg.path("message").asText("");

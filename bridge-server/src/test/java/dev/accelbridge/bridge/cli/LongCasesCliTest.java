@@ -1,0 +1,60 @@
+package dev.accelbridge.bridge.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.DType;
+import dev.accelbridge.suites.onnx.GraphBuilder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Time budgets that scale: a model whose every wasm inference takes about a second runs on the defaults (no fixed
+ * job timeout decides; the timed runs' deadline comes from its first inference) and, being longer than a second,
+ * shows where it is ("timed iteration k of N") while it runs.
+ */
+class LongCasesCliTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aSlowModelRunsOnTheDefaultsAndShowsItsIterationsAsTheyGo() throws Exception {
+        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
+        // twelve 1024 x 1024 matrix products with one weight: about 26 GFLOP, a second or more per inference in wasm on
+        // one thread here (160 ms for two)
+        GraphBuilder g = new GraphBuilder("slow", 3);
+        String x = g.input("x", DType.FLOAT32, 1024, 1024);
+        String w = g.uniform("w", 0.03, 1024, 1024);
+        String h = x;
+        for (int i = 0; i < 11; i++) {
+            h = g.op("MatMul", "mm" + i, List.of(h, w));
+        }
+        g.opInto("MatMul", "y", List.of(h, w));
+        g.output("y", DType.FLOAT32, 1024, 1024);
+        Path dir = Files.createDirectories(tmp.resolve("slow"));
+        Files.write(dir.resolve("model.onnx"), g.build("slow").toByteArray());
+        CliRunner.Result r = CliRunner.run("run", "--model", dir.toString(), "--backends", "wasm", "--browser", "chromium",
+                "--json", "--warmups", "1", "--iterations", "3", "--threads", "1", "--no-report",
+                "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        JsonNode arr = new ObjectMapper().readTree(r.out());
+        JsonNode wasm = null;
+        for (JsonNode n : arr) {
+            if (n.get("requested").asText().equals("wasm")) {
+                wasm = n;
+            }
+        }
+        assertThat(wasm).isNotNull();
+        assertThat(wasm.get("status").asText()).as(String.valueOf(wasm.get("reason"))).isEqualTo("PASSED");
+        assertThat(wasm.get("p50Ms").asDouble()).as("a slow case").isGreaterThan(300);
+        assertThat(r.err()).contains("wasm (chromium): timed iteration");
+    }
+}
