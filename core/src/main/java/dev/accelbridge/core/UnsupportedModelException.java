@@ -6,6 +6,11 @@ public class UnsupportedModelException extends BackendException {
         super(Phase.LOAD, problem, fix, cause);
     }
 
+    /** Same, found at {@code phase} (e.g. {@link Phase#FIT}: the model cannot fit the lane's limits). */
+    public UnsupportedModelException(Phase phase, String problem, String fix, Throwable cause) {
+        super(phase, problem, fix, cause);
+    }
+
     @Override
     public Status status() {
         return Status.UNSUPPORTED;

@@ -117,6 +117,21 @@ public final class OddModels {
         return write(dir, "large-io", g.build("large inputs and outputs"));
     }
 
+    /**
+     * A declared 1.2 GB intermediate: {@code x[1, 1]} expanded to {@code h[1, 300,000,000]} (declared in
+     * {@code value_info}) and reduced back by ReduceMax. It fits wasm32's 4 GiB but no WebGPU buffer of at most 1 GiB
+     * (SwiftShader's limits here). Not part of {@link #writeAll}.
+     */
+    public static Path hugeActivation(Path dir) {
+        GraphBuilder g = new GraphBuilder("hugeact", 41);
+        String x = g.input("x", DType.FLOAT32, 1, 1);
+        g.opInto("Expand", "h", List.of(x, g.vector("shape", 1, 300_000_000L)));
+        g.valueInfo("h", DType.FLOAT32, 1, 300_000_000L);
+        g.opInto("ReduceMax", "y", List.of("h"), GraphBuilder.ints("axes", 1), GraphBuilder.attr("keepdims", 1L));
+        g.output("y", DType.FLOAT32, 1, 1);
+        return write(dir, "huge-activation", g.build("a huge declared activation"));
+    }
+
     // ---- zero-size data -------------------------------------------------------------------------------------------
 
     /** ReduceSum with an {@code axes} input declared {@code [N]} and shipped empty (ONNX backend-test style). */

@@ -7,6 +7,7 @@ import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.browser.page.PageAssets;
 import dev.accelbridge.browser.page.PageProbe;
+import dev.accelbridge.suites.ModelFootprint;
 import dev.accelbridge.suites.OnnxModels;
 import dev.accelbridge.core.Analysis;
 import dev.accelbridge.core.Availability;
@@ -64,6 +65,15 @@ public final class BrowserBackendProvider implements BackendProvider {
     private static final Pattern UNSUPPORTED = Pattern.compile(
             "(?i)(not supported|unsupported (data ?type|op)|could not find an implementation|no kernel|shader-f16|f16 is not"
                     + "|not a registered function/op|no op registered for|opset \\d+ is under development)");
+
+    /** Footprints per case (reading a large model's file once), dropped by identity when the case is gone. */
+    private static final Map<dev.accelbridge.core.ModelCase, ModelFootprint> FOOTPRINTS =
+            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+    /** What onnxruntime-web, Emscripten and the browser say when memory runs out. */
+    private static final Pattern OUT_OF_MEMORY = Pattern.compile(
+            "(?i)(out of memory|\\boom\\b|Aborted\\(OOM\\)|allocation failed|failed to allocate|Cannot enlarge memory"
+                    + "|RangeError: Array buffer|WebAssembly.Memory\\(\\): could not allocate|memory access out of bounds)");
 
     /** External-data locations per model file (parsing a model per case would cost a large one a second each time). */
     private static final Map<String, List<String>> EXTERNAL_DATA = new java.util.concurrent.ConcurrentHashMap<>();
@@ -201,6 +211,9 @@ public final class BrowserBackendProvider implements BackendProvider {
         }
         ModelSpec model = request.modelCase().model();
         checkFp16(backend, model, request.modelCase().precision());
+        // will it fit? a case that cannot is UNSUPPORTED now, not after minutes of loading
+        LaneFit.check(FOOTPRINTS.computeIfAbsent(request.modelCase(), ModelFootprint::of), backend, probe,
+                " [" + browserLabel() + "]");
         Duration timeout = request.timeout() != null ? request.timeout() : server.options().jobTimeout();
         long deadline = System.nanoTime() + timeout.toNanos();
         ExecutionProviderSpec ep = ExecutionProviderSpec.of(backend);
@@ -410,7 +423,9 @@ public final class BrowserBackendProvider implements BackendProvider {
                     needsRestart = true;
                     String alive = handle == null ? "" : handle.isAlive() ? "; browser process still running" : "; browser process is gone";
                     throw new ExecutionFailedException(Phase.CRASH, (pj.kind() == PageJobException.Kind.DEVICE_LOST ? "GPU device lost: "
-                            : "Browser crashed or page left: ") + pj.getMessage() + alive + " (" + model.name() + " on " + backend + ")" + where,
+                            : "Browser crashed or page left: ") + pj.getMessage() + alive + " (" + model.name() + " on " + backend
+                            + (pj.kind() == PageJobException.Kind.DEVICE_LOST ? "; a device is lost when it runs out of memory: the "
+                            + "adapter's maxBufferSize is " + probe.webgpu().limits().get("maxBufferSize") + " bytes" : "") + ")" + where,
                             pj.fix(), pj);
                 }
                 case TRANSFER -> {
@@ -421,6 +436,15 @@ public final class BrowserBackendProvider implements BackendProvider {
                 default -> {
                     needsFreshPage = launcher != null;
                     String msg = pj.getMessage();
+                    if (OUT_OF_MEMORY.matcher(msg).find()) {
+                        // "memory access out of bounds" is how a failed allocation inside wasm32 usually surfaces (seen here
+                        // for a 1.2 GB intermediate); it is named as a memory fault, with the limit it most likely hit
+                        throw new ExecutionFailedException(phase, "Out of memory (or a memory fault) in the page while " + (phase == Phase.LOAD
+                                ? "creating the session" : "running") + ": " + msg + " (" + model.name() + " on " + backend
+                                + "; onnxruntime-web's wasm32 memory is at most 4 GiB" + (backend == BackendId.WEBGPU
+                                ? ", the adapter's maxBufferSize " + probe.webgpu().limits().get("maxBufferSize") + " bytes" : "")
+                                + ")" + where, "run a smaller input or model, or a lane with more memory", pj);
+                    }
                     if (phase == Phase.LOAD && UNSUPPORTED.matcher(msg).find()) {
                         throw new UnsupportedModelException("onnxruntime-web cannot run " + model.name() + " on " + backend + ": " + msg + where,
                                 "this model needs an op or type the " + backend + " provider lacks; try wasm", pj);
