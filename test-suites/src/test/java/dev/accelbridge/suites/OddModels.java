@@ -330,7 +330,7 @@ public final class OddModels {
     // ---- control flow ---------------------------------------------------------------------------------------------
 
     /** If on a bool input: then-branch doubles x (an outer-scope value), else negates it. */
-    static Path ifBranches(Path dir) {
+    public static Path ifBranches(Path dir) {
         GraphBuilder g = new GraphBuilder("if", 26);
         String c = g.input("cond", DType.BOOL);
         String x = g.input("x", DType.FLOAT32, 1, 4);

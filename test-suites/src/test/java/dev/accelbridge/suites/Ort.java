@@ -34,6 +34,7 @@ final class Ort {
                         case FLOAT32 -> OnnxTensor.createTensor(env, direct.asFloatBuffer(), t.shape());
                         case INT64 -> OnnxTensor.createTensor(env, direct.asLongBuffer(), t.shape());
                         case INT32 -> OnnxTensor.createTensor(env, direct.asIntBuffer(), t.shape());
+                        case BOOL -> OnnxTensor.createTensor(env, direct, t.shape(), ai.onnxruntime.OnnxJavaType.BOOL);
                         default -> throw new IllegalArgumentException(t.dtype().toString());
                     };
                     feed.put(t.name(), ot);

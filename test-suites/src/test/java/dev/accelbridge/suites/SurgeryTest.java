@@ -100,4 +100,40 @@ class SurgeryTest {
             assertThat(l.cases().get(0).model().tolerance()).isEqualTo(1e-9);
         });
     }
+
+    @Test
+    void aControlFlowReproCarriesTheOuterValuesItsBranchesReadAndLoads(@TempDir Path dir) throws Exception {
+        // If(cond) { x * 2 } else { -x }: both branches read x from the graph around them
+        ModelProto m = OnnxTensors.readModel(OddModels.ifBranches(dir).resolve("model.onnx"));
+        NamedTensor cond = new NamedTensor("cond", DType.BOOL, new long[0], new byte[]{1});
+        NamedTensor x = NamedTensor.ofFloats("x", new long[]{1, 4}, new float[]{1, -2, 3, -4});
+        assertThat(dev.accelbridge.suites.surgery.ControlFlow.outerReads(m.getGraph().getNode(0))).containsExactly("x");
+        Map<String, NamedTensor> values = new HashMap<>(Ort.run(dir.resolve("if-branches").resolve("model.onnx"), List.of(cond, x)));
+        values.put("cond", cond);
+        values.put("x", x);
+        NodeRepro.Cut cut = NodeRepro.cut(m, 0, values);
+        assertThat(cut.model().getGraph().getInputList()).extracting(v -> v.getName()).containsExactly("cond", "x");
+        Path repro = cut.write(dir.resolve("repro"), null, "# repro");
+        Map<String, NamedTensor> again = Ort.run(repro.resolve("model.onnx"), cut.inputs());
+        assertThat(again.get("y").toFloats()).containsExactly(2, -4, 6, -8);
+    }
+
+    @Test
+    void anIfWhoseConditionIsKnownIsInlinedAsItsTakenBranchAndComputesTheSame(@TempDir Path dir) throws Exception {
+        Path file = OddModels.ifBranches(dir).resolve("model.onnx");
+        ModelProto m = OnnxTensors.readModel(file);
+        NamedTensor x = NamedTensor.ofFloats("x", new long[]{1, 4}, new float[]{1, -2, 3, -4});
+        for (boolean c : new boolean[]{true, false}) {
+            NamedTensor cond = new NamedTensor("cond", DType.BOOL, new long[0], new byte[]{(byte) (c ? 1 : 0)});
+            ModelProto inlined = dev.accelbridge.suites.surgery.ControlFlow.inlineIfs(m, Map.of("cond", c));
+            assertThat(inlined.getGraph().getNodeList()).noneMatch(n -> n.getOpType().equals("If"));
+            assertThat(inlined.getGraph().getNodeList()).extracting(n -> n.getName())
+                    .contains(c ? "y/If/then/t_out/Mul" : "y/If/else/e_out/Neg");
+            Path p = dir.resolve("inlined-" + c + ".onnx");
+            Files.write(p, inlined.toByteArray());
+            assertThat(Ort.run(p, List.of(cond, x)).get("y").toFloats()).containsExactly(Ort.run(file, List.of(cond, x)).get("y").toFloats());
+            // every value inside the branch is now an ordinary value of the graph, so bisection can expose it
+            assertThat(Taps.values(inlined)).extracting(Taps.Value::name).contains(c ? "y/If/then/t_out" : "y/If/else/e_out");
+        }
+    }
 }

@@ -18,6 +18,7 @@ import dev.accelbridge.suites.onnx.proto.Onnx.GraphProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.NodeProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.TensorProto;
+import dev.accelbridge.suites.surgery.ControlFlow;
 import dev.accelbridge.suites.surgery.Taps;
 
 import java.io.IOException;
@@ -45,6 +46,7 @@ public final class Bisector {
     /** Values exposed per pass (one pass covers every model of the suites). */
     static final int WINDOW = 2000;
     private static final int MAX_PATH = 64;
+    private static final int MAX_INLINE_ROUNDS = 4;
 
     private final Path workDir;
     private final Duration timeout;
@@ -85,6 +87,11 @@ public final class Bisector {
             m = OnnxTensors.readModel(spec.path());
         } catch (AccelbridgeException e) {
             return failed(backend, floatTol, 0, e.oneLine());
+        }
+        try {
+            m = inlineKnownIfs(m, mc, spec, cpu, threads);
+        } catch (RuntimeException e) {
+            return failed(backend, floatTol, 0, "the If branches could not be inlined: " + oneLine(e));
         }
         GraphProto g = m.getGraph();
         List<Taps.Value> values = Taps.values(m);
@@ -169,6 +176,61 @@ public final class Bisector {
                 shapes(node.getOutputList(), ref, g), err, floatTol, "native-cpu", backend, path(g, idx, errors), compared,
                 null, null);
         return new Found(b, m, idx, ref, lastBackendRun, lastCpuRun);
+    }
+
+    /**
+     * The model with every If whose condition this input decides replaced by its taken branch ({@link ControlFlow}), so
+     * the values inside are exposed like any other: the conditions are read from a native CPU run of the model with them
+     * exposed, round after round for Ifs nested in an inlined branch (at most {@link #MAX_INLINE_ROUNDS}).
+     */
+    private ModelProto inlineKnownIfs(ModelProto m, ModelCase mc, ModelSpec spec, BackendProvider cpu, Integer threads) {
+        for (int round = 0; round < MAX_INLINE_ROUNDS && ControlFlow.has(m.getGraph()); round++) {
+            List<String> conds = ControlFlow.ifConditions(m.getGraph());
+            if (conds.isEmpty()) {
+                break;
+            }
+            Map<String, NamedTensor> known = new LinkedHashMap<>();
+            mc.inputs().forEach(t -> known.put(t.name(), t));
+            for (TensorProto t : m.getGraph().getInitializerList()) {
+                if (conds.contains(t.getName())) {
+                    known.put(t.getName(), OnnxTensors.fromProto(t, t.getName()));
+                }
+            }
+            List<String> computed = conds.stream().filter(c -> !known.containsKey(c)).distinct().toList();
+            if (!computed.isEmpty()) {
+                Taps.Exposed exposed = Taps.expose(m, computed);
+                Path file = null;
+                try {
+                    Files.createDirectories(workDir);
+                    file = Files.createTempFile(workDir, "conditions-", ".onnx");
+                    Files.write(file, exposed.model().toByteArray());
+                    known.putAll(named(cpu.execute(new ExecutionRequest(BackendId.CPU, withModel(mc, spec, file, -1 - round), 0, 1,
+                            timeout, threads, null)), exposed));
+                } catch (IOException e) {
+                    throw new AccelbridgeException("cannot write the model with its conditions exposed: " + e.getMessage(), null);
+                } finally {
+                    try {
+                        if (file != null) {
+                            Files.deleteIfExists(file);
+                        }
+                    } catch (IOException e) {
+                        // a leftover in the work folder is harmless
+                    }
+                }
+            }
+            Map<String, Boolean> decided = new HashMap<>();
+            for (String c : conds) {
+                NamedTensor t = known.get(c);
+                if (t != null && t.size() == 1) {
+                    decided.put(c, t.toDoubles()[0] != 0);
+                }
+            }
+            if (decided.isEmpty()) {
+                break;
+            }
+            m = ControlFlow.inlineIfs(m, decided);
+        }
+        return m;
     }
 
     /** From the diverging node to a model output, each step to the consumer with the largest error. */

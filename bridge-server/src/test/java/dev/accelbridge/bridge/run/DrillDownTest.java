@@ -112,6 +112,43 @@ class DrillDownTest {
                 List.of(NamedTensor.ofFloats("x", new long[] {4, 8}, v)), Optional.empty());
     }
 
+    /**
+     * The same ArgMax, inside the then-branch of an If whose condition the input decides (max(x) > 0): the branch reads
+     * h from the graph around it. Its values are not model outputs, so bisection must inline the taken branch.
+     */
+    private static ModelCase argmaxInsideAnIf() throws Exception {
+        GraphBuilder g = new GraphBuilder("argmax-if", 1);
+        String x = g.input("x", DType.FLOAT32, 4, 8);
+        String h = g.op("Relu", "relu", List.of(g.op("MatMul", "mm", List.of(x, g.uniform("w", 0.5, 8, 8)))));
+        String cond = g.op("Greater", "positive", List.of(g.op("ReduceMax", "max", List.of(x), GraphBuilder.attr("keepdims", 0L)),
+                g.scalar("zero", 0f)));
+        GraphBuilder then = new GraphBuilder("then", 2);
+        String a = then.op("ArgMax", "argmax", List.of(h), GraphBuilder.attr("axis", 1L), GraphBuilder.attr("keepdims", 1L),
+                GraphBuilder.attr("select_last_index", 1L));
+        then.opInto("Cast", "t_out", List.of(a), GraphBuilder.attr("to", 1L));
+        then.output("t_out", DType.FLOAT32, 4, 1);
+        GraphBuilder other = new GraphBuilder("else", 3);
+        other.opInto("ReduceMax", "e_out", List.of(h), GraphBuilder.ints("axes", 1), GraphBuilder.attr("keepdims", 1L));
+        other.output("e_out", DType.FLOAT32, 4, 1);
+        String sel = g.op("If", "sel", List.of(cond),
+                new GraphBuilder.Attr(dev.accelbridge.suites.onnx.proto.Onnx.AttributeProto.newBuilder().setName("then_branch")
+                        .setType(dev.accelbridge.suites.onnx.proto.Onnx.AttributeProto.AttributeType.GRAPH)
+                        .setG(then.build("then").getGraph()).build()),
+                new GraphBuilder.Attr(dev.accelbridge.suites.onnx.proto.Onnx.AttributeProto.newBuilder().setName("else_branch")
+                        .setType(dev.accelbridge.suites.onnx.proto.Onnx.AttributeProto.AttributeType.GRAPH)
+                        .setG(other.build("else").getGraph()).build()));
+        g.opInto("Mul", "y", List.of(sel, g.scalar("half", 0.5f)));
+        g.output("y", DType.FLOAT32, 4, 1);
+        float[] v = new float[32];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = i < 16 ? 0f : (float) Math.sin(i);
+        }
+        Path p = dir.resolve("argmax-if.onnx");
+        Files.write(p, g.build("argmax inside an If").toByteArray());
+        return new ModelCase(OnnxModels.inspect(p, ModelFamily.OTHER, "argmax-if", "test"), "fixed",
+                List.of(NamedTensor.ofFloats("x", new long[] {4, 8}, v)), Optional.empty());
+    }
+
     private static ModelCase convnet(double tolerance) {
         ModelCase mc = Batching.atBatch(SuiteCatalog.create(new SuiteOptions(dir, ModelSize.SMALL, 42)).cases(ModelFamily.VISION)
                 .get(0), 1).orElseThrow();
@@ -162,6 +199,29 @@ class DrillDownTest {
         assertThat(repro.resolve("README.md")).content().contains("argmax").contains("onnxruntime-web").contains("webnn-cpu");
 
         // Accelbridge on the repro folder: judged against the reference outputs stored in it
+        ModelCase folder = ModelFolderLoader.loadAll(repro, Optional.empty(), FeedOptions.none()).get(0).cases().get(0);
+        RunResult onWebnn = run(shell, BrowserKind.CHROMIUM_SHELL, BackendId.WEBNN_CPU, folder, null, executor());
+        RunResult onWasm = run(shell, BrowserKind.CHROMIUM_SHELL, BackendId.WASM, folder, null, executor());
+        assertThat(onWebnn.status()).as(onWebnn.reason()).isEqualTo(Status.WRONG_OUTPUT);
+        assertThat(onWasm.status()).as(onWasm.reason()).isEqualTo(Status.PASSED);
+    }
+
+    @Test
+    void aWrongArgMaxInsideAnIfBranchIsBisectedToThatInnerNodeAndItsReproReproduces() throws Exception {
+        assumeTrue(shell != null, "the @sparticuz/chromium shell is not installed (npm ci in browser-runtime/browsers)");
+        ModelCase mc = argmaxInsideAnIf();
+        RunResult wrong = run(shell, BrowserKind.CHROMIUM_SHELL, BackendId.WEBNN_CPU, mc, reference(mc), executor());
+        assertThat(wrong.status()).as(wrong.reason()).isEqualTo(Status.WRONG_OUTPUT);
+
+        RunResult r = bisections("webnn-if").apply(wrong, mc, b -> shell);
+        Bisection b = r.analysis().bisection();
+        assertThat(b.outcome()).as(b.note()).isEqualTo(Bisection.Outcome.FOUND);
+        // named at its node inside the taken branch, not at the If
+        assertThat(b.node()).isEqualTo("sel/If_4/then/argmax/ArgMax_0");
+        assertThat(b.opType()).isEqualTo("ArgMax");
+        assertThat(b.attributes()).containsEntry("select_last_index", "1");
+        assertThat(b.note()).contains("diverges on its own on webnn-cpu");
+        Path repro = Path.of(b.reproDir());
         ModelCase folder = ModelFolderLoader.loadAll(repro, Optional.empty(), FeedOptions.none()).get(0).cases().get(0);
         RunResult onWebnn = run(shell, BrowserKind.CHROMIUM_SHELL, BackendId.WEBNN_CPU, folder, null, executor());
         RunResult onWasm = run(shell, BrowserKind.CHROMIUM_SHELL, BackendId.WASM, folder, null, executor());

@@ -49,7 +49,11 @@ public final class NodeRepro {
         List<NamedTensor> inputs = new ArrayList<>();
         List<NamedTensor> outputs = new ArrayList<>();
         java.util.Set<String> done = new java.util.HashSet<>();
-        for (String in : node.getInputList()) {
+        // a control-flow node's bodies read values of the graph around them without naming them as inputs: the repro
+        // carries each as an input of its own (or as the initializer it is), or it would not load
+        List<String> reads = new ArrayList<>(node.getInputList());
+        reads.addAll(ControlFlow.outerReads(node));
+        for (String in : reads) {
             if (in.isEmpty() || !done.add(in)) {
                 continue;
             }

@@ -93,9 +93,14 @@ public final class Taps {
     public static Map<String, List<Integer>> consumers(GraphProto g) {
         Map<String, List<Integer>> c = new HashMap<>();
         for (int i = 0; i < g.getNodeCount(); i++) {
-            for (String in : g.getNode(i).getInputList()) {
+            List<String> reads = new ArrayList<>(g.getNode(i).getInputList());
+            reads.addAll(ControlFlow.outerReads(g.getNode(i))); // a body reading an outer value consumes it too
+            for (String in : reads) {
                 if (!in.isEmpty()) {
-                    c.computeIfAbsent(in, k -> new ArrayList<>()).add(i);
+                    List<Integer> l = c.computeIfAbsent(in, k -> new ArrayList<>());
+                    if (!l.contains(i)) {
+                        l.add(i);
+                    }
                 }
             }
         }
