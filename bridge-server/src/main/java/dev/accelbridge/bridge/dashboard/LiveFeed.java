@@ -101,7 +101,7 @@ public final class LiveFeed implements AutoCloseable {
                     broadcast("case", c.toString());
                 }
             }
-            ObjectNode progress = progress(info, results, running);
+            ObjectNode progress = progress(info, results, running, running ? store.caseProgress(id).orElse(null) : null);
             broadcast("progress", progress.toString());
             if (running) {
                 sent.put(id, results.size());
@@ -115,6 +115,14 @@ public final class LiveFeed implements AutoCloseable {
 
     /** A run's progress: done of total, and per lane. */
     static ObjectNode progress(RunInfo info, List<RunResult> results, boolean running) {
+        return progress(info, results, running, null);
+    }
+
+    /**
+     * Same, with where the running cases are ({@code inCase}: the JSON array the run records beside its lock, one entry
+     * per lane and case with its phase, done and total), given to each lane as {@code now}: "timed iteration 3 of 10".
+     */
+    static ObjectNode progress(RunInfo info, List<RunResult> results, boolean running, String inCase) {
         ObjectNode o = ResultJson.MAPPER.createObjectNode();
         o.put("runId", info.runId()).put("status", running ? "running" : info.status().name().toLowerCase(java.util.Locale.ROOT))
                 .put("startedAt", info.startedAt().toString()).put("done", results.size()).put("total", info.plannedCases());
@@ -133,6 +141,22 @@ public final class LiveFeed implements AutoCloseable {
             l.put("state", t != null && d >= t ? "done" : !running ? "stopped" : d > 0 ? "running" : "waiting");
             ObjectNode s = l.putObject("byStatus");
             e.getValue().forEach(s::put);
+        }
+        if (inCase != null) {
+            try {
+                for (com.fasterxml.jackson.databind.JsonNode c : ResultJson.MAPPER.readTree(inCase)) {
+                    String text = c.path("case").asText() + " " + c.path("backend").asText() + ": "
+                            + (c.path("phase").asText().equals("timed") ? "timed iteration " : "warm-up ") + c.path("done").asInt()
+                            + " of " + c.path("total").asInt();
+                    for (com.fasterxml.jackson.databind.JsonNode l : lanes) {
+                        if (l.path("lane").asText().equals(c.path("lane").asText())) {
+                            ((ObjectNode) l).put("now", text);
+                        }
+                    }
+                }
+            } catch (java.io.IOException | RuntimeException e) {
+                // a progress file caught mid-write is read again at the next poll
+            }
         }
         return o;
     }

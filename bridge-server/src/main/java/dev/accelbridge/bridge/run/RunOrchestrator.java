@@ -52,6 +52,8 @@ public final class RunOrchestrator {
     private final List<Availability> probesSeen = new ArrayList<>();
     /** Bisects wrong outputs (null with --no-bisect). */
     private Bisections bisections;
+    /** The cases running now that reported progress, by lane and case, for the dashboard's live view. */
+    private final Map<String, com.fasterxml.jackson.databind.node.ObjectNode> inCase = new LinkedHashMap<>();
 
     /**
      * @param store           where results go
@@ -178,6 +180,9 @@ public final class RunOrchestrator {
                 .withProgress((id, hop, phase, k, n) -> {
                     synchronized (RunOrchestrator.this) {
                         listener.caseProgress(id, hop, phase, k, n);
+                        inCase.put(id.lane().id() + "|" + id.row(), ResultJson.MAPPER.createObjectNode().put("lane", id.lane().id())
+                                .put("case", id.row()).put("backend", hop.id()).put("phase", phase).put("done", k).put("total", n));
+                        recordInCase(runId);
                     }
                 });
         bisections = plan.drillDown().bisect() ? new Bisections(spillDir.resolve("repro"), plan.caseTimeout(),
@@ -376,6 +381,16 @@ public final class RunOrchestrator {
         results.add(r);
         counter[0]++;
         listener.caseFinished(r, counter[0], total);
+        if (inCase.remove(r.id().lane().id() + "|" + r.id().row()) != null) {
+            recordInCase(r.runId());
+        }
+    }
+
+    /** Where the running cases are, beside the run's lock: another process's live feed shows it (never a store write). */
+    private void recordInCase(String runId) {
+        com.fasterxml.jackson.databind.node.ArrayNode a = ResultJson.MAPPER.createArrayNode();
+        inCase.values().forEach(a::add);
+        store.recordCaseProgress(runId, inCase.isEmpty() ? null : a.toString());
     }
 
     /** Writes the results the store did not take to an export file and says how to merge it. */

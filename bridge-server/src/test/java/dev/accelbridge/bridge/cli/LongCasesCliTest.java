@@ -41,9 +41,39 @@ class LongCasesCliTest {
         g.output("y", DType.FLOAT32, 1024, 1024);
         Path dir = Files.createDirectories(tmp.resolve("slow"));
         Files.write(dir.resolve("model.onnx"), g.build("slow").toByteArray());
-        CliRunner.Result r = CliRunner.run("run", "--model", dir.toString(), "--backends", "wasm", "--browser", "chromium",
-                "--json", "--warmups", "1", "--iterations", "3", "--threads", "1", "--no-report",
-                "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString());
+        // the dashboard's live view (another process) learns where the case is from a file beside the run's lock
+        Path locks = tmp.resolve("m.duckdb.locks");
+        java.util.Set<String> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread watcher = new Thread(() -> {
+            while (!done.get()) {
+                try (var files = Files.list(locks)) {
+                    for (Path f : files.filter(f -> f.toString().endsWith(".progress")).toList()) {
+                        seen.add(Files.readString(f));
+                    }
+                } catch (java.io.IOException | RuntimeException e) {
+                    // not there yet, or removed between list and read
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        watcher.start();
+        CliRunner.Result r;
+        try {
+            r = CliRunner.run("run", "--model", dir.toString(), "--backends", "wasm", "--browser", "chromium",
+                    "--json", "--warmups", "1", "--iterations", "3", "--threads", "1", "--no-report",
+                    "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString());
+        } finally {
+            done.set(true);
+            watcher.join();
+        }
+        assertThat(seen).anySatisfy(j -> assertThat(j).contains("\"lane\":\"chromium\"", "\"backend\":\"wasm\"", "\"phase\":\"timed\""));
+        assertThat(locks.resolveSibling("m.duckdb.locks")).satisfiesAnyOf(p -> assertThat(p).doesNotExist(),
+                p -> assertThat(Files.list(p).filter(f -> f.toString().endsWith(".progress")).count()).isZero());
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
         JsonNode arr = new ObjectMapper().readTree(r.out());
         JsonNode wasm = null;

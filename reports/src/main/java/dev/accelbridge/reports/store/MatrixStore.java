@@ -216,6 +216,19 @@ public final class MatrixStore implements AutoCloseable {
         return ledger.runs("WHERE r.status = 'running'", null).stream().filter(r -> locks.alive(r.runId())).toList();
     }
 
+    /**
+     * Records where the cases of live run {@code runId} are now (a JSON array, one entry per lane running a case; empty:
+     * none): a file beside the run's lock, not a store write, read by {@link #caseProgress}.
+     */
+    public void recordCaseProgress(String runId, String json) {
+        locks.writeProgress(runId, json);
+    }
+
+    /** What {@link #recordCaseProgress} last recorded for {@code runId}, in this process or another. */
+    public Optional<String> caseProgress(String runId) {
+        return locks.readProgress(runId);
+    }
+
     /** Runs a process left unfinished, oldest first. */
     public List<RunInfo> interruptedRuns() {
         return ledger.runs("WHERE r.status = 'interrupted'", null);

@@ -50,8 +50,39 @@ final class RunLocks {
         }
     }
 
+    /**
+     * Where the cases of a live run are now ({@code <runId>.progress} beside its lock, replaced whole): the live feed of
+     * another process reads it, so progress inside a case needs no store write. Empty {@code json} removes it.
+     */
+    void writeProgress(String runId, String json) {
+        Path f = dir.resolve(runId + ".progress");
+        try {
+            if (json == null || json.isEmpty()) {
+                Files.deleteIfExists(f);
+                return;
+            }
+            Files.createDirectories(dir);
+            Path tmp = dir.resolve(runId + ".progress.tmp");
+            Files.writeString(tmp, json);
+            Files.move(tmp, f, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            // progress is a courtesy: a run goes on without it
+        }
+    }
+
+    /** What {@link #writeProgress} last wrote for {@code runId}, if anything. */
+    java.util.Optional<String> readProgress(String runId) {
+        try {
+            Path f = dir.resolve(runId + ".progress");
+            return Files.isRegularFile(f) ? java.util.Optional.of(Files.readString(f)) : java.util.Optional.empty();
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
     /** Releases the lock of {@code runId} and removes its file. */
     void release(String runId) {
+        writeProgress(runId, null);
         mine.remove(runId);
         Path f = dir.resolve(runId);
         FileLock l = HELD.remove(f);

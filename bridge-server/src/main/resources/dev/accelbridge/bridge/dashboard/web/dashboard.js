@@ -228,11 +228,12 @@
     var total = typeof p.total === 'number' ? p.total : null;
     card.innerHTML = '<b>run ' + esc(p.runId) + '</b> · <span class="run-status">' + esc(p.status) + '</span> · <span class="run-count">'
       + p.done + (total !== null ? ' of ' + total : '') + '</span> cases<br><progress max="' + (total || Math.max(p.done, 1)) + '" value="'
-      + p.done + '"></progress><table class="lanes"><tr><th>lane</th><th>state</th><th>done</th><th>by status</th></tr>'
+      + p.done + '"></progress><table class="lanes"><tr><th>lane</th><th>state</th><th>done</th><th>by status</th><th>now</th></tr>'
       + p.lanes.map(function (l) {
         return '<tr data-lane="' + esc(l.lane) + '"><td>' + esc(l.lane) + '</td><td>' + esc(l.state) + '</td><td>' + l.done
           + (l.total !== null ? ' / ' + l.total : '') + '</td><td>' + Object.keys(l.byStatus).map(function (s) {
-            return '<span class="' + esc(s) + '">' + esc(s) + ' ' + l.byStatus[s] + '</span>'; }).join(' · ') + '</td></tr>';
+            return '<span class="' + esc(s) + '">' + esc(s) + ' ' + l.byStatus[s] + '</span>'; }).join(' · ') + '</td><td class="now">'
+          + (l.now ? esc(l.now) : '') + '</td></tr>';
       }).join('') + '</table>';
     var running = document.querySelectorAll('.run-card .run-status');
     var n = Array.prototype.filter.call(running, function (s) { return s.textContent === 'running'; }).length;
