@@ -212,8 +212,7 @@ public final class BrowserBackendProvider implements BackendProvider {
         ModelSpec model = request.modelCase().model();
         checkFp16(backend, model, request.modelCase().precision());
         // will it fit? a case that cannot is UNSUPPORTED now, not after minutes of loading
-        LaneFit.check(FOOTPRINTS.computeIfAbsent(request.modelCase(), ModelFootprint::of), backend, probe,
-                " [" + browserLabel() + "]");
+        footprint(request.modelCase()).ifPresent(fp -> LaneFit.check(fp, backend, probe, " [" + browserLabel() + "]"));
         Duration timeout = request.timeout() != null ? request.timeout() : server.options().jobTimeout();
         long deadline = System.nanoTime() + timeout.toNanos();
         ExecutionProviderSpec ep = ExecutionProviderSpec.of(backend);
@@ -286,6 +285,15 @@ public final class BrowserBackendProvider implements BackendProvider {
             }
             server.models().unregister(ref);
             external.values().forEach(server.models()::unregister);
+        }
+    }
+
+    /** The case's footprint; empty when the model cannot be read here (the page's own load then says why, in ORT's words). */
+    private static Optional<ModelFootprint> footprint(dev.accelbridge.core.ModelCase mc) {
+        try {
+            return Optional.of(FOOTPRINTS.computeIfAbsent(mc, ModelFootprint::of));
+        } catch (RuntimeException e) {
+            return Optional.empty();
         }
     }
 

@@ -65,18 +65,7 @@ public final class FrameCodec {
     public static byte[] encodeChunkedHeader(ObjectNode header, List<NamedTensor> tensors) {
         ObjectNode h = header.deepCopy();
         h.put("chunked", true);
-        ArrayNode descs = h.putArray("tensors");
-        for (NamedTensor t : tensors) {
-            ObjectNode d = descs.addObject();
-            d.put("name", t.name());
-            d.put("dtype", t.dtype().webName());
-            ArrayNode shape = d.putArray("shape");
-            for (long s : t.shape()) {
-                shape.add(s);
-            }
-            d.put("offset", 0);
-            d.put("byteLength", t.data().length);
-        }
+        describe(h, tensors, true);
         return envelope(h, 0).array();
     }
 
@@ -90,6 +79,30 @@ public final class FrameCodec {
     /** Whether {@code total} bytes of tensors go in chunks rather than in their job's frame. */
     public static boolean chunked(long total) {
         return total > CHUNK_BYTES;
+    }
+
+    /**
+     * Writes {@code header.tensors}, one descriptor per tensor; returns their payload offsets (8-aligned one after the
+     * other, or all 0 when the bytes travel in chunks of their own).
+     */
+    private static List<Long> describe(ObjectNode h, List<NamedTensor> tensors, boolean chunked) {
+        ArrayNode descs = h.putArray("tensors");
+        long off = 0;
+        List<Long> offsets = new ArrayList<>();
+        for (NamedTensor t : tensors) {
+            ObjectNode d = descs.addObject();
+            d.put("name", t.name());
+            d.put("dtype", t.dtype().webName());
+            ArrayNode shape = d.putArray("shape");
+            for (long s : t.shape()) {
+                shape.add(s);
+            }
+            d.put("offset", chunked ? 0 : off);
+            d.put("byteLength", t.data().length);
+            offsets.add(chunked ? 0 : off);
+            off = pad8(off + t.data().length);
+        }
+        return offsets;
     }
 
     private static ByteBuffer envelope(ObjectNode header, int payload) {
@@ -142,35 +155,14 @@ public final class FrameCodec {
     /** Encodes a header (its {@code tensors} field is filled here) and tensors into one frame. */
     public static byte[] encode(ObjectNode header, List<NamedTensor> tensors) {
         ObjectNode h = header.deepCopy();
-        ArrayNode descs = h.putArray("tensors");
-        long off = 0;
-        List<Long> offsets = new ArrayList<>();
-        for (NamedTensor t : tensors) {
-            ObjectNode d = descs.addObject();
-            d.put("name", t.name());
-            d.put("dtype", t.dtype().webName());
-            ArrayNode shape = d.putArray("shape");
-            for (long s : t.shape()) {
-                shape.add(s);
-            }
-            d.put("offset", off);
-            d.put("byteLength", t.data().length);
-            offsets.add(off);
-            off = pad8(off + t.data().length);
+        List<Long> offsets = describe(h, tensors, false);
+        long off = offsets.isEmpty() ? 0 : pad8(offsets.get(offsets.size() - 1) + tensors.get(tensors.size() - 1).data().length);
+        if (off > Integer.MAX_VALUE - 4096) {
+            throw new AccelbridgeException("A frame of " + off + " bytes of tensors is too large for one WebSocket message",
+                    "send them in chunks (encodeChunkedHeader, encodeChunk)");
         }
-        byte[] json = h.toString().getBytes(StandardCharsets.UTF_8);
-        int hl = (int) pad8(8 + json.length) - 8;
-        long total = 8L + hl + off;
-        if (total > Integer.MAX_VALUE - 16) {
-            throw new AccelbridgeException("A frame of " + total + " bytes is too large for one WebSocket message",
-                    "use smaller inputs or send the model by URL");
-        }
-        ByteBuffer b = ByteBuffer.allocate((int) total).order(ByteOrder.LITTLE_ENDIAN);
-        b.put(MAGIC).putInt(hl).put(json);
-        for (int i = json.length; i < hl; i++) {
-            b.put((byte) ' ');
-        }
-        int payload = 8 + hl;
+        ByteBuffer b = envelope(h, (int) off);
+        int payload = b.position();
         for (int i = 0; i < tensors.size(); i++) {
             b.put(payload + offsets.get(i).intValue(), tensors.get(i).data());
         }
@@ -183,36 +175,11 @@ public final class FrameCodec {
      * @throws PageProtocolException ({@code bad-frame}) naming what is wrong with it
      */
     public static Frame decode(ByteBuffer data) {
-        ByteBuffer b = data.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        int n = b.remaining();
-        int base = b.position();
-        if (n < 8) {
-            throw bad("binary frame of " + n + " bytes is shorter than the 8-byte prefix");
-        }
-        for (int i = 0; i < 4; i++) {
-            if (b.get(base + i) != MAGIC[i]) {
-                throw bad("binary frame does not start with \"ABF1\"");
-            }
-        }
-        long hl = Integer.toUnsignedLong(b.getInt(base + 4));
-        if (8 + hl > n) {
-            throw bad("header length " + hl + " runs past the frame (" + n + " bytes)");
-        }
-        byte[] json = new byte[(int) hl];
-        b.get(base + 8, json);
-        JsonNode header;
-        try {
-            header = JSON.readTree(json);
-        } catch (IOException e) {
-            throw bad("header is not JSON: " + e.getMessage());
-        }
-        if (!(header instanceof ObjectNode obj)) {
-            throw bad("header is not a JSON object");
-        }
-        int payloadStart = base + 8 + (int) hl;
-        int payloadLen = n - 8 - (int) hl;
+        Raw raw = decodeRaw(data);
+        ByteBuffer payload = raw.payload();
+        int payloadLen = payload.remaining();
         List<NamedTensor> tensors = new ArrayList<>();
-        for (JsonNode d : obj.path("tensors")) {
+        for (JsonNode d : raw.header().path("tensors")) {
             String name = d.path("name").asText("");
             DType dtype;
             try {
@@ -230,14 +197,14 @@ public final class FrameCodec {
                 shape[i] = d.path("shape").get(i).asLong(-1);
             }
             byte[] bytes = new byte[(int) len];
-            b.get(payloadStart + (int) off, bytes);
+            payload.get((int) off, bytes);
             try {
                 tensors.add(new NamedTensor(name, dtype, shape, bytes));
             } catch (AccelbridgeException e) {
                 throw bad(e.getMessage());
             }
         }
-        return new Frame(obj, List.copyOf(tensors), payloadLen);
+        return new Frame(raw.header(), List.copyOf(tensors), payloadLen);
     }
 
     private static PageProtocolException bad(String msg) {
