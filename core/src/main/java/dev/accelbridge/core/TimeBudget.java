@@ -10,6 +10,11 @@ import java.time.Duration;
  * {@code --timeout} stays a cap over the whole case.
  */
 public final class TimeBudget {
+    /**
+     * The default cap on one case ({@code --timeout}): an hour. A cap, not the budget: session creation, the first
+     * inference and the timed runs each have their own limits within it.
+     */
+    public static final Duration CASE_CAP = Duration.ofHours(1);
     /** The most one first inference may take (it compiles shaders, allocates, warms caches): 5 minutes. */
     public static final Duration FIRST_RUN_LIMIT = Duration.ofMinutes(5);
     /** Room over the expected time of the warm-ups and timed iterations. */

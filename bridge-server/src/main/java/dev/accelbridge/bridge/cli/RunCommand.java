@@ -136,7 +136,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class,
             description = "Cap for one case, in seconds (default 3600). Within it session creation has --load-timeout, the first "
                     + "inference 300 s, and the warm-ups and timed runs a deadline derived from the first inference.")
-    Duration timeout = dev.accelbridge.bridge.run.RunPlan.DEFAULT_CASE_CAP;
+    Duration timeout = dev.accelbridge.core.TimeBudget.CASE_CAP;
 
     @Option(names = "--load-timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class,
             description = "Limit for creating a session alone (default: 30 s + 1 s per 10 MB of model), so a load that never returns costs that, not --timeout.")

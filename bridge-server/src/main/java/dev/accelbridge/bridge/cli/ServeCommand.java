@@ -66,7 +66,7 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class, description = "Cap for one case, in seconds (default 3600; within it the parts "
             + "have their own limits, see run --timeout).")
-    Duration timeout = dev.accelbridge.bridge.run.RunPlan.DEFAULT_CASE_CAP;
+    Duration timeout = dev.accelbridge.core.TimeBudget.CASE_CAP;
 
     @Option(names = "--once", description = "Exit after the first joined browser finished its run (--pages 1).")
     boolean once;

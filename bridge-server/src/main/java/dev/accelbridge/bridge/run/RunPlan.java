@@ -78,12 +78,6 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         browsers = List.copyOf(browsers);
     }
 
-    /**
-     * The default cap on one case ({@code --timeout}): an hour. It is a cap, not the budget: session creation, the first
-     * inference and the timed runs each have their own limits within it ({@link dev.accelbridge.core.TimeBudget}).
-     */
-    public static final Duration DEFAULT_CASE_CAP = Duration.ofSeconds(3600);
-
     /** The default browser backends: every WebNN device type, WebGPU and wasm. */
     public static final List<BackendId> DEFAULT_BROWSER_BACKENDS = List.of(BackendId.WEBGPU, BackendId.WEBNN_GPU,
             BackendId.WEBNN_CPU, BackendId.WEBNN_NPU, BackendId.WASM);
@@ -136,7 +130,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         private boolean headless = true;
         private int warmups = 3;
         private int iterations = 10;
-        private Duration caseTimeout = DEFAULT_CASE_CAP;
+        private Duration caseTimeout = dev.accelbridge.core.TimeBudget.CASE_CAP;
         private Path modelCache = defaultModelCache();
         private Integer threads;
         private FeedOptions feed = FeedOptions.none();

@@ -7,7 +7,6 @@ import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.browser.page.PageAssets;
 import dev.accelbridge.browser.page.PageProbe;
-import dev.accelbridge.suites.ModelFootprint;
 import dev.accelbridge.suites.OnnxModels;
 import dev.accelbridge.core.Analysis;
 import dev.accelbridge.core.Availability;
@@ -18,17 +17,14 @@ import dev.accelbridge.core.BackendException.Phase;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.BackendUnavailableException;
-import dev.accelbridge.core.DType;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.MemoryUsage;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.Provenance;
-import dev.accelbridge.core.TensorSpec;
 import dev.accelbridge.core.TimeBudget;
 import dev.accelbridge.core.Timings;
-import dev.accelbridge.core.UnsupportedModelException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,7 +43,6 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.regex.Pattern;
 
 /**
  * One browser as a core {@link BackendProvider} for {@code webgpu}, {@code webnn-*} and {@code wasm}. It launches the
@@ -61,19 +56,7 @@ public final class BrowserBackendProvider implements BackendProvider {
     private static final Logger LOG = LoggerFactory.getLogger(BrowserBackendProvider.class);
     private static final Set<BackendId> BACKENDS = EnumSet.of(BackendId.WEBGPU, BackendId.WEBNN_GPU, BackendId.WEBNN_CPU,
             BackendId.WEBNN_NPU, BackendId.WASM);
-    /** ORT-web messages that mean the model uses something this EP lacks (the backend itself works). */
-    private static final Pattern UNSUPPORTED = Pattern.compile(
-            "(?i)(not supported|unsupported (data ?type|op)|could not find an implementation|no kernel|shader-f16|f16 is not"
-                    + "|not a registered function/op|no op registered for|opset \\d+ is under development)");
 
-    /** Footprints per case (reading a large model's file once), dropped by identity when the case is gone. */
-    private static final Map<dev.accelbridge.core.ModelCase, ModelFootprint> FOOTPRINTS =
-            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
-
-    /** What onnxruntime-web, Emscripten and the browser say when memory runs out. */
-    private static final Pattern OUT_OF_MEMORY = Pattern.compile(
-            "(?i)(out of memory|\\boom\\b|Aborted\\(OOM\\)|allocation failed|failed to allocate|Cannot enlarge memory"
-                    + "|RangeError: Array buffer|WebAssembly.Memory\\(\\): could not allocate|memory access out of bounds)");
 
     /** External-data locations per model file (parsing a model per case would cost a large one a second each time). */
     private static final Map<String, List<String>> EXTERNAL_DATA = new java.util.concurrent.ConcurrentHashMap<>();
@@ -210,9 +193,10 @@ public final class BrowserBackendProvider implements BackendProvider {
             throw new BackendUnavailableException(a.evidence() + " [" + browserLabel() + "]", fixFor(backend));
         }
         ModelSpec model = request.modelCase().model();
-        checkFp16(backend, model, request.modelCase().precision());
-        // will it fit? a case that cannot is UNSUPPORTED now, not after minutes of loading
-        footprint(request.modelCase()).ifPresent(fp -> LaneFit.check(fp, backend, probe, " [" + browserLabel() + "]"));
+        // will it run here? float16 without the lane's support, or a model beyond its limits, is UNSUPPORTED now, not after
+        // minutes of loading
+        LaneFit.checkPrecision(backend, model, request.modelCase().precision(), probe, browserLabel());
+        LaneFit.check(request.modelCase(), backend, probe, " [" + browserLabel() + "]");
         Duration timeout = request.timeout() != null ? request.timeout() : server.options().jobTimeout();
         long deadline = System.nanoTime() + timeout.toNanos();
         ExecutionProviderSpec ep = ExecutionProviderSpec.of(backend);
@@ -288,14 +272,6 @@ public final class BrowserBackendProvider implements BackendProvider {
         }
     }
 
-    /** The case's footprint; empty when the model cannot be read here (the page's own load then says why, in ORT's words). */
-    private static Optional<ModelFootprint> footprint(dev.accelbridge.core.ModelCase mc) {
-        try {
-            return Optional.of(FOOTPRINTS.computeIfAbsent(mc, ModelFootprint::of));
-        } catch (RuntimeException e) {
-            return Optional.empty();
-        }
-    }
 
     /** The page's provenance for a case on {@code backend}. */
     Provenance provenance(BackendId backend, ExecutionProviderSpec ep) {
@@ -370,39 +346,6 @@ public final class BrowserBackendProvider implements BackendProvider {
         startBrowser();
     }
 
-    /**
-     * float16 compute on WebGPU needs the adapter's {@code shader-f16} feature: a model with float16 tensors at its
-     * edges, or an fp16 variant (float16 inside, float32 edges), is UNSUPPORTED on an adapter without it, with the
-     * features it does offer as the evidence.
-     */
-    private void checkFp16(BackendId backend, ModelSpec model, dev.accelbridge.core.Precision precision) {
-        boolean fp16 = precision == dev.accelbridge.core.Precision.FP16;
-        for (List<TensorSpec> l : List.of(model.inputs(), model.outputs())) {
-            for (TensorSpec t : l) {
-                fp16 |= t.dtype() == DType.FLOAT16;
-            }
-        }
-        if (!fp16) {
-            return;
-        }
-        if (backend.webnnDeviceType() != null) {
-            // WebNN says which data types a context takes in opSupportLimits(); when it lists them without float16, say so
-            var ctx = probe.webnn().forDevice(backend.webnnDeviceType());
-            String limits = ctx.map(PageProbe.WebNnContext::opSupportLimits).orElse(null);
-            if (limits != null && limits.contains("inputDataTypes") && !limits.contains("float16")) {
-                throw new UnsupportedModelException("Model " + model.name() + " computes in float16 but the WebNN "
-                        + backend.webnnDeviceType() + " context in " + browserLabel() + " takes no float16 (opSupportLimits "
-                        + limits + ")", "run the fp32 variant of the model on this backend", null);
-            }
-            return;
-        }
-        if (backend == BackendId.WEBGPU && !probe.webgpu().hasFeature("shader-f16")) {
-            throw new UnsupportedModelException("Model " + model.name() + " computes in float16 but the WebGPU adapter "
-                    + probe.webgpu().label() + " in " + browserLabel() + " lacks the shader-f16 feature (its features: "
-                    + (probe.webgpu().features().isEmpty() ? "none" : String.join(", ", probe.webgpu().features())) + ")",
-                    "run the fp32 variant of the model, or use a browser/adapter that offers shader-f16", null);
-        }
-    }
 
     private <T> T await(CompletableFuture<T> f, Phase phase, BackendId backend, ModelSpec model) {
         try {
@@ -417,50 +360,19 @@ public final class BrowserBackendProvider implements BackendProvider {
             }
             String where = " [" + browserLabel() + " via " + driver.id() + ", onnxruntime-web " + page.ortVersion()
                     + (backend == BackendId.WEBGPU ? ", adapter " + probe.webgpu().label() : "") + "]";
-            switch (pj.kind()) {
-                case TIMEOUT -> {
+            String process = handle == null ? "" : handle.isAlive() ? "; browser process still running" : "; browser process is gone";
+            PageFailures.Failure failure = PageFailures.of(pj, phase, backend, model, probe, where, process);
+            switch (failure.then()) {
+                case KILL_AND_RESTART -> {
                     needsRestart = true;
                     if (handle != null) {
                         handle.kill();
                     }
-                    throw new ExecutionFailedException(phase == Phase.LOAD ? Phase.LOAD : Phase.TIMEOUT, "Timed out " + (phase == Phase.LOAD ? "creating the session"
-                            : "running") + ": " + pj.getMessage() + " (" + model.name()
-                            + " on " + backend + ")" + where, pj.fix(), pj);
                 }
-                case DISCONNECTED, DEVICE_LOST -> {
-                    needsRestart = true;
-                    String alive = handle == null ? "" : handle.isAlive() ? "; browser process still running" : "; browser process is gone";
-                    throw new ExecutionFailedException(Phase.CRASH, (pj.kind() == PageJobException.Kind.DEVICE_LOST ? "GPU device lost: "
-                            : "Browser crashed or page left: ") + pj.getMessage() + alive + " (" + model.name() + " on " + backend
-                            + (pj.kind() == PageJobException.Kind.DEVICE_LOST ? "; a device is lost when it runs out of memory: the "
-                            + "adapter's maxBufferSize is " + probe.webgpu().limits().get("maxBufferSize") + " bytes" : "") + ")" + where,
-                            pj.fix(), pj);
-                }
-                case TRANSFER -> {
-                    needsFreshPage = launcher != null; // the page may still be sending what was refused
-                    throw new ExecutionFailedException(Phase.TRANSFER, "The outputs could not cross from the page: " + pj.getMessage()
-                            + " (" + model.name() + " on " + backend + ")" + where, pj.fix(), pj);
-                }
-                default -> {
-                    needsFreshPage = launcher != null;
-                    String msg = pj.getMessage();
-                    if (OUT_OF_MEMORY.matcher(msg).find()) {
-                        // "memory access out of bounds" is how a failed allocation inside wasm32 usually surfaces (seen here
-                        // for a 1.2 GB intermediate); it is named as a memory fault, with the limit it most likely hit
-                        throw new ExecutionFailedException(phase, "Out of memory (or a memory fault) in the page while " + (phase == Phase.LOAD
-                                ? "creating the session" : "running") + ": " + msg + " (" + model.name() + " on " + backend
-                                + "; onnxruntime-web's wasm32 memory is at most 4 GiB" + (backend == BackendId.WEBGPU
-                                ? ", the adapter's maxBufferSize " + probe.webgpu().limits().get("maxBufferSize") + " bytes" : "")
-                                + ")" + where, "run a smaller input or model, or a lane with more memory", pj);
-                    }
-                    if (phase == Phase.LOAD && UNSUPPORTED.matcher(msg).find()) {
-                        throw new UnsupportedModelException("onnxruntime-web cannot run " + model.name() + " on " + backend + ": " + msg + where,
-                                "this model needs an op or type the " + backend + " provider lacks; try wasm", pj);
-                    }
-                    throw new ExecutionFailedException(phase, (phase == Phase.LOAD ? "Session creation failed: " : "Inference failed: ")
-                            + msg + " (" + model.name() + " on " + backend + ")" + where, null, pj);
-                }
+                case RESTART -> needsRestart = true;
+                case FRESH_PAGE -> needsFreshPage = launcher != null;
             }
+            throw failure.exception();
         }
     }
 
