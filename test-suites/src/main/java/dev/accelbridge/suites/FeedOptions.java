@@ -139,6 +139,11 @@ public record FeedOptions(Map<String, Long> dims, Map<String, long[]> shapes, Ma
         n.path("shapes").fields().forEachRemaining(e -> shapes.put(e.getKey(), parseShape(e.getValue().asText(), f + " shapes." + e.getKey())));
         Map<String, String> inputs = new LinkedHashMap<>();
         n.path("inputs").fields().forEachRemaining(e -> inputs.put(e.getKey(), e.getValue().asText()));
+        for (Map.Entry<String, String> e : inputs.entrySet()) {
+            if (!isNumber(e.getValue())) {
+                ModelFiles.inside(dir, e.getValue(), "input file"); // the folder's own file names stay in the folder
+            }
+        }
         Double tol = n.hasNonNull("tolerance") ? n.get("tolerance").asDouble() : null;
         Double lo = null;
         Double hi = null;

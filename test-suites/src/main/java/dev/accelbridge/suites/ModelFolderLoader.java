@@ -80,6 +80,9 @@ public final class ModelFolderLoader {
         Path dir = onnx.toAbsolutePath().getParent();
         FeedOptions effective = FeedOptions.ofFolder(dir).map(f -> f.overriddenBy(feed)).orElse(feed);
         ModelProto proto = OnnxTensors.readModel(onnx);
+        for (String loc : OnnxModels.externalData(proto)) {
+            ModelFiles.inside(dir, loc, "external data"); // a link out of the folder is the model's problem, on every side
+        }
         String name = modelName(onnx);
         ModelSpec spec = OnnxModels.inspect(onnx, proto, family.orElse(null), name, path.toAbsolutePath().toString());
         if (effective.tolerance() != null) {

@@ -204,9 +204,12 @@ public final class BrowserBackendProvider implements BackendProvider {
         Map<String, ModelRegistry.ModelRef> external = new LinkedHashMap<>();
         for (String loc : EXTERNAL_DATA.computeIfAbsent(model.path().toAbsolutePath() + "@" + model.sha256(),
                 k -> OnnxModels.externalData(model.path()))) {
-            Path f = model.path().toAbsolutePath().getParent().resolve(loc).normalize();
-            if (f.startsWith(model.path().toAbsolutePath().getParent()) && Files.isRegularFile(f)) {
-                external.put(loc, server.models().register(f));
+            try {
+                // the loader's rule again (real paths, links followed): nothing outside the model's folder is ever served
+                external.put(loc, server.models().register(dev.accelbridge.suites.ModelFiles.inside(
+                        model.path().toAbsolutePath().getParent(), loc, "external data")));
+            } catch (dev.accelbridge.suites.SuiteException e) {
+                LOG.warn("Not serving {}: {}", loc, e.oneLine());
             }
         }
         ConnectedPage p = page;

@@ -28,7 +28,13 @@ public final class ModelRegistry {
      * @throws BridgeServerException when the file is missing or unreadable
      */
     public ModelRef register(Path file) {
-        Path p = file.toAbsolutePath().normalize();
+        Path p;
+        try {
+            p = file.toRealPath(); // the file itself, links followed: serving re-checks that it is still this file
+        } catch (java.io.IOException e) {
+            throw new BridgeServerException("Model file " + file + " does not exist or is not readable",
+                    "check the model path of the case");
+        }
         if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
             throw new BridgeServerException("Model file " + p + " does not exist or is not readable",
                     "check the model path of the case");
@@ -49,9 +55,21 @@ public final class ModelRegistry {
         byId.remove(ref.id());
     }
 
-    /** The model with this id, if registered. */
+    /**
+     * The model with this id, if registered and still the file that was registered: a path swapped for a link since
+     * (to {@code /etc/passwd}, say) is not served.
+     */
     public Optional<ModelRef> find(String id) {
-        return id == null ? Optional.empty() : Optional.ofNullable(byId.get(id));
+        ModelRef ref = id == null ? null : byId.get(id);
+        if (ref == null) {
+            return Optional.empty();
+        }
+        try {
+            return ref.path().toRealPath().equals(ref.path()) && Files.isRegularFile(ref.path(), java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                    ? Optional.of(ref) : Optional.empty();
+        } catch (java.io.IOException e) {
+            return Optional.empty();
+        }
     }
 
     /** How many models are being served. */

@@ -1,0 +1,73 @@
+package dev.accelbridge.bridge.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.bridge.server.BridgeOptions;
+import dev.accelbridge.bridge.server.BridgeServer;
+import dev.accelbridge.bridge.server.ModelRegistry;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.suites.WildModels;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Model files as a way in (issue 22): a file a model references must stay inside its folder by real path. External data
+ * that is a link to /etc/passwd made the bridge serve the target (200, root:x:0:0); now the model is FAILED natively and
+ * in the browser alike, naming the link and its target, and a registered file swapped for a link is not served.
+ */
+class ModelFilesSecurityTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void externalDataOrAnInputFileLinkingOutOfTheFolderFailsTheModelOnEverySide() throws Exception {
+        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
+        Path zoo = tmp.resolve("zoo");
+        Path ext = WildModels.externalWeights(zoo);
+        Files.delete(ext.resolve("model.onnx_data"));
+        Files.createSymbolicLink(ext.resolve("model.onnx_data"), Path.of("/etc/passwd"));
+        Path vad = WildModels.vadLike(zoo);
+        Files.createSymbolicLink(vad.resolve("state.npy"), Path.of("/proc/self/environ"));
+        Files.writeString(vad.resolve("accelbridge.json"), "{\"dims\": {\"samples\": 512}, \"inputs\": {\"sr\": 16000, \"state\": \"state.npy\"}}");
+        CliRunner.Result r = CliRunner.run("run", "--model", zoo.toString(), "--backends", "wasm,cpu", "--browser", "chromium",
+                "--json", "--warmups", "0", "--iterations", "1", "--no-report",
+                "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        JsonNode arr = new ObjectMapper().readTree(r.out());
+        assertThat(arr).hasSize(4);
+        for (JsonNode n : arr) {
+            assertThat(n.get("status").asText()).as(n.toString()).isEqualTo("FAILED");
+            assertThat(n.get("reason").asText()).startsWith("load: ").contains("outside the model's folder");
+            assertThat(n.get("reason").asText()).containsAnyOf("resolves to /etc/passwd", "resolves to /proc/");
+            assertThat(n.get("maxAbsErr").isNull()).isTrue();
+        }
+    }
+
+    @Test
+    void aRegisteredModelFileSwappedForALinkIsNotServed() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("m"));
+        Path f = Files.writeString(dir.resolve("model.onnx"), "weights");
+        try (BridgeServer server = BridgeServer.start(BridgeOptions.defaults())) {
+            ModelRegistry.ModelRef ref = server.models().register(f);
+            HttpClient http = HttpClient.newHttpClient();
+            URI u = URI.create(server.baseUrl() + ref.urlPath());
+            assertThat(http.send(HttpRequest.newBuilder(u).build(), HttpResponse.BodyHandlers.ofString()).body()).isEqualTo("weights");
+            Files.delete(f);
+            Files.createSymbolicLink(f, Path.of("/etc/passwd"));
+            HttpResponse<String> after = http.send(HttpRequest.newBuilder(u).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(after.statusCode()).isEqualTo(404);
+            assertThat(after.body()).doesNotContain("root:");
+        }
+    }
+}
