@@ -70,6 +70,7 @@ public final class BridgeServer implements AutoCloseable {
 
     private final BridgeOptions options;
     private final ModelRegistry models = new ModelRegistry();
+    private final HostCheck hosts;
     private final PageHub hub;
     private final Javalin app;
     private final URI baseUrl;
@@ -77,6 +78,7 @@ public final class BridgeServer implements AutoCloseable {
 
     private BridgeServer(BridgeOptions options, List<BridgeRoutes> extra) {
         this.options = options;
+        this.hosts = new HostCheck(options);
         this.hub = new PageHub(options);
         this.extra = extra;
         PageAssets.verify();
@@ -321,6 +323,16 @@ public final class BridgeServer implements AutoCloseable {
      */
     private void guard(Context ctx) {
         SECURITY_HEADERS.forEach(ctx::header);
+        // DNS rebinding: a request must name this bridge, and a state-changing one must come from its own pages
+        if (!hosts.hostAllowed(ctx.header("Host"))) {
+            throw new io.javalin.http.HttpResponseException(421, "Host '" + ctx.header("Host") + "' is not a name this bridge is "
+                    + "reached by; open it by the address it printed");
+        }
+        boolean safe = ctx.method() == io.javalin.http.HandlerType.GET || ctx.method() == io.javalin.http.HandlerType.HEAD
+                || ctx.method() == io.javalin.http.HandlerType.OPTIONS;
+        if (!safe && !hosts.originAllowed(ctx.header("Origin"))) {
+            throw new io.javalin.http.ForbiddenResponse("Origin '" + ctx.header("Origin") + "' is not this bridge's own page");
+        }
         String path = ctx.path();
         if (path.equals("/") || path.endsWith(".html") || path.endsWith(".mjs") || path.startsWith("/ort/")) {
             ctx.header("Content-Security-Policy", PAGE_CSP);
