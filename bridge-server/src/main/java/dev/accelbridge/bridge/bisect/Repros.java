@@ -108,6 +108,6 @@ public final class Repros {
     }
 
     private static void row(StringBuilder s, String k, String v) {
-        s.append("| ").append(k).append(" | ").append(v.replace("|", "\\|")).append(" |\n");
+        s.append("| ").append(k).append(" | ").append(dev.accelbridge.reports.render.Text.markdown(v)).append(" |\n");
     }
 }

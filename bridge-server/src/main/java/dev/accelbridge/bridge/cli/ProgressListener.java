@@ -41,6 +41,7 @@ final class ProgressListener implements RunListener, AutoCloseable {
 
     @Override
     public void info(String message) {
+        message = dev.accelbridge.reports.render.Text.terminal(message);
         if (bar != null) {
             bar.setExtraMessage(message);
             return;
@@ -51,8 +52,8 @@ final class ProgressListener implements RunListener, AutoCloseable {
 
     @Override
     public void caseProgress(dev.accelbridge.core.CaseId id, dev.accelbridge.core.BackendId hop, String phase, int done, int total) {
-        String line = String.format(Locale.ROOT, "%s %s (%s): %s %d of %d", id.row(), hop.id(), id.lane().id(),
-                phase.equals("timed") ? "timed iteration" : "warm-up", done, total);
+        String line = dev.accelbridge.reports.render.Text.terminal(String.format(Locale.ROOT, "%s %s (%s): %s %d of %d", id.row(),
+                hop.id(), id.lane().id(), phase.equals("timed") ? "timed iteration" : "warm-up", done, total));
         if (bar != null) {
             bar.setExtraMessage(line);
             return;
@@ -67,8 +68,8 @@ final class ProgressListener implements RunListener, AutoCloseable {
         String figures = r.timings() == null ? "" : String.format(Locale.ROOT, " p50 %.3f ms", r.timings().p50Ms());
         String actual = r.actual() != null && r.actual() != r.requested() ? " -> " + r.actual().id() : "";
         String dims = r.id().dimensionsTag();
-        String line = String.format(Locale.ROOT, "%s %s%s%s (%s): %s%s", r.id().row(), r.requested().id(), dims,
-                actual, where, r.status(), figures);
+        String line = dev.accelbridge.reports.render.Text.terminal(String.format(Locale.ROOT, "%s %s%s%s (%s): %s%s", r.id().row(),
+                r.requested().id(), dims, actual, where, r.status(), figures));
         if (bar != null) {
             bar.stepTo(done);
             bar.setExtraMessage(line);

@@ -25,6 +25,11 @@ final class ResultTable {
                     r.parity() == null ? "-" : String.format(Locale.ROOT, "%.2e", r.parity().maxAbsErr()),
                     note(r)});
         }
+        for (String[] row : rows) {
+            for (int i = 0; i < row.length; i++) {
+                row[i] = dev.accelbridge.reports.render.Text.terminal(row[i]); // a name cannot move the cursor or recolour
+            }
+        }
         int[] w = new int[rows.get(0).length];
         for (String[] row : rows) {
             for (int i = 0; i < row.length; i++) {

@@ -271,7 +271,8 @@ public final class HtmlRenderer {
                 case '&' -> b.append("&amp;");
                 case '"' -> b.append("&quot;");
                 case '\'' -> b.append("&#39;");
-                default -> b.append(ch);
+                // control characters (NUL, ESC, ...) carry nothing a reader needs and some parsers refuse them
+                default -> b.append(Character.isISOControl(ch) && ch != '\n' && ch != '\t' ? ' ' : ch);
             }
         }
         return b.toString();

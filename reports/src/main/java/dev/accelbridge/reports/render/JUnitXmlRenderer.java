@@ -38,73 +38,83 @@ public final class JUnitXmlRenderer {
         try {
             XMLStreamWriter w = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
             w.writeStartDocument("UTF-8", "1.0");
-            w.writeCharacters("\n");
+            text(w, "\n");
             w.writeStartElement("testsuites");
-            w.writeAttribute("name", "accelbridge matrix (" + m.scope() + ")");
-            w.writeAttribute("tests", Integer.toString(m.cells().size()));
-            w.writeAttribute("failures", Long.toString(m.cells().stream().filter(c -> failed(c.result().status())).count()));
-            w.writeAttribute("errors", "0");
-            w.writeAttribute("time", secs(m.cells().stream().mapToDouble(JUnitXmlRenderer::seconds).sum()));
+            attr(w, "name", "accelbridge matrix (" + m.scope() + ")");
+            attr(w, "tests", Integer.toString(m.cells().size()));
+            attr(w, "failures", Long.toString(m.cells().stream().filter(c -> failed(c.result().status())).count()));
+            attr(w, "errors", "0");
+            attr(w, "time", secs(m.cells().stream().mapToDouble(JUnitXmlRenderer::seconds).sum()));
             int id = 0;
             for (Map.Entry<String, List<Cell>> e : suites.entrySet()) {
                 List<Cell> cs = e.getValue();
-                w.writeCharacters("\n  ");
+                text(w, "\n  ");
                 w.writeStartElement("testsuite");
-                w.writeAttribute("name", e.getKey());
-                w.writeAttribute("tests", Integer.toString(cs.size()));
-                w.writeAttribute("failures", Long.toString(cs.stream().filter(c -> failed(c.result().status())).count()));
-                w.writeAttribute("errors", "0");
-                w.writeAttribute("skipped", Long.toString(cs.stream().filter(c -> skipped(c.result().status())).count()));
-                w.writeAttribute("time", secs(cs.stream().mapToDouble(JUnitXmlRenderer::seconds).sum()));
+                attr(w, "name", e.getKey());
+                attr(w, "tests", Integer.toString(cs.size()));
+                attr(w, "failures", Long.toString(cs.stream().filter(c -> failed(c.result().status())).count()));
+                attr(w, "errors", "0");
+                attr(w, "skipped", Long.toString(cs.stream().filter(c -> skipped(c.result().status())).count()));
+                attr(w, "time", secs(cs.stream().mapToDouble(JUnitXmlRenderer::seconds).sum()));
                 RunResult first = cs.get(0).result();
-                w.writeAttribute("timestamp", first.startedAt() == null ? m.generatedAt().toString().replaceAll("(\\.\\d+)?Z$", "")
+                attr(w, "timestamp", first.startedAt() == null ? m.generatedAt().toString().replaceAll("(\\.\\d+)?Z$", "")
                         : first.startedAt().toString().replaceAll("(\\.\\d+)?Z$", ""));
-                w.writeAttribute("hostname", cs.get(0).host());
-                w.writeAttribute("id", Integer.toString(id++));
+                attr(w, "hostname", cs.get(0).host());
+                attr(w, "id", Integer.toString(id++));
                 for (Cell c : cs) {
                     RunResult r = c.result();
-                    w.writeCharacters("\n    ");
+                    text(w, "\n    ");
                     w.writeStartElement("testcase");
-                    w.writeAttribute("name", r.requested().id() + " [" + c.key().lane().id() + "]");
-                    w.writeAttribute("classname", r.suite().id() + "." + r.model());
-                    w.writeAttribute("time", secs(seconds(c)));
+                    attr(w, "name", r.requested().id() + " [" + c.key().lane().id() + "]");
+                    attr(w, "classname", r.suite().id() + "." + r.model());
+                    attr(w, "time", secs(seconds(c)));
                     if (failed(r.status())) {
                         w.writeStartElement("failure");
                         // a bisected wrong output names its first diverging node first: what a CI reader needs to act on
                         String diverging = DrillDowns.firstDivergence(r);
-                        w.writeAttribute("message", r.status() + ": " + (diverging == null ? "" : diverging + "; ") + nz(r.reason()));
-                        w.writeAttribute("type", r.status().name());
-                        w.writeCharacters(details(c));
+                        attr(w, "message", r.status() + ": " + (diverging == null ? "" : diverging + "; ") + nz(r.reason()));
+                        attr(w, "type", r.status().name());
+                        text(w, details(c));
                         w.writeEndElement();
                     } else if (skipped(r.status())) {
                         w.writeEmptyElement("skipped");
-                        w.writeAttribute("message", r.status() + ": " + nz(r.reason()));
+                        attr(w, "message", r.status() + ": " + nz(r.reason()));
                     }
                     if (r.flaky()) {
                         // Surefire's rerun form: a testcase that passed on a re-run carries its failed attempts
                         for (String earlier : r.attempts().earlier()) {
                             w.writeEmptyElement("flakyFailure");
-                            w.writeAttribute("message", earlier);
-                            w.writeAttribute("type", "FAILED");
+                            attr(w, "message", earlier);
+                            attr(w, "type", "FAILED");
                         }
                     }
                     w.writeStartElement("system-out");
-                    w.writeCharacters(details(c));
+                    text(w, details(c));
                     w.writeEndElement();
                     w.writeEndElement();
                 }
-                w.writeCharacters("\n  ");
+                text(w, "\n  ");
                 w.writeEndElement();
             }
-            w.writeCharacters("\n");
+            text(w, "\n");
             w.writeEndElement();
-            w.writeCharacters("\n");
+            text(w, "\n");
             w.writeEndDocument();
             w.close();
         } catch (XMLStreamException e) {
             throw new ReportsException("Writing junit.xml failed: " + e.getMessage(), "report this as a bug", e);
         }
         return out.toString();
+    }
+
+    /** Every attribute goes through here: XML forbids some characters outright, whatever the escaping (Text.xml). */
+    private static void attr(XMLStreamWriter w, String name, String value) throws XMLStreamException {
+        w.writeAttribute(name, Text.xml(value));
+    }
+
+    /** Every text node goes through here (Text.xml). */
+    private static void text(XMLStreamWriter w, String value) throws XMLStreamException {
+        w.writeCharacters(Text.xml(value));
     }
 
     private static boolean failed(Status s) {

@@ -220,6 +220,6 @@ public final class MarkdownRenderer {
     }
 
     private static String esc(String s) {
-        return s == null ? "" : s.replace("|", "\\|").replace("\n", " ");
+        return Text.markdown(s); // one line, no controls, HTML and pipes escaped
     }
 }

@@ -1,0 +1,60 @@
+package dev.accelbridge.reports.render;
+
+/**
+ * One escaping rule per output format, for text Accelbridge did not write (model, node and input names, onnxruntime-web's
+ * error messages, a joined page's words, a merged file's fields): whatever it holds — control characters, ANSI escapes,
+ * markup, newlines — every report stays well-formed and every terminal line stays one line.
+ */
+public final class Text {
+    private Text() {
+    }
+
+    /**
+     * For XML 1.0 (junit.xml): characters XML forbids (C0 controls but tab, newline and return; unpaired surrogates;
+     * U+FFFE, U+FFFF) become U+FFFD. Markup itself is escaped by the XML writer.
+     */
+    public static String xml(String s) {
+        if (s == null) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                b.append(c).append(s.charAt(++i));
+            } else if (c == '\t' || c == '\n' || c == '\r' || (c >= 0x20 && c < 0xD800) || (c > 0xDFFF && c < 0xFFFE)) {
+                b.append(c);
+            } else {
+                b.append('\uFFFD');
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * For one line of a terminal: ANSI escape sequences removed, other control characters (newlines included) shown as a
+     * space, so a name cannot move the cursor, recolour or clear the screen.
+     */
+    public static String terminal(String s) {
+        if (s == null) {
+            return "";
+        }
+        String noAnsi = s.replaceAll("\u001B\\[[0-?]*[ -/]*[@-~]|\u001B\\][^\u0007\u001B]*(\u0007|\u001B\\\\)?|\u001B.", "");
+        StringBuilder b = new StringBuilder(noAnsi.length());
+        for (int i = 0; i < noAnsi.length(); i++) {
+            char c = noAnsi.charAt(i);
+            b.append(Character.isISOControl(c) ? ' ' : c);
+        }
+        return b.toString();
+    }
+
+    /** For a Markdown table cell or inline text: one line, no control characters, HTML escaped, {@code |} escaped. */
+    public static String markdown(String s) {
+        return HtmlRenderer.h(terminal(s)).replace("|", "\\|");
+    }
+
+    /** For HTML text and attributes: escaped, control characters shown as a space. */
+    public static String html(String s) {
+        return HtmlRenderer.h(s);
+    }
+}

@@ -1,0 +1,70 @@
+package dev.accelbridge.reports.render;
+
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.reports.history.RegressionDetector;
+import dev.accelbridge.reports.store.MatrixStore;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+import static dev.accelbridge.reports.Fixtures.chromiumProv;
+import static dev.accelbridge.reports.Fixtures.host;
+import static dev.accelbridge.reports.Fixtures.notRun;
+import static dev.accelbridge.reports.Fixtures.t;
+import static dev.accelbridge.reports.Fixtures.wrong;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+
+/**
+ * Text nobody here wrote, in every field a report shows (issue 22): a model name, a reason and a host holding NUL, \x01,
+ * ESC colour codes, markup and newlines. junit.xml was not well-formed (a CI system then drops the whole report) and
+ * report.md passed raw HTML; now junit.xml parses with a strict parser, report.md keeps each table row on one line with
+ * the markup escaped, report.html has no markup from the data, and the terminal sees no escape sequence.
+ */
+class HostileTextTest {
+    static final String HOSTILE = "bad\u0000name\u0001<script>alert(1)</script>\u001B[31mred\u001B[0m|pipe\nnext line &amp;";
+
+    @Test
+    void everyFormatStaysWellFormedWhateverTheTextHolds(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        try (MatrixStore s = MatrixStore.open(dir.resolve("m.duckdb"))) {
+            HostInfo h = host("alpha");
+            s.recordHost(h);
+            String run = s.beginRun(h, Map.of("accelbridge", "0.1.0"), "{}");
+            s.write(wrong(run, t(1), ModelFamily.OTHER, HOSTILE, BackendId.WASM, chromiumProv(h, false), new double[]{1, 2, 3}));
+            s.write(notRun(run, t(2), ModelFamily.OTHER, HOSTILE, BackendId.WEBGPU, Status.FAILED, "run: " + HOSTILE,
+                    chromiumProv(h, true)));
+            s.finishRun(run);
+            ReportWriter.write(s, Optional.of(run), out, RegressionDetector.defaults());
+        }
+        // a strict XML 1.0 parser takes junit.xml
+        var doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(out.resolve("junit.xml").toFile());
+        assertThat(doc.getElementsByTagName("testcase").getLength()).isEqualTo(2);
+        String xml = Files.readString(out.resolve("junit.xml"));
+        assertThat(xml).doesNotContain("\u0000", "\u0001", "\u001B").contains("&lt;script&gt;");
+
+        String md = Files.readString(out.resolve("report.md"));
+        assertThat(md).doesNotContain("<script>", "\u0000", "\u0001", "\u001B").contains("&lt;script&gt;", "\\|pipe");
+        for (String line : md.split("\n")) {
+            if (line.startsWith("|")) {
+                assertThat(line.trim()).as("a table row stays one line").endsWith("|");
+            }
+        }
+        String html = Files.readString(out.resolve("report.html"));
+        // escaped in the page's text, and unable to close the data's script element ("</" is written "<\/")
+        assertThat(html).doesNotContain("<script>alert(1)</script>", "\u0000", "\u0001").contains("&lt;script&gt;alert(1)&lt;/script&gt;");
+
+        assertThat(Text.terminal(HOSTILE)).doesNotContain("\u001B", "\u0000", "\n").contains("red");
+        assertThatCode(() -> DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new org.xml.sax.InputSource(new java.io.StringReader("<a b=\"" + Text.xml("\u0001\uD800x") + "\"/>"))))
+                .doesNotThrowAnyException();
+    }
+}
