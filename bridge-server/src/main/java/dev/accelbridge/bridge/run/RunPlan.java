@@ -130,6 +130,8 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         private boolean headless = true;
         private int warmups = 3;
         private int iterations = 10;
+        /** The most warm-ups or timed iterations a case may ask for: every sample is kept, so the bound keeps memory bounded. */
+        static final int MAX_ITERATIONS = 100_000;
         private Duration caseTimeout = dev.accelbridge.core.TimeBudget.CASE_CAP;
         private Path modelCache = defaultModelCache();
         private Integer threads;
@@ -339,11 +341,11 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             if (backends == null || backends.isEmpty()) {
                 throw new AccelbridgeException("No backend to run on", "give --backends with at least one of: " + BackendId.validIds());
             }
-            if (iterations < 1) {
-                throw new AccelbridgeException("--iterations must be at least 1, got " + iterations, "e.g. --iterations 10");
+            if (iterations < 1 || iterations > MAX_ITERATIONS) {
+                throw new AccelbridgeException("--iterations must be 1.." + MAX_ITERATIONS + ", got " + iterations, "e.g. --iterations 10");
             }
-            if (warmups < 0) {
-                throw new AccelbridgeException("--warmups must not be negative, got " + warmups, "e.g. --warmups 3");
+            if (warmups < 0 || warmups > MAX_ITERATIONS) {
+                throw new AccelbridgeException("--warmups must be 0.." + MAX_ITERATIONS + ", got " + warmups, "e.g. --warmups 3");
             }
             if (caseTimeout == null || caseTimeout.isZero() || caseTimeout.isNegative()) {
                 throw new AccelbridgeException("--timeout must be positive, got " + (caseTimeout == null ? "none" : caseTimeout.toSeconds() + " s"),

@@ -105,6 +105,8 @@ public final class BridgeServer implements AutoCloseable {
                 s.mimeTypes.add("text/javascript", "mjs");
                 s.mimeTypes.add("application/wasm", "wasm");
             });
+            // HEAD runs the GET route and drops the body, so it answers exactly as GET would
+            cfg.jetty.modifyServer(server -> server.insertHandler(new HeadAsGet()));
             // Jetty's own answers (400, 414, 431 from its parser) carry the same headers as ours
             cfg.jetty.modifyServer(server -> server.setErrorHandler(new org.eclipse.jetty.server.handler.ErrorHandler() {
                 @Override

@@ -67,4 +67,21 @@ class HostOriginSecurityTest {
             assertThat(store.runs()).isEmpty();
         }
     }
+
+    @Test
+    void headAnswersExactlyAsGetWould() throws Exception {
+        try (MatrixStore store = MatrixStore.openForRun(tmp.resolve("h.duckdb"));
+             Dashboard dashboard = new Dashboard(store, tmp.resolve("out"), args -> { }, Duration.ofSeconds(5));
+             BridgeServer server = BridgeServer.start(BridgeOptions.builder().port(0).build(), List.of(dashboard.routes()))) {
+            int port = server.port();
+            String host = "127.0.0.1:" + port;
+            // before: HEAD said 200 on every GET route without running it
+            for (String path : List.of("/models/x", "/api/case", "/dashboard/nope.js", "/api/health", "/nope", "/dashboard/", "/api/runs")) {
+                int get = status(request(port, "GET", path, host, null, null));
+                String head = request(port, "HEAD", path, host, null, null);
+                assertThat(status(head)).as("HEAD " + path).isEqualTo(get);
+                assertThat(head.substring(head.indexOf("\r\n\r\n") + 4)).as("HEAD has no body").isEmpty();
+            }
+        }
+    }
 }

@@ -1,0 +1,36 @@
+package dev.accelbridge.bridge.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Bounds stated and checked up front (issue 22): `--iterations 999999999` ended in an OutOfMemoryError with a stack trace
+ * and a run left in the store, and `--out` naming a file was found only after the whole run; both now exit 2 with one
+ * line before the store is touched.
+ */
+class CliBoundsSecurityTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void absurdCountsAndAnOutThatIsAFileExitTwoBeforeAnythingRuns() throws Exception {
+        Path db = tmp.resolve("m.duckdb");
+        for (String[] bad : new String[][]{{"--iterations", "999999999"}, {"--warmups", "999999999"}}) {
+            CliRunner.Result r = CliRunner.run("run", "--native", "--suites", "vision", bad[0], bad[1], "--db", db.toString(),
+                    "--out", tmp.resolve("out").toString());
+            assertThat(r.exitCode()).isEqualTo(Main.ERROR);
+            assertThat(r.err().strip().lines()).hasSize(1);
+            assertThat(r.err()).contains(bad[0], "100000").doesNotContain("OutOfMemoryError", "\tat ");
+        }
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        CliRunner.Result r = CliRunner.run("run", "--native", "--suites", "vision", "--db", db.toString(), "--out", file.toString());
+        assertThat(r.exitCode()).isEqualTo(Main.ERROR);
+        assertThat(r.err()).contains("--out", "is a file");
+        assertThat(db).as("the store is not touched").doesNotExist();
+    }
+}
