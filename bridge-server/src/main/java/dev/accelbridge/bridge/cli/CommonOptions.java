@@ -1,7 +1,9 @@
 package dev.accelbridge.bridge.cli;
 
+import dev.accelbridge.core.AccelbridgeException;
 import picocli.CommandLine.Option;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Options every command shares. */
@@ -16,5 +18,22 @@ final class CommonOptions {
     /** The store path: --db, else $ACCELBRIDGE_DB, else the default location. */
     Path dbPath() {
         return dev.accelbridge.reports.store.MatrixStore.resolve(db);
+    }
+
+    /** {@code --out} must be a folder that can be written, checked before anything runs (not after the whole run). */
+    static void checkOut(Path out) {
+        Path p = out.toAbsolutePath();
+        if (Files.exists(p) && !Files.isDirectory(p)) {
+            throw new AccelbridgeException("--out " + out + " is a file, not a folder", "give a folder for the reports, e.g. --out accelbridge-out");
+        }
+        Path existing = p;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null || !Files.isDirectory(existing) || !Files.isWritable(existing)) {
+            throw new AccelbridgeException("--out " + out + " cannot be created: " + (existing == null ? "no existing parent"
+                    : existing + (Files.isDirectory(existing) ? " is not writable" : " is a file")),
+                    "give a folder you can write, e.g. --out accelbridge-out");
+        }
     }
 }

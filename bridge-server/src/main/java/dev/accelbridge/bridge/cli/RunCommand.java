@@ -214,7 +214,7 @@ public final class RunCommand implements Callable<Integer> {
         if (resume == null) {
             // Bad input is refused before the store is touched.
             exitPolicy();
-            checkOut(out);
+            CommonOptions.checkOut(out);
             RunPlan plan = plan();
             ModelSet models = ModelSet.load(plan);
             try (MatrixStore matrix = MatrixStore.openForRun(db)) {
@@ -233,23 +233,6 @@ public final class RunCommand implements Callable<Integer> {
             err.println("resuming run " + resumeOf + " with: " + String.join(" ", argsOf(planJson)));
             RunPlan plan = effective.plan();
             return effective.execute(matrix, plan, ModelSet.load(plan), resumeOf, err);
-        }
-    }
-
-    /** {@code --out} must be a folder that can be written, checked before anything runs (not after the whole run). */
-    static void checkOut(Path out) {
-        Path p = out.toAbsolutePath();
-        if (Files.exists(p) && !Files.isDirectory(p)) {
-            throw new AccelbridgeException("--out " + out + " is a file, not a folder", "give a folder for the reports, e.g. --out accelbridge-out");
-        }
-        Path existing = p;
-        while (existing != null && !Files.exists(existing)) {
-            existing = existing.getParent();
-        }
-        if (existing == null || !Files.isDirectory(existing) || !Files.isWritable(existing)) {
-            throw new AccelbridgeException("--out " + out + " cannot be created: " + (existing == null ? "no existing parent"
-                    : existing + (Files.isDirectory(existing) ? " is not writable" : " is a file")),
-                    "give a folder you can write, e.g. --out accelbridge-out");
         }
     }
 

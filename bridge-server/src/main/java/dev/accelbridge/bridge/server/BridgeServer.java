@@ -325,16 +325,7 @@ public final class BridgeServer implements AutoCloseable {
      */
     private void guard(Context ctx) {
         SECURITY_HEADERS.forEach(ctx::header);
-        // DNS rebinding: a request must name this bridge, and a state-changing one must come from its own pages
-        if (!hosts.hostAllowed(ctx.header("Host"))) {
-            throw new io.javalin.http.HttpResponseException(421, "Host '" + ctx.header("Host") + "' is not a name this bridge is "
-                    + "reached by; open it by the address it printed");
-        }
-        boolean safe = ctx.method() == io.javalin.http.HandlerType.GET || ctx.method() == io.javalin.http.HandlerType.HEAD
-                || ctx.method() == io.javalin.http.HandlerType.OPTIONS;
-        if (!safe && !hosts.originAllowed(ctx.header("Origin"))) {
-            throw new io.javalin.http.ForbiddenResponse("Origin '" + ctx.header("Origin") + "' is not this bridge's own page");
-        }
+        hosts.check(ctx); // DNS rebinding: the request must name this bridge, a state change come from its own pages
         String path = ctx.path();
         if (path.equals("/") || path.endsWith(".html") || path.endsWith(".mjs") || path.startsWith("/ort/")) {
             ctx.header("Content-Security-Policy", PAGE_CSP);

@@ -322,11 +322,9 @@ public final class ConnectedPage {
         if (p == null || !p.type().equals("run")) {
             return false;
         }
-        long total = frame.tensors().stream().mapToLong(t -> t.data().length).sum();
-        if (total > p.budget.bytes()) {
-            return p.future().completeExceptionally(ResultAssembly.refused(String.format(java.util.Locale.ROOT,
-                    "the page's outputs total %,d bytes, above this job's budget of %,d bytes (%s)", total, p.budget.bytes(),
-                    p.budget.basis())));
+        String over = p.budget.exceededBy(frame.tensors().stream().mapToLong(t -> t.data().length).sum());
+        if (over != null) {
+            return p.future().completeExceptionally(ResultAssembly.refused(over));
         }
         return p.future().complete(frame);
     }

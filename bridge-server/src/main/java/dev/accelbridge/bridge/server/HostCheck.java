@@ -39,6 +39,24 @@ final class HostCheck {
         }
     }
 
+    /**
+     * Refuses a request that names another host (421) or changes state from another origin (403).
+     *
+     * @throws io.javalin.http.HttpResponseException with that status and the reason
+     */
+    void check(io.javalin.http.Context ctx) {
+        if (!hostAllowed(ctx.header("Host"))) {
+            throw new io.javalin.http.HttpResponseException(421, "Host '" + ctx.header("Host") + "' is not a name this bridge is "
+                    + "reached by; open it by the address it printed");
+        }
+        io.javalin.http.HandlerType m = ctx.method();
+        boolean safe = m == io.javalin.http.HandlerType.GET || m == io.javalin.http.HandlerType.HEAD
+                || m == io.javalin.http.HandlerType.OPTIONS;
+        if (!safe && !originAllowed(ctx.header("Origin"))) {
+            throw new io.javalin.http.ForbiddenResponse("Origin '" + ctx.header("Origin") + "' is not this bridge's own page");
+        }
+    }
+
     /** Whether a request naming {@code hostHeader} ({@code name[:port]}) is meant for this bridge. */
     boolean hostAllowed(String hostHeader) {
         if (hostHeader == null || hostHeader.isBlank()) {

@@ -56,6 +56,12 @@ public record OutputBudget(long bytes, String basis) {
                 mc.model().outputs().size()));
     }
 
+    /** Why {@code total} bytes of outputs are refused, or null when they are within this budget. */
+    public String exceededBy(long total) {
+        return total <= bytes ? null : String.format(Locale.ROOT,
+                "the page's outputs total %,d bytes, above this job's budget of %,d bytes (%s)", total, bytes, basis);
+    }
+
     private static String capBasis(long cap) {
         return String.format(Locale.ROOT, "--max-result-mb %d; raise it for models whose outputs are larger", cap >> 20);
     }

@@ -85,9 +85,9 @@ final class ResultAssembly {
             }
             total += len;
         }
-        if (total > budget.bytes()) {
-            throw refused(String.format(Locale.ROOT, "the page's outputs total %,d bytes, above this job's budget of %,d bytes (%s)",
-                    total, budget.bytes(), budget.basis()));
+        String over = budget.exceededBy(total);
+        if (over != null) {
+            throw refused(over);
         }
         if (total > heapLeft) {
             throw refused(String.format(Locale.ROOT, "the page's outputs total %,d bytes, more than the %,d bytes of heap the JVM has "
