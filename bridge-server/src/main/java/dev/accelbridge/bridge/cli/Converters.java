@@ -54,8 +54,8 @@ final class Converters {
         @Override
         public Integer convert(String value) {
             int n = atLeast(value, 1);
-            if (n > 4096) {
-                throw new TypeConversionException("a batch size above 4096 (" + n + ") is not a browser-sized batch");
+            if (n > dev.accelbridge.core.Limits.MAX_BATCH) {
+                throw new TypeConversionException("a batch size above " + dev.accelbridge.core.Limits.MAX_BATCH + " (" + n + ") is not a browser-sized batch");
             }
             return n;
         }

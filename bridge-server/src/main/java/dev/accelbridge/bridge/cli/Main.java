@@ -55,7 +55,8 @@ public final class Main implements Runnable {
             t = t.getCause();
         }
         if (t instanceof AccelbridgeException ae) {
-            err.println("error: " + ae.oneLine());
+            // the message may quote a model's or a file's own text: it cannot move the cursor or recolour the terminal
+            err.println("error: " + dev.accelbridge.reports.render.Text.terminal(ae.oneLine()));
         } else {
             err.println("error: " + ex + " — rerun with --verbose for the stack trace and report it");
         }

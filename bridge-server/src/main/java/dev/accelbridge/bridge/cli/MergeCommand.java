@@ -26,8 +26,10 @@ public final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // every file is checked whole before the store is opened: a refused file creates, migrates or changes nothing
+        StoreExport.Checked checked = StoreExport.check(files.toArray(Path[]::new));
         try (MatrixStore store = MatrixStore.open(common.dbPath())) {
-            StoreExport.MergeSummary s = StoreExport.merge(store, files.toArray(Path[]::new));
+            StoreExport.MergeSummary s = StoreExport.merge(store, checked);
             spec.commandLine().getOut().printf("merged: %d runs imported, %d already present, %d results, %d hosts%n",
                     s.runsImported(), s.runsSkipped(), s.results(), s.hosts());
             return Main.OK;

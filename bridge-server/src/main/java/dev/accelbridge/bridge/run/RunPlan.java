@@ -130,8 +130,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         private boolean headless = true;
         private int warmups = 3;
         private int iterations = 10;
-        /** The most warm-ups or timed iterations a case may ask for: every sample is kept, so the bound keeps memory bounded. */
-        static final int MAX_ITERATIONS = 100_000;
+        static final int MAX_ITERATIONS = dev.accelbridge.core.Limits.MAX_ITERATIONS;
         private Duration caseTimeout = dev.accelbridge.core.TimeBudget.CASE_CAP;
         private Path modelCache = defaultModelCache();
         private Integer threads;
@@ -283,11 +282,12 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
          * and {@code recreate} leak-check cycles (default 0: none).
          */
         public Builder optDrillDown(boolean bisect, int profileIterations, int recreate) {
-            if (profileIterations < 0 || profileIterations > 10_000) {
-                throw new AccelbridgeException("profiled iterations must be 1..10000, got " + profileIterations, "e.g. --profile");
+            int max = dev.accelbridge.core.Limits.MAX_REPEATS;
+            if (profileIterations < 0 || profileIterations > max) {
+                throw new AccelbridgeException("profiled iterations must be 1.." + max + ", got " + profileIterations, "e.g. --profile");
             }
-            if (recreate < 0 || recreate > 10_000) {
-                throw new AccelbridgeException("--recreate must be 1..10000, got " + recreate, "e.g. --recreate 10");
+            if (recreate < 0 || recreate > max) {
+                throw new AccelbridgeException("--recreate must be 1.." + max + ", got " + recreate, "e.g. --recreate 10");
             }
             this.drillDown = new DrillDown(bisect, false, profileIterations, recreate);
             return this;
@@ -357,8 +357,8 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             if (precisions == null || precisions.isEmpty()) {
                 throw new AccelbridgeException("--precision names no precision", "give --precision fp32,fp16,int8 or a part of it");
             }
-            if (batchSizesGiven && batchSizes.isEmpty() || batchSizes.stream().anyMatch(b -> b == null || b < 1 || b > 4096)) {
-                throw new AccelbridgeException("--batch-sizes must be whole numbers from 1 to 4096, got " + batchSizes,
+            if (batchSizesGiven && batchSizes.isEmpty() || batchSizes.stream().anyMatch(b -> b == null || b < 1 || b > dev.accelbridge.core.Limits.MAX_BATCH)) {
+                throw new AccelbridgeException("--batch-sizes must be whole numbers from 1 to " + dev.accelbridge.core.Limits.MAX_BATCH + ", got " + batchSizes,
                         "e.g. --batch-sizes 1,4,16");
             }
             List<ModelFamily> s = suites != null ? suites : userModels.isEmpty()
@@ -383,8 +383,8 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
                 throw new AccelbridgeException("--max-result-mb must be at least 1, got " + (maxResultBytes >> 20),
                         "e.g. --max-result-mb 4096");
             }
-            if (retries < 0 || retries > 10) {
-                throw new AccelbridgeException("--retries must be 0..10, got " + retries, "e.g. --retries 1");
+            if (retries < 0 || retries > dev.accelbridge.core.Limits.MAX_RETRIES) {
+                throw new AccelbridgeException("--retries must be 0.." + dev.accelbridge.core.Limits.MAX_RETRIES + ", got " + retries, "e.g. --retries 1");
             }
             if (advertise != null && (advertise.getHost() == null || !List.of("http", "https").contains(String.valueOf(advertise.getScheme())))) {
                 throw new AccelbridgeException("--advertise '" + advertise + "' is not an http URL with a host",

@@ -33,4 +33,23 @@ class CliBoundsSecurityTest {
         assertThat(r.err()).contains("--out", "is a file");
         assertThat(db).as("the store is not touched").doesNotExist();
     }
+
+    /**
+     * merge: a refused file exits 2 with one line naming it, creates no store (the store was opened, and so created
+     * and migrated, before the file was read), and the line shows no escape sequence the file carried.
+     */
+    @Test
+    void mergeOfAHostileFileExitsTwoWithOneCleanLineAndCreatesNoStore() throws Exception {
+        Path db = tmp.resolve("never.duckdb");
+        Path f = Files.writeString(tmp.resolve("hostile.json"), """
+                {"format": "accelbridge-matrix", "schemaVersion": 7, "hosts": [], "runs": [], "probes": [],
+                 "results": [{"runId": "r\\u001b[31mRED", "suite": "text", "model": "m", "requested": "cpu",
+                              "status": "PASSED", "batchSize": 1e23}]}
+                """);
+        CliRunner.Result r = CliRunner.run("merge", "--db", db.toString(), f.toString());
+        assertThat(r.exitCode()).isEqualTo(Main.ERROR);
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err()).contains(f.toString(), "results[0]", "batchSize is 1E+23, not a whole number").doesNotContain("\u001b");
+        assertThat(db).as("no store is created for a refused file").doesNotExist();
+    }
 }

@@ -91,6 +91,16 @@ public final class StoreExport {
         });
     }
 
+    /**
+     * How an export file is read: a key twice in one object (last would win: {@code "within": false} after
+     * {@code true}) and anything after the document are refused, not passed over.
+     */
+    private static final com.fasterxml.jackson.databind.ObjectReader STRICT = ResultJson.MAPPER.reader()
+            .with(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            // 1e23 or 1e400 is kept as written (not rounded, not Infinity), so the check can name it and refuse it
+            .with(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+
     private StoreExport() {
     }
 
@@ -198,17 +208,44 @@ public final class StoreExport {
                           Map<String, List<RunResult>> results, Map<String, List<String>> models) {
     }
 
+    /** Export files read and checked whole, ready to {@link #merge(MatrixStore, Checked)} into a store. */
+    public static final class Checked {
+        private final List<Parsed> docs;
+
+        private Checked(List<Parsed> docs) {
+            this.docs = docs;
+        }
+    }
+
     /**
-     * Imports export files into {@code store}. Every file is read and checked whole before anything is written, so
-     * a malformed file (a missing array, a record without its run, a status Accelbridge does not write) imports
-     * nothing, and the error names the file and the record. Idempotent per result: a result the store already has
-     * (same run, same case) is skipped, a missing one is added even when its run is present.
+     * Reads and checks export files without touching any store: every file is read strictly (a duplicate key or
+     * trailing bytes refuse it) and every record held to {@link ExportSchema}'s types and ranges, so a malformed file
+     * (a missing array, a record without its run, a status Accelbridge does not write, a batch size of 1e23, the
+     * same case twice in one run, a 10 MB reason) is refused naming the file and the record, before any store is
+     * opened or written.
+     *
+     * @throws StoreException naming the file, the record and the field
      */
-    public static MergeSummary merge(MatrixStore store, Path... files) {
+    public static Checked check(Path... files) {
         List<Parsed> docs = new ArrayList<>();
         for (Path f : files) {
             docs.add(parse(f, read(f)));
         }
+        return new Checked(docs);
+    }
+
+    /**
+     * Imports export files into {@code store}: {@link #check} first, so a refused file imports nothing. Idempotent
+     * per result: a result the store already has (same run, same case) is skipped, a missing one is added even when
+     * its run is present.
+     */
+    public static MergeSummary merge(MatrixStore store, Path... files) {
+        return merge(store, check(files));
+    }
+
+    /** Imports files {@link #check} accepted. */
+    public static MergeSummary merge(MatrixStore store, Checked checked) {
+        List<Parsed> docs = checked.docs;
         int imported = 0;
         int skipped = 0;
         int results = 0;
@@ -243,6 +280,16 @@ public final class StoreExport {
                 throw malformed(f, "\"" + arr + "\" is " + (a == null ? "missing" : a.isNull() ? "null" : "not an array"));
             }
         }
+        JsonNode ms = doc.get("models");
+        if (ms != null && !ms.isNull() && !ms.isArray()) {
+            throw malformed(f, "\"models\" is not an array");
+        }
+        // every record held to its declared types and ranges first, so nothing below converts a value it should refuse
+        check(f, doc, "hosts", ExportSchema.HOST);
+        check(f, doc, "runs", ExportSchema.RUN);
+        check(f, doc, "probes", ExportSchema.PROBE);
+        check(f, doc, "models", ExportSchema.MODEL);
+        check(f, doc, "results", ExportSchema.RESULT);
         List<Object[]> hosts = new ArrayList<>();
         int i = 0;
         for (JsonNode h : doc.get("hosts")) {
@@ -293,6 +340,7 @@ public final class StoreExport {
             }
         }
         Map<String, List<RunResult>> results = new LinkedHashMap<>();
+        Map<String, Set<dev.accelbridge.core.CaseId>> cases = new LinkedHashMap<>();
         i = 0;
         for (JsonNode r : doc.get("results")) {
             String where = "results[" + i++ + "]";
@@ -306,6 +354,10 @@ public final class StoreExport {
             if (!runIds.contains(rr.runId())) {
                 throw malformed(f, where + " belongs to run " + rr.runId() + ", which the file's runs do not have");
             }
+            if (!cases.computeIfAbsent(rr.runId(), k -> new HashSet<>()).add(rr.id())) {
+                throw malformed(f, where + " (run " + rr.runId() + ") repeats case " + rr.id().key()
+                        + ", which an earlier record of the same run already holds");
+            }
             results.computeIfAbsent(rr.runId(), k -> new ArrayList<>()).add(rr);
         }
         Map<String, List<String>> models = new LinkedHashMap<>();
@@ -315,6 +367,18 @@ public final class StoreExport {
             }
         }
         return new Parsed(f, hosts, runs, probes, results, models);
+    }
+
+    private static void check(Path f, ObjectNode doc, String array, ExportSchema.Kind kind) {
+        int i = 0;
+        for (JsonNode r : doc.path(array)) {
+            String p = ExportSchema.problem(r, kind);
+            if (p != null) {
+                String run = r.path("runId").isTextual() ? " (run " + r.get("runId").textValue() + ")" : "";
+                throw malformed(f, array + "[" + i + "]" + run + " " + p);
+            }
+            i++;
+        }
     }
 
     private static Instant instant(Path f, String where, JsonNode n, String field) {
@@ -334,10 +398,12 @@ public final class StoreExport {
     /** Reads, checks and upgrades one export file. */
     static ObjectNode read(Path f) {
         JsonNode n;
-        try {
-            n = ResultJson.MAPPER.readTree(f.toFile());
+        try (var in = Files.newInputStream(f)) {
+            n = STRICT.readTree(in);
         } catch (JsonProcessingException e) {
-            throw new StoreException("The merge file " + f + " is not valid JSON: " + e.getOriginalMessage(),
+            var at = e.getLocation();
+            throw new StoreException("The merge file " + f + " is not valid JSON" + (at == null ? "" : " at line " + at.getLineNr()
+                    + ", column " + at.getColumnNr()) + ": " + e.getOriginalMessage() + "; nothing of it was imported",
                     "give files written by 'accelbridge export'");
         } catch (IOException e) {
             throw new StoreException("Cannot read the merge file " + f + ": " + e.getMessage(), "check the path", e);
@@ -347,7 +413,7 @@ public final class StoreExport {
                     + FORMAT + "\")", "give files written by 'accelbridge export'");
         }
         JsonNode v = doc.get("schemaVersion");
-        if (v == null || !v.canConvertToInt() || v.asInt() < 1) {
+        if (v == null || !v.isIntegralNumber() || !v.canConvertToInt() || v.asInt() < 1) {
             throw new StoreException("The merge file " + f + " has no valid schemaVersion", "re-export it with 'accelbridge export'");
         }
         return upgrade(doc, f);

@@ -161,10 +161,10 @@ class StoreExportTest {
         Path b = write("exploded.json", exploded);
         try (MatrixStore s = MatrixStore.open(dir.resolve("target.duckdb"))) {
             assertThatThrownBy(() -> StoreExport.merge(s, a)).isInstanceOf(StoreException.class)
-                    .hasMessageContaining(a.toString()).hasMessageContaining("results[1]").hasMessageContaining("has no runId");
+                    .hasMessageContaining(a.toString()).hasMessageContaining("results[1]").hasMessageContaining("runId is missing");
             assertThatThrownBy(() -> StoreExport.merge(s, b)).isInstanceOf(StoreException.class)
                     .hasMessageContaining(b.toString()).hasMessageContaining("results[2]")
-                    .hasMessageContaining("status 'EXPLODED' is not valid")
+                    .hasMessageContaining("status 'EXPLODED' is not one of")
                     .hasMessageNotContaining("No enum constant");
             // every file is checked before anything is written: a good file beside a bad one imports nothing either
             Path good = write("good.json", full);
