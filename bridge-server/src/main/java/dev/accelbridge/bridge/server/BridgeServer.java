@@ -36,41 +36,9 @@ public final class BridgeServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BridgeServer.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** Headers on every response: cross-origin isolation for threaded WASM, and no cross-origin reads. */
-    static final Map<String, String> ISOLATION_HEADERS = Map.of(
-            "Cross-Origin-Opener-Policy", "same-origin",
-            "Cross-Origin-Embedder-Policy", "require-corp",
-            "Cross-Origin-Resource-Policy", "same-origin",
-            "X-Content-Type-Options", "nosniff");
-
-    /** What any response may load, when it is not the inference page: its own origin only, no script evaluation. */
-    static final String CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' blob:; worker-src 'self' blob:; "
-            + "connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; "
-            + "frame-ancestors 'none'";
-
-    /**
-     * The inference page and its scripts: the same origin-only policy, plus {@code 'unsafe-eval'}, because
-     * onnxruntime-web's WebNN execution provider evaluates strings (measured: "EvalError ... 'unsafe-eval' is not an
-     * allowed source of script" from session creation in the WebNN-capable headless shell). It still cannot load or
-     * connect to anything but its origin.
-     */
-    static final String PAGE_CSP = CSP.replace("'wasm-unsafe-eval'", "'wasm-unsafe-eval' 'unsafe-eval'");
-
-    /** Every response's headers, Jetty's own errors included: isolation, no sniffing, the CSP. */
-    static final Map<String, String> SECURITY_HEADERS = withCsp();
-
-    /** The cookie that carries the token after a page was opened with {@code ?token=}, so its scripts load too. */
-    static final String TOKEN_COOKIE = "accelbridge_token";
-
-    private static Map<String, String> withCsp() {
-        Map<String, String> m = new java.util.LinkedHashMap<>(ISOLATION_HEADERS);
-        m.put("Content-Security-Policy", CSP);
-        return Map.copyOf(m);
-    }
-
     private final BridgeOptions options;
     private final ModelRegistry models = new ModelRegistry();
-    private final HostCheck hosts;
+    private final BridgeAccess access;
     private final PageHub hub;
     private final Javalin app;
     private final URI baseUrl;
@@ -78,8 +46,8 @@ public final class BridgeServer implements AutoCloseable {
 
     private BridgeServer(BridgeOptions options, List<BridgeRoutes> extra) {
         this.options = options;
-        this.hosts = new HostCheck(options);
         this.hub = new PageHub(options);
+        this.access = new BridgeAccess(options, hub);
         this.extra = extra;
         PageAssets.verify();
         options.models().forEach(models::register);
@@ -101,7 +69,7 @@ public final class BridgeServer implements AutoCloseable {
                 s.hostedPath = "/";
                 s.directory = "/" + PageAssets.CLASSPATH_ROOT;
                 s.location = Location.CLASSPATH;
-                s.headers = ISOLATION_HEADERS; // the CSP is set per path by guard()
+                s.headers = BridgeAccess.ISOLATION_HEADERS; // the CSP is set per path by the guard
                 s.mimeTypes.add("text/javascript", "mjs");
                 s.mimeTypes.add("application/wasm", "wasm");
             });
@@ -112,11 +80,11 @@ public final class BridgeServer implements AutoCloseable {
                 @Override
                 public boolean handle(org.eclipse.jetty.server.Request request, org.eclipse.jetty.server.Response response,
                                       org.eclipse.jetty.util.Callback callback) throws Exception {
-                    SECURITY_HEADERS.forEach((k, v) -> response.getHeaders().put(k, v));
+                    BridgeAccess.SECURITY_HEADERS.forEach((k, v) -> response.getHeaders().put(k, v));
                     return super.handle(request, response, callback);
                 }
             }));
-            cfg.routes.before(this::guard);
+            cfg.routes.before(access::guard);
             cfg.routes.get("/api/health", this::health);
             cfg.routes.get("/models/{id}", this::model);
             extra.forEach(r -> r.register(cfg.routes)); // behind guard(): the same headers and token
@@ -127,7 +95,7 @@ public final class BridgeServer implements AutoCloseable {
                     ctx.session.setMaxBinaryMessageSize(PageHub.UNJOINED_MESSAGE_BYTES);
                     ctx.enableAutomaticPings(15, java.util.concurrent.TimeUnit.SECONDS);
                     hub.connected(ctx.sessionId(), channel(ctx), String.valueOf(ctx.session.getRemoteSocketAddress()),
-                            ctx.header("Origin"), ctx.queryParam("token"), ctx.header("Host"));
+                            ctx.header("Origin"), BridgeAccess.presentedToken(ctx), ctx.header("Host"));
                 });
                 ws.onMessage(ctx -> hub.text(ctx.sessionId(), ctx.message()));
                 ws.onBinaryMessage(ctx -> hub.binary(ctx.sessionId(), ctx.data()));
@@ -208,9 +176,9 @@ public final class BridgeServer implements AutoCloseable {
         return baseUrl;
     }
 
-    /** The page's URL, with {@code ?token=} when the bridge has a token: what {@code serve} prints. */
+    /** The page's URL, with {@code ?token=} when the bridge has a token: what {@code serve} prints for a person to open. */
     public URI pageUrl() {
-        return pageUrl(null);
+        return personalPageUrl();
     }
 
     /**
@@ -253,10 +221,24 @@ public final class BridgeServer implements AutoCloseable {
         return URI.create(baseUrl + path + options.token().map(t -> "?token=" + URLEncoder.encode(t, StandardCharsets.UTF_8)).orElse(""));
     }
 
-    /** The page's URL for a launched browser: {@code slot} lets the bridge tell which page is that browser's. */
+    /** The page's URL, with {@code ?token=} when the bridge has a token: what {@code serve} prints for a person. */
+    private URI personalPageUrl() {
+        return URI.create(advertisedBase() + "/" + options.token().map(t -> "?token=" + URLEncoder.encode(t, StandardCharsets.UTF_8)).orElse(""));
+    }
+
+    /**
+     * The page's URL for a launched browser: {@code slot} lets the bridge tell which page is that browser's. With a
+     * token configured it carries a one-time join code instead ({@link JoinCodes}): this URL stands in the browser's
+     * command line, which every local user can read.
+     */
     public URI pageUrl(String slot) {
+        if (slot == null) {
+            return personalPageUrl();
+        }
         StringBuilder q = new StringBuilder();
-        options.token().ifPresent(t -> q.append("token=").append(URLEncoder.encode(t, StandardCharsets.UTF_8)));
+        if (options.token().isPresent()) {
+            q.append("join=").append(access.joinCode());
+        }
         if (slot != null) {
             q.append(q.length() == 0 ? "" : "&").append("slot=").append(URLEncoder.encode(slot, StandardCharsets.UTF_8));
         }
@@ -317,43 +299,6 @@ public final class BridgeServer implements AutoCloseable {
     }
 
     // ---- handlers (small; they delegate) ------------------------------------------------------------------------
-
-    /**
-     * Before every request, whatever its method (HEAD included) or route (static files included): the security headers,
-     * and with a token configured, the token. A page opened with {@code ?token=} gets it back as an HttpOnly, SameSite
-     * cookie so the scripts, WebAssembly and workers it loads carry it too.
-     */
-    private void guard(Context ctx) {
-        SECURITY_HEADERS.forEach(ctx::header);
-        hosts.check(ctx); // DNS rebinding: the request must name this bridge, a state change come from its own pages
-        String path = ctx.path();
-        if (path.equals("/") || path.endsWith(".html") || path.endsWith(".mjs") || path.startsWith("/ort/")) {
-            ctx.header("Content-Security-Policy", PAGE_CSP);
-        }
-        if (options.token().isEmpty() || path.equals("/ws")) {
-            return; // the WebSocket checks its token when it connects (PageHub)
-        }
-        if (!tokenOk(ctx)) {
-            throw new io.javalin.http.UnauthorizedResponse("token required: pass ?token=, Authorization: Bearer, or open the URL the bridge printed");
-        }
-        String q = ctx.queryParam("token");
-        if (q != null && !q.equals(ctx.cookie(TOKEN_COOKIE))) {
-            ctx.header("Set-Cookie", TOKEN_COOKIE + "=" + URLEncoder.encode(q, StandardCharsets.UTF_8)
-                    + "; Path=/; HttpOnly; SameSite=Strict" + (ctx.scheme().equals("https") ? "; Secure" : ""));
-        }
-    }
-
-    /** True when the request carries the token (query, bearer header or the cookie), or the bridge has none. */
-    private boolean tokenOk(Context ctx) {
-        if (options.token().isEmpty()) {
-            return true;
-        }
-        String auth = ctx.header("Authorization");
-        String cookie = ctx.cookie(TOKEN_COOKIE);
-        return hub.tokenMatches(ctx.queryParam("token"))
-                || (auth != null && auth.startsWith("Bearer ") && hub.tokenMatches(auth.substring(7).trim()))
-                || (cookie != null && hub.tokenMatches(java.net.URLDecoder.decode(cookie, StandardCharsets.UTF_8)));
-    }
 
     private void health(Context ctx) {
         ObjectNode n = JSON.createObjectNode();

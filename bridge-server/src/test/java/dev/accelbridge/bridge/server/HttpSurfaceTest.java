@@ -52,9 +52,9 @@ class HttpSurfaceTest {
         assertThat(wasm.headers().firstValue("Content-Type")).hasValue("application/wasm");
         assertThat(wasm.headers().firstValue("Cross-Origin-Embedder-Policy")).hasValue("require-corp");
         // the page may evaluate strings (onnxruntime-web's WebNN EP does) but reach nothing beyond its origin; the API may not
-        assertThat(index.headers().firstValue("Content-Security-Policy")).hasValue(BridgeServer.PAGE_CSP);
-        assertThat(BridgeServer.PAGE_CSP).contains("connect-src 'self'").contains("default-src 'self'");
-        assertThat(get("/api/health").headers().firstValue("Content-Security-Policy")).hasValue(BridgeServer.CSP);
+        assertThat(index.headers().firstValue("Content-Security-Policy")).hasValue(BridgeAccess.PAGE_CSP);
+        assertThat(BridgeAccess.PAGE_CSP).contains("connect-src 'self'").contains("default-src 'self'");
+        assertThat(get("/api/health").headers().firstValue("Content-Security-Policy")).hasValue(BridgeAccess.CSP);
         assertThat(new String(get("/page.mjs").body(), StandardCharsets.UTF_8)).contains("session.run(feeds)");
     }
 
@@ -119,7 +119,7 @@ class HttpSurfaceTest {
                     HttpResponse.BodyHandlers.discarding());
             assertThat(page.statusCode()).isEqualTo(200);
             String cookie = page.headers().firstValue("Set-Cookie").orElseThrow();
-            assertThat(cookie).startsWith(BridgeServer.TOKEN_COOKIE + "=").contains("HttpOnly").contains("SameSite=Strict");
+            assertThat(cookie).startsWith(BridgeAccess.TOKEN_COOKIE + "=").contains("HttpOnly").contains("SameSite=Strict");
             HttpResponse<Void> script = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/ort/ort.all.min.mjs"))
                     .header("Cookie", cookie.substring(0, cookie.indexOf(';'))).build(), HttpResponse.BodyHandlers.discarding());
             assertThat(script.statusCode()).isEqualTo(200);

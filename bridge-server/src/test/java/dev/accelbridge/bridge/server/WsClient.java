@@ -21,10 +21,15 @@ final class WsClient implements AutoCloseable {
     final WebSocket ws;
 
     WsClient(URI uri, String origin) throws Exception {
+        this(uri, origin, java.util.Map.of());
+    }
+
+    WsClient(URI uri, String origin, java.util.Map<String, String> headers) throws Exception {
         WebSocket.Builder b = HttpClient.newHttpClient().newWebSocketBuilder();
         if (origin != null) {
             b.header("Origin", origin);
         }
+        headers.forEach(b::header);
         ws = b.buildAsync(uri, new WebSocket.Listener() {
             final StringBuilder buf = new StringBuilder();
 
