@@ -18,8 +18,24 @@ import java.util.Set;
 public final class ChromiumFlags {
     /** Features switched on: WebNN ({@code navigator.ml}), which is behind a flag in Chromium 153–156. */
     public static final List<String> ENABLED_FEATURES = List.of("WebMachineLearningNeuralNetwork");
-    /** Features switched off: the translate bar (a network fetch and a prompt nobody answers). */
-    public static final List<String> DISABLED_FEATURES = List.of("Translate");
+    /**
+     * Features switched off, each a background fetch a test run does not want: the translate bar, the network time
+     * query (clients2.google.com), optimization hints, media-router discovery, autofill's server and the certificate
+     * transparency list's updater.
+     */
+    public static final List<String> DISABLED_FEATURES = List.of("Translate", "NetworkTimeServiceQuerying", "OptimizationHints",
+            "MediaRouter", "DialMediaRouteProvider", "AutofillServerCommunication", "CertificateTransparencyComponentUpdater",
+            "PreconnectToSearch", "SearchEnginePreconnect2", "SearchEnginePreconnectInterval", "SearchPrefetchServicePrefetching");
+
+    /**
+     * Where the browser's own Google service calls are pointed: loopback port 9 (discard), a port Chromium refuses to
+     * connect to ({@code ERR_UNSAFE_PORT}), so such a call ends inside the browser without a packet. Measured:
+     * with {@code --disable-background-networking}, {@code --disable-component-update} and {@code --disable-sync}
+     * alone, Chromium 156 still asked accounts.google.com ({@code ListAccounts}, sent whenever a profile's network
+     * comes up, with no switch to stop it) and update.googleapis.com (the on-device model manifest component,
+     * requested on demand) within 200 ms of starting.
+     */
+    public static final String SERVICE_SINK = "http://127.0.0.1:9";
 
     /**
      * Flags every launch gets. {@code --no-sandbox}: the browser only loads the bridge's loopback page, and
@@ -30,20 +46,46 @@ public final class ChromiumFlags {
      */
     public static final List<String> BASE = List.of(
             "--no-sandbox",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
             "--no-first-run",
             "--no-default-browser-check",
             "--disable-default-apps",
             "--mute-audio",
-            "--enable-unsafe-webgpu");
+            "--enable-unsafe-webgpu",
+            // quiet: no traffic but the bridge's (component updates, sign-in, sync, safe browsing, metrics, field trials)
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-component-extensions-with-background-pages",
+            "--disable-extensions",
+            "--disable-sync",
+            "--disable-field-trial-config",
+            "--metrics-recording-only",
+            "--disable-breakpad",
+            "--disable-domain-reliability",
+            "--disable-client-side-phishing-detection",
+            "--safebrowsing-disable-auto-update",
+            "--no-pings",
+            "--no-service-autorun",
+            "--password-store=basic",
+            "--use-mock-keychain",
+            "--gaia-url=" + SERVICE_SINK,
+            "--google-apis-url=" + SERVICE_SINK,
+            "--lso-url=" + SERVICE_SINK,
+            "--component-updater=url-source=" + SERVICE_SINK);
 
     /**
      * Feature Playwright switches on itself ({@code chromiumSwitches} of the 1.62 driver); kept in our merged
      * switch so that ours, appended after Playwright's defaults, does not silently drop it.
      */
     static final List<String> PLAYWRIGHT_ENABLED_FEATURES = List.of("CDPScreenshotNewSurface");
+
+    /**
+     * Features Playwright switches off itself (the 1.62 driver's list, read from the command line it starts): kept in
+     * our merged switch, which comes after Playwright's and so replaces it.
+     */
+    static final List<String> PLAYWRIGHT_DISABLED_FEATURES = List.of("AvoidUnnecessaryBeforeUnloadCheckSync",
+            "BoundaryEventDispatchTracksNodeRemoval", "DestroyProfileOnBrowserClose", "DialMediaRouteProvider",
+            "GlobalMediaControls", "HttpsUpgrades", "LensOverlay", "MediaRouter", "PaintHolding", "ThirdPartyStoragePartitioning",
+            "BlockOriginHeaderModificationOnRedirect", "Translate", "AutoDeElevate", "OptimizationHints");
 
     private static final String ENABLE = "--enable-features=";
     private static final String DISABLE = "--disable-features=";
@@ -55,8 +97,8 @@ public final class ChromiumFlags {
      * The full flag list (without profile dir and URL, which each launcher adds its own way).
      *
      * @param browser  which Chromium build ({@link BrowserKind#CHROMIUM_SHELL} is headless-only)
-     * @param driver   who passes the flags; Playwright adds its own {@code --headless} and
-     *                 {@code --disable-features} list (which already holds Translate), so for it we add neither
+     * @param driver   who passes the flags; Playwright adds its own {@code --headless} (so for it we add none) and
+     *                 {@code --disable-features} list (which ours, coming after it, repeats)
      * @param headless whether to run headless
      * @param extra    the user's flags; their feature switches are merged into ours, the rest appended
      */
@@ -79,7 +121,8 @@ public final class ChromiumFlags {
         if (playwright) {
             enable.addAll(PLAYWRIGHT_ENABLED_FEATURES);
         }
-        Set<String> disable = new LinkedHashSet<>(playwright ? List.of() : DISABLED_FEATURES);
+        Set<String> disable = new LinkedHashSet<>(playwright ? PLAYWRIGHT_DISABLED_FEATURES : List.of());
+        disable.addAll(DISABLED_FEATURES);
         List<String> rest = new ArrayList<>();
         for (String arg : extra) {
             if (arg.startsWith(ENABLE)) {

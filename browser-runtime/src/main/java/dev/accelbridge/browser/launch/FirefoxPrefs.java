@@ -15,6 +15,13 @@ public final class FirefoxPrefs {
     /** Preference name to value (Boolean, Integer or String). */
     public static final Map<String, Object> PREFS = build();
 
+    /**
+     * The environment a launched Firefox gets: without {@code MOZ_REMOTE_SETTINGS_DEVTOOLS} a release build ignores
+     * {@code services.settings.server} and fetched remote settings' changesets from firefox.settings.services.mozilla.com
+     * at every start (measured).
+     */
+    public static final Map<String, String> ENV = Map.of("MOZ_REMOTE_SETTINGS_DEVTOOLS", "1");
+
     private FirefoxPrefs() {
     }
 
@@ -50,7 +57,8 @@ public final class FirefoxPrefs {
         p.put("extensions.getAddons.cache.enabled", false);
         p.put("media.gmp-manager.updateEnabled", false);
         p.put("browser.search.update", false);
-        p.put("services.settings.server", "data:,");
+        // remote settings' server, pointed at loopback port 9 (refused); Firefox honours it only with REMOTE_SETTINGS_ENV
+        p.put("services.settings.server", "http://127.0.0.1:9/v1");
         p.put("browser.region.update.enabled", false);
         p.put("browser.region.network.url", "");
         // No other network traffic than the bridge page: captive portal, connectivity, safe browsing, prefetch.
@@ -67,13 +75,42 @@ public final class FirefoxPrefs {
         p.put("extensions.pocket.enabled", false);
         p.put("identity.fxaccounts.enabled", false);
         p.put("geo.provider.network.url", "");
+        // Measured with MOZ_LOG=nsHttp during a run, with the prefs above alone: Firefox 140 still asked
+        // push.services.mozilla.com, incoming.telemetry.mozilla.org (usage reporting), ads.mozilla.org and
+        // firefox.settings.services.mozilla.com (remote settings' changesets) within seconds of starting.
+        p.put("dom.push.enabled", false);
+        p.put("dom.push.connection.enabled", false);
+        p.put("dom.push.serverURL", "");
+        p.put("datareporting.usage.uploadEnabled", false);
+        p.put("toolkit.telemetry.server", "data:,");
+        p.put("toolkit.telemetry.archive.enabled", false);
+        p.put("browser.ping-centre.telemetry", false);
+        p.put("browser.newtabpage.activity-stream.feeds.telemetry", false);
+        p.put("browser.newtabpage.activity-stream.telemetry", false);
+        p.put("browser.newtabpage.activity-stream.feeds.topsites", false);
+        p.put("browser.newtabpage.activity-stream.feeds.section.topstories", false);
+        p.put("browser.newtabpage.activity-stream.showSponsored", false);
+        p.put("browser.newtabpage.activity-stream.showSponsoredTopSites", false);
+        p.put("browser.newtabpage.activity-stream.unifiedAds.tiles.enabled", false);
+        p.put("browser.newtabpage.activity-stream.unifiedAds.spocs.enabled", false);
+        p.put("browser.topsites.contile.enabled", false);
+        p.put("browser.urlbar.quicksuggest.enabled", false);
+        p.put("messaging-system.rsexperimentloader.enabled", false);
+        p.put("nimbus.enabled", false);
+        p.put("services.settings.poll_interval", 2147483647);
+        p.put("browser.safebrowsing.provider.mozilla.updateURL", "");
+        p.put("browser.safebrowsing.provider.google4.updateURL", "");
+        p.put("browser.safebrowsing.provider.google.updateURL", "");
+        p.put("network.trr.mode", 5);
+        p.put("browser.places.speculativeConnect.enabled", false);
+        p.put("browser.urlbar.speculativeConnect.enabled", false);
         return java.util.Collections.unmodifiableMap(p);
     }
 
-    /** Writes {@link #PREFS} as {@code user.js} into a profile folder. */
-    static void writeUserJs(Path profile) {
+    /** Writes {@code prefs} ({@link LaunchOptions#allFirefoxPrefs}) as {@code user.js} into a profile folder. */
+    static void writeUserJs(Path profile, Map<String, Object> prefs) {
         StringBuilder sb = new StringBuilder("// Written by Accelbridge for a throw-away profile.\n");
-        PREFS.forEach((k, v) -> sb.append("user_pref(\"").append(k).append("\", ").append(js(v)).append(");\n"));
+        prefs.forEach((k, v) -> sb.append("user_pref(\"").append(k).append("\", ").append(js(v)).append(");\n"));
         try {
             Files.writeString(profile.resolve("user.js"), sb.toString(), StandardCharsets.UTF_8);
         } catch (IOException e) {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -19,11 +20,21 @@ import java.util.Optional;
  * @param gridUrl        the Selenium Grid for {@link DriverKind#GRID}
  * @param extraArgs      more command-line flags
  * @param launchTimeout  how long to wait for the browser to start
+ * @param firefoxPrefs   more Firefox preferences, over {@link FirefoxPrefs#PREFS} (Playwright's {@code firefoxUserPrefs})
  */
 public record LaunchOptions(BrowserKind browser, DriverKind driver, boolean headless, Optional<Path> executable,
-                            Optional<URI> gridUrl, List<String> extraArgs, Duration launchTimeout) {
+                            Optional<URI> gridUrl, List<String> extraArgs, Duration launchTimeout,
+                            Map<String, Object> firefoxPrefs) {
     public LaunchOptions {
         extraArgs = List.copyOf(extraArgs);
+        firefoxPrefs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(firefoxPrefs));
+    }
+
+    /** The preferences a Firefox profile gets: {@link FirefoxPrefs#PREFS}, then these options' own. */
+    public Map<String, Object> allFirefoxPrefs() {
+        Map<String, Object> all = new java.util.LinkedHashMap<>(FirefoxPrefs.PREFS);
+        all.putAll(firefoxPrefs);
+        return all;
     }
 
     /** Headless Chromium through Playwright. */
@@ -40,6 +51,7 @@ public record LaunchOptions(BrowserKind browser, DriverKind driver, boolean head
         private URI gridUrl;
         private final List<String> extraArgs = new ArrayList<>();
         private Duration launchTimeout = Duration.ofSeconds(60);
+        private final Map<String, Object> firefoxPrefs = new java.util.LinkedHashMap<>();
 
         public Builder browser(BrowserKind v) { this.browser = v; return this; }
         public Builder driver(DriverKind v) { this.driver = v; return this; }
@@ -48,10 +60,12 @@ public record LaunchOptions(BrowserKind browser, DriverKind driver, boolean head
         public Builder gridUrl(URI v) { this.gridUrl = v; return this; }
         public Builder addArgs(List<String> v) { this.extraArgs.addAll(v); return this; }
         public Builder launchTimeout(Duration v) { this.launchTimeout = v; return this; }
+        /** More Firefox preferences (Boolean, Integer or String values), over the quiet defaults. */
+        public Builder optFirefoxPrefs(Map<String, Object> v) { this.firefoxPrefs.putAll(v); return this; }
 
         public LaunchOptions build() {
             return new LaunchOptions(browser, driver, headless, Optional.ofNullable(executable), Optional.ofNullable(gridUrl),
-                    extraArgs, launchTimeout);
+                    extraArgs, launchTimeout, firefoxPrefs);
         }
     }
 }

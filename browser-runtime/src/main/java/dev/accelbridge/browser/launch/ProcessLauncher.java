@@ -34,7 +34,11 @@ public final class ProcessLauncher implements BrowserLauncher {
         Path log = profile.resolve("browser.log");
         Process process;
         try {
-            process = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+            if (b.kind() == BrowserKind.FIREFOX) {
+                pb.environment().putAll(FirefoxPrefs.ENV);
+            }
+            process = pb.start();
             process.getOutputStream().close();
             if (process.waitFor(EARLY_EXIT_MS, TimeUnit.MILLISECONDS)) {
                 String out = tail(log);
@@ -58,7 +62,7 @@ public final class ProcessLauncher implements BrowserLauncher {
         List<String> cmd = new ArrayList<>();
         cmd.add(b.executable().toString());
         if (b.kind() == BrowserKind.FIREFOX) {
-            FirefoxPrefs.writeUserJs(profile);
+            FirefoxPrefs.writeUserJs(profile, options.allFirefoxPrefs());
             if (options.headless()) {
                 cmd.add("--headless");
             }

@@ -118,7 +118,9 @@ public final class SeleniumLauncher implements BrowserLauncher {
                 f.addArguments("-headless");
             }
             f.addArguments(options.extraArgs());
-            FirefoxPrefs.PREFS.forEach(f::addPreference);
+            // the quiet prefs; FirefoxPrefs.ENV cannot travel (Selenium's FirefoxOptions has no environment), so a Grid
+            // node's Firefox still polls remote settings unless the node sets MOZ_REMOTE_SETTINGS_DEVTOOLS itself
+            options.allFirefoxPrefs().forEach(f::addPreference);
             options.executable().ifPresent(p -> f.setBinary(p.toString()));
             f.setPageLoadStrategy(PageLoadStrategy.EAGER);
             caps = f;

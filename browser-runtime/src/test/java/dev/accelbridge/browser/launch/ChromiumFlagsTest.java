@@ -25,7 +25,8 @@ class ChromiumFlagsTest {
     void featureSwitchesAreMergedBecauseChromiumKeepsOnlyTheLast() {
         List<String> f = ChromiumFlags.forLaunch(BrowserKind.CHROMIUM, DriverKind.SELENIUM, true,
                 List.of("--enable-features=Foo,Bar", "--disable-features=Bar", "--lang=en"));
-        assertThat(f).contains("--enable-features=WebMachineLearningNeuralNetwork,Foo", "--disable-features=Translate,Bar", "--lang=en");
+        assertThat(f).contains("--enable-features=WebMachineLearningNeuralNetwork,Foo",
+                "--disable-features=" + String.join(",", ChromiumFlags.DISABLED_FEATURES) + ",Bar", "--lang=en");
         assertThat(f.stream().filter(a -> a.startsWith("--enable-features="))).hasSize(1);
         assertThat(f.stream().filter(a -> a.startsWith("--disable-features="))).hasSize(1);
     }
@@ -36,9 +37,11 @@ class ChromiumFlagsTest {
         assertThat(ChromiumFlags.forLaunch(BrowserKind.CHROMIUM, DriverKind.PROCESS, false, List.of()))
                 .noneMatch(a -> a.startsWith("--headless"));
         assertThat(ChromiumFlags.forLaunch(BrowserKind.CHROMIUM_SHELL, DriverKind.PROCESS, false, List.of())).contains("--headless");
-        // Playwright adds --headless and its own --disable-features list (which has Translate) itself.
+        // Playwright adds --headless itself, and its own --disable-features list, which ours (coming last) repeats
         List<String> pw = ChromiumFlags.forLaunch(BrowserKind.CHROMIUM, DriverKind.PLAYWRIGHT, true, List.of());
-        assertThat(pw).noneMatch(a -> a.startsWith("--headless") || a.startsWith("--disable-features="));
+        assertThat(pw).noneMatch(a -> a.startsWith("--headless"));
+        assertThat(pw.stream().filter(a -> a.startsWith("--disable-features=")).findFirst().orElseThrow())
+                .contains(String.join(",", ChromiumFlags.PLAYWRIGHT_DISABLED_FEATURES)).contains("NetworkTimeServiceQuerying");
         assertThat(pw).contains("--enable-features=WebMachineLearningNeuralNetwork,CDPScreenshotNewSurface");
     }
 
