@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and a run left in the store, and `--out` naming a file was found only after the whole run; both now exit 2 with one
  * line before the store is touched.
  */
-class CliBoundsSecurityTest {
+class CliSecurityTest {
     @TempDir
     Path tmp;
 
