@@ -212,18 +212,23 @@ public final class BridgeServer implements AutoCloseable {
         } else {
             hosts.add(host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host);
         }
-        String q = options.token().map(t -> "?token=" + URLEncoder.encode(t, StandardCharsets.UTF_8)).orElse("");
+        String q = tokenQuery();
         return hosts.stream().map(h -> URI.create(baseUrl.getScheme() + "://" + h + ":" + port() + path + q)).toList();
     }
 
     /** {@code baseUrl + path}, with {@code ?token=} when the bridge has a token: a URL a person opens (the dashboard). */
     public URI url(String path) {
-        return URI.create(baseUrl + path + options.token().map(t -> "?token=" + URLEncoder.encode(t, StandardCharsets.UTF_8)).orElse(""));
+        return URI.create(baseUrl + path + tokenQuery());
+    }
+
+    /** {@code ?token=...} when the bridge has a token, else "": the query of a URL a person is given. */
+    private String tokenQuery() {
+        return options.token().map(t -> "?token=" + URLEncoder.encode(t, StandardCharsets.UTF_8)).orElse("");
     }
 
     /** The page's URL, with {@code ?token=} when the bridge has a token: what {@code serve} prints for a person. */
     private URI personalPageUrl() {
-        return URI.create(advertisedBase() + "/" + options.token().map(t -> "?token=" + URLEncoder.encode(t, StandardCharsets.UTF_8)).orElse(""));
+        return URI.create(advertisedBase() + "/" + tokenQuery());
     }
 
     /**

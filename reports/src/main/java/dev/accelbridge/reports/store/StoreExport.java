@@ -274,17 +274,15 @@ public final class StoreExport {
     }
 
     private static Parsed parse(Path f, ObjectNode doc) {
-        for (String arr : List.of("hosts", "runs", "probes", "results")) {
+        for (String arr : List.of("hosts", "runs", "probes", "results", "models")) {
             JsonNode a = doc.get(arr);
-            if (a == null || !a.isArray()) {
+            boolean optional = arr.equals("models"); // an older file has none (UPGRADES adds it)
+            if (a == null && !optional || a != null && !a.isArray() && !(optional && a.isNull())) {
                 throw malformed(f, "\"" + arr + "\" is " + (a == null ? "missing" : a.isNull() ? "null" : "not an array"));
             }
         }
-        JsonNode ms = doc.get("models");
-        if (ms != null && !ms.isNull() && !ms.isArray()) {
-            throw malformed(f, "\"models\" is not an array");
-        }
-        // every record held to its declared types and ranges first, so nothing below converts a value it should refuse
+        // every record held to its declared types and ranges first (required fields present, statuses and instants
+        // well-formed), so nothing below converts a value it should refuse
         check(f, doc, "hosts", ExportSchema.HOST);
         check(f, doc, "runs", ExportSchema.RUN);
         check(f, doc, "probes", ExportSchema.PROBE);
@@ -294,32 +292,18 @@ public final class StoreExport {
         int i = 0;
         for (JsonNode h : doc.get("hosts")) {
             String where = "hosts[" + i++ + "]";
-            String fp = text(h, "fingerprint");
-            if (fp == null) {
-                throw malformed(f, where + " has no fingerprint");
-            }
-            hosts.add(new Object[]{fp, text(h, "hostname"), h.get("detect") == null || h.get("detect").isNull() ? null
+            hosts.add(new Object[]{text(h, "fingerprint"), text(h, "hostname"), h.get("detect") == null || h.get("detect").isNull() ? null
                     : h.get("detect").toString(), instant(f, where, h, "firstSeen"), instant(f, where, h, "lastSeen")});
         }
         List<RunInfo> runs = new ArrayList<>();
         i = 0;
         for (JsonNode r : doc.get("runs")) {
             String where = "runs[" + i++ + "]";
-            String id = text(r, "runId");
-            if (id == null) {
-                throw malformed(f, where + " has no runId");
-            }
             Map<String, String> rv = new LinkedHashMap<>();
             r.path("runtimeVersions").fields().forEachRemaining(e -> rv.put(e.getKey(), e.getValue().asText()));
-            RunStatus st;
-            try {
-                st = RunStatus.fromDb(String.valueOf(text(r, "status")));
-            } catch (IllegalArgumentException e) {
-                throw malformed(f, where + " (run " + id + ") has status '" + text(r, "status") + "', not running, finished or interrupted");
-            }
-            runs.add(new RunInfo(id, instant(f, where, r, "startedAt"), text(r, "finishedAt") == null ? null
-                    : instant(f, where, r, "finishedAt"), st, text(r, "hostFingerprint"), text(r, "toolkitVersion"), rv,
-                    text(r, "plan"), 0));
+            runs.add(new RunInfo(text(r, "runId"), instant(f, where, r, "startedAt"), text(r, "finishedAt") == null ? null
+                    : instant(f, where, r, "finishedAt"), RunStatus.fromDb(text(r, "status")), text(r, "hostFingerprint"),
+                    text(r, "toolkitVersion"), rv, text(r, "plan"), 0));
         }
         Set<String> runIds = new HashSet<>();
         runs.forEach(r -> runIds.add(r.runId()));
@@ -328,8 +312,8 @@ public final class StoreExport {
         for (JsonNode p : doc.get("probes")) {
             String where = "probes[" + i++ + "]";
             String run = text(p, "runId");
-            if (run == null || !runIds.contains(run)) {
-                throw malformed(f, where + (run == null ? " has no runId" : " belongs to run " + run + ", which the file's runs do not have"));
+            if (!runIds.contains(run)) {
+                throw malformed(f, where + " belongs to run " + run + ", which the file's runs do not have");
             }
             try {
                 probes.computeIfAbsent(run, k -> new ArrayList<>()).add(new Availability(
