@@ -7,8 +7,9 @@ import java.util.stream.Collectors;
 
 /**
  * The identity of one case: every dimension of the matrix, and nothing else. The store, history, regression
- * detection, fallback-cost look-ups, renderers and progress all key on it; a new dimension is added here (and in
- * one store migration), never in a second place.
+ * detection, fallback-cost look-ups, renderers and progress all key on it. Each component is described once in
+ * {@link Dimensions} (its name, column, parse and format); a new dimension is a component here, its descriptor there,
+ * the code that feeds it and one store migration, never a second place.
  *
  * <p>Outcomes (status, timings, the browser build, the host) are not part of it: the host is the other half of a
  * matrix cell ({@link #cellOn(String)}), the browser build is provenance.

@@ -2,6 +2,7 @@ package dev.accelbridge.bridge.dashboard;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.StoreException;
@@ -113,9 +114,9 @@ public final class DashboardApi {
     }
 
     /**
-     * {@code GET /api/compare}: two runs, two hosts or two browsers side by side with ratios.
+     * {@code GET /api/compare}: two runs, two hosts or two lanes side by side with ratios.
      *
-     * @param by   run, host or browser
+     * @param by   run, host or lane
      * @param a    side A (a run id, host name or fingerprint, or browser id)
      * @param b    side B
      * @param run  for host and browser: the run to read both sides from (empty: the newest result of every cell)
@@ -128,7 +129,7 @@ public final class DashboardApi {
             sideB = store.results(requireRun(b));
         } else {
             List<RunResult> pool = scope(run);
-            String field = by == Comparison.By.HOST ? "host" : "browser";
+            String field = by == Comparison.By.HOST ? "host" : Dimensions.LANE.name();
             sideA = CaseFilter.parse(Map.of(field, List.of(a))).apply(pool);
             sideB = CaseFilter.parse(Map.of(field, List.of(b))).apply(pool);
         }

@@ -161,12 +161,12 @@ class DashboardTest {
         Locator rows = p.locator("#cells tbody tr[data-key]");
         p.waitForCondition(() -> rows.count() == 4);
         p.screenshot(new Page.ScreenshotOptions().setPath(SHOTS.resolve("matrix.png")).setFullPage(true));
-        p.selectOption("select[name=family]", "vision");
+        p.selectOption("select[name=suite]", "vision");
         p.waitForCondition(() -> rows.count() == 2);
         assertThat(rows.allTextContents()).allSatisfy(t -> assertThat(t).startsWith("vision/convnet-small"));
         Number heat = (Number) p.evaluate("() => echarts.getInstanceByDom(document.getElementById('heatmap')).getOption().series[0].data.length");
         assertThat(heat.intValue()).isEqualTo(2);
-        p.selectOption("select[name=backend]", "wasm");
+        p.selectOption("select[name=requested]", "wasm");
         p.waitForCondition(() -> rows.count() == 1);
         // the ratio chart shows the browser cell's p50 over native CPU's, not bars of milliseconds
         Number ratio = (Number) p.evaluate("() => echarts.getInstanceByDom(document.getElementById('ratio')).getOption().series[0].data[0].value");

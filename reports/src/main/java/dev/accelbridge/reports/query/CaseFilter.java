@@ -1,8 +1,7 @@
 package dev.accelbridge.reports.query;
 
-import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.ModelFamily;
-import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.Dimension;
+import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.reports.ReportsException;
@@ -13,6 +12,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -21,69 +21,66 @@ import java.util.function.Function;
 
 /**
  * A filter over results by the matrix's dimensions, the same for the dashboard's page and {@code GET /api/cases}:
- * every field is a set of accepted values (empty: any), and a result passes when it matches every field.
+ * every field is a set of accepted values (empty: any), and a result passes when it matches every field. The
+ * dimensions' fields come from {@link Dimensions#ALL} (a filter is a dimension's name, or an older alias such as
+ * {@code family}, {@code backend}, {@code browser}, {@code batch}); hosts, statuses and the time window are the
+ * outcome's.
  *
- * @param families   model families ({@code text}, {@code vision}, {@code audio})
- * @param models     model names
- * @param backends   requested backends ({@code webgpu}, {@code cpu})
- * @param browsers   lanes: a browser id ({@code chromium}, {@code chromium-shell}, {@code firefox}) or {@code native}
+ * @param dimensions the accepted values of each filtered dimension, written as the dimension writes them
  * @param hosts      host names or fingerprints
- * @param precisions precisions ({@code fp32}, {@code fp16}, {@code int8})
- * @param batches    batch sizes
  * @param statuses   statuses
  * @param from       earliest start (inclusive), or null
  * @param to         latest start (exclusive; a date alone means the end of that day), or null
  */
-public record CaseFilter(Set<ModelFamily> families, Set<String> models, Set<BackendId> backends, Set<String> browsers,
-                         Set<String> hosts, Set<Precision> precisions, Set<Integer> batches, Set<Status> statuses,
+public record CaseFilter(Map<Dimension<?>, Set<String>> dimensions, Set<String> hosts, Set<Status> statuses,
                          Instant from, Instant to) {
     /** The query parameter names, in the order the page shows them. */
-    public static final List<String> FIELDS = List.of("family", "model", "backend", "browser", "host", "precision", "batch",
-            "status", "from", "to");
+    public static final List<String> FIELDS = fields();
 
     /** Accepts everything. */
-    public static final CaseFilter ALL = new CaseFilter(Set.of(), Set.of(), Set.of(), Set.of(), Set.of(), Set.of(), Set.of(),
-            Set.of(), null, null);
+    public static final CaseFilter ALL = new CaseFilter(Map.of(), Set.of(), Set.of(), null, null);
 
     public CaseFilter {
-        families = Set.copyOf(families);
-        models = Set.copyOf(models);
-        backends = Set.copyOf(backends);
-        browsers = Set.copyOf(browsers);
+        Map<Dimension<?>, Set<String>> copy = new LinkedHashMap<>();
+        dimensions.forEach((d, vs) -> {
+            if (!vs.isEmpty()) {
+                copy.put(d, Set.copyOf(vs));
+            }
+        });
+        dimensions = java.util.Collections.unmodifiableMap(copy);
         hosts = Set.copyOf(hosts);
-        precisions = Set.copyOf(precisions);
-        batches = Set.copyOf(batches);
         statuses = Set.copyOf(statuses);
     }
 
+    private static List<String> fields() {
+        List<String> f = new ArrayList<>(Dimensions.ALL.stream().map(Dimension::name).toList());
+        f.addAll(List.of("host", "status", "from", "to"));
+        return List.copyOf(f);
+    }
+
     /**
-     * Reads the filter from query parameters ({@link #FIELDS}); a parameter may repeat or hold a comma-separated list.
+     * Reads the filter from query parameters ({@link #FIELDS}, or a dimension's alias); a parameter may repeat or hold a
+     * comma-separated list.
      *
      * @throws ReportsException naming the parameter and the accepted values when a value is not understood
      */
     public static CaseFilter parse(Map<String, List<String>> params) {
-        return new CaseFilter(
-                values(params, "family", v -> ModelFamily.parse(v)),
-                values(params, "model", v -> v),
-                values(params, "backend", v -> BackendId.parse(v)),
-                values(params, "browser", v -> v.toLowerCase(java.util.Locale.ROOT)),
-                values(params, "host", v -> v),
-                values(params, "precision", v -> Precision.parse(v)),
-                values(params, "batch", CaseFilter::batch),
-                values(params, "status", CaseFilter::status),
+        Map<Dimension<?>, Set<String>> dims = new LinkedHashMap<>();
+        params.forEach((name, raw) -> Dimensions.named(name).ifPresent(d -> dims.computeIfAbsent(d, k -> new LinkedHashSet<>())
+                .addAll(values(Map.of(name, raw), name, d::canonical))));
+        return new CaseFilter(dims, values(params, "host", v -> v), values(params, "status", CaseFilter::status),
                 instant(params, "from", false), instant(params, "to", true));
     }
 
     /** True when {@code r} passes every field. */
     public boolean test(RunResult r) {
         var id = r.id();
-        return (families.isEmpty() || families.contains(id.family()))
-                && (models.isEmpty() || models.contains(id.model()))
-                && (backends.isEmpty() || backends.contains(id.requested()))
-                && (browsers.isEmpty() || browsers.contains(id.lane().id()))
-                && (hosts.isEmpty() || hosts.contains(hostName(r)) || hosts.contains(r.hostFingerprint()))
-                && (precisions.isEmpty() || precisions.contains(id.precision()))
-                && (batches.isEmpty() || batches.contains(id.batchSize()))
+        for (var e : dimensions.entrySet()) {
+            if (!e.getValue().contains(e.getKey().text(id))) {
+                return false;
+            }
+        }
+        return (hosts.isEmpty() || hosts.contains(hostName(r)) || hosts.contains(r.hostFingerprint()))
                 && (statuses.isEmpty() || statuses.contains(r.status()))
                 && (from == null || (r.startedAt() != null && !r.startedAt().isBefore(from)))
                 && (to == null || (r.startedAt() != null && r.startedAt().isBefore(to)));
@@ -116,14 +113,6 @@ public record CaseFilter(Set<ModelFamily> families, Set<String> models, Set<Back
             }
         }
         return out;
-    }
-
-    private static Integer batch(String v) {
-        int b = Integer.parseInt(v);
-        if (b < 1) {
-            throw new IllegalArgumentException("a batch size is at least 1");
-        }
-        return b;
     }
 
     private static Status status(String v) {

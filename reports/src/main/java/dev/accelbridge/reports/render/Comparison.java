@@ -30,15 +30,16 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
         RUN,
         /** Two hosts: the same case. */
         HOST,
-        /** Two browsers: the same case (less its lane) on the same host. */
-        BROWSER;
+        /** Two lanes (browsers, or a browser and native): the same case (less its lane) on the same host. */
+        LANE;
 
-        /** Reads {@code run}, {@code host} or {@code browser}. */
+        /** Reads {@code run}, {@code host} or {@code lane} ({@code browser}, its older name, too). */
         public static By parse(String s) {
+            String t = s.trim().toUpperCase(Locale.ROOT);
             try {
-                return valueOf(s.trim().toUpperCase(Locale.ROOT));
+                return t.equals("BROWSER") ? LANE : valueOf(t);
             } catch (IllegalArgumentException e) {
-                throw new dev.accelbridge.reports.ReportsException("Cannot compare by '" + s + "'", "compare by run, host or browser");
+                throw new dev.accelbridge.reports.ReportsException("Cannot compare by '" + s + "'", "compare by run, host or lane");
             }
         }
     }
@@ -65,7 +66,7 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
         Function<RunResult, String> match = switch (by) {
             case RUN -> r -> r.id().key() + "@" + r.hostFingerprint();
             case HOST -> r -> r.id().key();
-            case BROWSER -> r -> r.id().inLane(LaneId.NATIVE).key() + "@" + r.hostFingerprint();
+            case LANE -> r -> r.id().inLane(LaneId.NATIVE).key() + "@" + r.hostFingerprint();
         };
         Map<String, RunResult> as = index(sideA, match);
         Map<String, RunResult> bs = index(sideB, match);
@@ -131,7 +132,7 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
 
     private static String label(By by, RunResult r) {
         var id = r.id();
-        String lane = by == By.BROWSER ? "" : " [" + id.lane().id() + "]";
+        String lane = by == By.LANE ? "" : " [" + id.lane().id() + "]";
         String host = by == By.HOST ? "" : " @ " + CaseFilter.hostName(r);
         return id.row() + id.dimensionsTag() + " · " + id.requested().id() + lane + host;
     }

@@ -2,6 +2,8 @@ package dev.accelbridge.reports.render;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.core.Dimension;
+import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.history.Change;
 import dev.accelbridge.reports.history.ChangeKind;
@@ -48,9 +50,8 @@ public final class Views {
         o.put("key", id.key()).put("runId", r.runId());
         o.put("row", multiHost ? c.row() + " @ " + c.host() : c.row());
         o.put("col", c.column());
-        o.put("family", id.family().id()).put("model", id.model()).put("backend", id.requested().id())
-                .put("browser", id.lane().id()).put("host", c.host()).put("precision", id.precision().id())
-                .put("batch", id.batchSize());
+        ResultJson.putCase(o, id);
+        o.put("host", c.host());
         o.put("status", r.status().name());
         o.put("actual", r.actual() == null ? null : r.actual().id());
         o.put("score", Math.round(c.score().value() * 10) / 10.0);
@@ -101,13 +102,10 @@ public final class Views {
     /** The values each filter field takes among {@code results}, sorted: the options of the page's filters. */
     public static ObjectNode facets(Collection<RunResult> results) {
         ObjectNode f = ResultJson.MAPPER.createObjectNode();
-        facet(f, "family", results, r -> r.id().family().id());
-        facet(f, "model", results, r -> r.id().model());
-        facet(f, "backend", results, r -> r.id().requested().id());
-        facet(f, "browser", results, r -> r.id().lane().id());
+        for (Dimension<?> d : Dimensions.facets()) {
+            facet(f, d.name(), results, r -> d.text(r.id()));
+        }
         facet(f, "host", results, CaseFilter::hostName);
-        facet(f, "precision", results, r -> r.id().precision().id());
-        facet(f, "batch", results, r -> String.valueOf(r.id().batchSize()));
         facet(f, "status", results, r -> r.status().name());
         return f;
     }

@@ -1,6 +1,8 @@
 package dev.accelbridge.reports.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.accelbridge.core.Dimension;
+import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.Limits;
 
 import java.time.Instant;
@@ -189,10 +191,8 @@ final class ExportSchema {
             "driver", text(), "adapter", text(), "softwareAdapter", bool(), "executionProviders", array(text(), 64),
             "runtimeVersions", stringMap(), "threads", whole(1, 1 << 16));
 
-    static final Kind RESULT = kind(Set.of("runId", "suite", "model", "requested", "status"),
-            "runId", text(), "startedAt", instant(), "caseKey", text(), "suite", text(), "model", text(),
-            "modelSha256", text(), "inputSet", text(), "inputShapes", text(), "precision", text(),
-            "batchSize", whole(1, Limits.MAX_BATCH), "requested", text(), "lane", text(), "actual", text(),
+    static final Kind RESULT = withCase(kind(Set.of("runId", "status"),
+            "runId", text(), "startedAt", instant(), "caseKey", text(), "actual", text(),
             "status", one(statuses()), "reason", text(), "evidence", text(), "flaky", bool(),
             "attempts", whole(1, Limits.MAX_RETRIES + 1), "earlierAttempts", array(text(), Limits.MAX_RETRIES),
             "host", text(), "hostFingerprint", text(), "browser", text(), "driver", text(), "adapter", text(),
@@ -207,7 +207,39 @@ final class ExportSchema {
             "itemsPerSec", nonNegative(), "memory", object(MEMORY), "rssPeakBytes", whole(0, Long.MAX_VALUE),
             "fallbackPath", array(object(HOP), 16), "warnings", array(text(), 1024),
             "diagnostics", array(object(DIAGNOSTIC), 1024), "provenance", object(PROVENANCE),
-            "bisection", generic(), "profile", generic(), "coldStart", generic(), "recreate", generic());
+            "bisection", generic(), "profile", generic(), "coldStart", generic(), "recreate", generic()));
+
+    /** {@code k} with a field per {@link Dimensions#ALL}, required where a case cannot do without it. */
+    private static Kind withCase(Kind k) {
+        Map<String, Rule> fields = new LinkedHashMap<>(k.fields());
+        Set<String> required = new java.util.LinkedHashSet<>(k.required());
+        for (Dimension<?> d : Dimensions.ALL) {
+            fields.put(d.name(), dimension(d));
+            try {
+                d.parse(null);
+            } catch (dev.accelbridge.core.AccelbridgeException e) {
+                required.add(d.name());
+            }
+        }
+        return new Kind(fields, required);
+    }
+
+    /** A dimension's value: its JSON type, and one of the values its descriptor reads. */
+    static Rule dimension(Dimension<?> d) {
+        Rule type = d.kind() == Dimension.Kind.WHOLE ? whole(d.min(), d.max()) : text();
+        return v -> {
+            String p = type.problem(v);
+            if (p != null) {
+                return p;
+            }
+            try {
+                d.parse(v.asText());
+                return null;
+            } catch (dev.accelbridge.core.AccelbridgeException e) {
+                return "'" + clip(v.asText()) + "' is not a " + d.label() + " (" + e.fix() + ")";
+            }
+        };
+    }
 
     private static Set<String> statuses() {
         Set<String> s = new java.util.LinkedHashSet<>();

@@ -9,12 +9,11 @@ import dev.accelbridge.core.Attempts;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.Diagnostic;
-import dev.accelbridge.core.LaneId;
-import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.Dimension;
+import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.FallbackHop;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.MemoryUsage;
-import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
@@ -219,15 +218,7 @@ public final class ResultJson {
         o.put("runId", r.runId());
         o.put("startedAt", r.startedAt() == null ? null : r.startedAt().toString());
         o.put("caseKey", id.key());
-        o.put("suite", id.family().id());
-        o.put("model", id.model());
-        o.put("modelSha256", id.modelSha256());
-        o.put("inputSet", id.inputSet());
-        o.put("inputShapes", id.inputShapes());
-        o.put("precision", id.precision().id());
-        o.put("batchSize", id.batchSize());
-        o.put("requested", id.requested().id());
-        o.put("lane", id.lane().id());
+        putCase(o, id);
         o.put("actual", r.actual() == null ? null : r.actual().id());
         o.put("status", r.status().name());
         o.put("reason", r.reason());
@@ -311,16 +302,10 @@ public final class ResultJson {
             throw new IllegalArgumentException("is not a JSON object");
         }
         String runId = required(o, "runId");
-        ModelFamily family = field(o, "suite", ModelFamily::parse);
-        BackendId requested = field(o, "requested", BackendId::parse);
+        CaseId id = caseOf(o);
         Status status = field(o, "status", s -> Status.valueOf(s));
         String actual = text(o, "actual");
         String started = text(o, "startedAt");
-        String precision = text(o, "precision");
-        JsonNode batch = o.get("batchSize");
-        CaseId id = new CaseId(family, required(o, "model"), text(o, "modelSha256"), text(o, "inputSet"),
-                text(o, "inputShapes"), precision == null ? Precision.FP32 : field(o, "precision", Precision::parse),
-                batch == null || batch.isNull() ? 1 : batch.asInt(), requested, LaneId.parse(text(o, "lane")));
         JsonNode m = o.path("memory");
         MemoryUsage mem = m.isMissingNode() || m.isNull() ? MemoryUsage.UNKNOWN
                 : new MemoryUsage(m.path("rssBefore").asLong(-1), m.path("rssAfter").asLong(-1), m.path("rssPeak").asLong(-1));
@@ -342,6 +327,31 @@ public final class ResultJson {
                     new Attempts(Math.max(1, o.path("attempts").asInt(1)), strings(o.get("earlierAttempts"))));
         } catch (java.time.format.DateTimeParseException e) {
             throw new IllegalArgumentException("startedAt '" + started + "' is not an ISO-8601 instant");
+        }
+    }
+
+    /** Writes the case's identity: one field per {@link Dimensions#ALL}, under the dimension's name. */
+    public static void putCase(ObjectNode o, CaseId id) {
+        for (Dimension<?> d : Dimensions.ALL) {
+            Object v = d.value(id);
+            if (v instanceof Integer n) {
+                o.put(d.name(), n);
+            } else {
+                o.put(d.name(), (String) v);
+            }
+        }
+    }
+
+    /**
+     * Reads the case's identity that {@link #putCase} wrote; a dimension a record predates takes its older value.
+     *
+     * @throws IllegalArgumentException naming the field that is missing or not understood
+     */
+    public static CaseId caseOf(JsonNode o) {
+        try {
+            return Dimensions.read(d -> text(o, d.name()));
+        } catch (dev.accelbridge.core.AccelbridgeException e) {
+            throw new IllegalArgumentException(e.oneLine(), e);
         }
     }
 

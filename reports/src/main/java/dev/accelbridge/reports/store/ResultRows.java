@@ -3,11 +3,10 @@ package dev.accelbridge.reports.store;
 import dev.accelbridge.core.Attempts;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
-import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.Dimension;
+import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.MemoryUsage;
-import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.Parity;
-import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
@@ -28,22 +27,19 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Result rows and their samples: how a {@link RunResult} becomes a row (and back), and the one place that binds a
- * {@link CaseId} to the columns that hold it ({@link #CASE_COLUMNS}, {@link #bindCase}).
+ * {@link CaseId} to the columns that hold it ({@link #CASE_WHERE}, {@link #bindCase}), both from {@link Dimensions}.
  */
 final class ResultRows {
-    /** The identity columns, in {@link #bindCase} order. */
-    static final String CASE_WHERE = "suite = ? AND model = ? AND model_sha256 IS NOT DISTINCT FROM ? "
-            + "AND input_set IS NOT DISTINCT FROM ? AND input_shapes IS NOT DISTINCT FROM ? AND precision = ? AND batch_size = ? "
-            + "AND requested = ? AND lane = ?";
+    /** The identity columns, in {@link #bindCase} order: one term per {@link Dimensions#ALL}. */
+    static final String CASE_WHERE = where(true);
     /** Same, without the requested backend (what a fallback's cost looks up). */
-    static final String CASE_WHERE_ANY_REQUESTED = "suite = ? AND model = ? AND model_sha256 IS NOT DISTINCT FROM ? "
-            + "AND input_set IS NOT DISTINCT FROM ? AND input_shapes IS NOT DISTINCT FROM ? AND precision = ? AND batch_size = ? "
-            + "AND lane = ?";
-    static final String COLUMNS = "id, run_id, suite, model, model_sha256, input_set, input_shapes, precision, batch_size, "
-            + "requested, lane, actual, status, reason, browser, browser_version, driver, adapter, software_adapter, host, "
+    static final String CASE_WHERE_ANY_REQUESTED = where(false);
+    static final String COLUMNS = "id, run_id, " + Dimensions.ALL.stream().map(Dimension::column).collect(Collectors.joining(", "))
+            + ", actual, status, reason, browser, browser_version, driver, adapter, software_adapter, host, "
             + "host_fingerprint, os, load_ms, first_ms, p50_ms, p90_ms, p99_ms, mean_ms, stddev_ms, throughput_per_sec, "
             + "iterations, warmups, rss_before, rss_after, rss_peak, max_abs_err, max_rel_err, cosine, tolerance, "
             + "parity_within, parity_against, non_finite, rtol, tolerance_budget, tolerance_basis, fallback_path, warnings, provenance, "
@@ -59,18 +55,17 @@ final class ResultRows {
     /** Binds the case's identity at {@code at}..; returns the next index. {@code withRequested} picks the WHERE form. */
     static int bindCase(PreparedStatement ps, int at, CaseId id, boolean withRequested) throws SQLException {
         int i = at;
-        ps.setString(i++, id.family().id());
-        ps.setString(i++, id.model());
-        ps.setString(i++, id.modelSha256());
-        ps.setString(i++, id.inputSet());
-        ps.setString(i++, id.inputShapes());
-        ps.setString(i++, id.precision().id());
-        ps.setInt(i++, id.batchSize());
-        if (withRequested) {
-            ps.setString(i++, id.requested().id());
+        for (Dimension<?> d : Dimensions.ALL) {
+            if (withRequested || d != Dimensions.REQUESTED) {
+                ps.setObject(i++, d.value(id));
+            }
         }
-        ps.setString(i++, id.lane().id());
         return i;
+    }
+
+    private static String where(boolean withRequested) {
+        return Dimensions.ALL.stream().filter(d -> withRequested || d != Dimensions.REQUESTED)
+                .map(d -> d.column() + (d.nullable() ? " IS NOT DISTINCT FROM ?" : " = ?")).collect(Collectors.joining(" AND "));
     }
 
     /** Inserts the result row and its samples (the samples through DuckDB's Appender) on {@code c}. */
@@ -83,17 +78,8 @@ final class ResultRows {
             Parity q = r.parity();
             MemoryUsage m = r.memory();
             CaseId k = r.id();
-            int i = 1;
-            ps.setString(i++, r.runId());
-            ps.setString(i++, k.family().id());
-            ps.setString(i++, k.model());
-            ps.setString(i++, k.modelSha256());
-            ps.setString(i++, k.inputSet());
-            ps.setString(i++, k.inputShapes());
-            ps.setString(i++, k.precision().id());
-            ps.setInt(i++, k.batchSize());
-            ps.setString(i++, k.requested().id());
-            ps.setString(i++, k.lane().id());
+            ps.setString(1, r.runId());
+            int i = bindCase(ps, 2, k, true);
             ps.setString(i++, r.actual() == null ? null : r.actual().id());
             ps.setString(i++, r.status().name());
             ps.setString(i++, r.reason());
@@ -210,9 +196,7 @@ final class ResultRows {
         }
         MemoryUsage m = new MemoryUsage(rs.getLong("rss_before"), rs.getLong("rss_after"), rs.getLong("rss_peak"));
         String actual = rs.getString("actual");
-        CaseId id = new CaseId(ModelFamily.parse(rs.getString("suite")), rs.getString("model"), rs.getString("model_sha256"),
-                rs.getString("input_set"), rs.getString("input_shapes"), Precision.parse(rs.getString("precision")),
-                rs.getInt("batch_size"), BackendId.parse(rs.getString("requested")), LaneId.parse(rs.getString("lane")));
+        CaseId id = Dimensions.read(d -> column(rs, d.column()));
         return new RunResult(rs.getString("run_id"), instant(rs, "started_at"), id,
                 actual == null ? null : BackendId.parse(actual), Status.valueOf(rs.getString("status")), rs.getString("reason"),
                 p, t, m, q, ResultJson.fallbackPath(ResultJson.parse(rs.getString("fallback_path"))),
@@ -221,6 +205,14 @@ final class ResultRows {
                 rs.getString("analysis") == null ? null : AnalysisJson.read(ResultJson.parse(rs.getString("analysis"))),
                 new Attempts(Math.max(1, rs.getInt("attempts")), rs.getString("earlier_attempts") == null ? List.of()
                         : ResultJson.strings(ResultJson.parse(rs.getString("earlier_attempts")))));
+    }
+
+    private static String column(ResultSet rs, String col) {
+        try {
+            return rs.getString(col);
+        } catch (SQLException e) {
+            throw new IllegalStateException("column " + col + " is not readable", e);
+        }
     }
 
     private static void setDouble(PreparedStatement ps, int i, Double v) throws SQLException {

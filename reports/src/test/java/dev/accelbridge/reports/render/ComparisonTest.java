@@ -49,7 +49,7 @@ class ComparisonTest {
         HostInfo h = alpha;
         RunResult chromium = passed("r1", t(0), h, ModelFamily.VISION, "convnet", BackendId.WASM, chromiumProv(h, false), samples(3, 0.01, 11, 1));
         RunResult shell = passed("r1", t(1), h, ModelFamily.VISION, "convnet", BackendId.WASM, shellProv(h), samples(2, 0.01, 11, 2));
-        Comparison byBrowser = Comparison.of(Comparison.By.BROWSER, "chromium", "chromium-shell", List.of(chromium), List.of(shell));
+        Comparison byBrowser = Comparison.of(Comparison.By.LANE, "chromium", "chromium-shell", List.of(chromium), List.of(shell));
         assertThat(byBrowser.rows()).hasSize(1);
         assertThat(byBrowser.rows().get(0).ratio()).isLessThan(1);
 

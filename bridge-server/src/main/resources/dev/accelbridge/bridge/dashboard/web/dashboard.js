@@ -7,7 +7,6 @@
   var V = window.AccelbridgeViews;
   var esc = V.esc;
   var token = new URLSearchParams(location.search).get('token');
-  var FACETS = ['family', 'model', 'backend', 'browser', 'host', 'precision', 'batch', 'status'];
   var state = { runs: [], options: null, matrix: null, liveCases: {}, liveSource: null };
 
   function $(id) { return document.getElementById(id); }
@@ -70,14 +69,16 @@
   function filterValues() {
     var f = $('filters');
     var o = { run: f.run.value, from: f.from.value, to: f.to.value };
-    FACETS.forEach(function (k) { var s = f.querySelector('[name="' + k + '"]'); if (s) { o[k] = s.value; } });
+    facetNames().forEach(function (k) { var s = f.querySelector('[name="' + k + '"]'); if (s) { o[k] = s.value; } });
     return o;
   }
+  // the facets are the server's (its matrix dimensions, then host and status), in the order it sends them
+  function facetNames() { return state.matrix ? Object.keys(state.matrix.facets) : []; }
   function facetSelects(facets) {
     var holder = $('facet-selects');
     var keep = {};
-    FACETS.forEach(function (k) { var s = holder.querySelector('[name="' + k + '"]'); if (s) { keep[k] = s.value; } });
-    holder.innerHTML = FACETS.map(function (k) {
+    facetNames().forEach(function (k) { var s = holder.querySelector('[name="' + k + '"]'); if (s) { keep[k] = s.value; } });
+    holder.innerHTML = Object.keys(facets).map(function (k) {
       var opts = (facets[k] || []).map(function (v) {
         return '<option value="' + esc(v) + '"' + (keep[k] === v ? ' selected' : '') + '>' + esc(v) + '</option>'; }).join('');
       return '<label>' + k + ' <select name="' + k + '" data-facet="' + k + '"><option value="">any</option>' + opts + '</select></label>';

@@ -1,0 +1,74 @@
+package dev.accelbridge.core;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The matrix's dimensions, each declared once, in {@link CaseId}'s order. Everything that stores, writes, reads,
+ * filters or shows a case's identity iterates over {@link #ALL}; adding a dimension is a component of {@link CaseId},
+ * its descriptor here (name, column, parse, format, the value older records take), the code that feeds it, and one
+ * store migration.
+ */
+public final class Dimensions {
+    /** The model family; published as {@code suite} (the name the export and {@code run --json} have always used). */
+    public static final Dimension<ModelFamily> SUITE = Dimension.builder("suite", CaseId::family)
+            .setText(ModelFamily::parse, ModelFamily::id).optLabel("model family").optFacet().optAliases("family").build();
+    /** The model's short name. */
+    public static final Dimension<String> MODEL = Dimension.builder("model", CaseId::model)
+            .setText(Function.identity(), Function.identity()).optLabel("model").optFacet().build();
+    /** Hex SHA-256 of the model file; unknown for a legacy import. */
+    public static final Dimension<String> MODEL_SHA256 = Dimension.builder("modelSha256", CaseId::modelSha256)
+            .setText(Function.identity(), Function.identity()).optLabel("model sha256").optNullable().build();
+    /** The input set's name. */
+    public static final Dimension<String> INPUT_SET = Dimension.builder("inputSet", CaseId::inputSet)
+            .setText(Function.identity(), Function.identity()).optLabel("input set").optNullable().build();
+    /** The shapes fed, in graph order. */
+    public static final Dimension<String> INPUT_SHAPES = Dimension.builder("inputShapes", CaseId::inputShapes)
+            .setText(Function.identity(), Function.identity()).optLabel("input shapes").optNullable().build();
+    /** The model variant's precision; fp32 for records that predate it. */
+    public static final Dimension<Precision> PRECISION = Dimension.builder("precision", CaseId::precision)
+            .setText(Precision::parse, Precision::id).optLabel("precision").optAbsent(Precision.FP32).optFacet().build();
+    /** The batch size fed; 1 for records that predate it. */
+    public static final Dimension<Integer> BATCH_SIZE = Dimension.builder("batchSize", CaseId::batchSize)
+            .setText(Integer::valueOf, String::valueOf).optWhole(1, Limits.MAX_BATCH).optLabel("batch size").optAbsent(1).optFacet()
+            .optAliases("batch").build();
+    /** The backend asked for (the first hop of its chain). */
+    public static final Dimension<BackendId> REQUESTED = Dimension.builder("requested", CaseId::requested)
+            .setText(BackendId::parse, BackendId::id).optLabel("requested backend").optFacet().optAliases("backend").build();
+    /** Native, or a typed browser; native for records without one. */
+    public static final Dimension<LaneId> LANE = Dimension.builder("lane", CaseId::lane)
+            .setText(LaneId::parse, LaneId::id).optLabel("lane").optAbsent(LaneId.NATIVE).optFacet().optAliases("browser")
+            .build();
+
+    /** Every dimension, in {@link CaseId}'s component order. */
+    public static final List<Dimension<?>> ALL = List.of(SUITE, MODEL, MODEL_SHA256, INPUT_SET, INPUT_SHAPES, PRECISION,
+            BATCH_SIZE, REQUESTED, LANE);
+
+    private Dimensions() {
+    }
+
+    /** The dimensions the dashboard filters by, in {@link #ALL}'s order. */
+    public static List<Dimension<?>> facets() {
+        return ALL.stream().filter(Dimension::facet).toList();
+    }
+
+    /** The dimension called {@code name} (its name or an alias), if any. */
+    public static Optional<Dimension<?>> named(String name) {
+        return ALL.stream().filter(d -> d.isCalled(name)).findFirst();
+    }
+
+    /**
+     * A case from its written values, as the store's columns and a result's JSON hold them: each dimension's text is
+     * parsed by its descriptor, and a missing one takes the value older records have.
+     *
+     * @param text the written value of a dimension, or null when the record has none
+     * @throws AccelbridgeException naming the dimension whose value is missing or not understood
+     */
+    public static CaseId read(Function<Dimension<?>, String> text) {
+        return new CaseId(SUITE.parse(text.apply(SUITE)), MODEL.parse(text.apply(MODEL)),
+                MODEL_SHA256.parse(text.apply(MODEL_SHA256)), INPUT_SET.parse(text.apply(INPUT_SET)),
+                INPUT_SHAPES.parse(text.apply(INPUT_SHAPES)), PRECISION.parse(text.apply(PRECISION)),
+                BATCH_SIZE.parse(text.apply(BATCH_SIZE)), REQUESTED.parse(text.apply(REQUESTED)), LANE.parse(text.apply(LANE)));
+    }
+}
