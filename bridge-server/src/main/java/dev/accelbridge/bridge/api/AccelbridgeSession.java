@@ -4,6 +4,7 @@ import dev.accelbridge.bridge.run.BridgeBrowserLanes;
 import dev.accelbridge.bridge.run.LanePool;
 import dev.accelbridge.bridge.run.ModelSet;
 import dev.accelbridge.bridge.run.NativeProviders;
+import dev.accelbridge.bridge.run.PlanJson;
 import dev.accelbridge.bridge.run.RunOrchestrator;
 import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.bridge.run.RunSummary;
@@ -12,10 +13,9 @@ import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.nativerunner.HostDetector;
 import dev.accelbridge.reports.store.MatrixStore;
-import dev.accelbridge.reports.store.ResultJson;
+import dev.accelbridge.reports.store.RunInfo;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -51,7 +51,7 @@ public final class AccelbridgeSession implements AutoCloseable {
 
     /** Runs a plan; see {@link #run(RunPlan, String)}. */
     public SessionRun run(RunPlan plan) {
-        return run(plan, null);
+        return run(plan, (String) null);
     }
 
     /**
@@ -64,21 +64,68 @@ public final class AccelbridgeSession implements AutoCloseable {
      *                              {@link dev.accelbridge.reports.StoreException} when the store fails mid-run (the results
      *                              are then kept in a file under the out folder that the message names)
      */
-    public synchronized SessionRun run(RunPlan plan, String label) {
+    public SessionRun run(RunPlan plan, String label) {
+        return run(RunRequest.builder().setPlan(plan).optLabel(label).build());
+    }
+
+    /**
+     * Runs a request: the one way every starter (the CLI, the dashboard's run, {@code serve}, bisection, the JUnit 5
+     * extension) starts a run. The run records its plan in the store's ledger ({@link PlanJson}) with this session's origin
+     * and the request's label, so {@code run --resume} can read it back. Runs on the session's browsers are taken one at
+     * a time; a request with lanes of its own (a page that joined {@code serve}) runs beside them.
+     *
+     * @throws AccelbridgeException as {@link #run(RunPlan, String)}
+     */
+    public SessionRun run(RunRequest request) {
+        if (request.lanes() != null) {
+            checkOpen();
+            return execute(request, request.lanes());
+        }
+        synchronized (this) {
+            checkOpen();
+            return execute(request, () -> lanes.borrow(request.plan()));
+        }
+    }
+
+    /**
+     * Finishes an interrupted run with the plan it stored.
+     *
+     * @throws AccelbridgeException when the store has no such run, or its plan cannot be read back
+     */
+    public SessionRun resume(String runId) {
+        return run(RunRequest.builder().setPlan(storedPlan(runId)).optResumeOf(runId).build());
+    }
+
+    /**
+     * The plan run {@code runId} stored.
+     *
+     * @throws AccelbridgeException when the store has no such run or the run stored no plan that can be read back
+     */
+    public RunPlan storedPlan(String runId) {
+        RunInfo run = store.run(runId).orElseThrow(() -> new AccelbridgeException("Run " + runId + " is not in " + store.path(),
+                "see the runs with 'accelbridge report' or start a new run"));
+        return PlanJson.stored(run.planJson()).orElseThrow(() -> new AccelbridgeException("Run " + runId
+                + " stored no plan this version can read (origin: " + run.origin() + ")", "start a new run"));
+    }
+
+    private SessionRun execute(RunRequest request, java.util.function.Supplier<dev.accelbridge.bridge.run.BrowserLanes> browserLanes) {
+        RunPlan plan = request.plan();
+        ModelSet models = request.models() != null ? request.models() : ModelSet.load(plan);
+        RunOrchestrator orchestrator = new RunOrchestrator(store, host, natives, browserLanes, versions,
+                request.listener() != null ? request.listener() : options.listener()).spillTo(options.outDir());
+        RunSummary s = orchestrator.run(plan, models, PlanJson.record(plan, options.origin(), request.label()), request.resumeOf());
+        return SessionRun.of(s, store.path());
+    }
+
+    private synchronized void checkOpen() {
         if (closed) {
             throw new AccelbridgeException("This Accelbridge session is closed", "create a new one with Accelbridge.create");
         }
-        ModelSet models = ModelSet.load(plan);
-        Map<String, Object> recorded = new LinkedHashMap<>();
-        recorded.put("origin", options.origin());
-        if (label != null) {
-            recorded.put("label", label);
-        }
-        recorded.putAll(plan.describe());
-        RunOrchestrator orchestrator = new RunOrchestrator(store, host, natives, () -> lanes.borrow(plan), versions,
-                options.listener()).spillTo(options.outDir());
-        RunSummary s = orchestrator.run(plan, models, ResultJson.MAPPER.valueToTree(recorded).toString(), null);
-        return SessionRun.of(s, store.path());
+    }
+
+    /** The store this session writes and reads (a report or a dashboard over the same file uses it). */
+    public MatrixStore store() {
+        return store;
     }
 
     /** The store this session writes. */

@@ -4,7 +4,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.accelbridge.bridge.run.BridgeBrowserLanes;
 import dev.accelbridge.bridge.run.ModelSet;
 import dev.accelbridge.bridge.run.NativeProviders;
-import dev.accelbridge.bridge.run.RunOrchestrator;
+import dev.accelbridge.bridge.api.Accelbridge;
+import dev.accelbridge.bridge.api.AccelbridgeSession;
+import dev.accelbridge.bridge.api.CaseResult;
+import dev.accelbridge.bridge.api.RunRequest;
+import dev.accelbridge.bridge.api.SessionOptions;
+import dev.accelbridge.bridge.api.SessionRun;
 import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.bridge.run.RunSummary;
 import dev.accelbridge.bridge.run.ToolkitVersions;
@@ -119,21 +124,19 @@ public final class BisectCommand implements Callable<Integer> {
         if (suiteModel != null) {
             set = set.only(suiteModel);
         }
-        HostInfo host = HostDetector.detect();
-        Map<String, String> versions = ToolkitVersions.runtime();
-        try (MatrixStore store = MatrixStore.openForRun(common.dbPath()); NativeProviders natives = NativeProviders.load();
-             ProgressListener progress = new ProgressListener(err)) {
-            RunOrchestrator o = new RunOrchestrator(store, host, natives, () -> new BridgeBrowserLanes(plan, versions), versions,
-                    progress).spillTo(out);
-            RunSummary summary = o.run(plan, set, "{\"args\":[\"bisect\"]}", null);
+        try (ProgressListener progress = new ProgressListener(err);
+             AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(common.dbPath()).optOutDir(out)
+                     .optOrigin("bisect").optListener(progress).build())) {
+            SessionRun run = session.run(RunRequest.builder().setPlan(plan).optModels(set).build());
             progress.close();
-            List<RunResult> bisected = summary.results().stream().filter(r -> r.analysis().bisection() != null).toList();
+            List<RunResult> results = run.results().stream().map(CaseResult::result).toList();
+            List<RunResult> bisected = results.stream().filter(r -> r.analysis().bisection() != null).toList();
             if (json) {
                 ArrayNode a = ResultJson.MAPPER.createArrayNode();
                 bisected.forEach(r -> a.add(ResultJson.result(r, false)));
                 stdout.println(a.toPrettyString());
             } else {
-                for (RunResult r : summary.results()) {
+                for (RunResult r : results) {
                     stdout.println(r.id().row() + " on " + (r.actual() == null ? "-" : r.actual().id()) + ": " + r.status()
                             + (r.reason() == null ? "" : " (" + r.reason() + ")"));
                     Bisection bi = r.analysis().bisection();

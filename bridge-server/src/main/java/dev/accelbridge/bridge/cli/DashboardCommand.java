@@ -42,7 +42,7 @@ public final class DashboardCommand implements Callable<Integer> {
         BridgeOptions options = bind.options().build();
         CountDownLatch stop = new CountDownLatch(1);
         try (MatrixStore store = MatrixStore.openForRun(common.dbPath());
-             Dashboard dashboard = new Dashboard(store, out, RunCommand::checkArgs, Duration.ofSeconds(1));
+             Dashboard dashboard = new Dashboard(store, out, Duration.ofSeconds(1));
              BridgeServer server = BridgeServer.start(options, List.of(dashboard.routes()))) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 dashboard.launcher().stop(); // a run started from the page ends with the dashboard (--resume finishes it)

@@ -1,27 +1,25 @@
 package dev.accelbridge.bridge.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.accelbridge.bridge.run.BridgeBrowserLanes;
+import dev.accelbridge.bridge.api.Accelbridge;
+import dev.accelbridge.bridge.api.AccelbridgeSession;
+import dev.accelbridge.bridge.api.RunRequest;
+import dev.accelbridge.bridge.api.SessionOptions;
+import dev.accelbridge.bridge.api.SessionRun;
+import dev.accelbridge.bridge.run.PlanJson;
 import dev.accelbridge.bridge.run.ModelSet;
-import dev.accelbridge.bridge.run.NativeProviders;
-import dev.accelbridge.bridge.run.RunOrchestrator;
 import dev.accelbridge.bridge.run.RunPlan;
-import dev.accelbridge.bridge.run.RunSummary;
-import dev.accelbridge.bridge.run.ToolkitVersions;
-import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.fallback.Chain;
 import dev.accelbridge.fallback.Chains;
 import dev.accelbridge.fallback.FallbackPolicy;
-import dev.accelbridge.nativerunner.HostDetector;
 import dev.accelbridge.reports.ExitPolicy;
 import dev.accelbridge.reports.store.MatrixStore;
+import dev.accelbridge.reports.store.RunInfo;
 import dev.accelbridge.reports.history.Change;
 import dev.accelbridge.reports.history.RegressionDetector;
 import dev.accelbridge.reports.render.Cell;
@@ -41,11 +39,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
@@ -57,7 +52,6 @@ import java.util.concurrent.Callable;
                         + "Chromium (Debian's, and the WebNN-capable headless shell when installed) plus native cpu."})
 public final class RunCommand implements Callable<Integer> {
 
-    static final List<BackendId> DEFAULT_BROWSER_BACKENDS = RunPlan.DEFAULT_BROWSER_BACKENDS;
 
     @Mixin
     CommonOptions common = new CommonOptions();
@@ -204,70 +198,84 @@ public final class RunCommand implements Callable<Integer> {
             description = "Finish an interrupted run (the latest one, or RUN_ID) with the options it was started with.")
     String resume;
 
+    @Option(names = "--plan", paramLabel = "FILE",
+            description = "Run the plan in FILE (JSON, as the dashboard writes it and the store records it) instead of the plan options.")
+    Path planFile;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    /** How the CLI's runs say they were started (the ledger's {@code origin}); only these can be resumed by the CLI. */
+    static final String ORIGIN = "cli";
 
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
-        Path db = common.dbPath();
-        if (resume == null) {
-            // Bad input is refused before the store is touched.
-            exitPolicy();
-            CommonOptions.checkOut(out);
-            RunPlan plan = plan();
-            ModelSet models = ModelSet.load(plan);
-            try (MatrixStore matrix = MatrixStore.openForRun(db)) {
-                return execute(matrix, plan, models, null, err);
+        // Bad input is refused before the store is touched.
+        exitPolicy();
+        CommonOptions.checkOut(out);
+        RunPlan plan = resume != null ? null : planFile != null ? PlanFiles.read(planFile) : plan();
+        ModelSet models = plan == null ? null : ModelSet.load(plan);
+        try (ProgressListener progress = new ProgressListener(err);
+             AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(common.dbPath()).optOutDir(out)
+                     .optOrigin(ORIGIN).optListener(progress).build())) {
+            RunRequest request;
+            if (resume == null) {
+                request = RunRequest.builder().setPlan(plan).optModels(models).build();
+            } else {
+                String runId = resumeId(session.store());
+                RunPlan stored = resumedPlan(session.store(), runId);
+                err.println("resuming run " + runId + " with the plan it stored");
+                request = RunRequest.builder().setPlan(stored).optResumeOf(runId).build();
             }
-        }
-        try (MatrixStore matrix = MatrixStore.openForRun(db)) {
-            String resumeOf = resume.isEmpty() ? matrix.interruptedRuns().stream().reduce((a, b) -> b)
-                    .map(r -> r.runId()).orElseThrow(() -> new AccelbridgeException("No interrupted run in " + db,
-                            "start a new run without --resume")) : resume;
-            String planJson = matrix.run(resumeOf).map(r -> r.planJson()).orElseThrow(() -> new AccelbridgeException(
-                    "Run " + resumeOf + " is not in " + db, "see the runs with 'accelbridge report' or start a new run"));
-            RunCommand effective = fromPlan(planJson);
-            effective.common = common;
-            effective.json = json;
-            err.println("resuming run " + resumeOf + " with: " + String.join(" ", argsOf(planJson)));
-            RunPlan plan = effective.plan();
-            return effective.execute(matrix, plan, ModelSet.load(plan), resumeOf, err);
+            SessionRun run = session.run(request);
+            progress.close();
+            return report(session.store(), run, err);
         }
     }
 
-    private int execute(MatrixStore matrix, RunPlan plan, ModelSet models, String resumeOf, PrintWriter err) {
-        HostInfo host = HostDetector.detect();
-        Map<String, String> versions = ToolkitVersions.runtime();
-        try (NativeProviders natives = NativeProviders.load(); ProgressListener progress = new ProgressListener(err)) {
-            RunOrchestrator orchestrator = new RunOrchestrator(matrix, host, natives,
-                    () -> new BridgeBrowserLanes(plan, versions), versions, progress).spillTo(out);
-            RunSummary summary = orchestrator.run(plan, models, planJson(), resumeOf);
-            progress.close();
-            List<RunResult> all = matrix.results(summary.runId());
-            PrintWriter stdout = spec.commandLine().getOut();
-            if (json) {
-                err.print(ResultTable.render(all));
-                stdout.println(RunJson.array(all));
-            } else {
-                stdout.print(ResultTable.render(all));
-            }
-            err.printf(Locale.ROOT, "run %s: %d cases in %.1f s, stored in %s%n", summary.runId(), all.size(),
-                    summary.wallMs() / 1000, matrix.path().toAbsolutePath());
-            Matrix matrix2 = MatrixBuilder.build(matrix, Optional.of(summary.runId()),
-                    RegressionDetector.defaults().withThreshold(regressionThreshold));
-            if (!noReport) {
-                List<Path> written = ReportWriter.write(matrix2, out);
-                err.println("reports: " + String.join(", ", written.stream().map(p -> p.toAbsolutePath().toString()).toList()));
-            }
-            List<Change> changes = matrix2.cells().stream().map(Cell::change).filter(java.util.Objects::nonNull).toList();
-            ExitPolicy.Decision d = exitPolicy().decide(all, changes);
-            if (d.code() != 0) {
-                err.println("failing (--fail-on " + String.join(",", failOn) + "): " + String.join("; ", d.reasons()));
-                return Main.POLICY_FAILED;
-            }
-            return Main.OK;
+    private String resumeId(MatrixStore matrix) {
+        return resume.isEmpty() ? matrix.interruptedRuns().stream().reduce((a, b) -> b).map(RunInfo::runId)
+                .orElseThrow(() -> new AccelbridgeException("No interrupted run in " + matrix.path(), "start a new run without --resume"))
+                : resume;
+    }
+
+    /** The plan an interrupted CLI run stored (or, for a run stored before plans were data, its command line's). */
+    private static RunPlan resumedPlan(MatrixStore matrix, String runId) {
+        RunInfo info = matrix.run(runId).orElseThrow(() -> new AccelbridgeException("Run " + runId + " is not in " + matrix.path(),
+                "see the runs with 'accelbridge report' or start a new run"));
+        if (!ORIGIN.equals(info.origin())) {
+            // a run a program or a JUnit test started is theirs to start again: its listener and label are theirs
+            throw new AccelbridgeException("This run was not started by 'accelbridge run' (origin: " + info.origin()
+                    + "), so it is not the CLI's to resume", "run its test or program again, or give --resume another RUN_ID");
         }
+        return PlanJson.stored(info.planJson()).orElseGet(() -> PlanFiles.legacy(info.planJson()));
+    }
+
+    private int report(MatrixStore matrix, SessionRun run, PrintWriter err) {
+        List<RunResult> all = matrix.results(run.runId());
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (json) {
+            err.print(ResultTable.render(all));
+            stdout.println(RunJson.array(all));
+        } else {
+            stdout.print(ResultTable.render(all));
+        }
+        err.printf(Locale.ROOT, "run %s: %d cases in %.1f s, stored in %s%n", run.runId(), all.size(),
+                run.wallMs() / 1000, matrix.path().toAbsolutePath());
+        Matrix matrix2 = MatrixBuilder.build(matrix, Optional.of(run.runId()),
+                RegressionDetector.defaults().withThreshold(regressionThreshold));
+        if (!noReport) {
+            List<Path> written = ReportWriter.write(matrix2, out);
+            err.println("reports: " + String.join(", ", written.stream().map(p -> p.toAbsolutePath().toString()).toList()));
+        }
+        List<Change> changes = matrix2.cells().stream().map(Cell::change).filter(java.util.Objects::nonNull).toList();
+        ExitPolicy.Decision d = exitPolicy().decide(all, changes);
+        if (d.code() != 0) {
+            err.println("failing (--fail-on " + String.join(",", failOn) + "): " + String.join("; ", d.reasons()));
+            return Main.POLICY_FAILED;
+        }
+        return Main.OK;
     }
 
     private ExitPolicy exitPolicy() {
@@ -276,15 +284,7 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Maps the options onto {@link RunPlan#builder()}, which refuses a plan that cannot run. */
     RunPlan plan() {
-        List<BackendId> requested;
-        if (backends != null && !backends.isEmpty()) {
-            requested = backends;
-        } else if (nativeOnly) {
-            requested = List.of(BackendId.CPU);
-        } else {
-            requested = new ArrayList<>(DEFAULT_BROWSER_BACKENDS);
-            requested.add(BackendId.CPU);
-        }
+        List<BackendId> requested = backends != null && !backends.isEmpty() ? backends : RunPlan.defaultBackends(nativeOnly);
         if (nativeOnly && requested.stream().anyMatch(BackendId::isBrowser)) {
             throw new AccelbridgeException("--native was given with browser backends " + requested.stream()
                     .filter(BackendId::isBrowser).map(BackendId::id).toList(), "drop --native or the browser backends");
@@ -303,13 +303,7 @@ public final class RunCommand implements Callable<Integer> {
         for (String c : chains) {
             configured = configured.with(Chains.parse(c));
         }
-        List<BrowserKind> browserKinds = browsers;
-        if (browserKinds == null || browserKinds.isEmpty()) {
-            browserKinds = new ArrayList<>(List.of(BrowserKind.CHROMIUM, BrowserKind.CHROMIUM_SHELL));
-            if (BrowserDiscovery.find(BrowserKind.FIREFOX).isPresent()) {
-                browserKinds.add(BrowserKind.FIREFOX);
-            }
-        }
+        List<BrowserKind> browserKinds = browsers == null || browsers.isEmpty() ? RunPlan.defaultBrowsers() : browsers;
         return RunPlan.builder()
                 .setBackends(requested)
                 .optSuites(suites == null ? null : suites)
@@ -339,68 +333,5 @@ public final class RunCommand implements Callable<Integer> {
                 .optDrillDown(!noBisect, profile ? iterations : 0, recreate == null ? 0 : recreate)
                 .optShard(shard)
                 .build();
-    }
-
-    /**
-     * Checks a run's arguments as {@code accelbridge run} would (flags, values, the plan), touching nothing: what the
-     * dashboard does before it starts a run from its form.
-     *
-     * @throws CommandLine.ParameterException or {@link AccelbridgeException} with the CLI's own message
-     */
-    static void checkArgs(List<String> args) {
-        for (String a : args) {
-            if (a.equals("--db") || a.startsWith("--db=") || a.equals("--out") || a.startsWith("--out=") || a.startsWith("--resume")) {
-                throw new AccelbridgeException("The dashboard sets " + a + " itself", "leave " + a + " out of the run's arguments");
-            }
-        }
-        RunCommand c = new RunCommand();
-        CommandLine cl = new CommandLine(c);
-        cl.parseArgs(args.toArray(String[]::new));
-        c.spec = cl.getCommandSpec();
-        c.exitPolicy();
-        c.plan();
-    }
-
-    private String planJson() {
-        try {
-            Map<String, Object> m = new LinkedHashMap<>();
-            // The arguments of this subcommand only (picocli keeps the whole command line, "run" included).
-            List<String> args = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
-            int at = args.indexOf(spec.name());
-            m.put("args", args.subList(at + 1, args.size()).stream().filter(a -> !a.startsWith("--resume")).toList());
-            m.putAll(plan().describe());
-            return new ObjectMapper().writeValueAsString(m);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static List<String> argsOf(String planJson) {
-        try {
-            PlanArgs p = new ObjectMapper().readValue(planJson, PlanArgs.class);
-            if (p.args == null) {
-                // a run the Java API or a JUnit test started has a plan but no command line to start it again with
-                throw new AccelbridgeException("This run was not started by 'accelbridge run'" + (p.origin == null ? "" : " (origin: "
-                        + p.origin + ")") + ", so it has no arguments to resume with", "run its test or program again, or give --resume another RUN_ID");
-            }
-            return Arrays.asList(p.args);
-        } catch (java.io.IOException e) {
-            throw new AccelbridgeException("The stored plan of this run cannot be read: " + e.getMessage(),
-                    "start a new run without --resume", e);
-        }
-    }
-
-    @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
-    static final class PlanArgs {
-        public String[] args;
-        public String origin;
-    }
-
-    private RunCommand fromPlan(String planJson) {
-        RunCommand c = new RunCommand();
-        CommandLine cl = new CommandLine(c);
-        cl.parseArgs(argsOf(planJson).toArray(String[]::new));
-        c.spec = cl.getCommandSpec();
-        return c;
     }
 }

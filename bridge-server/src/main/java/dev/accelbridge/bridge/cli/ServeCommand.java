@@ -3,7 +3,13 @@ package dev.accelbridge.bridge.cli;
 import dev.accelbridge.bridge.dashboard.Dashboard;
 import dev.accelbridge.bridge.run.AttachedPageLanes;
 import dev.accelbridge.bridge.run.NativeProviders;
-import dev.accelbridge.bridge.run.RunOrchestrator;
+import dev.accelbridge.bridge.api.Accelbridge;
+import dev.accelbridge.bridge.api.AccelbridgeSession;
+import dev.accelbridge.bridge.api.CaseResult;
+import dev.accelbridge.bridge.api.RunRequest;
+import dev.accelbridge.bridge.api.SessionOptions;
+import dev.accelbridge.bridge.api.SessionRun;
+import dev.accelbridge.bridge.run.ModelSet;
 import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.bridge.run.RunSummary;
 import dev.accelbridge.bridge.run.ToolkitVersions;
@@ -114,8 +120,7 @@ public final class ServeCommand implements Callable<Integer> {
                 .optIterations(iterations)
                 .optCaseTimeout(timeout)
                 .build();
-        List<ModelCase> cases = dev.accelbridge.bridge.run.ModelSet.load(plan).cases();
-        HostInfo hostInfo = HostDetector.detect();
+        ModelSet models = ModelSet.load(plan);
         Map<String, String> versions = ToolkitVersions.runtime();
         BlockingQueue<ConnectedPage> joined = new LinkedBlockingQueue<>();
         BridgeOptions.Builder ob = bind.options().jobTimeout(plan.caseTimeout()).maxResultBytes(plan.scheduling().maxResultBytes());
@@ -127,10 +132,9 @@ public final class ServeCommand implements Callable<Integer> {
             t.setDaemon(true);
             return t;
         });
-        try (MatrixStore matrix = MatrixStore.openForRun(db);
-             Dashboard dashboard = new Dashboard(matrix, Path.of("accelbridge-out"), RunCommand::checkArgs, Duration.ofSeconds(1));
-             BridgeServer server = BridgeServer.start(options, List.of(dashboard.routes()));
-             NativeProviders natives = NativeProviders.load()) {
+        try (AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(db).optOrigin("serve").build());
+             Dashboard dashboard = new Dashboard(session.store(), Path.of("accelbridge-out"), Duration.ofSeconds(1));
+             BridgeServer server = BridgeServer.start(options, List.of(dashboard.routes()))) {
             server.onPageJoined(joined::add);
             out.println("Open this URL in any browser to join: " + server.pageUrl());
             out.println("Dashboard: " + server.url("/dashboard/"));
@@ -158,7 +162,7 @@ public final class ServeCommand implements Callable<Integer> {
                 ConnectedPage page = joined.poll(200, TimeUnit.MILLISECONDS);
                 if (page != null) {
                     inFlight++;
-                    finished.submit(() -> servePage(page, plan, cases, matrix, hostInfo, natives, server, versions, out, err));
+                    finished.submit(() -> servePage(page, plan, models, session, server, versions, out, err));
                 }
             }
             return Main.OK;
@@ -170,9 +174,8 @@ public final class ServeCommand implements Callable<Integer> {
     /**
      * Gives one joined page its run; false when the page did not answer its probe (no run was made).
      */
-    private boolean servePage(ConnectedPage page, RunPlan plan, List<ModelCase> cases, MatrixStore matrix, HostInfo hostInfo,
-                              NativeProviders natives, BridgeServer server, Map<String, String> versions, PrintWriter out,
-                              PrintWriter err) {
+    private boolean servePage(ConnectedPage page, RunPlan plan, ModelSet models, AccelbridgeSession session, BridgeServer server,
+                              Map<String, String> versions, PrintWriter out, PrintWriter err) {
         Optional<String> silent = unresponsive(page, PROBE_TIMEOUT);
         if (silent.isPresent()) {
             synchronized (err) {
@@ -185,13 +188,13 @@ public final class ServeCommand implements Callable<Integer> {
             err.println("joined: " + page + " from " + page.probe().device(page.remoteAddress()).hostname()
                     + (page.probe().secureContext() ? "" : " (not a secure context: WebGPU and WebNN are hidden there; use --tls)"));
         }
-        RunSummary summary;
+        SessionRun run;
         try (ProgressListener progress = new ProgressListener(err)) {
-            summary = new RunOrchestrator(matrix, hostInfo, natives, () -> new AttachedPageLanes(server, page, versions),
-                    versions, progress).run(plan, cases, "{\"args\":[],\"serve\":true}", null);
+            run = session.run(RunRequest.builder().setPlan(plan).optModels(models).optListener(progress)
+                    .optLanes(() -> new AttachedPageLanes(server, page, versions)).build());
         }
         synchronized (out) {
-            out.print(ResultTable.render(summary.results()));
+            out.print(ResultTable.render(run.results().stream().map(CaseResult::result).toList()));
             out.flush();
         }
         return true;

@@ -19,13 +19,12 @@ public final class Dashboard implements AutoCloseable {
     /**
      * @param store  the store shown and written by runs started from the page
      * @param outDir where those runs write their reports and logs
-     * @param check  validates a run's arguments as {@code accelbridge run} does
      * @param poll   how often the live feed reads the store while a page listens
      */
-    public Dashboard(MatrixStore store, Path outDir, RunLauncher.ArgsCheck check, Duration poll) {
+    public Dashboard(MatrixStore store, Path outDir, Duration poll) {
         this.api = new DashboardApi(store, RegressionDetector.defaults());
         this.live = new LiveFeed(store, poll);
-        this.launcher = new RunLauncher(store, outDir, check);
+        this.launcher = new RunLauncher(store, outDir);
         this.routes = new DashboardRoutes(api, live, launcher);
     }
 

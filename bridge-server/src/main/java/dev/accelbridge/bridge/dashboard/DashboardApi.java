@@ -72,6 +72,7 @@ public final class DashboardApi {
                 .put("toolkitVersion", r.toolkitVersion()).put("results", r.results()).put("total", r.plannedCases());
         ObjectNode lanes = o.putObject("lanes");
         r.plannedLanes().forEach(lanes::put);
+        o.set("plan", r.storedPlan());
         o.set("args", ResultJson.strings(r.args()));
         o.put("origin", r.origin()).put("label", r.label());
         return o;

@@ -1,14 +1,22 @@
 package dev.accelbridge.bridge.dashboard;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.Dimensions;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.Precision;
+
+import java.nio.file.Path;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The dashboard's "start a run" form, as the page posts it ({@code POST /api/runs}); it becomes the arguments of
- * {@code accelbridge run}, so the page, the CLI and {@code --resume} share one plan and one validation.
+ * The dashboard's "start a run" form, as the page posts it ({@code POST /api/runs}); it becomes a {@link RunPlan}
+ * through the plan's builder, which the launched run reads back ({@code run --plan}).
  *
  * @param suites     suites ({@code text}, {@code vision}, {@code audio}); empty with models: only the models
  * @param models     model paths on the server (a folder or an .onnx file)
@@ -43,27 +51,32 @@ public record RunForm(List<String> suites, List<String> models, List<String> bac
                 integer(body, "iterations"), integer(body, "warmups"), list(body, "precisions"), list(body, "batchSizes"));
     }
 
-    /** The {@code accelbridge run} arguments this form stands for (without {@code --db} and {@code --out}). */
-    public List<String> args() {
-        List<String> a = new ArrayList<>();
-        option(a, "--suites", suites);
-        for (String m : models) {
-            option(a, "--model", List.of(m));
+    /**
+     * The plan this form stands for, with {@code accelbridge run}'s defaults where the form is silent (every backend and
+     * browser, the lanes this host affords): the page, the CLI and {@code --resume} share one plan type and one validation.
+     *
+     * @throws AccelbridgeException naming the field whose value is not understood, or the plan's own refusal
+     */
+    public RunPlan plan() {
+        RunPlan.Builder b = RunPlan.builder()
+                .setBackends(backends.isEmpty() ? RunPlan.defaultBackends(false) : backends.stream().map(BackendId::parse).toList())
+                .optSuites(suites.isEmpty() ? null : suites.stream().map(ModelFamily::parse).toList())
+                .optUserModels(models.stream().map(Path::of).toList())
+                .optBrowsers(browsers.isEmpty() ? RunPlan.defaultBrowsers() : browsers.stream().map(BrowserKind::parse).toList())
+                .optParallel(RunPlan.defaultParallel());
+        if (iterations != null) {
+            b.optIterations(iterations);
         }
-        option(a, "--backends", backends);
-        option(a, "--browser", browsers);
-        option(a, "--iterations", iterations == null ? List.of() : List.of(String.valueOf(iterations)));
-        option(a, "--warmups", warmups == null ? List.of() : List.of(String.valueOf(warmups)));
-        option(a, "--precision", precisions);
-        option(a, "--batch-sizes", batchSizes);
-        return a;
-    }
-
-    private static void option(List<String> args, String name, List<String> values) {
-        if (!values.isEmpty()) {
-            args.add(name);
-            args.add(String.join(",", values));
+        if (warmups != null) {
+            b.optWarmups(warmups);
         }
+        if (!precisions.isEmpty()) {
+            b.optPrecisions(precisions.stream().map(Precision::parse).toList());
+        }
+        if (!batchSizes.isEmpty()) {
+            b.optBatchSizes(batchSizes.stream().map(Dimensions.BATCH_SIZE::parse).toList());
+        }
+        return b.build();
     }
 
     private static List<String> clean(List<String> l) {

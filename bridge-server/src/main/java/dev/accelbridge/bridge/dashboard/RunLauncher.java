@@ -1,6 +1,8 @@
 package dev.accelbridge.bridge.dashboard;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.bridge.run.PlanJson;
+import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.reports.store.MatrixStore;
 import dev.accelbridge.reports.store.ResultJson;
@@ -17,18 +19,12 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Starts runs for the dashboard: {@code accelbridge run} with the form's arguments, in a process of its own (the same
- * path as the CLI; a crash of a browser or a model cannot take the dashboard down) writing into the dashboard's store
+ * Starts runs for the dashboard: the form's plan, written as {@link PlanJson} and run by {@code accelbridge run --plan FILE}
+ * in a process of its own (the same path as the CLI; a crash of a browser or a model cannot take the dashboard down) writing into the dashboard's store
  * and its reports folder. One run at a time per store: a request while a run started here is alive, or while any
  * process runs on the store, is refused with {@link Busy}.
  */
 public final class RunLauncher {
-    /** Checks a run's arguments as {@code accelbridge run} would, before anything starts; throws on bad input. */
-    @FunctionalInterface
-    public interface ArgsCheck {
-        void check(List<String> args);
-    }
-
     /** A run is already in progress on the store. */
     public static final class Busy extends AccelbridgeException {
         Busy(String problem) {
@@ -38,7 +34,6 @@ public final class RunLauncher {
 
     private final MatrixStore store;
     private final Path outDir;
-    private final ArgsCheck check;
     private Process process;
     private List<String> args = List.of();
     private Instant startedAt;
@@ -47,12 +42,10 @@ public final class RunLauncher {
     /**
      * @param store  the dashboard's store (runs write into its file)
      * @param outDir where the runs' reports and logs go
-     * @param check  validates the arguments as the CLI does
      */
-    public RunLauncher(MatrixStore store, Path outDir, ArgsCheck check) {
+    public RunLauncher(MatrixStore store, Path outDir) {
         this.store = store;
         this.outDir = outDir;
-        this.check = check;
     }
 
     /**
@@ -63,7 +56,7 @@ public final class RunLauncher {
      * @throws AccelbridgeException when the arguments are refused (the CLI's own message)
      */
     public synchronized ObjectNode start(RunForm form) {
-        List<String> runArgs = form.args();
+        RunPlan plan = form.plan(); // refused (a bad value, a plan that cannot run) before anything starts
         if (process != null && process.isAlive()) {
             throw new Busy("A run started from the dashboard is in progress on " + store.path() + " (pid " + process.pid()
                     + ", started " + startedAt + ", arguments: " + String.join(" ", args) + ")");
@@ -73,11 +66,13 @@ public final class RunLauncher {
             throw new Busy("Run " + live.get(0).runId() + " is in progress on " + store.path() + " (started " + live.get(0).startedAt()
                     + " by another process)");
         }
-        check.check(runArgs);
         try {
             Files.createDirectories(outDir);
             startedAt = Instant.now();
             log = outDir.resolve("dashboard-run-" + startedAt.toEpochMilli() + ".log");
+            Path planFile = outDir.resolve("dashboard-run-" + startedAt.toEpochMilli() + ".plan.json");
+            Files.writeString(planFile, PlanJson.write(plan).toPrettyString());
+            List<String> runArgs = List.of("--plan", planFile.toString());
             List<String> cmd = command(runArgs);
             process = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             args = runArgs;

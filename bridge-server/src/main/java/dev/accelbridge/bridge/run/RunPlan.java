@@ -82,6 +82,25 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
     public static final List<BackendId> DEFAULT_BROWSER_BACKENDS = List.of(BackendId.WEBGPU, BackendId.WEBNN_GPU,
             BackendId.WEBNN_CPU, BackendId.WEBNN_NPU, BackendId.WASM);
 
+    /** The backends a run requests when none is named: every browser backend and native cpu, or native cpu alone. */
+    public static List<BackendId> defaultBackends(boolean nativeOnly) {
+        if (nativeOnly) {
+            return List.of(BackendId.CPU);
+        }
+        List<BackendId> all = new java.util.ArrayList<>(DEFAULT_BROWSER_BACKENDS);
+        all.add(BackendId.CPU);
+        return List.copyOf(all);
+    }
+
+    /** The browsers a run uses when none is named: Chromium, the WebNN-capable shell, and Firefox where it is installed. */
+    public static List<BrowserKind> defaultBrowsers() {
+        List<BrowserKind> b = new java.util.ArrayList<>(List.of(BrowserKind.CHROMIUM, BrowserKind.CHROMIUM_SHELL));
+        if (dev.accelbridge.browser.launch.BrowserDiscovery.find(BrowserKind.FIREFOX).isPresent()) {
+            b.add(BrowserKind.FIREFOX);
+        }
+        return List.copyOf(b);
+    }
+
     /** A builder, in the manner of DJL's {@code Criteria}: required {@code set*}, optional {@code opt*}. */
     public static Builder builder() {
         return new Builder();
@@ -116,7 +135,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         private List<Path> userModels = List.of();
         private ModelFamily userFamily;
         private boolean largeModels;
-        private long seed = 42;
+        private long seed = dev.accelbridge.suites.SuiteOptions.DEFAULT_SEED;
         private Chains chains = Chains.defaults();
         private FallbackPolicy policy = FallbackPolicy.ON_FAILURE;
         private List<BrowserKind> browsers = List.of(BrowserKind.CHROMIUM);
@@ -401,30 +420,6 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
                     Optional.ofNullable(shard), new Exposure(Optional.ofNullable(bridgeHost), Optional.ofNullable(advertise)),
                     new Scheduling(parallel, retries, maxResultBytes));
         }
-    }
-
-    /**
-     * What a run records of its plan (suites, backends, browsers, driver, iterations, threads, precisions, batch sizes,
-     * drill-down, shard): the one description the CLI and the Java API store with a run, so a dashboard or a report shows
-     * every run's plan alike. Whoever starts the run adds how it was started ({@code args}, {@code origin}).
-     */
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("suites", suites.stream().map(ModelFamily::id).toList());
-        m.put("models", userModels.stream().map(Path::toString).toList());
-        m.put("backends", backends.stream().map(BackendId::id).toList());
-        m.put("browsers", browsers.stream().map(BrowserKind::id).toList());
-        m.put("driver", driver.id());
-        m.put("warmups", warmups);
-        m.put("iterations", iterations);
-        m.put("threads", effectiveThreads());
-        m.put("precisions", precisions.stream().map(Precision::id).toList());
-        m.put("batchSizes", batchSizes);
-        m.put("bisect", drillDown.bisect());
-        m.put("profileIterations", drillDown.profileIterations());
-        m.put("recreate", drillDown.recreate());
-        shard.ifPresent(sh -> m.put("shard", sh.toString()));
-        return m;
     }
 
     /** The requested browser backends. */

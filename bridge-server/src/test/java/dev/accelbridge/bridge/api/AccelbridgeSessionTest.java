@@ -98,7 +98,7 @@ class AccelbridgeSessionTest {
             JsonNode recorded = ResultJson.MAPPER.readTree(r1.planJson());
             assertThat(recorded.get("origin").asText()).isEqualTo("my-tool");
             assertThat(recorded.get("label").asText()).isEqualTo("first");
-            assertThat(recorded.get("backends").toString()).isEqualTo("[\"wasm\",\"webnn-npu\",\"cpu\"]");
+            assertThat(recorded.get("plan").get("backends").toString()).isEqualTo("[\"wasm\",\"webnn-npu\",\"cpu\"]");
             assertThat(store.results(first.runId())).hasSize(3);
         }
 

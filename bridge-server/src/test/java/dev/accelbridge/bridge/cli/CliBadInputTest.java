@@ -57,6 +57,20 @@ class CliBadInputTest {
     }
 
     @Test
+    void aPlanFileThatIsMissingNotJsonOrNotARunnablePlanIsRefusedBeforeTheStoreIsTouched() throws Exception {
+        String db = tmp.resolve("m.duckdb").toString();
+        Path missing = tmp.resolve("none.plan.json");
+        assertOneLineError(run("run", "--db", db, "--plan", missing.toString(), "--no-report"), "Plan file", missing.toString());
+        Path notJson = java.nio.file.Files.writeString(tmp.resolve("bad.plan.json"), "{suites: text");
+        assertOneLineError(run("run", "--db", db, "--plan", notJson.toString(), "--no-report"), "is not JSON");
+        Path zero = java.nio.file.Files.writeString(tmp.resolve("zero.plan.json"), dev.accelbridge.bridge.run.PlanJson.write(
+                dev.accelbridge.bridge.run.RunPlan.builder().setBackends(java.util.List.of(dev.accelbridge.core.BackendId.CPU)).build())
+                .put("iterations", 0).toString());
+        assertOneLineError(run("run", "--db", db, "--plan", zero.toString(), "--no-report"), "--iterations must be");
+        assertThat(tmp.resolve("m.duckdb")).doesNotExist();
+    }
+
+    @Test
     void unknownSuiteIsRefused() {
         CliRunner.Result r = run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--suites", "speech", "--no-report");
         assertOneLineError(r, "Unknown suite 'speech'", "text, vision, audio");

@@ -70,7 +70,7 @@ class DashboardTest {
         run1 = ids.get(0);
         run2 = ids.get(1);
         runJson = b.out();
-        dashboard = new Dashboard(store, tmp.resolve("dash-out"), RunCommand::checkArgs, Duration.ofMillis(300));
+        dashboard = new Dashboard(store, tmp.resolve("dash-out"), Duration.ofMillis(300));
         server = BridgeServer.start(BridgeOptions.builder().port(0).build(), List.of(dashboard.routes()));
         pw = Playwright.create();
         browser = pw.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)

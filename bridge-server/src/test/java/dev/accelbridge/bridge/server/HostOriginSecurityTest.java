@@ -49,7 +49,7 @@ class HostOriginSecurityTest {
     @Test
     void aRequestNamingAnotherHostIsRefusedOnEveryRouteAndAForeignOriginCannotChangeState() throws Exception {
         try (MatrixStore store = MatrixStore.openForRun(tmp.resolve("m.duckdb"));
-             Dashboard dashboard = new Dashboard(store, tmp.resolve("out"), args -> { }, Duration.ofSeconds(5));
+             Dashboard dashboard = new Dashboard(store, tmp.resolve("out"), Duration.ofSeconds(5));
              BridgeServer server = BridgeServer.start(BridgeOptions.builder().port(0).build(), List.of(dashboard.routes()))) {
             int port = server.port();
             String evil = "attacker.example:" + port;
@@ -71,7 +71,7 @@ class HostOriginSecurityTest {
     @Test
     void headAnswersExactlyAsGetWould() throws Exception {
         try (MatrixStore store = MatrixStore.openForRun(tmp.resolve("h.duckdb"));
-             Dashboard dashboard = new Dashboard(store, tmp.resolve("out"), args -> { }, Duration.ofSeconds(5));
+             Dashboard dashboard = new Dashboard(store, tmp.resolve("out"), Duration.ofSeconds(5));
              BridgeServer server = BridgeServer.start(BridgeOptions.builder().port(0).build(), List.of(dashboard.routes()))) {
             int port = server.port();
             String host = "127.0.0.1:" + port;

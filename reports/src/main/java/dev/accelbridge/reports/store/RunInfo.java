@@ -35,7 +35,13 @@ public record RunInfo(String runId, Instant startedAt, Instant finishedAt, RunSt
         return m;
     }
 
-    /** The command-line arguments it was started with; empty when not recorded. */
+    /** The plan as data ({@code plan}: what {@code run --resume} reads back), or null for a run stored before plans were data. */
+    public com.fasterxml.jackson.databind.JsonNode storedPlan() {
+        com.fasterxml.jackson.databind.JsonNode n = plan().get("plan");
+        return n != null && n.isObject() ? n : null;
+    }
+
+    /** The command-line arguments a run stored before plans were data was started with; empty otherwise. */
     public java.util.List<String> args() {
         return ResultJson.strings(plan().get("args"));
     }
