@@ -9,6 +9,6 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 OFFLINE=${OFFLINE:--o}
 mvn -q $OFFLINE test-compile dependency:build-classpath -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test \
-    -pl bridge-server -am >/dev/null
-CP="bridge-server/target/test-classes:bridge-server/target/classes:$(cat bridge-server/target/bench.classpath)"
-exec java -cp "$CP" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn dev.accelbridge.bridge.server.BrowserBench "$@"
+    -pl browser-runtime -am >/dev/null
+CP="browser-runtime/target/test-classes:browser-runtime/target/classes:$(cat browser-runtime/target/bench.classpath)"
+exec java -cp "$CP" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn dev.accelbridge.browser.bridge.BrowserBench "$@"

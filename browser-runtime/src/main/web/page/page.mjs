@@ -2,6 +2,7 @@
 // the jobs it receives with onnxruntime-web (protocol v1, docs/protocol.md). Timings are taken here, with
 // performance.now() around `await session.run(feeds)`, so the bridge's overhead is not counted.
 import { probeBrowser, errorText } from './probe.mjs';
+import { Kind } from './kinds.mjs';
 import { PROTOCOL_VERSION, decodeFrame, encodeFrame, encodeChunk, tensorView, typedOf, FrameError } from './frames.mjs';
 
 const params = new URLSearchParams(location.search);
@@ -70,7 +71,7 @@ function send(obj) {
 
 function sendError(job, code, message) {
   log(`error ${code}${job ? ` (job ${job})` : ''}: ${message}`);
-  send({ type: 'error', job: job || null, code, message });
+  send({ type: Kind.ERROR, job: job || null, code, message });
 }
 
 function epConfig(ep) {
@@ -91,7 +92,7 @@ function watchGpuDevice(sessionId) {
     Promise.resolve(d).then((device) => {
       if (device && device.lost) {
         device.lost.then((info) => {
-          send({ type: 'error', job: null, session: sessionId, code: 'device-lost',
+          send({ type: Kind.ERROR, job: null, session: sessionId, code: 'device-lost',
             message: `GPU device lost: ${info.reason || 'unknown'}: ${info.message || ''}` });
         });
       }
@@ -147,7 +148,7 @@ async function loadJob(msg, modelBytes) {
   sessions.set(msg.session, { session, runs: 0, ep: msg.ep.name });
   if (msg.ep.name === 'webgpu') watchGpuDevice(msg.session);
   log(`job ${msg.job}: session ready in ${sessionMs.toFixed(1)} ms`);
-  send({ type: 'loaded', job: msg.job, session: msg.session, sessionMs, fetchMs,
+  send({ type: Kind.LOADED, job: msg.job, session: msg.session, sessionMs, fetchMs,
     inputNames: session.inputNames, outputNames: session.outputNames,
     numThreads: ort.env.wasm.numThreads ?? null, warnings: currentWarnings || [] });
 }
@@ -177,7 +178,7 @@ async function sendResult(header, tensors, chunkBytes) {
     for (let off = 0; off < bytes.byteLength; off += chunkBytes) {
       while (ws.bufferedAmount > 4 * chunkBytes) await new Promise((r) => setTimeout(r, 2));
       if (ws.readyState !== WebSocket.OPEN) throw new Error('the bridge connection closed while the result was sent');
-      ws.send(encodeChunk({ v: PROTOCOL_VERSION, type: 'result-chunk', job: header.job, tensor: i, offset: off },
+      ws.send(encodeChunk({ v: PROTOCOL_VERSION, type: Kind.RESULT_CHUNK, job: header.job, tensor: i, offset: off },
         bytes.subarray(off, Math.min(off + chunkBytes, bytes.byteLength))));
     }
   }
@@ -209,7 +210,7 @@ async function runJob(msg, views) {
   }
   if (msg.firstOnly === true) {
     log(`job ${msg.job}: first run ${firstMs === null ? '(had run before)' : firstMs.toFixed(2) + ' ms'}`);
-    ws.send(encodeFrame({ v: PROTOCOL_VERSION, type: 'result', job: msg.job, session: msg.session, firstMs, warmups: 0,
+    ws.send(encodeFrame({ v: PROTOCOL_VERSION, type: Kind.RESULT, job: msg.job, session: msg.session, firstMs, warmups: 0,
       samplesMs: [], memory: null, warnings: currentWarnings || [] }, []));
     return;
   }
@@ -220,7 +221,7 @@ async function runJob(msg, views) {
     const now = performance.now();
     if (now - lastProgress < 1000) return;
     lastProgress = now;
-    send({ type: 'progress', job: msg.job, phase, done, total });
+    send({ type: Kind.PROGRESS, job: msg.job, phase, done, total });
   };
   for (let i = 0; i < warmups; i++) { dispose(await session.run(feeds)); entry.runs++; progress('warmup', i + 1, warmups); }
   const samplesMs = [];
@@ -242,7 +243,7 @@ async function runJob(msg, views) {
   log(`job ${msg.job}: first ${firstMs === null ? '-' : firstMs.toFixed(2)} ms, ${iterations} timed, median ${sorted[sorted.length >> 1].toFixed(3)} ms`);
   const mem = performance.memory ? { usedJSHeapSize: performance.memory.usedJSHeapSize, totalJSHeapSize: performance.memory.totalJSHeapSize } : null;
   try {
-    await sendResult({ v: PROTOCOL_VERSION, type: 'result', job: msg.job, session: msg.session, firstMs, warmups,
+    await sendResult({ v: PROTOCOL_VERSION, type: Kind.RESULT, job: msg.job, session: msg.session, firstMs, warmups,
       samplesMs, memory: mem, warnings: currentWarnings || [] }, tensors, msg.chunkBytes);
   } finally {
     dispose(last);
@@ -295,7 +296,7 @@ async function profileJob(msg, views) {
   const gpuKernels = kernels.map((k) => ({ node: k.kernelName, op: k.kernelType, program: k.programName, ns: k.endTime - k.startTime }));
   log(`job ${msg.job}: profiled ${iterations} runs: ${nodes.length} node events, ${gpuKernels.length} GPU kernels`);
   // `nodes` and `runs` cover every run of the session (the untimed one first); `gpuKernels` only the profiled ones
-  send({ type: 'profiled', job: msg.job, session: msg.session, iterations, samplesMs, nodes, runs, gpuKernels,
+  send({ type: Kind.PROFILED, job: msg.job, session: msg.session, iterations, samplesMs, nodes, runs, gpuKernels,
     timestampQuery: gpu ? kernels.length > 0 : null });
 }
 
@@ -306,7 +307,7 @@ async function releaseJob(msg) {
     await entry.session.release();
   }
   const memory = performance.memory ? { usedJSHeapSize: performance.memory.usedJSHeapSize } : null;
-  send({ type: 'released', job: msg.job, session: msg.session, existed: !!entry, memory });
+  send({ type: Kind.RELEASED, job: msg.job, session: msg.session, existed: !!entry, memory });
 }
 
 // Jobs run one after another; a job's failure is reported and the page goes on with the next.
@@ -316,7 +317,7 @@ function enqueue(job, phase, fn) {
     try {
       await fn();
     } catch (e) {
-      sendError(job, phase === 'load' ? 'load-failed' : phase === 'run' || phase === 'profile' ? 'run-failed' : 'job-failed', errorText(e));
+      sendError(job, phase === Kind.LOAD ? 'load-failed' : phase === Kind.RUN || phase === Kind.PROFILE ? 'run-failed' : 'job-failed', errorText(e));
     } finally {
       currentWarnings = null;
     }
@@ -329,24 +330,24 @@ function onText(data) {
   if (!msg || typeof msg !== 'object') { sendError(null, 'bad-frame', 'text frame is not a JSON object'); return; }
   if (msg.v !== PROTOCOL_VERSION) { sendError(msg.job, 'version-mismatch', `page speaks protocol v${PROTOCOL_VERSION}, message has v=${msg.v}`); return; }
   switch (msg.type) {
-    case 'welcome':
+    case Kind.WELCOME:
       setState(`connected to the bridge as page ${msg.pageId}; waiting for jobs`, 'ok');
       log(`joined as page ${msg.pageId}`);
       break;
-    case 'ping':
-      send({ type: 'pong', job: msg.job, pageNow: performance.now() });
+    case Kind.PING:
+      send({ type: Kind.PONG, job: msg.job, pageNow: performance.now() });
       break;
-    case 'probe':
-      enqueue(msg.job, 'probe', async () => { probe = await probeBrowser(); send({ type: 'probe', job: msg.job, probe }); });
+    case Kind.PROBE:
+      enqueue(msg.job, Kind.PROBE, async () => { probe = await probeBrowser(); send({ type: Kind.PROBE, job: msg.job, probe }); });
       break;
-    case 'load':
+    case Kind.LOAD:
       setState(`job ${msg.job}: loading ${msg.model && msg.model.name ? msg.model.name : 'a model'} on ${msg.ep && msg.ep.name}${msg.ep && msg.ep.deviceType ? '/' + msg.ep.deviceType : ''}`);
-      enqueue(msg.job, 'load', () => loadJob(msg, null));
+      enqueue(msg.job, Kind.LOAD, () => loadJob(msg, null));
       break;
-    case 'release':
-      enqueue(msg.job, 'release', () => releaseJob(msg));
+    case Kind.RELEASE:
+      enqueue(msg.job, Kind.RELEASE, () => releaseJob(msg));
       break;
-    case 'error':
+    case Kind.ERROR:
       log(`bridge reported ${msg.code}: ${msg.message}`);
       if (msg.code === 'forbidden' || msg.code === 'version-mismatch') { rejected = true; setState(`rejected by the bridge: ${msg.message}`, 'err'); }
       break;
@@ -393,12 +394,12 @@ function inputsArrived(jobId) {
 }
 
 function dispatch(msg, views) {
-  if (msg.type === 'run') {
+  if (msg.type === Kind.RUN) {
     setState(`job ${msg.job}: running session ${msg.session}`);
-    enqueue(msg.job, 'run', () => runJob(msg, views));
+    enqueue(msg.job, Kind.RUN, () => runJob(msg, views));
   } else {
     setState(`job ${msg.job}: profiling session ${msg.session}`);
-    enqueue(msg.job, 'profile', () => profileJob(msg, views));
+    enqueue(msg.job, Kind.PROFILE, () => profileJob(msg, views));
   }
 }
 
@@ -407,15 +408,15 @@ function onBinary(buffer) {
   try { frame = decodeFrame(buffer); } catch (e) { sendError(null, 'bad-frame', errorText(e)); return; }
   const msg = frame.header;
   if (msg.v !== PROTOCOL_VERSION) { sendError(msg.job, 'version-mismatch', `page speaks protocol v${PROTOCOL_VERSION}, frame has v=${msg.v}`); return; }
-  if (msg.type === 'run' || msg.type === 'profile') {
+  if (msg.type === Kind.RUN || msg.type === Kind.PROFILE) {
     if (msg.chunked === true) { beginChunked(msg); return; }
     let views;
     try { views = frameViews(frame); } catch (e) { sendError(msg.job, 'bad-frame', errorText(e)); return; }
     dispatch(msg, views);
-  } else if (msg.type === 'chunk') {
+  } else if (msg.type === Kind.CHUNK) {
     acceptChunk(frame);
-  } else if (msg.type === 'load') {
-    enqueue(msg.job, 'load', () => loadJob(msg, new Uint8Array(buffer, frame.payloadStart, frame.payloadLength)));
+  } else if (msg.type === Kind.LOAD) {
+    enqueue(msg.job, Kind.LOAD, () => loadJob(msg, new Uint8Array(buffer, frame.payloadStart, frame.payloadLength)));
   } else {
     sendError(msg.job, 'unknown-type', `unknown binary frame type '${msg.type}'`);
   }
@@ -430,7 +431,7 @@ function connect(attempt) {
   ws = new WebSocket(url);
   ws.binaryType = 'arraybuffer';
   ws.onopen = () => {
-    send({ type: 'hello', slot, probe, ort: ort ? { version: ort.env.versions ? ort.env.versions.web || ort.env.versions.common : null } : { error: ortError } });
+    send({ type: Kind.HELLO, slot, probe, ort: ort ? { version: ort.env.versions ? ort.env.versions.web || ort.env.versions.common : null } : { error: ortError } });
     setState('connected; waiting for the bridge to accept this page');
   };
   ws.onmessage = (ev) => (typeof ev.data === 'string' ? onText(ev.data) : onBinary(ev.data));

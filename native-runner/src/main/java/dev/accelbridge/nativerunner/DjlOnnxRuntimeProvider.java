@@ -11,23 +11,19 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.translate.NoopTranslator;
 import ai.djl.translate.TranslateException;
-import ai.djl.util.cuda.CudaUtils;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
-import ai.onnxruntime.OrtProvider;
 import ai.onnxruntime.OrtSession;
 import dev.accelbridge.core.Analysis;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.ColdStart;
 import dev.accelbridge.core.BackendException.Phase;
-import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.BackendUnavailableException;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.ExecutionRequest;
-import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.MemoryUsage;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
@@ -40,7 +36,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -116,7 +111,7 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
         if (e == null) {
             synchronized (DjlOnnxRuntimeProvider.class) {
                 if (environment == null) {
-                    environment = NativeThread.call(DjlOnnxRuntimeProvider::gather);
+                    environment = NativeThread.call(OrtProviders::gather);
                 }
                 e = environment;
             }
@@ -137,81 +132,6 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
         }
         v.put("java", Runtime.version().toString());
         return v;
-    }
-
-    private static NativeEnvironment gather() {
-        HostInfo host = HostDetector.detect();
-        String engineError = null;
-        String ortVersion = null;
-        List<String> providers = List.of();
-        Map<BackendId, String> epErrors = new EnumMap<>(BackendId.class);
-        try {
-            Engine.getEngine(ENGINE); // creates ORT's environment with DJL's threading options
-            ortVersion = OrtEnvironment.getEnvironment().getVersion();
-            providers = OrtEnvironment.getAvailableProviders().stream().map(OrtProvider::getName).toList();
-            for (BackendId b : List.of(BackendId.CUDA, BackendId.ROCM, BackendId.COREML, BackendId.OPENVINO)) {
-                String err = tryAddProvider(b);
-                if (err != null) {
-                    epErrors.put(b, err);
-                }
-            }
-        } catch (RuntimeException | LinkageError e) {
-            engineError = rootMessage(e);
-        }
-        int cudaCount = 0;
-        String cudaNote;
-        try {
-            if (CudaUtils.hasCuda()) {
-                cudaCount = CudaUtils.getGpuCount();
-                cudaNote = "CUDA runtime " + CudaUtils.getCudaVersionString();
-            } else {
-                cudaNote = "DJL found no CUDA runtime (libcudart)";
-            }
-        } catch (RuntimeException | LinkageError e) {
-            cudaNote = "DJL's CUDA query failed: " + rootMessage(e);
-        }
-        String osDescription;
-        try {
-            osDescription = host.os();
-        } catch (RuntimeException e) {
-            osDescription = System.getProperty("os.name");
-        }
-        return new NativeEnvironment(ortVersion, engineError, providers, epErrors, System.getProperty("os.name"),
-                osDescription, System.getProperty("os.arch"), cudaCount, cudaNote, host.gpus(), HostDetector.gpuSource(),
-                host.cpuModel(),
-                host.physicalCores(), host.logicalCores(), host.simdFlags());
-    }
-
-    /** Adds the backend's provider to throw-away session options; returns ORT's error, or null when it registers. */
-    private static String tryAddProvider(BackendId b) {
-        try (OrtSession.SessionOptions so = new OrtSession.SessionOptions()) {
-            addProvider(so, b);
-            return null;
-        } catch (OrtException | RuntimeException e) {
-            return e.getMessage() == null ? e.toString() : e.getMessage();
-        }
-    }
-
-    /** How ONNX Runtime's profiler names the provider of {@code b}. */
-    static String ortProviderName(BackendId b) {
-        return switch (b) {
-            case CUDA -> "CUDAExecutionProvider";
-            case ROCM -> "ROCMExecutionProvider";
-            case COREML -> "CoreMLExecutionProvider";
-            case OPENVINO -> "OpenVINOExecutionProvider";
-            default -> "CPUExecutionProvider";
-        };
-    }
-
-    static void addProvider(OrtSession.SessionOptions so, BackendId b) throws OrtException {
-        switch (b) {
-            case CUDA -> so.addCUDA(0);
-            case ROCM -> so.addROCM();
-            case COREML -> so.addCoreML();
-            case OPENVINO -> so.addOpenVINO("");
-            default -> {
-            }
-        }
     }
 
     @Override

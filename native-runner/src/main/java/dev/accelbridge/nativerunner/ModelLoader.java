@@ -62,7 +62,7 @@ final class ModelLoader {
                 // in as ONNX Runtime session options made here (the same overrides the page gives onnxruntime-web).
                 OrtSession.SessionOptions so = new OrtSession.SessionOptions();
                 try {
-                    DjlOnnxRuntimeProvider.addProvider(so, backend);
+                    OrtProviders.addProvider(so, backend);
                     if (profilePrefix != null) {
                         so.enableProfiling(profilePrefix);
                     }

@@ -84,7 +84,7 @@ final class NativeAnalysis {
             Trace trace = trace(Path.of(file));
             List<OpProfile.NodeEvent> events = OpProfile.afterFirstRun(trace.nodes(), trace.firstRunEndUs());
             Arrays.sort(samples);
-            return OpProfile.of("ONNX Runtime profiler", iterations, events, DjlOnnxRuntimeProvider.ortProviderName(backend),
+            return OpProfile.of("ONNX Runtime profiler", iterations, events, OrtProviders.ortProviderName(backend),
                     Timings.percentile(samples, 50), null);
         } finally {
             deleteQuietly(Path.of(file));

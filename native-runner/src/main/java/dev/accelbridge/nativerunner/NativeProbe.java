@@ -18,7 +18,7 @@ import java.util.Locale;
  * {@code openvino} needs the OpenVINO provider. The evidence always names the provider list, so a user can
  * see why.
  */
-public final class NativeProbe {
+final class NativeProbe {
     /** The {@code where} of every native availability. */
     public static final String WHERE = "native";
 

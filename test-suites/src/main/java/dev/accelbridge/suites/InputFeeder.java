@@ -47,7 +47,7 @@ import java.util.regex.Pattern;
  * </ul>
  * The same seed gives the same bytes, and every backend is fed those bytes.
  */
-public final class InputFeeder {
+final class InputFeeder {
     /** Seed of generated data. */
     public static final long SEED = 0x5eedL;
     private static final Pattern STATE = Pattern.compile("(?i)(state|^h\\d*$|^c\\d*$|^h_?0$|^c_?0$|past|cache|hidden|memory)");

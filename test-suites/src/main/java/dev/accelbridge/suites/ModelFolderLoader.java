@@ -112,11 +112,6 @@ public final class ModelFolderLoader {
         return List.of(generatedCase(spec, proto, effective).withPrecision(precision));
     }
 
-    /** Every model under {@code path}, each loaded on its own: see {@link ModelDirectory#loadAll}. */
-    public static List<ModelLoad> loadAll(Path path, Optional<ModelFamily> family, FeedOptions feed) {
-        return ModelDirectory.loadAll(path, family, feed);
-    }
-
     /** A file called model.onnx is named after its folder (Optimum's onnx/ sub-folder after the one above); another file after itself. */
     static String modelName(Path onnx) {
         Path dir = onnx.toAbsolutePath().getParent();

@@ -93,7 +93,7 @@ class SurgeryTest {
         Map<String, NamedTensor> again = Ort.run(repro.resolve("model.onnx"), List.of(OnnxTensors.fromProto(in, null)));
         assertThat(again.values().iterator().next().toDoubles()).containsExactly(OnnxTensors.fromProto(out, null).toDoubles());
         // and the folder loads as a user's model with its expected outputs
-        var loaded = ModelFolderLoader.loadAll(repro, java.util.Optional.empty(), FeedOptions.none());
+        var loaded = ModelDirectory.loadAll(repro, java.util.Optional.empty(), FeedOptions.none());
         assertThat(loaded).singleElement().satisfies(l -> {
             assertThat(l.broken()).isFalse();
             assertThat(l.cases().get(0).expected()).isPresent();

@@ -171,7 +171,7 @@ class UserModelFeedTest {
         WildModels.corrupt(zoo);
         WildModels.wrongReference(zoo);
         WildModels.dynamicVision(zoo); // needs --dim height/width: this run gives none
-        List<ModelLoad> all = ModelFolderLoader.loadAll(zoo, Optional.empty(), FeedOptions.none());
+        List<ModelLoad> all = ModelDirectory.loadAll(zoo, Optional.empty(), FeedOptions.none());
         assertThat(all).extracting(ModelLoad::name).containsExactly("ocr-det", "op-relu", "op-sigmoid", "string-input", "truncated",
                 "wrong-reference");
         assertThat(all.stream().filter(m -> !m.broken())).extracting(ModelLoad::name).containsExactly("op-relu", "op-sigmoid");
@@ -183,7 +183,7 @@ class UserModelFeedTest {
         assertThat(all.get(5).problem()).contains("has 7 elements but the model's output is [2, 2]");
         assertThat(all.get(0).problem()).contains("--dim height=N");
         assertThat(all.get(1).family()).isEqualTo(ModelFamily.OTHER);
-        assertThatThrownBy(() -> ModelFolderLoader.loadAll(dir.resolve("nope"), Optional.empty(), FeedOptions.none()))
+        assertThatThrownBy(() -> ModelDirectory.loadAll(dir.resolve("nope"), Optional.empty(), FeedOptions.none()))
                 .isInstanceOf(SuiteException.ModelNotFoundException.class);
     }
 }

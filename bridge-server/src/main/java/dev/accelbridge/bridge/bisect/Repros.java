@@ -11,7 +11,7 @@ import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.Tolerance;
 import dev.accelbridge.suites.FeedOptions;
-import dev.accelbridge.suites.ModelFolderLoader;
+import dev.accelbridge.suites.ModelDirectory;
 import dev.accelbridge.suites.ModelLoad;
 import dev.accelbridge.suites.surgery.NodeRepro;
 
@@ -57,7 +57,7 @@ public final class Repros {
         cut.write(dir, given, readme(b, mc, id, env, dir, refVersions));
         String note;
         try {
-            List<ModelLoad> loaded = ModelFolderLoader.loadAll(dir, Optional.of(id.family()), FeedOptions.none());
+            List<ModelLoad> loaded = ModelDirectory.loadAll(dir, Optional.of(id.family()), FeedOptions.none());
             ModelCase repro = loaded.get(0).cases().get(0);
             Execution e = provider.execute(new ExecutionRequest(b.backend(), repro, 0, 1, timeout, threads, null));
             Parity p = Parity.compare(repro.expected().orElseThrow(), e.outputs(), tolerance, "native-cpu");

@@ -1,7 +1,7 @@
 package dev.accelbridge.bridge.cli;
 
-import dev.accelbridge.bridge.server.BridgeOptions;
-import dev.accelbridge.bridge.server.TlsIdentity;
+import dev.accelbridge.browser.bridge.BridgeOptions;
+import dev.accelbridge.browser.bridge.TlsIdentity;
 import dev.accelbridge.core.AccelbridgeException;
 import picocli.CommandLine.Option;
 

@@ -1,28 +1,22 @@
 package dev.accelbridge.bridge.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import dev.accelbridge.bridge.run.BridgeBrowserLanes;
 import dev.accelbridge.bridge.run.ModelSet;
-import dev.accelbridge.bridge.run.NativeProviders;
 import dev.accelbridge.bridge.api.Accelbridge;
 import dev.accelbridge.bridge.api.AccelbridgeSession;
 import dev.accelbridge.bridge.api.CaseResult;
 import dev.accelbridge.bridge.api.RunRequest;
 import dev.accelbridge.bridge.api.SessionOptions;
 import dev.accelbridge.bridge.api.SessionRun;
+import dev.accelbridge.bridge.run.PlanDefaults;
 import dev.accelbridge.bridge.run.RunPlan;
-import dev.accelbridge.bridge.run.RunSummary;
-import dev.accelbridge.bridge.run.ToolkitVersions;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.BrowserKind;
-import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.RunResult;
-import dev.accelbridge.nativerunner.HostDetector;
-import dev.accelbridge.reports.store.MatrixStore;
 import dev.accelbridge.reports.store.ResultJson;
 import dev.accelbridge.suites.FeedOptions;
 import dev.accelbridge.suites.ModelSize;
@@ -38,7 +32,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -161,7 +154,7 @@ public final class BisectCommand implements Callable<Integer> {
 
     /** The suite family that has a model called {@code name}; bad input when none has. */
     private ModelFamily suiteOf(String name) {
-        SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(RunPlan.defaultModelCache(), ModelSize.SMALL, seed));
+        SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(PlanDefaults.modelCache(), ModelSize.SMALL, seed));
         return catalog.descriptions().stream().filter(d -> d.name().equals(name)).findFirst()
                 .map(d -> ModelFamily.parse(d.family()))
                 .orElseThrow(() -> new AccelbridgeException("--model " + name + " is neither an existing path nor a suite model",

@@ -1,8 +1,8 @@
 package dev.accelbridge.bridge.cli;
 
 import dev.accelbridge.bridge.dashboard.Dashboard;
-import dev.accelbridge.bridge.server.BridgeOptions;
-import dev.accelbridge.bridge.server.BridgeServer;
+import dev.accelbridge.browser.bridge.BridgeOptions;
+import dev.accelbridge.browser.bridge.BridgeServer;
 import dev.accelbridge.reports.store.MatrixStore;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

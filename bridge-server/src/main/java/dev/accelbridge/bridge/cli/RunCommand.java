@@ -7,6 +7,7 @@ import dev.accelbridge.bridge.api.SessionOptions;
 import dev.accelbridge.bridge.api.SessionRun;
 import dev.accelbridge.bridge.run.PlanJson;
 import dev.accelbridge.bridge.run.ModelSet;
+import dev.accelbridge.bridge.run.PlanDefaults;
 import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.browser.launch.DriverKind;
@@ -284,7 +285,7 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Maps the options onto {@link RunPlan#builder()}, which refuses a plan that cannot run. */
     RunPlan plan() {
-        List<BackendId> requested = backends != null && !backends.isEmpty() ? backends : RunPlan.defaultBackends(nativeOnly);
+        List<BackendId> requested = backends != null && !backends.isEmpty() ? backends : PlanDefaults.backends(nativeOnly);
         if (nativeOnly && requested.stream().anyMatch(BackendId::isBrowser)) {
             throw new AccelbridgeException("--native was given with browser backends " + requested.stream()
                     .filter(BackendId::isBrowser).map(BackendId::id).toList(), "drop --native or the browser backends");
@@ -303,7 +304,7 @@ public final class RunCommand implements Callable<Integer> {
         for (String c : chains) {
             configured = configured.with(Chains.parse(c));
         }
-        List<BrowserKind> browserKinds = browsers == null || browsers.isEmpty() ? RunPlan.defaultBrowsers() : browsers;
+        List<BrowserKind> browserKinds = browsers == null || browsers.isEmpty() ? PlanDefaults.browsers() : browsers;
         return RunPlan.builder()
                 .setBackends(requested)
                 .optSuites(suites == null ? null : suites)
@@ -318,9 +319,9 @@ public final class RunCommand implements Callable<Integer> {
                 .optGrid(grid)
                 .optBridgeHost(bridgeHost)
                 .optAdvertise(advertise)
-                .optParallel(parallel == null ? RunPlan.defaultParallel() : parallel)
+                .optParallel(parallel == null ? PlanDefaults.parallel() : parallel)
                 .optRetries(retries)
-                .optMaxResultBytes(maxResultMb == null ? dev.accelbridge.bridge.server.OutputBudget.DEFAULT_CAP : (long) maxResultMb << 20)
+                .optMaxResultBytes(maxResultMb == null ? dev.accelbridge.browser.bridge.OutputBudget.DEFAULT_CAP : (long) maxResultMb << 20)
                 .optHeadless(!headed)
                 .optWarmups(warmups)
                 .optIterations(iterations)

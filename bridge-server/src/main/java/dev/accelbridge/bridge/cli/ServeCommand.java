@@ -2,7 +2,6 @@ package dev.accelbridge.bridge.cli;
 
 import dev.accelbridge.bridge.dashboard.Dashboard;
 import dev.accelbridge.bridge.run.AttachedPageLanes;
-import dev.accelbridge.bridge.run.NativeProviders;
 import dev.accelbridge.bridge.api.Accelbridge;
 import dev.accelbridge.bridge.api.AccelbridgeSession;
 import dev.accelbridge.bridge.api.CaseResult;
@@ -10,19 +9,15 @@ import dev.accelbridge.bridge.api.RunRequest;
 import dev.accelbridge.bridge.api.SessionOptions;
 import dev.accelbridge.bridge.api.SessionRun;
 import dev.accelbridge.bridge.run.ModelSet;
+import dev.accelbridge.bridge.run.PlanDefaults;
 import dev.accelbridge.bridge.run.RunPlan;
-import dev.accelbridge.bridge.run.RunSummary;
 import dev.accelbridge.bridge.run.ToolkitVersions;
-import dev.accelbridge.bridge.server.BridgeOptions;
-import dev.accelbridge.bridge.server.BridgeServer;
-import dev.accelbridge.bridge.server.ConnectedPage;
+import dev.accelbridge.browser.bridge.BridgeOptions;
+import dev.accelbridge.browser.bridge.BridgeServer;
+import dev.accelbridge.browser.bridge.ConnectedPage;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.HostInfo;
-import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
-import dev.accelbridge.nativerunner.HostDetector;
-import dev.accelbridge.reports.store.MatrixStore;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -111,7 +106,7 @@ public final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        List<BackendId> requested = backends == null ? RunPlan.DEFAULT_BROWSER_BACKENDS : backends;
+        List<BackendId> requested = backends == null ? PlanDefaults.BROWSER_BACKENDS : backends;
         RunPlan plan = RunPlan.builder()
                 .setBackends(requested)
                 .optSuites(suites)

@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.cli;
 
+import dev.accelbridge.bridge.run.PlanDefaults;
 import dev.accelbridge.bridge.run.RunPlan;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.suites.ModelSize;
@@ -31,7 +32,7 @@ public final class SuitesCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ModelSize ms = "large".equals(size.toLowerCase(Locale.ROOT)) ? ModelSize.LARGE : ModelSize.SMALL;
-        SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(RunPlan.defaultModelCache(), ms, seed));
+        SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(PlanDefaults.modelCache(), ms, seed));
         if (json) {
             spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(catalog.descriptions()));
         } else {

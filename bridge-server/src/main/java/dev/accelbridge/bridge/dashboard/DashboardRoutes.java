@@ -3,7 +3,7 @@ package dev.accelbridge.bridge.dashboard;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.accelbridge.bridge.server.BridgeRoutes;
+import dev.accelbridge.browser.bridge.BridgeRoutes;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;

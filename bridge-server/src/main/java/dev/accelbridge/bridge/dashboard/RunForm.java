@@ -1,6 +1,7 @@
 package dev.accelbridge.bridge.dashboard;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.accelbridge.bridge.run.PlanDefaults;
 import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
@@ -59,11 +60,11 @@ public record RunForm(List<String> suites, List<String> models, List<String> bac
      */
     public RunPlan plan() {
         RunPlan.Builder b = RunPlan.builder()
-                .setBackends(backends.isEmpty() ? RunPlan.defaultBackends(false) : backends.stream().map(BackendId::parse).toList())
+                .setBackends(backends.isEmpty() ? PlanDefaults.backends(false) : backends.stream().map(BackendId::parse).toList())
                 .optSuites(suites.isEmpty() ? null : suites.stream().map(ModelFamily::parse).toList())
                 .optUserModels(models.stream().map(Path::of).toList())
-                .optBrowsers(browsers.isEmpty() ? RunPlan.defaultBrowsers() : browsers.stream().map(BrowserKind::parse).toList())
-                .optParallel(RunPlan.defaultParallel());
+                .optBrowsers(browsers.isEmpty() ? PlanDefaults.browsers() : browsers.stream().map(BrowserKind::parse).toList())
+                .optParallel(PlanDefaults.parallel());
         if (iterations != null) {
             b.optIterations(iterations);
         }

@@ -1,8 +1,8 @@
 package dev.accelbridge.bridge.run;
 
-import dev.accelbridge.bridge.server.BridgeServer;
-import dev.accelbridge.bridge.server.BrowserBackendProvider;
-import dev.accelbridge.bridge.server.ConnectedPage;
+import dev.accelbridge.browser.bridge.BridgeServer;
+import dev.accelbridge.browser.bridge.BrowserBackendProvider;
+import dev.accelbridge.browser.bridge.ConnectedPage;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.BackendId;
 

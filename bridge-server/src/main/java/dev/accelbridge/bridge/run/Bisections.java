@@ -20,7 +20,7 @@ import java.util.function.Function;
  * other than the reference itself (or every case, for {@code accelbridge bisect}), unless it is an fp16/int8 variant
  * whose backend matches the variant's own native run (then the variant is lossy and there is no node to blame).
  */
-public final class Bisections {
+final class Bisections {
     private final Path reproRoot;
     private final Duration timeout;
     private final Integer threads;

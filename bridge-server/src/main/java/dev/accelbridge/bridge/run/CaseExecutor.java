@@ -33,7 +33,7 @@ import java.util.function.Function;
  * or run failure (or wrong output, by policy) move to the next hop, keeping every hop's reason. The same
  * code serves the native lane and every browser lane; only the provider differs.
  */
-public final class CaseExecutor {
+final class CaseExecutor {
 
     /** Looks up the requested backend's p50 from the latest run where it worked, for the fallback's cost. */
     @FunctionalInterface

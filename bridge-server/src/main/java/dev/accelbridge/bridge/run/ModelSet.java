@@ -9,7 +9,7 @@ import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.suites.Batching;
-import dev.accelbridge.suites.ModelFolderLoader;
+import dev.accelbridge.suites.ModelDirectory;
 import dev.accelbridge.suites.ModelLoad;
 import dev.accelbridge.suites.ModelSize;
 import dev.accelbridge.suites.SuiteCatalog;
@@ -92,7 +92,7 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
         }
         Set<String> inputNames = new LinkedHashSet<>();
         for (Path p : plan.userModels()) {
-            for (ModelLoad m : ModelFolderLoader.loadAll(p, plan.userFamily(), plan.feed())) {
+            for (ModelLoad m : ModelDirectory.loadAll(p, plan.userFamily(), plan.feed())) {
                 if (m.broken()) {
                     broken.add(m);
                 } else {

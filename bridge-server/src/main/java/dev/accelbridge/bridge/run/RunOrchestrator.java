@@ -14,11 +14,7 @@ import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.fallback.Chain;
-import dev.accelbridge.reports.StoreException;
 import dev.accelbridge.suites.ModelLoad;
-import dev.accelbridge.reports.store.RunInfo;
-import dev.accelbridge.reports.store.RunStatus;
-import dev.accelbridge.reports.store.StoreExport;
 import dev.accelbridge.reports.store.ResultJson;
 import dev.accelbridge.reports.store.MatrixStore;
 
@@ -46,10 +42,8 @@ public final class RunOrchestrator {
     private final RunListener listener;
     private final Map<String, String> runtimeVersions;
     private Path spillDir = Path.of(".");
-    /** Results the store could not take, kept for a spill file (null while the store works). */
-    private List<RunResult> spilled;
-    private StoreException storeFailure;
-    private final List<Availability> probesSeen = new ArrayList<>();
+    /** Writes to the store as the run goes, and keeps what it cannot take for a spill file. */
+    private RunRecorder recorder;
     /** Bisects wrong outputs (null with --no-bisect). */
     private Bisections bisections;
     /** The cases running now that reported progress, by lane and case, for the dashboard's live view. */
@@ -119,6 +113,7 @@ public final class RunOrchestrator {
         }
         browsers.forEach(b -> laneTotals.put(LaneId.of(b).id(), models * plan.browserBackends().size()));
         int total = laneTotals.values().stream().mapToInt(Integer::intValue).sum();
+        recorder = new RunRecorder(store, host, runtimeVersions, listener, spillDir);
         String runId = resumeOf != null ? resumeOf : store.beginRun(host, runtimeVersions, withTotals(planJson, total, laneTotals));
         Instant begun = Instant.now();
         Set<CaseId> done = resumeOf != null ? store.completedCases(runId) : Set.of();
@@ -128,12 +123,8 @@ public final class RunOrchestrator {
         Set<String> seenModels = new LinkedHashSet<>();
         for (ModelCase mc : cases) {
             var spec = mc.model();
-            if (spec.sha256() != null && seenModels.add(spec.sha256()) && spilled == null) {
-                try {
-                    store.recordModel(spec.sha256(), spec.name(), spec.opset(), spec.ops());
-                } catch (StoreException e) {
-                    storeFailed(e);
-                }
+            if (spec.sha256() != null && seenModels.add(spec.sha256())) {
+                recorder.recordModel(spec);
             }
         }
         listener.started(runId, total, done.size());
@@ -196,7 +187,7 @@ public final class RunOrchestrator {
         for (BackendId b : nativeNamed) {
             Availability a = natives.forBackend(b).probe(b);
             nativeProbes.put(b, a);
-            recordProbe(runId, a);
+            recorder.recordProbe(runId, a);
         }
         Provenance nativeProv = Provenance.of(null, null, "djl", null, null, List.of(), runtimeVersions);
         Lane nativeLane = new Lane("native", natives::forBackend, nativeProbes, nativeProv);
@@ -258,12 +249,12 @@ public final class RunOrchestrator {
 
                 @Override
                 public void probe(Availability a) {
-                    recordProbe(runId, a);
+                    recorder.recordProbe(runId, a);
                 }
 
                 @Override
                 public void host(HostInfo h) {
-                    recordHost(h);
+                    recorder.recordHost(h);
                 }
 
                 @Override
@@ -277,17 +268,7 @@ public final class RunOrchestrator {
                 }
             }
         }
-        if (spilled == null) {
-            try {
-                store.finishRun(runId);
-            } catch (StoreException e) {
-                spilled = new ArrayList<>();
-                storeFailure = e;
-            }
-        }
-        if (spilled != null) {
-            throw spill(runId, begun, planJson);
-        }
+        recorder.finish(runId, begun, planJson);
         return new RunSummary(runId, results, (System.nanoTime() - t0) / 1e6);
     }
 
@@ -335,49 +316,12 @@ public final class RunOrchestrator {
         }
     }
 
-    private synchronized void recordHost(HostInfo h) {
-        if (spilled == null) {
-            try {
-                store.recordHost(h);
-            } catch (StoreException e) {
-                storeFailed(e);
-            }
-        }
-    }
-
-    private synchronized void recordProbe(String runId, Availability a) {
-        probesSeen.add(a);
-        if (spilled == null) {
-            try {
-                store.recordProbe(runId, a);
-            } catch (StoreException e) {
-                storeFailed(e);
-            }
-        }
-    }
-
-    private synchronized void storeFailed(StoreException e) {
-        spilled = new ArrayList<>();
-        storeFailure = e;
-        listener.info("the matrix store failed (" + e.getMessage() + "); the run goes on and keeps its results for a file "
-                + "to merge later");
-    }
-
     /**
      * Every case is written at once; when the store fails, this case and every later one are kept in memory and
      * written to a spill file at the end, so nothing measured is lost.
      */
     private synchronized void emit(RunResult r, List<RunResult> results, int[] counter, int total) {
-        if (spilled == null) {
-            try {
-                store.write(r);
-            } catch (StoreException e) {
-                storeFailed(e);
-            }
-        }
-        if (spilled != null) {
-            spilled.add(r);
-        }
+        recorder.write(r);
         results.add(r);
         counter[0]++;
         listener.caseFinished(r, counter[0], total);
@@ -391,23 +335,5 @@ public final class RunOrchestrator {
         com.fasterxml.jackson.databind.node.ArrayNode a = ResultJson.MAPPER.createArrayNode();
         inCase.values().forEach(a::add);
         store.recordCaseProgress(runId, inCase.isEmpty() ? null : a.toString());
-    }
-
-    /** Writes the results the store did not take to an export file and says how to merge it. */
-    private StoreException spill(String runId, Instant begun, String planJson) {
-        Path f = spillDir.resolve("unsaved-" + runId + ".json").toAbsolutePath();
-        RunInfo info = new RunInfo(runId, begun, Instant.now(), RunStatus.FINISHED, host.fingerprint(),
-                runtimeVersions.getOrDefault("accelbridge", "unknown"), runtimeVersions, planJson, spilled.size());
-        try {
-            java.nio.file.Files.createDirectories(f.getParent());
-            ResultJson.MAPPER.writeValue(f.toFile(), StoreExport.document(host, info, probesSeen, spilled));
-        } catch (java.io.IOException io) {
-            return new StoreException(storeFailure.getMessage() + "; and " + spilled.size() + " results could not be written to "
-                    + f + " either: " + io.getMessage(), storeFailure.fix(), storeFailure);
-        }
-        return new StoreException(storeFailure.getMessage() + " (during run " + runId + ")",
-                (storeFailure.fix() == null ? "" : storeFailure.fix() + "; ") + spilled.size() + " results of this run are kept in "
-                        + f + ": merge them into a healthy store with 'accelbridge merge " + f + " --db NEW.duckdb'",
-                storeFailure);
     }
 }

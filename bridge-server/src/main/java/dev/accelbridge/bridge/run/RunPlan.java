@@ -78,29 +78,6 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         browsers = List.copyOf(browsers);
     }
 
-    /** The default browser backends: every WebNN device type, WebGPU and wasm. */
-    public static final List<BackendId> DEFAULT_BROWSER_BACKENDS = List.of(BackendId.WEBGPU, BackendId.WEBNN_GPU,
-            BackendId.WEBNN_CPU, BackendId.WEBNN_NPU, BackendId.WASM);
-
-    /** The backends a run requests when none is named: every browser backend and native cpu, or native cpu alone. */
-    public static List<BackendId> defaultBackends(boolean nativeOnly) {
-        if (nativeOnly) {
-            return List.of(BackendId.CPU);
-        }
-        List<BackendId> all = new java.util.ArrayList<>(DEFAULT_BROWSER_BACKENDS);
-        all.add(BackendId.CPU);
-        return List.copyOf(all);
-    }
-
-    /** The browsers a run uses when none is named: Chromium, the WebNN-capable shell, and Firefox where it is installed. */
-    public static List<BrowserKind> defaultBrowsers() {
-        List<BrowserKind> b = new java.util.ArrayList<>(List.of(BrowserKind.CHROMIUM, BrowserKind.CHROMIUM_SHELL));
-        if (dev.accelbridge.browser.launch.BrowserDiscovery.find(BrowserKind.FIREFOX).isPresent()) {
-            b.add(BrowserKind.FIREFOX);
-        }
-        return List.copyOf(b);
-    }
-
     /** A builder, in the manner of DJL's {@code Criteria}: required {@code set*}, optional {@code opt*}. */
     public static Builder builder() {
         return new Builder();
@@ -112,17 +89,6 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
      */
     public int effectiveThreads() {
         return threads.orElseGet(() -> Math.max(1, Runtime.getRuntime().availableProcessors() / scheduling.parallel()));
-    }
-
-    /** Where generated models go unless a plan says: {@code $ACCELBRIDGE_MODEL_CACHE}, else {@code ~/.accelbridge/models}. */
-    public static Path defaultModelCache() {
-        String env = System.getenv("ACCELBRIDGE_MODEL_CACHE");
-        return env != null && !env.isBlank() ? Path.of(env) : Path.of(System.getProperty("user.home"), ".accelbridge", "models");
-    }
-
-    /** Browser lanes at once when none is asked for: one per 4 cores, at least 1 (1 on a 2-core machine, 4 on 16). */
-    public static int defaultParallel() {
-        return Math.max(1, Runtime.getRuntime().availableProcessors() / 4);
     }
 
     /**
@@ -145,13 +111,13 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         private URI advertise;
         private int parallel = 1;
         private int retries;
-        private long maxResultBytes = dev.accelbridge.bridge.server.OutputBudget.DEFAULT_CAP;
+        private long maxResultBytes = dev.accelbridge.browser.bridge.OutputBudget.DEFAULT_CAP;
         private boolean headless = true;
         private int warmups = 3;
         private int iterations = 10;
         static final int MAX_ITERATIONS = dev.accelbridge.core.Limits.MAX_ITERATIONS;
         private Duration caseTimeout = dev.accelbridge.core.TimeBudget.CASE_CAP;
-        private Path modelCache = defaultModelCache();
+        private Path modelCache = PlanDefaults.modelCache();
         private Integer threads;
         private FeedOptions feed = FeedOptions.none();
         private Duration loadTimeout;
@@ -301,13 +267,6 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
          * and {@code recreate} leak-check cycles (default 0: none).
          */
         public Builder optDrillDown(boolean bisect, int profileIterations, int recreate) {
-            int max = dev.accelbridge.core.Limits.MAX_REPEATS;
-            if (profileIterations < 0 || profileIterations > max) {
-                throw new AccelbridgeException("profiled iterations must be 1.." + max + ", got " + profileIterations, "e.g. --profile");
-            }
-            if (recreate < 0 || recreate > max) {
-                throw new AccelbridgeException("--recreate must be 1.." + max + ", got " + recreate, "e.g. --recreate 10");
-            }
             this.drillDown = new DrillDown(bisect, false, profileIterations, recreate);
             return this;
         }
@@ -395,16 +354,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             for (BackendId b : backends) {
                 chainMap.put(b, chains.forBackend(b));
             }
-            if (parallel < 1 || parallel > 64) {
-                throw new AccelbridgeException("--parallel must be 1..64, got " + parallel, "e.g. --parallel 2");
-            }
-            if (maxResultBytes < 1 << 20) {
-                throw new AccelbridgeException("--max-result-mb must be at least 1, got " + (maxResultBytes >> 20),
-                        "e.g. --max-result-mb 4096");
-            }
-            if (retries < 0 || retries > dev.accelbridge.core.Limits.MAX_RETRIES) {
-                throw new AccelbridgeException("--retries must be 0.." + dev.accelbridge.core.Limits.MAX_RETRIES + ", got " + retries, "e.g. --retries 1");
-            }
+            Scheduling scheduling = new Scheduling(parallel, retries, maxResultBytes);
             if (advertise != null && (advertise.getHost() == null || !List.of("http", "https").contains(String.valueOf(advertise.getScheme())))) {
                 throw new AccelbridgeException("--advertise '" + advertise + "' is not an http URL with a host",
                         "give the URL a Grid node reaches this machine at, e.g. --advertise http://10.0.0.5:8765");
@@ -418,7 +368,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
                     Optional.ofNullable(grid), headless, warmups, iterations, caseTimeout, modelCache, feed, Optional.ofNullable(loadTimeout), Optional.ofNullable(threads),
                     precisions.stream().distinct().toList(), batchSizes.stream().distinct().toList(), drillDown,
                     Optional.ofNullable(shard), new Exposure(Optional.ofNullable(bridgeHost), Optional.ofNullable(advertise)),
-                    new Scheduling(parallel, retries, maxResultBytes));
+                    scheduling);
         }
     }
 

@@ -1,8 +1,8 @@
 package dev.accelbridge.bridge.cli;
 
-import dev.accelbridge.bridge.server.BridgeOptions;
-import dev.accelbridge.bridge.server.BridgeServer;
-import dev.accelbridge.bridge.server.ConnectedPage;
+import dev.accelbridge.browser.bridge.BridgeOptions;
+import dev.accelbridge.browser.bridge.BridgeServer;
+import dev.accelbridge.browser.bridge.ConnectedPage;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;

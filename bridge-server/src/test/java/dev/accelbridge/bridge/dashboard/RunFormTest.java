@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.dashboard;
 
+import dev.accelbridge.bridge.run.PlanDefaults;
 import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
@@ -35,10 +36,10 @@ class RunFormTest {
     @Test
     void anEmptyFormTakesTheCommandsDefaults() throws Exception {
         RunPlan p = RunForm.parse(ResultJson.MAPPER.readTree("{}")).plan();
-        assertThat(p.backends()).isEqualTo(RunPlan.defaultBackends(false));
-        assertThat(p.browsers()).isEqualTo(RunPlan.defaultBrowsers());
+        assertThat(p.backends()).isEqualTo(PlanDefaults.backends(false));
+        assertThat(p.browsers()).isEqualTo(PlanDefaults.browsers());
         assertThat(p.suites()).containsExactly(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO);
-        assertThat(p.scheduling().parallel()).isEqualTo(RunPlan.defaultParallel());
+        assertThat(p.scheduling().parallel()).isEqualTo(PlanDefaults.parallel());
         assertThat(p.batchSizes()).isEmpty();
     }
 

@@ -1,8 +1,8 @@
 package dev.accelbridge.bridge.run;
 
-import dev.accelbridge.bridge.server.BridgeOptions;
-import dev.accelbridge.bridge.server.BridgeServer;
-import dev.accelbridge.bridge.server.BrowserBackendProvider;
+import dev.accelbridge.browser.bridge.BridgeOptions;
+import dev.accelbridge.browser.bridge.BridgeServer;
+import dev.accelbridge.browser.bridge.BrowserBackendProvider;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;

@@ -1,14 +1,13 @@
 package dev.accelbridge.bridge.run;
 
-import dev.accelbridge.bridge.server.BridgeOptions;
-import dev.accelbridge.bridge.server.BridgeServer;
-import dev.accelbridge.bridge.server.BrowserBackendProvider;
+import dev.accelbridge.browser.bridge.BridgeOptions;
+import dev.accelbridge.browser.bridge.BridgeServer;
+import dev.accelbridge.browser.bridge.BrowserBackendProvider;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.DType;
@@ -28,7 +27,7 @@ import dev.accelbridge.fallback.FallbackPolicy;
 import dev.accelbridge.nativerunner.HostDetector;
 import dev.accelbridge.suites.Batching;
 import dev.accelbridge.suites.FeedOptions;
-import dev.accelbridge.suites.ModelFolderLoader;
+import dev.accelbridge.suites.ModelDirectory;
 import dev.accelbridge.suites.ModelSize;
 import dev.accelbridge.suites.OnnxModels;
 import dev.accelbridge.suites.SuiteCatalog;
@@ -203,7 +202,7 @@ class DrillDownTest {
 
     /** Accelbridge on a repro folder, judged against the reference outputs stored in it: wrong on webnn-cpu, right on wasm. */
     private static void reproWrongOnWebnnRightOnWasm(Path repro) {
-        ModelCase folder = ModelFolderLoader.loadAll(repro, Optional.empty(), FeedOptions.none()).get(0).cases().get(0);
+        ModelCase folder = ModelDirectory.loadAll(repro, Optional.empty(), FeedOptions.none()).get(0).cases().get(0);
         RunResult onWebnn = run(shell, BrowserKind.CHROMIUM_SHELL, BackendId.WEBNN_CPU, folder, null, executor());
         RunResult onWasm = run(shell, BrowserKind.CHROMIUM_SHELL, BackendId.WASM, folder, null, executor());
         assertThat(onWebnn.status()).as(onWebnn.reason()).isEqualTo(Status.WRONG_OUTPUT);
@@ -242,7 +241,7 @@ class DrillDownTest {
         assertThat(b.note()).contains("diverges on its own on webgpu");
         assertThat(Path.of(b.reproDir()).resolve("accelbridge.json")).content().contains("1.0E-9");
         // the folder, run as a user's model, is WRONG_OUTPUT on webgpu at that tolerance
-        ModelCase folder = ModelFolderLoader.loadAll(Path.of(b.reproDir()), Optional.empty(), FeedOptions.none()).get(0).cases().get(0);
+        ModelCase folder = ModelDirectory.loadAll(Path.of(b.reproDir()), Optional.empty(), FeedOptions.none()).get(0).cases().get(0);
         RunResult again = run(chromium, BrowserKind.CHROMIUM, BackendId.WEBGPU, folder, null, executor());
         assertThat(again.status()).as(again.reason()).isEqualTo(Status.WRONG_OUTPUT);
     }

@@ -1,6 +1,6 @@
 package dev.accelbridge.bridge.run;
 
-import dev.accelbridge.bridge.server.BridgeServer;
+import dev.accelbridge.browser.bridge.BridgeServer;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.ExecutionRequest;

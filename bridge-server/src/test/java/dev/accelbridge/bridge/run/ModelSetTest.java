@@ -7,7 +7,7 @@ import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.suites.FeedOptions;
-import dev.accelbridge.suites.ModelFolderLoader;
+import dev.accelbridge.suites.ModelDirectory;
 import dev.accelbridge.suites.ModelLoad;
 import dev.accelbridge.suites.WildModels;
 import dev.accelbridge.suites.onnx.GraphBuilder;
@@ -30,7 +30,7 @@ class ModelSetTest {
 
     private List<ModelCase> load(Path folder) {
         List<ModelCase> out = new ArrayList<>();
-        for (ModelLoad m : ModelFolderLoader.loadAll(folder, Optional.empty(), FeedOptions.none())) {
+        for (ModelLoad m : ModelDirectory.loadAll(folder, Optional.empty(), FeedOptions.none())) {
             assertThat(m.broken()).as(m.problem()).isFalse();
             out.addAll(m.cases());
         }

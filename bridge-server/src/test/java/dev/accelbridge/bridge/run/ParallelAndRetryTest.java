@@ -1,7 +1,7 @@
 package dev.accelbridge.bridge.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.accelbridge.bridge.server.BrowserBackendProvider;
+import dev.accelbridge.browser.bridge.BrowserBackendProvider;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;

@@ -11,7 +11,7 @@ import java.util.Map;
  * The Firefox preferences of every fresh profile, in one place (plain-process launch writes them to
  * {@code user.js}; a Grid launch passes them as {@code moz:firefoxOptions} prefs).
  */
-public final class FirefoxPrefs {
+final class FirefoxPrefs {
     /** Preference name to value (Boolean, Integer or String). */
     public static final Map<String, Object> PREFS = build();
 

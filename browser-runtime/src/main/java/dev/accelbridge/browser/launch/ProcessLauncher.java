@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * drives its own patched Firefox). Also works for every Chromium build. The browser's output goes to
  * {@code browser.log} inside the profile folder; its tail is quoted when the browser dies at start.
  */
-public final class ProcessLauncher implements BrowserLauncher {
+final class ProcessLauncher implements BrowserLauncher {
     /** How long to watch for an immediate crash (bad flag, missing library) before handing the process over. */
     private static final long EARLY_EXIT_MS = 300;
 

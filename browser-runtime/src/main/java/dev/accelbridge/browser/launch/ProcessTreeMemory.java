@@ -10,7 +10,7 @@ import java.util.stream.Stream;
  * Resident memory of a browser: the sum of VmRSS over its main process and every descendant (renderer, GPU,
  * utility processes), read from {@code /proc}. Linux only; empty elsewhere or when the process is gone.
  */
-public final class ProcessTreeMemory {
+final class ProcessTreeMemory {
     private ProcessTreeMemory() {
     }
 

@@ -33,7 +33,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * a browser of its own major version; a mismatch (ChromeDriver 156 with the 153 headless shell) is refused before
  * starting anything, with the fix. A WebDriver is used from one thread at a time (the bridge's orchestrator).
  */
-public final class SeleniumLauncher implements BrowserLauncher {
+final class SeleniumLauncher implements BrowserLauncher {
     private static final Map<Path, String> DRIVER_VERSIONS = new ConcurrentHashMap<>();
     /**
      * Selenium 4.49 bundles CDP bindings up to 153 and warns at every ChromeDriver start against a newer browser.

@@ -25,7 +25,7 @@ import static dev.accelbridge.reports.store.ResultJson.text;
  * ({@code node, opType, maxAbsErr, reproDir, ...}), {@code profile} ({@code ops:[{opType, ms, share}], nodesOffProvider,
  * memcpy, ...}), {@code coldStart} and {@code recreate}; each null when absent. The store keeps the same object.
  */
-public final class AnalysisJson {
+final class AnalysisJson {
     private AnalysisJson() {
     }
 

@@ -139,69 +139,6 @@ public final class ResultJson {
         return out;
     }
 
-    /** Timings → JSON (with or without the raw samples). */
-    public static ObjectNode timings(Timings t, boolean withSamples) {
-        ObjectNode o = MAPPER.createObjectNode();
-        o.set("loadMs", num(t.loadMs()));
-        o.set("firstMs", num(t.firstMs()));
-        o.put("warmups", t.warmups());
-        o.put("iterations", t.iterations());
-        o.set("p50Ms", num(t.p50Ms()));
-        o.set("p90Ms", num(t.p90Ms()));
-        o.set("p99Ms", num(t.p99Ms()));
-        o.set("meanMs", num(t.meanMs()));
-        o.set("stddevMs", num(t.stddevMs()));
-        o.set("throughputPerSec", num(t.throughputPerSec()));
-        if (withSamples) {
-            ArrayNode s = o.putArray("samplesMs");
-            for (double v : t.samplesMs()) {
-                s.add(num(v));
-            }
-        }
-        return o;
-    }
-
-    /** JSON → Timings (the stored summary figures are kept as they were, not recomputed). */
-    public static Timings timings(JsonNode o) {
-        if (o == null || o.isNull()) {
-            return null;
-        }
-        JsonNode s = o.path("samplesMs");
-        double[] samples = new double[s.size()];
-        for (int i = 0; i < samples.length; i++) {
-            samples[i] = num(s.get(i));
-        }
-        return new Timings(num(o.get("loadMs")), num(o.get("firstMs")), o.path("warmups").asInt(), samples,
-                num(o.get("p50Ms")), num(o.get("p90Ms")), num(o.get("p99Ms")), num(o.get("meanMs")), num(o.get("stddevMs")),
-                num(o.get("throughputPerSec")));
-    }
-
-    /** Parity → JSON. */
-    public static ObjectNode parity(Parity p) {
-        ObjectNode o = MAPPER.createObjectNode();
-        o.set("maxAbsErr", num(p.maxAbsErr()));
-        o.set("maxRelErr", num(p.maxRelErr()));
-        o.set("cosine", num(p.cosine()));
-        o.set("tolerance", num(p.tolerance()));
-        o.put("within", p.within());
-        o.put("against", p.against());
-        o.put("nonFinite", p.nonFinite());
-        o.set("rtol", num(p.rtol()));
-        o.set("budget", num(p.budget()));
-        o.put("basis", p.basis());
-        return o;
-    }
-
-    /** JSON → Parity. */
-    public static Parity parity(JsonNode o) {
-        if (o == null || o.isNull()) {
-            return null;
-        }
-        return new Parity(num(o.get("maxAbsErr")), num(o.get("maxRelErr")), num(o.get("cosine")), num(o.get("tolerance")),
-                o.path("within").asBoolean(), text(o, "against"),
-                o.path("nonFinite").asLong(0), num(o.get("rtol")), num(o.get("budget")), text(o, "basis"));
-    }
-
     /**
      * THE JSON form of a result, defined here once: {@code run --json}, {@code matrix.json}, the export file and the
      * dashboard's API all write this object (the derived forms add fields, e.g. the score). Flat where scripts read
@@ -251,7 +188,7 @@ public final class ResultJson {
             o.putNull("iterations");
             o.putNull("warmups");
         } else {
-            o.setAll(timings(t, withSamples));
+            o.setAll(FigureJson.timings(t, withSamples));
         }
         Parity q = r.parity();
         o.set("maxAbsErr", q == null ? null : num(q.maxAbsErr()));
@@ -268,7 +205,7 @@ public final class ResultJson {
         o.set("rtol", q == null ? null : num(q.rtol()));
         o.set("toleranceBudget", q == null ? null : num(q.budget()));
         o.put("toleranceBasis", q == null ? null : q.basis());
-        o.set("variantParity", r.variantParity() == null ? null : parity(r.variantParity()));
+        o.set("variantParity", r.variantParity() == null ? null : FigureJson.parity(r.variantParity()));
         AnalysisJson.put(o, r.analysis());
         // per-item throughput: what a batch sweep compares (calls per second × items per call)
         o.set("itemsPerSec", t == null ? null : num(t.throughputPerSec() * id.batchSize()));
@@ -309,7 +246,7 @@ public final class ResultJson {
         JsonNode m = o.path("memory");
         MemoryUsage mem = m.isMissingNode() || m.isNull() ? MemoryUsage.UNKNOWN
                 : new MemoryUsage(m.path("rssBefore").asLong(-1), m.path("rssAfter").asLong(-1), m.path("rssPeak").asLong(-1));
-        Timings t = o.hasNonNull("iterations") ? timings(o) : null;
+        Timings t = o.hasNonNull("iterations") ? FigureJson.timings(o) : null;
         Parity q = null;
         if (o.hasNonNull("within")) {
             double tol = num(o.get("tolerance"));
@@ -323,7 +260,7 @@ public final class ResultJson {
             return new RunResult(runId, started == null ? null : Instant.parse(started), id,
                     actual == null ? null : field(o, "actual", BackendId::parse), status, text(o, "reason"),
                     provenance(o.get("provenance")), t, mem, q, fallbackPath(o.get("fallbackPath")), strings(o.get("warnings")),
-                    parity(o.get("variantParity")), AnalysisJson.read(o),
+                    FigureJson.parity(o.get("variantParity")), AnalysisJson.read(o),
                     new Attempts(Math.max(1, o.path("attempts").asInt(1)), strings(o.get("earlierAttempts"))));
         } catch (java.time.format.DateTimeParseException e) {
             throw new IllegalArgumentException("startedAt '" + started + "' is not an ISO-8601 instant");

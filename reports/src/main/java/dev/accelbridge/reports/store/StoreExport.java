@@ -20,7 +20,6 @@ import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.UnaryOperator;
 
 /**
  * Moves matrix data between hosts as one JSON document, so many machines fill ONE matrix (the host is a dimension
@@ -34,62 +33,12 @@ import java.util.function.UnaryOperator;
  * </pre>
  * {@link #merge} is idempotent per result (a result already present, same run and case, is skipped; a missing one is
  * added even to a run the store has). A file of an older schema version
- * is upgraded step by step ({@link #UPGRADES}); a newer one, or anything that is not this format, is refused
+ * is upgraded step by step ({@link ExportUpgrades}); a newer one, or anything that is not this format, is refused
  * with the reason and nothing of it is imported.
  */
 public final class StoreExport {
     /** The {@code format} value of an export. */
     public static final String FORMAT = "accelbridge-matrix";
-
-    /**
-     * Upgrade steps of the export document: the entry for {@code n} turns a version-{@code n} document into a
-     * version-{@code n+1} one. Empty while only version 1 exists; a schema change adds its step here.
-     */
-    static final Map<Integer, UnaryOperator<ObjectNode>> UPGRADES = new LinkedHashMap<>();
-
-    static {
-        // 1 → 2: results were nested ({timings:{...}, parity:{...}}); now the one flat form of ResultJson.result
-        // 2 → 3: results gained rtol, toleranceBudget, toleranceBasis; a v2 result was judged by an absolute bound alone,
-        // which is what reading it without them means
-        UPGRADES.put(2, doc -> doc);
-        // 3 → 4: the models' op types travel with the results (an older file has none)
-        UPGRADES.put(3, doc -> {
-            if (!doc.has("models")) {
-                doc.putArray("models");
-            }
-            return doc;
-        });
-        // 4 → 5: results gained variantParity (an fp16/int8 variant against its own native CPU run); an older result
-        // has none, which is what reading it without the field means
-        UPGRADES.put(4, doc -> doc);
-        // 5 → 6: results gained bisection, profile, coldStart and recreate; an older result has none of them
-        UPGRADES.put(5, doc -> doc);
-        // 6 → 7: results gained attempts, earlierAttempts and flaky (--retries); an older result ran once
-        UPGRADES.put(6, doc -> doc);
-        UPGRADES.put(1, doc -> {
-            for (JsonNode r : doc.path("results")) {
-                if (r instanceof ObjectNode o) {
-                    JsonNode t = o.remove("timings");
-                    if (t instanceof ObjectNode to) {
-                        o.setAll(to);
-                    }
-                    JsonNode q = o.remove("parity");
-                    if (q instanceof ObjectNode qo) {
-                        for (String f : List.of("maxAbsErr", "maxRelErr", "cosine", "tolerance", "within")) {
-                            o.set(f, qo.get(f));
-                        }
-                        o.set("parityAgainst", qo.get("against"));
-                    }
-                    JsonNode p = o.get("provenance");
-                    if (!o.has("lane")) {
-                        o.put("lane", p == null || p.isNull() || p.path("browser").isNull() || p.path("browser").isMissingNode()
-                                ? "native" : p.path("browser").asText());
-                    }
-                }
-            }
-            return doc;
-        });
-    }
 
     /**
      * How an export file is read: a key twice in one object (last would win: {@code "within": false} after
@@ -400,29 +349,7 @@ public final class StoreExport {
         if (v == null || !v.isIntegralNumber() || !v.canConvertToInt() || v.asInt() < 1) {
             throw new StoreException("The merge file " + f + " has no valid schemaVersion", "re-export it with 'accelbridge export'");
         }
-        return upgrade(doc, f);
-    }
-
-    /** Applies the upgrade steps from the document's version to the current one. */
-    static ObjectNode upgrade(ObjectNode doc, Path f) {
-        int v = doc.get("schemaVersion").asInt();
-        int current = MatrixStore.currentSchemaVersion();
-        if (v > current) {
-            throw new StoreException("The merge file " + f + " has schema version " + v + ", newer than this Accelbridge's "
-                    + current, "upgrade Accelbridge on this machine, or export with the older version");
-        }
-        ObjectNode d = doc;
-        while (v < current) {
-            UnaryOperator<ObjectNode> step = UPGRADES.get(v);
-            if (step == null) {
-                throw new StoreException("The merge file " + f + " has schema version " + v + ", which this Accelbridge cannot upgrade",
-                        "re-export it with a newer Accelbridge");
-            }
-            d = step.apply(d);
-            v++;
-            d.put("schemaVersion", v);
-        }
-        return d;
+        return ExportUpgrades.upgrade(doc, f);
     }
 
     private static String text(JsonNode n, String f) {

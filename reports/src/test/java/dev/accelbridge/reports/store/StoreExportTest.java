@@ -95,7 +95,7 @@ class StoreExportTest {
         ObjectNode v1 = ResultJson.MAPPER.createObjectNode();
         v1.put("format", StoreExport.FORMAT);
         v1.put("schemaVersion", 1);
-        assertThat(StoreExport.upgrade(v1, f).get("schemaVersion").asInt()).isEqualTo(MatrixStore.currentSchemaVersion());
+        assertThat(ExportUpgrades.upgrade(v1, f).get("schemaVersion").asInt()).isEqualTo(MatrixStore.currentSchemaVersion());
     }
 
     @Test

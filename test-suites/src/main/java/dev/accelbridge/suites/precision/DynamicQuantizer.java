@@ -25,7 +25,7 @@ import java.util.Set;
  * ConvInteger kernel takes uint8 weights), its bias added after. Activations are quantized to uint8 at run time, one
  * DynamicQuantizeLinear per quantized tensor. Everything else stays float32, and the inputs and outputs are unchanged.
  */
-public final class DynamicQuantizer {
+final class DynamicQuantizer {
     private DynamicQuantizer() {
     }
 

@@ -28,7 +28,7 @@ import java.util.Set;
  *
  * <p>No value_info is kept: the runtimes infer the new types themselves.
  */
-public final class Float16Converter {
+final class Float16Converter {
     /** onnxconverter-common's {@code DEFAULT_OP_BLOCK_LIST}. */
     static final Set<String> BLOCKED = Set.of("ArrayFeatureExtractor", "Binarizer", "CastMap", "CategoryMapper",
             "DictVectorizer", "FeatureVectorizer", "Imputer", "LabelEncoder", "LinearClassifier", "LinearRegressor",

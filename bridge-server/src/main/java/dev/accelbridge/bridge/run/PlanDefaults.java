@@ -1,0 +1,50 @@
+package dev.accelbridge.bridge.run;
+
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BrowserKind;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What a run plan takes where its starter is silent: the backends, the browsers, the model cache and the browser lanes
+ * at once. The CLI, the dashboard's form and the plan's builder read them here, so they cannot drift apart.
+ */
+public final class PlanDefaults {
+    private PlanDefaults() {
+    }
+
+    /** The default browser backends: every WebNN device type, WebGPU and wasm. */
+    public static final List<BackendId> BROWSER_BACKENDS = List.of(BackendId.WEBGPU, BackendId.WEBNN_GPU,
+            BackendId.WEBNN_CPU, BackendId.WEBNN_NPU, BackendId.WASM);
+
+    /** The backends a run requests when none is named: every browser backend and native cpu, or native cpu alone. */
+    public static List<BackendId> backends(boolean nativeOnly) {
+        if (nativeOnly) {
+            return List.of(BackendId.CPU);
+        }
+        List<BackendId> all = new java.util.ArrayList<>(BROWSER_BACKENDS);
+        all.add(BackendId.CPU);
+        return List.copyOf(all);
+    }
+
+    /** The browsers a run uses when none is named: Chromium, the WebNN-capable shell, and Firefox where it is installed. */
+    public static List<BrowserKind> browsers() {
+        List<BrowserKind> b = new java.util.ArrayList<>(List.of(BrowserKind.CHROMIUM, BrowserKind.CHROMIUM_SHELL));
+        if (dev.accelbridge.browser.launch.BrowserDiscovery.find(BrowserKind.FIREFOX).isPresent()) {
+            b.add(BrowserKind.FIREFOX);
+        }
+        return List.copyOf(b);
+    }
+
+    /** Where generated models go unless a plan says: {@code $ACCELBRIDGE_MODEL_CACHE}, else {@code ~/.accelbridge/models}. */
+    public static Path modelCache() {
+        String env = System.getenv("ACCELBRIDGE_MODEL_CACHE");
+        return env != null && !env.isBlank() ? Path.of(env) : Path.of(System.getProperty("user.home"), ".accelbridge", "models");
+    }
+
+    /** Browser lanes at once when none is asked for: one per 4 cores, at least 1 (1 on a 2-core machine, 4 on 16). */
+    public static int parallel() {
+        return Math.max(1, Runtime.getRuntime().availableProcessors() / 4);
+    }
+}

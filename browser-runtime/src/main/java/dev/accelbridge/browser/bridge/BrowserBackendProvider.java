@@ -1,0 +1,395 @@
+package dev.accelbridge.browser.bridge;
+
+import dev.accelbridge.browser.launch.BrowserHandle;
+import dev.accelbridge.browser.launch.BrowserLauncher;
+import dev.accelbridge.browser.launch.BrowserLaunchers;
+import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.browser.launch.LaunchOptions;
+import dev.accelbridge.browser.page.PageAssets;
+import dev.accelbridge.browser.page.PageProbe;
+import dev.accelbridge.suites.OnnxModels;
+import dev.accelbridge.core.Analysis;
+import dev.accelbridge.core.Availability;
+import dev.accelbridge.core.ColdStart;
+import dev.accelbridge.core.OpProfile;
+import dev.accelbridge.core.Recreate;
+import dev.accelbridge.core.BackendException.Phase;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BackendProvider;
+import dev.accelbridge.core.BackendUnavailableException;
+import dev.accelbridge.core.Execution;
+import dev.accelbridge.core.ExecutionFailedException;
+import dev.accelbridge.core.ExecutionRequest;
+import dev.accelbridge.core.MemoryUsage;
+import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.TimeBudget;
+import dev.accelbridge.core.Timings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.nio.file.Path;
+import java.nio.file.Files;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * One browser as a core {@link BackendProvider} for {@code webgpu}, {@code webnn-*} and {@code wasm}. It launches the
+ * browser on the bridge's page, waits for the page to join, answers probes from the page's own probe, and executes
+ * each case as load → run → release jobs. One browser serves every case; when it crashes, hangs (timeout) or loses
+ * its GPU device, that case fails with the reason and the browser is relaunched for the next case.
+ *
+ * <p>Not thread-safe: one case at a time per provider (the page runs one job at a time anyway).
+ */
+public final class BrowserBackendProvider implements BackendProvider {
+    private static final Logger LOG = LoggerFactory.getLogger(BrowserBackendProvider.class);
+    private static final Set<BackendId> BACKENDS = EnumSet.of(BackendId.WEBGPU, BackendId.WEBNN_GPU, BackendId.WEBNN_CPU,
+            BackendId.WEBNN_NPU, BackendId.WASM);
+
+
+    /** External-data locations per model file (parsing a model per case would cost a large one a second each time). */
+    private static final Map<String, List<String>> EXTERNAL_DATA = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private final BridgeServer server;
+    private final LaunchOptions launchOptions;
+    private final BrowserLauncher launcher;
+    private BrowserHandle handle;
+    private ConnectedPage page;
+    private PageProbe probe;
+    private final String browserName;
+    private String browserVersion;
+    private final DriverKind driver;
+    private boolean needsRestart;
+    /**
+     * Set after a session failed to load or run in the page. onnxruntime-web is one WebAssembly module for every
+     * execution provider; a failed session (a C++ exception inside it, e.g. WebNN's "ERROR_CODE: 6 ...
+     * raw_hash_map<>::at") can leave that module's state broken, and the next hop of a fallback chain then computed
+     * garbage in the same page (seen: wasm giving Infinity after a failed webnn-cpu session). The next case gets a
+     * fresh browser instead.
+     */
+    private boolean needsFreshPage;
+    private int restarts;
+
+    /** Launches the browser of {@code launch} through its driver's launcher and waits for its page to join. */
+    public BrowserBackendProvider(BridgeServer server, LaunchOptions launch) {
+        this(server, launch, BrowserLaunchers.forDriver(launch.driver()));
+    }
+
+    /** Same, with an explicit launcher (e.g. one built for a Grid). */
+    public BrowserBackendProvider(BridgeServer server, LaunchOptions launch, BrowserLauncher launcher) {
+        this.server = server;
+        this.launchOptions = launch;
+        this.launcher = launcher;
+        this.driver = launcher.driver();
+        this.browserName = launch.browser().id();
+        startBrowser();
+    }
+
+    private BrowserBackendProvider(BridgeServer server, ConnectedPage page) {
+        this.server = server;
+        this.launchOptions = null;
+        this.launcher = null;
+        this.driver = DriverKind.MANUAL;
+        this.page = page;
+        this.probe = page.probe();
+        String[] nv = probe.browserFromUserAgent();
+        this.browserName = nv[0];
+        this.browserVersion = nv[1];
+    }
+
+    /** A provider over a page a person opened by hand ({@code accelbridge serve}); it cannot be relaunched. */
+    public static BrowserBackendProvider attach(BridgeServer server, ConnectedPage page) {
+        return new BrowserBackendProvider(server, page);
+    }
+
+    @Override
+    public String name() {
+        return "browser:" + browserName + "/" + driver.id();
+    }
+
+    @Override
+    public Set<BackendId> backends() {
+        return BACKENDS;
+    }
+
+    @Override
+    public int priority() {
+        return 10;
+    }
+
+    /** The browser's name as results carry it ({@code chromium}, {@code chromium-shell}, {@code firefox}). */
+    public String browserName() {
+        return browserName;
+    }
+
+    /** The browser build. */
+    public String browserVersion() {
+        return browserVersion;
+    }
+
+    /** {@code chromium 156.0.8078.73}. */
+    public String browserLabel() {
+        return browserVersion == null ? browserName : browserName + " " + browserVersion;
+    }
+
+    /** How the browser was started. */
+    public DriverKind driver() {
+        return driver;
+    }
+
+    /** The current page's probe. */
+    public PageProbe pageProbe() {
+        return probe;
+    }
+
+    /** The current page (for benchmarks and ping jobs). */
+    public ConnectedPage page() {
+        return page;
+    }
+
+    /** The running browser, empty for a page joined by hand. */
+    public Optional<BrowserHandle> handle() {
+        return Optional.ofNullable(handle);
+    }
+
+    /**
+     * Makes the next case start on a fresh page in a fresh browser (what a retry of a FAILED case asks for). A page
+     * joined by hand cannot be renewed: the retry runs on it again.
+     */
+    public void renew() {
+        needsFreshPage = launcher != null;
+    }
+
+    /** How many times the browser was relaunched after a crash, hang or lost device. */
+    public int restarts() {
+        return restarts;
+    }
+
+    @Override
+    public Availability probe(BackendId backend) {
+        if (!BACKENDS.contains(backend)) {
+            return Availability.unavailable(backend, backend.id() + " is not a browser backend", browserLabel());
+        }
+        return probe.availability(backend, browserLabel());
+    }
+
+    @Override
+    public Execution execute(ExecutionRequest request) {
+        BackendId backend = request.backend();
+        ensurePage();
+        Availability a = probe(backend);
+        if (!a.available()) {
+            throw new BackendUnavailableException(a.evidence() + " [" + browserLabel() + "]", ExecutionProviderSpec.of(backend).fixWhenMissing());
+        }
+        ModelSpec model = request.modelCase().model();
+        // will it run here? float16 without the lane's support, or a model beyond its limits, is UNSUPPORTED now, not after
+        // minutes of loading
+        LaneFit.checkPrecision(backend, model, request.modelCase().precision(), probe, browserLabel());
+        LaneFit.check(request.modelCase(), backend, probe, " [" + browserLabel() + "]");
+        Duration timeout = request.timeout() != null ? request.timeout() : server.options().jobTimeout();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        ExecutionProviderSpec ep = ExecutionProviderSpec.of(backend);
+        ModelRegistry.ModelRef ref = server.models().register(model.path());
+        Map<String, ModelRegistry.ModelRef> external = new LinkedHashMap<>();
+        for (String loc : EXTERNAL_DATA.computeIfAbsent(model.path().toAbsolutePath() + "@" + model.sha256(),
+                k -> OnnxModels.externalData(model.path()))) {
+            try {
+                // the loader's rule again (real paths, links followed): nothing outside the model's folder is ever served
+                external.put(loc, server.models().register(dev.accelbridge.suites.ModelFiles.inside(
+                        model.path().toAbsolutePath().getParent(), loc, "external data")));
+            } catch (dev.accelbridge.suites.SuiteException e) {
+                LOG.warn("Not serving {}: {}", loc, e.oneLine());
+            }
+        }
+        ConnectedPage p = page;
+        BrowserMemorySampler memory = BrowserMemorySampler.start(handle);
+        try {
+            LoadedSession s = await(p.load(ref, ep, min(remaining(deadline), request.effectiveLoadTimeout()), request.threads(),
+                    request.modelCase().freeDims(), external), Phase.LOAD, backend, model);
+            RunOutcome r;
+            try {
+                // the first inference alone, then the warm-ups and timed runs under a deadline derived from it (the inputs
+                // cross once: the page keeps them for the second job)
+                RunOutcome first = await(p.runFirst(s.sessionId(), request.modelCase().inputs(),
+                        TimeBudget.min(remaining(deadline), TimeBudget.FIRST_RUN_LIMIT)), Phase.RUN, backend, model);
+                OutputBudget budget = OutputBudget.forCase(request.modelCase(), server.options().maxResultBytes());
+                Duration timed = TimeBudget.min(remaining(deadline), TimeBudget.forTimedRuns(first.firstMs(), request.warmups(),
+                        request.iterations(), Math.min(budget.bytes(), 1L << 31)));
+                RunOutcome rest = await(p.run(s.sessionId(), null, request.warmups(), request.iterations(), timed, budget,
+                        request.progress()), Phase.RUN, backend, model);
+                r = new RunOutcome(first.firstMs(), rest.warmups(), rest.samplesMs(), rest.outputs(), java.util.stream.Stream.concat(first.warnings().stream(), rest.warnings().stream()).toList(),
+                        rest.jsHeapBytes());
+            } finally {
+                if (p.isOpen() && !needsRestart) {
+                    try {
+                        p.release(s.sessionId(), Duration.ofSeconds(10)).get();
+                    } catch (Exception e) {
+                        LOG.warn("Releasing session {} failed: {}", s.sessionId(), e.toString());
+                    }
+                }
+            }
+            double firstMs = Double.isNaN(r.firstMs()) ? (r.samplesMs().length > 0 ? r.samplesMs()[0] : Double.NaN) : r.firstMs();
+            Timings t = Timings.of(s.sessionMs(), firstMs, r.warmups(), r.samplesMs());
+            LinkedHashSet<String> warnings = new LinkedHashSet<>(s.warnings());
+            warnings.addAll(r.warnings());
+            MemoryUsage mem = memory == null ? MemoryUsage.UNKNOWN : memory.finish();
+            if (memory != null) {
+                memory.close();
+                memory = null;
+            }
+            // the drill-down runs after the timed session is done, each part on a session of its own
+            Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs(), s.sessionMs(), firstMs, t.p50Ms()), null);
+            if (request.profileIterations() > 0 || request.recreate() > 0) {
+                PageAnalysis pa = new PageAnalysis(p, ref, external, ep, request.modelCase(), request.threads(), new PageAnalysis.Awaiter() {
+                    @Override
+                    public <T> T await(CompletableFuture<T> f) {
+                        return BrowserBackendProvider.this.await(f, Phase.RUN, backend, model);
+                    }
+                });
+                OpProfile profile = request.profileIterations() == 0 ? null : pa.profile(request.profileIterations(),
+                        remaining(deadline), probe.webgpu().hasFeature("timestamp-query"));
+                BrowserHandle h = handle;
+                Recreate rec = request.recreate() == 0 ? null : pa.recreate(request.recreate(), remaining(deadline),
+                        () -> h == null ? -1 : h.rssBytes().orElse(-1));
+                analysis = new Analysis(null, profile, analysis.coldStart(), rec);
+            }
+            return new Execution(r.outputs(), t, mem, provenance(backend, ep).withThreads(s.numThreads() > 0 ? s.numThreads() : null),
+                    new ArrayList<>(warnings), analysis);
+        } finally {
+            if (memory != null) {
+                memory.close();
+            }
+            server.models().unregister(ref);
+            external.values().forEach(server.models()::unregister);
+        }
+    }
+
+
+    /** The page's provenance for a case on {@code backend}. */
+    Provenance provenance(BackendId backend, ExecutionProviderSpec ep) {
+        Map<String, String> versions = new LinkedHashMap<>();
+        versions.put("onnxruntime-web", page.ortVersion() != null ? page.ortVersion() : PageAssets.ortWebVersion());
+        if (browserVersion != null) {
+            versions.put(browserName, browserVersion);
+        }
+        boolean gpu = backend == BackendId.WEBGPU;
+        PageProbe.WebGpu g = probe.webgpu();
+        Provenance p = Provenance.of(browserName, browserVersion, driver.id(), gpu ? g.label() : null, gpu ? g.software() : null,
+                List.of(ep.toString()), versions);
+        return remoteHost().map(p::withHost).orElse(p);
+    }
+
+    /**
+     * The machine the browser runs on when it is not this one: a Selenium Grid node, or the device of a page joined by
+     * hand; empty for a browser launched here.
+     */
+    public Optional<dev.accelbridge.core.HostInfo> remoteHost() {
+        if (launcher == null && page != null) {
+            return Optional.of(probe.device(page.remoteAddress())); // joined by hand: the device is its own host
+        }
+        return handle == null ? Optional.empty() : handle.remoteHost();
+    }
+
+    @Override
+    public void close() {
+        if (handle != null) {
+            handle.close();
+            handle = null;
+        }
+    }
+
+    // ---- internals ---------------------------------------------------------------------------------------------
+
+    private void startBrowser() {
+        String slot = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        handle = launcher.launch(launchOptions, server.pageUrl(slot));
+        try {
+            page = server.awaitPage(slot, server.options().joinTimeout());
+        } catch (RuntimeException e) {
+            String alive = handle.isAlive() ? "running" : "not running";
+            handle.close();
+            handle = null;
+            throw new BridgeServerException(e.getMessage() + " (" + browserName + " via " + driver.id() + ", browser " + alive + ")",
+                    "check the browser starts and reaches " + server.baseUrl(), e);
+        }
+        probe = page.probe();
+        browserVersion = handle.version();
+        needsRestart = false;
+        needsFreshPage = false;
+    }
+
+    private void ensurePage() {
+        boolean dead = page == null || !page.isOpen() || (handle != null && !handle.isAlive());
+        if (!needsRestart && !needsFreshPage && !dead) {
+            return;
+        }
+        if (launcher == null) {
+            throw new ExecutionFailedException(Phase.CRASH, "The page joined by hand (" + browserLabel() + ") has left",
+                    "open the bridge URL again in that browser", null);
+        }
+        LOG.info("Relaunching {} ({})", browserLabel(), needsRestart ? "after a failed case"
+                : needsFreshPage ? "a session failed in the page: its runtime state is not trusted" : "browser gone");
+        if (handle != null) {
+            handle.kill();
+            handle.close();
+            handle = null;
+        }
+        restarts++;
+        startBrowser();
+    }
+
+
+    private <T> T await(CompletableFuture<T> f, Phase phase, BackendId backend, ModelSpec model) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ExecutionFailedException(phase, "Interrupted while " + backend + " ran " + model.name(), null, e);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (!(c instanceof PageJobException pj)) {
+                throw new ExecutionFailedException(phase, "Case " + model.name() + " on " + backend + " failed: " + c, null, c);
+            }
+            String where = " [" + browserLabel() + " via " + driver.id() + ", onnxruntime-web " + page.ortVersion()
+                    + (backend == BackendId.WEBGPU ? ", adapter " + probe.webgpu().label() : "") + "]";
+            String process = handle == null ? "" : handle.isAlive() ? "; browser process still running" : "; browser process is gone";
+            PageFailures.Failure failure = PageFailures.of(pj, phase, backend, model, probe, where, process);
+            switch (failure.then()) {
+                case KILL_AND_RESTART -> {
+                    needsRestart = true;
+                    if (handle != null) {
+                        handle.kill();
+                    }
+                }
+                case RESTART -> needsRestart = true;
+                case FRESH_PAGE -> needsFreshPage = launcher != null;
+            }
+            throw failure.exception();
+        }
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+
+    private static Duration remaining(long deadline) {
+        long ns = deadline - System.nanoTime();
+        return Duration.ofNanos(Math.max(ns, 1_000_000));
+    }
+
+    @Override
+    public String toString() {
+        return name() + " " + browserLabel().toLowerCase(Locale.ROOT);
+    }
+}

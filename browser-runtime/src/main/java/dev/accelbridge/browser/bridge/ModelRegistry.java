@@ -1,0 +1,79 @@
+package dev.accelbridge.browser.bridge;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The model files the bridge may serve: only those the current run registered, each under an opaque random id.
+ * A request names an id, never a path, so no request can reach any other file.
+ */
+public final class ModelRegistry {
+    /** A registered model: its opaque id, file and size. */
+    public record ModelRef(String id, Path path, String name, long size) {
+        /** The URL path pages fetch it from (token added by the page when the bridge has one). */
+        public String urlPath() {
+            return "/models/" + id;
+        }
+    }
+
+    private final Map<String, ModelRef> byId = new ConcurrentHashMap<>();
+
+    /**
+     * Registers a model file for serving.
+     *
+     * @throws BridgeServerException when the file is missing or unreadable
+     */
+    public ModelRef register(Path file) {
+        Path p;
+        try {
+            p = file.toRealPath(); // the file itself, links followed: serving re-checks that it is still this file
+        } catch (java.io.IOException e) {
+            throw new BridgeServerException("Model file " + file + " does not exist or is not readable",
+                    "check the model path of the case");
+        }
+        if (!Files.isRegularFile(p) || !Files.isReadable(p)) {
+            throw new BridgeServerException("Model file " + p + " does not exist or is not readable",
+                    "check the model path of the case");
+        }
+        long size;
+        try {
+            size = Files.size(p);
+        } catch (java.io.IOException e) {
+            throw new BridgeServerException("Cannot read the size of " + p + ": " + e.getMessage(), "check the file", e);
+        }
+        ModelRef ref = new ModelRef(UUID.randomUUID().toString().replace("-", ""), p, p.getFileName().toString(), size);
+        byId.put(ref.id(), ref);
+        return ref;
+    }
+
+    /** Stops serving a model. */
+    public void unregister(ModelRef ref) {
+        byId.remove(ref.id());
+    }
+
+    /**
+     * The model with this id, if registered and still the file that was registered: a path swapped for a link since
+     * (to {@code /etc/passwd}, say) is not served.
+     */
+    public Optional<ModelRef> find(String id) {
+        ModelRef ref = id == null ? null : byId.get(id);
+        if (ref == null) {
+            return Optional.empty();
+        }
+        try {
+            return ref.path().toRealPath().equals(ref.path()) && Files.isRegularFile(ref.path(), java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                    ? Optional.of(ref) : Optional.empty();
+        } catch (java.io.IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** How many models are being served. */
+    public int size() {
+        return byId.size();
+    }
+}

@@ -1,0 +1,87 @@
+package dev.accelbridge.browser.bridge;
+
+import dev.accelbridge.browser.page.PageProbe;
+import dev.accelbridge.core.BackendException;
+import dev.accelbridge.core.BackendException.Phase;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.ExecutionFailedException;
+import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.UnsupportedModelException;
+
+import java.util.regex.Pattern;
+
+/**
+ * What a page job's failure means for the case and for the browser: each {@link PageJobException} becomes the core
+ * exception its case is judged by (with the browser build, onnxruntime-web version and adapter in its message, and the
+ * limit for an out-of-memory error) and what the provider must do before the next case.
+ */
+final class PageFailures {
+    /** ORT-web messages that mean the model uses something this EP lacks (the backend itself works). */
+    private static final Pattern UNSUPPORTED = Pattern.compile(
+            "(?i)(not supported|unsupported (data ?type|op)|could not find an implementation|no kernel|shader-f16|f16 is not"
+                    + "|not a registered function/op|no op registered for|opset \\d+ is under development)");
+    /** What onnxruntime-web, Emscripten and the browser say when memory runs out. */
+    private static final Pattern OUT_OF_MEMORY = Pattern.compile(
+            "(?i)(out of memory|\\boom\\b|Aborted\\(OOM\\)|allocation failed|failed to allocate|Cannot enlarge memory"
+                    + "|RangeError: Array buffer|WebAssembly.Memory\\(\\): could not allocate|memory access out of bounds)");
+
+    /** What the provider does before the next case. */
+    enum Then {
+        /** Kill the browser (it hung) and relaunch it. */
+        KILL_AND_RESTART,
+        /** Relaunch the browser (it crashed, left, or lost its device). */
+        RESTART,
+        /** Give the next case a fresh page: the page's runtime state is not trusted. */
+        FRESH_PAGE
+    }
+
+    /** The case's exception and the provider's next step. */
+    record Failure(BackendException exception, Then then) {
+    }
+
+    private PageFailures() {
+    }
+
+    /**
+     * @param where        the environment, for the message: {@code [chromium 156 via playwright, onnxruntime-web 1.30.0]}
+     * @param processState {@code ; browser process still running} or {@code ; browser process is gone}, or empty
+     */
+    static Failure of(PageJobException pj, Phase phase, BackendId backend, ModelSpec model, PageProbe probe, String where,
+                      String processState) {
+        String what = " (" + model.name() + " on " + backend;
+        return switch (pj.kind()) {
+            case TIMEOUT -> new Failure(new ExecutionFailedException(phase == Phase.LOAD ? Phase.LOAD : Phase.TIMEOUT, "Timed out "
+                    + (phase == Phase.LOAD ? "creating the session" : "running") + ": " + pj.getMessage() + what + ")" + where,
+                    pj.fix(), pj), Then.KILL_AND_RESTART);
+            case DISCONNECTED -> new Failure(new ExecutionFailedException(Phase.CRASH, "Browser crashed or page left: " + pj.getMessage()
+                    + processState + what + ")" + where, pj.fix(), pj), Then.RESTART);
+            case DEVICE_LOST -> new Failure(new ExecutionFailedException(Phase.CRASH, "GPU device lost: " + pj.getMessage() + processState
+                    + what + "; a device is lost when it runs out of memory: the adapter's maxBufferSize is "
+                    + probe.webgpu().limits().get("maxBufferSize") + " bytes)" + where, pj.fix(), pj), Then.RESTART);
+            // the page may still be sending what was refused
+            case TRANSFER -> new Failure(new ExecutionFailedException(Phase.TRANSFER, "The outputs could not cross from the page: "
+                    + pj.getMessage() + what + ")" + where, pj.fix(), pj), Then.FRESH_PAGE);
+            case PAGE_ERROR -> new Failure(pageError(pj, phase, backend, model, probe, where), Then.FRESH_PAGE);
+        };
+    }
+
+    private static BackendException pageError(PageJobException pj, Phase phase, BackendId backend, ModelSpec model, PageProbe probe,
+                                              String where) {
+        String msg = pj.getMessage();
+        if (OUT_OF_MEMORY.matcher(msg).find()) {
+            // "memory access out of bounds" is how a failed allocation inside wasm32 usually surfaces (seen here for a
+            // 1.2 GB intermediate); it is named as a memory fault, with the limit it most likely hit
+            return new ExecutionFailedException(phase, "Out of memory (or a memory fault) in the page while " + (phase == Phase.LOAD
+                    ? "creating the session" : "running") + ": " + msg + " (" + model.name() + " on " + backend
+                    + "; onnxruntime-web's wasm32 memory is at most 4 GiB" + (backend == BackendId.WEBGPU
+                    ? ", the adapter's maxBufferSize " + probe.webgpu().limits().get("maxBufferSize") + " bytes" : "")
+                    + ")" + where, "run a smaller input or model, or a lane with more memory", pj);
+        }
+        if (phase == Phase.LOAD && UNSUPPORTED.matcher(msg).find()) {
+            return new UnsupportedModelException("onnxruntime-web cannot run " + model.name() + " on " + backend + ": " + msg + where,
+                    "this model needs an op or type the " + backend + " provider lacks; try wasm", pj);
+        }
+        return new ExecutionFailedException(phase, (phase == Phase.LOAD ? "Session creation failed: " : "Inference failed: ")
+                + msg + " (" + model.name() + " on " + backend + ")" + where, null, pj);
+    }
+}

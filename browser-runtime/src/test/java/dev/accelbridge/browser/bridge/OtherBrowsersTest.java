@@ -1,0 +1,84 @@
+package dev.accelbridge.browser.bridge;
+
+import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.browser.launch.LaunchOptions;
+import dev.accelbridge.core.Availability;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.Execution;
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.ModelFamily;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The same page through the other launch paths, one browser each: Debian's Chromium through Selenium (three suites
+ * on wasm), the @sparticuz/chromium headless shell (WebNN cpu/gpu for real) and Firefox ESR as a plain process.
+ * One bridge serves all of them.
+ */
+class OtherBrowsersTest {
+    static BridgeServer server;
+
+    @BeforeAll
+    static void start() {
+        server = BridgeServer.start(BridgeOptions.defaults());
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    @Test
+    void seleniumChromiumProbesAndRunsTheThreeSuitesOnWasm() {
+        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "Debian's chromium is not installed");
+        try (BrowserBackendProvider p = new BrowserBackendProvider(server,
+                LaunchOptions.builder().browser(BrowserKind.CHROMIUM).driver(DriverKind.SELENIUM).build())) {
+            assertThat(p.pageProbe().userAgent()).contains("Chrome/" + p.browserVersion().split("\\.")[0] + ".");
+            assertThat(p.pageProbe().webgpu().architecture()).isEqualTo("swiftshader");
+            assertThat(p.probe(BackendId.WEBNN_CPU).evidence()).contains("WebNN is not supported on this platform.");
+            for (ModelCase mc : SuiteFixtures.allCases()) {
+                Execution e = SuiteFixtures.runAndCompare(p, BackendId.WASM, mc);
+                assertThat(e.provenance().driver()).isEqualTo("selenium");
+            }
+        }
+    }
+
+    @Test
+    void chromiumShellRunsTheSuitesOnWebnnCpuAndGpu() {
+        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM_SHELL).isPresent(),
+                "the @sparticuz/chromium shell is not installed (npm ci in browser-runtime/browsers)");
+        try (BrowserBackendProvider p = new BrowserBackendProvider(server,
+                LaunchOptions.builder().browser(BrowserKind.CHROMIUM_SHELL).driver(DriverKind.PLAYWRIGHT).build())) {
+            for (BackendId nn : new BackendId[] {BackendId.WEBNN_CPU, BackendId.WEBNN_GPU}) {
+                Availability a = p.probe(nn);
+                assertThat(a.available()).as(a.evidence()).isTrue();
+                assertThat(a.evidence()).contains("createContext({\"deviceType\":\"" + nn.webnnDeviceType() + "\"}) succeeded");
+                for (ModelCase mc : SuiteFixtures.allCases()) {
+                    Execution e = SuiteFixtures.runAndCompare(p, nn, mc);
+                    assertThat(e.provenance().browser()).isEqualTo("chromium-shell");
+                    assertThat(e.provenance().executionProviders()).containsExactly("webnn/" + nn.webnnDeviceType());
+                }
+            }
+        }
+    }
+
+    @Test
+    void firefoxLaunchedAsAProcessJoinsAndRunsWasm() {
+        assumeTrue(BrowserDiscovery.find(BrowserKind.FIREFOX).isPresent(), "firefox is not installed");
+        try (BrowserBackendProvider p = new BrowserBackendProvider(server,
+                LaunchOptions.builder().browser(BrowserKind.FIREFOX).driver(DriverKind.PROCESS).build())) {
+            assertThat(p.pageProbe().userAgent()).contains("Firefox/");
+            assertThat(p.probe(BackendId.WEBNN_CPU).evidence()).isEqualTo("navigator.ml undefined");
+            ModelCase mc = SuiteFixtures.cases(ModelFamily.TEXT).get(0);
+            Execution e = SuiteFixtures.runAndCompare(p, BackendId.WASM, mc);
+            assertThat(e.provenance().driver()).isEqualTo("process");
+            assertThat(e.provenance().browser()).isEqualTo("firefox");
+        }
+    }
+}

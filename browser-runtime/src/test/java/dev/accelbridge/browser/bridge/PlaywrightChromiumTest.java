@@ -1,0 +1,263 @@
+package dev.accelbridge.browser.bridge;
+
+import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.browser.launch.LaunchOptions;
+import dev.accelbridge.core.Availability;
+import dev.accelbridge.core.BackendException;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BackendUnavailableException;
+import dev.accelbridge.core.Execution;
+import dev.accelbridge.core.ExecutionFailedException;
+import dev.accelbridge.core.ExecutionRequest;
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.Status;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import dev.accelbridge.browser.launch.BrowserHandle;
+import dev.accelbridge.browser.launch.BrowserLaunchers;
+import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.Parity;
+import dev.accelbridge.nativerunner.TinyOnnx;
+import io.javalin.Javalin;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Debian's Chromium driven by Playwright: the page's probe, the three suites on wasm and on WebGPU (SwiftShader)
+ * against the native CPU reference, WebNN unavailable with the browser's own sentence, and a browser killed mid-case.
+ * One browser for the whole class.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class PlaywrightChromiumTest {
+    static BridgeServer server;
+    static BrowserBackendProvider chromium;
+
+    @BeforeAll
+    static void start() {
+        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "Debian's chromium is not installed");
+        server = BridgeServer.start(BridgeOptions.defaults());
+        chromium = new BrowserBackendProvider(server, LaunchOptions.builder().browser(BrowserKind.CHROMIUM)
+                .driver(DriverKind.PLAYWRIGHT).build());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (chromium != null) {
+            chromium.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void probeCarriesTheBrowsersRealValues() {
+        String major = chromium.browserVersion().split("\\.")[0];
+        assertThat(chromium.pageProbe().userAgent()).contains("Chrome/" + major + ".");
+        assertThat(chromium.pageProbe().crossOriginIsolated()).isTrue();
+        assertThat(chromium.pageProbe().webgpu().architecture()).isEqualTo("swiftshader");
+        assertThat(chromium.pageProbe().webgpu().label()).isEqualTo("google swiftshader (software adapter)");
+        assertThat(chromium.probe(BackendId.WASM).evidence()).contains("SIMD yes", "threads yes");
+        assertThat(chromium.probe(BackendId.WEBGPU).available()).isTrue();
+        for (BackendId nn : new BackendId[] {BackendId.WEBNN_CPU, BackendId.WEBNN_GPU, BackendId.WEBNN_NPU}) {
+            Availability a = chromium.probe(nn);
+            assertThat(a.available()).isFalse();
+            assertThat(a.evidence()).contains("NotSupportedError", "WebNN is not supported on this platform.");
+            assertThat(a.where()).isEqualTo("chromium " + chromium.browserVersion());
+        }
+        assertThat(chromium.driver()).isEqualTo(DriverKind.PLAYWRIGHT);
+    }
+
+    @Test
+    @Order(2)
+    void aModelSentAsABinaryFrameRunsAndMatchesItsExactMath(@TempDir Path dir) throws Exception {
+        TinyOnnx.Mlp mlp = TinyOnnx.mlp(16, 32, 8, 2, 11L);
+        float[] x = new float[2 * 16];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = (float) Math.sin(i * 0.37);
+        }
+        double[] ref = mlp.forward(x, 2);
+        float[] reff = new float[ref.length];
+        for (int i = 0; i < ref.length; i++) {
+            reff[i] = (float) ref[i];
+        }
+        ConnectedPage page = chromium.page();
+        LoadedSession s = page.loadBytes("tiny-mlp", mlp.bytes(), ExecutionProviderSpec.of(BackendId.WASM), Duration.ofSeconds(60))
+                .get(60, TimeUnit.SECONDS);
+        assertThat(s.inputNames()).containsExactly("x");
+        RunOutcome r = page.run(s.sessionId(), List.of(NamedTensor.ofFloats("x", new long[] {2, 16}, x)), 1, 3,
+                Duration.ofSeconds(60)).get(60, TimeUnit.SECONDS);
+        page.release(s.sessionId(), Duration.ofSeconds(10)).get(10, TimeUnit.SECONDS);
+        assertThat(r.samplesMs()).hasSize(3);
+        assertThat(r.firstMs()).isPositive();
+        Parity p = Parity.compare(List.of(NamedTensor.ofFloats("y", new long[] {2, 8}, reff)), r.outputs(), 1e-5, "exact");
+        assertThat(p.within()).as(p.toString()).isTrue();
+        assertThat(r.outputs().get(0).shape()).containsExactly(2, 8);
+    }
+
+    @Test
+    @Order(3)
+    void aPageFromAnotherOriginCannotJoin() throws Exception {
+        LinkedBlockingQueue<String> reports = new LinkedBlockingQueue<>();
+        String html = "<!doctype html><script>const ws = new WebSocket('ws://127.0.0.1:" + server.port() + "/ws');"
+                + "ws.onopen = () => ws.send(JSON.stringify({v:1,type:'hello',probe:{userAgent:navigator.userAgent}}));"
+                + "ws.onmessage = (e) => fetch('/report?m=' + encodeURIComponent(e.data));"
+                + "ws.onclose = (e) => fetch('/report?close=' + e.code);</script>";
+        Javalin evil = Javalin.create(cfg -> {
+            cfg.startup.showJavalinBanner = false;
+            cfg.jetty.host = "127.0.0.1";
+            cfg.jetty.port = 0;
+            cfg.routes.get("/", ctx -> ctx.html(html));
+            cfg.routes.get("/report", ctx -> reports.add(ctx.queryString()));
+        }).start();
+        int pagesBefore = server.pages().size();
+        long rejectedBefore = server.rejectedConnections();
+        try (BrowserHandle h = BrowserLaunchers.forDriver(DriverKind.PLAYWRIGHT).launch(LaunchOptions.builder().build(),
+                URI.create("http://127.0.0.1:" + evil.port() + "/"))) {
+            String first = reports.poll(30, TimeUnit.SECONDS);
+            String second = reports.poll(30, TimeUnit.SECONDS);
+            assertThat(second).as("the page reports the refusal and the close; got only: " + first).isNotNull();
+            List<String> both = List.of(first, second); // two fetches: they may arrive in either order
+            assertThat(both).anyMatch(r -> r.startsWith("m=") && r.contains("forbidden"));
+            // The bridge closes with 1008 (ProtocolRobustnessTest pins the code with a Java client). Chromium may
+            // report 1006 instead: the page's hello reaches a socket the bridge is already closing, and the TCP reset
+            // can overtake the close frame (seen once on CI). Either way the page was told why and did not join.
+            assertThat(both).anyMatch(r -> r.matches("close=(1008|1006)"));
+            assertThat(server.rejectedConnections()).isEqualTo(rejectedBefore + 1);
+            assertThat(server.pages()).hasSize(pagesBefore);
+        } finally {
+            evil.stop();
+        }
+    }
+
+    @Test
+    @Order(4)
+    void allThreeSuitesRunOnWasmAndMatchNativeCpu() {
+        for (ModelCase mc : SuiteFixtures.allCases()) {
+            Execution e = SuiteFixtures.runAndCompare(chromium, BackendId.WASM, mc);
+            assertThat(e.provenance().driver()).isEqualTo("playwright");
+            assertThat(e.provenance().adapter()).isNull();
+        }
+    }
+
+    @Test
+    @Order(5)
+    void allThreeSuitesRunOnTheSoftwareWebgpuAdapterAndMatch() {
+        for (ModelCase mc : SuiteFixtures.allCases()) {
+            Execution e = SuiteFixtures.runAndCompare(chromium, BackendId.WEBGPU, mc);
+            assertThat(e.provenance().adapter()).isEqualTo("google swiftshader (software adapter)");
+            assertThat(e.provenance().softwareAdapter()).isTrue();
+            assertThat(e.provenance().executionProviders()).containsExactly("webgpu");
+        }
+    }
+
+    @Test
+    @Order(6)
+    void webnnIsUnavailableWithTheProbeEvidence() {
+        ModelCase mc = SuiteFixtures.cases(ModelFamily.TEXT).get(0);
+        assertThatThrownBy(() -> chromium.execute(new ExecutionRequest(BackendId.WEBNN_GPU, mc, 0, 1, Duration.ofSeconds(30))))
+                .isInstanceOf(BackendUnavailableException.class)
+                .hasMessageContaining("WebNN is not supported on this platform.")
+                .satisfies(t -> assertThat(((BackendException) t).status()).isEqualTo(Status.UNAVAILABLE));
+    }
+
+    @Test
+    @Order(7)
+    void aBrokenModelFailsAtLoadWithOrtsMessageAndFp16OnAnAdapterWithoutShaderF16IsUnsupported(@TempDir Path dir) throws Exception {
+        ModelCase text = SuiteFixtures.cases(ModelFamily.TEXT).get(0);
+        ConnectedPage failedPage = chromium.page();
+        Path garbage = Files.write(dir.resolve("garbage.onnx"), new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
+        var m = text.model();
+        var broken = new dev.accelbridge.core.ModelSpec(m.family(), "garbage", garbage, "0", m.opset(), 0, m.ops(), m.inputs(),
+                m.outputs(), "test", m.tolerance());
+        assertThatThrownBy(() -> chromium.execute(new ExecutionRequest(BackendId.WASM,
+                new ModelCase(broken, "x", text.inputs(), java.util.Optional.empty()), 0, 1, Duration.ofSeconds(60))))
+                .isInstanceOf(ExecutionFailedException.class)
+                .hasMessageContaining("Session creation failed")
+                .hasMessageContaining("chromium " + chromium.browserVersion())
+                .satisfies(t -> assertThat(((BackendException) t).phase()).isEqualTo(BackendException.Phase.LOAD));
+        var fp16 = new dev.accelbridge.core.ModelSpec(m.family(), "half", m.path(), m.sha256(), m.opset(), 0, m.ops(),
+                List.of(new dev.accelbridge.core.TensorSpec("x", dev.accelbridge.core.DType.FLOAT16, new long[] {1, 4})),
+                m.outputs(), "test", m.tolerance());
+        assertThatThrownBy(() -> chromium.execute(new ExecutionRequest(BackendId.WEBGPU,
+                new ModelCase(fp16, "x", text.inputs(), java.util.Optional.empty()), 0, 1, Duration.ofSeconds(60))))
+                .isInstanceOf(dev.accelbridge.core.UnsupportedModelException.class)
+                .hasMessageContaining("shader-f16")
+                .satisfies(t -> assertThat(((BackendException) t).status()).isEqualTo(Status.UNSUPPORTED));
+        // the failed session's page was not reused: the case after it got a fresh browser, and the next matches native CPU
+        assertThat(chromium.restarts()).isEqualTo(1);
+        ConnectedPage fresh = chromium.page();
+        Execution next = SuiteFixtures.runAndCompare(chromium, BackendId.WASM, SuiteFixtures.cases(ModelFamily.VISION).get(0));
+        assertThat(next.outputs()).isNotEmpty();
+        assertThat(chromium.restarts()).as("a case that did not fail in the page keeps it").isEqualTo(1);
+        assertThat(chromium.page()).isSameAs(fresh).isNotSameAs(failedPage);
+    }
+
+    @Test
+    @Order(8)
+    void aPageOpenedByHandJoinsAndAProviderRunsOnIt() throws Exception {
+        CompletableFuture<ConnectedPage> joined = new CompletableFuture<>();
+        server.onPageJoined(p -> {
+            if (p.slot().isEmpty()) {
+                joined.complete(p);
+            }
+        });
+        try (BrowserHandle h = BrowserLaunchers.forDriver(DriverKind.PLAYWRIGHT).launch(LaunchOptions.builder().build(), server.pageUrl())) {
+            ConnectedPage page = joined.get(30, TimeUnit.SECONDS);
+            BrowserBackendProvider manual = BrowserBackendProvider.attach(server, page);
+            assertThat(manual.driver()).isEqualTo(DriverKind.MANUAL);
+            assertThat(manual.browserName()).isEqualTo("chrome-headless");
+            assertThat(manual.handle()).isEmpty();
+            Execution e = SuiteFixtures.runAndCompare(manual, BackendId.WASM, SuiteFixtures.cases(ModelFamily.VISION).get(0));
+            assertThat(e.provenance().driver()).isEqualTo("manual");
+        }
+    }
+
+    @Test
+    @Order(9)
+    void killingTheBrowserMidCaseFailsThatCaseAndTheNextOneRuns() throws Exception {
+        ModelCase vision = SuiteFixtures.cases(ModelFamily.VISION).get(0);
+        ConnectedPage before = chromium.page();
+        int restartsBefore = chromium.restarts();
+        // Many timed WebGPU iterations on the software adapter: the case is certainly still running when we kill.
+        CompletableFuture<Execution> running = CompletableFuture.supplyAsync(() -> chromium.execute(
+                new ExecutionRequest(BackendId.WEBGPU, vision, 0, 500, Duration.ofSeconds(120))));
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (before.pendingJobs() == 0 && System.nanoTime() < until) {
+            Thread.sleep(20);
+        }
+        Thread.sleep(300);
+        chromium.handle().orElseThrow().kill();
+        assertThatThrownBy(() -> running.get(60, TimeUnit.SECONDS))
+                .isInstanceOf(ExecutionException.class)
+                .cause().isInstanceOf(ExecutionFailedException.class)
+                .hasMessageContaining("Browser crashed or page left")
+                .satisfies(t -> assertThat(((BackendException) t).phase()).isEqualTo(BackendException.Phase.CRASH));
+        Execution next = SuiteFixtures.runAndCompare(chromium, BackendId.WASM, SuiteFixtures.cases(ModelFamily.TEXT).get(0));
+        assertThat(next.outputs()).isNotEmpty();
+        assertThat(chromium.restarts()).isEqualTo(restartsBefore + 1);
+        assertThat(chromium.page()).isNotSameAs(before);
+    }
+}
