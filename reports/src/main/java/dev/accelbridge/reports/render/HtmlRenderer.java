@@ -1,12 +1,10 @@
 package dev.accelbridge.reports.render;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.accelbridge.core.FallbackHop;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.reports.query.CaseFilter;
-import dev.accelbridge.reports.history.Change;
 import dev.accelbridge.reports.history.ChangeKind;
 
 import java.util.LinkedHashMap;
@@ -20,7 +18,7 @@ import java.util.Map;
  * each browser cell's p50 to native CPU (1× line), and p50 history per cell, lines named at their ends. Below: regressions/improvements, fallbacks and the full table, rendered on the server so it reads even
  * with scripts off; provenance labels software adapters.
  */
-public final class HtmlRenderer {
+final class HtmlRenderer {
     private HtmlRenderer() {
     }
 
@@ -40,12 +38,12 @@ public final class HtmlRenderer {
         sb.append("<h2>Matrix (score per cell)</h2>\n<div id=\"heatmap\" class=\"chart\"></div>\n");
         sb.append("<h2>Browser vs native CPU (p50 ratio; 1× = native CPU, above 1 = slower)</h2>\n<div id=\"ratio\" class=\"chart\"></div>\n");
         sb.append("<h2>Latency history per cell (p50, ms)</h2>\n<div id=\"history\" class=\"chart\"></div>\n");
-        changes(sb, m);
-        batchScaling(sb, m);
-        conformance(sb, m);
+        write(sb, Sections.changes(m));
+        write(sb, Sections.batchScaling(m));
+        write(sb, Sections.conformance(m));
         drillDown(sb, m);
-        diagnostics(sb, m);
-        fallbacks(sb, m);
+        write(sb, Sections.diagnostics(m));
+        write(sb, Sections.fallbacks(m));
         table(sb, m);
         sb.append("<p class=\"meta\">Status is the compatibility verdict; speed is the ratio to the native CPU reference of the "
                 + "same case on the same host; a software adapter or an unverified WebNN device is marked in the cell and never "
@@ -58,71 +56,6 @@ public final class HtmlRenderer {
     /** The data the charts draw: {@link Views#matrix}, the same the dashboard serves. */
     static ObjectNode data(Matrix m) {
         return Views.matrix(m, CaseFilter.ALL);
-    }
-
-    private static void changes(StringBuilder sb, Matrix m) {
-        sb.append("<h2>Regressions and improvements</h2>\n");
-        if (m.regressions().isEmpty() && m.improvements().isEmpty()) {
-            sb.append("<p>None flagged (a change must exceed the threshold and the run-to-run noise of the cell's earlier runs).</p>\n");
-            return;
-        }
-        sb.append("<table id=\"changes\"><tr><th>change</th><th>cell</th><th>host</th><th>p50 before → now (ms)</th>"
-                + "<th>Δ</th><th>earlier runs</th><th>run-to-run noise</th><th>bound</th><th>newest earlier run</th></tr>\n");
-        for (Cell c : m.cells()) {
-            Change ch = c.change();
-            if (ch == null || (ch.kind() != ChangeKind.REGRESSION && ch.kind() != ChangeKind.IMPROVEMENT)) {
-                continue;
-            }
-            sb.append("<tr class=\"").append(ch.kind() == ChangeKind.REGRESSION ? "regression" : "improvement").append("\"><td>")
-                    .append(ch.kind()).append("</td><td>").append(h(c.row() + " " + c.column())).append("</td><td>").append(h(c.host()))
-                    .append("</td><td>").append(Fmt.ms(ch.baselineP50())).append(" → ").append(Fmt.ms(ch.currentP50()))
-                    .append("</td><td>").append(h(ch.percent())).append("</td><td>").append(ch.baselineRuns()).append("</td><td>")
-                    .append(Fmt.pct(ch.noise())).append("</td><td>").append(Fmt.pct(ch.bound())).append("</td><td>").append(h(ch.baselineRunId()))
-                    .append("</td></tr>\n");
-        }
-        sb.append("</table>\n");
-    }
-
-    private static void batchScaling(StringBuilder sb, Matrix m) {
-        Matrix.BatchScaling scaling = m.batchScaling();
-        if (scaling.rows().isEmpty()) {
-            return;
-        }
-        sb.append("<h2>Batch scaling</h2>\n<p>p50 per call and throughput per item at each batch size; the last column is the "
-                + "throughput per item at the largest batch over the smallest (above 1: batching pays).</p>\n"
-                + "<table id=\"batch-scaling\"><tr><th>model</th><th>backend</th><th>host</th>");
-        scaling.batches().forEach(b -> sb.append("<th>batch ").append(b).append("</th>"));
-        sb.append("<th>per-item gain</th></tr>\n");
-        for (Matrix.ScalingRow r : scaling.rows()) {
-            sb.append("<tr><td>").append(h(r.model())).append("</td><td>").append(h(r.column())).append("</td><td>")
-                    .append(h(r.host())).append("</td>");
-            for (int b : scaling.batches()) {
-                Cell c = r.cells().get(b);
-                sb.append("<td>").append(c == null ? "" : h(Fmt.ms(c.p50()) + " ms · " + Fmt.rate(r.itemsPerSec(b)) + "/s")).append("</td>");
-            }
-            sb.append("<td>").append(Double.isNaN(r.gain()) ? "" : String.format(java.util.Locale.ROOT, "×%.2f", r.gain())).append("</td></tr>\n");
-        }
-        sb.append("</table>\n");
-    }
-
-    private static void conformance(StringBuilder sb, Matrix m) {
-        Matrix.Conformance conf = m.conformance();
-        if (conf.ops().isEmpty()) {
-            return;
-        }
-        sb.append("<h2>Conformance by op (single-op models)</h2>\n<table id=\"conformance\"><tr><th>op</th>");
-        conf.columns().forEach(col -> sb.append("<th>").append(h(col)).append("</th>"));
-        sb.append("</tr>\n");
-        for (String op : conf.ops()) {
-            sb.append("<tr><td>").append(h(op)).append("</td>");
-            for (String col : conf.columns()) {
-                String e = conf.entry(op, col);
-                String cls = e.contains("WRONG_OUTPUT") || e.contains("FAILED") ? "bad" : e.contains("UNSUPPORTED") ? "warn" : "ok";
-                sb.append("<td class=\"").append(cls).append("\">").append(h(e)).append("</td>");
-            }
-            sb.append("</tr>\n");
-        }
-        sb.append("</table>\n");
     }
 
     /** Each case's drill-down: its op profile and bisection path as bars, and the tables {@link DrillDowns} makes. */
@@ -171,48 +104,43 @@ public final class HtmlRenderer {
         sb.append("</div>\n");
     }
 
-    private static void diagnostics(StringBuilder sb, Matrix m) {
-        sb.append("<h2>Diagnostics</h2>\n");
-        List<Matrix.Finding> findings = m.findings();
-        if (findings.isEmpty()) {
-            sb.append("<p>None.</p>\n");
+    /** A section as HTML: its heading, intro, then its table or list (or its "none" line; nothing at all without one). */
+    static void write(StringBuilder sb, Section s) {
+        if (s.empty() && s.none() == null) {
             return;
         }
-        sb.append("<table id=\"diagnostics\"><tr><th>severity</th><th>cell</th><th>host</th><th>what happened</th>"
-                + "<th>what to do</th></tr>\n");
-        for (Matrix.Finding f : findings) {
-            sb.append("<tr class=\"").append(f.diagnostic().severity().id()).append("\"><td>").append(f.diagnostic().severity().id())
-                    .append("</td><td>").append(h(f.cell().row() + " " + f.cell().column())).append("</td><td>").append(h(f.cell().host()))
-                    .append("</td><td>").append(h(f.diagnostic().message())).append("</td><td>").append(h(f.diagnostic().action()))
-                    .append("</td></tr>\n");
+        sb.append("<h2>").append(h(s.title())).append("</h2>\n");
+        if (s.intro() != null) {
+            sb.append("<p>").append(h(s.intro())).append("</p>\n");
         }
-        sb.append("</table>\n");
+        if (s.empty()) {
+            sb.append("<p>").append(h(s.none())).append("</p>\n");
+            return;
+        }
+        if (s.table() != null && !s.table().rows().isEmpty()) {
+            sb.append("<table id=\"").append(h(s.id())).append("\"><tr>");
+            s.table().header().forEach(x -> sb.append("<th>").append(h(x)).append("</th>"));
+            sb.append("</tr>\n");
+            for (Section.Row row : s.table().rows()) {
+                sb.append("<tr").append(cls(row.cls())).append('>');
+                row.cells().forEach(x -> sb.append("<td").append(cls(x.cls())).append('>').append(h(x.text())).append("</td>"));
+                sb.append("</tr>\n");
+            }
+            sb.append("</table>\n");
+        }
+        for (Section.Item item : s.items()) {
+            sb.append("<p>").append(item.lead() == null ? "" : "<b>" + h(item.lead()) + "</b>").append(h(item.text())).append("</p>\n");
+            if (!item.steps().isEmpty()) {
+                sb.append("<ol class=\"hops\">");
+                item.steps().forEach(step -> sb.append("<li").append(cls(step.marked() ? "taken" : null)).append('>')
+                        .append(h(step.text())).append("</li>"));
+                sb.append("</ol>\n");
+            }
+        }
     }
 
-    private static void fallbacks(StringBuilder sb, Matrix m) {
-        sb.append("<h2>Fallbacks</h2>\n");
-        boolean any = false;
-        for (Cell c : m.cells()) {
-            if (c.result().status() != Status.FELL_BACK) {
-                continue;
-            }
-            any = true;
-            sb.append("<p><b>").append(h(c.row())).append("</b> ").append(h(c.column())).append(" on ").append(h(c.host()))
-                    .append(": ran on ").append(c.result().actual()).append(", p50 ").append(Fmt.ms(c.p50())).append(" ms");
-            if (Double.isFinite(c.requestedP50Ms())) {
-                sb.append(" (").append(c.result().requested()).append(" p50 when it last worked on this host: ")
-                        .append(Fmt.ms(c.requestedP50Ms())).append(" ms)");
-            }
-            sb.append("</p>\n<ol class=\"hops\">");
-            for (FallbackHop hop : c.result().fallbackPath()) {
-                sb.append("<li").append(hop.taken() ? " class=\"taken\"" : "").append(">").append(hop.backend()).append(": ")
-                        .append(h(hop.reason())).append("</li>");
-            }
-            sb.append("</ol>\n");
-        }
-        if (!any) {
-            sb.append("<p>None.</p>\n");
-        }
+    private static String cls(String c) {
+        return c == null ? "" : " class=\"" + h(c) + "\"";
     }
 
     private static void table(StringBuilder sb, Matrix m) {

@@ -1,9 +1,6 @@
 package dev.accelbridge.reports.render;
 
-import dev.accelbridge.core.FallbackHop;
-import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.Status;
-import dev.accelbridge.reports.history.Change;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,7 +15,7 @@ import java.util.stream.Collectors;
  * browser-vs-native ratios, fallbacks with their cost, regressions and improvements, and the evidence of
  * UNAVAILABLE cells.
  */
-public final class MarkdownRenderer {
+final class MarkdownRenderer {
     private MarkdownRenderer() {
     }
 
@@ -63,132 +60,48 @@ public final class MarkdownRenderer {
             sb.append('\n');
         }
 
-        sb.append("## Browser vs native CPU (p50)\n\n| host | model | backend | p50 ms | native CPU p50 ms | speed vs native CPU | threads (browser / native) | executed on |\n|---|---|---|---|---|---|---|---|\n");
-        for (Cell c : m.cells()) {
-            if (c.result().status().executed() && !c.key().lane().isNative()) {
-                sb.append("| ").append(esc(c.host())).append(" | ").append(esc(c.row())).append(" | ").append(esc(c.column()))
-                        .append(" | ").append(Fmt.ms(c.p50())).append(" | ").append(Fmt.ms(c.cpuP50Ms())).append(" | ")
-                        .append(Fmt.speed(c)).append(" | ").append(Fmt.threads(c)).append(" | ").append(c.score().acceleration().label()).append(" |\n");
-            }
-        }
-        sb.append('\n');
+        write(sb, Sections.browserVsNative(m));
+        write(sb, Sections.fallbacks(m));
+        write(sb, Sections.changes(m));
+        write(sb, Sections.recommendations(m));
+        write(sb, Sections.batchScaling(m));
+        write(sb, Sections.conformance(m));
+        drillDown(sb, m);
+        write(sb, Sections.diagnostics(m));
+        write(sb, Sections.notRun(m));
+        write(sb, Sections.provenance(m));
+        sb.append("Score: see docs/scoring.md (High ≥ 75, Medium ≥ 50, Low > 0, None = 0).\n");
+        return sb.toString();
+    }
 
-        List<Cell> fb = m.cells().stream().filter(c -> c.result().status() == Status.FELL_BACK).toList();
-        sb.append("## Fallbacks\n\n");
-        if (fb.isEmpty()) {
-            sb.append("None.\n\n");
+    /** A section as Markdown: its heading, intro, then its table or list (or its "none" line; nothing at all without one). */
+    static void write(StringBuilder sb, Section s) {
+        if (s.empty() && s.none() == null) {
+            return;
         }
-        for (Cell c : fb) {
-            sb.append("- **").append(esc(c.row())).append("** ").append(esc(c.column())).append(" on ").append(esc(c.host()))
-                    .append(": ran on ").append(c.result().actual()).append(" (p50 ").append(Fmt.ms(c.p50())).append(" ms");
-            if (Double.isFinite(c.requestedP50Ms())) {
-                sb.append("; ").append(c.result().requested()).append(" p50 when it last worked here: ")
-                        .append(Fmt.ms(c.requestedP50Ms())).append(" ms");
-            }
-            sb.append(")\n");
-            for (FallbackHop h : c.result().fallbackPath()) {
-                sb.append("  - ").append(h.taken() ? "→ " : "").append(h.backend()).append(": ").append(esc(h.reason())).append('\n');
-            }
+        sb.append("## ").append(esc(s.title())).append("\n\n");
+        if (s.intro() != null) {
+            sb.append(esc(s.intro())).append("\n\n");
         }
-        sb.append('\n');
-
-        sb.append("## Regressions and improvements\n\n");
-        List<Cell> changed = new ArrayList<>(m.regressions());
-        changed.addAll(m.improvements());
-        if (changed.isEmpty()) {
-            sb.append("None flagged (a change must exceed the threshold and the run-to-run noise of the cell's earlier runs).\n\n");
+        if (s.empty()) {
+            sb.append(esc(s.none())).append("\n\n");
+            return;
         }
-        for (Cell c : changed) {
-            Change ch = c.change();
-            sb.append("- ").append(ch.kind()).append(" ").append(esc(c.row())).append(' ').append(esc(c.column())).append(" on ")
-                    .append(esc(c.host())).append(": p50 ").append(Fmt.ms(ch.baselineP50())).append(" → ").append(Fmt.ms(ch.currentP50()))
-                    .append(" ms (").append(ch.percent()).append(" against the median of ").append(ch.baselineRuns())
-                    .append(" earlier runs; run-to-run noise ").append(Fmt.pct(ch.noise())).append(", bound ").append(Fmt.pct(ch.bound()))
-                    .append("; newest earlier run ").append(ch.baselineRunId()).append(")\n");
-        }
-        sb.append('\n');
-
-        sb.append("## Recommendations (fastest backend that passed on every model of the family, per host)\n\n");
-        sb.append("| host | family | precision | best | runner-up |\n|---|---|---|---|---|\n");
-        for (var rec : dev.accelbridge.reports.recommend.Recommender.recommend(m.cells().stream().map(Cell::result).toList(), false)) {
-            sb.append("| ").append(esc(rec.host())).append(" | ").append(rec.family()).append(" | ").append(rec.precision().id())
-                    .append(" | ").append(rec.best() == null ? esc(rec.note()) : esc(dev.accelbridge.reports.recommend.RecommendationJson
-                            .describe(rec.best()))).append(" | ").append(esc(dev.accelbridge.reports.recommend.RecommendationJson
-                            .describe(rec.runnerUp()))).append(" |\n");
-        }
-        sb.append('\n');
-
-        Matrix.BatchScaling scaling = m.batchScaling();
-        if (!scaling.rows().isEmpty()) {
-            sb.append("## Batch scaling (p50 per call · items per second)\n\n| model | backend | host |");
-            scaling.batches().forEach(b -> sb.append(" batch ").append(b).append(" |"));
-            sb.append(" items/s, largest vs smallest batch |\n|---|---|---|").append("---|".repeat(scaling.batches().size() + 1)).append('\n');
-            for (Matrix.ScalingRow r : scaling.rows()) {
-                sb.append("| ").append(esc(r.model())).append(" | ").append(esc(r.column())).append(" | ").append(esc(r.host())).append(" |");
-                for (int b : scaling.batches()) {
-                    Cell c = r.cells().get(b);
-                    sb.append(' ').append(c == null ? "" : Fmt.ms(c.p50()) + " ms · " + Fmt.rate(r.itemsPerSec(b)) + "/s").append(" |");
-                }
-                sb.append(' ').append(Double.isNaN(r.gain()) ? "" : String.format(java.util.Locale.ROOT, "×%.2f", r.gain())).append(" |\n");
-            }
-            sb.append('\n');
-        }
-
-        Matrix.Conformance conf = m.conformance();
-        if (!conf.ops().isEmpty()) {
-            sb.append("## Conformance by op (single-op models)\n\n| op |");
-            conf.columns().forEach(col -> sb.append(' ').append(esc(col)).append(" |"));
-            sb.append("\n|---|").append("---|".repeat(conf.columns().size())).append('\n');
-            for (String op : conf.ops()) {
-                sb.append("| ").append(esc(op)).append(" |");
-                conf.columns().forEach(col -> sb.append(' ').append(conf.entry(op, col)).append(" |"));
+        if (s.table() != null && !s.table().rows().isEmpty()) {
+            sb.append('|');
+            s.table().header().forEach(x -> sb.append(' ').append(esc(x)).append(" |"));
+            sb.append("\n|").append("---|".repeat(s.table().header().size())).append('\n');
+            for (Section.Row row : s.table().rows()) {
+                sb.append('|');
+                row.cells().forEach(x -> sb.append(' ').append(esc(x.text())).append(" |"));
                 sb.append('\n');
             }
-            sb.append('\n');
         }
-
-        drillDown(sb, m);
-        sb.append("## Diagnostics\n\n");
-        List<Matrix.Finding> findings = m.findings();
-        if (findings.isEmpty()) {
-            sb.append("None.\n\n");
-        } else {
-            sb.append("| severity | cell | host | what happened | what to do |\n|---|---|---|---|---|\n");
-            for (Matrix.Finding f : findings) {
-                sb.append("| ").append(f.diagnostic().severity().id()).append(" | ").append(esc(f.cell().row() + " " + f.cell().column()))
-                        .append(" | ").append(esc(f.cell().host())).append(" | ").append(esc(f.diagnostic().message())).append(" | ")
-                        .append(esc(f.diagnostic().action())).append(" |\n");
-            }
-            sb.append('\n');
+        for (Section.Item item : s.items()) {
+            sb.append("- ").append(item.lead() == null ? "" : "**" + esc(item.lead()) + "**").append(esc(item.text())).append('\n');
+            item.steps().forEach(step -> sb.append("  - ").append(esc(step.text())).append('\n'));
         }
-
-        sb.append("## Not run: evidence\n\n");
-        boolean any = false;
-        for (Cell c : m.cells()) {
-            Status s = c.result().status();
-            if (s == Status.UNAVAILABLE || s == Status.UNSUPPORTED || s == Status.FAILED || s == Status.WRONG_OUTPUT) {
-                any = true;
-                sb.append("- ").append(s).append(' ').append(esc(c.row())).append(' ').append(esc(c.column())).append(" on ")
-                        .append(esc(c.host())).append(": ").append(esc(c.result().reason())).append('\n');
-            }
-        }
-        if (!any) {
-            sb.append("None.\n");
-        }
-        sb.append("\n## Provenance\n\n");
-        Set<String> seen = new LinkedHashSet<>();
-        for (Cell c : m.cells()) {
-            Provenance p = c.result().provenance();
-            if (p != null) {
-                seen.add("- " + esc(c.host()) + " · " + esc(p.browserLabel()) + " via " + p.driver()
-                        + (p.adapter() == null ? "" : " · adapter " + esc(p.adapter()))
-                        + (Boolean.TRUE.equals(p.softwareAdapter()) ? " **(software adapter: WebGPU on the CPU)**" : "")
-                        + (p.runtimeVersions().isEmpty() ? "" : " · " + new java.util.TreeMap<>(p.runtimeVersions())));
-            }
-        }
-        seen.forEach(l -> sb.append(l).append('\n'));
-        sb.append("\nScore: see docs/scoring.md (High ≥ 75, Medium ≥ 50, Low > 0, None = 0).\n");
-        return sb.toString();
+        sb.append('\n');
     }
 
     /** Each case's bisection, op profile and leak check, as the tables {@link DrillDowns} makes. */

@@ -70,7 +70,7 @@ class ReportWriterTest {
         assertThat(find(json, "audio/whisper-tiny", "cuda", "native").path("grade").asText()).isEqualTo("NONE");
 
         String md = Files.readString(out.resolve("report.md"));
-        assertThat(md).contains("## Matrix — host alpha", "| text/bert-tiny |", "REGRESSION text/bert-tiny webgpu",
+        assertThat(md).contains("## Matrix — host alpha", "| text/bert-tiny |", "| REGRESSION | text/bert-tiny webgpu [chromium",
                 "unavailable: 0 CUDA devices", "software adapter", "## Fallbacks", "→ wasm");
 
         validateJUnit(out.resolve("junit.xml"));

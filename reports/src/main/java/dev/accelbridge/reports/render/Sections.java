@@ -1,0 +1,161 @@
+package dev.accelbridge.reports.render;
+
+import dev.accelbridge.core.FallbackHop;
+import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.reports.history.Change;
+import dev.accelbridge.reports.history.ChangeKind;
+import dev.accelbridge.reports.recommend.RecommendationJson;
+import dev.accelbridge.reports.recommend.Recommender;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The report's sections as data ({@link Section}), made once from a {@link Matrix} for both renderers: what a section
+ * says is decided here, how it looks in HTML or Markdown there.
+ */
+final class Sections {
+    private Sections() {
+    }
+
+    /** Regressions and improvements, each with its baseline, noise and bound. */
+    static Section changes(Matrix m) {
+        List<Section.Row> rows = new ArrayList<>();
+        for (Cell c : m.cells()) {
+            Change ch = c.change();
+            if (ch == null || (ch.kind() != ChangeKind.REGRESSION && ch.kind() != ChangeKind.IMPROVEMENT)) {
+                continue;
+            }
+            rows.add(Section.Row.of(ch.kind() == ChangeKind.REGRESSION ? "regression" : "improvement", ch.kind().name(),
+                    c.row() + " " + c.column(), c.host(), Fmt.ms(ch.baselineP50()) + " → " + Fmt.ms(ch.currentP50()), ch.percent(),
+                    String.valueOf(ch.baselineRuns()), Fmt.pct(ch.noise()), Fmt.pct(ch.bound()), ch.baselineRunId()));
+        }
+        return Section.table("changes", "Regressions and improvements", null, new Section.Table(List.of("change", "cell", "host",
+                        "p50 before → now (ms)", "Δ", "earlier runs", "run-to-run noise", "bound", "newest earlier run"), rows),
+                "None flagged (a change must exceed the threshold and the run-to-run noise of the cell's earlier runs).");
+    }
+
+    /** p50 per call and items per second at each batch size, and the per-item gain of the largest batch. */
+    static Section batchScaling(Matrix m) {
+        Matrix.BatchScaling scaling = m.batchScaling();
+        List<String> header = new ArrayList<>(List.of("model", "backend", "host"));
+        scaling.batches().forEach(b -> header.add("batch " + b));
+        header.add("per-item gain");
+        List<Section.Row> rows = new ArrayList<>();
+        for (Matrix.ScalingRow r : scaling.rows()) {
+            List<String> cells = new ArrayList<>(List.of(r.model(), r.column(), r.host()));
+            for (int b : scaling.batches()) {
+                Cell c = r.cells().get(b);
+                cells.add(c == null ? "" : Fmt.ms(c.p50()) + " ms · " + Fmt.rate(r.itemsPerSec(b)) + "/s");
+            }
+            cells.add(Double.isNaN(r.gain()) ? "" : String.format(Locale.ROOT, "×%.2f", r.gain()));
+            rows.add(Section.Row.of(null, cells.toArray(String[]::new)));
+        }
+        return Section.table("batch-scaling", "Batch scaling", "p50 per call and throughput per item at each batch size; the "
+                + "last column is the throughput per item at the largest batch over the smallest (above 1: batching pays).",
+                new Section.Table(header, rows), null);
+    }
+
+    /** Single-op models grouped by op: each op's verdict per backend. */
+    static Section conformance(Matrix m) {
+        Matrix.Conformance conf = m.conformance();
+        List<String> header = new ArrayList<>(List.of("op"));
+        header.addAll(conf.columns());
+        List<Section.Row> rows = new ArrayList<>();
+        for (String op : conf.ops()) {
+            List<Section.Entry> cells = new ArrayList<>(List.of(new Section.Entry(op, null)));
+            for (String col : conf.columns()) {
+                String e = conf.entry(op, col);
+                cells.add(new Section.Entry(e, e.contains("WRONG_OUTPUT") || e.contains("FAILED") ? "bad"
+                        : e.contains("UNSUPPORTED") ? "warn" : "ok"));
+            }
+            rows.add(new Section.Row(null, cells));
+        }
+        return Section.table("conformance", "Conformance by op (single-op models)", null, new Section.Table(header, rows), null);
+    }
+
+    /** Every diagnostic of every cell, with what to do. */
+    static Section diagnostics(Matrix m) {
+        List<Section.Row> rows = new ArrayList<>();
+        for (Matrix.Finding f : m.findings()) {
+            rows.add(Section.Row.of(f.diagnostic().severity().id(), f.diagnostic().severity().id(),
+                    f.cell().row() + " " + f.cell().column(), f.cell().host(), f.diagnostic().message(), f.diagnostic().action()));
+        }
+        return Section.table("diagnostics", "Diagnostics", null, new Section.Table(List.of("severity", "cell", "host",
+                "what happened", "what to do"), rows), "None.");
+    }
+
+    /** Every cell that fell back: where it ran, what the requested backend cost when it last worked, and every hop. */
+    static Section fallbacks(Matrix m) {
+        List<Section.Item> items = new ArrayList<>();
+        for (Cell c : m.cells()) {
+            if (c.result().status() != Status.FELL_BACK) {
+                continue;
+            }
+            String text = " " + c.column() + " on " + c.host() + ": ran on " + c.result().actual() + ", p50 " + Fmt.ms(c.p50()) + " ms"
+                    + (Double.isFinite(c.requestedP50Ms()) ? " (" + c.result().requested() + " p50 when it last worked on this host: "
+                    + Fmt.ms(c.requestedP50Ms()) + " ms)" : "");
+            List<Section.Step> hops = new ArrayList<>();
+            for (FallbackHop h : c.result().fallbackPath()) {
+                hops.add(new Section.Step((h.taken() ? "→ " : "") + h.backend() + ": " + h.reason(), h.taken()));
+            }
+            items.add(new Section.Item(c.row(), text, hops));
+        }
+        return Section.list("fallbacks", "Fallbacks", items, "None.");
+    }
+
+    /** Each executed browser cell against the native CPU p50 of the same case and host. */
+    static Section browserVsNative(Matrix m) {
+        List<Section.Row> rows = new ArrayList<>();
+        for (Cell c : m.cells()) {
+            if (c.result().status().executed() && !c.key().lane().isNative()) {
+                rows.add(Section.Row.of(null, c.host(), c.row(), c.column(), Fmt.ms(c.p50()), Fmt.ms(c.cpuP50Ms()), Fmt.speed(c),
+                        Fmt.threads(c), c.score().acceleration().label()));
+            }
+        }
+        return Section.table("browser-vs-native", "Browser vs native CPU (p50)", null, new Section.Table(List.of("host", "model",
+                "backend", "p50 ms", "native CPU p50 ms", "speed vs native CPU", "threads (browser / native)", "executed on"), rows), null);
+    }
+
+    /** The fastest backend that passed on every model of a family, per host and precision, and the runner-up. */
+    static Section recommendations(Matrix m) {
+        List<Section.Row> rows = new ArrayList<>();
+        for (var rec : Recommender.recommend(m.cells().stream().map(Cell::result).toList(), false)) {
+            rows.add(Section.Row.of(null, rec.host(), rec.family(), rec.precision().id(),
+                    rec.best() == null ? rec.note() : RecommendationJson.describe(rec.best()), RecommendationJson.describe(rec.runnerUp())));
+        }
+        return Section.table("recommendations", "Recommendations (fastest backend that passed on every model of the family, per host)",
+                null, new Section.Table(List.of("host", "family", "precision", "best", "runner-up"), rows), null);
+    }
+
+    /** Why each cell that did not pass did not: the evidence. */
+    static Section notRun(Matrix m) {
+        List<Section.Item> items = new ArrayList<>();
+        for (Cell c : m.cells()) {
+            Status s = c.result().status();
+            if (s == Status.UNAVAILABLE || s == Status.UNSUPPORTED || s == Status.FAILED || s == Status.WRONG_OUTPUT) {
+                items.add(new Section.Item(null, s + " " + c.row() + " " + c.column() + " on " + c.host() + ": " + c.result().reason(),
+                        List.of()));
+            }
+        }
+        return Section.list("not-run", "Not run: evidence", items, "None.");
+    }
+
+    /** Each distinct browser, driver, adapter and runtime seen, software adapters marked. */
+    static Section provenance(Matrix m) {
+        Set<String> seen = new LinkedHashSet<>();
+        for (Cell c : m.cells()) {
+            Provenance p = c.result().provenance();
+            if (p != null) {
+                seen.add(c.host() + " · " + p.browserLabel() + " via " + p.driver() + (p.adapter() == null ? "" : " · adapter " + p.adapter())
+                        + (Boolean.TRUE.equals(p.softwareAdapter()) ? " (software adapter: WebGPU on the CPU)" : "")
+                        + (p.runtimeVersions().isEmpty() ? "" : " · " + new java.util.TreeMap<>(p.runtimeVersions())));
+            }
+        }
+        return Section.list("provenance", "Provenance", seen.stream().map(s -> new Section.Item(null, s, List.of())).toList(), null);
+    }
+}
