@@ -1,5 +1,6 @@
 package dev.accelbridge.fallback;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.BackendId;
 
 import java.util.HashSet;
@@ -16,6 +17,7 @@ import java.util.stream.Collectors;
  * @param requested the backend the user asked for
  * @param hops      every candidate, in order, starting with {@code requested}
  */
+@PublicApi
 public record Chain(BackendId requested, List<BackendId> hops) {
     public Chain {
         if (requested == null) {

@@ -1,5 +1,6 @@
 package dev.accelbridge.fallback;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.UnknownBackendException;
 
@@ -41,6 +42,7 @@ import static dev.accelbridge.core.BackendId.*;
  * </pre>
  * Parsing takes a {@link Reader} or a String so this module stays free of I/O; the CLI opens the file.
  */
+@PublicApi
 public final class Chains {
     private static final Chains DEFAULTS = new Chains(defaultMap());
 

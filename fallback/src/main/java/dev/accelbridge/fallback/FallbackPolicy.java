@@ -1,8 +1,10 @@
 package dev.accelbridge.fallback;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Status;
 
 /** When a case that ran on the chosen hop moves on to the next hop at run time. */
+@PublicApi
 public enum FallbackPolicy {
     /** Move on when loading or running failed (the default). A wrong output is kept as WRONG_OUTPUT. */
     ON_FAILURE,

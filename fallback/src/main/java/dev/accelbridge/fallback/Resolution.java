@@ -1,5 +1,6 @@
 package dev.accelbridge.fallback;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.FallbackHop;
@@ -23,6 +24,7 @@ import java.util.stream.Collectors;
  *   <li>an available hop after the chosen one: {@code available, not needed: <chosen> was taken} </li>
  * </ul>
  */
+@PublicApi
 public final class Resolution {
     private final Chain chain;
     private final List<HopState> states;

@@ -1,5 +1,6 @@
 package dev.accelbridge.fallback;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
 
@@ -12,6 +13,7 @@ import java.util.Map;
  * A candidate is chosen only on a positive probe answer; one the probes did not answer for is rejected
  * with "not probed", never assumed present.
  */
+@PublicApi
 public final class Resolver {
     private Resolver() {
     }

@@ -1,5 +1,6 @@
 package dev.accelbridge.fallback;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Status;
 
 /**
@@ -8,5 +9,6 @@ import dev.accelbridge.core.Status;
  * @param status the case status
  * @param reason why (null for a plain PASSED on the requested backend)
  */
+@PublicApi
 public record Verdict(Status status, String reason) {
 }

@@ -1,5 +1,6 @@
 package dev.accelbridge.nativerunner;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.HostInfo;
 import oshi.SystemInfo;
 import oshi.hardware.CentralProcessor;
@@ -25,6 +26,7 @@ import java.util.stream.Stream;
  * a stable fingerprint. OSHI is slow to start (a few hundred ms), so its {@link SystemInfo} is made once and
  * the answer cached.
  */
+@PublicApi
 public final class HostDetector {
     /** The SIMD extensions reported, in this order, when the CPU has them. */
     static final List<String> SIMD = List.of("sse4_1", "sse4_2", "avx", "avx2", "fma", "f16c", "avx512f",

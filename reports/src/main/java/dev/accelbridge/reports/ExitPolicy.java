@@ -1,5 +1,6 @@
 package dev.accelbridge.reports;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.reports.history.Change;
@@ -21,6 +22,7 @@ import java.util.stream.Collectors;
  *
  * @param conditions what fails the process
  */
+@PublicApi
 public record ExitPolicy(Set<Condition> conditions) {
     /** The exit code of a run that met a --fail-on condition. */
     public static final int FAIL_EXIT = 1;

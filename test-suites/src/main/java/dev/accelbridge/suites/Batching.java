@@ -1,5 +1,6 @@
 package dev.accelbridge.suites;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.NamedTensor;
@@ -20,6 +21,7 @@ import java.util.Optional;
  * ({@link NamedTensor#atBatch}), so item {@code k} of every batch size is the same item. Inputs with a fixed leading
  * dimension (a scalar, a state) are fed as they are, and the batch symbol's free-dimension value follows.
  */
+@PublicApi
 public final class Batching {
     private Batching() {
     }

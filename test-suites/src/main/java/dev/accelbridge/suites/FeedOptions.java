@@ -1,5 +1,6 @@
 package dev.accelbridge.suites;
 
+import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -28,6 +29,7 @@ import java.util.Optional;
  * @param tolerance the parity tolerance for this model, when given
  * @param baseDir   where relative input paths are resolved
  */
+@PublicApi
 public record FeedOptions(Map<String, Long> dims, Map<String, long[]> shapes, Map<String, String> inputs, Double rangeLo,
                           Double rangeHi, Double tolerance, Path baseDir) {
     /** The name of a model folder's own feed file. */

@@ -1,5 +1,6 @@
 package dev.accelbridge.suites;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.suites.onnx.OnnxTensors;
 
@@ -15,6 +16,7 @@ import java.util.stream.Stream;
  * Finds the models under a user's {@code --model} path and loads each on its own, so one model's problem becomes
  * that model's {@link ModelLoad} and never stops the others.
  */
+@PublicApi
 public final class ModelDirectory {
     private ModelDirectory() {
     }

@@ -1,5 +1,6 @@
 package dev.accelbridge.suites;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.NamedTensor;
@@ -30,6 +31,7 @@ import java.util.Map;
  * @param tensors        every tensor of known size: name, where it comes from and bytes, largest first
  * @param activationsDeclared whether the model declared intermediate shapes ({@code value_info})
  */
+@PublicApi
 public record ModelFootprint(long modelFileBytes, long weightBytes, List<Tensor> tensors, boolean activationsDeclared) {
     public ModelFootprint {
         tensors = List.copyOf(tensors);

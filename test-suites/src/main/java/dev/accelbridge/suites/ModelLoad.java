@@ -1,5 +1,6 @@
 package dev.accelbridge.suites;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.Status;
@@ -21,6 +22,7 @@ import java.util.List;
  * @param problem the problem and its fix, null when loaded
  * @param inputNames the graph's input names where the file could be read (to check {@code --input} names against)
  */
+@PublicApi
 public record ModelLoad(String name, Path path, ModelFamily family, String sha256, List<ModelCase> cases, Status status,
                         String problem, List<String> inputNames) {
     public ModelLoad {

@@ -1,5 +1,6 @@
 package dev.accelbridge.suites;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.ModelSpec;
@@ -26,6 +27,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /** Reads what a model looks like: inputs, outputs, opset, ops, parameter count, SHA-256. */
+@PublicApi
 public final class OnnxModels {
     private OnnxModels() {
     }

@@ -1,5 +1,6 @@
 package dev.accelbridge.suites;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.ModelSpec;
@@ -27,6 +28,7 @@ import java.util.stream.Collectors;
  * encoder), authored with seeded weights and written to the cache directory on first use (reused after,
  * keyed by name, size and seed).
  */
+@PublicApi
 public final class SuiteCatalog {
     /** Bumped whenever an authored graph changes, so stale cached files are not reused. */
     static final int GENERATOR_VERSION = 2;

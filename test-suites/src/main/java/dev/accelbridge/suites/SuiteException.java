@@ -1,11 +1,13 @@
 package dev.accelbridge.suites;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.AccelbridgeException;
 
 /**
  * Root of every error raised by the test-suites module: model generation, model inspection and the
  * user-model folder loader. Specific subclasses are nested so callers can catch exactly what they handle.
  */
+@PublicApi
 public class SuiteException extends AccelbridgeException {
 
     public SuiteException(String problem, String fix) {

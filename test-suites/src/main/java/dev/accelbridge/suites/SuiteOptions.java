@@ -1,5 +1,6 @@
 package dev.accelbridge.suites;
 
+import dev.accelbridge.core.PublicApi;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -10,6 +11,7 @@ import java.util.Objects;
  * @param size     model size (see {@link ModelSize})
  * @param seed     seed of every generated weight; the same seed gives byte-identical files
  */
+@PublicApi
 public record SuiteOptions(Path cacheDir, ModelSize size, long seed) {
     /** The seed used when none is given. */
     public static final long DEFAULT_SEED = 20240917L;

@@ -1,8 +1,10 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.RunResult;
 
 /** Progress of a run, for the terminal (progress bar, table) or a test. */
+@PublicApi
 public interface RunListener {
     /** The run starts with {@code total} cases ({@code skipped} already done in a resumed run). */
     default void started(String runId, int total, int skipped) {

@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.core.BackendId;
@@ -56,6 +57,7 @@ import java.util.Optional;
  * @param exposure      where launched browsers reach the bridge ({@code --bridge-host}, {@code --advertise})
  * @param scheduling    browser lanes at once ({@code --parallel}) and re-runs of a FAILED case ({@code --retries})
  */
+@PublicApi
 public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<ModelFamily> userFamily,
                       boolean largeModels, long seed, List<BackendId> backends, Map<BackendId, Chain> chains,
                       FallbackPolicy policy, List<BrowserKind> browsers, DriverKind driver, Optional<URI> gridUrl,

@@ -42,47 +42,34 @@ final class RunRecorder {
     }
 
     synchronized void recordModel(ModelSpec spec) {
-        if (spilled == null) {
-            try {
-                store.recordModel(spec.sha256(), spec.name(), spec.opset(), spec.ops());
-            } catch (StoreException e) {
-                storeFailed(e);
-            }
-        }
+        whileStoreWorks(() -> store.recordModel(spec.sha256(), spec.name(), spec.opset(), spec.ops()));
     }
 
     synchronized void recordHost(HostInfo h) {
-        if (spilled == null) {
-            try {
-                store.recordHost(h);
-            } catch (StoreException e) {
-                storeFailed(e);
-            }
-        }
+        whileStoreWorks(() -> store.recordHost(h));
     }
 
     synchronized void recordProbe(String runId, Availability a) {
         probesSeen.add(a);
-        if (spilled == null) {
-            try {
-                store.recordProbe(runId, a);
-            } catch (StoreException e) {
-                storeFailed(e);
-            }
-        }
+        whileStoreWorks(() -> store.recordProbe(runId, a));
     }
 
     /** Writes one result at once, or keeps it for the spill file once the store has failed. */
     synchronized void write(RunResult r) {
+        whileStoreWorks(() -> store.write(r));
+        if (spilled != null) {
+            spilled.add(r);
+        }
+    }
+
+    /** Does {@code write} unless the store has failed; its first failure starts the spill. */
+    private void whileStoreWorks(Runnable write) {
         if (spilled == null) {
             try {
-                store.write(r);
+                write.run();
             } catch (StoreException e) {
                 storeFailed(e);
             }
-        }
-        if (spilled != null) {
-            spilled.add(r);
         }
     }
 

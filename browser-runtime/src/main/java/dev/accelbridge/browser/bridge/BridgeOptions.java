@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.bridge;
 
+import dev.accelbridge.core.PublicApi;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -24,6 +25,7 @@ import java.util.Optional;
  * @param tls           HTTPS and WSS with this key and certificate instead of plain HTTP ({@code serve --tls})
  * @param maxResultBytes the most bytes a run job's outputs may total when the model does not declare their sizes
  */
+@PublicApi
 public record BridgeOptions(String host, int port, Optional<String> token, long maxFrameBytes, Duration jobTimeout,
                             Duration joinTimeout, List<Path> models, Optional<URI> advertise, Optional<TlsIdentity> tls,
                             long maxResultBytes) {

@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.bridge;
 
+import dev.accelbridge.core.PublicApi;
 import io.javalin.config.RoutesConfig;
 
 /**
@@ -7,6 +8,7 @@ import io.javalin.config.RoutesConfig;
  * headers and its token: the server checks both before every request, so the routes need not.
  */
 @FunctionalInterface
+@PublicApi
 public interface BridgeRoutes {
     /** Registers the routes on the server's. */
     void register(RoutesConfig routes);

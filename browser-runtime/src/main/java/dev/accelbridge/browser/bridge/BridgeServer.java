@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.bridge;
 
+import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.browser.page.FrameCodec;
@@ -32,6 +33,7 @@ import java.util.function.Consumer;
  * and the WebSocket endpoint {@code /ws} where pages join and take jobs (docs/protocol.md). Handlers only delegate:
  * the protocol lives in {@link PageHub} and {@link ConnectedPage}.
  */
+@PublicApi
 public final class BridgeServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BridgeServer.class);
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.bridge;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.browser.launch.BrowserHandle;
 import dev.accelbridge.browser.launch.BrowserLauncher;
 import dev.accelbridge.browser.launch.BrowserLaunchers;
@@ -52,6 +53,7 @@ import java.util.concurrent.ExecutionException;
  *
  * <p>Not thread-safe: one case at a time per provider (the page runs one job at a time anyway).
  */
+@PublicApi
 public final class BrowserBackendProvider implements BackendProvider {
     private static final Logger LOG = LoggerFactory.getLogger(BrowserBackendProvider.class);
     private static final Set<BackendId> BACKENDS = EnumSet.of(BackendId.WEBGPU, BackendId.WEBNN_GPU, BackendId.WEBNN_CPU,

@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.bridge;
 
+import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -23,6 +24,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * answer, or exceptionally with a {@link PageJobException} (the page's error, a timeout, the page leaving, a lost
  * GPU device). Jobs are executed by the page one after another, in the order sent.
  */
+@PublicApi
 public final class ConnectedPage {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final AtomicLong IDS = new AtomicLong();

@@ -18,10 +18,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -64,8 +61,7 @@ final class PageHub {
     private final long maxFrameBytes;
     private final int maxJoined;
     private final Map<String, Conn> conns = new ConcurrentHashMap<>();
-    private final Map<String, CompletableFuture<ConnectedPage>> slotWaiters = new ConcurrentHashMap<>();
-    private final List<Consumer<ConnectedPage>> joinListeners = new CopyOnWriteArrayList<>();
+    private final PageJoins joins = new PageJoins();
     private final AtomicLong pageIds = new AtomicLong();
     private final AtomicLong rejected = new AtomicLong();
     private final AtomicLong protocolErrors = new AtomicLong();
@@ -315,38 +311,16 @@ final class PageHub {
         ObjectNode welcome = JSON.createObjectNode().put("v", FrameCodec.PROTOCOL_VERSION).put("type", MessageKind.WELCOME.id()).put("pageId", id);
         c.channel.sendText(welcome.toString());
         LOG.info("Page {} joined from {}{}: {}", id, c.remote, slot == null ? "" : " (slot " + slot + ")", probe.userAgent());
-        if (slot != null) {
-            slotWaiters.computeIfAbsent(slot, k -> new CompletableFuture<>()).complete(page);
-        }
-        for (Consumer<ConnectedPage> l : joinListeners) {
-            try {
-                l.accept(page);
-            } catch (RuntimeException e) {
-                LOG.warn("A page-joined listener failed: {}", e.toString());
-            }
-        }
+        joins.joined(page);
     }
 
     /** Waits for the page launched with {@code slot} to join. */
     ConnectedPage awaitSlot(String slot, Duration timeout) {
-        CompletableFuture<ConnectedPage> f = slotWaiters.computeIfAbsent(slot, k -> new CompletableFuture<>());
-        try {
-            return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new BridgeServerException("No page joined for launch slot " + slot + " within " + timeout.toSeconds() + " s",
-                    "check that the browser can reach the bridge URL and runs JavaScript modules; raise the join timeout");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new BridgeServerException("Interrupted while waiting for a page to join", null, e);
-        } catch (java.util.concurrent.ExecutionException e) {
-            throw new BridgeServerException("Waiting for a page failed: " + e.getCause(), null, e.getCause());
-        } finally {
-            slotWaiters.remove(slot);
-        }
+        return joins.awaitSlot(slot, timeout);
     }
 
     void onJoin(Consumer<ConnectedPage> listener) {
-        joinListeners.add(listener);
+        joins.onJoin(listener);
     }
 
     List<ConnectedPage> pages() {

@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.bridge;
 
+import dev.accelbridge.core.PublicApi;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
@@ -49,6 +50,7 @@ import java.util.Set;
  * @param password the keystore's and key's password
  * @param certificate the leaf certificate the bridge presents
  */
+@PublicApi
 public record TlsIdentity(KeyStore keyStore, char[] password, X509Certificate certificate) {
     static final String ALIAS = "accelbridge";
 

@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.BrowserKind;
 
 import java.io.IOException;
@@ -26,6 +27,7 @@ import java.util.regex.Pattern;
  * names on {@code PATH}. {@link BrowserKind#CHROMIUM_SHELL} comes from the npm package {@code @sparticuz/chromium}
  * installed by the build in {@code browser-runtime/browsers} (see {@link ChromiumShell}).
  */
+@PublicApi
 public final class BrowserDiscovery {
     /** Candidates per kind, best first. Debian's real binary first: the /usr/bin/chromium wrapper adds flags. */
     private static final Map<BrowserKind, List<String>> CANDIDATES = new EnumMap<>(Map.of(

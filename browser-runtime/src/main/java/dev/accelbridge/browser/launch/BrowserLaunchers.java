@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.PublicApi;
+
 /**
  * The launcher for a driver.
  *
@@ -7,6 +9,7 @@ package dev.accelbridge.browser.launch;
  * once and is closed at JVM exit); it confines Playwright to its own thread, so it is safe to share. The other
  * launchers hold no state and are created per call. Create a {@code new PlaywrightLauncher()} to own its lifecycle.
  */
+@PublicApi
 public final class BrowserLaunchers {
     private static volatile PlaywrightLauncher shared;
 

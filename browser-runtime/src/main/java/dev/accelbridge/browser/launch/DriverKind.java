@@ -1,10 +1,12 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.AccelbridgeException;
 
 import java.util.Locale;
 
 /** How a browser was started; results keep it as {@code driver}. */
+@PublicApi
 public enum DriverKind {
     /** Playwright for Java (the default). */
     PLAYWRIGHT("playwright"),

@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.BrowserKind;
 
 import java.nio.file.Path;
@@ -11,5 +12,6 @@ import java.nio.file.Path;
  * @param executable the binary to start
  * @param version    its version as it reports it
  */
+@PublicApi
 public record InstalledBrowser(BrowserKind kind, Path executable, String version) {
 }

@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.BrowserKind;
 
 import java.net.URI;
@@ -22,6 +23,7 @@ import java.util.Optional;
  * @param launchTimeout  how long to wait for the browser to start
  * @param firefoxPrefs   more Firefox preferences, over {@link FirefoxPrefs#PREFS} (Playwright's {@code firefoxUserPrefs})
  */
+@PublicApi
 public record LaunchOptions(BrowserKind browser, DriverKind driver, boolean headless, Optional<Path> executable,
                             Optional<URI> gridUrl, List<String> extraArgs, Duration launchTimeout,
                             Map<String, Object> firefoxPrefs) {

@@ -1,5 +1,7 @@
 package dev.accelbridge.reports.history;
 
+import dev.accelbridge.core.PublicApi;
+
 /**
  * The comparison of a cell's newest run with its earlier runs (run-level p50s).
  *
@@ -12,6 +14,7 @@ package dev.accelbridge.reports.history;
  * @param baselineRuns  how many earlier runs the baseline has
  * @param baselineRunId the newest earlier run (null when none)
  */
+@PublicApi
 public record Change(ChangeKind kind, double baselineP50, double currentP50, double ratio, double noise, double bound,
                      int baselineRuns, String baselineRunId) {
     /** The same with the newest baseline run named. */

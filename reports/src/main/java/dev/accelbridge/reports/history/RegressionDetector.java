@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.history;
 
+import dev.accelbridge.core.PublicApi;
 import org.apache.commons.math3.distribution.TDistribution;
 
 import java.util.Arrays;
@@ -23,6 +24,7 @@ import java.util.Arrays;
  * @param minRuns   earlier runs needed
  * @param window    earlier runs used (the newest ones)
  */
+@PublicApi
 public record RegressionDetector(double threshold, double alpha, int minRuns, int window) {
     /** 10 %, alpha 0.002, at least 3 earlier runs, the last 10. */
     public static RegressionDetector defaults() {

@@ -1,5 +1,7 @@
 package dev.accelbridge.reports.predict;
 
+import dev.accelbridge.core.PublicApi;
+
 /**
  * A predicted p50 — a prediction, never a measurement — with what it rests on and how wrong such predictions were on
  * the same host when each measured cell was left out and predicted from the others.
@@ -16,6 +18,7 @@ package dev.accelbridge.reports.predict;
  * @param looP90Error    90th percentile of the same
  * @param looTrials      how many leave-one-out trials
  */
+@PublicApi
 public record Prediction(String model, String config, String host, String hostFingerprint, double p50Ms, double measuredP50Ms,
                          int modelSamples, int configSamples, double looMedianError, double looP90Error, int looTrials) {
 }

@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.predict;
 
+import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
@@ -21,6 +22,7 @@ import java.util.stream.Collectors;
  * Answers {@code accelbridge predict}: finds the host and the model's case key in the store's results, asks the
  * {@link Predictor}, and words or serialises the answer (always as a prediction).
  */
+@PublicApi
 public final class Predictions {
     private Predictions() {
     }

@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.query;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Dimension;
 import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.RunResult;
@@ -32,6 +33,7 @@ import java.util.function.Function;
  * @param from       earliest start (inclusive), or null
  * @param to         latest start (exclusive; a date alone means the end of that day), or null
  */
+@PublicApi
 public record CaseFilter(Map<Dimension<?>, Set<String>> dimensions, Set<String> hosts, Set<Status> statuses,
                          Instant from, Instant to) {
     /** The query parameter names, in the order the page shows them. */

@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.recommend;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Precision;
 
 /**
@@ -14,6 +15,7 @@ import dev.accelbridge.core.Precision;
  * @param runnerUp  the next fastest, or null
  * @param note      "not measured" and the like, or null
  */
+@PublicApi
 public record Recommendation(String family, String model, String host, String hostFingerprint, Precision precision,
                              Option best, Option runnerUp, String note) {
 

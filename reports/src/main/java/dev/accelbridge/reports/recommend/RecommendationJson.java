@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.recommend;
 
+import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.reports.store.ResultJson;
@@ -12,6 +13,7 @@ import java.util.Locale;
  * precision: {@code family, model, host, hostFingerprint, precision, best, runnerUp, note}, where {@code best} and
  * {@code runnerUp} are {@code {backend, browser, p50Ms, speedupVsCpu, speedupVsWasm, rssPeakBytes, models}} or null.
  */
+@PublicApi
 public final class RecommendationJson {
     private RecommendationJson() {
     }

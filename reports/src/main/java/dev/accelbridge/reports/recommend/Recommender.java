@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.recommend;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.RunResult;
@@ -20,6 +21,7 @@ import java.util.Set;
  * a native CPU reference on that host; candidates are ranked by the geometric mean of their speedup over native CPU.
  * A group where no candidate qualifies says "not measured" (or what is missing); nothing is ever estimated here.
  */
+@PublicApi
 public final class Recommender {
     private Recommender() {
     }

@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.history.Change;
 import dev.accelbridge.reports.score.Score;
@@ -19,6 +20,7 @@ import java.util.List;
  * @param history         every result of this cell, oldest first
  * @param nativeThreads   the intra-op threads of the native CPU reference (null when unknown), shown beside every ratio
  */
+@PublicApi
 public record Cell(RunResult result, Score score, double cpuP50Ms, double requestedP50Ms, Change change,
                    List<HistoryPoint> history, Integer nativeThreads) {
     public Cell {

@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.reports.ReportsException;
 
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * The scripts both the static report and the dashboard draw with, read from this jar: Apache ECharts (installed from
  * npm at build time, no CDN) and {@code views.js}, the views shared by both.
  */
+@PublicApi
 public final class ChartAssets {
     /** The chart library's file name. */
     public static final String ECHARTS = "echarts.min.js";

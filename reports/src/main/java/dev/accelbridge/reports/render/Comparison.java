@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.LaneId;
@@ -23,6 +24,7 @@ import java.util.function.Function;
  * @param b    side B's label
  * @param rows matched cases, then cases only one side has
  */
+@PublicApi
 public record Comparison(By by, String a, String b, List<Row> rows) {
     /** The dimension compared. */
     public enum By {

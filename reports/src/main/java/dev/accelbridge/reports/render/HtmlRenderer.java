@@ -106,7 +106,7 @@ final class HtmlRenderer {
 
     /** A section as HTML: its heading, intro, then its table or list (or its "none" line; nothing at all without one). */
     static void write(StringBuilder sb, Section s) {
-        if (s.empty() && s.none() == null) {
+        if (s.hidden()) {
             return;
         }
         sb.append("<h2>").append(h(s.title())).append("</h2>\n");

@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.BackendId;
@@ -18,6 +19,7 @@ import java.util.Map;
  * cell holds its key, host, status, reason, score, grade, timings, parity, fallbackPath, provenance, the native CPU
  * reference and ratio, the fallback cost, the change against the previous run, and its p50 history.
  */
+@PublicApi
 public final class JsonRenderer {
     private JsonRenderer() {
     }

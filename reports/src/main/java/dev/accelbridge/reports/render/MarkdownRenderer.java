@@ -76,7 +76,7 @@ final class MarkdownRenderer {
 
     /** A section as Markdown: its heading, intro, then its table or list (or its "none" line; nothing at all without one). */
     static void write(StringBuilder sb, Section s) {
-        if (s.empty() && s.none() == null) {
+        if (s.hidden()) {
             return;
         }
         sb.append("## ").append(esc(s.title())).append("\n\n");

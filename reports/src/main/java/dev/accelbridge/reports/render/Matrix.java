@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Diagnostic;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.Status;
@@ -20,6 +21,7 @@ import java.util.Map;
  * @param hosts       the hosts of the store, by fingerprint
  * @param modelOps    the op types of each model file, by sha256 (for the conformance view)
  */
+@PublicApi
 public record Matrix(String scope, Instant generatedAt, List<Cell> cells, Map<String, HostInfo> hosts,
                      Map<String, List<String>> modelOps) {
     public Matrix {

@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
@@ -24,6 +25,7 @@ import java.util.Optional;
  * cell across the store, so merged hosts appear side by side), their scores against the native CPU reference of the
  * same host, fallback costs, history and the comparison with each cell's previous run.
  */
+@PublicApi
 public final class MatrixBuilder {
     private MatrixBuilder() {
     }

@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.reports.ReportsException;
 import dev.accelbridge.reports.history.RegressionDetector;
 import dev.accelbridge.reports.store.MatrixStore;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** Writes {@code report.html}, {@code report.md}, {@code matrix.json} and {@code junit.xml} from the store. */
+@PublicApi
 public final class ReportWriter {
     private ReportWriter() {
     }

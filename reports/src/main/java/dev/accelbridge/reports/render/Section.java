@@ -29,6 +29,11 @@ record Section(String id, String title, String intro, Table table, List<Item> it
         return new Section(id, title, null, null, items, none);
     }
 
+    /** True when the section is left out: nothing to show and nothing to say about it. */
+    boolean hidden() {
+        return empty() && none == null;
+    }
+
     /** True when there is nothing to show but {@link #none()}. */
     boolean empty() {
         return (table == null || table.rows().isEmpty()) && items.isEmpty();

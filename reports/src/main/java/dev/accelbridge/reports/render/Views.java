@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.Dimension;
@@ -23,6 +24,7 @@ import java.util.function.Function;
  * ({@code GET /api/matrix} serves it): one object per cell with its labels, status, score, the ratio to the native CPU
  * reference and its history, so both draw the same views with the same script ({@code views.js}).
  */
+@PublicApi
 public final class Views {
     private Views() {
     }

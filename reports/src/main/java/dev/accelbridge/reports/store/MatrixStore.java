@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.store;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
@@ -36,6 +37,7 @@ import java.util.Set;
  *
  * <p>Durability. {@link #write(RunResult)} is one transaction per case. Not thread-safe: one writer per instance.
  */
+@PublicApi
 public final class MatrixStore implements AutoCloseable {
     /** How long an open waits while another process holds the file. */
     static final Duration LOCK_WAIT = Duration.ofSeconds(30);

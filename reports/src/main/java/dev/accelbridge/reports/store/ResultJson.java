@@ -1,41 +1,91 @@
 package dev.accelbridge.reports.store;
 
+import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.accelbridge.core.Acceleration;
-import dev.accelbridge.core.Attempts;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.Severity;
 import dev.accelbridge.core.CaseId;
-import dev.accelbridge.core.Diagnostic;
 import dev.accelbridge.core.Dimension;
 import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.FallbackHop;
 import dev.accelbridge.core.HostInfo;
-import dev.accelbridge.core.MemoryUsage;
 import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
-import dev.accelbridge.core.Status;
-import dev.accelbridge.core.Timings;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The JSON form of the core records (RunResult, Provenance, Timings, Parity, FallbackHop, HostInfo), shared by the
- * store's JSON columns, the export/merge format and {@code matrix.json}. Field names are camelCase and match the
- * CLI's {@code run --json} ({@code loadMs}, {@code p50Ms}, ...). Non-finite numbers (an infinite max error from a
- * NaN output) are written as the strings {@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"} so the file stays
- * standard JSON.
+ * The JSON form of a result and of the core records beside it (Provenance, Parity, FallbackHop, HostInfo), written and
+ * read by one configured mapper ({@link #MAPPER}): a result is {@link ResultForm} (a typed record) with the case's
+ * identity beside it, one field per dimension ({@link #putCase}); the store's JSON columns, the export/merge format,
+ * {@code run --json}, {@code matrix.json} and the dashboard's API all use it. Field names are camelCase
+ * ({@code loadMs}, {@code p50Ms}, ...). Non-finite numbers (an infinite max error from a NaN output) are written as the
+ * strings {@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"} so the file stays standard JSON.
  */
+@PublicApi
 public final class ResultJson {
-    /** Shared mapper. */
-    public static final ObjectMapper MAPPER = new ObjectMapper();
+    /**
+     * The one configured mapper of the result's JSON form and everything stored or served beside it: the core's typed ids
+     * ({@link BackendId}, {@link LaneId}, {@link ModelFamily}, {@link Precision}, {@link BrowserKind}, {@link Severity})
+     * are written as their ids and read back by their parsers, maps are written in key order, and a reader ignores the
+     * fields a newer writer added.
+     */
+    public static final ObjectMapper MAPPER = JsonMapper.builder().addModule(ids())
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
+    private static SimpleModule ids() {
+        SimpleModule m = new SimpleModule("accelbridge-ids");
+        id(m, BackendId.class, BackendId::id, BackendId::parse);
+        id(m, LaneId.class, LaneId::id, LaneId::parse);
+        id(m, ModelFamily.class, ModelFamily::id, ModelFamily::parse);
+        id(m, Precision.class, Precision::id, Precision::parse);
+        id(m, BrowserKind.class, BrowserKind::id, BrowserKind::parse);
+        id(m, Severity.class, Severity::id, s -> Severity.valueOf(s.toUpperCase(java.util.Locale.ROOT)));
+        return m;
+    }
+
+    private static <T> void id(SimpleModule m, Class<T> type, java.util.function.Function<T, String> write,
+                               java.util.function.Function<String, T> read) {
+        m.addSerializer(type, new StdSerializer<T>(type) {
+            @Override
+            public void serialize(T value, JsonGenerator gen, SerializerProvider provider) throws java.io.IOException {
+                gen.writeString(write.apply(value));
+            }
+        });
+        m.addDeserializer(type, new StdDeserializer<T>(type) {
+            @Override
+            public T deserialize(JsonParser p, DeserializationContext ctx) throws java.io.IOException {
+                String text = p.getValueAsString();
+                try {
+                    return read.apply(text);
+                } catch (RuntimeException e) {
+                    return ctx.reportInputMismatch(type, "'%s' is not a %s Accelbridge writes", text, type.getSimpleName());
+                }
+            }
+        });
+    }
 
     private ResultJson() {
     }
@@ -58,69 +108,46 @@ public final class ResultJson {
         return v == null || v.isNull() ? null : v.asText();
     }
 
-    /** Provenance → JSON. */
+    /** Provenance → JSON (the record as {@link #MAPPER} writes it). */
     public static ObjectNode provenance(Provenance p) {
-        ObjectNode o = MAPPER.createObjectNode();
-        o.put("host", p.host());
-        o.put("hostFingerprint", p.hostFingerprint());
-        o.put("os", p.os());
-        o.put("browser", p.browser());
-        o.put("browserVersion", p.browserVersion());
-        o.put("driver", p.driver());
-        o.put("adapter", p.adapter());
-        if (p.softwareAdapter() == null) {
-            o.putNull("softwareAdapter");
-        } else {
-            o.put("softwareAdapter", p.softwareAdapter());
-        }
-        ArrayNode eps = o.putArray("executionProviders");
-        p.executionProviders().forEach(eps::add);
-        ObjectNode rv = o.putObject("runtimeVersions");
-        new java.util.TreeMap<>(p.runtimeVersions()).forEach(rv::put);
-        if (p.threads() == null) {
-            o.putNull("threads");
-        } else {
-            o.put("threads", p.threads());
-        }
-        return o;
+        return MAPPER.valueToTree(p);
     }
 
     /** JSON → Provenance; null for a JSON null. */
     public static Provenance provenance(JsonNode o) {
-        if (o == null || o.isNull()) {
-            return null;
-        }
-        List<String> eps = new ArrayList<>();
-        o.path("executionProviders").forEach(e -> eps.add(e.asText()));
-        Map<String, String> rv = new LinkedHashMap<>();
-        o.path("runtimeVersions").fields().forEachRemaining(e -> rv.put(e.getKey(), e.getValue().asText()));
-        JsonNode sw = o.get("softwareAdapter");
-        return new Provenance(text(o, "host"), text(o, "hostFingerprint"), text(o, "os"), text(o, "browser"),
-                text(o, "browserVersion"), text(o, "driver"), text(o, "adapter"),
-                sw == null || sw.isNull() ? null : sw.asBoolean(), eps, rv,
-                o.hasNonNull("threads") ? o.get("threads").asInt() : null);
+        return o == null || o.isNull() ? null : typed(o, Provenance.class);
     }
 
     /** Fallback path → JSON array of {backend, taken, reason}. */
     public static ArrayNode fallbackPath(List<FallbackHop> hops) {
-        ArrayNode a = MAPPER.createArrayNode();
-        for (FallbackHop h : hops) {
-            ObjectNode o = a.addObject();
-            o.put("backend", h.backend().id());
-            o.put("taken", h.taken());
-            o.put("reason", h.reason());
-        }
-        return a;
+        return MAPPER.valueToTree(hops);
     }
 
     /** JSON → fallback path. */
     public static List<FallbackHop> fallbackPath(JsonNode a) {
         List<FallbackHop> out = new ArrayList<>();
         if (a != null) {
-            a.forEach(o -> out.add(new FallbackHop(BackendId.parse(o.get("backend").asText()), o.path("taken").asBoolean(),
-                    text(o, "reason"))));
+            a.forEach(o -> out.add(typed(o, FallbackHop.class)));
         }
         return out;
+    }
+
+    /** Parity → JSON (a variant's against its native CPU run, as the store's column and the result's field hold it). */
+    public static ObjectNode parity(Parity p) {
+        return MAPPER.valueToTree(p);
+    }
+
+    /** JSON → Parity; null for a JSON null. */
+    public static Parity parity(JsonNode o) {
+        return o == null || o.isNull() ? null : typed(o, Parity.class);
+    }
+
+    private static <T> T typed(JsonNode n, Class<T> type) {
+        try {
+            return MAPPER.treeToValue(n, type);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("not a " + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
+        }
     }
 
     /** Strings → JSON array. */
@@ -140,91 +167,21 @@ public final class ResultJson {
     }
 
     /**
-     * THE JSON form of a result, defined here once: {@code run --json}, {@code matrix.json}, the export file and the
-     * dashboard's API all write this object (the derived forms add fields, e.g. the score). Flat where scripts read
-     * it (the fields of the CLI's contract: {@code suite, model, requested, actual, status, loadMs, firstMs, p50Ms,
-     * p90Ms, p99Ms, iterations, host, browser, driver, adapter, softwareAdapter, maxAbsErr, maxRelErr, cosine,
-     * evidence, fallbackPath}), with the case identity, the diagnostics and the full provenance beside them.
-     * Missing figures are {@code null}, never a placeholder.
+     * THE JSON form of a result ({@link ResultForm}, a typed record) with the case's identity beside it, one field per
+     * dimension after {@code caseKey}: {@code run --json}, {@code matrix.json}, the export file and the dashboard's API
+     * all write this object (the derived forms add fields, e.g. the score).
      *
      * @param withSamples include every timed sample ({@code samplesMs}), as the export does
      */
     public static ObjectNode result(RunResult r, boolean withSamples) {
+        ObjectNode form = MAPPER.valueToTree(ResultForm.of(r, withSamples));
         ObjectNode o = MAPPER.createObjectNode();
-        CaseId id = r.id();
-        o.put("runId", r.runId());
-        o.put("startedAt", r.startedAt() == null ? null : r.startedAt().toString());
-        o.put("caseKey", id.key());
-        putCase(o, id);
-        o.put("actual", r.actual() == null ? null : r.actual().id());
-        o.put("status", r.status().name());
-        o.put("reason", r.reason());
-        o.put("evidence", r.reason());
-        o.put("flaky", r.flaky());
-        o.put("attempts", r.attempts().count());
-        o.set("earlierAttempts", strings(r.attempts().earlier()));
-        Provenance p = r.provenance();
-        o.put("host", p == null ? null : p.host());
-        o.put("hostFingerprint", p == null ? null : p.hostFingerprint());
-        o.put("browser", p == null || p.browser() == null ? null : p.browserLabel());
-        o.put("driver", p == null ? null : p.driver());
-        o.put("adapter", p == null ? null : p.adapter());
-        if (p == null || p.softwareAdapter() == null) {
-            o.putNull("softwareAdapter");
-        } else {
-            o.put("softwareAdapter", p.softwareAdapter());
-        }
-        o.put("acceleration", Acceleration.of(r.actual(), p).label());
-        if (p == null || p.threads() == null) {
-            o.putNull("threads");
-        } else {
-            o.put("threads", p.threads());
-        }
-        Timings t = r.timings();
-        for (String f : List.of("loadMs", "firstMs", "p50Ms", "p90Ms", "p99Ms", "meanMs", "stddevMs", "throughputPerSec")) {
-            o.set(f, null);
-        }
-        if (t == null) {
-            o.putNull("iterations");
-            o.putNull("warmups");
-        } else {
-            o.setAll(FigureJson.timings(t, withSamples));
-        }
-        Parity q = r.parity();
-        o.set("maxAbsErr", q == null ? null : num(q.maxAbsErr()));
-        o.set("maxRelErr", q == null ? null : num(q.maxRelErr()));
-        o.set("cosine", q == null ? null : num(q.cosine()));
-        o.set("tolerance", q == null ? null : num(q.tolerance()));
-        if (q == null) {
-            o.putNull("within");
-        } else {
-            o.put("within", q.within());
-        }
-        o.put("parityAgainst", q == null ? null : q.against());
-        o.put("nonFinite", q == null ? 0 : q.nonFinite());
-        o.set("rtol", q == null ? null : num(q.rtol()));
-        o.set("toleranceBudget", q == null ? null : num(q.budget()));
-        o.put("toleranceBasis", q == null ? null : q.basis());
-        o.set("variantParity", r.variantParity() == null ? null : FigureJson.parity(r.variantParity()));
-        AnalysisJson.put(o, r.analysis());
-        // per-item throughput: what a batch sweep compares (calls per second × items per call)
-        o.set("itemsPerSec", t == null ? null : num(t.throughputPerSec() * id.batchSize()));
-        ObjectNode m = o.putObject("memory");
-        m.put("rssBefore", r.memory().rssBefore());
-        m.put("rssAfter", r.memory().rssAfter());
-        m.put("rssPeak", r.memory().rssPeak());
-        o.set("rssPeakBytes", r.memory().rssPeak() < 0 ? null : MAPPER.getNodeFactory().numberNode(r.memory().rssPeak()));
-        o.set("fallbackPath", fallbackPath(r.fallbackPath()));
-        o.set("warnings", strings(r.warnings()));
-        ArrayNode diags = o.putArray("diagnostics");
-        for (Diagnostic d : r.diagnostics()) {
-            ObjectNode x = diags.addObject();
-            x.put("severity", d.severity().id());
-            x.put("code", d.code());
-            x.put("message", d.message());
-            x.put("action", d.action());
-        }
-        o.set("provenance", p == null ? null : provenance(p));
+        form.properties().forEach(e -> {
+            o.set(e.getKey(), e.getValue());
+            if (e.getKey().equals("caseKey")) {
+                putCase(o, r.id());
+            }
+        });
         return o;
     }
 
@@ -238,33 +195,17 @@ public final class ResultJson {
         if (o == null || !o.isObject()) {
             throw new IllegalArgumentException("is not a JSON object");
         }
-        String runId = required(o, "runId");
+        if (text(o, "runId") == null || text(o, "runId").isBlank()) {
+            throw new IllegalArgumentException("has no runId");
+        }
         CaseId id = caseOf(o);
-        Status status = field(o, "status", s -> Status.valueOf(s));
-        String actual = text(o, "actual");
-        String started = text(o, "startedAt");
-        JsonNode m = o.path("memory");
-        MemoryUsage mem = m.isMissingNode() || m.isNull() ? MemoryUsage.UNKNOWN
-                : new MemoryUsage(m.path("rssBefore").asLong(-1), m.path("rssAfter").asLong(-1), m.path("rssPeak").asLong(-1));
-        Timings t = o.hasNonNull("iterations") ? FigureJson.timings(o) : null;
-        Parity q = null;
-        if (o.hasNonNull("within")) {
-            double tol = num(o.get("tolerance"));
-            double maxAbs = num(o.get("maxAbsErr"));
-            q = new Parity(maxAbs, num(o.get("maxRelErr")), num(o.get("cosine")), tol, o.path("within").asBoolean(),
-                    text(o, "parityAgainst"), o.path("nonFinite").asLong(0), o.hasNonNull("rtol") ? num(o.get("rtol")) : 0,
-                    o.hasNonNull("toleranceBudget") ? num(o.get("toleranceBudget")) : tol > 0 ? maxAbs / tol : Double.NaN,
-                    text(o, "toleranceBasis"));
-        }
+        ResultForm form;
         try {
-            return new RunResult(runId, started == null ? null : Instant.parse(started), id,
-                    actual == null ? null : field(o, "actual", BackendId::parse), status, text(o, "reason"),
-                    provenance(o.get("provenance")), t, mem, q, fallbackPath(o.get("fallbackPath")), strings(o.get("warnings")),
-                    FigureJson.parity(o.get("variantParity")), AnalysisJson.read(o),
-                    new Attempts(Math.max(1, o.path("attempts").asInt(1)), strings(o.get("earlierAttempts"))));
-        } catch (java.time.format.DateTimeParseException e) {
-            throw new IllegalArgumentException("startedAt '" + started + "' is not an ISO-8601 instant");
+            form = MAPPER.treeToValue(o, ResultForm.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("is not a result: " + e.getOriginalMessage(), e);
         }
+        return form.toResult(id);
     }
 
     /** Writes the case's identity: one field per {@link Dimensions#ALL}, under the dimension's name. */
@@ -289,24 +230,6 @@ public final class ResultJson {
             return Dimensions.read(d -> text(o, d.name()));
         } catch (dev.accelbridge.core.AccelbridgeException e) {
             throw new IllegalArgumentException(e.oneLine(), e);
-        }
-    }
-
-    private static String required(JsonNode o, String f) {
-        String v = text(o, f);
-        if (v == null || v.isBlank()) {
-            throw new IllegalArgumentException("has no " + f);
-        }
-        return v;
-    }
-
-    private static <T> T field(JsonNode o, String f, java.util.function.Function<String, T> parse) {
-        String v = required(o, f);
-        try {
-            return parse.apply(v);
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException(f + " '" + v + "' is not valid (" + (e instanceof dev.accelbridge.core.AccelbridgeException a
-                    ? a.oneLine() : "expected one of the values Accelbridge writes") + ")");
         }
     }
 

@@ -118,7 +118,7 @@ final class ResultRows {
             ps.setString(i++, ResultJson.strings(r.warnings()).toString());
             ps.setString(i++, p == null ? null : ResultJson.provenance(p).toString());
             ps.setObject(i++, r.startedAt() == null ? null : ts(r.startedAt()));
-            ps.setString(i++, r.variantParity() == null ? null : FigureJson.parity(r.variantParity()).toString());
+            ps.setString(i++, r.variantParity() == null ? null : ResultJson.parity(r.variantParity()).toString());
             ps.setString(i++, AnalysisJson.column(r.analysis()));
             ps.setInt(i++, r.attempts().count());
             ps.setString(i, r.attempts().earlier().isEmpty() ? null : ResultJson.strings(r.attempts().earlier()).toString());
@@ -201,7 +201,7 @@ final class ResultRows {
                 actual == null ? null : BackendId.parse(actual), Status.valueOf(rs.getString("status")), rs.getString("reason"),
                 p, t, m, q, ResultJson.fallbackPath(ResultJson.parse(rs.getString("fallback_path"))),
                 ResultJson.strings(ResultJson.parse(rs.getString("warnings"))),
-                rs.getString("variant_parity") == null ? null : FigureJson.parity(ResultJson.parse(rs.getString("variant_parity"))),
+                rs.getString("variant_parity") == null ? null : ResultJson.parity(ResultJson.parse(rs.getString("variant_parity"))),
                 rs.getString("analysis") == null ? null : AnalysisJson.read(ResultJson.parse(rs.getString("analysis"))),
                 new Attempts(Math.max(1, rs.getInt("attempts")), rs.getString("earlier_attempts") == null ? List.of()
                         : ResultJson.strings(ResultJson.parse(rs.getString("earlier_attempts")))));

@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.store;
 
+import dev.accelbridge.core.PublicApi;
 import java.time.Instant;
 import java.util.Map;
 
@@ -16,6 +17,7 @@ import java.util.Map;
  * @param planJson        the plan as given to beginRun
  * @param results         number of results stored for it
  */
+@PublicApi
 public record RunInfo(String runId, Instant startedAt, Instant finishedAt, RunStatus status, String hostFingerprint,
                       String toolkitVersion, Map<String, String> runtimeVersions, String planJson, int results) {
     public RunInfo {

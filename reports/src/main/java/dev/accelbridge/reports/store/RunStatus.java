@@ -1,6 +1,9 @@
 package dev.accelbridge.reports.store;
 
+import dev.accelbridge.core.PublicApi;
+
 /** Life cycle of a run in the store. */
+@PublicApi
 public enum RunStatus {
     /** Begun by the process that holds the store now. */
     RUNNING,

@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.store;
 
+import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -36,6 +37,7 @@ import java.util.Map;
  * is upgraded step by step ({@link ExportUpgrades}); a newer one, or anything that is not this format, is refused
  * with the reason and nothing of it is imported.
  */
+@PublicApi
 public final class StoreExport {
     /** The {@code format} value of an export. */
     public static final String FORMAT = "accelbridge-matrix";

@@ -1,5 +1,6 @@
 package dev.accelbridge.suites.onnx;
 
+import dev.accelbridge.core.PublicApi;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.accelbridge.core.AccelbridgeException;
@@ -22,6 +23,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /** Conversions between ONNX protobuf messages and Accelbridge's tensors and specs, and model file reading. */
+@PublicApi
 public final class OnnxTensors {
     private OnnxTensors() {
     }

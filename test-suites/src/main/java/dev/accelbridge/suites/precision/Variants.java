@@ -1,5 +1,6 @@
 package dev.accelbridge.suites.precision;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.Precision;
@@ -17,6 +18,7 @@ import java.util.Locale;
  * file and sha256, recorded at its precision. The variant names its fp32 source in its metadata
  * ({@code accelbridge.variant_of}).
  */
+@PublicApi
 public final class Variants {
     /** Metadata key naming the fp32 model a variant was derived from. */
     public static final String VARIANT_OF = "accelbridge.variant_of";

@@ -1,5 +1,6 @@
 package dev.accelbridge.suites.surgery;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.suites.onnx.proto.Onnx.AttributeProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.GraphProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
@@ -22,6 +23,7 @@ import java.util.Set;
  * branch is {@link #inlineIfs inlined} into the graph, so its values are exposed like any other and a divergence inside it
  * is named at its own node. Loop and Scan bodies are not unrolled: such a node is named as a whole.
  */
+@PublicApi
 public final class ControlFlow {
     /** Ops whose attributes hold subgraphs. */
     public static final Set<String> OPS = Set.of("If", "Loop", "Scan");

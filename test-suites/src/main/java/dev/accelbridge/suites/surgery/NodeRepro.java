@@ -1,5 +1,6 @@
 package dev.accelbridge.suites.surgery;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.suites.SuiteException;
 import dev.accelbridge.suites.onnx.OnnxTensors;
@@ -32,6 +33,7 @@ import java.util.stream.Collectors;
  * <p>Values computed upstream become graph inputs; initializers, and values a {@code Constant} node made, stay
  * initializers (some execution providers need e.g. a Reshape's shape or a Pad's pads constant).
  */
+@PublicApi
 public final class NodeRepro {
     private NodeRepro() {
     }

@@ -1,5 +1,6 @@
 package dev.accelbridge.suites.surgery;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.suites.onnx.proto.Onnx.GraphProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.NodeProto;
@@ -20,6 +21,7 @@ import java.util.Set;
  * declares only its name: ONNX Runtime takes its type and shape from its own inference, so no type has to be guessed
  * here.
  */
+@PublicApi
 public final class Taps {
     private Taps() {
     }

@@ -1,0 +1,174 @@
+package dev.accelbridge.reports.store;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.accelbridge.core.Acceleration;
+import dev.accelbridge.core.Attempts;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.Diagnostic;
+import dev.accelbridge.core.FallbackHop;
+import dev.accelbridge.core.MemoryUsage;
+import dev.accelbridge.core.Parity;
+import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.core.Timings;
+
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+
+/**
+ * THE JSON form of a result, as a typed record serialised by {@link ResultJson#MAPPER}: {@code run --json}, the export,
+ * {@code matrix.json}, {@code /api/*}, the live feed and the pages all write it (the derived forms add fields, such as the
+ * score). The case's identity stands beside these fields, one per dimension ({@link ResultJson#putCase}), so a new
+ * dimension needs no field here. Flat where scripts read it; a missing figure is {@code null}, a non-finite one the string
+ * {@code "NaN"}, {@code "Infinity"} or {@code "-Infinity"} (Jackson's quoting of non-numeric numbers), never a placeholder.
+ *
+ * @param runId            the run
+ * @param startedAt        when the case began (ISO-8601), or null
+ * @param caseKey          the case's readable key ({@link CaseId#key()})
+ * @param actual           the backend that ran it, or null
+ * @param status           the verdict
+ * @param reason           why, as a sentence
+ * @param evidence         the same as {@code reason} (the field the CLI's contract named first)
+ * @param flaky            it passed only on a re-run
+ * @param attempts         how many attempts it took
+ * @param earlierAttempts  why the earlier attempts failed
+ * @param host             the host's name
+ * @param hostFingerprint  the host
+ * @param browser          the browser and its build, or null natively
+ * @param driver           how the browser was driven
+ * @param adapter          the WebGPU adapter, or null
+ * @param softwareAdapter  whether that adapter runs on the CPU, or null
+ * @param acceleration     what actually did the work, in words
+ * @param threads          the intra-op threads used, or null
+ * @param loadMs           session creation
+ * @param firstMs          the first inference
+ * @param p50Ms            the timed iterations' median
+ * @param p90Ms            their 90th percentile
+ * @param p99Ms            their 99th percentile
+ * @param meanMs           their mean
+ * @param stddevMs         their standard deviation
+ * @param throughputPerSec calls per second
+ * @param warmups          warm-up iterations
+ * @param iterations       timed iterations
+ * @param samplesMs        every timed iteration (the export carries them; {@code run --json} leaves them out)
+ * @param maxAbsErr        the largest absolute error against the reference
+ * @param maxRelErr        the largest relative error
+ * @param cosine           cosine similarity with the reference
+ * @param tolerance        the absolute bound applied
+ * @param within           within tolerance, or null when not compared
+ * @param parityAgainst    what the output was compared with
+ * @param nonFinite        elements non-finite on one side only
+ * @param rtol             the relative bound applied
+ * @param toleranceBudget  the largest share of its tolerance any element used
+ * @param toleranceBasis   which tolerance, as a sentence
+ * @param variantParity    an fp16/int8 variant against its own native CPU run, or null
+ * @param bisection        the first diverging node and its repro, or null ({@link AnalysisJson})
+ * @param profile          the per-op profile, or null
+ * @param coldStart        the cold-start split, or null
+ * @param recreate         the re-creation leak check, or null
+ * @param itemsPerSec      throughput per item (calls per second × batch size)
+ * @param memory           resident memory before, after and at peak ({@code -1}: not measured)
+ * @param rssPeakBytes     the peak, or null when not measured
+ * @param fallbackPath     every hop, taken or rejected, with its reason
+ * @param warnings         what the runtime warned about
+ * @param diagnostics      every problem, with its severity and what to do
+ * @param provenance       where and on what it ran
+ */
+public record ResultForm(String runId, String startedAt, String caseKey, String actual, String status, String reason,
+                         String evidence, boolean flaky, int attempts, List<String> earlierAttempts, String host,
+                         String hostFingerprint, String browser, String driver, String adapter, Boolean softwareAdapter,
+                         String acceleration, Integer threads, Double loadMs, Double firstMs, Double p50Ms, Double p90Ms,
+                         Double p99Ms, Double meanMs, Double stddevMs, Double throughputPerSec, Integer warmups,
+                         Integer iterations, @JsonInclude(JsonInclude.Include.NON_NULL) double[] samplesMs, Double maxAbsErr,
+                         Double maxRelErr, Double cosine, Double tolerance, Boolean within, String parityAgainst,
+                         long nonFinite, Double rtol, Double toleranceBudget, String toleranceBasis, Parity variantParity,
+                         JsonNode bisection, JsonNode profile, JsonNode coldStart, JsonNode recreate, Double itemsPerSec,
+                         MemoryUsage memory, Long rssPeakBytes, List<FallbackHop> fallbackPath, List<String> warnings,
+                         List<Diagnostic> diagnostics, Provenance provenance) {
+
+    /** The form of {@code r}, with every timed sample when {@code withSamples}. */
+    static ResultForm of(RunResult r, boolean withSamples) {
+        CaseId id = r.id();
+        Provenance p = r.provenance();
+        Timings t = r.timings();
+        Parity q = r.parity();
+        JsonNode analysis = ResultJson.MAPPER.createObjectNode();
+        AnalysisJson.put((com.fasterxml.jackson.databind.node.ObjectNode) analysis, r.analysis());
+        return new ResultForm(r.runId(), r.startedAt() == null ? null : r.startedAt().toString(), id.key(),
+                r.actual() == null ? null : r.actual().id(), r.status().name(), r.reason(), r.reason(), r.flaky(),
+                r.attempts().count(), r.attempts().earlier(),
+                p == null ? null : p.host(), p == null ? null : p.hostFingerprint(),
+                p == null || p.browser() == null ? null : p.browserLabel(), p == null ? null : p.driver(),
+                p == null ? null : p.adapter(), p == null ? null : p.softwareAdapter(), Acceleration.of(r.actual(), p).label(),
+                p == null ? null : p.threads(),
+                t == null ? null : t.loadMs(), t == null ? null : t.firstMs(), t == null ? null : t.p50Ms(),
+                t == null ? null : t.p90Ms(), t == null ? null : t.p99Ms(), t == null ? null : t.meanMs(),
+                t == null ? null : t.stddevMs(), t == null ? null : t.throughputPerSec(), t == null ? null : t.warmups(),
+                t == null ? null : t.iterations(), t != null && withSamples ? t.samplesMs() : null,
+                q == null ? null : q.maxAbsErr(), q == null ? null : q.maxRelErr(), q == null ? null : q.cosine(),
+                q == null ? null : q.tolerance(), q == null ? null : q.within(), q == null ? null : q.against(),
+                q == null ? 0 : q.nonFinite(), q == null ? null : q.rtol(), q == null ? null : q.budget(),
+                q == null ? null : q.basis(), r.variantParity(),
+                analysis.get("bisection"), analysis.get("profile"), analysis.get("coldStart"), analysis.get("recreate"),
+                t == null ? null : t.throughputPerSec() * id.batchSize(), r.memory(),
+                r.memory().rssPeak() < 0 ? null : r.memory().rssPeak(), r.fallbackPath(), r.warnings(), r.diagnostics(), p);
+    }
+
+    /**
+     * The result this form describes, for case {@code id}; a field a record predates takes what reading it without the
+     * field has always meant (one attempt, no variant parity, an absolute tolerance alone).
+     *
+     * @throws IllegalArgumentException naming the field that is not valid
+     */
+    RunResult toResult(CaseId id) {
+        if (runId == null || runId.isBlank()) {
+            throw new IllegalArgumentException("has no runId");
+        }
+        if (status == null || status.isBlank()) {
+            throw new IllegalArgumentException("has no status");
+        }
+        Status s = parse("status", status, Status::valueOf);
+        Timings t = iterations == null ? null : new Timings(d(loadMs), d(firstMs), warmups == null ? 0 : warmups,
+                samplesMs == null ? new double[0] : samplesMs, d(p50Ms), d(p90Ms), d(p99Ms), d(meanMs), d(stddevMs),
+                d(throughputPerSec));
+        Parity q = null;
+        if (within != null) {
+            double tol = d(tolerance);
+            double maxAbs = d(maxAbsErr);
+            q = new Parity(maxAbs, d(maxRelErr), d(cosine), tol, within, parityAgainst, nonFinite, rtol == null ? 0 : rtol,
+                    toleranceBudget != null ? toleranceBudget : tol > 0 ? maxAbs / tol : Double.NaN, toleranceBasis);
+        }
+        Instant started;
+        try {
+            started = startedAt == null ? null : Instant.parse(startedAt);
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("startedAt '" + startedAt + "' is not an ISO-8601 instant");
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode analysis = ResultJson.MAPPER.createObjectNode();
+        analysis.set("bisection", bisection);
+        analysis.set("profile", profile);
+        analysis.set("coldStart", coldStart);
+        analysis.set("recreate", recreate);
+        return new RunResult(runId, started, id, actual == null ? null : parse("actual", actual, BackendId::parse), s, reason,
+                provenance, t, memory == null ? MemoryUsage.UNKNOWN : memory, q, fallbackPath == null ? List.of() : fallbackPath,
+                warnings == null ? List.of() : warnings, variantParity, AnalysisJson.read(analysis),
+                new Attempts(Math.max(1, attempts), earlierAttempts == null ? List.of() : earlierAttempts));
+    }
+
+    private static double d(Double v) {
+        return v == null ? Double.NaN : v;
+    }
+
+    private static <T> T parse(String field, String v, java.util.function.Function<String, T> parse) {
+        try {
+            return parse.apply(v);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(field + " '" + v + "' is not valid (" + (e instanceof dev.accelbridge.core.AccelbridgeException a
+                    ? a.oneLine() : "expected one of the values Accelbridge writes") + ")");
+        }
+    }
+}
