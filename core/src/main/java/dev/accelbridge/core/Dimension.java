@@ -7,7 +7,7 @@ import java.util.function.Function;
 
 /**
  * One dimension of the matrix, declared once ({@link Dimensions}): its one name (the JSON field of a result, the API's
- * filter and the dashboard's facet), the store column that holds it, how its value is read from a {@link CaseId},
+ * filter and the dashboard's facet), the store column that holds it, the {@code run} option that sweeps it, how its value is read from a {@link CaseId},
  * parsed and written, and the value a record that predates it takes. The store, the JSON form, the filters, the
  * facets and the dashboard iterate over the descriptors instead of naming a dimension.
  *
@@ -35,6 +35,7 @@ public final class Dimension<T> {
     private final boolean nullable;
     private final boolean facet;
     private final List<String> aliases;
+    private final String flag;
 
     private Dimension(Builder<T> b) {
         this.name = b.name;
@@ -50,6 +51,7 @@ public final class Dimension<T> {
         this.nullable = b.nullable;
         this.facet = b.facet;
         this.aliases = List.copyOf(b.aliases);
+        this.flag = b.flag;
     }
 
     /**
@@ -105,6 +107,11 @@ public final class Dimension<T> {
     /** Older names a filter still accepts ({@code batch} for {@code batchSize}). */
     public List<String> aliases() {
         return aliases;
+    }
+
+    /** The {@code accelbridge run} option that sweeps this dimension ({@code --batch-sizes}), or null when none does. */
+    public String flag() {
+        return flag;
     }
 
     /** True when {@code n} names this dimension (its name or an alias, case-insensitively). */
@@ -194,6 +201,7 @@ public final class Dimension<T> {
         private boolean nullable;
         private boolean facet;
         private List<String> aliases = List.of();
+        private String flag;
 
         private Builder(String name, Function<CaseId, T> get) {
             this.name = Objects.requireNonNull(name);
@@ -242,6 +250,11 @@ public final class Dimension<T> {
 
         Builder<T> optAliases(String... a) {
             this.aliases = List.of(a);
+            return this;
+        }
+
+        Builder<T> optFlag(String f) {
+            this.flag = f;
             return this;
         }
 

@@ -13,10 +13,10 @@ import java.util.function.Function;
 public final class Dimensions {
     /** The model family; published as {@code suite} (the name the export and {@code run --json} have always used). */
     public static final Dimension<ModelFamily> SUITE = Dimension.builder("suite", CaseId::family)
-            .setText(ModelFamily::parse, ModelFamily::id).optLabel("model family").optFacet().optAliases("family").build();
+            .setText(ModelFamily::parse, ModelFamily::id).optLabel("model family").optFacet().optAliases("family").optFlag("--suites").build();
     /** The model's short name. */
     public static final Dimension<String> MODEL = Dimension.builder("model", CaseId::model)
-            .setText(Function.identity(), Function.identity()).optLabel("model").optFacet().build();
+            .setText(Function.identity(), Function.identity()).optLabel("model").optFacet().optFlag("--model").build();
     /** Hex SHA-256 of the model file; unknown for a legacy import. */
     public static final Dimension<String> MODEL_SHA256 = Dimension.builder("modelSha256", CaseId::modelSha256)
             .setText(Function.identity(), Function.identity()).optLabel("model sha256").optNullable().build();
@@ -28,18 +28,20 @@ public final class Dimensions {
             .setText(Function.identity(), Function.identity()).optLabel("input shapes").optNullable().build();
     /** The model variant's precision; fp32 for records that predate it. */
     public static final Dimension<Precision> PRECISION = Dimension.builder("precision", CaseId::precision)
-            .setText(Precision::parse, Precision::id).optLabel("precision").optAbsent(Precision.FP32).optFacet().build();
+            .setText(Precision::parse, Precision::id).optLabel("precision").optAbsent(Precision.FP32).optFacet()
+            .optFlag("--precision").build();
     /** The batch size fed; 1 for records that predate it. */
     public static final Dimension<Integer> BATCH_SIZE = Dimension.builder("batchSize", CaseId::batchSize)
             .setText(Integer::valueOf, String::valueOf).optWhole(1, Limits.MAX_BATCH).optLabel("batch size").optAbsent(1).optFacet()
-            .optAliases("batch").build();
+            .optAliases("batch").optFlag("--batch-sizes").build();
     /** The backend asked for (the first hop of its chain). */
     public static final Dimension<BackendId> REQUESTED = Dimension.builder("requested", CaseId::requested)
-            .setText(BackendId::parse, BackendId::id).optLabel("requested backend").optFacet().optAliases("backend").build();
+            .setText(BackendId::parse, BackendId::id).optLabel("requested backend").optFacet().optAliases("backend")
+            .optFlag("--backends").build();
     /** Native, or a typed browser; native for records without one. */
     public static final Dimension<LaneId> LANE = Dimension.builder("lane", CaseId::lane)
             .setText(LaneId::parse, LaneId::id).optLabel("lane").optAbsent(LaneId.NATIVE).optFacet().optAliases("browser")
-            .build();
+            .optFlag("--browser").build();
 
     /** Every dimension, in {@link CaseId}'s component order. */
     public static final List<Dimension<?>> ALL = List.of(SUITE, MODEL, MODEL_SHA256, INPUT_SET, INPUT_SHAPES, PRECISION,
