@@ -43,6 +43,26 @@ public record Cell(RunResult result, Score score, double cpuP50Ms, double reques
         return id.requested().id() + " [" + (result.provenance() == null ? id.lane().id() : result.provenance().browserLabel()) + "]";
     }
 
+    /**
+     * The backend that produced this cell's figures in its lane: {@link #column()} when it ran as asked, else
+     * "webnn-gpu → wasm [chromium 156.0…]", so a fallen-back figure is never shown under the backend it did not run on.
+     */
+    public String ranOn() {
+        var id = result.id();
+        if (result.actual() == null || result.actual() == id.requested()) {
+            return column();
+        }
+        return id.requested().id() + " → " + result.actual().id() + column().substring(id.requested().id().length());
+    }
+
+    /**
+     * Whether the cell takes part in speed rankings (the browser-vs-native chart): it executed on the backend asked for.
+     * A fallen-back cell's figure belongs to another backend, so it is shown under {@link #ranOn()} and never ranked.
+     */
+    public boolean ranked() {
+        return result.status().executed() && result.status() != dev.accelbridge.core.Status.FELL_BACK;
+    }
+
     /** "suite/model", with the precision and batch size when they are not fp32 and 1 ("text/bert fp16 b4"). */
     public String row() {
         var id = result.id();

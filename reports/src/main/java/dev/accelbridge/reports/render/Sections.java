@@ -113,7 +113,7 @@ final class Sections {
         List<Section.Row> rows = new ArrayList<>();
         for (Cell c : m.cells()) {
             if (c.result().status().executed() && !c.key().lane().isNative()) {
-                rows.add(Section.Row.of(null, c.host(), c.row(), c.column(), Fmt.ms(c.p50()), Fmt.ms(c.cpuP50Ms()), Fmt.speed(c),
+                rows.add(Section.Row.of(null, c.host(), c.row(), c.ranOn(), Fmt.ms(c.p50()), Fmt.ms(c.cpuP50Ms()), Fmt.speed(c),
                         Fmt.threads(c), c.score().acceleration().label()));
             }
         }

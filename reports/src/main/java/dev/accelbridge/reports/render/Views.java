@@ -52,6 +52,8 @@ public final class Views {
         o.put("key", id.key()).put("runId", r.runId());
         o.put("row", multiHost ? c.row() + " @ " + c.host() : c.row());
         o.put("col", c.column());
+        o.put("ran", c.ranOn());
+        o.put("ranked", c.ranked());
         ResultJson.putCase(o, id);
         o.put("host", c.host());
         o.put("status", r.status().name());

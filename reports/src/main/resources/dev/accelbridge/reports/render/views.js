@@ -48,12 +48,15 @@
     return chart;
   }
 
-  /** Browser p50 over the native CPU p50 of the same case and host, one bar per browser cell, 1x = native CPU. */
+  /**
+   * Browser p50 over the native CPU p50 of the same case and host, one bar per browser cell that ran on the backend asked
+   * for (a fallen-back cell's figure belongs to another backend: it is not ranked), 1x = native CPU.
+   */
   function ratio(el, cells, opts) {
     opts = opts || {};
-    var rs = cells.filter(function (c) { return c.isBrowser && typeof c.vsNative === 'number' && c.vsNative > 0; });
+    var rs = cells.filter(function (c) { return c.isBrowser && c.ranked && typeof c.vsNative === 'number' && c.vsNative > 0; });
     rs.sort(function (a, b) { return b.vsNative - a.vsNative; });
-    var labels = rs.map(function (c) { return c.row + ' · ' + c.col; });
+    var labels = rs.map(function (c) { return c.row + ' · ' + c.ran; });
     el.style.height = Math.max(140, 50 + rs.length * 22) + 'px';
     var chart = init(el);
     if (!rs.length) {
@@ -64,7 +67,7 @@
     chart.setOption({
       animation: false,
       tooltip: { formatter: function (p) { var c = rs[p.dataIndex];
-        return esc(c.row) + '<br>' + esc(c.col) + '<br>p50 ' + fmtMs(c.p50) + ' ms vs native CPU ' + fmtMs(c.cpuP50) + ' ms<br>'
+        return esc(c.row) + '<br>' + esc(c.ran) + '<br>p50 ' + fmtMs(c.p50) + ' ms vs native CPU ' + fmtMs(c.cpuP50) + ' ms<br>'
           + esc(c.vsNativeLabel) + (c.caveat ? '<br>' + esc(c.caveat) : ''); } },
       grid: { left: Math.min(420, 20 + longest(labels) * 6.2), right: 90, top: 34, bottom: 40 },
       xAxis: { type: 'log', name: 'browser p50 / native CPU p50', nameLocation: 'middle', nameGap: 22, min: function (v) {

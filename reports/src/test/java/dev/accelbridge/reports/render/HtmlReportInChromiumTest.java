@@ -67,16 +67,20 @@ class HtmlReportInChromiumTest {
                 assertThat(inst).as(id + " instance").isEqualTo(true);
                 Number shapes = (Number) page.evaluate(
                         "id => document.querySelectorAll('#' + id + ' svg path, #' + id + ' svg rect').length", id);
-                assertThat(shapes.intValue()).as(id + " drawn shapes").isGreaterThan(10);
+                assertThat(shapes.intValue()).as(id + " drawn shapes").isGreaterThanOrEqualTo(10);
             }
             // the heatmap has one rectangle-ish data item per cell (9); its colour scale stands at the right, clear of the
             // column labels under the grid
             assertThat(page.evaluate("() => echarts.getInstanceByDom(document.getElementById('heatmap')).getOption().visualMap[0].orient"))
                     .isEqualTo("vertical");
-            // browser vs native is the ratio of p50s with the 1x line drawn (no legend to page through)
+            // browser vs native is the ratio of p50s with the 1x line drawn (no legend to page through); the fixture's four
+            // executed browser cells include one that fell back from webnn-gpu to wasm: its figure is wasm's, so it is
+            // not ranked (issue 24, found when tried: it was drawn as "webnn-gpu [chromium 156] ×8.38")
             Object ratio = page.evaluate("() => { const o = echarts.getInstanceByDom(document.getElementById('ratio')).getOption();"
                     + " return [o.legend ? o.legend.length : 0, o.series[0].markLine.data[0].xAxis, o.series[0].data.length]; }");
-            assertThat(((List<?>) ratio).stream().map(x -> ((Number) x).intValue()).toList()).containsExactly(0, 1, 4);
+            assertThat(((List<?>) ratio).stream().map(x -> ((Number) x).intValue()).toList()).containsExactly(0, 1, 3);
+            assertThat(page.evaluate("() => echarts.getInstanceByDom(document.getElementById('ratio')).getOption().yAxis[0].data"
+                    + ".some(l => l.includes('webnn-gpu'))")).isEqualTo(false);
             // history lines are named where they end
             assertThat(page.evaluate("() => echarts.getInstanceByDom(document.getElementById('history')).getOption().series"
                     + ".every(s => s.endLabel && s.endLabel.show)")).isEqualTo(true);
