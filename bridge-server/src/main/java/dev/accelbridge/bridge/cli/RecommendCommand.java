@@ -19,13 +19,14 @@ import java.util.concurrent.Callable;
 
 /** {@code accelbridge recommend}: the fastest backend that passed, per family (or model), host and precision, from the store. */
 @Command(name = "recommend", mixinStandardHelpOptions = true,
-        description = "Which backend to use for each model family (or model) on each host: the fastest that passed on every "
-                + "model, with its speedup over native CPU and wasm, and the runner-up. From the store's measurements only.")
+        description = "Which backend to use for each model family (or model) on each host, per deployment target (native, and "
+                + "each browser): the fastest that passed on every model, how much faster or slower than native CPU and "
+                + "wasm, and the runner-up. From the store's measurements only.")
 public final class RecommendCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common = new CommonOptions();
 
-    @Option(names = "--json", description = "Print a JSON array (one entry per family or model, host and precision).")
+    @Option(names = "--json", description = "Print a JSON array (one entry per family or model, host, precision and target).")
     boolean json;
 
     @Option(names = "--per-model", description = "One recommendation per model instead of per family.")
@@ -45,8 +46,8 @@ public final class RecommendCommand implements Callable<Integer> {
                 return Main.OK;
             }
             for (Recommendation r : recs) {
-                out.printf("%s  %s%s  %s%n    best:      %s%n    runner-up: %s%n", r.host(), r.family(), r.model() == null ? "" : "/" + r.model(),
-                        r.precision().id(), r.best() == null ? r.note() : RecommendationJson.describe(r.best()),
+                out.printf("%s  %s%s  %s  %s%n    best:      %s%n    runner-up: %s%n", r.host(), r.family(), r.model() == null ? "" : "/" + r.model(),
+                        r.precision().id(), r.target(), r.best() == null ? r.note() : RecommendationJson.describe(r.best()),
                         RecommendationJson.describe(r.runnerUp()));
             }
             return Main.OK;

@@ -68,13 +68,18 @@ class BrowserRunCliTest {
         // recommend, from the store: the fastest backend that passed, with the runner-up
         CliRunner.Result rec = CliRunner.run("recommend", "--json", "--db", tmp.resolve("m.duckdb").toString());
         assertThat(rec.exitCode()).as(rec.err()).isEqualTo(Main.OK);
-        JsonNode text = new ObjectMapper().readTree(rec.out()).get(0);
+        // one answer per deployment target: natively, and in the browser
+        JsonNode recs = new ObjectMapper().readTree(rec.out());
+        JsonNode text = recs.get(0);
         assertThat(text.get("family").asText()).isEqualTo("text");
         assertThat(text.get("precision").asText()).isEqualTo("fp32");
+        assertThat(text.get("target").asText()).isEqualTo("native");
         assertThat(text.get("best").get("backend").asText()).as(text.toString()).isEqualTo("cpu");
-        assertThat(text.get("runnerUp").get("backend").asText()).as(text.toString()).isEqualTo("wasm");
-        assertThat(text.get("runnerUp").get("browser").asText()).isEqualTo("chromium");
-        assertThat(text.get("runnerUp").get("speedupVsCpu").asDouble()).isPositive();
+        JsonNode web = recs.get(1);
+        assertThat(web.get("target").asText()).isEqualTo("chromium");
+        assertThat(web.get("best").get("browser").asText()).as(web.toString()).isEqualTo("chromium");
+        assertThat(web.get("best").get("backend").asText()).isIn("wasm", "webgpu");
+        assertThat(web.get("best").get("speedupVsCpu").asDouble()).isPositive();
 
         // Debian's Chromium has no WebNN backend: the requested hop is rejected with the browser's own sentence
         // and the case runs on the next hop of webnn-gpu's chain.

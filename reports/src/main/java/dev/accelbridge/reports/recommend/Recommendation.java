@@ -4,20 +4,23 @@ import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Precision;
 
 /**
- * The answer to "which backend should this family (or model) use on this kind of machine", from the store.
+ * The answer to "which backend should this family (or model) use on this kind of machine, deployed here", from the
+ * store: one answer per deployment target (native, and each browser), as a team shipping a web app asks it per browser.
  *
  * @param family    the model family
  * @param model     the model, or null for the whole family
  * @param host      the host name
  * @param hostFingerprint the host
  * @param precision the precision
+ * @param target    where it would be deployed: {@code native}, or a browser ({@code chromium}, {@code firefox}, ...);
+ *                  candidates are the backends measured there
  * @param best      the fastest backend that passed on every model of the group, or null when none did
  * @param runnerUp  the next fastest, or null
  * @param note      "not measured" and the like, or null
  */
 @PublicApi
 public record Recommendation(String family, String model, String host, String hostFingerprint, Precision precision,
-                             Option best, Option runnerUp, String note) {
+                             String target, Option best, Option runnerUp, String note) {
 
     /**
      * One backend in one lane.

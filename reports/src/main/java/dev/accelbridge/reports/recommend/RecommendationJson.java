@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The JSON of {@code accelbridge recommend --json}: an array with one entry per family (or model), host and
- * precision: {@code family, model, host, hostFingerprint, precision, best, runnerUp, note}, where {@code best} and
+ * The JSON of {@code accelbridge recommend --json}: an array with one entry per family (or model), host, precision and
+ * deployment target: {@code family, model, host, hostFingerprint, precision, target, best, runnerUp, note}, where {@code best} and
  * {@code runnerUp} are {@code {backend, browser, p50Ms, speedupVsCpu, speedupVsWasm, rssPeakBytes, models}} or null.
  */
 @PublicApi
@@ -28,6 +28,7 @@ public final class RecommendationJson {
             o.put("host", r.host());
             o.put("hostFingerprint", r.hostFingerprint());
             o.put("precision", r.precision().id());
+            o.put("target", r.target());
             o.set("best", option(r.best()));
             o.set("runnerUp", option(r.runnerUp()));
             o.put("note", r.note());
@@ -50,13 +51,29 @@ public final class RecommendationJson {
         return n;
     }
 
-    /** "wasm [chromium] 1.20 ms, 0.36× native cpu" for text output. */
+    /**
+     * "webgpu [chromium] p50 1.200 ms, 2.78× slower than native cpu, 1.30× faster than wasm" for text output: a speed
+     * below 1 is said as slower, never as a "0.36×" speed-up.
+     */
     public static String describe(Recommendation.Option o) {
         if (o == null) {
             return "–";
         }
+        boolean wasm = o.backend().equals(dev.accelbridge.core.BackendId.WASM.id());
         return o.backend() + " [" + (o.browser() == null ? "native" : o.browser()) + "] "
-                + String.format(Locale.ROOT, "p50 %.3f ms, %.2f× native cpu", o.p50Ms(), o.speedupVsCpu())
-                + (Double.isNaN(o.speedupVsWasm()) ? "" : String.format(Locale.ROOT, ", %.2f× wasm", o.speedupVsWasm()));
+                + String.format(Locale.ROOT, "p50 %.3f ms, %s", o.p50Ms(), than(o.speedupVsCpu(), "native cpu"))
+                + (Double.isNaN(o.speedupVsWasm()) || wasm ? "" : ", " + than(o.speedupVsWasm(), "wasm"));
+    }
+
+    /** "1.30× faster than wasm", "2.78× slower than native cpu", "as fast as native cpu" from a speed-up. */
+    public static String than(double speedup, String what) {
+        if (!Double.isFinite(speedup) || speedup <= 0) {
+            return "not compared with " + what;
+        }
+        if (Math.abs(speedup - 1) < 0.005) {
+            return "as fast as " + what;
+        }
+        return speedup > 1 ? String.format(Locale.ROOT, "%.2f× faster than %s", speedup, what)
+                : String.format(Locale.ROOT, "%.2f× slower than %s", 1 / speedup, what);
     }
 }

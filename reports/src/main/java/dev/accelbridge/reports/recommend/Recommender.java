@@ -16,10 +16,11 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Recommendations from measured results. Pure. For each group (host, family or model, precision), a candidate is a
- * backend in a lane that PASSED on the requested backend itself (no fallback) for every model of the group that has
- * a native CPU reference on that host; candidates are ranked by the geometric mean of their speedup over native CPU.
- * A group where no candidate qualifies says "not measured" (or what is missing); nothing is ever estimated here.
+ * Recommendations from measured results. Pure. For each group (host, family or model, precision) and each deployment
+ * target measured in it (native, each browser), a candidate is a backend of that target that PASSED on the requested
+ * backend itself (no fallback) for every model of the group that has a native CPU reference on that host; candidates are
+ * ranked by the geometric mean of their speedup over native CPU (and, in a browser, compared with wasm there). A target
+ * where no candidate qualifies says "not measured" (or what is missing); nothing is ever estimated here.
  */
 @PublicApi
 public final class Recommender {
@@ -45,15 +46,20 @@ public final class Recommender {
             String family = (String) g.getKey().get(1);
             String model = perModel ? (String) g.getKey().get(2) : null;
             Precision precision = (Precision) g.getKey().get(3);
-            out.add(recommendGroup(family, model, hostNames.get(fp), fp, precision, g.getValue()));
+            out.addAll(recommendGroup(family, model, hostNames.get(fp), fp, precision, g.getValue()));
         }
         out.sort(Comparator.comparing(Recommendation::host).thenComparing(Recommendation::family)
-                .thenComparing(r -> r.model() == null ? "" : r.model()).thenComparing(Recommendation::precision));
+                .thenComparing(r -> r.model() == null ? "" : r.model()).thenComparing(Recommendation::precision)
+                .thenComparing(r -> r.target().equals(NATIVE) ? "" : r.target()));
         return out;
     }
 
-    private static Recommendation recommendGroup(String family, String model, String host, String fp, Precision precision,
-                                                 List<RunResult> rs) {
+    private static final String NATIVE = dev.accelbridge.core.LaneId.NATIVE.id();
+
+    private static List<Recommendation> recommendGroup(String family, String model, String host, String fp, Precision precision,
+                                                       List<RunResult> rs) {
+        Set<String> targets = new java.util.TreeSet<>();
+        rs.forEach(r -> targets.add(r.lane().id()));
         // the native CPU reference of each model (input key) in this group
         Map<String, Double> cpu = new LinkedHashMap<>();
         for (RunResult r : rs) {
@@ -63,8 +69,8 @@ public final class Recommender {
             }
         }
         if (cpu.isEmpty()) {
-            return new Recommendation(family, model, host, fp, precision, null, null,
-                    "not measured: no native CPU reference for these models on this host");
+            return targets.stream().map(t -> new Recommendation(family, model, host, fp, precision, t, null, null,
+                    "not measured: no native CPU reference for these models on this host")).toList();
         }
         // candidates: (backend, lane) → model → result
         Map<List<String>, Map<String, RunResult>> byCandidate = new LinkedHashMap<>();
@@ -105,11 +111,15 @@ public final class Recommender {
         }
         options.sort(Comparator.comparingDouble(Recommendation.Option::speedupVsCpu).reversed()
                 .thenComparing(o -> Objects.toString(o.browser(), "")));
-        if (options.isEmpty()) {
-            return new Recommendation(family, model, host, fp, precision, null, null,
-                    "not measured: no backend passed on every model of the group");
+        List<Recommendation> out = new ArrayList<>();
+        for (String target : targets) {
+            List<Recommendation.Option> here = options.stream()
+                    .filter(o -> target.equals(o.browser() == null ? NATIVE : o.browser())).toList();
+            out.add(here.isEmpty()
+                    ? new Recommendation(family, model, host, fp, precision, target, null, null,
+                    "not measured: no backend passed on every model of the group " + (target.equals(NATIVE) ? "natively" : "in " + target))
+                    : new Recommendation(family, model, host, fp, precision, target, here.get(0), here.size() > 1 ? here.get(1) : null, null));
         }
-        return new Recommendation(family, model, host, fp, precision, options.get(0), options.size() > 1 ? options.get(1) : null,
-                null);
+        return out;
     }
 }

@@ -125,11 +125,12 @@ final class Sections {
     static Section recommendations(Matrix m) {
         List<Section.Row> rows = new ArrayList<>();
         for (var rec : Recommender.recommend(m.cells().stream().map(Cell::result).toList(), false)) {
-            rows.add(Section.Row.of(null, rec.host(), rec.family(), rec.precision().id(),
+            rows.add(Section.Row.of(null, rec.host(), rec.family(), rec.precision().id(), rec.target(),
                     rec.best() == null ? rec.note() : RecommendationJson.describe(rec.best()), RecommendationJson.describe(rec.runnerUp())));
         }
-        return Section.table("recommendations", "Recommendations (fastest backend that passed on every model of the family, per host)",
-                null, new Section.Table(List.of("host", "family", "precision", "best", "runner-up"), rows), null);
+        return Section.table("recommendations", "Recommendations (per host and deployment target: the fastest backend that "
+                + "passed on every model of the family)", null, new Section.Table(List.of("host", "family", "precision", "target",
+                "best", "runner-up"), rows), null);
     }
 
     /** Why each cell that did not pass did not: the evidence. */
