@@ -11,7 +11,8 @@ import java.util.Locale;
 /**
  * The JSON of {@code accelbridge recommend --json}: an array with one entry per family (or model), host, precision and
  * deployment target: {@code family, model, host, hostFingerprint, precision, target, best, runnerUp, note}, where {@code best} and
- * {@code runnerUp} are {@code {backend, browser, p50Ms, speedupVsCpu, speedupVsWasm, rssPeakBytes, models}} or null.
+ * {@code runnerUp} are {@code {backend, browser, p50Ms, speedupVsCpu, vsNativeCpu (the speed-up in words), speedupVsWasm, rssPeakBytes,
+ * models}} or null.
  */
 @PublicApi
 public final class RecommendationJson {
@@ -45,6 +46,7 @@ public final class RecommendationJson {
         n.put("browser", o.browser());
         n.set("p50Ms", ResultJson.num(o.p50Ms()));
         n.set("speedupVsCpu", ResultJson.num(o.speedupVsCpu()));
+        n.put("vsNativeCpu", than(o.speedupVsCpu(), "native CPU"));
         n.set("speedupVsWasm", Double.isNaN(o.speedupVsWasm()) ? null : ResultJson.num(o.speedupVsWasm()));
         n.set("rssPeakBytes", o.rssPeakBytes() < 0 ? null : ResultJson.MAPPER.getNodeFactory().numberNode(o.rssPeakBytes()));
         n.put("models", o.models());

@@ -300,12 +300,6 @@
   }
 
   // ---- recommendations -----------------------------------------------------------------------------------------
-  // a speed-up below 1 is said as slower ("2.78× slower than native CPU"), never as a "0.36×" speed-up
-  function than(speedup, what) {
-    if (typeof speedup !== 'number' || !(speedup > 0)) { return 'not compared with ' + what; }
-    if (Math.abs(speedup - 1) < 0.005) { return 'as fast as ' + what; }
-    return speedup > 1 ? speedup.toFixed(2) + '× faster than ' + what : (1 / speedup).toFixed(2) + '× slower than ' + what;
-  }
   function recommendations() {
     api('/api/recommendations').then(function (rs) {
       document.querySelector('#recommendations tbody').innerHTML = rs.map(function (r) {
@@ -313,7 +307,7 @@
         var opt = function (o) { return o ? esc(o.backend) + ' [' + esc(o.browser || 'native') + ']' : '–'; };
         return '<tr><td>' + esc(r.host) + '</td><td>' + esc(r.family) + (r.model ? '/' + esc(r.model) : '') + '</td><td>'
           + esc(r.precision) + '</td><td>' + esc(r.target) + '</td><td>' + opt(b) + '</td><td>' + (b ? ms(b.p50Ms) : '–') + '</td><td>'
-          + (b ? esc(than(b.speedupVsCpu, 'native CPU')) : '–') + '</td><td>' + opt(u) + '</td><td>'
+          + (b ? esc(b.vsNativeCpu) : '–') + '</td><td>' + opt(u) + '</td><td>'
           + esc(r.note || '') + '</td></tr>'; }).join('') || '<tr><td colspan="9">no passing case in the store yet</td></tr>';
     }).catch(showError);
   }
