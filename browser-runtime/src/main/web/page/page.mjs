@@ -3,6 +3,7 @@
 // performance.now() around `await session.run(feeds)`, so the bridge's overhead is not counted.
 import { probeBrowser, errorText } from './probe.mjs';
 import { Kind } from './kinds.mjs';
+import { timerResolutionMs, readbackMs, gpuMsPerRun } from './clock.mjs';
 import { PROTOCOL_VERSION, decodeFrame, encodeFrame, encodeChunk, tensorView, typedOf, FrameError } from './frames.mjs';
 
 const params = new URLSearchParams(location.search);
@@ -216,6 +217,11 @@ async function runJob(msg, views) {
   }
   const warmups = Math.max(0, msg.warmups | 0);
   const iterations = Math.max(1, msg.iterations | 0);
+  // at least `iterations`, and on until minDurationMs of timed runs have passed (at most maxSamples)
+  const minDurationMs = Math.max(0, Number(msg.minDurationMs) || 0);
+  const maxSamples = Math.max(iterations, msg.maxSamples | 0);
+  const gpu = entry.ep === 'webgpu';
+  const clock = { timerResolutionMs: timerResolutionMs(), readbackMs: gpu ? await readbackMs(ort) : null, gpuMs: null, warmupMs: null };
   let lastProgress = performance.now();
   const progress = (phase, done, total) => {
     const now = performance.now();
@@ -223,13 +229,30 @@ async function runJob(msg, views) {
     lastProgress = now;
     send({ type: Kind.PROGRESS, job: msg.job, phase, done, total });
   };
-  for (let i = 0; i < warmups; i++) { dispose(await session.run(feeds)); entry.runs++; progress('warmup', i + 1, warmups); }
+  // the warm-up phase, timed as a whole; on WebGPU its last run reads the GPU's own time (timestamp queries), so that
+  // costs no run of its own
+  // at least `warmups`, and on until warmupDurationMs have passed (at most maxWarmups)
+  const warmupDurationMs = Math.max(0, Number(msg.warmupDurationMs) || 0);
+  const maxWarmups = Math.max(warmups, msg.maxWarmups | 0);
+  const tw = performance.now();
+  let warmed = 0;
+  for (; warmed < warmups || (warmed < maxWarmups && performance.now() - tw < warmupDurationMs); warmed++) {
+    dispose(await session.run(feeds));
+    entry.runs++;
+    progress('warmup', warmed + 1, warmups);
+  }
+  // on WebGPU one more warm-up reads the GPU's own time (timestamp queries), so that costs no timed run
+  if (gpu && warmups > 0) clock.gpuMs = await gpuMsPerRun(ort, session, feeds, 1, dispose);
+  clock.warmupMs = performance.now() - tw;
   const samplesMs = [];
   let last = null;
-  for (let i = 0; i < iterations; i++) {
+  let timedMs = 0;
+  for (let i = 0; i < iterations || (i < maxSamples && timedMs < minDurationMs); i++) {
     const t0 = performance.now();
     const out = await session.run(feeds);
-    samplesMs.push(performance.now() - t0);
+    const dt = performance.now() - t0;
+    samplesMs.push(dt);
+    timedMs += dt;
     entry.runs++;
     if (last) dispose(last);
     last = out;
@@ -239,12 +262,13 @@ async function runJob(msg, views) {
     const t = last[name];
     return { name, dtype: t.type, dims: t.dims, data: t.data };
   });
+  if (gpu && warmups === 0) clock.gpuMs = await gpuMsPerRun(ort, session, feeds, 1, dispose);
   const sorted = [...samplesMs].sort((a, b) => a - b);
-  log(`job ${msg.job}: first ${firstMs === null ? '-' : firstMs.toFixed(2)} ms, ${iterations} timed, median ${sorted[sorted.length >> 1].toFixed(3)} ms`);
+  log(`job ${msg.job}: first ${firstMs === null ? '-' : firstMs.toFixed(2)} ms, ${samplesMs.length} timed, median ${sorted[sorted.length >> 1].toFixed(3)} ms`);
   const mem = performance.memory ? { usedJSHeapSize: performance.memory.usedJSHeapSize, totalJSHeapSize: performance.memory.totalJSHeapSize } : null;
   try {
-    await sendResult({ v: PROTOCOL_VERSION, type: Kind.RESULT, job: msg.job, session: msg.session, firstMs, warmups,
-      samplesMs, memory: mem, warnings: currentWarnings || [] }, tensors, msg.chunkBytes);
+    await sendResult({ v: PROTOCOL_VERSION, type: Kind.RESULT, job: msg.job, session: msg.session, firstMs, warmups: warmed,
+      samplesMs, memory: mem, warnings: currentWarnings || [], ...clock }, tensors, msg.chunkBytes);
   } finally {
     dispose(last);
   }

@@ -67,6 +67,26 @@ public record Diagnostic(Severity severity, String code, String message, String 
                     : "the WebGPU adapter did not say whether it is hardware or software",
                     "treat its speed as unverified; compare with webnn-cpu and wasm on the same host"));
         }
+        SampleQuality q = r.timings() == null ? SampleQuality.UNKNOWN : r.timings().quality();
+        if (r.status().executed() && q.floored()) {
+            out.add(new Diagnostic(Severity.WARNING, "latency-floor", q.timerFloor()
+                    ? String.format(java.util.Locale.ROOT, "the p50 is under %d ticks of the timer (%.3f ms): the figure is the "
+                    + "timer's step, not the model's time", SampleStats.TIMER_TICKS, q.timerResolutionMs())
+                    : String.format(java.util.Locale.ROOT, "the samples sit on a latency floor: an empty readback takes %.1f ms "
+                    + "here (polled); compute time %s", q.latencyFloorMs(), Double.isFinite(q.gpuMs())
+                    ? String.format(java.util.Locale.ROOT, "by the GPU's timestamps: %.2f ms", q.gpuMs()) : "unknown"),
+                    "do not rank or compare this figure; use gpuMs where the device has timestamp-query, or another browser"));
+        }
+        if (r.status().executed() && Boolean.FALSE.equals(q.steady())) {
+            out.add(new Diagnostic(Severity.INFO, "not-steady", String.format(java.util.Locale.ROOT,
+                    "the timed samples' second half differs from the first by %+.0f %%", q.trend() * 100),
+                    "add --warmups, or raise --min-duration, so the case reaches steady state before it is timed"));
+        }
+        if (r.status().executed() && r.timings() != null && r.timings().iterations() > 0
+                && !SampleStats.supports(r.timings().iterations(), 0.5)) {
+            out.add(new Diagnostic(Severity.INFO, "few-samples", r.timings().iterations() + " timed samples give the median no "
+                    + "interval (" + SampleStats.samplesNeeded(0.5) + " needed)", "raise --iterations or --min-duration"));
+        }
         if (r.status().executed() && r.memory().rssPeak() < 0) {
             out.add(new Diagnostic(Severity.INFO, "memory-unknown", "memory was not measurable for this case",
                     "launch the browser through Accelbridge (not by hand) to record its process tree's memory"));

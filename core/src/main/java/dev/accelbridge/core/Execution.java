@@ -26,4 +26,13 @@ public record Execution(List<NamedTensor> outputs, Timings timings, MemoryUsage 
                      List<String> warnings) {
         this(outputs, timings, memory, provenance, warnings, Analysis.NONE);
     }
+
+    /** This execution with the host's load average around it ({@link SampleQuality#withLoad}). */
+    public Execution withLoad(double before, double after) {
+        if (timings == null) {
+            return this;
+        }
+        return new Execution(outputs, timings.withQuality(timings.quality().withLoad(before, after, HostClock.cores())), memory,
+                provenance, warnings, analysis);
+    }
 }

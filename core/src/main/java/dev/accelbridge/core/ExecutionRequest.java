@@ -18,9 +18,53 @@ import java.time.Duration;
  *                   ones, so profiling never touches the timed samples
  * @param recreate   create/run/release cycles for the leak check (0: none), after everything else
  * @param progress   where the provider reports warm-ups and timed iterations as they go (never null)
+ * @param durations  the least time the warm-ups and the timed iterations take ({@code --warmup-duration},
+ *                   {@code --min-duration}): each loop goes on past its count until its duration has passed
  */
 public record ExecutionRequest(BackendId backend, ModelCase modelCase, int warmups, int iterations, Duration timeout,
-                               Integer threads, Duration loadTimeout, int profileIterations, int recreate, CaseProgress progress) {
+                               Integer threads, Duration loadTimeout, int profileIterations, int recreate, CaseProgress progress,
+                               MinDurations durations) {
+    /** The most timed iterations a minimum duration adds ({@link MinDurations#SAMPLE_CAP}). */
+    public static final int DURATION_SAMPLE_CAP = MinDurations.SAMPLE_CAP;
+
+    /** A request without minimum durations. */
+    public ExecutionRequest(BackendId backend, ModelCase modelCase, int warmups, int iterations, Duration timeout,
+                            Integer threads, Duration loadTimeout, int profileIterations, int recreate, CaseProgress progress) {
+        this(backend, modelCase, warmups, iterations, timeout, threads, loadTimeout, profileIterations, recreate, progress,
+                MinDurations.NONE);
+    }
+
+    /** This request with a minimum duration of the timed iterations. */
+    public ExecutionRequest withMinDuration(Duration d) {
+        return withDurations(new MinDurations(durations.warmup(), d));
+    }
+
+    /** This request with other minimum durations. */
+    public ExecutionRequest withDurations(MinDurations d) {
+        return new ExecutionRequest(backend, modelCase, warmups, iterations, timeout, threads, loadTimeout, profileIterations,
+                recreate, progress, d);
+    }
+
+    /** The least time of the timed iterations together. */
+    public Duration minDuration() {
+        return durations.timed();
+    }
+
+    /** The most timed iterations this request may take. */
+    public int maxSamples() {
+        return durations.maxSamples(iterations);
+    }
+
+    /** Whether the timed loop goes on after {@code done} iterations taking {@code elapsedNanos} in all. */
+    public boolean moreSamples(int done, long elapsedNanos) {
+        return durations.moreSamples(done, iterations, elapsedNanos);
+    }
+
+    /** Whether the warm-up loop goes on after {@code done} warm-ups taking {@code elapsedNanos} in all. */
+    public boolean moreWarmups(int done, long elapsedNanos) {
+        return durations.moreWarmups(done, warmups, elapsedNanos);
+    }
+
     /** A request that reports no progress. */
     public ExecutionRequest(BackendId backend, ModelCase modelCase, int warmups, int iterations, Duration timeout,
                             Integer threads, Duration loadTimeout, int profileIterations, int recreate) {
@@ -65,6 +109,7 @@ public record ExecutionRequest(BackendId backend, ModelCase modelCase, int warmu
 
     public ExecutionRequest {
         progress = progress == null ? CaseProgress.NONE : progress;
+        durations = durations == null ? MinDurations.NONE : durations;
         if (threads != null && threads < 1) {
             throw new AccelbridgeException("threads must be at least 1, got " + threads, "pass --threads N with N >= 1");
         }

@@ -38,6 +38,11 @@ public final class TimeBudget {
         return BASE.plusMillis((long) Math.min(ms, Long.MAX_VALUE / 4.0));
     }
 
+    /** The same, for timed iterations that go on for at least {@code minDuration}. */
+    public static Duration forTimedRuns(double firstMs, int warmups, int iterations, Duration minDuration, long transferBytes) {
+        return forTimedRuns(firstMs, warmups, iterations, transferBytes).plus(minDuration.multipliedBy((long) MARGIN));
+    }
+
     /** The shorter of two limits. */
     public static Duration min(Duration a, Duration b) {
         return a.compareTo(b) <= 0 ? a : b;

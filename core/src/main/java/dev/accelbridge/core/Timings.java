@@ -12,16 +12,29 @@ import java.util.List;
  * @param warmups       warm-up iterations run and discarded
  * @param samplesMs     every timed iteration, in order
  * @param p50Ms         median of the samples
- * @param p90Ms         90th percentile
- * @param p99Ms         99th percentile
+ * @param p90Ms         90th percentile, NaN when the samples do not support it ({@link SampleStats#samplesNeeded})
+ * @param p99Ms         99th percentile, NaN when the samples do not support it
  * @param meanMs        mean
  * @param stddevMs      sample standard deviation
  * @param throughputPerSec iterations per second over the timed iterations ({@code 1000 / mean})
+ * @param quality       how far these figures can be trusted (interval, clock, floor, steady state, load)
  */
 public record Timings(double loadMs, double firstMs, int warmups, double[] samplesMs, double p50Ms, double p90Ms,
-                      double p99Ms, double meanMs, double stddevMs, double throughputPerSec) {
+                      double p99Ms, double meanMs, double stddevMs, double throughputPerSec, SampleQuality quality) {
+    public Timings {
+        quality = quality == null ? SampleQuality.UNKNOWN : quality;
+    }
 
-    /** Computes the summary statistics from raw samples. */
+    /** Figures whose quality is not known (read from a record that predates it). */
+    public Timings(double loadMs, double firstMs, int warmups, double[] samplesMs, double p50Ms, double p90Ms,
+                   double p99Ms, double meanMs, double stddevMs, double throughputPerSec) {
+        this(loadMs, firstMs, warmups, samplesMs, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, SampleQuality.UNKNOWN);
+    }
+
+    /**
+     * Computes the summary statistics from raw samples: p90 and p99 only where the count supports them, the median's
+     * interval and steady state ({@link SampleQuality}).
+     */
     public static Timings of(double loadMs, double firstMs, int warmups, double[] samplesMs) {
         if (samplesMs.length == 0) {
             return new Timings(loadMs, firstMs, warmups, samplesMs, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
@@ -35,8 +48,11 @@ public record Timings(double loadMs, double firstMs, int warmups, double[] sampl
             var += (v - mean) * (v - mean);
         }
         double sd = s.length > 1 ? Math.sqrt(var / (s.length - 1)) : 0;
-        return new Timings(loadMs, firstMs, warmups, samplesMs.clone(), percentile(s, 50), percentile(s, 90),
-                percentile(s, 99), mean, sd, mean > 0 ? 1000.0 / mean : Double.NaN);
+        int n = s.length;
+        return new Timings(loadMs, firstMs, warmups, samplesMs.clone(), percentile(s, 50),
+                SampleStats.supports(n, 0.9) ? percentile(s, 90) : Double.NaN,
+                SampleStats.supports(n, 0.99) ? percentile(s, 99) : Double.NaN, mean, sd, mean > 0 ? 1000.0 / mean : Double.NaN,
+                SampleQuality.UNKNOWN.fromSamples(samplesMs));
     }
 
     /** Same, from a list. */
@@ -53,6 +69,21 @@ public record Timings(double loadMs, double firstMs, int warmups, double[] sampl
         int lo = (int) Math.floor(h);
         int hi = (int) Math.ceil(h);
         return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+    }
+
+    /** These figures with the clock that timed them and, on WebGPU, the measured readback round trip (floor detection). */
+    public Timings withClock(double timerResolutionMs, double readbackMs) {
+        return withQuality(quality.withClock(timerResolutionMs, readbackMs).fromSamples(samplesMs));
+    }
+
+    /** These figures with another quality. */
+    public Timings withQuality(SampleQuality q) {
+        return new Timings(loadMs, firstMs, warmups, samplesMs, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, q);
+    }
+
+    /** These figures with other samples (the store reads them apart from the row). */
+    public Timings withSamples(double[] samples) {
+        return new Timings(loadMs, firstMs, warmups, samples, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, quality);
     }
 
     /** Number of timed iterations. */

@@ -18,4 +18,16 @@ public @interface Iterations {
 
     /** Warm-up iterations, at least 0. */
     int warmups() default 3;
+
+    /**
+     * Seconds the timed iterations go on for at least ({@code accelbridge run --min-duration}); negative: the run's default
+     * (0.5 s); 0: exactly {@link #value()} iterations.
+     */
+    double minDuration() default -1;
+
+    /**
+     * Seconds the warm-ups go on for at least ({@code accelbridge run --warmup-duration}); negative: the run's default
+     * (0.5 s); 0: exactly {@link #warmups()}.
+     */
+    double warmupDuration() default -1;
 }

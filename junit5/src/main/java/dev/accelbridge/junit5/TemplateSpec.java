@@ -82,7 +82,15 @@ record TemplateSpec(List<BackendId> requested, List<BrowserKind> browsers, RunPl
                 }
                 plan.optFeed(FeedOptions.none().withTolerance(t));
             }
-            find(ctx, Iterations.class).ifPresent(i -> plan.optIterations(i.value()).optWarmups(i.warmups()));
+            find(ctx, Iterations.class).ifPresent(i -> {
+                plan.optIterations(i.value()).optWarmups(i.warmups());
+                if (i.minDuration() >= 0) {
+                    plan.optMinDuration(java.time.Duration.ofNanos(Math.round(i.minDuration() * 1e9)));
+                }
+                if (i.warmupDuration() >= 0) {
+                    plan.optWarmupDuration(java.time.Duration.ofNanos(Math.round(i.warmupDuration() * 1e9)));
+                }
+            });
             return new TemplateSpec(requested, browsers, plan.build());
         } catch (AccelbridgeException e) {
             throw new ExtensionConfigurationException(e.oneLine() + " (on " + m.getDeclaringClass().getSimpleName() + "."

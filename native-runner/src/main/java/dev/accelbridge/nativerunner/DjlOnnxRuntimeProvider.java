@@ -28,6 +28,7 @@ import dev.accelbridge.core.MemoryUsage;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.HostClock;
 import dev.accelbridge.core.Timings;
 import dev.accelbridge.core.TimeBudget;
 import dev.accelbridge.core.UnsupportedModelException;
@@ -181,9 +182,12 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
                     checkDeadline(deadline, request, spec, "the first inference");
                     // the warm-ups and timed runs get a deadline derived from the first inference (TimeBudget), under the cap
                     deadline = Math.min(deadline, System.nanoTime() + TimeBudget.forTimedRuns(firstMs, request.warmups(),
-                            request.iterations(), 0).toNanos());
+                            request.iterations(), request.durations().total(), 0).toNanos());
                     long lastProgress = System.nanoTime();
-                    for (int i = 0; i < request.warmups(); i++) {
+                    long warmStart = lastProgress;
+                    int warmed = 0;
+                    for (int i = 0; request.moreWarmups(i, System.nanoTime() - warmStart); i++) {
+                        warmed = i + 1;
                         out.close();
                         out = predict(predictor, inputs, spec, backend, ordered);
                         checkDeadline(deadline, request, spec, "warm-up " + (i + 1) + " of " + request.warmups());
@@ -192,6 +196,7 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
                             request.progress().update("warmup", i + 1, request.warmups());
                         }
                     }
+                    double warmupMs = (System.nanoTime() - warmStart) / 1e6;
                     if (sampler != null) {
                         sampler.close();
                         sampledPeak = sampler.peak();
@@ -204,8 +209,12 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
                     ParameterStore ps = new ParameterStore(manager, false);
                     Map<String, OnnxTensor> feeds = OrtSessions.feeds(modelInputs, inputs);
                     OrtSession session = feeds == null ? null : OrtSessions.of(block);
-                    double[] samples = new double[request.iterations()];
-                    for (int i = 0; i < samples.length; i++) {
+                    // at least --iterations, and on until --min-duration has passed (up to the request's cap); the
+                    // running sum is of the timed windows only
+                    double[] samples = new double[request.maxSamples()];
+                    int taken = 0;
+                    long timedNanos = 0;
+                    for (int i = 0; request.moreSamples(i, timedNanos); i++) {
                         long a;
                         long b;
                         try {
@@ -224,12 +233,14 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
                             throw runFailure(spec, backend, e);
                         }
                         samples[i] = (b - a) / 1e6;
+                        timedNanos += b - a;
+                        taken = i + 1;
                         if (b > deadline) {
-                            checkDeadline(deadline, request, spec, "timed iteration " + (i + 1) + " of " + samples.length);
+                            checkDeadline(deadline, request, spec, "timed iteration " + (i + 1) + " of at least " + request.iterations());
                         }
                         if (b - lastProgress > 1_000_000_000L) { // between timed windows, at most once a second
                             lastProgress = b;
-                            request.progress().update("timed", i + 1, samples.length);
+                            request.progress().update("timed", i + 1, request.iterations());
                         }
                     }
                     List<NamedTensor> outputs = new ArrayList<>();
@@ -267,7 +278,9 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
                     } else if (options.memorySampleInterval().isZero()) {
                         warnings.add("peak RSS is the larger of before/after only (sampler off, kernel peak not resettable)");
                     }
-                    Timings timings = Timings.of(loadMs, firstMs, request.warmups(), samples);
+                    Timings timings = Timings.of(loadMs, firstMs, warmed, java.util.Arrays.copyOf(samples, taken))
+                            .withClock(HostClock.nanoTimeResolutionMs(), Double.NaN);
+                    timings = timings.withQuality(timings.quality().withWarmupMs(warmupMs));
                     // the drill-down runs after the timed session, each part on a session of its own
                     NativeAnalysis na = new NativeAnalysis(loader, backend, spec, request.threads(),
                             request.modelCase().freeDims(), ordered);

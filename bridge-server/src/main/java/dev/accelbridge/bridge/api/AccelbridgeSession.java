@@ -3,6 +3,7 @@ package dev.accelbridge.bridge.api;
 import dev.accelbridge.bridge.run.BridgeBrowserLanes;
 import dev.accelbridge.bridge.run.LanePool;
 import dev.accelbridge.bridge.run.ModelSet;
+import dev.accelbridge.bridge.run.RunAccount;
 import dev.accelbridge.bridge.run.NativeProviders;
 import dev.accelbridge.bridge.run.PlanJson;
 import dev.accelbridge.bridge.run.RunOrchestrator;
@@ -110,11 +111,17 @@ public final class AccelbridgeSession implements AutoCloseable {
 
     private SessionRun execute(RunRequest request, java.util.function.Supplier<dev.accelbridge.bridge.run.BrowserLanes> browserLanes) {
         RunPlan plan = request.plan();
-        ModelSet models = request.models() != null ? request.models() : ModelSet.load(plan);
+        RunAccount account = request.account() != null ? request.account() : RunAccount.startingNow();
+        ModelSet models = request.models() != null ? request.models() : account.time(RunAccount.Part.MODELS, () -> ModelSet.load(plan));
         RunOrchestrator orchestrator = new RunOrchestrator(store, host, natives, browserLanes, versions,
-                request.listener() != null ? request.listener() : options.listener()).spillTo(options.outDir());
+                request.listener() != null ? request.listener() : options.listener()).spillTo(options.outDir()).withAccount(account);
         RunSummary s = orchestrator.run(plan, models, PlanJson.record(plan, options.origin(), request.label()), request.resumeOf());
-        return SessionRun.of(s, store.path());
+        if (request.account() == null) {
+            // the request's own account is the starter's to finish (after its reports); this one ends with the run
+            account.finish();
+            store.recordAccount(s.runId(), account.toJson().toString());
+        }
+        return SessionRun.of(s, store.path(), account);
     }
 
     private synchronized void checkOpen() {

@@ -21,9 +21,11 @@ import java.util.function.Supplier;
  * @param lanes    where browser cases run, when the starter has its own (a page that joined {@code serve}); null: the
  *                 session's browsers, launched by the bridge
  * @param listener progress of this run; null: the session's
+ * @param account  where the run's wall time is accounted, when the starter began it earlier (the CLI: at the JVM's
+ *                 start) and finishes it itself (after its reports); null: the session's, from the request to the run's end
  */
 public record RunRequest(RunPlan plan, String label, ModelSet models, String resumeOf, Supplier<BrowserLanes> lanes,
-                         RunListener listener) {
+                         RunListener listener, dev.accelbridge.bridge.run.RunAccount account) {
     public RunRequest {
         Objects.requireNonNull(plan, "plan");
     }
@@ -46,6 +48,7 @@ public record RunRequest(RunPlan plan, String label, ModelSet models, String res
         private String resumeOf;
         private Supplier<BrowserLanes> lanes;
         private RunListener listener;
+        private dev.accelbridge.bridge.run.RunAccount account;
 
         private Builder() {
         }
@@ -86,9 +89,15 @@ public record RunRequest(RunPlan plan, String label, ModelSet models, String res
             return this;
         }
 
+        /** Accounts the run's wall time in {@code a}, which the starter finishes ({@link RunRequest#account()}). */
+        public Builder optAccount(dev.accelbridge.bridge.run.RunAccount a) {
+            this.account = a;
+            return this;
+        }
+
         /** The request. */
         public RunRequest build() {
-            return new RunRequest(plan, label, models, resumeOf, lanes, listener);
+            return new RunRequest(plan, label, models, resumeOf, lanes, listener, account);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.api;
 
+import dev.accelbridge.bridge.run.RunAccount;
 import dev.accelbridge.bridge.run.RunSummary;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.LaneId;
@@ -19,14 +20,15 @@ import java.util.Optional;
  * @param store   the store it is in
  * @param results every case, in the order they finished, each with its native CPU counterpart
  * @param wallMs  how long the run took
+ * @param account where its wall time went ({@link RunAccount})
  */
-public record SessionRun(String runId, Path store, List<CaseResult> results, double wallMs) {
+public record SessionRun(String runId, Path store, List<CaseResult> results, double wallMs, RunAccount account) {
     public SessionRun {
         results = List.copyOf(results);
     }
 
     /** The results of a run, each paired with the native CPU result of the same model, inputs, precision and batch. */
-    static SessionRun of(RunSummary s, Path store) {
+    static SessionRun of(RunSummary s, Path store, RunAccount account) {
         Map<String, RunResult> nativeCpu = new HashMap<>();
         for (RunResult r : s.results()) {
             if (r.id().requested() == BackendId.CPU && r.id().lane().isNative()) {
@@ -34,7 +36,7 @@ public record SessionRun(String runId, Path store, List<CaseResult> results, dou
             }
         }
         return new SessionRun(s.runId(), store, s.results().stream()
-                .map(r -> new CaseResult(r, Optional.ofNullable(nativeCpu.get(r.id().inputKey())))).toList(), s.wallMs());
+                .map(r -> new CaseResult(r, Optional.ofNullable(nativeCpu.get(r.id().inputKey())))).toList(), s.wallMs(), account);
     }
 
     /** The results requested on {@code backend} (in every lane: each browser for a browser backend). */

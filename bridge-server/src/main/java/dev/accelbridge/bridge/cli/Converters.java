@@ -127,6 +127,23 @@ final class Converters {
     }
 
     /** A positive number of seconds. */
+    /** Seconds, possibly fractional, at least 0 ({@code --min-duration 0.5}). */
+    static final class FractionalSeconds implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            double s;
+            try {
+                s = Double.parseDouble(value.trim());
+            } catch (NumberFormatException e) {
+                throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not a number of seconds (e.g. 0.5)");
+            }
+            if (!(s >= 0) || s > 600) {
+                throw new picocli.CommandLine.TypeConversionException("'" + value + "' must be 0 to 600 seconds (e.g. 0.5)");
+            }
+            return Duration.ofNanos(Math.round(s * 1e9));
+        }
+    }
+
     static final class Seconds implements ITypeConverter<Duration> {
         @Override
         public Duration convert(String value) {

@@ -12,7 +12,7 @@ import java.io.PrintWriter;
                 + "via DJL), checks every output against a native CPU reference and scores each case into one "
                 + "compatibility matrix.",
         subcommands = {DetectCommand.class, SuitesCommand.class, RunCommand.class, ServeCommand.class,
-                ReportCommand.class, ExportCommand.class, MergeCommand.class, RecommendCommand.class, PredictCommand.class,
+                ReportCommand.class, ExportCommand.class, MergeCommand.class, RecommendCommand.class, CompareCommand.class, PredictCommand.class,
                 BisectCommand.class, DashboardCommand.class})
 public final class Main implements Runnable {
 
@@ -68,7 +68,11 @@ public final class Main implements Runnable {
     }
 
     /** Runs the CLI and exits with its code. */
+    /** Whether this JVM was started for one command ({@link #main}): a run's account then begins at the JVM's start. */
+    static volatile boolean processOwned;
+
     public static void main(String[] args) {
+        processOwned = true;
         CommandLine cl = commandLine();
         int code = cl.execute(args);
         cl.getOut().flush();

@@ -7,6 +7,7 @@ import dev.accelbridge.bridge.api.SessionOptions;
 import dev.accelbridge.bridge.api.SessionRun;
 import dev.accelbridge.bridge.run.PlanJson;
 import dev.accelbridge.bridge.run.ModelSet;
+import dev.accelbridge.bridge.run.RunAccount;
 import dev.accelbridge.bridge.run.PlanDefaults;
 import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.core.BrowserKind;
@@ -128,6 +129,16 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = {"-n", "--iterations"}, converter = Converters.Positive.class, description = "Timed iterations per case (default 10).")
     int iterations = 10;
 
+    @Option(names = "--min-duration", paramLabel = "SECONDS", converter = Converters.FractionalSeconds.class,
+            description = "Timed iterations go on past --iterations until this many seconds of them have passed, up to 1000 "
+                    + "(default 0.5; 0: exactly --iterations). More samples give p90/p99 and narrower intervals.")
+    java.time.Duration minDuration = dev.accelbridge.bridge.run.PlanDefaults.MIN_DURATION;
+
+    @Option(names = "--warmup-duration", paramLabel = "SECONDS", converter = Converters.FractionalSeconds.class,
+            description = "Warm-ups go on past --warmups until this many seconds of them have passed, up to 1000 (default 0.5; "
+                    + "0: exactly --warmups), so a browser's engine has tiered its code up before the runs are timed.")
+    java.time.Duration warmupDuration = dev.accelbridge.bridge.run.PlanDefaults.WARMUP_DURATION;
+
     @Option(names = "--timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class,
             description = "Cap for one case, in seconds (default 3600). Within it session creation has --load-timeout, the first "
                     + "inference 300 s, and the warm-ups and timed runs a deadline derived from the first inference.")
@@ -215,23 +226,28 @@ public final class RunCommand implements Callable<Integer> {
         // Bad input is refused before the store is touched.
         exitPolicy();
         CommonOptions.checkOut(out);
+        RunAccount account = Main.processOwned ? RunAccount.sinceJvmStart() : RunAccount.startingNow();
         RunPlan plan = resume != null ? null : planFile != null ? PlanFiles.read(planFile) : plan();
-        ModelSet models = plan == null ? null : ModelSet.load(plan);
+        ModelSet models = plan == null ? null : account.time(RunAccount.Part.MODELS, () -> ModelSet.load(plan));
         try (ProgressListener progress = new ProgressListener(err);
              AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(common.dbPath()).optOutDir(out)
                      .optOrigin(ORIGIN).optListener(progress).build())) {
             RunRequest request;
             if (resume == null) {
-                request = RunRequest.builder().setPlan(plan).optModels(models).build();
+                request = RunRequest.builder().setPlan(plan).optModels(models).optAccount(account).build();
             } else {
                 String runId = resumeId(session.store());
                 RunPlan stored = resumedPlan(session.store(), runId);
                 err.println("resuming run " + runId + " with the plan it stored");
-                request = RunRequest.builder().setPlan(stored).optResumeOf(runId).build();
+                request = RunRequest.builder().setPlan(stored).optResumeOf(runId).optAccount(account).build();
             }
             SessionRun run = session.run(request);
             progress.close();
-            return report(session.store(), run, err);
+            int code = account.time(RunAccount.Part.REPORTS, () -> report(session.store(), run, err));
+            account.finish();
+            session.store().recordAccount(run.runId(), account.toJson().toString());
+            err.print(account.render());
+            return code;
         }
     }
 
@@ -325,6 +341,8 @@ public final class RunCommand implements Callable<Integer> {
                 .optHeadless(!headed)
                 .optWarmups(warmups)
                 .optIterations(iterations)
+                .optMinDuration(minDuration)
+                .optWarmupDuration(warmupDuration)
                 .optCaseTimeout(timeout)
                 .optThreads(threads)
                 .optPrecisions(precisions)

@@ -65,6 +65,16 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = {"-n", "--iterations"}, converter = Converters.Positive.class, description = "Timed iterations (default 10).")
     int iterations = 10;
 
+    @Option(names = "--min-duration", paramLabel = "SECONDS", converter = Converters.FractionalSeconds.class,
+            description = "Timed iterations go on past --iterations until this many seconds of them have passed, up to 1000 "
+                    + "(default 0.5; 0: exactly --iterations). More samples give p90/p99 and narrower intervals.")
+    java.time.Duration minDuration = dev.accelbridge.bridge.run.PlanDefaults.MIN_DURATION;
+
+    @Option(names = "--warmup-duration", paramLabel = "SECONDS", converter = Converters.FractionalSeconds.class,
+            description = "Warm-ups go on past --warmups until this many seconds of them have passed, up to 1000 (default 0.5; "
+                    + "0: exactly --warmups), so a browser's engine has tiered its code up before the runs are timed.")
+    java.time.Duration warmupDuration = dev.accelbridge.bridge.run.PlanDefaults.WARMUP_DURATION;
+
     @Option(names = "--timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class, description = "Cap for one case, in seconds (default 3600; within it the parts "
             + "have their own limits, see run --timeout).")
     Duration timeout = dev.accelbridge.core.TimeBudget.CASE_CAP;
@@ -113,6 +123,8 @@ public final class ServeCommand implements Callable<Integer> {
                 .optDriver(DriverKind.MANUAL)
                 .optWarmups(warmups)
                 .optIterations(iterations)
+                .optMinDuration(minDuration)
+                .optWarmupDuration(warmupDuration)
                 .optCaseTimeout(timeout)
                 .build();
         ModelSet models = ModelSet.load(plan);

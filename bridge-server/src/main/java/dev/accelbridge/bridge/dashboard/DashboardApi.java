@@ -12,6 +12,7 @@ import dev.accelbridge.reports.recommend.RecommendationJson;
 import dev.accelbridge.reports.recommend.Recommender;
 import dev.accelbridge.reports.render.Cell;
 import dev.accelbridge.reports.render.Comparison;
+import dev.accelbridge.reports.render.Comparisons;
 import dev.accelbridge.reports.render.JsonRenderer;
 import dev.accelbridge.reports.render.Matrix;
 import dev.accelbridge.reports.render.MatrixBuilder;
@@ -123,18 +124,7 @@ public final class DashboardApi {
      * @param run  for host and browser: the run to read both sides from (empty: the newest result of every cell)
      */
     public ObjectNode compare(Comparison.By by, String a, String b, Optional<String> run) {
-        List<RunResult> sideA;
-        List<RunResult> sideB;
-        if (by == Comparison.By.RUN) {
-            sideA = store.results(requireRun(a));
-            sideB = store.results(requireRun(b));
-        } else {
-            List<RunResult> pool = scope(run);
-            String field = by == Comparison.By.HOST ? "host" : Dimensions.LANE.name();
-            sideA = CaseFilter.parse(Map.of(field, List.of(a))).apply(pool);
-            sideB = CaseFilter.parse(Map.of(field, List.of(b))).apply(pool);
-        }
-        return Comparison.of(by, a, b, sideA, sideB).toJson();
+        return Comparisons.of(store, by, a, b, run, detector.threshold()).toJson();
     }
 
     /** {@code GET /api/recommendations}: the fastest passing backend per family and host, with its speedup over CPU. */

@@ -9,6 +9,7 @@ import dev.accelbridge.core.DType;
 import dev.accelbridge.core.Tolerance;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionRequest;
+import dev.accelbridge.core.HostClock;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.Provenance;
@@ -83,6 +84,21 @@ final class CaseExecutor {
         return this;
     }
 
+    private dev.accelbridge.core.MinDurations durations = dev.accelbridge.core.MinDurations.NONE;
+    private RunAccount account;
+
+    /** Accounts each case's session creation, first inference, timed iterations and the rest of its time in {@code a}. */
+    public CaseExecutor withAccount(RunAccount a) {
+        this.account = a;
+        return this;
+    }
+
+    /** Warm-ups and timed iterations go on past their counts until {@code d}'s durations have passed. */
+    public CaseExecutor withDurations(dev.accelbridge.core.MinDurations d) {
+        this.durations = d;
+        return this;
+    }
+
     /** Where a case's progress goes: its identity, the hop running it, and the provider's report. */
     @FunctionalInterface
     public interface ProgressSink {
@@ -118,6 +134,16 @@ final class CaseExecutor {
      */
     public Outcome run(CaseContext ctx, ModelCase mc, Chain chain, Map<BackendId, Availability> probes,
                        Function<BackendId, BackendProvider> providers, Reference reference) {
+        long t = System.nanoTime();
+        Outcome o = runCase(ctx, mc, chain, probes, providers, reference);
+        if (account != null) {
+            account.addCase(o.execution().orElse(null), System.nanoTime() - t);
+        }
+        return o;
+    }
+
+    private Outcome runCase(CaseContext ctx, ModelCase mc, Chain chain, Map<BackendId, Availability> probes,
+                            Function<BackendId, BackendProvider> providers, Reference reference) {
         Instant started = Instant.now();
         CaseId id = CaseId.of(mc, chain.requested(), ctx.lane());
         Resolution res = Resolver.resolve(chain, probes);
@@ -129,8 +155,10 @@ final class CaseExecutor {
             try {
                 BackendId h = hop;
                 ProgressSink sink = progressSink;
+                double loadBefore = HostClock.loadAverage();
                 exec = providers.apply(hop).execute(new ExecutionRequest(hop, mc, warmups, iterations, timeout, threads, loadTimeout,
-                        profileIterations, recreate, sink == null ? null : (phase, done, total) -> sink.progress(id, h, phase, done, total)));
+                        profileIterations, recreate, sink == null ? null : (phase, done, total) -> sink.progress(id, h, phase, done, total),
+                        durations)).withLoad(loadBefore, HostClock.loadAverage());
             } catch (UnsupportedModelException e) {
                 exec = null;
                 res = res.afterUnsupported(hop, staged(e.phase().stage(), e.oneLine(), mc));

@@ -43,6 +43,19 @@ public final class PlanDefaults {
         return env != null && !env.isBlank() ? Path.of(env) : Path.of(System.getProperty("user.home"), ".accelbridge", "models");
     }
 
+    /**
+     * The least time a case's timed iterations take together ({@code --min-duration}): 0.5 s, so a 1 ms model gets ~500
+     * samples (enough for p90, near enough for p99) and a 100 ms model keeps its ten; docs/scoring.md says why.
+     */
+    public static final java.time.Duration MIN_DURATION = java.time.Duration.ofMillis(500);
+
+    /**
+     * The least time a case's warm-ups take together ({@code --warmup-duration}): 0.5 s. Measured here, Chromium's wasm
+     * cells moved by up to 2.4× between identical runs after 3 warm-ups (the engine still tiering its code up while the
+     * runs were timed) and by under 10 % after half a second of them; docs/scoring.md.
+     */
+    public static final java.time.Duration WARMUP_DURATION = java.time.Duration.ofMillis(500);
+
     /** Browser lanes at once when none is asked for: one per 4 cores, at least 1 (1 on a 2-core machine, 4 on 16). */
     public static int parallel() {
         return Math.max(1, Runtime.getRuntime().availableProcessors() / 4);

@@ -51,7 +51,9 @@ public final class PlanJson {
      * @param grid           the Selenium Grid, or null
      * @param headless       headless browsers
      * @param warmups        warm-up iterations
-     * @param iterations     timed iterations
+     * @param iterations     timed iterations (at least)
+     * @param minDurationMs  the least time of a case's timed iterations; null in a plan stored before it existed (none)
+     * @param warmupDurationMs the least time of a case's warm-ups; null in a plan stored before it existed (none)
      * @param caseTimeoutMs  the cap on one case
      * @param modelCache     where generated models go
      * @param feed           how user models are fed
@@ -69,7 +71,7 @@ public final class PlanJson {
      */
     public record Form(int version, List<String> suites, List<String> models, String family, boolean largeModels, long seed,
                        List<String> backends, Map<String, List<String>> chains, String policy, List<String> browsers,
-                       String driver, String grid, boolean headless, int warmups, int iterations, long caseTimeoutMs,
+                       String driver, String grid, boolean headless, int warmups, int iterations, Long minDurationMs, Long warmupDurationMs, long caseTimeoutMs,
                        String modelCache, Feed feed, Long loadTimeoutMs, Integer threads, List<String> precisions,
                        List<Integer> batchSizes, DrillDown drillDown, String shard, String bridgeHost, String advertise,
                        int parallel, int retries, long maxResultBytes) {
@@ -99,7 +101,7 @@ public final class PlanJson {
                 p.userModels().stream().map(Path::toString).toList(), p.userFamily().map(ModelFamily::id).orElse(null),
                 p.largeModels(), p.seed(), p.backends().stream().map(BackendId::id).toList(), chains, p.policy().name(),
                 p.browsers().stream().map(BrowserKind::id).toList(), p.driver().id(), p.gridUrl().map(URI::toString).orElse(null),
-                p.headless(), p.warmups(), p.iterations(), p.caseTimeout().toMillis(), p.modelCache().toString(),
+                p.headless(), p.warmups(), p.iterations(), p.durations().timed().toMillis(), p.durations().warmup().toMillis(), p.caseTimeout().toMillis(), p.modelCache().toString(),
                 new Feed(f.dims(), f.shapes(), f.inputs(), f.rangeLo(), f.rangeHi(), f.tolerance(), f.baseDir().toString()),
                 p.loadTimeout().map(Duration::toMillis).orElse(null), p.threads().orElse(null),
                 p.precisions().stream().map(Precision::id).toList(), p.batchSizes().isEmpty() ? null : p.batchSizes(),
@@ -147,6 +149,8 @@ public final class PlanJson {
                 .optHeadless(f.headless())
                 .optWarmups(f.warmups())
                 .optIterations(f.iterations())
+                .optMinDuration(Duration.ofMillis(f.minDurationMs() == null ? 0 : f.minDurationMs()))
+                .optWarmupDuration(Duration.ofMillis(f.warmupDurationMs() == null ? 0 : f.warmupDurationMs()))
                 .optThreads(f.threads())
                 .optBatchSizes(f.batchSizes())
                 .optShard(f.shard() == null ? null : Shard.parse(f.shard()))

@@ -46,6 +46,8 @@ public final class RunOrchestrator {
     private RunRecorder recorder;
     /** Bisects wrong outputs (null with --no-bisect). */
     private Bisections bisections;
+    /** Where the run's wall time goes. */
+    private RunAccount account = RunAccount.startingNow();
     /** The cases running now that reported progress, by lane and case, for the dashboard's live view. */
     private final Map<String, com.fasterxml.jackson.databind.node.ObjectNode> inCase = new LinkedHashMap<>();
 
@@ -65,6 +67,12 @@ public final class RunOrchestrator {
         this.browserLanes = browserLanes;
         this.runtimeVersions = Map.copyOf(runtimeVersions);
         this.listener = listener;
+    }
+
+    /** Accounts the run's wall time in {@code a} ({@link RunAccount}); by default an account of its own. */
+    public RunOrchestrator withAccount(RunAccount a) {
+        this.account = a;
+        return this;
     }
 
     /**
@@ -105,6 +113,7 @@ public final class RunOrchestrator {
         List<ModelCase> cases = set.cases();
         List<ModelLoad> broken = set.broken();
         long t0 = System.nanoTime();
+        account.startDone();
         List<BrowserKind> browsers = plan.browserBackends().isEmpty() ? List.of() : plan.browsers();
         int models = cases.size() + broken.size() + set.refused().size();
         Map<String, Integer> laneTotals = new LinkedHashMap<>();
@@ -113,7 +122,7 @@ public final class RunOrchestrator {
         }
         browsers.forEach(b -> laneTotals.put(LaneId.of(b).id(), models * plan.browserBackends().size()));
         int total = laneTotals.values().stream().mapToInt(Integer::intValue).sum();
-        recorder = new RunRecorder(store, host, runtimeVersions, listener, spillDir);
+        recorder = new RunRecorder(store, host, runtimeVersions, listener, spillDir, account);
         String runId = resumeOf != null ? resumeOf : store.beginRun(host, runtimeVersions, withTotals(planJson, total, laneTotals));
         Instant begun = Instant.now();
         Set<CaseId> done = resumeOf != null ? store.completedCases(runId) : Set.of();
@@ -166,8 +175,8 @@ public final class RunOrchestrator {
 
         CaseExecutor executor = new CaseExecutor(plan.warmups(), plan.iterations(), plan.caseTimeout(), plan.policy(),
                 id -> store.latestWorkingTimings(host.fingerprint(), id, id.requested()).map(t -> t.p50Ms()),
-                plan.effectiveThreads()).withLoadTimeout(plan.loadTimeout().orElse(null))
-                .withDrillDown(plan.drillDown().profileIterations(), plan.drillDown().recreate())
+                plan.effectiveThreads()).withLoadTimeout(plan.loadTimeout().orElse(null)).withAccount(account)
+                .withDrillDown(plan.drillDown().profileIterations(), plan.drillDown().recreate()).withDurations(plan.durations())
                 .withProgress((id, hop, phase, k, n) -> {
                     synchronized (RunOrchestrator.this) {
                         listener.caseProgress(id, hop, phase, k, n);
@@ -185,7 +194,7 @@ public final class RunOrchestrator {
         plan.nativeBackends().forEach(b -> nativeNamed.addAll(plan.chainOf(b).hops()));
         Map<BackendId, Availability> nativeProbes = new LinkedHashMap<>();
         for (BackendId b : nativeNamed) {
-            Availability a = natives.forBackend(b).probe(b);
+            Availability a = account.time(RunAccount.Part.PROBES, () -> natives.forBackend(b).probe(b));
             nativeProbes.put(b, a);
             recorder.recordProbe(runId, a);
         }
@@ -262,11 +271,14 @@ public final class RunOrchestrator {
                     return RunOrchestrator.this.bisected(r, mc, providers);
                 }
             });
-            try (BrowserLanes lanes = browserLanes.get()) {
-                for (BrowserKind browser : browsers) {
-                    scheduler.run(lanes, browser, cases, done, references, browserNamed);
+            // a lane's time outside its cases (launch, page, probes, close) is the browsers' part
+            account.timeExclusive(RunAccount.Part.BROWSERS, () -> {
+                try (BrowserLanes lanes = browserLanes.get()) {
+                    for (BrowserKind browser : browsers) {
+                        scheduler.run(lanes, browser, cases, done, references, browserNamed);
+                    }
                 }
-            }
+            });
         }
         recorder.finish(runId, begun, planJson);
         return new RunSummary(runId, results, (System.nanoTime() - t0) / 1e6);
@@ -278,7 +290,7 @@ public final class RunOrchestrator {
             return r;
         }
         listener.info("bisecting " + r.id().row() + " on " + r.actual() + "…");
-        RunResult b = bisections.apply(r, mc, providers);
+        RunResult b = account.time(RunAccount.Part.REFERENCES, () -> bisections.apply(r, mc, providers));
         listener.info("  " + b.analysis().bisection().describe());
         return b;
     }
@@ -291,8 +303,8 @@ public final class RunOrchestrator {
     private Reference referenceOnly(ModelCase mc) {
         BackendProvider cpu = natives.forBackend(BackendId.CPU);
         try {
-            return Reference.nativeCpu(mc, cpu.execute(new dev.accelbridge.core.ExecutionRequest(BackendId.CPU, mc, 0, 1,
-                    java.time.Duration.ofMinutes(5))).outputs());
+            return Reference.nativeCpu(mc, account.time(RunAccount.Part.REFERENCES, () -> cpu.execute(
+                    new dev.accelbridge.core.ExecutionRequest(BackendId.CPU, mc, 0, 1, java.time.Duration.ofMinutes(5)))).outputs());
         } catch (BackendException e) {
             return Reference.missing("native CPU failed: " + e.oneLine());
         }

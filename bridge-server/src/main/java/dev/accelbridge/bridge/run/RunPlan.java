@@ -4,6 +4,7 @@ import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.MinDurations;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.AccelbridgeException;
@@ -37,7 +38,9 @@ import java.util.Optional;
  * @param gridUrl       a Selenium Grid for {@link DriverKind#GRID}
  * @param headless      headless browsers (the default)
  * @param warmups       warm-up iterations per case
- * @param iterations    timed iterations per case
+ * @param iterations    timed iterations per case (at least)
+ * @param durations     the least time a case's warm-ups and timed iterations take ({@code --warmup-duration},
+ *                      {@code --min-duration})
  * @param caseTimeout   the cap on one case ({@code --timeout}); within it session creation, the first inference and the
  *                      timed runs have their own limits ({@link dev.accelbridge.core.TimeBudget})
  * @param modelCache    where generated models are written
@@ -61,7 +64,7 @@ import java.util.Optional;
 public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<ModelFamily> userFamily,
                       boolean largeModels, long seed, List<BackendId> backends, Map<BackendId, Chain> chains,
                       FallbackPolicy policy, List<BrowserKind> browsers, DriverKind driver, Optional<URI> gridUrl,
-                      boolean headless, int warmups, int iterations, Duration caseTimeout, Path modelCache,
+                      boolean headless, int warmups, int iterations, MinDurations durations, Duration caseTimeout, Path modelCache,
                       FeedOptions feed, Optional<Duration> loadTimeout, Optional<Integer> threads,
                       List<Precision> precisions, List<Integer> batchSizes, DrillDown drillDown, Optional<Shard> shard,
                       Exposure exposure, Scheduling scheduling) {
@@ -117,7 +120,8 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         private boolean headless = true;
         private int warmups = 3;
         private int iterations = 10;
-        static final int MAX_ITERATIONS = dev.accelbridge.core.Limits.MAX_ITERATIONS;
+        private Duration minDuration = PlanDefaults.MIN_DURATION;
+        private Duration warmupDuration = PlanDefaults.WARMUP_DURATION;
         private Duration caseTimeout = dev.accelbridge.core.TimeBudget.CASE_CAP;
         private Path modelCache = PlanDefaults.modelCache();
         private Integer threads;
@@ -246,6 +250,18 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             return this;
         }
 
+        /** The least time a case's timed iterations take together (default {@link PlanDefaults#MIN_DURATION}; zero: none). */
+        public Builder optMinDuration(Duration d) {
+            this.minDuration = d;
+            return this;
+        }
+
+        /** The least time a case's warm-ups take together (default {@link PlanDefaults#WARMUP_DURATION}; zero: none). */
+        public Builder optWarmupDuration(Duration d) {
+            this.warmupDuration = d;
+            return this;
+        }
+
         /** Limit for one case on one hop (default 180 s, positive). */
         public Builder optCaseTimeout(Duration d) {
             this.caseTimeout = d;
@@ -321,12 +337,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             if (backends == null || backends.isEmpty()) {
                 throw new AccelbridgeException("No backend to run on", "give --backends with at least one of: " + BackendId.validIds());
             }
-            if (iterations < 1 || iterations > MAX_ITERATIONS) {
-                throw new AccelbridgeException("--iterations must be 1.." + MAX_ITERATIONS + ", got " + iterations, "e.g. --iterations 10");
-            }
-            if (warmups < 0 || warmups > MAX_ITERATIONS) {
-                throw new AccelbridgeException("--warmups must be 0.." + MAX_ITERATIONS + ", got " + warmups, "e.g. --warmups 3");
-            }
+            Sampling.check(warmups, iterations, minDuration, warmupDuration);
             if (caseTimeout == null || caseTimeout.isZero() || caseTimeout.isNegative()) {
                 throw new AccelbridgeException("--timeout must be positive, got " + (caseTimeout == null ? "none" : caseTimeout.toSeconds() + " s"),
                         "give the seconds one case may take, e.g. --timeout 180");
@@ -357,19 +368,12 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
                 chainMap.put(b, chains.forBackend(b));
             }
             Scheduling scheduling = new Scheduling(parallel, retries, maxResultBytes);
-            if (advertise != null && (advertise.getHost() == null || !List.of("http", "https").contains(String.valueOf(advertise.getScheme())))) {
-                throw new AccelbridgeException("--advertise '" + advertise + "' is not an http URL with a host",
-                        "give the URL a Grid node reaches this machine at, e.g. --advertise http://10.0.0.5:8765");
-            }
-            if (bridgeHost != null && bridgeHost.isBlank()) {
-                throw new AccelbridgeException("--bridge-host is empty", "give an address of this machine, e.g. --bridge-host 0.0.0.0");
-            }
             DriverKind d = grid != null ? DriverKind.GRID : driver;
             return new RunPlan(s.stream().distinct().toList(), userModels, Optional.ofNullable(userFamily), largeModels, seed,
                     backends.stream().distinct().toList(), chainMap, policy, browsers.stream().distinct().toList(), d,
-                    Optional.ofNullable(grid), headless, warmups, iterations, caseTimeout, modelCache, feed, Optional.ofNullable(loadTimeout), Optional.ofNullable(threads),
+                    Optional.ofNullable(grid), headless, warmups, iterations, new MinDurations(warmupDuration, minDuration), caseTimeout, modelCache, feed, Optional.ofNullable(loadTimeout), Optional.ofNullable(threads),
                     precisions.stream().distinct().toList(), batchSizes.stream().distinct().toList(), drillDown,
-                    Optional.ofNullable(shard), new Exposure(Optional.ofNullable(bridgeHost), Optional.ofNullable(advertise)),
+                    Optional.ofNullable(shard), Exposure.of(bridgeHost, advertise),
                     scheduling);
         }
     }

@@ -32,8 +32,11 @@ final class RunRecorder {
     /** Results the store could not take, kept for a spill file (null while the store works). */
     private List<RunResult> spilled;
     private StoreException storeFailure;
+    private final RunAccount account;
 
-    RunRecorder(MatrixStore store, HostInfo host, Map<String, String> runtimeVersions, RunListener listener, Path spillDir) {
+    RunRecorder(MatrixStore store, HostInfo host, Map<String, String> runtimeVersions, RunListener listener, Path spillDir,
+                RunAccount account) {
+        this.account = account;
         this.store = store;
         this.host = host;
         this.runtimeVersions = runtimeVersions;
@@ -66,7 +69,7 @@ final class RunRecorder {
     private void whileStoreWorks(Runnable write) {
         if (spilled == null) {
             try {
-                write.run();
+                account.time(RunAccount.Part.STORE, write);
             } catch (StoreException e) {
                 storeFailed(e);
             }

@@ -43,7 +43,7 @@ class AccelbridgeSessionTest {
         List<String> news = new CopyOnWriteArrayList<>();
         RunPlan plan = RunPlan.builder().setBackends(List.of(BackendId.WASM, BackendId.WEBNN_NPU, BackendId.CPU))
                 .optChains(Chains.defaults().with(Chain.of(BackendId.WEBNN_NPU))) // alone: no fallback to wasm
-                .optSuites(List.of(ModelFamily.VISION)).optModelCache(dir.resolve("models")).optWarmups(1).optIterations(3).build();
+                .optSuites(List.of(ModelFamily.VISION)).optModelCache(dir.resolve("models")).optWarmups(1).optIterations(3).optMinDuration(java.time.Duration.ZERO).optWarmupDuration(java.time.Duration.ZERO).build();
         AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(db).optOutDir(dir.resolve("out"))
                 .optOrigin("my-tool").optListener(new RunListener() {
                     @Override

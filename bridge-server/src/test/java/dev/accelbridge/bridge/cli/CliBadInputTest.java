@@ -143,6 +143,10 @@ class CliBadInputTest {
         assertOneLineError(run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--warmups", "-2"), "--warmups",
                 "not be negative");
         assertOneLineError(run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--threads", "0"), "--threads");
+        for (String d : new String[]{"-1", "soon", "601"}) {
+            assertOneLineError(run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--min-duration", d), "--min-duration", d);
+        }
+        assertThat(tmp.resolve("m.duckdb")).doesNotExist();
     }
 
     /** Found when tried: --backends "" ran nothing with exit 0. */

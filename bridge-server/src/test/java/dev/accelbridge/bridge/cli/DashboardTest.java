@@ -60,10 +60,10 @@ class DashboardTest {
         assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium installed (apt-get install chromium)");
         db = tmp.resolve("m.duckdb");
         CliRunner.Result a = CliRunner.run("run", "--suites", "text,vision", "--backends", "wasm,cpu", "--browser", "chromium",
-                "-n", "3", "--warmups", "1", "--no-bisect", "--no-report", "--db", db.toString(), "--out", tmp.resolve("o1").toString());
+                "-n", "3", "--min-duration", "0", "--warmup-duration", "0", "--warmups", "1", "--no-bisect", "--no-report", "--db", db.toString(), "--out", tmp.resolve("o1").toString());
         assertThat(a.exitCode()).as(a.err()).isZero();
         CliRunner.Result b = CliRunner.run("run", "--suites", "text,vision", "--backends", "wasm,cpu", "--browser", "chromium",
-                "-n", "3", "--warmups", "1", "--no-bisect", "--no-report", "--json", "--db", db.toString(), "--out", tmp.resolve("o2").toString());
+                "-n", "3", "--min-duration", "0", "--warmup-duration", "0", "--warmups", "1", "--no-bisect", "--no-report", "--json", "--db", db.toString(), "--out", tmp.resolve("o2").toString());
         assertThat(b.exitCode()).as(b.err()).isZero();
         store = MatrixStore.openForRun(db);
         List<String> ids = store.runs().stream().map(r -> r.runId()).toList();

@@ -29,7 +29,7 @@ class FitCliTest {
         assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         Path model = OddModels.hugeActivation(tmp.resolve("models"));
         CliRunner.Result r = CliRunner.run("run", "--model", model.toString(), "--backends", "webgpu,wasm,cpu", "--browser", "chromium",
-                "--json", "--warmups", "0", "--iterations", "1", "--no-report", "--no-bisect",
+                "--json", "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0", "--no-report", "--no-bisect",
                 "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString());
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
         Map<String, JsonNode> by = new HashMap<>();

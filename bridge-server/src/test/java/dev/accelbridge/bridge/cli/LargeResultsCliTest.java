@@ -38,7 +38,7 @@ class LargeResultsCliTest {
         resetPeaks();
         long t0 = System.nanoTime();
         CliRunner.Result r = CliRunner.run("run", "--model", model.toString(), "--backends", "wasm,cpu", "--browser", "chromium",
-                "--json", "--warmups", "0", "--iterations", "1", "--no-report", "--no-bisect",
+                "--json", "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0", "--no-report", "--no-bisect",
                 "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString());
         double seconds = (System.nanoTime() - t0) / 1e9;
         long peak = heapPeak();
@@ -67,7 +67,7 @@ class LargeResultsCliTest {
         java.nio.file.Files.write(dir.resolve("model.onnx"), g.build("wide").toByteArray());
         long t0 = System.nanoTime();
         CliRunner.Result r = CliRunner.run("run", "--model", dir.toString(), "--dim", "n=2000000", "--backends", "wasm,cpu",
-                "--browser", "chromium", "--json", "--warmups", "0", "--iterations", "1", "--no-report", "--max-result-mb", "1",
+                "--browser", "chromium", "--json", "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0", "--no-report", "--max-result-mb", "1",
                 "--timeout", "120", "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString());
         double seconds = (System.nanoTime() - t0) / 1e9;
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);

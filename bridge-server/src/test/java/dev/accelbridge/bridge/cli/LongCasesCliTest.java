@@ -65,7 +65,7 @@ class LongCasesCliTest {
         CliRunner.Result r;
         try {
             r = CliRunner.run("run", "--model", dir.toString(), "--backends", "wasm", "--browser", "chromium",
-                    "--json", "--warmups", "1", "--iterations", "3", "--threads", "1", "--no-report",
+                    "--json", "--warmups", "1", "--iterations", "3", "--min-duration", "0", "--warmup-duration", "0", "--threads", "1", "--no-report",
                     "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString());
         } finally {
             done.set(true);

@@ -41,7 +41,7 @@ class ModelFilesSecurityTest {
         Files.createSymbolicLink(vad.resolve("state.npy"), Path.of("/proc/self/environ"));
         Files.writeString(vad.resolve("accelbridge.json"), "{\"dims\": {\"samples\": 512}, \"inputs\": {\"sr\": 16000, \"state\": \"state.npy\"}}");
         CliRunner.Result r = CliRunner.run("run", "--model", zoo.toString(), "--backends", "wasm,cpu", "--browser", "chromium",
-                "--json", "--warmups", "0", "--iterations", "1", "--no-report",
+                "--json", "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0", "--no-report",
                 "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString());
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
         JsonNode arr = new ObjectMapper().readTree(r.out());

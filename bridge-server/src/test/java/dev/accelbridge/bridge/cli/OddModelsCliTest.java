@@ -35,7 +35,7 @@ class OddModelsCliTest {
         List<String> names = OddModels.writeAll(corpus);
         assertThat(names).hasSizeGreaterThanOrEqualTo(30);
         CliRunner.Result r = CliRunner.run("run", "--model", corpus.toString(), "--backends", "wasm,cpu", "--browser", "chromium",
-                "--json", "--warmups", "0", "--iterations", "1", "--no-report",
+                "--json", "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0", "--no-report",
                 "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString());
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
         JsonNode arr = new ObjectMapper().readTree(r.out());
@@ -83,7 +83,7 @@ class OddModelsCliTest {
         Path zoo = tmp.resolve("zoo");
         OddModels.offReference(zoo);
         OddModels.zeroSizeAxes(zoo);
-        CliRunner.Result r = CliRunner.run("run", "--native", "--model", zoo.toString(), "--json", "--warmups", "0", "--iterations", "1",
+        CliRunner.Result r = CliRunner.run("run", "--native", "--model", zoo.toString(), "--json", "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0",
                 "--no-report", "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString());
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
         JsonNode off = find(new ObjectMapper().readTree(r.out()), "off-reference");
@@ -95,7 +95,7 @@ class OddModelsCliTest {
         assertThat(off.get("maxAbsErr").asDouble()).isEqualTo(0.5);
 
         // a sweep resizes (a zero-size input is fed as it is, not resized) and says it replaced the shipped outputs
-        r = CliRunner.run("run", "--native", "--model", zoo.toString(), "--json", "--warmups", "0", "--iterations", "1", "--batch-sizes", "1,3",
+        r = CliRunner.run("run", "--native", "--model", zoo.toString(), "--json", "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0", "--batch-sizes", "1,3",
                 "--no-report", "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString());
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
         JsonNode all = new ObjectMapper().readTree(r.out());

@@ -32,7 +32,7 @@ class PublishedModelsCliTest {
         List<JsonNode> all = new ArrayList<>();
         for (String family : List.of("audio", "text", "vision")) {
             List<String> args = new ArrayList<>(List.of("run", "--family", family, "--backends", "wasm,cpu", "--browser", "chromium",
-                    "--json", "--warmups", "0", "--iterations", "1", "--no-report",
+                    "--json", "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0", "--no-report",
                     "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString()));
             for (PublishedModels.Published m : PublishedModels.ALL) {
                 if (m.family().equals(family)) {

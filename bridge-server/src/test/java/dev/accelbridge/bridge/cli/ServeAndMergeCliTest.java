@@ -30,7 +30,7 @@ class ServeAndMergeCliTest {
     void aBrowserThatOpensTheServedUrlJoinsAndRunsTheJobs() throws Exception {
         Assumptions.assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         Path db = tmp.resolve("serve.duckdb");
-        ServedCli serve = new ServedCli("serve", "--once", "--suites", "vision", "--backends", "wasm", "--warmups", "1", "-n", "3",
+        ServedCli serve = new ServedCli("serve", "--once", "--suites", "vision", "--backends", "wasm", "--warmups", "1", "-n", "3", "--min-duration", "0", "--warmup-duration", "0",
                 "--db", db.toString());
         String pageUrl = serve.url.get(120, TimeUnit.SECONDS);
         // Nothing drives this browser: it is a plain process pointed at the URL, as a person's browser would be.
@@ -49,7 +49,7 @@ class ServeAndMergeCliTest {
     @Test
     void exportedResultsMergeIntoAnotherStoreAndReport() throws Exception {
         Path a = tmp.resolve("a.duckdb");
-        assertThat(CliRunner.run("run", "--native", "--suites", "vision", "--iterations", "3", "--warmups", "0",
+        assertThat(CliRunner.run("run", "--native", "--suites", "vision", "--iterations", "3", "--min-duration", "0", "--warmup-duration", "0", "--warmups", "0",
                 "--db", a.toString(), "--no-report").exitCode()).isEqualTo(Main.OK);
         Path export = tmp.resolve("a.json");
         CliRunner.Result ex = CliRunner.run("export", export.toString(), "--db", a.toString());

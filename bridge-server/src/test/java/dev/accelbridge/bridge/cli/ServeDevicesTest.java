@@ -49,7 +49,7 @@ class ServeDevicesTest {
         Assumptions.assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         Path db = tmp.resolve("tls.duckdb");
         ServedCli serve = new ServedCli("serve", "--tls", "--pages", "1", "--suites", "text", "--backends", "wasm,webgpu",
-                "--warmups", "1", "-n", "2", "--db", db.toString());
+                "--warmups", "1", "-n", "2", "--min-duration", "0", "--warmup-duration", "0", "--db", db.toString());
         String pageUrl = serve.url.get(120, TimeUnit.SECONDS);
         assertThat(pageUrl).startsWith("https://");
         Thread.sleep(200); // the TLS lines follow the URLs
@@ -91,7 +91,7 @@ class ServeDevicesTest {
         Assumptions.assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM_SHELL).isPresent(), "no Chromium headless shell on this host");
         Path db = tmp.resolve("two.duckdb");
         ServedCli serve = new ServedCli("serve", "--pages", "2", "--suites", "text,vision,audio", "--backends", "wasm",
-                "--warmups", "1", "-n", "5", "--db", db.toString());
+                "--warmups", "1", "-n", "5", "--min-duration", "0", "--warmup-duration", "0", "--db", db.toString());
         URI pageUrl = URI.create(serve.url.get(120, TimeUnit.SECONDS));
         try (BrowserHandle a = BrowserLaunchers.forDriver(DriverKind.PROCESS).launch(
                 LaunchOptions.builder().browser(BrowserKind.CHROMIUM).driver(DriverKind.PROCESS).build(), pageUrl);

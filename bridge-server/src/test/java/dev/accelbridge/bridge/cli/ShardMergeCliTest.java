@@ -18,7 +18,7 @@ class ShardMergeCliTest {
     @TempDir
     Path tmp;
 
-    static final String[] PLAN = {"--native", "--suites", "text,vision,audio", "--precision", "fp32,fp16", "-n", "2", "--warmups", "1",
+    static final String[] PLAN = {"--native", "--suites", "text,vision,audio", "--precision", "fp32,fp16", "-n", "2", "--min-duration", "0", "--warmup-duration", "0", "--warmups", "1",
             "--no-report", "--no-bisect"};
 
     @Test

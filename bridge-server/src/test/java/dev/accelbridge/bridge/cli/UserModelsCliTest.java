@@ -37,7 +37,7 @@ class UserModelsCliTest {
         WildModels.wrongReference(zoo);
         WildModels.stringInput(zoo);
         Path out = tmp.resolve("out");
-        CliRunner.Result r = CliRunner.run("run", "--native", "--model", zoo.toString(), "--json", "--warmups", "0", "--iterations", "2",
+        CliRunner.Result r = CliRunner.run("run", "--native", "--model", zoo.toString(), "--json", "--warmups", "0", "--iterations", "2", "--min-duration", "0", "--warmup-duration", "0",
                 "--db", tmp.resolve("m.duckdb").toString(), "--out", out.toString());
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
         JsonNode arr = new ObjectMapper().readTree(r.out());
@@ -84,7 +84,7 @@ class UserModelsCliTest {
         CliRunner.Result r = CliRunner.run("run", "--model", wild.toString(), "--backends", "cpu,wasm,webgpu", "--browser", "chromium",
                 "--dim", "height=16", "--dim", "width=16", "--dim", "samples=256", "--shape", "input_ids=1x8",
                 "--input", "sr=16000", "--input", "state=" + npy,
-                "--dim", "sequence_length=4000", "--json", "--warmups", "0", "--iterations", "2", "--db", tmp.resolve("m.duckdb").toString(),
+                "--dim", "sequence_length=4000", "--json", "--warmups", "0", "--iterations", "2", "--min-duration", "0", "--warmup-duration", "0", "--db", tmp.resolve("m.duckdb").toString(),
                 "--no-report");
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
         JsonNode arr = new ObjectMapper().readTree(r.out());
@@ -115,7 +115,7 @@ class UserModelsCliTest {
         WildModels.fp16Weights(dir);
         WildModels.int8Qdq(dir);
         CliRunner.Result r = CliRunner.run("run", "--model", dir.toString(), "--backends", "cpu,wasm", "--browser", "chromium", "--json",
-                "--warmups", "0", "--iterations", "2", "--db", tmp.resolve("m.duckdb").toString(), "--no-report");
+                "--warmups", "0", "--iterations", "2", "--min-duration", "0", "--warmup-duration", "0", "--db", tmp.resolve("m.duckdb").toString(), "--no-report");
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
         JsonNode arr = new ObjectMapper().readTree(r.out());
         assertThat(arr).hasSize(4);
@@ -136,7 +136,7 @@ class UserModelsCliTest {
         Path dir = tmp.resolve("custom");
         WildModels.customOp(dir);
         CliRunner.Result r = CliRunner.run("run", "--model", dir.toString(), "--backends", "cpu,wasm", "--browser", "chromium", "--json",
-                "--warmups", "0", "--iterations", "1", "--db", tmp.resolve("m.duckdb").toString(), "--no-report", "--chain", "wasm");
+                "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0", "--db", tmp.resolve("m.duckdb").toString(), "--no-report", "--chain", "wasm");
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
         JsonNode arr = new ObjectMapper().readTree(r.out());
         assertThat(arr).hasSize(2);

@@ -45,7 +45,7 @@ class StoreFailureMidRunTest {
         cases.addAll(catalog.cases(ModelFamily.AUDIO));
         RunPlan plan = RunPlan.builder().setBackends(List.of(BackendId.CPU))
                 .optSuites(List.of(ModelFamily.VISION, ModelFamily.TEXT, ModelFamily.AUDIO))
-                .optWarmups(0).optIterations(2).optModelCache(dir.resolve("models")).build();
+                .optWarmups(0).optIterations(2).optMinDuration(java.time.Duration.ZERO).optWarmupDuration(java.time.Duration.ZERO).optModelCache(dir.resolve("models")).build();
         HostInfo host = HostDetector.detect();
         List<RunResult> seen = new ArrayList<>();
         RunListener damageAfterFirst = new RunListener() {

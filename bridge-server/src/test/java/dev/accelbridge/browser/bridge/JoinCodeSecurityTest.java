@@ -143,7 +143,7 @@ class JoinCodeSecurityTest {
         try {
             // --advertise exposes the bridge, so the run makes a token and every request needs it
             r = CliRunner.run("run", "--backends", "wasm", "--suites", "text", "--browser", "chromium", "--driver", "process",
-                    "--advertise", "http://127.0.0.1:0", "--warmups", "0", "--iterations", "1", "--json",
+                    "--advertise", "http://127.0.0.1:0", "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0", "--json",
                     "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString());
         } finally {
             stop.set(true);

@@ -226,12 +226,12 @@ public final class BrowserBackendProvider implements BackendProvider {
                 RunOutcome first = await(p.runFirst(s.sessionId(), request.modelCase().inputs(),
                         TimeBudget.min(remaining(deadline), TimeBudget.FIRST_RUN_LIMIT)), Phase.RUN, backend, model);
                 OutputBudget budget = OutputBudget.forCase(request.modelCase(), server.options().maxResultBytes());
+                memory.stopSampling(); // nothing of the harness samples while the page times its runs
                 Duration timed = TimeBudget.min(remaining(deadline), TimeBudget.forTimedRuns(first.firstMs(), request.warmups(),
-                        request.iterations(), Math.min(budget.bytes(), 1L << 31)));
-                RunOutcome rest = await(p.run(s.sessionId(), null, request.warmups(), request.iterations(), timed, budget,
-                        request.progress()), Phase.RUN, backend, model);
-                r = new RunOutcome(first.firstMs(), rest.warmups(), rest.samplesMs(), rest.outputs(), java.util.stream.Stream.concat(first.warnings().stream(), rest.warnings().stream()).toList(),
-                        rest.jsHeapBytes());
+                        request.iterations(), request.durations().total(), Math.min(budget.bytes(), 1L << 31)));
+                r = await(p.run(s.sessionId(), null, request.warmups(), request.iterations(), request.durations(), timed, budget,
+                        request.progress()), Phase.RUN, backend, model).after(first);
+                memory.sampleNow();
             } finally {
                 if (p.isOpen() && !needsRestart) {
                     try {
@@ -242,14 +242,10 @@ public final class BrowserBackendProvider implements BackendProvider {
                 }
             }
             double firstMs = Double.isNaN(r.firstMs()) ? (r.samplesMs().length > 0 ? r.samplesMs()[0] : Double.NaN) : r.firstMs();
-            Timings t = Timings.of(s.sessionMs(), firstMs, r.warmups(), r.samplesMs());
+            Timings t = r.timings(s.sessionMs(), firstMs);
             LinkedHashSet<String> warnings = new LinkedHashSet<>(s.warnings());
             warnings.addAll(r.warnings());
-            MemoryUsage mem = memory == null ? MemoryUsage.UNKNOWN : memory.finish();
-            if (memory != null) {
-                memory.close();
-                memory = null;
-            }
+            MemoryUsage mem = memory.finish();
             // the drill-down runs after the timed session is done, each part on a session of its own
             Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs(), s.sessionMs(), firstMs, t.p50Ms()), null);
             if (request.profileIterations() > 0 || request.recreate() > 0) {
@@ -269,9 +265,7 @@ public final class BrowserBackendProvider implements BackendProvider {
             return new Execution(r.outputs(), t, mem, provenance(backend, ep).withThreads(s.numThreads() > 0 ? s.numThreads() : null),
                     new ArrayList<>(warnings), analysis);
         } finally {
-            if (memory != null) {
-                memory.close();
-            }
+            memory.close();
             server.models().unregister(ref);
             external.values().forEach(server.models()::unregister);
         }

@@ -11,7 +11,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Samples a launched browser's process-tree RSS during one case: before the model is loaded, every 100 ms while
- * it runs (for the peak), and after the timed iterations. The sum counts pages shared between Chromium's
+ * the session is created and first run (for the peak), once when the timed iterations are done, and after the case.
+ * The periodic sampling stops before the warm-ups and timed iterations ({@link #stopSampling}): nothing of the harness
+ * runs while the page times its runs. The sum counts pages shared between Chromium's
  * processes once per process, so it is an upper bound; VmRSS is read rather than smaps' PSS because PSS costs
  * the kernel a page-table walk per process, which on two cores would compete with the inference being timed.
  * A page that joined by hand has no process here, so its memory stays {@link MemoryUsage#UNKNOWN}.
@@ -28,30 +30,48 @@ final class BrowserMemorySampler implements AutoCloseable {
         this.handle = handle;
         this.before = before;
         this.peak.set(before);
-        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        this.timer = handle == null ? null : Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "browser-rss-sampler");
             t.setDaemon(true);
             return t;
         });
-        timer.scheduleAtFixedRate(this::sample, INTERVAL_MS, INTERVAL_MS, TimeUnit.MILLISECONDS);
+        if (timer != null) {
+            timer.scheduleAtFixedRate(this::sample, INTERVAL_MS, INTERVAL_MS, TimeUnit.MILLISECONDS);
+        }
     }
 
-    /** Starts sampling {@code handle}; null (nothing to sample) when there is no local process. */
+    /**
+     * Starts sampling {@code handle}; a sampler that measures nothing (its {@link #finish} is {@link MemoryUsage#UNKNOWN})
+     * when there is no local process to read.
+     */
     static BrowserMemorySampler start(BrowserHandle handle) {
-        if (handle == null) {
-            return null;
-        }
-        OptionalLong now = handle.rssBytes();
-        return now.isPresent() ? new BrowserMemorySampler(handle, now.getAsLong()) : null;
+        OptionalLong now = handle == null ? OptionalLong.empty() : handle.rssBytes();
+        return new BrowserMemorySampler(now.isPresent() ? handle : null, now.orElse(-1));
     }
 
     private void sample() {
-        handle.rssBytes().ifPresent(v -> peak.accumulateAndGet(v, Math::max));
+        if (handle != null) {
+            handle.rssBytes().ifPresent(v -> peak.accumulateAndGet(v, Math::max));
+        }
+    }
+
+    /** Stops the periodic sampling (before the timed job), with one sample taken now. */
+    void stopSampling() {
+        close();
+        sample();
+    }
+
+    /** One sample now, into the peak (the timed job just ended, its session still alive). */
+    void sampleNow() {
+        sample();
     }
 
     /** Stops sampling and returns before / after / peak. */
     MemoryUsage finish() {
-        timer.shutdownNow();
+        close();
+        if (handle == null) {
+            return MemoryUsage.UNKNOWN;
+        }
         long after = handle.rssBytes().orElse(-1);
         if (after > 0) {
             peak.accumulateAndGet(after, Math::max);
@@ -61,6 +81,8 @@ final class BrowserMemorySampler implements AutoCloseable {
 
     @Override
     public void close() {
-        timer.shutdownNow();
+        if (timer != null) {
+            timer.shutdownNow();
+        }
     }
 }

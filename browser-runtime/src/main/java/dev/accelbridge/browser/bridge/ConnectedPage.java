@@ -174,18 +174,23 @@ public final class ConnectedPage {
      */
     public CompletableFuture<RunOutcome> run(String sessionId, List<NamedTensor> inputs, int warmups, int iterations, Duration timeout,
                                              OutputBudget budget) {
-        return run(sessionId, inputs, warmups, iterations, timeout, budget, dev.accelbridge.core.CaseProgress.NONE);
+        return run(sessionId, inputs, warmups, iterations, dev.accelbridge.core.MinDurations.NONE, timeout, budget,
+                dev.accelbridge.core.CaseProgress.NONE);
     }
 
     /**
      * Same; {@code inputs} null reuses the inputs of the session's previous job ({@code "sameInputs"}, so large inputs
-     * cross once), and the page's progress messages go to {@code progress}.
+     * cross once), the warm-ups and the timed runs go on past their counts until their {@code durations} have passed
+     * ({@link dev.accelbridge.core.MinDurations}), and the page's progress messages go to {@code progress}.
      */
-    public CompletableFuture<RunOutcome> run(String sessionId, List<NamedTensor> inputs, int warmups, int iterations, Duration timeout,
-                                             OutputBudget budget, dev.accelbridge.core.CaseProgress progress) {
+    public CompletableFuture<RunOutcome> run(String sessionId, List<NamedTensor> inputs, int warmups, int iterations,
+                                             dev.accelbridge.core.MinDurations durations, Duration timeout, OutputBudget budget,
+                                             dev.accelbridge.core.CaseProgress progress) {
         String job = nextId("j");
         ObjectNode msg = message(MessageKind.RUN, job);
-        msg.put("session", sessionId).put("warmups", warmups).put("iterations", iterations).put("chunkBytes", FrameCodec.CHUNK_BYTES);
+        msg.put("session", sessionId).put("warmups", warmups).put("iterations", iterations).put("chunkBytes", FrameCodec.CHUNK_BYTES)
+                .put("minDurationMs", durations.timed().toMillis()).put("maxSamples", durations.maxSamples(iterations))
+                .put("warmupDurationMs", durations.warmup().toMillis()).put("maxWarmups", Math.max(warmups, dev.accelbridge.core.MinDurations.SAMPLE_CAP));
         if (inputs == null) {
             msg.put("sameInputs", true);
         }
@@ -324,6 +329,8 @@ public final class ConnectedPage {
         JsonNode first = h.path("firstMs");
         JsonNode mem = h.path("memory").path("usedJSHeapSize");
         return new RunOutcome(first.isNumber() ? first.asDouble() : Double.NaN, h.path("warmups").asInt(), samples,
-                f.tensors(), strings(h.path("warnings")), mem.isNumber() ? mem.asLong() : -1);
+                f.tensors(), strings(h.path("warnings")), mem.isNumber() ? mem.asLong() : -1,
+                h.path("timerResolutionMs").asDouble(Double.NaN), h.path("readbackMs").asDouble(Double.NaN),
+                h.path("gpuMs").asDouble(Double.NaN), h.path("warmupMs").asDouble(Double.NaN));
     }
 }

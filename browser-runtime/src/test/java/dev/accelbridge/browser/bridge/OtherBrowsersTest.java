@@ -79,6 +79,25 @@ class OtherBrowsersTest {
             Execution e = SuiteFixtures.runAndCompare(p, BackendId.WASM, mc);
             assertThat(e.provenance().driver()).isEqualTo("process");
             assertThat(e.provenance().browser()).isEqualTo("firefox");
+            assertThat(e.timings().quality().timerResolutionMs()).as("measured by the page").isPositive().isLessThan(2);
+            assertThat(e.timings().quality().latencyFloorMs()).as("wasm has no readback to poll").isNaN();
+            // found when tried: Firefox's WebGPU (lavapipe) learns of a finished readback by polling, so every sample sat
+            // on a ~100 ms step and was charted as latency. The page measures the empty readback, the case is floored
+            // (never ranked), and the GPU's own time comes from timestamp queries where the device has them.
+            Availability gpu = p.probe(BackendId.WEBGPU);
+            assumeTrue(gpu.available(), "Firefox has no WebGPU adapter here: " + gpu.evidence());
+            Execution w = p.execute(new dev.accelbridge.core.ExecutionRequest(BackendId.WEBGPU, mc, 1, 6,
+                    java.time.Duration.ofSeconds(120)));
+            var q = w.timings().quality();
+            System.out.printf("firefox webgpu: p50 %.2f ms, readback %.2f ms, floor %.2f ms, gpu %.2f ms%n",
+                    w.timings().p50Ms(), q.readbackMs(), q.latencyFloorMs(), q.gpuMs());
+            assertThat(q.readbackMs()).as("the empty readback round trip").isGreaterThan(50);
+            assertThat(q.floored()).as("samples %s on readback %.1f ms", java.util.Arrays.toString(w.timings().samplesMs()),
+                    q.readbackMs()).isTrue();
+            assertThat(q.latencyFloorMs()).isEqualTo(q.readbackMs());
+            if (Double.isFinite(q.gpuMs())) {
+                assertThat(q.gpuMs()).as("the GPU's own time is below the polled floor").isPositive().isLessThan(q.readbackMs());
+            }
         }
     }
 }

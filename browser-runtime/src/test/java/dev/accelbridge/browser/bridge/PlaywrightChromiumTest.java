@@ -115,6 +115,22 @@ class PlaywrightChromiumTest {
         Parity p = Parity.compare(List.of(NamedTensor.ofFloats("y", new long[] {2, 8}, reff)), r.outputs(), 1e-5, "exact");
         assertThat(p.within()).as(p.toString()).isTrue();
         assertThat(r.outputs().get(0).shape()).containsExactly(2, 8);
+        assertThat(r.timerResolutionMs()).as("performance.now()'s step, measured by the page").isPositive().isLessThan(1);
+        assertThat(r.warmupMs()).as("the one warm-up, timed in the page").isPositive();
+        assertThat(r.readbackMs()).as("no WebGPU readback on wasm").isNaN();
+        // the page's timed loop goes on past the iterations until the minimum duration has passed, up to the cap
+        LoadedSession s2 = page.loadBytes("tiny-mlp", mlp.bytes(), ExecutionProviderSpec.of(BackendId.WASM), Duration.ofSeconds(60))
+                .get(60, TimeUnit.SECONDS);
+        RunOutcome d = page.run(s2.sessionId(), List.of(NamedTensor.ofFloats("x", new long[] {2, 16}, x)), 1, 3,
+                new dev.accelbridge.core.MinDurations(Duration.ofMillis(100), Duration.ofMillis(150)), Duration.ofSeconds(60),
+                OutputBudget.cap(OutputBudget.DEFAULT_CAP), dev.accelbridge.core.CaseProgress.NONE).get(60, TimeUnit.SECONDS);
+        page.release(s2.sessionId(), Duration.ofSeconds(10)).get(10, TimeUnit.SECONDS);
+        double sum = java.util.Arrays.stream(d.samplesMs()).sum();
+        assertThat(d.samplesMs().length).isGreaterThan(3).isLessThanOrEqualTo(1000);
+        assertThat(d.samplesMs().length == 1000 || sum >= 150).as("%d samples, %.1f ms", d.samplesMs().length, sum).isTrue();
+        assertThat(d.warmupMs() >= 100 || d.warmups() == 1000).as("the warm-ups went on for their 100 ms or to the cap: %d in %.1f ms",
+                d.warmups(), d.warmupMs()).isTrue();
+        assertThat(d.warmups()).as("the page reports the warm-ups it ran").isGreaterThan(1);
     }
 
     @Test

@@ -32,8 +32,18 @@ public record Recommendation(String family, String model, String host, String ho
      * @param speedupVsWasm the same against wasm in the same browser, or NaN when not measured
      * @param rssPeakBytes  the highest peak RSS measured for it in the group, or -1
      * @param models        how many models it passed on
+     * @param speedupVsCpuCi the bootstrap 95 % interval of {@code speedupVsCpu}, or null (too few samples)
+     * @param offlineItemsPerSec MLPerf's Offline figure: items per second at the best batch size measured, geometric
+     *                      mean over the group's models
+     * @param offlineBatch  the batch size that gave it (the largest, when the models disagree)
      */
     public record Option(String backend, String browser, double p50Ms, double speedupVsCpu, double speedupVsWasm,
-                         long rssPeakBytes, int models) {
+                         long rssPeakBytes, int models, dev.accelbridge.core.Interval speedupVsCpuCi,
+                         double offlineItemsPerSec, int offlineBatch) {
+        /** An option without interval or Offline figure. */
+        public Option(String backend, String browser, double p50Ms, double speedupVsCpu, double speedupVsWasm,
+                      long rssPeakBytes, int models) {
+            this(backend, browser, p50Ms, speedupVsCpu, speedupVsWasm, rssPeakBytes, models, null, Double.NaN, 0);
+        }
     }
 }

@@ -46,7 +46,11 @@ public final class RecommendationJson {
         n.put("browser", o.browser());
         n.set("p50Ms", ResultJson.num(o.p50Ms()));
         n.set("speedupVsCpu", ResultJson.num(o.speedupVsCpu()));
-        n.put("vsNativeCpu", than(o.speedupVsCpu(), "native CPU"));
+        n.set("speedupVsCpuCi", o.speedupVsCpuCi() == null ? null
+                : ResultJson.MAPPER.getNodeFactory().arrayNode().add(o.speedupVsCpuCi().lo()).add(o.speedupVsCpuCi().hi()));
+        n.put("vsNativeCpu", than(o.speedupVsCpu(), "native CPU") + interval(o));
+        n.set("offlineItemsPerSec", ResultJson.num(o.offlineItemsPerSec()));
+        n.put("offlineBatch", o.offlineBatch());
         n.set("speedupVsWasm", Double.isNaN(o.speedupVsWasm()) ? null : ResultJson.num(o.speedupVsWasm()));
         n.set("rssPeakBytes", o.rssPeakBytes() < 0 ? null : ResultJson.MAPPER.getNodeFactory().numberNode(o.rssPeakBytes()));
         n.put("models", o.models());
@@ -63,8 +67,24 @@ public final class RecommendationJson {
         }
         boolean wasm = o.backend().equals(dev.accelbridge.core.BackendId.WASM.id());
         return o.backend() + " [" + (o.browser() == null ? "native" : o.browser()) + "] "
-                + String.format(Locale.ROOT, "p50 %.3f ms, %s", o.p50Ms(), than(o.speedupVsCpu(), "native cpu"))
-                + (Double.isNaN(o.speedupVsWasm()) || wasm ? "" : ", " + than(o.speedupVsWasm(), "wasm"));
+                + String.format(Locale.ROOT, "p50 %.3f ms, %s", o.p50Ms(), than(o.speedupVsCpu(), "native cpu")) + interval(o)
+                + (Double.isNaN(o.speedupVsWasm()) || wasm ? "" : ", " + than(o.speedupVsWasm(), "wasm"))
+                + (Double.isFinite(o.offlineItemsPerSec()) ? String.format(Locale.ROOT, "; offline %s items/s at batch %d",
+                offline(o.offlineItemsPerSec()), o.offlineBatch()) : "");
+    }
+
+    /** " [2.61–2.95]": the interval of the factor {@link #than} says, or "" without one. */
+    static String interval(Recommendation.Option o) {
+        var ci = o.speedupVsCpuCi();
+        if (ci == null || !(o.speedupVsCpu() > 0)) {
+            return "";
+        }
+        var f = o.speedupVsCpu() >= 1 ? ci : ci.inverse();
+        return String.format(Locale.ROOT, " [%.2f–%.2f]", f.lo(), f.hi());
+    }
+
+    private static String offline(double v) {
+        return v >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.1f", v);
     }
 
     /** "1.30× faster than wasm", "2.78× slower than native cpu", "as fast as native cpu" from a speed-up. */

@@ -62,10 +62,12 @@ public final class Recommender {
         rs.forEach(r -> targets.add(r.lane().id()));
         // the native CPU reference of each model (input key) in this group
         Map<String, Double> cpu = new LinkedHashMap<>();
+        Map<String, double[]> cpuSamples = new LinkedHashMap<>();
         for (RunResult r : rs) {
             if (r.requested() == BackendId.CPU && r.actual() == BackendId.CPU && r.lane().isNative() && r.status().executed()
                     && r.timings() != null && r.timings().p50Ms() > 0) {
                 cpu.put(r.id().inputKey(), r.timings().p50Ms());
+                cpuSamples.put(r.id().inputKey(), r.timings().samplesMs());
             }
         }
         if (cpu.isEmpty()) {
@@ -75,8 +77,9 @@ public final class Recommender {
         // candidates: (backend, lane) → model → result
         Map<List<String>, Map<String, RunResult>> byCandidate = new LinkedHashMap<>();
         for (RunResult r : rs) {
+            // a floored figure (a polled readback, the timer) says nothing of the backend's speed: never a candidate
             if (r.status() == Status.PASSED && r.actual() == r.requested() && r.timings() != null && r.timings().p50Ms() > 0
-                    && cpu.containsKey(r.id().inputKey())) {
+                    && !r.timings().quality().floored() && cpu.containsKey(r.id().inputKey())) {
                 byCandidate.computeIfAbsent(List.of(r.actual().id(), r.lane().id()), k -> new LinkedHashMap<>())
                         .put(r.id().inputKey(), r);
             }
@@ -92,9 +95,20 @@ public final class Recommender {
             double logWasm = 0;
             int wasmN = 0;
             long rss = -1;
+            List<double[]> ownSide = new ArrayList<>();
+            List<double[]> cpuSide = new ArrayList<>();
+            Map<String, Double> bestItems = new LinkedHashMap<>();
+            Map<String, Integer> bestBatch = new LinkedHashMap<>();
             for (String m : models) {
                 RunResult r = c.getValue().get(m);
                 double p = r.timings().p50Ms();
+                ownSide.add(r.timings().samplesMs());
+                cpuSide.add(cpuSamples.get(m));
+                double items = r.id().batchSize() * 1000.0 / p;
+                if (items > bestItems.getOrDefault(r.model(), 0.0)) {
+                    bestItems.put(r.model(), items);
+                    bestBatch.put(r.model(), r.id().batchSize());
+                }
                 logP50 += Math.log(p);
                 logSpeed += Math.log(cpu.get(m) / p);
                 rss = Math.max(rss, r.memory().rssPeak());
@@ -106,8 +120,12 @@ public final class Recommender {
             }
             int n = models.size();
             String lane = c.getKey().get(1);
+            // the speed-up (native CPU p50 over this backend's) and its interval: this backend's samples as the base
+            dev.accelbridge.core.Interval ci = dev.accelbridge.core.SampleStats.geomeanRatioCi(ownSide, cpuSide);
+            double offline = Math.exp(bestItems.values().stream().mapToDouble(Math::log).average().orElse(Double.NaN));
             options.add(new Recommendation.Option(c.getKey().get(0), lane.equals("native") ? null : lane, Math.exp(logP50 / n),
-                    Math.exp(logSpeed / n), wasmN == n ? Math.exp(logWasm / n) : Double.NaN, rss, n));
+                    Math.exp(logSpeed / n), wasmN == n ? Math.exp(logWasm / n) : Double.NaN, rss, n, ci, offline,
+                    bestBatch.values().stream().mapToInt(Integer::intValue).max().orElse(0)));
         }
         options.sort(Comparator.comparingDouble(Recommendation.Option::speedupVsCpu).reversed()
                 .thenComparing(o -> Objects.toString(o.browser(), "")));

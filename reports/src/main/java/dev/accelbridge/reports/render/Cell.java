@@ -19,10 +19,12 @@ import java.util.List;
  * @param change          comparison of this run with the cell's earlier runs (null when it did not execute)
  * @param history         every result of this cell, oldest first
  * @param nativeThreads   the intra-op threads of the native CPU reference (null when unknown), shown beside every ratio
+ * @param vsNativeCi      the bootstrap 95 % interval of {@link #vsNative()} from both sides' samples, or null
+ *                        (no reference, too few samples, or the reference itself)
  */
 @PublicApi
 public record Cell(RunResult result, Score score, double cpuP50Ms, double requestedP50Ms, Change change,
-                   List<HistoryPoint> history, Integer nativeThreads) {
+                   List<HistoryPoint> history, Integer nativeThreads, dev.accelbridge.core.Interval vsNativeCi) {
     public Cell {
         history = List.copyOf(history);
     }
@@ -57,10 +59,16 @@ public record Cell(RunResult result, Score score, double cpuP50Ms, double reques
 
     /**
      * Whether the cell takes part in speed rankings (the browser-vs-native chart): it executed on the backend asked for.
-     * A fallen-back cell's figure belongs to another backend, so it is shown under {@link #ranOn()} and never ranked.
+     * A fallen-back cell's figure belongs to another backend, so it is shown under {@link #ranOn()} and never ranked; a
+     * floored figure ({@link #floored()}) says nothing of the model's time and is not ranked either.
      */
     public boolean ranked() {
-        return result.status().executed() && result.status() != dev.accelbridge.core.Status.FELL_BACK;
+        return result.status().executed() && result.status() != dev.accelbridge.core.Status.FELL_BACK && !floored();
+    }
+
+    /** Whether the cell's figures sit on a latency floor (a polled readback, the timer): never ranked. */
+    public boolean floored() {
+        return result.timings() != null && result.timings().quality().floored();
     }
 
     /** "suite/model", with the precision and batch size when they are not fp32 and 1 ("text/bert fp16 b4"). */

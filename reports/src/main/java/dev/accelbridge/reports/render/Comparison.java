@@ -3,7 +3,9 @@ package dev.accelbridge.reports.render;
 import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.SampleStats;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.query.CaseFilter;
 import dev.accelbridge.reports.store.ResultJson;
@@ -53,8 +55,38 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
      * @param a       A's result, or null
      * @param b       B's result, or null
      * @param ratio   B's p50 over A's, NaN when either did not execute
+     * @param ratioCi the ratio's interval: the bootstrap 95 % interval of both sides' samples, widened by the cells'
+     *                run-to-run noise where the store knows it ({@link SampleStats#withRunNoise}); null without samples
+     * @param significant the interval excludes no change and the ratio differs from 1 by more than the threshold
+     * @param runNoise the log ratio's run-to-run noise the interval holds (NaN: not known, the interval is within-run only)
+     * @param noiseRuns how many run-level figures it was estimated from (0: none)
      */
-    public record Row(String label, RunResult a, RunResult b, double ratio) {
+    public record Row(String label, RunResult a, RunResult b, double ratio, Interval ratioCi, boolean significant,
+                      double runNoise, int noiseRuns) {
+        static Row of(String label, RunResult a, RunResult b, double threshold, Noise noise) {
+            double r = Comparison.ratio(a, b);
+            if (!Double.isFinite(r)) {
+                return new Row(label, a, b, r, null, false, Double.NaN, 0);
+            }
+            Interval within = SampleStats.ratioCi(a.timings().samplesMs(), b.timings().samplesMs());
+            double[] n = noise.of(a, b);
+            Interval ci = n == null ? within : SampleStats.withRunNoise(r, within, n[0], (int) n[1]);
+            boolean known = n != null && Double.isFinite(n[0]) && n[1] >= SampleStats.NOISE_MIN_RUNS;
+            return new Row(label, a, b, r, ci, SampleStats.significant(r, ci, threshold), known ? n[0] : Double.NaN,
+                    known ? (int) n[1] : 0);
+        }
+    }
+
+    /**
+     * The run-to-run noise of a pair's log ratio: {@code {logSd, runs}}, or null when the pair's cells have too little
+     * history. {@link Comparisons} reads it from the store.
+     */
+    @FunctionalInterface
+    public interface Noise {
+        /** No history: intervals from the two runs' samples alone. */
+        Noise NONE = (a, b) -> null;
+
+        double[] of(RunResult a, RunResult b);
     }
 
     /**
@@ -65,6 +97,20 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
      * @param sideB results of side B
      */
     public static Comparison of(By by, String a, String b, List<RunResult> sideA, List<RunResult> sideB) {
+        return of(by, a, b, sideA, sideB, SampleStats.CHANGE_THRESHOLD, Noise.NONE);
+    }
+
+    /** Same, calling a change significant above {@code threshold}, with no run-to-run history. */
+    public static Comparison of(By by, String a, String b, List<RunResult> sideA, List<RunResult> sideB, double threshold) {
+        return of(by, a, b, sideA, sideB, threshold, Noise.NONE);
+    }
+
+    /**
+     * Same, calling a change significant above {@code threshold} ({@link SampleStats#significant}), each interval holding
+     * the run-to-run noise {@code noise} gives.
+     */
+    public static Comparison of(By by, String a, String b, List<RunResult> sideA, List<RunResult> sideB, double threshold,
+                                Noise noise) {
         Function<RunResult, String> match = switch (by) {
             case RUN -> r -> r.id().key() + "@" + r.hostFingerprint();
             case HOST -> r -> r.id().key();
@@ -76,11 +122,11 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
         List<Row> single = new ArrayList<>();
         for (var e : as.entrySet()) {
             RunResult rb = bs.get(e.getKey());
-            (rb == null ? single : matched).add(new Row(label(by, e.getValue()), e.getValue(), rb, ratio(e.getValue(), rb)));
+            (rb == null ? single : matched).add(Row.of(label(by, e.getValue()), e.getValue(), rb, threshold, noise));
         }
         for (var e : bs.entrySet()) {
             if (!as.containsKey(e.getKey())) {
-                single.add(new Row(label(by, e.getValue()), null, e.getValue(), Double.NaN));
+                single.add(Row.of(label(by, e.getValue()), null, e.getValue(), threshold, noise));
             }
         }
         matched.addAll(single);
@@ -98,7 +144,14 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
             side(n, "a", r.a());
             side(n, "b", r.b());
             n.set("ratio", Views.figure(r.ratio()));
-            n.put("ratioLabel", Double.isFinite(r.ratio()) ? String.format(Locale.ROOT, "×%.2f", r.ratio()) : "");
+            n.set("ratioCi", Views.interval(r.ratioCi()));
+            n.put("significant", r.significant());
+            n.set("runNoise", Views.figure(r.runNoise()));
+            n.put("noiseRuns", r.noiseRuns());
+            n.put("ciBasis", r.ratioCi() == null ? null : r.noiseRuns() == 0 ? "the two runs' samples only (no run-to-run history)"
+                    : "the samples and the run-to-run noise of " + r.noiseRuns() + " runs");
+            n.put("ratioLabel", Double.isFinite(r.ratio()) ? String.format(Locale.ROOT, "×%.2f", r.ratio())
+                    + (r.ratioCi() == null ? "" : " " + Fmt.interval(r.ratioCi())) + (r.significant() ? " significant" : "") : "");
         }
         return o;
     }

@@ -46,7 +46,46 @@ final class Fmt {
         if (c.result().requested() == dev.accelbridge.core.BackendId.CPU && c.result().lane().isNative()) {
             return "the reference";
         }
-        return r >= 1 ? String.format(Locale.ROOT, "%.2f× faster", r) : String.format(Locale.ROOT, "%.2f× slower", 1 / r);
+        // the interval of vsNative (cell / native) is that of the slowdown; its inverse that of the speed-up
+        dev.accelbridge.core.Interval ci = c.vsNativeCi();
+        String in = ci == null ? "" : r >= 1 ? " " + interval(ci.inverse()) : " " + interval(ci);
+        return (r >= 1 ? String.format(Locale.ROOT, "%.2f× faster", r) : String.format(Locale.ROOT, "%.2f× slower", 1 / r)) + in;
+    }
+
+    /** "[2.91–3.40]": a 95 % interval, two decimals. */
+    static String interval(dev.accelbridge.core.Interval ci) {
+        return ci == null ? "" : String.format(Locale.ROOT, "[%.2f–%.2f]", ci.lo(), ci.hi());
+    }
+
+    /** "12.3 [11.9–12.8]": a p50 with its 95 % interval, when it has one. */
+    static String msCi(double p50, dev.accelbridge.core.Interval ci) {
+        return ci == null ? ms(p50) : ms(p50) + " [" + ms(ci.lo()) + "–" + ms(ci.hi()) + "]";
+    }
+
+    /**
+     * What limits the trust in a cell's figures, in words: a latency floor, no steady state, a busy machine; "" when
+     * nothing does. One wording for every report and the dashboard.
+     */
+    static String trust(dev.accelbridge.core.Timings t) {
+        if (t == null) {
+            return "";
+        }
+        var q = t.quality();
+        StringBuilder sb = new StringBuilder();
+        if (q.timerFloor()) {
+            sb.append(" [latency floor: at the timer's resolution (").append(ms(q.latencyFloorMs())).append(" ms); not ranked]");
+        } else if (q.floored()) {
+            sb.append(" [latency floor: readback polled at ~").append(ms(q.latencyFloorMs())).append(" ms; ")
+                    .append(Double.isFinite(q.gpuMs()) ? "GPU time " + ms(q.gpuMs()) + " ms (timestamp queries)" : "compute time unknown")
+                    .append("; not ranked]");
+        }
+        if (Boolean.FALSE.equals(q.steady())) {
+            sb.append(String.format(Locale.ROOT, " [not steady: second half %+.0f %%]", q.trend() * 100));
+        }
+        if (Boolean.TRUE.equals(q.busy())) {
+            sb.append(String.format(Locale.ROOT, " [machine busy: load %.1f]", q.loadBefore()));
+        }
+        return sb.toString();
     }
 
     /** " [software adapter]" / " [device unverified]" when what executed is not what the backend's name suggests. */
@@ -54,7 +93,8 @@ final class Fmt {
         var a = c.score().acceleration();
         String flaky = c.result().flaky() ? " [flaky: " + c.result().attempts().count() + " attempts]" : "";
         return (c.result().status().executed() && (a == dev.accelbridge.core.Acceleration.SOFTWARE_ADAPTER
-                || a == dev.accelbridge.core.Acceleration.UNVERIFIED_DEVICE) ? " [" + a.label() + "]" : "") + flaky;
+                || a == dev.accelbridge.core.Acceleration.UNVERIFIED_DEVICE) ? " [" + a.label() + "]" : "") + flaky
+                + trust(c.result().timings());
     }
 
     /** "2 / 2": the intra-op threads of this cell and of its native CPU reference. */

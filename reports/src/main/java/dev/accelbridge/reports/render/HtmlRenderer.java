@@ -157,7 +157,7 @@ final class HtmlRenderer {
                     .append("</td><td>").append(r.actual() == null ? "–" : r.actual()).append("</td><td>")
                     .append(r.timings() == null ? "–" : Fmt.ms(r.timings().loadMs())).append("</td><td>")
                     .append(r.timings() == null ? "–" : Fmt.ms(r.timings().firstMs())).append("</td><td>")
-                    .append(r.timings() == null ? "–" : Fmt.ms(r.timings().p50Ms())).append("</td><td>")
+                    .append(r.timings() == null ? "–" : Fmt.msCi(r.timings().p50Ms(), r.timings().quality().p50Ci())).append("</td><td>")
                     .append(r.timings() == null ? "–" : Fmt.ms(r.timings().p90Ms())).append("</td><td>")
                     .append(r.timings() == null ? "–" : Fmt.ms(r.timings().p99Ms())).append("</td><td>").append(h(Fmt.speed(c) + " (threads " + Fmt.threads(c) + ")"))
                     .append("</td><td>").append(r.parity() == null ? "–" : Fmt.sci(r.parity().maxAbsErr())).append("</td><td>")

@@ -90,6 +90,12 @@ public record Matrix(String scope, Instant generatedAt, List<Cell> cells, Map<St
             return c == null || !(c.p50() > 0) ? Double.NaN : batch * 1000.0 / c.p50();
         }
 
+        /** MLPerf's Offline figure: the batch size with the most items per second measured (0 when none). */
+        public int bestBatch() {
+            return cells.keySet().stream().filter(k -> !Double.isNaN(itemsPerSec(k)))
+                    .max(java.util.Comparator.comparingDouble(this::itemsPerSec)).orElse(0);
+        }
+
         /** Throughput per item at the largest batch over the smallest: above 1, batching pays. */
         public double gain() {
             List<Integer> b = cells.keySet().stream().filter(k -> !Double.isNaN(itemsPerSec(k))).sorted().toList();

@@ -2,6 +2,8 @@ package dev.accelbridge.reports.render;
 
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.Interval;
+import dev.accelbridge.core.SampleStats;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.reports.StoreException;
@@ -59,11 +61,13 @@ public final class MatrixBuilder {
         }
         // native CPU reference per host/suite/model/input within the shown scope
         Map<String, Double> cpu = new HashMap<>();
+        Map<String, double[]> cpuSamples = new HashMap<>();
         Map<String, Integer> cpuThreads = new HashMap<>();
         for (RunResult r : shown) {
             if (r.requested() == BackendId.CPU && r.actual() == BackendId.CPU && r.lane().isNative() && r.status().executed()
                     && r.timings() != null) {
                 cpu.put(refKey(r), r.timings().p50Ms());
+                cpuSamples.put(refKey(r), r.timings().samplesMs());
                 if (r.provenance() != null && r.provenance().threads() != null) {
                     cpuThreads.put(refKey(r), r.provenance().threads());
                 }
@@ -91,7 +95,11 @@ public final class MatrixBuilder {
                 RunResult w = working.get(workKey(r.provenance().hostFingerprint(), r, r.requested()));
                 requestedP50 = w == null ? Double.NaN : w.timings().p50Ms();
             }
-            cells.add(new Cell(r, Scorer.score(r, cpuP50), cpuP50, requestedP50, change, points, cpuThreads.get(refKey(r))));
+            // the ratio's bootstrap interval, from both sides' samples (none for the reference itself)
+            double[] ref = cpuSamples.get(refKey(r));
+            Interval ci = ref == null || r.timings() == null || ref == r.timings().samplesMs() ? null
+                    : SampleStats.ratioCi(ref, r.timings().samplesMs());
+            cells.add(new Cell(r, Scorer.score(r, cpuP50), cpuP50, requestedP50, change, points, cpuThreads.get(refKey(r)), ci));
         }
         cells.sort(Comparator.comparing((Cell c) -> c.result().suite().ordinal()).thenComparing(c -> c.result().model())
                 .thenComparing(c -> c.result().requested().ordinal()).thenComparing(Cell::column).thenComparing(Cell::host));

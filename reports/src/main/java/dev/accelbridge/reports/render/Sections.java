@@ -45,6 +45,7 @@ final class Sections {
         List<String> header = new ArrayList<>(List.of("model", "backend", "host"));
         scaling.batches().forEach(b -> header.add("batch " + b));
         header.add("per-item gain");
+        header.add("Offline (best batch)");
         List<Section.Row> rows = new ArrayList<>();
         for (Matrix.ScalingRow r : scaling.rows()) {
             List<String> cells = new ArrayList<>(List.of(r.model(), r.column(), r.host()));
@@ -53,10 +54,13 @@ final class Sections {
                 cells.add(c == null ? "" : Fmt.ms(c.p50()) + " ms · " + Fmt.rate(r.itemsPerSec(b)) + "/s");
             }
             cells.add(Double.isNaN(r.gain()) ? "" : String.format(Locale.ROOT, "×%.2f", r.gain()));
+            cells.add(r.bestBatch() == 0 ? "" : Fmt.rate(r.itemsPerSec(r.bestBatch())) + " items/s at batch " + r.bestBatch());
             rows.add(Section.Row.of(null, cells.toArray(String[]::new)));
         }
-        return Section.table("batch-scaling", "Batch scaling", "p50 per call and throughput per item at each batch size; the "
-                + "last column is the throughput per item at the largest batch over the smallest (above 1: batching pays).",
+        return Section.table("batch-scaling", "Batch scaling and Offline throughput", "p50 per call and throughput per item at "
+                + "each batch size (the latencies are MLPerf's SingleStream figures); the per-item gain is the throughput per item "
+                + "at the largest batch over the smallest (above 1: batching pays); Offline is MLPerf's: items per second at the "
+                + "best batch size measured.",
                 new Section.Table(header, rows), null);
     }
 
@@ -113,12 +117,17 @@ final class Sections {
         List<Section.Row> rows = new ArrayList<>();
         for (Cell c : m.cells()) {
             if (c.result().status().executed() && !c.key().lane().isNative()) {
-                rows.add(Section.Row.of(null, c.host(), c.row(), c.ranOn(), Fmt.ms(c.p50()), Fmt.ms(c.cpuP50Ms()), Fmt.speed(c),
-                        Fmt.threads(c), c.score().acceleration().label()));
+                rows.add(Section.Row.of(null, c.host(), c.row(), c.ranOn() + Fmt.trust(c.result().timings()),
+                        Fmt.msCi(c.p50(), p50Ci(c.result())), Fmt.ms(c.cpuP50Ms()), Fmt.speed(c), Fmt.threads(c),
+                        c.score().acceleration().label()));
             }
         }
-        return Section.table("browser-vs-native", "Browser vs native CPU (p50)", null, new Section.Table(List.of("host", "model",
+        return Section.table("browser-vs-native", "Browser vs native CPU (p50 [95 % interval])", null, new Section.Table(List.of("host", "model",
                 "backend", "p50 ms", "native CPU p50 ms", "speed vs native CPU", "threads (browser / native)", "executed on"), rows), null);
+    }
+
+    private static dev.accelbridge.core.Interval p50Ci(dev.accelbridge.core.RunResult r) {
+        return r.timings() == null ? null : r.timings().quality().p50Ci();
     }
 
     /** The fastest backend that passed on every model of a family, per host and precision, and the runner-up. */

@@ -66,8 +66,13 @@ public final class Views {
         o.set("p50", figure(c.p50()));
         o.set("cpuP50", figure(c.cpuP50Ms()));
         o.set("vsNative", figure(c.vsNative()));
+        o.set("vsNativeCi", interval(c.vsNativeCi()));
+        var q = r.timings() == null ? null : r.timings().quality();
+        o.set("p50CiMs", interval(q == null ? null : q.p50Ci()));
+        o.put("floored", c.floored());
+        o.put("trust", Fmt.trust(r.timings()).trim());
         boolean reference = id.lane().isNative() && id.requested() == dev.accelbridge.core.BackendId.CPU;
-        o.put("vsNativeLabel", reference ? "the native CPU reference" : ratioLabel(c.vsNative()));
+        o.put("vsNativeLabel", reference ? "the native CPU reference" : ratioLabel(c.vsNative(), c.vsNativeCi()));
         boolean regression = c.change() != null && c.change().kind() == ChangeKind.REGRESSION;
         o.put("regression", regression);
         o.put("change", c.change() == null || c.change().kind() == null ? null : c.change().kind().name());
@@ -128,10 +133,23 @@ public final class Views {
 
     /** "3.2× slower than native CPU" / "1.8× faster than native CPU"; "" when there is no ratio. */
     public static String ratioLabel(double vsNative) {
+        return ratioLabel(vsNative, null);
+    }
+
+    /** The same with the ratio's 95 % interval: "3.20× slower than native CPU [3.05–3.41]". */
+    public static String ratioLabel(double vsNative, dev.accelbridge.core.Interval ci) {
         if (!Double.isFinite(vsNative) || vsNative <= 0) {
             return "";
         }
-        return vsNative >= 1 ? String.format(Locale.ROOT, "%.2f× slower than native CPU", vsNative)
-                : String.format(Locale.ROOT, "%.2f× faster than native CPU", 1 / vsNative);
+        return vsNative >= 1 ? String.format(Locale.ROOT, "%.2f× slower than native CPU", vsNative) + (ci == null ? "" : " " + Fmt.interval(ci))
+                : String.format(Locale.ROOT, "%.2f× faster than native CPU", 1 / vsNative) + (ci == null ? "" : " " + Fmt.interval(ci.inverse()));
+    }
+
+    /** An interval for the views: {@code [lo, hi]}, or null. */
+    static com.fasterxml.jackson.databind.JsonNode interval(dev.accelbridge.core.Interval ci) {
+        if (ci == null) {
+            return ResultJson.MAPPER.getNodeFactory().nullNode();
+        }
+        return ResultJson.MAPPER.getNodeFactory().arrayNode().add(ci.lo()).add(ci.hi());
     }
 }

@@ -2,6 +2,7 @@ package dev.accelbridge.reports.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.core.SampleStats;
 import dev.accelbridge.reports.StoreException;
 
 import java.nio.file.Path;
@@ -43,6 +44,23 @@ final class ExportUpgrades {
         UPGRADES.put(5, doc -> doc);
         // 6 → 7: results gained attempts, earlierAttempts and flaky (--retries); an older result ran once
         UPGRADES.put(6, doc -> doc);
+        // 7 → 8: results gained their sample quality (p50CiMs, timerResolutionMs, latencyFloorMs, steady, ...); an older
+        // result has none. A p90 or p99 from fewer samples than it needs
+        // (SampleStats.samplesNeeded) is dropped, as this version never reports one
+        UPGRADES.put(7, doc -> {
+            for (JsonNode r : doc.path("results")) {
+                if (r instanceof ObjectNode o && o.path("iterations").canConvertToInt()) {
+                    int n = o.path("iterations").asInt();
+                    if (!SampleStats.supports(n, 0.9)) {
+                        o.putNull("p90Ms");
+                    }
+                    if (!SampleStats.supports(n, 0.99)) {
+                        o.putNull("p99Ms");
+                    }
+                }
+            }
+            return doc;
+        });
         UPGRADES.put(1, doc -> {
             for (JsonNode r : doc.path("results")) {
                 if (r instanceof ObjectNode o) {

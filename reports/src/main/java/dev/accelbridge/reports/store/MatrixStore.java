@@ -190,6 +190,16 @@ public final class MatrixStore implements AutoCloseable {
         ledger.finish(runId);
     }
 
+    /** Keeps where a run's wall time went (its account, as JSON) in the run ledger, replacing an earlier one. */
+    public void recordAccount(String runId, String accountJson) {
+        ledger.recordAccount(runId, accountJson);
+    }
+
+    /** A run's account of its wall time (JSON), when it recorded one. */
+    public Optional<String> account(String runId) {
+        return ledger.account(runId);
+    }
+
     /** Records a probe's answer for a run. */
     public void recordProbe(String runId, Availability a) {
         ledger.recordProbe(runId, a);

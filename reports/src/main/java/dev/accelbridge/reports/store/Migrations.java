@@ -11,7 +11,7 @@ import java.util.Set;
  */
 final class Migrations {
     /** The schema version this build writes. */
-    static final int CURRENT = 7;
+    static final int CURRENT = 8;
 
     /** Every table any version of our schema has; a database with other tables is not ours. */
     static final Set<String> KNOWN_TABLES = Set.of("schema_version", "runs", "hosts", "probes", "results", "samples", "models");
@@ -138,5 +138,11 @@ final class Migrations {
             new Migration(7, "attempts: re-runs of a FAILED case and the reasons of the failed attempts", List.of(
                     "ALTER TABLE results ADD COLUMN attempts INTEGER DEFAULT 1",
                     "ALTER TABLE results ADD COLUMN earlier_attempts VARCHAR",
-                    "UPDATE results SET attempts = 1")));
+                    "UPDATE results SET attempts = 1")),
+            new Migration(8, "figures with their uncertainty: each result's sample quality, each run's own time account", List.of(
+                    "ALTER TABLE results ADD COLUMN quality VARCHAR",
+                    // the percentile rule applied to what was stored before it (SampleStats.samplesNeeded: 36, 368)
+                    "UPDATE results SET p90_ms = NULL WHERE iterations < 36",
+                    "UPDATE results SET p99_ms = NULL WHERE iterations < 368",
+                    "ALTER TABLE runs ADD COLUMN account VARCHAR")));
 }

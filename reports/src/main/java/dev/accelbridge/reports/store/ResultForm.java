@@ -47,14 +47,27 @@ import java.util.List;
  * @param loadMs           session creation
  * @param firstMs          the first inference
  * @param p50Ms            the timed iterations' median
- * @param p90Ms            their 90th percentile
- * @param p99Ms            their 99th percentile
+ * @param p90Ms            their 90th percentile, null when the samples do not support it (docs/scoring.md)
+ * @param p99Ms            their 99th percentile, null when the samples do not support it
  * @param meanMs           their mean
  * @param stddevMs         their standard deviation
  * @param throughputPerSec calls per second
  * @param warmups          warm-up iterations
  * @param iterations       timed iterations
  * @param samplesMs        every timed iteration (the export carries them; {@code run --json} leaves them out)
+ * @param samples          the timed iterations kept (the same count as {@code iterations})
+ * @param samplesNeeded    for each percentile left null, the samples it needs ({@code {"p99": 368}}), or null
+ * @param p50CiMs          the median's 95 % order-statistic interval {@code [lo, hi]}, null below 6 samples
+ * @param timerResolutionMs the measured step of the clock that timed the samples
+ * @param latencyFloorMs   the floor the samples sit on (a polled readback, the timer), null when none was detected
+ * @param readbackMs       the side's measured empty WebGPU readback round trip, or null
+ * @param gpuMs            GPU time per inference from WebGPU timestamp queries, or null
+ * @param steady           whether the case had reached steady state, null when not judged (under 10 samples)
+ * @param trend            the second half's median over the first half's, minus one
+ * @param loadBefore       the host's 1-minute load average as the case began
+ * @param loadAfter        the same as it ended
+ * @param busy             the host had more runnable work than cores as the case began
+ * @param warmupMs         the warm-up runs' time in all, measured where they ran
  * @param maxAbsErr        the largest absolute error against the reference
  * @param maxRelErr        the largest relative error
  * @param cosine           cosine similarity with the reference
@@ -83,7 +96,10 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                          String hostFingerprint, String browser, String driver, String adapter, Boolean softwareAdapter,
                          String acceleration, Integer threads, Double loadMs, Double firstMs, Double p50Ms, Double p90Ms,
                          Double p99Ms, Double meanMs, Double stddevMs, Double throughputPerSec, Integer warmups,
-                         Integer iterations, @JsonInclude(JsonInclude.Include.NON_NULL) double[] samplesMs, Double maxAbsErr,
+                         Integer iterations, @JsonInclude(JsonInclude.Include.NON_NULL) double[] samplesMs, Integer samples,
+                         java.util.Map<String, Integer> samplesNeeded, double[] p50CiMs, Double timerResolutionMs,
+                         Double latencyFloorMs, Double readbackMs, Double gpuMs, Boolean steady, Double trend, Double loadBefore,
+                         Double loadAfter, Boolean busy, Double warmupMs, Double maxAbsErr,
                          Double maxRelErr, Double cosine, Double tolerance, Boolean within, String parityAgainst,
                          long nonFinite, Double rtol, Double toleranceBudget, String toleranceBasis, Parity variantParity,
                          JsonNode bisection, JsonNode profile, JsonNode coldStart, JsonNode recreate, Double itemsPerSec,
@@ -96,6 +112,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
         Provenance p = r.provenance();
         Timings t = r.timings();
         Parity q = r.parity();
+        QualityForm qf = t == null ? null : QualityForm.of(t.quality());
         JsonNode analysis = ResultJson.MAPPER.createObjectNode();
         AnalysisJson.put((com.fasterxml.jackson.databind.node.ObjectNode) analysis, r.analysis());
         return new ResultForm(r.runId(), r.startedAt() == null ? null : r.startedAt().toString(), id.key(),
@@ -106,9 +123,15 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                 p == null ? null : p.adapter(), p == null ? null : p.softwareAdapter(), Acceleration.of(r.actual(), p).label(),
                 p == null ? null : p.threads(),
                 t == null ? null : t.loadMs(), t == null ? null : t.firstMs(), t == null ? null : t.p50Ms(),
-                t == null ? null : t.p90Ms(), t == null ? null : t.p99Ms(), t == null ? null : t.meanMs(),
+                t == null || Double.isNaN(t.p90Ms()) ? null : t.p90Ms(), t == null || Double.isNaN(t.p99Ms()) ? null : t.p99Ms(),
+                t == null ? null : t.meanMs(),
                 t == null ? null : t.stddevMs(), t == null ? null : t.throughputPerSec(), t == null ? null : t.warmups(),
                 t == null ? null : t.iterations(), t != null && withSamples ? t.samplesMs() : null,
+                t == null ? null : t.iterations(), t == null ? null : needed(t), qf == null ? null : qf.p50CiMs(),
+                qf == null ? null : qf.timerResolutionMs(), qf == null ? null : qf.latencyFloorMs(),
+                qf == null ? null : qf.readbackMs(), qf == null ? null : qf.gpuMs(), qf == null ? null : qf.steady(),
+                qf == null ? null : qf.trend(), qf == null ? null : qf.loadBefore(), qf == null ? null : qf.loadAfter(),
+                qf == null ? null : qf.busy(), qf == null ? null : qf.warmupMs(),
                 q == null ? null : q.maxAbsErr(), q == null ? null : q.maxRelErr(), q == null ? null : q.cosine(),
                 q == null ? null : q.tolerance(), q == null ? null : q.within(), q == null ? null : q.against(),
                 q == null ? 0 : q.nonFinite(), q == null ? null : q.rtol(), q == null ? null : q.budget(),
@@ -134,7 +157,8 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
         Status s = parse("status", status, Status::valueOf);
         Timings t = iterations == null ? null : new Timings(d(loadMs), d(firstMs), warmups == null ? 0 : warmups,
                 samplesMs == null ? new double[0] : samplesMs, d(p50Ms), d(p90Ms), d(p99Ms), d(meanMs), d(stddevMs),
-                d(throughputPerSec));
+                d(throughputPerSec), new QualityForm(p50CiMs, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend,
+                loadBefore, loadAfter, busy, warmupMs).toQuality());
         Parity q = null;
         if (within != null) {
             double tol = d(tolerance);
@@ -157,6 +181,18 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                 provenance, t, memory == null ? MemoryUsage.UNKNOWN : memory, q, fallbackPath == null ? List.of() : fallbackPath,
                 warnings == null ? List.of() : warnings, variantParity, AnalysisJson.read(analysis),
                 new Attempts(Math.max(1, attempts), earlierAttempts == null ? List.of() : earlierAttempts));
+    }
+
+    /** The samples each percentile left out needs, or null when none is left out. */
+    private static java.util.Map<String, Integer> needed(Timings t) {
+        java.util.Map<String, Integer> m = new java.util.LinkedHashMap<>();
+        if (Double.isNaN(t.p90Ms())) {
+            m.put("p90", dev.accelbridge.core.SampleStats.samplesNeeded(0.9));
+        }
+        if (Double.isNaN(t.p99Ms())) {
+            m.put("p99", dev.accelbridge.core.SampleStats.samplesNeeded(0.99));
+        }
+        return m.isEmpty() || t.iterations() == 0 ? null : m;
     }
 
     private static double d(Double v) {

@@ -43,7 +43,7 @@ final class ResultRows {
             + "host_fingerprint, os, load_ms, first_ms, p50_ms, p90_ms, p99_ms, mean_ms, stddev_ms, throughput_per_sec, "
             + "iterations, warmups, rss_before, rss_after, rss_peak, max_abs_err, max_rel_err, cosine, tolerance, "
             + "parity_within, parity_against, non_finite, rtol, tolerance_budget, tolerance_basis, fallback_path, warnings, provenance, "
-            + "started_at, variant_parity, analysis, attempts, earlier_attempts";
+            + "started_at, variant_parity, analysis, attempts, earlier_attempts, quality";
     private static final int INSERTED = COLUMNS.split(",").length - 1;
 
     private final Db db;
@@ -121,7 +121,8 @@ final class ResultRows {
             ps.setString(i++, r.variantParity() == null ? null : ResultJson.parity(r.variantParity()).toString());
             ps.setString(i++, AnalysisJson.column(r.analysis()));
             ps.setInt(i++, r.attempts().count());
-            ps.setString(i, r.attempts().earlier().isEmpty() ? null : ResultJson.strings(r.attempts().earlier()).toString());
+            ps.setString(i++, r.attempts().earlier().isEmpty() ? null : ResultJson.strings(r.attempts().earlier()).toString());
+            ps.setString(i, t == null ? null : QualityForm.column(t.quality()));
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 id = rs.getLong(1);
@@ -156,8 +157,7 @@ final class ResultRows {
             Timings t = r.timings();
             if (t != null) {
                 double[] s = samples.getOrDefault(ids.get(k), new double[0]);
-                r = r.withTimings(new Timings(t.loadMs(), t.firstMs(), t.warmups(), s, t.p50Ms(), t.p90Ms(), t.p99Ms(),
-                        t.meanMs(), t.stddevMs(), t.throughputPerSec()));
+                r = r.withTimings(t.withSamples(s));
             }
             out.add(r);
         }
@@ -186,7 +186,8 @@ final class ResultRows {
         Timings t = null;
         if (rs.getObject("iterations") != null) {
             t = new Timings(dbl(rs, "load_ms"), dbl(rs, "first_ms"), rs.getInt("warmups"), new double[0], dbl(rs, "p50_ms"),
-                    dbl(rs, "p90_ms"), dbl(rs, "p99_ms"), dbl(rs, "mean_ms"), dbl(rs, "stddev_ms"), dbl(rs, "throughput_per_sec"));
+                    dbl(rs, "p90_ms"), dbl(rs, "p99_ms"), dbl(rs, "mean_ms"), dbl(rs, "stddev_ms"), dbl(rs, "throughput_per_sec"),
+                    QualityForm.read(rs.getString("quality")));
         }
         Parity q = null;
         if (rs.getObject("parity_within") != null) {

@@ -37,7 +37,7 @@ final class RunLedger {
         locks.hold(runId);
         db.inTransaction(c -> {
             upsertHost(c, host.fingerprint(), host.hostname(), ResultJson.host(host).toString(), now, now);
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO runs VALUES (?, ?, NULL, 'running', ?, ?, ?, ?)")) {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO runs (run_id, started_at, finished_at, status, host_fingerprint, toolkit_version, runtime_versions, plan) VALUES (?, ?, NULL, 'running', ?, ?, ?, ?)")) {
                 ps.setString(1, runId);
                 ps.setObject(2, ResultRows.ts(now));
                 ps.setString(3, host.fingerprint());
@@ -108,6 +108,22 @@ final class RunLedger {
         setStatus(runId, "UPDATE runs SET status = 'running' WHERE run_id = ?");
     }
 
+    void recordAccount(String runId, String json) {
+        db.inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE runs SET account = ? WHERE run_id = ?")) {
+                ps.setString(1, json);
+                ps.setString(2, runId);
+                ps.executeUpdate();
+            }
+        });
+    }
+
+    Optional<String> account(String runId) {
+        List<String> out = new ArrayList<>();
+        db.query("SELECT account FROM runs WHERE run_id = ?", ps -> ps.setString(1, runId), rs -> out.add(rs.getString(1)));
+        return out.isEmpty() ? Optional.empty() : Optional.ofNullable(out.get(0));
+    }
+
     void finish(String runId) {
         db.inTransaction(c -> {
             try (PreparedStatement ps = c.prepareStatement("UPDATE runs SET status = 'finished', finished_at = ? WHERE run_id = ?")) {
@@ -146,7 +162,7 @@ final class RunLedger {
     }
 
     static void insertRun(DuckDBConnection c, RunInfo run) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO runs (run_id, started_at, finished_at, status, host_fingerprint, toolkit_version, runtime_versions, plan) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
             ps.setString(1, run.runId());
             ps.setObject(2, ResultRows.ts(run.startedAt()));
             ps.setObject(3, run.finishedAt() == null ? null : ResultRows.ts(run.finishedAt()));

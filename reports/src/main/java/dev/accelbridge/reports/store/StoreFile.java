@@ -42,7 +42,7 @@ final class StoreFile {
     private static final List<String> TRIAL = List.of(
             "INSERT INTO hosts VALUES ('trial-host', 'trial', '{}', now(), now())",
             "UPDATE hosts SET last_seen = now() WHERE fingerprint = (SELECT min(fingerprint) FROM hosts)",
-            "INSERT INTO runs VALUES ('trial-run', now(), NULL, 'running', 'trial-host', 'trial', '{}', '{}')",
+            "INSERT INTO runs (run_id, started_at, finished_at, status, host_fingerprint, toolkit_version, runtime_versions, plan) VALUES ('trial-run', now(), NULL, 'running', 'trial-host', 'trial', '{}', '{}')",
             "UPDATE runs SET status = status WHERE run_id IN (SELECT run_id FROM runs)",
             "INSERT INTO probes VALUES ('trial-run', 'cpu', 'native', true, 'trial')",
             "INSERT OR REPLACE INTO models VALUES ('trial-sha', 'trial', 17, '[]')",

@@ -88,4 +88,40 @@ class RecommenderTest {
         assertThat(b.get("precision").asText()).isEqualTo("fp32");
         assertThat(b.get("host").asText()).isEqualTo("alpha");
     }
+
+    /**
+     * Issue 24: a floored figure (Firefox's polled WebGPU readback) is never a candidate; each option carries its speed-up's
+     * interval and the Offline figure (items per second at the best batch size measured).
+     */
+    @Test
+    void flooredFiguresAreNoCandidatesAndOptionsCarryTheirIntervalAndOfflineFigure() {
+        var ff = new dev.accelbridge.core.Provenance("alpha", "fp-alpha", "linux", "firefox", "153", "process", "lavapipe", true,
+                List.of("webgpu"), java.util.Map.of(), null);
+        RunResult cpu1 = passed("r", t(0), h, ModelFamily.VISION, "convnet", BackendId.CPU, nativeProv(h), samples(1, 0.02, 60, 1));
+        RunResult wasm1 = passed("r", t(1), h, ModelFamily.VISION, "convnet", BackendId.WASM, ff, samples(3, 0.02, 60, 2));
+        RunResult gpu1 = passed("r", t(2), h, ModelFamily.VISION, "convnet", BackendId.WEBGPU, ff,
+                new double[]{100.0, 100.0, 100.1, 99.9, 100.0, 100.2, 100.0, 100.0, 100.1, 100.0});
+        gpu1 = gpu1.withTimings(gpu1.timings().withClock(0.02, 100.16));
+        // the same model at batch 4 on wasm: 8 ms a call is 500 items/s, against 333 at batch 1
+        RunResult cpu4 = batch(passed("r", t(3), h, ModelFamily.VISION, "convnet", BackendId.CPU, nativeProv(h), samples(3, 0.02, 60, 3)), 4);
+        RunResult wasm4 = batch(passed("r", t(4), h, ModelFamily.VISION, "convnet", BackendId.WASM, ff, samples(8, 0.02, 60, 4)), 4);
+        List<Recommendation> recs = Recommender.recommend(List.of(cpu1, wasm1, gpu1, cpu4, wasm4), false);
+        Recommendation firefox = recs.stream().filter(r -> r.target().equals("firefox")).findFirst().orElseThrow();
+        assertThat(firefox.best().backend()).as("the floored webgpu figure is not ranked").isEqualTo("wasm");
+        assertThat(firefox.runnerUp()).isNull();
+        var o = firefox.best();
+        assertThat(o.speedupVsCpuCi().lo()).isLessThan(o.speedupVsCpu());
+        assertThat(o.speedupVsCpuCi().hi()).isGreaterThan(o.speedupVsCpu());
+        assertThat(o.offlineBatch()).isEqualTo(4);
+        assertThat(o.offlineItemsPerSec()).isCloseTo(4 * 1000.0 / wasm4.timings().p50Ms(), within(1e-6));
+        assertThat(RecommendationJson.describe(o)).containsPattern("slower than native cpu \\[\\d\\.\\d\\d–\\d\\.\\d\\d\\]")
+                .containsPattern("offline \\d+ items/s at batch 4");
+    }
+
+    private static RunResult batch(RunResult r, int b) {
+        var id = r.id();
+        return new RunResult(r.runId(), r.startedAt(), new dev.accelbridge.core.CaseId(id.family(), id.model(), id.modelSha256(),
+                id.inputSet(), id.inputShapes(), id.precision(), b, id.requested(), id.lane()), r.actual(), r.status(), r.reason(),
+                r.provenance(), r.timings(), r.memory(), r.parity(), r.fallbackPath(), r.warnings());
+    }
 }

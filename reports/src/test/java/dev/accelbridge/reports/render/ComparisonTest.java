@@ -39,9 +39,36 @@ class ComparisonTest {
         assertThat(c.rows().get(2).a()).isNull();
         assertThat(c.rows().get(2).ratio()).isNaN();
         ObjectNode json = c.toJson();
-        assertThat(json.get("rows").get(0).get("ratioLabel").asText()).matches("×1\\.\\d\\d");
+        assertThat(json.get("rows").get(0).get("ratioLabel").asText()).matches("×1\\.\\d\\d \\[1\\.\\d\\d–1\\.\\d\\d\\] significant");
+        assertThat(json.get("rows").get(0).get("ratioCi").size()).isEqualTo(2);
+        assertThat(json.get("rows").get(0).get("significant").asBoolean()).isTrue();
         assertThat(json.get("rows").get(2).get("a").get("status").asText()).isEqualTo("ABSENT");
         assertThat(json.get("rows").get(2).get("ratio").isNull()).isTrue();
+    }
+
+    @Test
+    void aChangeIsSignificantOnlyWhenItsIntervalExcludesNoChangeAndItExceedsTheThreshold() {
+        // found when tried: the compare view gave bare ratios, and two identical runs here differ by 4-90 % per cell
+        RunResult base = passed("r1", t(0), alpha, ModelFamily.TEXT, "bert", BackendId.WASM, chromiumProv(alpha, false), samples(10, 0.05, 200, 1));
+        RunResult same = passed("r2", t(5), alpha, ModelFamily.TEXT, "bert", BackendId.WASM, chromiumProv(alpha, false), samples(10, 0.05, 200, 2));
+        RunResult slower = passed("r3", t(9), alpha, ModelFamily.TEXT, "bert", BackendId.WASM, chromiumProv(alpha, false), samples(13, 0.05, 200, 3));
+        RunResult slightly = passed("r4", t(9), alpha, ModelFamily.TEXT, "bert", BackendId.WASM, chromiumProv(alpha, false), samples(10.5, 0.01, 200, 4));
+        RunResult few = passed("r5", t(9), alpha, ModelFamily.TEXT, "bert", BackendId.WASM, chromiumProv(alpha, false), samples(20, 0.01, 3, 5));
+        Comparison.Row noChange = Comparison.of(Comparison.By.RUN, "r1", "r2", List.of(base), List.of(same)).rows().get(0);
+        assertThat(noChange.ratioCi().excludes(1)).isFalse();
+        assertThat(noChange.significant()).isFalse();
+        Comparison.Row thirty = Comparison.of(Comparison.By.RUN, "r1", "r3", List.of(base), List.of(slower)).rows().get(0);
+        assertThat(thirty.ratioCi().lo()).isGreaterThan(1.2);
+        assertThat(thirty.significant()).isTrue();
+        // +5 %: the interval excludes 1 (tight samples), but the effect is under the 10 % threshold
+        Comparison.Row five = Comparison.of(Comparison.By.RUN, "r1", "r4", List.of(base), List.of(slightly)).rows().get(0);
+        assertThat(five.significant()).isFalse();
+        assertThat(Comparison.of(Comparison.By.RUN, "r1", "r4", List.of(base), List.of(slightly), 0.02).rows().get(0).significant())
+                .as("a 2 %% threshold calls it").isTrue();
+        // twice as slow, from three samples: no interval, so never called significant
+        Comparison.Row tooFew = Comparison.of(Comparison.By.RUN, "r1", "r5", List.of(base), List.of(few)).rows().get(0);
+        assertThat(tooFew.ratioCi()).isNull();
+        assertThat(tooFew.significant()).isFalse();
     }
 
     @Test

@@ -128,9 +128,15 @@
       var cs = r.coldStart || {};
       rowsInto($('case-timings'), [
         ['model load (ms)', ms(r.loadMs)], ['first inference (ms)', ms(r.firstMs)],
-        ['warm p50 / p90 / p99 (ms)', ms(r.p50Ms) + ' / ' + ms(r.p90Ms) + ' / ' + ms(r.p99Ms)],
+        ['warm p50 / p90 / p99 (ms)', ms(r.p50Ms) + ' / ' + ms(r.p90Ms) + ' / ' + ms(r.p99Ms)
+          + (r.samplesNeeded ? ' (' + Object.keys(r.samplesNeeded).map(function (k) { return k + ' needs ' + r.samplesNeeded[k]; }).join(', ') + ' samples)' : '')],
+        ['p50 95 % interval (ms)', r.p50CiMs ? ms(r.p50CiMs[0]) + ' – ' + ms(r.p50CiMs[1]) : '– (fewer than 6 samples)'],
         ['mean ± sd (ms)', ms(r.meanMs) + ' ± ' + ms(r.stddevMs)],
-        ['warm-ups, timed iterations', text(r.warmups) + ', ' + text(r.iterations)],
+        ['warm-ups, timed iterations', text(r.warmups) + ', ' + text(r.iterations) + (typeof r.warmupMs === 'number' ? ' (warm-ups ' + ms(r.warmupMs) + ' ms in all)' : '')],
+        ['timer resolution (ms)', ms(r.timerResolutionMs)],
+        ['latency floor', esc(d.cell.trust || 'none detected') + (typeof r.readbackMs === 'number' ? ' (empty readback ' + ms(r.readbackMs) + ' ms)' : '')],
+        ['GPU time per inference (ms)', typeof r.gpuMs === 'number' ? ms(r.gpuMs) + ' (timestamp queries)' : '–'],
+        ['steady, load before / after', esc(text(r.steady)) + ', ' + ms(r.loadBefore) + ' / ' + ms(r.loadAfter) + (r.busy ? ' (busy)' : '')],
         ['cold start: fetch / create / first run (ms)', ms(cs.fetchMs) + ' / ' + ms(cs.createMs) + ' / ' + ms(cs.firstRunMs)],
         ['vs native CPU', esc(d.cell.vsNativeLabel || '–') + (typeof d.cell.cpuP50 === 'number' ? ' (native CPU p50 ' + ms(d.cell.cpuP50) + ' ms)' : '')],
         ['score', d.cell.score + ' ' + esc(d.cell.grade)]]);

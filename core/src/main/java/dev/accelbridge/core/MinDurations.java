@@ -1,0 +1,51 @@
+package dev.accelbridge.core;
+
+import java.time.Duration;
+
+/**
+ * The least time a case's warm-ups and its timed iterations take ({@code --warmup-duration}, {@code --min-duration}):
+ * each loop runs its count AND until its duration has passed, whichever comes later, the timed one past its count at
+ * most to {@link #SAMPLE_CAP} runs. The same rule in the page ({@code page.mjs}) and natively.
+ *
+ * @param warmup the least time of the warm-ups together
+ * @param timed  the least time of the timed iterations together
+ */
+@PublicApi
+public record MinDurations(Duration warmup, Duration timed) {
+    /** Counts alone. */
+    public static final MinDurations NONE = new MinDurations(Duration.ZERO, Duration.ZERO);
+    /**
+     * The most runs a duration adds to either loop, whatever the model's speed: 1000 supports p99 (368 needed) with room
+     * for its interval, and keeps a tiny model's case short.
+     */
+    public static final int SAMPLE_CAP = 1000;
+
+    public MinDurations {
+        warmup = warmup == null ? Duration.ZERO : warmup;
+        timed = timed == null ? Duration.ZERO : timed;
+        if (warmup.isNegative() || timed.isNegative()) {
+            throw new AccelbridgeException("a minimum duration must not be negative, got " + this,
+                    "pass --min-duration / --warmup-duration in seconds, or 0");
+        }
+    }
+
+    /** The most timed runs: {@code iterations}, or more up to the cap under a minimum duration. */
+    public int maxSamples(int iterations) {
+        return timed.isZero() ? iterations : Math.max(iterations, SAMPLE_CAP);
+    }
+
+    /** Whether the timed loop goes on after {@code done} runs taking {@code elapsedNanos} in all. */
+    public boolean moreSamples(int done, int iterations, long elapsedNanos) {
+        return done < iterations || done < maxSamples(iterations) && elapsedNanos < timed.toNanos();
+    }
+
+    /** Whether the warm-up loop goes on after {@code done} runs taking {@code elapsedNanos} in all. */
+    public boolean moreWarmups(int done, int warmups, long elapsedNanos) {
+        return done < warmups || done < Math.max(warmups, SAMPLE_CAP) && elapsedNanos < warmup.toNanos();
+    }
+
+    /** Both durations together (for a deadline). */
+    public Duration total() {
+        return warmup.plus(timed);
+    }
+}

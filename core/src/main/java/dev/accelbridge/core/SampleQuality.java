@@ -1,0 +1,71 @@
+package dev.accelbridge.core;
+
+/**
+ * How far one case's figures can be trusted, kept beside them ({@link Timings#quality()}): the median's interval, the
+ * clock the samples were taken with, a floor they sit on, the GPU's own time, steady state and how busy the machine
+ * was. A figure not measured is NaN (null in JSON), a judgement not made is null.
+ *
+ * @param p50Ci             the median's 95 % order-statistic interval ({@code p50CiMs}), null below 6 samples
+ * @param timerResolutionMs the smallest step of the clock that timed the samples, measured on that side
+ * @param latencyFloorMs    the floor the samples sit on ({@link SampleStats#latencyFloor}), NaN when none was detected
+ * @param readbackMs        the side's measured empty readback round trip (WebGPU), NaN where none applies
+ * @param gpuMs             GPU time per inference from WebGPU timestamp queries, NaN without {@code timestamp-query}
+ * @param steady            whether the case had reached steady state ({@link SampleStats#steadiness}), null when not judged
+ * @param trend             the second half's median over the first half's, minus one (NaN when not judged)
+ * @param loadBefore        the host's 1-minute load average as the case began (NaN where the OS gives none)
+ * @param loadAfter         the same as it ended
+ * @param busy              the load average before the case exceeded the host's cores (other work was waiting), null
+ *                          when unknown
+ * @param warmupMs          the warm-up runs' time in all, measured where they ran (NaN: not measured)
+ */
+@PublicApi
+public record SampleQuality(Interval p50Ci, double timerResolutionMs, double latencyFloorMs, double readbackMs, double gpuMs,
+                            Boolean steady, double trend, double loadBefore, double loadAfter, Boolean busy, double warmupMs) {
+    /** Nothing known (a record stored before these were measured). */
+    public static final SampleQuality UNKNOWN = new SampleQuality(null, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+            null, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN);
+
+    /** Whether the figures sit on a floor and so say nothing of the model's own time (never ranked). */
+    public boolean floored() {
+        return Double.isFinite(latencyFloorMs);
+    }
+
+    /** Whether the floor is the timer's granularity (rather than a polled readback). */
+    public boolean timerFloor() {
+        return floored() && latencyFloorMs == timerResolutionMs;
+    }
+
+    /** This with the median's interval and steadiness from {@code samples} (in the order measured). */
+    SampleQuality fromSamples(double[] samples) {
+        double[] sorted = samples.clone();
+        java.util.Arrays.sort(sorted);
+        SampleStats.Steadiness st = SampleStats.steadiness(samples);
+        return new SampleQuality(SampleStats.quantileCi(sorted, 0.5), timerResolutionMs,
+                SampleStats.latencyFloor(samples, timerResolutionMs, readbackMs), readbackMs, gpuMs,
+                st == null ? null : st.steady(), st == null ? Double.NaN : st.trend(), loadBefore, loadAfter, busy, warmupMs);
+    }
+
+    /** This with the clock that timed the samples and, on WebGPU, the measured readback round trip. */
+    public SampleQuality withClock(double timerResolutionMs, double readbackMs) {
+        return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend, loadBefore,
+                loadAfter, busy, warmupMs);
+    }
+
+    /** This with the GPU's time per inference. */
+    public SampleQuality withGpuMs(double gpuMs) {
+        return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend, loadBefore,
+                loadAfter, busy, warmupMs);
+    }
+
+    /** This with the host's load around the case, on a host of {@code cores} cores. */
+    public SampleQuality withLoad(double before, double after, int cores) {
+        return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend, before, after,
+                before >= 0 && cores > 0 ? before > cores : null, warmupMs);
+    }
+
+    /** This with the warm-up runs' total time. */
+    public SampleQuality withWarmupMs(double ms) {
+        return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend, loadBefore,
+                loadAfter, busy, ms);
+    }
+}

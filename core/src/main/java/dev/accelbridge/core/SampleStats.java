@@ -1,0 +1,276 @@
+package dev.accelbridge.core;
+
+import org.apache.commons.math3.special.Beta;
+import org.apache.commons.math3.distribution.BinomialDistribution;
+import org.apache.commons.math3.stat.inference.MannWhitneyUTest;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * How far a case's timed samples can be trusted: which percentiles they support, the median's interval, the interval of
+ * a ratio of two medians, whether the case had reached steady state, and whether the figures sit on a floor. Pure; the
+ * rules are stated in docs/scoring.md ("Figures and their uncertainty").
+ */
+@PublicApi
+public final class SampleStats {
+    /** Each tail of a two-sided 95 % interval. */
+    public static final double TAIL = 0.025;
+    /** Bootstrap draws of a ratio's interval. */
+    public static final int BOOTSTRAP_DRAWS = 4000;
+    /** The fewest samples a steady-state check is made on (two halves of five). */
+    public static final int STEADY_MIN_SAMPLES = 10;
+    /**
+     * A trend smaller than this (second half's median against the first's) is steady whatever its p-value: the change a
+     * comparison calls significant ({@link #CHANGE_THRESHOLD}), since a smaller drift cannot make one.
+     */
+    public static final double STEADY_TREND = 0.10;
+    /** The significance a trend must reach (Mann–Whitney U, two-sided) to call a case not steady. */
+    public static final double STEADY_P = 0.01;
+    /**
+     * An empty readback that takes at least this share of the median puts a floor under the figure: most of what was
+     * timed may be waiting for the readback (Firefox's ~100 ms poll against a 200 ms median).
+     */
+    public static final double FLOOR_SHARE = 1 / 3.0;
+    /** A median closer than this many timer ticks to zero is quantized by the timer. */
+    public static final int TIMER_TICKS = 5;
+
+    private SampleStats() {
+    }
+
+    /**
+     * The fewest samples whose equal-tailed 95 % order-statistic interval for the {@code q} quantile lies inside the
+     * sample: {@code max(q, 1 − q)^n ≤ 2.5 %}. p50 needs 6, p90 36, p99 368.
+     */
+    public static int samplesNeeded(double q) {
+        double m = Math.max(q, 1 - q);
+        int n = 1;
+        while (Math.pow(m, n) > TAIL) {
+            n++;
+        }
+        return n;
+    }
+
+    /** Whether {@code n} samples support the {@code q} quantile ({@link #samplesNeeded}). */
+    public static boolean supports(int n, double q) {
+        return n >= samplesNeeded(q);
+    }
+
+    /**
+     * The distribution-free 95 % interval of the {@code q} quantile from order statistics: {@code [x(l), x(u)]} with
+     * {@code P(B ≤ l−1) ≤ 2.5 %} and {@code P(B ≥ u) ≤ 2.5 %}, {@code B ~ Binomial(n, q)}; null when the sample does not
+     * support it.
+     *
+     * @param sorted the samples in ascending order
+     */
+    public static Interval quantileCi(double[] sorted, double q) {
+        int n = sorted.length;
+        if (!supports(n, q)) {
+            return null;
+        }
+        BinomialDistribution b = new BinomialDistribution(null, n, q);
+        int k = 0; // l − 1: the largest k with P(B ≤ k) ≤ TAIL
+        while (k + 1 < n && b.cumulativeProbability(k + 1) <= TAIL) {
+            k++;
+        }
+        int u = n; // the smallest u with P(B ≤ u − 1) ≥ 1 − TAIL
+        while (u - 1 > k + 1 && b.cumulativeProbability(u - 2) >= 1 - TAIL) {
+            u--;
+        }
+        return new Interval(sorted[k], sorted[u - 1]);
+    }
+
+    /**
+     * The bootstrap 95 % interval of {@code median(other) / median(base)} (percentile method, {@link #BOOTSTRAP_DRAWS}
+     * draws). Each draw takes each side's resampled median from its exact distribution (the ⌈n/2⌉-th order statistic of
+     * n draws with replacement: {@code P(J ≤ j) = P(Binomial(n, j/n) ≥ ⌈n/2⌉)}), so a draw costs a binary search, not a
+     * resample. The draws are seeded from the samples themselves: the same samples give the same interval. Null when
+     * either side has fewer samples than a median's interval needs, or a non-positive median.
+     */
+    public static Interval ratioCi(double[] base, double[] other) {
+        return geomeanRatioCi(java.util.List.of(base == null ? new double[0] : base),
+                java.util.List.of(other == null ? new double[0] : other));
+    }
+
+    /**
+     * The same for the geometric mean of several such ratios ({@code bases.get(m)} against {@code others.get(m)}, one
+     * pair per model): each draw resamples every pair's medians. Null when any pair lacks what {@link #ratioCi} needs.
+     */
+    public static Interval geomeanRatioCi(java.util.List<double[]> bases, java.util.List<double[]> others) {
+        int m = bases.size();
+        if (m == 0 || others.size() != m) {
+            return null;
+        }
+        double[][] a = new double[m][];
+        double[][] b = new double[m][];
+        double[][] ca = new double[m][];
+        double[][] cb = new double[m][];
+        long seed = 17;
+        for (int k = 0; k < m; k++) {
+            if (bases.get(k) == null || others.get(k) == null || !supports(bases.get(k).length, 0.5)
+                    || !supports(others.get(k).length, 0.5)) {
+                return null;
+            }
+            a[k] = sorted(bases.get(k));
+            b[k] = sorted(others.get(k));
+            if (!(a[k][0] > 0) || !(b[k][0] > 0)) {
+                return null;
+            }
+            ca[k] = medianIndexCdf(a[k].length);
+            cb[k] = medianIndexCdf(b[k].length);
+            seed = 31 * (31 * seed + Arrays.hashCode(a[k])) + Arrays.hashCode(b[k]);
+        }
+        SplittableRandom rnd = new SplittableRandom(seed);
+        double[] r = new double[BOOTSTRAP_DRAWS];
+        for (int i = 0; i < r.length; i++) {
+            double log = 0;
+            for (int k = 0; k < m; k++) {
+                log += Math.log(b[k][draw(cb[k], rnd.nextDouble())] / a[k][draw(ca[k], rnd.nextDouble())]);
+            }
+            r[i] = Math.exp(log / m);
+        }
+        Arrays.sort(r);
+        return new Interval(Timings.percentile(r, 100 * TAIL), Timings.percentile(r, 100 * (1 - TAIL)));
+    }
+
+    /** The smallest change a comparison calls significant unless told otherwise: 10 % (the regression threshold's default). */
+    public static final double CHANGE_THRESHOLD = 0.10;
+
+    /**
+     * Whether a ratio of medians is a significant change: its 95 % interval excludes 1 (no change) AND the ratio itself
+     * differs from 1 by more than {@code threshold} either way ({@code |log r| > log(1 + threshold)}). No interval: never.
+     */
+    public static boolean significant(double ratio, Interval ci, double threshold) {
+        return ci != null && ci.excludes(1) && ratio > 0 && Math.abs(Math.log(ratio)) > Math.log1p(threshold);
+    }
+
+    /** The two-sided error rate of an interval that takes in run-to-run noise: 0.2 %, the regression detector's. */
+    public static final double RUN_ALPHA = 0.002;
+    /** The fewest run-level figures a run-to-run noise is estimated from. */
+    public static final int NOISE_MIN_RUNS = 3;
+
+    /** The standard deviation of the logs of run-level p50s (a cell's run-to-run noise); NaN below {@link #NOISE_MIN_RUNS}. */
+    public static double runNoise(double[] p50s) {
+        double[] logs = Arrays.stream(p50s).filter(v -> Double.isFinite(v) && v > 0).map(Math::log).toArray();
+        int n = logs.length;
+        if (n < NOISE_MIN_RUNS) {
+            return Double.NaN;
+        }
+        double mean = Arrays.stream(logs).average().orElse(0);
+        double ss = Arrays.stream(logs).map(l -> (l - mean) * (l - mean)).sum();
+        return Math.sqrt(ss / (n - 1));
+    }
+
+    /**
+     * A ratio's interval that also holds run-to-run noise: the within-run (bootstrap) interval, widened on each side to
+     * {@code ratio × exp(±t(n−1, 1 − α/2) × logSd)}, where {@code logSd} is the noise of the log ratio (for two single
+     * runs of one cell, √2 × its run-to-run noise) estimated from {@code runs} run-level figures. Without an estimate
+     * ({@code logSd} NaN) the within-run interval alone.
+     */
+    public static Interval withRunNoise(double ratio, Interval within, double logSd, int runs) {
+        if (!Double.isFinite(logSd) || runs < NOISE_MIN_RUNS || !(ratio > 0)) {
+            return within;
+        }
+        double t = new org.apache.commons.math3.distribution.TDistribution(null, runs - 1)
+                .inverseCumulativeProbability(1 - RUN_ALPHA / 2);
+        double lo = ratio * Math.exp(-t * logSd);
+        double hi = ratio * Math.exp(t * logSd);
+        return within == null ? new Interval(lo, hi) : new Interval(Math.min(lo, within.lo()), Math.max(hi, within.hi()));
+    }
+
+    /** {@code cdf[j] = P(resampled median index ≤ j)}, 0-based. */
+    private static double[] medianIndexCdf(int n) {
+        int m = (n + 1) / 2;
+        double[] cdf = new double[n];
+        for (int j = 1; j <= n; j++) {
+            // P(at least m of n draws fall at or below position j) = I_{j/n}(m, n − m + 1)
+            cdf[j - 1] = j == n ? 1 : Beta.regularizedBeta((double) j / n, m, n - m + 1);
+        }
+        return cdf;
+    }
+
+    private static int draw(double[] cdf, double u) {
+        int i = Arrays.binarySearch(cdf, u);
+        return Math.min(cdf.length - 1, i >= 0 ? i : -i - 1);
+    }
+
+    /**
+     * Steady state from the timed samples in the order measured: the second half's median against the first half's. A
+     * case is not steady when the two differ by more than {@link #STEADY_TREND} and a two-sided Mann–Whitney U test
+     * gives {@code p < } {@link #STEADY_P}; null (not judged) below {@link #STEADY_MIN_SAMPLES} samples.
+     */
+    public static Steadiness steadiness(double[] inOrder) {
+        int n = inOrder.length;
+        if (n < STEADY_MIN_SAMPLES) {
+            return null;
+        }
+        double[] first = Arrays.copyOfRange(inOrder, 0, n / 2);
+        double[] second = Arrays.copyOfRange(inOrder, n - n / 2, n);
+        double m1 = Timings.percentile(sorted(first), 50);
+        double m2 = Timings.percentile(sorted(second), 50);
+        double trend = m1 > 0 ? m2 / m1 - 1 : 0;
+        double p = Arrays.stream(inOrder).distinct().count() < 2 ? 1 : new MannWhitneyUTest().mannWhitneyUTest(first, second);
+        return new Steadiness(!(Math.abs(trend) > STEADY_TREND && p < STEADY_P), trend, p);
+    }
+
+    /**
+     * The result of {@link #steadiness}.
+     *
+     * @param steady whether the case had reached steady state
+     * @param trend  second half's median over the first half's, minus one
+     * @param p      the Mann–Whitney U test's two-sided p-value
+     */
+    public record Steadiness(boolean steady, double trend, double p) {
+    }
+
+    /**
+     * The floor the samples sit on, or NaN when none is detected:
+     * <ul>
+     *   <li>the timer's: the median is fewer than {@link #TIMER_TICKS} ticks of the measured timer resolution, so the
+     *   figure is the timer's granularity, not the model's time;</li>
+     *   <li>a readback's: the side measured an empty round trip of {@code readbackMs} (WebGPU: a 4-byte buffer mapped
+     *   back) far above the timer's resolution (10 ticks), and either that round trip alone is at least
+     *   {@link #FLOOR_SHARE} of the median, or at least 90 % of the samples sit on its multiples (within 2 % of the
+     *   multiple, at least two ticks) where chance would put them there with probability below 10⁻³. The page learns a
+     *   result only when a readback resolves, so the model's compute time is unknown.</li>
+     * </ul>
+     */
+    public static double latencyFloor(double[] samples, double timerResolutionMs, double readbackMs) {
+        if (samples.length == 0) {
+            return Double.NaN;
+        }
+        double res = timerResolutionMs > 0 ? timerResolutionMs : 0;
+        double median = Timings.percentile(sorted(samples), 50);
+        if (res > 0 && median < TIMER_TICKS * res) {
+            return res;
+        }
+        if (!(readbackMs > 0) || readbackMs < 10 * res) {
+            return Double.NaN;
+        }
+        if (readbackMs >= FLOOR_SHARE * median) {
+            return readbackMs;
+        }
+        if (samples.length < 3) {
+            return Double.NaN;
+        }
+        int on = 0;
+        double window = 0;
+        for (double s : samples) {
+            long k = Math.round(s / readbackMs);
+            double tol = Math.max(2 * res, 0.02 * Math.max(1, k) * readbackMs);
+            window = Math.max(window, 2 * tol / readbackMs);
+            if (k >= 1 && Math.abs(s - k * readbackMs) <= tol) {
+                on++;
+            }
+        }
+        int needed = (int) Math.ceil(0.9 * samples.length);
+        boolean meaningful = window < 1 && Math.pow(window, needed) < 1e-3;
+        return meaningful && on >= needed ? readbackMs : Double.NaN;
+    }
+
+    private static double[] sorted(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        return s;
+    }
+}

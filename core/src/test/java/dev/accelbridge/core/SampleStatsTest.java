@@ -1,0 +1,124 @@
+package dev.accelbridge.core;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class SampleStatsTest {
+    @Test
+    void percentilesNeedTheSamplesTheirIntervalNeeds() {
+        assertThat(SampleStats.samplesNeeded(0.5)).isEqualTo(6);
+        assertThat(SampleStats.samplesNeeded(0.9)).isEqualTo(36);
+        assertThat(SampleStats.samplesNeeded(0.99)).isEqualTo(368);
+        // found when tried: the default 10 samples printed a p99; now it has none, and says what it needs
+        Timings ten = Timings.of(1, 1, 3, new double[]{5, 1, 4, 2, 3, 6, 7, 8, 9, 10});
+        assertThat(ten.p50Ms()).isEqualTo(5.5);
+        assertThat(ten.p90Ms()).isNaN();
+        assertThat(ten.p99Ms()).isNaN();
+        double[] many = new double[400];
+        Arrays.setAll(many, i -> i + 1);
+        Timings t = Timings.of(1, 1, 0, many);
+        assertThat(t.p90Ms()).isCloseTo(360.1, within(1e-9));
+        assertThat(t.p99Ms()).isCloseTo(396.01, within(1e-9));
+    }
+
+    @Test
+    void theMediansIntervalIsTheOrderStatisticsTheBinomialGives() {
+        double[] six = {1, 2, 3, 4, 5, 6};
+        assertThat(SampleStats.quantileCi(six, 0.5)).isEqualTo(new Interval(1, 6)); // 1 − 2/64 = 96.9 %
+        assertThat(SampleStats.quantileCi(new double[]{1, 2, 3, 4, 5}, 0.5)).isNull();
+        double[] hundred = new double[100];
+        Arrays.setAll(hundred, i -> i + 1);
+        // the textbook interval for n = 100: the 40th and 61st order statistics (95.2 %)
+        assertThat(SampleStats.quantileCi(hundred, 0.5)).isEqualTo(new Interval(40, 61));
+        assertThat(Timings.of(0, 0, 0, hundred).quality().p50Ci()).isEqualTo(new Interval(40, 61));
+    }
+
+    @Test
+    void theMediansIntervalCoversTheTrueMedianAtLeastNinetyFivePercentOfTheTime() {
+        SplittableRandom rnd = new SplittableRandom(7);
+        int covered = 0;
+        int trials = 2000;
+        for (int t = 0; t < trials; t++) {
+            double[] s = new double[25];
+            for (int i = 0; i < s.length; i++) {
+                s[i] = -Math.log(rnd.nextDouble()); // exponential, median ln 2
+            }
+            Arrays.sort(s);
+            Interval ci = SampleStats.quantileCi(s, 0.5);
+            covered += ci.excludes(Math.log(2)) ? 0 : 1;
+        }
+        assertThat(covered / (double) trials).isGreaterThanOrEqualTo(0.94);
+    }
+
+    @Test
+    void aRatiosBootstrapIntervalHoldsTheTruthAndIsRepeatable() {
+        SplittableRandom rnd = new SplittableRandom(11);
+        double[] a = new double[200];
+        double[] b = new double[200];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = 10 * (1 + 0.1 * rnd.nextDouble());
+            b[i] = 20 * (1 + 0.1 * rnd.nextDouble());
+        }
+        Interval ci = SampleStats.ratioCi(a, b);
+        assertThat(ci.lo()).isLessThan(2.0);
+        assertThat(ci.hi()).isGreaterThan(2.0);
+        assertThat(ci.hi() - ci.lo()).isLessThan(0.05);
+        assertThat(SampleStats.ratioCi(a, b)).as("the same samples give the same interval").isEqualTo(ci);
+        assertThat(SampleStats.ratioCi(new double[]{1, 2, 3}, b)).as("too few for a median's interval").isNull();
+        // same distribution on both sides: the interval holds 1
+        assertThat(SampleStats.ratioCi(a, a.clone()).excludes(1)).isFalse();
+    }
+
+    @Test
+    void aTrendAcrossTheTimedSamplesIsNotSteadyAndNoiseIs() {
+        SplittableRandom rnd = new SplittableRandom(3);
+        double[] noise = new double[60];
+        double[] warming = new double[60];
+        for (int i = 0; i < 60; i++) {
+            noise[i] = 10 + rnd.nextDouble();
+            warming[i] = (i < 30 ? 14 : 10) + rnd.nextDouble();
+        }
+        assertThat(SampleStats.steadiness(noise).steady()).isTrue();
+        SampleStats.Steadiness w = SampleStats.steadiness(warming);
+        assertThat(w.steady()).isFalse();
+        assertThat(w.trend()).isLessThan(-0.2);
+        assertThat(SampleStats.steadiness(new double[]{1, 2, 3})).as("too few to judge").isNull();
+        assertThat(Timings.of(0, 0, 0, warming).quality().steady()).isFalse();
+    }
+
+    @Test
+    void aPolledReadbackIsAFloorAndRealSamplesAreNot() {
+        // found when tried: Firefox's WebGPU on lavapipe, every sample on a 100 ms step
+        double[] firefox = {100.0, 100.0, 100.1, 99.9, 100.0, 200.9, 100.0, 100.0, 100.2, 100.0};
+        assertThat(SampleStats.latencyFloor(firefox, 1.0, 100.3)).isEqualTo(100.3);
+        Timings t = Timings.of(1, 1, 0, firefox).withClock(1.0, 100.3);
+        assertThat(t.quality().floored()).isTrue();
+        assertThat(t.quality().timerFloor()).isFalse();
+        // the same page on BERT: steps of ~100 ms that are not all exact multiples; the readback is half the median
+        double[] bert = {150.54, 200.52, 200.46, 201.12, 206.70, 200.54};
+        assertThat(SampleStats.latencyFloor(bert, 0.02, 100.1)).isEqualTo(100.1);
+        // a real 37 ms model with jitter, on a page whose readback takes 0.4 ms: no floor
+        SplittableRandom rnd = new SplittableRandom(5);
+        double[] real = new double[40];
+        Arrays.setAll(real, i -> 37 + 3 * rnd.nextDouble());
+        assertThat(SampleStats.latencyFloor(real, 0.1, 0.4)).isNaN();
+        assertThat(SampleStats.latencyFloor(real, 0.1, Double.NaN)).isNaN();
+        // a steady 100 ms model where no readback is polled (native): no floor
+        assertThat(SampleStats.latencyFloor(firefox, 0.000_03, Double.NaN)).isNaN();
+        // below five ticks of a 0.1 ms timer: the timer's floor
+        double[] tiny = {0.1, 0.2, 0.1, 0.1, 0.2, 0.1};
+        assertThat(SampleStats.latencyFloor(tiny, 0.1, Double.NaN)).isEqualTo(0.1);
+        assertThat(Timings.of(0, 0, 0, tiny).withClock(0.1, Double.NaN).quality().timerFloor()).isTrue();
+    }
+
+    @Test
+    void theHostClockIsMeasured() {
+        double r = HostClock.nanoTimeResolutionMs();
+        assertThat(r).isGreaterThan(0).isLessThan(1);
+    }
+}
