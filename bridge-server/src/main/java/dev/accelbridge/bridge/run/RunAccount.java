@@ -172,11 +172,18 @@ public final class RunAccount {
         return ms(Part.SESSIONS) + ms(Part.FIRST) + ms(Part.TIMED);
     }
 
+    /** {@link #computeMs()} and the warm-ups (measured where they ran, as a whole): all the inference the run did, in ms. */
+    public double inferenceMs() {
+        return computeMs() + ms(Part.WARMUPS);
+    }
+
     /** The account as the ledger keeps it: {@code wallMs}, {@code computeMs}, {@code wallOverCompute}, {@code parts}. */
     public synchronized ObjectNode toJson() {
         ObjectNode o = ResultJson.MAPPER.createObjectNode();
         o.put("wallMs", round(wallMs())).put("computeMs", round(computeMs()));
         o.put("wallOverCompute", computeMs() > 0 ? Math.round(wallMs() / computeMs() * 1000) / 1000.0 : null);
+        o.put("inferenceMs", round(inferenceMs()));
+        o.put("wallOverInference", inferenceMs() > 0 ? Math.round(wallMs() / inferenceMs() * 1000) / 1000.0 : null);
         ObjectNode parts = o.putObject("parts");
         for (Part p : Part.values()) {
             parts.put(p.name().toLowerCase(Locale.ROOT), round(ms(p)));
@@ -193,8 +200,11 @@ public final class RunAccount {
             sb.append(String.format(Locale.ROOT, "  %-28s %8.2f s %6.1f %%%n", p.label(), v / 1000, wall > 0 ? 100 * v / wall : 0));
         }
         double c = computeMs();
+        double i = inferenceMs();
         sb.append(String.format(Locale.ROOT, "  compute (sessions, first inferences, timed): %.2f s; wall / compute %s%n", c / 1000,
                 c > 0 ? String.format(Locale.ROOT, "%.2f×", wall / c) : "–"));
+        sb.append(String.format(Locale.ROOT, "  all inference (the same and the warm-ups): %.2f s; wall / inference %s%n", i / 1000,
+                i > 0 ? String.format(Locale.ROOT, "%.2f×", wall / i) : "–"));
         return sb.toString();
     }
 
