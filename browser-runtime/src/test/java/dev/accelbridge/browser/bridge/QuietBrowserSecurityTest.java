@@ -154,8 +154,11 @@ class QuietBrowserSecurityTest {
             try {
                 doc = new ObjectMapper().readTree(text);
             } catch (Exception unfinished) {
-                // a browser stopped by a signal leaves the events array open: close it
-                doc = new ObjectMapper().readTree(text.replaceFirst(",?\\s*$", "") + "]}");
+                // a browser stopped by a signal leaves the events array open, sometimes in the middle of an event (one
+                // event a line): keep the events written whole and close the array
+                int last = text.lastIndexOf("},\n");
+                String whole = last < 0 ? text.replaceFirst(",?\\s*$", "") : text.substring(0, last + 1);
+                doc = new ObjectMapper().readTree(whole + "]}");
             }
             Map<String, Integer> types = new ObjectMapper().convertValue(doc.path("constants").path("logEventTypes"),
                     new com.fasterxml.jackson.core.type.TypeReference<Map<String, Integer>>() { });
