@@ -123,21 +123,8 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--headed", description = "Show the browser windows (needs a display).")
     boolean headed;
 
-    @Option(names = "--warmups", converter = Converters.NonNegative.class, description = "Warm-up iterations per case (default 3).")
-    int warmups = 3;
-
-    @Option(names = {"-n", "--iterations"}, converter = Converters.Positive.class, description = "Timed iterations per case (default 10).")
-    int iterations = 10;
-
-    @Option(names = "--min-duration", paramLabel = "SECONDS", converter = Converters.FractionalSeconds.class,
-            description = "Timed iterations go on past --iterations until this many seconds of them have passed, up to 1000 "
-                    + "(default 0.5; 0: exactly --iterations). More samples give p90/p99 and narrower intervals.")
-    java.time.Duration minDuration = dev.accelbridge.bridge.run.PlanDefaults.MIN_DURATION;
-
-    @Option(names = "--warmup-duration", paramLabel = "SECONDS", converter = Converters.FractionalSeconds.class,
-            description = "Warm-ups go on past --warmups until this many seconds of them have passed, up to 1000 (default 0.5; "
-                    + "0: exactly --warmups), so a browser's engine has tiered its code up before the runs are timed.")
-    java.time.Duration warmupDuration = dev.accelbridge.bridge.run.PlanDefaults.WARMUP_DURATION;
+    @picocli.CommandLine.Mixin
+    SamplingOptions sampling = new SamplingOptions();
 
     @Option(names = "--timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class,
             description = "Cap for one case, in seconds (default 3600). Within it session creation has --load-timeout, the first "
@@ -321,7 +308,7 @@ public final class RunCommand implements Callable<Integer> {
             configured = configured.with(Chains.parse(c));
         }
         List<BrowserKind> browserKinds = browsers == null || browsers.isEmpty() ? PlanDefaults.browsers() : browsers;
-        return RunPlan.builder()
+        return sampling.apply(RunPlan.builder())
                 .setBackends(requested)
                 .optSuites(suites == null ? null : suites)
                 .optUserModels(models)
@@ -339,17 +326,13 @@ public final class RunCommand implements Callable<Integer> {
                 .optRetries(retries)
                 .optMaxResultBytes(maxResultMb == null ? dev.accelbridge.browser.bridge.OutputBudget.DEFAULT_CAP : (long) maxResultMb << 20)
                 .optHeadless(!headed)
-                .optWarmups(warmups)
-                .optIterations(iterations)
-                .optMinDuration(minDuration)
-                .optWarmupDuration(warmupDuration)
                 .optCaseTimeout(timeout)
                 .optThreads(threads)
                 .optPrecisions(precisions)
                 .optBatchSizes(batchSizes)
                 .optFeed(feedArgs.feed())
                 .optLoadTimeout(loadTimeout)
-                .optDrillDown(!noBisect, profile ? iterations : 0, recreate == null ? 0 : recreate)
+                .optDrillDown(!noBisect, profile ? sampling.iterations : 0, recreate == null ? 0 : recreate)
                 .optShard(shard)
                 .build();
     }

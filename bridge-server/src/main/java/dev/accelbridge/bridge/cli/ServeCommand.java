@@ -59,21 +59,8 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Browser backends (default webgpu,webnn-gpu,webnn-cpu,webnn-npu,wasm).")
     List<BackendId> backends;
 
-    @Option(names = "--warmups", converter = Converters.NonNegative.class, description = "Warm-up iterations (default 3).")
-    int warmups = 3;
-
-    @Option(names = {"-n", "--iterations"}, converter = Converters.Positive.class, description = "Timed iterations (default 10).")
-    int iterations = 10;
-
-    @Option(names = "--min-duration", paramLabel = "SECONDS", converter = Converters.FractionalSeconds.class,
-            description = "Timed iterations go on past --iterations until this many seconds of them have passed, up to 1000 "
-                    + "(default 0.5; 0: exactly --iterations). More samples give p90/p99 and narrower intervals.")
-    java.time.Duration minDuration = dev.accelbridge.bridge.run.PlanDefaults.MIN_DURATION;
-
-    @Option(names = "--warmup-duration", paramLabel = "SECONDS", converter = Converters.FractionalSeconds.class,
-            description = "Warm-ups go on past --warmups until this many seconds of them have passed, up to 1000 (default 0.5; "
-                    + "0: exactly --warmups), so a browser's engine has tiered its code up before the runs are timed.")
-    java.time.Duration warmupDuration = dev.accelbridge.bridge.run.PlanDefaults.WARMUP_DURATION;
+    @picocli.CommandLine.Mixin
+    SamplingOptions sampling = new SamplingOptions();
 
     @Option(names = "--timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class, description = "Cap for one case, in seconds (default 3600; within it the parts "
             + "have their own limits, see run --timeout).")
@@ -117,14 +104,10 @@ public final class ServeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<BackendId> requested = backends == null ? PlanDefaults.BROWSER_BACKENDS : backends;
-        RunPlan plan = RunPlan.builder()
+        RunPlan plan = sampling.apply(RunPlan.builder())
                 .setBackends(requested)
                 .optSuites(suites)
                 .optDriver(DriverKind.MANUAL)
-                .optWarmups(warmups)
-                .optIterations(iterations)
-                .optMinDuration(minDuration)
-                .optWarmupDuration(warmupDuration)
                 .optCaseTimeout(timeout)
                 .build();
         ModelSet models = ModelSet.load(plan);

@@ -1,0 +1,31 @@
+package dev.accelbridge.bridge.cli;
+
+import dev.accelbridge.bridge.run.PlanDefaults;
+import dev.accelbridge.bridge.run.RunPlan;
+import picocli.CommandLine.Option;
+
+import java.time.Duration;
+
+/** How many runs a case takes, the options {@code run} and {@code serve} share: counts and minimum durations. */
+final class SamplingOptions {
+    @Option(names = "--warmups", converter = Converters.NonNegative.class, description = "Warm-up iterations per case (default 3).")
+    int warmups = 3;
+
+    @Option(names = {"-n", "--iterations"}, converter = Converters.Positive.class, description = "Timed iterations per case (default 10).")
+    int iterations = 10;
+
+    @Option(names = "--min-duration", paramLabel = "SECONDS", converter = Converters.FractionalSeconds.class,
+            description = "Timed iterations go on past --iterations until this many seconds of them have passed, up to 1000 "
+                    + "(default 0.5; 0: exactly --iterations). More samples give p90/p99 and narrower intervals.")
+    Duration minDuration = PlanDefaults.MIN_DURATION;
+
+    @Option(names = "--warmup-duration", paramLabel = "SECONDS", converter = Converters.FractionalSeconds.class,
+            description = "Warm-ups go on past --warmups until this many seconds of them have passed, up to 1000 (default 0.5; "
+                    + "0: exactly --warmups), so a browser's engine has tiered its code up before the runs are timed.")
+    Duration warmupDuration = PlanDefaults.WARMUP_DURATION;
+
+    /** Maps the options onto the plan's builder. */
+    RunPlan.Builder apply(RunPlan.Builder b) {
+        return b.optWarmups(warmups).optIterations(iterations).optMinDuration(minDuration).optWarmupDuration(warmupDuration);
+    }
+}
