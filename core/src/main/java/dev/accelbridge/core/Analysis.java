@@ -9,18 +9,29 @@ package dev.accelbridge.core;
  * @param profile   the per-op profile ({@code --profile})
  * @param coldStart fetch / create / first run against the warm p50
  * @param recreate  the leak check ({@code --recreate N})
+ * @param placement where the session's nodes ran (the op suite's cases; null elsewhere)
  */
-public record Analysis(Bisection bisection, OpProfile profile, ColdStart coldStart, Recreate recreate) {
+public record Analysis(Bisection bisection, OpProfile profile, ColdStart coldStart, Recreate recreate, Placement placement) {
     /** No drill-down. */
-    public static final Analysis NONE = new Analysis(null, null, null, null);
+    public static final Analysis NONE = new Analysis(null, null, null, null, null);
+
+    /** A drill-down without placement. */
+    public Analysis(Bisection bisection, OpProfile profile, ColdStart coldStart, Recreate recreate) {
+        this(bisection, profile, coldStart, recreate, null);
+    }
 
     /** The same with a bisection. */
     public Analysis withBisection(Bisection b) {
-        return new Analysis(b, profile, coldStart, recreate);
+        return new Analysis(b, profile, coldStart, recreate, placement);
+    }
+
+    /** The same with where its nodes ran. */
+    public Analysis withPlacement(Placement p) {
+        return new Analysis(bisection, profile, coldStart, recreate, p);
     }
 
     /** Whether nothing is here. */
     public boolean isEmpty() {
-        return bisection == null && profile == null && coldStart == null && recreate == null;
+        return bisection == null && profile == null && coldStart == null && recreate == null && placement == null;
     }
 }

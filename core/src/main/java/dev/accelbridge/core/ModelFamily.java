@@ -12,6 +12,11 @@ public enum ModelFamily {
     VISION("vision", Double.NaN),
     /** Whisper-style encoders fed by a log-mel spectrogram. */
     AUDIO("audio", Double.NaN),
+    /**
+     * The op-conformance suite: one single-op model per operator, opset, attribute variant and data type
+     * ({@code --suites ops}); never in the default matrix.
+     */
+    OPS("ops", Double.NaN),
     /** A user model whose family could not be inferred. */
     OTHER("other", Double.NaN);
 

@@ -3,6 +3,7 @@ package dev.accelbridge.suites;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.suites.audio.LogMel;
+import dev.accelbridge.suites.ops.OpSuite;
 import dev.accelbridge.suites.audio.Waveforms;
 import dev.accelbridge.suites.audio.WhisperEncoderModel;
 import dev.accelbridge.suites.text.BertModel;
@@ -32,8 +33,15 @@ final class SuiteDefinitions {
             case TEXT -> List.of(text(size));
             case VISION -> List.of(vision(size));
             case AUDIO -> List.of(audio(size));
+            case OPS -> ops();
             case OTHER -> List.of();
         };
+    }
+
+    /** The op suite: one model per case of {@link OpSuite}, the same at every size (an op's variant is its size). */
+    private static List<SuiteModel> ops() {
+        return OpSuite.models().stream().map(m -> new SuiteModel(ModelFamily.OPS, m.name(), m.summary(), m.builder()::apply,
+                "generated-per-op", m.inputs())).toList();
     }
 
     private static SuiteModel text(ModelSize size) {

@@ -102,6 +102,16 @@ public final class GraphBuilder {
         return this;
     }
 
+    /**
+     * Declares a graph output with its element type only: single-op models leave the shape to the runtime's own
+     * inference, so a declared shape can never be the thing under test.
+     */
+    public GraphBuilder outputOfType(String name, DType dtype) {
+        graph.addOutput(ValueInfoProto.newBuilder().setName(name)
+                .setType(TypeProto.newBuilder().setTensorType(TypeProto.Tensor.newBuilder().setElemType(dtype.onnxCode()))).build());
+        return this;
+    }
+
     /** Records the type and shape of an intermediate value (helps readers such as Netron). */
     public GraphBuilder valueInfo(String name, DType dtype, Object... dims) {
         graph.addValueInfo(info(name, dtype, dims));
@@ -166,6 +176,11 @@ public final class GraphBuilder {
         return initializer(name, DType.INT64, b.array(), shape);
     }
 
+    /** An initializer of any type, holding {@code t}'s bytes under {@code name}. */
+    public String constant(String name, dev.accelbridge.core.NamedTensor t) {
+        return initializer(name, t.dtype(), t.data(), t.shape());
+    }
+
     /** A float scalar constant (rank 0). */
     public String scalar(String name, float value) {
         return floats(name, new float[] {value});
@@ -212,6 +227,12 @@ public final class GraphBuilder {
         return output;
     }
 
+    /** Adds one node named {@code nodeName} reading {@code inputs} ("" for an omitted optional input) into {@code outputs}. */
+    public GraphBuilder nodeInto(String opType, String nodeName, List<String> inputs, List<String> outputs, Attr... attrs) {
+        node(opType, nodeName, inputs, outputs, attrs);
+        return this;
+    }
+
     private void node(String opType, String nodeName, List<String> inputs, List<String> outputs, Attr... attrs) {
         NodeProto.Builder n = NodeProto.newBuilder().setOpType(opType).setName(nodeName)
                 .addAllInput(inputs).addAllOutput(outputs);
@@ -250,9 +271,18 @@ public final class GraphBuilder {
 
     /** The model: IR 8, opset 17, producer "accelbridge". */
     public ModelProto build(String docString) {
+        return build(docString, OPSET);
+    }
+
+    /**
+     * The model at another default-domain opset, with the IR version that opset came with (8 up to 17, 9 for 18–20,
+     * 10 for 21–22, 11 from 23), so a runtime that checks the pair accepts it.
+     */
+    public ModelProto build(String docString, long opset) {
+        long ir = opset <= 17 ? IR_VERSION : opset <= 20 ? 9 : opset <= 22 ? 10 : 11;
         return ModelProto.newBuilder()
-                .setIrVersion(IR_VERSION)
-                .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(OPSET))
+                .setIrVersion(ir)
+                .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(opset))
                 .setProducerName("accelbridge")
                 .setProducerVersion("1")
                 .setDocString(docString)

@@ -1,0 +1,39 @@
+package dev.accelbridge.core;
+
+import java.util.List;
+
+/**
+ * Where a case's nodes ran inside its session: on the execution provider asked for, or (some of them) on the CPU
+ * execution provider the runtime falls back to. A session can pass while a node it could not place ran on the CPU;
+ * such a pass is not a pass of the backend asked for, and the op table labels it "placed on CPU".
+ *
+ * @param requested   the execution provider asked for, as the runtime names it ({@code JsExecutionProvider})
+ * @param onRequested whether every node ran on {@code requested}
+ * @param offNodes    the nodes that ran elsewhere ({@code node (OpType) on CPUExecutionProvider}) where the evidence
+ *                    names them; empty when it does not (a session refused with CPU fallback disabled says only that
+ *                    some node would have run on the CPU)
+ * @param basis       how it was established, with the runtime's own words where it gave any
+ */
+public record Placement(String requested, boolean onRequested, List<String> offNodes, String basis) {
+    /** The CPU execution provider, as ONNX Runtime names it. */
+    public static final String CPU_EP = "CPUExecutionProvider";
+
+    public Placement {
+        offNodes = offNodes == null ? List.of() : List.copyOf(offNodes);
+    }
+
+    /** Every node on the provider asked for. */
+    public static Placement onRequested(String requested, String basis) {
+        return new Placement(requested, true, List.of(), basis);
+    }
+
+    /** Some node (named in {@code offNodes} when known) on the CPU instead of {@code requested}. */
+    public static Placement onCpu(String requested, List<String> offNodes, String basis) {
+        return new Placement(requested, false, offNodes, basis);
+    }
+
+    /** The provider the case's work ran on, in one word: {@code requested} or {@code CPUExecutionProvider}. */
+    public String ranOn() {
+        return onRequested ? requested : CPU_EP;
+    }
+}

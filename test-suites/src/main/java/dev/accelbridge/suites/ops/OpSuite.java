@@ -1,0 +1,367 @@
+package dev.accelbridge.suites.ops;
+
+import dev.accelbridge.core.DType;
+import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.OpVariant;
+import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.suites.onnx.GeneratedModel;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static dev.accelbridge.suites.ops.Op.op;
+
+/**
+ * The op suite's cases: the elementwise, reduction and shape operators here, the neural-network, quantized, signal
+ * and recurrent ones in {@link OpSuiteNn}. Each op is at its newest opset (the version ONNX Runtime registers last)
+ * and, where the semantics changed, at the older one too (axes as an attribute before opset 13/18, Softmax's 2-D
+ * coercion before 13, Clip's attributes before 11); then its attribute variants and data types. The first case of each
+ * op is its guard case ({@code ./setup.sh test} runs those).
+ */
+@PublicApi
+public final class OpSuite {
+    static final DType F = DType.FLOAT32;
+    static final DType H = DType.FLOAT16;
+    static final DType I64 = DType.INT64;
+    static final DType I32 = DType.INT32;
+    static final DType I8 = DType.INT8;
+    static final DType U8 = DType.UINT8;
+    static final DType B = DType.BOOL;
+
+    /**
+     * Default-domain operators the suite leaves out, and why: what Accelbridge cannot feed or compare (strings,
+     * sequences, optionals), what has no inputs to feed, and what is random by definition.
+     */
+    public static final Map<String, String> NOT_COVERED = notCovered();
+
+    private OpSuite() {
+    }
+
+    /**
+     * One model of the suite, as the catalog takes it.
+     *
+     * @param name    the model name ({@link OpVariant#modelName()})
+     * @param summary one line: the op, its opset and variant
+     * @param guard   whether it is its op's guard case
+     * @param builder authors the model from a seed (the seed draws its constant weights)
+     * @param inputs  makes its fed inputs (deterministic, independent of the seed)
+     */
+    public record Model(String name, String summary, boolean guard, java.util.function.LongFunction<GeneratedModel> builder,
+                        java.util.function.Supplier<List<NamedTensor>> inputs) {
+    }
+
+    /** Every case as a model of the catalog. */
+    public static List<Model> models() {
+        return cases().stream().map(c -> new Model(c.variant().modelName(), "single " + c.variant() + " node",
+                c.guard(), seed -> OpModels.build(c, seed), () -> OpModels.inputs(c, INPUT_SEED))).toList();
+    }
+
+    /** The op variants of every case, in the suite's order. */
+    public static List<OpVariant> variants() {
+        return cases().stream().map(OpCase::variant).toList();
+    }
+
+    /** The model names of the guard cases: one variant per op, what {@code ./setup.sh test} runs in every browser. */
+    public static List<String> guardModelNames() {
+        return cases().stream().filter(OpCase::guard).map(c -> c.variant().modelName()).toList();
+    }
+
+    /** The seed of every fed input: inputs do not change with {@code --seed}, weights do. */
+    private static final long INPUT_SEED = 20261123L;
+
+    /** Every case, ops in a stable order, the first case of each op marked as its guard. */
+    static List<OpCase> cases() {
+        List<OpCase> all = new ArrayList<>();
+        all.addAll(unary());
+        all.addAll(binary());
+        all.addAll(reductions());
+        all.addAll(shapes());
+        all.addAll(OpSuiteNn.cases());
+        Set<String> seen = new HashSet<>();
+        List<OpCase> out = new ArrayList<>();
+        for (OpCase c : all) {
+            out.add(seen.add(c.variant().opType()) ? c.asGuard() : c);
+        }
+        return out;
+    }
+
+    private static List<OpCase> unary() {
+        List<OpCase> l = new ArrayList<>();
+        for (String t : List.of("Abs", "Neg", "Floor", "Ceil", "Exp", "Erf", "Sigmoid", "Tanh", "Sign")) {
+            l.add(op(t, 13).in(F, 2, 3, 4).v("f32"));
+        }
+        l.add(op("Abs", 13).in(I32, 2, 3, 4).v("i32"));
+        l.add(op("Neg", 13).in(I64, 2, 3, 4).v("i64"));
+        l.add(op("Exp", 13).in(H, 2, 3, 4).v("f16"));
+        l.add(op("Sigmoid", 13).in(H, 2, 3, 4).v("f16"));
+        l.add(op("Sign", 13).in(I32, 2, 3, 4).v("i32"));
+        l.add(op("Abs", 13).in(F, 0, 3).v("f32.empty"));
+        l.add(op("Neg", 13).in(F).v("f32.scalar"));
+        l.add(op("Round", 11).in(F, 2, 3, 4).v("f32"));
+        for (String t : List.of("Reciprocal", "Sqrt", "Log")) {
+            l.add(op(t, 13).in(F, Gen.POSITIVE, 2, 3, 4).v("f32"));
+        }
+        l.add(op("Sqrt", 13).in(H, Gen.POSITIVE, 2, 3, 4).v("f16"));
+        l.add(op("Relu", 14).in(F, 2, 3, 4).v("f32"));
+        l.add(op("Relu", 14).in(H, 2, 3, 4).v("f16"));
+        l.add(op("Relu", 14).in(I32, 2, 3, 4).v("i32"));
+        for (String t : List.of("Sin", "Cos", "Atan")) {
+            l.add(op(t, 7).in(F, 2, 3, 4).v("f32"));
+        }
+        for (String t : List.of("Tan", "Asin", "Acos")) {
+            l.add(op(t, 7).in(F, Gen.UNIT, 2, 3, 4).v("f32"));
+        }
+        for (String t : List.of("Sinh", "Cosh", "Asinh")) {
+            l.add(op(t, 9).in(F, 2, 3, 4).v("f32"));
+        }
+        l.add(op("Acosh", 9).in(F, Gen.GE1, 2, 3, 4).v("f32"));
+        l.add(op("Atanh", 9).in(F, Gen.UNIT, 2, 3, 4).v("f32"));
+        l.add(op("Softplus", 1).in(F, 2, 3, 4).v("f32"));
+        l.add(op("Softsign", 1).in(F, 2, 3, 4).v("f32"));
+        l.add(op("HardSwish", 14).in(F, 2, 3, 4).v("f32"));
+        l.add(op("Mish", 18).in(F, 2, 3, 4).v("f32"));
+        l.add(op("IsNaN", 13).in(F, Gen.fixed(1, Double.NaN, Double.POSITIVE_INFINITY, -1, 0, Double.NEGATIVE_INFINITY), 2, 3).out(B).v("f32.nan-inf"));
+        l.add(op("IsInf", 10).in(F, Gen.fixed(1, Double.NaN, Double.POSITIVE_INFINITY, -1, 0, Double.NEGATIVE_INFINITY), 2, 3).out(B).v("f32.nan-inf"));
+        l.add(op("IsInf", 10).in(F, Gen.fixed(1, Double.NaN, Double.POSITIVE_INFINITY, -1, 0, Double.NEGATIVE_INFINITY), 2, 3)
+                .a("detect_negative", 0).out(B).v("f32.detect_negative=0"));
+        l.add(op("Identity", 16).in(F, 2, 3, 4).v("f32"));
+        l.add(op("Identity", 16).in(I64, 2, 3).v("i64"));
+        l.add(op("Identity", 16).in(B, Gen.BOOL, 2, 3).v("bool"));
+        l.add(op("Elu", 6).in(F, 2, 3, 4).a("alpha", 0.5).v("f32.alpha=0.5"));
+        l.add(op("Selu", 6).in(F, 2, 3, 4).v("f32"));
+        l.add(op("LeakyRelu", 16).in(F, 2, 3, 4).a("alpha", 0.1).v("f32.alpha=0.1"));
+        l.add(op("LeakyRelu", 16).in(H, 2, 3, 4).v("f16"));
+        l.add(op("ThresholdedRelu", 10).in(F, 2, 3, 4).a("alpha", 0.5).v("f32.alpha=0.5"));
+        l.add(op("HardSigmoid", 6).in(F, 2, 3, 4).v("f32"));
+        l.add(op("Celu", 12).in(F, 2, 3, 4).a("alpha", 2.0).v("f32.alpha=2"));
+        l.add(op("Gelu", 20).in(F, 2, 3, 4).v("f32"));
+        l.add(op("Gelu", 20).in(F, 2, 3, 4).a("approximate", "tanh").v("f32.approximate=tanh"));
+        l.add(op("Shrink", 9).in(F, 2, 3, 4).a("lambd", 0.5).a("bias", 0.2).v("f32.lambd=0.5.bias=0.2"));
+        l.add(op("Not", 1).in(B, Gen.BOOL, 2, 3, 4).v("bool"));
+        l.add(op("BitwiseNot", 18).in(I32, Gen.ints(-100, 100), 2, 3, 4).v("i32"));
+        l.add(op("Dropout", 13).in(F, 2, 3, 4).v("f32.inference"));
+        l.add(op("Clip", 13).in(F, 2, 3, 4).scalar(F, -0.5).scalar(F, 0.5).v("f32.min.max"));
+        l.add(op("Clip", 13).in(F, 2, 3, 4).scalar(F, -0.5).v("f32.min-only"));
+        l.add(op("Clip", 13).in(I32, 2, 3, 4).scalar(I32, -1).scalar(I32, 1).v("i32.min.max"));
+        l.add(op("Clip", 6).in(F, 2, 3, 4).a("min", -0.5).a("max", 0.5).v("f32.attrs"));
+        return l;
+    }
+
+    private static List<OpCase> binary() {
+        List<OpCase> l = new ArrayList<>();
+        l.add(op("Add", 14).in(F, 2, 3, 4).in(F, 2, 3, 4).v("f32"));
+        l.add(op("Add", 14).in(F, 2, 3, 4).in(F, 4).v("f32.bcast"));
+        l.add(op("Add", 14).in(F, 2, 3).in(F).v("f32.scalar"));
+        l.add(op("Add", 14).in(F, 0, 3).in(F, 3).v("f32.empty"));
+        l.add(op("Add", 14).in(H, 2, 3, 4).in(H, 2, 3, 4).v("f16"));
+        l.add(op("Add", 14).in(I32, 2, 3, 4).in(I32, 2, 3, 4).v("i32"));
+        l.add(op("Add", 14).in(I64, 2, 3, 4).in(I64, 1, 3, 1).v("i64.bcast"));
+        l.add(op("Add", 7).in(F, 2, 3, 4).in(F, 3, 1).v("f32.bcast"));
+        l.add(op("Sub", 14).in(F, 2, 3, 4).in(F, 3, 4).v("f32.bcast"));
+        l.add(op("Sub", 14).in(I32, 2, 3, 4).in(I32, 2, 3, 4).v("i32"));
+        l.add(op("Mul", 14).in(F, 2, 3, 4).in(F, 2, 1, 4).v("f32.bcast"));
+        l.add(op("Mul", 14).in(H, 2, 3, 4).in(H, 4).v("f16.bcast"));
+        l.add(op("Mul", 14).in(I64, 2, 3, 4).in(I64, 2, 3, 4).v("i64"));
+        l.add(op("Div", 14).in(F, 2, 3, 4).in(F, Gen.POSITIVE, 2, 3, 4).v("f32"));
+        l.add(op("Div", 14).in(I32, Gen.ints(-20, 20), 2, 3, 4).in(I32, Gen.POSITIVE, 2, 3, 4).v("i32.trunc"));
+        l.add(op("Pow", 15).in(F, Gen.POSITIVE, 2, 3, 4).in(F, 2, 3, 4).v("f32"));
+        l.add(op("Pow", 15).in(F, 2, 3, 4).in(I64, Gen.ints(0, 3), 4).v("f32.exponent=i64"));
+        l.add(op("Pow", 15).in(F, 2, 3, 4).scalar(F, 2).v("f32.square"));
+        for (String t : List.of("Max", "Min", "Mean", "Sum")) {
+            l.add(op(t, 13).in(F, 2, 3, 4).in(F, 3, 4).in(F, 4).v("f32.three.bcast"));
+        }
+        l.add(op("Max", 13).in(I32, 2, 3).in(I32, 2, 3).v("i32"));
+        l.add(op("Min", 13).in(F, 2, 3).v("f32.one-input"));
+        l.add(op("Mod", 13).in(I32, Gen.ints(-20, 20), 2, 3, 4).in(I32, Gen.ints(1, 6), 2, 3, 4).v("i32.fmod=0.negatives"));
+        l.add(op("Mod", 13).in(F, 2, 3, 4).in(F, Gen.POSITIVE, 2, 3, 4).a("fmod", 1).v("f32.fmod=1"));
+        l.add(op("Equal", 19).in(F, Gen.TIES, 2, 3, 4).in(F, Gen.TIES, 2, 3, 4).out(B).v("f32.ties"));
+        l.add(op("Equal", 19).in(I64, Gen.TIES, 2, 3, 4).in(I64, Gen.TIES, 4).out(B).v("i64.bcast"));
+        l.add(op("Greater", 13).in(F, 2, 3, 4).in(F, 2, 3, 4).out(B).v("f32"));
+        l.add(op("Greater", 13).in(I32, 2, 3, 4).in(I32, 4).out(B).v("i32.bcast"));
+        l.add(op("Less", 13).in(F, 2, 3, 4).in(F, 4).out(B).v("f32.bcast"));
+        l.add(op("GreaterOrEqual", 16).in(F, Gen.TIES, 2, 3, 4).in(F, Gen.TIES, 2, 3, 4).out(B).v("f32.ties"));
+        l.add(op("LessOrEqual", 16).in(F, Gen.TIES, 2, 3, 4).in(F, Gen.TIES, 2, 3, 4).out(B).v("f32.ties"));
+        for (String t : List.of("And", "Or", "Xor")) {
+            l.add(op(t, 7).in(B, Gen.BOOL, 2, 3, 4).in(B, Gen.BOOL, 2, 3, 4).v("bool"));
+        }
+        l.add(op("And", 7).in(B, Gen.BOOL, 2, 3, 4).in(B, Gen.BOOL, 4).v("bool.bcast"));
+        l.add(op("BitShift", 11).in(U8, Gen.ints(0, 255), 2, 3, 4).in(U8, Gen.ints(0, 7), 2, 3, 4).a("direction", "LEFT").v("u8.direction=LEFT"));
+        l.add(op("BitShift", 11).in(U8, Gen.ints(0, 255), 2, 3, 4).in(U8, Gen.ints(0, 7), 2, 3, 4).a("direction", "RIGHT").v("u8.direction=RIGHT"));
+        for (String t : List.of("BitwiseAnd", "BitwiseOr", "BitwiseXor")) {
+            l.add(op(t, 18).in(I32, Gen.ints(-100, 100), 2, 3, 4).in(I32, Gen.ints(-100, 100), 2, 3, 4).v("i32"));
+        }
+        l.add(op("PRelu", 16).in(F, 2, 3, 4).in(F, 4).v("f32.slope-bcast"));
+        l.add(op("Where", 16).in(B, Gen.BOOL, 2, 3, 4).in(F, 2, 3, 4).in(F, 4).out(F).v("f32.bcast"));
+        l.add(op("Where", 16).in(B, Gen.BOOL, 2, 3, 4).in(I64, 2, 3, 4).in(I64, 2, 3, 4).out(I64).v("i64"));
+        return l;
+    }
+
+    private static List<OpCase> reductions() {
+        List<OpCase> l = new ArrayList<>();
+        List<String> r18 = List.of("ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceL1", "ReduceL2", "ReduceLogSumExp",
+                "ReduceSumSquare", "ReduceLogSum");
+        l.add(op("ReduceSum", 13).in(F, 2, 3, 4).ints(1).v("f32.axes=1.keepdims=1"));
+        l.add(op("ReduceSum", 13).in(F, 2, 3, 4).ints(1).a("keepdims", 0).v("f32.axes=1.keepdims=0"));
+        l.add(op("ReduceSum", 13).in(F, 2, 3, 4).v("f32.all"));
+        l.add(op("ReduceSum", 13).in(F, 2, 3, 4).ints(-1, 0).a("keepdims", 0).v("f32.axes=-1+0.keepdims=0"));
+        l.add(op("ReduceSum", 13).in(F, 2, 3, 4).a("noop_with_empty_axes", 1).v("f32.noop_with_empty_axes=1"));
+        l.add(op("ReduceSum", 13).in(I64, 2, 3, 4).ints(2).v("i64.axes=2"));
+        l.add(op("ReduceSum", 11).in(F, 2, 3, 4).as("axes", 1).v("f32.axes-attr=1"));
+        for (String t : r18) {
+            Gen g = t.equals("ReduceLogSum") || t.equals("ReduceProd") ? Gen.POSITIVE : Gen.NORMAL;
+            l.add(op(t, 18).in(F, g, 2, 3, 4).ints(1).v("f32.axes=1.keepdims=1"));
+            l.add(op(t, 18).in(F, g, 2, 3, 4).ints(2).a("keepdims", 0).v("f32.axes=2.keepdims=0"));
+            l.add(op(t, 18).in(F, g, 2, 3, 4).v("f32.all"));
+        }
+        l.add(op("ReduceMean", 13).in(F, 2, 3, 4).as("axes", 1).v("f32.axes-attr=1"));
+        l.add(op("ReduceMax", 18).in(I64, 2, 3, 4).ints(1).v("i64.axes=1"));
+        l.add(op("ReduceMax", 18).in(H, 2, 3, 4).ints(1).v("f16.axes=1"));
+        l.add(op("ReduceMean", 18).in(F, 2, 0, 4).ints(2).v("f32.empty"));
+        l.add(op("ArgMax", 13).in(F, Gen.DISTINCT, 2, 3, 4).a("axis", 1).out(I64).v("f32.axis=1.keepdims=1"));
+        l.add(op("ArgMax", 13).in(F, Gen.DISTINCT, 2, 3, 4).a("axis", -1).a("keepdims", 0).out(I64).v("f32.axis=-1.keepdims=0"));
+        l.add(op("ArgMax", 13).in(F, Gen.TIES, 2, 3, 4).a("axis", 2).a("select_last_index", 1).out(I64).v("f32.ties.select_last_index=1"));
+        l.add(op("ArgMax", 13).in(F, Gen.TIES, 2, 3, 4).a("axis", 2).out(I64).v("f32.ties.select_last_index=0"));
+        l.add(op("ArgMax", 13).in(I32, Gen.DISTINCT, 2, 3, 4).a("axis", 1).out(I64).v("i32.axis=1"));
+        l.add(op("ArgMin", 13).in(F, Gen.DISTINCT, 2, 3, 4).a("axis", 1).out(I64).v("f32.axis=1.keepdims=1"));
+        l.add(op("ArgMin", 13).in(F, Gen.TIES, 2, 3, 4).a("axis", 0).a("select_last_index", 1).a("keepdims", 0).out(I64)
+                .v("f32.ties.select_last_index=1.keepdims=0"));
+        l.add(op("TopK", 11).in(F, Gen.DISTINCT, 2, 3, 5).ints(2).out(F, I64).v("f32.k=2.largest=1"));
+        l.add(op("TopK", 11).in(F, Gen.DISTINCT, 2, 3, 5).ints(3).a("largest", 0).a("axis", 1).out(F, I64).v("f32.k=3.largest=0.axis=1"));
+        l.add(op("TopK", 11).in(I64, Gen.DISTINCT, 2, 6).ints(2).out(I64, I64).v("i64.k=2"));
+        l.add(op("CumSum", 14).in(F, 2, 3, 4).scalar(I64, 1).v("f32.axis=1"));
+        l.add(op("CumSum", 14).in(F, 2, 3, 4).scalar(I64, -1).a("exclusive", 1).a("reverse", 1).v("f32.axis=-1.exclusive=1.reverse=1"));
+        l.add(op("CumSum", 14).in(I32, 2, 3, 4).scalar(I64, 0).v("i32.axis=0"));
+        l.add(op("Softmax", 13).in(F, 2, 3, 4).v("f32.axis=-1"));
+        l.add(op("Softmax", 13).in(F, 2, 3, 4).a("axis", 0).v("f32.axis=0"));
+        l.add(op("Softmax", 13).in(H, 2, 3, 4).v("f16.axis=-1"));
+        l.add(op("Softmax", 11).in(F, 2, 3, 4).a("axis", 1).v("f32.axis=1.coerced-2d"));
+        l.add(op("LogSoftmax", 13).in(F, 2, 3, 4).v("f32.axis=-1"));
+        l.add(op("LogSoftmax", 13).in(F, 2, 3, 4).a("axis", 1).v("f32.axis=1"));
+        l.add(op("Hardmax", 13).in(F, Gen.DISTINCT, 2, 3, 4).v("f32.axis=-1"));
+        return l;
+    }
+
+    private static List<OpCase> shapes() {
+        List<OpCase> l = new ArrayList<>();
+        l.add(op("Reshape", 14).in(F, 2, 3, 4).ints(3, -1).v("f32.shape=3+-1"));
+        l.add(op("Reshape", 14).in(F, 2, 3, 4).ints(0, 12).v("f32.shape=0+12.copy-dim"));
+        l.add(op("Reshape", 14).in(I64, 2, 3, 4).ints(24).v("i64.flat"));
+        l.add(op("Transpose", 13).in(F, 2, 3, 4).as("perm", 2, 0, 1).v("f32.perm=2+0+1"));
+        l.add(op("Transpose", 13).in(F, 2, 3, 4).v("f32.reverse"));
+        l.add(op("Transpose", 13).in(H, 2, 3, 4, 5).as("perm", 0, 2, 3, 1).v("f16.perm=0+2+3+1"));
+        l.add(op("Squeeze", 13).in(F, 2, 1, 4).ints(1).v("f32.axes=1"));
+        l.add(op("Squeeze", 13).in(F, 1, 3, 1).v("f32.all-ones"));
+        l.add(op("Squeeze", 11).in(F, 2, 1, 4).as("axes", 1).v("f32.axes-attr=1"));
+        l.add(op("Unsqueeze", 13).in(F, 2, 3).ints(0, 3).v("f32.axes=0+3"));
+        l.add(op("Unsqueeze", 13).in(I64, 2, 3).ints(-1).v("i64.axes=-1"));
+        l.add(op("Unsqueeze", 11).in(F, 2, 3).as("axes", 0).v("f32.axes-attr=0"));
+        l.add(op("Flatten", 13).in(F, 2, 3, 4).v("f32.axis=1"));
+        l.add(op("Flatten", 13).in(F, 2, 3, 4).a("axis", 0).v("f32.axis=0"));
+        l.add(op("Concat", 13).in(F, 2, 3, 4).in(F, 2, 1, 4).in(F, 2, 2, 4).a("axis", 1).v("f32.three.axis=1"));
+        l.add(op("Concat", 13).in(I64, 2, 3).in(I64, 2, 2).a("axis", -1).v("i64.axis=-1"));
+        l.add(op("Concat", 13).in(F, 2, 3).in(F, 0, 3).a("axis", 0).v("f32.empty-input"));
+        l.add(op("Split", 18).in(F, 2, 3, 4).a("axis", 2).a("num_outputs", 2).out(F, F).v("f32.num_outputs=2"));
+        l.add(op("Split", 18).in(F, 2, 3, 4).ints(1, 3).a("axis", 2).out(F, F).v("f32.split=1+3"));
+        l.add(op("Split", 18).in(F, 2, 5).a("axis", 1).a("num_outputs", 2).out(F, F).v("f32.uneven"));
+        l.add(op("Split", 13).in(F, 2, 6).ints(2, 4).a("axis", 1).out(F, F).v("f32.split=2+4"));
+        l.add(op("Slice", 13).in(F, 4, 5, 6).ints(1, 0).ints(3, 4).ints(0, 2).v("f32.axes=0+2"));
+        l.add(op("Slice", 13).in(F, 4, 5, 6).ints(-1).ints(-1000).ints(1).ints(-2).v("f32.step=-2"));
+        l.add(op("Slice", 13).in(F, 4, 5, 6).ints(1).ints(Long.MAX_VALUE).ints(2).v("f32.end=max"));
+        l.add(op("Slice", 13).in(I64, 4, 6).ints(0, 1).ints(4, 6).ints(0, 1).ints(2, 2).v("i64.steps=2+2"));
+        l.add(op("Gather", 13).in(F, 5, 4).c(I64, Gen.ints(0, 4), 3).v("f32.axis=0"));
+        l.add(op("Gather", 13).in(F, 3, 5, 4).c(I64, Gen.ints(-5, 4), 2, 2).a("axis", 1).v("f32.axis=1.negative-indices"));
+        l.add(op("Gather", 13).in(F, 5, 4).in(I32, Gen.ints(0, 4), 3).v("f32.indices=i32.fed"));
+        l.add(op("Gather", 13).in(F, 5, 4).scalar(I64, 2).v("f32.scalar-index"));
+        l.add(op("GatherElements", 13).in(F, 3, 4).c(I64, Gen.ints(0, 3), 3, 2).a("axis", 1).v("f32.axis=1"));
+        l.add(op("GatherElements", 13).in(F, 3, 4).c(I64, Gen.ints(-3, 2), 2, 4).a("axis", 0).v("f32.axis=0.negative-indices"));
+        l.add(op("GatherND", 13).in(F, 3, 4, 5).c(I64, Gen.ints(0, 2), 2, 2).v("f32.batch_dims=0"));
+        l.add(op("GatherND", 13).in(F, 2, 4, 5).c(I64, Gen.ints(0, 3), 2, 1).a("batch_dims", 1).v("f32.batch_dims=1"));
+        l.add(op("ScatterElements", 18).in(F, 3, 4).c(I64, Gen.fixed(0, 1, 2, 3, 3, 2, 1, 0), 2, 4).in(F, 2, 4).a("axis", 1).v("f32.axis=1"));
+        l.add(op("ScatterElements", 18).in(F, 3, 4).c(I64, Gen.fixed(0, 1, 1, 2), 1, 4).in(F, 1, 4).a("axis", 0)
+                .a("reduction", "add").v("f32.reduction=add"));
+        l.add(op("ScatterND", 18).in(F, 4, 3).c(I64, Gen.fixed(2, 0), 2, 1).in(F, 2, 3).v("f32"));
+        l.add(op("ScatterND", 18).in(F, 4, 3).c(I64, Gen.fixed(1, 1), 2, 1).in(F, 2, 3).a("reduction", "add").v("f32.reduction=add.duplicates"));
+        l.add(op("Expand", 13).in(F, 3, 1).ints(2, 3, 4).v("f32.shape=2+3+4"));
+        l.add(op("Expand", 13).in(I64, 1, 4).ints(3, 1).v("i64.bcast-both"));
+        l.add(op("Tile", 13).in(F, 2, 3, 4).ints(1, 2, 2).v("f32.repeats=1+2+2"));
+        l.add(op("Tile", 13).in(I32, 2, 3).ints(3, 1).v("i32.repeats=3+1"));
+        l.add(op("Pad", 19).in(F, 2, 3, 4).ints(0, 1, 2, 0, 1, 2).v("f32.constant"));
+        l.add(op("Pad", 19).in(F, 2, 3, 4).ints(0, 1, 2, 0, 1, 2).scalar(F, 1.5).v("f32.constant-value=1.5"));
+        l.add(op("Pad", 19).in(F, 2, 3, 4).ints(0, 1, 2, 0, 1, 2).a("mode", "reflect").v("f32.mode=reflect"));
+        l.add(op("Pad", 19).in(F, 2, 3, 4).ints(0, 1, 2, 0, 1, 2).a("mode", "edge").v("f32.mode=edge"));
+        l.add(op("Pad", 19).in(F, 2, 3, 4).ints(0, 0, 2, 0, 0, 2).a("mode", "wrap").v("f32.mode=wrap"));
+        l.add(op("Pad", 19).in(F, 2, 3, 4).ints(0, 0, -1, 0, 0, -1).v("f32.negative-pads"));
+        l.add(op("Pad", 19).in(F, 2, 3, 4).ints(1, 1).none().ints(1).v("f32.axes=1"));
+        l.add(op("Pad", 11).in(F, 2, 3, 4).ints(0, 1, 2, 0, 1, 2).v("f32.constant"));
+        l.add(op("Shape", 15).in(F, 2, 3, 4).out(I64).v("f32"));
+        l.add(op("Shape", 15).in(F, 2, 3, 4).a("start", 1).a("end", -1).out(I64).v("f32.start=1.end=-1"));
+        l.add(op("Size", 13).in(F, 2, 3, 4).out(I64).v("f32"));
+        l.add(op("Cast", 19).in(F, Gen.fixed(-2.7, -0.5, 0.5, 1.5, 2.5, 3.9), 2, 3).a("to", I32.onnxCode()).out(I32).v("f32-to-i32.truncate"));
+        l.add(op("Cast", 19).in(I32, Gen.ints(-1000, 1000), 2, 3).a("to", F.onnxCode()).out(F).v("i32-to-f32"));
+        l.add(op("Cast", 19).in(F, 2, 3, 4).a("to", H.onnxCode()).out(H).v("f32-to-f16"));
+        l.add(op("Cast", 19).in(H, 2, 3, 4).a("to", F.onnxCode()).out(F).v("f16-to-f32"));
+        l.add(op("Cast", 19).in(F, Gen.TIES, 2, 3).a("to", B.onnxCode()).out(B).v("f32-to-bool"));
+        l.add(op("Cast", 19).in(I64, Gen.ints(-1000, 1000), 2, 3).a("to", F.onnxCode()).out(F).v("i64-to-f32"));
+        l.add(op("Cast", 19).in(B, Gen.BOOL, 2, 3).a("to", I32.onnxCode()).out(I32).v("bool-to-i32"));
+        l.add(op("Cast", 19).in(I32, Gen.ints(-200, 300), 2, 3).a("to", U8.onnxCode()).out(U8).v("i32-to-u8.wrap"));
+        l.add(op("CastLike", 19).in(F, Gen.fixed(-2.7, 0.5, 3.9), 2, 3).c(I32, Gen.fixed(0), 1).out(I32).v("f32-like-i32"));
+        l.add(op("DepthToSpace", 13).in(F, 1, 8, 2, 3).a("blocksize", 2).v("f32.mode=DCR"));
+        l.add(op("DepthToSpace", 13).in(F, 1, 8, 2, 3).a("blocksize", 2).a("mode", "CRD").v("f32.mode=CRD"));
+        l.add(op("SpaceToDepth", 13).in(F, 1, 2, 4, 6).a("blocksize", 2).v("f32.blocksize=2"));
+        l.add(op("Trilu", 14).in(F, 2, 4, 5).v("f32.upper"));
+        l.add(op("Trilu", 14).in(F, 2, 4, 5).scalar(I64, 1).a("upper", 0).v("f32.lower.k=1"));
+        l.add(op("Trilu", 14).in(I64, 4, 4).scalar(I64, -1).v("i64.upper.k=-1"));
+        l.add(op("Range", 11).in(F, Gen.fixed(0.25)).scalar(F, 5).scalar(F, 0.5).v("f32"));
+        l.add(op("Range", 11).in(I64, Gen.fixed(10)).scalar(I64, 0).scalar(I64, -3).v("i64.negative-delta"));
+        l.add(op("ConstantOfShape", 20).in(I64, Gen.fixed(2, 3), 2).at("value", F, 1.25).out(F).v("f32.value=1.25"));
+        l.add(op("ConstantOfShape", 20).in(I64, Gen.fixed(3), 1).at("value", I64, 7).out(I64).v("i64.value=7"));
+        l.add(op("OneHot", 11).in(I64, Gen.ints(-4, 4), 2, 3).c(I64, Gen.fixed(5), 1).c(F, Gen.fixed(0, 1), 2).out(F).v("f32.depth=5.negative-indices"));
+        l.add(op("OneHot", 11).in(I64, Gen.ints(0, 4), 3).c(I64, Gen.fixed(5), 1).c(F, Gen.fixed(-1, 2), 2).a("axis", 0).out(F).v("f32.axis=0"));
+        l.add(op("NonZero", 13).in(F, Gen.TIES, 3, 4).out(I64).v("f32"));
+        l.add(op("Compress", 11).in(F, 4, 3).c(B, Gen.fixed(1, 0, 1, 1), 4).a("axis", 0).v("f32.axis=0"));
+        l.add(op("Compress", 11).in(F, 4, 3).c(B, Gen.fixed(0, 1, 1, 0, 0, 1), 6).v("f32.flattened"));
+        l.add(op("ReverseSequence", 10).in(F, 4, 2, 3).c(I64, Gen.fixed(4, 2), 2).a("time_axis", 0).a("batch_axis", 1).v("f32.time_axis=0"));
+        l.add(op("Unique", 11).in(F, Gen.TIES, 8).out(F, I64, I64, I64).v("f32.sorted"));
+        l.add(op("Unique", 11).in(I64, Gen.TIES, 3, 4).a("axis", 0).a("sorted", 0).out(I64, I64, I64, I64).v("i64.axis=0.unsorted"));
+        l.add(op("EyeLike", 9).in(F, 3, 4).a("k", 1).v("f32.k=1"));
+        l.add(op("EyeLike", 9).in(F, 4, 4).a("dtype", I64.onnxCode()).out(I64).v("f32-to-i64"));
+        l.add(op("Einsum", 12).in(F, 3, 4).in(F, 4, 5).a("equation", "ij,jk->ik").v("f32.matmul"));
+        l.add(op("Einsum", 12).in(F, 2, 3, 4).in(F, 2, 4, 5).a("equation", "bij,bjk->bik").v("f32.batched"));
+        l.add(op("Einsum", 12).in(F, 4, 4).a("equation", "ii->i").v("f32.diagonal"));
+        l.add(op("Einsum", 12).in(F, 2, 3).a("equation", "ij->").v("f32.sum-all"));
+        l.add(op("CenterCropPad", 18).in(F, 4, 5).ints(3, 6).v("f32.crop-and-pad"));
+        return l;
+    }
+
+    private static Map<String, String> notCovered() {
+        Map<String, String> m = new LinkedHashMap<>();
+        String strings = "string tensors: Accelbridge feeds and compares numeric tensors only";
+        for (String op : List.of("StringNormalizer", "StringConcat", "StringSplit", "RegexFullMatch", "TfIdfVectorizer")) {
+            m.put(op, strings);
+        }
+        String seq = "sequence types: the page's and the native runner's inputs and outputs are plain tensors";
+        for (String op : List.of("SequenceAt", "SequenceConstruct", "SequenceEmpty", "SequenceErase", "SequenceInsert",
+                "SequenceLength", "SequenceMap", "SplitToSequence", "ConcatFromSequence")) {
+            m.put(op, seq);
+        }
+        for (String op : List.of("Optional", "OptionalGetElement", "OptionalHasElement")) {
+            m.put(op, "optional types: not a plain tensor");
+        }
+        for (String op : List.of("If", "Loop", "Scan")) {
+            m.put(op, "control flow: a sub-graph is not a single op (models that use it are tested as whole models; bisection "
+                    + "reaches inside)");
+        }
+        for (String op : List.of("RandomNormal", "RandomUniform", "RandomNormalLike", "RandomUniformLike", "Bernoulli", "Multinomial")) {
+            m.put(op, "random by definition: no reference to compare with");
+        }
+        m.put("Constant", "takes no input: a model of it alone has nothing to feed");
+        m.put("ImageDecoder", "decodes encoded image bytes: not a numeric tensor op");
+        m.put("Upsample", "deprecated since opset 10 (Resize replaces it)");
+        m.put("Scatter", "deprecated since opset 11 (ScatterElements replaces it)");
+        return m;
+    }
+}
