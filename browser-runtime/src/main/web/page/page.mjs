@@ -143,15 +143,30 @@ async function loadJob(msg, modelBytes) {
     sessionOptions.freeDimensionOverrides = opts.freeDimensionOverrides;
   }
   log(`job ${msg.job}: creating session ${msg.session} for ${msg.model && msg.model.name ? msg.model.name : 'model'} (${bytes.byteLength} bytes) on ${JSON.stringify(ep)}`);
-  const t0 = performance.now();
-  const session = await ort.InferenceSession.create(bytes, sessionOptions);
+  let t0 = performance.now();
+  let session = null;
+  // Where the nodes run: created first with CPU fallback disabled, onnxruntime-web refuses a session that would place
+  // any node on the CPU EP; then the session is made again as usual and the refusal is the evidence.
+  let placement = null;
+  if (opts.checkPlacement === true) {
+    try {
+      session = await ort.InferenceSession.create(bytes, { ...sessionOptions, extra: { session: { disable_cpu_ep_fallback: '1' } } });
+      placement = { onRequested: true, basis: 'created with session.disable_cpu_ep_fallback=1: onnxruntime-web placed every node on the requested EP' };
+    } catch (e) {
+      const text = errorText(e);
+      if (!/fallback to CPU EP has been explicitly disabled/i.test(text)) throw e;
+      placement = { onRequested: false, basis: text };
+      t0 = performance.now();
+    }
+  }
+  if (session === null) session = await ort.InferenceSession.create(bytes, sessionOptions);
   const sessionMs = performance.now() - t0;
   sessions.set(msg.session, { session, runs: 0, ep: msg.ep.name });
   if (msg.ep.name === 'webgpu') watchGpuDevice(msg.session);
   log(`job ${msg.job}: session ready in ${sessionMs.toFixed(1)} ms`);
   send({ type: Kind.LOADED, job: msg.job, session: msg.session, sessionMs, fetchMs,
     inputNames: session.inputNames, outputNames: session.outputNames,
-    numThreads: ort.env.wasm.numThreads ?? null, warnings: currentWarnings || [] });
+    numThreads: ort.env.wasm.numThreads ?? null, warnings: currentWarnings || [], placement });
 }
 
 // The feeds of a run or profile job: views into its frame, or the buffers its chunks filled.

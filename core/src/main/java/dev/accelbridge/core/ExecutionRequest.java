@@ -45,6 +45,14 @@ public record ExecutionRequest(BackendId backend, ModelCase modelCase, int warmu
                 recreate, progress, d);
     }
 
+    /**
+     * Whether the provider establishes where the case's nodes ran ({@link Placement}): for the op suite's cases, whose
+     * question it is; other models would pay a second session creation wherever a node falls back.
+     */
+    public boolean checksPlacement() {
+        return modelCase.model().family() == ModelFamily.OPS;
+    }
+
     /** The least time of the timed iterations together. */
     public Duration minDuration() {
         return durations.timed();

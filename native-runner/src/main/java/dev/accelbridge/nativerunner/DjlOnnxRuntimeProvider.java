@@ -15,6 +15,7 @@ import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import dev.accelbridge.core.Analysis;
+import dev.accelbridge.core.Placement;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.ColdStart;
 import dev.accelbridge.core.BackendException.Phase;
@@ -287,7 +288,9 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
                     Analysis analysis = new Analysis(null,
                             request.profileIterations() == 0 ? null : na.profile(request.profileIterations()),
                             new ColdStart(Double.NaN, loadMs, firstMs, timings.p50Ms()),
-                            request.recreate() == 0 ? null : na.recreate(request.recreate()));
+                            request.recreate() == 0 ? null : na.recreate(request.recreate()),
+                            request.checksPlacement() && backend == BackendId.CPU
+                                    ? Placement.onRequested(Placement.CPU_EP, "native ONNX Runtime with the CPU EP alone") : null);
                     return new Execution(outputs, timings, new MemoryUsage(rssBefore, rssAfter, peak),
                             provenance(backend).withThreads(threadsUsed(request.threads())), warnings, analysis);
                 }

@@ -332,7 +332,7 @@ public final class RunCommand implements Callable<Integer> {
                 .optBatchSizes(batchSizes)
                 .optFeed(feedArgs.feed())
                 .optLoadTimeout(loadTimeout)
-                .optDrillDown(!noBisect, profile ? sampling.iterations : 0, recreate == null ? 0 : recreate)
+                .optDrillDown(!noBisect, profile ? (sampling.iterations == null ? 10 : sampling.iterations) : 0, recreate == null ? 0 : recreate)
                 .optShard(shard)
                 .build();
     }

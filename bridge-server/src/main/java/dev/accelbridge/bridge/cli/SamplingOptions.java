@@ -8,24 +8,37 @@ import java.time.Duration;
 
 /** How many runs a case takes, the options {@code run} and {@code serve} share: counts and minimum durations. */
 final class SamplingOptions {
-    @Option(names = "--warmups", converter = Converters.NonNegative.class, description = "Warm-up iterations per case (default 3).")
-    int warmups = 3;
+    @Option(names = "--warmups", converter = Converters.NonNegative.class, description = "Warm-up iterations per case (default 3; 0 for --suites ops alone).")
+    Integer warmups;
 
-    @Option(names = {"-n", "--iterations"}, converter = Converters.Positive.class, description = "Timed iterations per case (default 10).")
-    int iterations = 10;
+    @Option(names = {"-n", "--iterations"}, converter = Converters.Positive.class, description = "Timed iterations per case (default 10; 1 for --suites ops alone).")
+    Integer iterations;
 
     @Option(names = "--min-duration", paramLabel = "SECONDS", converter = Converters.FractionalSeconds.class,
             description = "Timed iterations go on past --iterations until this many seconds of them have passed, up to 1000 "
-                    + "(default 0.5; 0: exactly --iterations). More samples give p90/p99 and narrower intervals.")
-    Duration minDuration = PlanDefaults.MIN_DURATION;
+                    + "(default 0.5; 0 for --suites ops alone; 0: exactly --iterations). More samples give p90/p99 and narrower intervals.")
+    Duration minDuration;
 
     @Option(names = "--warmup-duration", paramLabel = "SECONDS", converter = Converters.FractionalSeconds.class,
             description = "Warm-ups go on past --warmups until this many seconds of them have passed, up to 1000 (default 0.5; "
-                    + "0: exactly --warmups), so a browser's engine has tiered its code up before the runs are timed.")
-    Duration warmupDuration = PlanDefaults.WARMUP_DURATION;
+                    + "0 for --suites ops alone; 0: exactly --warmups), so a browser's engine has tiered its code up before the runs are timed.")
+    Duration warmupDuration;
 
     /** Maps the options onto the plan's builder. */
     RunPlan.Builder apply(RunPlan.Builder b) {
-        return b.optWarmups(warmups).optIterations(iterations).optMinDuration(minDuration).optWarmupDuration(warmupDuration);
+        // only what was given: where the user is silent the plan's defaults decide (they differ for the op suite)
+        if (warmups != null) {
+            b.optWarmups(warmups);
+        }
+        if (iterations != null) {
+            b.optIterations(iterations);
+        }
+        if (minDuration != null) {
+            b.optMinDuration(minDuration);
+        }
+        if (warmupDuration != null) {
+            b.optWarmupDuration(warmupDuration);
+        }
+        return b;
     }
 }

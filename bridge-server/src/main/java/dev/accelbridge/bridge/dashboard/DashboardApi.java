@@ -127,6 +127,11 @@ public final class DashboardApi {
         return Comparisons.of(store, by, a, b, run, detector.threshold()).toJson();
     }
 
+    /** {@code GET /api/ops}: the op suite's table over the store (the newest result of every case), as {@code accelbridge ops --json}. */
+    public com.fasterxml.jackson.databind.JsonNode ops() {
+        return ResultJson.MAPPER.valueToTree(dev.accelbridge.reports.ops.OpTable.of(store.allResults(), col -> true));
+    }
+
     /** {@code GET /api/recommendations}: the fastest passing backend per family and host, with its speedup over CPU. */
     public ArrayNode recommendations(Optional<String> run, boolean perModel) {
         return RecommendationJson.array(Recommender.recommend(scope(run), perModel));

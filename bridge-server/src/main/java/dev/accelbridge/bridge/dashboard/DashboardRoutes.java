@@ -66,6 +66,7 @@ public final class DashboardRoutes implements BridgeRoutes {
         routes.get("/api/case", ctx -> json(ctx, api.caseDetail(required(ctx, "run"), required(ctx, "key"))));
         routes.get("/api/compare", ctx -> json(ctx, api.compare(Comparison.By.parse(required(ctx, "by")), required(ctx, "a"),
                 required(ctx, "b"), run(ctx))));
+        routes.get("/api/ops", ctx -> json(ctx, api.ops()));
         routes.get("/api/recommendations", ctx -> json(ctx, api.recommendations(run(ctx),
                 "true".equals(ctx.queryParam("perModel")))));
         routes.get("/api/options", ctx -> json(ctx, options()));

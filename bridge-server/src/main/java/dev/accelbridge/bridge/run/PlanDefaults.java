@@ -56,6 +56,29 @@ public final class PlanDefaults {
      */
     public static final java.time.Duration WARMUP_DURATION = java.time.Duration.ofMillis(500);
 
+    /** A plan's sampling once its starter's silences are filled. */
+    record Sampled(int warmups, int iterations, java.time.Duration warmupDuration, java.time.Duration minDuration) {
+        dev.accelbridge.core.MinDurations durations() {
+            return new dev.accelbridge.core.MinDurations(warmupDuration, minDuration);
+        }
+    }
+
+    /**
+     * The sampling a plan takes where its starter is silent: 3 warm-ups and 10 timed iterations for at least
+     * {@link #WARMUP_DURATION} and {@link #MIN_DURATION}; for the op suite alone (hundreds of single-op models whose
+     * question is which ops work, not how fast) no warm-up, one timed iteration and no minimum durations. What the starter
+     * gave is kept, and checked ({@link Sampling#check}).
+     */
+    static Sampled sampling(java.util.List<dev.accelbridge.core.ModelFamily> suites, boolean noUserModels, Integer warmups,
+                            Integer iterations, java.time.Duration warmupDuration, java.time.Duration minDuration) {
+        boolean sweep = noUserModels && suites.equals(java.util.List.of(dev.accelbridge.core.ModelFamily.OPS));
+        Sampled s = new Sampled(warmups != null ? warmups : sweep ? 0 : 3, iterations != null ? iterations : sweep ? 1 : 10,
+                warmupDuration != null ? warmupDuration : sweep ? java.time.Duration.ZERO : WARMUP_DURATION,
+                minDuration != null ? minDuration : sweep ? java.time.Duration.ZERO : MIN_DURATION);
+        Sampling.check(s.warmups(), s.iterations(), s.minDuration(), s.warmupDuration());
+        return s;
+    }
+
     /** Browser lanes at once when none is asked for: one per 4 cores, at least 1 (1 on a 2-core machine, 4 on 16). */
     public static int parallel() {
         return Math.max(1, Runtime.getRuntime().availableProcessors() / 4);

@@ -118,10 +118,10 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         private int retries;
         private long maxResultBytes = dev.accelbridge.browser.bridge.OutputBudget.DEFAULT_CAP;
         private boolean headless = true;
-        private int warmups = 3;
-        private int iterations = 10;
-        private Duration minDuration = PlanDefaults.MIN_DURATION;
-        private Duration warmupDuration = PlanDefaults.WARMUP_DURATION;
+        private Integer warmups; // null: PlanDefaults.sampling decides, by the suites
+        private Integer iterations;
+        private Duration minDuration;
+        private Duration warmupDuration;
         private Duration caseTimeout = dev.accelbridge.core.TimeBudget.CASE_CAP;
         private Path modelCache = PlanDefaults.modelCache();
         private Integer threads;
@@ -238,13 +238,13 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             return this;
         }
 
-        /** Warm-up iterations per case (default 3, at least 0). */
+        /** Warm-up iterations per case (default 3; 0 for the op suite alone; at least 0). */
         public Builder optWarmups(int n) {
             this.warmups = n;
             return this;
         }
 
-        /** Timed iterations per case (default 10, at least 1). */
+        /** Timed iterations per case (default 10; 1 for the op suite alone; at least 1). */
         public Builder optIterations(int n) {
             this.iterations = n;
             return this;
@@ -337,7 +337,6 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             if (backends == null || backends.isEmpty()) {
                 throw new AccelbridgeException("No backend to run on", "give --backends with at least one of: " + BackendId.validIds());
             }
-            Sampling.check(warmups, iterations, minDuration, warmupDuration);
             if (caseTimeout == null || caseTimeout.isZero() || caseTimeout.isNegative()) {
                 throw new AccelbridgeException("--timeout must be positive, got " + (caseTimeout == null ? "none" : caseTimeout.toSeconds() + " s"),
                         "give the seconds one case may take, e.g. --timeout 180");
@@ -354,6 +353,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             }
             List<ModelFamily> s = suites != null ? suites : userModels.isEmpty()
                     ? List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO) : List.of();
+            PlanDefaults.Sampled sampled = PlanDefaults.sampling(s, userModels.isEmpty(), warmups, iterations, warmupDuration, minDuration);
             if (s.contains(ModelFamily.OTHER)) {
                 throw new AccelbridgeException("'other' is not a built-in suite", "use text, vision or audio");
             }
@@ -371,7 +371,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             DriverKind d = grid != null ? DriverKind.GRID : driver;
             return new RunPlan(s.stream().distinct().toList(), userModels, Optional.ofNullable(userFamily), largeModels, seed,
                     backends.stream().distinct().toList(), chainMap, policy, browsers.stream().distinct().toList(), d,
-                    Optional.ofNullable(grid), headless, warmups, iterations, new MinDurations(warmupDuration, minDuration), caseTimeout, modelCache, feed, Optional.ofNullable(loadTimeout), Optional.ofNullable(threads),
+                    Optional.ofNullable(grid), headless, sampled.warmups(), sampled.iterations(), sampled.durations(), caseTimeout, modelCache, feed, Optional.ofNullable(loadTimeout), Optional.ofNullable(threads),
                     precisions.stream().distinct().toList(), batchSizes.stream().distinct().toList(), drillDown,
                     Optional.ofNullable(shard), Exposure.of(bridgeHost, advertise),
                     scheduling);

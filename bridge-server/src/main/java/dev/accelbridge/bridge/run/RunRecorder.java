@@ -33,6 +33,11 @@ final class RunRecorder {
     private List<RunResult> spilled;
     private StoreException storeFailure;
     private final RunAccount account;
+    /** Results may wait this long for others to share their commit. */
+    static final long GROUP_COMMIT_MS = 500;
+    private final List<RunResult> pending = new ArrayList<>();
+    private long lastCommitNanos = System.nanoTime() - GROUP_COMMIT_MS * 1_000_000L;
+    private Thread flusher;
 
     RunRecorder(MatrixStore store, HostInfo host, Map<String, String> runtimeVersions, RunListener listener, Path spillDir,
                 RunAccount account) {
@@ -57,12 +62,52 @@ final class RunRecorder {
         whileStoreWorks(() -> store.recordProbe(runId, a));
     }
 
-    /** Writes one result at once, or keeps it for the spill file once the store has failed. */
+    /**
+     * Writes one result: at once when the last write is older than {@link #GROUP_COMMIT_MS}, else with the results that
+     * follow it within that time in one transaction (a DuckDB commit costs ~40 ms here, so a sweep of hundreds of
+     * 10 ms cases spent most of its wall time committing); {@link #flushPending} writes a lone waiting result within
+     * that time too. Once the store has failed, results are kept for the spill file.
+     */
     synchronized void write(RunResult r) {
-        whileStoreWorks(() -> store.write(r));
         if (spilled != null) {
             spilled.add(r);
+            return;
         }
+        pending.add(r);
+        if (System.nanoTime() - lastCommitNanos >= GROUP_COMMIT_MS * 1_000_000L) {
+            flushPending();
+        }
+    }
+
+    /** Writes the results waiting for their group's commit (the flusher calls it; {@link #finish} does too). */
+    synchronized void flushPending() {
+        if (pending.isEmpty()) {
+            return;
+        }
+        List<RunResult> batch = new ArrayList<>(pending);
+        pending.clear();
+        lastCommitNanos = System.nanoTime();
+        whileStoreWorks(() -> store.writeAll(batch));
+        if (spilled != null) {
+            spilled.addAll(batch);
+        }
+    }
+
+    /** Starts the thread that commits a waiting result within {@link #GROUP_COMMIT_MS}. */
+    void startFlusher() {
+        Thread t = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                try {
+                    Thread.sleep(GROUP_COMMIT_MS);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                flushPending();
+            }
+        }, "accelbridge-store-flusher");
+        t.setDaemon(true);
+        t.start();
+        flusher = t;
     }
 
     /** Does {@code write} unless the store has failed; its first failure starts the spill. */
@@ -82,6 +127,10 @@ final class RunRecorder {
      * @throws StoreException when the store failed during the run: naming the spill file that holds what it did not take
      */
     synchronized void finish(String runId, Instant begun, String planJson) {
+        if (flusher != null) {
+            flusher.interrupt();
+        }
+        flushPending();
         if (spilled == null) {
             try {
                 store.finishRun(runId);

@@ -218,7 +218,8 @@ public final class BrowserBackendProvider implements BackendProvider {
         BrowserMemorySampler memory = BrowserMemorySampler.start(handle);
         try {
             LoadedSession s = await(p.load(ref, ep, min(remaining(deadline), request.effectiveLoadTimeout()), request.threads(),
-                    request.modelCase().freeDims(), external), Phase.LOAD, backend, model);
+                    request.modelCase().freeDims(), external, request.checksPlacement() ? SessionUse.PLACEMENT_CHECKED : SessionUse.TIMED),
+                    Phase.LOAD, backend, model);
             RunOutcome r;
             try {
                 // the first inference alone, then the warm-ups and timed runs under a deadline derived from it (the inputs
@@ -247,7 +248,8 @@ public final class BrowserBackendProvider implements BackendProvider {
             warnings.addAll(r.warnings());
             MemoryUsage mem = memory.finish();
             // the drill-down runs after the timed session is done, each part on a session of its own
-            Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs(), s.sessionMs(), firstMs, t.p50Ms()), null);
+            Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs(), s.sessionMs(), firstMs, t.p50Ms()), null,
+                    request.checksPlacement() ? s.placement(ep) : null);
             if (request.profileIterations() > 0 || request.recreate() > 0) {
                 PageAnalysis pa = new PageAnalysis(p, ref, external, ep, request.modelCase(), request.threads(), new PageAnalysis.Awaiter() {
                     @Override
@@ -260,7 +262,7 @@ public final class BrowserBackendProvider implements BackendProvider {
                 BrowserHandle h = handle;
                 Recreate rec = request.recreate() == 0 ? null : pa.recreate(request.recreate(), remaining(deadline),
                         () -> h == null ? -1 : h.rssBytes().orElse(-1));
-                analysis = new Analysis(null, profile, analysis.coldStart(), rec);
+                analysis = new Analysis(null, profile, analysis.coldStart(), rec, analysis.placement());
             }
             return new Execution(r.outputs(), t, mem, provenance(backend, ep).withThreads(s.numThreads() > 0 ? s.numThreads() : null),
                     new ArrayList<>(warnings), analysis);

@@ -112,13 +112,16 @@ public final class ConnectedPage {
     public CompletableFuture<LoadedSession> load(ModelRegistry.ModelRef model, ExecutionProviderSpec ep, Duration timeout,
                                                  Integer threads, Map<String, Long> freeDims,
                                                  Map<String, ModelRegistry.ModelRef> externalData) {
-        return load(model, ep, timeout, threads, freeDims, externalData, false);
+        return load(model, ep, timeout, threads, freeDims, externalData, SessionUse.TIMED);
     }
 
-    /** Same; with {@code profiling} the session is made with onnxruntime-web's profiler on (for {@link #profile} only). */
+    /**
+     * Same, for {@code use}: a profiled session has onnxruntime-web's profiler on (for {@link #profile} only); a
+     * placement-checked one is first created with CPU fallback disabled, and the answer says whether that held.
+     */
     public CompletableFuture<LoadedSession> load(ModelRegistry.ModelRef model, ExecutionProviderSpec ep, Duration timeout,
                                                  Integer threads, Map<String, Long> freeDims,
-                                                 Map<String, ModelRegistry.ModelRef> externalData, boolean profiling) {
+                                                 Map<String, ModelRegistry.ModelRef> externalData, SessionUse use) {
         String job = nextId("j");
         ObjectNode msg = message(MessageKind.LOAD, job);
         msg.put("session", nextId("s"));
@@ -137,8 +140,11 @@ public final class ConnectedPage {
         if (threads != null) {
             o.put("numThreads", threads);
         }
-        if (profiling) {
+        if (use == SessionUse.PROFILED) {
             o.put("enableProfiling", true);
+        }
+        if (use == SessionUse.PLACEMENT_CHECKED) {
+            o.put("checkPlacement", true);
         }
         if (!freeDims.isEmpty()) {
             ObjectNode f = o.putObject("freeDimensionOverrides");
@@ -316,7 +322,9 @@ public final class ConnectedPage {
     private static LoadedSession toLoaded(JsonNode n) {
         return new LoadedSession(n.path("session").asText(), n.path("sessionMs").asDouble(Double.NaN),
                 n.path("fetchMs").asDouble(0), strings(n.path("inputNames")), strings(n.path("outputNames")),
-                n.path("numThreads").isNumber() ? n.path("numThreads").asInt() : -1, strings(n.path("warnings")));
+                n.path("numThreads").isNumber() ? n.path("numThreads").asInt() : -1, strings(n.path("warnings")),
+                n.path("placement").has("onRequested") ? n.path("placement").path("onRequested").asBoolean() : null,
+                n.path("placement").path("basis").asText(null));
     }
 
     private static RunOutcome toOutcome(FrameCodec.Frame f) {

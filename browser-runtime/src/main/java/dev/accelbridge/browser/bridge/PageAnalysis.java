@@ -47,7 +47,7 @@ final class PageAnalysis {
 
     /** Profiles {@code iterations} runs on a session of its own. */
     OpProfile profile(int iterations, Duration timeout, boolean timestampQuery) {
-        LoadedSession s = awaiter.await(page.load(model, ep, timeout, threads, mc.freeDims(), externalData, true));
+        LoadedSession s = awaiter.await(page.load(model, ep, timeout, threads, mc.freeDims(), externalData, SessionUse.PROFILED));
         try {
             JsonNode r = awaiter.await(page.profile(s.sessionId(), mc.inputs(), iterations, timeout));
             return parse(r, ep, iterations, timestampQuery);

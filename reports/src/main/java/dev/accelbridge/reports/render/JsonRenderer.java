@@ -45,6 +45,12 @@ public final class JsonRenderer {
                 byStatus.forEach((st, n) -> e.put(st.name(), n));
             });
         }
+        // the op suite's table (op × backend and lane, with each op's first failing variant), when the scope has its results
+        dev.accelbridge.reports.ops.OpTable ops = dev.accelbridge.reports.ops.OpTable.of(
+                m.cells().stream().map(Cell::result).toList(), col -> true);
+        if (!ops.rows().isEmpty()) {
+            doc.set("ops", dev.accelbridge.reports.store.ResultJson.MAPPER.valueToTree(ops));
+        }
         doc.put("regressions", m.regressions().size());
         doc.put("improvements", m.improvements().size());
         return doc;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.Analysis;
+import dev.accelbridge.core.Placement;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.ColdStart;
@@ -23,7 +24,8 @@ import static dev.accelbridge.reports.store.ResultJson.text;
 /**
  * The one JSON form of a case's drill-down, as four fields of a result: {@code bisection}
  * ({@code node, opType, maxAbsErr, reproDir, ...}), {@code profile} ({@code ops:[{opType, ms, share}], nodesOffProvider,
- * memcpy, ...}), {@code coldStart} and {@code recreate}; each null when absent. The store keeps the same object.
+ * memcpy, ...}), {@code coldStart}, {@code recreate} and {@code placement} ({@code requested, onRequested, ranOn,
+ * offNodes, basis}); each null when absent. The store keeps the same object.
  */
 final class AnalysisJson {
     private AnalysisJson() {
@@ -35,6 +37,7 @@ final class AnalysisJson {
         o.set("profile", a.profile() == null ? null : profile(a.profile()));
         o.set("coldStart", a.coldStart() == null ? null : coldStart(a.coldStart()));
         o.set("recreate", a.recreate() == null ? null : recreate(a.recreate()));
+        o.set("placement", a.placement() == null ? null : placement(a.placement()));
     }
 
     /** The drill-down as one object (what the store's {@code analysis} column holds); null when empty. */
@@ -53,7 +56,25 @@ final class AnalysisJson {
             return Analysis.NONE;
         }
         return new Analysis(bisection(o.get("bisection")), profile(o.get("profile")), coldStart(o.get("coldStart")),
-                recreate(o.get("recreate")));
+                recreate(o.get("recreate")), placement(o.get("placement")));
+    }
+
+    static ObjectNode placement(Placement p) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("requested", p.requested());
+        o.put("onRequested", p.onRequested());
+        o.put("ranOn", p.ranOn());
+        ArrayNode off = o.putArray("offNodes");
+        p.offNodes().forEach(off::add);
+        o.put("basis", p.basis());
+        return o;
+    }
+
+    static Placement placement(JsonNode o) {
+        if (o == null || o.isNull()) {
+            return null;
+        }
+        return new Placement(text(o, "requested"), o.path("onRequested").asBoolean(), strings(o.path("offNodes")), text(o, "basis"));
     }
 
     static ObjectNode bisection(Bisection b) {

@@ -29,6 +29,9 @@ import java.util.List;
  * @param runId            the run
  * @param startedAt        when the case began (ISO-8601), or null
  * @param caseKey          the case's readable key ({@link CaseId#key()})
+ * @param opType           the operator an op-suite case tests ({@link dev.accelbridge.core.OpVariant}), null for other models
+ * @param opset            its opset, null for other models
+ * @param variant          its attributes and data types as a short stable string, null for other models
  * @param actual           the backend that ran it, or null
  * @param status           the verdict
  * @param reason           why, as a sentence
@@ -83,6 +86,8 @@ import java.util.List;
  * @param profile          the per-op profile, or null
  * @param coldStart        the cold-start split, or null
  * @param recreate         the re-creation leak check, or null
+ * @param placement        where the session's nodes ran ({@code requested, onRequested, ranOn, offNodes, basis}): op-suite
+ *                         cases; null elsewhere
  * @param itemsPerSec      throughput per item (calls per second × batch size)
  * @param memory           resident memory before, after and at peak ({@code -1}: not measured)
  * @param rssPeakBytes     the peak, or null when not measured
@@ -91,7 +96,7 @@ import java.util.List;
  * @param diagnostics      every problem, with its severity and what to do
  * @param provenance       where and on what it ran
  */
-public record ResultForm(String runId, String startedAt, String caseKey, String actual, String status, String reason,
+public record ResultForm(String runId, String startedAt, String caseKey, String opType, Integer opset, String variant, String actual, String status, String reason,
                          String evidence, boolean flaky, int attempts, List<String> earlierAttempts, String host,
                          String hostFingerprint, String browser, String driver, String adapter, Boolean softwareAdapter,
                          String acceleration, Integer threads, Double loadMs, Double firstMs, Double p50Ms, Double p90Ms,
@@ -102,7 +107,8 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                          Double loadAfter, Boolean busy, Double warmupMs, Double maxAbsErr,
                          Double maxRelErr, Double cosine, Double tolerance, Boolean within, String parityAgainst,
                          long nonFinite, Double rtol, Double toleranceBudget, String toleranceBasis, Parity variantParity,
-                         JsonNode bisection, JsonNode profile, JsonNode coldStart, JsonNode recreate, Double itemsPerSec,
+                         JsonNode bisection, JsonNode profile, JsonNode coldStart, JsonNode recreate, JsonNode placement,
+                         Double itemsPerSec,
                          MemoryUsage memory, Long rssPeakBytes, List<FallbackHop> fallbackPath, List<String> warnings,
                          List<Diagnostic> diagnostics, Provenance provenance) {
 
@@ -115,7 +121,9 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
         QualityForm qf = t == null ? null : QualityForm.of(t.quality());
         JsonNode analysis = ResultJson.MAPPER.createObjectNode();
         AnalysisJson.put((com.fasterxml.jackson.databind.node.ObjectNode) analysis, r.analysis());
+        var op = dev.accelbridge.core.OpVariant.of(id).orElse(null);
         return new ResultForm(r.runId(), r.startedAt() == null ? null : r.startedAt().toString(), id.key(),
+                op == null ? null : op.opType(), op == null ? null : op.opset(), op == null ? null : op.variant(),
                 r.actual() == null ? null : r.actual().id(), r.status().name(), r.reason(), r.reason(), r.flaky(),
                 r.attempts().count(), r.attempts().earlier(),
                 p == null ? null : p.host(), p == null ? null : p.hostFingerprint(),
@@ -137,6 +145,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                 q == null ? 0 : q.nonFinite(), q == null ? null : q.rtol(), q == null ? null : q.budget(),
                 q == null ? null : q.basis(), r.variantParity(),
                 analysis.get("bisection"), analysis.get("profile"), analysis.get("coldStart"), analysis.get("recreate"),
+                analysis.get("placement"),
                 t == null ? null : t.throughputPerSec() * id.batchSize(), r.memory(),
                 r.memory().rssPeak() < 0 ? null : r.memory().rssPeak(), r.fallbackPath(), r.warnings(), r.diagnostics(), p);
     }
@@ -177,6 +186,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
         analysis.set("profile", profile);
         analysis.set("coldStart", coldStart);
         analysis.set("recreate", recreate);
+        analysis.set("placement", placement);
         return new RunResult(runId, started, id, actual == null ? null : parse("actual", actual, BackendId::parse), s, reason,
                 provenance, t, memory == null ? MemoryUsage.UNKNOWN : memory, q, fallbackPath == null ? List.of() : fallbackPath,
                 warnings == null ? List.of() : warnings, variantParity, AnalysisJson.read(analysis),

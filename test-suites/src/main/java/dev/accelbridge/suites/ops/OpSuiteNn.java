@@ -66,6 +66,9 @@ final class OpSuiteNn {
         l.add(op("GlobalMaxPool", 1).in(F, 1, 3, 4, 5).v("f32"));
         l.add(op("GlobalLpPool", 2).in(F, 1, 3, 4, 5).v("f32.p=2"));
         l.add(op("LpPool", 18).in(F, 1, 2, 4, 4).as("kernel_shape", 2, 2).as("strides", 2, 2).v("f32.p=2"));
+        for (String t : List.of("GlobalAveragePool", "GlobalMaxPool", "GlobalLpPool")) {
+            l.add(op(t, 22).in(F, 1, 3, 4, 5).v("f32"));
+        }
         l.add(op("LpNormalization", 1).in(F, 2, 3, 4).v("f32.axis=-1.p=2"));
         l.add(op("LpNormalization", 1).in(F, 2, 3, 4).a("p", 1).a("axis", 1).v("f32.axis=1.p=1"));
     }

@@ -1,0 +1,76 @@
+package dev.accelbridge.bridge.cli;
+
+import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.reports.ops.OpTable;
+import dev.accelbridge.reports.store.MatrixStore;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Predicate;
+
+/** {@code accelbridge ops}: the op table from the store (op × backend and lane), or what changed against another store. */
+@Command(name = "ops", mixinStandardHelpOptions = true,
+        description = "The op suite's table from the store (run it with: accelbridge run --suites ops): per op and per "
+                + "backend and lane, passed / placed on CPU / wrong / failed / unsupported over its variants, the first "
+                + "variant that did not pass with its reason and the command that runs it again.")
+public final class OpsCommand implements Callable<Integer> {
+    @Mixin
+    CommonOptions common = new CommonOptions();
+
+    @Option(names = "--backend", paramLabel = "BACKEND", description = "Only this backend asked for (wasm, webgpu, webnn-cpu, cpu, ...).")
+    String backend;
+
+    @Option(names = "--browser", paramLabel = "LANE", description = "Only this lane (chromium, chromium-shell, firefox, native).")
+    String browser;
+
+    @Option(names = "--against", paramLabel = "STORE", description = "Another store (another browser, machine or version): "
+            + "print what changed op by op from it to this one.")
+    Path against;
+
+    @Option(names = "--json", description = "Print the table as JSON.")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (against != null && !Files.isRegularFile(against)) {
+            throw new AccelbridgeException("--against " + against + " is not a store file", "name a .duckdb file a run wrote");
+        }
+        Predicate<String> keep = col -> (backend == null || col.startsWith(backend + "@"))
+                && (browser == null || col.endsWith("@" + browser));
+        OpTable table = table(common.dbPath(), keep);
+        if (against != null) {
+            List<String> changes = table.changesFrom(table(against, keep));
+            if (json) {
+                out.println(dev.accelbridge.reports.store.ResultJson.MAPPER.valueToTree(changes));
+            } else {
+                changes.forEach(out::println);
+                out.printf("%d changes from %s to %s%n", changes.size(), against, common.dbPath());
+            }
+            return Main.OK;
+        }
+        if (table.rows().isEmpty()) {
+            out.println("No op-suite results in " + common.dbPath() + (backend != null || browser != null ? " for that filter" : "")
+                    + ": run accelbridge run --suites ops first.");
+            return Main.OK;
+        }
+        out.print(json ? table.toJson() + "\n" : table.render());
+        return Main.OK;
+    }
+
+    private static OpTable table(Path store, Predicate<String> keep) {
+        try (MatrixStore s = MatrixStore.openReadOnly(store)) {
+            return OpTable.of(s.allResults(), keep);
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package dev.accelbridge.bridge.run;
+
+import dev.accelbridge.bridge.api.Accelbridge;
+import dev.accelbridge.bridge.api.AccelbridgeSession;
+import dev.accelbridge.bridge.api.RunRequest;
+import dev.accelbridge.bridge.api.SessionOptions;
+import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.OpVariant;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.fallback.Chain;
+import dev.accelbridge.fallback.Chains;
+import dev.accelbridge.reports.ops.OpTable;
+import dev.accelbridge.suites.ops.OpSuite;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The project's guard: one variant per op of the op suite, on wasm and WebGPU (SwiftShader) in Chromium and on WebNN in
+ * the headless shell, each with no fallback, against native ONNX Runtime. Every verdict must be the one
+ * {@code ops-expectations.txt} records (PASSED where it says nothing): a change in the project that turns a pass into a
+ * failure fails the build, while a browser's or onnxruntime-web's own behaviour is written there with its reason, as
+ * onnxruntime-web's own test list does. {@code -Daccelbridge.ops.record=PATH} writes what was measured to PATH instead.
+ */
+class OpGuardTest {
+    static final Path EXPECTATIONS = Path.of("src/test/resources/ops-expectations.txt");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyOpsGuardVerdictIsTheExpectedOne() throws IOException {
+        Assumptions.assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
+        Assumptions.assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM_SHELL).isPresent(), "no headless shell on this host");
+        List<RunResult> results = new ArrayList<>();
+        try (AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(dir.resolve("ops.duckdb"))
+                .optOutDir(dir.resolve("out")).build())) {
+            results.addAll(run(session, BrowserKind.CHROMIUM, BackendId.WASM, BackendId.WEBGPU));
+            results.addAll(run(session, BrowserKind.CHROMIUM_SHELL, BackendId.WEBNN_CPU));
+        }
+        Map<String, String> measured = new TreeMap<>();
+        for (RunResult r : results) {
+            if (!r.id().lane().isNative()) {
+                measured.put(key(r.id()), OpTable.verdict(r).name() + (OpTable.verdict(r) == OpTable.Verdict.PASSED ? ""
+                        : "  # " + reason(r)));
+            }
+        }
+        assertThat(measured).hasSize(OpSuite.guardModelNames().size() * 3);
+        String record = System.getProperty("accelbridge.ops.record");
+        if (record != null) {
+            StringBuilder b = new StringBuilder();
+            measured.forEach((k, v) -> {
+                if (!v.equals("PASSED")) {
+                    b.append(k).append(' ').append(v).append('\n');
+                }
+            });
+            Files.writeString(Path.of(record), b.toString());
+        }
+        Map<String, String> expected = expectations();
+        List<String> diffs = new ArrayList<>();
+        measured.forEach((k, v) -> {
+            String want = expected.getOrDefault(k, "PASSED");
+            String got = v.split(" ", 2)[0];
+            if (!want.equals(got)) {
+                diffs.add(k + ": expected " + want + ", got " + v);
+            }
+        });
+        assertThat(diffs).as("verdicts that differ from %s", EXPECTATIONS).isEmpty();
+        // native ONNX Runtime, the reference, passes every guard case
+        assertThat(results.stream().filter(r -> r.id().lane().isNative()).map(r -> r.status().name()).distinct()).containsOnly("PASSED");
+    }
+
+    private List<RunResult> run(AccelbridgeSession session, BrowserKind browser, BackendId... backends) {
+        List<BackendId> all = new ArrayList<>(List.of(backends));
+        all.add(BackendId.CPU);
+        Chains chains = Chains.defaults();
+        for (BackendId b : backends) {
+            chains = chains.with(Chain.of(b)); // alone: an op a backend cannot run is its verdict, not wasm's
+        }
+        RunPlan plan = RunPlan.builder().setBackends(all).optChains(chains).optBrowsers(List.of(browser))
+                .optSuites(List.of(ModelFamily.OPS)).optModelCache(dir.resolve("models")).optCaseTimeout(Duration.ofSeconds(60)).build();
+        Set<String> guard = Set.copyOf(OpSuite.guardModelNames());
+        ModelSet all0 = ModelSet.load(plan);
+        List<ModelCase> cases = all0.cases().stream().filter(c -> guard.contains(c.model().name())).toList();
+        return session.run(RunRequest.builder().setPlan(plan).optModels(new ModelSet(cases, List.of())).build())
+                .results().stream().map(dev.accelbridge.bridge.api.CaseResult::result).toList();
+    }
+
+    private static String key(CaseId id) {
+        return OpTable.column(id) + " " + OpVariant.of(id).orElseThrow().modelName();
+    }
+
+    private static String reason(RunResult r) {
+        String s = OpTable.verdict(r) == OpTable.Verdict.CPU ? "a node ran on the CPU EP (session refused with CPU fallback disabled)"
+                : r.reason() == null ? "" : r.reason().lines().findFirst().orElse("");
+        return s.length() > 160 ? s.substring(0, 160) + "…" : s;
+    }
+
+    static Map<String, String> expectations() throws IOException {
+        Map<String, String> m = new TreeMap<>();
+        for (String line : Files.readAllLines(EXPECTATIONS)) {
+            String l = line.strip();
+            if (l.isEmpty() || l.startsWith("#")) {
+                continue;
+            }
+            String[] f = l.split("\\s+", 4);
+            m.put(f[0] + " " + f[1], f[2]);
+        }
+        return m;
+    }
+}
