@@ -91,7 +91,7 @@ final class Converters {
             return Converters.convert(value, v -> {
                 ModelFamily f = ModelFamily.parse(v);
                 if (f == ModelFamily.OTHER) {
-                    throw new AccelbridgeException("'other' is not a built-in suite", "use text, vision or audio");
+                    throw new AccelbridgeException("'other' is not a built-in suite", "use text, vision, audio or ops");
                 }
                 return f;
             });

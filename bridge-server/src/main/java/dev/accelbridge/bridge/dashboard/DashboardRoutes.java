@@ -117,6 +117,9 @@ public final class DashboardRoutes implements BridgeRoutes {
                 s.add(f.id());
             }
         }
+        // checked at first: the default matrix's suites (the op suite is offered, never run unless chosen)
+        ArrayNode ds = o.putArray("defaultSuites");
+        dev.accelbridge.suites.SuiteCatalog.families().forEach(f -> ds.add(f.id()));
         ArrayNode b = o.putArray("backends");
         for (BackendId id : BackendId.values()) {
             b.add(id.id());

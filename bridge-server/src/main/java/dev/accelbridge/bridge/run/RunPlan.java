@@ -355,7 +355,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
                     ? List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO) : List.of();
             PlanDefaults.Sampled sampled = PlanDefaults.sampling(s, userModels.isEmpty(), warmups, iterations, warmupDuration, minDuration);
             if (s.contains(ModelFamily.OTHER)) {
-                throw new AccelbridgeException("'other' is not a built-in suite", "use text, vision or audio");
+                throw new AccelbridgeException("'other' is not a built-in suite", "use text, vision, audio or ops");
             }
             if (s.isEmpty() && userModels.isEmpty()) {
                 throw new AccelbridgeException("Nothing to run: no suite and no --model", "give --suites text,vision,audio or --model PATH");

@@ -59,6 +59,43 @@ public final class OpsBench {
                 }
             }
             double harnessS = (System.nanoTime() - t0) / 1e9;
+            // where a case's time goes on the page path, job by job (the same jobs the provider sends)
+            ConnectedPage page = chromium.page();
+            ExecutionProviderSpec eps = ExecutionProviderSpec.of(backend);
+            long[] phase = new long[5];
+            for (ModelCase mc : cases) {
+                long a = System.nanoTime();
+                ModelRegistry.ModelRef ref = server.models().register(mc.model().path());
+                LoadedSession s;
+                try {
+                    s = page.load(ref, eps, Duration.ofSeconds(60), null, mc.freeDims(), Map.of(), SessionUse.TIMED).get();
+                } catch (Exception e) {
+                    continue;
+                }
+                long b = System.nanoTime();
+                try {
+                    page.runFirst(s.sessionId(), mc.inputs(), Duration.ofSeconds(60)).get();
+                    long c = System.nanoTime();
+                    page.run(s.sessionId(), null, 0, 1, dev.accelbridge.core.MinDurations.NONE, Duration.ofSeconds(60),
+                            OutputBudget.cap(OutputBudget.DEFAULT_CAP), dev.accelbridge.core.CaseProgress.NONE).get();
+                    long d = System.nanoTime();
+                    phase[1] += c - b;
+                    phase[2] += d - c;
+                } catch (Exception e) {
+                    // a case that fails here is counted by the loop above
+                }
+                long e0 = System.nanoTime();
+                page.release(s.sessionId(), Duration.ofSeconds(10)).get();
+                server.models().unregister(ref);
+                long f = System.nanoTime();
+                phase[0] += b - a;
+                phase[3] += f - e0;
+                phase[4] += f - a;
+            }
+            System.out.printf("page path by job, per case: load %.1f ms, first run %.1f ms, timed run %.1f ms, release %.1f ms; "
+                            + "jobs alone %.1f ms (the provider's whole case %.1f ms)%n", phase[0] / 1e6 / cases.size(),
+                    phase[1] / 1e6 / cases.size(), phase[2] / 1e6 / cases.size(), phase[3] / 1e6 / cases.size(),
+                    phase[4] / 1e6 / cases.size(), harnessS * 1000 / cases.size());
             chromium.close();
 
             ObjectMapper json = new ObjectMapper();
@@ -81,11 +118,11 @@ public final class OpsBench {
             try (Playwright pw = Playwright.create(new Playwright.CreateOptions().setEnv(env));
                  Browser browser = pw.chromium().launch(new BrowserType.LaunchOptions().setExecutablePath(b.executable())
                          .setHeadless(true).setArgs(ChromiumFlags.forLaunch(BrowserKind.CHROMIUM, DriverKind.PLAYWRIGHT, true, List.of())))) {
-                Page page = browser.newPage();
+                Page bare = browser.newPage();
                 String ep = backend == BackendId.WEBGPU ? "webgpu" : "wasm";
-                page.navigate(server.baseUrl() + "/bare.html?list=" + listUrl + "&ep=" + ep);
-                page.waitForFunction("() => window.benchResult !== undefined", null, new Page.WaitForFunctionOptions().setTimeout(600_000));
-                r = json.readTree(String.valueOf(page.evaluate("() => JSON.stringify(window.benchResult)")));
+                bare.navigate(server.baseUrl() + "/bare.html?list=" + listUrl + "&ep=" + ep);
+                bare.waitForFunction("() => window.benchResult !== undefined", null, new Page.WaitForFunctionOptions().setTimeout(600_000));
+                r = json.readTree(String.valueOf(bare.evaluate("() => JSON.stringify(window.benchResult)")));
             }
             if (r.has("error")) {
                 throw new IllegalStateException("bare page failed: " + r.get("error").asText());

@@ -64,8 +64,17 @@ final class Sections {
                 new Section.Table(header, rows), null);
     }
 
-    /** Single-op models grouped by op: each op's verdict per backend. */
+    /**
+     * Single-op models grouped by op: each op's verdict per backend. With the op suite's results, its table: per op and
+     * column the verdict over the variants (placed on CPU apart from passed), and the first variant with that verdict,
+     * its error and its repro.
+     */
     static Section conformance(Matrix m) {
+        dev.accelbridge.reports.ops.OpTable ops = dev.accelbridge.reports.ops.OpTable.of(m.cells().stream().map(Cell::result).toList(),
+                col -> true);
+        if (!ops.rows().isEmpty()) {
+            return opTable(ops);
+        }
         Matrix.Conformance conf = m.conformance();
         List<String> header = new ArrayList<>(List.of("op"));
         header.addAll(conf.columns());
@@ -80,6 +89,43 @@ final class Sections {
             rows.add(new Section.Row(null, cells));
         }
         return Section.table("conformance", "Conformance by op (single-op models)", null, new Section.Table(header, rows), null);
+    }
+
+    private static Section opTable(dev.accelbridge.reports.ops.OpTable t) {
+        List<String> header = new ArrayList<>(List.of("op"));
+        header.addAll(t.columns());
+        List<Section.Row> rows = new ArrayList<>();
+        for (dev.accelbridge.reports.ops.OpTable.Row r : t.rows()) {
+            List<Section.Entry> cells = new ArrayList<>(List.of(new Section.Entry(r.opType(), null)));
+            for (String col : t.columns()) {
+                dev.accelbridge.reports.ops.OpTable.Cell c = r.cells().get(col);
+                if (c == null) {
+                    cells.add(new Section.Entry("–", null));
+                    continue;
+                }
+                String text = c.verdict().label() + " " + c.passed() + "/" + c.variants();
+                if (c.first() != null) {
+                    var f = c.first();
+                    text += ": " + f.variant() + (f.maxAbsErr() == null ? "" : String.format(java.util.Locale.ROOT, " (max abs err %.3g)",
+                            f.maxAbsErr())) + "; repro: " + f.repro();
+                }
+                cells.add(new Section.Entry(text, switch (c.verdict()) {
+                    case PASSED -> "ok";
+                    case CPU, UNSUPPORTED -> "warn";
+                    case WRONG, FAILED -> "bad";
+                }));
+            }
+            rows.add(new Section.Row(null, cells));
+        }
+        StringBuilder intro = new StringBuilder("The op suite (--suites ops): per op the worst verdict over its variants, how many "
+                + "passed on the backend asked for, and the first variant with that verdict. Placed on CPU: the session passed "
+                + "but onnxruntime-web ran the node on its CPU EP.");
+        t.totals().forEach((col, byVerdict) -> {
+            intro.append(' ').append(col).append(':');
+            byVerdict.forEach((v, n) -> intro.append(' ').append(n).append(' ').append(v.label()).append(','));
+            intro.setCharAt(intro.length() - 1, '.');
+        });
+        return Section.table("conformance", "Conformance by op (the op suite)", intro.toString(), new Section.Table(header, rows), null);
     }
 
     /** Every diagnostic of every cell, with what to do. */

@@ -282,7 +282,7 @@
     if (state.options) { return; }
     api('/api/options').then(function (o) {
       state.options = o;
-      checks('rf-suites', 'suites', o.suites, o.suites);
+      checks('rf-suites', 'suites', o.suites, o.defaultSuites || o.suites);
       checks('rf-backends', 'backends', o.backends, ['webgpu', 'wasm', 'cpu']);
       checks('rf-browsers', 'browsers', o.browsers, ['chromium']);
       checks('rf-precisions', 'precisions', o.precisions, ['fp32']);
