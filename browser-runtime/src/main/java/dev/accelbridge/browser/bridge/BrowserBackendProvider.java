@@ -221,24 +221,30 @@ public final class BrowserBackendProvider implements BackendProvider {
                     request.modelCase().freeDims(), external, request.checksPlacement() ? SessionUse.PLACEMENT_CHECKED : SessionUse.TIMED),
                     Phase.LOAD, backend, model);
             RunOutcome r;
+            // one timed run and nothing else (the op sweep): one job under the case's deadline, and the release not awaited
+            // (the page takes jobs in order); otherwise the first inference alone, then the warm-ups and timed runs under a
+            // deadline derived from it (the inputs cross once: the page keeps them for the second job)
+            boolean single = request.warmups() == 0 && request.iterations() == 1 && request.durations().total().isZero();
             try {
-                // the first inference alone, then the warm-ups and timed runs under a deadline derived from it (the inputs
-                // cross once: the page keeps them for the second job)
-                RunOutcome first = await(p.runFirst(s.sessionId(), request.modelCase().inputs(),
+                RunOutcome first = single ? null : await(p.runFirst(s.sessionId(), request.modelCase().inputs(),
                         TimeBudget.min(remaining(deadline), TimeBudget.FIRST_RUN_LIMIT)), Phase.RUN, backend, model);
                 OutputBudget budget = OutputBudget.forCase(request.modelCase(), server.options().maxResultBytes());
                 memory.stopSampling(); // nothing of the harness samples while the page times its runs
-                Duration timed = TimeBudget.min(remaining(deadline), TimeBudget.forTimedRuns(first.firstMs(), request.warmups(),
-                        request.iterations(), request.durations().total(), Math.min(budget.bytes(), 1L << 31)));
-                r = await(p.run(s.sessionId(), null, request.warmups(), request.iterations(), request.durations(), timed, budget,
-                        request.progress()), Phase.RUN, backend, model).after(first);
+                Duration timed = single ? remaining(deadline) : TimeBudget.min(remaining(deadline), TimeBudget.forTimedRuns(
+                        first.firstMs(), request.warmups(), request.iterations(), request.durations().total(), Math.min(budget.bytes(), 1L << 31)));
+                r = await(p.run(s.sessionId(), single ? request.modelCase().inputs() : null, request.warmups(), request.iterations(),
+                        request.durations(), timed, budget, request.progress()), Phase.RUN, backend, model);
+                r = single ? r : r.after(first);
                 memory.sampleNow();
             } finally {
                 if (p.isOpen() && !needsRestart) {
-                    try {
-                        p.release(s.sessionId(), Duration.ofSeconds(10)).get();
-                    } catch (Exception e) {
-                        LOG.warn("Releasing session {} failed: {}", s.sessionId(), e.toString());
+                    CompletableFuture<Void> released = p.release(s.sessionId(), Duration.ofSeconds(10)).whenComplete((v, e) -> {
+                        if (e != null) {
+                            LOG.warn("Releasing session {} failed: {}", s.sessionId(), e.toString());
+                        }
+                    });
+                    if (!single) {
+                        released.exceptionally(e -> null).join();
                     }
                 }
             }
