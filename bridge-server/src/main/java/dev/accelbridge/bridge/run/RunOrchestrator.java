@@ -123,7 +123,6 @@ public final class RunOrchestrator {
         browsers.forEach(b -> laneTotals.put(LaneId.of(b).id(), models * plan.browserBackends().size()));
         int total = laneTotals.values().stream().mapToInt(Integer::intValue).sum();
         recorder = new RunRecorder(store, host, runtimeVersions, listener, spillDir, account);
-        recorder.startFlusher();
         String runId = resumeOf != null ? resumeOf : store.beginRun(host, runtimeVersions, withTotals(planJson, total, laneTotals));
         Instant begun = Instant.now();
         Set<CaseId> done = resumeOf != null ? store.completedCases(runId) : Set.of();

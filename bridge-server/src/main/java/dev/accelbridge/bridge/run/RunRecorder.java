@@ -76,13 +76,18 @@ final class RunRecorder {
         pending.add(r);
         if (System.nanoTime() - lastCommitNanos >= GROUP_COMMIT_MS * 1_000_000L) {
             flushPending();
+        } else if (flusher == null) {
+            startFlusher();
         }
     }
 
-    /** Writes the results waiting for their group's commit (the flusher calls it; {@link #finish} does too). */
-    synchronized void flushPending() {
+    /**
+     * Writes the results waiting for their group's commit (the flusher calls it; {@link #finish} does too); false when
+     * none was waiting.
+     */
+    synchronized boolean flushPending() {
         if (pending.isEmpty()) {
-            return;
+            return false;
         }
         List<RunResult> batch = new ArrayList<>(pending);
         pending.clear();
@@ -91,10 +96,14 @@ final class RunRecorder {
         if (spilled != null) {
             spilled.addAll(batch);
         }
+        return true;
     }
 
-    /** Starts the thread that commits a waiting result within {@link #GROUP_COMMIT_MS}. */
-    void startFlusher() {
+    /**
+     * Starts the thread that commits a waiting result within {@link #GROUP_COMMIT_MS}; it ends once nothing waits (a
+     * later waiting result starts another), so no thread outlives the results it is for.
+     */
+    private void startFlusher() {
         Thread t = new Thread(() -> {
             while (!Thread.currentThread().isInterrupted()) {
                 try {
@@ -102,7 +111,12 @@ final class RunRecorder {
                 } catch (InterruptedException e) {
                     return;
                 }
-                flushPending();
+                synchronized (this) { // the decision to end and a write's check for a flusher, under one lock
+                    if (!flushPending()) {
+                        flusher = null;
+                        return;
+                    }
+                }
             }
         }, "accelbridge-store-flusher");
         t.setDaemon(true);
