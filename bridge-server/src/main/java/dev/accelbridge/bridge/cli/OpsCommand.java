@@ -3,6 +3,7 @@ package dev.accelbridge.bridge.cli;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.reports.ops.OpTable;
 import dev.accelbridge.reports.store.MatrixStore;
+import dev.accelbridge.suites.ops.OpKernels;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -65,7 +66,38 @@ public final class OpsCommand implements Callable<Integer> {
             return Main.OK;
         }
         out.print(json ? table.toJson() + "\n" : table.render());
+        if (!json) {
+            declaredAgainstMeasured(table, out);
+        }
         return Main.OK;
+    }
+
+    /**
+     * Where what onnxruntime-web declares (its kernel registrations, {@link OpKernels}) and what ran disagree: ops it
+     * declares for a backend that were placed on its CPU EP, and ops it does not declare that ran on the backend.
+     */
+    private static void declaredAgainstMeasured(OpTable table, PrintWriter out) {
+        for (String col : table.columns()) {
+            String backend = col.substring(0, col.indexOf('@'));
+            java.util.Set<String> declared = OpKernels.declared(backend.startsWith("webnn") ? "webnn" : backend);
+            if (declared.isEmpty()) {
+                continue;
+            }
+            List<String> cpu = new java.util.ArrayList<>();
+            List<String> undeclared = new java.util.ArrayList<>();
+            for (OpTable.Row r : table.rows()) {
+                OpTable.Cell c = r.cells().get(col);
+                if (c != null && c.verdict() == OpTable.Verdict.CPU && declared.contains(r.opType())) {
+                    cpu.add(r.opType());
+                } else if (c != null && c.counts().getOrDefault(OpTable.Verdict.PASSED, 0) > 0 && !declared.contains(r.opType())) {
+                    undeclared.add(r.opType());
+                }
+            }
+            out.printf("%n%s against onnxruntime-web's declared kernels (%s):%n  declared but placed on CPU: %s%n"
+                            + "  not declared but ran on the backend: %s%n", col, String.join("; ", OpKernels.sources(
+                            backend.startsWith("webnn") ? "webnn" : backend)), cpu.isEmpty() ? "none" : String.join(", ", cpu),
+                    undeclared.isEmpty() ? "none" : String.join(", ", undeclared));
+        }
     }
 
     private static OpTable table(Path store, Predicate<String> keep) {

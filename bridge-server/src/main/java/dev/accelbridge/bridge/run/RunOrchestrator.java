@@ -130,12 +130,14 @@ public final class RunOrchestrator {
             store.resumeRun(runId);
         }
         Set<String> seenModels = new LinkedHashSet<>();
+        List<dev.accelbridge.core.ModelSpec> toRecord = new ArrayList<>();
         for (ModelCase mc : cases) {
             var spec = mc.model();
             if (spec.sha256() != null && seenModels.add(spec.sha256())) {
-                recorder.recordModel(spec);
+                toRecord.add(spec);
             }
         }
+        recorder.recordModels(toRecord);
         listener.started(runId, total, done.size());
         List<RunResult> results = new ArrayList<>();
         int[] counter = {done.size()};

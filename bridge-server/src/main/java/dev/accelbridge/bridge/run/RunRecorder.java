@@ -49,8 +49,10 @@ final class RunRecorder {
         this.spillDir = spillDir;
     }
 
-    synchronized void recordModel(ModelSpec spec) {
-        whileStoreWorks(() -> store.recordModel(spec.sha256(), spec.name(), spec.opset(), spec.ops()));
+    /** Records the run's models, in one transaction. */
+    synchronized void recordModels(List<ModelSpec> specs) {
+        whileStoreWorks(() -> store.recordModels(specs.stream()
+                .map(s -> new MatrixStore.ModelEntry(s.sha256(), s.name(), s.opset(), s.ops())).toList()));
     }
 
     synchronized void recordHost(HostInfo h) {

@@ -213,16 +213,24 @@ final class RunLedger {
 
     /** Records what a model file is (once per sha256; a later record replaces an earlier one). */
     void recordModel(String sha256, String name, long opset, List<String> ops) {
-        if (sha256 == null) {
+        recordModels(List.of(new MatrixStore.ModelEntry(sha256, name, opset, ops)));
+    }
+
+    /** Several models in one transaction (a commit costs tens of milliseconds; the op suite has hundreds of models). */
+    void recordModels(List<MatrixStore.ModelEntry> models) {
+        List<MatrixStore.ModelEntry> known = models.stream().filter(m -> m.sha256() != null).toList();
+        if (known.isEmpty()) {
             return;
         }
         db.inTransaction(c -> {
             try (PreparedStatement ps = c.prepareStatement("INSERT OR REPLACE INTO models VALUES (?, ?, ?, ?)")) {
-                ps.setString(1, sha256);
-                ps.setString(2, name);
-                ps.setLong(3, opset);
-                ps.setString(4, ResultJson.strings(ops).toString());
-                ps.executeUpdate();
+                for (MatrixStore.ModelEntry m : known) {
+                    ps.setString(1, m.sha256());
+                    ps.setString(2, m.name());
+                    ps.setLong(3, m.opset());
+                    ps.setString(4, ResultJson.strings(m.ops()).toString());
+                    ps.executeUpdate();
+                }
             }
         });
     }
