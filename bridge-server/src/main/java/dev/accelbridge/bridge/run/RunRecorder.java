@@ -6,6 +6,7 @@ import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.StoreException;
 import dev.accelbridge.reports.store.MatrixStore;
+import dev.accelbridge.reports.store.ModelEntry;
 import dev.accelbridge.reports.store.ResultJson;
 import dev.accelbridge.reports.store.RunInfo;
 import dev.accelbridge.reports.store.RunStatus;
@@ -52,7 +53,7 @@ final class RunRecorder {
     /** Records the run's models, in one transaction. */
     synchronized void recordModels(List<ModelSpec> specs) {
         whileStoreWorks(() -> store.recordModels(specs.stream()
-                .map(s -> new MatrixStore.ModelEntry(s.sha256(), s.name(), s.opset(), s.ops())).toList()));
+                .map(s -> new ModelEntry(s.sha256(), s.name(), s.opset(), s.ops())).toList()));
     }
 
     synchronized void recordHost(HostInfo h) {

@@ -256,10 +256,6 @@ public final class MatrixStore implements AutoCloseable {
         ledger.recordModel(sha256, name, opset, ops);
     }
 
-    /** A model the store knows: its file's sha256 (null: not recorded), name, default-domain opset and op types. */
-    public record ModelEntry(String sha256, String name, long opset, List<String> ops) {
-    }
-
     /** Records several models in one transaction. */
     public void recordModels(List<ModelEntry> models) {
         ledger.recordModels(models);

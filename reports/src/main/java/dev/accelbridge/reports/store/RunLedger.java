@@ -213,18 +213,18 @@ final class RunLedger {
 
     /** Records what a model file is (once per sha256; a later record replaces an earlier one). */
     void recordModel(String sha256, String name, long opset, List<String> ops) {
-        recordModels(List.of(new MatrixStore.ModelEntry(sha256, name, opset, ops)));
+        recordModels(List.of(new ModelEntry(sha256, name, opset, ops)));
     }
 
     /** Several models in one transaction (a commit costs tens of milliseconds; the op suite has hundreds of models). */
-    void recordModels(List<MatrixStore.ModelEntry> models) {
-        List<MatrixStore.ModelEntry> known = models.stream().filter(m -> m.sha256() != null).toList();
+    void recordModels(List<ModelEntry> models) {
+        List<ModelEntry> known = models.stream().filter(m -> m.sha256() != null).toList();
         if (known.isEmpty()) {
             return;
         }
         db.inTransaction(c -> {
             try (PreparedStatement ps = c.prepareStatement("INSERT OR REPLACE INTO models VALUES (?, ?, ?, ?)")) {
-                for (MatrixStore.ModelEntry m : known) {
+                for (ModelEntry m : known) {
                     ps.setString(1, m.sha256());
                     ps.setString(2, m.name());
                     ps.setLong(3, m.opset());
