@@ -5,10 +5,4 @@
 #   [2] the harness's in-page p50 vs a bare page that only loops session.run on the same model and inputs,
 #   [3] the WebSocket round trip of a ping job.
 # Usage: bench/browser/run.sh [backend=wasm|webgpu] [iterations=100] [family=vision|text|audio]
-set -euo pipefail
-cd "$(dirname "$0")/../.."
-OFFLINE=${OFFLINE:--o}
-mvn -q $OFFLINE test-compile dependency:build-classpath -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test \
-    -pl browser-runtime -am >/dev/null
-CP="browser-runtime/target/test-classes:browser-runtime/target/classes:$(cat browser-runtime/target/bench.classpath)"
-exec java -cp "$CP" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn dev.accelbridge.browser.bridge.BrowserBench "$@"
+exec "$(dirname "$0")/../java-bench.sh" browser-runtime dev.accelbridge.browser.bridge.BrowserBench "$@"

@@ -79,7 +79,8 @@ public final class OpsCommand implements Callable<Integer> {
     private static void declaredAgainstMeasured(OpTable table, PrintWriter out) {
         for (String col : table.columns()) {
             String backend = col.substring(0, col.indexOf('@'));
-            java.util.Set<String> declared = OpKernels.declared(backend.startsWith("webnn") ? "webnn" : backend);
+            String kernels = backend.startsWith("webnn") ? "webnn" : backend; // one WebNN op map for every device
+            java.util.Set<String> declared = OpKernels.declared(kernels);
             if (declared.isEmpty()) {
                 continue;
             }
@@ -94,8 +95,7 @@ public final class OpsCommand implements Callable<Integer> {
                 }
             }
             out.printf("%n%s against onnxruntime-web's declared kernels (%s):%n  declared but placed on CPU: %s%n"
-                            + "  not declared but ran on the backend: %s%n", col, String.join("; ", OpKernels.sources(
-                            backend.startsWith("webnn") ? "webnn" : backend)), cpu.isEmpty() ? "none" : String.join(", ", cpu),
+                            + "  not declared but ran on the backend: %s%n", col, String.join("; ", OpKernels.sources(kernels)), cpu.isEmpty() ? "none" : String.join(", ", cpu),
                     undeclared.isEmpty() ? "none" : String.join(", ", undeclared));
         }
     }

@@ -69,6 +69,10 @@ public record OpTable(List<String> columns, List<Row> rows, Map<String, Map<Verd
      * @param first    the first variant (by name) with the cell's verdict, when that is not a pass; null otherwise
      */
     public record Cell(Verdict verdict, int variants, int passed, Map<Verdict, Integer> counts, Failure first) {
+        /** {@code placed on CPU 1/2}: the verdict and how many variants passed on the backend asked for. */
+        public String summary() {
+            return verdict.label() + " " + passed + "/" + variants;
+        }
     }
 
     /**
@@ -201,7 +205,7 @@ public record OpTable(List<String> columns, List<Row> rows, Map<String, Map<Verd
             b.append(String.format(Locale.ROOT, "%-" + w + "s", r.opType()));
             for (String c : columns) {
                 Cell cell = r.cells().get(c);
-                String s = cell == null ? "-" : cell.verdict().label() + " " + cell.passed() + "/" + cell.variants();
+                String s = cell == null ? "-" : cell.summary();
                 b.append("  ").append(String.format(Locale.ROOT, "%-24s", s));
             }
             b.append('\n');
@@ -241,8 +245,8 @@ public record OpTable(List<String> columns, List<Row> rows, Map<String, Map<Verd
             for (String c : cols) {
                 Cell a = before.cell(op, c);
                 Cell z = cell(op, c);
-                String was = a == null ? "absent" : a.verdict().label() + " " + a.passed() + "/" + a.variants();
-                String now = z == null ? "absent" : z.verdict().label() + " " + z.passed() + "/" + z.variants();
+                String was = a == null ? "absent" : a.summary();
+                String now = z == null ? "absent" : z.summary();
                 if (!was.equals(now)) {
                     out.add(op + " on " + c + ": " + was + " → " + now);
                 }

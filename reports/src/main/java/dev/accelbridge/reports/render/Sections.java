@@ -103,7 +103,7 @@ final class Sections {
                     cells.add(new Section.Entry("–", null));
                     continue;
                 }
-                String text = c.verdict().label() + " " + c.passed() + "/" + c.variants();
+                String text = c.summary();
                 if (c.first() != null) {
                     var f = c.first();
                     text += ": " + f.variant() + (f.maxAbsErr() == null ? "" : String.format(java.util.Locale.ROOT, " (max abs err %.3g)",
