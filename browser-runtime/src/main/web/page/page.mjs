@@ -9,6 +9,9 @@ import { PROTOCOL_VERSION, decodeFrame, encodeFrame, encodeChunk, tensorView, ty
 const params = new URLSearchParams(location.search);
 const token = params.get('token');
 const slot = params.get('slot');
+// a version and a bundle path only (the bridge serves nothing else under /ort-web/)
+const ortVersionAsked = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,79}$/.test(params.get('ort') || '') ? params.get('ort') : null;
+const ortEntryAsked = /^(esm\/)?[A-Za-z0-9._-]+\.m?js$/.test(params.get('ortEntry') || '') ? params.get('ortEntry') : 'ort.all.min.mjs';
 const stateEl = document.getElementById('state');
 const factsEl = document.getElementById('facts');
 const logEl = document.getElementById('log');
@@ -495,8 +498,11 @@ function connect(attempt) {
 async function main() {
   setState('probing this browser…');
   try {
-    ort = await import('./ort/ort.all.min.mjs');
-    ort.env.wasm.wasmPaths = new URL('./ort/', location.href).href;
+    // the pinned onnxruntime-web, or the release this page's lane asked for (?ort=VERSION&ortEntry=BUNDLE), which the
+    // bridge serves from that release's own dist folder
+    const base = ortVersionAsked ? `./ort-web/${ortVersionAsked}/` : './ort/';
+    ort = await import(base + (ortVersionAsked ? ortEntryAsked : 'ort.all.min.mjs'));
+    ort.env.wasm.wasmPaths = new URL(base, location.href).href;
     ort.env.logLevel = 'warning';
   } catch (e) {
     ortError = errorText(e);

@@ -36,6 +36,14 @@ public interface BackendProvider extends AutoCloseable {
      */
     Execution execute(ExecutionRequest request);
 
+    /**
+     * The version of the runtime this provider runs cases with (ONNX Runtime's, natively; onnxruntime-web's in a browser),
+     * when it knows it: part of its lane's identity ({@link LaneId}).
+     */
+    default java.util.Optional<String> runtimeVersion() {
+        return java.util.Optional.empty();
+    }
+
     /** Releases sessions, engines, browsers. */
     @Override
     default void close() {

@@ -11,8 +11,9 @@ import java.util.stream.Collectors;
  * {@link Dimensions} (its name, column, parse and format); a new dimension is a component here, its descriptor there,
  * the code that feeds it and one store migration, never a second place.
  *
- * <p>Outcomes (status, timings, the browser build, the host) are not part of it: the host is the other half of a
- * matrix cell ({@link #cellOn(String)}), the browser build is provenance.
+ * <p>Outcomes (status, timings, the host) are not part of it: the host is the other half of a matrix cell
+ * ({@link #cellOn(String)}). Where the case ran is: the lane names the browser's major version and the runtime's version
+ * ({@link LaneId}); the browser's full build is provenance.
  *
  * @param family      the model family (suite)
  * @param model       the model's short name
@@ -22,7 +23,7 @@ import java.util.stream.Collectors;
  * @param precision   the precision of the model variant
  * @param batchSize   the batch size fed
  * @param requested   the backend the user asked for (the first hop of its chain)
- * @param lane        native or a typed browser
+ * @param lane        native or a typed browser, with the browser's major and the runtime's version
  */
 public record CaseId(ModelFamily family, String model, String modelSha256, String inputSet, String inputShapes,
                      Precision precision, int batchSize, BackendId requested, LaneId lane) {
@@ -75,9 +76,9 @@ public record CaseId(ModelFamily family, String model, String modelSha256, Strin
                 + "]/" + precision.id() + "/b" + batchSize;
     }
 
-    /** {@code family/model@sha12/inputSet[shapes]/precision/bN/requested/lane}: a readable, unique key. */
+    /** {@code family/model@sha12/inputSet[shapes]/precision/bN/requested/lane}: a readable, unique key ({@link LaneId#key()}). */
     public String key() {
-        return inputKey() + "/" + requested.id() + "/" + lane.id();
+        return inputKey() + "/" + requested.id() + "/" + lane.key();
     }
 
     /** "suite/model", the matrix's row label. */

@@ -1,19 +1,49 @@
 package dev.accelbridge.core;
 
-/**
- * Where a case executes, as a dimension of the matrix: natively in this process, or in a typed browser. The
- * browser's build is provenance, not identity, so a browser update does not cut a cell's history (that is
- * exactly when a user wants the comparison).
- *
- * @param browser the browser, or null for the native lane
- */
-public record LaneId(BrowserKind browser) {
-    /** The native lane (DJL / ONNX Runtime in this process). */
-    public static final LaneId NATIVE = new LaneId(null);
+import java.util.regex.Pattern;
 
-    /** The lane of one browser. */
+/**
+ * Where a case executes, as a dimension of the matrix: natively in a process with one ONNX Runtime, or in a typed browser
+ * of one major version with one onnxruntime-web. The versions are part of the identity (issue 26: "which upgrade broke
+ * my model"), so a browser or runtime upgrade starts new cells, and a comparison by version pairs them cell by cell. The
+ * browser's full build ({@code 156.0.8078.73}) stays provenance: a patch release does not cut a cell's history.
+ *
+ * <p>Each part is one dimension of its own ({@link Dimensions#LANE}, {@link Dimensions#BROWSER_MAJOR},
+ * {@link Dimensions#ORT_WEB_VERSION}, {@link Dimensions#ORT_VERSION}); a version Accelbridge does not know (a record from
+ * before versions were dimensions that its provenance could not name) is null.
+ *
+ * @param browser        the browser, or null for the native lane
+ * @param browserMajor   the browser's major version ({@code 153}), or null natively or when unknown
+ * @param runtimeVersion the runtime that ran the case: onnxruntime-web's version in a browser, ONNX Runtime's natively;
+ *                       null when unknown
+ */
+public record LaneId(BrowserKind browser, String browserMajor, String runtimeVersion) {
+    /** The native lane, its ONNX Runtime version unknown: what a record without one reads as. */
+    public static final LaneId NATIVE = new LaneId(null, null, null);
+
+    /** What a version may look like: {@code 1.22.0}, {@code 1.22.0-dev.20250409-89f8206ba4}, {@code 153}. */
+    private static final Pattern VERSION = Pattern.compile("[0-9A-Za-z][0-9A-Za-z.+_-]{0,79}");
+
+    public LaneId {
+        if (browser == null && browserMajor != null) {
+            throw new AccelbridgeException("The native lane has no browser version, got " + browserMajor, "give a browser with its version");
+        }
+        checkVersion("browser version", browserMajor);
+        checkVersion(browser == null ? "ONNX Runtime version" : "onnxruntime-web version", runtimeVersion);
+        if (browserMajor != null && !browserMajor.chars().allMatch(Character::isDigit)) {
+            throw new AccelbridgeException("A browser's version in a lane is its major version (153), got '" + browserMajor + "'",
+                    "give the major version, e.g. chromium-shell@153");
+        }
+    }
+
+    /** The lane of one browser, its versions not known yet. */
     public static LaneId of(BrowserKind browser) {
-        return browser == null ? NATIVE : new LaneId(browser);
+        return browser == null ? NATIVE : new LaneId(browser, null, null);
+    }
+
+    /** The native lane with ONNX Runtime {@code ortVersion}. */
+    public static LaneId nativeAt(String ortVersion) {
+        return new LaneId(null, null, ortVersion);
     }
 
     /** True for the native lane. */
@@ -21,12 +51,47 @@ public record LaneId(BrowserKind browser) {
         return browser == null;
     }
 
-    /** {@code native} or the browser id ({@code chromium}). */
+    /** {@code native} or the browser id ({@code chromium}): the {@link Dimensions#LANE} dimension's value. */
     public String id() {
         return browser == null ? "native" : browser.id();
     }
 
-    /** Reads {@link #id()}; null, empty and {@code native} are the native lane. */
+    /** onnxruntime-web's version in a browser lane, null natively. */
+    public String ortWebVersion() {
+        return browser == null ? null : runtimeVersion;
+    }
+
+    /** ONNX Runtime's version in the native lane, null in a browser. */
+    public String ortVersion() {
+        return browser == null ? runtimeVersion : null;
+    }
+
+    /** The same lane with browser major {@code major} (null: unknown). */
+    public LaneId withBrowserMajor(String major) {
+        return new LaneId(browser, browser == null ? null : major, runtimeVersion);
+    }
+
+    /** The same lane with runtime version {@code v} (null: unknown). */
+    public LaneId withRuntime(String v) {
+        return new LaneId(browser, browserMajor, v);
+    }
+
+    /**
+     * The lane with every version: {@code chromium-shell@153+ort-web@1.22.0}, {@code native+ort@1.29.0}; a version not
+     * known is left out ({@code chromium}). Unique per lane, readable, what a case's key and labels use.
+     */
+    public String key() {
+        StringBuilder s = new StringBuilder(id());
+        if (browserMajor != null) {
+            s.append('@').append(browserMajor);
+        }
+        if (runtimeVersion != null) {
+            s.append(browser == null ? "+ort@" : "+ort-web@").append(runtimeVersion);
+        }
+        return s.toString();
+    }
+
+    /** Reads {@link #id()}; null, empty and {@code native} are the native lane. The versions are read by their own dimensions. */
     public static LaneId parse(String id) {
         if (id == null || id.isBlank() || id.equals("native")) {
             return NATIVE;
@@ -34,8 +99,26 @@ public record LaneId(BrowserKind browser) {
         return of(BrowserKind.fromName(id));
     }
 
+    /** The major version of a dotted version ({@code 156} of {@code 156.0.8078.73}, {@code 153} of {@code 153.7.0esr}), or null. */
+    public static String majorOf(String version) {
+        if (version == null) {
+            return null;
+        }
+        int i = 0;
+        while (i < version.length() && Character.isDigit(version.charAt(i))) {
+            i++;
+        }
+        return i == 0 ? null : version.substring(0, i);
+    }
+
+    private static void checkVersion(String what, String v) {
+        if (v != null && !VERSION.matcher(v).matches()) {
+            throw new AccelbridgeException("The " + what + " '" + v + "' is not a version", "give a version such as 1.22.0");
+        }
+    }
+
     @Override
     public String toString() {
-        return id();
+        return key();
     }
 }

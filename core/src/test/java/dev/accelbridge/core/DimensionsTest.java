@@ -12,11 +12,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class DimensionsTest {
     private static final CaseId CASE = new CaseId(ModelFamily.VISION, "convnet", "ab".repeat(32), "images",
-            "pixels=4x3x64x64", Precision.FP16, 4, BackendId.WEBGPU, LaneId.of(BrowserKind.CHROMIUM));
+            "pixels=4x3x64x64", Precision.FP16, 4, BackendId.WEBGPU, new LaneId(BrowserKind.CHROMIUM_SHELL, "141", "1.22.0"));
 
     @Test
     void everyComponentOfTheCaseIsOneDimensionWithItsOwnNameAndColumn() {
-        assertThat(Dimensions.ALL).hasSize(CaseId.class.getRecordComponents().length);
+        // one per component of the case, and the lane's versions (its browser's major, its runtime's version) after it
+        assertThat(Dimensions.ALL).hasSize(CaseId.class.getRecordComponents().length + Dimensions.VERSIONS.size());
+        assertThat(Dimensions.ALL.subList(Dimensions.ALL.indexOf(Dimensions.LANE) + 1, Dimensions.ALL.size()))
+                .containsExactlyElementsOf(Dimensions.VERSIONS);
         Set<String> names = new HashSet<>();
         Set<String> columns = new HashSet<>();
         for (Dimension<?> d : Dimensions.ALL) {
@@ -35,6 +38,26 @@ class DimensionsTest {
         assertThat(Dimensions.read(written::get)).isEqualTo(CASE);
         assertThat(Dimensions.BATCH_SIZE.value(CASE)).isEqualTo(4);
         assertThat(Dimensions.PRECISION.value(CASE)).isEqualTo("fp16");
+        assertThat(Dimensions.BROWSER_MAJOR.value(CASE)).isEqualTo("141");
+        assertThat(Dimensions.ORT_WEB_VERSION.value(CASE)).isEqualTo("1.22.0");
+        assertThat(Dimensions.ORT_VERSION.value(CASE)).isNull();
+        assertThat(CASE.key()).endsWith("/webgpu/chromium-shell@141+ort-web@1.22.0");
+        CaseId nativeCase = CASE.withRequested(BackendId.CPU).inLane(LaneId.nativeAt("1.29.0"));
+        Map<Dimension<?>, String> nat = new HashMap<>();
+        Dimensions.ALL.forEach(d -> nat.put(d, d.text(nativeCase)));
+        assertThat(nat.get(Dimensions.ORT_VERSION)).isEqualTo("1.29.0");
+        assertThat(nat.get(Dimensions.ORT_WEB_VERSION)).isNull();
+        assertThat(Dimensions.read(nat::get)).isEqualTo(nativeCase);
+    }
+
+    @Test
+    void aLaneVersionIsAVersionAndABrowserVersionItsMajor() {
+        assertThatThrownBy(() -> new LaneId(BrowserKind.CHROMIUM, "156.0.8078.73", null)).hasMessageContaining("major version");
+        assertThatThrownBy(() -> new LaneId(BrowserKind.CHROMIUM, null, "../../etc")).hasMessageContaining("not a version");
+        assertThatThrownBy(() -> new LaneId(null, "153", "1.29.0")).hasMessageContaining("native lane");
+        assertThat(LaneId.majorOf("153.7.0esr")).isEqualTo("153");
+        assertThat(LaneId.majorOf("unknown")).isNull();
+        assertThat(LaneId.of(BrowserKind.CHROMIUM).key()).isEqualTo("chromium");
     }
 
     @Test
@@ -70,6 +93,7 @@ class DimensionsTest {
         assertThat(Dimensions.named("batchSize")).contains(Dimensions.BATCH_SIZE);
         assertThat(Dimensions.named("colour")).isEmpty();
         assertThat(Dimensions.facets()).extracting(Dimension::name)
-                .containsExactly("suite", "model", "precision", "batchSize", "requested", "lane");
+                .containsExactly("suite", "model", "precision", "batchSize", "requested", "lane", "browserMajor", "ortWebVersion",
+                        "ortVersion");
     }
 }

@@ -121,6 +121,12 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
         return e;
     }
 
+    /** The ONNX Runtime native library this process loaded ({@code 1.29.0}); empty when it did not load. */
+    @Override
+    public java.util.Optional<String> runtimeVersion() {
+        return java.util.Optional.ofNullable(environment().ortVersion());
+    }
+
     /**
      * Versions for provenance: {@code djl}, {@code onnxruntime} (the native library actually loaded, not DJL's
      * compiled-against version), {@code java}.

@@ -69,6 +69,22 @@ final class Converters {
         }
     }
 
+    /** A browser at a major version or the one installed, for run's --browser ({@code chromium-shell@141}). */
+    static final class BrowserAt implements ITypeConverter<dev.accelbridge.core.BrowserSpec> {
+        @Override
+        public dev.accelbridge.core.BrowserSpec convert(String value) {
+            return Converters.convert(value, dev.accelbridge.core.BrowserSpec::parse);
+        }
+    }
+
+    /** A runtime version for --ort-web and --ort ({@code 1.22.0}). */
+    static final class RuntimeVersion implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            return Converters.convert(value, v -> dev.accelbridge.core.LaneId.nativeAt(v.trim()).runtimeVersion());
+        }
+    }
+
     /** A model family for --family (text, vision, audio, other). */
     static final class Family implements ITypeConverter<ModelFamily> {
         @Override

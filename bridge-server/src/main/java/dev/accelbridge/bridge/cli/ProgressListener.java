@@ -53,7 +53,7 @@ final class ProgressListener implements RunListener, AutoCloseable {
     @Override
     public void caseProgress(dev.accelbridge.core.CaseId id, dev.accelbridge.core.BackendId hop, String phase, int done, int total) {
         String line = dev.accelbridge.reports.render.Text.terminal(String.format(Locale.ROOT, "%s %s (%s): %s %d of %d", id.row(),
-                hop.id(), id.lane().id(), phase.equals("timed") ? "timed iteration" : "warm-up", done, total));
+                hop.id(), id.lane().key(), phase.equals("timed") ? "timed iteration" : "warm-up", done, total));
         if (bar != null) {
             bar.setExtraMessage(line);
             return;
@@ -64,7 +64,7 @@ final class ProgressListener implements RunListener, AutoCloseable {
 
     @Override
     public void caseFinished(RunResult r, int done, int total) {
-        String where = r.lane().id();
+        String where = r.lane().key();
         String figures = r.timings() == null ? "" : String.format(Locale.ROOT, " p50 %.3f ms", r.timings().p50Ms());
         String actual = r.actual() != null && r.actual() != r.requested() ? " -> " + r.actual().id() : "";
         String dims = r.id().dimensionsTag();

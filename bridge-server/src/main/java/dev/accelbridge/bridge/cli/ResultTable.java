@@ -16,7 +16,7 @@ final class ResultTable {
         rows.add(new String[] {"suite", "model", "browser", "requested", "actual", "status", "load ms", "first ms",
                 "p50 ms", "p90 ms", "max abs err", "note"});
         for (RunResult r : results) {
-            rows.add(new String[] {r.suite().id(), r.model(), r.lane().id(), r.requested().id(),
+            rows.add(new String[] {r.suite().id(), r.model(), r.lane().key(), r.requested().id(),
                     r.actual() == null ? "-" : r.actual().id(), r.status().name(),
                     r.timings() == null ? "-" : fmt(r.timings().loadMs()),
                     r.timings() == null ? "-" : fmt(r.timings().firstMs()),

@@ -10,7 +10,6 @@ import dev.accelbridge.bridge.run.ModelSet;
 import dev.accelbridge.bridge.run.RunAccount;
 import dev.accelbridge.bridge.run.PlanDefaults;
 import dev.accelbridge.bridge.run.RunPlan;
-import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
@@ -84,9 +83,21 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--seed", description = "Seed of the generated weights and inputs (default ${DEFAULT-VALUE}).")
     long seed = SuiteOptions.DEFAULT_SEED;
 
-    @Option(names = "--browser", paramLabel = "LIST", split = ",", converter = Converters.Browser.class,
-            description = "Browsers: chromium, chromium-shell, chrome, firefox, edge (default: chromium, and chromium-shell and firefox when installed).")
-    List<BrowserKind> browsers;
+    @Option(names = "--browser", paramLabel = "LIST", split = ",", converter = Converters.BrowserAt.class,
+            description = "Browsers: chromium, chromium-shell, chrome, firefox, edge (default: chromium, and chromium-shell and firefox when installed). "
+                    + "NAME@MAJOR asks for a major version: chromium-shell@141 is fetched from the npm registry at first use; another browser runs "
+                    + "only at the version installed.")
+    List<dev.accelbridge.core.BrowserSpec> browsers;
+
+    @Option(names = "--ort-web", paramLabel = "LIST", split = ",", converter = Converters.RuntimeVersion.class,
+            description = "onnxruntime-web versions to run every browser case under, e.g. 1.22.0,1.30.0 (default: the pinned one); each is "
+                    + "fetched from the npm registry at first use, its integrity checked against the registry's.")
+    List<String> ortWeb;
+
+    @Option(names = "--ort", paramLabel = "LIST", split = ",", converter = Converters.RuntimeVersion.class,
+            description = "ONNX Runtime versions to run every native case under, e.g. 1.22.0,1.29.0 (default: the one this build loads); "
+                    + "each other version runs in a runner process of its own, its jar fetched from Maven Central at first use.")
+    List<String> ort;
 
     @Option(names = "--driver", converter = Converters.Driver.class,
             description = "How browsers are launched: playwright (default), selenium, process.")
@@ -307,7 +318,8 @@ public final class RunCommand implements Callable<Integer> {
         for (String c : chains) {
             configured = configured.with(Chains.parse(c));
         }
-        List<BrowserKind> browserKinds = browsers == null || browsers.isEmpty() ? PlanDefaults.browsers() : browsers;
+        List<dev.accelbridge.core.BrowserSpec> browserSpecs = browsers == null || browsers.isEmpty()
+                ? PlanDefaults.browsers().stream().map(dev.accelbridge.core.BrowserSpec::of).toList() : browsers;
         return sampling.apply(RunPlan.builder())
                 .setBackends(requested)
                 .optSuites(suites == null ? null : suites)
@@ -317,7 +329,8 @@ public final class RunCommand implements Callable<Integer> {
                 .optSeed(seed)
                 .optChains(configured)
                 .optPolicy(fallbackOnWrongOutput ? FallbackPolicy.ON_FAILURE_AND_WRONG_OUTPUT : FallbackPolicy.ON_FAILURE)
-                .optBrowsers(browserKinds)
+                .optBrowserSpecs(browserSpecs)
+                .optRuntimes(new dev.accelbridge.bridge.run.Runtimes(ortWeb, ort))
                 .optDriver(driver)
                 .optGrid(grid)
                 .optBridgeHost(bridgeHost)

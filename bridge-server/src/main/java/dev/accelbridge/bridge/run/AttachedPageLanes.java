@@ -3,7 +3,7 @@ package dev.accelbridge.bridge.run;
 import dev.accelbridge.browser.bridge.BridgeServer;
 import dev.accelbridge.browser.bridge.BrowserBackendProvider;
 import dev.accelbridge.browser.bridge.ConnectedPage;
-import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.BackendId;
 
 import java.util.Collection;
@@ -27,9 +27,15 @@ public final class AttachedPageLanes implements BrowserLanes {
     }
 
     @Override
-    public Lane open(BrowserKind ignored, Collection<BackendId> backends) {
+    public Lane open(LaneId ignored, Collection<BackendId> backends) {
         provider = BrowserBackendProvider.attach(server, page);
         return BridgeBrowserLanes.laneOf(provider, backends, runtimeVersions);
+    }
+
+    /** The page's own lane: its browser and version from its user agent, the onnxruntime-web it loaded. */
+    @Override
+    public LaneId expected(LaneId ignored) {
+        return BrowserBackendProvider.attach(server, page).laneId();
     }
 
     /** One page, one lane: its jobs run one at a time. */

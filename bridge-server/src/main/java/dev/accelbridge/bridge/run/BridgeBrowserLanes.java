@@ -5,7 +5,13 @@ import dev.accelbridge.browser.bridge.BridgeServer;
 import dev.accelbridge.browser.bridge.BrowserBackendProvider;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.browser.launch.BrowserLaunchers;
+import dev.accelbridge.browser.launch.BrowserLaunchException;
+import dev.accelbridge.browser.launch.InstalledBrowser;
+import dev.accelbridge.browser.npm.NpmException;
+import dev.accelbridge.browser.page.OrtWebBuild;
 import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.BrowserSpec;
+import dev.accelbridge.core.LaneId;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.core.Availability;
@@ -21,7 +27,9 @@ import java.util.Map;
 
 /**
  * Browser lanes through one loopback bridge: each browser is launched by its driver (Firefox, which has no
- * driver here, as a plain process), joins the bridge over WebSocket, probes, and is reused for all its cases.
+ * driver here, as a plain process), joins the bridge over WebSocket, probes, and is reused for all its cases. A lane's
+ * target names the browser's major (the headless shell of any major comes from the npm registry) and the onnxruntime-web
+ * its page loads ({@link OrtWebBuild}: the pinned build, or a release fetched at first use).
  */
 public final class BridgeBrowserLanes implements BrowserLanes {
     private final RunPlan plan;
@@ -36,11 +44,29 @@ public final class BridgeBrowserLanes implements BrowserLanes {
     }
 
     @Override
-    public Lane open(BrowserKind browser, Collection<BackendId> backends) {
-        if (plan.driver() != DriverKind.GRID && BrowserDiscovery.find(browser).isEmpty()) {
-            throw new BackendUnavailableException(browser.id() + " is not installed on this host (browser discovery found "
-                    + BrowserDiscovery.findAll().stream().map(b -> b.kind().id() + " " + b.version()).toList() + ")",
-                    "install it (./setup.sh installs Debian's chromium; npm ci in browser-runtime/browsers the headless shell) or drop it from --browser");
+    public Lane open(LaneId target, Collection<BackendId> backends) {
+        BrowserSpec spec = new BrowserSpec(target.browser(), target.browserMajor());
+        LaunchOptions.Builder lo = LaunchOptions.builder().browser(spec.kind()).headless(plan.headless());
+        if (plan.driver() != DriverKind.GRID) {
+            InstalledBrowser installed;
+            try {
+                installed = BrowserDiscovery.find(spec).orElseThrow(() -> new BackendUnavailableException(spec + " is not installed on "
+                        + "this host (browser discovery found " + BrowserDiscovery.findAll().stream().map(b -> b.kind().id() + " " + b.version())
+                        .toList() + ")", spec.major() == null ? "install it (./setup.sh installs Debian's chromium; the build the headless "
+                        + "shell) or drop it from --browser" : "only the headless shell is fetched at any major: ask for " + spec.kind().id()
+                        + " without a version, or chromium-shell@" + spec.major()));
+            } catch (BrowserLaunchException e) {
+                throw new BackendUnavailableException(e.getMessage(), e.fix()); // a shell of that major could not be had
+            }
+            if (spec.major() != null) {
+                lo.executable(installed.executable());
+            }
+        }
+        OrtWebBuild ortWeb;
+        try {
+            ortWeb = OrtWebBuild.of(target.runtimeVersion());
+        } catch (NpmException e) {
+            throw new BackendUnavailableException("onnxruntime-web " + target.runtimeVersion() + " could not be had: " + e.getMessage(), e.fix());
         }
         BridgeServer bridge;
         synchronized (this) { // parallel lanes open from their own threads; one bridge serves them all
@@ -52,14 +78,26 @@ public final class BridgeBrowserLanes implements BrowserLanes {
             bridge = server;
         }
         // Firefox has no driver on these machines (no geckodriver; Playwright cannot drive Debian's build).
-        DriverKind driver = browser == BrowserKind.FIREFOX && plan.driver() != DriverKind.GRID ? DriverKind.PROCESS : plan.driver();
-        LaunchOptions.Builder lo = LaunchOptions.builder().browser(browser).driver(driver).headless(plan.headless());
+        DriverKind driver = spec.kind() == BrowserKind.FIREFOX && plan.driver() != DriverKind.GRID ? DriverKind.PROCESS : plan.driver();
         plan.gridUrl().ifPresent(lo::gridUrl);
-        BrowserBackendProvider p = new BrowserBackendProvider(bridge, lo.build());
+        BrowserBackendProvider p = new BrowserBackendProvider(bridge, lo.driver(driver).build(), BrowserLaunchers.forDriver(driver), ortWeb);
         synchronized (this) {
             providers.add(p);
         }
         return laneOf(p, backends, runtimeVersions);
+    }
+
+    /** The target with the major version of the browser installed here when it names none (a Grid's is known only once it runs). */
+    @Override
+    public LaneId expected(LaneId target) {
+        if (target.browserMajor() != null || plan.driver() == DriverKind.GRID) {
+            return target;
+        }
+        try {
+            return BrowserDiscovery.find(target.browser()).map(b -> target.withBrowserMajor(LaneId.majorOf(b.version()))).orElse(target);
+        } catch (RuntimeException e) {
+            return target; // a browser that will not say its version fails when it opens, with the reason
+        }
     }
 
     /**
@@ -89,7 +127,7 @@ public final class BridgeBrowserLanes implements BrowserLanes {
         Provenance prov = Provenance.of(p.browserName(), p.browserVersion(), p.driver().id(), null, null, List.of(),
                 runtimeVersions);
         java.util.Optional<dev.accelbridge.core.HostInfo> remote = p.remoteHost();
-        return new Lane(p.browserLabel(), b -> p, probes, remote.map(prov::withHost).orElse(prov), remote, p::renew);
+        return new Lane(p.laneId(), p.browserLabel(), b -> p, probes, remote.map(prov::withHost).orElse(prov), remote, p::renew);
     }
 
     /** The bridge the lanes' browsers join (null before the first lane opens). */

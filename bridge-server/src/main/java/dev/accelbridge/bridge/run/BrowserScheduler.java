@@ -3,9 +3,8 @@ package dev.accelbridge.bridge.run;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.BackendProvider;
-import dev.accelbridge.core.BackendUnavailableException;
-import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.FallbackHop;
 import dev.accelbridge.core.HostInfo;
@@ -32,23 +31,9 @@ import java.util.function.Function;
 /**
  * Runs one browser's cases of a run: on {@code --parallel N} lanes at once, each with its own browser and page, taking
  * cases from one queue, and re-running a FAILED case on a fresh page up to {@code --retries} times. Every result goes to
- * the {@link Sink} as soon as it ends (one store transaction per case, whichever lane wrote it).
+ * the {@link LaneSink} as soon as it ends (one store transaction per case, whichever lane wrote it).
  */
 final class BrowserScheduler {
-    /** Where results, probes and news go; its methods are called from the lanes' threads. */
-    interface Sink {
-        void emit(RunResult r);
-
-        void info(String message);
-
-        void probe(Availability a);
-
-        void host(HostInfo h);
-
-        /** The result with its bisection when it is wrong and bisection is on. */
-        RunResult bisected(RunResult r, ModelCase mc, Function<BackendId, BackendProvider> providers);
-    }
-
     private record Task(BackendId requested, ModelCase mc) {
     }
 
@@ -57,10 +42,10 @@ final class BrowserScheduler {
     private final HostInfo host;
     private final String runId;
     private final Map<String, String> runtimeVersions;
-    private final Sink sink;
+    private final LaneSink sink;
 
     BrowserScheduler(RunPlan plan, CaseExecutor executor, HostInfo host, String runId, Map<String, String> runtimeVersions,
-                     Sink sink) {
+                     LaneSink sink) {
         this.plan = plan;
         this.executor = executor;
         this.host = host;
@@ -69,13 +54,14 @@ final class BrowserScheduler {
         this.sink = sink;
     }
 
-    /** Runs {@code browser}'s cases not yet {@code done}. */
-    void run(BrowserLanes lanes, BrowserKind browser, List<ModelCase> cases, Set<CaseId> done,
+    /** Runs the cases of the lane {@code target} ({@link dev.accelbridge.core.BrowserSpec#lane}) not yet {@code done}. */
+    void run(BrowserLanes lanes, LaneId target, List<ModelCase> cases, Set<CaseId> done,
              Map<ModelCase, Reference> references, Collection<BackendId> named) {
+        LaneId expected = lanes.expected(target);
         List<Task> tasks = new ArrayList<>();
         for (BackendId requested : plan.browserBackends()) {
             for (ModelCase mc : cases) {
-                if (!done.contains(CaseId.of(mc, requested, LaneId.of(browser)))) {
+                if (!done.contains(CaseId.of(mc, requested, expected))) {
                     tasks.add(new Task(requested, mc));
                 }
             }
@@ -84,31 +70,37 @@ final class BrowserScheduler {
             return;
         }
         int n = Math.max(1, Math.min(plan.scheduling().parallel(), Math.min(tasks.size(), lanes.maxLanes())));
-        sink.info((lanes.warm(browser) ? "reusing " : "starting ") + browser.id() + " (" + plan.driver().id() + (n > 1 ? ", " + n + " lanes" : "") + ")");
+        sink.info((lanes.warm(target) ? "reusing " : "starting ") + expected.key() + " (" + plan.driver().id() + (n > 1 ? ", " + n + " lanes" : "") + ")");
         Lane first;
         try {
-            first = lanes.open(browser, named);
+            first = lanes.open(target, named);
         } catch (AccelbridgeException e) {
-            // The browser is missing or would not start: every case of it says so, the run goes on.
-            Status st = e instanceof BackendUnavailableException ? Status.UNAVAILABLE : Status.FAILED;
-            Provenance prov = Provenance.of(browser.id(), null, plan.driver().id(), null, null, List.of(), runtimeVersions)
+            // The browser or its onnxruntime-web is missing, cannot run here, or would not start: every case of it says so,
+            // and the run goes on.
+            Status st = e instanceof BackendException be ? be.status() : Status.FAILED;
+            Map<String, String> versions = new java.util.LinkedHashMap<>(runtimeVersions);
+            if (target.runtimeVersion() != null) {
+                versions.put("onnxruntime-web", target.runtimeVersion());
+            }
+            Provenance prov = Provenance.of(target.browser().id(), null, plan.driver().id(), null, null, List.of(), versions)
                     .withHost(host);
             for (Task t : tasks) {
-                sink.emit(new RunResult(runId, Instant.now(), CaseId.of(t.mc(), t.requested(), LaneId.of(browser)), null, st,
+                sink.emit(new RunResult(runId, Instant.now(), CaseId.of(t.mc(), t.requested(), expected), null, st,
                         e.oneLine(), prov, null, null, null, List.of(new FallbackHop(t.requested(), false, e.oneLine())), List.of()));
             }
             return;
         }
         first.probes().values().forEach(sink::probe);
-        // a launched browser is the kind asked for; a page that joined by hand names itself by its user agent
-        LaneId laneId = first.provenance().browser() == null ? LaneId.of(browser) : LaneId.parse(first.provenance().browser());
+        // the versions that really run (a launched browser's build, the onnxruntime-web its page loaded; a page that joined
+        // by hand names itself by its user agent)
+        LaneId laneId = first.id();
         Queue<Task> queue = new ConcurrentLinkedQueue<>(tasks);
         if (n == 1) {
             work(first, laneId, queue, references);
             return;
         }
         ExecutorService pool = Executors.newFixedThreadPool(n - 1, r -> {
-            Thread t = new Thread(r, "accelbridge-lane-" + browser.id());
+            Thread t = new Thread(r, "accelbridge-lane-" + target.key());
             t.setDaemon(true);
             return t;
         });
@@ -119,9 +111,9 @@ final class BrowserScheduler {
                 others.add(pool.submit(() -> {
                     Lane l;
                     try {
-                        l = lanes.open(browser, named);
+                        l = lanes.open(target, named);
                     } catch (AccelbridgeException e) {
-                        sink.info(browser.id() + " lane " + lane + " did not start (" + e.oneLine() + "); the other lanes take its cases");
+                        sink.info(target.key() + " lane " + lane + " did not start (" + e.oneLine() + "); the other lanes take its cases");
                         return;
                     }
                     work(l, laneId, queue, references);
@@ -147,7 +139,7 @@ final class BrowserScheduler {
     private void work(Lane lane, LaneId laneId, Queue<Task> queue, Map<ModelCase, Reference> references) {
         CaseContext ctx = new CaseContext(runId, lane.host().orElse(host), lane.provenance(), laneId);
         lane.host().ifPresent(h -> {
-            sink.info(laneId.id() + " runs on " + h.hostname() + " (" + h.os() + "); its outputs are checked against "
+            sink.info(laneId.key() + " runs on " + h.hostname() + " (" + h.os() + "); its outputs are checked against "
                     + "this host's native CPU run");
             sink.host(h);
         });

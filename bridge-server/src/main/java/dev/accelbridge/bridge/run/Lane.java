@@ -3,6 +3,7 @@ package dev.accelbridge.bridge.run;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
+import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.Provenance;
 
 import dev.accelbridge.core.HostInfo;
@@ -15,6 +16,7 @@ import java.util.function.Function;
  * Where a group of cases executes: the native process, or one browser. A lane knows its providers and its
  * probes' answers; the {@link CaseExecutor} does the rest the same way for every lane.
  *
+ * @param id         where its cases run, with the versions that make it this lane ({@code chromium@156+ort-web@1.30.0})
  * @param name       {@code native}, {@code chromium 156.0...}
  * @param providers  the provider of each backend
  * @param probes     availability of every backend the lane's chains name
@@ -22,7 +24,7 @@ import java.util.function.Function;
  * @param host       the machine the lane runs on when it is not this one (a Grid node, a device that joined); empty here
  * @param renew      makes the lane's next case start afresh (a new page in a new browser) before a retry
  */
-public record Lane(String name, Function<BackendId, BackendProvider> providers, Map<BackendId, Availability> probes,
+public record Lane(LaneId id, String name, Function<BackendId, BackendProvider> providers, Map<BackendId, Availability> probes,
                    Provenance provenance, Optional<HostInfo> host, Runnable renew) {
     public Lane {
         probes = Map.copyOf(probes);
@@ -31,13 +33,13 @@ public record Lane(String name, Function<BackendId, BackendProvider> providers, 
     }
 
     /** A lane on this machine that has nothing to renew (the native process). */
-    public Lane(String name, Function<BackendId, BackendProvider> providers, Map<BackendId, Availability> probes,
+    public Lane(LaneId id, String name, Function<BackendId, BackendProvider> providers, Map<BackendId, Availability> probes,
                 Provenance provenance) {
-        this(name, providers, probes, provenance, Optional.empty(), null);
+        this(id, name, providers, probes, provenance, Optional.empty(), null);
     }
 
     /** The same lane with other providers (a test that wraps them, a decorator). */
     public Lane withProviders(Function<BackendId, BackendProvider> p) {
-        return new Lane(name, p, probes, provenance, host, renew);
+        return new Lane(id, name, p, probes, provenance, host, renew);
     }
 }

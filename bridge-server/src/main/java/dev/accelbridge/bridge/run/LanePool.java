@@ -3,7 +3,7 @@ package dev.accelbridge.bridge.run;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.LaneId;
 
 import java.net.URI;
 import java.time.Duration;
@@ -11,7 +11,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,11 +32,11 @@ public final class LanePool implements AutoCloseable {
         }
     }
 
-    private record Held(BrowserKind browser, Lane lane) {
+    private record Held(LaneId target, Lane lane) {
     }
 
     private final Function<RunPlan, BrowserLanes> factory;
-    private final Map<BrowserKind, Deque<Lane>> idle = new EnumMap<>(BrowserKind.class);
+    private final Map<LaneId, Deque<Lane>> idle = new java.util.HashMap<>();
     private BrowserLanes lanes;
     private LaunchKey key;
 
@@ -67,8 +66,8 @@ public final class LanePool implements AutoCloseable {
         return idle.values().stream().mapToInt(Deque::size).sum();
     }
 
-    private synchronized Lane takeIdle(BrowserKind browser) {
-        Deque<Lane> d = idle.get(browser);
+    private synchronized Lane takeIdle(LaneId target) {
+        Deque<Lane> d = idle.get(target);
         return d == null ? null : d.poll();
     }
 
@@ -76,7 +75,7 @@ public final class LanePool implements AutoCloseable {
         if (from != lanes) {
             return; // the pool was reset while the run held them: their browsers are already closed
         }
-        held.forEach(h -> idle.computeIfAbsent(h.browser(), b -> new ArrayDeque<>()).add(h.lane()));
+        held.forEach(h -> idle.computeIfAbsent(h.target(), b -> new ArrayDeque<>()).add(h.lane()));
     }
 
     /** The lane, with probes for any backend it was not asked about before (its browser is the same). */
@@ -88,7 +87,7 @@ public final class LanePool implements AutoCloseable {
         for (BackendId b : backends) {
             probes.computeIfAbsent(b, x -> lane.providers().apply(x).probe(x));
         }
-        return new Lane(lane.name(), lane.providers(), probes, lane.provenance(), lane.host(), lane.renew());
+        return new Lane(lane.id(), lane.name(), lane.providers(), probes, lane.provenance(), lane.host(), lane.renew());
     }
 
     @Override
@@ -112,20 +111,25 @@ public final class LanePool implements AutoCloseable {
         }
 
         @Override
-        public Lane open(BrowserKind browser, Collection<BackendId> backends) {
-            Lane kept = takeIdle(browser);
+        public Lane open(LaneId target, Collection<BackendId> backends) {
+            Lane kept = takeIdle(target);
             // a new browser launches outside the pool's lock: parallel lanes start at once
-            Lane lane = kept != null ? withProbes(kept, backends) : delegate.open(browser, backends);
+            Lane lane = kept != null ? withProbes(kept, backends) : delegate.open(target, backends);
             synchronized (this) {
-                held.add(new Held(browser, lane));
+                held.add(new Held(target, lane));
             }
             return lane;
         }
 
         @Override
-        public boolean warm(BrowserKind browser) {
+        public LaneId expected(LaneId target) {
+            return delegate.expected(target);
+        }
+
+        @Override
+        public boolean warm(LaneId target) {
             synchronized (LanePool.this) {
-                Deque<Lane> d = idle.get(browser);
+                Deque<Lane> d = idle.get(target);
                 return d != null && !d.isEmpty();
             }
         }

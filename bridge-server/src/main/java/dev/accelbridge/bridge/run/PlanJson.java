@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.BrowserSpec;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.fallback.Chain;
@@ -46,7 +46,9 @@ public final class PlanJson {
      * @param backends       requested backends
      * @param chains         each requested backend's chain, its hops in order
      * @param policy         when a result moves on to the next hop
-     * @param browsers       browsers
+     * @param browsers       browsers, each {@code NAME} or {@code NAME@MAJOR}
+     * @param ortWeb         onnxruntime-web versions, or null for the pinned one (a plan stored before versions were dimensions)
+     * @param ort            ONNX Runtime versions, or null for this process's own
      * @param driver         how browsers are launched
      * @param grid           the Selenium Grid, or null
      * @param headless       headless browsers
@@ -71,7 +73,7 @@ public final class PlanJson {
      */
     public record Form(int version, List<String> suites, List<String> models, String family, boolean largeModels, long seed,
                        List<String> backends, Map<String, List<String>> chains, String policy, List<String> browsers,
-                       String driver, String grid, boolean headless, int warmups, int iterations, Long minDurationMs, Long warmupDurationMs, long caseTimeoutMs,
+                       List<String> ortWeb, List<String> ort, String driver, String grid, boolean headless, int warmups, int iterations, Long minDurationMs, Long warmupDurationMs, long caseTimeoutMs,
                        String modelCache, Feed feed, Long loadTimeoutMs, Integer threads, List<String> precisions,
                        List<Integer> batchSizes, DrillDown drillDown, String shard, String bridgeHost, String advertise,
                        int parallel, int retries, long maxResultBytes) {
@@ -100,7 +102,8 @@ public final class PlanJson {
         return new Form(VERSION, p.suites().stream().map(ModelFamily::id).toList(),
                 p.userModels().stream().map(Path::toString).toList(), p.userFamily().map(ModelFamily::id).orElse(null),
                 p.largeModels(), p.seed(), p.backends().stream().map(BackendId::id).toList(), chains, p.policy().name(),
-                p.browsers().stream().map(BrowserKind::id).toList(), p.driver().id(), p.gridUrl().map(URI::toString).orElse(null),
+                p.browsers().stream().map(BrowserSpec::id).toList(), p.runtimes().ortWeb().isEmpty() ? null : p.runtimes().ortWeb(),
+                p.runtimes().ort().isEmpty() ? null : p.runtimes().ort(), p.driver().id(), p.gridUrl().map(URI::toString).orElse(null),
                 p.headless(), p.warmups(), p.iterations(), p.durations().timed().toMillis(), p.durations().warmup().toMillis(), p.caseTimeout().toMillis(), p.modelCache().toString(),
                 new Feed(f.dims(), f.shapes(), f.inputs(), f.rangeLo(), f.rangeHi(), f.tolerance(), f.baseDir().toString()),
                 p.loadTimeout().map(Duration::toMillis).orElse(null), p.threads().orElse(null),
@@ -159,8 +162,9 @@ public final class PlanJson {
                 .optParallel(f.parallel() < 1 ? 1 : f.parallel())
                 .optRetries(f.retries());
         if (f.browsers() != null) {
-            b.optBrowsers(f.browsers().stream().map(BrowserKind::parse).toList());
+            b.optBrowserSpecs(f.browsers().stream().map(BrowserSpec::parse).toList());
         }
+        b.optRuntimes(new Runtimes(f.ortWeb(), f.ort()));
         if (f.driver() != null) {
             b.optDriver(DriverKind.parse(f.driver()));
         }

@@ -111,16 +111,17 @@ public final class RunOrchestrator {
      */
     public RunSummary run(RunPlan plan, ModelSet set, String planJson, String resumeOf) {
         List<ModelCase> cases = set.cases();
-        List<ModelLoad> broken = set.broken();
         long t0 = System.nanoTime();
         account.startDone();
-        List<BrowserKind> browsers = plan.browserBackends().isEmpty() ? List.of() : plan.browsers();
-        int models = cases.size() + broken.size() + set.refused().size();
+        List<LaneId> browserTargets = plan.browserBackends().isEmpty() ? List.of() : plan.browserLanes();
+        CaseExecutor executor = executor(plan);
+        NativeLanes nativeLanes = new NativeLanes(natives, executor, account, host, runtimeVersions);
+        List<LaneId> nativeTargets = plan.nativeBackends().isEmpty() ? List.of()
+                : plan.runtimes().nativeLanes(nativeLanes.here().ortVersion());
+        int models = cases.size() + set.broken().size() + set.refused().size();
         Map<String, Integer> laneTotals = new LinkedHashMap<>();
-        if (!plan.nativeBackends().isEmpty()) {
-            laneTotals.put(LaneId.NATIVE.id(), models * plan.nativeBackends().size());
-        }
-        browsers.forEach(b -> laneTotals.put(LaneId.of(b).id(), models * plan.browserBackends().size()));
+        nativeTargets.forEach(l -> laneTotals.merge(l.id(), models * plan.nativeBackends().size(), Integer::sum));
+        browserTargets.forEach(l -> laneTotals.merge(l.id(), models * plan.browserBackends().size(), Integer::sum));
         int total = laneTotals.values().stream().mapToInt(Integer::intValue).sum();
         recorder = new RunRecorder(store, host, runtimeVersions, listener, spillDir, account);
         String runId = resumeOf != null ? resumeOf : store.beginRun(host, runtimeVersions, withTotals(planJson, total, laneTotals));
@@ -142,8 +143,55 @@ public final class RunOrchestrator {
         List<RunResult> results = new ArrayList<>();
         int[] counter = {done.size()};
         set.notes().forEach(listener::info);
+        LaneSink sink = sink(runId, results, counter, total);
+        executor.withProgress((id, hop, phase, k, n) -> {
+            synchronized (RunOrchestrator.this) {
+                listener.caseProgress(id, hop, phase, k, n);
+                inCase.put(id.lane().key() + "|" + id.row(), ResultJson.MAPPER.createObjectNode().put("lane", id.lane().id())
+                        .put("case", id.row()).put("backend", hop.id()).put("phase", phase).put("done", k).put("total", n));
+                recordInCase(runId);
+            }
+        });
+        bisections = plan.drillDown().bisect() ? new Bisections(spillDir.resolve("repro"), plan.caseTimeout(),
+                plan.effectiveThreads(), natives.forBackend(BackendId.CPU), plan.drillDown().bisectAlways()) : null;
+        // the browsers' lanes start with their first case; what each will be is known now (the installed browsers' majors)
+        BrowserLanes lanes = browserTargets.isEmpty() ? null : browserLanes.get();
+        try {
+            List<LaneId> browserExpected = browserTargets.stream().map(lanes::expected).toList();
+            unrunnable(plan, set, nativeTargets, browserExpected, runId, done, sink);
+            Map<ModelCase, Reference> references = nativeLanes.run(plan, set, nativeTargets, runId, done, sink);
+            if (!browserTargets.isEmpty()) {
+                Set<BackendId> browserNamed = new LinkedHashSet<>();
+                plan.browserBackends().forEach(b -> browserNamed.addAll(plan.chainOf(b).hops()));
+                BrowserScheduler scheduler = new BrowserScheduler(plan, executor, host, runId, runtimeVersions, sink);
+                // a lane's time outside its cases (launch, page, probes, close) is the browsers' part
+                account.timeExclusive(RunAccount.Part.BROWSERS, () -> {
+                    for (LaneId target : browserTargets) {
+                        scheduler.run(lanes, target, cases, done, references, browserNamed);
+                    }
+                });
+            }
+        } finally {
+            if (lanes != null) {
+                account.timeExclusive(RunAccount.Part.BROWSERS, lanes::close);
+            }
+        }
+        recorder.finish(runId, begun, planJson);
+        return new RunSummary(runId, results, (System.nanoTime() - t0) / 1e6);
+    }
+
+    private CaseExecutor executor(RunPlan plan) {
+        return new CaseExecutor(plan.warmups(), plan.iterations(), plan.caseTimeout(), plan.policy(),
+                id -> store.latestWorkingTimings(host.fingerprint(), id, id.requested()).map(t -> t.p50Ms()),
+                plan.effectiveThreads()).withLoadTimeout(plan.loadTimeout().orElse(null)).withAccount(account)
+                .withDrillDown(plan.drillDown().profileIterations(), plan.drillDown().recreate()).withDurations(plan.durations());
+    }
+
+    /** Each model that could not be loaded or fed, and each variant that could not be derived: its row on every lane. */
+    private void unrunnable(RunPlan plan, ModelSet set, List<LaneId> nativeLanes, List<LaneId> browserLanes, String runId,
+                            Set<CaseId> done, LaneSink sink) {
         List<Unrunnable> unrunnable = new ArrayList<>();
-        for (ModelLoad m : broken) {
+        for (ModelLoad m : set.broken()) {
             unrunnable.add(new Unrunnable((b, l) -> new CaseId(m.family(), m.name(), m.sha256(), "-", null,
                     dev.accelbridge.core.Precision.FP32, 1, b, l), m.status(), m.problem()));
         }
@@ -151,139 +199,51 @@ public final class RunOrchestrator {
             unrunnable.add(new Unrunnable(r::on, r.status(), r.reason()));
         }
         for (Unrunnable m : unrunnable) {
-            List<LaneId> lanes = new ArrayList<>();
-            List<BackendId> backendsOf = new ArrayList<>();
-            plan.nativeBackends().forEach(b -> {
-                lanes.add(LaneId.NATIVE);
-                backendsOf.add(b);
-            });
-            for (BrowserKind bk : browsers) {
-                plan.browserBackends().forEach(b -> {
-                    lanes.add(LaneId.of(bk));
-                    backendsOf.add(b);
-                });
-            }
-            for (int k = 0; k < lanes.size(); k++) {
-                CaseId id = m.id().apply(backendsOf.get(k), lanes.get(k));
-                if (done.contains(id)) {
-                    continue;
-                }
-                Provenance prov = (lanes.get(k).isNative() ? Provenance.of(null, null, "djl", null, null, List.of(), runtimeVersions)
-                        : Provenance.of(lanes.get(k).id(), null, plan.driver().id(), null, null, List.of(), runtimeVersions)).withHost(host);
-                emit(new RunResult(runId, Instant.now(), id, null, m.status(), m.reason(), prov, null, null, null,
-                        List.of(new FallbackHop(backendsOf.get(k), false, m.reason())), List.of()), results, counter, total);
-            }
-        }
-
-        CaseExecutor executor = new CaseExecutor(plan.warmups(), plan.iterations(), plan.caseTimeout(), plan.policy(),
-                id -> store.latestWorkingTimings(host.fingerprint(), id, id.requested()).map(t -> t.p50Ms()),
-                plan.effectiveThreads()).withLoadTimeout(plan.loadTimeout().orElse(null)).withAccount(account)
-                .withDrillDown(plan.drillDown().profileIterations(), plan.drillDown().recreate()).withDurations(plan.durations())
-                .withProgress((id, hop, phase, k, n) -> {
-                    synchronized (RunOrchestrator.this) {
-                        listener.caseProgress(id, hop, phase, k, n);
-                        inCase.put(id.lane().id() + "|" + id.row(), ResultJson.MAPPER.createObjectNode().put("lane", id.lane().id())
-                                .put("case", id.row()).put("backend", hop.id()).put("phase", phase).put("done", k).put("total", n));
-                        recordInCase(runId);
+            for (LaneId lane : java.util.stream.Stream.concat(nativeLanes.stream(), browserLanes.stream()).toList()) {
+                for (BackendId b : lane.isNative() ? plan.nativeBackends() : plan.browserBackends()) {
+                    CaseId id = m.id().apply(b, lane);
+                    if (done.contains(id)) {
+                        continue;
                     }
-                });
-        bisections = plan.drillDown().bisect() ? new Bisections(spillDir.resolve("repro"), plan.caseTimeout(),
-                plan.effectiveThreads(), natives.forBackend(BackendId.CPU), plan.drillDown().bisectAlways()) : null;
-
-        // Native lane: probe every backend its chains name (and cpu, the reference).
-        Set<BackendId> nativeNamed = new LinkedHashSet<>();
-        nativeNamed.add(BackendId.CPU);
-        plan.nativeBackends().forEach(b -> nativeNamed.addAll(plan.chainOf(b).hops()));
-        Map<BackendId, Availability> nativeProbes = new LinkedHashMap<>();
-        for (BackendId b : nativeNamed) {
-            Availability a = account.time(RunAccount.Part.PROBES, () -> natives.forBackend(b).probe(b));
-            nativeProbes.put(b, a);
-            recorder.recordProbe(runId, a);
-        }
-        Provenance nativeProv = Provenance.of(null, null, "djl", null, null, List.of(), runtimeVersions);
-        Lane nativeLane = new Lane("native", natives::forBackend, nativeProbes, nativeProv);
-        CaseContext nativeCtx = new CaseContext(runId, host, nativeProv, LaneId.NATIVE);
-
-        // References first, from the native CPU run (which is itself a case when cpu is requested).
-        Map<ModelCase, Reference> references = new HashMap<>();
-        List<BackendId> nativeOrder = new ArrayList<>(plan.nativeBackends());
-        boolean cpuRequested = nativeOrder.remove(BackendId.CPU);
-        for (ModelCase mc : cases) {
-            ModelCase fp32 = set.fp32Of().get(mc);
-            Reference judge = fp32 == null ? null
-                    : references.computeIfAbsent(fp32, b -> Reference.expected(b).orElseGet(() -> referenceOnly(b))).asFp32();
-            Reference expected = Reference.expected(mc).orElse(null);
-            if (cpuRequested) {
-                CaseId key = CaseId.of(mc, BackendId.CPU, LaneId.NATIVE);
-                CaseExecutor.Outcome o = executor.run(nativeCtx, mc, Chain.of(BackendId.CPU), nativeProbes,
-                        natives::forBackend, judge);
-                if (!done.contains(key)) {
-                    emit(o.result(), results, counter, total);
+                    Provenance prov = (lane.isNative() ? Provenance.of(null, null, "djl", null, null, List.of(), runtimeVersions)
+                            : Provenance.of(lane.id(), null, plan.driver().id(), null, null, List.of(), runtimeVersions)).withHost(host);
+                    sink.emit(new RunResult(runId, Instant.now(), id, null, m.status(), m.reason(), prov, null, null, null,
+                            List.of(new FallbackHop(b, false, m.reason())), List.of()));
                 }
-                Reference own = expected != null ? expected : o.execution()
-                        .map(e -> Reference.nativeCpu(mc, e.outputs()))
-                        .orElseGet(() -> Reference.missing("native CPU " + o.result().status() + ": " + o.result().reason()));
-                references.put(mc, judge == null ? own : judge.withVariantRun(own, mc.precision()));
-            } else {
-                Reference own = expected != null ? expected : referenceOnly(mc);
-                references.put(mc, judge == null ? own : judge.withVariantRun(own, mc.precision()));
             }
         }
-        for (BackendId requested : nativeOrder) {
-            for (ModelCase mc : cases) {
-                CaseId key = CaseId.of(mc, requested, LaneId.NATIVE);
-                if (done.contains(key)) {
-                    continue;
-                }
-                RunResult r = Retries.run(plan.scheduling().retries(), () -> executor.run(nativeCtx, mc,
-                        plan.chainOf(requested), nativeLane.probes(), nativeLane.providers(), references.get(mc)).result(),
-                        nativeLane.renew(), listener::info);
-                emit(bisected(r, mc, nativeLane.providers()), results, counter, total);
+    }
+
+    /** Where every lane's results, probes and news go: the store at once, progress, and bisection. */
+    private LaneSink sink(String runId, List<RunResult> results, int[] counter, int total) {
+        return new LaneSink() {
+            @Override
+            public void emit(RunResult r) {
+                RunOrchestrator.this.emit(r, results, counter, total);
             }
-        }
 
-        if (!browsers.isEmpty()) {
-            Set<BackendId> browserNamed = new LinkedHashSet<>();
-            plan.browserBackends().forEach(b -> browserNamed.addAll(plan.chainOf(b).hops()));
-            BrowserScheduler scheduler = new BrowserScheduler(plan, executor, host, runId, runtimeVersions, new BrowserScheduler.Sink() {
-                @Override
-                public void emit(RunResult r) {
-                    RunOrchestrator.this.emit(r, results, counter, total);
+            @Override
+            public void info(String message) {
+                synchronized (RunOrchestrator.this) {
+                    listener.info(message);
                 }
+            }
 
-                @Override
-                public void info(String message) {
-                    synchronized (RunOrchestrator.this) {
-                        listener.info(message);
-                    }
-                }
+            @Override
+            public void probe(Availability a) {
+                recorder.recordProbe(runId, a);
+            }
 
-                @Override
-                public void probe(Availability a) {
-                    recorder.recordProbe(runId, a);
-                }
+            @Override
+            public void host(HostInfo h) {
+                recorder.recordHost(h);
+            }
 
-                @Override
-                public void host(HostInfo h) {
-                    recorder.recordHost(h);
-                }
-
-                @Override
-                public RunResult bisected(RunResult r, ModelCase mc, java.util.function.Function<BackendId, BackendProvider> providers) {
-                    return RunOrchestrator.this.bisected(r, mc, providers);
-                }
-            });
-            // a lane's time outside its cases (launch, page, probes, close) is the browsers' part
-            account.timeExclusive(RunAccount.Part.BROWSERS, () -> {
-                try (BrowserLanes lanes = browserLanes.get()) {
-                    for (BrowserKind browser : browsers) {
-                        scheduler.run(lanes, browser, cases, done, references, browserNamed);
-                    }
-                }
-            });
-        }
-        recorder.finish(runId, begun, planJson);
-        return new RunSummary(runId, results, (System.nanoTime() - t0) / 1e6);
+            @Override
+            public RunResult bisected(RunResult r, ModelCase mc, java.util.function.Function<BackendId, BackendProvider> providers) {
+                return RunOrchestrator.this.bisected(r, mc, providers);
+            }
+        };
     }
 
     /** The result with its bisection when it is wrong and bisection is on. */
@@ -299,17 +259,6 @@ public final class RunOrchestrator {
 
     /** A model or variant that cannot run: its identity on each backend and lane, its status and why. */
     private record Unrunnable(java.util.function.BiFunction<BackendId, LaneId, CaseId> id, Status status, String reason) {
-    }
-
-    /** The native CPU outputs for a case whose cpu run is not itself requested: one untimed-for-reporting run. */
-    private Reference referenceOnly(ModelCase mc) {
-        BackendProvider cpu = natives.forBackend(BackendId.CPU);
-        try {
-            return Reference.nativeCpu(mc, account.time(RunAccount.Part.REFERENCES, () -> cpu.execute(
-                    new dev.accelbridge.core.ExecutionRequest(BackendId.CPU, mc, 0, 1, java.time.Duration.ofMinutes(5)))).outputs());
-        } catch (BackendException e) {
-            return Reference.missing("native CPU failed: " + e.oneLine());
-        }
     }
 
     /**
@@ -339,7 +288,7 @@ public final class RunOrchestrator {
         results.add(r);
         counter[0]++;
         listener.caseFinished(r, counter[0], total);
-        if (inCase.remove(r.id().lane().id() + "|" + r.id().row()) != null) {
+        if (inCase.remove(r.id().lane().key() + "|" + r.id().row()) != null) {
             recordInCase(r.runId());
         }
     }

@@ -2,6 +2,7 @@ package dev.accelbridge.bridge.run;
 
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.BrowserSpec;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.MinDurations;
@@ -33,7 +34,8 @@ import java.util.Optional;
  * @param backends      the requested backends
  * @param chains        the fallback chain of every requested backend
  * @param policy        when a run-time result moves on to the next hop
- * @param browsers      the browsers that run the browser backends
+ * @param browsers      the browsers that run the browser backends, each at a major version or the one installed
+ * @param runtimes      the onnxruntime-web and ONNX Runtime releases every case runs under ({@code --ort-web}, {@code --ort})
  * @param driver        how browsers are launched
  * @param gridUrl       a Selenium Grid for {@link DriverKind#GRID}
  * @param headless      headless browsers (the default)
@@ -63,7 +65,7 @@ import java.util.Optional;
 @PublicApi
 public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<ModelFamily> userFamily,
                       boolean largeModels, long seed, List<BackendId> backends, Map<BackendId, Chain> chains,
-                      FallbackPolicy policy, List<BrowserKind> browsers, DriverKind driver, Optional<URI> gridUrl,
+                      FallbackPolicy policy, List<BrowserSpec> browsers, Runtimes runtimes, DriverKind driver, Optional<URI> gridUrl,
                       boolean headless, int warmups, int iterations, MinDurations durations, Duration caseTimeout, Path modelCache,
                       FeedOptions feed, Optional<Duration> loadTimeout, Optional<Integer> threads,
                       List<Precision> precisions, List<Integer> batchSizes, DrillDown drillDown, Optional<Shard> shard,
@@ -81,6 +83,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         backends = List.copyOf(backends);
         chains = Map.copyOf(chains);
         browsers = List.copyOf(browsers);
+        runtimes = runtimes == null ? Runtimes.PINNED : runtimes;
     }
 
     /** A builder, in the manner of DJL's {@code Criteria}: required {@code set*}, optional {@code opt*}. */
@@ -109,7 +112,8 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         private long seed = dev.accelbridge.suites.SuiteOptions.DEFAULT_SEED;
         private Chains chains = Chains.defaults();
         private FallbackPolicy policy = FallbackPolicy.ON_FAILURE;
-        private List<BrowserKind> browsers = List.of(BrowserKind.CHROMIUM);
+        private List<BrowserSpec> browsers = List.of(BrowserSpec.of(BrowserKind.CHROMIUM));
+        private Runtimes runtimes = Runtimes.PINNED;
         private DriverKind driver = DriverKind.PLAYWRIGHT;
         private URI grid;
         private String bridgeHost;
@@ -184,9 +188,20 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             return this;
         }
 
-        /** The browsers for the browser backends (default: chromium). */
+        /** The browsers for the browser backends, at the version installed (default: chromium). */
         public Builder optBrowsers(List<BrowserKind> b) {
+            return optBrowserSpecs(b == null ? null : b.stream().map(BrowserSpec::of).toList());
+        }
+
+        /** The browsers for the browser backends, each at a major version or the one installed ({@code chromium-shell@141}). */
+        public Builder optBrowserSpecs(List<BrowserSpec> b) {
             this.browsers = b;
+            return this;
+        }
+
+        /** The onnxruntime-web and ONNX Runtime releases to run under (default: the pinned ones). */
+        public Builder optRuntimes(Runtimes r) {
+            this.runtimes = r;
             return this;
         }
 
@@ -334,35 +349,11 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
          * @throws AccelbridgeException naming the option that makes the plan impossible and the fix
          */
         public RunPlan build() {
-            if (backends == null || backends.isEmpty()) {
-                throw new AccelbridgeException("No backend to run on", "give --backends with at least one of: " + BackendId.validIds());
-            }
-            if (caseTimeout == null || caseTimeout.isZero() || caseTimeout.isNegative()) {
-                throw new AccelbridgeException("--timeout must be positive, got " + (caseTimeout == null ? "none" : caseTimeout.toSeconds() + " s"),
-                        "give the seconds one case may take, e.g. --timeout 180");
-            }
-            if (threads != null && threads < 1) {
-                throw new AccelbridgeException("--threads must be at least 1, got " + threads, "e.g. --threads 2");
-            }
-            if (precisions == null || precisions.isEmpty()) {
-                throw new AccelbridgeException("--precision names no precision", "give --precision fp32,fp16,int8 or a part of it");
-            }
-            if (batchSizesGiven && batchSizes.isEmpty() || batchSizes.stream().anyMatch(b -> b == null || b < 1 || b > dev.accelbridge.core.Limits.MAX_BATCH)) {
-                throw new AccelbridgeException("--batch-sizes must be whole numbers from 1 to " + dev.accelbridge.core.Limits.MAX_BATCH + ", got " + batchSizes,
-                        "e.g. --batch-sizes 1,4,16");
-            }
+            PlanChecks.options(backends, caseTimeout, threads, precisions, batchSizesGiven, batchSizes);
             List<ModelFamily> s = suites != null ? suites : userModels.isEmpty()
                     ? List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO) : List.of();
             PlanDefaults.Sampled sampled = PlanDefaults.sampling(s, userModels.isEmpty(), warmups, iterations, warmupDuration, minDuration);
-            if (s.contains(ModelFamily.OTHER)) {
-                throw new AccelbridgeException("'other' is not a built-in suite", "use text, vision, audio or ops");
-            }
-            if (s.isEmpty() && userModels.isEmpty()) {
-                throw new AccelbridgeException("Nothing to run: no suite and no --model", "give --suites text,vision,audio or --model PATH");
-            }
-            if (backends.stream().anyMatch(BackendId::isBrowser) && (browsers == null || browsers.isEmpty())) {
-                throw new AccelbridgeException("Browser backends were asked for but no browser", "give --browser chromium");
-            }
+            PlanChecks.work(s, userModels, backends, browsers);
             Map<BackendId, Chain> chainMap = new LinkedHashMap<>();
             for (BackendId b : backends) {
                 chainMap.put(b, chains.forBackend(b));
@@ -370,12 +361,17 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             Scheduling scheduling = new Scheduling(parallel, retries, maxResultBytes);
             DriverKind d = grid != null ? DriverKind.GRID : driver;
             return new RunPlan(s.stream().distinct().toList(), userModels, Optional.ofNullable(userFamily), largeModels, seed,
-                    backends.stream().distinct().toList(), chainMap, policy, browsers.stream().distinct().toList(), d,
+                    backends.stream().distinct().toList(), chainMap, policy, browsers.stream().distinct().toList(), runtimes, d,
                     Optional.ofNullable(grid), headless, sampled.warmups(), sampled.iterations(), sampled.durations(), caseTimeout, modelCache, feed, Optional.ofNullable(loadTimeout), Optional.ofNullable(threads),
                     precisions.stream().distinct().toList(), batchSizes.stream().distinct().toList(), drillDown,
                     Optional.ofNullable(shard), Exposure.of(bridgeHost, advertise),
                     scheduling);
         }
+    }
+
+    /** The browser lanes: each browser with each onnxruntime-web version. */
+    public List<dev.accelbridge.core.LaneId> browserLanes() {
+        return runtimes.browserLanes(browsers, dev.accelbridge.browser.page.PageAssets.ortWebVersion());
     }
 
     /** The requested browser backends. */

@@ -26,7 +26,7 @@ class RunFormTest {
         assertThat(p.suites()).containsExactly(ModelFamily.TEXT, ModelFamily.VISION);
         assertThat(p.userModels()).containsExactly(Path.of("/m/a.onnx"));
         assertThat(p.backends()).containsExactly(BackendId.WASM, BackendId.CPU);
-        assertThat(p.browsers()).containsExactly(BrowserKind.CHROMIUM);
+        assertThat(p.browsers()).containsExactly(dev.accelbridge.core.BrowserSpec.of(BrowserKind.CHROMIUM));
         assertThat(p.iterations()).isEqualTo(5);
         assertThat(p.warmups()).isZero();
         assertThat(p.precisions()).containsExactly(Precision.FP32);

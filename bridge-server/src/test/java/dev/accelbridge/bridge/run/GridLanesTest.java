@@ -3,6 +3,7 @@ package dev.accelbridge.bridge.run;
 import dev.accelbridge.browser.bridge.BridgeServer;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ModelCase;
@@ -43,7 +44,7 @@ class GridLanesTest {
             RunPlan plan = RunPlan.builder().setBackends(List.of(BackendId.WASM)).optGrid(grid.url())
                     .optAdvertise(URI.create("http://127.0.0.2:0")).build();
             try (BridgeBrowserLanes lanes = new BridgeBrowserLanes(plan, Map.of())) {
-                Lane lane = lanes.open(BrowserKind.CHROMIUM, List.of(BackendId.WASM));
+                Lane lane = lanes.open(LaneId.of(BrowserKind.CHROMIUM), List.of(BackendId.WASM));
                 BridgeServer bridge = lanes.bridge();
                 assertThat(bridge.options().host()).isEqualTo("127.0.0.2");
                 String token = bridge.options().token().orElseThrow();

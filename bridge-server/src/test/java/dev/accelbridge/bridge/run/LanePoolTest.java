@@ -3,6 +3,7 @@ package dev.accelbridge.bridge.run;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.ModelFamily;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,7 +39,7 @@ class LanePoolTest {
         }
 
         @Override
-        public Lane open(BrowserKind browser, Collection<BackendId> backends) {
+        public Lane open(LaneId browser, Collection<BackendId> backends) {
             launched.incrementAndGet();
             return real.open(browser, backends);
         }
@@ -62,19 +63,19 @@ class LanePoolTest {
             RunPlan plan = plan(Duration.ofSeconds(180));
             Lane first;
             try (BrowserLanes run1 = pool.borrow(plan)) {
-                assertThat(run1.warm(BrowserKind.CHROMIUM)).isFalse();
-                first = run1.open(BrowserKind.CHROMIUM, List.of(BackendId.WASM));
+                assertThat(run1.warm(LaneId.of(BrowserKind.CHROMIUM))).isFalse();
+                first = run1.open(LaneId.of(BrowserKind.CHROMIUM), List.of(BackendId.WASM));
                 assertThat(first.probes().get(BackendId.WASM).available()).isTrue();
             }
             assertThat(pool.idleLanes()).isOne();
             try (BrowserLanes run2 = pool.borrow(plan)) {
-                assertThat(run2.warm(BrowserKind.CHROMIUM)).isTrue(); // what the run says: "reusing chromium"
-                Lane again = run2.open(BrowserKind.CHROMIUM, List.of(BackendId.WASM, BackendId.WEBNN_NPU));
+                assertThat(run2.warm(LaneId.of(BrowserKind.CHROMIUM))).isTrue(); // what the run says: "reusing chromium"
+                Lane again = run2.open(LaneId.of(BrowserKind.CHROMIUM), List.of(BackendId.WASM, BackendId.WEBNN_NPU));
                 assertThat(again.providers().apply(BackendId.WASM)).isSameAs(first.providers().apply(BackendId.WASM));
                 assertThat(again.probes()).containsKeys(BackendId.WASM, BackendId.WEBNN_NPU);
                 assertThat(pool.idleLanes()).isZero();
                 // a second lane at once is a second browser: a lane is never shared by two runs' threads
-                Lane other = run2.open(BrowserKind.CHROMIUM, List.of(BackendId.WASM));
+                Lane other = run2.open(LaneId.of(BrowserKind.CHROMIUM), List.of(BackendId.WASM));
                 assertThat(other.providers().apply(BackendId.WASM)).isNotSameAs(first.providers().apply(BackendId.WASM));
             }
             assertThat(launched).hasValue(2);
@@ -84,7 +85,7 @@ class LanePoolTest {
             RunPlan slower = plan(Duration.ofSeconds(300));
             try (BrowserLanes run3 = pool.borrow(slower)) {
                 assertThat(pool.idleLanes()).isZero();
-                run3.open(BrowserKind.CHROMIUM, List.of(BackendId.WASM));
+                run3.open(LaneId.of(BrowserKind.CHROMIUM), List.of(BackendId.WASM));
             }
             assertThat(launched).hasValue(3);
             assertThat(made.get(plan).real.bridge()).isNull(); // closed with its browsers

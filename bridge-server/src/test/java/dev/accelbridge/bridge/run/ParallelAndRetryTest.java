@@ -7,6 +7,7 @@ import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.HostInfo;
@@ -152,7 +153,7 @@ class ParallelAndRetryTest {
         }
 
         @Override
-        public Lane open(BrowserKind browser, Collection<BackendId> backends) {
+        public Lane open(LaneId browser, Collection<BackendId> backends) {
             Lane lane = real.open(browser, backends);
             BrowserBackendProvider p = (BrowserBackendProvider) lane.providers().apply(BackendId.WASM);
             opened.add(p);

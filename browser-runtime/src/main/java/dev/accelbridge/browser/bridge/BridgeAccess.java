@@ -71,7 +71,7 @@ final class BridgeAccess {
         SECURITY_HEADERS.forEach(ctx::header);
         hosts.check(ctx); // DNS rebinding: the request must name this bridge, a state change come from its own pages
         String path = ctx.path();
-        if (path.equals("/") || path.endsWith(".html") || path.endsWith(".mjs") || path.startsWith("/ort/")) {
+        if (path.equals("/") || path.endsWith(".html") || path.endsWith(".mjs") || path.startsWith("/ort/") || path.startsWith("/ort-web/")) {
             ctx.header("Content-Security-Policy", PAGE_CSP);
         }
         if (options.token().isEmpty() || path.equals("/ws")) {

@@ -4,6 +4,7 @@ import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.browser.page.FrameCodec;
+import dev.accelbridge.browser.page.OrtWebBuild;
 import dev.accelbridge.browser.page.PageAssets;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
@@ -29,7 +30,8 @@ import java.util.function.Consumer;
 
 /**
  * The browser bridge: serves the inference page and onnxruntime-web from the classpath (with COOP/COEP so the page is
- * cross-origin isolated and WASM runs multithreaded), the current run's models by opaque id, {@code /api/health},
+ * cross-origin isolated and WASM runs multithreaded), other onnxruntime-web releases a lane asked for under
+ * {@code /ort-web/VERSION/} ({@link OrtWebBuild}), the current run's models by opaque id, {@code /api/health},
  * and the WebSocket endpoint {@code /ws} where pages join and take jobs (docs/protocol.md). Handlers only delegate:
  * the protocol lives in {@link PageHub} and {@link ConnectedPage}.
  */
@@ -40,6 +42,7 @@ public final class BridgeServer implements AutoCloseable {
 
     private final BridgeOptions options;
     private final ModelRegistry models = new ModelRegistry();
+    private final OrtWebFiles ortWeb = new OrtWebFiles();
     private final BridgeAccess access;
     private final PageHub hub;
     private final Javalin app;
@@ -89,6 +92,7 @@ public final class BridgeServer implements AutoCloseable {
             cfg.routes.before(access::guard);
             cfg.routes.get("/api/health", this::health);
             cfg.routes.get("/models/{id}", this::model);
+            cfg.routes.get(OrtWebFiles.ROUTE, ortWeb::serve);
             extra.forEach(r -> r.register(cfg.routes)); // behind guard(): the same headers and token
             cfg.routes.ws("/ws", ws -> {
                 ws.onConnect(ctx -> {
@@ -239,17 +243,27 @@ public final class BridgeServer implements AutoCloseable {
      * command line, which every local user can read.
      */
     public URI pageUrl(String slot) {
-        if (slot == null) {
+        return pageUrl(slot, OrtWebBuild.pinned());
+    }
+
+    /**
+     * The page's URL for a launched browser that loads onnxruntime-web {@code build} (registered here first, so the bridge
+     * serves it); see {@link #pageUrl(String)}.
+     */
+    public URI pageUrl(String slot, OrtWebBuild build) {
+        ortWeb.register(build);
+        if (slot == null && build.isPinned()) {
             return personalPageUrl();
         }
-        StringBuilder q = new StringBuilder();
+        StringBuilder q = new StringBuilder(build.pageQuery());
+        if (slot == null) {
+            return URI.create(advertisedBase() + "/?" + q + tokenQuery().replace('?', '&'));
+        }
         if (options.token().isPresent()) {
-            q.append("join=").append(access.joinCode());
+            q.append(q.length() == 0 ? "" : "&").append("join=").append(access.joinCode());
         }
-        if (slot != null) {
-            q.append(q.length() == 0 ? "" : "&").append("slot=").append(URLEncoder.encode(slot, StandardCharsets.UTF_8));
-        }
-        return URI.create(advertisedBase() + "/" + (q.length() == 0 ? "" : "?" + q));
+        q.append(q.length() == 0 ? "" : "&").append("slot=").append(URLEncoder.encode(slot, StandardCharsets.UTF_8));
+        return URI.create(advertisedBase() + "/?" + q);
     }
 
     /** The base URL launched browsers are given: the advertised one (its port filled from the bound one), else the bound one. */

@@ -6,9 +6,8 @@ import dev.accelbridge.browser.launch.BrowserLauncher;
 import dev.accelbridge.browser.launch.BrowserLaunchers;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
-import dev.accelbridge.browser.page.PageAssets;
+import dev.accelbridge.browser.page.OrtWebBuild;
 import dev.accelbridge.browser.page.PageProbe;
-import dev.accelbridge.suites.OnnxModels;
 import dev.accelbridge.core.Analysis;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.ColdStart;
@@ -18,6 +17,9 @@ import dev.accelbridge.core.BackendException.Phase;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.BackendUnavailableException;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.UnsupportedModelException;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.ExecutionRequest;
@@ -35,13 +37,10 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.nio.file.Path;
-import java.nio.file.Files;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
@@ -60,10 +59,8 @@ public final class BrowserBackendProvider implements BackendProvider {
             BackendId.WEBNN_NPU, BackendId.WASM);
 
 
-    /** External-data locations per model file (parsing a model per case would cost a large one a second each time). */
-    private static final Map<String, List<String>> EXTERNAL_DATA = new java.util.concurrent.ConcurrentHashMap<>();
-
     private final BridgeServer server;
+    private final OrtWebBuild ortWeb;
     private final LaunchOptions launchOptions;
     private final BrowserLauncher launcher;
     private BrowserHandle handle;
@@ -85,12 +82,22 @@ public final class BrowserBackendProvider implements BackendProvider {
 
     /** Launches the browser of {@code launch} through its driver's launcher and waits for its page to join. */
     public BrowserBackendProvider(BridgeServer server, LaunchOptions launch) {
-        this(server, launch, BrowserLaunchers.forDriver(launch.driver()));
+        this(server, launch, BrowserLaunchers.forDriver(launch.driver()), OrtWebBuild.pinned());
     }
 
     /** Same, with an explicit launcher (e.g. one built for a Grid). */
     public BrowserBackendProvider(BridgeServer server, LaunchOptions launch, BrowserLauncher launcher) {
+        this(server, launch, launcher, OrtWebBuild.pinned());
+    }
+
+    /**
+     * Launches through {@code launcher} ({@link BrowserLaunchers#forDriver}) a page that loads onnxruntime-web {@code ortWeb}.
+     *
+     * @throws UnsupportedModelException when that onnxruntime-web does not load in this browser (its import's error)
+     */
+    public BrowserBackendProvider(BridgeServer server, LaunchOptions launch, BrowserLauncher launcher, OrtWebBuild ortWeb) {
         this.server = server;
+        this.ortWeb = ortWeb;
         this.launchOptions = launch;
         this.launcher = launcher;
         this.driver = launcher.driver();
@@ -100,6 +107,7 @@ public final class BrowserBackendProvider implements BackendProvider {
 
     private BrowserBackendProvider(BridgeServer server, ConnectedPage page) {
         this.server = server;
+        this.ortWeb = null; // the page loaded what its own URL asked for
         this.launchOptions = null;
         this.launcher = null;
         this.driver = DriverKind.MANUAL;
@@ -138,6 +146,16 @@ public final class BrowserBackendProvider implements BackendProvider {
     /** The browser build. */
     public String browserVersion() {
         return browserVersion;
+    }
+
+    /** onnxruntime-web's version in the page: what the page reports, else what its URL asked for. */
+    public String ortWebVersion() {
+        return page != null && page.ortVersion() != null ? page.ortVersion() : ortWeb != null ? ortWeb.version() : null;
+    }
+
+    /** Where this provider's cases run: its browser, the browser's major version and onnxruntime-web's version. */
+    public LaneId laneId() {
+        return new LaneId(BrowserKind.fromName(browserName), LaneId.majorOf(browserVersion), ortWebVersion());
     }
 
     /** {@code chromium 156.0.8078.73}. */
@@ -203,17 +221,7 @@ public final class BrowserBackendProvider implements BackendProvider {
         long deadline = System.nanoTime() + timeout.toNanos();
         ExecutionProviderSpec ep = ExecutionProviderSpec.of(backend);
         ModelRegistry.ModelRef ref = server.models().register(model.path());
-        Map<String, ModelRegistry.ModelRef> external = new LinkedHashMap<>();
-        for (String loc : EXTERNAL_DATA.computeIfAbsent(model.path().toAbsolutePath() + "@" + model.sha256(),
-                k -> OnnxModels.externalData(model.path()))) {
-            try {
-                // the loader's rule again (real paths, links followed): nothing outside the model's folder is ever served
-                external.put(loc, server.models().register(dev.accelbridge.suites.ModelFiles.inside(
-                        model.path().toAbsolutePath().getParent(), loc, "external data")));
-            } catch (dev.accelbridge.suites.SuiteException e) {
-                LOG.warn("Not serving {}: {}", loc, e.oneLine());
-            }
-        }
+        Map<String, ModelRegistry.ModelRef> external = server.models().registerExternalData(model);
         ConnectedPage p = page;
         BrowserMemorySampler memory = BrowserMemorySampler.start(handle);
         try {
@@ -283,7 +291,7 @@ public final class BrowserBackendProvider implements BackendProvider {
     /** The page's provenance for a case on {@code backend}. */
     Provenance provenance(BackendId backend, ExecutionProviderSpec ep) {
         Map<String, String> versions = new LinkedHashMap<>();
-        versions.put("onnxruntime-web", page.ortVersion() != null ? page.ortVersion() : PageAssets.ortWebVersion());
+        versions.put("onnxruntime-web", ortWebVersion());
         if (browserVersion != null) {
             versions.put(browserName, browserVersion);
         }
@@ -316,17 +324,9 @@ public final class BrowserBackendProvider implements BackendProvider {
     // ---- internals ---------------------------------------------------------------------------------------------
 
     private void startBrowser() {
-        String slot = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        handle = launcher.launch(launchOptions, server.pageUrl(slot));
-        try {
-            page = server.awaitPage(slot, server.options().joinTimeout());
-        } catch (RuntimeException e) {
-            String alive = handle.isAlive() ? "running" : "not running";
-            handle.close();
-            handle = null;
-            throw new BridgeServerException(e.getMessage() + " (" + browserName + " via " + driver.id() + ", browser " + alive + ")",
-                    "check the browser starts and reaches " + server.baseUrl(), e);
-        }
+        PageLaunch.Launched l = PageLaunch.start(server, launchOptions, launcher, ortWeb);
+        handle = l.handle();
+        page = l.page();
         probe = page.probe();
         browserVersion = handle.version();
         needsRestart = false;
@@ -365,7 +365,7 @@ public final class BrowserBackendProvider implements BackendProvider {
             if (!(c instanceof PageJobException pj)) {
                 throw new ExecutionFailedException(phase, "Case " + model.name() + " on " + backend + " failed: " + c, null, c);
             }
-            String where = " [" + browserLabel() + " via " + driver.id() + ", onnxruntime-web " + page.ortVersion()
+            String where = " [" + browserLabel() + " via " + driver.id() + ", onnxruntime-web " + ortWebVersion()
                     + (backend == BackendId.WEBGPU ? ", adapter " + probe.webgpu().label() : "") + "]";
             String process = handle == null ? "" : handle.isAlive() ? "; browser process still running" : "; browser process is gone";
             PageFailures.Failure failure = PageFailures.of(pj, phase, backend, model, probe, where, process);

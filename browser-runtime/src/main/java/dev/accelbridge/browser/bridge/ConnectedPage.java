@@ -33,6 +33,7 @@ public final class ConnectedPage {
     private final String slot;
     private final PageProbe probe;
     private final String ortVersion;
+    private final String ortError;
     private final String remoteAddress;
     private final String origin;
     private final Instant joinedAt = Instant.now();
@@ -40,11 +41,13 @@ public final class ConnectedPage {
     /** The jobs sent and not yet answered, and the page's end: what the hub completes as answers arrive. */
     final PageJobs jobs = new PageJobs();
 
-    ConnectedPage(String id, String slot, PageProbe probe, String ortVersion, String remoteAddress, String origin, PageChannel channel) {
+    ConnectedPage(String id, String slot, PageProbe probe, String ortVersion, String ortError, String remoteAddress, String origin,
+                  PageChannel channel) {
         this.id = id;
         this.slot = slot;
         this.probe = probe;
         this.ortVersion = ortVersion;
+        this.ortError = ortError;
         this.remoteAddress = remoteAddress;
         this.origin = origin;
         this.channel = channel;
@@ -68,6 +71,11 @@ public final class ConnectedPage {
     /** onnxruntime-web's version as the page reports it ({@code ort.env.versions.web}), or null if it did not load. */
     public String ortVersion() {
         return ortVersion;
+    }
+
+    /** Why onnxruntime-web did not load in the page (its import's error), or null when it loaded. */
+    public String ortError() {
+        return ortError;
     }
 
     /** The peer address of its WebSocket. */

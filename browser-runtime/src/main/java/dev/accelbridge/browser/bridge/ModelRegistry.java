@@ -20,6 +20,9 @@ public final class ModelRegistry {
         }
     }
 
+    /** External-data locations per model file (parsing a model per case would cost a large one a second each time). */
+    private static final Map<String, java.util.List<String>> EXTERNAL_DATA = new ConcurrentHashMap<>();
+
     private final Map<String, ModelRef> byId = new ConcurrentHashMap<>();
 
     /**
@@ -48,6 +51,25 @@ public final class ModelRegistry {
         ModelRef ref = new ModelRef(UUID.randomUUID().toString().replace("-", ""), p, p.getFileName().toString(), size);
         byId.put(ref.id(), ref);
         return ref;
+    }
+
+    /**
+     * Registers the external-data files {@code model} references, by the location the model names them with: each must
+     * resolve inside the model's folder (the loader's rule again, real paths and links followed), else it is not served
+     * and the page's session creation names it as missing.
+     */
+    public Map<String, ModelRef> registerExternalData(dev.accelbridge.core.ModelSpec model) {
+        Map<String, ModelRef> out = new java.util.LinkedHashMap<>();
+        for (String loc : EXTERNAL_DATA.computeIfAbsent(model.path().toAbsolutePath() + "@" + model.sha256(),
+                k -> dev.accelbridge.suites.OnnxModels.externalData(model.path()))) {
+            try {
+                out.put(loc, register(dev.accelbridge.suites.ModelFiles.inside(model.path().toAbsolutePath().getParent(), loc,
+                        "external data")));
+            } catch (dev.accelbridge.suites.SuiteException e) {
+                org.slf4j.LoggerFactory.getLogger(ModelRegistry.class).warn("Not serving {}: {}", loc, e.oneLine());
+            }
+        }
+        return out;
     }
 
     /** Stops serving a model. */

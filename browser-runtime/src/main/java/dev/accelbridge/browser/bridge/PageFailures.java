@@ -20,6 +20,13 @@ final class PageFailures {
     private static final Pattern UNSUPPORTED = Pattern.compile(
             "(?i)(not supported|unsupported (data ?type|op)|could not find an implementation|no kernel|shader-f16|f16 is not"
                     + "|not a registered function/op|no op registered for|opset \\d+ is under development)");
+    /**
+     * What onnxruntime-web says when its build has no such execution provider (1.17.0: "WEBNN execution provider is not
+     * supported in this build") or the provider cannot start in this browser (1.18.0's WebGPU in Chromium 131 and later:
+     * "no available backend found. ERR: [webgpu] TypeError: n.requestAdapterInfo is not a function").
+     */
+    private static final Pattern NO_PROVIDER = Pattern.compile(
+            "(?i)(no available backend found|execution provider is not supported in this build)");
     /** What onnxruntime-web, Emscripten and the browser say when memory runs out. */
     private static final Pattern OUT_OF_MEMORY = Pattern.compile(
             "(?i)(out of memory|\\boom\\b|Aborted\\(OOM\\)|allocation failed|failed to allocate|Cannot enlarge memory"
@@ -76,6 +83,11 @@ final class PageFailures {
                     + "; onnxruntime-web's wasm32 memory is at most 4 GiB" + (backend == BackendId.WEBGPU
                     ? ", the adapter's maxBufferSize " + probe.webgpu().limits().get("maxBufferSize") + " bytes" : "")
                     + ")" + where, "run a smaller input or model, or a lane with more memory", pj);
+        }
+        if (phase == Phase.LOAD && NO_PROVIDER.matcher(msg).find()) {
+            return new UnsupportedModelException("This onnxruntime-web has no " + backend + " execution provider that starts in this "
+                    + "browser: " + msg + " (" + model.name() + ")" + where, "run an onnxruntime-web release whose " + backend
+                    + " provider works here ('accelbridge bisect-versions' finds where it changed)", pj);
         }
         if (phase == Phase.LOAD && UNSUPPORTED.matcher(msg).find()) {
             return new UnsupportedModelException("onnxruntime-web cannot run " + model.name() + " on " + backend + ": " + msg + where,

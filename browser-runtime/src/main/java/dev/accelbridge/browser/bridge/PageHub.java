@@ -305,7 +305,9 @@ final class PageHub {
         String slot = msg.hasNonNull("slot") ? msg.get("slot").asText() : null;
         JsonNode ortV = msg.path("ort").path("version");
         String id = "p" + pageIds.incrementAndGet();
-        ConnectedPage page = new ConnectedPage(id, slot, probe, ortV.isTextual() ? ortV.asText() : null, c.remote, c.origin, c.channel);
+        JsonNode ortE = msg.path("ort").path("error");
+        ConnectedPage page = new ConnectedPage(id, slot, probe, ortV.isTextual() ? ortV.asText() : null,
+                ortE.isTextual() ? abbreviate(firstLine(ortE.asText())) : null, c.remote, c.origin, c.channel);
         c.page = page;
         c.channel.allowMessages(jettyLimit(maxFrameBytes));
         ObjectNode welcome = JSON.createObjectNode().put("v", FrameCodec.PROTOCOL_VERSION).put("type", MessageKind.WELCOME.id()).put("pageId", id);
@@ -367,6 +369,11 @@ final class PageHub {
             e.put("job", job);
         }
         return e.put("code", code).put("message", message);
+    }
+
+    /** At most 1000 characters of what a page says (its text is not ours). */
+    private static String abbreviate(String s) {
+        return s.length() > 1000 ? s.substring(0, 1000) + "…" : s;
     }
 
     private static String firstLine(String s) {

@@ -2,6 +2,8 @@ package dev.accelbridge.browser.launch;
 
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.BrowserSpec;
+import dev.accelbridge.core.LaneId;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -39,6 +41,7 @@ public final class BrowserDiscovery {
 
     private static final Map<BrowserKind, String> OVERRIDES = readOverrides();
     private static final Map<BrowserKind, Optional<InstalledBrowser>> CACHE = new ConcurrentHashMap<>();
+    private static final Map<String, Optional<InstalledBrowser>> SHELLS = new ConcurrentHashMap<>();
     private static final Pattern VERSION = Pattern.compile("\\d+(?:\\.\\d+)+\\S*");
     private static final long VERSION_TIMEOUT_S = 20;
 
@@ -67,6 +70,32 @@ public final class BrowserDiscovery {
      */
     public static Optional<InstalledBrowser> find(BrowserKind kind) {
         return CACHE.computeIfAbsent(kind, BrowserDiscovery::lookUp);
+    }
+
+    /**
+     * The browser of {@code spec}: the one installed when it names no version; for the headless shell of a given major,
+     * that major's shell (fetched from the npm registry at first use, minutes at most); for another kind, the one
+     * installed if it is of that major, else none.
+     *
+     * @throws BrowserLaunchException when the shell of that major cannot be had (not published, not reachable)
+     */
+    public static Optional<InstalledBrowser> find(BrowserSpec spec) {
+        if (spec.major() == null) {
+            return find(spec.kind());
+        }
+        if (spec.kind() == BrowserKind.CHROMIUM_SHELL && !OVERRIDES.containsKey(spec.kind())) {
+            return SHELLS.computeIfAbsent(spec.major(), m -> {
+                Path p = ChromiumShell.executable(m);
+                // an older shell (123) will not even print its version as root without --no-sandbox
+                return Optional.of(new InstalledBrowser(spec.kind(), p, version(p, "--no-sandbox")));
+            });
+        }
+        return find(spec.kind()).filter(b -> spec.major().equals(LaneId.majorOf(b.version())));
+    }
+
+    /** The headless shell's majors the npm registry publishes, oldest first (what a version bisection walks). */
+    public static List<String> publishedShellMajors() {
+        return ChromiumShell.publishedMajors();
     }
 
     /** Like {@link #find} but throws a {@link BrowserLaunchException} saying how to install the browser. */
@@ -132,10 +161,13 @@ public final class BrowserDiscovery {
      *
      * @throws BrowserLaunchException when the binary does not answer in time or prints no version
      */
-    static String version(Path binary) {
+    static String version(Path binary, String... flags) {
         String text;
         try {
-            Process p = new ProcessBuilder(binary.toString(), "--version").redirectErrorStream(true).start();
+            List<String> cmd = new ArrayList<>(List.of(binary.toString()));
+            cmd.addAll(List.of(flags));
+            cmd.add("--version");
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             p.getOutputStream().close();
             // Read on a separate thread so a binary that never closes its stdout cannot block us past the timeout.
             var reader = new java.util.concurrent.CompletableFuture<String>();

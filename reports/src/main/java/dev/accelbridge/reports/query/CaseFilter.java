@@ -78,7 +78,8 @@ public record CaseFilter(Map<Dimension<?>, Set<String>> dimensions, Set<String> 
     public boolean test(RunResult r) {
         var id = r.id();
         for (var e : dimensions.entrySet()) {
-            if (!e.getValue().contains(e.getKey().text(id))) {
+            String v = e.getKey().text(id); // null: not known (a version older records did not keep), which no filter names
+            if (v == null || !e.getValue().contains(v)) {
                 return false;
             }
         }

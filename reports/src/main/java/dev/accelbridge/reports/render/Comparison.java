@@ -3,6 +3,8 @@ package dev.accelbridge.reports.render;
 import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.core.Dimension;
+import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.SampleStats;
@@ -28,23 +30,60 @@ import java.util.function.Function;
  */
 @PublicApi
 public record Comparison(By by, String a, String b, List<Row> rows) {
-    /** The dimension compared. */
+    /** The dimension compared: a run, a host, or one of the lane's dimensions (its browser or a version). */
     public enum By {
         /** Two runs: the same case on the same host. */
-        RUN,
+        RUN(null),
         /** Two hosts: the same case. */
-        HOST,
-        /** Two lanes (browsers, or a browser and native): the same case (less its lane) on the same host. */
-        LANE;
+        HOST(null),
+        /** Two lanes (browsers, or a browser and native): the same case (less its lane and versions) on the same host. */
+        LANE(Dimensions.LANE),
+        /** Two browser majors ({@code 141} and {@code 153}): the same case in the same browser, runtime and host. */
+        BROWSER_MAJOR(Dimensions.BROWSER_MAJOR),
+        /** Two onnxruntime-web versions: the same case in the same browser build on the same host. */
+        ORT_WEB_VERSION(Dimensions.ORT_WEB_VERSION),
+        /** Two ONNX Runtime versions: the same native case on the same host. */
+        ORT_VERSION(Dimensions.ORT_VERSION);
 
-        /** Reads {@code run}, {@code host} or {@code lane} ({@code browser}, its older name, too). */
+        private final Dimension<?> dimension;
+
+        By(Dimension<?> dimension) {
+            this.dimension = dimension;
+        }
+
+        /** The dimension compared, or null for a run or a host. */
+        public Dimension<?> dimension() {
+            return dimension;
+        }
+
+        /** {@code run}, {@code host}, or the dimension's name ({@code ortWebVersion}). */
+        public String id() {
+            return dimension == null ? name().toLowerCase(Locale.ROOT) : dimension.name();
+        }
+
+        /** The lane less what this compares: what two sides' cases must share. */
+        LaneId blank(LaneId l) {
+            return switch (this) {
+                case LANE -> LaneId.NATIVE;
+                case BROWSER_MAJOR -> l.withBrowserMajor(null);
+                case ORT_WEB_VERSION, ORT_VERSION -> l.withRuntime(null);
+                case RUN, HOST -> l;
+            };
+        }
+
+        /**
+         * Reads {@code run}, {@code host}, {@code lane} ({@code browser}, its older name, too) or a version dimension's name
+         * or alias ({@code ortWebVersion}, {@code ort-web}, {@code browserMajor}, {@code ortVersion}, {@code ort}).
+         */
         public static By parse(String s) {
-            String t = s.trim().toUpperCase(Locale.ROOT);
-            try {
-                return t.equals("BROWSER") ? LANE : valueOf(t);
-            } catch (IllegalArgumentException e) {
-                throw new dev.accelbridge.reports.ReportsException("Cannot compare by '" + s + "'", "compare by run, host or lane");
+            String t = s.trim();
+            for (By b : values()) {
+                if (b.dimension == null ? b.name().equalsIgnoreCase(t) : b.dimension.isCalled(t)) {
+                    return b;
+                }
             }
+            throw new dev.accelbridge.reports.ReportsException("Cannot compare by '" + s + "'",
+                    "compare by run, host, lane, browserMajor, ortWebVersion or ortVersion");
         }
     }
 
@@ -114,7 +153,7 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
         Function<RunResult, String> match = switch (by) {
             case RUN -> r -> r.id().key() + "@" + r.hostFingerprint();
             case HOST -> r -> r.id().key();
-            case LANE -> r -> r.id().inLane(LaneId.NATIVE).key() + "@" + r.hostFingerprint();
+            default -> r -> r.id().inLane(by.blank(r.lane())).key() + "@" + r.hostFingerprint();
         };
         Map<String, RunResult> as = index(sideA, match);
         Map<String, RunResult> bs = index(sideB, match);
@@ -136,7 +175,7 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
     /** The comparison as the dashboard reads it. */
     public ObjectNode toJson() {
         ObjectNode o = ResultJson.MAPPER.createObjectNode();
-        o.put("by", by.name().toLowerCase(Locale.ROOT)).put("a", a).put("b", b);
+        o.put("by", by.id()).put("a", a).put("b", b);
         ArrayNode rs = o.putArray("rows");
         for (Row r : rows) {
             ObjectNode n = rs.addObject();
@@ -176,8 +215,10 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
         return m;
     }
 
+    /** B's p50 over A's when both ran on the same backend (a case that fell back on one side is a change of status, not of speed). */
     private static double ratio(RunResult a, RunResult b) {
-        if (a == null || b == null || a.timings() == null || b.timings() == null || !a.status().executed() || !b.status().executed()) {
+        if (a == null || b == null || a.timings() == null || b.timings() == null || !a.status().executed() || !b.status().executed()
+                || a.actual() != b.actual()) {
             return Double.NaN;
         }
         double pa = a.timings().p50Ms();
@@ -187,7 +228,7 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
 
     private static String label(By by, RunResult r) {
         var id = r.id();
-        String lane = by == By.LANE ? "" : " [" + id.lane().id() + "]";
+        String lane = by == By.LANE ? "" : " [" + by.blank(id.lane()).key() + "]";
         String host = by == By.HOST ? "" : " @ " + CaseFilter.hostName(r);
         return id.row() + id.dimensionsTag() + " · " + id.requested().id() + lane + host;
     }

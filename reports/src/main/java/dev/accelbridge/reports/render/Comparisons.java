@@ -1,6 +1,5 @@
 package dev.accelbridge.reports.render;
 
-import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.SampleStats;
@@ -15,8 +14,8 @@ import java.util.Optional;
 
 /**
  * A {@link Comparison} read from a store, the one way {@code accelbridge compare} and the dashboard's
- * {@code GET /api/compare} pick its two sides: two runs; or two hosts or two lanes within one run (or within the newest
- * result of every cell).
+ * {@code GET /api/compare} pick its two sides: two runs; or two hosts, two lanes or two versions (of a browser, of
+ * onnxruntime-web, of ONNX Runtime) within one run (or within the newest result of every cell).
  */
 @PublicApi
 public final class Comparisons {
@@ -40,7 +39,7 @@ public final class Comparisons {
             List<RunResult> pool = run.isPresent() ? store.results(requireRun(store, run.get()))
                     : MatrixBuilder.build(store, Optional.empty(), RegressionDetector.defaults()).cells().stream()
                     .map(Cell::result).toList();
-            String field = by == Comparison.By.HOST ? "host" : Dimensions.LANE.name();
+            String field = by == Comparison.By.HOST ? "host" : by.dimension().name();
             sideA = CaseFilter.parse(Map.of(field, List.of(a))).apply(pool);
             sideB = CaseFilter.parse(Map.of(field, List.of(b))).apply(pool);
         }

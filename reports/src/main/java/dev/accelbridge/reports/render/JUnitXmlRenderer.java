@@ -65,7 +65,7 @@ public final class JUnitXmlRenderer {
                     RunResult r = c.result();
                     text(w, "\n    ");
                     w.writeStartElement("testcase");
-                    attr(w, "name", r.requested().id() + " [" + c.key().lane().id() + "]");
+                    attr(w, "name", r.requested().id() + " [" + c.key().lane().key() + "]");
                     attr(w, "classname", r.suite().id() + "." + r.model());
                     attr(w, "time", secs(seconds(c)));
                     if (failed(r.status())) {

@@ -131,7 +131,7 @@ public final class MatrixBuilder {
 
     /** The same case identity less the requested backend, on a host, ran on {@code backend}. */
     private static String workKey(String host, RunResult r, BackendId backend) {
-        return host + "|" + r.id().inputKey() + "|" + r.lane().id() + "|" + backend;
+        return host + "|" + r.id().inputKey() + "|" + r.lane().key() + "|" + backend;
     }
 
     /** The native CPU reference of a case: same host, same model, inputs, precision and batch. */

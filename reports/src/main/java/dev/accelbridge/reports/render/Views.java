@@ -119,9 +119,15 @@ public final class Views {
         return f;
     }
 
+    /** A facet's values, in version order (so batch 4 comes before 16, onnxruntime-web 1.9.0 before 1.22.0); none for an unknown value. */
     private static void facet(ObjectNode f, String name, Collection<RunResult> results, Function<RunResult, String> value) {
-        TreeSet<String> vs = new TreeSet<>();
-        results.forEach(r -> vs.add(value.apply(r)));
+        TreeSet<String> vs = new TreeSet<>(dev.accelbridge.core.VersionOrder.ASCENDING);
+        results.forEach(r -> {
+            String v = value.apply(r);
+            if (v != null) {
+                vs.add(v);
+            }
+        });
         ArrayNode a = f.putArray(name);
         new ArrayList<>(vs).forEach(a::add);
     }

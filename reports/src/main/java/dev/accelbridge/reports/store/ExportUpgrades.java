@@ -61,6 +61,20 @@ final class ExportUpgrades {
             }
             return doc;
         });
+        // 8 → 9: a result's lane names its versions (browserMajor, ortWebVersion, ortVersion); an older result takes what
+        // its provenance recorded, as the store's migration 9 does
+        UPGRADES.put(8, doc -> {
+            for (JsonNode r : doc.path("results")) {
+                if (r instanceof ObjectNode o) {
+                    JsonNode p = o.path("provenance");
+                    boolean nativeLane = o.path("lane").asText("native").equals("native");
+                    putIfText(o, "browserMajor", nativeLane ? null : dev.accelbridge.core.LaneId.majorOf(text(p.path("browserVersion"))));
+                    putIfText(o, "ortWebVersion", nativeLane ? null : text(p.path("runtimeVersions").path("onnxruntime-web")));
+                    putIfText(o, "ortVersion", nativeLane ? text(p.path("runtimeVersions").path("onnxruntime")) : null);
+                }
+            }
+            return doc;
+        });
         UPGRADES.put(1, doc -> {
             for (JsonNode r : doc.path("results")) {
                 if (r instanceof ObjectNode o) {
@@ -84,6 +98,16 @@ final class ExportUpgrades {
             }
             return doc;
         });
+    }
+
+    private static String text(JsonNode n) {
+        return n.isTextual() ? n.asText() : null;
+    }
+
+    private static void putIfText(ObjectNode o, String field, String v) {
+        if (v != null && !o.has(field)) {
+            o.put(field, v);
+        }
     }
 
     /** Applies the upgrade steps from the document's version to the current one. */

@@ -11,7 +11,7 @@ import java.util.Set;
  */
 final class Migrations {
     /** The schema version this build writes. */
-    static final int CURRENT = 8;
+    static final int CURRENT = 9;
 
     /** Every table any version of our schema has; a database with other tables is not ours. */
     static final Set<String> KNOWN_TABLES = Set.of("schema_version", "runs", "hosts", "probes", "results", "samples", "models");
@@ -144,5 +144,18 @@ final class Migrations {
                     // the percentile rule applied to what was stored before it (SampleStats.samplesNeeded: 36, 368)
                     "UPDATE results SET p90_ms = NULL WHERE iterations < 36",
                     "UPDATE results SET p99_ms = NULL WHERE iterations < 368",
-                    "ALTER TABLE runs ADD COLUMN account VARCHAR")));
+                    "ALTER TABLE runs ADD COLUMN account VARCHAR")),
+            // v9: where a case ran is part of its identity with its versions (issue 26): the browser's major version and
+            // the runtime's (onnxruntime-web in a browser, ONNX Runtime natively). Older rows take what their provenance
+            // recorded, so their cells go on with the same versions' new results.
+            new Migration(9, "lane versions: browser major, onnxruntime-web and ONNX Runtime versions as case dimensions", List.of(
+                    "ALTER TABLE results ADD COLUMN browser_major VARCHAR",
+                    "ALTER TABLE results ADD COLUMN ort_web_version VARCHAR",
+                    "ALTER TABLE results ADD COLUMN ort_version VARCHAR",
+                    """
+                    UPDATE results SET
+                      browser_major = CASE WHEN lane <> 'native' THEN nullif(regexp_extract(browser_version, '^[0-9]+'), '') END,
+                      ort_web_version = CASE WHEN lane <> 'native'
+                        THEN json_extract_string(provenance, '$.runtimeVersions."onnxruntime-web"') END,
+                      ort_version = CASE WHEN lane = 'native' THEN json_extract_string(provenance, '$.runtimeVersions.onnxruntime') END""")));
 }

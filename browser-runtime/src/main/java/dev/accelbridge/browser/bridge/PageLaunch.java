@@ -1,0 +1,54 @@
+package dev.accelbridge.browser.bridge;
+
+import dev.accelbridge.browser.launch.BrowserHandle;
+import dev.accelbridge.browser.launch.BrowserLauncher;
+import dev.accelbridge.browser.launch.LaunchOptions;
+import dev.accelbridge.browser.page.OrtWebBuild;
+import dev.accelbridge.core.UnsupportedModelException;
+
+import java.util.UUID;
+
+/**
+ * A browser launched on the bridge's page and the page that joined from it, checked to have loaded the onnxruntime-web
+ * its lane asked for: what a {@link BrowserBackendProvider} starts and starts again after a crash.
+ */
+final class PageLaunch {
+    /** The running browser and its joined page. */
+    record Launched(BrowserHandle handle, ConnectedPage page) {
+    }
+
+    private PageLaunch() {
+    }
+
+    /**
+     * Launches, waits for the page to join, and checks its onnxruntime-web.
+     *
+     * @throws BridgeServerException     when the page does not join, or loaded another onnxruntime-web than asked for
+     * @throws UnsupportedModelException when the asked onnxruntime-web does not load in this browser (its import's error)
+     */
+    static Launched start(BridgeServer server, LaunchOptions options, BrowserLauncher launcher, OrtWebBuild ortWeb) {
+        String slot = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        BrowserHandle handle = launcher.launch(options, server.pageUrl(slot, ortWeb));
+        String label = options.browser().id() + " " + handle.version() + " via " + launcher.driver().id();
+        ConnectedPage page;
+        try {
+            page = server.awaitPage(slot, server.options().joinTimeout());
+        } catch (RuntimeException e) {
+            String alive = handle.isAlive() ? "running" : "not running";
+            handle.close();
+            throw new BridgeServerException(e.getMessage() + " (" + label + ", browser " + alive + ")",
+                    "check the browser starts and reaches " + server.baseUrl(), e);
+        }
+        if (page.ortError() != null) {
+            handle.close();
+            throw new UnsupportedModelException(ortWeb.describe() + " does not load in " + label + ": " + page.ortError(),
+                    "run an onnxruntime-web release this browser can load", null);
+        }
+        if (page.ortVersion() != null && !page.ortVersion().equals(ortWeb.version())) {
+            handle.close();
+            throw new BridgeServerException("The page loaded onnxruntime-web " + page.ortVersion() + " where " + ortWeb.describe()
+                    + " was asked for (" + label + ")", "delete onnxruntime-web " + ortWeb.version() + " from Accelbridge's cache and run again");
+        }
+        return new Launched(handle, page);
+    }
+}

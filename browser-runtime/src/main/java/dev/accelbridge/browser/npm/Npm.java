@@ -1,0 +1,82 @@
+package dev.accelbridge.browser.npm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** The npm command line, run with a time limit; its output is kept for the error message when it fails. */
+final class Npm {
+    private static final long TIMEOUT_S = 600;
+
+    private Npm() {
+    }
+
+    /** Runs {@code npm ARGS} in {@code dir} (null: a temporary folder) and returns its standard output. */
+    static String run(List<String> args, Path dir, String what) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).contains("win") ? "npm.cmd" : "npm");
+        cmd.addAll(args);
+        Path out = null;
+        Path err = null;
+        try {
+            out = Files.createTempFile("accelbridge-npm", ".out");
+            err = Files.createTempFile("accelbridge-npm", ".err");
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+            if (dir != null) {
+                pb.directory(dir.toFile());
+            }
+            Process p = pb.start();
+            p.getOutputStream().close();
+            if (!p.waitFor(TIMEOUT_S, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                throw new NpmException("npm took over " + TIMEOUT_S + " s to " + what, "check that the npm registry is reachable ('npm ping')");
+            }
+            String stdout = Files.readString(out, StandardCharsets.UTF_8);
+            if (p.exitValue() != 0) {
+                throw new NpmException("npm could not " + what + " (exit " + p.exitValue() + "): "
+                        + tail(Files.readString(err, StandardCharsets.UTF_8) + stdout), "check the version exists ('npm view "
+                        + "PACKAGE versions') and that the npm registry is reachable ('npm ping')");
+            }
+            return stdout;
+        } catch (IOException e) {
+            throw new NpmException("Could not run npm to " + what + ": " + e.getMessage(),
+                    "install Node.js 20+ with npm (./setup.sh does)", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new NpmException("Interrupted while npm ran to " + what, null, e);
+        } finally {
+            for (Path f : new Path[]{out, err}) {
+                if (f != null) {
+                    try {
+                        Files.deleteIfExists(f);
+                    } catch (IOException ignored) {
+                        // a leftover temporary file is harmless
+                    }
+                }
+            }
+        }
+    }
+
+    /** Runs npm and reads its standard output as JSON. */
+    static JsonNode json(List<String> args, Path dir, String what) {
+        String s = run(args, dir, what);
+        try {
+            return new ObjectMapper().readTree(s.isBlank() ? "null" : s);
+        } catch (IOException e) {
+            throw new NpmException("npm's answer to " + what + " is not JSON: " + tail(s), "check 'npm --version' (needs npm 7+)", e);
+        }
+    }
+
+    private static String tail(String s) {
+        String t = s.strip().replaceAll("\\s+", " ");
+        return t.length() > 500 ? "…" + t.substring(t.length() - 500) : t;
+    }
+}

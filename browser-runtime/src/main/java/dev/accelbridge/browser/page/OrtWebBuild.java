@@ -1,0 +1,75 @@
+package dev.accelbridge.browser.page;
+
+import dev.accelbridge.browser.npm.NpmPackage;
+import dev.accelbridge.browser.npm.NpmRegistry;
+import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.UnsupportedModelException;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One onnxruntime-web the inference page can load: the version pinned by the page's {@code package.json} (served from
+ * the classpath under {@code /ort/}), or any release from the npm registry (its package's {@code dist} folder, served
+ * under {@code /ort-web/VERSION/}). The page is told which by its URL ({@link #pageQuery()}) and imports the build's ES
+ * module bundle: {@code ort.all.min.mjs} from 1.19 on, {@code esm/ort.all.min.js} in 1.17 and 1.18. Releases before 1.17
+ * ship no ES module bundle at all, which makes every case of theirs UNSUPPORTED with that reason.
+ *
+ * @param version   the onnxruntime-web version
+ * @param dist      its {@code dist} folder, or null for the pinned build on the classpath
+ * @param entry     the bundle the page imports, relative to {@code dist}
+ * @param integrity the registry's sha512 integrity of the package's tarball (null for the pinned build, which the
+ *                  page's lockfile pins)
+ * @param source    {@code pinned}, {@code build} (installed by the build) or {@code cache} (fetched at first use)
+ */
+@PublicApi
+public record OrtWebBuild(String version, Path dist, String entry, String integrity, String source) {
+    /** The npm package. */
+    public static final String PACKAGE = "onnxruntime-web";
+    /** The ES module bundles with every execution provider, newest layout first. */
+    static final List<String> ENTRIES = List.of("ort.all.min.mjs", "esm/ort.all.min.js");
+
+    /** The version the page's {@code package.json} pins, served from the classpath. */
+    public static OrtWebBuild pinned() {
+        return new OrtWebBuild(PageAssets.ortWebVersion(), null, "ort.all.min.mjs", null, "pinned");
+    }
+
+    /**
+     * onnxruntime-web {@code version}: the pinned build, or the release installed by the build or cached, fetched from the
+     * npm registry first when neither has it.
+     *
+     * @throws dev.accelbridge.browser.npm.NpmException when the registry does not publish it or cannot be reached
+     * @throws UnsupportedModelException                 when the release has no ES module bundle the page can import
+     */
+    public static OrtWebBuild of(String version) {
+        if (version == null || version.equals(PageAssets.ortWebVersion())) {
+            return pinned();
+        }
+        NpmPackage p = NpmRegistry.require(PACKAGE, version);
+        Path dist = p.dir().resolve("dist");
+        Optional<String> entry = ENTRIES.stream().filter(e -> Files.isRegularFile(dist.resolve(e))).findFirst();
+        if (entry.isEmpty()) {
+            throw new UnsupportedModelException("onnxruntime-web " + version + " ships no ES module bundle the page can import ("
+                    + String.join(" or ", ENTRIES) + " in " + dist + "); the first release with one is 1.17.0",
+                    "run onnxruntime-web 1.17.0 or newer", null);
+        }
+        return new OrtWebBuild(version, dist, entry.get(), p.integrity(), p.source());
+    }
+
+    /** True for the pinned build on the classpath. */
+    public boolean isPinned() {
+        return dist == null;
+    }
+
+    /** The page's query parameters that make it load this build ({@code ort=1.22.0&ortEntry=ort.all.min.mjs}); "" when pinned. */
+    public String pageQuery() {
+        return isPinned() ? "" : "ort=" + version + "&ortEntry=" + entry;
+    }
+
+    /** {@code onnxruntime-web 1.22.0 (npm, sha512-…)}: what provenance and messages say of it. */
+    public String describe() {
+        return "onnxruntime-web " + version + (isPinned() ? " (pinned)" : " (npm " + source + (integrity == null ? "" : ", " + integrity) + ")");
+    }
+}

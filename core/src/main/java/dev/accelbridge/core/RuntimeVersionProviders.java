@@ -1,0 +1,19 @@
+package dev.accelbridge.core;
+
+/**
+ * Providers of a runtime at another version than the one this process loaded, found by {@link java.util.ServiceLoader}
+ * ({@code META-INF/services/dev.accelbridge.core.RuntimeVersionProviders}): native-runner registers ONNX Runtime's, each
+ * version in a runner process of its own so native libraries never mix. What {@code accelbridge run --ort} asks for.
+ */
+public interface RuntimeVersionProviders {
+    /** The runtime whose versions this makes providers of ({@code onnxruntime}). */
+    String runtime();
+
+    /**
+     * A provider of this runtime at {@code version}, serving the same backends as this process's; closing it ends what it
+     * started.
+     *
+     * @throws BackendUnavailableException when that version cannot be had or started here, with the evidence
+     */
+    BackendProvider at(String version);
+}
