@@ -75,15 +75,19 @@ final class Tensors {
         }
         ByteBuffer b = a.toByteBuffer();
         byte[] raw = new byte[b.remaining()];
-        ByteOrder order = b.order();
         b.duplicate().get(raw);
         return new NamedTensor(name, dtype, a.getShape().getShape(),
-                reorder(raw, dtype.byteSize(), order, ByteOrder.LITTLE_ENDIAN));
+                reorder(raw, dtype.byteSize(), ByteOrder.nativeOrder(), ByteOrder.LITTLE_ENDIAN));
     }
 
     /**
      * An ONNX Runtime output as a tensor under its graph name: one copy of its bytes onto the heap (the copy ONNX
      * Runtime's {@code getByteBuffer} makes), kept as the tensor's data when it is already little-endian.
+     *
+     * <p>The bytes are in the machine's order whatever the buffer says: ONNX Runtime's Java API before 1.20 hands them in a
+     * buffer left at Java's default BIG_ENDIAN (measured with 1.19.0: 1.5f read back as 6.9e-41), so trusting
+     * {@code order()} swapped every element of every output of those versions ({@code run --ort 1.19.0} was WRONG_OUTPUT
+     * with errors of 1e34).
      */
     static NamedTensor fromOrt(ai.onnxruntime.OnnxValue v, String name) {
         if (!(v instanceof ai.onnxruntime.OnnxTensor t)) {
@@ -110,7 +114,7 @@ final class Tensors {
             raw = new byte[b.remaining()];
             b.duplicate().get(raw);
         }
-        return new NamedTensor(name, dtype, t.getInfo().getShape(), reorder(raw, dtype.byteSize(), b.order(), ByteOrder.LITTLE_ENDIAN));
+        return new NamedTensor(name, dtype, t.getInfo().getShape(), reorder(raw, dtype.byteSize(), ByteOrder.nativeOrder(), ByteOrder.LITTLE_ENDIAN));
     }
 
     private static byte[] reorder(byte[] data, int width, ByteOrder from, ByteOrder to) {

@@ -157,7 +157,7 @@ public final class RunOrchestrator {
         // the browsers' lanes start with their first case; what each will be is known now (the installed browsers' majors)
         BrowserLanes lanes = browserTargets.isEmpty() ? null : browserLanes.get();
         try {
-            List<LaneId> browserExpected = browserTargets.stream().map(lanes::expected).toList();
+            List<LaneId> browserExpected = lanes == null ? List.of() : browserTargets.stream().map(lanes::expected).toList();
             unrunnable(plan, set, nativeTargets, browserExpected, runId, done, sink);
             Map<ModelCase, Reference> references = nativeLanes.run(plan, set, nativeTargets, runId, done, sink);
             if (!browserTargets.isEmpty()) {

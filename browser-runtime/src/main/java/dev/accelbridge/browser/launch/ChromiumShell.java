@@ -34,8 +34,9 @@ import java.util.regex.Pattern;
  * is the newest release of that major the build installed, the cache holds or the npm registry publishes, fetched at
  * first use ({@link NpmRegistry}).
  *
- * <p>The {@code browsers} folder is found from {@code -Daccelbridge.browsers.dir} / {@code ACCELBRIDGE_BROWSERS_DIR},
- * else by walking up from the working directory looking for {@code browser-runtime/browsers} or {@code browsers}.
+ * <p>The {@code browsers} folder is found from {@code -Daccelbridge.browsers.dir} / {@code ACCELBRIDGE_BROWSERS_DIR}, else
+ * under {@code -Daccelbridge.home} (the {@code accelbridge} script sets it), else by walking up from the working directory
+ * looking for {@code browser-runtime/browsers} or {@code browsers}.
  */
 final class ChromiumShell {
     /** The npm package. */
@@ -122,6 +123,11 @@ final class ChromiumShell {
                         "run 'npm ci' in " + p + " (or the Maven build, which does it)", null);
             }
             return Optional.of(p);
+        }
+        String home = System.getProperty("accelbridge.home"); // the accelbridge script sets it: the checkout, wherever the command runs
+        Path homeBrowsers = home == null ? null : Path.of(home, "browser-runtime/browsers");
+        if (homeBrowsers != null && Files.isRegularFile(homeBrowsers.resolve(PACKAGE)) && Files.isRegularFile(homeBrowsers.resolve("extract.mjs"))) {
+            return Optional.of(homeBrowsers);
         }
         for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
             for (Path c : List.of(d.resolve("browser-runtime/browsers"), d.resolve("browsers"))) {

@@ -44,13 +44,9 @@ public final class NpmRegistry {
     private NpmRegistry() {
     }
 
-    /** Accelbridge's cache folder. */
+    /** Accelbridge's cache folder ({@link dev.accelbridge.core.Caches#root()}). */
     public static Path cacheRoot() {
-        String explicit = System.getProperty("accelbridge.cache.dir", System.getenv("ACCELBRIDGE_CACHE_DIR"));
-        if (explicit != null && !explicit.isBlank()) {
-            return Path.of(explicit);
-        }
-        return Path.of(System.getProperty("user.home"), ".cache", "accelbridge");
+        return dev.accelbridge.core.Caches.root();
     }
 
     /** The package {@code name@version} where the build or the cache has it, without asking the registry. */

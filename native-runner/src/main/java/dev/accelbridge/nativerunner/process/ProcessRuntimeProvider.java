@@ -1,0 +1,273 @@
+package dev.accelbridge.nativerunner.process;
+
+import dev.accelbridge.core.Availability;
+import dev.accelbridge.core.BackendException.Phase;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BackendProvider;
+import dev.accelbridge.core.BackendUnavailableException;
+import dev.accelbridge.core.Execution;
+import dev.accelbridge.core.ExecutionFailedException;
+import dev.accelbridge.core.ExecutionRequest;
+import dev.accelbridge.core.NamedTensor;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The native backends at another ONNX Runtime version than this process loaded: the same provider
+ * ({@code DjlOnnxRuntimeProvider}) in a runner process of its own ({@link RunnerMain}), whose class path is this one with
+ * that version's jar ({@link OrtJars}) in place of ONNX Runtime's, so two native libraries never meet in one process. Cases
+ * cross as requests ({@link RunnerProtocol}); the timings are the runner's own, taken around the native call as in this
+ * process. A runner that crashes or hangs fails its case with the reason and its log's tail, and is started again for the
+ * next one.
+ *
+ * <p>Not thread-safe beyond one case at a time (the runner takes one request at a time).
+ */
+public final class ProcessRuntimeProvider implements BackendProvider {
+    private static final Duration START_LIMIT = Duration.ofSeconds(120);
+    private static final Duration PROBE_LIMIT = Duration.ofSeconds(120);
+
+    private final String version;
+    private final List<String> command;
+    private Process process;
+    private Writer toRunner;
+    private BufferedReader fromRunner;
+    private Path log;
+    private RunnerProtocol.Hello hello;
+    private long ids;
+
+    /**
+     * Starts a runner of ONNX Runtime {@code version}.
+     *
+     * @throws BackendUnavailableException when the version cannot be had, or its runner does not start or loads another
+     */
+    public ProcessRuntimeProvider(String version) {
+        this.version = version;
+        this.command = RunnerClasspath.command(OrtJars.jar(version));
+        start();
+    }
+
+    @Override
+    public String name() {
+        return "djl-onnxruntime " + version + " (runner process)";
+    }
+
+    @Override
+    public Set<BackendId> backends() {
+        Set<BackendId> out = new LinkedHashSet<>();
+        hello.backends().forEach(b -> out.add(BackendId.parse(b)));
+        return out;
+    }
+
+    @Override
+    public Optional<String> runtimeVersion() {
+        return Optional.ofNullable(hello.ortVersion());
+    }
+
+    @Override
+    public synchronized Availability probe(BackendId backend) {
+        try {
+            return ask(request("probe", backend, null, null), PROBE_LIMIT).availability();
+        } catch (RuntimeException e) {
+            return Availability.unavailable(backend, "the ONNX Runtime " + version + " runner did not answer its probe: " + e.getMessage(),
+                    name());
+        }
+    }
+
+    @Override
+    public synchronized Execution execute(ExecutionRequest request) {
+        Path dir = null;
+        try {
+            ensureRunning();
+            dir = Files.createTempDirectory("accelbridge-runner");
+            RunnerProtocol.Request r = request("execute", request.backend(), request, dir);
+            Duration limit = (request.timeout() == null ? Duration.ofHours(1) : request.timeout()).plusSeconds(30);
+            RunnerProtocol.Answer a = ask(new RunnerProtocol.Request(r.id(), r.op(), r.backend(), request.modelCase().model(),
+                    RunnerProtocol.write(request.modelCase().inputs(), dir, "in-"), request.modelCase().freeDims(),
+                    request.modelCase().precision().id(), request.modelCase().inputSet(), request.warmups(), request.iterations(),
+                    request.timeout() == null ? null : request.timeout().toMillis(), request.threads(),
+                    request.loadTimeout() == null ? null : request.loadTimeout().toMillis(), request.durations().warmup().toMillis(),
+                    request.durations().timed().toMillis(), dir.toString()), limit);
+            if (a.error() != null) {
+                throw a.error().toException(" [ONNX Runtime " + version + " runner process]");
+            }
+            List<NamedTensor> outputs = RunnerProtocol.read(a.outputs());
+            return new Execution(outputs, a.timings(), a.memory(), a.provenance(), a.warnings(), null);
+        } catch (IOException e) {
+            throw new ExecutionFailedException(Phase.RUN, "The ONNX Runtime " + version + " runner's files could not be written or read: "
+                    + e.getMessage(), "check free space in " + System.getProperty("java.io.tmpdir"), e);
+        } finally {
+            deleteTree(dir);
+        }
+    }
+
+    private RunnerProtocol.Request request(String op, BackendId backend, ExecutionRequest r, Path dir) {
+        return new RunnerProtocol.Request(++ids, op, backend.id(), null, List.of(), null, null, null, 0, 0, null, null, null, 0, 0,
+                dir == null ? null : dir.toString());
+    }
+
+    /** Sends one request and waits for its answer; a runner that dies or passes {@code limit} is killed and the case fails. */
+    private RunnerProtocol.Answer ask(RunnerProtocol.Request r, Duration limit) {
+        ensureRunning();
+        CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
+            try {
+                toRunner.write(RunnerProtocol.JSON.writeValueAsString(r) + "\n");
+                toRunner.flush();
+                return fromRunner.readLine();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        String text;
+        try {
+            text = line.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            stop();
+            throw new ExecutionFailedException(Phase.TIMEOUT, "The ONNX Runtime " + version + " runner gave no answer within "
+                    + limit.toSeconds() + " s; it was killed" + logTail(), "give the case more time (--timeout)", e);
+        } catch (ExecutionException e) {
+            text = null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stop();
+            throw new ExecutionFailedException(Phase.RUN, "Interrupted while the ONNX Runtime " + version + " runner worked", null, e);
+        }
+        if (text == null) {
+            String tail = logTail();
+            stop();
+            throw new ExecutionFailedException(Phase.CRASH, "The ONNX Runtime " + version + " runner process ended" + tail,
+                    "see the runner's log above; it starts again for the next case", null);
+        }
+        try {
+            return RunnerProtocol.JSON.readValue(text, RunnerProtocol.Answer.class);
+        } catch (IOException e) {
+            throw new ExecutionFailedException(Phase.RUN, "The ONNX Runtime " + version + " runner's answer is not understood: "
+                    + abbreviate(text), null, e);
+        }
+    }
+
+    private void ensureRunning() {
+        if (process == null || !process.isAlive()) {
+            start();
+        }
+    }
+
+    private void start() {
+        try {
+            log = Files.createTempFile("accelbridge-runner-" + version, ".log");
+            process = new ProcessBuilder(command).redirectError(log.toFile()).start();
+            toRunner = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+            fromRunner = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+            CompletableFuture<String> first = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return fromRunner.readLine();
+                } catch (IOException e) {
+                    return null;
+                }
+            });
+            String text = first.get(START_LIMIT.toSeconds(), TimeUnit.SECONDS);
+            if (text == null) {
+                throw new BackendUnavailableException("The ONNX Runtime " + version + " runner process did not start" + logTail(),
+                        "run '" + String.join(" ", command.subList(0, 1)) + " -version'; see the runner's log");
+            }
+            hello = RunnerProtocol.JSON.readValue(text, RunnerProtocol.Hello.class);
+        } catch (IOException | ExecutionException | TimeoutException e) {
+            String tail = logTail();
+            stop();
+            throw new BackendUnavailableException("The ONNX Runtime " + version + " runner process did not start: " + e + tail,
+                    "see the runner's log");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stop();
+            throw new BackendUnavailableException("Interrupted while the ONNX Runtime " + version + " runner started", null);
+        }
+        if (hello.ortVersion() == null || !hello.ortVersion().equals(version)) {
+            String loaded = hello.ortVersion();
+            stop();
+            throw new BackendUnavailableException("The runner process for ONNX Runtime " + version + " loaded "
+                    + (loaded == null ? "no ONNX Runtime (" + hello.engineError() + ")" : "ONNX Runtime " + loaded)
+                    + logTail(), "this DJL engine may not run that ONNX Runtime version; try one close to the build's");
+        }
+    }
+
+    private void stop() {
+        if (process != null) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            try {
+                process.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            process = null;
+        }
+    }
+
+    /** The end of the runner's standard error, for a message: what DJL or ONNX Runtime said before it ended. */
+    private String logTail() {
+        try {
+            String s = log == null ? "" : Files.readString(log, StandardCharsets.UTF_8).strip();
+            return s.isEmpty() ? "" : " (runner log: …" + abbreviate(s.substring(Math.max(0, s.length() - 600))) + ")";
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static String abbreviate(String s) {
+        String t = s.replaceAll("\\s+", " ");
+        return t.length() > 600 ? t.substring(0, 600) + "…" : t;
+    }
+
+    private static void deleteTree(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (var walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException ignored) {
+            // a leftover temporary folder is harmless
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (process != null && process.isAlive()) {
+            try {
+                toRunner.write("{\"id\":0,\"op\":\"exit\"}\n");
+                toRunner.flush();
+                process.waitFor(5, TimeUnit.SECONDS);
+            } catch (IOException | InterruptedException e) {
+                // it is stopped below
+            }
+        }
+        stop();
+        try {
+            if (log != null) {
+                Files.deleteIfExists(log);
+            }
+        } catch (IOException ignored) {
+            // best effort
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}

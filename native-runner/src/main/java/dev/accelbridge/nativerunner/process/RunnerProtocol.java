@@ -1,0 +1,132 @@
+package dev.accelbridge.nativerunner.process;
+
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.accelbridge.core.Availability;
+import dev.accelbridge.core.BackendException;
+import dev.accelbridge.core.BackendException.Phase;
+import dev.accelbridge.core.BackendUnavailableException;
+import dev.accelbridge.core.DType;
+import dev.accelbridge.core.ExecutionFailedException;
+import dev.accelbridge.core.MemoryUsage;
+import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.Timings;
+import dev.accelbridge.core.UnsupportedModelException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a parent and its runner process say to each other: one JSON object per line, a request on the runner's standard
+ * input and its answer on the runner's standard output; tensors travel as files of their raw bytes beside the request, so
+ * a large input never crosses as text. Both sides are this class path less ONNX Runtime's jar, so the core records
+ * ({@link Timings}, {@link Provenance}, {@link ModelSpec}) cross as Jackson writes them.
+ */
+final class RunnerProtocol {
+    /** NaN and infinite figures cross as Jackson's quoted "NaN"; unknown fields of a newer side are ignored. */
+    static final ObjectMapper JSON = JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
+    private RunnerProtocol() {
+    }
+
+    /** The runner's first line: the ONNX Runtime it loaded (null: none), the backends it serves, its versions. */
+    record Hello(String ortVersion, List<String> backends, Map<String, String> runtimeVersions, String engineError) {
+    }
+
+    /**
+     * A request: {@code probe} a backend, {@code execute} a case on it, or {@code exit}.
+     *
+     * @param id         answers carry it back
+     * @param op         {@code probe}, {@code execute} or {@code exit}
+     * @param backend    the backend's id
+     * @param model      the model (execute)
+     * @param inputs     the inputs, in the files named (execute)
+     * @param freeDims   symbolic dimensions' values
+     * @param precision  the case's precision
+     * @param inputSet   the input set's name
+     * @param warmups    warm-ups (at least)
+     * @param iterations timed iterations (at least)
+     * @param timeoutMs  the case's limit, or null
+     * @param threads    intra-op threads, or null
+     * @param loadTimeoutMs session creation's limit, or null
+     * @param warmupMs   the least warm-up time
+     * @param minMs      the least timed time
+     * @param dir        where the outputs' files go (the inputs' folder)
+     */
+    record Request(long id, String op, String backend, ModelSpec model, List<TensorFile> inputs, Map<String, Long> freeDims,
+                   String precision, String inputSet, int warmups, int iterations, Long timeoutMs, Integer threads,
+                   Long loadTimeoutMs, long warmupMs, long minMs, String dir) {
+    }
+
+    /**
+     * An answer: the probe's availability, or the execution's figures and output files, or the error it threw.
+     *
+     * @param id           the request's
+     * @param availability a probe's answer
+     * @param timings      an execution's timings
+     * @param memory       its memory
+     * @param provenance   its provenance, as the runner's provider made it
+     * @param warnings     what the runtime warned about
+     * @param outputs      its outputs, in the files named
+     * @param error        what went wrong, or null
+     */
+    record Answer(long id, Availability availability, Timings timings, MemoryUsage memory, Provenance provenance,
+                  List<String> warnings, List<TensorFile> outputs, Failure error) {
+    }
+
+    /** A core exception as it crosses: its kind ({@code unavailable}, {@code unsupported}, {@code failed}), phase, text and fix. */
+    record Failure(String kind, String phase, String message, String fix) {
+        static Failure of(RuntimeException e) {
+            if (e instanceof BackendException be) {
+                String kind = be instanceof BackendUnavailableException ? "unavailable" : be instanceof UnsupportedModelException
+                        ? "unsupported" : "failed";
+                return new Failure(kind, be.phase().name(), be.getMessage(), be.fix());
+            }
+            return new Failure("failed", Phase.RUN.name(), e.toString(), null);
+        }
+
+        /** The exception again, on the parent's side, saying where it happened. */
+        BackendException toException(String where) {
+            Phase p = Phase.valueOf(phase);
+            return switch (kind) {
+                case "unavailable" -> new BackendUnavailableException(message + where, fix);
+                case "unsupported" -> new UnsupportedModelException(p, message + where, fix, null);
+                default -> new ExecutionFailedException(p, message + where, fix, null);
+            };
+        }
+    }
+
+    /** A tensor in a file of its raw bytes. */
+    record TensorFile(String name, String dtype, long[] shape, String file) {
+    }
+
+    /** Writes {@code tensors} into {@code dir}, one file each, named by {@code prefix} and position. */
+    static List<TensorFile> write(List<NamedTensor> tensors, Path dir, String prefix) throws IOException {
+        List<TensorFile> out = new ArrayList<>();
+        for (int i = 0; i < tensors.size(); i++) {
+            NamedTensor t = tensors.get(i);
+            Path f = dir.resolve(prefix + i + ".bin");
+            Files.write(f, t.data());
+            out.add(new TensorFile(t.name(), t.dtype().name(), t.shape(), f.toString()));
+        }
+        return out;
+    }
+
+    /** Reads tensors written by {@link #write}. */
+    static List<NamedTensor> read(List<TensorFile> files) throws IOException {
+        List<NamedTensor> out = new ArrayList<>();
+        for (TensorFile f : files == null ? List.<TensorFile>of() : files) {
+            out.add(new NamedTensor(f.name(), DType.valueOf(f.dtype()), f.shape(), Files.readAllBytes(Path.of(f.file()))));
+        }
+        return out;
+    }
+}
