@@ -91,6 +91,28 @@ public record LaneId(BrowserKind browser, String browserMajor, String runtimeVer
         return s.toString();
     }
 
+    /**
+     * The {@code accelbridge run} options that run this lane again ({@code --browser chromium-shell@153 --ort-web 1.22.0},
+     * {@code --ort 1.19.0}; "" for the native lane at an unknown version), the options its dimensions declare.
+     */
+    public String runOptions() {
+        if (browser == null) {
+            return runtimeVersion == null ? "" : Dimensions.ORT_VERSION.flag() + " " + runtimeVersion;
+        }
+        return Dimensions.LANE.flag() + " " + id() + (browserMajor == null ? "" : "@" + browserMajor)
+                + (runtimeVersion == null ? "" : " " + Dimensions.ORT_WEB_VERSION.flag() + " " + runtimeVersion);
+    }
+
+    /**
+     * True when {@code other} is this lane or one of its versions: a lane whose versions are not given (null) stands for
+     * every version of its browser ({@code LaneId.of(CHROMIUM)} covers {@code chromium@156+ort-web@1.30.0}).
+     */
+    public boolean covers(LaneId other) {
+        return java.util.Objects.equals(browser, other.browser)
+                && (browserMajor == null || browserMajor.equals(other.browserMajor))
+                && (runtimeVersion == null || runtimeVersion.equals(other.runtimeVersion));
+    }
+
     /** Reads {@link #id()}; null, empty and {@code native} are the native lane. The versions are read by their own dimensions. */
     public static LaneId parse(String id) {
         if (id == null || id.isBlank() || id.equals("native")) {

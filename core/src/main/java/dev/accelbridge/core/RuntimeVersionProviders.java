@@ -16,4 +16,14 @@ public interface RuntimeVersionProviders {
      * @throws BackendUnavailableException when that version cannot be had or started here, with the evidence
      */
     BackendProvider at(String version);
+
+    /**
+     * Every version of this runtime its repository publishes (what a version bisection walks).
+     *
+     * @throws AccelbridgeException when the repository cannot be asked
+     */
+    java.util.List<String> published();
+
+    /** The versions this machine has without fetching (the build's, the cache's, this process's own). */
+    java.util.List<String> installed();
 }

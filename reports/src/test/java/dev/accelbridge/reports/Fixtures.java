@@ -54,10 +54,21 @@ public final class Fixtures {
         return s;
     }
 
-    /** The identity of a fixture case: input set "default", sha "sha-MODEL", the lane of the provenance. */
+    /**
+     * The identity of a fixture case: input set "default", sha "sha-MODEL", the lane of the provenance with the versions it
+     * names (the browser's major, onnxruntime-web's or ONNX Runtime's), as a real run's lane has them.
+     */
     public static CaseId id(ModelFamily suite, String model, BackendId requested, Provenance p) {
-        return new CaseId(suite, model, "sha-" + model, "default", "x=1x4", Precision.FP32, 1, requested,
-                p == null || p.browser() == null ? LaneId.NATIVE : LaneId.parse(p.browser()));
+        LaneId lane = p == null ? LaneId.NATIVE : p.browser() == null ? LaneId.nativeAt(p.runtimeVersions().get("onnxruntime"))
+                : new LaneId(dev.accelbridge.core.BrowserKind.fromName(p.browser()), LaneId.majorOf(p.browserVersion()),
+                p.runtimeVersions().get("onnxruntime-web"));
+        return new CaseId(suite, model, "sha-" + model, "default", "x=1x4", Precision.FP32, 1, requested, lane);
+    }
+
+    /** Chromium's provenance with onnxruntime-web {@code ortWeb}. */
+    public static Provenance chromiumProv(HostInfo h, String ortWeb) {
+        return new Provenance(h.hostname(), h.fingerprint(), h.os(), "chromium", "156.0.8078.73", "playwright", null, null,
+                List.of("wasm"), Map.of("onnxruntime-web", ortWeb), 2);
     }
 
     public static Instant t(int minutes) {

@@ -115,7 +115,8 @@ public final class AccelbridgeSession implements AutoCloseable {
         ModelSet models = request.models() != null ? request.models() : account.time(RunAccount.Part.MODELS, () -> ModelSet.load(plan));
         RunOrchestrator orchestrator = new RunOrchestrator(store, host, natives, browserLanes, versions,
                 request.listener() != null ? request.listener() : options.listener()).spillTo(options.outDir()).withAccount(account);
-        RunSummary s = orchestrator.run(plan, models, PlanJson.record(plan, options.origin(), request.label()), request.resumeOf());
+        RunSummary s = request.continueOf() != null ? orchestrator.continuing().run(plan, models, null, request.continueOf())
+                : orchestrator.run(plan, models, PlanJson.record(plan, options.origin(), request.label()), request.resumeOf());
         if (request.account() == null) {
             // the request's own account is the starter's to finish (after its reports); this one ends with the run
             account.finish();

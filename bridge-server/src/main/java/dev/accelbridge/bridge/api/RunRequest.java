@@ -18,13 +18,14 @@ import java.util.function.Supplier;
  * @param label    what this run is, recorded with its plan (a test's name); may be null
  * @param models   the models, when the starter picked them (bisection's one model); null: the plan's own
  * @param resumeOf the interrupted run this one finishes ({@code run --resume}); null: a new run
+ * @param continueOf the run, finished or not, this one adds its cases to (a version bisection's later steps); null: none
  * @param lanes    where browser cases run, when the starter has its own (a page that joined {@code serve}); null: the
  *                 session's browsers, launched by the bridge
  * @param listener progress of this run; null: the session's
  * @param account  where the run's wall time is accounted, when the starter began it earlier (the CLI: at the JVM's
  *                 start) and finishes it itself (after its reports); null: the session's, from the request to the run's end
  */
-public record RunRequest(RunPlan plan, String label, ModelSet models, String resumeOf, Supplier<BrowserLanes> lanes,
+public record RunRequest(RunPlan plan, String label, ModelSet models, String resumeOf, String continueOf, Supplier<BrowserLanes> lanes,
                          RunListener listener, dev.accelbridge.bridge.run.RunAccount account) {
     public RunRequest {
         Objects.requireNonNull(plan, "plan");
@@ -46,6 +47,7 @@ public record RunRequest(RunPlan plan, String label, ModelSet models, String res
         private String label;
         private ModelSet models;
         private String resumeOf;
+        private String continueOf;
         private Supplier<BrowserLanes> lanes;
         private RunListener listener;
         private dev.accelbridge.bridge.run.RunAccount account;
@@ -77,6 +79,12 @@ public record RunRequest(RunPlan plan, String label, ModelSet models, String res
             return this;
         }
 
+        /** Add the cases to run {@code runId}, finished or not, instead of beginning a new one (null: begin one). */
+        public Builder optContinueOf(String runId) {
+            this.continueOf = runId;
+            return this;
+        }
+
         /** Where browser cases run instead of the session's browsers. */
         public Builder optLanes(Supplier<BrowserLanes> l) {
             this.lanes = l;
@@ -97,7 +105,7 @@ public record RunRequest(RunPlan plan, String label, ModelSet models, String res
 
         /** The request. */
         public RunRequest build() {
-            return new RunRequest(plan, label, models, resumeOf, lanes, listener, account);
+            return new RunRequest(plan, label, models, resumeOf, continueOf, lanes, listener, account);
         }
     }
 }

@@ -44,9 +44,9 @@ public record SessionRun(String runId, Path store, List<CaseResult> results, dou
         return results.stream().filter(r -> r.requested() == backend).toList();
     }
 
-    /** The results requested on {@code backend} in {@code lane}. */
+    /** The results requested on {@code backend} in {@code lane}, or any version of it where {@code lane} names none ({@link LaneId#covers}). */
     public List<CaseResult> on(BackendId backend, LaneId lane) {
-        return results.stream().filter(r -> r.requested() == backend && r.id().lane().equals(lane)).toList();
+        return results.stream().filter(r -> r.requested() == backend && lane.covers(r.id().lane())).toList();
     }
 
     /** The results of one status. */

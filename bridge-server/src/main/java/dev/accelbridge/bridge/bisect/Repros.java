@@ -34,7 +34,7 @@ public final class Repros {
     /** The folder of a case's repro under {@code root}: one per case (model, inputs, precision, batch, backend, lane). */
     public static Path folderFor(Path root, CaseId id) {
         String slug = (id.model() + "-" + id.precision().id() + "-b" + id.batchSize() + "-" + id.requested().id() + "-"
-                + id.lane().id()).replaceAll("[^A-Za-z0-9_.-]", "_");
+                + id.lane().key()).replaceAll("[^A-Za-z0-9_.-]", "_");
         return root.resolve(slug);
     }
 
@@ -84,7 +84,7 @@ public final class Repros {
         row(s, "inputs", String.join("; ", b.inputShapes()));
         row(s, "outputs", String.join("; ", b.outputShapes()));
         row(s, "max abs error here", String.format(Locale.ROOT, "%.6g (tolerance %.3g, against %s)", b.maxAbsErr(), b.tolerance(), b.against()));
-        row(s, "backend", b.backend().id() + " on lane " + id.lane().id());
+        row(s, "backend", b.backend().id() + " on lane " + id.lane().key());
         if (env != null) {
             row(s, "browser", env.browser() == null ? "none (native)" : env.browserLabel() + (env.driver() == null ? "" : " via " + env.driver()));
             row(s, "adapter", env.adapter() == null ? "n/a" : env.adapter());
@@ -97,7 +97,7 @@ public final class Repros {
         for (Bisection.Step st : b.path()) {
             s.append(String.format(Locale.ROOT, "| `%s` | %s | %.6g |%n", st.node(), st.opType(), st.maxAbsErr()));
         }
-        String lane = id.lane().isNative() ? "" : " --browser " + id.lane().id();
+        String lane = id.lane().runOptions().isEmpty() ? "" : " " + id.lane().runOptions();
         s.append("\n## Reproduce\n\n`model.onnx` is the node alone; `test_data_set_0/input_K.pb` are the tensors it received, ")
                 .append("`output_K.pb` what the reference computed from them (ONNX test-data layout, so onnxruntime's ")
                 .append("`onnx_test_runner` takes the folder too).\n\n```\n")

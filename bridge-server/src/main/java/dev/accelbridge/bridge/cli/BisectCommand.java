@@ -8,19 +8,15 @@ import dev.accelbridge.bridge.api.CaseResult;
 import dev.accelbridge.bridge.api.RunRequest;
 import dev.accelbridge.bridge.api.SessionOptions;
 import dev.accelbridge.bridge.api.SessionRun;
-import dev.accelbridge.bridge.run.PlanDefaults;
 import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.BrowserKind;
-import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.store.ResultJson;
 import dev.accelbridge.suites.FeedOptions;
-import dev.accelbridge.suites.ModelSize;
-import dev.accelbridge.suites.SuiteCatalog;
 import dev.accelbridge.suites.SuiteOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -28,7 +24,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -88,16 +83,9 @@ public final class BisectCommand implements Callable<Integer> {
                     "bisect another backend, e.g. --backend wasm");
         }
         FeedOptions feed = feedArgs.feed();
-        Path path = Path.of(model);
-        boolean file = Files.exists(path);
-        String suiteModel = null;
-        ModelFamily family = null;
-        if (!file) {
-            family = suiteOf(model);
-            suiteModel = model;
-        }
+        ModelArg m = new ModelArg(model);
         BrowserKind b = browser != null ? browser : backend.isWebnn() ? BrowserKind.CHROMIUM_SHELL : BrowserKind.CHROMIUM;
-        RunPlan.Builder pb = RunPlan.builder()
+        RunPlan plan = m.apply(RunPlan.builder()
                 .setBackends(List.of(backend))
                 .optBrowsers(List.of(b))
                 .optSeed(seed)
@@ -106,17 +94,8 @@ public final class BisectCommand implements Callable<Integer> {
                 .optPrecisions(List.of(precision))
                 .optBatchSizes(List.of(batch))
                 .optFeed(feed)
-                .optBisectAlways();
-        if (file) {
-            pb.optSuites(List.of()).optUserModels(List.of(path));
-        } else {
-            pb.optSuites(List.of(family));
-        }
-        RunPlan plan = pb.build();
-        ModelSet set = ModelSet.load(plan);
-        if (suiteModel != null) {
-            set = set.only(suiteModel);
-        }
+                .optBisectAlways(), seed).build();
+        ModelSet set = m.load(plan);
         try (ProgressListener progress = new ProgressListener(err);
              AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(common.dbPath()).optOutDir(out)
                      .optOrigin("bisect").optListener(progress).build())) {
@@ -150,14 +129,5 @@ public final class BisectCommand implements Callable<Integer> {
             }
             return Main.OK;
         }
-    }
-
-    /** The suite family that has a model called {@code name}; bad input when none has. */
-    private ModelFamily suiteOf(String name) {
-        SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(PlanDefaults.modelCache(), ModelSize.SMALL, seed));
-        return catalog.descriptions().stream().filter(d -> d.name().equals(name)).findFirst()
-                .map(d -> ModelFamily.parse(d.family()))
-                .orElseThrow(() -> new AccelbridgeException("--model " + name + " is neither an existing path nor a suite model",
-                        "give a model folder or .onnx file, or a suite model name from 'accelbridge suites'"));
     }
 }

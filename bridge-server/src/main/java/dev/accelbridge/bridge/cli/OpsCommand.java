@@ -1,6 +1,7 @@
 package dev.accelbridge.bridge.cli;
 
 import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.CaseId;
 import dev.accelbridge.reports.ops.OpTable;
 import dev.accelbridge.reports.store.MatrixStore;
 import dev.accelbridge.suites.ops.OpKernels;
@@ -47,11 +48,12 @@ public final class OpsCommand implements Callable<Integer> {
         if (against != null && !Files.isRegularFile(against)) {
             throw new AccelbridgeException("--against " + against + " is not a store file", "name a .duckdb file a run wrote");
         }
-        Predicate<String> keep = col -> (backend == null || col.startsWith(backend + "@"))
-                && (browser == null || col.endsWith("@" + browser));
-        OpTable table = table(common.dbPath(), keep);
+        Predicate<CaseId> keep = id -> (backend == null || id.requested().id().equals(backend))
+                && (browser == null || id.lane().id().equals(browser));
+        OpTable table = table(common.dbPath(), keep, OpTable::column);
         if (against != null) {
-            List<String> changes = table.changesFrom(table(against, keep));
+            // two stores of other versions (an upgrade) compare column by column without the versions
+            List<String> changes = table(common.dbPath(), keep, OpTable::laneColumn).changesFrom(table(against, keep, OpTable::laneColumn));
             if (json) {
                 out.println(dev.accelbridge.reports.store.ResultJson.MAPPER.valueToTree(changes));
             } else {
@@ -100,9 +102,9 @@ public final class OpsCommand implements Callable<Integer> {
         }
     }
 
-    private static OpTable table(Path store, Predicate<String> keep) {
+    private static OpTable table(Path store, Predicate<CaseId> keep, java.util.function.Function<CaseId, String> columns) {
         try (MatrixStore s = MatrixStore.openReadOnly(store)) {
-            return OpTable.of(s.allResults(), keep);
+            return OpTable.of(s.allResults(), keep, columns);
         }
     }
 }

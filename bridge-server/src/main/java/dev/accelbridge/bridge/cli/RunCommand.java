@@ -318,8 +318,7 @@ public final class RunCommand implements Callable<Integer> {
         for (String c : chains) {
             configured = configured.with(Chains.parse(c));
         }
-        List<dev.accelbridge.core.BrowserSpec> browserSpecs = browsers == null || browsers.isEmpty()
-                ? PlanDefaults.browsers().stream().map(dev.accelbridge.core.BrowserSpec::of).toList() : browsers;
+        List<dev.accelbridge.core.BrowserSpec> browserSpecs = browsers == null || browsers.isEmpty() ? PlanDefaults.browsers() : browsers;
         return sampling.apply(RunPlan.builder())
                 .setBackends(requested)
                 .optSuites(suites == null ? null : suites)

@@ -5,7 +5,6 @@ import dev.accelbridge.bridge.run.PlanDefaults;
 import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.Precision;
@@ -63,7 +62,7 @@ public record RunForm(List<String> suites, List<String> models, List<String> bac
                 .setBackends(backends.isEmpty() ? PlanDefaults.backends(false) : backends.stream().map(BackendId::parse).toList())
                 .optSuites(suites.isEmpty() ? null : suites.stream().map(ModelFamily::parse).toList())
                 .optUserModels(models.stream().map(Path::of).toList())
-                .optBrowsers(browsers.isEmpty() ? PlanDefaults.browsers() : browsers.stream().map(BrowserKind::parse).toList())
+                .optBrowserSpecs(browsers.isEmpty() ? PlanDefaults.browsers() : browsers.stream().map(dev.accelbridge.core.BrowserSpec::parse).toList())
                 .optParallel(PlanDefaults.parallel());
         if (iterations != null) {
             b.optIterations(iterations);

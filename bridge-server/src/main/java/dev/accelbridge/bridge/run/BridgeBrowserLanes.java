@@ -124,8 +124,11 @@ public final class BridgeBrowserLanes implements BrowserLanes {
         for (BackendId b : backends) {
             probes.put(b, p.probe(b));
         }
-        Provenance prov = Provenance.of(p.browserName(), p.browserVersion(), p.driver().id(), null, null, List.of(),
-                runtimeVersions);
+        Map<String, String> versions = new LinkedHashMap<>(runtimeVersions);
+        if (p.ortWebVersion() != null) {
+            versions.put("onnxruntime-web", p.ortWebVersion()); // the lane's own, for cases that never reach the page
+        }
+        Provenance prov = Provenance.of(p.browserName(), p.browserVersion(), p.driver().id(), null, null, List.of(), versions);
         java.util.Optional<dev.accelbridge.core.HostInfo> remote = p.remoteHost();
         return new Lane(p.laneId(), p.browserLabel(), b -> p, probes, remote.map(prov::withHost).orElse(prov), remote, p::renew);
     }

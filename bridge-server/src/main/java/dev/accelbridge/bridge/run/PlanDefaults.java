@@ -29,12 +29,12 @@ public final class PlanDefaults {
     }
 
     /** The browsers a run uses when none is named: Chromium, the WebNN-capable shell, and Firefox where it is installed. */
-    public static List<BrowserKind> browsers() {
+    public static List<dev.accelbridge.core.BrowserSpec> browsers() {
         List<BrowserKind> b = new java.util.ArrayList<>(List.of(BrowserKind.CHROMIUM, BrowserKind.CHROMIUM_SHELL));
         if (dev.accelbridge.browser.launch.BrowserDiscovery.find(BrowserKind.FIREFOX).isPresent()) {
             b.add(BrowserKind.FIREFOX);
         }
-        return List.copyOf(b);
+        return b.stream().map(dev.accelbridge.core.BrowserSpec::of).toList();
     }
 
     /** Where generated models go unless a plan says: {@code $ACCELBRIDGE_MODEL_CACHE}, else {@code ~/.accelbridge/models}. */

@@ -48,6 +48,8 @@ public final class RunOrchestrator {
     private Bisections bisections;
     /** Where the run's wall time goes. */
     private RunAccount account = RunAccount.startingNow();
+    /** The run given to {@link #run} may have finished: it is opened again to take more cases. */
+    private boolean reopen;
     /** The cases running now that reported progress, by lane and case, for the dashboard's live view. */
     private final Map<String, com.fasterxml.jackson.databind.node.ObjectNode> inCase = new LinkedHashMap<>();
 
@@ -67,6 +69,12 @@ public final class RunOrchestrator {
         this.browserLanes = browserLanes;
         this.runtimeVersions = Map.copyOf(runtimeVersions);
         this.listener = listener;
+    }
+
+    /** Adds to a run that may have finished (a version bisection's later steps) instead of only resuming an interrupted one. */
+    public RunOrchestrator continuing() {
+        this.reopen = true;
+        return this;
     }
 
     /** Accounts the run's wall time in {@code a} ({@link RunAccount}); by default an account of its own. */
@@ -128,7 +136,7 @@ public final class RunOrchestrator {
         Instant begun = Instant.now();
         Set<CaseId> done = resumeOf != null ? store.completedCases(runId) : Set.of();
         if (resumeOf != null) {
-            store.resumeRun(runId);
+            store.resumeRun(runId, reopen);
         }
         Set<String> seenModels = new LinkedHashSet<>();
         List<dev.accelbridge.core.ModelSpec> toRecord = new ArrayList<>();

@@ -56,7 +56,11 @@ class BrowserRunCliTest {
         assertThat(webgpu.get("lane").asText()).isEqualTo("chromium");
         assertThat(webgpu.get("precision").asText()).isEqualTo("fp32");
         assertThat(webgpu.get("batchSize").asInt()).as("the default batch size").isEqualTo(1);
-        assertThat(webgpu.get("caseKey").asText()).startsWith("text/").endsWith("/webgpu/chromium");
+        // the lane with its versions: the browser's major and the page's onnxruntime-web
+        assertThat(webgpu.get("caseKey").asText()).startsWith("text/").matches(".*/webgpu/chromium@\\d+\\+ort-web@1\\.\\d+\\.\\d+");
+        assertThat(webgpu.get("browserMajor").asText()).matches("\\d+");
+        assertThat(webgpu.get("ortWebVersion").asText()).isEqualTo(dev.accelbridge.browser.page.PageAssets.ortWebVersion());
+        assertThat(webgpu.get("ortVersion").isNull()).isTrue();
         assertThat(webgpu.get("acceleration").asText()).isEqualTo("software adapter");
         assertThat(webgpu.get("grade").asText()).as("a software adapter is never graded like hardware").isIn("MEDIUM", "LOW");
         assertThat(webgpu.get("diagnostics").toString()).contains("software-adapter");

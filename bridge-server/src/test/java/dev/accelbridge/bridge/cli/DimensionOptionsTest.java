@@ -13,7 +13,8 @@ class DimensionOptionsTest {
     void everyDeclaredFlagIsAnOptionOfRun() {
         CommandLine.Model.CommandSpec run = new CommandLine(new RunCommand()).getCommandSpec();
         assertThat(Dimensions.ALL.stream().map(Dimension::flag).filter(f -> f != null))
-                .containsExactly("--suites", "--model", "--precision", "--batch-sizes", "--backends", "--browser");
+                .containsExactly("--suites", "--model", "--precision", "--batch-sizes", "--backends", "--browser",
+                        "--browser", "--ort-web", "--ort"); // the browser's major rides on --browser NAME@MAJOR
         for (Dimension<?> d : Dimensions.ALL) {
             if (d.flag() != null) {
                 assertThat(run.findOption(d.flag())).as(d.name() + " " + d.flag()).isNotNull();

@@ -32,14 +32,67 @@ final class OrtJars {
     }
 
     /**
+     * The versions the repository lists in its {@code maven-metadata.xml}, as it lists them.
+     *
+     * @throws BackendUnavailableException when the repository cannot be asked
+     */
+    static java.util.List<String> published() {
+        String url = repo() + GROUP.replace('.', '/') + "/" + ARTIFACT + "/maven-metadata.xml";
+        try {
+            HttpResponse<String> r = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).connectTimeout(Duration.ofSeconds(20))
+                    .build().send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() != 200) {
+                throw new BackendUnavailableException("The repository answered HTTP " + r.statusCode() + " for " + url, "check -Daccelbridge.maven.repo");
+            }
+            java.util.List<String> out = new java.util.ArrayList<>();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("<version>([^<]+)</version>").matcher(r.body());
+            while (m.find()) {
+                out.add(m.group(1).trim());
+            }
+            return out;
+        } catch (IOException e) {
+            throw new BackendUnavailableException("Could not read " + url + ": " + e, "check that Maven Central is reachable");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BackendUnavailableException("Interrupted while reading " + url, null);
+        }
+    }
+
+    /** The versions whose jar the local Maven repository or the cache holds. */
+    static java.util.List<String> installed() {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        try (var dirs = Files.list(localRepo().resolve(GROUP.replace('.', '/')).resolve(ARTIFACT))) {
+            dirs.filter(d -> Files.isRegularFile(d.resolve(ARTIFACT + "-" + d.getFileName() + ".jar")))
+                    .forEach(d -> out.add(d.getFileName().toString()));
+        } catch (IOException e) {
+            // no local repository
+        }
+        try (var jars = Files.list(Caches.root().resolve("maven"))) {
+            jars.map(j -> j.getFileName().toString()).filter(n -> n.startsWith(ARTIFACT + "-") && n.endsWith(".jar"))
+                    .map(n -> n.substring(ARTIFACT.length() + 1, n.length() - 4)).filter(v -> !out.contains(v)).forEach(out::add);
+        } catch (IOException e) {
+            // no cache yet
+        }
+        return out;
+    }
+
+    private static Path localRepo() {
+        return Path.of(System.getProperty("maven.repo.local", Path.of(System.getProperty("user.home"), ".m2", "repository").toString()));
+    }
+
+    private static String repo() {
+        String base = System.getProperty("accelbridge.maven.repo", CENTRAL);
+        return base.endsWith("/") ? base : base + "/";
+    }
+
+    /**
      * The jar of ONNX Runtime {@code version}.
      *
      * @throws BackendUnavailableException when it is not published, cannot be fetched, or is not the file published
      */
     static synchronized Path jar(String version) {
         String file = ARTIFACT + "-" + version + ".jar";
-        Path m2 = Path.of(System.getProperty("maven.repo.local", Path.of(System.getProperty("user.home"), ".m2", "repository").toString()))
-                .resolve(GROUP.replace('.', '/')).resolve(ARTIFACT).resolve(version).resolve(file);
+        Path m2 = localRepo().resolve(GROUP.replace('.', '/')).resolve(ARTIFACT).resolve(version).resolve(file);
         if (Files.isRegularFile(m2)) {
             return m2;
         }
@@ -47,8 +100,7 @@ final class OrtJars {
         if (Files.isRegularFile(cached)) {
             return cached;
         }
-        String base = System.getProperty("accelbridge.maven.repo", CENTRAL);
-        String url = (base.endsWith("/") ? base : base + "/") + GROUP.replace('.', '/') + "/" + ARTIFACT + "/" + version + "/" + file;
+        String url = repo() + GROUP.replace('.', '/') + "/" + ARTIFACT + "/" + version + "/" + file;
         HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).connectTimeout(Duration.ofSeconds(20)).build();
         Path tmp = null;
         try {

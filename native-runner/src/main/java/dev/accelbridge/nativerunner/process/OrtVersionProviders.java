@@ -17,4 +17,19 @@ public final class OrtVersionProviders implements RuntimeVersionProviders {
     public BackendProvider at(String version) {
         return new ProcessRuntimeProvider(version);
     }
+
+    @Override
+    public java.util.List<String> published() {
+        return OrtJars.published();
+    }
+
+    @Override
+    public java.util.List<String> installed() {
+        java.util.List<String> out = new java.util.ArrayList<>(OrtJars.installed());
+        String here = dev.accelbridge.nativerunner.DjlOnnxRuntimeProvider.environment().ortVersion();
+        if (here != null && !out.contains(here)) {
+            out.add(here);
+        }
+        return out;
+    }
 }

@@ -101,19 +101,30 @@ public record OpTable(List<String> columns, List<Row> rows, Map<String, Map<Verd
         };
     }
 
-    /** A column's name: the backend asked for and the lane, {@code webgpu@chromium}. */
+    /** A column's name: the backend asked for and the lane with its versions, {@code webgpu@chromium@156+ort-web@1.30.0}. */
     public static String column(CaseId id) {
-        return id.requested().id() + "@" + id.lane();
+        return id.requested().id() + "@" + id.lane().key();
+    }
+
+    /** A column without the lane's versions, {@code webgpu@chromium}: two stores of other versions compare in it. */
+    public static String laneColumn(CaseId id) {
+        return id.requested().id() + "@" + id.lane().id();
     }
 
     /**
      * The table of {@code results}: the op suite's only, the newest result of each case (a store keeps every run's), those
-     * whose column {@code keep} accepts.
+     * {@code keep} accepts, one column per backend and lane with its versions ({@link #column}).
      */
-    public static OpTable of(List<RunResult> results, java.util.function.Predicate<String> keep) {
+    public static OpTable of(List<RunResult> results, java.util.function.Predicate<CaseId> keep) {
+        return of(results, keep, OpTable::column);
+    }
+
+    /** The same with the columns {@code columnOf} names ({@link #laneColumn} to compare stores of other versions). */
+    public static OpTable of(List<RunResult> results, java.util.function.Predicate<CaseId> keep,
+                             java.util.function.Function<CaseId, String> columnOf) {
         Map<CaseId, RunResult> newest = new LinkedHashMap<>();
         for (RunResult r : results) {
-            if (OpVariant.of(r.id()).isEmpty() || !keep.test(column(r.id()))) {
+            if (OpVariant.of(r.id()).isEmpty() || !keep.test(r.id())) {
                 continue;
             }
             newest.merge(r.id(), r, (a, b) -> started(b).isAfter(started(a)) ? b : a);
@@ -123,7 +134,7 @@ public record OpTable(List<String> columns, List<Row> rows, Map<String, Map<Verd
         List<RunResult> ordered = new ArrayList<>(newest.values());
         ordered.sort(Comparator.comparing((RunResult r) -> r.id().model()));
         for (RunResult r : ordered) {
-            String col = column(r.id());
+            String col = columnOf.apply(r.id());
             columns.add(col);
             byOp.computeIfAbsent(OpVariant.of(r.id()).orElseThrow().opType(), k -> new TreeMap<>())
                     .computeIfAbsent(col, k -> new ArrayList<>()).add(r);
@@ -178,8 +189,8 @@ public record OpTable(List<String> columns, List<Row> rows, Map<String, Map<Verd
      * the same name).
      */
     static String repro(CaseId id) {
-        String lane = id.lane().toString();
-        return "accelbridge run --suites ops --backends " + id.requested().id() + ("native".equals(lane) ? "" : " --browser " + lane)
+        String lane = id.lane().runOptions();
+        return "accelbridge run --suites ops --backends " + id.requested().id() + (lane.isEmpty() ? "" : " " + lane)
                 + "  (case " + id.model() + ")";
     }
 

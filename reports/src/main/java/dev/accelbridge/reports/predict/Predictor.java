@@ -39,7 +39,7 @@ public final class Predictor {
 
     /** The configuration label of a result: {@code webgpu [chromium]}, {@code cpu [native]}. */
     public static String config(RunResult r) {
-        return r.requested().id() + " [" + r.lane().key() + "]";
+        return r.requested().id() + " [" + r.lane().id() + "]";
     }
 
     /**

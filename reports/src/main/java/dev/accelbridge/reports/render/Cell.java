@@ -39,10 +39,15 @@ public record Cell(RunResult result, Score score, double cpuP50Ms, double reques
         return dev.accelbridge.reports.query.CaseFilter.hostName(result);
     }
 
-    /** "webgpu [chromium 156.0…]" or "cpu [native]". */
+    /**
+     * "webgpu [chromium 156.0… · ort-web 1.30.0]" or "cpu [native · ORT 1.29.0]": the backend in its lane, with the runtime's
+     * version (a lane's identity), so two versions of one runtime are two columns.
+     */
     public String column() {
         var id = result.id();
-        return id.requested().id() + " [" + (result.provenance() == null ? id.lane().id() : result.provenance().browserLabel()) + "]";
+        String v = id.lane().runtimeVersion();
+        return id.requested().id() + " [" + (result.provenance() == null ? id.lane().id() : result.provenance().browserLabel())
+                + (v == null ? "" : (id.lane().isNative() ? " · ORT " : " · ort-web ") + v) + "]";
     }
 
     /**

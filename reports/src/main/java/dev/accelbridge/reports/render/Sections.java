@@ -39,6 +39,48 @@ final class Sections {
                 "None flagged (a change must exceed the threshold and the run-to-run noise of the cell's earlier runs).");
     }
 
+    /**
+     * Consecutive versions of a browser, onnxruntime-web or ONNX Runtime in the matrix, cell by cell: each case on both
+     * versions (matched on every other dimension) with its status on each and the p50 ratio with its interval, the cases
+     * whose status changed first. Left out when no version dimension has two values among the cells.
+     */
+    static Section versions(Matrix m) {
+        List<dev.accelbridge.core.RunResult> results = m.cells().stream().map(Cell::result).toList();
+        List<Section.Row> changed = new ArrayList<>();
+        List<Section.Row> same = new ArrayList<>();
+        for (Comparison.By by : List.of(Comparison.By.BROWSER_MAJOR, Comparison.By.ORT_WEB_VERSION, Comparison.By.ORT_VERSION)) {
+            List<String> values = results.stream().map(r -> by.dimension().text(r.id())).filter(java.util.Objects::nonNull).distinct()
+                    .sorted(dev.accelbridge.core.VersionOrder.ASCENDING).toList();
+            for (int i = 0; i + 1 < values.size(); i++) {
+                String a = values.get(i);
+                String b = values.get(i + 1);
+                Comparison c = Comparison.of(by, a, b, side(results, by, a), side(results, by, b));
+                for (Comparison.Row r : c.rows()) {
+                    if (r.a() == null || r.b() == null) {
+                        continue; // only what both versions ran
+                    }
+                    Status sa = r.a().status();
+                    Status sb = r.b().status();
+                    String ratio = Double.isFinite(r.ratio()) ? String.format(Locale.ROOT, "×%.2f", r.ratio())
+                            + (r.ratioCi() == null ? "" : " " + Fmt.interval(r.ratioCi())) + (r.significant() ? " significant" : "") : "";
+                    String cls = sa != sb ? (sb == Status.PASSED ? "improvement" : "regression")
+                            : r.significant() ? (r.ratio() > 1 ? "regression" : "improvement") : null;
+                    (sa != sb ? changed : same).add(Section.Row.of(cls, by.dimension().label(), a + " → " + b, r.label(),
+                            sa + (sa == sb ? "" : " → " + sb), ratio, sa == sb ? "" : String.valueOf(r.b().reason())));
+                }
+            }
+        }
+        changed.addAll(same);
+        return Section.table("versions", "Versions compared", "Each case on two consecutive versions of a browser or a runtime, "
+                        + "matched on every other dimension: its status on both, and B's p50 over A's with its 95 % interval (above 1: "
+                        + "the newer version is slower). Cases whose status changed come first.",
+                new Section.Table(List.of("what", "versions", "case", "status", "p50 ratio", "reason (newer)"), changed), null);
+    }
+
+    private static List<dev.accelbridge.core.RunResult> side(List<dev.accelbridge.core.RunResult> rs, Comparison.By by, String v) {
+        return rs.stream().filter(r -> v.equals(by.dimension().text(r.id()))).toList();
+    }
+
     /** p50 per call and items per second at each batch size, and the per-item gain of the largest batch. */
     static Section batchScaling(Matrix m) {
         Matrix.BatchScaling scaling = m.batchScaling();

@@ -1,10 +1,13 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.PublicApi;
+
 /**
  * One escaping rule per output format, for text Accelbridge did not write (model, node and input names, onnxruntime-web's
  * error messages, a joined page's words, a merged file's fields): whatever it holds — control characters, ANSI escapes,
  * markup, newlines — every report stays well-formed and every terminal line stays one line.
  */
+@PublicApi
 public final class Text {
     private Text() {
     }

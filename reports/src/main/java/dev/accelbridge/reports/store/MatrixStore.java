@@ -180,9 +180,9 @@ public final class MatrixStore implements AutoCloseable {
         return ledger.begin(host, toolkitVersion, runtimeVersions, planJson);
     }
 
-    /** Marks an interrupted run as running again, for {@code run --resume}. */
-    public void resumeRun(String runId) {
-        ledger.resume(runId);
+    /** Marks a run running again: an interrupted one ({@code run --resume}), or with {@code finishedToo} a finished one. */
+    public void resumeRun(String runId, boolean finishedToo) {
+        ledger.resume(runId, finishedToo);
     }
 
     /** Marks a run finished. */

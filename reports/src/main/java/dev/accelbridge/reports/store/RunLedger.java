@@ -93,10 +93,10 @@ final class RunLedger {
         dead.forEach(locks::release);
     }
 
-    void resume(String runId) {
+    void resume(String runId, boolean reopenFinished) {
         RunInfo info = run(runId).orElseThrow(() -> new StoreException("No run " + runId + " in the matrix store " + db.path(),
                 "list runs with 'accelbridge report', or start a new run"));
-        if (info.status() == RunStatus.FINISHED) {
+        if (info.status() == RunStatus.FINISHED && !reopenFinished) {
             throw new StoreException("Run " + runId + " in " + db.path() + " already finished; there is nothing to resume",
                     "start a new run");
         }

@@ -54,33 +54,36 @@ class OpTableTest {
                 // not the op suite: left out
                 Fixtures.passed("r1", t(1), null, ModelFamily.VISION, "convnet-small", BackendId.WEBGPU, CHROMIUM, S));
         OpTable table = OpTable.of(rs, c -> true);
-        assertThat(table.columns()).containsExactly("webgpu@chromium");
+        assertThat(table.columns()).containsExactly("webgpu@chromium@156");
         assertThat(table.rows()).extracting(OpTable.Row::opType).containsExactly("Abs", "Add", "CumSum", "Elu");
-        OpTable.Cell abs = table.cell("Abs", "webgpu@chromium");
+        OpTable.Cell abs = table.cell("Abs", "webgpu@chromium@156");
         assertThat(abs.verdict()).isEqualTo(OpTable.Verdict.PASSED);
         assertThat(abs.passed()).isEqualTo(2);
         assertThat(abs.first()).isNull();
-        OpTable.Cell elu = table.cell("Elu", "webgpu@chromium");
+        OpTable.Cell elu = table.cell("Elu", "webgpu@chromium@156");
         assertThat(elu.verdict()).isEqualTo(OpTable.Verdict.CPU);
         assertThat(elu.passed()).isEqualTo(1);
         assertThat(elu.first().variant()).isEqualTo("f32.alpha=0.5");
         assertThat(elu.first().opset()).isEqualTo(6);
         assertThat(elu.first().reason()).contains("fallback to CPU EP has been explicitly disabled");
-        OpTable.Cell cumsum = table.cell("CumSum", "webgpu@chromium");
+        OpTable.Cell cumsum = table.cell("CumSum", "webgpu@chromium@156");
         assertThat(cumsum.verdict()).isEqualTo(OpTable.Verdict.WRONG);
         assertThat(cumsum.first().variant()).isEqualTo("f32.reverse=1");
         assertThat(cumsum.first().maxAbsErr()).isEqualTo(0.5);
         assertThat(cumsum.first().repro()).contains("--suites ops").contains("--backends webgpu").contains("--browser chromium");
-        assertThat(table.cell("Add", "webgpu@chromium").verdict()).isEqualTo(OpTable.Verdict.UNSUPPORTED);
-        assertThat(table.totals().get("webgpu@chromium")).containsEntry(OpTable.Verdict.PASSED, 1).containsEntry(OpTable.Verdict.CPU, 1)
+        assertThat(table.cell("Add", "webgpu@chromium@156").verdict()).isEqualTo(OpTable.Verdict.UNSUPPORTED);
+        assertThat(table.totals().get("webgpu@chromium@156")).containsEntry(OpTable.Verdict.PASSED, 1).containsEntry(OpTable.Verdict.CPU, 1)
                 .containsEntry(OpTable.Verdict.WRONG, 1).containsEntry(OpTable.Verdict.UNSUPPORTED, 1);
-        assertThat(table.render()).contains("placed on CPU 1/2").contains("CumSum on webgpu@chromium: wrong [f32.reverse=1, opset 14]");
+        assertThat(table.render()).contains("placed on CPU 1/2").contains("CumSum on webgpu@chromium@156: wrong [f32.reverse=1, opset 14]")
+                .contains("repro: accelbridge run --suites ops --backends webgpu --browser chromium@156  (case CumSum");
         assertThat(table.toJson()).contains("\"verdict\":\"CPU\"");
-        assertThat(OpTable.of(rs, c -> c.startsWith("wasm@")).rows()).isEmpty();
+        assertThat(OpTable.of(rs, c -> c.requested() == dev.accelbridge.core.BackendId.WASM).rows()).isEmpty();
 
-        // two stores compare op by op
-        OpTable before = OpTable.of(List.of(passed("Elu-6-f32.alpha=0.5", gpu, 0), passed("Abs-13-f32", gpu, 0)), c -> true);
-        OpTable after = OpTable.of(List.of(passed("Elu-6-f32.alpha=0.5", cpu, 0), passed("Abs-13-f32", gpu, 0)), c -> true);
+        // two stores compare op by op, in columns without the versions (a store after an upgrade against one before it)
+        OpTable before = OpTable.of(List.of(passed("Elu-6-f32.alpha=0.5", gpu, 0), passed("Abs-13-f32", gpu, 0)), c -> true,
+                OpTable::laneColumn);
+        OpTable after = OpTable.of(List.of(passed("Elu-6-f32.alpha=0.5", cpu, 0), passed("Abs-13-f32", gpu, 0)), c -> true,
+                OpTable::laneColumn);
         assertThat(after.changesFrom(before)).containsExactly("Elu on webgpu@chromium: passed 1/1 → placed on CPU 0/1");
         assertThat(after.changesFrom(after)).isEmpty();
     }

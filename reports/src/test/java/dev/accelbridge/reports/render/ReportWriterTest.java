@@ -89,7 +89,7 @@ class ReportWriterTest {
         Element cpuCase = null;
         for (int i = 0; i < cases.getLength(); i++) {
             Element e = (Element) cases.item(i);
-            if (e.getAttribute("classname").equals("text.bert-tiny") && e.getAttribute("name").equals("cpu [native]")) {
+            if (e.getAttribute("classname").equals("text.bert-tiny") && e.getAttribute("name").equals("cpu [native+ort@1.29.0]")) {
                 cpuCase = e;
             }
         }

@@ -88,7 +88,7 @@ class MatrixStoreTest {
             assertThat(s.hosts()).containsEntry(h.fingerprint(), h);
             assertThat(s.completedCases(run)).containsExactlyInAnyOrderElementsOf(written.stream().map(RunResult::id).toList());
             assertThat(s.completedCases(run)).extracting(CaseId::key).contains(
-                    "text/bert-tiny@sha-bert-tin/default[x=1x4]/fp32/b1/cpu/native",
+                    "text/bert-tiny@sha-bert-tin/default[x=1x4]/fp32/b1/cpu/native+ort@1.29.0",
                     "audio/whisper-tiny@sha/tone[mel=1x80x100]/fp16/b4/wasm/chromium");
             assertThat(s.interruptedRuns()).isEmpty();
         }
@@ -141,7 +141,7 @@ class MatrixStoreTest {
             assertThat(s.interruptedRuns()).extracting(RunInfo::runId).containsExactly(runId);
             assertThat(s.completedCases(runId)).hasSize(3);
             // --resume: the run is picked up again, the rest written, then finished
-            s.resumeRun(runId);
+            s.resumeRun(runId, false);
             HostInfo h = host("crashy");
             s.write(passed(runId, t(9), h, ModelFamily.AUDIO, "whisper", BackendId.CPU, nativeProv(h), samples(3, 0.1, 5, 9)));
             s.finishRun(runId);

@@ -1,0 +1,209 @@
+package dev.accelbridge.bridge.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.bridge.api.Accelbridge;
+import dev.accelbridge.bridge.api.AccelbridgeSession;
+import dev.accelbridge.bridge.api.SessionOptions;
+import dev.accelbridge.bridge.bisect.VersionAxis;
+import dev.accelbridge.bridge.bisect.VersionBisector;
+import dev.accelbridge.bridge.bisect.VersionRepros;
+import dev.accelbridge.bridge.run.ModelSet;
+import dev.accelbridge.bridge.run.RunPlan;
+import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.BrowserSpec;
+import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.SampleStats;
+import dev.accelbridge.fallback.Chains;
+import dev.accelbridge.reports.store.ResultJson;
+import dev.accelbridge.suites.SuiteOptions;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+
+/**
+ * {@code accelbridge bisect-versions}: which upgrade broke my model. Maps its options onto a {@link VersionBisector} and
+ * prints what it found; the bisection, the runs and the repro folder are the bisector's.
+ */
+@Command(name = "bisect-versions", mixinStandardHelpOptions = true,
+        description = {"Find the version of onnxruntime-web (--ort-web GOOD..BAD), of the headless shell's Chromium (--browser "
+                + "chromium-shell@GOOD..BAD) or of ONNX Runtime natively (--ort GOOD..BAD) where a model's verdict changes: lists "
+                + "the published versions between the two, runs the model at both ends to confirm the change, then binary-searches "
+                + "to the last good and first bad version. With --perf a p50 change beyond its interval counts too.",
+                "Every version's case is stored in one run; a repro folder (model, inputs, README naming both versions) goes to "
+                        + "OUT/version-repro/."})
+public final class BisectVersionsCommand implements Callable<Integer> {
+    @Mixin
+    CommonOptions common = new CommonOptions();
+
+    @Option(names = "--model", required = true, paramLabel = "PATH|NAME",
+            description = "A model folder or .onnx file, or a suite model's name (see 'accelbridge suites').")
+    String model;
+
+    @Option(names = "--backend", required = true, paramLabel = "ID", converter = Converters.Backend.class,
+            description = "The backend: ${COMPLETION-CANDIDATES}.")
+    BackendId backend;
+
+    @Option(names = "--ort-web", paramLabel = "GOOD..BAD|VERSION",
+            description = "onnxruntime-web versions to bisect, or the one version of a browser bisection (default: the pinned one).")
+    String ortWeb;
+
+    @Option(names = "--browser", paramLabel = "NAME[@GOOD..BAD]",
+            description = "The browser (default chromium; chromium-shell for WebNN), or chromium-shell@GOOD..BAD: Chromium majors to bisect.")
+    String browser;
+
+    @Option(names = "--ort", paramLabel = "GOOD..BAD", description = "ONNX Runtime versions to bisect (a native backend).")
+    String ort;
+
+    @Option(names = "--include-dev", description = "Walk the registry's pre-releases (dev builds) too, not only releases.")
+    boolean includeDev;
+
+    @Option(names = "--cached-only", description = "Walk only the versions this machine already has (the build's, the cache's): no fetch.")
+    boolean cachedOnly;
+
+    @Option(names = "--perf", description = "A p50 change beyond its interval (and --threshold) counts as a change too, not only the status.")
+    boolean perf;
+
+    @Option(names = "--threshold", paramLabel = "FRACTION", converter = Converters.Fraction.class,
+            description = "With --perf: the smallest change that counts (default 0.10).")
+    double threshold = SampleStats.CHANGE_THRESHOLD;
+
+    @Mixin
+    FeedArgs feedArgs = new FeedArgs();
+
+    @Mixin
+    SamplingOptions sampling = new SamplingOptions();
+
+    @Option(names = "--precision", paramLabel = "P", converter = Converters.PrecisionId.class, description = "fp32 (default), fp16 or int8.")
+    Precision precision = Precision.FP32;
+
+    @Option(names = "--batch", paramLabel = "N", converter = Converters.BatchSize.class, description = "The batch size (default 1).")
+    int batch = 1;
+
+    @Option(names = "--seed", description = "Seed of the suites' generated weights and inputs (default ${DEFAULT-VALUE}).")
+    long seed = SuiteOptions.DEFAULT_SEED;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "The repro goes to DIR/version-repro/ (default: accelbridge-out).")
+    Path out = Path.of("accelbridge-out");
+
+    @Option(names = "--json", description = "Print what was found as JSON on stdout.")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** A {@code GOOD..BAD} range, or null. */
+    private record Range(String good, String bad) {
+        static Range of(String text) {
+            int i = text == null ? -1 : text.indexOf("..");
+            return i < 0 ? null : new Range(text.substring(0, i).trim(), text.substring(i + 2).trim());
+        }
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        CommonOptions.checkOut(out);
+        String browserName = browser != null && browser.contains("@") ? browser.substring(0, browser.indexOf('@')) : browser;
+        Range byOrtWeb = Range.of(ortWeb);
+        Range byBrowser = browser != null && browser.contains("@") ? Range.of(browser.substring(browser.indexOf('@') + 1)) : null;
+        Range byOrt = Range.of(ort);
+        List<Range> given = new ArrayList<>();
+        for (Range r : new Range[]{byOrtWeb, byBrowser, byOrt}) {
+            if (r != null) {
+                given.add(r);
+            }
+        }
+        if (given.size() != 1) {
+            throw new AccelbridgeException("Give exactly one range to bisect, got " + given.size(),
+                    "e.g. --ort-web 1.17.0..1.30.0, --browser chromium-shell@141..153 or --ort 1.20.0..1.29.0");
+        }
+        VersionAxis axis = byOrtWeb != null ? VersionAxis.ORT_WEB : byBrowser != null ? VersionAxis.BROWSER : VersionAxis.ORT;
+        Range range = given.get(0);
+        if (axis == VersionAxis.ORT && backend.isBrowser() || axis != VersionAxis.ORT && !backend.isBrowser()) {
+            throw new AccelbridgeException("--backend " + backend + " does not run under " + axis.label(),
+                    axis == VersionAxis.ORT ? "bisect --ort with a native backend (cpu)" : "bisect a browser backend (wasm, webgpu, webnn-*)");
+        }
+        BrowserKind kind = browserName != null ? BrowserKind.parse(browserName) : backend.isWebnn() ? BrowserKind.CHROMIUM_SHELL : BrowserKind.CHROMIUM;
+        if (axis == VersionAxis.BROWSER && kind != BrowserKind.CHROMIUM_SHELL) {
+            throw new AccelbridgeException("Only the headless shell comes at any Chromium major, not " + kind,
+                    "bisect --browser chromium-shell@GOOD..BAD");
+        }
+        String oneOrtWeb = axis == VersionAxis.ORT_WEB || ortWeb == null ? null : new Converters.RuntimeVersion().convert(ortWeb);
+        BrowserSpec browserSpec = axis == VersionAxis.BROWSER ? BrowserSpec.of(kind) : browser == null ? BrowserSpec.of(kind) : BrowserSpec.parse(browser);
+        List<String> versions = axis.between(range.good(), range.bad(), includeDev, cachedOnly);
+        ModelArg m = new ModelArg(model);
+        Supplier<RunPlan.Builder> base = () -> {
+            RunPlan.Builder b = m.apply(RunPlan.builder().setBackends(List.of(backend)).optSeed(seed).optPrecisions(List.of(precision))
+                    .optBatchSizes(List.of(batch)).optFeed(feedArgs.feed()), seed);
+            // the verdict on the backend itself: no fallback hop stands in for it
+            b.optChains(Chains.defaults().with(Chains.parse(backend.id())));
+            if (!perf) {
+                // a verdict needs one run; --perf needs the usual samples
+                b.optWarmups(0).optIterations(1).optMinDuration(Duration.ZERO).optWarmupDuration(Duration.ZERO);
+            }
+            return sampling.apply(b);
+        };
+        ModelSet models = m.load(axis.at(base.get(), versions.get(0), browserSpec, oneOrtWeb).build());
+        if (models.cases().isEmpty()) {
+            throw new AccelbridgeException("--model " + model + " has no case to run (" + models.broken().stream()
+                    .map(x -> x.problem()).findFirst().orElse("nothing loaded") + ")", "give a model that loads ('accelbridge run --model ...' says why)");
+        }
+        ModelSet one = new ModelSet(List.of(models.cases().get(0)), List.of());
+        err.println("bisecting " + axis.label() + " " + range.good() + ".." + range.bad() + " (" + versions.size() + " versions"
+                + (cachedOnly ? " this machine has" : includeDev ? " published" : " released") + ") for " + one.cases().get(0).key()
+                + " on " + backend + (backend.isBrowser() && axis != VersionAxis.BROWSER ? " in " + browserSpec : ""));
+        try (ProgressListener progress = new ProgressListener(err);
+             AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(common.dbPath()).optOutDir(out)
+                     .optOrigin("bisect-versions").optListener(progress).build())) {
+            VersionBisector.Outcome o = new VersionBisector(session, base, one, backend, browserSpec, oneOrtWeb, perf, threshold,
+                    err::println).bisect(axis, versions, "bisect-versions " + axis.dimension().name() + " " + range.good() + ".." + range.bad());
+            progress.close();
+            Path repro = o.changed() ? VersionRepros.write(o, one.cases().get(0), VersionBisector.reproRoot(out)) : null;
+            print(o, repro);
+            return Main.OK;
+        }
+    }
+
+    private void print(VersionBisector.Outcome o, Path repro) {
+        PrintWriter stdout = spec.commandLine().getOut();
+        String what = o.axis().label();
+        if (json) {
+            ObjectNode n = ResultJson.MAPPER.createObjectNode();
+            n.put("dimension", o.axis().dimension().name()).put("changed", o.changed()).put("runId", o.runId());
+            n.putPOJO("versions", o.versions());
+            n.put("lastGood", o.lastGood().version()).put("firstBad", o.changed() ? o.firstBad().version() : null);
+            n.set("lastGoodResult", ResultJson.result(o.lastGood().result(), false));
+            n.set("firstBadResult", o.changed() ? ResultJson.result(o.firstBad().result(), false) : null);
+            ObjectNode tried = n.putObject("tried");
+            o.probes().forEach(p -> tried.put(p.version(), p.result().status().name()));
+            n.putPOJO("skipped", o.skipped().stream().map(VersionBisector.Probe::version).toList());
+            n.put("repro", repro == null ? null : repro.toAbsolutePath().toString());
+            stdout.println(n.toPrettyString());
+            return;
+        }
+        if (!o.changed()) {
+            stdout.println("no change: " + what + " " + o.versions().get(0) + " and " + o.versions().get(o.versions().size() - 1)
+                    + " give the same verdict (" + VersionBisector.describe(o.lastGood().result()) + ")");
+            return;
+        }
+        stdout.println("last good: " + what + " " + o.lastGood().version() + " — " + VersionBisector.describe(o.lastGood().result()));
+        stdout.println("first bad: " + what + " " + o.firstBad().version() + " — " + VersionBisector.describe(o.firstBad().result()));
+        var b = o.firstBad().result().analysis().bisection();
+        stdout.println("first diverging node in " + o.firstBad().version() + ": " + (b == null ? "none (" + o.firstBad().result().status() + ")" : b.describe()));
+        o.skipped().forEach(p -> stdout.println("skipped " + p.version() + ": " + p.result().reason()));
+        stdout.println("run " + o.runId() + " (accelbridge compare --by " + o.axis().dimension().name() + " " + o.lastGood().version()
+                + " " + o.firstBad().version() + " --run " + o.runId() + ")");
+        stdout.println("repro: " + repro.toAbsolutePath());
+    }
+}

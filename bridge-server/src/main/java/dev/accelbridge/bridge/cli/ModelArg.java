@@ -1,0 +1,43 @@
+package dev.accelbridge.bridge.cli;
+
+import dev.accelbridge.bridge.run.ModelSet;
+import dev.accelbridge.bridge.run.PlanDefaults;
+import dev.accelbridge.bridge.run.RunPlan;
+import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.suites.ModelSize;
+import dev.accelbridge.suites.SuiteCatalog;
+import dev.accelbridge.suites.SuiteOptions;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The {@code --model PATH|NAME} of the bisection commands: a model folder or {@code .onnx} file, or a suite model's name
+ * ({@code accelbridge suites}), put on a plan and loaded as that one model.
+ *
+ * @param value what was given
+ */
+record ModelArg(String value) {
+    /** Puts the model on {@code b}: its folder or file, or its suite. */
+    RunPlan.Builder apply(RunPlan.Builder b, long seed) {
+        Path path = Path.of(value);
+        return Files.exists(path) ? b.optSuites(List.of()).optUserModels(List.of(path)) : b.optSuites(List.of(suiteOf(seed)));
+    }
+
+    /** The plan's models, only this one when it is a suite model. */
+    ModelSet load(RunPlan plan) {
+        ModelSet set = ModelSet.load(plan);
+        return Files.exists(Path.of(value)) ? set : set.only(value);
+    }
+
+    /** The suite family that has a model called {@link #value}; bad input when none has. */
+    private ModelFamily suiteOf(long seed) {
+        SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(PlanDefaults.modelCache(), ModelSize.SMALL, seed));
+        return catalog.descriptions().stream().filter(d -> d.name().equals(value)).findFirst()
+                .map(d -> ModelFamily.parse(d.family()))
+                .orElseThrow(() -> new AccelbridgeException("--model " + value + " is neither an existing path nor a suite model",
+                        "give a model folder or .onnx file, or a suite model name from 'accelbridge suites'"));
+    }
+}
