@@ -79,19 +79,17 @@ public final class BrowserBackendProvider implements BackendProvider {
      */
     private boolean needsFreshPage;
     private int restarts;
+    /** Providers this page's onnxruntime-web cannot start (its own error): a property of the lane, not of a case. */
+    private final Map<BackendId, String> noProvider = new java.util.EnumMap<>(BackendId.class);
 
     /** Launches the browser of {@code launch} through its driver's launcher and waits for its page to join. */
     public BrowserBackendProvider(BridgeServer server, LaunchOptions launch) {
         this(server, launch, BrowserLaunchers.forDriver(launch.driver()), OrtWebBuild.pinned());
     }
 
-    /** Same, with an explicit launcher (e.g. one built for a Grid). */
-    public BrowserBackendProvider(BridgeServer server, LaunchOptions launch, BrowserLauncher launcher) {
-        this(server, launch, launcher, OrtWebBuild.pinned());
-    }
-
     /**
-     * Launches through {@code launcher} ({@link BrowserLaunchers#forDriver}) a page that loads onnxruntime-web {@code ortWeb}.
+     * Launches through {@code launcher} ({@link BrowserLaunchers#forDriver}, or one built for a Grid) a page that loads
+     * onnxruntime-web {@code ortWeb}.
      *
      * @throws UnsupportedModelException when that onnxruntime-web does not load in this browser (its import's error)
      */
@@ -213,6 +211,9 @@ public final class BrowserBackendProvider implements BackendProvider {
             throw new BackendUnavailableException(a.evidence() + " [" + browserLabel() + "]", ExecutionProviderSpec.of(backend).fixWhenMissing());
         }
         ModelSpec model = request.modelCase().model();
+        if (noProvider.containsKey(backend)) { // this page's onnxruntime-web cannot start the provider: no page, no relaunch to learn it again
+            throw PageFailures.noProvider(backend, model, noProvider.get(backend), where(backend), null);
+        }
         // will it run here? float16 without the lane's support, or a model beyond its limits, is UNSUPPORTED now, not after
         // minutes of loading
         LaneFit.checkPrecision(backend, model, request.modelCase().precision(), probe, browserLabel());
@@ -225,7 +226,7 @@ public final class BrowserBackendProvider implements BackendProvider {
         ConnectedPage p = page;
         BrowserMemorySampler memory = BrowserMemorySampler.start(handle);
         try {
-            LoadedSession s = await(p.load(ref, ep, min(remaining(deadline), request.effectiveLoadTimeout()), request.threads(),
+            LoadedSession s = await(p.load(ref, ep, TimeBudget.min(remaining(deadline), request.effectiveLoadTimeout()), request.threads(),
                     request.modelCase().freeDims(), external, request.checksPlacement() ? SessionUse.PLACEMENT_CHECKED : SessionUse.TIMED),
                     Phase.LOAD, backend, model);
             RunOutcome r;
@@ -353,7 +354,6 @@ public final class BrowserBackendProvider implements BackendProvider {
         startBrowser();
     }
 
-
     private <T> T await(CompletableFuture<T> f, Phase phase, BackendId backend, ModelSpec model) {
         try {
             return f.get();
@@ -365,11 +365,10 @@ public final class BrowserBackendProvider implements BackendProvider {
             if (!(c instanceof PageJobException pj)) {
                 throw new ExecutionFailedException(phase, "Case " + model.name() + " on " + backend + " failed: " + c, null, c);
             }
-            String where = " [" + browserLabel() + " via " + driver.id() + ", onnxruntime-web " + ortWebVersion()
-                    + (backend == BackendId.WEBGPU ? ", adapter " + probe.webgpu().label() : "") + "]";
             String process = handle == null ? "" : handle.isAlive() ? "; browser process still running" : "; browser process is gone";
-            PageFailures.Failure failure = PageFailures.of(pj, phase, backend, model, probe, where, process);
+            PageFailures.Failure failure = PageFailures.of(pj, phase, backend, model, probe, where(backend), process);
             switch (failure.then()) {
+                case NO_PROVIDER -> noProvider.put(backend, pj.getMessage());
                 case KILL_AND_RESTART -> {
                     needsRestart = true;
                     if (handle != null) {
@@ -383,8 +382,10 @@ public final class BrowserBackendProvider implements BackendProvider {
         }
     }
 
-    private static Duration min(Duration a, Duration b) {
-        return a.compareTo(b) <= 0 ? a : b;
+    /** {@code [chromium 156.0… via playwright, onnxruntime-web 1.30.0, adapter …]}: the environment, for messages. */
+    private String where(BackendId backend) {
+        return " [" + browserLabel() + " via " + driver.id() + ", onnxruntime-web " + ortWebVersion()
+                + (backend == BackendId.WEBGPU ? ", adapter " + probe.webgpu().label() : "") + "]";
     }
 
     private static Duration remaining(long deadline) {

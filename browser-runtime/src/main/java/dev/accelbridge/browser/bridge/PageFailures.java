@@ -34,6 +34,11 @@ final class PageFailures {
 
     /** What the provider does before the next case. */
     enum Then {
+        /**
+         * Nothing to restart: this page's onnxruntime-web cannot start the execution provider at all, which every later
+         * case on it would only learn again (the provider remembers it: {@link #noProvider}).
+         */
+        NO_PROVIDER,
         /** Kill the browser (it hung) and relaunch it. */
         KILL_AND_RESTART,
         /** Relaunch the browser (it crashed, left, or lost its device). */
@@ -68,8 +73,17 @@ final class PageFailures {
             // the page may still be sending what was refused
             case TRANSFER -> new Failure(new ExecutionFailedException(Phase.TRANSFER, "The outputs could not cross from the page: "
                     + pj.getMessage() + what + ")" + where, pj.fix(), pj), Then.FRESH_PAGE);
-            case PAGE_ERROR -> new Failure(pageError(pj, phase, backend, model, probe, where), Then.FRESH_PAGE);
+            case PAGE_ERROR -> phase == Phase.LOAD && NO_PROVIDER.matcher(pj.getMessage()).find()
+                    ? new Failure(noProvider(backend, model, pj.getMessage(), where, pj), Then.NO_PROVIDER)
+                    : new Failure(pageError(pj, phase, backend, model, probe, where), Then.FRESH_PAGE);
         };
+    }
+
+    /** The case's UNSUPPORTED verdict when the page's onnxruntime-web cannot start {@code backend}'s provider ({@code msg}: its error). */
+    static UnsupportedModelException noProvider(BackendId backend, ModelSpec model, String msg, String where, Throwable cause) {
+        return new UnsupportedModelException("This onnxruntime-web has no " + backend + " execution provider that starts in this "
+                + "browser: " + msg + " (" + model.name() + ")" + where, "run an onnxruntime-web release whose " + backend
+                + " provider works here ('accelbridge bisect-versions' finds where it changed)", cause);
     }
 
     private static BackendException pageError(PageJobException pj, Phase phase, BackendId backend, ModelSpec model, PageProbe probe,
@@ -83,11 +97,6 @@ final class PageFailures {
                     + "; onnxruntime-web's wasm32 memory is at most 4 GiB" + (backend == BackendId.WEBGPU
                     ? ", the adapter's maxBufferSize " + probe.webgpu().limits().get("maxBufferSize") + " bytes" : "")
                     + ")" + where, "run a smaller input or model, or a lane with more memory", pj);
-        }
-        if (phase == Phase.LOAD && NO_PROVIDER.matcher(msg).find()) {
-            return new UnsupportedModelException("This onnxruntime-web has no " + backend + " execution provider that starts in this "
-                    + "browser: " + msg + " (" + model.name() + ")" + where, "run an onnxruntime-web release whose " + backend
-                    + " provider works here ('accelbridge bisect-versions' finds where it changed)", pj);
         }
         if (phase == Phase.LOAD && UNSUPPORTED.matcher(msg).find()) {
             return new UnsupportedModelException("onnxruntime-web cannot run " + model.name() + " on " + backend + ": " + msg + where,

@@ -65,7 +65,8 @@ public final class BrowserBench {
                     launcher.prewarm(); // what a run does: the driver starts while the bridge starts
                     try (BridgeServer server = BridgeServer.start(BridgeOptions.defaults());
                          BrowserBackendProvider p = new BrowserBackendProvider(server, LaunchOptions.builder()
-                                 .browser(BrowserKind.CHROMIUM).driver(DriverKind.PLAYWRIGHT).build(), launcher)) {
+                                 .browser(BrowserKind.CHROMIUM).driver(DriverKind.PLAYWRIGHT).build(), launcher,
+                                 dev.accelbridge.browser.page.OrtWebBuild.pinned())) {
                         p.execute(new ExecutionRequest(backend, mc, 0, 1, Duration.ofSeconds(120)));
                         abCold[round] = ms(System.nanoTime() - c0);
                     }

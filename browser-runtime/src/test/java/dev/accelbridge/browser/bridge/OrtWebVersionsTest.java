@@ -126,6 +126,11 @@ class OrtWebVersionsTest {
                         assertThat(ex.getMessage()).contains("no webgpu execution provider that starts in this browser",
                                 "requestAdapterInfo", "onnxruntime-web 1.18.0");
                     });
+            // a property of the lane: the next case learns it without a page job or a relaunch
+            int restarts = p.restarts();
+            assertThatThrownBy(() -> p.execute(new ExecutionRequest(BackendId.WEBGPU, mc, 0, 1, Duration.ofMinutes(2))))
+                    .isInstanceOf(UnsupportedModelException.class).hasMessageContaining("requestAdapterInfo");
+            assertThat(p.restarts()).isEqualTo(restarts);
             // the same page's wasm is fine: only the provider that cannot start is UNSUPPORTED
             assertThat(Parity.compare(reference, p.execute(new ExecutionRequest(BackendId.WASM, mc, 0, 1, Duration.ofMinutes(2))).outputs(),
                     1e-5, "native-cpu").within()).isTrue();
