@@ -96,11 +96,23 @@ public record LaneId(BrowserKind browser, String browserMajor, String runtimeVer
      * {@code --ort 1.19.0}; "" for the native lane at an unknown version), the options its dimensions declare.
      */
     public String runOptions() {
-        if (browser == null) {
-            return runtimeVersion == null ? "" : Dimensions.ORT_VERSION.flag() + " " + runtimeVersion;
-        }
-        return Dimensions.LANE.flag() + " " + id() + (browserMajor == null ? "" : "@" + browserMajor)
-                + (runtimeVersion == null ? "" : " " + Dimensions.ORT_WEB_VERSION.flag() + " " + runtimeVersion);
+        return runOptions(java.util.List.of(this));
+    }
+
+    /**
+     * The {@code accelbridge run} options that run all of {@code lanes} in one run ({@code --browser chromium-shell@141,
+     * chromium-shell@153 --ort-web 1.17.0,1.18.0}; a run sweeps each option's values against the others').
+     */
+    public static String runOptions(java.util.List<LaneId> lanes) {
+        java.util.function.Function<java.util.function.Function<LaneId, String>, String> values = f -> lanes.stream().map(f)
+                .filter(java.util.Objects::nonNull).distinct().collect(java.util.stream.Collectors.joining(","));
+        String browsers = values.apply(l -> l.browser == null ? null : l.id() + (l.browserMajor == null ? "" : "@" + l.browserMajor));
+        String ortWeb = values.apply(LaneId::ortWebVersion);
+        String ort = values.apply(LaneId::ortVersion);
+        return java.util.stream.Stream.of(browsers.isEmpty() ? null : Dimensions.LANE.flag() + " " + browsers,
+                        ortWeb.isEmpty() ? null : Dimensions.ORT_WEB_VERSION.flag() + " " + ortWeb,
+                        ort.isEmpty() ? null : Dimensions.ORT_VERSION.flag() + " " + ort)
+                .filter(java.util.Objects::nonNull).collect(java.util.stream.Collectors.joining(" "));
     }
 
     /**

@@ -89,22 +89,11 @@ public final class VersionRepros {
         }
         s.append("\n## Reproduce\n\n`model.onnx` is the model as it ran and `test_data_set_0/input_K.pb` its inputs (ONNX test-data ")
                 .append("layout). Both versions again, judged against the native CPU reference:\n\n```\naccelbridge run --model ")
-                .append(dir.toAbsolutePath()).append(" --backends ").append(good.requested().id()).append(flags(good.lane(), bad.lane()))
+                .append(dir.toAbsolutePath()).append(" --backends ").append(good.requested().id()).append(' ')
+                .append(LaneId.runOptions(java.util.List.of(good.lane(), bad.lane())))
                 .append("\naccelbridge compare --by ").append(o.axis().dimension().name()).append(' ').append(o.lastGood().version()).append(' ')
                 .append(o.firstBad().version()).append(" --run ").append(o.runId()).append("\n```\n");
         return s.toString();
-    }
-
-    /** The run options that ask for both lanes: {@code --browser chromium --ort-web 1.17.3,1.18.0}. */
-    static String flags(LaneId a, LaneId b) {
-        if (a.isNative()) {
-            return " --ort " + a.ortVersion() + "," + b.ortVersion();
-        }
-        String browsers = a.browserMajor() != null && !a.browserMajor().equals(b.browserMajor())
-                ? a.id() + "@" + a.browserMajor() + "," + b.id() + "@" + b.browserMajor() : a.id();
-        String ortWeb = a.ortWebVersion() == null ? "" : a.ortWebVersion().equals(b.ortWebVersion()) ? a.ortWebVersion()
-                : a.ortWebVersion() + "," + b.ortWebVersion();
-        return " --browser " + browsers + (ortWeb.isEmpty() ? "" : " --ort-web " + ortWeb);
     }
 
     private static String p50(RunResult r) {

@@ -6,13 +6,12 @@ import dev.accelbridge.bridge.api.AccelbridgeSession;
 import dev.accelbridge.bridge.api.SessionOptions;
 import dev.accelbridge.bridge.bisect.VersionAxis;
 import dev.accelbridge.bridge.bisect.VersionBisector;
+import dev.accelbridge.bridge.bisect.VersionRange;
 import dev.accelbridge.bridge.bisect.VersionRepros;
 import dev.accelbridge.bridge.run.ModelSet;
 import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.BrowserKind;
-import dev.accelbridge.core.BrowserSpec;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.SampleStats;
 import dev.accelbridge.fallback.Chains;
@@ -26,7 +25,6 @@ import picocli.CommandLine.Option;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
@@ -102,45 +100,12 @@ public final class BisectVersionsCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /** A {@code GOOD..BAD} range, or null. */
-    private record Range(String good, String bad) {
-        static Range of(String text) {
-            int i = text == null ? -1 : text.indexOf("..");
-            return i < 0 ? null : new Range(text.substring(0, i).trim(), text.substring(i + 2).trim());
-        }
-    }
-
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         CommonOptions.checkOut(out);
-        String browserName = browser != null && browser.contains("@") ? browser.substring(0, browser.indexOf('@')) : browser;
-        Range byOrtWeb = Range.of(ortWeb);
-        Range byBrowser = browser != null && browser.contains("@") ? Range.of(browser.substring(browser.indexOf('@') + 1)) : null;
-        Range byOrt = Range.of(ort);
-        List<Range> given = new ArrayList<>();
-        for (Range r : new Range[]{byOrtWeb, byBrowser, byOrt}) {
-            if (r != null) {
-                given.add(r);
-            }
-        }
-        if (given.size() != 1) {
-            throw new AccelbridgeException("Give exactly one range to bisect, got " + given.size(),
-                    "e.g. --ort-web 1.17.0..1.30.0, --browser chromium-shell@141..153 or --ort 1.20.0..1.29.0");
-        }
-        VersionAxis axis = byOrtWeb != null ? VersionAxis.ORT_WEB : byBrowser != null ? VersionAxis.BROWSER : VersionAxis.ORT;
-        Range range = given.get(0);
-        if (axis == VersionAxis.ORT && backend.isBrowser() || axis != VersionAxis.ORT && !backend.isBrowser()) {
-            throw new AccelbridgeException("--backend " + backend + " does not run under " + axis.label(),
-                    axis == VersionAxis.ORT ? "bisect --ort with a native backend (cpu)" : "bisect a browser backend (wasm, webgpu, webnn-*)");
-        }
-        BrowserKind kind = browserName != null ? BrowserKind.parse(browserName) : backend.isWebnn() ? BrowserKind.CHROMIUM_SHELL : BrowserKind.CHROMIUM;
-        if (axis == VersionAxis.BROWSER && kind != BrowserKind.CHROMIUM_SHELL) {
-            throw new AccelbridgeException("Only the headless shell comes at any Chromium major, not " + kind,
-                    "bisect --browser chromium-shell@GOOD..BAD");
-        }
-        String oneOrtWeb = axis == VersionAxis.ORT_WEB || ortWeb == null ? null : new Converters.RuntimeVersion().convert(ortWeb);
-        BrowserSpec browserSpec = axis == VersionAxis.BROWSER ? BrowserSpec.of(kind) : browser == null ? BrowserSpec.of(kind) : BrowserSpec.parse(browser);
+        VersionRange range = VersionRange.parse(ortWeb, browser, ort, backend);
+        VersionAxis axis = range.axis();
         List<String> versions = axis.between(range.good(), range.bad(), includeDev, cachedOnly);
         ModelArg m = new ModelArg(model);
         Supplier<RunPlan.Builder> base = () -> {
@@ -154,20 +119,20 @@ public final class BisectVersionsCommand implements Callable<Integer> {
             }
             return sampling.apply(b);
         };
-        ModelSet models = m.load(axis.at(base.get(), versions.get(0), browserSpec, oneOrtWeb).build());
+        ModelSet models = m.load(axis.at(base.get(), versions.get(0), range.browser(), range.ortWeb()).build());
         if (models.cases().isEmpty()) {
             throw new AccelbridgeException("--model " + model + " has no case to run (" + models.broken().stream()
                     .map(x -> x.problem()).findFirst().orElse("nothing loaded") + ")", "give a model that loads ('accelbridge run --model ...' says why)");
         }
         ModelSet one = new ModelSet(List.of(models.cases().get(0)), List.of());
-        err.println("bisecting " + axis.label() + " " + range.good() + ".." + range.bad() + " (" + versions.size() + " versions"
+        err.println("bisecting " + range + " (" + versions.size() + " versions"
                 + (cachedOnly ? " this machine has" : includeDev ? " published" : " released") + ") for " + one.cases().get(0).key()
-                + " on " + backend + (backend.isBrowser() && axis != VersionAxis.BROWSER ? " in " + browserSpec : ""));
+                + " on " + backend + (backend.isBrowser() && axis != VersionAxis.BROWSER ? " in " + range.browser() : ""));
         try (ProgressListener progress = new ProgressListener(err);
              AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(common.dbPath()).optOutDir(out)
                      .optOrigin("bisect-versions").optListener(progress).build())) {
-            VersionBisector.Outcome o = new VersionBisector(session, base, one, backend, browserSpec, oneOrtWeb, perf, threshold,
-                    err::println).bisect(axis, versions, "bisect-versions " + axis.dimension().name() + " " + range.good() + ".." + range.bad());
+            VersionBisector.Outcome o = new VersionBisector(session, base, one, backend, range.browser(), range.ortWeb(), perf, threshold,
+                    err::println).bisect(axis, versions, "bisect-versions " + range);
             progress.close();
             Path repro = o.changed() ? VersionRepros.write(o, one.cases().get(0), VersionBisector.reproRoot(out)) : null;
             print(o, repro);

@@ -1,20 +1,14 @@
 package dev.accelbridge.bridge.run;
 
 import dev.accelbridge.core.AccelbridgeException;
-import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.BackendException;
-import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.CaseId;
-import dev.accelbridge.core.FallbackHop;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
-import dev.accelbridge.core.Status;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -26,7 +20,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.Function;
 
 /**
  * Runs one browser's cases of a run: on {@code --parallel N} lanes at once, each with its own browser and page, taking
@@ -77,17 +70,12 @@ final class BrowserScheduler {
         } catch (AccelbridgeException e) {
             // The browser or its onnxruntime-web is missing, cannot run here, or would not start: every case of it says so,
             // and the run goes on.
-            Status st = e instanceof BackendException be ? be.status() : Status.FAILED;
             Map<String, String> versions = new java.util.LinkedHashMap<>(runtimeVersions);
             if (target.runtimeVersion() != null) {
                 versions.put("onnxruntime-web", target.runtimeVersion());
             }
-            Provenance prov = Provenance.of(target.browser().id(), null, plan.driver().id(), null, null, List.of(), versions)
-                    .withHost(host);
-            for (Task t : tasks) {
-                sink.emit(new RunResult(runId, Instant.now(), CaseId.of(t.mc(), t.requested(), expected), null, st,
-                        e.oneLine(), prov, null, null, null, List.of(new FallbackHop(t.requested(), false, e.oneLine())), List.of()));
-            }
+            sink.cannotOpen(runId, tasks.stream().map(t -> CaseId.of(t.mc(), t.requested(), expected)).toList(), e,
+                    Provenance.of(target.browser().id(), null, plan.driver().id(), null, null, List.of(), versions).withHost(host));
             return;
         }
         first.probes().values().forEach(sink::probe);

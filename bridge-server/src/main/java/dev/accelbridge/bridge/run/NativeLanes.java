@@ -7,17 +7,14 @@ import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.ExecutionRequest;
-import dev.accelbridge.core.FallbackHop;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
-import dev.accelbridge.core.Status;
 import dev.accelbridge.fallback.Chain;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -100,16 +97,9 @@ final class NativeLanes {
             p = account.time(RunAccount.Part.PROBES, () -> natives.atVersion(target.ortVersion()));
         } catch (AccelbridgeException e) {
             // that version cannot be had or will not start here: every case of it says so, the run goes on
-            Status st = e instanceof BackendException be ? be.status() : Status.FAILED;
-            Provenance prov = Provenance.of(null, null, "djl", null, null, List.of(), versions(target)).withHost(host);
-            for (BackendId b : plan.nativeBackends()) {
-                for (ModelCase mc : set.cases()) {
-                    if (!done.contains(CaseId.of(mc, b, target))) {
-                        sink.emit(new RunResult(runId, Instant.now(), CaseId.of(mc, b, target), null, st, e.oneLine(), prov, null, null,
-                                null, List.of(new FallbackHop(b, false, e.oneLine())), List.of()));
-                    }
-                }
-            }
+            List<CaseId> cases = plan.nativeBackends().stream().flatMap(b -> set.cases().stream().map(mc -> CaseId.of(mc, b, target)))
+                    .filter(id -> !done.contains(id)).toList();
+            sink.cannotOpen(runId, cases, e, Provenance.of(null, null, "djl", null, null, List.of(), versions(target)).withHost(host));
             return;
         }
         Lane lane = lane(target, "native ONNX Runtime " + target.ortVersion(), b -> p, plan, runId, sink);

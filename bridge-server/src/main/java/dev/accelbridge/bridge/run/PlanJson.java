@@ -8,7 +8,6 @@ import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserSpec;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.Precision;
-import dev.accelbridge.fallback.Chain;
 import dev.accelbridge.fallback.Chains;
 import dev.accelbridge.fallback.FallbackPolicy;
 import dev.accelbridge.reports.store.ResultJson;

@@ -1,8 +1,6 @@
 package dev.accelbridge.bridge.run;
 
-import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.Availability;
-import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.CaseId;
@@ -13,7 +11,6 @@ import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
-import dev.accelbridge.fallback.Chain;
 import dev.accelbridge.suites.ModelLoad;
 import dev.accelbridge.reports.store.ResultJson;
 import dev.accelbridge.reports.store.MatrixStore;
@@ -21,7 +18,6 @@ import dev.accelbridge.reports.store.MatrixStore;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -6,7 +6,6 @@ import dev.accelbridge.core.OpVariant;
 import dev.accelbridge.core.Placement;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.RunResult;
-import dev.accelbridge.core.Status;
 import dev.accelbridge.reports.store.ResultJson;
 
 import java.time.Instant;
