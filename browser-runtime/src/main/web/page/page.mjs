@@ -184,8 +184,20 @@ async function loadJob(msg, modelBytes) {
 // The feeds of a run or profile job: views into its frame, or the buffers its chunks filled.
 function feedsOf(msg, views) {
   const feeds = {};
-  (msg.tensors || []).forEach((t, i) => { feeds[t.name] = new ort.Tensor(t.dtype, views[i], t.shape); });
+  (msg.tensors || []).forEach((t, i) => { feeds[t.name] = tensorOf(t.dtype, views[i], t.shape); });
   return feeds;
+}
+
+// A float16 tensor's data is a Uint16Array, the bits as they came; onnxruntime-web 1.18-1.20 in a browser that has
+// Float16Array refuse that ("A float16 tensor's data must be type of function Float16Array()", onnxruntime#23817, fixed in
+// 1.21), so such a release gets a Float16Array over the same bytes.
+function tensorOf(dtype, data, shape) {
+  try {
+    return new ort.Tensor(dtype, data, shape);
+  } catch (e) {
+    if (dtype !== 'float16' || typeof Float16Array === 'undefined' || !(data instanceof Uint16Array)) throw e;
+    return new ort.Tensor(dtype, new Float16Array(data.buffer, data.byteOffset, data.length), shape);
+  }
 }
 
 function frameViews(frame) {

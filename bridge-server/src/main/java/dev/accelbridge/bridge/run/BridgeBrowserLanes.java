@@ -16,6 +16,7 @@ import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.BackendUnavailableException;
 import dev.accelbridge.core.Provenance;
 
@@ -85,6 +86,19 @@ public final class BridgeBrowserLanes implements BrowserLanes {
             providers.add(p);
         }
         return laneOf(p, backends, runtimeVersions);
+    }
+
+    /** Closes the lane's browser: its cases are done. */
+    @Override
+    public void release(LaneId target, Lane lane) {
+        BackendProvider p = lane.providers().apply(BackendId.WASM);
+        boolean ours;
+        synchronized (this) {
+            ours = providers.remove(p);
+        }
+        if (ours) {
+            p.close();
+        }
     }
 
     /** The target with the major version of the browser installed here when it names none (a Grid's is known only once it runs). */

@@ -33,6 +33,14 @@ public interface BrowserLanes extends AutoCloseable {
         return target;
     }
 
+    /**
+     * The lane's cases of this run are done: its browser may close (or wait, in a session's pool, for the next run), so a
+     * run of many lanes (each browser with each onnxruntime-web version) never holds all of their pages at once. Nothing by
+     * default.
+     */
+    default void release(LaneId target, Lane lane) {
+    }
+
     /** How many lanes of one browser may run at once ({@code --parallel} is capped by it): any number by default. */
     default int maxLanes() {
         return Integer.MAX_VALUE;

@@ -85,6 +85,7 @@ final class BrowserScheduler {
         Queue<Task> queue = new ConcurrentLinkedQueue<>(tasks);
         if (n == 1) {
             work(first, laneId, queue, references);
+            lanes.release(target, first);
             return;
         }
         ExecutorService pool = Executors.newFixedThreadPool(n - 1, r -> {
@@ -105,9 +106,11 @@ final class BrowserScheduler {
                         return;
                     }
                     work(l, laneId, queue, references);
+                    lanes.release(target, l);
                 }));
             }
             work(first, laneId, queue, references);
+            lanes.release(target, first);
             for (Future<?> f : others) {
                 try {
                     f.get();

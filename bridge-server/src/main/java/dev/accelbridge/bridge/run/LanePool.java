@@ -36,7 +36,12 @@ public final class LanePool implements AutoCloseable {
     }
 
     private final Function<RunPlan, BrowserLanes> factory;
+    /** Idle browsers kept for the next run at most; older ones close. */
+    static final int MAX_IDLE = 4;
+
     private final Map<LaneId, Deque<Lane>> idle = new java.util.HashMap<>();
+    /** The idle lanes, oldest first. */
+    private final List<Held> order = new ArrayList<>();
     private BrowserLanes lanes;
     private LaunchKey key;
 
@@ -68,14 +73,27 @@ public final class LanePool implements AutoCloseable {
 
     private synchronized Lane takeIdle(LaneId target) {
         Deque<Lane> d = idle.get(target);
-        return d == null ? null : d.poll();
+        Lane l = d == null ? null : d.poll();
+        order.removeIf(h -> h.lane() == l);
+        return l;
     }
 
     private synchronized void giveBack(List<Held> held, BrowserLanes from) {
         if (from != lanes) {
             return; // the pool was reset while the run held them: their browsers are already closed
         }
-        held.forEach(h -> idle.computeIfAbsent(h.target(), b -> new ArrayDeque<>()).add(h.lane()));
+        held.forEach(h -> {
+            idle.computeIfAbsent(h.target(), b -> new ArrayDeque<>()).add(h.lane());
+            order.add(h);
+        });
+        // the oldest idle browsers beyond the cap close: a session that sweeps many versions keeps a few warm, not all
+        while (order.size() > MAX_IDLE) {
+            Held oldest = order.remove(0);
+            Deque<Lane> d = idle.get(oldest.target());
+            if (d != null && d.remove(oldest.lane())) {
+                from.release(oldest.target(), oldest.lane());
+            }
+        }
     }
 
     /** The lane, with probes for any backend it was not asked about before (its browser is the same). */
@@ -93,6 +111,7 @@ public final class LanePool implements AutoCloseable {
     @Override
     public synchronized void close() {
         idle.clear();
+        order.clear();
         if (lanes != null) {
             BrowserLanes l = lanes;
             lanes = null;
@@ -124,6 +143,18 @@ public final class LanePool implements AutoCloseable {
         @Override
         public LaneId expected(LaneId target) {
             return delegate.expected(target);
+        }
+
+        /** The lane's cases of this run are done: back to the pool now, not at the run's end. */
+        @Override
+        public void release(LaneId target, Lane lane) {
+            boolean mine;
+            synchronized (this) {
+                mine = held.removeIf(h -> h.lane() == lane);
+            }
+            if (mine) {
+                giveBack(List.of(new Held(target, lane)), delegate);
+            }
         }
 
         @Override

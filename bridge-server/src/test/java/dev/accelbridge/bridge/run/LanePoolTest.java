@@ -45,6 +45,11 @@ class LanePoolTest {
         }
 
         @Override
+        public void release(LaneId target, Lane lane) {
+            real.release(target, lane);
+        }
+
+        @Override
         public void close() {
             real.close();
         }
@@ -92,5 +97,28 @@ class LanePoolTest {
             assertThat(made.get(slower).real.bridge()).isNotNull();
         }
         assertThat(made.values()).allSatisfy(c -> assertThat(c.real.bridge()).isNull());
+    }
+
+    @Test
+    void aLaneWhoseCasesAreDoneGoesBackAtOnceAndThePoolKeepsOnlyAFewBrowsersIdle() {
+        // found when tried: a sweep of eight onnxruntime-web versions with two lanes each held all sixteen pages until the
+        // run ended, past the bridge's cap of fifteen joined pages, and the last lanes were refused
+        AtomicInteger launched = new AtomicInteger();
+        try (LanePool pool = new LanePool(p -> new Counting(p, launched))) {
+            RunPlan plan = plan(Duration.ofSeconds(180));
+            int opened = LanePool.MAX_IDLE + 2;
+            List<Lane> lanes = new java.util.ArrayList<>();
+            try (BrowserLanes run = pool.borrow(plan)) {
+                for (int i = 0; i < opened; i++) {
+                    lanes.add(run.open(LaneId.of(BrowserKind.CHROMIUM), List.of(BackendId.WASM)));
+                }
+                lanes.forEach(l -> run.release(LaneId.of(BrowserKind.CHROMIUM), l));
+                assertThat(pool.idleLanes()).as("given back before the run ends, at most the cap kept").isEqualTo(LanePool.MAX_IDLE);
+            }
+            List<Boolean> open = lanes.stream().map(l -> ((dev.accelbridge.browser.bridge.BrowserBackendProvider) l.providers()
+                    .apply(BackendId.WASM)).handle().isPresent()).toList();
+            assertThat(open).as("the oldest closed").containsExactly(false, false, true, true, true, true);
+            assertThat(launched).hasValue(opened);
+        }
     }
 }
