@@ -130,17 +130,21 @@ final class ModelLoader {
         return m;
     }
 
-    /** ORT's words for "this runtime has no implementation of what the model uses": the backend is present, the model is not runnable. */
+    /**
+     * ORT's words for "this runtime has no implementation of what the model uses", or is older than the model's format
+     * ("Unsupported model IR version: 10, max supported IR version: 9", ONNX Runtime 1.17 on an opset-22 model): the
+     * backend is present, the model is not runnable on it.
+     */
     static final java.util.regex.Pattern UNSUPPORTED = java.util.regex.Pattern.compile(
             "(?i)(could not find an implementation|not a registered function/op|no op registered for|unsupported (data ?type|op)"
-                    + "|opset \\d+ is under development|is not supported)");
+                    + "|unsupported model ir version|opset \\d+ is under development|is not supported)");
 
     static BackendException loadFailure(BackendId backend, ModelSpec spec, Path path, Exception e) {
         String msg = DjlOnnxRuntimeProvider.oneLine(DjlOnnxRuntimeProvider.rootMessage(e));
         if (UNSUPPORTED.matcher(msg).find()) {
             return new UnsupportedModelException("ONNX Runtime " + DjlOnnxRuntimeProvider.environment().ortVersion() + " cannot run model '" + spec.name()
-                    + "' on " + backend + ": " + msg, "the model uses an op, domain or type this runtime does not implement; "
-                    + "re-export it with standard ops, or run it where they are implemented", e);
+                    + "' on " + backend + ": " + msg, "the model uses an op, domain, type or format version this runtime does not "
+                    + "implement; re-export it with standard ops at an older opset, or run it on a newer runtime", e);
         }
         OrtException ort = find(e, OrtException.class);
         boolean epFailure = backend != BackendId.CPU && ort != null

@@ -72,6 +72,22 @@ class ProcessRuntimeProviderTest {
     }
 
     @Test
+    void aModelNewerThanTheRuntimesFormatIsUnsupportedNotFailed() {
+        // found when tried: ONNX Runtime 1.19's "Unsupported model IR version: 11, max supported IR version: 10" on an
+        // opset-23 model was FAILED ("could not be loaded ... check that the file is a complete ONNX model")
+        ModelCase attention = dev.accelbridge.suites.SuiteCatalog.create(new dev.accelbridge.suites.SuiteOptions(dir,
+                        dev.accelbridge.suites.ModelSize.SMALL, dev.accelbridge.suites.SuiteOptions.DEFAULT_SEED))
+                .cases(dev.accelbridge.core.ModelFamily.OPS).stream().filter(c -> c.model().name().equals("Attention-23-f32.4d"))
+                .findFirst().orElseThrow();
+        assertThatThrownBy(() -> runner.execute(new ExecutionRequest(BackendId.CPU, attention, 0, 1, Duration.ofMinutes(1))))
+                .isInstanceOfSatisfying(dev.accelbridge.core.UnsupportedModelException.class, e -> assertThat(e.getMessage())
+                        .contains("Unsupported model IR version", "ONNX Runtime " + OLDER + " runner process"));
+        // this process's runtime runs it
+        assertThat(new DjlOnnxRuntimeProvider().execute(new ExecutionRequest(BackendId.CPU, attention, 0, 1, Duration.ofMinutes(1)))
+                .outputs()).isNotEmpty();
+    }
+
+    @Test
     void aVersionTheRepositoryDoesNotHaveIsUnavailableWithTheReason() throws Exception {
         // a repository on loopback that has nothing: the version is named, with what the repository answered
         com.sun.net.httpserver.HttpServer repo = com.sun.net.httpserver.HttpServer.create(
