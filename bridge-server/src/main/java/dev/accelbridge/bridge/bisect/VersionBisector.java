@@ -152,9 +152,12 @@ public final class VersionBisector {
                                 + backend, "check the model and backend")));
     }
 
-    /** The same verdict: the same status and, with {@code perf}, no p50 change beyond its interval. */
+    /**
+     * The same verdict: the same status, the same placement where it was checked (a pass on the CPU EP is its own verdict,
+     * as in the op table) and, with {@code perf}, no p50 change beyond its interval.
+     */
     private boolean same(Probe a, Probe b) {
-        if (a.result().status() != b.result().status()) {
+        if (a.result().status() != b.result().status() || onCpu(a.result()) != onCpu(b.result())) {
             return false;
         }
         if (!perf || a.result().timings() == null || b.result().timings() == null || a.result().actual() != b.result().actual()) {
@@ -169,11 +172,16 @@ public final class VersionBisector {
         return probes.stream().filter(p -> p.version().equals(version)).findFirst().orElseThrow();
     }
 
-    /** {@code PASSED, p50 1.2 ms} / {@code UNSUPPORTED: why}. */
+    private static boolean onCpu(RunResult r) {
+        return r.analysis().placement() != null && !r.analysis().placement().onRequested();
+    }
+
+    /** {@code PASSED, p50 1.2 ms} / {@code PASSED (placed on CPU)} / {@code UNSUPPORTED: why}. */
     public static String describe(RunResult r) {
         String p50 = r.timings() == null || !r.status().executed() ? "" : String.format(java.util.Locale.ROOT, ", p50 %.3f ms", r.timings().p50Ms());
         String on = r.actual() != null && r.actual() != r.requested() ? " on " + r.actual().id() : "";
-        return r.status() + on + p50 + (r.reason() == null || r.status() == Status.PASSED ? "" : ": " + r.reason());
+        return r.status() + (onCpu(r) ? " (placed on CPU)" : "") + on + p50
+                + (r.reason() == null || r.status() == Status.PASSED ? "" : ": " + r.reason());
     }
 
     /** Where the repro folders go under {@code out}. */

@@ -14,8 +14,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The {@code --model PATH|NAME} of the bisection commands: a model folder or {@code .onnx} file, or a suite model's name
- * ({@code accelbridge suites}), put on a plan and loaded as that one model.
+ * The {@code --model PATH|NAME} of the bisection commands: a model folder or {@code .onnx} file, a suite model's name
+ * ({@code accelbridge suites}) or an op-suite case's ({@code Elu-22-f32}), put on a plan and loaded as that one model.
  *
  * @param value what was given
  */
@@ -37,7 +37,10 @@ record ModelArg(String value) {
         SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(PlanDefaults.modelCache(), ModelSize.SMALL, seed));
         return catalog.descriptions().stream().filter(d -> d.name().equals(value)).findFirst()
                 .map(d -> ModelFamily.parse(d.family()))
+                .or(() -> catalog.models(ModelFamily.OPS).stream().filter(m -> m.name().equals(value)).findFirst()
+                        .map(m -> ModelFamily.OPS)) // an op-suite case (OpType-opset-variant), as 'accelbridge ops' names it
                 .orElseThrow(() -> new AccelbridgeException("--model " + value + " is neither an existing path nor a suite model",
-                        "give a model folder or .onnx file, or a suite model name from 'accelbridge suites'"));
+                        "give a model folder or .onnx file, a suite model name from 'accelbridge suites', or an op-suite case "
+                                + "from 'accelbridge ops'"));
     }
 }
