@@ -162,8 +162,11 @@ public final class BisectVersionsCommand implements Callable<Integer> {
                     + " give the same verdict (" + VersionBisector.describe(o.lastGood().result()) + ")");
             return;
         }
-        stdout.println("last good: " + what + " " + o.lastGood().version() + " — " + VersionBisector.describe(o.lastGood().result()));
-        stdout.println("first bad: " + what + " " + o.firstBad().version() + " — " + VersionBisector.describe(o.firstBad().result()));
+        String first = o.versions().get(0);
+        stdout.println("last good (" + first + "'s verdict): " + what + " " + o.lastGood().version() + " — "
+                + VersionBisector.describe(o.lastGood().result()));
+        stdout.println("first bad (another verdict): " + what + " " + o.firstBad().version() + " — "
+                + VersionBisector.describe(o.firstBad().result()));
         var b = o.firstBad().result().analysis().bisection();
         stdout.println("first diverging node in " + o.firstBad().version() + ": " + (b == null ? "none (" + o.firstBad().result().status() + ")" : b.describe()));
         o.skipped().forEach(p -> stdout.println("skipped " + p.version() + ": " + p.result().reason()));

@@ -100,16 +100,16 @@ public final class JsonRenderer {
      * derived form adds, scored against the native CPU p50 of the same case on the same host among {@code results}.
      */
     public static ArrayNode results(List<RunResult> results) {
-        Map<String, Double> cpu = new HashMap<>();
+        Map<String, RunResult> cpu = new HashMap<>();
         for (RunResult x : results) {
-            if (x.actual() == BackendId.CPU && x.requested() == BackendId.CPU
-                    && x.lane().isNative() && x.timings() != null) {
-                cpu.putIfAbsent(x.id().inputKey() + "@" + x.hostFingerprint(), x.timings().p50Ms());
+            if (x.actual() == BackendId.CPU && x.requested() == BackendId.CPU && x.lane().isNative() && x.timings() != null) {
+                cpu.merge(x.id().inputKey() + "@" + x.hostFingerprint(), x, MatrixBuilder::reference);
             }
         }
         ArrayNode arr = ResultJson.MAPPER.createArrayNode();
         for (RunResult r : results) {
-            double c = cpu.getOrDefault(r.id().inputKey() + "@" + r.hostFingerprint(), Double.NaN);
+            RunResult ref = cpu.get(r.id().inputKey() + "@" + r.hostFingerprint());
+            double c = ref == null ? Double.NaN : ref.timings().p50Ms();
             ObjectNode o = ResultJson.result(r, false);
             derived(o, Scorer.score(r, c), c);
             arr.add(o);

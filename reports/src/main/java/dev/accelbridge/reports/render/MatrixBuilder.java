@@ -60,19 +60,23 @@ public final class MatrixBuilder {
             scope = "latest per cell";
         }
         // native CPU reference per host/suite/model/input within the shown scope
-        Map<String, Double> cpu = new HashMap<>();
-        Map<String, double[]> cpuSamples = new HashMap<>();
-        Map<String, Integer> cpuThreads = new HashMap<>();
+        Map<String, RunResult> refs = new HashMap<>();
         for (RunResult r : shown) {
             if (r.requested() == BackendId.CPU && r.actual() == BackendId.CPU && r.lane().isNative() && r.status().executed()
                     && r.timings() != null) {
-                cpu.put(refKey(r), r.timings().p50Ms());
-                cpuSamples.put(refKey(r), r.timings().samplesMs());
-                if (r.provenance() != null && r.provenance().threads() != null) {
-                    cpuThreads.put(refKey(r), r.provenance().threads());
-                }
+                refs.merge(refKey(r), r, MatrixBuilder::reference);
             }
         }
+        Map<String, Double> cpu = new HashMap<>();
+        Map<String, double[]> cpuSamples = new HashMap<>();
+        Map<String, Integer> cpuThreads = new HashMap<>();
+        refs.forEach((k, r) -> {
+            cpu.put(k, r.timings().p50Ms());
+            cpuSamples.put(k, r.timings().samplesMs());
+            if (r.provenance() != null && r.provenance().threads() != null) {
+                cpuThreads.put(k, r.provenance().threads());
+            }
+        });
         // newest result per host/suite/model/browser/actual backend where that backend worked (for fallback costs)
         Map<String, RunResult> working = new HashMap<>();
         for (RunResult r : all) {
@@ -132,6 +136,18 @@ public final class MatrixBuilder {
     /** The same case identity less the requested backend, on a host, ran on {@code backend}. */
     private static String workKey(String host, RunResult r, BackendId backend) {
         return host + "|" + r.id().inputKey() + "|" + r.lane().key() + "|" + backend;
+    }
+
+    /**
+     * Of two native CPU results of one case, the one ratios are taken against: the newer ONNX Runtime (a run under several
+     * {@code --ort} versions has one per version), then the later result.
+     */
+    static RunResult reference(RunResult a, RunResult b) {
+        int v = java.util.Comparator.nullsFirst(dev.accelbridge.core.VersionOrder::compare).compare(a.lane().ortVersion(), b.lane().ortVersion());
+        if (v != 0) {
+            return v > 0 ? a : b;
+        }
+        return a.startedAt() != null && b.startedAt() != null && a.startedAt().isAfter(b.startedAt()) ? a : b;
     }
 
     /** The native CPU reference of a case: same host, same model, inputs, precision and batch. */
