@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -98,9 +99,12 @@ class VersionsCliTest {
                 "first bad: onnxruntime-web 1.18.0", "--ort-web 1.17.0,1.18.0");
         assertThat(Path.of(j.get("repro").asText()).resolve("model.onnx")).exists();
         try (MatrixStore s = MatrixStore.openReadOnly(Path.of(db))) {
-            // one run holds every version tried
+            // one run holds every version tried, and only those (how many depends on what the cache holds)
+            List<String> tried = new ArrayList<>();
+            j.get("tried").fieldNames().forEachRemaining(tried::add);
+            assertThat(tried).contains("1.17.0", PINNED, "1.18.0");
             assertThat(s.results(j.get("runId").asText())).extracting(x -> x.id().lane().ortWebVersion())
-                    .containsExactlyInAnyOrder("1.17.0", PINNED, "1.18.0");
+                    .containsExactlyInAnyOrderElementsOf(tried);
         }
     }
 
