@@ -13,11 +13,8 @@ import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.BrowserKind;
-import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.store.ResultJson;
-import dev.accelbridge.suites.FeedOptions;
-import dev.accelbridge.suites.SuiteOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -40,9 +37,8 @@ public final class BisectCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common = new CommonOptions();
 
-    @Option(names = "--model", required = true, paramLabel = "PATH|NAME",
-            description = "A model folder or .onnx file, or a suite model's name (see 'accelbridge suites').")
-    String model;
+    @Mixin
+    OneCaseArgs oneCase = new OneCaseArgs();
 
     @Option(names = "--backend", required = true, paramLabel = "ID", converter = Converters.Backend.class,
             description = "The backend to bisect: ${COMPLETION-CANDIDATES}.")
@@ -51,19 +47,6 @@ public final class BisectCommand implements Callable<Integer> {
     @Option(names = "--browser", paramLabel = "NAME", converter = Converters.Browser.class,
             description = "The browser of a browser backend (default chromium; chromium-shell for WebNN).")
     BrowserKind browser;
-
-    /** --tolerance (every tensor is judged by it), and --dim/--shape/--input/--input-range for a model of your own, as for run. */
-    @Mixin
-    FeedArgs feedArgs = new FeedArgs();
-
-    @Option(names = "--precision", paramLabel = "P", converter = Converters.PrecisionId.class, description = "fp32 (default), fp16 or int8.")
-    Precision precision = Precision.FP32;
-
-    @Option(names = "--batch", paramLabel = "N", converter = Converters.BatchSize.class, description = "The batch size (default 1).")
-    int batch = 1;
-
-    @Option(names = "--seed", description = "Seed of the suites' generated weights and inputs (default ${DEFAULT-VALUE}).")
-    long seed = SuiteOptions.DEFAULT_SEED;
 
     @Option(names = "--out", paramLabel = "DIR", description = "The repro goes to DIR/repro/ (default: accelbridge-out).")
     Path out = Path.of("accelbridge-out");
@@ -82,20 +65,14 @@ public final class BisectCommand implements Callable<Integer> {
             throw new AccelbridgeException("cpu is the reference: there is nothing to bisect it against",
                     "bisect another backend, e.g. --backend wasm");
         }
-        FeedOptions feed = feedArgs.feed();
-        ModelArg m = new ModelArg(model);
         BrowserKind b = browser != null ? browser : backend.isWebnn() ? BrowserKind.CHROMIUM_SHELL : BrowserKind.CHROMIUM;
-        RunPlan plan = m.apply(RunPlan.builder()
+        RunPlan plan = oneCase.apply(RunPlan.builder()
                 .setBackends(List.of(backend))
                 .optBrowsers(List.of(b))
-                .optSeed(seed)
                 .optWarmups(0)
                 .optIterations(1)
-                .optPrecisions(List.of(precision))
-                .optBatchSizes(List.of(batch))
-                .optFeed(feed)
-                .optBisectAlways(), seed).build();
-        ModelSet set = m.load(plan);
+                .optBisectAlways()).build();
+        ModelSet set = oneCase.modelArg().load(plan);
         try (ProgressListener progress = new ProgressListener(err);
              AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(common.dbPath()).optOutDir(out)
                      .optOrigin("bisect").optListener(progress).build())) {

@@ -12,11 +12,9 @@ import dev.accelbridge.bridge.run.ModelSet;
 import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.SampleStats;
 import dev.accelbridge.fallback.Chains;
 import dev.accelbridge.reports.store.ResultJson;
-import dev.accelbridge.suites.SuiteOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -44,9 +42,8 @@ public final class BisectVersionsCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common = new CommonOptions();
 
-    @Option(names = "--model", required = true, paramLabel = "PATH|NAME",
-            description = "A model folder or .onnx file, or a suite model's name (see 'accelbridge suites').")
-    String model;
+    @Mixin
+    OneCaseArgs oneCase = new OneCaseArgs();
 
     @Option(names = "--backend", required = true, paramLabel = "ID", converter = Converters.Backend.class,
             description = "The backend: ${COMPLETION-CANDIDATES}.")
@@ -77,19 +74,7 @@ public final class BisectVersionsCommand implements Callable<Integer> {
     double threshold = SampleStats.CHANGE_THRESHOLD;
 
     @Mixin
-    FeedArgs feedArgs = new FeedArgs();
-
-    @Mixin
     SamplingOptions sampling = new SamplingOptions();
-
-    @Option(names = "--precision", paramLabel = "P", converter = Converters.PrecisionId.class, description = "fp32 (default), fp16 or int8.")
-    Precision precision = Precision.FP32;
-
-    @Option(names = "--batch", paramLabel = "N", converter = Converters.BatchSize.class, description = "The batch size (default 1).")
-    int batch = 1;
-
-    @Option(names = "--seed", description = "Seed of the suites' generated weights and inputs (default ${DEFAULT-VALUE}).")
-    long seed = SuiteOptions.DEFAULT_SEED;
 
     @Option(names = "--out", paramLabel = "DIR", description = "The repro goes to DIR/version-repro/ (default: accelbridge-out).")
     Path out = Path.of("accelbridge-out");
@@ -107,10 +92,9 @@ public final class BisectVersionsCommand implements Callable<Integer> {
         VersionRange range = VersionRange.parse(ortWeb, browser, ort, backend);
         VersionAxis axis = range.axis();
         List<String> versions = axis.between(range.good(), range.bad(), includeDev, cachedOnly);
-        ModelArg m = new ModelArg(model);
+        ModelArg m = oneCase.modelArg();
         Supplier<RunPlan.Builder> base = () -> {
-            RunPlan.Builder b = m.apply(RunPlan.builder().setBackends(List.of(backend)).optSeed(seed).optPrecisions(List.of(precision))
-                    .optBatchSizes(List.of(batch)).optFeed(feedArgs.feed()), seed);
+            RunPlan.Builder b = oneCase.apply(RunPlan.builder().setBackends(List.of(backend)));
             // the verdict on the backend itself: no fallback hop stands in for it
             b.optChains(Chains.defaults().with(Chains.parse(backend.id())));
             if (!perf) {
@@ -121,7 +105,7 @@ public final class BisectVersionsCommand implements Callable<Integer> {
         };
         ModelSet models = m.load(axis.at(base.get(), versions.get(0), range.browser(), range.ortWeb()).build());
         if (models.cases().isEmpty()) {
-            throw new AccelbridgeException("--model " + model + " has no case to run (" + models.broken().stream()
+            throw new AccelbridgeException("--model " + oneCase.model() + " has no case to run (" + models.broken().stream()
                     .map(x -> x.problem()).findFirst().orElse("nothing loaded") + ")", "give a model that loads ('accelbridge run --model ...' says why)");
         }
         ModelSet one = new ModelSet(List.of(models.cases().get(0)), List.of());

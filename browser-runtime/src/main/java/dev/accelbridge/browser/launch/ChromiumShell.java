@@ -3,6 +3,7 @@ package dev.accelbridge.browser.launch;
 import dev.accelbridge.browser.npm.NpmException;
 import dev.accelbridge.browser.npm.NpmPackage;
 import dev.accelbridge.browser.npm.NpmRegistry;
+import dev.accelbridge.core.Caches;
 import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.VersionOrder;
 
@@ -156,7 +157,7 @@ final class ChromiumShell {
         Path log = null;
         try {
             Files.createDirectories(cache.getParent());
-            deleteTree(tmp);
+            Caches.deleteTree(tmp);
             log = Files.createTempFile("accelbridge-extract", ".log");
             List<String> cmd = new ArrayList<>(List.of(node(), browsersDir.resolve("extract.mjs").toString(), tmp.toString(),
                     packageDir.toString()));
@@ -175,7 +176,7 @@ final class ChromiumShell {
             try {
                 Files.move(tmp, cache, StandardCopyOption.ATOMIC_MOVE);
             } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
-                deleteTree(tmp); // another process finished first; use theirs
+                Caches.deleteTree(tmp); // another process finished first; use theirs
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, cache);
             }
@@ -194,7 +195,7 @@ final class ChromiumShell {
                 }
             }
             try {
-                deleteTree(tmp);
+                Caches.deleteTree(tmp);
             } catch (IOException ignored) {
                 // best effort
             }
@@ -205,17 +206,6 @@ final class ChromiumShell {
         return BrowserDiscovery.resolve("node").map(Path::toString).orElseThrow(() -> new BrowserLaunchException(
                 "Node.js is needed to unpack the Chromium headless shell but 'node' is not on PATH",
                 "apt-get install nodejs (20+), or set ACCELBRIDGE_CHROMIUM_SHELL to an extracted chromium", null));
-    }
-
-    static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (var walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 
     private static String tail(String s) {

@@ -25,7 +25,7 @@ final class Profiles {
     static void delete(Path dir) {
         for (int attempt = 0; attempt < 3; attempt++) {
             try {
-                ChromiumShell.deleteTree(dir);
+                dev.accelbridge.core.Caches.deleteTree(dir);
                 return;
             } catch (IOException | java.io.UncheckedIOException e) {
                 try {

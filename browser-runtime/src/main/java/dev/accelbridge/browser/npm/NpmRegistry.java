@@ -2,6 +2,7 @@ package dev.accelbridge.browser.npm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.accelbridge.core.Caches;
 import dev.accelbridge.core.PublicApi;
 
 import java.io.File;
@@ -46,7 +47,7 @@ public final class NpmRegistry {
 
     /** Accelbridge's cache folder ({@link dev.accelbridge.core.Caches#root()}). */
     public static Path cacheRoot() {
-        return dev.accelbridge.core.Caches.root();
+        return Caches.root();
     }
 
     /** The package {@code name@version} where the build or the cache has it, without asking the registry. */
@@ -201,7 +202,7 @@ public final class NpmRegistry {
         Path tmp = dir.resolveSibling(dir.getFileName() + ".partial-" + ProcessHandle.current().pid());
         try {
             Files.createDirectories(dir.getParent());
-            deleteTree(tmp);
+            Caches.deleteTree(tmp);
             Files.createDirectories(tmp);
             Files.writeString(tmp.resolve("package.json"), JSON.createObjectNode().put("name", "accelbridge-cache").put("private", true)
                     .set("dependencies", JSON.createObjectNode().put(name, version)).toString());
@@ -225,7 +226,7 @@ public final class NpmRegistry {
             try {
                 Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
             } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
-                deleteTree(dir); // a folder without a stamp (an interrupted install before stamps, say): replaced
+                Caches.deleteTree(dir); // a folder without a stamp (an interrupted install before stamps, say): replaced
                 Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, dir);
@@ -236,21 +237,11 @@ public final class NpmRegistry {
                     "check free space and permissions of " + dir.getParent(), e);
         } finally {
             try {
-                deleteTree(tmp);
+                Caches.deleteTree(tmp);
             } catch (IOException ignored) {
                 // best effort: a leftover partial folder is never used
             }
         }
     }
 
-    static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (var walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-    }
 }

@@ -5,6 +5,7 @@ import dev.accelbridge.core.BackendException.Phase;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.BackendUnavailableException;
+import dev.accelbridge.core.Caches;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.ExecutionRequest;
@@ -233,13 +234,8 @@ public final class ProcessRuntimeProvider implements BackendProvider {
     }
 
     private static void deleteTree(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (var walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+        try {
+            Caches.deleteTree(dir);
         } catch (IOException ignored) {
             // a leftover temporary folder is harmless
         }
