@@ -136,8 +136,7 @@ final class ModelLoader {
      * backend is present, the model is not runnable on it.
      */
     static final java.util.regex.Pattern UNSUPPORTED = java.util.regex.Pattern.compile(
-            "(?i)(could not find an implementation|not a registered function/op|no op registered for|unsupported (data ?type|op)"
-                    + "|unsupported model ir version|opset \\d+ is under development|is not supported)");
+            "(?i)(" + UnsupportedModelException.ORT_WORDS + "|is not supported)");
 
     static BackendException loadFailure(BackendId backend, ModelSpec spec, Path path, Exception e) {
         String msg = DjlOnnxRuntimeProvider.oneLine(DjlOnnxRuntimeProvider.rootMessage(e));

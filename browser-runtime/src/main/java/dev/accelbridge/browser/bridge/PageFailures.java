@@ -16,10 +16,9 @@ import java.util.regex.Pattern;
  * limit for an out-of-memory error) and what the provider must do before the next case.
  */
 final class PageFailures {
-    /** ORT-web messages that mean the model uses something this EP lacks (the backend itself works). */
+    /** ORT-web messages that mean the model uses something this EP lacks (the backend itself works): ORT's own, and the web EPs'. */
     private static final Pattern UNSUPPORTED = Pattern.compile(
-            "(?i)(not supported|unsupported (data ?type|op)|could not find an implementation|no kernel|shader-f16|f16 is not"
-                    + "|not a registered function/op|no op registered for|unsupported model ir version|opset \\d+ is under development)");
+            "(?i)(" + UnsupportedModelException.ORT_WORDS + "|not supported|no kernel|shader-f16|f16 is not)");
     /**
      * What onnxruntime-web says when its build has no such execution provider (1.17.0: "WEBNN execution provider is not
      * supported in this build") or the provider cannot start in this browser (1.18.0's WebGPU in Chromium 131 and later:
