@@ -8,4 +8,8 @@ package dev.accelbridge.core;
  * @param reason  why it was taken or rejected (the probe's evidence, the load error, ...)
  */
 public record FallbackHop(BackendId backend, boolean taken, String reason) {
+    /** The reason often quotes a page or a runtime: kept one line and bounded ({@link Untrusted#reason}). */
+    public FallbackHop {
+        reason = Untrusted.reason(reason);
+    }
 }

@@ -26,12 +26,12 @@ public record LaneId(BrowserKind browser, String browserMajor, String runtimeVer
 
     public LaneId {
         if (browser == null && browserMajor != null) {
-            throw new AccelbridgeException("The native lane has no browser version, got " + browserMajor, "give a browser with its version");
+            throw new AccelbridgeException("The native lane has no browser version, got " + Untrusted.quote(browserMajor), "give a browser with its version");
         }
         checkVersion("browser version", browserMajor);
         checkVersion(browser == null ? "ONNX Runtime version" : "onnxruntime-web version", runtimeVersion);
         if (browserMajor != null && !browserMajor.chars().allMatch(Character::isDigit)) {
-            throw new AccelbridgeException("A browser's version in a lane is its major version (153), got '" + browserMajor + "'",
+            throw new AccelbridgeException("A browser's version in a lane is its major version (153), got " + Untrusted.quote(browserMajor),
                     "give the major version, e.g. chromium-shell@153");
         }
     }
@@ -147,7 +147,7 @@ public record LaneId(BrowserKind browser, String browserMajor, String runtimeVer
 
     private static void checkVersion(String what, String v) {
         if (v != null && !VERSION.matcher(v).matches()) {
-            throw new AccelbridgeException("The " + what + " '" + v + "' is not a version", "give a version such as 1.22.0");
+            throw new AccelbridgeException("The " + what + " " + Untrusted.quote(v) + " is not a version", "give a version such as 1.22.0");
         }
     }
 

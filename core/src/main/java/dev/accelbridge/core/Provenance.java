@@ -19,13 +19,25 @@ import java.util.Map;
  * @param runtimeVersions    component → version ({@code onnxruntime}, {@code onnxruntime-web}, {@code djl}, {@code java})
  * @param threads            the intra-op threads the runtime actually used (ORT's setting natively, onnxruntime-web's
  *                           {@code env.wasm.numThreads} in the page); null when not known
+ * @param verified           code fetched at run time that the case used, each verified before its use in this run:
+ *                           what it is ({@code onnxruntime-web 1.22.0}, {@code chromium-shell 141.0.0}, {@code onnxruntime
+ *                           1.19.0 jar}) → the hash verified ({@code sha512-…}, {@code sha256 …}); empty when it used none
  */
 public record Provenance(String host, String hostFingerprint, String os, String browser, String browserVersion,
                          String driver, String adapter, Boolean softwareAdapter, List<String> executionProviders,
-                         Map<String, String> runtimeVersions, Integer threads) {
+                         Map<String, String> runtimeVersions, Integer threads, Map<String, String> verified) {
     public Provenance {
         executionProviders = executionProviders == null ? List.of() : List.copyOf(executionProviders);
         runtimeVersions = runtimeVersions == null ? Map.of() : Map.copyOf(runtimeVersions);
+        verified = verified == null ? Map.of() : Map.copyOf(verified);
+    }
+
+    /** A provenance that names no fetched code. */
+    public Provenance(String host, String hostFingerprint, String os, String browser, String browserVersion, String driver,
+                      String adapter, Boolean softwareAdapter, List<String> executionProviders, Map<String, String> runtimeVersions,
+                      Integer threads) {
+        this(host, hostFingerprint, os, browser, browserVersion, driver, adapter, softwareAdapter, executionProviders,
+                runtimeVersions, threads, Map.of());
     }
 
     /** A provenance without host fields, as a provider reports it; the orchestrator adds the host. */
@@ -38,7 +50,7 @@ public record Provenance(String host, String hostFingerprint, String os, String 
     /** The same, with the host fields filled from {@code host}. */
     public Provenance withHost(HostInfo host) {
         return new Provenance(host.hostname(), host.fingerprint(), host.os(), browser, browserVersion, driver, adapter,
-                softwareAdapter, executionProviders, runtimeVersions, threads);
+                softwareAdapter, executionProviders, runtimeVersions, threads, verified);
     }
 
     /**
@@ -52,7 +64,15 @@ public record Provenance(String host, String hostFingerprint, String os, String 
     /** The same, with the thread count the runtime used. */
     public Provenance withThreads(Integer n) {
         return new Provenance(host, hostFingerprint, os, browser, browserVersion, driver, adapter, softwareAdapter,
-                executionProviders, runtimeVersions, n);
+                executionProviders, runtimeVersions, n, verified);
+    }
+
+    /** The same, naming also the fetched code in {@code more} (what → hash verified in this run). */
+    public Provenance withVerified(Map<String, String> more) {
+        Map<String, String> all = new java.util.TreeMap<>(verified);
+        all.putAll(more);
+        return new Provenance(host, hostFingerprint, os, browser, browserVersion, driver, adapter, softwareAdapter,
+                executionProviders, runtimeVersions, threads, all);
     }
 
 

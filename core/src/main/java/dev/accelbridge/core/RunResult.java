@@ -52,10 +52,16 @@ public record RunResult(String runId, Instant startedAt, CaseId id, BackendId ac
         this(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath, warnings, null);
     }
 
+    /**
+     * The reason and the warnings quote what other programs said (a registry, a runner, a page, a driver): each is kept
+     * one line and at most {@link Untrusted#MAX_REASON} characters, so no answer from outside can make a result the store
+     * or a merge refuses, or a report or a terminal misread.
+     */
     public RunResult {
         java.util.Objects.requireNonNull(id, "id");
+        reason = Untrusted.reason(reason);
         fallbackPath = fallbackPath == null ? List.of() : List.copyOf(fallbackPath);
-        warnings = warnings == null ? List.of() : List.copyOf(warnings);
+        warnings = warnings == null ? List.of() : warnings.stream().map(Untrusted::reason).toList();
         memory = memory == null ? MemoryUsage.UNKNOWN : memory;
         analysis = analysis == null ? Analysis.NONE : analysis;
         attempts = attempts == null ? Attempts.FIRST : attempts;

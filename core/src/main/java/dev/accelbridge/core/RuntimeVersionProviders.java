@@ -26,4 +26,14 @@ public interface RuntimeVersionProviders {
 
     /** The versions this machine has without fetching (the build's, the cache's, this process's own). */
     java.util.List<String> installed();
+
+    /**
+     * Which of {@code versions} can be had here, asked once for them all: version → null when it can, else why not (a
+     * repository can list a version whose files it does not serve). By default every version can.
+     */
+    default java.util.Map<String, String> obtainable(java.util.List<String> versions) {
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        versions.forEach(v -> out.put(v, null));
+        return out;
+    }
 }

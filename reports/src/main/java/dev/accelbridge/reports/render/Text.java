@@ -39,16 +39,7 @@ public final class Text {
      * space, so a name cannot move the cursor, recolour or clear the screen.
      */
     public static String terminal(String s) {
-        if (s == null) {
-            return "";
-        }
-        String noAnsi = s.replaceAll("\u001B\\[[0-?]*[ -/]*[@-~]|\u001B\\][^\u0007\u001B]*(\u0007|\u001B\\\\)?|\u001B.", "");
-        StringBuilder b = new StringBuilder(noAnsi.length());
-        for (int i = 0; i < noAnsi.length(); i++) {
-            char c = noAnsi.charAt(i);
-            b.append(Character.isISOControl(c) ? ' ' : c);
-        }
-        return b.toString();
+        return dev.accelbridge.core.Untrusted.oneLine(s);
     }
 
     /** For a Markdown table cell or inline text: one line, no control characters, HTML escaped, {@code |} escaped. */

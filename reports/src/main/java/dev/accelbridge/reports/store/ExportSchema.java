@@ -189,7 +189,7 @@ final class ExportSchema {
     private static final Kind PROVENANCE = kind(Set.of(),
             "host", text(), "hostFingerprint", text(), "os", text(), "browser", text(), "browserVersion", text(),
             "driver", text(), "adapter", text(), "softwareAdapter", bool(), "executionProviders", array(text(), 64),
-            "runtimeVersions", stringMap(), "threads", whole(1, 1 << 16));
+            "runtimeVersions", stringMap(), "threads", whole(1, 1 << 16), "verified", stringMap());
 
     static final Kind RESULT = withCase(kind(Set.of("runId", "status"),
             "runId", text(), "startedAt", instant(), "caseKey", text(), "actual", text(),
