@@ -93,6 +93,14 @@ public final class BrowserDiscovery {
         return find(spec.kind()).filter(b -> spec.major().equals(LaneId.majorOf(b.version())));
     }
 
+    /**
+     * What was verified of the browser at {@code executable} before its last launch, when it is fetched code Accelbridge
+     * unpacked (a headless shell in the cache): what it is → the hash verified; empty for an installed browser.
+     */
+    public static Optional<Map.Entry<String, String>> verifiedFetch(String executable) {
+        return executable == null ? Optional.empty() : ChromiumShell.lastVerified(Path.of(executable));
+    }
+
     /** The headless shell's majors the npm registry publishes, oldest first (what a version bisection walks). */
     public static List<String> publishedShellMajors() {
         return ChromiumShell.publishedMajors();

@@ -5,19 +5,20 @@ import dev.accelbridge.browser.npm.NpmPackage;
 import dev.accelbridge.browser.npm.NpmRegistry;
 import dev.accelbridge.core.Caches;
 import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.Untrusted;
 import dev.accelbridge.core.VersionOrder;
+import dev.accelbridge.core.fetch.CacheEntry;
+import dev.accelbridge.core.fetch.CacheEntryException;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,10 +27,12 @@ import java.util.regex.Pattern;
  * The Chromium headless shell of the npm package {@code @sparticuz/chromium} (it has a WebNN backend, which Debian's
  * Chromium lacks), one package version per Chromium major. The package ships the binary brotli-compressed
  * ({@code bin/chromium.br} plus SwiftShader and font tarballs); its own {@code executablePath()} decompresses them.
- * {@code browsers/extract.mjs} calls it with {@code TMPDIR} pointed at a versioned cache folder,
- * {@code ~/.cache/accelbridge/chromium-shell-<version>}, so the ≈2 s extraction happens once per machine and never collides
- * with another tool's {@code /tmp/chromium}. Extraction goes to a temporary sibling first and is renamed into place, so
- * an interrupted one is never used.
+ * {@code browsers/extract.mjs} calls it with {@code TMPDIR} pointed at a private folder that becomes the cache entry
+ * {@code ~/.cache/accelbridge/chromium-shell/<version>} ({@link CacheEntry}), so the ≈2 s extraction happens once per
+ * machine and never collides with another tool's {@code /tmp/chromium}. The package's code runs only from a verified
+ * package; what it unpacked is taken over for this user (its {@code tar-fs} gives files the archive's owner when run as
+ * root), recorded file by file, and renamed into place; the shell must then say it is Chromium of the package's major.
+ * Before every launch the entry is verified again ({@link #beforeLaunch}), and a damaged one is unpacked again.
  *
  * <p>The pinned shell is the one {@code browsers/package.json} installs (153); another major ({@code chromium-shell@141})
  * is the newest release of that major the build installed, the cache holds or the npm registry publishes, fetched at
@@ -45,6 +48,12 @@ final class ChromiumShell {
     private static final String PACKAGE = "node_modules/@sparticuz/chromium/package.json";
     private static final Pattern PKG_VERSION = Pattern.compile("\"version\"\\s*:\\s*\"([^\"]+)\"");
     private static final long EXTRACT_TIMEOUT_S = 180;
+    /** The entries unpacked in this process, by executable: what {@link #beforeLaunch} verifies again. */
+    private static final Map<Path, Unpacked> UNPACKED = new ConcurrentHashMap<>();
+
+    private record Unpacked(Path cacheRoot, Path browsersDir, Path packageDir, String version, String packageHash,
+                            CacheEntry.Verified entry) {
+    }
 
     private ChromiumShell() {
     }
@@ -55,7 +64,8 @@ final class ChromiumShell {
         if (dir.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(extracted(dir.get(), dir.get().resolve(PACKAGE).getParent(), packageVersion(dir.get().resolve(PACKAGE))));
+        return Optional.of(extracted(dir.get(), dir.get().resolve(PACKAGE).getParent(), packageVersion(dir.get().resolve(PACKAGE)),
+                "the build's (" + dir.get().resolve("package-lock.json") + ")"));
     }
 
     /**
@@ -81,7 +91,7 @@ final class ChromiumShell {
         } catch (NpmException e) {
             throw new BrowserLaunchException("The Chromium " + major + " headless shell could not be had: " + e.getMessage(), e.fix(), e);
         }
-        return extracted(browsers, pkg.dir(), pkg.version());
+        return extracted(browsers, pkg.dir(), pkg.version(), pkg.integrity() + " (" + pkg.source() + ")");
     }
 
     /** The majors the npm registry publishes a shell for, oldest first. */
@@ -95,18 +105,81 @@ final class ChromiumShell {
     }
 
     /** The executable of package version {@code version} installed in {@code packageDir}, unpacked into the cache first. */
-    private static Path extracted(Path browsersDir, Path packageDir, String version) {
-        Path cache = NpmRegistry.cacheRoot().resolve("chromium-shell-" + version);
-        Path exe = cache.resolve("chromium");
-        if (Files.isExecutable(exe)) {
-            return exe;
-        }
-        extract(browsersDir, packageDir, cache);
-        if (!Files.isExecutable(exe)) {
-            throw new BrowserLaunchException("Extracting @sparticuz/chromium " + version + " left no executable at " + exe,
-                    "delete " + cache + " and retry; check free space in " + cache.getParent(), null);
-        }
+    private static Path extracted(Path browsersDir, Path packageDir, String version, String packageHash) {
+        Path exe = unpack(NpmRegistry.cacheRoot(), browsersDir, packageDir, version, packageHash).dir().resolve("chromium");
+        removeOldLayout(version);
         return exe;
+    }
+
+    /** The shell of package {@code version} unpacked into the cache at {@code cacheRoot}, verified, and remembered for {@link #beforeLaunch}. */
+    static CacheEntry.Verified unpack(Path cacheRoot, Path browsersDir, Path packageDir, String version, String packageHash) {
+        CacheEntry.Verified v = obtain(cacheRoot, browsersDir, packageDir, version, packageHash);
+        UNPACKED.put(v.dir().resolve("chromium"), new Unpacked(cacheRoot, browsersDir, packageDir, version, packageHash, v));
+        return v;
+    }
+
+    private static CacheEntry.Verified obtain(Path cacheRoot, Path browsersDir, Path packageDir, String version, String packageHash) {
+        try {
+            return new CacheEntry(cacheRoot, "chromium-shell", version).obtain("the Chromium headless shell " + version,
+                    into -> {
+                        extract(browsersDir, packageDir, into);
+                        return Map.of("package", NPM + "@" + version, "packageIntegrity", packageHash);
+                    }, (dir, facts) -> majorProblem(dir.resolve("chromium"), LaneId.majorOf(version)));
+        } catch (CacheEntryException e) {
+            throw new BrowserLaunchException(e.getMessage(), e.fix(), e);
+        }
+    }
+
+    /**
+     * Verifies the unpacked shell of {@code executable} again before it is started, unpacking it again when damaged, and
+     * returns the executable to start (the same, unless the cache had to move to a private folder); any other executable
+     * is returned as it is.
+     *
+     * @throws BrowserLaunchException when no intact copy can be had
+     */
+    static Path beforeLaunch(Path executable) {
+        Unpacked u = UNPACKED.get(executable);
+        if (u == null) {
+            return executable;
+        }
+        return unpack(u.cacheRoot(), u.browsersDir(), u.packageDir(), u.version(), u.packageHash()).dir().resolve("chromium");
+    }
+
+    /** What the last verification of {@code executable}'s entry found, without verifying again; empty for other executables. */
+    static Optional<Map.Entry<String, String>> lastVerified(Path executable) {
+        Unpacked u = UNPACKED.get(executable);
+        return u == null ? Optional.empty() : Optional.of(Map.entry("chromium-shell " + u.version(), "manifest sha256 "
+                + u.entry().manifest() + " (" + u.entry().tree().files().size() + " files; package " + u.packageHash() + ")"));
+    }
+
+    /**
+     * Why the shell at {@code exe} is not Chromium {@code major} (found when tried: a cached shell labelled 147 that held
+     * Chromium 141 was filed as 141 without a word), or empty.
+     */
+    private static Optional<String> majorProblem(Path exe, String major) {
+        if (!Files.isExecutable(exe)) {
+            return Optional.of("it holds no executable chromium");
+        }
+        String v;
+        try {
+            v = BrowserDiscovery.version(exe, "--no-sandbox");
+        } catch (BrowserLaunchException e) {
+            return Optional.of("its chromium does not say its version: " + e.getMessage());
+        }
+        return major.equals(LaneId.majorOf(v)) ? Optional.empty()
+                : Optional.of("its chromium says it is " + Untrusted.quote(v) + ", not Chromium " + major);
+    }
+
+    /** The unpacked shell where Accelbridge kept it before entries were verified ({@code chromium-shell-VERSION}): 200 MB not used any more. */
+    private static void removeOldLayout(String version) {
+        Path old = NpmRegistry.cacheRoot().resolve("chromium-shell-" + version);
+        try {
+            if (Files.isDirectory(old, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                Caches.deleteTree(old);
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // what this user may not delete stays; nothing uses it
+        }
     }
 
     static String describeSearch() {
@@ -152,53 +225,29 @@ final class ChromiumShell {
         throw new BrowserLaunchException("No version in " + packageJson, "re-run 'npm ci'", null);
     }
 
-    private static void extract(Path browsersDir, Path packageDir, Path cache) {
-        Path tmp = cache.resolveSibling(cache.getFileName() + ".partial-" + ProcessHandle.current().pid());
-        Path log = null;
+    /** Runs the package's own unpacking (through {@code extract.mjs}) into {@code into}, a private folder. */
+    private static void extract(Path browsersDir, Path packageDir, Path into) throws IOException {
+        Path log = Files.createTempFile("accelbridge-extract", ".log");
         try {
-            Files.createDirectories(cache.getParent());
-            Caches.deleteTree(tmp);
-            log = Files.createTempFile("accelbridge-extract", ".log");
-            List<String> cmd = new ArrayList<>(List.of(node(), browsersDir.resolve("extract.mjs").toString(), tmp.toString(),
+            List<String> cmd = new ArrayList<>(List.of(node(), browsersDir.resolve("extract.mjs").toString(), into.toString(),
                     packageDir.toString()));
             Process p = new ProcessBuilder(cmd).directory(browsersDir.toFile()).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();
             if (!p.waitFor(EXTRACT_TIMEOUT_S, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 throw new BrowserLaunchException("Extracting the Chromium headless shell took over " + EXTRACT_TIMEOUT_S + " s",
-                        "run 'node " + browsersDir.resolve("extract.mjs") + " " + cache + "' by hand to see why", null);
+                        "run 'node " + browsersDir.resolve("extract.mjs") + " /tmp/shell " + packageDir + "' by hand to see why", null);
             }
-            String out = Files.readString(log, StandardCharsets.UTF_8);
             if (p.exitValue() != 0) {
                 throw new BrowserLaunchException("Extracting the Chromium headless shell failed (node exit " + p.exitValue()
-                        + "): " + tail(out), "check 'node --version' (needs Node 20+) and re-run 'npm ci' in " + browsersDir, null);
+                        + "): " + tail(Files.readString(log, StandardCharsets.UTF_8)), "check 'node --version' (needs Node 20+) and "
+                        + "re-run 'npm ci' in " + browsersDir, null);
             }
-            try {
-                Files.move(tmp, cache, StandardCopyOption.ATOMIC_MOVE);
-            } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
-                Caches.deleteTree(tmp); // another process finished first; use theirs
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, cache);
-            }
-        } catch (IOException e) {
-            throw new BrowserLaunchException("Extracting the Chromium headless shell into " + cache + " failed: " + e.getMessage(),
-                    "check free space and permissions of " + cache.getParent(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BrowserLaunchException("Interrupted while extracting the Chromium headless shell", null, e);
         } finally {
-            if (log != null) {
-                try {
-                    Files.deleteIfExists(log);
-                } catch (IOException ignored) {
-                    // a leftover log in the temp folder is harmless
-                }
-            }
-            try {
-                Caches.deleteTree(tmp);
-            } catch (IOException ignored) {
-                // best effort
-            }
+            Files.deleteIfExists(log);
         }
     }
 
@@ -209,7 +258,7 @@ final class ChromiumShell {
     }
 
     private static String tail(String s) {
-        String t = s.strip();
+        String t = Untrusted.oneLine(s).strip();
         return t.length() > 600 ? "…" + t.substring(t.length() - 600) : t;
     }
 }

@@ -8,17 +8,24 @@ final class LaunchSupport {
     private LaunchSupport() {
     }
 
-    /** The browser to start: the explicit executable of the options (its version asked once), else discovery. */
+    /**
+     * The browser to start: the explicit executable of the options (its version asked once), else discovery. A headless
+     * shell Accelbridge unpacked into its cache is verified again first, every launch ({@link ChromiumShell#beforeLaunch}).
+     */
     static InstalledBrowser resolve(LaunchOptions options) {
+        InstalledBrowser b;
         if (options.executable().isPresent()) {
             Path p = options.executable().get();
             if (!Files.isExecutable(p) || Files.isDirectory(p)) {
                 throw new BrowserLaunchException("The " + options.browser() + " executable " + p + " is not an executable file",
                         "pass the browser binary itself (e.g. /usr/lib/chromium/chromium)", null);
             }
-            return new InstalledBrowser(options.browser(), p, BrowserDiscovery.version(p));
+            Path verified = ChromiumShell.beforeLaunch(p);
+            return new InstalledBrowser(options.browser(), verified, BrowserDiscovery.version(verified));
         }
-        return BrowserDiscovery.require(options.browser());
+        b = BrowserDiscovery.require(options.browser());
+        Path verified = ChromiumShell.beforeLaunch(b.executable());
+        return verified.equals(b.executable()) ? b : new InstalledBrowser(b.kind(), verified, b.version());
     }
 
     /** The one-line failure every launcher reports, naming browser, version, path and driver. */

@@ -18,7 +18,28 @@ final class Npm {
     private Npm() {
     }
 
-    /** Runs {@code npm ARGS} in {@code dir} (null: a temporary folder) and returns its standard output. */
+    /**
+     * The folder every npm command runs in unless it installs into a folder of its own: an empty private folder, so npm
+     * reads the same configuration (the user's and the global {@code .npmrc}) whatever folder Accelbridge was started in.
+     * Found when tried: {@code npm view} ran in the caller's folder and read its {@code .npmrc}, which {@code npm install}
+     * (run in a folder of its own) did not.
+     */
+    static synchronized Path neutralDir() {
+        try {
+            if (neutral == null || !Files.isDirectory(neutral)) {
+                neutral = Files.createTempDirectory("accelbridge-npm-");
+                neutral.toFile().deleteOnExit();
+            }
+            return neutral;
+        } catch (IOException e) {
+            throw new NpmException("Could not make a temporary folder for npm: " + e.getMessage(), "check free space in "
+                    + System.getProperty("java.io.tmpdir"), e);
+        }
+    }
+
+    private static Path neutral;
+
+    /** Runs {@code npm ARGS} in {@code dir} (null: {@link #neutralDir()}) and returns its standard output. */
     static String run(List<String> args, Path dir, String what) {
         List<String> cmd = new ArrayList<>();
         cmd.add(System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT).contains("win") ? "npm.cmd" : "npm");
@@ -28,10 +49,8 @@ final class Npm {
         try {
             out = Files.createTempFile("accelbridge-npm", ".out");
             err = Files.createTempFile("accelbridge-npm", ".err");
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
-            if (dir != null) {
-                pb.directory(dir.toFile());
-            }
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile())
+                    .directory((dir == null ? neutralDir() : dir).toFile());
             Process p = pb.start();
             p.getOutputStream().close();
             if (!p.waitFor(TIMEOUT_S, TimeUnit.SECONDS)) {
@@ -75,8 +94,9 @@ final class Npm {
         }
     }
 
+    /** The end of what npm said, one bounded line (it may quote a registry's answer). */
     private static String tail(String s) {
-        String t = s.strip().replaceAll("\\s+", " ");
+        String t = dev.accelbridge.core.Untrusted.oneLine(s).strip().replaceAll(" +", " ");
         return t.length() > 500 ? "…" + t.substring(t.length() - 500) : t;
     }
 }

@@ -4,15 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.core.Caches;
 import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.Untrusted;
+import dev.accelbridge.core.fetch.CacheEntry;
+import dev.accelbridge.core.fetch.CacheEntryException;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -25,10 +24,13 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Versions of npm packages (onnxruntime-web, the headless shell of {@code @sparticuz/chromium}) the way Accelbridge gets
  * them: first from the folders the build installed with {@code npm ci} (their lockfiles pin each tarball's sha512), else
- * from its cache, else fetched from the npm registry into the cache at first use, one folder per version. A fetched
- * package is installed by npm, which checks the tarball against the integrity the registry publishes; Accelbridge then
- * asks the registry for that integrity itself and refuses the folder when the two differ. The registry, proxy and
- * certificates are npm's own configuration.
+ * from its cache, else fetched from the npm registry into the cache at first use, one {@link CacheEntry} per version. A
+ * fetched package is installed by npm, which checks the tarball against the integrity the registry publishes;
+ * Accelbridge then asks the registry for that integrity itself, keeps the tarball beside the installed folder and refuses
+ * both when they differ. At every later use the entry is verified before anything in it is served or run: its tarball's
+ * sha512 against the integrity recorded at download, every file against the manifest made at unpacking, every file this
+ * user's ({@link CacheEntry}); a damaged entry is fetched again. The registry, proxy and certificates are npm's own
+ * configuration.
  *
  * <p>The build's folders are found under {@code -Daccelbridge.home} (the {@code accelbridge} script sets it), else by
  * walking up from the working directory to {@code browser-runtime}; more can be named in {@code -Daccelbridge.npm.dirs}
@@ -38,9 +40,9 @@ import java.util.concurrent.ConcurrentHashMap;
 @PublicApi
 public final class NpmRegistry {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String STAMP = ".accelbridge-installed.json";
+    /** The registry's tarball, kept in the entry so that its integrity can be verified at every use. */
+    static final String TARBALL = "package.tgz";
     private static final Map<String, List<String>> PUBLISHED = new ConcurrentHashMap<>();
-    private static final Object INSTALLING = new Object();
 
     private NpmRegistry() {
     }
@@ -58,20 +60,12 @@ public final class NpmRegistry {
                 return p;
             }
         }
-        Path dir = cacheFolder(name, version);
-        Path stamp = dir.resolve(STAMP);
-        if (Files.isRegularFile(stamp)) {
-            try {
-                JsonNode s = JSON.readTree(stamp.toFile());
-                Path pkg = dir.resolve("node_modules").resolve(name);
-                if (Files.isRegularFile(pkg.resolve("package.json"))) {
-                    return Optional.of(new NpmPackage(name, version, pkg, s.path("integrity").asText(null), "cache"));
-                }
-            } catch (IOException e) {
-                // a damaged stamp: the package is fetched again
-            }
-        }
-        return Optional.empty();
+        return inCache(cacheRoot(), name, version);
+    }
+
+    /** The package {@code name@version} when the cache at {@code cacheRoot} holds it intact; nothing is fetched or repaired. */
+    public static Optional<NpmPackage> inCache(Path cacheRoot, String name, String version) {
+        return entry(cacheRoot, name, version).flatMap(e -> e.existing(check(name, version))).map(v -> cached(name, version, v));
     }
 
     /** The versions of {@code name} the build's folders and the cache hold, without asking the registry. */
@@ -92,9 +86,9 @@ public final class NpmRegistry {
                 // an unreadable lockfile offers nothing
             }
         }
-        String prefix = name.replace('/', '+') + "@";
+        String prefix = entryName(name, "");
         try (var dirs = Files.list(cacheRoot().resolve("npm"))) {
-            dirs.map(d -> d.getFileName().toString()).filter(d -> d.startsWith(prefix) && !d.contains(".partial-"))
+            dirs.map(d -> d.getFileName().toString()).filter(d -> d.startsWith(prefix))
                     .map(d -> d.substring(prefix.length())).filter(v -> installed(name, v).isPresent()).forEach(out::add);
         } catch (IOException e) {
             // no cache yet
@@ -108,12 +102,33 @@ public final class NpmRegistry {
      * @throws NpmException when the registry does not have it, cannot be reached, or its integrity does not match
      */
     public static NpmPackage require(String name, String version) {
-        Optional<NpmPackage> have = installed(name, version);
-        if (have.isPresent()) {
-            return have.get();
+        return require(cacheRoot(), name, version);
+    }
+
+    /** {@link #require(String, String)} with the cache at {@code cacheRoot}. */
+    static NpmPackage require(Path cacheRoot, String name, String version) {
+        for (Path folder : buildFolders()) {
+            Optional<NpmPackage> p = fromLockfile(folder, name, version);
+            if (p.isPresent()) {
+                return p.get();
+            }
         }
-        synchronized (INSTALLING) { // two lanes asking for one version install it once
-            return installed(name, version).orElseGet(() -> fetch(name, version));
+        return cached(cacheRoot, name, version);
+    }
+
+    /**
+     * The package {@code name@version} from the cache at {@code cacheRoot} alone (the build's folders are not looked at):
+     * verified, repaired when damaged, fetched from the registry when absent.
+     *
+     * @throws NpmException when no intact copy can be had
+     */
+    public static NpmPackage cached(Path cacheRoot, String name, String version) {
+        CacheEntry e = entry(cacheRoot, name, version).orElseThrow(() -> new NpmException("Not a package version: "
+                + Untrusted.quote(name + "@" + version), "give a version such as 1.22.0"));
+        try {
+            return cached(name, version, e.obtain(name + " " + version, into -> fetch(name, version, into), check(name, version)));
+        } catch (CacheEntryException x) {
+            throw new NpmException(x.getMessage(), x.fix(), x);
         }
     }
 
@@ -193,55 +208,101 @@ public final class NpmRegistry {
         return Optional.empty();
     }
 
-    private static Path cacheFolder(String name, String version) {
-        return cacheRoot().resolve("npm").resolve(name.replace('/', '+') + "@" + version);
-    }
-
-    private static NpmPackage fetch(String name, String version) {
-        Path dir = cacheFolder(name, version);
-        Path tmp = dir.resolveSibling(dir.getFileName() + ".partial-" + ProcessHandle.current().pid());
+    /** The cache entry of {@code name@version}; empty when the version could not name a folder. */
+    private static Optional<CacheEntry> entry(Path cacheRoot, String name, String version) {
         try {
-            Files.createDirectories(dir.getParent());
-            Caches.deleteTree(tmp);
-            Files.createDirectories(tmp);
-            Files.writeString(tmp.resolve("package.json"), JSON.createObjectNode().put("name", "accelbridge-cache").put("private", true)
-                    .set("dependencies", JSON.createObjectNode().put(name, version)).toString());
-            Npm.run(List.of("install", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"), tmp,
-                    "install " + name + "@" + version);
-            JsonNode entry = JSON.readTree(tmp.resolve("node_modules/.package-lock.json").toFile()).path("packages")
-                    .path("node_modules/" + name);
-            String installed = entry.path("integrity").asText(null);
-            if (!version.equals(entry.path("version").asText())) {
-                throw new NpmException("npm installed " + name + " " + entry.path("version").asText("?") + " when " + version
-                        + " was asked for", "ask for a version the registry publishes ('npm view " + name + " versions')");
-            }
-            JsonNode published = Npm.json(List.of("view", name + "@" + version, "dist.integrity", "--json"), null,
-                    "read the registry's integrity of " + name + "@" + version);
-            if (installed == null || !installed.equals(published.asText())) {
-                throw new NpmException("The tarball npm installed for " + name + "@" + version + " has integrity " + installed
-                        + ", the registry publishes " + published.asText() + ": not used", "clear npm's cache ('npm cache clean --force') and retry");
-            }
-            Files.writeString(tmp.resolve(STAMP), JSON.createObjectNode().put("name", name).put("version", version)
-                    .put("integrity", installed).put("checkedAgainst", "npm view " + name + "@" + version + " dist.integrity").toString());
-            try {
-                Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
-            } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
-                Caches.deleteTree(dir); // a folder without a stamp (an interrupted install before stamps, say): replaced
-                Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, dir);
-            }
-            return new NpmPackage(name, version, dir.resolve("node_modules").resolve(name), installed, "cache");
-        } catch (IOException e) {
-            throw new NpmException("Could not install " + name + "@" + version + " into " + dir + ": " + e.getMessage(),
-                    "check free space and permissions of " + dir.getParent(), e);
-        } finally {
-            try {
-                Caches.deleteTree(tmp);
-            } catch (IOException ignored) {
-                // best effort: a leftover partial folder is never used
-            }
+            return Optional.of(new CacheEntry(cacheRoot, "npm", entryName(name, version)));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
         }
     }
 
+    private static String entryName(String name, String version) {
+        return name.replace('/', '+') + "@" + version;
+    }
+
+    /** A verified cache entry as a package. */
+    private static NpmPackage cached(String name, String version, CacheEntry.Verified v) {
+        String prefix = "node_modules/" + name + "/";
+        Map<String, String> sha = new java.util.TreeMap<>();
+        v.tree().files().forEach((path, f) -> {
+            if (path.startsWith(prefix)) {
+                sha.put(path.substring(prefix.length()), f.sha256());
+            }
+        });
+        String integrity = v.fact("integrity");
+        return new NpmPackage(name, version, v.dir().resolve("node_modules").resolve(name), integrity, "cache", sha,
+                integrity + " of the kept tarball and " + v.tree().files().size() + " files (manifest sha256 " + v.manifest()
+                        + ") verified" + (v.fetched() ? " at download" : "") + (v.repaired() == null ? "" : "; the cached copy was"
+                        + " fetched again: " + v.repaired()));
+    }
+
+    /**
+     * What a cached package must hold at every use beyond its manifest: the record of this name and version, and a
+     * tarball whose sha512 is the integrity recorded at download (the registry's).
+     */
+    private static CacheEntry.Check check(String name, String version) {
+        return (dir, facts) -> {
+            if (!name.equals(facts.get("name")) || !version.equals(facts.get("version"))) {
+                return Optional.of("its record names " + Untrusted.quote(facts.get("name") + "@" + facts.get("version")) + ", not "
+                        + name + "@" + version);
+            }
+            String recorded = facts.get("integrity");
+            if (recorded == null || !Integrity.SRI_SHA512.matcher(recorded).matches()) {
+                return Optional.of("its recorded integrity " + Untrusted.quote(recorded) + " is not a sha512 integrity");
+            }
+            Path tgz = dir.resolve(TARBALL);
+            if (!Files.isRegularFile(tgz, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                return Optional.of("its tarball " + TARBALL + " is missing");
+            }
+            String got = Integrity.sha512(tgz);
+            if (!got.equals(recorded)) {
+                return Optional.of("its tarball has " + got + "; recorded at download (the registry's): " + recorded);
+            }
+            if (!Files.isRegularFile(dir.resolve("node_modules").resolve(name).resolve("package.json"))) {
+                return Optional.of("node_modules/" + name + "/package.json is missing");
+            }
+            return Optional.empty();
+        };
+    }
+
+    /** Installs {@code name@version} with npm into {@code into} (a private folder), keeps its tarball and checks both against the registry. */
+    private static Map<String, String> fetch(String name, String version, Path into) throws IOException {
+        Files.writeString(into.resolve("package.json"), JSON.createObjectNode().put("name", "accelbridge-cache").put("private", true)
+                .set("dependencies", JSON.createObjectNode().put(name, version)).toString());
+        Npm.run(List.of("install", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"), into,
+                "install " + name + "@" + version);
+        JsonNode entry = JSON.readTree(into.resolve("node_modules/.package-lock.json").toFile()).path("packages")
+                .path("node_modules/" + name);
+        String installed = entry.path("integrity").asText(null);
+        if (!version.equals(entry.path("version").asText())) {
+            throw new NpmException("npm installed " + name + " " + Untrusted.quote(entry.path("version").asText("?")) + " when " + version
+                    + " was asked for", "ask for a version the registry publishes ('npm view " + name + " versions')");
+        }
+        String published = Npm.json(List.of("view", name + "@" + version, "dist.integrity", "--json"), null,
+                "read the registry's integrity of " + name + "@" + version).asText();
+        if (installed == null || !installed.equals(published)) {
+            throw new NpmException("The tarball npm installed for " + name + "@" + version + " has integrity " + Untrusted.quote(installed)
+                    + ", the registry publishes " + Untrusted.quote(published) + ": not used", "clear npm's cache ('npm cache clean --force') and retry");
+        }
+        JsonNode packed = Npm.json(List.of("pack", name + "@" + version, "--pack-destination", into.toString(), "--json"), null,
+                "keep the tarball of " + name + "@" + version);
+        String file = packed.path(0).path("filename").asText("");
+        Path tgz = into.resolve(Path.of(file.isEmpty() ? "-" : file).getFileName().toString());
+        if (!Files.isRegularFile(tgz)) {
+            throw new NpmException("npm pack " + name + "@" + version + " left no tarball in " + into, "check 'npm --version' (needs npm 7+)");
+        }
+        Files.move(tgz, into.resolve(TARBALL));
+        String kept = Integrity.sha512(into.resolve(TARBALL));
+        if (!kept.equals(published)) {
+            throw new NpmException("The tarball of " + name + "@" + version + " has " + kept + ", the registry publishes " + published
+                    + ": not used", "clear npm's cache ('npm cache clean --force') and retry");
+        }
+        Map<String, String> facts = new java.util.LinkedHashMap<>();
+        facts.put("name", name);
+        facts.put("version", version);
+        facts.put("integrity", published);
+        facts.put("checkedAgainst", "npm view " + name + "@" + version + " dist.integrity");
+        return facts;
+    }
 }

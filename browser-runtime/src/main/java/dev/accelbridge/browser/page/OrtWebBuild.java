@@ -8,6 +8,7 @@ import dev.accelbridge.core.UnsupportedModelException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -23,13 +24,26 @@ import java.util.Optional;
  * @param integrity the registry's sha512 integrity of the package's tarball (null for the pinned build, which the
  *                  page's lockfile pins)
  * @param source    {@code pinned}, {@code build} (installed by the build) or {@code cache} (fetched at first use)
+ * @param sha256    for a cached release, the sha256 of every file under {@code dist} as verified when the lane took it:
+ *                  the bridge serves a file only while its bytes still have it; empty otherwise
+ * @param verified  what was verified of a cached release, for provenance; null otherwise
  */
 @PublicApi
-public record OrtWebBuild(String version, Path dist, String entry, String integrity, String source) {
+public record OrtWebBuild(String version, Path dist, String entry, String integrity, String source, Map<String, String> sha256,
+                          String verified) {
     /** The npm package. */
     public static final String PACKAGE = "onnxruntime-web";
     /** The ES module bundles with every execution provider, newest layout first. */
     static final List<String> ENTRIES = List.of("ort.all.min.mjs", "esm/ort.all.min.js");
+
+    public OrtWebBuild {
+        sha256 = sha256 == null ? Map.of() : Map.copyOf(sha256);
+    }
+
+    /** A build without verified files (pinned, or the build's own installation). */
+    public OrtWebBuild(String version, Path dist, String entry, String integrity, String source) {
+        this(version, dist, entry, integrity, source, Map.of(), null);
+    }
 
     /** The version the page's {@code package.json} pins, served from the classpath. */
     public static OrtWebBuild pinned() {
@@ -47,7 +61,16 @@ public record OrtWebBuild(String version, Path dist, String entry, String integr
         if (version == null || version.equals(PageAssets.ortWebVersion())) {
             return pinned();
         }
-        NpmPackage p = NpmRegistry.require(PACKAGE, version);
+        return of(NpmRegistry.require(PACKAGE, version));
+    }
+
+    /**
+     * The release in {@code p} (installed by the build, or a verified cache entry).
+     *
+     * @throws UnsupportedModelException when the release has no ES module bundle the page can import
+     */
+    public static OrtWebBuild of(NpmPackage p) {
+        String version = p.version();
         Path dist = p.dir().resolve("dist");
         Optional<String> entry = ENTRIES.stream().filter(e -> Files.isRegularFile(dist.resolve(e))).findFirst();
         if (entry.isEmpty()) {
@@ -55,7 +78,13 @@ public record OrtWebBuild(String version, Path dist, String entry, String integr
                     + String.join(" or ", ENTRIES) + " in " + dist + "); the first release with one is 1.17.0",
                     "run onnxruntime-web 1.17.0 or newer", null);
         }
-        return new OrtWebBuild(version, dist, entry.get(), p.integrity(), p.source());
+        Map<String, String> sha = new java.util.TreeMap<>();
+        p.sha256().forEach((path, h) -> {
+            if (path.startsWith("dist/")) {
+                sha.put(path.substring("dist/".length()), h);
+            }
+        });
+        return new OrtWebBuild(version, dist, entry.get(), p.integrity(), p.source(), sha, p.verified());
     }
 
     /** True for the pinned build on the classpath. */
