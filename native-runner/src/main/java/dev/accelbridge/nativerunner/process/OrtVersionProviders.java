@@ -20,12 +20,17 @@ public final class OrtVersionProviders implements RuntimeVersionProviders {
 
     @Override
     public java.util.List<String> published() {
-        return OrtJars.published();
+        return OrtJars.defaults().published();
+    }
+
+    @Override
+    public java.util.Map<String, String> obtainable(java.util.List<String> versions) {
+        return OrtJars.defaults().obtainable(versions);
     }
 
     @Override
     public java.util.List<String> installed() {
-        java.util.List<String> out = new java.util.ArrayList<>(OrtJars.installed());
+        java.util.List<String> out = new java.util.ArrayList<>(OrtJars.defaults().installed());
         String here = dev.accelbridge.nativerunner.DjlOnnxRuntimeProvider.environment().ortVersion();
         if (here != null && !out.contains(here)) {
             out.add(here);

@@ -34,7 +34,8 @@ import java.util.concurrent.TimeoutException;
  * that version's jar ({@link OrtJars}) in place of ONNX Runtime's, so two native libraries never meet in one process. Cases
  * cross as requests ({@link RunnerProtocol}); the timings are the runner's own, taken around the native call as in this
  * process. A runner that crashes or hangs fails its case with the reason and its log's tail, and is started again for the
- * next one.
+ * next one. The jar is verified again at every start of a runner ({@link OrtJars}), and each case's provenance names the
+ * sha256 verified.
  *
  * <p>Not thread-safe beyond one case at a time (the runner takes one request at a time).
  */
@@ -43,11 +44,16 @@ public final class ProcessRuntimeProvider implements BackendProvider {
     private static final Duration PROBE_LIMIT = Duration.ofSeconds(120);
 
     private final String version;
-    private final List<String> command;
+    private final OrtJars jars;
+    private final List<String> jvmOptions;
     private Process process;
     private Writer toRunner;
     private BufferedReader fromRunner;
     private Path log;
+    private Path channel;
+    private String nonce;
+    private OrtJars.Jar jar;
+    private final java.util.Deque<String> strayLines = new java.util.ArrayDeque<>();
     private RunnerProtocol.Hello hello;
     private long ids;
 
@@ -57,8 +63,14 @@ public final class ProcessRuntimeProvider implements BackendProvider {
      * @throws BackendUnavailableException when the version cannot be had, or its runner does not start or loads another
      */
     public ProcessRuntimeProvider(String version) {
+        this(version, OrtJars.defaults(), List.of());
+    }
+
+    /** A runner with its jar from {@code jars} and {@code jvmOptions} before its class path. */
+    ProcessRuntimeProvider(String version, OrtJars jars, List<String> jvmOptions) {
         this.version = version;
-        this.command = RunnerClasspath.command(OrtJars.jar(version));
+        this.jars = jars;
+        this.jvmOptions = List.copyOf(jvmOptions);
         start();
     }
 
@@ -107,7 +119,9 @@ public final class ProcessRuntimeProvider implements BackendProvider {
                 throw a.error().toException(" [ONNX Runtime " + version + " runner process]");
             }
             List<NamedTensor> outputs = RunnerProtocol.read(a.outputs());
-            return new Execution(outputs, a.timings(), a.memory(), a.provenance(), a.warnings(), null);
+            dev.accelbridge.core.Provenance p = a.provenance() == null ? null
+                    : a.provenance().withVerified(java.util.Map.of("onnxruntime " + version + " jar", jar.verified()));
+            return new Execution(outputs, a.timings(), a.memory(), p, a.warnings(), null);
         } catch (IOException e) {
             throw new ExecutionFailedException(Phase.RUN, "The ONNX Runtime " + version + " runner's files could not be written or read: "
                     + e.getMessage(), "check free space in " + System.getProperty("java.io.tmpdir"), e);
@@ -124,41 +138,72 @@ public final class ProcessRuntimeProvider implements BackendProvider {
     /** Sends one request and waits for its answer; a runner that dies or passes {@code limit} is killed and the case fails. */
     private RunnerProtocol.Answer ask(RunnerProtocol.Request r, Duration limit) {
         ensureRunning();
-        CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
+        String name = RunnerProtocol.answerName(r.id());
+        CompletableFuture<Boolean> announced = CompletableFuture.supplyAsync(() -> {
             try {
                 toRunner.write(RunnerProtocol.JSON.writeValueAsString(r) + "\n");
                 toRunner.flush();
-                return fromRunner.readLine();
+                return awaitAnnouncement(name);
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
         });
-        String text;
+        boolean got;
         try {
-            text = line.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+            got = announced.get(limit.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             stop();
             throw new ExecutionFailedException(Phase.TIMEOUT, "The ONNX Runtime " + version + " runner gave no answer within "
                     + limit.toSeconds() + " s; it was killed" + logTail(), "give the case more time (--timeout)", e);
         } catch (ExecutionException e) {
-            text = null;
+            got = false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             stop();
             throw new ExecutionFailedException(Phase.RUN, "Interrupted while the ONNX Runtime " + version + " runner worked", null, e);
         }
-        if (text == null) {
+        if (!got) {
             String tail = logTail();
             stop();
             throw new ExecutionFailedException(Phase.CRASH, "The ONNX Runtime " + version + " runner process ended" + tail,
                     "see the runner's log above; it starts again for the next case", null);
         }
+        RunnerProtocol.Answer a;
         try {
-            return RunnerProtocol.JSON.readValue(text, RunnerProtocol.Answer.class);
+            a = RunnerProtocol.receive(channel, name, RunnerProtocol.Answer.class);
         } catch (IOException e) {
             throw new ExecutionFailedException(Phase.RUN, "The ONNX Runtime " + version + " runner's answer is not understood: "
-                    + abbreviate(text), null, e);
+                    + abbreviate(e.getMessage()), null, e);
         }
+        if (a.id() != r.id()) {
+            stop();
+            throw new ExecutionFailedException(Phase.RUN, "The ONNX Runtime " + version + " runner answered request " + a.id()
+                    + " in the place of request " + r.id() + "; it was stopped", "report it: the runner is started again for the next case", null);
+        }
+        return a;
+    }
+
+    /**
+     * Reads the runner's standard output until it announces {@code name} (true) or ends (false). Lines that are not the
+     * protocol's (a JVM option that logs there, a native library's print) are kept, bounded, for messages, and ignored.
+     */
+    private boolean awaitAnnouncement(String name) throws IOException {
+        String mark = nonce + " ";
+        for (String line = fromRunner.readLine(); line != null; line = fromRunner.readLine()) {
+            int at = line.indexOf(mark);
+            if (at >= 0 && line.substring(at + mark.length()).equals(name)) {
+                return true;
+            }
+            if (at < 0) {
+                synchronized (strayLines) {
+                    strayLines.addLast(abbreviate(line));
+                    while (strayLines.size() > 20) {
+                        strayLines.removeFirst();
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     private void ensureRunning() {
@@ -168,24 +213,27 @@ public final class ProcessRuntimeProvider implements BackendProvider {
     }
 
     private void start() {
+        jar = jars.jar(version); // verified again at every start: the jar is loaded now
         try {
             log = Files.createTempFile("accelbridge-runner-" + version, ".log");
+            channel = Files.createTempDirectory("accelbridge-runner-");
+            nonce = java.util.HexFormat.of().formatHex(new java.security.SecureRandom().generateSeed(16));
+            List<String> command = RunnerClasspath.command(jar.file(), jvmOptions, List.of(nonce, channel.toString()));
             process = new ProcessBuilder(command).redirectError(log.toFile()).start();
             toRunner = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
             fromRunner = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-            CompletableFuture<String> first = CompletableFuture.supplyAsync(() -> {
+            CompletableFuture<Boolean> first = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return fromRunner.readLine();
+                    return awaitAnnouncement(RunnerProtocol.HELLO);
                 } catch (IOException e) {
-                    return null;
+                    return false;
                 }
             });
-            String text = first.get(START_LIMIT.toSeconds(), TimeUnit.SECONDS);
-            if (text == null) {
+            if (!first.get(START_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
                 throw new BackendUnavailableException("The ONNX Runtime " + version + " runner process did not start" + logTail(),
-                        "run '" + String.join(" ", command.subList(0, 1)) + " -version'; see the runner's log");
+                        "run '" + command.get(0) + " -version'; see the runner's log");
             }
-            hello = RunnerProtocol.JSON.readValue(text, RunnerProtocol.Hello.class);
+            hello = RunnerProtocol.receive(channel, RunnerProtocol.HELLO, RunnerProtocol.Hello.class);
         } catch (IOException | ExecutionException | TimeoutException e) {
             String tail = logTail();
             stop();
@@ -200,7 +248,7 @@ public final class ProcessRuntimeProvider implements BackendProvider {
             String loaded = hello.ortVersion();
             stop();
             throw new BackendUnavailableException("The runner process for ONNX Runtime " + version + " loaded "
-                    + (loaded == null ? "no ONNX Runtime (" + hello.engineError() + ")" : "ONNX Runtime " + loaded)
+                    + (loaded == null ? "no ONNX Runtime (" + abbreviate(hello.engineError()) + ")" : "ONNX Runtime " + abbreviate(loaded))
                     + logTail(), "this DJL engine may not run that ONNX Runtime version; try one close to the build's");
         }
     }
@@ -216,21 +264,30 @@ public final class ProcessRuntimeProvider implements BackendProvider {
             }
             process = null;
         }
+        deleteTree(channel);
+        channel = null;
     }
 
-    /** The end of the runner's standard error, for a message: what DJL or ONNX Runtime said before it ended. */
+    /**
+     * The end of the runner's standard error, and the last lines it printed outside the protocol, for a message: what DJL
+     * or ONNX Runtime said before it ended.
+     */
     private String logTail() {
+        String stray;
+        synchronized (strayLines) {
+            stray = strayLines.isEmpty() ? "" : " (its other output: …" + abbreviate(String.join(" | ", strayLines)) + ")";
+        }
         try {
             String s = log == null ? "" : Files.readString(log, StandardCharsets.UTF_8).strip();
-            return s.isEmpty() ? "" : " (runner log: …" + abbreviate(s.substring(Math.max(0, s.length() - 600))) + ")";
+            return (s.isEmpty() ? "" : " (runner log: …" + abbreviate(s.substring(Math.max(0, s.length() - 600))) + ")") + stray;
         } catch (IOException e) {
-            return "";
+            return stray;
         }
     }
 
+    /** Text the runner wrote, one bounded line. */
     private static String abbreviate(String s) {
-        String t = s.replaceAll("\\s+", " ");
-        return t.length() > 600 ? t.substring(0, 600) + "…" : t;
+        return dev.accelbridge.core.Untrusted.bounded(s == null ? "" : s.replaceAll("\\s+", " "), 600);
     }
 
     private static void deleteTree(Path dir) {

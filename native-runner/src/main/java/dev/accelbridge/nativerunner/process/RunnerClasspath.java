@@ -22,9 +22,12 @@ final class RunnerClasspath {
     }
 
     /**
+     * The runner's command: {@code java}, {@code jvmOptions}, this class path with {@code ortJar}, {@link RunnerMain} and
+     * {@code args}.
+     *
      * @throws BackendUnavailableException when this process's class path cannot be read
      */
-    static List<String> command(Path ortJar) {
+    static List<String> command(Path ortJar, List<String> jvmOptions, List<String> args) {
         List<Path> cp = new ArrayList<>();
         Path ours = loadedOrtJar();
         boolean replaced = false;
@@ -40,8 +43,11 @@ final class RunnerClasspath {
             cp.add(0, ortJar);
         }
         String java = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        return List.of(java, "-Xss4m", "-cp", String.join(File.pathSeparator, cp.stream().map(Path::toString).toList()),
-                RunnerMain.class.getName());
+        List<String> cmd = new ArrayList<>(List.of(java, "-Xss4m"));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", String.join(File.pathSeparator, cp.stream().map(Path::toString).toList()), RunnerMain.class.getName()));
+        cmd.addAll(args);
+        return cmd;
     }
 
     /** This process's class path, a manifest-only jar expanded. */

@@ -13,7 +13,6 @@ import java.io.BufferedReader;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,8 +20,10 @@ import java.util.Optional;
 
 /**
  * A runner process: the native provider ({@link DjlOnnxRuntimeProvider}) on a class path whose ONNX Runtime jar is another
- * version's, answering its parent's requests one at a time ({@link RunnerProtocol}). Standard output carries nothing but
- * answers: whatever DJL or ONNX Runtime print goes to standard error, which the parent keeps for its messages.
+ * version's, answering its parent's requests one at a time ({@link RunnerProtocol}). Usage: {@code RunnerMain NONCE DIR}.
+ * Answers travel as files in DIR, a private folder of the parent's; standard output carries only the short line
+ * {@code NONCE answer ID} that says one is ready, so whatever else lands there (a JVM option that logs to standard
+ * output, a native library's print) is ignored by the parent instead of breaking the protocol.
  */
 public final class RunnerMain {
     private RunnerMain() {
@@ -30,12 +31,14 @@ public final class RunnerMain {
 
     /** Runs until its parent says {@code exit} or closes its standard input. */
     public static void main(String[] args) throws Exception {
-        PrintStream answers = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        String nonce = args[0];
+        Path channel = Path.of(args[1]);
+        FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);
         System.setOut(System.err);
         DjlOnnxRuntimeProvider provider = new DjlOnnxRuntimeProvider();
         NativeEnvironment env = DjlOnnxRuntimeProvider.environment();
-        answers.println(RunnerProtocol.JSON.writeValueAsString(new RunnerProtocol.Hello(env.ortVersion(),
-                provider.backends().stream().map(BackendId::id).toList(), DjlOnnxRuntimeProvider.runtimeVersions(), env.engineError())));
+        RunnerProtocol.send(stdout, nonce, channel, RunnerProtocol.HELLO, new RunnerProtocol.Hello(env.ortVersion(),
+                provider.backends().stream().map(BackendId::id).toList(), DjlOnnxRuntimeProvider.runtimeVersions(), env.engineError()));
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         for (String line = in.readLine(); line != null; line = in.readLine()) {
             RunnerProtocol.Request r = RunnerProtocol.JSON.readValue(line, RunnerProtocol.Request.class);
@@ -48,7 +51,7 @@ public final class RunnerMain {
             } catch (RuntimeException e) {
                 a = new RunnerProtocol.Answer(r.id(), null, null, null, null, null, null, RunnerProtocol.Failure.of(e));
             }
-            answers.println(RunnerProtocol.JSON.writeValueAsString(a));
+            RunnerProtocol.send(stdout, nonce, channel, RunnerProtocol.answerName(r.id()), a);
         }
         provider.close();
     }

@@ -25,17 +25,56 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a parent and its runner process say to each other: one JSON object per line, a request on the runner's standard
- * input and its answer on the runner's standard output; tensors travel as files of their raw bytes beside the request, so
- * a large input never crosses as text. Both sides are this class path less ONNX Runtime's jar, so the core records
- * ({@link Timings}, {@link Provenance}, {@link ModelSpec}) cross as Jackson writes them.
+ * What a parent and its runner process say to each other: a request is one JSON line on the runner's standard input; an
+ * answer is a JSON file in the parent's private channel folder, announced by one short line {@code NONCE NAME} on the
+ * runner's standard output (the nonce a random value the parent gave at start, so nothing else printed there can pass for
+ * an announcement). Lines without it are not the protocol's: a JVM option that logs to standard output broke the earlier
+ * one-answer-per-line protocol with an opaque Jackson message. Every answer carries its request's id, which the parent
+ * checks. Tensors travel as files of their raw bytes beside the request, so a large input never crosses as text. Both
+ * sides are this class path less ONNX Runtime's jar, so the core records ({@link Timings}, {@link Provenance},
+ * {@link ModelSpec}) cross as Jackson writes them.
  */
 final class RunnerProtocol {
     /** NaN and infinite figures cross as Jackson's quoted "NaN"; unknown fields of a newer side are ignored. */
     static final ObjectMapper JSON = JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
 
+    /** The hello's name in the channel. */
+    static final String HELLO = "hello";
+    /** The largest answer file read: an answer's samples and outputs' names, not its tensors (those are files of their own). */
+    static final long MAX_ANSWER = 64L << 20;
+
     private RunnerProtocol() {
+    }
+
+    /** The channel file name of request {@code id}'s answer. */
+    static String answerName(long id) {
+        return "answer-" + id;
+    }
+
+    /**
+     * Writes {@code value} as {@code channel/NAME.json} (through a temporary name, so it is whole when announced), then
+     * announces it on {@code stdout} in one short write.
+     */
+    static void send(java.io.OutputStream stdout, String nonce, Path channel, String name, Object value) throws IOException {
+        Path tmp = channel.resolve(name + ".json.tmp");
+        JSON.writeValue(tmp.toFile(), value);
+        Files.move(tmp, channel.resolve(name + ".json"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        stdout.write((nonce + " " + name + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        stdout.flush();
+    }
+
+    /** Reads and removes the announced file {@code channel/NAME.json} as {@code type}. */
+    static <T> T receive(Path channel, String name, Class<T> type) throws IOException {
+        Path f = channel.resolve(name + ".json");
+        try {
+            if (Files.size(f) > MAX_ANSWER) {
+                throw new IOException("the runner's " + name + " is " + Files.size(f) + " bytes, over " + MAX_ANSWER);
+            }
+            return JSON.readValue(f.toFile(), type);
+        } finally {
+            Files.deleteIfExists(f);
+        }
     }
 
     /** The runner's first line: the ONNX Runtime it loaded (null: none), the backends it serves, its versions. */

@@ -99,7 +99,7 @@ class ProcessRuntimeProviderTest {
         repo.start();
         System.setProperty("accelbridge.maven.repo", "http://127.0.0.1:" + repo.getAddress().getPort() + "/maven2/");
         try {
-            assertThatThrownBy(() -> OrtJars.jar("0.0.1")).isInstanceOf(BackendUnavailableException.class)
+            assertThatThrownBy(() -> OrtJars.defaults().jar("0.0.1")).isInstanceOf(BackendUnavailableException.class)
                     .hasMessageContaining("ONNX Runtime 0.0.1 is not published").hasMessageContaining("HTTP 404");
         } finally {
             System.clearProperty("accelbridge.maven.repo");
