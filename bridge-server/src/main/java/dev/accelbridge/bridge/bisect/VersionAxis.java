@@ -76,6 +76,37 @@ public enum VersionAxis {
         return back;
     }
 
+    /**
+     * Checks that {@code v} can be a version of this axis, naming its option.
+     *
+     * @throws AccelbridgeException when it cannot
+     */
+    public void check(String v) {
+        try {
+            switch (this) {
+                case ORT_WEB -> LaneId.of(BrowserKind.CHROMIUM).withRuntime(v);
+                case BROWSER -> new LaneId(BrowserKind.CHROMIUM_SHELL, v, null);
+                case ORT -> LaneId.nativeAt(v);
+            }
+        } catch (AccelbridgeException e) {
+            throw new AccelbridgeException(dimension.flag() + ": " + e.getMessage(), e.fix());
+        }
+    }
+
+    /**
+     * Which of {@code versions} can be had here, asked once for them all before anything runs (found when tried: a bisection
+     * probed 19 of 20 versions one by one that Maven Central's copy lists but does not serve): version → null when it can,
+     * else why not. Versions at hand can always be had.
+     */
+    public java.util.Map<String, String> obtainable(List<String> versions, boolean cachedOnly) {
+        if (this == ORT && !cachedOnly) {
+            return ort().obtainable(versions);
+        }
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        versions.forEach(v -> out.put(v, null));
+        return out;
+    }
+
     /** The plan {@code base} at {@code version} of this axis; {@code browser} is the browser of a browser axis's lane. */
     public RunPlan.Builder at(RunPlan.Builder base, String version, BrowserSpec browser, String ortWeb) {
         return switch (this) {

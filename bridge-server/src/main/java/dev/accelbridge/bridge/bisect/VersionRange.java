@@ -54,6 +54,9 @@ public record VersionRange(VersionAxis axis, String good, String bad, BrowserSpe
         String ortWeb = axis == VersionAxis.ORT_WEB || ortWebArg == null ? null : LaneId.of(kind).withRuntime(ortWebArg.trim()).runtimeVersion();
         BrowserSpec browser = axis == VersionAxis.BROWSER || browserArg == null ? BrowserSpec.of(kind) : BrowserSpec.parse(browserArg);
         String[] ends = given.get(0);
+        for (String end : ends) {
+            axis.check(end); // before any registry is asked: a bad end is named with its option
+        }
         return new VersionRange(axis, ends[0], ends[1], browser, ortWeb);
     }
 

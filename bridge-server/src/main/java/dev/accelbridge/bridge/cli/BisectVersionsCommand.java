@@ -91,7 +91,7 @@ public final class BisectVersionsCommand implements Callable<Integer> {
         CommonOptions.checkOut(out);
         VersionRange range = VersionRange.parse(ortWeb, browser, ort, backend);
         VersionAxis axis = range.axis();
-        List<String> versions = axis.between(range.good(), range.bad(), includeDev, cachedOnly);
+        List<String> versions = obtainable(axis, axis.between(range.good(), range.bad(), includeDev, cachedOnly), err);
         ModelArg m = oneCase.modelArg();
         Supplier<RunPlan.Builder> base = () -> {
             RunPlan.Builder b = oneCase.apply(RunPlan.builder().setBackends(List.of(backend)));
@@ -122,6 +122,23 @@ public final class BisectVersionsCommand implements Callable<Integer> {
             print(o, repro);
             return Main.OK;
         }
+    }
+
+    /** The versions that can be had here, asked once; what cannot is said once and left out (an end that cannot: exit 2). */
+    private List<String> obtainable(VersionAxis axis, List<String> versions, PrintWriter err) {
+        java.util.Map<String, String> why = axis.obtainable(versions, cachedOnly);
+        List<String> out = versions.stream().filter(v -> why.get(v) == null).toList();
+        for (String end : List.of(versions.get(0), versions.get(versions.size() - 1))) {
+            if (why.get(end) != null) {
+                throw new AccelbridgeException(axis.label() + " " + end + " cannot be had here: " + why.get(end),
+                        "pick an end this machine can get" + (out.isEmpty() ? "" : " (of the range: " + String.join(", ", out) + ")"));
+            }
+        }
+        if (out.size() < versions.size()) {
+            err.println("left out (cannot be had here): " + versions.stream().filter(v -> why.get(v) != null)
+                    .map(v -> v + " (" + why.get(v) + ")").collect(java.util.stream.Collectors.joining("; ")));
+        }
+        return out;
     }
 
     private void print(VersionBisector.Outcome o, Path repro) {

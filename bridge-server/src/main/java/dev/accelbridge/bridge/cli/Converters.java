@@ -77,8 +77,16 @@ final class Converters {
         }
     }
 
-    /** A runtime version for --ort-web and --ort ({@code 1.22.0}). */
-    static final class RuntimeVersion implements ITypeConverter<String> {
+    /** An onnxruntime-web version for --ort-web ({@code 1.22.0}). */
+    static final class OrtWebVersion implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            return Converters.convert(value, v -> dev.accelbridge.core.LaneId.of(BrowserKind.CHROMIUM).withRuntime(v.trim()).runtimeVersion());
+        }
+    }
+
+    /** An ONNX Runtime version for --ort ({@code 1.22.0}). */
+    static final class OrtVersion implements ITypeConverter<String> {
         @Override
         public String convert(String value) {
             return Converters.convert(value, v -> dev.accelbridge.core.LaneId.nativeAt(v.trim()).runtimeVersion());

@@ -1,6 +1,7 @@
 package dev.accelbridge.bridge.cli;
 
 import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.Untrusted;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -40,7 +41,7 @@ public final class Main implements Runnable {
         cl.setExecutionExceptionHandler(Main::handle);
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
-            err.println("error: " + ex.getMessage() + " — see 'accelbridge " + ex.getCommandLine().getCommandName()
+            err.println("error: " + oneLine(ex.getMessage()) + " — see 'accelbridge " + ex.getCommandLine().getCommandName()
                     + " --help'");
             return ERROR;
         });
@@ -56,7 +57,7 @@ public final class Main implements Runnable {
         }
         if (t instanceof AccelbridgeException ae) {
             // the message may quote a model's or a file's own text: it cannot move the cursor or recolour the terminal
-            err.println("error: " + dev.accelbridge.reports.render.Text.terminal(ae.oneLine()));
+            err.println("error: " + oneLine(ae.oneLine()));
         } else {
             err.println("error: " + ex + " — rerun with --verbose for the stack trace and report it");
         }
@@ -67,10 +68,26 @@ public final class Main implements Runnable {
         return ERROR;
     }
 
-    /** Runs the CLI and exits with its code. */
+    /**
+     * An error line as the terminal gets it: one line, no escape sequence, and every value quoted in it ({@code '...'}, as
+     * picocli quotes an unknown option or a bad value) at most {@link Untrusted#MAX_QUOTE} characters. Found when tried: a
+     * 100 KB bad version was echoed whole, and its escape characters reached the terminal.
+     */
+    static String oneLine(String message) {
+        String line = Untrusted.oneLine(message);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("'([^']{" + (Untrusted.MAX_QUOTE + 1) + ",})'").matcher(line);
+        StringBuilder b = new StringBuilder();
+        while (m.find()) {
+            m.appendReplacement(b, java.util.regex.Matcher.quoteReplacement(Untrusted.quote(m.group(1))));
+        }
+        m.appendTail(b);
+        return Untrusted.bounded(b.toString(), 2 * Untrusted.MAX_REASON);
+    }
+
     /** Whether this JVM was started for one command ({@link #main}): a run's account then begins at the JVM's start. */
     static volatile boolean processOwned;
 
+    /** Runs the CLI and exits with its code. */
     public static void main(String[] args) {
         processOwned = true;
         CommandLine cl = commandLine();

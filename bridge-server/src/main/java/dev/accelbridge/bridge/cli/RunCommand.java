@@ -89,12 +89,12 @@ public final class RunCommand implements Callable<Integer> {
                     + "only at the version installed.")
     List<dev.accelbridge.core.BrowserSpec> browsers;
 
-    @Option(names = "--ort-web", paramLabel = "LIST", split = ",", converter = Converters.RuntimeVersion.class,
+    @Option(names = "--ort-web", paramLabel = "LIST", split = ",", converter = Converters.OrtWebVersion.class,
             description = "onnxruntime-web versions to run every browser case under, e.g. 1.22.0,1.30.0 (default: the pinned one); each is "
                     + "fetched from the npm registry at first use, its integrity checked against the registry's.")
     List<String> ortWeb;
 
-    @Option(names = "--ort", paramLabel = "LIST", split = ",", converter = Converters.RuntimeVersion.class,
+    @Option(names = "--ort", paramLabel = "LIST", split = ",", converter = Converters.OrtVersion.class,
             description = "ONNX Runtime versions to run every native case under, e.g. 1.22.0,1.29.0 (default: the one this build loads); "
                     + "each other version runs in a runner process of its own, its jar fetched from Maven Central at first use.")
     List<String> ort;

@@ -42,6 +42,16 @@ public final class Comparisons {
             String field = by == Comparison.By.HOST ? "host" : by.dimension().name();
             sideA = CaseFilter.parse(Map.of(field, List.of(a))).apply(pool);
             sideB = CaseFilter.parse(Map.of(field, List.of(b))).apply(pool);
+            for (String side : List.of(a, b)) {
+                if ((side.equals(a) ? sideA : sideB).isEmpty()) {
+                    // found when tried: a version no lane has made every cell "absent" instead of naming the version
+                    List<String> held = pool.stream().map(r -> by == Comparison.By.HOST ? (r.provenance() == null ? null : r.provenance().host())
+                            : by.dimension().text(r.id())).filter(java.util.Objects::nonNull).distinct().sorted().limit(20).toList();
+                    throw new StoreException("No " + (run.isPresent() ? "result of run " + run.get() : "cell of the store") + " has " + field
+                            + " " + dev.accelbridge.core.Untrusted.quote(side) + " (" + (held.isEmpty() ? "none has any"
+                            : "it has " + String.join(", ", held)) + ")", "compare two values the store holds");
+                }
+            }
         }
         return Comparison.of(by, a, b, sideA, sideB, threshold, (x, y) -> noise(store, by, x, y));
     }
