@@ -288,7 +288,6 @@ public final class BrowserBackendProvider implements BackendProvider {
         }
     }
 
-
     /** The page's provenance for a case on {@code backend}. */
     Provenance provenance(BackendId backend, ExecutionProviderSpec ep) {
         Map<String, String> versions = new LinkedHashMap<>();
@@ -300,14 +299,7 @@ public final class BrowserBackendProvider implements BackendProvider {
         PageProbe.WebGpu g = probe.webgpu();
         Provenance p = Provenance.of(browserName, browserVersion, driver.id(), gpu ? g.label() : null, gpu ? g.software() : null,
                 List.of(ep.toString()), versions);
-        Map<String, String> verified = new LinkedHashMap<>();
-        if (ortWeb != null && ortWeb.verified() != null) {
-            verified.put("onnxruntime-web " + ortWeb.version(), ortWeb.integrity());
-        }
-        if (handle != null) {
-            dev.accelbridge.browser.launch.BrowserDiscovery.verifiedFetch(handle.executable()).ifPresent(e -> verified.put(e.getKey(), e.getValue()));
-        }
-        p = p.withVerified(verified);
+        p = p.withVerified(PageLaunch.verified(ortWeb, handle));
         return remoteHost().map(p::withHost).orElse(p);
     }
 

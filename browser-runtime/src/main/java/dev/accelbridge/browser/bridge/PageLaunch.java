@@ -51,4 +51,16 @@ final class PageLaunch {
         }
         return new Launched(handle, page);
     }
+
+    /** The fetched code a lane runs on, as verified before it started: what it is → the hash verified. */
+    static java.util.Map<String, String> verified(OrtWebBuild ortWeb, dev.accelbridge.browser.launch.BrowserHandle handle) {
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        if (ortWeb != null && ortWeb.verified() != null) {
+            out.put("onnxruntime-web " + ortWeb.version(), ortWeb.integrity());
+        }
+        if (handle != null) {
+            dev.accelbridge.browser.launch.BrowserDiscovery.verifiedFetch(handle.executable()).ifPresent(e -> out.put(e.getKey(), e.getValue()));
+        }
+        return out;
+    }
 }

@@ -22,7 +22,7 @@ class BrowserDiscoveryTest {
     @Test
     void findsTheHeadlessShellFromTheNpmPackage() {
         InstalledBrowser shell = requireInstalled(BrowserKind.CHROMIUM_SHELL);
-        assertThat(shell.executable().toString()).contains("chromium-shell-");
+        assertThat(shell.executable().toString()).contains("chromium-shell/153.");
         assertThat(shell.version()).startsWith("153.");
     }
 
