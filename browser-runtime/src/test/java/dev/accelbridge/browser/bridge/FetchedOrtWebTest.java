@@ -84,9 +84,17 @@ class FetchedOrtWebTest {
             HttpResponse<String> refused = http.send(HttpRequest.newBuilder(url).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(refused.statusCode()).isEqualTo(409);
             assertThat(refused.body()).doesNotContain("tampered");
+            // found when tried: a hard link planted in the cache was served under /ort-web/
+            Path secret = Files.writeString(dir.resolve("secret.mjs"), "export const secret = 'not for serving';");
+            Files.createLink(build.dist().resolve("planted.mjs"), secret);
+            HttpResponse<String> link = http.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/ort-web/" + V + "/planted.mjs"))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(link.statusCode()).isEqualTo(404);
+            assertThat(link.body()).doesNotContain("not for serving");
         }
         NpmPackage repaired = NpmRegistry.cached(cache, OrtWebBuild.PACKAGE, V);
-        assertThat(repaired.verified()).contains("fetched again").contains("dist/" + build.entry()).contains("recorded at unpacking");
+        assertThat(repaired.verified()).contains("fetched again").contains("planted.mjs was not there when it was unpacked");
+        assertThat(build.dist().resolve("planted.mjs")).doesNotExist();
         assertThat(Files.readString(bundle)).doesNotContain("tampered");
         try (BridgeServer server = BridgeServer.start(BridgeOptions.defaults());
              BrowserBackendProvider p = new BrowserBackendProvider(server, LaunchOptions.builder().browser(BrowserKind.CHROMIUM)
