@@ -15,6 +15,12 @@ import java.util.List;
  */
 public record Diagnostic(Severity severity, String code, String message, String action) {
 
+    /**
+     * How the warning of a page that is not cross-origin isolated begins (its wasm runs one thread there): such a warning
+     * is its own finding, not a runtime's.
+     */
+    public static final String NOT_ISOLATED = "the page is not cross-origin isolated";
+
     /** The diagnostics of one result, most severe first. */
     public static List<Diagnostic> of(RunResult r) {
         List<Diagnostic> out = new ArrayList<>();
@@ -49,6 +55,11 @@ public record Diagnostic(Severity severity, String code, String message, String 
                     "make sure the native CPU run of this model succeeds (it is every case's reference)"));
         }
         for (String w : r.warnings()) {
+            if (w.startsWith(NOT_ISOLATED)) {
+                out.add(new Diagnostic(Severity.WARNING, "not-isolated", w, "serve the bridge over HTTPS (run does off loopback "
+                        + "unless --no-tls) so the page is a secure context with its cross-origin isolation headers"));
+                continue;
+            }
             // ORT prefixes its log lines with a wall-clock time: drop it, so the same warning reads the same in every run
             String text = w.replaceFirst("^\\d{4}-\\d{2}-\\d{2} [\\d:.]+ ", "");
             out.add(new Diagnostic(Severity.WARNING, "runtime-warning", text,

@@ -16,12 +16,25 @@ import java.util.List;
  * @param memoryBytes  total physical memory
  * @param gpus         GPUs as "vendor name" strings (empty when none, or when {@code lspci} is missing)
  * @param javaVersion  the running JVM
+ * @param facts        what else is known of a host another program describes, in that program's words: a Grid node's id
+ *                     and stereotype ({@code grid.node}, {@code grid.stereotype}), its browser's WebGPU adapter
+ *                     ({@code webgpu.vendor}, {@code webgpu.architecture}, {@code webgpu.isFallbackAdapter}) and WebNN
+ *                     contexts ({@code webnn.cpu}, {@code webnn.gpu}, {@code webnn.npu}); empty for this machine
  */
 public record HostInfo(String hostname, String fingerprint, String os, String arch, String cpuModel, int physicalCores,
-                       int logicalCores, List<String> simdFlags, long memoryBytes, List<String> gpus, String javaVersion) {
+                       int logicalCores, List<String> simdFlags, long memoryBytes, List<String> gpus, String javaVersion,
+                       java.util.Map<String, String> facts) {
     public HostInfo {
         simdFlags = List.copyOf(simdFlags);
         gpus = List.copyOf(gpus);
+        facts = facts == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(facts));
+    }
+
+    /** A host without further facts (this machine, as {@code detect} sees it). */
+    public HostInfo(String hostname, String fingerprint, String os, String arch, String cpuModel, int physicalCores,
+                    int logicalCores, List<String> simdFlags, long memoryBytes, List<String> gpus, String javaVersion) {
+        this(hostname, fingerprint, os, arch, cpuModel, physicalCores, logicalCores, simdFlags, memoryBytes, gpus, javaVersion,
+                java.util.Map.of());
     }
 
     /**

@@ -45,19 +45,11 @@ final class BindArgs {
 
     /** The TLS identity asked for: the keystore, a fresh self-signed one for {@code --tls}, or none. */
     java.util.Optional<TlsIdentity> tlsIdentity() {
-        if (tlsKeystore != null) {
-            if (!Files.isRegularFile(tlsKeystore)) {
-                throw new AccelbridgeException("The TLS keystore " + tlsKeystore + " does not exist", "give a PKCS#12 or JKS file to --tls-keystore");
-            }
-            String pw = tlsPasswordFile != null ? firstLine(tlsPasswordFile, "--tls-keystore-password-file")
-                    : System.getenv("ACCELBRIDGE_TLS_PASSWORD");
-            if (pw == null) {
-                throw new AccelbridgeException("--tls-keystore needs the keystore's password",
-                        "give --tls-keystore-password-file PATH or set ACCELBRIDGE_TLS_PASSWORD");
-            }
-            return java.util.Optional.of(TlsIdentity.load(tlsKeystore, pw.toCharArray()));
+        if (tlsKeystore == null && !tls) {
+            return java.util.Optional.empty();
         }
-        return tls ? java.util.Optional.of(TlsIdentity.selfSigned()) : java.util.Optional.empty();
+        return java.util.Optional.of(new dev.accelbridge.bridge.run.Exposure.Tls(false, java.util.Optional.ofNullable(tlsKeystore),
+                java.util.Optional.ofNullable(tlsPasswordFile)).identity(java.util.List.of()));
     }
 
     /** Prints how to check and pin the TLS certificate, when there is one. */
@@ -67,14 +59,6 @@ final class BindArgs {
                     + (t.certificate().getSubjectX500Principal().getName().contains("self-signed") ? " (self-signed, made now)" : ""));
             out.println("Chromium trusts exactly this key with: --ignore-certificate-errors-spki-list=" + t.spkiPin());
         });
-    }
-
-    private static String firstLine(Path f, String option) {
-        try {
-            return Files.readAllLines(f).stream().findFirst().orElse("").trim();
-        } catch (java.io.IOException e) {
-            throw new AccelbridgeException("Cannot read " + f + ": " + e.getMessage(), "give a readable file to " + option);
-        }
     }
 
     /**

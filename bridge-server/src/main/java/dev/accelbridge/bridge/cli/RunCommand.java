@@ -103,18 +103,8 @@ public final class RunCommand implements Callable<Integer> {
             description = "How browsers are launched: playwright (default), selenium, process.")
     DriverKind driver = DriverKind.PLAYWRIGHT;
 
-    @Option(names = "--grid", paramLabel = "URL", description = "Run browsers on a Selenium Grid (RemoteWebDriver).")
-    URI grid;
-
-    @Option(names = "--bridge-host", paramLabel = "ADDR",
-            description = "Address the bridge binds for the browsers it launches (default 127.0.0.1; the advertised host with --advertise). "
-                    + "Off the default, every request needs a token made for the run.")
-    String bridgeHost;
-
-    @Option(names = "--advertise", paramLabel = "URL",
-            description = "URL launched browsers reach the bridge at, e.g. http://10.0.0.5:8765 for a Grid node on another machine "
-                    + "(the bridge binds that host unless --bridge-host says otherwise).")
-    URI advertise;
+    @Mixin
+    RemoteArgs remote = new RemoteArgs();
 
     @Option(names = "--parallel", paramLabel = "N", converter = Converters.Positive.class,
             description = "Browser lanes at once, each with its own browser and page (default: cores / 4, at least 1). "
@@ -319,7 +309,7 @@ public final class RunCommand implements Callable<Integer> {
             configured = configured.with(Chains.parse(c));
         }
         List<dev.accelbridge.core.BrowserSpec> browserSpecs = browsers == null || browsers.isEmpty() ? PlanDefaults.browsers() : browsers;
-        return sampling.apply(RunPlan.builder())
+        return remote.apply(sampling.apply(RunPlan.builder()))
                 .setBackends(requested)
                 .optSuites(suites == null ? null : suites)
                 .optUserModels(models)
@@ -331,9 +321,6 @@ public final class RunCommand implements Callable<Integer> {
                 .optBrowserSpecs(browserSpecs)
                 .optRuntimes(new dev.accelbridge.bridge.run.Runtimes(ortWeb, ort))
                 .optDriver(driver)
-                .optGrid(grid)
-                .optBridgeHost(bridgeHost)
-                .optAdvertise(advertise)
                 .optParallel(parallel == null ? PlanDefaults.parallel() : parallel)
                 .optRetries(retries)
                 .optMaxResultBytes(maxResultMb == null ? dev.accelbridge.browser.bridge.OutputBudget.DEFAULT_CAP : (long) maxResultMb << 20)

@@ -81,6 +81,8 @@ public final class BridgeBrowserLanes implements BrowserLanes {
         // Firefox has no driver on these machines (no geckodriver; Playwright cannot drive Debian's build).
         DriverKind driver = spec.kind() == BrowserKind.FIREFOX && plan.driver() != DriverKind.GRID ? DriverKind.PROCESS : plan.driver();
         plan.gridUrl().ifPresent(lo::gridUrl);
+        plan.remote().connect().ifPresent(lo::connect);
+        lo.capabilities(plan.remote().gridCapabilities());
         BrowserBackendProvider p = new BrowserBackendProvider(bridge, lo.driver(driver).build(), BrowserLaunchers.forDriver(driver), ortWeb);
         synchronized (this) {
             providers.add(p);
@@ -127,7 +129,10 @@ public final class BridgeBrowserLanes implements BrowserLanes {
             byte[] secret = new byte[16];
             new java.security.SecureRandom().nextBytes(secret);
             b.host(e.host()).port(e.port()).token(java.util.HexFormat.of().formatHex(secret));
-            e.advertise().ifPresent(b::advertise);
+            e.advertisedUrl().ifPresent(b::advertise);
+            if (e.secure()) {
+                b.tls(e.tls().identity(e.names())); // browsers the run launches trust it by key: their pages are secure contexts
+            }
         }
         return b.build();
     }

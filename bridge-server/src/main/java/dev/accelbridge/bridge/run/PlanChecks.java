@@ -50,4 +50,20 @@ final class PlanChecks {
             throw new AccelbridgeException("Browser backends were asked for but no browser", "give --browser chromium");
         }
     }
+
+    /**
+     * A Playwright browser server is where Playwright runs browsers: not with a Grid or another driver.
+     *
+     * @throws AccelbridgeException naming the options that cannot go together
+     */
+    static void remote(java.net.URI grid, dev.accelbridge.browser.launch.DriverKind driver, RemoteBrowsers remote) {
+        if (remote.connect().isPresent() && (grid != null || driver != dev.accelbridge.browser.launch.DriverKind.PLAYWRIGHT)) {
+            throw new dev.accelbridge.core.AccelbridgeException("--connect runs browsers on a Playwright server; it cannot go with "
+                    + (grid != null ? "--grid" : "--driver " + driver.id()), "give --connect or --grid, not both");
+        }
+        if (!remote.gridCapabilities().isEmpty() && grid == null) {
+            throw new dev.accelbridge.core.AccelbridgeException("--grid-capability routes a Selenium Grid's sessions, and no --grid "
+                    + "is given", "give --grid URL, or drop --grid-capability");
+        }
+    }
 }

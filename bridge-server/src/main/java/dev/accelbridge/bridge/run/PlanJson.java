@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A run's plan as JSON, defined once: what the run ledger stores with every run ({@code plan}), what
@@ -69,13 +70,19 @@ public final class PlanJson {
      * @param parallel       browser lanes at once
      * @param retries        re-runs of a FAILED case
      * @param maxResultBytes the cap on a browser case's undeclared outputs
+     * @param noTls          an exposed bridge serves plain HTTP ({@code --no-tls}); null in an older plan (false)
+     * @param tlsKeystore    the exposed bridge's keystore, or null for a certificate made at start
+     * @param tlsPasswordFile the keystore's password file, or null
+     * @param gridCapabilities what a Grid session asks its node to offer, or null
+     * @param connect        a Playwright browser server, or null
      */
     public record Form(int version, List<String> suites, List<String> models, String family, boolean largeModels, long seed,
                        List<String> backends, Map<String, List<String>> chains, String policy, List<String> browsers,
                        List<String> ortWeb, List<String> ort, String driver, String grid, boolean headless, int warmups, int iterations, Long minDurationMs, Long warmupDurationMs, long caseTimeoutMs,
                        String modelCache, Feed feed, Long loadTimeoutMs, Integer threads, List<String> precisions,
                        List<Integer> batchSizes, DrillDown drillDown, String shard, String bridgeHost, String advertise,
-                       int parallel, int retries, long maxResultBytes) {
+                       int parallel, int retries, long maxResultBytes, Boolean noTls, String tlsKeystore, String tlsPasswordFile,
+                       Map<String, String> gridCapabilities, String connect) {
     }
 
     /**
@@ -109,7 +116,9 @@ public final class PlanJson {
                 p.precisions().stream().map(Precision::id).toList(), p.batchSizes().isEmpty() ? null : p.batchSizes(),
                 p.drillDown(), p.shard().map(Shard::toString).orElse(null), p.exposure().bindHost().orElse(null),
                 p.exposure().advertise().map(URI::toString).orElse(null), p.scheduling().parallel(), p.scheduling().retries(),
-                p.scheduling().maxResultBytes());
+                p.scheduling().maxResultBytes(), p.exposure().tls().plainHttp(), p.exposure().tls().keystore().map(Path::toString).orElse(null),
+                p.exposure().tls().passwordFile().map(Path::toString).orElse(null),
+                p.remote().gridCapabilities().isEmpty() ? null : p.remote().gridCapabilities(), p.remote().connect().map(URI::toString).orElse(null));
     }
 
     /** The plan as a JSON object. */
@@ -156,8 +165,10 @@ public final class PlanJson {
                 .optThreads(f.threads())
                 .optBatchSizes(f.batchSizes())
                 .optShard(f.shard() == null ? null : Shard.parse(f.shard()))
-                .optBridgeHost(f.bridgeHost())
-                .optAdvertise(f.advertise() == null ? null : URI.create(f.advertise()))
+                .optExposure(Exposure.of(f.bridgeHost(), f.advertise() == null ? null : URI.create(f.advertise())).withTls(new Exposure.Tls(
+                        Boolean.TRUE.equals(f.noTls()), Optional.ofNullable(f.tlsKeystore()).map(Path::of),
+                        Optional.ofNullable(f.tlsPasswordFile()).map(Path::of))))
+                .optRemote(new RemoteBrowsers(f.gridCapabilities(), Optional.ofNullable(f.connect()).map(URI::create)))
                 .optParallel(f.parallel() < 1 ? 1 : f.parallel())
                 .optRetries(f.retries());
         if (f.browsers() != null) {

@@ -59,8 +59,9 @@ import java.util.Optional;
  * @param drillDown     bisection of wrong outputs ({@code --no-bisect} turns it off), per-op profiles ({@code --profile})
  *                      and the re-creation leak check ({@code --recreate N})
  * @param shard         the part of the models this run takes ({@code --shard I/N}); empty: all
- * @param exposure      where launched browsers reach the bridge ({@code --bridge-host}, {@code --advertise})
+ * @param exposure      where launched browsers reach the bridge ({@code --bridge-host}, {@code --advertise}) and its TLS
  * @param scheduling    browser lanes at once ({@code --parallel}) and re-runs of a FAILED case ({@code --retries})
+ * @param remote        Grid capabilities to route by and a Playwright browser server ({@code --grid-capability}, {@code --connect})
  */
 @PublicApi
 public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<ModelFamily> userFamily,
@@ -69,7 +70,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
                       boolean headless, int warmups, int iterations, MinDurations durations, Duration caseTimeout, Path modelCache,
                       FeedOptions feed, Optional<Duration> loadTimeout, Optional<Integer> threads,
                       List<Precision> precisions, List<Integer> batchSizes, DrillDown drillDown, Optional<Shard> shard,
-                      Exposure exposure, Scheduling scheduling) {
+                      Exposure exposure, Scheduling scheduling, RemoteBrowsers remote) {
 
     public RunPlan {
         drillDown = drillDown == null ? DrillDown.DEFAULT : drillDown;
@@ -84,6 +85,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         chains = Map.copyOf(chains);
         browsers = List.copyOf(browsers);
         runtimes = runtimes == null ? Runtimes.PINNED : runtimes;
+        remote = remote == null ? RemoteBrowsers.NONE : remote;
     }
 
     /** A builder, in the manner of DJL's {@code Criteria}: required {@code set*}, optional {@code opt*}. */
@@ -116,8 +118,8 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         private Runtimes runtimes = Runtimes.PINNED;
         private DriverKind driver = DriverKind.PLAYWRIGHT;
         private URI grid;
-        private String bridgeHost;
-        private URI advertise;
+        private Exposure exposure = Exposure.LOOPBACK;
+        private RemoteBrowsers remote = RemoteBrowsers.NONE;
         private int parallel = 1;
         private int retries;
         private long maxResultBytes = dev.accelbridge.browser.bridge.OutputBudget.DEFAULT_CAP;
@@ -217,15 +219,15 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             return this;
         }
 
-        /** The address the bridge binds for launched browsers ({@code --bridge-host}; default 127.0.0.1). */
-        public Builder optBridgeHost(String host) {
-            this.bridgeHost = host;
+        /** Where launched browsers reach the bridge, and its TLS ({@link Exposure#of}; default loopback). */
+        public Builder optExposure(Exposure e) {
+            this.exposure = e == null ? Exposure.LOOPBACK : e;
             return this;
         }
 
-        /** The base URL launched browsers are given ({@code --advertise}; default the bound address). */
-        public Builder optAdvertise(URI url) {
-            this.advertise = url;
+        /** Grid capabilities to route by, and a Playwright browser server to run lanes on. */
+        public Builder optRemote(RemoteBrowsers r) {
+            this.remote = r == null ? RemoteBrowsers.NONE : r;
             return this;
         }
 
@@ -354,6 +356,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
                     ? List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO) : List.of();
             PlanDefaults.Sampled sampled = PlanDefaults.sampling(s, userModels.isEmpty(), warmups, iterations, warmupDuration, minDuration);
             PlanChecks.work(s, userModels, backends, browsers);
+            PlanChecks.remote(grid, driver, remote);
             Map<BackendId, Chain> chainMap = new LinkedHashMap<>();
             for (BackendId b : backends) {
                 chainMap.put(b, chains.forBackend(b));
@@ -364,8 +367,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
                     backends.stream().distinct().toList(), chainMap, policy, browsers.stream().distinct().toList(), runtimes, d,
                     Optional.ofNullable(grid), headless, sampled.warmups(), sampled.iterations(), sampled.durations(), caseTimeout, modelCache, feed, Optional.ofNullable(loadTimeout), Optional.ofNullable(threads),
                     precisions.stream().distinct().toList(), batchSizes.stream().distinct().toList(), drillDown,
-                    Optional.ofNullable(shard), Exposure.of(bridgeHost, advertise),
-                    scheduling);
+                    Optional.ofNullable(shard), exposure, scheduling, remote);
         }
     }
 

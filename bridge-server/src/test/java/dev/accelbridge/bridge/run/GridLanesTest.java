@@ -42,7 +42,7 @@ class GridLanesTest {
         Assumptions.assumeTrue(SeleniumGrid.unavailable() == null, SeleniumGrid.unavailable());
         try (SeleniumGrid grid = SeleniumGrid.standalone(tmp)) {
             RunPlan plan = RunPlan.builder().setBackends(List.of(BackendId.WASM)).optGrid(grid.url())
-                    .optAdvertise(URI.create("http://127.0.0.2:0")).build();
+                    .optExposure(Exposure.of(null, URI.create("http://127.0.0.2:0"))).build();
             try (BridgeBrowserLanes lanes = new BridgeBrowserLanes(plan, Map.of())) {
                 Lane lane = lanes.open(LaneId.of(BrowserKind.CHROMIUM), List.of(BackendId.WASM));
                 BridgeServer bridge = lanes.bridge();

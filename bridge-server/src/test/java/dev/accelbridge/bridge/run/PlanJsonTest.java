@@ -36,8 +36,8 @@ class PlanJsonTest {
                 .optPolicy(FallbackPolicy.ON_FAILURE_AND_WRONG_OUTPUT)
                 .optBrowsers(List.of(BrowserKind.CHROMIUM, BrowserKind.FIREFOX))
                 .optDriver(DriverKind.SELENIUM)
-                .optBridgeHost("0.0.0.0")
-                .optAdvertise(URI.create("http://10.0.0.5:8765"))
+                .optExposure(Exposure.of("0.0.0.0", URI.create("http://10.0.0.5:8765")).withTls(new Exposure.Tls(false,
+                        java.util.Optional.of(Path.of("/keys/bridge.p12")), java.util.Optional.of(Path.of("/keys/password")))))
                 .optParallel(3)
                 .optRetries(2)
                 .optMaxResultBytes(5L << 20)
@@ -65,6 +65,23 @@ class PlanJsonTest {
         assertThat(PlanJson.write(back)).isEqualTo(PlanJson.write(plan));
         assertThat(ResultJson.parse(recorded).get("origin").asText()).isEqualTo("cli");
         assertThat(ResultJson.parse(recorded).get("label").asText()).isEqualTo("nightly");
+    }
+
+    @Test
+    void remoteBrowsersSurviveTheStoredFormAndTheirOptionsAreCheckedTogether() {
+        RunPlan grid = RunPlan.builder().setBackends(List.of(BackendId.WEBGPU)).optGrid(URI.create("http://10.0.0.9:4444"))
+                .optRemote(new RemoteBrowsers(java.util.Map.of("accelbridge:gpu", "hardware"), java.util.Optional.empty())).build();
+        assertThat(PlanJson.read(PlanJson.write(grid))).usingRecursiveComparison().ignoringFields("feed").isEqualTo(grid);
+        RunPlan server = RunPlan.builder().setBackends(List.of(BackendId.WEBGPU))
+                .optRemote(new RemoteBrowsers(java.util.Map.of(), java.util.Optional.of(URI.create("ws://10.0.0.7:3000/")))).build();
+        assertThat(PlanJson.read(PlanJson.write(server)).remote().connect()).contains(URI.create("ws://10.0.0.7:3000/"));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RunPlan.builder().setBackends(List.of(BackendId.WEBGPU))
+                .optRemote(new RemoteBrowsers(java.util.Map.of("accelbridge:gpu", "hardware"), java.util.Optional.empty())).build())
+                .hasMessageContaining("--grid-capability").hasMessageContaining("no --grid");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RunPlan.builder().setBackends(List.of(BackendId.WEBGPU))
+                .optGrid(URI.create("http://10.0.0.9:4444"))
+                .optRemote(new RemoteBrowsers(java.util.Map.of(), java.util.Optional.of(URI.create("ws://10.0.0.7:3000/")))).build())
+                .hasMessageContaining("--connect").hasMessageContaining("--grid");
     }
 
     @Test

@@ -47,6 +47,20 @@ public final class SeleniumGrid implements AutoCloseable {
         return g;
     }
 
+    /**
+     * A standalone Grid on another host: inside {@code ns}, listening at its address on port 4444, its node offering
+     * Chromium with the stereotype's extra capabilities {@code extra} (e.g. {@code "accelbridge:gpu":"software"}).
+     */
+    public static SeleniumGrid standaloneIn(NetworkNamespace ns, Path dir, String extra) throws IOException {
+        SeleniumGrid g = new SeleniumGrid(URI.create("http://" + ns.address() + ":4444"), 4444);
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", Files.readString(classPathFile()).trim(), "org.openqa.selenium.grid.Main", "standalone", "--config",
+                config(dir, extra).toString(), "--host", ns.address(), "--port", "4444"));
+        g.processes.add(ns.start(cmd, ProcessBuilder.Redirect.to(dir.resolve("grid-" + ns.address() + ".log").toFile())));
+        g.awaitReady();
+        return g;
+    }
+
     /** A hub and one node registering with it over the Grid's event bus, as a distributed Grid runs. */
     public static SeleniumGrid hubAndNode(Path dir) throws IOException {
         int hub = freePort();
@@ -77,6 +91,10 @@ public final class SeleniumGrid implements AutoCloseable {
     }
 
     private static Path config(Path dir) throws IOException {
+        return config(dir, "");
+    }
+
+    private static Path config(Path dir, String extra) throws IOException {
         Path toml = dir.resolve("grid.toml");
         Files.writeString(toml, """
                 [node]
@@ -86,10 +104,10 @@ public final class SeleniumGrid implements AutoCloseable {
 
                 [[node.driver-configuration]]
                 display-name = "chromium"
-                stereotype = '{"browserName":"chrome","platformName":"linux","goog:chromeOptions":{"binary":"%s"}}'
+                stereotype = '{"browserName":"chrome","platformName":"linux"%s,"goog:chromeOptions":{"binary":"%s"}}'
                 webdriver-executable = "%s"
                 max-sessions = 2
-                """.formatted(CHROMIUM, CHROMEDRIVER));
+                """.formatted(extra.isEmpty() ? "" : "," + extra, CHROMIUM, CHROMEDRIVER));
         return toml;
     }
 

@@ -221,6 +221,20 @@ public final class BridgeServer implements AutoCloseable {
         return hosts.stream().map(h -> URI.create(baseUrl.getScheme() + "://" + h + ":" + port() + path + q)).toList();
     }
 
+    /**
+     * The certificate a browser this bridge launches must trust, when it serves HTTPS: its key's pin and fingerprint, and
+     * the addresses it is reached at (the advertised one and the bound one).
+     */
+    public java.util.Optional<dev.accelbridge.browser.launch.TrustedCertificate> trustedCertificate() {
+        return options.tls().map(t -> {
+            java.util.Set<String> at = new java.util.LinkedHashSet<>();
+            URI adv = advertisedBase();
+            at.add(adv.getHost() + ":" + adv.getPort());
+            at.add(baseUrl.getHost() + ":" + baseUrl.getPort());
+            return new dev.accelbridge.browser.launch.TrustedCertificate(t.spkiPin(), t.fingerprint(), List.copyOf(at));
+        });
+    }
+
     /** {@code baseUrl + path}, with {@code ?token=} when the bridge has a token: a URL a person opens (the dashboard). */
     public URI url(String path) {
         return URI.create(baseUrl + path + tokenQuery());

@@ -11,8 +11,6 @@ import dev.accelbridge.browser.page.PageProbe;
 import dev.accelbridge.core.Analysis;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.ColdStart;
-import dev.accelbridge.core.OpProfile;
-import dev.accelbridge.core.Recreate;
 import dev.accelbridge.core.BackendException.Phase;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
@@ -261,6 +259,7 @@ public final class BrowserBackendProvider implements BackendProvider {
             Timings t = r.timings(s.sessionMs(), firstMs);
             LinkedHashSet<String> warnings = new LinkedHashSet<>(s.warnings());
             warnings.addAll(r.warnings());
+            probe.isolationWarning(backend).ifPresent(warnings::add);
             MemoryUsage mem = memory.finish();
             // the drill-down runs after the timed session is done, each part on a session of its own
             Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs(), s.sessionMs(), firstMs, t.p50Ms()), null,
@@ -272,12 +271,8 @@ public final class BrowserBackendProvider implements BackendProvider {
                         return BrowserBackendProvider.this.await(f, Phase.RUN, backend, model);
                     }
                 });
-                OpProfile profile = request.profileIterations() == 0 ? null : pa.profile(request.profileIterations(),
-                        remaining(deadline), probe.webgpu().hasFeature("timestamp-query"));
                 BrowserHandle h = handle;
-                Recreate rec = request.recreate() == 0 ? null : pa.recreate(request.recreate(), remaining(deadline),
-                        () -> h == null ? -1 : h.rssBytes().orElse(-1));
-                analysis = new Analysis(null, profile, analysis.coldStart(), rec, analysis.placement());
+                analysis = pa.drillDown(request, remaining(deadline), probe, () -> h == null ? -1 : h.rssBytes().orElse(-1), analysis);
             }
             return new Execution(r.outputs(), t, mem, provenance(backend, ep).withThreads(s.numThreads() > 0 ? s.numThreads() : null),
                     new ArrayList<>(warnings), analysis);
@@ -311,7 +306,7 @@ public final class BrowserBackendProvider implements BackendProvider {
         if (launcher == null && page != null) {
             return Optional.of(probe.device(page.remoteAddress())); // joined by hand: the device is its own host
         }
-        return handle == null ? Optional.empty() : handle.remoteHost();
+        return handle == null ? Optional.empty() : handle.remoteHost().map(h -> probe == null ? h : probe.onHost(h));
     }
 
     @Override

@@ -1,5 +1,8 @@
 package dev.accelbridge.browser.bridge;
 
+import dev.accelbridge.core.Analysis;
+import dev.accelbridge.core.ExecutionRequest;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.accelbridge.browser.launch.BrowserHandle;
 import dev.accelbridge.core.ModelCase;
@@ -43,6 +46,15 @@ final class PageAnalysis {
         this.mc = mc;
         this.threads = threads;
         this.awaiter = awaiter;
+    }
+
+    /** The case's drill-down after its timed session: its per-op profile and its leak check, as {@code request} asks. */
+    Analysis drillDown(ExecutionRequest request, Duration left, dev.accelbridge.browser.page.PageProbe probe, LongSupplier rss,
+                       Analysis base) {
+        OpProfile profile = request.profileIterations() == 0 ? null : profile(request.profileIterations(), left,
+                probe.webgpu().hasFeature("timestamp-query"));
+        Recreate rec = request.recreate() == 0 ? null : recreate(request.recreate(), left, rss);
+        return new Analysis(null, profile, base.coldStart(), rec, base.placement());
     }
 
     /** Profiles {@code iterations} runs on a session of its own. */

@@ -28,7 +28,9 @@ final class PageLaunch {
      */
     static Launched start(BridgeServer server, LaunchOptions options, BrowserLauncher launcher, OrtWebBuild ortWeb) {
         String slot = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        BrowserHandle handle = launcher.launch(options, server.pageUrl(slot, ortWeb));
+        // an HTTPS bridge: the browser trusts its certificate by its key alone, so the page is a secure context
+        LaunchOptions trusted = server.trustedCertificate().map(options::withTrust).orElse(options);
+        BrowserHandle handle = launcher.launch(trusted, server.pageUrl(slot, ortWeb));
         String label = options.browser().id() + " " + handle.version() + " via " + launcher.driver().id();
         ConnectedPage page;
         try {

@@ -59,6 +59,14 @@ public record TlsIdentity(KeyStore keyStore, char[] password, X509Certificate ce
      * (so a device that opens any of them sees a certificate for what it typed), valid for 30 days, EC P-256.
      */
     public static TlsIdentity selfSigned() {
+        return selfSigned(List.of());
+    }
+
+    /**
+     * A self-signed certificate as {@link #selfSigned()}, also for {@code names}: the names and addresses a bridge is
+     * advertised at ({@code host.docker.internal}, {@code accelbridge.ci.svc}, {@code 10.213.7.1}).
+     */
+    public static TlsIdentity selfSigned(java.util.Collection<String> alsoFor) {
         try {
             KeyPairGenerator g = KeyPairGenerator.getInstance("EC");
             g.initialize(256, new SecureRandom());
@@ -69,6 +77,14 @@ public record TlsIdentity(KeyStore keyStore, char[] password, X509Certificate ce
                 dns.add(InetAddress.getLocalHost().getHostName());
             } catch (IOException e) {
                 // no resolvable host name: the addresses still identify the machine
+            }
+            for (String n : alsoFor) {
+                String h = n.startsWith("[") && n.endsWith("]") ? n.substring(1, n.length() - 1) : n;
+                if (h.matches("[0-9.]+") || h.contains(":")) {
+                    ips.add(h);
+                } else if (h.matches("[A-Za-z0-9.-]{1,253}")) {
+                    dns.add(h);
+                }
             }
             for (java.net.NetworkInterface nif : Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
                 for (InetAddress a : Collections.list(nif.getInetAddresses())) {

@@ -93,6 +93,11 @@ public final class ChromiumFlags {
     private ChromiumFlags() {
     }
 
+    /** The full flag list for {@code options}: its headless mode, its extra flags and the pin of the certificate it trusts. */
+    public static List<String> forLaunch(BrowserKind browser, DriverKind driver, LaunchOptions options) {
+        return forLaunch(browser, driver, options.headless(), options.chromiumArgs());
+    }
+
     /**
      * The full flag list (without profile dir and URL, which each launcher adds its own way).
      *

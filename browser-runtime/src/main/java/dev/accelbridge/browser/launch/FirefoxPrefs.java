@@ -108,6 +108,19 @@ final class FirefoxPrefs {
     }
 
     /** Writes {@code prefs} ({@link LaunchOptions#allFirefoxPrefs}) as {@code user.js} into a profile folder. */
+    /** A profile for {@code options}: its preferences ({@code user.js}) and the overrides of the certificate it trusts. */
+    static void writeProfile(Path profile, LaunchOptions options) {
+        writeUserJs(profile, options.allFirefoxPrefs());
+        options.trust().ifPresent(t -> {
+            try {
+                t.writeFirefoxOverrides(profile);
+            } catch (IOException e) {
+                throw new BrowserLaunchException("Cannot write the Firefox profile's cert_override.txt in " + profile + ": "
+                        + e.getMessage(), "check free space and permissions of the temp folder", e);
+            }
+        });
+    }
+
     static void writeUserJs(Path profile, Map<String, Object> prefs) {
         StringBuilder sb = new StringBuilder("// Written by Accelbridge for a throw-away profile.\n");
         prefs.forEach((k, v) -> sb.append("user_pref(\"").append(k).append("\", ").append(js(v)).append(");\n"));

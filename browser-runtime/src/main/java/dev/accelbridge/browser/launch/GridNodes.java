@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.Untrusted;
 import org.openqa.selenium.Capabilities;
 
 import java.net.URI;
@@ -28,17 +29,20 @@ final class GridNodes {
     private GridNodes() {
     }
 
-    /** The host of {@code sessionId}, never null. */
+    /** The host of {@code sessionId}, never null: the node's name, OS, id and the stereotype of the slot it took. */
     static HostInfo hostOf(URI grid, String sessionId, Capabilities caps) {
         String platform = caps.getPlatformName() == null ? null : caps.getPlatformName().toString().toLowerCase(Locale.ROOT);
         String nodeUri = null;
         String os = platform;
         String arch = null;
+        java.util.Map<String, String> facts = new java.util.LinkedHashMap<>();
         try {
             JsonNode data = query(grid, "{ session (id: \"" + sessionId.replaceAll("[^A-Za-z0-9-]", "")
-                    + "\") { nodeId, nodeUri } nodesInfo { nodes { id, uri, osInfo { name, version, arch } } } }");
+                    + "\") { nodeId, nodeUri, slot { stereotype } } nodesInfo { nodes { id, uri, osInfo { name, version, arch } } } }");
             JsonNode session = data.path("session");
             nodeUri = session.path("nodeUri").asText(null);
+            facts.put("grid.node", Untrusted.bounded(session.path("nodeId").asText(""), 100));
+            facts.put("grid.stereotype", Untrusted.bounded(compact(session.path("slot").path("stereotype").asText("")), 2000));
             for (JsonNode n : data.path("nodesInfo").path("nodes")) {
                 if (n.path("id").asText("").equals(session.path("nodeId").asText())) {
                     JsonNode o = n.path("osInfo");
@@ -49,9 +53,97 @@ final class GridNodes {
         } catch (RuntimeException e) {
             // no GraphQL: the platform from the capabilities is what is known
         }
-        String name = nodeUri != null ? "grid node " + URI.create(nodeUri).getAuthority() : "Grid " + grid.getAuthority();
+        String name = nodeUri != null ? "grid node " + Untrusted.bounded(URI.create(nodeUri).getAuthority(), 200) : "Grid " + grid.getAuthority();
         String fingerprint = "grid-" + HostInfo.fingerprintOf(java.util.Arrays.asList(name, os, arch));
-        return new HostInfo(name, fingerprint, os, arch, null, 0, 0, List.of(), 0, List.of(), null);
+        return new HostInfo(name, fingerprint, os == null ? null : Untrusted.bounded(os, 200), arch == null ? null
+                : Untrusted.bounded(arch, 50), null, 0, 0, List.of(), 0, List.of(), null, facts);
+    }
+
+    /**
+     * Checks, before a session is asked for, that some node of the Grid that is up offers {@code browserName} with every
+     * capability in {@code wanted} in its stereotype: the Grid's own matcher passes over a stereotype that does not name
+     * an extension capability at all, so a session asking for {@code accelbridge:gpu=hardware} would land on any node.
+     *
+     * @throws BrowserLaunchException naming what the Grid's nodes offer when none matches, or when the Grid cannot say
+     */
+    static void requireOffered(URI grid, String browserName, java.util.Map<String, String> wanted) {
+        if (wanted.isEmpty()) {
+            return;
+        }
+        JsonNode nodes;
+        try {
+            nodes = query(grid, "{ nodesInfo { nodes { uri, status, stereotypes } } }").path("nodesInfo").path("nodes");
+        } catch (RuntimeException e) {
+            throw new BrowserLaunchException("The Selenium Grid at " + grid + " cannot say which capabilities its nodes offer ("
+                    + Untrusted.bounded(e.getMessage(), 200) + "), so a session asking for " + wanted + " cannot be routed",
+                    "use a Grid 4 with its GraphQL endpoint (/graphql), or drop --grid-capability", e);
+        }
+        List<String> offered = new java.util.ArrayList<>();
+        for (JsonNode n : nodes) {
+            JsonNode stereotypes;
+            try {
+                stereotypes = JSON.readTree(n.path("stereotypes").asText("[]"));
+            } catch (java.io.IOException e) {
+                continue;
+            }
+            for (JsonNode slot : stereotypes) {
+                JsonNode st = slot.has("stereotype") ? slot.path("stereotype") : slot;
+                if (!st.path("browserName").asText(browserName).equalsIgnoreCase(browserName)) {
+                    continue;
+                }
+                if ("UP".equals(n.path("status").asText()) && matches(st, wanted)) {
+                    return;
+                }
+                offered.add(Untrusted.bounded(URI.create(n.path("uri").asText("?")).getAuthority() + " " + n.path("status").asText()
+                        + " " + extensions(st), 300));
+            }
+        }
+        throw new BrowserLaunchException("No node of the Selenium Grid at " + grid + " that is up offers " + browserName + " with "
+                + wanted + " (its " + browserName + " nodes: " + (offered.isEmpty() ? "none" : String.join("; ", offered)) + ")",
+                "give a node that capability in its stereotype (node config: stereotype = '{\"browserName\": \"" + browserName
+                        + "\", " + wanted.entrySet().stream().map(e -> "\"" + e.getKey() + "\": \"" + e.getValue() + "\"")
+                        .collect(java.util.stream.Collectors.joining(", ")) + "}'), or drop --grid-capability", null);
+    }
+
+    /** Why the slot session {@code sessionId} took does not offer {@code wanted}, or empty when it does. */
+    static java.util.Optional<String> landedElsewhere(URI grid, String sessionId, java.util.Map<String, String> wanted) {
+        if (wanted.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        try {
+            String st = query(grid, "{ session (id: \"" + sessionId.replaceAll("[^A-Za-z0-9-]", "") + "\") { slot { stereotype } } }")
+                    .path("session").path("slot").path("stereotype").asText("{}");
+            JsonNode s = JSON.readTree(st);
+            return matches(s, wanted) ? java.util.Optional.empty() : java.util.Optional.of("the Grid gave a slot whose stereotype "
+                    + Untrusted.bounded(extensions(s), 300) + " does not offer " + wanted);
+        } catch (java.io.IOException | RuntimeException e) {
+            return java.util.Optional.of("the Grid cannot say which slot the session took (" + Untrusted.bounded(e.getMessage(), 200) + ")");
+        }
+    }
+
+    /** A stereotype's JSON on one line, as the Grid's text when it is not JSON. */
+    private static String compact(String json) {
+        try {
+            return JSON.readTree(json).toString();
+        } catch (java.io.IOException e) {
+            return json;
+        }
+    }
+
+    private static boolean matches(JsonNode stereotype, java.util.Map<String, String> wanted) {
+        return wanted.entrySet().stream().allMatch(e -> stereotype.has(e.getKey())
+                && stereotype.path(e.getKey()).asText().equalsIgnoreCase(e.getValue()));
+    }
+
+    /** A stereotype's extension capabilities other than the drivers' own options: what routing can ask for. */
+    private static String extensions(JsonNode stereotype) {
+        java.util.Map<String, String> out = new java.util.TreeMap<>();
+        stereotype.fields().forEachRemaining(e -> {
+            if (e.getKey().contains(":") && !e.getKey().toLowerCase(Locale.ROOT).contains("options") && e.getValue().isValueNode()) {
+                out.put(e.getKey(), e.getValue().asText());
+            }
+        });
+        return out.toString();
     }
 
     private static JsonNode query(URI grid, String graphQl) {

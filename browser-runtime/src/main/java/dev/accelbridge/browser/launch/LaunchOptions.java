@@ -22,14 +22,35 @@ import java.util.Optional;
  * @param extraArgs      more command-line flags
  * @param launchTimeout  how long to wait for the browser to start
  * @param firefoxPrefs   more Firefox preferences, over {@link FirefoxPrefs#PREFS} (Playwright's {@code firefoxUserPrefs})
+ * @param trust          the bridge's certificate, which the browser trusts by its key alone (an HTTPS bridge)
+ * @param capabilities   extra capabilities a Grid session asks for, matched against its nodes' stereotypes
+ *                       ({@code accelbridge:gpu=hardware}), as Grid users route to GPU pools
+ * @param connect        a Playwright browser server to run the browser on ({@code playwright run-server}'s WebSocket)
  */
 @PublicApi
 public record LaunchOptions(BrowserKind browser, DriverKind driver, boolean headless, Optional<Path> executable,
                             Optional<URI> gridUrl, List<String> extraArgs, Duration launchTimeout,
-                            Map<String, Object> firefoxPrefs) {
+                            Map<String, Object> firefoxPrefs, Optional<TrustedCertificate> trust, Map<String, String> capabilities,
+                            Optional<URI> connect) {
     public LaunchOptions {
         extraArgs = List.copyOf(extraArgs);
         firefoxPrefs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(firefoxPrefs));
+        trust = trust == null ? Optional.empty() : trust;
+        capabilities = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(capabilities == null ? Map.of() : capabilities));
+        connect = connect == null ? Optional.empty() : connect;
+    }
+
+    /** The same options, trusting {@code certificate}. */
+    public LaunchOptions withTrust(TrustedCertificate certificate) {
+        return new LaunchOptions(browser, driver, headless, executable, gridUrl, extraArgs, launchTimeout, firefoxPrefs,
+                Optional.ofNullable(certificate), capabilities, connect);
+    }
+
+    /** The extra Chromium flags with the trusted certificate's pin. */
+    public List<String> chromiumArgs() {
+        List<String> out = new ArrayList<>(extraArgs);
+        trust.ifPresent(t -> out.add(t.chromiumFlag()));
+        return out;
     }
 
     /** The preferences a Firefox profile gets: {@link FirefoxPrefs#PREFS}, then these options' own. */
@@ -54,6 +75,9 @@ public record LaunchOptions(BrowserKind browser, DriverKind driver, boolean head
         private final List<String> extraArgs = new ArrayList<>();
         private Duration launchTimeout = Duration.ofSeconds(60);
         private final Map<String, Object> firefoxPrefs = new java.util.LinkedHashMap<>();
+        private TrustedCertificate trust;
+        private final Map<String, String> capabilities = new java.util.LinkedHashMap<>();
+        private URI connect;
 
         public Builder browser(BrowserKind v) { this.browser = v; return this; }
         public Builder driver(DriverKind v) { this.driver = v; return this; }
@@ -65,9 +89,16 @@ public record LaunchOptions(BrowserKind browser, DriverKind driver, boolean head
         /** More Firefox preferences (Boolean, Integer or String values), over the quiet defaults. */
         public Builder optFirefoxPrefs(Map<String, Object> v) { this.firefoxPrefs.putAll(v); return this; }
 
+        /** The certificate the browser trusts (an HTTPS bridge's). */
+        public Builder trust(TrustedCertificate v) { this.trust = v; return this; }
+        /** Extra capabilities a Grid session asks for ({@code accelbridge:gpu} → {@code hardware}). */
+        public Builder capabilities(Map<String, String> v) { this.capabilities.putAll(v); return this; }
+        /** A Playwright browser server's WebSocket endpoint to run the browser on. */
+        public Builder connect(URI v) { this.connect = v; return this; }
+
         public LaunchOptions build() {
             return new LaunchOptions(browser, driver, headless, Optional.ofNullable(executable), Optional.ofNullable(gridUrl),
-                    extraArgs, launchTimeout, firefoxPrefs);
+                    extraArgs, launchTimeout, firefoxPrefs, Optional.ofNullable(trust), capabilities, Optional.ofNullable(connect));
         }
     }
 }

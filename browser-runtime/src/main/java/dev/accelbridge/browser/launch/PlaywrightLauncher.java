@@ -61,8 +61,11 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
             throw new BrowserLaunchException("Playwright cannot drive this machine's Firefox (it needs Playwright's own patched "
                     + "Firefox build, which cannot be downloaded here)", "use --driver process for Firefox", null);
         }
+        if (options.connect().isPresent()) {
+            return launchOnServer(options, url);
+        }
         InstalledBrowser b = LaunchSupport.resolve(options);
-        List<String> args = ChromiumFlags.forLaunch(b.kind(), DriverKind.PLAYWRIGHT, options.headless(), options.extraArgs());
+        List<String> args = ChromiumFlags.forLaunch(b.kind(), DriverKind.PLAYWRIGHT, options);
         Path profile = Profiles.fresh(b.kind());
         double timeoutMs = options.launchTimeout().toMillis();
         Future<Object[]> started = thread.submit(() -> {
@@ -102,6 +105,66 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
         BrowserContext ctx = (BrowserContext) result[0];
         ProcessHandle process = ProcessTrees.findBrowser("--user-data-dir=" + profile, Duration.ofSeconds(5)).orElse(null);
         return new Handle(b, (String) result[1], profile, process, ctx);
+    }
+
+    /**
+     * A browser on a Playwright browser server ({@code playwright run-server}, as Playwright's docs describe for Java):
+     * connected with Accelbridge's launch options in the {@code x-playwright-launch-options} header (its flags, the pin
+     * of the bridge's certificate, the executable when one is given), which the server honours only when started with
+     * {@code --unsafe}; without them the browser refuses the bridge's certificate and the message says so.
+     */
+    private BrowserHandle launchOnServer(LaunchOptions options, URI url) {
+        URI ws = options.connect().get();
+        com.fasterxml.jackson.databind.node.ObjectNode launch = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode();
+        launch.put("headless", options.headless());
+        launch.putPOJO("args", ChromiumFlags.forLaunch(options.browser(), DriverKind.PLAYWRIGHT, options));
+        options.executable().ifPresent(p -> launch.put("executablePath", p.toString()));
+        double timeoutMs = options.launchTimeout().toMillis();
+        Future<Object[]> started = thread.submit(() -> {
+            com.microsoft.playwright.Browser browser = playwright().chromium().connect(ws.toString(), new BrowserType.ConnectOptions()
+                    .setHeaders(Map.of("x-playwright-launch-options", launch.toString())).setTimeout(timeoutMs));
+            try {
+                BrowserContext ctx = browser.newContext();
+                ctx.newPage().navigate(url.toString(), new Page.NavigateOptions().setTimeout(timeoutMs).setWaitUntil(WaitUntilState.COMMIT));
+                return new Object[] {browser, ctx};
+            } catch (RuntimeException e) {
+                browser.close();
+                throw e;
+            }
+        });
+        try {
+            Object[] r = started.get(options.launchTimeout().toMillis() + 10_000, TimeUnit.MILLISECONDS);
+            com.microsoft.playwright.Browser browser = (com.microsoft.playwright.Browser) r[0];
+            return new ServerHandle(options.browser(), onThread(browser::version, Duration.ofSeconds(10)), ws, browser);
+        } catch (ExecutionException | TimeoutException e) {
+            started.cancel(true);
+            throw serverFailure(ws, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BrowserLaunchException("Interrupted while connecting to the Playwright server at " + ws, null, e);
+        } catch (Exception e) {
+            throw serverFailure(ws, e);
+        }
+    }
+
+    /** A Playwright server's refusal, explained: another Playwright version, or a server that did not take the flags. */
+    static BrowserLaunchException serverFailure(URI ws, Throwable e) {
+        String why = dev.accelbridge.core.Untrusted.bounded(LaunchSupport.firstLine(e) + " " + String.valueOf(e.getCause()), 600);
+        String client = com.microsoft.playwright.Playwright.class.getPackage().getImplementationVersion();
+        if (why.contains("version mismatch") || why.contains("428")) {
+            return new BrowserLaunchException("The Playwright server at " + ws + " runs another Playwright than this client ("
+                    + (client == null ? "Playwright for Java" : client) + "), and Playwright's protocol needs both the same: " + why,
+                    "start the server of this version: 'npx playwright@" + (client == null ? "VERSION" : client) + " run-server --unsafe "
+                            + "--port 3000', or from Java: 'java -cp <playwright jars> com.microsoft.playwright.CLI run-server --unsafe --port 3000'", e);
+        }
+        if (why.contains("ERR_CERT") || why.contains("CERT_")) {
+            return new BrowserLaunchException("The browser on the Playwright server at " + ws + " refused the bridge's certificate ("
+                    + why + "): the server did not take Accelbridge's launch flags", "start the server with --unsafe, so a client may pass "
+                    + "the browser its flags (the certificate's pin, WebGPU's), or give its browser --ignore-certificate-errors-spki-list "
+                    + "with the pin 'run' prints", e);
+        }
+        return new BrowserLaunchException("The Playwright server at " + ws + " gave no browser: " + why,
+                "check the server runs ('playwright run-server --port 3000 --unsafe') and that this machine reaches it", e);
     }
 
     /** Runs {@code task} on the Playwright thread and waits up to {@code timeout}. */
@@ -156,6 +219,64 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
             // the driver process dies with the JVM anyway
         } finally {
             thread.shutdown();
+        }
+    }
+
+    /** A browser on a Playwright server: another machine's, so no process or memory of it is seen here. */
+    private final class ServerHandle implements BrowserHandle {
+        private final BrowserKind kind;
+        private final String version;
+        private final URI ws;
+        private final com.microsoft.playwright.Browser browser;
+        private volatile boolean ended;
+
+        ServerHandle(BrowserKind kind, String version, URI ws, com.microsoft.playwright.Browser browser) {
+            this.kind = kind;
+            this.version = version;
+            this.ws = ws;
+            this.browser = browser;
+        }
+
+        @Override public BrowserKind browser() { return kind; }
+        @Override public DriverKind driver() { return DriverKind.PLAYWRIGHT; }
+        @Override public String version() { return version; }
+        @Override public String executable() { return ws.toString(); }
+        @Override public java.util.OptionalLong pid() { return java.util.OptionalLong.empty(); }
+
+        @Override
+        public java.util.Optional<dev.accelbridge.core.HostInfo> remoteHost() {
+            String name = "playwright server " + ws.getAuthority();
+            return java.util.Optional.of(new dev.accelbridge.core.HostInfo(name, "pw-" + dev.accelbridge.core.HostInfo.fingerprintOf(
+                    List.of(name, version)), null, null, null, 0, 0, List.of(), 0, List.of(), null, Map.of("playwright.server", ws.toString())));
+        }
+
+        @Override
+        public boolean isAlive() {
+            try {
+                return !ended && onThread(browser::isConnected, Duration.ofSeconds(2));
+            } catch (Exception e) {
+                return false;
+            }
+        }
+
+        @Override
+        public void kill() {
+            close();
+        }
+
+        @Override
+        public void close() {
+            if (!ended) {
+                ended = true;
+                try {
+                    onThread(() -> {
+                        browser.close();
+                        return null;
+                    }, Duration.ofSeconds(10));
+                } catch (Exception e) {
+                    // the server ends the browser when the connection goes
+                }
+            }
         }
     }
 

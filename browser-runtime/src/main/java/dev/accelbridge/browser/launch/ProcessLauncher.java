@@ -62,14 +62,14 @@ final class ProcessLauncher implements BrowserLauncher {
         List<String> cmd = new ArrayList<>();
         cmd.add(b.executable().toString());
         if (b.kind() == BrowserKind.FIREFOX) {
-            FirefoxPrefs.writeUserJs(profile, options.allFirefoxPrefs());
+            FirefoxPrefs.writeProfile(profile, options);
             if (options.headless()) {
                 cmd.add("--headless");
             }
             cmd.addAll(List.of("--no-remote", "--profile", profile.toString()));
             cmd.addAll(options.extraArgs());
         } else {
-            cmd.addAll(ChromiumFlags.forLaunch(b.kind(), DriverKind.PROCESS, options.headless(), options.extraArgs()));
+            cmd.addAll(ChromiumFlags.forLaunch(b.kind(), DriverKind.PROCESS, options));
             cmd.add("--user-data-dir=" + profile);
         }
         cmd.add(url.toString());

@@ -79,7 +79,7 @@ final class SeleniumLauncher implements BrowserLauncher {
         Path profile = Profiles.fresh(b.kind());
         ChromeOptions o = new ChromeOptions();
         o.setBinary(b.executable().toFile());
-        o.addArguments(ChromiumFlags.forLaunch(b.kind(), DriverKind.SELENIUM, options.headless(), options.extraArgs()));
+        o.addArguments(ChromiumFlags.forLaunch(b.kind(), DriverKind.SELENIUM, options));
         o.addArguments("--user-data-dir=" + profile);
         configure(o, options);
         ChromeDriverService service = new ChromeDriverService.Builder()
@@ -112,6 +112,7 @@ final class SeleniumLauncher implements BrowserLauncher {
         URI grid = options.gridUrl().orElseThrow(() -> new BrowserLaunchException("--driver grid needs the Grid's URL",
                 "pass --grid http://host:4444", null));
         Capabilities caps;
+        Path trustDir = null;
         if (options.browser() == BrowserKind.FIREFOX) {
             FirefoxOptions f = new FirefoxOptions();
             if (options.headless()) {
@@ -121,16 +122,26 @@ final class SeleniumLauncher implements BrowserLauncher {
             // the quiet prefs; FirefoxPrefs.ENV cannot travel (Selenium's FirefoxOptions has no environment), so a Grid
             // node's Firefox still polls remote settings unless the node sets MOZ_REMOTE_SETTINGS_DEVTOOLS itself
             options.allFirefoxPrefs().forEach(f::addPreference);
+            if (options.trust().isPresent()) {
+                trustDir = trustingProfile(options.trust().get());
+                f.setProfile(new org.openqa.selenium.firefox.FirefoxProfile(trustDir.toFile()));
+            }
             options.executable().ifPresent(p -> f.setBinary(p.toString()));
             f.setPageLoadStrategy(PageLoadStrategy.EAGER);
             caps = f;
         } else {
             ChromiumOptions<?> c = options.browser() == BrowserKind.EDGE ? new EdgeOptions() : new ChromeOptions();
             // The Grid node's own ChromeDriver makes the profile; the binary only when given (it is a path on the node).
-            c.addArguments(ChromiumFlags.forLaunch(options.browser(), DriverKind.GRID, options.headless(), options.extraArgs()));
+            c.addArguments(ChromiumFlags.forLaunch(options.browser(), DriverKind.GRID, options));
             options.executable().ifPresent(p -> c.setBinary(p.toFile()));
             configure(c, options);
             caps = c;
+        }
+        if (!options.capabilities().isEmpty()) {
+            GridNodes.requireOffered(grid, caps.getBrowserName(), options.capabilities());
+            org.openqa.selenium.MutableCapabilities asked = new org.openqa.selenium.MutableCapabilities(caps);
+            options.capabilities().forEach(asked::setCapability);
+            caps = asked;
         }
         RemoteWebDriver driver;
         try {
@@ -141,17 +152,43 @@ final class SeleniumLauncher implements BrowserLauncher {
             throw new BrowserLaunchException("The Selenium Grid at " + grid + " gave no " + options.browser() + " session: "
                     + LaunchSupport.firstLine(e), "check the Grid's console (" + grid + "/ui) for a node offering "
                     + options.browser(), e);
+        } finally {
+            if (trustDir != null) {
+                Profiles.delete(trustDir);
+            }
+        }
+        java.util.Optional<String> elsewhere = GridNodes.landedElsewhere(grid, driver.getSessionId().toString(), options.capabilities());
+        if (elsewhere.isPresent()) {
+            quietly(driver::quit);
+            throw new BrowserLaunchException("The Selenium Grid at " + grid + " placed the session on a node that does not offer "
+                    + options.capabilities() + ": " + elsewhere.get(), "give the nodes that should take it the capability in their "
+                    + "stereotype, and no other node a slot for " + caps.getBrowserName(), null);
         }
         try {
             driver.get(url.toString());
         } catch (WebDriverException e) {
             quietly(driver::quit);
             throw new BrowserLaunchException("The Grid browser could not open " + url + ": " + LaunchSupport.firstLine(e),
-                    "the bridge must listen on an address the Grid node can reach (--host, with a token)", e);
+                    "the bridge must listen on an address the Grid node can reach (--bridge-host, --advertise)", e);
         }
         String version = Optional.ofNullable(driver.getCapabilities().getBrowserVersion()).orElse("unknown");
         return new GridHandle(options.browser(), version, grid, driver,
                 GridNodes.hostOf(grid, driver.getSessionId().toString(), driver.getCapabilities()));
+    }
+
+    /**
+     * The model of a Firefox profile, shipped to the node, that trusts the bridge's certificate by its fingerprint; the
+     * folder is read when the session is asked for, and can go after.
+     */
+    private static Path trustingProfile(TrustedCertificate t) {
+        try {
+            Path dir = java.nio.file.Files.createTempDirectory("accelbridge-ff-trust");
+            t.writeFirefoxOverrides(dir);
+            return dir;
+        } catch (java.io.IOException e) {
+            throw new BrowserLaunchException("Cannot make a Firefox profile that trusts the bridge's certificate: " + e.getMessage(),
+                    "check free space in " + System.getProperty("java.io.tmpdir"), e);
+        }
     }
 
     private static void configure(ChromiumOptions<?> o, LaunchOptions options) {

@@ -164,7 +164,43 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
         String name = "device " + addr + " (" + (platform.isBlank() ? "unknown platform" : platform) + ", " + browser[0]
                 + (browser[1] == null ? "" : " " + browser[1]) + ")";
         return new HostInfo(name, fingerprint, os.isBlank() ? null : os, arch, null, 0, hardwareConcurrency, simd,
-                (long) (gib * (1L << 30)), gpus, null);
+                (long) (gib * (1L << 30)), gpus, null, acceleratorFacts());
+    }
+
+    /**
+     * {@code node} (a Grid node, as the Grid describes it) with what this page found there: its WebGPU adapter as a GPU and
+     * as facts (vendor, architecture, {@code isFallbackAdapter}), its WebNN contexts, its cores and memory; the fingerprint
+     * also hashes the adapter and the contexts, so a node with another GPU is another host.
+     */
+    public HostInfo onHost(HostInfo node) {
+        Map<String, String> facts = new java.util.LinkedHashMap<>(node.facts());
+        facts.putAll(acceleratorFacts());
+        List<String> fp = new ArrayList<>(java.util.Arrays.asList(node.hostname(), node.os(), node.arch(), webgpu.label()));
+        facts.forEach((k, v) -> fp.add(k + "=" + v));
+        double gib = facts().path("deviceMemory").asDouble(0);
+        return new HostInfo(node.hostname(), "grid-" + HostInfo.fingerprintOf(fp), node.os(), node.arch(), node.cpuModel(),
+                node.physicalCores(), hardwareConcurrency, wasm.simd() ? List.of("wasm-simd") : List.of(), (long) (gib * (1L << 30)),
+                webgpu.adapterFound() ? List.of(webgpu.label()) : List.of(), node.javaVersion(), facts);
+    }
+
+    /** The page's WebGPU adapter and WebNN contexts as a host's facts. */
+    private Map<String, String> acceleratorFacts() {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        if (webgpu.adapterFound()) {
+            out.put("webgpu.vendor", webgpu.vendor());
+            out.put("webgpu.architecture", webgpu.architecture());
+            out.put("webgpu.isFallbackAdapter", String.valueOf(webgpu.isFallbackAdapter()));
+        } else {
+            out.put("webgpu", "none: " + dev.accelbridge.core.Untrusted.bounded(webgpu.evidence(), 200));
+        }
+        webnn.contexts().forEach(c -> out.put("webnn." + (c.deviceType() == null ? "default" : c.deviceType()), c.ok() ? "ok" : "failed: "
+                + dev.accelbridge.core.Untrusted.bounded(c.error(), 200)));
+        if (!webnn.present()) {
+            out.put("webnn", "none: " + dev.accelbridge.core.Untrusted.bounded(webnn.evidence(), 200));
+        }
+        out.put("secureContext", String.valueOf(secureContext()));
+        out.put("crossOriginIsolated", String.valueOf(crossOriginIsolated));
+        return out;
     }
 
     /** True when the page ran in a secure context (HTTPS or loopback): without one, WebGPU and WebNN do not exist. */
@@ -228,14 +264,14 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
         }
         if (backend == BackendId.WEBGPU) {
             if (!webgpu.adapterFound()) {
-                return Availability.unavailable(backend, webgpu.evidence(), where);
+                return Availability.unavailable(backend, webgpu.evidence() + insecure(), where);
             }
             return Availability.available(backend, "adapter " + webgpu.label() + "; vendor '" + webgpu.vendor() + "', architecture '"
                     + webgpu.architecture() + "', isFallbackAdapter " + webgpu.isFallbackAdapter() + "; shader-f16 "
                     + yes(webgpu.hasFeature("shader-f16")) + "; " + webgpu.features().size() + " features", where);
         }
         if (!webnn.present()) {
-            return Availability.unavailable(backend, webnn.evidence(), where);
+            return Availability.unavailable(backend, webnn.evidence() + insecure(), where);
         }
         Optional<WebNnContext> c = webnn.forDevice(backend.webnnDeviceType());
         if (c.isEmpty()) {
@@ -248,6 +284,34 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
                     + (ctx.opSupportLimits() == null ? "" : "; opSupportLimits " + ctx.opSupportLimits()), where);
         }
         return Availability.unavailable(backend, "navigator.ml.createContext(" + ctx.options() + ") failed: " + ctx.error(), where);
+    }
+
+    /**
+     * What a page that is not a secure context loses, said where it matters (found when tried: a Grid node's page served
+     * over plain HTTP from another host had no {@code navigator.gpu}, and nothing in the run said why); "" in a secure one.
+     */
+    private String insecure() {
+        return secureContext() ? "" : "; the page is not a secure context (plain HTTP off loopback), where browsers hide "
+                + "navigator.gpu and navigator.ml — " + SERVE_OVER_HTTPS;
+    }
+
+    /** The fix for a page that is not a secure context. */
+    public static final String SERVE_OVER_HTTPS = "serve the bridge over HTTPS (run does off loopback unless --no-tls; serve --tls) "
+            + "and let the browser trust its certificate";
+
+    /**
+     * A warning for a wasm case in a page that is not cross-origin isolated: onnxruntime-web then runs one thread, so its
+     * figures do not compare with a lane that has threads (found when tried: a Grid node's wasm ran with 1 thread where the
+     * same browser here had 2). Empty for other backends and isolated pages.
+     */
+    public Optional<String> isolationWarning(BackendId backend) {
+        if (backend != BackendId.WASM || crossOriginIsolated || !wasm.present()) {
+            return Optional.empty();
+        }
+        return Optional.of(dev.accelbridge.core.Diagnostic.NOT_ISOLATED + ": wasm ran on one thread where this browser has " + hardwareConcurrency + " cores"
+                + (secureContext() ? " (the page's headers did not make it cross-origin isolated)" : " (the page is not a secure "
+                + "context: plain HTTP off loopback)") + ", so its figures do not compare with a lane that has threads — "
+                + SERVE_OVER_HTTPS);
     }
 
     private static String yes(boolean b) {

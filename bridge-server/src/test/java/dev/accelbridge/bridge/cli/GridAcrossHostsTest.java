@@ -1,0 +1,81 @@
+package dev.accelbridge.bridge.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.accelbridge.bridge.run.NetworkNamespace;
+import dev.accelbridge.bridge.run.SeleniumGrid;
+import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.reports.store.MatrixStore;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A Selenium Grid on another host: a network namespace of its own, reachable only across a veth pair, the bridge bound
+ * to this side's address. Its node's Chromium runs WebGPU (SwiftShader, labelled) and wasm with the threads it has here.
+ */
+class GridAcrossHostsTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aGridNodeOnAnotherHostRunsWebGpuAndThreadedWasmAsThisHostDoes() throws Exception {
+        Assumptions.assumeTrue(NetworkNamespace.unavailable() == null, NetworkNamespace.unavailable());
+        Assumptions.assumeTrue(SeleniumGrid.unavailable() == null, SeleniumGrid.unavailable());
+        Map<String, JsonNode> local = cases(CliRunner.run("run", "--backends", "wasm", "--suites", "vision", "--browser", "chromium",
+                "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0", "--json",
+                "--db", tmp.resolve("local.duckdb").toString(), "--out", tmp.resolve("out-local").toString()));
+        try (NetworkNamespace ns = NetworkNamespace.create(); SeleniumGrid grid = SeleniumGrid.standaloneIn(ns, tmp, "")) {
+            CliRunner.Result r = CliRunner.run("run", "--grid", grid.url().toString(), "--bridge-host", ns.hostAddress(),
+                    "--advertise", "http://" + ns.hostAddress() + ":0", "--backends", "wasm,webgpu,cpu", "--suites", "vision",
+                    "--browser", "chromium", "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0",
+                    "--json", "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString());
+            assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+            Map<String, JsonNode> remote = cases(r);
+            String node = "grid node " + ns.address() + ":4444";
+            for (JsonNode n : remote.values()) {
+                if (!n.get("requested").asText().equals("cpu")) {
+                    assertThat(n.get("host").asText()).isEqualTo(node);
+                    assertThat(n.get("driver").asText()).isEqualTo("grid");
+                }
+            }
+            remote.forEach((k, n) -> {
+                if (k.startsWith("webgpu ")) {
+                    assertThat(n.get("status").asText()).as(n.toString()).isEqualTo("PASSED");
+                    assertThat(n.get("softwareAdapter").asBoolean()).isTrue();
+                    assertThat(n.get("adapter").asText()).containsIgnoringCase("swiftshader");
+                }
+                if (k.startsWith("wasm ")) {
+                    assertThat(n.get("status").asText()).as(n.toString()).isEqualTo("PASSED");
+                    assertThat(n.get("threads").asInt()).as("wasm threads on the node against here, " + k)
+                            .isEqualTo(local.get(k).get("threads").asInt()).isGreaterThan(1);
+                    assertThat(n.get("diagnostics").toString()).doesNotContain("not-isolated");
+                }
+            });
+            // the node's adapter and WebNN contexts are the host's facts, kept in the store
+            String fingerprint = remote.values().stream().filter(n -> n.get("host").asText().equals(node)).findFirst().orElseThrow()
+                    .get("hostFingerprint").asText();
+            try (MatrixStore store = MatrixStore.openReadOnly(tmp.resolve("m.duckdb"))) {
+                HostInfo h = store.hosts().get(fingerprint);
+                assertThat(h.gpus()).singleElement().asString().containsIgnoringCase("swiftshader");
+                assertThat(h.facts()).containsEntry("webgpu.isFallbackAdapter", "true").containsEntry("secureContext", "true")
+                        .containsEntry("crossOriginIsolated", "true").containsKey("grid.node").containsKey("webnn.cpu");
+                assertThat(h.facts().get("grid.stereotype")).startsWith("{\"browserName\":\"chrome\"");
+            }
+        }
+    }
+
+    /** The rows of a run's --json, by "requested model". */
+    private static Map<String, JsonNode> cases(CliRunner.Result r) throws Exception {
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        Map<String, JsonNode> out = new HashMap<>();
+        new ObjectMapper().readTree(r.out()).forEach(n -> out.put(n.get("requested").asText() + " " + n.get("model").asText(), n));
+        return out;
+    }
+}
