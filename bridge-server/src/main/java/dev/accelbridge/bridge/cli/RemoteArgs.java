@@ -29,6 +29,10 @@ final class RemoteArgs {
                     + "takes Accelbridge's browser flags), e.g. ws://10.0.0.7:3000/.")
     URI connect;
 
+    @Option(names = "--connect-executable", paramLabel = "PATH",
+            description = "With --connect: the browser's path on the server's machine (default: the server's own Playwright browser).")
+    String connectExecutable;
+
     @Option(names = "--bridge-host", paramLabel = "ADDR",
             description = "Address the bridge binds for the browsers it launches (default 127.0.0.1; the advertised host with --advertise). "
                     + "Off the default, every request needs a token made for the run, and the bridge serves HTTPS.")
@@ -51,11 +55,17 @@ final class RemoteArgs {
             description = "The keystore's password, on the first line of this file (else ACCELBRIDGE_TLS_PASSWORD).")
     Path tlsPasswordFile;
 
+    /** True when browsers run elsewhere (a Grid, a Playwright server). */
+    boolean remote() {
+        return grid != null || connect != null;
+    }
+
     /** Maps the options onto the plan's builder. */
     RunPlan.Builder apply(RunPlan.Builder b) {
         return b.optGrid(grid)
                 .optExposure(Exposure.of(bridgeHost, advertise).withTls(new Exposure.Tls(noTls, Optional.ofNullable(tlsKeystore),
                         Optional.ofNullable(tlsPasswordFile))))
-                .optRemote(new RemoteBrowsers(RemoteBrowsers.capabilities(gridCapabilities), Optional.ofNullable(connect)));
+                .optRemote(new RemoteBrowsers(RemoteBrowsers.capabilities(gridCapabilities), Optional.ofNullable(connect),
+                        Optional.ofNullable(connectExecutable)));
     }
 }

@@ -308,7 +308,7 @@ public final class RunCommand implements Callable<Integer> {
         for (String c : chains) {
             configured = configured.with(Chains.parse(c));
         }
-        List<dev.accelbridge.core.BrowserSpec> browserSpecs = browsers == null || browsers.isEmpty() ? PlanDefaults.browsers() : browsers;
+        List<dev.accelbridge.core.BrowserSpec> browserSpecs = browsers == null || browsers.isEmpty() ? PlanDefaults.browsers(remote.remote()) : browsers;
         return remote.apply(sampling.apply(RunPlan.builder()))
                 .setBackends(requested)
                 .optSuites(suites == null ? null : suites)

@@ -48,7 +48,11 @@ public final class BridgeBrowserLanes implements BrowserLanes {
     public Lane open(LaneId target, Collection<BackendId> backends) {
         BrowserSpec spec = new BrowserSpec(target.browser(), target.browserMajor());
         LaunchOptions.Builder lo = LaunchOptions.builder().browser(spec.kind()).headless(plan.headless());
-        if (plan.driver() != DriverKind.GRID) {
+        if (plan.remote().connect().isPresent() && spec.kind() == BrowserKind.CHROMIUM_SHELL) {
+            throw new BackendUnavailableException("The headless shell runs only where Accelbridge unpacks it, not on the Playwright "
+                    + "server at " + plan.remote().connect().get(), "ask for chromium (or firefox) with --connect");
+        }
+        if (plan.driver() != DriverKind.GRID && plan.remote().connect().isEmpty()) { // a remote browser is found where it runs
             InstalledBrowser installed;
             try {
                 installed = BrowserDiscovery.find(spec).orElseThrow(() -> new BackendUnavailableException(spec + " is not installed on "
@@ -79,9 +83,11 @@ public final class BridgeBrowserLanes implements BrowserLanes {
             bridge = server;
         }
         // Firefox has no driver on these machines (no geckodriver; Playwright cannot drive Debian's build).
-        DriverKind driver = spec.kind() == BrowserKind.FIREFOX && plan.driver() != DriverKind.GRID ? DriverKind.PROCESS : plan.driver();
+        DriverKind driver = spec.kind() == BrowserKind.FIREFOX && plan.driver() != DriverKind.GRID && plan.remote().connect().isEmpty()
+                ? DriverKind.PROCESS : plan.driver();
         plan.gridUrl().ifPresent(lo::gridUrl);
         plan.remote().connect().ifPresent(lo::connect);
+        plan.remote().executable().filter(x -> spec.kind() == BrowserKind.CHROMIUM).ifPresent(x -> lo.executable(java.nio.file.Path.of(x)));
         lo.capabilities(plan.remote().gridCapabilities());
         BrowserBackendProvider p = new BrowserBackendProvider(bridge, lo.driver(driver).build(), BrowserLaunchers.forDriver(driver), ortWeb);
         synchronized (this) {
@@ -106,7 +112,7 @@ public final class BridgeBrowserLanes implements BrowserLanes {
     /** The target with the major version of the browser installed here when it names none (a Grid's is known only once it runs). */
     @Override
     public LaneId expected(LaneId target) {
-        if (target.browserMajor() != null || plan.driver() == DriverKind.GRID) {
+        if (target.browserMajor() != null || plan.driver() == DriverKind.GRID || plan.remote().connect().isPresent()) {
             return target;
         }
         try {

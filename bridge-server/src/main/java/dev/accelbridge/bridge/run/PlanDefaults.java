@@ -28,7 +28,15 @@ public final class PlanDefaults {
         return List.copyOf(all);
     }
 
-    /** The browsers a run uses when none is named: Chromium, the WebNN-capable shell, and Firefox where it is installed. */
+    /**
+     * The browsers a run uses when none is named: Chromium, the WebNN-capable shell, and Firefox where it is installed;
+     * on browsers elsewhere (a Grid, a Playwright server) Chromium, which every such place offers.
+     */
+    public static List<dev.accelbridge.core.BrowserSpec> browsers(boolean remote) {
+        return remote ? List.of(dev.accelbridge.core.BrowserSpec.of(BrowserKind.CHROMIUM)) : browsers();
+    }
+
+    /** The browsers a local run uses when none is named: Chromium, the WebNN-capable shell, and Firefox where it is installed. */
     public static List<dev.accelbridge.core.BrowserSpec> browsers() {
         List<BrowserKind> b = new java.util.ArrayList<>(List.of(BrowserKind.CHROMIUM, BrowserKind.CHROMIUM_SHELL));
         if (dev.accelbridge.browser.launch.BrowserDiscovery.find(BrowserKind.FIREFOX).isPresent()) {

@@ -75,6 +75,7 @@ public final class PlanJson {
      * @param tlsPasswordFile the keystore's password file, or null
      * @param gridCapabilities what a Grid session asks its node to offer, or null
      * @param connect        a Playwright browser server, or null
+     * @param connectExecutable the browser's path on that server, or null
      */
     public record Form(int version, List<String> suites, List<String> models, String family, boolean largeModels, long seed,
                        List<String> backends, Map<String, List<String>> chains, String policy, List<String> browsers,
@@ -82,7 +83,7 @@ public final class PlanJson {
                        String modelCache, Feed feed, Long loadTimeoutMs, Integer threads, List<String> precisions,
                        List<Integer> batchSizes, DrillDown drillDown, String shard, String bridgeHost, String advertise,
                        int parallel, int retries, long maxResultBytes, Boolean noTls, String tlsKeystore, String tlsPasswordFile,
-                       Map<String, String> gridCapabilities, String connect) {
+                       Map<String, String> gridCapabilities, String connect, String connectExecutable) {
     }
 
     /**
@@ -118,7 +119,8 @@ public final class PlanJson {
                 p.exposure().advertise().map(URI::toString).orElse(null), p.scheduling().parallel(), p.scheduling().retries(),
                 p.scheduling().maxResultBytes(), p.exposure().tls().plainHttp(), p.exposure().tls().keystore().map(Path::toString).orElse(null),
                 p.exposure().tls().passwordFile().map(Path::toString).orElse(null),
-                p.remote().gridCapabilities().isEmpty() ? null : p.remote().gridCapabilities(), p.remote().connect().map(URI::toString).orElse(null));
+                p.remote().gridCapabilities().isEmpty() ? null : p.remote().gridCapabilities(), p.remote().connect().map(URI::toString).orElse(null),
+                p.remote().executable().orElse(null));
     }
 
     /** The plan as a JSON object. */
@@ -168,7 +170,8 @@ public final class PlanJson {
                 .optExposure(Exposure.of(f.bridgeHost(), f.advertise() == null ? null : URI.create(f.advertise())).withTls(new Exposure.Tls(
                         Boolean.TRUE.equals(f.noTls()), Optional.ofNullable(f.tlsKeystore()).map(Path::of),
                         Optional.ofNullable(f.tlsPasswordFile()).map(Path::of))))
-                .optRemote(new RemoteBrowsers(f.gridCapabilities(), Optional.ofNullable(f.connect()).map(URI::create)))
+                .optRemote(new RemoteBrowsers(f.gridCapabilities(), Optional.ofNullable(f.connect()).map(URI::create),
+                        Optional.ofNullable(f.connectExecutable())))
                 .optParallel(f.parallel() < 1 ? 1 : f.parallel())
                 .optRetries(f.retries());
         if (f.browsers() != null) {

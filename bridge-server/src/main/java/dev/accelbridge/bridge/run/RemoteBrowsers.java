@@ -17,13 +17,25 @@ import java.util.Optional;
  *
  * @param gridCapabilities extension capabilities ({@code vendor:name}) and the value each node must offer
  * @param connect          a Playwright browser server's WebSocket endpoint
+ * @param executable       the browser's path on the server's machine ({@code --connect-executable}); empty: the server's
+ *                         own Playwright browser
  */
 @PublicApi
-public record RemoteBrowsers(Map<String, String> gridCapabilities, Optional<URI> connect) {
+public record RemoteBrowsers(Map<String, String> gridCapabilities, Optional<URI> connect, Optional<String> executable) {
     /** Nothing remote beyond {@code --grid}. */
-    public static final RemoteBrowsers NONE = new RemoteBrowsers(Map.of(), Optional.empty());
+    public static final RemoteBrowsers NONE = new RemoteBrowsers(Map.of(), Optional.empty(), Optional.empty());
+
+    /** Grid capabilities and a server, its own browser. */
+    public RemoteBrowsers(Map<String, String> gridCapabilities, Optional<URI> connect) {
+        this(gridCapabilities, connect, Optional.empty());
+    }
 
     public RemoteBrowsers {
+        executable = executable == null ? Optional.empty() : executable.filter(e -> !e.isBlank());
+        if (executable.isPresent() && connect.isEmpty()) {
+            throw new AccelbridgeException("--connect-executable names a browser on a Playwright server, and no --connect is given",
+                    "give --connect WS_URL, or drop --connect-executable");
+        }
         gridCapabilities = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(gridCapabilities == null ? Map.of() : gridCapabilities));
         connect = connect == null ? Optional.empty() : connect;
         for (String k : gridCapabilities.keySet()) {

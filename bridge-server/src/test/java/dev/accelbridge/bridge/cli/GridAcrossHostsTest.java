@@ -31,7 +31,8 @@ class GridAcrossHostsTest {
         Map<String, JsonNode> local = cases(CliRunner.run("run", "--backends", "wasm", "--suites", "vision", "--browser", "chromium",
                 "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0", "--json",
                 "--db", tmp.resolve("local.duckdb").toString(), "--out", tmp.resolve("out-local").toString()));
-        try (NetworkNamespace ns = NetworkNamespace.create(); SeleniumGrid grid = SeleniumGrid.standaloneIn(ns, tmp, "")) {
+        try (NetworkNamespace ns = NetworkNamespace.create();
+             SeleniumGrid grid = SeleniumGrid.standaloneIn(ns, tmp, "\"accelbridge:gpu\":\"software\"")) {
             CliRunner.Result r = CliRunner.run("run", "--grid", grid.url().toString(), "--bridge-host", ns.hostAddress(),
                     "--advertise", "http://" + ns.hostAddress() + ":0", "--backends", "wasm,webgpu,cpu", "--suites", "vision",
                     "--browser", "chromium", "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0",
@@ -66,8 +67,52 @@ class GridAcrossHostsTest {
                 assertThat(h.gpus()).singleElement().asString().containsIgnoringCase("swiftshader");
                 assertThat(h.facts()).containsEntry("webgpu.isFallbackAdapter", "true").containsEntry("secureContext", "true")
                         .containsEntry("crossOriginIsolated", "true").containsKey("grid.node").containsKey("webnn.cpu");
-                assertThat(h.facts().get("grid.stereotype")).startsWith("{\"browserName\":\"chrome\"");
+                assertThat(h.facts().get("grid.stereotype")).startsWith("{\"accelbridge:gpu\":\"software\"");
             }
+
+            // routed by capability, as Grid users route GPU pools: no node offers hardware here, and the run says so
+            CliRunner.Result hardware = remoteRun(grid, ns, "webgpu", "--grid-capability", "accelbridge:gpu=hardware");
+            JsonNode unrouted = cases(hardware).values().iterator().next();
+            assertThat(unrouted.get("status").asText()).isEqualTo("UNAVAILABLE");
+            assertThat(unrouted.get("reason").asText()).contains("No node of the Selenium Grid", "accelbridge:gpu=hardware",
+                    "{accelbridge:gpu=software}");
+            assertThat(cases(remoteRun(grid, ns, "webgpu", "--grid-capability", "accelbridge:gpu=software")).values())
+                    .allSatisfy(n -> assertThat(n.get("status").asText()).isEqualTo("PASSED"));
+
+            // a page that still lands without a secure context (plain HTTP asked for) says why, with the fix
+            Map<String, JsonNode> plain = cases(remoteRun(grid, ns, "webgpu,wasm", "--no-tls"));
+            plain.forEach((k, n) -> {
+                if (k.startsWith("webgpu ")) {
+                    assertThat(n.get("status").asText()).isEqualTo("FELL_BACK");
+                    assertThat(n.get("reason").asText()).contains("not a secure context", "serve the bridge over HTTPS");
+                } else {
+                    assertThat(n.get("threads").asInt()).isEqualTo(1);
+                    assertThat(n.get("diagnostics").toString()).contains("not-isolated", "wasm ran on one thread");
+                }
+            });
+        }
+    }
+
+    /** One vision case a backend through the Grid in {@code ns}, the bridge on this side of the pair. */
+    private CliRunner.Result remoteRun(SeleniumGrid grid, NetworkNamespace ns, String backends, String... more) {
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("run", "--grid", grid.url().toString(), "--bridge-host",
+                ns.hostAddress(), "--backends", backends, "--model", model(), "--dim", "batch=1", "--browser", "chromium", "--warmups", "0",
+                "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0", "--json", "--db", tmp.resolve("r.duckdb").toString(),
+                "--out", tmp.resolve("out-r").toString()));
+        args.addAll(java.util.List.of(more));
+        return CliRunner.run(args.toArray(String[]::new));
+    }
+
+    private String model() {
+        try {
+            Path dir = tmp.resolve("mlp");
+            if (!java.nio.file.Files.isDirectory(dir)) {
+                dev.accelbridge.nativerunner.TinyOnnx.write(dev.accelbridge.nativerunner.TinyOnnx.mlp(8, 16, 4, 2, 5L),
+                        java.nio.file.Files.createDirectories(dir), "mlp");
+            }
+            return dir.resolve("mlp.onnx").toString();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 

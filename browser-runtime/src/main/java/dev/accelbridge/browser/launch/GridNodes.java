@@ -64,7 +64,8 @@ final class GridNodes {
      * capability in {@code wanted} in its stereotype: the Grid's own matcher passes over a stereotype that does not name
      * an extension capability at all, so a session asking for {@code accelbridge:gpu=hardware} would land on any node.
      *
-     * @throws BrowserLaunchException naming what the Grid's nodes offer when none matches, or when the Grid cannot say
+     * @throws dev.accelbridge.core.BackendUnavailableException naming what the Grid's nodes offer when none matches
+     * @throws BrowserLaunchException when the Grid cannot say
      */
     static void requireOffered(URI grid, String browserName, java.util.Map<String, String> wanted) {
         if (wanted.isEmpty()) {
@@ -98,11 +99,11 @@ final class GridNodes {
                         + " " + extensions(st), 300));
             }
         }
-        throw new BrowserLaunchException("No node of the Selenium Grid at " + grid + " that is up offers " + browserName + " with "
+        throw new dev.accelbridge.core.BackendUnavailableException("No node of the Selenium Grid at " + grid + " that is up offers " + browserName + " with "
                 + wanted + " (its " + browserName + " nodes: " + (offered.isEmpty() ? "none" : String.join("; ", offered)) + ")",
                 "give a node that capability in its stereotype (node config: stereotype = '{\"browserName\": \"" + browserName
                         + "\", " + wanted.entrySet().stream().map(e -> "\"" + e.getKey() + "\": \"" + e.getValue() + "\"")
-                        .collect(java.util.stream.Collectors.joining(", ")) + "}'), or drop --grid-capability", null);
+                        .collect(java.util.stream.Collectors.joining(", ")) + "}'), or drop --grid-capability");
     }
 
     /** Why the slot session {@code sessionId} took does not offer {@code wanted}, or empty when it does. */
@@ -135,11 +136,13 @@ final class GridNodes {
                 && stereotype.path(e.getKey()).asText().equalsIgnoreCase(e.getValue()));
     }
 
-    /** A stereotype's extension capabilities other than the drivers' own options: what routing can ask for. */
+    /** A stereotype's extension capabilities but the drivers' and the Grid's own: what routing can ask for. */
     private static String extensions(JsonNode stereotype) {
         java.util.Map<String, String> out = new java.util.TreeMap<>();
         stereotype.fields().forEachRemaining(e -> {
-            if (e.getKey().contains(":") && !e.getKey().toLowerCase(Locale.ROOT).contains("options") && e.getValue().isValueNode()) {
+            String k = e.getKey().toLowerCase(Locale.ROOT);
+            boolean drivers = List.of("goog:", "moz:", "ms:", "safari:", "se:").stream().anyMatch(k::startsWith); // the Grid matches none
+            if (k.contains(":") && !drivers && !k.contains("options") && e.getValue().isValueNode()) {
                 out.put(e.getKey(), e.getValue().asText());
             }
         });

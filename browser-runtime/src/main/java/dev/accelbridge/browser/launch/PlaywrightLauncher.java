@@ -57,12 +57,12 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
         if (closed) {
             throw new IllegalStateException("this PlaywrightLauncher is closed");
         }
+        if (options.connect().isPresent()) {
+            return launchOnServer(options, url);
+        }
         if (options.browser() == BrowserKind.FIREFOX) {
             throw new BrowserLaunchException("Playwright cannot drive this machine's Firefox (it needs Playwright's own patched "
                     + "Firefox build, which cannot be downloaded here)", "use --driver process for Firefox", null);
-        }
-        if (options.connect().isPresent()) {
-            return launchOnServer(options, url);
         }
         InstalledBrowser b = LaunchSupport.resolve(options);
         List<String> args = ChromiumFlags.forLaunch(b.kind(), DriverKind.PLAYWRIGHT, options);
@@ -111,20 +111,29 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
      * A browser on a Playwright browser server ({@code playwright run-server}, as Playwright's docs describe for Java):
      * connected with Accelbridge's launch options in the {@code x-playwright-launch-options} header (its flags, the pin
      * of the bridge's certificate, the executable when one is given), which the server honours only when started with
-     * {@code --unsafe}; without them the browser refuses the bridge's certificate and the message says so.
+     * {@code --unsafe}; without them the browser refuses the bridge's certificate and the message says so. Firefox runs as
+     * the server's own Playwright Firefox, with the quiet preferences; its profile cannot take a certificate override from
+     * here, so its context is told to accept the bridge's certificate (Playwright's {@code ignoreHTTPSErrors}), for that
+     * context only.
      */
     private BrowserHandle launchOnServer(LaunchOptions options, URI url) {
         URI ws = options.connect().get();
         com.fasterxml.jackson.databind.node.ObjectNode launch = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode();
+        boolean firefox = options.browser() == BrowserKind.FIREFOX;
         launch.put("headless", options.headless());
-        launch.putPOJO("args", ChromiumFlags.forLaunch(options.browser(), DriverKind.PLAYWRIGHT, options));
+        if (firefox) {
+            launch.putPOJO("firefoxUserPrefs", options.allFirefoxPrefs());
+        } else {
+            launch.putPOJO("args", ChromiumFlags.forLaunch(options.browser(), DriverKind.PLAYWRIGHT, options));
+        }
         options.executable().ifPresent(p -> launch.put("executablePath", p.toString()));
         double timeoutMs = options.launchTimeout().toMillis();
         Future<Object[]> started = thread.submit(() -> {
-            com.microsoft.playwright.Browser browser = playwright().chromium().connect(ws.toString(), new BrowserType.ConnectOptions()
-                    .setHeaders(Map.of("x-playwright-launch-options", launch.toString())).setTimeout(timeoutMs));
+            com.microsoft.playwright.Browser browser = (firefox ? playwright().firefox() : playwright().chromium()).connect(ws.toString(),
+                    new BrowserType.ConnectOptions().setHeaders(Map.of("x-playwright-launch-options", launch.toString())).setTimeout(timeoutMs));
             try {
-                BrowserContext ctx = browser.newContext();
+                BrowserContext ctx = browser.newContext(new com.microsoft.playwright.Browser.NewContextOptions()
+                        .setIgnoreHTTPSErrors(firefox && options.trust().isPresent()));
                 ctx.newPage().navigate(url.toString(), new Page.NavigateOptions().setTimeout(timeoutMs).setWaitUntil(WaitUntilState.COMMIT));
                 return new Object[] {browser, ctx};
             } catch (RuntimeException e) {
@@ -149,21 +158,28 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
 
     /** A Playwright server's refusal, explained: another Playwright version, or a server that did not take the flags. */
     static BrowserLaunchException serverFailure(URI ws, Throwable e) {
-        String why = dev.accelbridge.core.Untrusted.bounded(LaunchSupport.firstLine(e) + " " + String.valueOf(e.getCause()), 600);
+        StringBuilder all = new StringBuilder();
+        for (Throwable t = e; t != null && all.length() < 4000; t = t.getCause() == t ? null : t.getCause()) {
+            all.append(t.getMessage()).append(' ');
+        }
+        String why = dev.accelbridge.core.Untrusted.bounded(all.toString(), 4000);
         String client = com.microsoft.playwright.Playwright.class.getPackage().getImplementationVersion();
         if (why.contains("version mismatch") || why.contains("428")) {
-            return new BrowserLaunchException("The Playwright server at " + ws + " runs another Playwright than this client ("
-                    + (client == null ? "Playwright for Java" : client) + "), and Playwright's protocol needs both the same: " + why,
+            java.util.regex.Matcher server = java.util.regex.Pattern.compile("server version: v?([0-9][0-9A-Za-z.-]*)").matcher(why);
+            return new BrowserLaunchException("The Playwright server at " + ws + " runs Playwright " + (server.find() ? server.group(1)
+                    : "of another version") + " and this client " + (client == null ? "another" : client) + ": Playwright's protocol "
+                    + "needs both the same version",
                     "start the server of this version: 'npx playwright@" + (client == null ? "VERSION" : client) + " run-server --unsafe "
                             + "--port 3000', or from Java: 'java -cp <playwright jars> com.microsoft.playwright.CLI run-server --unsafe --port 3000'", e);
         }
         if (why.contains("ERR_CERT") || why.contains("CERT_")) {
             return new BrowserLaunchException("The browser on the Playwright server at " + ws + " refused the bridge's certificate ("
-                    + why + "): the server did not take Accelbridge's launch flags", "start the server with --unsafe, so a client may pass "
+                    + dev.accelbridge.core.Untrusted.bounded(LaunchSupport.firstLine(e), 200) + "): the server did not take Accelbridge's launch flags", "start the server with --unsafe, so a client may pass "
                     + "the browser its flags (the certificate's pin, WebGPU's), or give its browser --ignore-certificate-errors-spki-list "
                     + "with the pin 'run' prints", e);
         }
-        return new BrowserLaunchException("The Playwright server at " + ws + " gave no browser: " + why,
+        return new BrowserLaunchException("The Playwright server at " + ws + " gave no browser: "
+                + dev.accelbridge.core.Untrusted.bounded(LaunchSupport.firstLine(e), 300),
                 "check the server runs ('playwright run-server --port 3000 --unsafe') and that this machine reaches it", e);
     }
 

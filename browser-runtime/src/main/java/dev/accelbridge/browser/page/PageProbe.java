@@ -178,7 +178,9 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
         List<String> fp = new ArrayList<>(java.util.Arrays.asList(node.hostname(), node.os(), node.arch(), webgpu.label()));
         facts.forEach((k, v) -> fp.add(k + "=" + v));
         double gib = facts().path("deviceMemory").asDouble(0);
-        return new HostInfo(node.hostname(), "grid-" + HostInfo.fingerprintOf(fp), node.os(), node.arch(), node.cpuModel(),
+        String kind = node.fingerprint() == null || node.fingerprint().indexOf('-') < 0 ? "remote"
+                : node.fingerprint().substring(0, node.fingerprint().indexOf('-'));
+        return new HostInfo(node.hostname(), kind + "-" + HostInfo.fingerprintOf(fp), node.os(), node.arch(), node.cpuModel(),
                 node.physicalCores(), hardwareConcurrency, wasm.simd() ? List.of("wasm-simd") : List.of(), (long) (gib * (1L << 30)),
                 webgpu.adapterFound() ? List.of(webgpu.label()) : List.of(), node.javaVersion(), facts);
     }

@@ -1,0 +1,52 @@
+package dev.accelbridge.bridge.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.accelbridge.bridge.run.NetworkNamespace;
+import dev.accelbridge.bridge.run.PlaywrightServer;
+import dev.accelbridge.nativerunner.TinyOnnx;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Playwright's own remote browsers: a browser server ({@code run-server}) on another host, a network namespace reachable
+ * only across a veth pair; {@code run --connect} runs its lane there, with the bridge's certificate trusted by key, so
+ * WebGPU runs (SwiftShader, labelled) and the case names the server as its host.
+ */
+class PlaywrightServerTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aLaneRunsOnAPlaywrightServerOnAnotherHost() throws Exception {
+        Assumptions.assumeTrue(NetworkNamespace.unavailable() == null, NetworkNamespace.unavailable());
+        Path model = TinyOnnx.write(TinyOnnx.mlp(8, 16, 4, 2, 5L), Files.createDirectories(tmp.resolve("m")), "mlp").path();
+        try (NetworkNamespace ns = NetworkNamespace.create()) {
+            PlaywrightServer server = PlaywrightServer.startIn(ns, tmp);
+            CliRunner.Result r = CliRunner.run("run", "--connect", server.endpoint().toString(), "--connect-executable",
+                    "/usr/lib/chromium/chromium", "--bridge-host", ns.hostAddress(), "--backends", "webgpu,wasm", "--model", model.toString(),
+                    "--dim", "batch=1", "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0", "--json",
+                    "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString());
+            assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+            List<JsonNode> rows = new ArrayList<>();
+            new ObjectMapper().readTree(r.out()).forEach(rows::add);
+            assertThat(rows).hasSize(2).allSatisfy(n -> {
+                assertThat(n.get("status").asText()).as(n.toString()).isEqualTo("PASSED");
+                assertThat(n.get("host").asText()).isEqualTo("playwright server " + ns.address() + ":3000");
+                assertThat(n.get("driver").asText()).isEqualTo("playwright");
+            });
+            assertThat(rows).filteredOn(n -> n.get("requested").asText().equals("webgpu"))
+                    .allSatisfy(n -> assertThat(n.get("softwareAdapter").asBoolean()).isTrue());
+            assertThat(rows).filteredOn(n -> n.get("requested").asText().equals("wasm"))
+                    .allSatisfy(n -> assertThat(n.get("threads").asInt()).isGreaterThan(1));
+        }
+    }
+}
