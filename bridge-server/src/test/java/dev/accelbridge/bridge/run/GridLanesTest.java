@@ -57,10 +57,19 @@ class GridLanesTest {
                 });
                 assertThat(lane.provenance().host()).isEqualTo("grid node 127.0.0.1:" + grid.nodePort());
 
+                // exposed, it serves HTTPS with a certificate made for the advertised address, which this client trusts alone
+                assertThat(bridge.baseUrl().getScheme()).isEqualTo("https");
+                java.security.KeyStore trusted = java.security.KeyStore.getInstance("PKCS12");
+                trusted.load(null, null);
+                trusted.setCertificateEntry("bridge", bridge.options().tls().orElseThrow().certificate());
+                javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+                tmf.init(trusted);
+                javax.net.ssl.SSLContext ssl = javax.net.ssl.SSLContext.getInstance("TLS");
+                ssl.init(null, tmf.getTrustManagers(), null);
                 // bound to 127.0.0.2 only: the default loopback address has nothing listening on that port
-                URI base = URI.create("http://127.0.0.2:" + bridge.port());
-                HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-                assertThat(catching(() -> http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + bridge.port()
+                URI base = URI.create("https://127.0.0.2:" + bridge.port());
+                HttpClient http = HttpClient.newBuilder().sslContext(ssl).connectTimeout(Duration.ofSeconds(5)).build();
+                assertThat(catching(() -> http.send(HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + bridge.port()
                         + "/api/health")).build(), HttpResponse.BodyHandlers.discarding()))).isInstanceOf(java.net.ConnectException.class);
                 for (String method : List.of("GET", "HEAD")) {
                     for (String path : List.of("/api/health", "/", "/models/anything")) {
@@ -71,7 +80,7 @@ class GridLanesTest {
                 }
                 assertThat(http.send(HttpRequest.newBuilder(base.resolve("/api/health?token=" + token)).build(),
                         HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
-                assertThat(wsCloseCode(http, URI.create("ws://127.0.0.2:" + bridge.port() + "/ws"))).isEqualTo(1008);
+                assertThat(wsCloseCode(http, URI.create("wss://127.0.0.2:" + bridge.port() + "/ws"))).isEqualTo(1008);
 
                 // and a case runs on the Grid's browser, reporting the node as where it ran
                 ModelCase text = SuiteCatalog.create(SuiteOptions.defaults(tmp.resolve("models"))).cases(dev.accelbridge.core.ModelFamily.TEXT).get(0);

@@ -293,7 +293,7 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
      * over plain HTTP from another host had no {@code navigator.gpu}, and nothing in the run said why); "" in a secure one.
      */
     private String insecure() {
-        return secureContext() ? "" : "; the page is not a secure context (plain HTTP off loopback), where browsers hide "
+        return !facts().path("secureContext").isBoolean() || secureContext() ? "" : "; the page is not a secure context (plain HTTP off loopback), where browsers hide "
                 + "navigator.gpu and navigator.ml — " + SERVE_OVER_HTTPS;
     }
 
@@ -311,8 +311,8 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
             return Optional.empty();
         }
         return Optional.of(dev.accelbridge.core.Diagnostic.NOT_ISOLATED + ": wasm ran on one thread where this browser has " + hardwareConcurrency + " cores"
-                + (secureContext() ? " (the page's headers did not make it cross-origin isolated)" : " (the page is not a secure "
-                + "context: plain HTTP off loopback)") + ", so its figures do not compare with a lane that has threads — "
+                + (!facts().path("secureContext").isBoolean() || secureContext() ? " (the page's headers did not make it "
+                + "cross-origin isolated)" : " (the page is not a secure context: plain HTTP off loopback)") + ", so its figures do not compare with a lane that has threads — "
                 + SERVE_OVER_HTTPS);
     }
 

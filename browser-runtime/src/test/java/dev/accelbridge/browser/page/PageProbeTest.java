@@ -47,6 +47,16 @@ class PageProbeTest {
         assertThat(p.availability(BackendId.WASM, "firefox 153").evidence()).contains("threads no (crossOriginIsolated false");
         assertThat(p.webgpu().label()).isNull();
         assertThat(p.browserFromUserAgent()).containsExactly("firefox", "153.0");
+        // the same page served over plain HTTP from another host says why WebGPU and WebNN are gone, and what to do
+        PageProbe insecure = parse("{'secureContext':false,'crossOriginIsolated':false,'hardwareConcurrency':2,"
+                + "'wasm':{'present':true,'simd':true,'threads':false},'webgpu':{'present':false,'adapterFound':false,"
+                + "'evidence':'navigator.gpu undefined'},'webnn':{'present':false,'contexts':[],'evidence':'navigator.ml undefined'}}");
+        assertThat(insecure.availability(BackendId.WEBGPU, "x").evidence()).startsWith("navigator.gpu undefined; the page is not a "
+                + "secure context").contains("serve the bridge over HTTPS");
+        assertThat(insecure.availability(BackendId.WEBNN_CPU, "x").evidence()).contains("not a secure context");
+        assertThat(insecure.isolationWarning(BackendId.WASM)).hasValueSatisfying(w -> assertThat(w)
+                .startsWith(dev.accelbridge.core.Diagnostic.NOT_ISOLATED).contains("one thread where this browser has 2 cores"));
+        assertThat(insecure.isolationWarning(BackendId.WEBGPU)).isEmpty();
     }
 
     @Test
