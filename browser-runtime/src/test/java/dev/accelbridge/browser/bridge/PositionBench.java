@@ -59,7 +59,11 @@ public final class PositionBench {
                 case "lane-warmup" -> new Variant(name, List.of(), Duration.ofSeconds(5));
                 default -> throw new IllegalArgumentException("unknown variant " + name);
             };
-            run(v, copies, backend, warmup);
+            try {
+                run(v, copies, backend, warmup);
+            } catch (RuntimeException e) {
+                System.out.printf("%-20s failed: %s%n", v.name(), e.getMessage());
+            }
         }
     }
 
@@ -103,7 +107,8 @@ public final class PositionBench {
     }
 
     private static ExecutionRequest request(BackendId backend, ModelCase mc, int warmups, int iterations, MinDurations d) {
-        return new ExecutionRequest(backend, mc, warmups, iterations, Duration.ofMinutes(10), null, null, 0, 0, CaseProgress.NONE, d);
+        return new ExecutionRequest(backend, mc, warmups, iterations, Duration.ofMinutes(10), null, Duration.ofMinutes(5), 0, 0,
+                CaseProgress.NONE, d);
     }
 
     /** The model written {@code n} times under {@code n} names, each with the same tokens (128, batch 1). */
