@@ -4,6 +4,7 @@
 import { probeBrowser, errorText } from './probe.mjs';
 import { Kind } from './kinds.mjs';
 import { timerResolutionMs, readbackMs, gpuMsPerRun } from './clock.mjs';
+import { SettleLoop } from './settle.mjs';
 import { PROTOCOL_VERSION, decodeFrame, encodeFrame, encodeChunk, tensorView, typedOf, FrameError } from './frames.mjs';
 
 const params = new URLSearchParams(location.search);
@@ -270,16 +271,19 @@ async function runJob(msg, views) {
   };
   // the warm-up phase, timed as a whole; on WebGPU its last run reads the GPU's own time (timestamp queries), so that
   // costs no run of its own
-  // at least `warmups`, and on until warmupDurationMs have passed (at most maxWarmups)
+  // at least `warmups`, and on until warmupDurationMs have passed; then on until the runs stop getting faster, at most
+  // 10 s (settle.mjs: the rule of core/Settling.java). Each warm-up run is timed for that alone, never kept as a sample.
   const warmupDurationMs = Math.max(0, Number(msg.warmupDurationMs) || 0);
-  const maxWarmups = Math.max(warmups, msg.maxWarmups | 0);
+  const settle = new SettleLoop(warmups, warmupDurationMs);
   const tw = performance.now();
-  let warmed = 0;
-  for (; warmed < warmups || (warmed < maxWarmups && performance.now() - tw < warmupDurationMs); warmed++) {
+  while (settle.more(performance.now() - tw)) {
+    const t0 = performance.now();
     dispose(await session.run(feeds));
+    settle.add(performance.now() - t0);
     entry.runs++;
-    progress('warmup', warmed + 1, warmups);
+    progress('warmup', settle.runs.length, warmups);
   }
+  const warmed = settle.runs.length;
   // on WebGPU one more warm-up reads the GPU's own time (timestamp queries), so that costs no timed run
   if (gpu && warmups > 0) clock.gpuMs = await gpuMsPerRun(ort, session, feeds, 1, dispose);
   clock.warmupMs = performance.now() - tw;
@@ -308,7 +312,8 @@ async function runJob(msg, views) {
   const mem = performance.memory ? { usedJSHeapSize: performance.memory.usedJSHeapSize, totalJSHeapSize: performance.memory.totalJSHeapSize } : null;
   try {
     await sendResult({ v: PROTOCOL_VERSION, type: Kind.RESULT, job: msg.job, session: msg.session, firstMs, warmups: warmed,
-      samplesMs, memory: mem, warnings: currentWarnings || [], ...clock }, tensors, msg.chunkBytes);
+      samplesMs, memory: mem, warnings: currentWarnings || [], warmupSettled: settle.settled,
+      warmupTrend: Number.isFinite(settle.trend) ? settle.trend : null, ...clock }, tensors, msg.chunkBytes);
   } finally {
     dispose(last);
   }

@@ -9,8 +9,16 @@ package dev.accelbridge.core;
  * @param createMs   session creation
  * @param firstRunMs the first run of the new session
  * @param warmP50Ms  the warm p50 of the same case
+ * @param freshPage  whether the case was the first its page (or process) ran: then its first run is what a user meets on
+ *                   first use, the engine and its caches cold; later cases' first runs find the engine warmed by the ones
+ *                   before them. Null when not known (a record from before)
  */
-public record ColdStart(double fetchMs, double createMs, double firstRunMs, double warmP50Ms) {
+public record ColdStart(double fetchMs, double createMs, double firstRunMs, double warmP50Ms, Boolean freshPage) {
+    /** A cold start whose place in its page is not known. */
+    public ColdStart(double fetchMs, double createMs, double firstRunMs, double warmP50Ms) {
+        this(fetchMs, createMs, firstRunMs, warmP50Ms, null);
+    }
+
     /** The first run's cost above a warm one (what compiling and allocating on first use took). */
     public double firstRunOverheadMs() {
         return firstRunMs - warmP50Ms;

@@ -89,9 +89,13 @@ public record Diagnostic(Severity severity, String code, String message, String 
                     "do not rank or compare this figure; use gpuMs where the device has timestamp-query, or another browser"));
         }
         if (r.status().executed() && Boolean.FALSE.equals(q.steady())) {
-            out.add(new Diagnostic(Severity.INFO, "not-steady", String.format(java.util.Locale.ROOT,
-                    "the timed samples' second half differs from the first by %+.0f %%", q.trend() * 100),
-                    "add --warmups, or raise --min-duration, so the case reaches steady state before it is timed"));
+            boolean unsettled = Boolean.FALSE.equals(q.settled());
+            out.add(new Diagnostic(Severity.INFO, "not-steady", unsettled ? String.format(java.util.Locale.ROOT,
+                    "the warm-up did not settle within %d s: its last block of runs was %+.0f %% against the one before",
+                    Settling.CAP.toSeconds(), q.trend() * 100) : String.format(java.util.Locale.ROOT,
+                    "the timed samples drift: %+.0f %% from their first half to their second", q.trend() * 100),
+                    unsettled ? "the engine was still getting faster; run the case alone, or with fewer cases beside it, to see its "
+                    + "settled figure" : "add --warmups, or raise --min-duration, so the case reaches steady state before it is timed"));
         }
         if (r.status().executed() && r.timings() != null && r.timings().iterations() > 0
                 && !SampleStats.supports(r.timings().iterations(), 0.5)) {

@@ -68,11 +68,6 @@ public record ExecutionRequest(BackendId backend, ModelCase modelCase, int warmu
         return durations.moreSamples(done, iterations, elapsedNanos);
     }
 
-    /** Whether the warm-up loop goes on after {@code done} warm-ups taking {@code elapsedNanos} in all. */
-    public boolean moreWarmups(int done, long elapsedNanos) {
-        return durations.moreWarmups(done, warmups, elapsedNanos);
-    }
-
     /** A request that reports no progress. */
     public ExecutionRequest(BackendId backend, ModelCase modelCase, int warmups, int iterations, Duration timeout,
                             Integer threads, Duration loadTimeout, int profileIterations, int recreate) {

@@ -5,7 +5,8 @@ import java.time.Duration;
 /**
  * The least time a case's warm-ups and its timed iterations take ({@code --warmup-duration}, {@code --min-duration}):
  * each loop runs its count AND until its duration has passed, whichever comes later, the timed one past its count at
- * most to {@link #SAMPLE_CAP} runs. The same rule in the page ({@code page.mjs}) and natively.
+ * most to {@link #SAMPLE_CAP} runs. The same rule in the page ({@code page.mjs}) and natively. A warm-up with a least
+ * duration then goes on until the case has settled ({@link Settling}).
  *
  * @param warmup the least time of the warm-ups together
  * @param timed  the least time of the timed iterations together
@@ -44,8 +45,24 @@ public record MinDurations(Duration warmup, Duration timed) {
         return done < warmups || done < Math.max(warmups, SAMPLE_CAP) && elapsedNanos < warmup.toNanos();
     }
 
-    /** Both durations together (for a deadline). */
+    /**
+     * These durations for the first wasm case on a fresh page: its warm-up at least {@link Settling#FIRST_ON_PAGE} (still at
+     * most {@link #SAMPLE_CAP} runs); exact counts stay exact.
+     */
+    public MinDurations firstOnPage() {
+        return warmup.isZero() || warmup.compareTo(Settling.FIRST_ON_PAGE) >= 0 ? this : new MinDurations(Settling.FIRST_ON_PAGE, timed);
+    }
+
+    /** Both durations together. */
     public Duration total() {
         return warmup.plus(timed);
+    }
+
+    /**
+     * The most these durations can add to a case (for a deadline): both, and the time a warm-up may go on settling
+     * ({@link Settling#CAP}) when it has a least duration.
+     */
+    public Duration budget() {
+        return warmup.isZero() ? total() : total().plus(Settling.CAP);
     }
 }

@@ -10,20 +10,25 @@ package dev.accelbridge.core;
  * @param latencyFloorMs    the floor the samples sit on ({@link SampleStats#latencyFloor}), NaN when none was detected
  * @param readbackMs        the side's measured empty readback round trip (WebGPU), NaN where none applies
  * @param gpuMs             GPU time per inference from WebGPU timestamp queries, NaN without {@code timestamp-query}
- * @param steady            whether the case had reached steady state ({@link SampleStats#steadiness}), null when not judged
- * @param trend             the second half's median over the first half's, minus one (NaN when not judged)
+ * @param steady            whether the case had reached steady state: its warm-up settled ({@link Settling}) and its timed
+ *                          samples show no trend ({@link SampleStats#steadiness}); null when not judged
+ * @param trend             the timed samples' second half's median over the first half's, minus one; for a warm-up that
+ *                          never settled, its last block's change (NaN when not judged)
  * @param loadBefore        the host's 1-minute load average as the case began (NaN where the OS gives none)
  * @param loadAfter         the same as it ended
  * @param busy              the load average before the case exceeded the host's cores (other work was waiting), null
  *                          when unknown
  * @param warmupMs          the warm-up runs' time in all, measured where they ran (NaN: not measured)
+ * @param settled           whether the warm-up went on until the runs stopped getting faster ({@link Settling}): false when
+ *                          its cap came first, null when not judged (exact counts, or a record from before)
  */
 @PublicApi
 public record SampleQuality(Interval p50Ci, double timerResolutionMs, double latencyFloorMs, double readbackMs, double gpuMs,
-                            Boolean steady, double trend, double loadBefore, double loadAfter, Boolean busy, double warmupMs) {
+                            Boolean steady, double trend, double loadBefore, double loadAfter, Boolean busy, double warmupMs,
+                            Boolean settled) {
     /** Nothing known (a record stored before these were measured). */
     public static final SampleQuality UNKNOWN = new SampleQuality(null, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-            null, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN);
+            null, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, null);
 
     /** Whether the figures sit on a floor and so say nothing of the model's own time (never ranked). */
     public boolean floored() {
@@ -42,30 +47,40 @@ public record SampleQuality(Interval p50Ci, double timerResolutionMs, double lat
         SampleStats.Steadiness st = SampleStats.steadiness(samples);
         return new SampleQuality(SampleStats.quantileCi(sorted, 0.5), timerResolutionMs,
                 SampleStats.latencyFloor(samples, timerResolutionMs, readbackMs), readbackMs, gpuMs,
-                st == null ? null : st.steady(), st == null ? Double.NaN : st.trend(), loadBefore, loadAfter, busy, warmupMs);
+                st == null ? null : st.steady(), st == null ? Double.NaN : st.trend(), loadBefore, loadAfter, busy, warmupMs, settled);
     }
 
     /** This with the clock that timed the samples and, on WebGPU, the measured readback round trip. */
     public SampleQuality withClock(double timerResolutionMs, double readbackMs) {
         return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend, loadBefore,
-                loadAfter, busy, warmupMs);
+                loadAfter, busy, warmupMs, settled);
     }
 
     /** This with the GPU's time per inference. */
     public SampleQuality withGpuMs(double gpuMs) {
         return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend, loadBefore,
-                loadAfter, busy, warmupMs);
+                loadAfter, busy, warmupMs, settled);
     }
 
     /** This with the host's load around the case, on a host of {@code cores} cores. */
     public SampleQuality withLoad(double before, double after, int cores) {
         return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend, before, after,
-                before >= 0 && cores > 0 ? before > cores : null, warmupMs);
+                before >= 0 && cores > 0 ? before > cores : null, warmupMs, settled);
     }
 
     /** This with the warm-up runs' total time. */
     public SampleQuality withWarmupMs(double ms) {
         return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend, loadBefore,
-                loadAfter, busy, ms);
+                loadAfter, busy, ms, settled);
+    }
+
+    /**
+     * This with how the warm-up ended: a warm-up that never settled makes the case not steady, its trend the last block's
+     * change, whatever its timed samples say.
+     */
+    public SampleQuality withWarmup(double ms, Boolean warmupSettled, double warmupTrend) {
+        boolean unsettled = Boolean.FALSE.equals(warmupSettled);
+        return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, unsettled ? Boolean.FALSE : steady,
+                unsettled ? warmupTrend : trend, loadBefore, loadAfter, busy, ms, warmupSettled);
     }
 }

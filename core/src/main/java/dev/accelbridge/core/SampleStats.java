@@ -25,7 +25,7 @@ public final class SampleStats {
      * comparison calls significant ({@link #CHANGE_THRESHOLD}), since a smaller drift cannot make one.
      */
     public static final double STEADY_TREND = 0.10;
-    /** The significance a trend must reach (Mann–Whitney U, two-sided) to call a case not steady. */
+    /** The significance a trend must reach (Mann–Whitney U of the halves or Mann–Kendall, two-sided) to call a case not steady. */
     public static final double STEADY_P = 0.01;
     /**
      * An empty readback that takes at least this share of the median puts a floor under the figure: most of what was
@@ -196,8 +196,10 @@ public final class SampleStats {
 
     /**
      * Steady state from the timed samples in the order measured: the second half's median against the first half's. A
-     * case is not steady when the two differ by more than {@link #STEADY_TREND} and a two-sided Mann–Whitney U test
-     * gives {@code p < } {@link #STEADY_P}; null (not judged) below {@link #STEADY_MIN_SAMPLES} samples.
+     * case is not steady when the two differ by more than {@link #STEADY_TREND} and either a two-sided Mann–Whitney U test
+     * of the halves (a step) or a two-sided Mann–Kendall test of the whole series (a gradual drift, which the halves'
+     * test misses at ten samples) gives {@code p < } {@link #STEADY_P}; null (not judged) below
+     * {@link #STEADY_MIN_SAMPLES} samples. The warm-up before them is judged on its own ({@link Settling}).
      */
     public static Steadiness steadiness(double[] inOrder) {
         int n = inOrder.length;
@@ -209,8 +211,39 @@ public final class SampleStats {
         double m1 = Timings.percentile(sorted(first), 50);
         double m2 = Timings.percentile(sorted(second), 50);
         double trend = m1 > 0 ? m2 / m1 - 1 : 0;
-        double p = Arrays.stream(inOrder).distinct().count() < 2 ? 1 : new MannWhitneyUTest().mannWhitneyUTest(first, second);
+        boolean constant = Arrays.stream(inOrder).distinct().count() < 2;
+        double p = constant ? 1 : Math.min(new MannWhitneyUTest().mannWhitneyUTest(first, second), mannKendallP(inOrder));
         return new Steadiness(!(Math.abs(trend) > STEADY_TREND && p < STEADY_P), trend, p);
+    }
+
+    /**
+     * The two-sided p-value of the Mann–Kendall test for a monotone trend in {@code x} (in order), with the variance
+     * corrected for ties (timer steps make many), by the normal approximation with continuity correction.
+     */
+    public static double mannKendallP(double[] x) {
+        int n = x.length;
+        long s = 0;
+        for (int i = 0; i < n - 1; i++) {
+            for (int j = i + 1; j < n; j++) {
+                s += Double.compare(x[j], x[i]) > 0 ? 1 : Double.compare(x[j], x[i]) < 0 ? -1 : 0;
+            }
+        }
+        double var = n * (n - 1.0) * (2 * n + 5) / 18;
+        double[] sorted = sorted(x);
+        for (int i = 0; i < n; ) {
+            int j = i;
+            while (j < n && sorted[j] == sorted[i]) {
+                j++;
+            }
+            long t = j - i;
+            var -= t * (t - 1.0) * (2 * t + 5) / 18;
+            i = j;
+        }
+        if (var <= 0 || s == 0) {
+            return 1;
+        }
+        double z = (s - Math.signum(s)) / Math.sqrt(var);
+        return 2 * (1 - new org.apache.commons.math3.distribution.NormalDistribution().cumulativeProbability(Math.abs(z)));
     }
 
     /**
@@ -218,7 +251,7 @@ public final class SampleStats {
      *
      * @param steady whether the case had reached steady state
      * @param trend  second half's median over the first half's, minus one
-     * @param p      the Mann–Whitney U test's two-sided p-value
+     * @param p      the smaller of the Mann–Whitney U and Mann–Kendall tests' two-sided p-values
      */
     public record Steadiness(boolean steady, double trend, double p) {
     }

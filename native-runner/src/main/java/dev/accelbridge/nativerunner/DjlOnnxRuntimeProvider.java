@@ -18,6 +18,7 @@ import dev.accelbridge.core.Analysis;
 import dev.accelbridge.core.Placement;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.ColdStart;
+import dev.accelbridge.core.Settling;
 import dev.accelbridge.core.BackendException.Phase;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
@@ -69,6 +70,8 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
 
     private static volatile NativeEnvironment environment;
     private final ModelLoader loader;
+    /** Cases this provider ran: the first found this process's runtime cold (ColdStart.freshPage). */
+    private final java.util.concurrent.atomic.AtomicInteger cases = new java.util.concurrent.atomic.AtomicInteger();
 
     private final NativeRunnerOptions options;
 
@@ -189,20 +192,23 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
                     checkDeadline(deadline, request, spec, "the first inference");
                     // the warm-ups and timed runs get a deadline derived from the first inference (TimeBudget), under the cap
                     deadline = Math.min(deadline, System.nanoTime() + TimeBudget.forTimedRuns(firstMs, request.warmups(),
-                            request.iterations(), request.durations().total(), 0).toNanos());
+                            request.iterations(), request.durations().budget(), 0).toNanos());
                     long lastProgress = System.nanoTime();
                     long warmStart = lastProgress;
-                    int warmed = 0;
-                    for (int i = 0; request.moreWarmups(i, System.nanoTime() - warmStart); i++) {
-                        warmed = i + 1;
+                    // at least --warmups and --warmup-duration, then on until the runs stop getting faster (Settling)
+                    Settling.Loop warm = new Settling.Loop(request.warmups(), request.durations());
+                    while (warm.more(System.nanoTime() - warmStart)) {
                         out.close();
+                        long w0 = System.nanoTime();
                         out = predict(predictor, inputs, spec, backend, ordered);
-                        checkDeadline(deadline, request, spec, "warm-up " + (i + 1) + " of " + request.warmups());
+                        warm.add((System.nanoTime() - w0) / 1e6);
+                        checkDeadline(deadline, request, spec, "warm-up " + warm.done() + " of " + request.warmups());
                         if (System.nanoTime() - lastProgress > 1_000_000_000L) {
                             lastProgress = System.nanoTime();
-                            request.progress().update("warmup", i + 1, request.warmups());
+                            request.progress().update("warmup", warm.done(), request.warmups());
                         }
                     }
+                    int warmed = warm.done();
                     double warmupMs = (System.nanoTime() - warmStart) / 1e6;
                     if (sampler != null) {
                         sampler.close();
@@ -287,13 +293,13 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
                     }
                     Timings timings = Timings.of(loadMs, firstMs, warmed, java.util.Arrays.copyOf(samples, taken))
                             .withClock(HostClock.nanoTimeResolutionMs(), Double.NaN);
-                    timings = timings.withQuality(timings.quality().withWarmupMs(warmupMs));
+                    timings = timings.withQuality(timings.quality().withWarmup(warmupMs, warm.settled(), warm.trend()));
                     // the drill-down runs after the timed session, each part on a session of its own
                     NativeAnalysis na = new NativeAnalysis(loader, backend, spec, request.threads(),
                             request.modelCase().freeDims(), ordered);
                     Analysis analysis = new Analysis(null,
                             request.profileIterations() == 0 ? null : na.profile(request.profileIterations()),
-                            new ColdStart(Double.NaN, loadMs, firstMs, timings.p50Ms()),
+                            new ColdStart(Double.NaN, loadMs, firstMs, timings.p50Ms(), cases.getAndIncrement() == 0),
                             request.recreate() == 0 ? null : na.recreate(request.recreate()),
                             request.checksPlacement() && backend == BackendId.CPU
                                     ? Placement.onRequested(Placement.CPU_EP, "native ONNX Runtime with the CPU EP alone") : null);

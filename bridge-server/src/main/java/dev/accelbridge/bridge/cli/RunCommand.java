@@ -270,6 +270,11 @@ public final class RunCommand implements Callable<Integer> {
                 run.wallMs() / 1000, matrix.path().toAbsolutePath());
         Matrix matrix2 = MatrixBuilder.build(matrix, Optional.of(run.runId()),
                 RegressionDetector.defaults().withThreshold(regressionThreshold));
+        var spreads = matrix2.positionSpreads();
+        if (!spreads.isEmpty()) {
+            err.printf(Locale.ROOT, "%d figure(s) depend on where they fell in the run (the same work measured apart, up to ×%.2f): "
+                    + "see the report's \"Figures that depend on where they fell\"%n", spreads.size(), spreads.get(0).ratio());
+        }
         if (!noReport) {
             List<Path> written = ReportWriter.write(matrix2, out);
             err.println("reports: " + String.join(", ", written.stream().map(p -> p.toAbsolutePath().toString()).toList()));

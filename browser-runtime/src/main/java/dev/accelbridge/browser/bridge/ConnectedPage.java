@@ -204,7 +204,7 @@ public final class ConnectedPage {
         ObjectNode msg = message(MessageKind.RUN, job);
         msg.put("session", sessionId).put("warmups", warmups).put("iterations", iterations).put("chunkBytes", FrameCodec.CHUNK_BYTES)
                 .put("minDurationMs", durations.timed().toMillis()).put("maxSamples", durations.maxSamples(iterations))
-                .put("warmupDurationMs", durations.warmup().toMillis()).put("maxWarmups", Math.max(warmups, dev.accelbridge.core.MinDurations.SAMPLE_CAP));
+                .put("warmupDurationMs", durations.warmup().toMillis());
         if (inputs == null) {
             msg.put("sameInputs", true);
         }
@@ -347,6 +347,7 @@ public final class ConnectedPage {
         return new RunOutcome(first.isNumber() ? first.asDouble() : Double.NaN, h.path("warmups").asInt(), samples,
                 f.tensors(), strings(h.path("warnings")), mem.isNumber() ? mem.asLong() : -1,
                 h.path("timerResolutionMs").asDouble(Double.NaN), h.path("readbackMs").asDouble(Double.NaN),
-                h.path("gpuMs").asDouble(Double.NaN), h.path("warmupMs").asDouble(Double.NaN));
+                h.path("gpuMs").asDouble(Double.NaN), h.path("warmupMs").asDouble(Double.NaN),
+                h.path("warmupSettled").isBoolean() ? h.path("warmupSettled").asBoolean() : null, h.path("warmupTrend").asDouble(Double.NaN));
     }
 }

@@ -18,9 +18,13 @@ import java.util.List;
  * @param readbackMs the page's measured empty WebGPU readback round trip (NaN: not WebGPU, or not measured)
  * @param gpuMs      GPU time per inference from timestamp queries, on a run outside the timed ones (NaN: none)
  * @param warmupMs   the warm-up runs' time in all, measured in the page (NaN: not measured)
+ * @param warmupSettled whether the warm-up went on until the runs stopped getting faster ({@code settle.mjs}); null when
+ *                   not judged
+ * @param warmupTrend the warm-up's last block against the one before it, minus one (NaN: not judged)
  */
 public record RunOutcome(double firstMs, int warmups, double[] samplesMs, List<NamedTensor> outputs, List<String> warnings,
-                         long jsHeapBytes, double timerResolutionMs, double readbackMs, double gpuMs, double warmupMs) {
+                         long jsHeapBytes, double timerResolutionMs, double readbackMs, double gpuMs, double warmupMs,
+                         Boolean warmupSettled, double warmupTrend) {
     public RunOutcome {
         samplesMs = samplesMs.clone();
         outputs = List.copyOf(outputs);
@@ -31,12 +35,12 @@ public record RunOutcome(double firstMs, int warmups, double[] samplesMs, List<N
     RunOutcome after(RunOutcome first) {
         return new RunOutcome(first.firstMs(), warmups, samplesMs, outputs,
                 java.util.stream.Stream.concat(first.warnings().stream(), warnings.stream()).toList(), jsHeapBytes,
-                timerResolutionMs, readbackMs, gpuMs, warmupMs);
+                timerResolutionMs, readbackMs, gpuMs, warmupMs, warmupSettled, warmupTrend);
     }
 
     /** The case's figures, with the page's clock, its readback floor and the GPU's own time. */
     dev.accelbridge.core.Timings timings(double sessionMs, double firstMs) {
         var t = dev.accelbridge.core.Timings.of(sessionMs, firstMs, warmups, samplesMs).withClock(timerResolutionMs, readbackMs);
-        return t.withQuality(t.quality().withGpuMs(gpuMs).withWarmupMs(warmupMs));
+        return t.withQuality(t.quality().withGpuMs(gpuMs).withWarmup(warmupMs, warmupSettled, warmupTrend));
     }
 }

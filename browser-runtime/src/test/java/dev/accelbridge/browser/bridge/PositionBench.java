@@ -35,7 +35,10 @@ import java.util.Random;
  * warm-up time and whether the case called itself steady, then the spread of the p50s over the positions. Not a test.
  *
  * <p>Arguments: {@code [positions=3] [variants=default,no-liftoff,no-dynamic-tiering,lane-warmup] [backend=wasm]
- * [warmupSeconds=0.5]}.
+ * [warmupSeconds=0.5]}. Variants: {@code default}; V8's flags {@code no-liftoff} (everything optimized at compile),
+ * {@code no-dynamic-tiering} (every function optimized in the background at once), {@code sync-tier-up} (a hot function
+ * optimized at once on the thread that runs it), {@code low-budget} (functions count as hot sooner); {@code lane-warmup-N}
+ * (N seconds of the first copy's runs, untimed, before the first position, which is then not timed).
  */
 public final class PositionBench {
     private record Variant(String name, List<String> args, Duration laneWarmup) {
@@ -56,8 +59,16 @@ public final class PositionBench {
                 case "default" -> new Variant(name, List.of(), Duration.ZERO);
                 case "no-liftoff" -> new Variant(name, List.of("--js-flags=--no-liftoff"), Duration.ZERO);
                 case "no-dynamic-tiering" -> new Variant(name, List.of("--js-flags=--no-wasm-dynamic-tiering"), Duration.ZERO);
-                case "lane-warmup" -> new Variant(name, List.of(), Duration.ofSeconds(5));
-                default -> throw new IllegalArgumentException("unknown variant " + name);
+                case "sync-tier-up" -> new Variant(name, List.of("--js-flags=--wasm-sync-tier-up"), Duration.ZERO);
+                case "low-budget" -> new Variant(name, List.of("--js-flags=--wasm-tiering-budget=100000"), Duration.ZERO);
+                default -> {
+                    if (!name.startsWith("lane-warmup")) {
+                        throw new IllegalArgumentException("unknown variant " + name);
+                    }
+                    // lane-warmup-N: N seconds of the first copy, untimed, before the first position
+                    String n = name.replace("lane-warmup", "").replace("-", "");
+                    yield new Variant(name, List.of(), Duration.ofMillis((long) (1000 * Double.parseDouble(n.isEmpty() ? "5" : n))));
+                }
             };
             try {
                 run(v, copies, backend, warmup);
@@ -75,10 +86,10 @@ public final class PositionBench {
                      .driver(DriverKind.PLAYWRIGHT).addArgs(v.args()).build())) {
             if (!v.laneWarmup().isZero()) {
                 long w0 = System.nanoTime();
-                p.execute(request(backend, copies.get(0), 0, 1, new MinDurations(Duration.ZERO, v.laneWarmup())));
+                p.execute(request(backend, copies.get(0), 0, 1, new MinDurations(v.laneWarmup(), Duration.ZERO)));
                 System.out.printf("  [%s] lane warm-up: %.1f s on the first copy%n", v.name(), (System.nanoTime() - w0) / 1e9);
             }
-            for (int i = 0; i < copies.size(); i++) {
+            for (int i = v.laneWarmup().isZero() ? 0 : 1; i < copies.size(); i++) {
                 Execution e = p.execute(request(backend, copies.get(i), 3, 10, new MinDurations(warmup, Duration.ofMillis(500))));
                 Timings t = e.timings();
                 Interval ci = t.quality().p50Ci();
@@ -90,9 +101,10 @@ public final class PositionBench {
                         t.quality().warmupMs(), t.warmups(), s.length, quarterMedian(s, 0), quarterMedian(s, 3), t.quality().steady());
             }
         }
-        double lo = Arrays.stream(p50s).min().orElse(Double.NaN);
-        double hi = Arrays.stream(p50s).max().orElse(Double.NaN);
-        System.out.printf("%-20s p50 by position %s; max/min %.2f; lane %.1f s%n", v.name(), Arrays.toString(Arrays.stream(p50s)
+        double[] timed = Arrays.stream(p50s).filter(x -> x > 0).toArray();
+        double lo = Arrays.stream(timed).min().orElse(Double.NaN);
+        double hi = Arrays.stream(timed).max().orElse(Double.NaN);
+        System.out.printf("%-20s p50 by position %s; max/min %.2f; lane %.1f s%n", v.name(), Arrays.toString(Arrays.stream(timed)
                 .map(x -> Math.round(x * 100) / 100.0).toArray()), hi / lo, (System.nanoTime() - t0) / 1e9);
     }
 

@@ -137,9 +137,10 @@ final class DrillDowns {
         }
         ColdStart cs = a.coldStart();
         if (cs != null) {
-            tables.add(new Table("Cold start", List.of("fetch ms", "create ms", "first run ms", "warm p50 ms", "first-run overhead ms"),
-                    List.of(List.of(Fmt.ms(cs.fetchMs()), Fmt.ms(cs.createMs()), Fmt.ms(cs.firstRunMs()), Fmt.ms(cs.warmP50Ms()),
-                            Fmt.ms(cs.firstRunOverheadMs()))), null));
+            tables.add(new Table("Cold start", List.of("fetch ms", "create ms", "first run ms", "warm p50 ms", "first-run overhead ms",
+                    "first in a fresh page"), List.of(List.of(Fmt.ms(cs.fetchMs()), Fmt.ms(cs.createMs()), Fmt.ms(cs.firstRunMs()),
+                    Fmt.ms(cs.warmP50Ms()), Fmt.ms(cs.firstRunOverheadMs()), cs.freshPage() == null ? "" : cs.freshPage() ? "yes: what a "
+                    + "user meets on first use" : "no")), null));
         }
         Recreate r = a.recreate();
         if (r != null) {

@@ -80,7 +80,8 @@ final class Fmt {
                     .append("; not ranked]");
         }
         if (Boolean.FALSE.equals(q.steady())) {
-            sb.append(String.format(Locale.ROOT, " [not steady: second half %+.0f %%]", q.trend() * 100));
+            sb.append(String.format(Locale.ROOT, Boolean.FALSE.equals(q.settled()) ? " [not steady: warm-up still %+.0f %% per block]"
+                    : " [not steady: drift %+.0f %%]", q.trend() * 100));
         }
         if (Boolean.TRUE.equals(q.busy())) {
             sb.append(String.format(Locale.ROOT, " [machine busy: load %.1f]", q.loadBefore()));

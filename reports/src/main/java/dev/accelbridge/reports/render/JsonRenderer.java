@@ -15,9 +15,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code matrix.json}: {@code {format, scope, generatedAt, hosts, cells: [...], regressions, improvements}}; each
- * cell holds its key, host, status, reason, score, grade, timings, parity, fallbackPath, provenance, the native CPU
- * reference and ratio, the fallback cost, the change against the previous run, and its p50 history.
+ * {@code matrix.json}: {@code {format, scope, generatedAt, hosts, cells: [...], positionDependent, regressions,
+ * improvements}}; each cell holds its key, host, status, reason, score, grade, timings, parity, fallbackPath, provenance,
+ * the native CPU reference and ratio, the fallback cost, the change against the previous run, its p50 history, and,
+ * where the same work measured apart elsewhere in its run, {@code positionSpread} ({@link
+ * dev.accelbridge.reports.score.PositionSpread}).
  */
 @PublicApi
 public final class JsonRenderer {
@@ -32,9 +34,20 @@ public final class JsonRenderer {
         doc.put("generatedAt", m.generatedAt().toString());
         ObjectNode hosts = doc.putObject("hosts");
         m.hosts().forEach((fp, h) -> hosts.set(fp, ResultJson.host(h)));
+        List<dev.accelbridge.reports.score.PositionSpread> spreads = m.positionSpreads();
+        Map<RunResult, dev.accelbridge.reports.score.PositionSpread> spreadOf = new java.util.IdentityHashMap<>();
+        spreads.forEach(s -> s.copies().forEach(r -> spreadOf.put(r, s)));
         ArrayNode cells = doc.putArray("cells");
         for (Cell c : m.cells()) {
-            cells.add(cell(c));
+            ObjectNode o = cell(c);
+            dev.accelbridge.reports.score.PositionSpread s = spreadOf.get(c.result());
+            if (s != null) { // the same work elsewhere in the run measured apart: the range is this figure's uncertainty
+                ObjectNode x = o.putObject("positionSpread");
+                x.set("lowMs", ResultJson.num(s.lowMs()));
+                x.set("highMs", ResultJson.num(s.highMs()));
+                x.put("copies", s.copies().size());
+            }
+            cells.add(o);
         }
         Matrix.Conformance conf = m.conformance();
         ObjectNode c = doc.putObject("conformance");
@@ -51,6 +64,7 @@ public final class JsonRenderer {
         if (!ops.rows().isEmpty()) {
             doc.set("ops", dev.accelbridge.reports.store.ResultJson.MAPPER.valueToTree(ops));
         }
+        doc.put("positionDependent", spreads.size());
         doc.put("regressions", m.regressions().size());
         doc.put("improvements", m.improvements().size());
         return doc;

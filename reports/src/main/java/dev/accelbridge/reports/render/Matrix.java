@@ -5,6 +5,7 @@ import dev.accelbridge.core.Diagnostic;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.reports.history.ChangeKind;
+import dev.accelbridge.reports.score.PositionSpread;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -144,6 +145,11 @@ public record Matrix(String scope, Instant generatedAt, List<Cell> cells, Map<St
         }
         out.sort(Comparator.comparing((Finding f) -> f.diagnostic().severity()));
         return out;
+    }
+
+    /** The same work measured apart in one run by more than its intervals allow ({@link PositionSpread}), largest first. */
+    public List<PositionSpread> positionSpreads() {
+        return PositionSpread.of(cells.stream().map(Cell::result).toList());
     }
 
     /** Cells reported as improvements. */

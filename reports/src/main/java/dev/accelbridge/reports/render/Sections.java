@@ -40,6 +40,27 @@ final class Sections {
     }
 
     /**
+     * The same work measured more than once in a run (a lane's fallbacks repeat its wasm case) whose p50s disagree beyond
+     * their intervals: each copy's figure depends on where it fell, and the range is the honest uncertainty.
+     */
+    static Section positions(Matrix m) {
+        List<Section.Row> rows = new ArrayList<>();
+        for (dev.accelbridge.reports.score.PositionSpread s : m.positionSpreads()) {
+            dev.accelbridge.core.RunResult first = s.copies().get(0);
+            String copies = s.copies().stream().map(r -> r.requested().id() + " " + Fmt.msCi(r.timings().p50Ms(), r.timings().quality().p50Ci()))
+                    .collect(java.util.stream.Collectors.joining(" · "));
+            rows.add(Section.Row.of("warn", first.id().row(), first.actual().id() + " [" + first.lane().id() + "]",
+                    dev.accelbridge.reports.query.CaseFilter.hostName(first), copies, Fmt.ms(s.lowMs()) + "–" + Fmt.ms(s.highMs()),
+                    String.format(Locale.ROOT, "×%.2f", s.ratio())));
+        }
+        return Section.table("positions", "Figures that depend on where they fell in the run", rows.isEmpty() ? null
+                        : "The same work ran more than once in one run and its p50s differ by more than 10 % and by more than their "
+                        + "intervals: take the range, not one copy's interval, as the figure's uncertainty (docs/scoring.md).",
+                new Section.Table(List.of("model", "ran on [lane]", "host", "copies in the order they ran (p50 [95 % interval], ms)",
+                        "range (ms)", "slowest / fastest"), rows), null);
+    }
+
+    /**
      * Consecutive versions of a browser, onnxruntime-web or ONNX Runtime in the matrix, cell by cell: each case on both
      * versions (matched on every other dimension) with its status on each and the p50 ratio with its interval, the cases
      * whose status changed first. Left out when no version dimension has two values among the cells.

@@ -167,12 +167,16 @@ final class AnalysisJson {
         o.set("firstRunMs", num(c.firstRunMs()));
         o.set("warmP50Ms", num(c.warmP50Ms()));
         o.set("firstRunOverheadMs", num(c.firstRunOverheadMs()));
+        if (c.freshPage() != null) {
+            o.put("freshPage", c.freshPage());
+        }
         return o;
     }
 
     static ColdStart coldStart(JsonNode o) {
         return o == null || o.isNull() ? null
-                : new ColdStart(num(o.get("fetchMs")), num(o.get("createMs")), num(o.get("firstRunMs")), num(o.get("warmP50Ms")));
+                : new ColdStart(num(o.get("fetchMs")), num(o.get("createMs")), num(o.get("firstRunMs")), num(o.get("warmP50Ms")),
+                o.hasNonNull("freshPage") ? o.get("freshPage").asBoolean() : null);
     }
 
     static ObjectNode recreate(Recreate r) {

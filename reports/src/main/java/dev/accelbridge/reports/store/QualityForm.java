@@ -18,19 +18,20 @@ import dev.accelbridge.core.SampleQuality;
  * @param loadAfter         and after
  * @param busy              the host had more runnable work than cores before the case
  * @param warmupMs          the warm-up runs' time in all
+ * @param settled           the warm-up went on until the runs stopped getting faster (false: its cap came first)
  */
 record QualityForm(double[] p50CiMs, Double timerResolutionMs, Double latencyFloorMs, Double readbackMs, Double gpuMs,
-                   Boolean steady, Double trend, Double loadBefore, Double loadAfter, Boolean busy, Double warmupMs) {
+                   Boolean steady, Double trend, Double loadBefore, Double loadAfter, Boolean busy, Double warmupMs, Boolean settled) {
 
     static QualityForm of(SampleQuality q) {
         return new QualityForm(q.p50Ci() == null ? null : q.p50Ci().toArray(), fig(q.timerResolutionMs()),
                 fig(q.latencyFloorMs()), fig(q.readbackMs()), fig(q.gpuMs()), q.steady(), fig(q.trend()), fig(q.loadBefore()),
-                fig(q.loadAfter()), q.busy(), fig(q.warmupMs()));
+                fig(q.loadAfter()), q.busy(), fig(q.warmupMs()), q.settled());
     }
 
     SampleQuality toQuality() {
         return new SampleQuality(p50CiMs == null ? null : Interval.of(p50CiMs), d(timerResolutionMs), d(latencyFloorMs),
-                d(readbackMs), d(gpuMs), steady, d(trend), d(loadBefore), d(loadAfter), busy, d(warmupMs));
+                d(readbackMs), d(gpuMs), steady, d(trend), d(loadBefore), d(loadAfter), busy, d(warmupMs), settled);
     }
 
     /** The quality column's text, or null when nothing is known. */
