@@ -53,6 +53,22 @@ public record MinDurations(Duration warmup, Duration timed) {
         return warmup.isZero() || warmup.compareTo(Settling.FIRST_ON_PAGE) >= 0 ? this : new MinDurations(Settling.FIRST_ON_PAGE, timed);
     }
 
+    /**
+     * The rule that gives a case its runs, in one line for {@code run} to say: "exactly 0 warm-ups and 1 timed run" when
+     * both loops are counts alone, else each loop's count and least duration.
+     */
+    public String describe(int warmups, int iterations) {
+        String w = warmup.isZero() ? "exactly " + warmups + " warm-up" + (warmups == 1 ? "" : "s")
+                : "at least " + warmups + " warm-ups and " + seconds(warmup) + " s, then until settled (at most " + Settling.CAP.toSeconds() + " s more)";
+        String t = timed.isZero() ? "exactly " + iterations + " timed run" + (iterations == 1 ? "" : "s")
+                : "at least " + iterations + " timed runs and " + seconds(timed) + " s (up to " + SAMPLE_CAP + " runs)";
+        return w + "; " + t;
+    }
+
+    private static String seconds(Duration d) {
+        return java.math.BigDecimal.valueOf(d.toMillis(), 3).stripTrailingZeros().toPlainString();
+    }
+
     /** Both durations together. */
     public Duration total() {
         return warmup.plus(timed);

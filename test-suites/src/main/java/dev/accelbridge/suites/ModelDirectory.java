@@ -47,6 +47,28 @@ public final class ModelDirectory {
         return out;
     }
 
+    /**
+     * Whether every model under {@code path} ships its own test data ({@code test_data_set_N} beside it, the ONNX
+     * test-data layout of onnxruntime's and ONNX's node tests): such a run asks a conformance question, whose verdict one
+     * run answers. False when {@code path} holds no model or cannot be listed (the run says why later).
+     */
+    public static boolean shipsTestData(Path path) {
+        List<Path> models = new ArrayList<>();
+        try {
+            collect(path, 0, models);
+        } catch (RuntimeException e) {
+            return false;
+        }
+        return !models.isEmpty() && models.stream().allMatch(m -> {
+            Path dir = Files.isDirectory(m) ? m : m.toAbsolutePath().getParent();
+            try (Stream<Path> s = Files.list(dir)) {
+                return s.anyMatch(c -> Files.isDirectory(c) && c.getFileName().toString().matches("test_data_set_\\d+"));
+            } catch (IOException e) {
+                return false;
+            }
+        });
+    }
+
     private static void collect(Path p, int depth, List<Path> out) {
         if (Files.isRegularFile(p)) {
             out.add(p);

@@ -222,6 +222,7 @@ public final class RunCommand implements Callable<Integer> {
                      .optOrigin(ORIGIN).optListener(progress).build())) {
             RunRequest request;
             if (resume == null) {
+                err.println("each case runs " + plan.durations().describe(plan.warmups(), plan.iterations()));
                 request = RunRequest.builder().setPlan(plan).optModels(models).optAccount(account).build();
             } else {
                 String runId = resumeId(session.store());

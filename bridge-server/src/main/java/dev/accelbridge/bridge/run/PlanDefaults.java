@@ -72,19 +72,30 @@ public final class PlanDefaults {
     }
 
     /**
-     * The sampling a plan takes where its starter is silent: 3 warm-ups and 10 timed iterations for at least
-     * {@link #WARMUP_DURATION} and {@link #MIN_DURATION}; for the op suite alone (hundreds of single-op models whose
-     * question is which ops work, not how fast) no warm-up, one timed iteration and no minimum durations. What the starter
-     * gave is kept, and checked ({@link Sampling#check}).
+     * The sampling a plan takes where its starter is silent. A count the starter gave is the count that runs: its loop
+     * gets no least duration unless one was given too ({@code --warmups 0 -n 1} is one run, as onnxruntime_perf_test's
+     * {@code -r 1}). Where the starter gave neither: 3 warm-ups and 10 timed iterations for at least
+     * {@link #WARMUP_DURATION} and {@link #MIN_DURATION}; for a conformance run (the op suite alone, or models that all
+     * ship their own test data), whose question is which models work, not how fast, no warm-up, one timed iteration and
+     * no least durations. What the starter gave is kept, and checked ({@link Sampling#check}).
+     *
+     * @param conformance the op suite alone, or user models that all ship test data
      */
-    static Sampled sampling(java.util.List<dev.accelbridge.core.ModelFamily> suites, boolean noUserModels, Integer warmups,
-                            Integer iterations, java.time.Duration warmupDuration, java.time.Duration minDuration) {
-        boolean sweep = noUserModels && suites.equals(java.util.List.of(dev.accelbridge.core.ModelFamily.OPS));
-        Sampled s = new Sampled(warmups != null ? warmups : sweep ? 0 : 3, iterations != null ? iterations : sweep ? 1 : 10,
-                warmupDuration != null ? warmupDuration : sweep ? java.time.Duration.ZERO : WARMUP_DURATION,
-                minDuration != null ? minDuration : sweep ? java.time.Duration.ZERO : MIN_DURATION);
+    static Sampled sampling(boolean conformance, Integer warmups, Integer iterations, java.time.Duration warmupDuration,
+                            java.time.Duration minDuration) {
+        Sampled s = new Sampled(warmups != null ? warmups : conformance ? 0 : 3, iterations != null ? iterations : conformance ? 1 : 10,
+                warmupDuration != null ? warmupDuration : warmups != null || conformance ? java.time.Duration.ZERO : WARMUP_DURATION,
+                minDuration != null ? minDuration : iterations != null || conformance ? java.time.Duration.ZERO : MIN_DURATION);
         Sampling.check(s.warmups(), s.iterations(), s.minDuration(), s.warmupDuration());
         return s;
+    }
+
+    /** Whether a plan of these suites and user models asks a conformance question ({@link #sampling}). */
+    static boolean conformance(java.util.List<dev.accelbridge.core.ModelFamily> suites, java.util.List<java.nio.file.Path> userModels) {
+        if (userModels.isEmpty()) {
+            return suites.equals(java.util.List.of(dev.accelbridge.core.ModelFamily.OPS));
+        }
+        return suites.isEmpty() && userModels.stream().allMatch(dev.accelbridge.suites.ModelDirectory::shipsTestData);
     }
 
     /** Browser lanes at once when none is asked for: one per 4 cores, at least 1 (1 on a 2-core machine, 4 on 16). */

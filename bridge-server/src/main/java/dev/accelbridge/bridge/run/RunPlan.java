@@ -354,7 +354,7 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
             PlanChecks.options(backends, caseTimeout, threads, precisions, batchSizesGiven, batchSizes);
             List<ModelFamily> s = suites != null ? suites : userModels.isEmpty()
                     ? List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO) : List.of();
-            PlanDefaults.Sampled sampled = PlanDefaults.sampling(s, userModels.isEmpty(), warmups, iterations, warmupDuration, minDuration);
+            PlanDefaults.Sampled sampled = PlanDefaults.sampling(PlanDefaults.conformance(s, userModels), warmups, iterations, warmupDuration, minDuration);
             PlanChecks.work(s, userModels, backends, browsers);
             PlanChecks.remote(grid, driver, remote);
             Map<BackendId, Chain> chainMap = new LinkedHashMap<>();

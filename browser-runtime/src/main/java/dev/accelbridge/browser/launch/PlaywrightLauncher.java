@@ -164,7 +164,9 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
         }
         String why = dev.accelbridge.core.Untrusted.bounded(all.toString(), 4000);
         String client = com.microsoft.playwright.Playwright.class.getPackage().getImplementationVersion();
-        if (why.contains("version mismatch") || why.contains("428")) {
+        // Playwright answers another version's client "428 Precondition Required" with "Playwright version mismatch"; a
+        // bare "428" anywhere (a port, a pid) is not that (found on a full run: a flaky refusal was called a version mismatch)
+        if (why.contains("version mismatch") || why.contains("428 Precondition Required")) {
             java.util.regex.Matcher server = java.util.regex.Pattern.compile("server version: v?([0-9][0-9A-Za-z.-]*)").matcher(why);
             return new BrowserLaunchException("The Playwright server at " + ws + " runs Playwright " + (server.find() ? server.group(1)
                     : "of another version") + " and this client " + (client == null ? "another" : client) + ": Playwright's protocol "

@@ -25,6 +25,14 @@ class PlaywrightServerFailureTest {
     }
 
     @Test
+    void aRefusalThatMerelyContains428IsNotAVersionMismatch() {
+        // found on a full run: a refusal was called "another version" because "428" stood somewhere in its text
+        BrowserLaunchException e = PlaywrightLauncher.serverFailure(URI.create("ws://10.0.0.7:3000/"),
+                new com.microsoft.playwright.PlaywrightException("WebSocket error: connect ECONNREFUSED 10.0.0.7:3000 (pid 4281)"));
+        assertThat(e.getMessage()).contains("gave no browser", "ECONNREFUSED").doesNotContain("another version");
+    }
+
+    @Test
     void aCertificateRefusedMeansTheServerDidNotTakeTheFlags() {
         BrowserLaunchException e = PlaywrightLauncher.serverFailure(URI.create("ws://10.0.0.7:3000/"),
                 new com.microsoft.playwright.PlaywrightException("page.navigate: net::ERR_CERT_AUTHORITY_INVALID at https://10.0.0.5:8765/"));
