@@ -7,7 +7,10 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-/** Timed and warm-up iterations per case (on the method, else on the class; default 10 and 3, as {@code accelbridge run}). */
+/**
+ * Timed and warm-up iterations per case (on the method, else on the class). As with {@code accelbridge run -n N
+ * --warmups W}, counts given are the counts that run: no least duration unless one is given here.
+ */
 @Target({ElementType.TYPE, ElementType.METHOD})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
@@ -20,14 +23,14 @@ public @interface Iterations {
     int warmups() default 3;
 
     /**
-     * Seconds the timed iterations go on for at least ({@code accelbridge run --min-duration}); negative: the run's default
-     * (0.5 s); 0: exactly {@link #value()} iterations.
+     * Seconds the timed iterations go on for at least ({@code accelbridge run --min-duration}); negative or 0: exactly
+     * {@link #value()} iterations.
      */
     double minDuration() default -1;
 
     /**
-     * Seconds the warm-ups go on for at least ({@code accelbridge run --warmup-duration}); negative: the run's default
-     * (0.5 s); 0: exactly {@link #warmups()}.
+     * Seconds the warm-ups go on for at least ({@code accelbridge run --warmup-duration}), then until the runs stop
+     * getting faster; negative or 0: exactly {@link #warmups()}.
      */
     double warmupDuration() default -1;
 }

@@ -23,8 +23,9 @@ class NativeRunCliTest {
     @Test
     void nativeRunOfTheThreeSuitesPrintsJsonAndStoresEveryCase() throws Exception {
         Path db = tmp.resolve("m.duckdb");
+        // counts given with durations: both, as asked (a count given alone is exact: below)
         CliRunner.Result r = CliRunner.run("run", "--native", "--db", db.toString(), "--json", "--warmups", "1",
-                "--iterations", "5", "--out", tmp.resolve("out").toString());
+                "--iterations", "5", "--min-duration", "0.5", "--warmup-duration", "0.5", "--out", tmp.resolve("out").toString());
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
         JsonNode arr = new ObjectMapper().readTree(r.out());
         assertThat(arr.isArray()).isTrue();
@@ -35,7 +36,7 @@ class NativeRunCliTest {
             assertThat(n.get("requested").asText()).isEqualTo("cpu");
             assertThat(n.get("actual").asText()).isEqualTo("cpu");
             assertThat(n.get("status").asText()).isEqualTo("PASSED");
-            // issue 24: at least --iterations, and on for the default 0.5 s: these sub-millisecond models get hundreds
+            // at least --iterations, and on for 0.5 s: these sub-millisecond models get hundreds
             int samples = n.get("samples").asInt();
             assertThat(n.get("iterations").asInt()).isEqualTo(samples);
             assertThat(samples).isGreaterThan(36).isLessThanOrEqualTo(1000);
@@ -100,6 +101,21 @@ class NativeRunCliTest {
             assertThat(account.get("parts").get("sessions").asDouble()).isPositive();
             assertThat(account.get("wallMs").asDouble()).isGreaterThan(account.get("computeMs").asDouble());
         }
+    }
+
+    @Test
+    void countsGivenAloneAreTheCountsThatRun() throws Exception {
+        // found when tried: --warmups 0 -n 1 ran 222 to 1000 timed runs a case after 189 to 1000 warm-ups
+        CliRunner.Result r = CliRunner.run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--json", "--warmups", "0",
+                "-n", "1", "--no-report", "--out", tmp.resolve("out").toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        assertThat(r.err()).contains("each case runs exactly 0 warm-ups; exactly 1 timed run");
+        JsonNode arr = new ObjectMapper().readTree(r.out());
+        assertThat(arr).hasSize(3).allSatisfy(n -> {
+            assertThat(n.get("status").asText()).isEqualTo("PASSED");
+            assertThat(n.get("warmups").asInt()).isZero();
+            assertThat(n.get("samples").asInt()).isEqualTo(1);
+        });
     }
 
     @Test
