@@ -51,8 +51,9 @@ class LargeResultsCliTest {
         long grown = peak - base;
         System.out.printf("large I/O: %.1f s, heap before %d MB, peak %d MB (+%d MB)%n", seconds, base / MB, peak / MB, grown / MB);
         // 200 MB in + 400 MB reference + 400 MB from the page + 400 MB ONNX Runtime's copy while it is converted: 1.4 GB;
-        // the bound leaves the collector about as much again
-        assertThat(grown).as("peak heap growth").isLessThan(3_000 * MB);
+        // a pool's peak also counts garbage G1 had not yet needed to reclaim (measured on clean clones: 2.3 to 3.6 GB
+        // without eden); the bound leaves the collector about twice as much again
+        assertThat(grown).as("peak heap growth").isLessThan(4_000 * MB);
     }
 
     @Test
