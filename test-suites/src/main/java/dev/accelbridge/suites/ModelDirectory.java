@@ -60,11 +60,10 @@ public final class ModelDirectory {
             return false;
         }
         return !models.isEmpty() && models.stream().allMatch(m -> {
-            Path dir = Files.isDirectory(m) ? m : m.toAbsolutePath().getParent();
-            try (Stream<Path> s = Files.list(dir)) {
-                return s.anyMatch(c -> Files.isDirectory(c) && c.getFileName().toString().matches("test_data_set_\\d+"));
-            } catch (IOException e) {
-                return false;
+            try {
+                return !ModelFolderLoader.dataSets(Files.isDirectory(m) ? m : m.toAbsolutePath().getParent()).isEmpty();
+            } catch (SuiteException e) {
+                return false; // unreadable: not this question's to answer
             }
         });
     }

@@ -146,7 +146,8 @@ public final class ModelFolderLoader {
 
     // ------------------------------------------------------------------ (a) ONNX test-data layout
 
-    private static List<Path> dataSets(Path dir) {
+    /** The folder's {@code test_data_set_N} folders, in order (none: it ships no test data). */
+    static List<Path> dataSets(Path dir) {
         try (Stream<Path> s = Files.list(dir)) {
             return s.filter(Files::isDirectory).filter(p -> DATA_SET.matcher(p.getFileName().toString()).matches())
                     .sorted(Comparator.comparingInt(p -> index(DATA_SET, p))).toList();

@@ -67,7 +67,7 @@ public final class BrowserBackendProvider implements BackendProvider {
     private final String browserName;
     private String browserVersion;
     private final DriverKind driver;
-    private boolean needsRestart, wasmWarm; // wasmWarm: the page's first wasm case warmed V8's tiers (Settling.FIRST_ON_PAGE)
+    private boolean needsRestart;
     /**
      * Set after a session failed to load or run in the page. onnxruntime-web is one WebAssembly module for every
      * execution provider; a failed session (a C++ exception inside it, e.g. WebNN's "ERROR_CODE: 6 ...
@@ -77,7 +77,7 @@ public final class BrowserBackendProvider implements BackendProvider {
      */
     private boolean needsFreshPage;
     private int restarts;
-    private int casesOnPage; // the first case a page runs meets its engine cold (ColdStart.freshPage)
+    private final PageWarmth warmth = new PageWarmth();
     /** Providers this page's onnxruntime-web cannot start (its own error): a property of the lane, not of a case. */
     private final Map<BackendId, String> noProvider = new java.util.EnumMap<>(BackendId.class);
 
@@ -238,13 +238,13 @@ public final class BrowserBackendProvider implements BackendProvider {
                         TimeBudget.min(remaining(deadline), TimeBudget.FIRST_RUN_LIMIT)), Phase.RUN, backend, model);
                 OutputBudget budget = OutputBudget.forCase(request.modelCase(), server.options().maxResultBytes());
                 memory.stopSampling(); // nothing of the harness samples while the page times its runs
-                dev.accelbridge.core.MinDurations d = !wasmWarm && backend == BackendId.WASM ? request.durations().firstOnPage() : request.durations();
+                var d = warmth.durations(backend, request.durations());
                 Duration timed = single ? remaining(deadline) : TimeBudget.min(remaining(deadline), TimeBudget.forTimedRuns(
                         first.firstMs(), request.warmups(), request.iterations(), d.budget(), Math.min(budget.bytes(), 1L << 31)));
                 r = await(p.run(s.sessionId(), single ? request.modelCase().inputs() : null, request.warmups(), request.iterations(),
                         d, timed, budget, request.progress()), Phase.RUN, backend, model);
                 r = single ? r : r.after(first);
-                wasmWarm |= backend == BackendId.WASM;
+                warmth.ran(backend);
                 memory.sampleNow();
             } finally {
                 if (p.isOpen() && !needsRestart) {
@@ -265,7 +265,7 @@ public final class BrowserBackendProvider implements BackendProvider {
             probe.isolationWarning(backend).ifPresent(warnings::add);
             MemoryUsage mem = memory.finish();
             // the drill-down runs after the timed session is done, each part on a session of its own
-            Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs(), s.sessionMs(), firstMs, t.p50Ms(), casesOnPage++ == 0), null,
+            Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs(), s.sessionMs(), firstMs, t.p50Ms(), warmth.firstCase()), null,
                     request.checksPlacement() ? s.placement(ep) : null);
             if (request.profileIterations() > 0 || request.recreate() > 0) {
                 PageAnalysis pa = new PageAnalysis(p, ref, external, ep, request.modelCase(), request.threads(), new PageAnalysis.Awaiter() {
@@ -326,8 +326,7 @@ public final class BrowserBackendProvider implements BackendProvider {
         PageLaunch.Launched l = PageLaunch.start(server, launchOptions, launcher, ortWeb);
         handle = l.handle();
         page = l.page();
-        casesOnPage = 0;
-        wasmWarm = false;
+        warmth.reset();
         probe = page.probe();
         browserVersion = handle.version();
         needsRestart = false;
