@@ -7,37 +7,82 @@ const q = new URLSearchParams(location.search);
 const out = document.getElementById('out');
 
 // bench/ops: a list of models run one after the other in this one page, each fetched, created, run once, released:
-// the bare rate of an op sweep, with nothing of the harness (no WebSocket, no job protocol, no checks).
-async function sweep(ort, withToken) {
+// the bare rate of an op sweep, with nothing of the harness (no WebSocket, no job protocol). A failed inference can leave
+// onnxruntime-web broken for every later case (seen on WebGPU), so after one the loop does the least a plain loop must do
+// for right verdicts, the same as the harness: it runs the list's check model on that provider and on wasm, and if an
+// answer is not exact imports a fresh onnxruntime-web module (a new WebAssembly instance and GPU device).
+async function sweep(importOrt, withToken) {
   const list = await (await fetch(withToken(q.get('list')))).json();
   const ep = q.get('ep') || 'wasm';
+  let ort = await importOrt(0);
+  const load = async (item) => {
+    const model = new Uint8Array(await (await fetch(withToken(item.model), { cache: 'no-store' })).arrayBuffer());
+    const frame = decodeFrame(await (await fetch(withToken(item.inputs), { cache: 'no-store' })).arrayBuffer());
+    const feeds = {};
+    for (const x of frame.header.tensors) feeds[x.name] = new ort.Tensor(x.dtype, tensorView(frame, x), x.shape);
+    return { model, feeds };
+  };
+  const exact = async (provider) => {
+    try {
+      const { model, feeds } = await load(list.check);
+      const session = await ort.InferenceSession.create(model, { executionProviders: [provider] });
+      const out = await session.run(feeds);
+      await session.release();
+      const got = Array.from(out[Object.keys(out)[0]].data);
+      return got.length === list.check.expected.length && got.every((v, i) => v === list.check.expected[i]);
+    } catch (e) {
+      return false;
+    }
+  };
+  try { // the first case once, as the harness's lane does before its cases: onnxruntime-web's engine started
+    const { model, feeds } = await load(list.cases[0]);
+    const session = await ort.InferenceSession.create(model, { executionProviders: [ep] });
+    await session.run(feeds);
+    await session.release();
+  } catch (e) { /* judged in the loop */ }
   const t0 = performance.now();
   let done = 0;
+  let fresh = 0;
+  let checks = 0;
   const errors = [];
-  for (const item of list) {
+  const ms = { fetch: 0, create: 0, run: 0, release: 0, recover: 0 };
+  for (const item of list.cases) {
+    let phase = 'fetch';
+    let t = performance.now();
     try {
-      const model = new Uint8Array(await (await fetch(withToken(item.model), { cache: 'no-store' })).arrayBuffer());
-      const frame = decodeFrame(await (await fetch(withToken(item.inputs), { cache: 'no-store' })).arrayBuffer());
-      const feeds = {};
-      for (const t of frame.header.tensors) feeds[t.name] = new ort.Tensor(t.dtype, tensorView(frame, t), t.shape);
+      const { model, feeds } = await load(item);
+      ms.fetch += performance.now() - t; t = performance.now(); phase = 'create';
       const session = await ort.InferenceSession.create(model, { executionProviders: [ep] });
+      ms.create += performance.now() - t; t = performance.now(); phase = 'run';
       const out = await session.run(feeds);
       for (const k of Object.keys(out)) { if (out[k].location === 'cpu') out[k].data; }
+      ms.run += performance.now() - t; t = performance.now(); phase = 'release';
       await session.release();
+      ms.release += performance.now() - t;
       done++;
     } catch (e) {
-      errors.push(`${item.model}: ${e.message}`);
+      errors.push(`${item.name}: ${e.message}`);
+      if (phase === 'run') {
+        t = performance.now();
+        checks++;
+        if (!(await exact(ep)) || (ep !== 'wasm' && !(await exact('wasm')))) ort = await importOrt(++fresh);
+        ms.recover += performance.now() - t;
+      }
     }
   }
-  return { cases: list.length, done, errors: errors.slice(0, 5), errorCount: errors.length, ms: performance.now() - t0, ep };
+  return { cases: list.cases.length, done, errors, errorCount: errors.length, checks, fresh, phaseMs: ms, ms: performance.now() - t0, ep };
 }
 
 async function main() {
-  const ort = await import('./ort/ort.all.min.mjs');
-  ort.env.wasm.wasmPaths = new URL('./ort/', location.href).href;
+  const importOrt = async (n) => {
+    const o = await import(`./ort/ort.all.min.mjs${n ? '?fresh=' + n : ''}`);
+    o.env.wasm.wasmPaths = new URL('./ort/', location.href).href;
+    return o;
+  };
+  const ort = await importOrt(0);
   const withToken = (u) => { const x = new URL(u, location.href); if (q.get('token')) x.searchParams.set('token', q.get('token')); return x; };
   if (q.get('list')) {
-    window.benchResult = await sweep(ort, withToken);
+    window.benchResult = await sweep(importOrt, withToken);
     out.textContent = JSON.stringify(window.benchResult);
     return;
   }

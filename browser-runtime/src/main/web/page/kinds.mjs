@@ -17,5 +17,6 @@ export const Kind = Object.freeze({
   RELEASED: 'released',
   PING: 'ping',
   PONG: 'pong',
+  RENEW: 'renew',
   ERROR: 'error',
 });

@@ -416,6 +416,9 @@ function onText(data) {
     case Kind.RELEASE:
       enqueue(msg.job, Kind.RELEASE, () => releaseJob(msg));
       break;
+    case Kind.RENEW:
+      renew(msg.url);
+      break;
     case Kind.ERROR:
       log(`bridge reported ${msg.code}: ${msg.message}`);
       if (msg.code === 'forbidden' || msg.code === 'version-mismatch') { rejected = true; setState(`rejected by the bridge: ${msg.message}`, 'err'); }
@@ -423,6 +426,19 @@ function onText(data) {
     default:
       sendError(msg.job, 'unknown-type', `unknown message type '${msg.type}'`);
   }
+}
+
+// A fresh document in this tab, at the page URL the bridge gives (its own origin's page only): onnxruntime-web's
+// WebAssembly state, its GPU device and everything a failed session left go with this one. After the jobs queued so far.
+function renew(to) {
+  let url;
+  try { url = new URL(to, location.href); } catch (e) { sendError(null, 'bad-frame', 'renew: not a URL'); return; }
+  if (url.origin !== location.origin || url.pathname !== '/') { sendError(null, 'bad-frame', 'renew: only this page, on this origin'); return; }
+  queue = queue.then(() => {
+    rejected = true; // no reconnecting from this document
+    setState('opening a fresh page…');
+    location.replace(url.href);
+  });
 }
 
 // A run or profile job whose inputs come in chunks: each input gets its own buffer, filled chunk by chunk; the job is

@@ -59,25 +59,10 @@ public final class BrowserBackendProvider implements BackendProvider {
 
     private final BridgeServer server;
     private final OrtWebBuild ortWeb;
-    private final LaunchOptions launchOptions;
-    private final BrowserLauncher launcher;
-    private BrowserHandle handle;
-    private ConnectedPage page;
-    private PageProbe probe;
+    private final LanePage lane;
     private final String browserName;
-    private String browserVersion;
     private final DriverKind driver;
-    private boolean needsRestart;
-    /**
-     * Set after a session failed to load or run in the page. onnxruntime-web is one WebAssembly module for every
-     * execution provider; a failed session (a C++ exception inside it, e.g. WebNN's "ERROR_CODE: 6 ...
-     * raw_hash_map<>::at") can leave that module's state broken, and the next hop of a fallback chain then computed
-     * garbage in the same page (seen: wasm giving Infinity after a failed webnn-cpu session). The next case gets a
-     * fresh browser instead.
-     */
-    private boolean needsFreshPage;
-    private int restarts;
-    private final PageWarmth warmth = new PageWarmth();
+    private String byHandVersion;
     /** Providers this page's onnxruntime-web cannot start (its own error): a property of the lane, not of a case. */
     private final Map<BackendId, String> noProvider = new java.util.EnumMap<>(BackendId.class);
 
@@ -95,24 +80,19 @@ public final class BrowserBackendProvider implements BackendProvider {
     public BrowserBackendProvider(BridgeServer server, LaunchOptions launch, BrowserLauncher launcher, OrtWebBuild ortWeb) {
         this.server = server;
         this.ortWeb = ortWeb;
-        this.launchOptions = launch;
-        this.launcher = launcher;
         this.driver = launcher.driver();
         this.browserName = launch.browser().id();
-        startBrowser();
+        this.lane = LanePage.launch(server, launch, launcher, ortWeb);
     }
 
     private BrowserBackendProvider(BridgeServer server, ConnectedPage page) {
         this.server = server;
         this.ortWeb = null; // the page loaded what its own URL asked for
-        this.launchOptions = null;
-        this.launcher = null;
         this.driver = DriverKind.MANUAL;
-        this.page = page;
-        this.probe = page.probe();
-        String[] nv = probe.browserFromUserAgent();
+        this.lane = LanePage.byHand(server, page);
+        String[] nv = page.probe().browserFromUserAgent();
         this.browserName = nv[0];
-        this.browserVersion = nv[1];
+        this.byHandVersion = nv[1];
     }
 
     /** A provider over a page a person opened by hand ({@code accelbridge serve}); it cannot be relaunched. */
@@ -142,22 +122,24 @@ public final class BrowserBackendProvider implements BackendProvider {
 
     /** The browser build. */
     public String browserVersion() {
-        return browserVersion;
+        return lane.launched() ? lane.browserVersion() : byHandVersion;
     }
 
     /** onnxruntime-web's version in the page: what the page reports, else what its URL asked for. */
     public String ortWebVersion() {
+        ConnectedPage page = lane.page();
         return page != null && page.ortVersion() != null ? page.ortVersion() : ortWeb != null ? ortWeb.version() : null;
     }
 
     /** Where this provider's cases run: its browser, the browser's major version and onnxruntime-web's version. */
     public LaneId laneId() {
-        return new LaneId(BrowserKind.fromName(browserName), LaneId.majorOf(browserVersion), ortWebVersion());
+        return new LaneId(BrowserKind.fromName(browserName), LaneId.majorOf(browserVersion()), ortWebVersion());
     }
 
     /** {@code chromium 156.0.8078.73}. */
     public String browserLabel() {
-        return browserVersion == null ? browserName : browserName + " " + browserVersion;
+        String v = browserVersion();
+        return v == null ? browserName : browserName + " " + v;
     }
 
     /** How the browser was started. */
@@ -167,17 +149,17 @@ public final class BrowserBackendProvider implements BackendProvider {
 
     /** The current page's probe. */
     public PageProbe pageProbe() {
-        return probe;
+        return lane.probe();
     }
 
     /** The current page (for benchmarks and ping jobs). */
     public ConnectedPage page() {
-        return page;
+        return lane.page();
     }
 
     /** The running browser, empty for a page joined by hand. */
     public Optional<BrowserHandle> handle() {
-        return Optional.ofNullable(handle);
+        return Optional.ofNullable(lane.handle());
     }
 
     /**
@@ -185,12 +167,25 @@ public final class BrowserBackendProvider implements BackendProvider {
      * joined by hand cannot be renewed: the retry runs on it again.
      */
     public void renew() {
-        needsFreshPage = launcher != null;
+        lane.relaunchForRetry();
     }
 
-    /** How many times the browser was relaunched after a crash, hang or lost device. */
+    /** How many times the browser was relaunched after a crash, hang or lost device (or for a retry). */
     public int restarts() {
-        return restarts;
+        return lane.restarts();
+    }
+
+    /**
+     * How many times a fresh page replaced the page in the same browser, after a session failed in it (its runtime state
+     * is not trusted): a page load, not a launch.
+     */
+    public int freshPages() {
+        return lane.freshPages();
+    }
+
+    /** How many times the page was checked ({@link PageCheck}) after an inference failed in it, whatever the answer. */
+    public int pageChecks() {
+        return lane.checks();
     }
 
     @Override
@@ -198,13 +193,14 @@ public final class BrowserBackendProvider implements BackendProvider {
         if (!BACKENDS.contains(backend)) {
             return Availability.unavailable(backend, backend.id() + " is not a browser backend", browserLabel());
         }
-        return probe.availability(backend, browserLabel());
+        return lane.probe().availability(backend, browserLabel());
     }
 
     @Override
     public Execution execute(ExecutionRequest request) {
         BackendId backend = request.backend();
-        ensurePage();
+        lane.ready(browserLabel());
+        PageProbe probe = lane.probe();
         Availability a = probe(backend);
         if (!a.available()) {
             throw new BackendUnavailableException(a.evidence() + " [" + browserLabel() + "]", ExecutionProviderSpec.of(backend).fixWhenMissing());
@@ -222,10 +218,11 @@ public final class BrowserBackendProvider implements BackendProvider {
         ExecutionProviderSpec ep = ExecutionProviderSpec.of(backend);
         ModelRegistry.ModelRef ref = server.models().register(model.path());
         Map<String, ModelRegistry.ModelRef> external = server.models().registerExternalData(model);
-        ConnectedPage p = page;
-        BrowserMemorySampler memory = BrowserMemorySampler.start(handle);
+        ConnectedPage p = lane.page();
+        PageWarmth warmth = lane.warmth();
+        BrowserMemorySampler memory = BrowserMemorySampler.start(lane.handle());
         try {
-            LoadedSession s = await(p.load(ref, ep, TimeBudget.min(remaining(deadline), request.effectiveLoadTimeout()), request.threads(),
+            LoadedSession s = await(p.load(ref, server.models().inline(ref, !external.isEmpty()).orElse(null), ep, TimeBudget.min(remaining(deadline), request.effectiveLoadTimeout()), request.threads(),
                     request.modelCase().freeDims(), external, request.checksPlacement() ? SessionUse.PLACEMENT_CHECKED : SessionUse.TIMED),
                     Phase.LOAD, backend, model);
             RunOutcome r;
@@ -247,7 +244,7 @@ public final class BrowserBackendProvider implements BackendProvider {
                 warmth.ran(backend);
                 memory.sampleNow();
             } finally {
-                if (p.isOpen() && !needsRestart) {
+                if (p.isOpen() && !lane.relaunching()) {
                     CompletableFuture<Void> released = p.release(s.sessionId(), Duration.ofSeconds(10)).whenComplete((v, e) -> {
                         if (e != null) {
                             LOG.warn("Releasing session {} failed: {}", s.sessionId(), e.toString());
@@ -274,7 +271,7 @@ public final class BrowserBackendProvider implements BackendProvider {
                         return BrowserBackendProvider.this.await(f, Phase.RUN, backend, model);
                     }
                 });
-                BrowserHandle h = handle;
+                BrowserHandle h = lane.handle();
                 analysis = pa.drillDown(request, remaining(deadline), probe, () -> h == null ? -1 : h.rssBytes().orElse(-1), analysis);
             }
             return new Execution(r.outputs(), t, mem, provenance(backend, ep).withThreads(s.numThreads() > 0 ? s.numThreads() : null),
@@ -290,14 +287,15 @@ public final class BrowserBackendProvider implements BackendProvider {
     Provenance provenance(BackendId backend, ExecutionProviderSpec ep) {
         Map<String, String> versions = new LinkedHashMap<>();
         versions.put("onnxruntime-web", ortWebVersion());
+        String browserVersion = browserVersion();
         if (browserVersion != null) {
             versions.put(browserName, browserVersion);
         }
         boolean gpu = backend == BackendId.WEBGPU;
-        PageProbe.WebGpu g = probe.webgpu();
+        PageProbe.WebGpu g = lane.probe().webgpu();
         Provenance p = Provenance.of(browserName, browserVersion, driver.id(), gpu ? g.label() : null, gpu ? g.software() : null,
                 List.of(ep.toString()), versions);
-        p = p.withVerified(PageLaunch.verified(ortWeb, handle));
+        p = p.withVerified(PageLaunch.verified(ortWeb, lane.handle()));
         return remoteHost().map(p::withHost).orElse(p);
     }
 
@@ -306,52 +304,20 @@ public final class BrowserBackendProvider implements BackendProvider {
      * hand; empty for a browser launched here.
      */
     public Optional<dev.accelbridge.core.HostInfo> remoteHost() {
-        if (launcher == null && page != null) {
-            return Optional.of(probe.device(page.remoteAddress())); // joined by hand: the device is its own host
+        PageProbe probe = lane.probe();
+        if (!lane.launched() && lane.page() != null) {
+            return Optional.of(probe.device(lane.page().remoteAddress())); // joined by hand: the device is its own host
         }
+        BrowserHandle handle = lane.handle();
         return handle == null ? Optional.empty() : handle.remoteHost().map(h -> probe == null ? h : probe.onHost(h));
     }
 
     @Override
     public void close() {
-        if (handle != null) {
-            handle.close();
-            handle = null;
-        }
+        lane.close();
     }
 
     // ---- internals ---------------------------------------------------------------------------------------------
-
-    private void startBrowser() {
-        PageLaunch.Launched l = PageLaunch.start(server, launchOptions, launcher, ortWeb);
-        handle = l.handle();
-        page = l.page();
-        warmth.reset();
-        probe = page.probe();
-        browserVersion = handle.version();
-        needsRestart = false;
-        needsFreshPage = false;
-    }
-
-    private void ensurePage() {
-        boolean dead = page == null || !page.isOpen() || (handle != null && !handle.isAlive());
-        if (!needsRestart && !needsFreshPage && !dead) {
-            return;
-        }
-        if (launcher == null) {
-            throw new ExecutionFailedException(Phase.CRASH, "The page joined by hand (" + browserLabel() + ") has left",
-                    "open the bridge URL again in that browser", null);
-        }
-        LOG.info("Relaunching {} ({})", browserLabel(), needsRestart ? "after a failed case"
-                : needsFreshPage ? "a session failed in the page: its runtime state is not trusted" : "browser gone");
-        if (handle != null) {
-            handle.kill();
-            handle.close();
-            handle = null;
-        }
-        restarts++;
-        startBrowser();
-    }
 
     private <T> T await(CompletableFuture<T> f, Phase phase, BackendId backend, ModelSpec model) {
         try {
@@ -364,19 +330,13 @@ public final class BrowserBackendProvider implements BackendProvider {
             if (!(c instanceof PageJobException pj)) {
                 throw new ExecutionFailedException(phase, "Case " + model.name() + " on " + backend + " failed: " + c, null, c);
             }
+            BrowserHandle handle = lane.handle();
             String process = handle == null ? "" : handle.isAlive() ? "; browser process still running" : "; browser process is gone";
-            PageFailures.Failure failure = PageFailures.of(pj, phase, backend, model, probe, where(backend), process);
-            switch (failure.then()) {
-                case NO_PROVIDER -> noProvider.put(backend, pj.getMessage());
-                case KILL_AND_RESTART -> {
-                    needsRestart = true;
-                    if (handle != null) {
-                        handle.kill();
-                    }
-                }
-                case RESTART -> needsRestart = true;
-                case FRESH_PAGE -> needsFreshPage = launcher != null;
+            PageFailures.Failure failure = PageFailures.of(pj, phase, backend, model, lane.probe(), where(backend), process);
+            if (failure.then() == PageFailures.Then.NO_PROVIDER) {
+                noProvider.put(backend, pj.getMessage());
             }
+            lane.failed(failure.then(), backend);
             throw failure.exception();
         }
     }
@@ -384,7 +344,7 @@ public final class BrowserBackendProvider implements BackendProvider {
     /** {@code [chromium 156.0… via playwright, onnxruntime-web 1.30.0, adapter …]}: the environment, for messages. */
     private String where(BackendId backend) {
         return " [" + browserLabel() + " via " + driver.id() + ", onnxruntime-web " + ortWebVersion()
-                + (backend == BackendId.WEBGPU ? ", adapter " + probe.webgpu().label() : "") + "]";
+                + (backend == BackendId.WEBGPU ? ", adapter " + lane.probe().webgpu().label() : "") + "]";
     }
 
     private static Duration remaining(long deadline) {

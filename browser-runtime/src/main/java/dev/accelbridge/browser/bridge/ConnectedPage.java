@@ -130,14 +130,26 @@ public final class ConnectedPage {
     public CompletableFuture<LoadedSession> load(ModelRegistry.ModelRef model, ExecutionProviderSpec ep, Duration timeout,
                                                  Integer threads, Map<String, Long> freeDims,
                                                  Map<String, ModelRegistry.ModelRef> externalData, SessionUse use) {
+        return load(model, null, ep, timeout, threads, freeDims, externalData, use);
+    }
+
+    /**
+     * Same, with the model's bytes in the load frame itself when {@code inline} is given (a small model: no HTTP round
+     * trip for the page; {@link ModelRegistry#inline}), else fetched by the page from the model's URL.
+     */
+    public CompletableFuture<LoadedSession> load(ModelRegistry.ModelRef model, byte[] inline, ExecutionProviderSpec ep, Duration timeout,
+                                                 Integer threads, Map<String, Long> freeDims,
+                                                 Map<String, ModelRegistry.ModelRef> externalData, SessionUse use) {
         String job = nextId("j");
         ObjectNode msg = message(MessageKind.LOAD, job);
         msg.put("session", nextId("s"));
         ObjectNode m = msg.putObject("model");
         m.put("id", model.id());
-        m.put("url", model.urlPath());
+        if (inline == null) {
+            m.put("url", model.urlPath());
+        }
         m.put("name", model.name());
-        m.put("byteLength", model.size());
+        m.put("byteLength", inline == null ? model.size() : inline.length);
         if (!externalData.isEmpty()) {
             // the weights files the model names, each served by its own opaque URL (onnxruntime-web's externalData)
             var ext = m.putArray("externalData");
@@ -158,7 +170,16 @@ public final class ConnectedPage {
             ObjectNode f = o.putObject("freeDimensionOverrides");
             freeDims.forEach(f::put);
         }
+        if (inline != null) {
+            return jobs.<JsonNode>submit(job, MessageKind.LOAD, timeout, () -> channel.sendBinary(withPayload(msg, inline)))
+                    .thenApply(ConnectedPage::toLoaded);
+        }
         return jobs.<JsonNode>submit(job, MessageKind.LOAD, timeout, () -> channel.sendText(msg.toString())).thenApply(ConnectedPage::toLoaded);
+    }
+
+    private static ByteBuffer withPayload(ObjectNode msg, byte[] payload) {
+        byte[] head = FrameCodec.encode(msg, List.of());
+        return ByteBuffer.allocate(head.length + payload.length).put(head).put(payload).flip();
     }
 
     /** Creates a session from model bytes sent in a binary frame (for models that are not files). */
@@ -169,8 +190,7 @@ public final class ConnectedPage {
         msg.putObject("model").put("name", name).put("byteLength", model.length);
         putEp(msg, ep);
         msg.putObject("options").put("graphOptimizationLevel", "all").put("logSeverityLevel", 2);
-        byte[] head = FrameCodec.encode(msg, List.of());
-        ByteBuffer frame = ByteBuffer.allocate(head.length + model.length).put(head).put(model).flip();
+        ByteBuffer frame = withPayload(msg, model);
         return jobs.<JsonNode>submit(job, MessageKind.LOAD, timeout, () -> channel.sendBinary(frame)).thenApply(ConnectedPage::toLoaded);
     }
 
@@ -281,6 +301,14 @@ public final class ConnectedPage {
         long t0 = System.nanoTime();
         return jobs.<JsonNode>submit(job, MessageKind.PING, timeout, () -> channel.sendText(msg.toString()))
                 .thenApply(x -> (System.nanoTime() - t0) / 1e6);
+    }
+
+    /**
+     * Asks the page to open {@code pageUrl} (the bridge's page with a new slot) in its place, after the jobs it was given:
+     * a fresh document in the same browser, which joins as a new page. This page then leaves.
+     */
+    public void renew(java.net.URI pageUrl) {
+        channel.sendText(message(MessageKind.RENEW, nextId("j")).put("url", pageUrl.toString()).toString());
     }
 
     /** Asks the page to probe its browser again (e.g. after a GPU device was lost). */

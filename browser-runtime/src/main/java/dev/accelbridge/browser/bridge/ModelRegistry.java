@@ -21,6 +21,8 @@ public final class ModelRegistry {
     }
 
     /** External-data locations per model file (parsing a model per case would cost a large one a second each time). */
+    /** The largest model sent in its load frame rather than fetched by the page ({@link #inline}). */
+    public static final int INLINE_BYTES = 1 << 20;
     private static final Map<String, java.util.List<String>> EXTERNAL_DATA = new ConcurrentHashMap<>();
 
     private final Map<String, ModelRef> byId = new ConcurrentHashMap<>();
@@ -89,6 +91,24 @@ public final class ModelRegistry {
         try {
             return ref.path().toRealPath().equals(ref.path()) && Files.isRegularFile(ref.path(), java.nio.file.LinkOption.NOFOLLOW_LINKS)
                     ? Optional.of(ref) : Optional.empty();
+        } catch (java.io.IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The bytes of a small registered model ({@link #INLINE_BYTES} at most, no external data), read now from the file that
+     * was registered (the same checks as serving it): sent in the load frame itself, they spare the page an HTTP round
+     * trip that costs more than the session of a one-op model. Empty for a larger model, one with external data, or a
+     * file that is no longer the one registered (the page then fetches it and gets the server's refusal).
+     */
+    public Optional<byte[]> inline(ModelRef ref, boolean hasExternalData) {
+        if (hasExternalData || ref.size() > INLINE_BYTES || find(ref.id()).isEmpty()) {
+            return Optional.empty();
+        }
+        try (java.io.InputStream in = Files.newInputStream(ref.path(), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            byte[] b = in.readNBytes(INLINE_BYTES + 1);
+            return b.length > INLINE_BYTES ? Optional.empty() : Optional.of(b);
         } catch (java.io.IOException e) {
             return Optional.empty();
         }

@@ -26,6 +26,13 @@ final class PageFailures {
      */
     private static final Pattern NO_PROVIDER = Pattern.compile(
             "(?i)(no available backend found|execution provider is not supported in this build)");
+    /**
+     * A session onnxruntime-web refused cleanly while reading and checking the model, before any kernel ran: its status
+     * codes INVALID_ARGUMENT (2), NO_SUCHFILE (3), NO_MODEL (4), INVALID_PROTOBUF (7), NOT_IMPLEMENTED (9, "Could not find
+     * an implementation for X") and INVALID_GRAPH (10) are returned, not thrown; FAIL (1), RUNTIME_EXCEPTION (6) and
+     * EP_FAIL (11) may come from a C++ exception mid-way, which is what left a page's module broken before.
+     */
+    private static final Pattern CLEAN_REFUSAL = Pattern.compile("Can't create a session\\. ERROR_CODE: (2|3|4|7|9|10),");
     /** What onnxruntime-web, Emscripten and the browser say when memory runs out. */
     private static final Pattern OUT_OF_MEMORY = Pattern.compile(
             "(?i)(out of memory|\\boom\\b|Aborted\\(OOM\\)|allocation failed|failed to allocate|Cannot enlarge memory"
@@ -43,7 +50,11 @@ final class PageFailures {
         /** Relaunch the browser (it crashed, left, or lost its device). */
         RESTART,
         /** Give the next case a fresh page: the page's runtime state is not trusted. */
-        FRESH_PAGE
+        FRESH_PAGE,
+        /** Nothing: onnxruntime-web refused the session cleanly, the page's state is as before. */
+        NEXT_CASE,
+        /** An inference threw: the page keeps the next case only if it still answers {@link PageCheck} exactly. */
+        CHECK_PAGE
     }
 
     /** The case's exception and the provider's next step. */
@@ -74,8 +85,22 @@ final class PageFailures {
                     + pj.getMessage() + what + ")" + where, pj.fix(), pj), Then.FRESH_PAGE);
             case PAGE_ERROR -> phase == Phase.LOAD && NO_PROVIDER.matcher(pj.getMessage()).find()
                     ? new Failure(noProvider(backend, model, pj.getMessage(), where, pj), Then.NO_PROVIDER)
-                    : new Failure(pageError(pj, phase, backend, model, probe, where), Then.FRESH_PAGE);
+                    : new Failure(pageError(pj, phase, backend, model, probe, where), afterPageError(pj.getMessage(), phase));
         };
+    }
+
+    /**
+     * What a page error leaves: a clean refusal at session creation nothing; a failed inference a page to check; anything
+     * else (a session creation that threw, memory run out) a fresh page.
+     */
+    static Then afterPageError(String message, Phase phase) {
+        if (OUT_OF_MEMORY.matcher(message).find()) {
+            return Then.FRESH_PAGE;
+        }
+        if (phase == Phase.LOAD) {
+            return CLEAN_REFUSAL.matcher(message).find() ? Then.NEXT_CASE : Then.FRESH_PAGE;
+        }
+        return Then.CHECK_PAGE;
     }
 
     /** The case's UNSUPPORTED verdict when the page's onnxruntime-web cannot start {@code backend}'s provider ({@code msg}: its error). */

@@ -32,6 +32,24 @@ final class PageLaunch {
         LaunchOptions trusted = server.trustedCertificate().map(options::withTrust).orElse(options);
         BrowserHandle handle = launcher.launch(trusted, server.pageUrl(slot, ortWeb));
         String label = options.browser().id() + " " + handle.version() + " via " + launcher.driver().id();
+        return joined(server, handle, slot, label, ortWeb);
+    }
+
+    /**
+     * A fresh page in the same browser: {@code old} opens the bridge's page again under a new slot, as a new document
+     * (onnxruntime-web, its WebAssembly instance and GPU device all new), which joins and is checked as at launch. What a
+     * failed session left in the old document goes with it; the browser process, its compiled-code caches and its
+     * launch stay. Costs a page load instead of a browser launch.
+     *
+     * @throws BridgeServerException when the fresh page does not join (the caller relaunches the browser)
+     */
+    static Launched renew(BridgeServer server, BrowserHandle handle, ConnectedPage old, String label, OrtWebBuild ortWeb) {
+        String slot = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        old.renew(server.pageUrl(slot, ortWeb));
+        return joined(server, handle, slot, label, ortWeb);
+    }
+
+    private static Launched joined(BridgeServer server, BrowserHandle handle, String slot, String label, OrtWebBuild ortWeb) {
         ConnectedPage page;
         try {
             page = server.awaitPage(slot, server.options().joinTimeout());

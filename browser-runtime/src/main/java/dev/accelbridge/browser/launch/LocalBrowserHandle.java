@@ -29,6 +29,7 @@ abstract class LocalBrowserHandle implements BrowserHandle {
     private final Path profile;
     private final ProcessHandle process;
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final ProcessTreeMemory memory;
 
     LocalBrowserHandle(BrowserKind browser, DriverKind driver, String version, Path executable, Path profile,
                        ProcessHandle process) {
@@ -38,6 +39,13 @@ abstract class LocalBrowserHandle implements BrowserHandle {
         this.executable = executable;
         this.profile = profile;
         this.process = process;
+        this.memory = process == null ? null : new ProcessTreeMemory(process.pid());
+    }
+
+    /** The tree's resident memory, its process list kept between samples ({@link ProcessTreeMemory}). */
+    @Override
+    public OptionalLong rssBytes() {
+        return memory == null ? OptionalLong.empty() : memory.sample();
     }
 
     @Override

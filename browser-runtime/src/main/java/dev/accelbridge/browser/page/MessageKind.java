@@ -41,6 +41,11 @@ public enum MessageKind {
     PING("ping", null),
     /** Page → bridge: the round trip's answer. */
     PONG("pong", PING),
+    /**
+     * Bridge → page: open this page URL in place of yourself (a fresh document: a new onnxruntime-web, a new WebAssembly
+     * instance and GPU device) and join again; what a failed session leaves behind goes with the old document.
+     */
+    RENEW("renew", null),
     /** Both ways: a job failed, or a message was refused. */
     ERROR("error", null);
 

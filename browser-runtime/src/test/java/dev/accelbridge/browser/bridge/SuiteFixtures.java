@@ -59,6 +59,15 @@ final class SuiteFixtures {
         });
     }
 
+    /** Runs {@code mc} on {@code backend} once (no warm-up, one timed run) and checks it against native CPU. */
+    static Execution runAndCompareOnce(BackendProvider browser, BackendId backend, ModelCase mc) {
+        Execution e = browser.execute(new ExecutionRequest(backend, mc, 0, 1, Duration.ofSeconds(120)));
+        Parity p = Parity.compare(reference(mc), e.outputs(),
+                dt -> dev.accelbridge.core.Tolerance.defaults(backend, dt, dev.accelbridge.core.Precision.FP32), "native-cpu");
+        assertThat(p.within()).as("%s on %s: %s", mc.key(), backend, p).isTrue();
+        return e;
+    }
+
     /** Runs {@code mc} on {@code backend} with 1 warm-up and 3 timed runs and checks it against native CPU. */
     static Execution runAndCompare(BackendProvider browser, BackendId backend, ModelCase mc) {
         Execution e = browser.execute(new ExecutionRequest(backend, mc, 1, 3, Duration.ofSeconds(120)));
