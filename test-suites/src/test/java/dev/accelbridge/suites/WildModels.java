@@ -138,6 +138,28 @@ public final class WildModels {
     }
 
     /**
+     * A Relu whose output is declared without a shape (unknown rank, as converters and the op suite write them), with
+     * test data: 2×2 in, 2×2 out.
+     */
+    public static Path shapelessOutput(Path dir) {
+        GraphBuilder g = new GraphBuilder("shapeless", 8);
+        String x = g.input("X", DType.FLOAT32, 2, 2);
+        g.opInto("Relu", "Y", List.of(x));
+        g.outputOfType("Y", DType.FLOAT32);
+        Path folder = write(dir, "shapeless-output", g.build("output without a shape"));
+        try {
+            Path ds = Files.createDirectories(folder.resolve("test_data_set_0"));
+            Files.write(ds.resolve("input_0.pb"), OnnxTensors.toProto(NamedTensor.ofFloats("X", new long[]{2, 2},
+                    new float[]{1, -2, 3, -4})).toByteArray());
+            Files.write(ds.resolve("output_0.pb"), OnnxTensors.toProto(NamedTensor.ofFloats("Y", new long[]{2, 2},
+                    new float[]{1, 0, 3, 0})).toByteArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return folder;
+    }
+
+    /**
      * An MLP whose weights live in {@code model.onnx_data} beside it (ONNX external data, as exporters write models
      * over 2 GB): {@code x[batch, 32] → y[batch, 8]}.
      */

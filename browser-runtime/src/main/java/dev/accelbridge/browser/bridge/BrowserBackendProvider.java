@@ -23,6 +23,7 @@ import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.MemoryUsage;
 import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.Placement;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.TimeBudget;
 import dev.accelbridge.core.Timings;
@@ -220,10 +221,13 @@ public final class BrowserBackendProvider implements BackendProvider {
         Map<String, ModelRegistry.ModelRef> external = server.models().registerExternalData(model);
         ConnectedPage p = lane.page();
         PageWarmth warmth = lane.warmth();
+        // on wasm the CPU EP is the one asked for: its placement is known without a second session creation (onnxruntime-web
+        // refuses every wasm session made with CPU fallback disabled, since its wasm backend registers no EP of its own)
+        boolean checked = request.checksPlacement() && !Placement.CPU_EP.equals(ep.ortProviderName());
         BrowserMemorySampler memory = BrowserMemorySampler.start(lane.handle());
         try {
             LoadedSession s = await(p.load(ref, server.models().inline(ref, !external.isEmpty()).orElse(null), ep, TimeBudget.min(remaining(deadline), request.effectiveLoadTimeout()), request.threads(),
-                    request.modelCase().freeDims(), external, request.checksPlacement() ? SessionUse.PLACEMENT_CHECKED : SessionUse.TIMED),
+                    request.modelCase().freeDims(), external, checked ? SessionUse.PLACEMENT_CHECKED : SessionUse.TIMED),
                     Phase.LOAD, backend, model);
             RunOutcome r;
             // one timed run and nothing else (the op sweep): one job under the case's deadline, and the release not awaited

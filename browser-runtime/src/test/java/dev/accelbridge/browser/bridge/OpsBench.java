@@ -85,7 +85,7 @@ public final class OpsBench {
     }
 
     /** {@code declined}: cases the harness refused before loading, by the lane's known limits (float16 without shader-f16). */
-    private record Side(double seconds, TreeSet<String> failed, TreeSet<String> declined, String split) {
+    record Side(double seconds, TreeSet<String> failed, TreeSet<String> declined, String split) {
     }
 
     /** The harness's provider in a fresh browser, its first case once (the page up, the runtime compiled), then every case. */
@@ -144,7 +144,7 @@ public final class OpsBench {
     }
 
     /** The bare page in a fresh browser over the same models and inputs. */
-    private static Side bare(BridgeServer server, BackendId backend, String listUrl) throws Exception {
+    static Side bare(BridgeServer server, BackendId backend, String listUrl) throws Exception {
         Map<String, String> env = new HashMap<>();
         env.put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
         if (Files.isExecutable(Path.of("/usr/bin/node"))) {
@@ -175,7 +175,7 @@ public final class OpsBench {
     }
 
     /** The bare page's list: every case's model and inputs by URL, and the page check's model, inputs and exact answer. */
-    private static String bareList(BridgeServer server, List<ModelCase> cases, Path dir) throws Exception {
+    static String bareList(BridgeServer server, List<ModelCase> cases, Path dir) throws Exception {
         ObjectMapper json = new ObjectMapper();
         ObjectNode list = json.createObjectNode();
         var arr = list.putArray("cases");
