@@ -289,11 +289,7 @@ public final class MatrixStore implements AutoCloseable {
 
     /** Writes several cases in one transaction (bulk import, benchmarks). */
     public void writeAll(List<RunResult> results) {
-        db.inTransaction(c -> {
-            for (RunResult r : results) {
-                ResultRows.insert(c, r);
-            }
-        });
+        db.inTransaction(c -> ResultRows.insertAll(c, results));
     }
 
     /** A run's results, in the order written. */
@@ -368,9 +364,7 @@ public final class MatrixStore implements AutoCloseable {
                     RunLedger.insertProbe(c, run.runId(), a);
                 }
             }
-            for (RunResult r : fresh) {
-                ResultRows.insert(c, r);
-            }
+            ResultRows.insertAll(c, fresh);
         });
         return fresh.size();
     }
