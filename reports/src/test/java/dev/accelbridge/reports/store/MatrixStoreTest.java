@@ -94,6 +94,38 @@ class MatrixStoreTest {
         }
     }
 
+    /** Many results go in a few multi-row statements (ids drawn first): each comes back with its own fields and samples. */
+    @Test
+    void aLargeGroupOfResultsSpanningSeveralStatementsRoundTripsInOrder() {
+        HostInfo h = host("alpha");
+        try (MatrixStore s = MatrixStore.open(dir.resolve("group.duckdb"))) {
+            String run = s.beginRun(h, Map.of(), "{}");
+            s.write(passed(run, t(0), h, ModelFamily.TEXT, "first", BackendId.CPU, nativeProv(h), samples(3, 0.05, 10, 0)));
+            List<RunResult> group = new java.util.ArrayList<>();
+            for (int k = 0; k < 150; k++) { // more than two statements' worth
+                group.add(k % 7 == 0 ? notRun(run, t(1 + k), ModelFamily.VISION, "m" + k, BackendId.WEBGPU, Status.UNAVAILABLE, "no adapter " + k,
+                        chromiumProv(h, true))
+                        : passed(run, t(1 + k), h, ModelFamily.VISION, "m" + k, BackendId.WASM, chromiumProv(h, false), samples(1 + k % 5, 0.05, 10, k)));
+            }
+            s.writeAll(group);
+            List<RunResult> back = s.results(run);
+            assertThat(back).hasSize(151);
+            for (int k = 0; k < 150; k++) { // each row with its own fields (roundTripsEveryField holds every field) and samples
+                RunResult w = group.get(k);
+                RunResult r = back.get(k + 1);
+                assertThat(r.id()).isEqualTo(w.id());
+                assertThat(r.status()).isEqualTo(w.status());
+                assertThat(r.reason()).isEqualTo(w.reason());
+                assertThat(r.startedAt()).isEqualTo(w.startedAt());
+                if (w.timings() == null) {
+                    assertThat(r.timings()).isNull();
+                } else {
+                    assertThat(r.timings().samplesMs()).containsExactly(w.timings().samplesMs());
+                }
+            }
+        }
+    }
+
     @Test
     void latestWorkingTimingsIsTheNewestWorkingResultOnThisHost() {
         HostInfo a = host("a");
