@@ -128,7 +128,9 @@ class PlaywrightChromiumTest {
         double sum = java.util.Arrays.stream(d.samplesMs()).sum();
         assertThat(d.samplesMs().length).isGreaterThan(3).isLessThanOrEqualTo(1000);
         assertThat(d.samplesMs().length == 1000 || sum >= 150).as("%d samples, %.1f ms", d.samplesMs().length, sum).isTrue();
-        assertThat(d.warmupMs() >= 100 || d.warmups() == 1000).as("the warm-ups went on for their 100 ms or to the cap: %d in %.1f ms",
+        // the duration's loop stops at its cap of 1000 runs; judging whether the runs settled may then add blocks of up to 100
+        // (found on a full run: 1100 warm-ups in 91.9 ms, a model faster than 0.1 ms a run)
+        assertThat(d.warmupMs() >= 100 || d.warmups() >= 1000).as("the warm-ups went on for their 100 ms or to the cap: %d in %.1f ms",
                 d.warmups(), d.warmupMs()).isTrue();
         assertThat(d.warmups()).as("the page reports the warm-ups it ran").isGreaterThan(1);
     }
