@@ -23,7 +23,6 @@ import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.MemoryUsage;
 import dev.accelbridge.core.ModelSpec;
-import dev.accelbridge.core.Placement;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.TimeBudget;
 import dev.accelbridge.core.Timings;
@@ -63,7 +62,6 @@ public final class BrowserBackendProvider implements BackendProvider {
     private final LanePage lane;
     private final String browserName;
     private final DriverKind driver;
-    private String byHandVersion;
     /** Providers this page's onnxruntime-web cannot start (its own error): a property of the lane, not of a case. */
     private final Map<BackendId, String> noProvider = new java.util.EnumMap<>(BackendId.class);
 
@@ -91,9 +89,7 @@ public final class BrowserBackendProvider implements BackendProvider {
         this.ortWeb = null; // the page loaded what its own URL asked for
         this.driver = DriverKind.MANUAL;
         this.lane = LanePage.byHand(server, page);
-        String[] nv = page.probe().browserFromUserAgent();
-        this.browserName = nv[0];
-        this.byHandVersion = nv[1];
+        this.browserName = page.probe().browserFromUserAgent()[0];
     }
 
     /** A provider over a page a person opened by hand ({@code accelbridge serve}); it cannot be relaunched. */
@@ -123,7 +119,7 @@ public final class BrowserBackendProvider implements BackendProvider {
 
     /** The browser build. */
     public String browserVersion() {
-        return lane.launched() ? lane.browserVersion() : byHandVersion;
+        return lane.browserVersion();
     }
 
     /** onnxruntime-web's version in the page: what the page reports, else what its URL asked for. */
@@ -221,9 +217,7 @@ public final class BrowserBackendProvider implements BackendProvider {
         Map<String, ModelRegistry.ModelRef> external = server.models().registerExternalData(model);
         ConnectedPage p = lane.page();
         PageWarmth warmth = lane.warmth();
-        // on wasm the CPU EP is the one asked for: its placement is known without a second session creation (onnxruntime-web
-        // refuses every wasm session made with CPU fallback disabled, since its wasm backend registers no EP of its own)
-        boolean checked = request.checksPlacement() && !Placement.CPU_EP.equals(ep.ortProviderName());
+        boolean checked = request.checksPlacement() && !ep.cpuOnly(); // wasm's placement is known without a second session
         BrowserMemorySampler memory = BrowserMemorySampler.start(lane.handle());
         try {
             LoadedSession s = await(p.load(ref, server.models().inline(ref, !external.isEmpty()).orElse(null), ep, TimeBudget.min(remaining(deadline), request.effectiveLoadTimeout()), request.threads(),

@@ -31,6 +31,14 @@ public record ExecutionProviderSpec(String name, String deviceType) {
         };
     }
 
+    /**
+     * Whether this is onnxruntime-web's wasm backend, whose one EP is the CPU EP: where its nodes run is known without a
+     * check (and the check, a session made with CPU fallback disabled, is refused on it whatever the model).
+     */
+    public boolean cpuOnly() {
+        return dev.accelbridge.core.Placement.CPU_EP.equals(ortProviderName());
+    }
+
     /** What to do when a browser lacks this provider: the flag or browser that brings it. */
     public String fixWhenMissing() {
         return switch (name) {

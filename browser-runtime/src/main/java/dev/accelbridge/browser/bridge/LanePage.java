@@ -70,6 +70,7 @@ final class LanePage {
         LanePage l = new LanePage(server, null, null, null);
         l.page = page;
         l.probe = page.probe();
+        l.browserVersion = l.probe.browserFromUserAgent()[1];
         return l;
     }
 
@@ -177,7 +178,7 @@ final class LanePage {
         return probe;
     }
 
-    /** The launched browser's build; null for a page joined by hand. */
+    /** The browser's build: the launched one's, or what a page joined by hand's user agent says. */
     String browserVersion() {
         return browserVersion;
     }

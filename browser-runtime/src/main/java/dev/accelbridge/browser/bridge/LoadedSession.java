@@ -31,7 +31,7 @@ public record LoadedSession(String sessionId, double sessionMs, double fetchMs, 
      */
     public dev.accelbridge.core.Placement placement(ExecutionProviderSpec ep) {
         String requested = ep.ortProviderName();
-        if (dev.accelbridge.core.Placement.CPU_EP.equals(requested)) {
+        if (ep.cpuOnly()) {
             return dev.accelbridge.core.Placement.onRequested(requested, "onnxruntime-web's wasm backend has the CPU EP alone");
         }
         if (onRequested == null) {

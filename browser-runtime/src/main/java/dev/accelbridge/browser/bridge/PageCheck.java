@@ -2,6 +2,7 @@ package dev.accelbridge.browser.bridge;
 
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.suites.onnx.OnnxTensors;
 import dev.accelbridge.suites.onnx.proto.Onnx;
 
 import java.time.Duration;
@@ -98,7 +99,8 @@ final class PageCheck {
     private static byte[] model() {
         Onnx.GraphProto.Builder g = Onnx.GraphProto.newBuilder().setName("accelbridge-page-check")
                 .addInput(value("x", 2, 3)).addOutput(value("y", 2, 2))
-                .addInitializer(floats("w", W, 3, 2)).addInitializer(floats("b", B, 2))
+                .addInitializer(OnnxTensors.toProto(NamedTensor.ofFloats("w", new long[] {3, 2}, W)))
+                .addInitializer(OnnxTensors.toProto(NamedTensor.ofFloats("b", new long[] {2}, B)))
                 .addNode(node("MatMul", List.of("x", "w"), "mm"))
                 .addNode(node("Add", List.of("mm", "b"), "add"))
                 .addNode(node("Transpose", List.of("add"), "t").addAttribute(Onnx.AttributeProto.newBuilder().setName("perm")
@@ -120,16 +122,5 @@ final class PageCheck {
         }
         return Onnx.ValueInfoProto.newBuilder().setName(name).setType(Onnx.TypeProto.newBuilder().setTensorType(
                 Onnx.TypeProto.Tensor.newBuilder().setElemType(DType.FLOAT32.onnxCode()).setShape(shape))).build();
-    }
-
-    private static Onnx.TensorProto floats(String name, float[] values, long... dims) {
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(values.length * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-        b.asFloatBuffer().put(values);
-        Onnx.TensorProto.Builder t = Onnx.TensorProto.newBuilder().setName(name).setDataType(DType.FLOAT32.onnxCode())
-                .setRawData(com.google.protobuf.ByteString.copyFrom(b.array()));
-        for (long d : dims) {
-            t.addDims(d);
-        }
-        return t.build();
     }
 }

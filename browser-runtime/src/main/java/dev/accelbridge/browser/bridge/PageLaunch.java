@@ -27,7 +27,7 @@ final class PageLaunch {
      * @throws UnsupportedModelException when the asked onnxruntime-web does not load in this browser (its import's error)
      */
     static Launched start(BridgeServer server, LaunchOptions options, BrowserLauncher launcher, OrtWebBuild ortWeb) {
-        String slot = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        String slot = newSlot();
         // an HTTPS bridge: the browser trusts its certificate by its key alone, so the page is a secure context
         LaunchOptions trusted = server.trustedCertificate().map(options::withTrust).orElse(options);
         BrowserHandle handle = launcher.launch(trusted, server.pageUrl(slot, ortWeb));
@@ -44,9 +44,14 @@ final class PageLaunch {
      * @throws BridgeServerException when the fresh page does not join (the caller relaunches the browser)
      */
     static Launched renew(BridgeServer server, BrowserHandle handle, ConnectedPage old, String label, OrtWebBuild ortWeb) {
-        String slot = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        String slot = newSlot();
         old.renew(server.pageUrl(slot, ortWeb));
         return joined(server, handle, slot, label, ortWeb);
+    }
+
+    /** A slot no page has joined under: how the bridge tells which joining page is the one it opened. */
+    private static String newSlot() {
+        return UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     }
 
     private static Launched joined(BridgeServer server, BrowserHandle handle, String slot, String label, OrtWebBuild ortWeb) {
