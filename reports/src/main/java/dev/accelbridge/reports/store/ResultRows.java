@@ -18,7 +18,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -44,7 +43,6 @@ final class ResultRows {
             + "iterations, warmups, rss_before, rss_after, rss_peak, max_abs_err, max_rel_err, cosine, tolerance, "
             + "parity_within, parity_against, non_finite, rtol, tolerance_budget, tolerance_basis, fallback_path, warnings, provenance, "
             + "started_at, variant_parity, analysis, attempts, earlier_attempts, quality";
-    private static final int INSERTED = COLUMNS.split(",").length - 1;
 
     private final Db db;
 
@@ -73,13 +71,12 @@ final class ResultRows {
         insertAll(c, List.of(r));
     }
 
-    /** Rows per INSERT statement: DuckDB's cost is per statement (2.6 ms for a one-row INSERT here), not per row. */
-    private static final int ROWS_PER_STATEMENT = 64;
-
     /**
-     * Inserts the results' rows, many to a statement, and all their samples through one Appender. Their ids are drawn
-     * from the results' sequence first, in one query, so no row needs {@code RETURNING}. Measured here: 358 results took
-     * 920 ms one statement each (all of it in DuckDB's execution of the statement).
+     * Inserts the results' rows and their samples through DuckDB's Appender: the rows into a per-connection staging
+     * table shaped like {@link #COLUMNS} (so the results table's physical column order, which migrations decide, does
+     * not matter), moved over in one {@code INSERT ... SELECT}. Their ids are drawn from the results' sequence first, in
+     * one query. Measured here during a sweep: one prepared INSERT cost ~2 ms a row (a 64-row VALUES statement as
+     * much as 64 single ones), the Appender a few hundredths of that.
      */
     static void insertAll(DuckDBConnection c, List<RunResult> results) throws SQLException {
         int n = results.size();
@@ -96,18 +93,19 @@ final class ResultRows {
                 }
             }
         }
-        String row = "(?," + "?,".repeat(INSERTED - 1) + "?)";
-        for (int from = 0; from < n; from += ROWS_PER_STATEMENT) {
-            int to = Math.min(n, from + ROWS_PER_STATEMENT);
-            String sql = "INSERT INTO results (" + COLUMNS + ") VALUES " + String.join(",", java.util.Collections.nCopies(to - from, row));
-            try (PreparedStatement ps = c.prepareStatement(sql)) {
-                for (int k = from; k < to; k++) {
-                    int base = (k - from) * (INSERTED + 1) + 1;
-                    ps.setLong(base, ids[k]);
-                    bind(ps, base + 1, results.get(k));
-                }
-                ps.executeUpdate();
+        try (var st = c.createStatement()) {
+            st.execute("CREATE TEMP TABLE IF NOT EXISTS results_in AS SELECT " + COLUMNS + " FROM results LIMIT 0");
+        }
+        try (DuckDBAppender ap = c.createAppender("temp", DuckDBConnection.DEFAULT_SCHEMA, "results_in")) {
+            for (int k = 0; k < n; k++) {
+                ap.beginRow().append(ids[k]);
+                append(ap, results.get(k));
+                ap.endRow();
             }
+        }
+        try (var st = c.createStatement()) {
+            st.execute("INSERT INTO results (" + COLUMNS + ") SELECT * FROM results_in");
+            st.execute("DELETE FROM results_in");
         }
         boolean anySamples = results.stream().anyMatch(r -> r.timings() != null && r.timings().samplesMs().length > 0);
         if (anySamples) {
@@ -123,60 +121,68 @@ final class ResultRows {
         }
     }
 
-    /** Binds {@code r}'s columns (all but the id) from parameter {@code base} on. */
-    private static void bind(PreparedStatement ps, int base, RunResult r) throws SQLException {
-        {
-            Provenance p = r.provenance();
-            Timings t = r.timings();
-            Parity q = r.parity();
-            MemoryUsage m = r.memory();
-            CaseId k = r.id();
-            ps.setString(base, r.runId());
-            int i = bindCase(ps, base + 1, k, true);
-            ps.setString(i++, r.actual() == null ? null : r.actual().id());
-            ps.setString(i++, r.status().name());
-            ps.setString(i++, r.reason());
-            ps.setString(i++, p == null ? null : p.browser());
-            ps.setString(i++, p == null ? null : p.browserVersion());
-            ps.setString(i++, p == null ? null : p.driver());
-            ps.setString(i++, p == null ? null : p.adapter());
-            setBool(ps, i++, p == null ? null : p.softwareAdapter());
-            ps.setString(i++, p == null ? null : p.host());
-            ps.setString(i++, p == null ? null : p.hostFingerprint());
-            ps.setString(i++, p == null ? null : p.os());
-            setDouble(ps, i++, t == null ? null : t.loadMs());
-            setDouble(ps, i++, t == null ? null : t.firstMs());
-            setDouble(ps, i++, t == null ? null : t.p50Ms());
-            setDouble(ps, i++, t == null ? null : t.p90Ms());
-            setDouble(ps, i++, t == null ? null : t.p99Ms());
-            setDouble(ps, i++, t == null ? null : t.meanMs());
-            setDouble(ps, i++, t == null ? null : t.stddevMs());
-            setDouble(ps, i++, t == null ? null : t.throughputPerSec());
-            setInt(ps, i++, t == null ? null : t.iterations());
-            setInt(ps, i++, t == null ? null : t.warmups());
-            ps.setLong(i++, m.rssBefore());
-            ps.setLong(i++, m.rssAfter());
-            ps.setLong(i++, m.rssPeak());
-            setDouble(ps, i++, q == null ? null : q.maxAbsErr());
-            setDouble(ps, i++, q == null ? null : q.maxRelErr());
-            setDouble(ps, i++, q == null ? null : q.cosine());
-            setDouble(ps, i++, q == null ? null : q.tolerance());
-            setBool(ps, i++, q == null ? null : q.within());
-            ps.setString(i++, q == null ? null : q.against());
-            ps.setLong(i++, q == null ? 0 : q.nonFinite());
-            setDouble(ps, i++, q == null ? null : q.rtol());
-            setDouble(ps, i++, q == null ? null : q.budget());
-            ps.setString(i++, q == null ? null : q.basis());
-            ps.setString(i++, ResultJson.fallbackPath(r.fallbackPath()).toString());
-            ps.setString(i++, ResultJson.strings(r.warnings()).toString());
-            ps.setString(i++, p == null ? null : ResultJson.provenance(p).toString());
-            ps.setObject(i++, r.startedAt() == null ? null : ts(r.startedAt()));
-            ps.setString(i++, r.variantParity() == null ? null : ResultJson.parity(r.variantParity()).toString());
-            ps.setString(i++, AnalysisJson.column(r.analysis()));
-            ps.setInt(i++, r.attempts().count());
-            ps.setString(i++, r.attempts().earlier().isEmpty() ? null : ResultJson.strings(r.attempts().earlier()).toString());
-            ps.setString(i, t == null ? null : QualityForm.column(t.quality()));
+    /** Appends {@code r}'s columns (all but the id) in {@link #COLUMNS} order, each in its column's type. */
+    private static void append(DuckDBAppender ap, RunResult r) throws SQLException {
+        Provenance p = r.provenance();
+        Timings t = r.timings();
+        Parity q = r.parity();
+        MemoryUsage m = r.memory();
+        text(ap, r.runId());
+        for (Dimension<?> d : Dimensions.ALL) {
+            Object v = d.value(r.id());
+            if (v instanceof Integer i) {
+                ap.append(i.intValue());
+            } else {
+                text(ap, (String) v);
+            }
         }
+        text(ap, r.actual() == null ? null : r.actual().id());
+        text(ap, r.status().name());
+        text(ap, r.reason());
+        text(ap, p == null ? null : p.browser());
+        text(ap, p == null ? null : p.browserVersion());
+        text(ap, p == null ? null : p.driver());
+        text(ap, p == null ? null : p.adapter());
+        bool(ap, p == null ? null : p.softwareAdapter());
+        text(ap, p == null ? null : p.host());
+        text(ap, p == null ? null : p.hostFingerprint());
+        text(ap, p == null ? null : p.os());
+        real(ap, t == null ? null : t.loadMs());
+        real(ap, t == null ? null : t.firstMs());
+        real(ap, t == null ? null : t.p50Ms());
+        real(ap, t == null ? null : t.p90Ms());
+        real(ap, t == null ? null : t.p99Ms());
+        real(ap, t == null ? null : t.meanMs());
+        real(ap, t == null ? null : t.stddevMs());
+        real(ap, t == null ? null : t.throughputPerSec());
+        whole(ap, t == null ? null : t.iterations());
+        whole(ap, t == null ? null : t.warmups());
+        ap.append(m.rssBefore());
+        ap.append(m.rssAfter());
+        ap.append(m.rssPeak());
+        real(ap, q == null ? null : q.maxAbsErr());
+        real(ap, q == null ? null : q.maxRelErr());
+        real(ap, q == null ? null : q.cosine());
+        real(ap, q == null ? null : q.tolerance());
+        bool(ap, q == null ? null : q.within());
+        text(ap, q == null ? null : q.against());
+        ap.append(q == null ? 0L : q.nonFinite());
+        real(ap, q == null ? null : q.rtol());
+        real(ap, q == null ? null : q.budget());
+        text(ap, q == null ? null : q.basis());
+        text(ap, ResultJson.fallbackPath(r.fallbackPath()).toString());
+        text(ap, ResultJson.strings(r.warnings()).toString());
+        text(ap, p == null ? null : ResultJson.provenance(p).toString());
+        if (r.startedAt() == null) {
+            ap.appendNull();
+        } else {
+            ap.append(ts(r.startedAt()));
+        }
+        text(ap, r.variantParity() == null ? null : ResultJson.parity(r.variantParity()).toString());
+        text(ap, AnalysisJson.column(r.analysis()));
+        ap.append(r.attempts().count());
+        text(ap, r.attempts().earlier().isEmpty() ? null : ResultJson.strings(r.attempts().earlier()).toString());
+        text(ap, t == null ? null : QualityForm.column(t.quality()));
     }
 
     /** Results matching {@code where} (with its binder), with their samples, oldest first unless ordered. */
@@ -257,27 +263,35 @@ final class ResultRows {
         }
     }
 
-    private static void setDouble(PreparedStatement ps, int i, Double v) throws SQLException {
+    private static void text(DuckDBAppender ap, String v) throws SQLException {
         if (v == null) {
-            ps.setNull(i, Types.DOUBLE);
+            ap.appendNull();
         } else {
-            ps.setDouble(i, v);
+            ap.append(v);
         }
     }
 
-    private static void setInt(PreparedStatement ps, int i, Integer v) throws SQLException {
+    private static void real(DuckDBAppender ap, Double v) throws SQLException {
         if (v == null) {
-            ps.setNull(i, Types.INTEGER);
+            ap.appendNull();
         } else {
-            ps.setInt(i, v);
+            ap.append(v.doubleValue());
         }
     }
 
-    private static void setBool(PreparedStatement ps, int i, Boolean v) throws SQLException {
+    private static void whole(DuckDBAppender ap, Integer v) throws SQLException {
         if (v == null) {
-            ps.setNull(i, Types.BOOLEAN);
+            ap.appendNull();
         } else {
-            ps.setBoolean(i, v);
+            ap.append(v.intValue());
+        }
+    }
+
+    private static void bool(DuckDBAppender ap, Boolean v) throws SQLException {
+        if (v == null) {
+            ap.appendNull();
+        } else {
+            ap.append(v.booleanValue());
         }
     }
 

@@ -94,15 +94,36 @@ class MatrixStoreTest {
         }
     }
 
-    /** Many results go in a few multi-row statements (ids drawn first): each comes back with its own fields and samples. */
+    /** Models go in as a group: one listed twice is kept as last listed, a later group replaces it, the rest stay. */
     @Test
-    void aLargeGroupOfResultsSpanningSeveralStatementsRoundTripsInOrder() {
+    void modelsRecordedInGroupsKeepTheLastWordPerModel() {
+        try (MatrixStore s = MatrixStore.open(dir.resolve("models.duckdb"))) {
+            List<ModelEntry> many = new java.util.ArrayList<>();
+            for (int k = 0; k < 300; k++) {
+                many.add(new ModelEntry(String.format("%064x", k), "m" + k, 13 + k % 5, List.of("Op" + k, "Relu")));
+            }
+            many.add(new ModelEntry(String.format("%064x", 7), "again", 18, List.of("Conv")));
+            many.add(new ModelEntry(null, "no file", 13, List.of("Add")));
+            s.recordModels(many);
+            s.recordModels(List.of(new ModelEntry(String.format("%064x", 9), null, 21, List.of())));
+            Map<String, List<String>> ops = s.modelOps();
+            assertThat(ops).hasSize(300);
+            assertThat(ops.get(String.format("%064x", 0))).containsExactly("Op0", "Relu");
+            assertThat(ops.get(String.format("%064x", 7))).containsExactly("Conv");
+            assertThat(ops.get(String.format("%064x", 9))).isEmpty();
+            assertThat(ops.get(String.format("%064x", 299))).containsExactly("Op299", "Relu");
+        }
+    }
+
+    /** Many results go in through the staging table (ids drawn first): each comes back with its own fields and samples. */
+    @Test
+    void aLargeGroupOfResultsRoundTripsInOrder() {
         HostInfo h = host("alpha");
         try (MatrixStore s = MatrixStore.open(dir.resolve("group.duckdb"))) {
             String run = s.beginRun(h, Map.of(), "{}");
             s.write(passed(run, t(0), h, ModelFamily.TEXT, "first", BackendId.CPU, nativeProv(h), samples(3, 0.05, 10, 0)));
             List<RunResult> group = new java.util.ArrayList<>();
-            for (int k = 0; k < 150; k++) { // more than two statements' worth
+            for (int k = 0; k < 150; k++) {
                 group.add(k % 7 == 0 ? notRun(run, t(1 + k), ModelFamily.VISION, "m" + k, BackendId.WEBGPU, Status.UNAVAILABLE, "no adapter " + k,
                         chromiumProv(h, true))
                         : passed(run, t(1 + k), h, ModelFamily.VISION, "m" + k, BackendId.WASM, chromiumProv(h, false), samples(1 + k % 5, 0.05, 10, k)));
