@@ -259,7 +259,8 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private int report(MatrixStore matrix, SessionRun run, PrintWriter err) {
-        List<RunResult> all = matrix.results(run.runId());
+        List<RunResult> every = matrix.allResults(); // read once: the run's table and the matrix both need them
+        List<RunResult> all = every.stream().filter(r -> run.runId().equals(r.runId())).toList();
         PrintWriter stdout = spec.commandLine().getOut();
         if (json) {
             err.print(ResultTable.render(all));
@@ -269,7 +270,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         err.printf(Locale.ROOT, "run %s: %d cases in %.1f s, stored in %s%n", run.runId(), all.size(),
                 run.wallMs() / 1000, matrix.path().toAbsolutePath());
-        Matrix matrix2 = MatrixBuilder.build(matrix, Optional.of(run.runId()),
+        Matrix matrix2 = MatrixBuilder.build(matrix, every, Optional.of(run.runId()),
                 RegressionDetector.defaults().withThreshold(regressionThreshold));
         var spreads = matrix2.positionSpreads();
         if (!spreads.isEmpty()) {

@@ -38,7 +38,11 @@ public final class MatrixBuilder {
      * @throws StoreException when {@code runId} is not in the store
      */
     public static Matrix build(MatrixStore store, Optional<String> runId, RegressionDetector detector) {
-        List<RunResult> all = store.allResults();
+        return build(store, store.allResults(), runId, detector);
+    }
+
+    /** Same, from {@code all}: every result of the store as {@link MatrixStore#allResults} gives them (read once by a caller that needs them too). */
+    public static Matrix build(MatrixStore store, List<RunResult> all, Optional<String> runId, RegressionDetector detector) {
         Map<CaseId.CellId, List<RunResult>> byCell = new LinkedHashMap<>();
         for (RunResult r : all) {
             byCell.computeIfAbsent(r.cell(), k -> new ArrayList<>()).add(r);
@@ -52,7 +56,7 @@ public final class MatrixBuilder {
                 throw new StoreException("No run " + runId.get() + " in the matrix store " + store.path(),
                         "leave --run out for the newest result of every cell, or give a run id the store has");
             }
-            shown = store.results(runId.get());
+            shown = all.stream().filter(r -> runId.get().equals(r.runId())).toList(); // in the order written, as the store gives a run's
             scope = runId.get();
         } else {
             shown = new ArrayList<>();
