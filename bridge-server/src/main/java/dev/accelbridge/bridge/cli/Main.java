@@ -2,6 +2,7 @@ package dev.accelbridge.bridge.cli;
 
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.Untrusted;
+import dev.accelbridge.reports.store.DuckDbNative;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -90,6 +91,7 @@ public final class Main implements Runnable {
     /** Runs the CLI and exits with its code. */
     public static void main(String[] args) {
         processOwned = true;
+        DuckDbNative.preloadInBackground(); // DuckDB unpacks its native library at every start: overlapped with the rest of it
         CommandLine cl = commandLine();
         int code = cl.execute(args);
         cl.getOut().flush();
