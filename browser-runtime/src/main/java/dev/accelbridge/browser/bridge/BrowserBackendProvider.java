@@ -219,24 +219,37 @@ public final class BrowserBackendProvider implements BackendProvider {
         PageWarmth warmth = lane.warmth();
         boolean checked = request.checksPlacement() && !ep.cpuOnly(); // wasm's placement is known without a second session
         BrowserMemorySampler memory = BrowserMemorySampler.start(lane.handle());
+        // one timed run and nothing else (the op sweep): the run is sent with the load, before its answer (the page takes
+        // jobs in order; a run after a failed load fails on the missing session and is not awaited), under the case's
+        // deadline, and the release is not awaited: one round trip a case, not three. Otherwise the first inference alone,
+        // then the warm-ups and timed runs under a deadline derived from it (the inputs cross once: the page keeps them).
+        boolean single = request.warmups() == 0 && request.iterations() == 1 && request.durations().total().isZero();
+        OutputBudget budget = OutputBudget.forCase(request.modelCase(), server.options().maxResultBytes());
+        var d = warmth.durations(backend, request.durations());
+        String sid = ConnectedPage.newSessionId();
         try {
-            LoadedSession s = await(p.load(ref, server.models().inline(ref, !external.isEmpty()).orElse(null), ep, TimeBudget.min(remaining(deadline), request.effectiveLoadTimeout()), request.threads(),
-                    request.modelCase().freeDims(), external, checked ? SessionUse.PLACEMENT_CHECKED : SessionUse.TIMED),
-                    Phase.LOAD, backend, model);
+            CompletableFuture<LoadedSession> loading = p.load(sid, ref, server.models().inline(ref, !external.isEmpty()).orElse(null), ep,
+                    TimeBudget.min(remaining(deadline), request.effectiveLoadTimeout()), request.threads(), request.modelCase().freeDims(),
+                    external, checked ? SessionUse.PLACEMENT_CHECKED : SessionUse.TIMED);
+            CompletableFuture<RunOutcome> running = single ? p.run(sid, request.modelCase().inputs(), 0, 1, d, remaining(deadline), budget,
+                    request.progress()) : null;
+            LoadedSession s;
+            try {
+                s = await(loading, Phase.LOAD, backend, model);
+            } catch (RuntimeException e) {
+                if (running != null) {
+                    running.exceptionally(x -> null); // fails on the missing session: the load's failure is the case's
+                }
+                throw e;
+            }
             RunOutcome r;
-            // one timed run and nothing else (the op sweep): one job under the case's deadline, and the release not awaited
-            // (the page takes jobs in order); otherwise the first inference alone, then the warm-ups and timed runs under a
-            // deadline derived from it (the inputs cross once: the page keeps them for the second job)
-            boolean single = request.warmups() == 0 && request.iterations() == 1 && request.durations().total().isZero();
             try {
                 RunOutcome first = single ? null : await(p.runFirst(s.sessionId(), request.modelCase().inputs(),
                         TimeBudget.min(remaining(deadline), TimeBudget.FIRST_RUN_LIMIT)), Phase.RUN, backend, model);
-                OutputBudget budget = OutputBudget.forCase(request.modelCase(), server.options().maxResultBytes());
                 memory.stopSampling(); // nothing of the harness samples while the page times its runs
-                var d = warmth.durations(backend, request.durations());
                 Duration timed = single ? remaining(deadline) : TimeBudget.min(remaining(deadline), TimeBudget.forTimedRuns(
                         first.firstMs(), request.warmups(), request.iterations(), d.budget(), Math.min(budget.bytes(), 1L << 31)));
-                r = await(p.run(s.sessionId(), single ? request.modelCase().inputs() : null, request.warmups(), request.iterations(),
+                r = await(single ? running : p.run(s.sessionId(), null, request.warmups(), request.iterations(),
                         d, timed, budget, request.progress()), Phase.RUN, backend, model);
                 r = single ? r : r.after(first);
                 warmth.ran(backend);

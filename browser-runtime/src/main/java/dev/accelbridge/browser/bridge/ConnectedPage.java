@@ -130,19 +130,25 @@ public final class ConnectedPage {
     public CompletableFuture<LoadedSession> load(ModelRegistry.ModelRef model, ExecutionProviderSpec ep, Duration timeout,
                                                  Integer threads, Map<String, Long> freeDims,
                                                  Map<String, ModelRegistry.ModelRef> externalData, SessionUse use) {
-        return load(model, null, ep, timeout, threads, freeDims, externalData, use);
+        return load(newSessionId(), model, null, ep, timeout, threads, freeDims, externalData, use);
+    }
+
+    /** A session id no other session of this bridge has: for a caller that sends a session's next job before its load answers. */
+    public static String newSessionId() {
+        return nextId("s");
     }
 
     /**
-     * Same, with the model's bytes in the load frame itself when {@code inline} is given (a small model: no HTTP round
-     * trip for the page; {@link ModelRegistry#inline}), else fetched by the page from the model's URL.
+     * Same, as session {@code sessionId} ({@link #newSessionId}), with the model's bytes in the load frame itself when
+     * {@code inline} is given (a small model: no HTTP round trip for the page; {@link ModelRegistry#inline}), else fetched
+     * by the page from the model's URL. The page takes jobs in order, so a run of the session may follow at once.
      */
-    public CompletableFuture<LoadedSession> load(ModelRegistry.ModelRef model, byte[] inline, ExecutionProviderSpec ep, Duration timeout,
+    public CompletableFuture<LoadedSession> load(String sessionId, ModelRegistry.ModelRef model, byte[] inline, ExecutionProviderSpec ep, Duration timeout,
                                                  Integer threads, Map<String, Long> freeDims,
                                                  Map<String, ModelRegistry.ModelRef> externalData, SessionUse use) {
         String job = nextId("j");
         ObjectNode msg = message(MessageKind.LOAD, job);
-        msg.put("session", nextId("s"));
+        msg.put("session", sessionId);
         ObjectNode m = msg.putObject("model");
         m.put("id", model.id());
         if (inline == null) {
