@@ -13,7 +13,7 @@
 # Warm-up iterations are run but not timed individually, so they count as overhead here.
 # Then the run's own account of its wall time (the lines `run` prints at its end and keeps in the run ledger):
 # JVM start, model preparation, probes, browser launches, session creation, first inference, timed compute,
-# warm-ups, transfers, store writes, reports. The goal (issue 24) is wall <= 1.25 x compute on this machine.
+# warm-ups, transfers, store writes, reports. The goal is wall <= 1.25 x compute on this machine.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 start=$(date +%s.%N)

@@ -4,7 +4,7 @@ import java.util.regex.Pattern;
 
 /**
  * Where a case executes, as a dimension of the matrix: natively in a process with one ONNX Runtime, or in a typed browser
- * of one major version with one onnxruntime-web. The versions are part of the identity (issue 26: "which upgrade broke
+ * of one major version with one onnxruntime-web. The versions are part of the identity ("which upgrade broke
  * my model"), so a browser or runtime upgrade starts new cells, and a comparison by version pairs them cell by cell. The
  * browser's full build ({@code 156.0.8078.73}) stays provenance: a patch release does not cut a cell's history.
  *

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The runtime releases a run sweeps, each a dimension of the matrix (issue 26): onnxruntime-web in every browser
+ * The runtime releases a run sweeps, each a dimension of the matrix: onnxruntime-web in every browser
  * ({@code --ort-web}), ONNX Runtime natively ({@code --ort}). Empty: the pinned one only (the page's onnxruntime-web, the
  * ONNX Runtime this process loaded).
  *

@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The browser path through the real CLI: headless Debian Chromium driven by Selenium, real onnxruntime-web,
- * outputs checked against the native CPU reference, the JSON contract of issue 3/4, and the reports.
+ * outputs checked against the native CPU reference, the JSON contract, and the reports.
  */
 class BrowserRunCliTest {
     @TempDir

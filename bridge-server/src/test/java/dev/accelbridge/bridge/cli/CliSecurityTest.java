@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Bounds stated and checked up front (issue 22): `--iterations 999999999` ended in an OutOfMemoryError with a stack trace
+ * Bounds stated and checked up front: `--iterations 999999999` ended in an OutOfMemoryError with a stack trace
  * and a run left in the store, and `--out` naming a file was found only after the whole run; both now exit 2 with one
  * line before the store is touched.
  */

@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Model files as a way in (issue 22): a file a model references must stay inside its folder by real path. External data
+ * Model files as a way in: a file a model references must stay inside its folder by real path. External data
  * that is a link to /etc/passwd made the bridge serve the target (200, root:x:0:0); now the model is FAILED natively and
  * in the browser alike, naming the link and its target, and a registered file swapped for a link is not served.
  */

@@ -17,7 +17,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * DNS rebinding against the tokenless loopback bridge (issue 22): a page on another web site whose name was rebound to
+ * DNS rebinding against the tokenless loopback bridge: a page on another web site whose name was rebound to
  * 127.0.0.1 sends its own name as Host (and Origin). Before, it got the whole API (200) and started runs (202); now every
  * route refuses a Host this bridge is not reached by (421) before any handler, and a state-changing request from another
  * origin (403). Raw sockets, because an HTTP client will not let a test choose the Host header.

@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * No secret on a command line (issue 22, part 3). Found when tried: with {@code --driver process} (Firefox always uses
+ * No secret on a command line. Found when tried: with {@code --driver process} (Firefox always uses
  * it) the launched browser's command line held {@code /?token=<32 hex>}, which {@code ps} shows every local user.
  * Launched browsers now get a one-time join code, spent on first contact for the token's HttpOnly cookie.
  */

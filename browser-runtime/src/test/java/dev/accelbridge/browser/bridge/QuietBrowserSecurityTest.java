@@ -33,7 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Quiet browsers (issue 22, part 7). Found when tried: with the flags Accelbridge passed, Chromium asked
+ * Quiet browsers. Found when tried: with the flags Accelbridge passed, Chromium asked
  * accounts.google.com and update.googleapis.com during a run. Each launch path runs a real case while the browser
  * records its own network log (Chromium's {@code --log-net-log}, Firefox's {@code logging.nsHttp} preferences), and
  * the test reads what left: every request goes to the bridge's origin, or to the service sink on loopback port 9

@@ -145,7 +145,7 @@ final class Migrations {
                     "UPDATE results SET p90_ms = NULL WHERE iterations < 36",
                     "UPDATE results SET p99_ms = NULL WHERE iterations < 368",
                     "ALTER TABLE runs ADD COLUMN account VARCHAR")),
-            // v9: where a case ran is part of its identity with its versions (issue 26): the browser's major version and
+            // v9: where a case ran is part of its identity with its versions: the browser's major version and
             // the runtime's (onnxruntime-web in a browser, ONNX Runtime natively). Older rows take what their provenance
             // recorded, so their cells go on with the same versions' new results.
             new Migration(9, "lane versions: browser major, onnxruntime-web and ONNX Runtime versions as case dimensions", List.of(

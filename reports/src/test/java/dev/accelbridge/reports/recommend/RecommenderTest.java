@@ -33,7 +33,7 @@ class RecommenderTest {
     }
 
     /**
-     * Issue 24, found when tried: on the default store {@code recommend} named {@code cpu [native]} best for every family,
+     * Found when tried: on the default store {@code recommend} named {@code cpu [native]} best for every family,
      * with {@code wasm [firefox] … 0.33× native cpu} as the runner-up. A team shipping a web app needs the best backend per
      * browser, a team shipping natively the best native one: one answer per deployment target.
      */
@@ -90,7 +90,7 @@ class RecommenderTest {
     }
 
     /**
-     * Issue 24: a floored figure (Firefox's polled WebGPU readback) is never a candidate; each option carries its speed-up's
+     * A floored figure (Firefox's polled WebGPU readback) is never a candidate; each option carries its speed-up's
      * interval and the Offline figure (items per second at the best batch size measured).
      */
     @Test

@@ -12,7 +12,7 @@ import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Issue 24, "honest labels": a figure is shown under the backend that produced it, and a fallen-back one is not ranked. */
+/** Honest labels: a figure is shown under the backend that produced it, and a fallen-back one is not ranked. */
 class HonestLabelsTest {
     @TempDir
     Path dir;

@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
 /**
- * Text nobody here wrote, in every field a report shows (issue 22): a model name, a reason and a host holding NUL, \x01,
+ * Text nobody here wrote, in every field a report shows: a model name, a reason and a host holding NUL, \x01,
  * ESC colour codes, markup and newlines. junit.xml was not well-formed (a CI system then drops the whole report) and
  * report.md passed raw HTML; now junit.xml parses with a strict parser, report.md keeps each table row on one line with
  * the markup escaped, report.html has no markup from the data, and the terminal sees no escape sequence.

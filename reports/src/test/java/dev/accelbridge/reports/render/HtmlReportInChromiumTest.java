@@ -75,7 +75,7 @@ class HtmlReportInChromiumTest {
                     .isEqualTo("vertical");
             // browser vs native is the ratio of p50s with the 1x line drawn (no legend to page through); the fixture's four
             // executed browser cells include one that fell back from webnn-gpu to wasm: its figure is wasm's, so it is
-            // not ranked (issue 24, found when tried: it was drawn as "webnn-gpu [chromium 156] ×8.38")
+            // not ranked (found when tried: it was drawn as "webnn-gpu [chromium 156] ×8.38")
             Object ratio = page.evaluate("() => { const o = echarts.getInstanceByDom(document.getElementById('ratio')).getOption();"
                     + " return [o.legend ? o.legend.length : 0, o.series[0].markLine.data[0].xAxis, o.series[0].data.length]; }");
             assertThat(((List<?>) ratio).stream().map(x -> ((Number) x).intValue()).toList()).containsExactly(0, 1, 3);

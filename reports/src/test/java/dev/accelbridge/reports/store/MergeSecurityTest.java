@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The merge surface (issue 22, part 5): an export file is written by whoever sent it, so {@code merge} holds every
+ * The merge surface: an export file is written by whoever sent it, so {@code merge} holds every
  * record to the schema's types and ranges and refuses, naming the file and the record, what the lenient reader
  * once wrapped, rounded or let through; a refused file leaves the store exactly as it was. Each attack is one a
  * careful tester made: before the fix every one of them was imported.
