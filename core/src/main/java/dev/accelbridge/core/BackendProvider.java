@@ -37,6 +37,15 @@ public interface BackendProvider extends AutoCloseable {
     Execution execute(ExecutionRequest request);
 
     /**
+     * A hint given before {@link #execute}: {@code next} is most likely the request that follows that one (a lane's next
+     * case). A provider may start on it early (a browser page queues its jobs behind the case now running), as long as
+     * executing it gives what it would have given without the hint; a hint that turns out wrong costs nothing but the
+     * work begun. The default ignores it.
+     */
+    default void upcoming(ExecutionRequest next) {
+    }
+
+    /**
      * The version of the runtime this provider runs cases with (ONNX Runtime's, natively; onnxruntime-web's in a browser),
      * when it knows it: part of its lane's identity ({@link LaneId}).
      */

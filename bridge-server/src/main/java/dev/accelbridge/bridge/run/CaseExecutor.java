@@ -142,6 +142,23 @@ final class CaseExecutor {
         return o;
     }
 
+    /** What a case asks of the provider of {@code hop}. */
+    private ExecutionRequest request(ModelCase mc, CaseId id, BackendId hop) {
+        ProgressSink sink = progressSink;
+        return new ExecutionRequest(hop, mc, warmups, iterations, timeout, threads, loadTimeout, profileIterations, recreate,
+                sink == null ? null : (phase, done, total) -> sink.progress(id, hop, phase, done, total), durations);
+    }
+
+    /**
+     * Tells the provider of the first hop of {@code chain} that {@code mc} comes next on this lane
+     * ({@link BackendProvider#upcoming}); call it before running the case before.
+     */
+    public void hint(CaseContext ctx, ModelCase mc, Chain chain, Map<BackendId, Availability> probes,
+                     Function<BackendId, BackendProvider> providers) {
+        Resolver.resolve(chain, probes).chosen().ifPresent(hop ->
+                providers.apply(hop).upcoming(request(mc, CaseId.of(mc, chain.requested(), ctx.lane()), hop)));
+    }
+
     private Outcome runCase(CaseContext ctx, ModelCase mc, Chain chain, Map<BackendId, Availability> probes,
                             Function<BackendId, BackendProvider> providers, Reference reference) {
         Instant started = Instant.now();
@@ -153,12 +170,8 @@ final class CaseExecutor {
         while (res.chosen().isPresent()) {
             BackendId hop = res.chosen().get();
             try {
-                BackendId h = hop;
-                ProgressSink sink = progressSink;
                 double loadBefore = HostClock.loadAverage();
-                exec = providers.apply(hop).execute(new ExecutionRequest(hop, mc, warmups, iterations, timeout, threads, loadTimeout,
-                        profileIterations, recreate, sink == null ? null : (phase, done, total) -> sink.progress(id, h, phase, done, total),
-                        durations)).withLoad(loadBefore, HostClock.loadAverage());
+                exec = providers.apply(hop).execute(request(mc, id, hop)).withLoad(loadBefore, HostClock.loadAverage());
             } catch (UnsupportedModelException e) {
                 exec = null;
                 res = res.afterUnsupported(hop, staged(e.phase().stage(), e.oneLine(), mc));

@@ -64,6 +64,7 @@ public final class BrowserBackendProvider implements BackendProvider {
     private final DriverKind driver;
     /** Providers this page's onnxruntime-web cannot start (its own error): a property of the lane, not of a case. */
     private final Map<BackendId, String> noProvider = new java.util.EnumMap<>(BackendId.class);
+    private final LookAhead ahead = new LookAhead();
 
     /** Launches the browser of {@code launch} through its driver's launcher and waits for its page to join. */
     public BrowserBackendProvider(BridgeServer server, LaunchOptions launch) {
@@ -193,11 +194,30 @@ public final class BrowserBackendProvider implements BackendProvider {
         return lane.probe().availability(backend, browserLabel());
     }
 
+    /** The lane's next cases, sent to the page ahead of their turn while they and the cases before are one timed run ({@link LookAhead}). */
+    @Override
+    public void upcoming(ExecutionRequest next) {
+        ahead.hint(next);
+    }
+
+    /** How many cases ran from jobs sent ahead of their turn. */
+    public int sentAhead() {
+        return ahead.used();
+    }
+
     @Override
     public Execution execute(ExecutionRequest request) {
+        try {
+            return run(request);
+        } catch (RuntimeException e) {
+            ahead.drop(server.models()); // the page may be broken or renewed: the next case is sent on its turn
+            throw e;
+        }
+    }
+
+    /** Whether {@code request} can run here at all; throws what the case's verdict is when not. */
+    private void admit(ExecutionRequest request, PageProbe probe) {
         BackendId backend = request.backend();
-        lane.ready(browserLabel());
-        PageProbe probe = lane.probe();
         Availability a = probe(backend);
         if (!a.available()) {
             throw new BackendUnavailableException(a.evidence() + " [" + browserLabel() + "]", ExecutionProviderSpec.of(backend).fixWhenMissing());
@@ -210,35 +230,42 @@ public final class BrowserBackendProvider implements BackendProvider {
         // minutes of loading
         LaneFit.checkPrecision(backend, model, request.modelCase().precision(), probe, browserLabel());
         LaneFit.check(request.modelCase(), backend, probe, " [" + browserLabel() + "]");
+    }
+
+    private Execution run(ExecutionRequest request) {
+        BackendId backend = request.backend();
+        lane.ready(browserLabel());
+        PageProbe probe = lane.probe();
+        admit(request, probe);
+        ModelSpec model = request.modelCase().model();
         Duration timeout = request.timeout() != null ? request.timeout() : server.options().jobTimeout();
         long deadline = System.nanoTime() + timeout.toNanos();
         ExecutionProviderSpec ep = ExecutionProviderSpec.of(backend);
-        ModelRegistry.ModelRef ref = server.models().register(model.path());
-        Map<String, ModelRegistry.ModelRef> external = server.models().registerExternalData(model);
         ConnectedPage p = lane.page();
         PageWarmth warmth = lane.warmth();
-        boolean checked = request.checksPlacement() && !ep.cpuOnly(); // wasm's placement is known without a second session
-        BrowserMemorySampler memory = BrowserMemorySampler.start(lane.handle());
-        // one timed run and nothing else (the op sweep): the run is sent with the load, before its answer (the page takes
-        // jobs in order; a run after a failed load fails on the missing session and is not awaited), under the case's
-        // deadline, and the release is not awaited: one round trip a case, not three. Otherwise the first inference alone,
-        // then the warm-ups and timed runs under a deadline derived from it (the inputs cross once: the page keeps them).
-        boolean single = request.warmups() == 0 && request.iterations() == 1 && request.durations().total().isZero();
+        // one timed run and nothing else (the op sweep): the run is sent with the load, before its answer (a run after a
+        // failed load fails on the missing session and is not awaited), and the release is not awaited: one round trip a
+        // case, and none of its own when the case was sent ahead. Otherwise the first inference alone, then the warm-ups and
+        // timed runs under a deadline derived from it (the inputs cross once: the page keeps them).
+        boolean single = SentCase.oneRun(request);
         OutputBudget budget = OutputBudget.forCase(request.modelCase(), server.options().maxResultBytes());
         var d = warmth.durations(backend, request.durations());
-        String sid = ConnectedPage.newSessionId();
+        SentCase sent = ahead.take(request, p, server.models());
+        SentCase c = sent != null ? sent : SentCase.send(p, server.models(), request, ep, SentCase.use(request, ep), d, budget,
+                TimeBudget.min(remaining(deadline), request.effectiveLoadTimeout()), remaining(deadline));
+        if (SentCase.endsWithItsRun(request)) {
+            ahead.sendAhead(p, warmth, server, timeout, n -> admit(n, probe));
+        } else {
+            ahead.forgetHints();
+        }
+        BrowserMemorySampler memory = BrowserMemorySampler.start(lane.handle());
         try {
-            CompletableFuture<LoadedSession> loading = p.load(sid, ref, server.models().inline(ref, !external.isEmpty()).orElse(null), ep,
-                    TimeBudget.min(remaining(deadline), request.effectiveLoadTimeout()), request.threads(), request.modelCase().freeDims(),
-                    external, checked ? SessionUse.PLACEMENT_CHECKED : SessionUse.TIMED);
-            CompletableFuture<RunOutcome> running = single ? p.run(sid, request.modelCase().inputs(), 0, 1, d, remaining(deadline), budget,
-                    request.progress()) : null;
             LoadedSession s;
             try {
-                s = await(loading, Phase.LOAD, backend, model);
+                s = await(c.loading, Phase.LOAD, backend, model);
             } catch (RuntimeException e) {
-                if (running != null) {
-                    running.exceptionally(x -> null); // fails on the missing session: the load's failure is the case's
+                if (c.running != null) {
+                    c.running.exceptionally(x -> null); // fails on the missing session: the load's failure is the case's
                 }
                 throw e;
             }
@@ -249,7 +276,7 @@ public final class BrowserBackendProvider implements BackendProvider {
                 memory.stopSampling(); // nothing of the harness samples while the page times its runs
                 Duration timed = single ? remaining(deadline) : TimeBudget.min(remaining(deadline), TimeBudget.forTimedRuns(
                         first.firstMs(), request.warmups(), request.iterations(), d.budget(), Math.min(budget.bytes(), 1L << 31)));
-                r = await(single ? running : p.run(s.sessionId(), null, request.warmups(), request.iterations(),
+                r = await(single ? c.running : p.run(s.sessionId(), null, request.warmups(), request.iterations(),
                         d, timed, budget, request.progress()), Phase.RUN, backend, model);
                 r = single ? r : r.after(first);
                 warmth.ran(backend);
@@ -276,7 +303,7 @@ public final class BrowserBackendProvider implements BackendProvider {
             Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs(), s.sessionMs(), firstMs, t.p50Ms(), warmth.firstCase()), null,
                     request.checksPlacement() ? s.placement(ep) : null);
             if (request.profileIterations() > 0 || request.recreate() > 0) {
-                PageAnalysis pa = new PageAnalysis(p, ref, external, ep, request.modelCase(), request.threads(), new PageAnalysis.Awaiter() {
+                PageAnalysis pa = new PageAnalysis(p, c.ref, c.external, ep, request.modelCase(), request.threads(), new PageAnalysis.Awaiter() {
                     @Override
                     public <T> T await(CompletableFuture<T> f) {
                         return BrowserBackendProvider.this.await(f, Phase.RUN, backend, model);
@@ -289,8 +316,7 @@ public final class BrowserBackendProvider implements BackendProvider {
                     new ArrayList<>(warnings), analysis);
         } finally {
             memory.close();
-            server.models().unregister(ref);
-            external.values().forEach(server.models()::unregister);
+            c.unregister(server.models());
         }
     }
 

@@ -323,4 +323,38 @@ class PlaywrightChromiumTest {
         assertThat(chromium.restarts()).isEqualTo(restartsBefore + 1);
         assertThat(chromium.page()).isNotSameAs(before);
     }
+
+    /**
+     * The lane's next one-run cases go to the page ahead of their turn: each still matches native CPU, as a case sent on
+     * its turn does; the page's first wasm case (it warms up) and a case after a failed one are sent on their turn, the
+     * latter with its own verdict.
+     */
+    @Test
+    @Order(11)
+    void theNextOneRunCasesAreSentAheadAndOneAfterAFailureOnItsTurn(@TempDir Path dir) throws Exception {
+        List<ModelCase> cases = new java.util.ArrayList<>(SuiteFixtures.cases(ModelFamily.VISION));
+        cases.addAll(SuiteFixtures.cases(ModelFamily.TEXT));
+        cases.addAll(SuiteFixtures.cases(ModelFamily.AUDIO));
+        SuiteFixtures.runAndCompareOnce(chromium, BackendId.WASM, cases.get(0)); // the page is warm for wasm from here on
+        int before = chromium.sentAhead();
+        List<ModelCase> three = List.of(cases.get(1), cases.get(2), cases.get(0));
+        // told before the first of them runs: the two after it
+        three.subList(1, 3).forEach(mc -> chromium.upcoming(new ExecutionRequest(BackendId.WASM, mc, 0, 1, Duration.ofSeconds(120))));
+        three.forEach(mc -> SuiteFixtures.runAndCompareOnce(chromium, BackendId.WASM, mc));
+        assertThat(chromium.sentAhead() - before).as("the second and third were sent while the first ran").isEqualTo(2);
+
+        var m = cases.get(1).model();
+        Path garbage = Files.write(dir.resolve("garbage.onnx"), new byte[] {9, 9, 9, 9});
+        ModelCase broken = new ModelCase(new dev.accelbridge.core.ModelSpec(m.family(), "garbage", garbage, "0", m.opset(), 0, m.ops(),
+                m.inputs(), m.outputs(), "test", m.tolerance()), "x", cases.get(1).inputs(), java.util.Optional.empty());
+        ModelCase after = cases.get(2);
+        chromium.upcoming(new ExecutionRequest(BackendId.WASM, after, 0, 1, Duration.ofSeconds(60))); // sent behind the broken one
+        ConnectedPage page = chromium.page();
+        assertThatThrownBy(() -> chromium.execute(new ExecutionRequest(BackendId.WASM, broken, 0, 1, Duration.ofSeconds(60))))
+                .satisfies(t -> assertThat(((BackendException) t).phase()).isEqualTo(BackendException.Phase.LOAD));
+        int used = chromium.sentAhead();
+        SuiteFixtures.runAndCompareOnce(chromium, BackendId.WASM, after);
+        assertThat(chromium.sentAhead()).as("what was sent behind the failed case was dropped").isEqualTo(used);
+        assertThat(chromium.page()).isSameAs(page);
+    }
 }
