@@ -238,7 +238,7 @@ public final class BrowserBackendProvider implements BackendProvider {
         PageProbe probe = lane.probe();
         admit(request, probe);
         ModelSpec model = request.modelCase().model();
-        Duration timeout = request.timeout() != null ? request.timeout() : server.options().jobTimeout();
+        Duration timeout = SentCase.timeout(request, server);
         long deadline = System.nanoTime() + timeout.toNanos();
         ExecutionProviderSpec ep = ExecutionProviderSpec.of(backend);
         ConnectedPage p = lane.page();
@@ -251,8 +251,7 @@ public final class BrowserBackendProvider implements BackendProvider {
         OutputBudget budget = OutputBudget.forCase(request.modelCase(), server.options().maxResultBytes());
         var d = warmth.durations(backend, request.durations());
         SentCase sent = ahead.take(request, p, server.models());
-        SentCase c = sent != null ? sent : SentCase.send(p, server.models(), request, ep, SentCase.use(request, ep), d, budget,
-                TimeBudget.min(remaining(deadline), request.effectiveLoadTimeout()), remaining(deadline));
+        SentCase c = sent != null ? sent : SentCase.send(p, server, request, d, budget, Duration.ZERO);
         if (SentCase.endsWithItsRun(request)) {
             ahead.sendAhead(p, warmth, server, timeout, n -> admit(n, probe));
         } else {

@@ -2,7 +2,6 @@ package dev.accelbridge.browser.bridge;
 
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.MinDurations;
-import dev.accelbridge.core.TimeBudget;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -45,12 +44,8 @@ final class LookAhead {
             }
             try {
                 admit.accept(next);
-                ExecutionProviderSpec ep = ExecutionProviderSpec.of(next.backend());
-                Duration t = next.timeout() != null ? next.timeout() : server.options().jobTimeout();
-                Duration before = perCase.multipliedBy(sent.size() + 1L);
-                sent.add(SentCase.send(page, server.models(), next, ep, SentCase.use(next, ep), d,
-                        OutputBudget.forCase(next.modelCase(), server.options().maxResultBytes()),
-                        TimeBudget.min(t, next.effectiveLoadTimeout()).plus(before), t.plus(before)));
+                sent.add(SentCase.send(page, server, next, d, OutputBudget.forCase(next.modelCase(), server.options().maxResultBytes()),
+                        perCase.multipliedBy(sent.size() + 1L)));
             } catch (RuntimeException e) {
                 hints.clear(); // it goes on its turn, and meets there whatever stopped it here; the rest follow it
                 return;

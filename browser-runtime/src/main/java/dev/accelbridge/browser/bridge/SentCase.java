@@ -2,6 +2,7 @@ package dev.accelbridge.browser.bridge;
 
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.MinDurations;
+import dev.accelbridge.core.TimeBudget;
 
 import java.time.Duration;
 import java.util.Map;
@@ -43,26 +44,30 @@ final class SentCase {
         return oneRun(r) && r.profileIterations() == 0 && r.recreate() == 0;
     }
 
-    /** How the session is made: wasm's placement is known without a second session. */
-    static SessionUse use(ExecutionRequest request, ExecutionProviderSpec ep) {
-        return request.checksPlacement() && !ep.cpuOnly() ? SessionUse.PLACEMENT_CHECKED : SessionUse.TIMED;
+    /** The request's time limit: its own, else the bridge's job timeout. */
+    static Duration timeout(ExecutionRequest request, BridgeServer server) {
+        return request.timeout() != null ? request.timeout() : server.options().jobTimeout();
     }
 
     /**
-     * Registers the request's model files and sends its load (and its run, for {@link #oneRun}) to {@code page}.
-     *
-     * @param loadTimeout how long the page may take to answer the load, from now
-     * @param runTimeout  how long it may take to answer the run, from now
+     * Registers the request's model files and sends its load (and its run, for {@link #oneRun}) to {@code page}, under the
+     * request's time limits counted from {@code later} from now (the time the cases queued in front of it may take).
      */
-    static SentCase send(ConnectedPage page, ModelRegistry models, ExecutionRequest request, ExecutionProviderSpec ep,
-                         SessionUse use, MinDurations durations, OutputBudget budget, Duration loadTimeout, Duration runTimeout) {
+    static SentCase send(ConnectedPage page, BridgeServer server, ExecutionRequest request, MinDurations durations,
+                         OutputBudget budget, Duration later) {
+        ModelRegistry models = server.models();
+        ExecutionProviderSpec ep = ExecutionProviderSpec.of(request.backend());
+        // wasm's placement is known without a second session
+        SessionUse use = request.checksPlacement() && !ep.cpuOnly() ? SessionUse.PLACEMENT_CHECKED : SessionUse.TIMED;
+        Duration t = timeout(request, server);
         ModelRegistry.ModelRef ref = models.register(request.modelCase().model().path());
         Map<String, ModelRegistry.ModelRef> external = models.registerExternalData(request.modelCase().model());
         String sid = ConnectedPage.newSessionId();
         CompletableFuture<LoadedSession> loading = page.load(sid, ref, models.inline(ref, !external.isEmpty()).orElse(null), ep,
-                loadTimeout, request.threads(), request.modelCase().freeDims(), external, use);
+                TimeBudget.min(t, request.effectiveLoadTimeout()).plus(later), request.threads(), request.modelCase().freeDims(),
+                external, use);
         CompletableFuture<RunOutcome> running = oneRun(request)
-                ? page.run(sid, request.modelCase().inputs(), 0, 1, durations, runTimeout, budget, request.progress()) : null;
+                ? page.run(sid, request.modelCase().inputs(), 0, 1, durations, t.plus(later), budget, request.progress()) : null;
         return new SentCase(request, page, sid, ref, external, loading, running);
     }
 
