@@ -40,10 +40,7 @@ public final class RunAccount {
         IN_CASE("transfers, checks, release"),
         /** Native CPU runs made only to have a reference output, and bisection of wrong outputs. */
         REFERENCES("references and bisection"),
-        /**
-         * Waiting for the store: models, hosts and probes as they are written, and the results its writer thread had not
-         * stored when the cases ended (results are stored beside the cases, which do not wait for them).
-         */
+        /** Writing results, probes and models to the store. */
         STORE("store writes"),
         /** Building and writing the reports. */
         REPORTS("reports"),

@@ -38,11 +38,7 @@ final class RunRecorder {
     static final long GROUP_COMMIT_MS = 2000;
     private final List<RunResult> pending = new ArrayList<>();
     private long lastCommitNanos = System.nanoTime() - GROUP_COMMIT_MS * 1_000_000L;
-    /** The thread storing results (null while none waits); {@link #finish} makes it write at once and waits for it. */
-    private Thread writer;
-    private boolean finishing;
-    /** Held while a batch is being stored: batches reach the store one at a time, in the order they were taken. */
-    private final Object storeWrites = new Object();
+    private Thread flusher;
 
     RunRecorder(MatrixStore store, HostInfo host, Map<String, String> runtimeVersions, RunListener listener, Path spillDir,
                 RunAccount account) {
@@ -70,11 +66,13 @@ final class RunRecorder {
     }
 
     /**
-     * Hands one result to the writer thread, which stores it at once when the last commit is older than
-     * {@link #GROUP_COMMIT_MS}, else with the results that follow it within that time in one transaction (a DuckDB commit
-     * costs ~40 ms here during a run: a sweep of 358 one-run cases spent 3.3 s in the store with a commit per result and
-     * a 0.5 s window). The case's thread never waits for the store: a sweep's cases waited 0.7-1.0 s for it while the
-     * writes held this recorder. Once the store has failed, results are kept for the spill file.
+     * Writes one result: at once when the last write is older than {@link #GROUP_COMMIT_MS}, else with the results that
+     * follow it within that time in one transaction (a DuckDB commit costs ~40 ms here during a run, so a sweep of
+     * hundreds of 10 ms cases spent most of its wall time committing; a sweep of 358 one-run cases spent 3.3 s in the
+     * store with a 0.5 s window, 2.0 s with this one); {@link #flushPending} writes a lone waiting result within
+     * that time too. Once the store has failed, results are kept for the spill file. The first result of a window is
+     * written by the case's own thread before the case is reported, so a run killed then keeps it; a writer thread the
+     * cases never waited for lost that and measured no faster on two cores (the writes take the CPU the browser needs).
      */
     synchronized void write(RunResult r) {
         if (spilled != null) {
@@ -82,79 +80,54 @@ final class RunRecorder {
             return;
         }
         pending.add(r);
-        if (writer == null) {
-            startWriter();
+        if (System.nanoTime() - lastCommitNanos >= GROUP_COMMIT_MS * 1_000_000L) {
+            flushPending();
+        } else if (flusher == null) {
+            startFlusher();
         }
-        notifyAll();
     }
 
     /**
-     * Writes the results waiting for their group's commit here and now (the writer's work; {@link #finish} does it for
-     * what is left); false when none was waiting.
+     * Writes the results waiting for their group's commit (the flusher calls it; {@link #finish} does too); false when
+     * none was waiting.
      */
-    boolean flushPending() {
-        List<RunResult> batch;
-        synchronized (this) {
-            if (pending.isEmpty()) {
-                return false;
-            }
-            batch = new ArrayList<>(pending);
-            pending.clear();
-            lastCommitNanos = System.nanoTime();
+    synchronized boolean flushPending() {
+        if (pending.isEmpty()) {
+            return false;
         }
-        synchronized (storeWrites) { // one batch at a time, in order; never under this recorder's lock
-            if (!hasFailed()) {
-                try {
-                    store.writeAll(batch);
-                    return true;
-                } catch (StoreException e) {
-                    synchronized (this) {
-                        storeFailed(e);
-                    }
-                }
-            }
-            synchronized (this) {
-                spilled.addAll(batch);
-            }
+        List<RunResult> batch = new ArrayList<>(pending);
+        pending.clear();
+        lastCommitNanos = System.nanoTime();
+        whileStoreWorks(() -> store.writeAll(batch));
+        if (spilled != null) {
+            spilled.addAll(batch);
         }
         return true;
     }
 
-    private synchronized boolean hasFailed() {
-        return spilled != null;
-    }
-
     /**
-     * Starts the thread that stores waiting results (within {@link #GROUP_COMMIT_MS} of the last commit); it ends once
-     * nothing has waited for that long (a later result starts another), so no thread outlives the results it is for.
+     * Starts the thread that commits a waiting result within {@link #GROUP_COMMIT_MS}; it ends once nothing waits (a
+     * later waiting result starts another), so no thread outlives the results it is for.
      */
-    private void startWriter() {
+    private void startFlusher() {
         Thread t = new Thread(() -> {
-            while (true) {
-                synchronized (this) {
-                    try {
-                        if (pending.isEmpty() && !finishing) {
-                            wait(GROUP_COMMIT_MS);
-                        }
-                        if (pending.isEmpty()) {
-                            writer = null;
-                            return;
-                        }
-                        long due;
-                        while (!finishing && (due = lastCommitNanos + GROUP_COMMIT_MS * 1_000_000L - System.nanoTime()) > 0) {
-                            wait(Math.max(1, due / 1_000_000L));
-                        }
-                    } catch (InterruptedException e) {
-                        writer = null;
+            while (!Thread.currentThread().isInterrupted()) {
+                try {
+                    Thread.sleep(GROUP_COMMIT_MS);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                synchronized (this) { // the decision to end and a write's check for a flusher, under one lock
+                    if (!flushPending()) {
+                        flusher = null;
                         return;
                     }
                 }
-                flushPending();
             }
-        }, "accelbridge-store-writer");
+        }, "accelbridge-store-flusher");
         t.setDaemon(true);
-        writer = t;
         t.start();
+        flusher = t;
     }
 
     /** Does {@code write} unless the store has failed; its first failure starts the spill. */
@@ -169,41 +142,25 @@ final class RunRecorder {
     }
 
     /**
-     * Marks the run finished once every result is stored; the run waits here only for what the writer has not stored yet
-     * (the account's store part).
+     * Marks the run finished.
      *
      * @throws StoreException when the store failed during the run: naming the spill file that holds what it did not take
      */
-    void finish(String runId, Instant begun, String planJson) {
-        Thread w;
-        synchronized (this) {
-            finishing = true;
-            notifyAll();
-            w = writer;
+    synchronized void finish(String runId, Instant begun, String planJson) {
+        if (flusher != null) {
+            flusher.interrupt();
         }
-        account.time(RunAccount.Part.STORE, () -> {
-            if (w != null) {
-                try {
-                    w.join();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+        flushPending();
+        if (spilled == null) {
+            try {
+                store.finishRun(runId);
+            } catch (StoreException e) {
+                spilled = new ArrayList<>();
+                storeFailure = e;
             }
-            flushPending();
-        });
-        synchronized (this) {
-            finishing = false;
-            if (spilled == null) {
-                try {
-                    store.finishRun(runId);
-                } catch (StoreException e) {
-                    spilled = new ArrayList<>();
-                    storeFailure = e;
-                }
-            }
-            if (spilled != null) {
-                throw spill(runId, begun, planJson);
-            }
+        }
+        if (spilled != null) {
+            throw spill(runId, begun, planJson);
         }
     }
 
