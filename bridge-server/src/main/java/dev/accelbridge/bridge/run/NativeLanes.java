@@ -124,7 +124,7 @@ final class NativeLanes {
     private Lane lane(LaneId id, String name, Function<BackendId, BackendProvider> providers, RunPlan plan, String runId, LaneSink sink) {
         Set<BackendId> named = new LinkedHashSet<>();
         named.add(BackendId.CPU);
-        named.addAll(plan.hopsOf(plan.nativeBackends()));
+        plan.nativeBackends().forEach(b -> named.addAll(plan.chainOf(b).hops()));
         Map<BackendId, Availability> probes = new LinkedHashMap<>();
         for (BackendId b : named) {
             Availability a = account.time(RunAccount.Part.PROBES, () -> providers.apply(b).probe(b));

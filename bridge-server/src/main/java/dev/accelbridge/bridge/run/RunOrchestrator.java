@@ -165,7 +165,8 @@ public final class RunOrchestrator {
             unrunnable(plan, set, nativeTargets, browserExpected, runId, done, sink);
             Map<ModelCase, Reference> references = nativeLanes.run(plan, set, nativeTargets, runId, done, sink);
             if (!browserTargets.isEmpty()) {
-                Set<BackendId> browserNamed = plan.hopsOf(plan.browserBackends());
+                Set<BackendId> browserNamed = new LinkedHashSet<>();
+                plan.browserBackends().forEach(b -> browserNamed.addAll(plan.chainOf(b).hops()));
                 BrowserScheduler scheduler = new BrowserScheduler(plan, executor, host, runId, runtimeVersions, sink);
                 // a lane's time outside its cases (launch, page, probes, close) is the browsers' part
                 account.timeExclusive(RunAccount.Part.BROWSERS, () -> {

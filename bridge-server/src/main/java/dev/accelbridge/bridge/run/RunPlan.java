@@ -391,11 +391,4 @@ public record RunPlan(List<ModelFamily> suites, List<Path> userModels, Optional<
         Chain c = chains.get(requested);
         return c != null ? c : Chain.of(requested);
     }
-
-    /** Every backend the chains of {@code requested} name, in order: what a lane of them probes. */
-    public java.util.Set<BackendId> hopsOf(List<BackendId> requested) {
-        java.util.Set<BackendId> named = new java.util.LinkedHashSet<>();
-        requested.forEach(b -> named.addAll(chainOf(b).hops()));
-        return named;
-    }
 }
