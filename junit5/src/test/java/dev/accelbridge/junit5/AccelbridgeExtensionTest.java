@@ -1,5 +1,6 @@
 package dev.accelbridge.junit5;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.bridge.api.CaseResult;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.reports.store.MatrixStore;
@@ -29,6 +30,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
  * DJL's ONNX Runtime, and checks what each invocation became: passed, aborted with the probe's evidence, failed with the
  * right message; named after where it ran; written to the store.
  */
+@RequiresBrowser
 class AccelbridgeExtensionTest {
     /** Where the example's user-style models are written (relative: {@link Model} paths are, to the working folder). */
     static final Path MODELS = Path.of("target", "test-models");

@@ -1,11 +1,11 @@
 package dev.accelbridge.bridge.api;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.accelbridge.bridge.cli.CliRunner;
 import dev.accelbridge.bridge.cli.Main;
 import dev.accelbridge.bridge.run.RunListener;
 import dev.accelbridge.bridge.run.RunPlan;
-import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
@@ -17,7 +17,6 @@ import dev.accelbridge.fallback.Chains;
 import dev.accelbridge.reports.store.MatrixStore;
 import dev.accelbridge.reports.store.ResultJson;
 import dev.accelbridge.reports.store.RunInfo;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,9 +35,9 @@ class AccelbridgeSessionTest {
     @TempDir
     Path dir;
 
+    @RequiresBrowser
     @Test
     void aSessionRunsPlansIntoTheStoreAndGivesTypedResults() throws Exception {
-        Assumptions.assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         Path db = dir.resolve("matrix.duckdb");
         List<String> news = new CopyOnWriteArrayList<>();
         RunPlan plan = RunPlan.builder().setBackends(List.of(BackendId.WASM, BackendId.WEBNN_NPU, BackendId.CPU))

@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.cli;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
@@ -16,14 +17,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The browser path through the real CLI: headless Debian Chromium driven by Selenium, real onnxruntime-web,
  * outputs checked against the native CPU reference, the JSON contract, and the reports.
  */
+@RequiresBrowser
 class BrowserRunCliTest {
     @TempDir
     Path tmp;
 
     @Test
     void textOnWasmAndWebgpuThroughSeleniumMatchesTheNativeReference() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(dev.accelbridge.browser.launch.BrowserDiscovery
-                .find(dev.accelbridge.core.BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/chromedriver"))
                 || Files.isExecutable(Path.of("/usr/lib/chromium/chromedriver")), "no chromedriver on this host");
         Path out = tmp.resolve("out");

@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.cli;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserType;
@@ -33,7 +34,6 @@ import java.util.Collections;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The dashboard for real: a store filled by two real runs (native CPU and onnxruntime-web wasm in headless Chromium),
@@ -41,6 +41,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * from the form is a real {@code accelbridge run} process whose cases stream into the page.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@RequiresBrowser
 class DashboardTest {
     @TempDir
     static Path tmp;
@@ -57,7 +58,6 @@ class DashboardTest {
 
     @BeforeAll
     static void fill() throws Exception {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium installed (apt-get install chromium)");
         db = tmp.resolve("m.duckdb");
         CliRunner.Result a = CliRunner.run("run", "--suites", "text,vision", "--backends", "wasm,cpu", "--browser", "chromium",
                 "-n", "3", "--min-duration", "0", "--warmup-duration", "0", "--warmups", "1", "--no-bisect", "--no-report", "--db", db.toString(), "--out", tmp.resolve("o1").toString());

@@ -1,9 +1,8 @@
 package dev.accelbridge.bridge.cli;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.accelbridge.browser.launch.BrowserDiscovery;
-import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.suites.OddModels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,9 +23,9 @@ class FitCliTest {
     @TempDir
     Path tmp;
 
+    @RequiresBrowser
     @Test
     void aTensorAboveTheAdaptersBufferLimitIsUnsupportedOnWebGpuAtOnceAndRunsOnWasm() throws Exception {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         Path model = OddModels.hugeActivation(tmp.resolve("models"));
         CliRunner.Result r = CliRunner.run("run", "--model", model.toString(), "--backends", "webgpu,wasm,cpu", "--browser", "chromium",
                 "--json", "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0", "--no-report", "--no-bisect",

@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.cli;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.bridge.run.NetworkNamespace;
@@ -20,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A Selenium Grid on another host: a network namespace of its own, reachable only across a veth pair, the bridge bound
  * to this side's address. Its node's Chromium runs WebGPU (SwiftShader, labelled) and wasm with the threads it has here.
  */
+@RequiresBrowser
 class GridAcrossHostsTest {
     @TempDir
     Path tmp;

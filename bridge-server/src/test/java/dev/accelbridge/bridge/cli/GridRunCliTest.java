@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.cli;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.bridge.run.SeleniumGrid;
@@ -18,6 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * loopback), the bridge advertising a second loopback address: every browser case ran on the Grid's node, says so as its
  * host, and its parity names the host whose native CPU run it was checked against.
  */
+@RequiresBrowser
 class GridRunCliTest {
     @TempDir
     Path tmp;

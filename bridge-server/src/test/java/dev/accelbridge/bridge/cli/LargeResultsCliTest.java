@@ -1,9 +1,8 @@
 package dev.accelbridge.bridge.cli;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.accelbridge.browser.launch.BrowserDiscovery;
-import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.suites.OddModels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,7 +13,6 @@ import java.lang.management.MemoryType;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Any output size: a model with 200 MB of inputs and 400 MB of outputs runs natively and on wasm in Chromium and PASSES,
@@ -29,9 +27,9 @@ class LargeResultsCliTest {
 
     private static final long MB = 1_000_000L;
 
+    @RequiresBrowser
     @Test
     void twoHundredMegabytesInAndFourHundredOutPassNativelyAndOnWasmWithinTheHeapBound() throws Exception {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         Path model = OddModels.largeIo(tmp.resolve("models"));
         System.gc();
         long base = heapUsed();
@@ -56,9 +54,9 @@ class LargeResultsCliTest {
         assertThat(grown).as("peak heap growth").isLessThan(4_000 * MB);
     }
 
+    @RequiresBrowser
     @Test
     void outputsAboveTheJobsBudgetFailAtOnceNamingTheSizesAndTheFlag() throws Exception {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         // y = relu(x) over x[batch, n]: the outputs' size is not declared, so the cap (--max-result-mb) is the budget
         dev.accelbridge.suites.onnx.GraphBuilder g = new dev.accelbridge.suites.onnx.GraphBuilder("wide", 1);
         String x = g.input("x", dev.accelbridge.core.DType.FLOAT32, "batch", "n");

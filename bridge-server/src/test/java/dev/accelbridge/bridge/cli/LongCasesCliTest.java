@@ -1,9 +1,8 @@
 package dev.accelbridge.bridge.cli;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.accelbridge.browser.launch.BrowserDiscovery;
-import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.suites.onnx.GraphBuilder;
 import org.junit.jupiter.api.Test;
@@ -14,7 +13,6 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Time budgets that scale: a model whose every wasm inference takes about a second runs on the defaults (no fixed
@@ -25,9 +23,9 @@ class LongCasesCliTest {
     @TempDir
     Path tmp;
 
+    @RequiresBrowser
     @Test
     void aSlowModelRunsOnTheDefaultsAndShowsItsIterationsAsTheyGo() throws Exception {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         // twelve 1024 x 1024 matrix products with one weight: about 26 GFLOP, a second or more per inference in wasm on
         // one thread here (160 ms for two)
         GraphBuilder g = new GraphBuilder("slow", 3);

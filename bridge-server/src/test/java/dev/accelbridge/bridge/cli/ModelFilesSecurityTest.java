@@ -1,12 +1,11 @@
 package dev.accelbridge.bridge.cli;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.browser.bridge.BridgeOptions;
 import dev.accelbridge.browser.bridge.BridgeServer;
 import dev.accelbridge.browser.bridge.ModelRegistry;
-import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.suites.WildModels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Model files as a way in: a file a model references must stay inside its folder by real path. External data
@@ -30,9 +28,9 @@ class ModelFilesSecurityTest {
     @TempDir
     Path tmp;
 
+    @RequiresBrowser
     @Test
     void externalDataOrAnInputFileLinkingOutOfTheFolderFailsTheModelOnEverySide() throws Exception {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         Path zoo = tmp.resolve("zoo");
         Path ext = WildModels.externalWeights(zoo);
         Files.delete(ext.resolve("model.onnx_data"));

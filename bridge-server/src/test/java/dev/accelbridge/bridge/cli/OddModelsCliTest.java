@@ -1,9 +1,8 @@
 package dev.accelbridge.bridge.cli;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.accelbridge.browser.launch.BrowserDiscovery;
-import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.suites.OddModels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,7 +14,6 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Whatever a model carries, every model gets a verdict: a generated corpus of odd models (zero-size data, rank 0, empty
@@ -28,9 +26,9 @@ class OddModelsCliTest {
     @TempDir
     Path tmp;
 
+    @RequiresBrowser
     @Test
     void everyOddModelGetsOneVerdictPerBackendNativelyAndInChromium() throws Exception {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         Path corpus = tmp.resolve("odd");
         List<String> names = OddModels.writeAll(corpus);
         assertThat(names).hasSizeGreaterThanOrEqualTo(30);

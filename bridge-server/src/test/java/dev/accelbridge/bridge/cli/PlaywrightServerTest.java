@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.cli;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.bridge.run.NetworkNamespace;
@@ -21,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * only across a veth pair; {@code run --connect} runs its lane there, with the bridge's certificate trusted by key, so
  * WebGPU runs (SwiftShader, labelled) and the case names the server as its host.
  */
+@RequiresBrowser
 class PlaywrightServerTest {
     @TempDir
     Path tmp;

@@ -1,9 +1,8 @@
 package dev.accelbridge.bridge.cli;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.accelbridge.browser.launch.BrowserDiscovery;
-import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.reports.store.MatrixStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Precision and batch size as dimensions, through the real CLI: the vision suite's fp16 and int8 variants, derived in
@@ -35,9 +33,9 @@ class PrecisionBatchCliTest {
         throw new AssertionError("no " + requested + " " + precision + " b" + batch + " in " + arr);
     }
 
+    @RequiresBrowser
     @Test
     void variantsAndBatchesRunJudgedAgainstFp32ThenRecommendAndPredictReadTheStore() throws Exception {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         Path db = tmp.resolve("m.duckdb");
         Path out = tmp.resolve("out");
         CliRunner.Result r = CliRunner.run("run", "--suites", "vision", "--backends", "cpu,wasm,webgpu", "--browser", "chromium",

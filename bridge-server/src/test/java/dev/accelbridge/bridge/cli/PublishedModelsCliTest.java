@@ -1,9 +1,8 @@
 package dev.accelbridge.bridge.cli;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.accelbridge.browser.launch.BrowserDiscovery;
-import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.suites.PublishedModels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,9 +24,9 @@ class PublishedModelsCliTest {
     @TempDir
     Path tmp;
 
+    @RequiresBrowser
     @Test
     void publishedAudioTextAndVisionModelsPassNativelyAndOnWasm() throws Exception {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         assumeTrue(PublishedModels.installed().isPresent(), "the published models are not installed (test-suites/published)");
         List<JsonNode> all = new ArrayList<>();
         for (String family : List.of("audio", "text", "vision")) {

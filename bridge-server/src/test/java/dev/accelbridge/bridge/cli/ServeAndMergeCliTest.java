@@ -1,6 +1,6 @@
 package dev.accelbridge.bridge.cli;
 
-import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.browser.launch.BrowserHandle;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.browser.launch.BrowserLaunchers;
@@ -9,7 +9,6 @@ import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.reports.store.MatrixStore;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,9 +25,9 @@ class ServeAndMergeCliTest {
     @TempDir
     Path tmp;
 
+    @RequiresBrowser
     @Test
     void aBrowserThatOpensTheServedUrlJoinsAndRunsTheJobs() throws Exception {
-        Assumptions.assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         Path db = tmp.resolve("serve.duckdb");
         ServedCli serve = new ServedCli("serve", "--once", "--suites", "vision", "--backends", "wasm", "--warmups", "1", "-n", "3", "--min-duration", "0", "--warmup-duration", "0",
                 "--db", db.toString());

@@ -1,6 +1,6 @@
 package dev.accelbridge.bridge.cli;
 
-import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.browser.launch.BrowserHandle;
 import dev.accelbridge.browser.launch.BrowserLaunchers;
 import dev.accelbridge.browser.launch.DriverKind;
@@ -10,7 +10,6 @@ import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.reports.store.MatrixStore;
 import dev.accelbridge.reports.store.RunInfo;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,9 +43,9 @@ class ServeDevicesTest {
     @TempDir
     Path tmp;
 
+    @RequiresBrowser
     @Test
     void aPageJoinsOverTlsWithThePrintedFingerprintPinned() throws Exception {
-        Assumptions.assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         Path db = tmp.resolve("tls.duckdb");
         ServedCli serve = new ServedCli("serve", "--tls", "--pages", "1", "--suites", "text", "--backends", "wasm,webgpu",
                 "--warmups", "1", "-n", "2", "--min-duration", "0", "--warmup-duration", "0", "--db", db.toString());
@@ -85,10 +84,9 @@ class ServeDevicesTest {
         }
     }
 
+    @RequiresBrowser({BrowserKind.CHROMIUM, BrowserKind.CHROMIUM_SHELL})
     @Test
     void twoPagesJoinedAtOnceRunInParallelEachAsTheDeviceItIs() throws Exception {
-        Assumptions.assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
-        Assumptions.assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM_SHELL).isPresent(), "no Chromium headless shell on this host");
         Path db = tmp.resolve("two.duckdb");
         ServedCli serve = new ServedCli("serve", "--pages", "2", "--suites", "text,vision,audio", "--backends", "wasm",
                 "--warmups", "1", "-n", "5", "--min-duration", "0", "--warmup-duration", "0", "--db", db.toString());

@@ -1,9 +1,8 @@
 package dev.accelbridge.bridge.cli;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.accelbridge.browser.launch.BrowserDiscovery;
-import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.suites.WildModels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,7 +14,6 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Users' own models through the real CLI: models shaped like published ones (symbolic dims, a scalar, a state, ids,
@@ -67,9 +65,9 @@ class UserModelsCliTest {
         assertThat(conf.get("Sigmoid").get(cpuColumn).get("PASSED").asInt()).as("%s", conf.get("Sigmoid")).isEqualTo(1);
     }
 
+    @RequiresBrowser
     @Test
     void realWorldShapedModelsRunNativelyAndInChromiumWithDimsAndInputs() throws Exception {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         Path wild = tmp.resolve("wild");
         WildModels.dynamicVision(wild);
         WildModels.vadLike(wild);
@@ -110,9 +108,9 @@ class UserModelsCliTest {
         assertThat(find(arr, "external-weights", "wasm").get("maxAbsErr").asDouble()).isLessThan(1e-4);
     }
 
+    @RequiresBrowser
     @Test
     void fp16AndInt8ModelsRunAndAreJudgedByTheirPrecisionsTolerance() throws Exception {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         Path dir = tmp.resolve("precisions");
         WildModels.fp16Weights(dir);
         WildModels.int8Qdq(dir);
@@ -132,9 +130,9 @@ class UserModelsCliTest {
     }
 
     /** Found when tried: an op ONNX Runtime does not implement was FAILED natively but UNSUPPORTED in the browser. */
+    @RequiresBrowser
     @Test
     void anOpNoRuntimeImplementsIsUnsupportedOnEverySide() throws Exception {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         Path dir = tmp.resolve("custom");
         WildModels.customOp(dir);
         CliRunner.Result r = CliRunner.run("run", "--model", dir.toString(), "--backends", "cpu,wasm", "--browser", "chromium", "--json",

@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.cli;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
@@ -28,6 +29,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * onnxruntime-web releases, two headless-shell majors and two ONNX Runtimes; the rows, the store, compare and the report
  * by version; and bisect-versions finding where WebNN changed among the onnxruntime-web releases this machine has.
  */
+@RequiresBrowser(BrowserKind.CHROMIUM_SHELL)
 class VersionsCliTest {
     static final String PINNED = PageAssets.ortWebVersion();
     static final String OLDER_ORT = "1.19.0"; // put in the local Maven repository by native-runner's build for its tests

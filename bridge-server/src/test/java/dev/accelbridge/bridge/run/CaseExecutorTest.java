@@ -1,9 +1,9 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.browser.bridge.BridgeOptions;
 import dev.accelbridge.browser.bridge.BridgeServer;
 import dev.accelbridge.browser.bridge.BrowserBackendProvider;
-import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.core.Availability;
@@ -42,7 +42,6 @@ import java.util.Optional;
 import java.util.function.Function;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The {@link CaseExecutor} with real providers: the WebNN-capable Chromium headless shell (real WebNN, real
@@ -50,6 +49,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * in that shell gets some ops wrong and hangs on others (measured; ../shared/KNOWN-GOOD.md): those are the real
  * wrong outputs and real failures the fallback policy is tested on.
  */
+@RequiresBrowser(BrowserKind.CHROMIUM_SHELL)
 class CaseExecutorTest {
     @TempDir
     static Path dir;
@@ -60,8 +60,6 @@ class CaseExecutorTest {
 
     @BeforeAll
     static void start() {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM_SHELL).isPresent(),
-                "the @sparticuz/chromium shell is not installed (npm ci in browser-runtime/browsers)");
         server = BridgeServer.start(BridgeOptions.defaults());
         shell = new BrowserBackendProvider(server, LaunchOptions.builder().browser(BrowserKind.CHROMIUM_SHELL)
                 .driver(DriverKind.PLAYWRIGHT).build());

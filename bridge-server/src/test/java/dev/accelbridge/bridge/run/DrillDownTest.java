@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.browser.bridge.BridgeOptions;
 import dev.accelbridge.browser.bridge.BridgeServer;
 import dev.accelbridge.browser.bridge.BrowserBackendProvider;
@@ -54,6 +55,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * CPU below float32 noise), the repro it writes re-run on the backend, and per-op profiles and re-creation cycles on
  * wasm, WebGPU and native ONNX Runtime.
  */
+@RequiresBrowser
 class DrillDownTest {
     @TempDir
     static Path dir;

@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.browser.bridge.BridgeServer;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
@@ -33,6 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * binds that address only, hands the Grid's browser that URL, and requires its token on every HTTP and WebSocket request;
  * the lane's host is the Grid node the session landed on.
  */
+@RequiresBrowser
 class GridLanesTest {
     @TempDir
     Path tmp;

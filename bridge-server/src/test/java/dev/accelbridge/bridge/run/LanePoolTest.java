@@ -1,12 +1,10 @@
 package dev.accelbridge.bridge.run;
 
-import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.ModelFamily;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -22,11 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * backend the first did not ask about on that same browser, and a plan launched differently closes the pool's browsers
  * and starts its own.
  */
+@RequiresBrowser
 class LanePoolTest {
-    @BeforeAll
-    static void chromium() {
-        Assumptions.assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
-    }
 
     /** Real lanes, counting the browsers they launch. */
     private static final class Counting implements BrowserLanes {

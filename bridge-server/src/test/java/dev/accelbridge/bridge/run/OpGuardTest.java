@@ -1,10 +1,10 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.bridge.api.Accelbridge;
 import dev.accelbridge.bridge.api.AccelbridgeSession;
 import dev.accelbridge.bridge.api.RunRequest;
 import dev.accelbridge.bridge.api.SessionOptions;
-import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.CaseId;
@@ -16,7 +16,6 @@ import dev.accelbridge.fallback.Chain;
 import dev.accelbridge.fallback.Chains;
 import dev.accelbridge.reports.ops.OpTable;
 import dev.accelbridge.suites.ops.OpSuite;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,10 +44,9 @@ class OpGuardTest {
     @TempDir
     Path dir;
 
+    @RequiresBrowser({BrowserKind.CHROMIUM, BrowserKind.CHROMIUM_SHELL})
     @Test
     void everyOpsGuardVerdictIsTheExpectedOne() throws IOException {
-        Assumptions.assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
-        Assumptions.assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM_SHELL).isPresent(), "no headless shell on this host");
         List<RunResult> results = new ArrayList<>();
         try (AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(dir.resolve("ops.duckdb"))
                 .optOutDir(dir.resolve("out")).build())) {

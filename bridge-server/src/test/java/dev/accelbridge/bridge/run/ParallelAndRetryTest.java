@@ -1,12 +1,11 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.accelbridge.browser.bridge.BrowserBackendProvider;
-import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
-import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionRequest;
@@ -21,7 +20,6 @@ import dev.accelbridge.reports.store.MatrixStore;
 import dev.accelbridge.reports.store.ResultJson;
 import dev.accelbridge.suites.SuiteCatalog;
 import dev.accelbridge.suites.SuiteOptions;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,6 +41,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * browser killed during its first case's first attempt yields a flaky PASSED after one retry (never a plain PASSED), and
  * two lanes run their browsers' cases at the same time, each case written once.
  */
+@RequiresBrowser
 class ParallelAndRetryTest {
     @TempDir
     static Path dir;
@@ -51,7 +50,6 @@ class ParallelAndRetryTest {
 
     @BeforeAll
     static void setUp() {
-        Assumptions.assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         host = HostDetector.detect();
         SuiteCatalog catalog = SuiteCatalog.create(SuiteOptions.defaults(dir.resolve("models")));
         cases = new ArrayList<>();

@@ -1,11 +1,10 @@
 package dev.accelbridge.browser.bridge;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.bridge.cli.CliRunner;
 import dev.accelbridge.bridge.cli.Main;
-import dev.accelbridge.browser.launch.BrowserDiscovery;
-import dev.accelbridge.core.BrowserKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -105,9 +104,9 @@ class JoinCodeSecurityTest {
     }
 
     /** The test the issue asks for: a real run with --driver process while a thread reads every process's command line. */
+    @RequiresBrowser
     @Test
     void noProcessCommandLineHoldsTheTokenDuringAProcessDriverRun() throws Exception {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "no Chromium on this host");
         assumeTrue(Files.isDirectory(Path.of("/proc/self")), "no /proc to read command lines from");
         Set<String> seen = ConcurrentHashMap.newKeySet();
         AtomicBoolean stop = new AtomicBoolean();

@@ -213,7 +213,8 @@ public final class BrowserDiscovery {
         return m.find() ? Optional.of(m.group()) : Optional.empty();
     }
 
-    static String describeCandidates(BrowserKind kind) {
+    /** Where {@link #find(BrowserKind)} looks for {@code kind}, in words (the evidence when it finds none). */
+    public static String describeCandidates(BrowserKind kind) {
         if (kind == BrowserKind.CHROMIUM_SHELL) {
             return "the npm package @sparticuz/chromium in " + ChromiumShell.describeSearch();
         }

@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.bridge;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.browser.launch.BrowserLaunchers;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
@@ -38,6 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * lockfile put it): the registry's integrity kept with the tarball, each served file only as its verified bytes, an edited
  * file never served, the entry repaired at its next use, and the page in real Chromium running the repaired release.
  */
+@RequiresBrowser
 class FetchedOrtWebTest {
     static final String V = "1.17.0";
     @TempDir

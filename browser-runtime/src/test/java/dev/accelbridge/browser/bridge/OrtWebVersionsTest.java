@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.bridge;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.InstalledBrowser;
@@ -96,9 +97,9 @@ class OrtWebVersionsTest {
         }
     }
 
+    @RequiresBrowser
     @Test
     void anOlderReleaseLoadsInThePageComputesTheSameAndNamesItselfInTheLane() {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "Debian's chromium is not installed");
         try (BridgeServer server = BridgeServer.start(BridgeOptions.defaults());
              BrowserBackendProvider p = new BrowserBackendProvider(server, LaunchOptions.builder().browser(BrowserKind.CHROMIUM)
                      .driver(DriverKind.PLAYWRIGHT).build(), BrowserLaunchers.forDriver(DriverKind.PLAYWRIGHT), OrtWebBuild.of("1.17.0"))) {
@@ -113,9 +114,9 @@ class OrtWebVersionsTest {
         }
     }
 
+    @RequiresBrowser
     @Test
     void aReleaseWhoseProviderCannotStartInThisBrowserIsUnsupportedInItsOwnWords() {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "Debian's chromium is not installed");
         try (BridgeServer server = BridgeServer.start(BridgeOptions.defaults());
              BrowserBackendProvider p = new BrowserBackendProvider(server, LaunchOptions.builder().browser(BrowserKind.CHROMIUM)
                      .driver(DriverKind.PLAYWRIGHT).build(), BrowserLaunchers.forDriver(DriverKind.PLAYWRIGHT), OrtWebBuild.of("1.18.0"))) {
@@ -137,6 +138,7 @@ class OrtWebVersionsTest {
         }
     }
 
+    @RequiresBrowser(BrowserKind.CHROMIUM_SHELL)
     @Test
     void anotherHeadlessShellMajorRunsWebnnAndOneWithoutTheProviderIsUnsupported() {
         Optional<InstalledBrowser> shell141 = BrowserDiscovery.find(new BrowserSpec(BrowserKind.CHROMIUM_SHELL, "141"));

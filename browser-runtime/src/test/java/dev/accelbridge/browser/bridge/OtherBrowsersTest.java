@@ -1,6 +1,6 @@
 package dev.accelbridge.browser.bridge;
 
-import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
@@ -34,9 +34,9 @@ class OtherBrowsersTest {
         server.close();
     }
 
+    @RequiresBrowser
     @Test
     void seleniumChromiumProbesAndRunsTheThreeSuitesOnWasm() {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "Debian's chromium is not installed");
         try (BrowserBackendProvider p = new BrowserBackendProvider(server,
                 LaunchOptions.builder().browser(BrowserKind.CHROMIUM).driver(DriverKind.SELENIUM).build())) {
             assertThat(p.pageProbe().userAgent()).contains("Chrome/" + p.browserVersion().split("\\.")[0] + ".");
@@ -49,10 +49,9 @@ class OtherBrowsersTest {
         }
     }
 
+    @RequiresBrowser(BrowserKind.CHROMIUM_SHELL)
     @Test
     void chromiumShellRunsTheSuitesOnWebnnCpuAndGpu() {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM_SHELL).isPresent(),
-                "the @sparticuz/chromium shell is not installed (npm ci in browser-runtime/browsers)");
         try (BrowserBackendProvider p = new BrowserBackendProvider(server,
                 LaunchOptions.builder().browser(BrowserKind.CHROMIUM_SHELL).driver(DriverKind.PLAYWRIGHT).build())) {
             for (BackendId nn : new BackendId[] {BackendId.WEBNN_CPU, BackendId.WEBNN_GPU}) {
@@ -68,9 +67,9 @@ class OtherBrowsersTest {
         }
     }
 
+    @RequiresBrowser(BrowserKind.FIREFOX)
     @Test
     void firefoxLaunchedAsAProcessJoinsAndRunsWasm() {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.FIREFOX).isPresent(), "firefox is not installed");
         try (BrowserBackendProvider p = new BrowserBackendProvider(server,
                 LaunchOptions.builder().browser(BrowserKind.FIREFOX).driver(DriverKind.PROCESS).build())) {
             assertThat(p.pageProbe().userAgent()).contains("Firefox/");

@@ -1,6 +1,6 @@
 package dev.accelbridge.browser.bridge;
 
-import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
@@ -41,7 +41,6 @@ import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Debian's Chromium driven by Playwright: the page's probe, the three suites on wasm and on WebGPU (SwiftShader)
@@ -49,13 +48,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * One browser for the whole class.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@RequiresBrowser
 class PlaywrightChromiumTest {
     static BridgeServer server;
     static BrowserBackendProvider chromium;
 
     @BeforeAll
     static void start() {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "Debian's chromium is not installed");
         server = BridgeServer.start(BridgeOptions.defaults());
         chromium = new BrowserBackendProvider(server, LaunchOptions.builder().browser(BrowserKind.CHROMIUM)
                 .driver(DriverKind.PLAYWRIGHT).build());

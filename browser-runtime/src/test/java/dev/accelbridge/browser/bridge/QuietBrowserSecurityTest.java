@@ -1,8 +1,8 @@
 package dev.accelbridge.browser.bridge;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.browser.launch.ChromiumFlags;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
@@ -65,10 +65,10 @@ class QuietBrowserSecurityTest {
         }
     }
 
+    @RequiresBrowser
     @ParameterizedTest(name = "chromium through {0}")
     @EnumSource(value = DriverKind.class, names = {"PLAYWRIGHT", "PROCESS", "SELENIUM"})
     void chromiumSendsNothingButToTheBridge(DriverKind driver) throws Exception {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "Debian's chromium is not installed");
         assumeTrue(driver != DriverKind.SELENIUM || Files.isExecutable(Path.of("/usr/bin/chromedriver")), "no chromedriver");
         Path log = tmp.resolve("net.json");
         runOneCase(LaunchOptions.builder().browser(BrowserKind.CHROMIUM).driver(driver)
@@ -91,9 +91,9 @@ class QuietBrowserSecurityTest {
         assertThat(net.udpBytesSent).as("UDP datagrams sent").isZero();
     }
 
+    @RequiresBrowser(BrowserKind.FIREFOX)
     @Test
     void firefoxSendsNothingButToTheBridge() throws Exception {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.FIREFOX).isPresent(), "firefox is not installed");
         Path log = tmp.resolve("ff");
         runOneCase(LaunchOptions.builder().browser(BrowserKind.FIREFOX).driver(DriverKind.PROCESS)
                 .optFirefoxPrefs(Map.of("logging.nsHttp", 3, "logging.nsHostResolver", 3,

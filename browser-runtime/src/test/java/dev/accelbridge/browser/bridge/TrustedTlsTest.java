@@ -1,6 +1,6 @@
 package dev.accelbridge.browser.bridge;
 
-import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.core.BrowserKind;
@@ -13,7 +13,6 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A bridge serving HTTPS with a certificate made at start, which no CA signed: each browser Accelbridge launches trusts
@@ -34,9 +33,9 @@ class TrustedTlsTest {
         server.close();
     }
 
+    @RequiresBrowser
     @Test
     void chromiumTrustsTheBridgesKeyAndItsPageIsASecureIsolatedContext() {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "Debian's chromium is not installed");
         assertThat(server.baseUrl().getScheme()).isEqualTo("https");
         try (BrowserBackendProvider p = new BrowserBackendProvider(server,
                 LaunchOptions.builder().browser(BrowserKind.CHROMIUM).driver(DriverKind.PLAYWRIGHT).build())) {
@@ -46,9 +45,9 @@ class TrustedTlsTest {
         }
     }
 
+    @RequiresBrowser(BrowserKind.FIREFOX)
     @Test
     void firefoxTrustsTheBridgesCertificateByItsOverride() {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.FIREFOX).isPresent(), "Firefox ESR is not installed");
         try (BrowserBackendProvider p = new BrowserBackendProvider(server,
                 LaunchOptions.builder().browser(BrowserKind.FIREFOX).driver(DriverKind.PROCESS).build())) {
             assertThat(p.pageProbe().secureContext()).isTrue();
@@ -56,9 +55,9 @@ class TrustedTlsTest {
         }
     }
 
+    @RequiresBrowser
     @Test
     void aBrowserNotToldOfTheKeyNeverReachesThePage() {
-        assumeTrue(BrowserDiscovery.find(BrowserKind.CHROMIUM).isPresent(), "Debian's chromium is not installed");
         BridgeServer other = BridgeServer.start(BridgeOptions.builder().tls(TlsIdentity.selfSigned(List.of()))
                 .joinTimeout(Duration.ofSeconds(5)).build());
         try (other) {

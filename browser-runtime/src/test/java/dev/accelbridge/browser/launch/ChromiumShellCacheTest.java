@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.launch;
 
+import org.junit.jupiter.api.Tag;
 import dev.accelbridge.browser.npm.NpmPackage;
 import dev.accelbridge.browser.npm.NpmRegistry;
 import dev.accelbridge.core.LaneId;
@@ -24,6 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The headless shell unpacked by its package's own code into a cache of the test's: owned by the user who runs it, held to
  * its manifest before every launch, and what its label says it is.
  */
+@Tag("slow") // unpacks the headless shell
 class ChromiumShellCacheTest {
     @TempDir
     static Path cache;

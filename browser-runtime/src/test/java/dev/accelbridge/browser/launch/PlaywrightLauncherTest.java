@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.core.BrowserKind;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,6 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Real headless browsers through Playwright for Java. */
+@RequiresBrowser
 class PlaywrightLauncherTest {
     private static final Duration REPORT = Duration.ofSeconds(30);
     private static ReportPage page;

@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.core.BrowserKind;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,6 +18,7 @@ import static dev.accelbridge.browser.launch.LauncherTestSupport.requireInstalle
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Browsers started as plain processes; the page itself reports back, no driver involved. */
+@RequiresBrowser
 class ProcessLauncherTest {
     private static ReportPage page;
     private final BrowserLauncher launcher = BrowserLaunchers.forDriver(DriverKind.PROCESS);

@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.core.BrowserKind;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,6 +18,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Real headless Chromium through Selenium with the system ChromeDriver (no Selenium Manager, no network). */
+@RequiresBrowser
 class SeleniumLauncherTest {
     private static ReportPage page;
 

@@ -1,5 +1,8 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.browser.testing.RequiresBrowser;
+import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.core.BrowserKind;
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
@@ -15,26 +18,16 @@ import java.util.List;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Opens report.html in the machine's real headless Chromium, offline (file://), and checks the charts drew. */
 class HtmlReportInChromiumTest {
     @TempDir
     Path dir;
 
-    static Path chromium() {
-        for (String p : List.of("/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/bin/chromium-browser")) {
-            if (Files.isExecutable(Path.of(p))) {
-                return Path.of(p);
-            }
-        }
-        return null;
-    }
-
+    @RequiresBrowser
     @Test
     void chartsDrawWithoutConsoleErrors() throws Exception {
-        Path exe = chromium();
-        assumeTrue(exe != null, "no Chromium installed (apt-get install chromium)");
+        Path exe = BrowserDiscovery.find(BrowserKind.CHROMIUM).orElseThrow().executable();
         Path out = dir.resolve("out");
         try (MatrixStore s = MatrixStore.open(dir.resolve("m.duckdb"))) {
             ReportFixture.fill(s);

@@ -7,6 +7,7 @@ import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.reports.StoreException;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,6 +28,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * once wrapped, rounded or let through; a refused file leaves the store exactly as it was. Each attack is one a
  * careful tester made: before the fix every one of them was imported.
  */
+@Tag("slow") // merges large hostile exports, 9 s
 class MergeSecurityTest {
     @TempDir
     Path dir;

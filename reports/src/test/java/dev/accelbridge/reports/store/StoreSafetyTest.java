@@ -6,6 +6,7 @@ import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.reports.StoreException;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The store never locks its user out of a healthy file, and never touches a file it refuses. */
+@Tag("slow") // damages and reopens real store files, 25 s
 class StoreSafetyTest {
     @TempDir
     Path dir;
