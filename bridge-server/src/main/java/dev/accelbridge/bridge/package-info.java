@@ -1,2 +1,2 @@
-/** Accelbridge bridge-server module (see DESIGN.md). */
+/** Accelbridge bridge-server module (see docs/design.md and docs/architecture.md). */
 package dev.accelbridge.bridge;

@@ -1,2 +1,2 @@
-/** Accelbridge browser-runtime module (see DESIGN.md). */
+/** Accelbridge browser-runtime module (see docs/design.md and docs/architecture.md). */
 package dev.accelbridge.browser;

@@ -39,7 +39,7 @@ public record Diagnostic(Severity severity, String code, String message, String 
                     "use another backend for this model, or change the model (opset, ops, data types) to what " + req + " supports"));
             case UNAVAILABLE -> out.add(new Diagnostic(Severity.WARNING, "unavailable",
                     req + " is not present here: " + reason,
-                    "run on a host or browser that has " + req + " (see README: enabling native GPU backends, WebNN)"));
+                    "run on a host or browser that has " + req + " (see docs/native-gpu.md and docs/limits.md)"));
             case FELL_BACK -> out.add(new Diagnostic(Severity.WARNING, "fell-back",
                     req + " did not run the case; " + (r.actual() == null ? "nothing" : r.actual().id()) + " did: " + reason,
                     "see each hop's reason in the fallback path; the figures are " + (r.actual() == null ? "none" : r.actual().id()) + "'s"));

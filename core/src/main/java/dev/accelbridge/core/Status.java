@@ -1,6 +1,6 @@
 package dev.accelbridge.core;
 
-/** The status of one case, as fixed by DESIGN.md. */
+/** The status of one case, as fixed by docs/design.md. */
 public enum Status {
     /** Ran on the requested backend and the output is within tolerance. */
     PASSED,

@@ -21,7 +21,7 @@ import static dev.accelbridge.core.BackendId.*;
  * The set of fallback chains in force: the defaults, optionally overridden from the CLI
  * ({@code --chain webgpu,webnn-gpu,wasm}) or a config file. Immutable.
  *
- * <p>Default chains. DESIGN.md writes the browser chain as {@code webgpu → webnn → wasm}; "webnn" expands to
+ * <p>Default chains. docs/design.md writes the browser chain as {@code webgpu → webnn → wasm}; "webnn" expands to
  * its GPU device type then its CPU device type, because WebNN-on-GPU is the closest thing to WebGPU and
  * WebNN-on-CPU is still a native-speed path before plain WebAssembly:
  * <ul>

@@ -97,13 +97,13 @@ final class NativeProbe {
         return switch (backend) {
             case CPU -> "use a platform ONNX Runtime ships for (linux x64/aarch64, macOS arm64, windows x64)";
             case CUDA -> "on an NVIDIA host with the driver and CUDA 12 + cuDNN 9 installed, build with the GPU "
-                    + "profile (com.microsoft.onnxruntime:onnxruntime_gpu replaces onnxruntime); see README 'GPU backends'";
+                    + "profile (com.microsoft.onnxruntime:onnxruntime_gpu replaces onnxruntime); see docs/native-gpu.md";
             case ROCM -> "on a Linux host with an AMD GPU and ROCm, point -Donnxruntime.native.path=DIR at an ONNX "
-                    + "Runtime build made with --use_rocm; see README 'GPU backends'";
+                    + "Runtime build made with --use_rocm; see docs/native-gpu.md";
             case COREML -> "run on macOS (arm64) with an ONNX Runtime build that includes the CoreML provider; "
-                    + "see README 'GPU backends'";
+                    + "see docs/native-gpu.md";
             case OPENVINO -> "install Intel's OpenVINO runtime and point -Donnxruntime.native.path=DIR at an ONNX "
-                    + "Runtime build made with --use_openvino; see README 'GPU backends'";
+                    + "Runtime build made with --use_openvino; see docs/native-gpu.md";
             default -> "choose a native backend: cpu, cuda, rocm, coreml, openvino";
         };
     }

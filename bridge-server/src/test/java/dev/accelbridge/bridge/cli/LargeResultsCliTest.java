@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Any output size: a model with 200 MB of inputs and 400 MB of outputs runs natively and on wasm in Chromium and PASSES,
  * its tensors crossing the bridge in chunks (no frame holds a whole tensor, so the 64 MiB frame limit does not apply), and
  * the JVM's peak heap stays within a stated bound: the input once, the native reference once, the page's outputs once,
- * and ONNX Runtime's own copy of the native outputs, with room for the collector (see README, limits). A budget smaller
+ * and ONNX Runtime's own copy of the native outputs, with room for the collector (see docs/own-models.md, outputs of any size). A budget smaller
  * than the outputs fails that case at once, naming the sizes and the flag, instead of waiting out the timeout.
  */
 class LargeResultsCliTest {

@@ -46,7 +46,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The {@link CaseExecutor} with real providers: the WebNN-capable Chromium headless shell (real WebNN, real
  * onnxruntime-web) for the requested hop, and native ONNX Runtime through DJL for the reference. The WebNN build
- * in that shell gets some ops wrong and hangs on others (measured; ../shared/KNOWN-GOOD.md): those are the real
+ * in that shell gets some ops wrong and hangs on others (measured; docs/limits.md): those are the real
  * wrong outputs and real failures the fallback policy is tested on.
  */
 @RequiresBrowser(BrowserKind.CHROMIUM_SHELL)

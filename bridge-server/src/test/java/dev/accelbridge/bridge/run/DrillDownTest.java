@@ -267,7 +267,7 @@ class DrillDownTest {
             assertThat(p.ops()).isNotEmpty();
             assertThat(p.ops()).extracting(OpProfile.OpTime::opType).anyMatch(o -> o.contains("Conv"));
             assertThat(p.ops().stream().mapToDouble(OpProfile.OpTime::share).sum()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-6));
-            // the stated factor (README): op times sum to between 0.05x and 3x the profiled runs' own wall time (measured 0.6-1.7)
+            // the stated factor (docs/diagnosis.md): op times sum to between 0.05x and 3x the profiled runs' own wall time (measured 0.6-1.7)
             assertThat(p.totalMs()).as(r.requested().id() + " " + p.describe()).isBetween(0.05 * p.profiledP50Ms(), 3 * p.profiledP50Ms());
             assertThat(p.requestedProvider()).isNotBlank();
             Recreate rec = r.analysis().recreate();

@@ -14,7 +14,7 @@ import java.util.TreeSet;
 /**
  * What onnxruntime-web declares it runs, per backend ({@code webgpu}, {@code webnn}), read from ONNX Runtime's own
  * sources and kept as data with those sources ({@code ort-kernels.json}). A declaration, never a result: the op suite
- * measures what really runs, and the two disagree (README, "Which ops work here").
+ * measures what really runs, and the two disagree (docs/op-suite.md).
  */
 @PublicApi
 public final class OpKernels {
