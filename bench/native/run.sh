@@ -8,16 +8,10 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
-cp_file="$root/native-runner/target/bench-classpath.txt"
-# Reactor build (no install): compiles core + native-runner and writes native-runner's test class path last.
-mvn -q -pl native-runner -am test-compile dependency:build-classpath \
-    -Dmdep.includeScope=test -Dmdep.outputFile="$cp_file" >/dev/null
 args=()
 for a in "$@"; do
   # model paths are resolved against the caller's directory
   if [[ "${prev:-}" == "--model" ]]; then a="$(cd "$OLDPWD" 2>/dev/null && realpath "$a" || echo "$a")"; fi
   args+=("$a"); prev="$a"
 done
-exec java -cp "native-runner/target/test-classes:native-runner/target/classes:core/target/classes:$(cat "$cp_file")" \
-    -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
-    dev.accelbridge.nativerunner.NativeOverheadBench "${args[@]}"
+exec bench/java-bench.sh dev.accelbridge.nativerunner.NativeOverheadBench "${args[@]}"

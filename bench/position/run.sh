@@ -3,4 +3,4 @@
 # names and run one after the other in one fresh Chromium lane, per variant of the engine's flags and the lane's
 # warm-up; prints each position's p50 with its interval, first inference and steady flag, and the spread.
 # Usage: bench/position/run.sh [positions=3] [variants=default,no-liftoff,no-dynamic-tiering,lane-warmup] [backend=wasm] [warmupSeconds=0.5]
-exec "$(dirname "$0")/../java-bench.sh" browser-runtime dev.accelbridge.browser.bridge.PositionBench "$@"
+exec "$(dirname "$0")/../java-bench.sh" dev.accelbridge.browser.bridge.PositionBench "$@"

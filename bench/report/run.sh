@@ -5,7 +5,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 N="${1:-10000}"
-mvn -q -o test-compile dependency:build-classpath -Dmdep.outputFile=target/bench-report.cp -Dmdep.includeScope=test \
-    -pl reports -am -DskipTests >/dev/null
-CP="reports/target/test-classes:reports/target/classes:core/target/classes:$(cat reports/target/bench-report.cp)"
-exec java -cp "$CP" dev.accelbridge.reports.bench.ReportRenderBench "$N"
+exec bench/java-bench.sh dev.accelbridge.reports.bench.ReportRenderBench "$N"

@@ -1,13 +1,14 @@
 package dev.accelbridge.bridge.cli;
 
 import dev.accelbridge.browser.testing.RequiresBrowser;
+import dev.accelbridge.bridge.run.RequiresGrid;
+import dev.accelbridge.bridge.run.RequiresNetworkNamespace;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.bridge.run.NetworkNamespace;
 import dev.accelbridge.bridge.run.SeleniumGrid;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.reports.store.MatrixStore;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,14 +23,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * to this side's address. Its node's Chromium runs WebGPU (SwiftShader, labelled) and wasm with the threads it has here.
  */
 @RequiresBrowser
+@RequiresNetworkNamespace
+@RequiresGrid
 class GridAcrossHostsTest {
     @TempDir
     Path tmp;
 
     @Test
     void aGridNodeOnAnotherHostRunsWebGpuAndThreadedWasmAsThisHostDoes() throws Exception {
-        Assumptions.assumeTrue(NetworkNamespace.unavailable() == null, NetworkNamespace.unavailable());
-        Assumptions.assumeTrue(SeleniumGrid.unavailable() == null, SeleniumGrid.unavailable());
         Map<String, JsonNode> local = cases(CliRunner.run("run", "--backends", "wasm", "--suites", "vision", "--browser", "chromium",
                 "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0", "--json",
                 "--db", tmp.resolve("local.duckdb").toString(), "--out", tmp.resolve("out-local").toString()));

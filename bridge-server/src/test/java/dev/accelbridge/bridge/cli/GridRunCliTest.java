@@ -1,10 +1,10 @@
 package dev.accelbridge.bridge.cli;
 
 import dev.accelbridge.browser.testing.RequiresBrowser;
+import dev.accelbridge.bridge.run.RequiresGrid;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.bridge.run.SeleniumGrid;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,13 +20,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * host, and its parity names the host whose native CPU run it was checked against.
  */
 @RequiresBrowser
+@RequiresGrid
 class GridRunCliTest {
     @TempDir
     Path tmp;
 
     @Test
     void theSuitesRunThroughAHubAndNodeGridWithTheNodeAsTheirHost() throws Exception {
-        Assumptions.assumeTrue(SeleniumGrid.unavailable() == null, SeleniumGrid.unavailable());
         try (SeleniumGrid grid = SeleniumGrid.hubAndNode(tmp)) {
             CliRunner.Result r = CliRunner.run("run", "--grid", grid.url().toString(), "--advertise", "http://127.0.0.2:0",
                     "--backends", "wasm,cpu", "--suites", "text,vision,audio", "--browser", "chromium", "--warmups", "1",

@@ -1,12 +1,12 @@
 package dev.accelbridge.bridge.cli;
 
 import dev.accelbridge.browser.testing.RequiresBrowser;
+import dev.accelbridge.bridge.run.RequiresNetworkNamespace;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.bridge.run.NetworkNamespace;
 import dev.accelbridge.bridge.run.PlaywrightServer;
 import dev.accelbridge.nativerunner.TinyOnnx;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,13 +23,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * WebGPU runs (SwiftShader, labelled) and the case names the server as its host.
  */
 @RequiresBrowser
+@RequiresNetworkNamespace
 class PlaywrightServerTest {
     @TempDir
     Path tmp;
 
     @Test
     void aLaneRunsOnAPlaywrightServerOnAnotherHost() throws Exception {
-        Assumptions.assumeTrue(NetworkNamespace.unavailable() == null, NetworkNamespace.unavailable());
         Path model = TinyOnnx.write(TinyOnnx.mlp(8, 16, 4, 2, 5L), Files.createDirectories(tmp.resolve("m")), "mlp").path();
         try (NetworkNamespace ns = NetworkNamespace.create()) {
             PlaywrightServer server = PlaywrightServer.startIn(ns, tmp);

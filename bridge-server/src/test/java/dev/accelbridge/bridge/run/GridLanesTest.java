@@ -10,7 +10,6 @@ import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.suites.SuiteCatalog;
 import dev.accelbridge.suites.SuiteOptions;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,13 +34,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the lane's host is the Grid node the session landed on.
  */
 @RequiresBrowser
+@RequiresGrid
 class GridLanesTest {
     @TempDir
     Path tmp;
 
     @Test
     void aGridBrowserJoinsTheAdvertisedBridgeWhichRequiresItsTokenEverywhere() throws Exception {
-        Assumptions.assumeTrue(SeleniumGrid.unavailable() == null, SeleniumGrid.unavailable());
         try (SeleniumGrid grid = SeleniumGrid.standalone(tmp)) {
             RunPlan plan = RunPlan.builder().setBackends(List.of(BackendId.WASM)).optGrid(grid.url())
                     .optExposure(Exposure.of(null, URI.create("http://127.0.0.2:0"))).build();

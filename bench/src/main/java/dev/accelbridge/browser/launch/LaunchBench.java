@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * Benchmark (not a test): launch → page loaded → page's report received, per browser and driver, plus the
  * first Playwright launch (which includes starting Playwright's node driver). Run with
- * {@code browser-runtime/bench/launch-bench.sh [rounds]}.
+ * {@code bench/launch/run.sh [rounds]}.
  */
 public final class LaunchBench {
     private LaunchBench() {
