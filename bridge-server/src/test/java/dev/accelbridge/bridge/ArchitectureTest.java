@@ -20,7 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The house as docs/architecture.md draws it, checked on the main sources of every module: imports point down the
  * floors, a module reaches another only through its published surface (core, a package named {@code api}, or a type
- * marked {@link PublicApi}), and no main class passes 400 lines.
+ * marked {@link PublicApi}), what a published type shows names only published types, and no main class passes 400
+ * lines.
  */
 class ArchitectureTest {
     private static final Path ROOT = Path.of("..");
@@ -84,6 +85,96 @@ class ArchitectureTest {
             }
         }
         assertThat(long_).isEmpty();
+    }
+
+    /**
+     * What a published type shows (its public constructors, methods and fields, its public nested types, their generic
+     * arguments) names only published types: an import check cannot see that a published method hands out an internal
+     * type, which a user's program then depends on.
+     */
+    @Test
+    void publishedSignaturesNameOnlyPublishedTypes() throws Exception {
+        List<String> wrong = new ArrayList<>();
+        for (String module : MODULES.keySet()) {
+            if (module.equals("junit5")) {
+                continue; // above this module: not on its class path (its surface is annotations and assertions over the API)
+            }
+            for (Path f : mainSources(module)) {
+                String rel = ROOT.resolve(module).resolve("src/main/java").relativize(f).toString();
+                if (rel.endsWith("package-info.java")) {
+                    continue;
+                }
+                Class<?> c = Class.forName(rel.substring(0, rel.length() - ".java".length()).replace('/', '.'), false,
+                        ArchitectureTest.class.getClassLoader());
+                shown(c, wrong);
+            }
+        }
+        assertThat(wrong).isEmpty();
+    }
+
+    private static void shown(Class<?> c, List<String> wrong) {
+        if (!java.lang.reflect.Modifier.isPublic(c.getModifiers()) || !published(c)) {
+            return;
+        }
+        List<java.lang.reflect.Type> types = new ArrayList<>();
+        for (var k : c.getDeclaredConstructors()) {
+            if (java.lang.reflect.Modifier.isPublic(k.getModifiers())) {
+                types.addAll(List.of(k.getGenericParameterTypes()));
+            }
+        }
+        for (var m : c.getDeclaredMethods()) {
+            if (java.lang.reflect.Modifier.isPublic(m.getModifiers()) && !m.isSynthetic()) {
+                types.add(m.getGenericReturnType());
+                types.addAll(List.of(m.getGenericParameterTypes()));
+            }
+        }
+        for (var fl : c.getDeclaredFields()) {
+            if (java.lang.reflect.Modifier.isPublic(fl.getModifiers())) {
+                types.add(fl.getGenericType());
+            }
+        }
+        if (c.getGenericSuperclass() != null) {
+            types.add(c.getGenericSuperclass());
+        }
+        types.addAll(List.of(c.getGenericInterfaces()));
+        java.util.Set<String> named = new java.util.TreeSet<>();
+        types.forEach(t -> classesIn(t, named));
+        for (String n : named) {
+            if (n.startsWith("dev.accelbridge.") && !published(n.replace('$', '.'))) {
+                wrong.add(c.getName() + " shows " + n + ", which is not published");
+            }
+        }
+        for (Class<?> inner : c.getDeclaredClasses()) {
+            shown(inner, wrong);
+        }
+    }
+
+    private static void classesIn(java.lang.reflect.Type t, java.util.Set<String> out) {
+        if (t instanceof Class<?> k) {
+            Class<?> e = k;
+            while (e.isArray()) {
+                e = e.getComponentType();
+            }
+            out.add(e.getName());
+        } else if (t instanceof java.lang.reflect.ParameterizedType p) {
+            classesIn(p.getRawType(), out);
+            for (var a : p.getActualTypeArguments()) {
+                classesIn(a, out);
+            }
+        } else if (t instanceof java.lang.reflect.GenericArrayType g) {
+            classesIn(g.getGenericComponentType(), out);
+        } else if (t instanceof java.lang.reflect.WildcardType w) {
+            for (var b : w.getUpperBounds()) {
+                classesIn(b, out);
+            }
+            for (var b : w.getLowerBounds()) {
+                classesIn(b, out);
+            }
+        }
+    }
+
+    private static boolean published(Class<?> c) {
+        return published(c.getName().replace('$', '.'));
     }
 
     @Test

@@ -1,6 +1,8 @@
 package dev.accelbridge.fallback;
 
+import dev.accelbridge.core.PublicApi;
 /** What is known about one candidate of a {@link Resolution}. */
+@PublicApi
 public enum HopState {
     /** The probe said it is available and it has not been tried yet or it is the chosen one. */
     AVAILABLE,

@@ -1,8 +1,10 @@
 package dev.accelbridge.reports;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.AccelbridgeException;
 
 /** Root of the reports module's errors. */
+@PublicApi
 public class ReportsException extends AccelbridgeException {
     public ReportsException(String problem, String fix) {
         super(problem, fix);

@@ -1,5 +1,6 @@
 package dev.accelbridge.suites;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.TensorSpec;
 
 import java.util.List;
@@ -22,6 +23,7 @@ import java.util.List;
  * @param sha256     its SHA-256
  * @param bytes      its size
  */
+@PublicApi
 public record SuiteDescription(String family, String name, String summary, long opset, long parameters, double mflops,
                                List<TensorSpec> inputs, String inputSet, List<String> fedInputs, List<TensorSpec> outputs,
                                List<String> ops, String path, String sha256, long bytes) {

@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.BackendId;
 
@@ -11,6 +12,7 @@ import java.util.Collection;
  * for by its target: a browser, at a major version or the one installed, with an onnxruntime-web version
  * ({@link dev.accelbridge.core.BrowserSpec#lane}).
  */
+@PublicApi
 public interface BrowserLanes extends AutoCloseable {
     /**
      * Starts the browser of {@code target}, lets its page (loading the target's onnxruntime-web) probe, and returns the lane,

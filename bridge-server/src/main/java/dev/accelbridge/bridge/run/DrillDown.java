@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.Limits;
 
@@ -11,6 +12,7 @@ import dev.accelbridge.core.Limits;
  * @param profileIterations iterations profiled per op per case (0: none)
  * @param recreate          create/run/release cycles per case for the leak check (0: none)
  */
+@PublicApi
 public record DrillDown(boolean bisect, boolean bisectAlways, int profileIterations, int recreate) {
     /** @throws AccelbridgeException when the profiled iterations or the leak check's cycles are out of range */
     public DrillDown {

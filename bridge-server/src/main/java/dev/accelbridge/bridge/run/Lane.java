@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
@@ -24,6 +25,7 @@ import java.util.function.Function;
  * @param host       the machine the lane runs on when it is not this one (a Grid node, a device that joined); empty here
  * @param renew      makes the lane's next case start afresh (a new page in a new browser) before a retry
  */
+@PublicApi
 public record Lane(LaneId id, String name, Function<BackendId, BackendProvider> providers, Map<BackendId, Availability> probes,
                    Provenance provenance, Optional<HostInfo> host, Runnable renew) {
     public Lane {

@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
@@ -39,6 +40,7 @@ import java.util.Set;
  * @param fp32Of  each derived fp16/int8 case → the fp32 case it was derived from (its reference)
  * @param notes   what the plan asked for that a model does not do, and why (fixed batch, shipped precision)
  */
+@PublicApi
 public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refused> refused, Map<ModelCase, ModelCase> fp32Of,
                        List<String> notes) {
     public ModelSet {

@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.Limits;
 
@@ -12,6 +13,7 @@ import dev.accelbridge.core.Limits;
  * @param maxResultBytes the most bytes a browser case's outputs may total when the model does not declare their sizes
  *                 ({@code --max-result-mb}); a model that declares them gets exactly that budget
  */
+@PublicApi
 public record Scheduling(int parallel, int retries, long maxResultBytes) {
     /**
      * @throws AccelbridgeException naming the option ({@code --parallel}, {@code --retries}, {@code --max-result-mb}) out of

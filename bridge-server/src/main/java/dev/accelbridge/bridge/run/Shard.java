@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.AccelbridgeException;
 
 import java.util.ArrayList;
@@ -15,6 +16,7 @@ import java.util.function.Function;
  * @param index 1-based part
  * @param total number of parts
  */
+@PublicApi
 public record Shard(int index, int total) {
     public Shard {
         if (total < 1 || index < 1 || index > total) {

@@ -286,7 +286,7 @@ public final class BridgeServer implements AutoCloseable {
     }
 
     /** The models this run serves. */
-    public ModelRegistry models() {
+    ModelRegistry models() {
         return models;
     }
 

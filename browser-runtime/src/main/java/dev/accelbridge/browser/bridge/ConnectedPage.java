@@ -109,7 +109,7 @@ public final class ConnectedPage {
     }
 
     /** Creates a session: the page fetches the registered model by its opaque URL. */
-    public CompletableFuture<LoadedSession> load(ModelRegistry.ModelRef model, ExecutionProviderSpec ep, Duration timeout) {
+    CompletableFuture<LoadedSession> load(ModelRegistry.ModelRef model, ExecutionProviderSpec ep, Duration timeout) {
         return load(model, ep, timeout, null, Map.of(), Map.of());
     }
 
@@ -117,7 +117,7 @@ public final class ConnectedPage {
      * Same, asking for {@code threads} wasm threads ({@code ort.env.wasm.numThreads}); the page can set it only before
      * its first session (onnxruntime-web fixes it when the WebAssembly module starts) and reports what it used.
      */
-    public CompletableFuture<LoadedSession> load(ModelRegistry.ModelRef model, ExecutionProviderSpec ep, Duration timeout,
+    CompletableFuture<LoadedSession> load(ModelRegistry.ModelRef model, ExecutionProviderSpec ep, Duration timeout,
                                                  Integer threads, Map<String, Long> freeDims,
                                                  Map<String, ModelRegistry.ModelRef> externalData) {
         return load(model, ep, timeout, threads, freeDims, externalData, SessionUse.TIMED);
@@ -127,14 +127,14 @@ public final class ConnectedPage {
      * Same, for {@code use}: a profiled session has onnxruntime-web's profiler on (for {@link #profile} only); a
      * placement-checked one is first created with CPU fallback disabled, and the answer says whether that held.
      */
-    public CompletableFuture<LoadedSession> load(ModelRegistry.ModelRef model, ExecutionProviderSpec ep, Duration timeout,
+    CompletableFuture<LoadedSession> load(ModelRegistry.ModelRef model, ExecutionProviderSpec ep, Duration timeout,
                                                  Integer threads, Map<String, Long> freeDims,
                                                  Map<String, ModelRegistry.ModelRef> externalData, SessionUse use) {
         return load(newSessionId(), model, null, ep, timeout, threads, freeDims, externalData, use);
     }
 
     /** A session id no other session of this bridge has: for a caller that sends a session's next job before its load answers. */
-    public static String newSessionId() {
+    static String newSessionId() {
         return nextId("s");
     }
 
@@ -143,7 +143,7 @@ public final class ConnectedPage {
      * {@code inline} is given (a small model: no HTTP round trip for the page; {@link ModelRegistry#inline}), else fetched
      * by the page from the model's URL. The page takes jobs in order, so a run of the session may follow at once.
      */
-    public CompletableFuture<LoadedSession> load(String sessionId, ModelRegistry.ModelRef model, byte[] inline, ExecutionProviderSpec ep, Duration timeout,
+    CompletableFuture<LoadedSession> load(String sessionId, ModelRegistry.ModelRef model, byte[] inline, ExecutionProviderSpec ep, Duration timeout,
                                                  Integer threads, Map<String, Long> freeDims,
                                                  Map<String, ModelRegistry.ModelRef> externalData, SessionUse use) {
         String job = nextId("j");
@@ -189,7 +189,7 @@ public final class ConnectedPage {
     }
 
     /** Creates a session from model bytes sent in a binary frame (for models that are not files). */
-    public CompletableFuture<LoadedSession> loadBytes(String name, byte[] model, ExecutionProviderSpec ep, Duration timeout) {
+    CompletableFuture<LoadedSession> loadBytes(String name, byte[] model, ExecutionProviderSpec ep, Duration timeout) {
         String job = nextId("j");
         ObjectNode msg = message(MessageKind.LOAD, job);
         msg.put("session", nextId("s"));
@@ -204,7 +204,7 @@ public final class ConnectedPage {
      * Runs a session: the first run of a new session is timed as {@code firstMs}, then {@code warmups} untimed runs,
      * then {@code iterations} timed runs; the inputs travel as one binary frame, or in chunks when they are large.
      */
-    public CompletableFuture<RunOutcome> run(String sessionId, List<NamedTensor> inputs, int warmups, int iterations, Duration timeout) {
+    CompletableFuture<RunOutcome> run(String sessionId, List<NamedTensor> inputs, int warmups, int iterations, Duration timeout) {
         return run(sessionId, inputs, warmups, iterations, timeout, OutputBudget.cap(OutputBudget.DEFAULT_CAP));
     }
 
@@ -212,7 +212,7 @@ public final class ConnectedPage {
      * Same, with the byte budget its outputs may total ({@link OutputBudget}): a result announcing more fails the job at
      * once ({@link PageJobException.Kind#TRANSFER}) with the size and the limit, before anything is allocated.
      */
-    public CompletableFuture<RunOutcome> run(String sessionId, List<NamedTensor> inputs, int warmups, int iterations, Duration timeout,
+    CompletableFuture<RunOutcome> run(String sessionId, List<NamedTensor> inputs, int warmups, int iterations, Duration timeout,
                                              OutputBudget budget) {
         return run(sessionId, inputs, warmups, iterations, dev.accelbridge.core.MinDurations.NONE, timeout, budget,
                 dev.accelbridge.core.CaseProgress.NONE);
@@ -223,7 +223,7 @@ public final class ConnectedPage {
      * cross once), the warm-ups and the timed runs go on past their counts until their {@code durations} have passed
      * ({@link dev.accelbridge.core.MinDurations}), and the page's progress messages go to {@code progress}.
      */
-    public CompletableFuture<RunOutcome> run(String sessionId, List<NamedTensor> inputs, int warmups, int iterations,
+    CompletableFuture<RunOutcome> run(String sessionId, List<NamedTensor> inputs, int warmups, int iterations,
                                              dev.accelbridge.core.MinDurations durations, Duration timeout, OutputBudget budget,
                                              dev.accelbridge.core.CaseProgress progress) {
         String job = nextId("j");
@@ -243,7 +243,7 @@ public final class ConnectedPage {
      * The session's first run alone ({@code "firstOnly"}): completes with its time in {@link RunOutcome#firstMs} (NaN when
      * the session had run before) and no outputs. The page keeps the inputs for the next job of the session.
      */
-    public CompletableFuture<RunOutcome> runFirst(String sessionId, List<NamedTensor> inputs, Duration timeout) {
+    CompletableFuture<RunOutcome> runFirst(String sessionId, List<NamedTensor> inputs, Duration timeout) {
         String job = nextId("j");
         ObjectNode msg = message(MessageKind.RUN, job);
         msg.put("session", sessionId).put("warmups", 0).put("iterations", 1).put("firstOnly", true);
@@ -276,12 +276,12 @@ public final class ConnectedPage {
     }
 
     /** Releases a session in the page. */
-    public CompletableFuture<Void> release(String sessionId, Duration timeout) {
+    CompletableFuture<Void> release(String sessionId, Duration timeout) {
         return releaseMeasured(sessionId, timeout).thenApply(x -> null);
     }
 
     /** Releases a session; completes with the page's JS heap after the release, -1 when the browser does not tell. */
-    public CompletableFuture<Long> releaseMeasured(String sessionId, Duration timeout) {
+    CompletableFuture<Long> releaseMeasured(String sessionId, Duration timeout) {
         String job = nextId("j");
         ObjectNode msg = message(MessageKind.RELEASE, job).put("session", sessionId);
         return jobs.<JsonNode>submit(job, MessageKind.RELEASE, timeout, () -> channel.sendText(msg.toString()))
@@ -293,7 +293,7 @@ public final class ConnectedPage {
      * the page's answer ({@code samplesMs}, the profiler's node events {@code nodes}, WebGPU kernel times
      * {@code gpuKernels}).
      */
-    public CompletableFuture<JsonNode> profile(String sessionId, List<NamedTensor> inputs, int iterations, Duration timeout) {
+    CompletableFuture<JsonNode> profile(String sessionId, List<NamedTensor> inputs, int iterations, Duration timeout) {
         String job = nextId("j");
         ObjectNode msg = message(MessageKind.PROFILE, job);
         msg.put("session", sessionId).put("iterations", iterations);

@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.BrowserKind;
 
 import java.util.Optional;
@@ -7,6 +8,7 @@ import java.util.OptionalLong;
 import dev.accelbridge.core.HostInfo;
 
 /** A running browser that was pointed at the bridge page. Closing it ends the browser and removes its profile. */
+@PublicApi
 public interface BrowserHandle extends AutoCloseable {
     /** Which browser. */
     BrowserKind browser();

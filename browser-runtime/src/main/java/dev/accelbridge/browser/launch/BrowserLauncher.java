@@ -1,8 +1,10 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.PublicApi;
 import java.net.URI;
 
 /** Starts a browser on a URL. One implementation per {@link DriverKind}. */
+@PublicApi
 public interface BrowserLauncher {
     /** The driver this launcher implements. */
     DriverKind driver();

@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.page;
 
+import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
@@ -26,6 +27,7 @@ import java.util.regex.Pattern;
  * @param webnn               WebNN contexts
  * @param json                the probe as the page sent it (kept verbatim for reports)
  */
+@PublicApi
 public record PageProbe(String userAgent, int hardwareConcurrency, boolean crossOriginIsolated, Wasm wasm, WebGpu webgpu,
                         WebNn webnn, String json) {
 

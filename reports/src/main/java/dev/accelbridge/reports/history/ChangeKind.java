@@ -1,6 +1,8 @@
 package dev.accelbridge.reports.history;
 
+import dev.accelbridge.core.PublicApi;
 /** What the comparison of a cell's newest run with its history found. */
+@PublicApi
 public enum ChangeKind {
     /** Slower beyond both the threshold and the run-to-run noise. */
     REGRESSION,

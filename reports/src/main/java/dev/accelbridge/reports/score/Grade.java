@@ -1,6 +1,8 @@
 package dev.accelbridge.reports.score;
 
+import dev.accelbridge.core.PublicApi;
 /** The coarse reading of a cell, as the matrix shows it; the rules are in {@link Scorer}. */
+@PublicApi
 public enum Grade {
     /** Correct on the requested backend, with meaningful speed (hardware or CPU), at most 2× slower than native CPU. */
     HIGH,

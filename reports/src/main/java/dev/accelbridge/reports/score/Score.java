@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.score;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Acceleration;
 
 /**
@@ -14,6 +15,7 @@ import dev.accelbridge.core.Acceleration;
  * @param acceleration what really executed (hardware, CPU, software adapter, unverified WebNN device)
  * @param note         what was missing or capped, or null
  */
+@PublicApi
 public record Score(double value, Grade grade, double base, double parityTerm, double speedTerm, double speedRatio,
                     Acceleration acceleration, String note) {
 }
