@@ -1,24 +1,16 @@
 package dev.accelbridge.core.fetch;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.regex.Pattern;
 
 /**
@@ -43,12 +35,7 @@ import java.util.regex.Pattern;
 public final class CacheEntry {
     /** The record's file name inside an entry. */
     public static final String RECORD = ".accelbridge-entry";
-    private static final String MAGIC = "accelbridge-entry 1";
-    private static final Set<String> SKIP = Set.of(RECORD);
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9@][A-Za-z0-9@+._-]{0,199}");
-    private static final Pattern KEY = Pattern.compile("[A-Za-z][A-Za-z0-9.-]{0,63}");
-    private static final Map<Path, ReentrantLock> LOCKS = new ConcurrentHashMap<>();
-    private static final Map<Path, List<String>> VERIFIED = new ConcurrentHashMap<>();
 
     private final Path root;
     private final String kind;
@@ -127,8 +114,8 @@ public final class CacheEntry {
             if (locationProblem().isPresent() || !Files.isDirectory(dir(), LinkOption.NOFOLLOW_LINKS)) {
                 return Optional.empty();
             }
-            Record r = verify(dir(), check);
-            return r.problem == null ? Optional.of(verified(dir(), r, false, null)) : Optional.empty();
+            EntryRecord r = EntryRecord.verify(dir(), check);
+            return r.problem() == null ? Optional.of(r.verified(dir(), false, null)) : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
         }
@@ -150,7 +137,7 @@ public final class CacheEntry {
                         + mine.root);
             }
             Files.createDirectories(dir().getParent());
-            try (Locked ignored = lock()) {
+            try (EntryLock ignored = EntryLock.hold(root.resolve(kind).resolve("." + name + ".lock"))) {
                 return obtainLocked(what, fill, check);
             }
         } catch (IOException e) {
@@ -164,11 +151,11 @@ public final class CacheEntry {
         removeLeftovers();
         String damaged = null;
         if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-            Record r = Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) ? verify(dir, check) : new Record(null, null, "it is not a folder");
-            if (r.problem == null) {
-                return verified(dir, r, false, null);
+            EntryRecord r = Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) ? EntryRecord.verify(dir, check) : EntryRecord.failed("it is not a folder");
+            if (r.problem() == null) {
+                return r.verified(dir, false, null);
             }
-            damaged = r.problem;
+            damaged = r.problem();
             putAside(dir);
         }
         String last = null;
@@ -178,24 +165,24 @@ public final class CacheEntry {
                 Ownership.makePrivate(tmp); // nobody else can reach it while it fills
                 Map<String, String> facts = new LinkedHashMap<>(fill.fill(tmp));
                 Ownership.takeOver(tmp);
-                TreeManifest m = TreeManifest.of(tmp, SKIP);
+                TreeManifest m = TreeManifest.of(tmp, EntryRecord.SKIP);
                 Optional<String> p = check.problem(tmp, facts);
                 if (p.isPresent()) {
                     last = p.get();
                     continue;
                 }
-                writeRecord(tmp, facts, m);
+                EntryRecord.write(tmp, facts, m);
                 if (Ownership.unix()) {
                     Files.setAttribute(tmp, "unix:mode", 0755, LinkOption.NOFOLLOW_LINKS);
                 }
                 moveIntoPlace(tmp, dir, check);
-                Record r = verify(dir, check);
-                if (r.problem != null) {
-                    last = r.problem;
+                EntryRecord r = EntryRecord.verify(dir, check);
+                if (r.problem() != null) {
+                    last = r.problem();
                     putAside(dir);
                     continue;
                 }
-                return verified(dir, r, true, damaged);
+                return r.verified(dir, true, damaged);
             } finally {
                 deleteQuietly(tmp);
             }
@@ -216,85 +203,12 @@ public final class CacheEntry {
             if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
                 throw e;
             }
-            if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) && verify(dir, check).problem == null) {
+            if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) && EntryRecord.verify(dir, check).problem() == null) {
                 return; // theirs is intact: ours is dropped
             }
             putAside(dir);
             Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
         }
-    }
-
-    /** What the record says and whether the entry holds to it. */
-    private record Record(Map<String, String> facts, TreeManifest manifest, String problem) {
-    }
-
-    private Record verify(Path dir, Check check) throws IOException {
-        Optional<String> own = Ownership.treeProblem(dir, Set.of());
-        if (own.isPresent()) {
-            return new Record(null, null, own.get());
-        }
-        Path record = dir.resolve(RECORD);
-        if (!Files.isRegularFile(record, LinkOption.NOFOLLOW_LINKS)) {
-            return new Record(null, null, "it holds no record of what was unpacked (an interrupted fetch, or one made before entries were verified)");
-        }
-        Map<String, String> facts = new LinkedHashMap<>();
-        TreeManifest m;
-        try {
-            List<String> lines = Files.readAllLines(record, StandardCharsets.UTF_8);
-            if (lines.isEmpty() || !lines.get(0).equals(MAGIC)) {
-                return new Record(null, null, "its record is not one Accelbridge wrote");
-            }
-            for (String l : lines) {
-                if (l.startsWith("@")) {
-                    int sp = l.indexOf(' ');
-                    facts.put(sp < 0 ? l.substring(1) : l.substring(1, sp), sp < 0 ? "" : l.substring(sp + 1));
-                }
-            }
-            m = TreeManifest.parse(lines);
-        } catch (IOException e) {
-            return new Record(null, null, "its record cannot be read: " + e.getMessage());
-        }
-        List<String> snapshot = snapshot(dir);
-        if (snapshot.equals(VERIFIED.get(dir))) {
-            return new Record(facts, m, null);
-        }
-        Optional<String> p = m.mismatch(dir, SKIP);
-        if (p.isEmpty()) {
-            p = check.problem(dir, facts);
-        }
-        if (p.isPresent()) {
-            VERIFIED.remove(dir);
-            return new Record(facts, m, p.get());
-        }
-        VERIFIED.put(dir, snapshot);
-        return new Record(facts, m, null);
-    }
-
-    private static Verified verified(Path dir, Record r, boolean fetched, String repaired) {
-        return new Verified(dir, Map.copyOf(r.facts), r.manifest, fetched, repaired);
-    }
-
-    /** Every path's identity: what changes, even by a writer that restores the bytes and times, when a file is touched. */
-    private static List<String> snapshot(Path dir) throws IOException {
-        List<String> out = new ArrayList<>();
-        for (Path p : TreeManifest.walk(dir, Set.of())) {
-            out.add(dir.relativize(p) + " " + (Ownership.unix()
-                    ? Files.readAttributes(p, "unix:ino,size,lastModifiedTime,ctime,mode,uid,nlink", LinkOption.NOFOLLOW_LINKS)
-                    : Files.readAttributes(p, "size,lastModifiedTime,fileKey", LinkOption.NOFOLLOW_LINKS)));
-        }
-        return out;
-    }
-
-    private static void writeRecord(Path dir, Map<String, String> facts, TreeManifest m) throws IOException {
-        StringBuilder b = new StringBuilder(MAGIC).append('\n');
-        facts.forEach((k, v) -> {
-            if (!KEY.matcher(k).matches()) {
-                throw new IllegalArgumentException("not a fact's name: " + dev.accelbridge.core.Untrusted.quote(k));
-            }
-            b.append('@').append(k).append(' ').append(dev.accelbridge.core.Untrusted.reason(v)).append('\n');
-        });
-        b.append(m.text());
-        Files.writeString(dir.resolve(RECORD), b.toString(), StandardCharsets.UTF_8);
     }
 
     /** Why the cache's folders are not this user's alone (another user could swap an entry after it was verified), or empty. */
@@ -337,7 +251,7 @@ public final class CacheEntry {
     /** Moves a failed entry out of the way (one rename), then deletes what this user may delete of it. */
     private void putAside(Path dir) throws IOException {
         Path aside = dir.resolveSibling("." + name + ".damaged-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
-        VERIFIED.remove(dir);
+        EntryRecord.forget(dir);
         try {
             Files.move(dir, aside, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
@@ -363,38 +277,6 @@ public final class CacheEntry {
             dev.accelbridge.core.Caches.deleteTree(p);
         } catch (IOException ignored) {
             // what cannot be deleted (another user's files) stays under a name nothing ever uses
-        }
-    }
-
-    /** Holds the entry's lock: this process's first (a file lock is per process), then the file's. */
-    private Locked lock() throws IOException {
-        Path file = root.resolve(kind).resolve("." + name + ".lock");
-        ReentrantLock local = LOCKS.computeIfAbsent(file, f -> new ReentrantLock());
-        local.lock();
-        try {
-            FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
-            try {
-                FileLock fl = ch.lock();
-                return new Locked(local, ch, fl);
-            } catch (IOException | RuntimeException e) {
-                ch.close();
-                throw e;
-            }
-        } catch (IOException | RuntimeException e) {
-            local.unlock();
-            throw e;
-        }
-    }
-
-    private record Locked(ReentrantLock local, FileChannel channel, FileLock lock) implements AutoCloseable {
-        @Override
-        public void close() throws IOException {
-            try {
-                lock.release();
-                channel.close();
-            } finally {
-                local.unlock();
-            }
         }
     }
 }
