@@ -2,7 +2,6 @@ package dev.accelbridge.browser.bridge;
 
 import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.browser.page.FrameCodec;
 import dev.accelbridge.browser.page.MessageKind;
@@ -12,12 +11,10 @@ import dev.accelbridge.core.NamedTensor;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A page that joined the bridge: its probe and a job API. Every job is a future that completes with the page's
@@ -26,8 +23,6 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 @PublicApi
 public final class ConnectedPage {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final AtomicLong IDS = new AtomicLong();
 
     private final String id;
     private final String slot;
@@ -135,7 +130,7 @@ public final class ConnectedPage {
 
     /** A session id no other session of this bridge has: for a caller that sends a session's next job before its load answers. */
     static String newSessionId() {
-        return nextId("s");
+        return JobMessages.nextId("s");
     }
 
     /**
@@ -146,58 +141,25 @@ public final class ConnectedPage {
     CompletableFuture<LoadedSession> load(String sessionId, ModelRegistry.ModelRef model, byte[] inline, ExecutionProviderSpec ep, Duration timeout,
                                                  Integer threads, Map<String, Long> freeDims,
                                                  Map<String, ModelRegistry.ModelRef> externalData, SessionUse use) {
-        String job = nextId("j");
-        ObjectNode msg = message(MessageKind.LOAD, job);
-        msg.put("session", sessionId);
-        ObjectNode m = msg.putObject("model");
-        m.put("id", model.id());
-        if (inline == null) {
-            m.put("url", model.urlPath());
-        }
-        m.put("name", model.name());
-        m.put("byteLength", inline == null ? model.size() : inline.length);
-        if (!externalData.isEmpty()) {
-            // the weights files the model names, each served by its own opaque URL (onnxruntime-web's externalData)
-            var ext = m.putArray("externalData");
-            externalData.forEach((path, ref) -> ext.addObject().put("path", path).put("url", ref.urlPath()));
-        }
-        putEp(msg, ep);
-        ObjectNode o = msg.putObject("options").put("graphOptimizationLevel", "all").put("logSeverityLevel", 2);
-        if (threads != null) {
-            o.put("numThreads", threads);
-        }
-        if (use == SessionUse.PROFILED) {
-            o.put("enableProfiling", true);
-        }
-        if (use == SessionUse.PLACEMENT_CHECKED) {
-            o.put("checkPlacement", true);
-        }
-        if (!freeDims.isEmpty()) {
-            ObjectNode f = o.putObject("freeDimensionOverrides");
-            freeDims.forEach(f::put);
-        }
+        String job = JobMessages.nextId("j");
+        ObjectNode msg = JobMessages.load(job, sessionId, model, inline, ep, threads, freeDims, externalData, use);
         if (inline != null) {
-            return jobs.<JsonNode>submit(job, MessageKind.LOAD, timeout, () -> channel.sendBinary(withPayload(msg, inline)))
-                    .thenApply(ConnectedPage::toLoaded);
+            return jobs.<JsonNode>submit(job, MessageKind.LOAD, timeout, () -> channel.sendBinary(JobMessages.withPayload(msg, inline)))
+                    .thenApply(JobMessages::toLoaded);
         }
-        return jobs.<JsonNode>submit(job, MessageKind.LOAD, timeout, () -> channel.sendText(msg.toString())).thenApply(ConnectedPage::toLoaded);
-    }
-
-    private static ByteBuffer withPayload(ObjectNode msg, byte[] payload) {
-        byte[] head = FrameCodec.encode(msg, List.of());
-        return ByteBuffer.allocate(head.length + payload.length).put(head).put(payload).flip();
+        return jobs.<JsonNode>submit(job, MessageKind.LOAD, timeout, () -> channel.sendText(msg.toString())).thenApply(JobMessages::toLoaded);
     }
 
     /** Creates a session from model bytes sent in a binary frame (for models that are not files). */
     CompletableFuture<LoadedSession> loadBytes(String name, byte[] model, ExecutionProviderSpec ep, Duration timeout) {
-        String job = nextId("j");
-        ObjectNode msg = message(MessageKind.LOAD, job);
-        msg.put("session", nextId("s"));
+        String job = JobMessages.nextId("j");
+        ObjectNode msg = JobMessages.message(MessageKind.LOAD, job);
+        msg.put("session", JobMessages.nextId("s"));
         msg.putObject("model").put("name", name).put("byteLength", model.length);
-        putEp(msg, ep);
+        JobMessages.putEp(msg, ep);
         msg.putObject("options").put("graphOptimizationLevel", "all").put("logSeverityLevel", 2);
-        ByteBuffer frame = withPayload(msg, model);
-        return jobs.<JsonNode>submit(job, MessageKind.LOAD, timeout, () -> channel.sendBinary(frame)).thenApply(ConnectedPage::toLoaded);
+        ByteBuffer frame = JobMessages.withPayload(msg, model);
+        return jobs.<JsonNode>submit(job, MessageKind.LOAD, timeout, () -> channel.sendBinary(frame)).thenApply(JobMessages::toLoaded);
     }
 
     /**
@@ -226,8 +188,8 @@ public final class ConnectedPage {
     CompletableFuture<RunOutcome> run(String sessionId, List<NamedTensor> inputs, int warmups, int iterations,
                                              dev.accelbridge.core.MinDurations durations, Duration timeout, OutputBudget budget,
                                              dev.accelbridge.core.CaseProgress progress) {
-        String job = nextId("j");
-        ObjectNode msg = message(MessageKind.RUN, job);
+        String job = JobMessages.nextId("j");
+        ObjectNode msg = JobMessages.message(MessageKind.RUN, job);
         msg.put("session", sessionId).put("warmups", warmups).put("iterations", iterations).put("chunkBytes", FrameCodec.CHUNK_BYTES)
                 .put("minDurationMs", durations.timed().toMillis()).put("maxSamples", durations.maxSamples(iterations))
                 .put("warmupDurationMs", durations.warmup().toMillis());
@@ -236,7 +198,7 @@ public final class ConnectedPage {
         }
         return jobs.<FrameCodec.Frame>submit(job, MessageKind.RUN, timeout, budget, progress,
                         () -> sendTensors(job, msg, inputs == null ? List.of() : inputs))
-                .thenApply(ConnectedPage::toOutcome);
+                .thenApply(JobMessages::toOutcome);
     }
 
     /**
@@ -244,11 +206,11 @@ public final class ConnectedPage {
      * the session had run before) and no outputs. The page keeps the inputs for the next job of the session.
      */
     CompletableFuture<RunOutcome> runFirst(String sessionId, List<NamedTensor> inputs, Duration timeout) {
-        String job = nextId("j");
-        ObjectNode msg = message(MessageKind.RUN, job);
+        String job = JobMessages.nextId("j");
+        ObjectNode msg = JobMessages.message(MessageKind.RUN, job);
         msg.put("session", sessionId).put("warmups", 0).put("iterations", 1).put("firstOnly", true);
         return jobs.<FrameCodec.Frame>submit(job, MessageKind.RUN, timeout, () -> sendTensors(job, msg, inputs))
-                .thenApply(ConnectedPage::toOutcome);
+                .thenApply(JobMessages::toOutcome);
     }
 
     /**
@@ -269,7 +231,7 @@ public final class ConnectedPage {
             byte[] d = tensors.get(i).data();
             for (int off = 0; off < d.length; off += FrameCodec.CHUNK_BYTES) {
                 int len = Math.min(FrameCodec.CHUNK_BYTES, d.length - off);
-                ObjectNode h = message(MessageKind.CHUNK, job).put("tensor", i).put("offset", off);
+                ObjectNode h = JobMessages.message(MessageKind.CHUNK, job).put("tensor", i).put("offset", off);
                 channel.sendBinary(FrameCodec.encodeChunk(h, d, off, len));
             }
         }
@@ -282,8 +244,8 @@ public final class ConnectedPage {
 
     /** Releases a session; completes with the page's JS heap after the release, -1 when the browser does not tell. */
     CompletableFuture<Long> releaseMeasured(String sessionId, Duration timeout) {
-        String job = nextId("j");
-        ObjectNode msg = message(MessageKind.RELEASE, job).put("session", sessionId);
+        String job = JobMessages.nextId("j");
+        ObjectNode msg = JobMessages.message(MessageKind.RELEASE, job).put("session", sessionId);
         return jobs.<JsonNode>submit(job, MessageKind.RELEASE, timeout, () -> channel.sendText(msg.toString()))
                 .thenApply(n -> n.path("memory").path("usedJSHeapSize").asLong(-1));
     }
@@ -294,16 +256,16 @@ public final class ConnectedPage {
      * {@code gpuKernels}).
      */
     CompletableFuture<JsonNode> profile(String sessionId, List<NamedTensor> inputs, int iterations, Duration timeout) {
-        String job = nextId("j");
-        ObjectNode msg = message(MessageKind.PROFILE, job);
+        String job = JobMessages.nextId("j");
+        ObjectNode msg = JobMessages.message(MessageKind.PROFILE, job);
         msg.put("session", sessionId).put("iterations", iterations);
         return jobs.submit(job, MessageKind.PROFILE, timeout, () -> sendTensors(job, msg, inputs));
     }
 
     /** A ping job: completes with the WebSocket round trip in milliseconds, measured here. */
     public CompletableFuture<Double> ping(Duration timeout) {
-        String job = nextId("j");
-        ObjectNode msg = message(MessageKind.PING, job);
+        String job = JobMessages.nextId("j");
+        ObjectNode msg = JobMessages.message(MessageKind.PING, job);
         long t0 = System.nanoTime();
         return jobs.<JsonNode>submit(job, MessageKind.PING, timeout, () -> channel.sendText(msg.toString()))
                 .thenApply(x -> (System.nanoTime() - t0) / 1e6);
@@ -314,13 +276,13 @@ public final class ConnectedPage {
      * a fresh document in the same browser, which joins as a new page. This page then leaves.
      */
     public void renew(java.net.URI pageUrl) {
-        channel.sendText(message(MessageKind.RENEW, nextId("j")).put("url", pageUrl.toString()).toString());
+        channel.sendText(JobMessages.message(MessageKind.RENEW, JobMessages.nextId("j")).put("url", pageUrl.toString()).toString());
     }
 
     /** Asks the page to probe its browser again (e.g. after a GPU device was lost). */
     public CompletableFuture<PageProbe> reprobe(Duration timeout) {
-        String job = nextId("j");
-        ObjectNode msg = message(MessageKind.PROBE, job);
+        String job = JobMessages.nextId("j");
+        ObjectNode msg = JobMessages.message(MessageKind.PROBE, job);
         return jobs.<JsonNode>submit(job, MessageKind.PROBE, timeout, () -> channel.sendText(msg.toString()))
                 .thenApply(n -> PageProbe.parse(n.path("probe")));
     }
@@ -333,55 +295,5 @@ public final class ConnectedPage {
     @Override
     public String toString() {
         return "page " + id + (slot == null ? "" : " (slot " + slot + ")") + " " + probe.userAgent();
-    }
-
-    private static ObjectNode message(MessageKind type, String job) {
-        ObjectNode m = JSON.createObjectNode();
-        m.put("v", FrameCodec.PROTOCOL_VERSION);
-        m.put("type", type.id());
-        m.put("job", job);
-        return m;
-    }
-
-    private static void putEp(ObjectNode msg, ExecutionProviderSpec ep) {
-        ObjectNode e = msg.putObject("ep");
-        e.put("name", ep.name());
-        if (ep.deviceType() != null) {
-            e.put("deviceType", ep.deviceType());
-        }
-    }
-
-    private static String nextId(String prefix) {
-        return prefix + IDS.incrementAndGet();
-    }
-
-    private static List<String> strings(JsonNode arr) {
-        List<String> out = new ArrayList<>();
-        arr.forEach(n -> out.add(n.asText()));
-        return out;
-    }
-
-    private static LoadedSession toLoaded(JsonNode n) {
-        return new LoadedSession(n.path("session").asText(), n.path("sessionMs").asDouble(Double.NaN),
-                n.path("fetchMs").asDouble(0), strings(n.path("inputNames")), strings(n.path("outputNames")),
-                n.path("numThreads").isNumber() ? n.path("numThreads").asInt() : -1, strings(n.path("warnings")),
-                n.path("placement").has("onRequested") ? n.path("placement").path("onRequested").asBoolean() : null,
-                n.path("placement").path("basis").asText(null));
-    }
-
-    private static RunOutcome toOutcome(FrameCodec.Frame f) {
-        JsonNode h = f.header();
-        JsonNode s = h.path("samplesMs");
-        double[] samples = new double[s.size()];
-        for (int i = 0; i < samples.length; i++) {
-            samples[i] = s.get(i).asDouble();
-        }
-        JsonNode first = h.path("firstMs");
-        JsonNode mem = h.path("memory").path("usedJSHeapSize");
-        return new RunOutcome(first.isNumber() ? first.asDouble() : Double.NaN, h.path("warmups").asInt(), samples,
-                f.tensors(), strings(h.path("warnings")), mem.isNumber() ? mem.asLong() : -1,
-                h.path("timerResolutionMs").asDouble(Double.NaN), h.path("readbackMs").asDouble(Double.NaN),
-                h.path("gpuMs").asDouble(Double.NaN), h.path("warmupMs").asDouble(Double.NaN),
-                h.path("warmupSettled").isBoolean() ? h.path("warmupSettled").asBoolean() : null, h.path("warmupTrend").asDouble(Double.NaN));
     }
 }
