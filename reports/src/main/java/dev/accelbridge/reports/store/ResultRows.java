@@ -28,6 +28,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import static dev.accelbridge.reports.store.Staged.bool;
+import static dev.accelbridge.reports.store.Staged.real;
+import static dev.accelbridge.reports.store.Staged.text;
+import static dev.accelbridge.reports.store.Staged.whole;
+
 /**
  * Result rows and their samples: how a {@link RunResult} becomes a row (and back), and the one place that binds a
  * {@link CaseId} to the columns that hold it ({@link #CASE_WHERE}, {@link #bindCase}), both from {@link Dimensions}.
@@ -72,11 +77,8 @@ final class ResultRows {
     }
 
     /**
-     * Inserts the results' rows and their samples through DuckDB's Appender: the rows into a per-connection staging
-     * table shaped like {@link #COLUMNS} (so the results table's physical column order, which migrations decide, does
-     * not matter), moved over in one {@code INSERT ... SELECT}. Their ids are drawn from the results' sequence first, in
-     * one query. Measured here during a sweep: one prepared INSERT cost ~2 ms a row (a 64-row VALUES statement as
-     * much as 64 single ones), the Appender a few hundredths of that.
+     * Inserts the results' rows ({@link Staged}) and their samples through DuckDB's Appender; their ids are drawn from the
+     * results' sequence first, in one query.
      */
     static void insertAll(DuckDBConnection c, List<RunResult> results) throws SQLException {
         int n = results.size();
@@ -93,20 +95,13 @@ final class ResultRows {
                 }
             }
         }
-        try (var st = c.createStatement()) {
-            st.execute("CREATE TEMP TABLE IF NOT EXISTS results_in AS SELECT " + COLUMNS + " FROM results LIMIT 0");
-        }
-        try (DuckDBAppender ap = c.createAppender("temp", DuckDBConnection.DEFAULT_SCHEMA, "results_in")) {
+        Staged.insert(c, "results_in", "results", COLUMNS, "INSERT INTO", ap -> {
             for (int k = 0; k < n; k++) {
                 ap.beginRow().append(ids[k]);
                 append(ap, results.get(k));
                 ap.endRow();
             }
-        }
-        try (var st = c.createStatement()) {
-            st.execute("INSERT INTO results (" + COLUMNS + ") SELECT * FROM results_in");
-            st.execute("DELETE FROM results_in");
-        }
+        });
         boolean anySamples = results.stream().anyMatch(r -> r.timings() != null && r.timings().samplesMs().length > 0);
         if (anySamples) {
             try (DuckDBAppender ap = c.createAppender(DuckDBConnection.DEFAULT_SCHEMA, "samples")) {
@@ -260,38 +255,6 @@ final class ResultRows {
             return rs.getString(col);
         } catch (SQLException e) {
             throw new IllegalStateException("column " + col + " is not readable", e);
-        }
-    }
-
-    private static void text(DuckDBAppender ap, String v) throws SQLException {
-        if (v == null) {
-            ap.appendNull();
-        } else {
-            ap.append(v);
-        }
-    }
-
-    private static void real(DuckDBAppender ap, Double v) throws SQLException {
-        if (v == null) {
-            ap.appendNull();
-        } else {
-            ap.append(v.doubleValue());
-        }
-    }
-
-    private static void whole(DuckDBAppender ap, Integer v) throws SQLException {
-        if (v == null) {
-            ap.appendNull();
-        } else {
-            ap.append(v.intValue());
-        }
-    }
-
-    private static void bool(DuckDBAppender ap, Boolean v) throws SQLException {
-        if (v == null) {
-            ap.appendNull();
-        } else {
-            ap.append(v.booleanValue());
         }
     }
 
