@@ -41,10 +41,8 @@ public final class CliDocs {
     private static String usage(CommandLine cl) {
         cl.setUsageHelpWidth(WIDTH);
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
-        String text = cl.getUsageMessage();
         // trailing blanks are layout, not content (and editors strip them)
-        return text.lines().map(String::stripTrailing).reduce(new StringBuilder(), (b, l) -> b.append(l).append('\n'),
-                StringBuilder::append).toString();
+        return cl.getUsageMessage().lines().map(String::stripTrailing).collect(java.util.stream.Collectors.joining("\n", "", "\n"));
     }
 
     /** Writes the page to {@code args[0]} (default {@code docs/cli.md}). */

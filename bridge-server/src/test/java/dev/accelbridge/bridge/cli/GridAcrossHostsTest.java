@@ -1,8 +1,7 @@
 package dev.accelbridge.bridge.cli;
 
 import dev.accelbridge.browser.testing.RequiresBrowser;
-import dev.accelbridge.bridge.run.RequiresGrid;
-import dev.accelbridge.bridge.run.RequiresNetworkNamespace;
+import dev.accelbridge.bridge.run.RequiresHostPart;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.bridge.run.NetworkNamespace;
@@ -23,8 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * to this side's address. Its node's Chromium runs WebGPU (SwiftShader, labelled) and wasm with the threads it has here.
  */
 @RequiresBrowser
-@RequiresNetworkNamespace
-@RequiresGrid
+@RequiresHostPart({RequiresHostPart.Part.NETWORK_NAMESPACE, RequiresHostPart.Part.GRID})
 class GridAcrossHostsTest {
     @TempDir
     Path tmp;

@@ -1,7 +1,7 @@
 package dev.accelbridge.bridge.cli;
 
 import dev.accelbridge.browser.testing.RequiresBrowser;
-import dev.accelbridge.bridge.run.RequiresGrid;
+import dev.accelbridge.bridge.run.RequiresHostPart;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.bridge.run.SeleniumGrid;
@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * host, and its parity names the host whose native CPU run it was checked against.
  */
 @RequiresBrowser
-@RequiresGrid
+@RequiresHostPart(RequiresHostPart.Part.GRID)
 class GridRunCliTest {
     @TempDir
     Path tmp;

@@ -1,7 +1,7 @@
 package dev.accelbridge.bridge.cli;
 
 import dev.accelbridge.browser.testing.RequiresBrowser;
-import dev.accelbridge.bridge.run.RequiresNetworkNamespace;
+import dev.accelbridge.bridge.run.RequiresHostPart;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.bridge.run.NetworkNamespace;
@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * WebGPU runs (SwiftShader, labelled) and the case names the server as its host.
  */
 @RequiresBrowser
-@RequiresNetworkNamespace
+@RequiresHostPart(RequiresHostPart.Part.NETWORK_NAMESPACE)
 class PlaywrightServerTest {
     @TempDir
     Path tmp;

@@ -34,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the lane's host is the Grid node the session landed on.
  */
 @RequiresBrowser
-@RequiresGrid
+@RequiresHostPart(RequiresHostPart.Part.GRID)
 class GridLanesTest {
     @TempDir
     Path tmp;
