@@ -12,6 +12,11 @@ public final class Limits {
     public static final int MAX_BATCH = 4096;
     /** The most profiled iterations or leak-check re-creations of a case. */
     public static final int MAX_REPEATS = 10_000;
+    /**
+     * The default cap on the bytes a browser case's outputs may total when the model does not declare their sizes
+     * ({@code --max-result-mb}): 2 GiB.
+     */
+    public static final long DEFAULT_RESULT_BYTES = 2L << 30;
     /** The most re-runs of a FAILED case ({@code --retries}). */
     public static final int MAX_RETRIES = 10;
     /**

@@ -48,12 +48,10 @@ record TemplateSpec(List<BackendId> requested, List<BrowserKind> browsers, RunPl
             if (!planned.contains(BackendId.CPU)) {
                 planned.add(BackendId.CPU); // the reference, and the base of timesNative()
             }
-            Chains chains = Chains.defaults();
-            if (!backends.fallback()) {
-                chains = chains.with(requested.stream().map(Chain::of).toList());
-            }
-            RunPlan.Builder plan = RunPlan.builder().setBackends(planned).optBrowsers(browsers).optChains(chains)
-                    .optDrillDown(!"false".equalsIgnoreCase(ctx.getConfigurationParameter(BISECT).orElse("true")), 0, 0);
+            Chains chains = backends.fallback() ? Chains.defaults() : Chains.defaults().with(requested.stream().map(Chain::of).toList());
+            // each annotation maps onto its group of the plan, as the CLI's option mixins do
+            RunPlan.Builder plan = RunPlan.builder().targets(t -> t.setBackends(planned).optBrowsers(browsers).optChains(chains))
+                    .drillDown(d -> d.optBisect(!"false".equalsIgnoreCase(ctx.getConfigurationParameter(BISECT).orElse("true"))));
             Model model = find(ctx, Model.class).orElseThrow(() -> new AccelbridgeException("No @Model on " + m.getName()
                     + " or its class", "add @Model(\"path/to/model\") or @Model(suite = \"vision\")"));
             if (model.value().isBlank() == model.suite().isBlank()) {
@@ -65,14 +63,14 @@ record TemplateSpec(List<BackendId> requested, List<BrowserKind> browsers, RunPl
                 if (f == ModelFamily.OTHER) {
                     throw new AccelbridgeException("'other' is not a built-in suite", "use @Model(suite = \"text\"), \"vision\" or \"audio\"");
                 }
-                plan.optSuites(List.of(f));
+                plan.workload(w -> w.optSuites(List.of(f)));
             } else {
                 Path p = Path.of(model.value());
                 if (!Files.exists(p)) {
                     throw new AccelbridgeException("@Model path " + p.toAbsolutePath() + " does not exist",
                             "give a model folder or .onnx file relative to " + Path.of("").toAbsolutePath());
                 }
-                plan.optUserModels(List.of(p)).optSuites(List.of());
+                plan.workload(w -> w.optUserModels(List.of(p)).optSuites(List.of()));
             }
             Optional<Tolerance> tol = find(ctx, Tolerance.class);
             if (tol.isPresent()) {
@@ -80,17 +78,17 @@ record TemplateSpec(List<BackendId> requested, List<BrowserKind> browsers, RunPl
                 if (!(t > 0) || Double.isInfinite(t)) {
                     throw new AccelbridgeException("@Tolerance must be a positive number, got " + t, "e.g. @Tolerance(2e-3)");
                 }
-                plan.optFeed(FeedOptions.none().withTolerance(t));
+                plan.workload(w -> w.optFeed(FeedOptions.none().withTolerance(t)));
             }
-            find(ctx, Iterations.class).ifPresent(i -> {
-                plan.optIterations(i.value()).optWarmups(i.warmups());
+            find(ctx, Iterations.class).ifPresent(i -> plan.sampling(s -> {
+                s.optIterations(i.value()).optWarmups(i.warmups());
                 if (i.minDuration() >= 0) {
-                    plan.optMinDuration(java.time.Duration.ofNanos(Math.round(i.minDuration() * 1e9)));
+                    s.optMinDuration(java.time.Duration.ofNanos(Math.round(i.minDuration() * 1e9)));
                 }
                 if (i.warmupDuration() >= 0) {
-                    plan.optWarmupDuration(java.time.Duration.ofNanos(Math.round(i.warmupDuration() * 1e9)));
+                    s.optWarmupDuration(java.time.Duration.ofNanos(Math.round(i.warmupDuration() * 1e9)));
                 }
-            });
+            }));
             return new TemplateSpec(requested, browsers, plan.build());
         } catch (AccelbridgeException e) {
             throw new ExtensionConfigurationException(e.oneLine() + " (on " + m.getDeclaringClass().getSimpleName() + "."

@@ -105,7 +105,7 @@ class SessionScopeTest {
     }
 
     private static void assertClosed(AccelbridgeSession s) {
-        RunPlan plan = RunPlan.builder().setBackends(List.of(BackendId.CPU)).optSuites(List.of(ModelFamily.VISION)).build();
+        RunPlan plan = RunPlan.builder().workload(w -> w.optSuites(List.of(ModelFamily.VISION))).targets(t -> t.setBackends(List.of(BackendId.CPU))).build();
         assertThatThrownBy(() -> s.run(plan)).isInstanceOf(AccelbridgeException.class).hasMessageContaining("session is closed");
     }
 }

@@ -36,9 +36,10 @@ public record FeedOptions(Map<String, Long> dims, Map<String, long[]> shapes, Ma
     public static final String FILE = "accelbridge.json";
 
     public FeedOptions {
-        dims = Map.copyOf(dims);
-        shapes = Map.copyOf(shapes);
-        inputs = Map.copyOf(inputs);
+        dims = dims == null ? Map.of() : Map.copyOf(dims);
+        shapes = shapes == null ? Map.of() : Map.copyOf(shapes);
+        inputs = inputs == null ? Map.of() : Map.copyOf(inputs);
+        baseDir = baseDir == null ? Path.of(".") : baseDir;
         if ((rangeLo == null) != (rangeHi == null) || (rangeLo != null && !(rangeLo < rangeHi))) {
             throw new SuiteException("An input range needs a low bound below its high bound, got " + rangeLo + ".." + rangeHi,
                     "give --input-range LO,HI with LO < HI, e.g. --input-range -1,1");
@@ -56,6 +57,7 @@ public record FeedOptions(Map<String, Long> dims, Map<String, long[]> shapes, Ma
     }
 
     /** True when nothing was given. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
     public boolean isEmpty() {
         return dims.isEmpty() && shapes.isEmpty() && inputs.isEmpty() && rangeLo == null && tolerance == null;
     }

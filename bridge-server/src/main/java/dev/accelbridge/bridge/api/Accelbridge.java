@@ -6,8 +6,8 @@ package dev.accelbridge.bridge.api;
  * <pre>{@code
  * try (AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(Path.of("matrix.duckdb")).build())) {
  *     SessionRun run = session.run(RunPlan.builder()
- *             .setBackends(List.of(BackendId.WEBGPU, BackendId.WASM, BackendId.CPU))
- *             .optUserModels(List.of(Path.of("models/my-model")))
+ *             .workload(w -> w.optUserModels(List.of(Path.of("models/my-model"))))
+ *             .targets(t -> t.setBackends(List.of(BackendId.WEBGPU, BackendId.WASM, BackendId.CPU)))
  *             .build());
  *     for (CaseResult r : run.results()) {
  *         System.out.println(r.label() + ": " + r.summary());

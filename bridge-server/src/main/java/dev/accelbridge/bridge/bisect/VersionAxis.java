@@ -110,10 +110,10 @@ public enum VersionAxis {
     /** The plan {@code base} at {@code version} of this axis; {@code browser} is the browser of a browser axis's lane. */
     public RunPlan.Builder at(RunPlan.Builder base, String version, BrowserSpec browser, String ortWeb) {
         return switch (this) {
-            case ORT_WEB -> base.optBrowserSpecs(List.of(browser)).optRuntimes(new Runtimes(List.of(version), List.of()));
-            case BROWSER -> base.optBrowserSpecs(List.of(new BrowserSpec(BrowserKind.CHROMIUM_SHELL, version)))
-                    .optRuntimes(new Runtimes(ortWeb == null ? List.of() : List.of(ortWeb), List.of()));
-            case ORT -> base.optRuntimes(new Runtimes(List.of(), List.of(version)));
+            case ORT_WEB -> base.targets(t -> t.optBrowserSpecs(List.of(browser)).optRuntimes(new Runtimes(List.of(version), List.of())));
+            case BROWSER -> base.targets(t -> t.optBrowserSpecs(List.of(new BrowserSpec(BrowserKind.CHROMIUM_SHELL, version)))
+                    .optRuntimes(new Runtimes(ortWeb == null ? List.of() : List.of(ortWeb), List.of())));
+            case ORT -> base.targets(t -> t.optRuntimes(new Runtimes(List.of(), List.of(version))));
         };
     }
 

@@ -48,6 +48,9 @@ public final class BisectCommand implements Callable<Integer> {
             description = "The browser of a browser backend (default chromium; chromium-shell for WebNN).")
     BrowserKind browser;
 
+    @Mixin
+    LimitOptions limits = new LimitOptions();
+
     @Option(names = "--out", paramLabel = "DIR", description = "The repro goes to DIR/repro/ (default: accelbridge-out).")
     Path out = Path.of("accelbridge-out");
 
@@ -66,12 +69,11 @@ public final class BisectCommand implements Callable<Integer> {
                     "bisect another backend, e.g. --backend wasm");
         }
         BrowserKind b = browser != null ? browser : backend.isWebnn() ? BrowserKind.CHROMIUM_SHELL : BrowserKind.CHROMIUM;
-        RunPlan plan = oneCase.apply(RunPlan.builder()
-                .setBackends(List.of(backend))
-                .optBrowsers(List.of(b))
-                .optWarmups(0)
-                .optIterations(1)
-                .optBisectAlways()).build();
+        RunPlan plan = RunPlan.builder().workload(oneCase::apply)
+                .targets(t -> t.setBackends(List.of(backend)).optBrowsers(List.of(b)))
+                .sampling(s -> s.optWarmups(0).optIterations(1))
+                .limits(limits::apply)
+                .drillDown(d -> d.optBisectAlways(true)).build();
         ModelSet set = oneCase.modelArg().load(plan);
         try (ProgressListener progress = new ProgressListener(err);
              AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(common.dbPath()).optOutDir(out)

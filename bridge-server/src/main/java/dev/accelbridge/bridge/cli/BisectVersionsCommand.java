@@ -76,6 +76,9 @@ public final class BisectVersionsCommand implements Callable<Integer> {
     @Mixin
     SamplingOptions sampling = new SamplingOptions();
 
+    @Mixin
+    LimitOptions limits = new LimitOptions();
+
     @Option(names = "--out", paramLabel = "DIR", description = "The repro goes to DIR/version-repro/ (default: accelbridge-out).")
     Path out = Path.of("accelbridge-out");
 
@@ -94,14 +97,16 @@ public final class BisectVersionsCommand implements Callable<Integer> {
         List<String> versions = obtainable(axis, axis.between(range.good(), range.bad(), includeDev, cachedOnly), err);
         ModelArg m = oneCase.modelArg();
         Supplier<RunPlan.Builder> base = () -> {
-            RunPlan.Builder b = oneCase.apply(RunPlan.builder().setBackends(List.of(backend)));
             // the verdict on the backend itself: no fallback hop stands in for it
-            b.optChains(Chains.defaults().with(Chains.parse(backend.id())));
-            if (!perf) {
-                // a verdict needs one run; --perf needs the usual samples
-                b.optWarmups(0).optIterations(1).optMinDuration(Duration.ZERO).optWarmupDuration(Duration.ZERO);
-            }
-            return sampling.apply(b);
+            RunPlan.Builder b = RunPlan.builder().workload(oneCase::apply).limits(limits::apply)
+                    .targets(t -> t.setBackends(List.of(backend)).optChains(Chains.defaults().with(Chains.parse(backend.id()))));
+            return b.sampling(s -> {
+                if (!perf) {
+                    // a verdict needs one run; --perf needs the usual samples
+                    s.optWarmups(0).optIterations(1).optMinDuration(Duration.ZERO).optWarmupDuration(Duration.ZERO);
+                }
+                sampling.apply(s);
+            });
         };
         ModelSet models = m.load(axis.at(base.get(), versions.get(0), range.browser(), range.ortWeb()).build());
         if (models.cases().isEmpty()) {

@@ -3,6 +3,7 @@ package dev.accelbridge.bridge.cli;
 import dev.accelbridge.bridge.run.ModelSet;
 import dev.accelbridge.bridge.run.PlanDefaults;
 import dev.accelbridge.bridge.run.RunPlan;
+import dev.accelbridge.bridge.run.Workload;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.suites.ModelSize;
@@ -20,10 +21,10 @@ import java.util.List;
  * @param value what was given
  */
 record ModelArg(String value) {
-    /** Puts the model on {@code b}: its folder or file, or its suite. */
-    RunPlan.Builder apply(RunPlan.Builder b, long seed) {
+    /** Puts the model on {@code w}: its folder or file, or its suite. */
+    Workload.Builder apply(Workload.Builder w, long seed) {
         Path path = Path.of(value);
-        return Files.exists(path) ? b.optSuites(List.of()).optUserModels(List.of(path)) : b.optSuites(List.of(suiteOf(seed)));
+        return Files.exists(path) ? w.optSuites(List.of()).optUserModels(List.of(path)) : w.optSuites(List.of(suiteOf(seed)));
     }
 
     /** The plan's models, only this one when it is a suite model. */

@@ -1,6 +1,6 @@
 package dev.accelbridge.bridge.cli;
 
-import dev.accelbridge.bridge.run.RunPlan;
+import dev.accelbridge.bridge.run.Workload;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.suites.SuiteOptions;
 import picocli.CommandLine.Mixin;
@@ -41,7 +41,7 @@ public final class OneCaseArgs {
     }
 
     /** The case's model, feed, precision, batch size and seed on a plan. */
-    RunPlan.Builder apply(RunPlan.Builder b) {
+    Workload.Builder apply(Workload.Builder b) {
         return modelArg().apply(b.optSeed(seed).optPrecisions(List.of(precision)).optBatchSizes(List.of(batch)).optFeed(feedArgs.feed()), seed);
     }
 }

@@ -2,7 +2,7 @@ package dev.accelbridge.bridge.cli;
 
 import dev.accelbridge.bridge.run.Exposure;
 import dev.accelbridge.bridge.run.RemoteBrowsers;
-import dev.accelbridge.bridge.run.RunPlan;
+import dev.accelbridge.bridge.run.Targets;
 import picocli.CommandLine.Option;
 
 import java.net.URI;
@@ -61,7 +61,7 @@ final class RemoteArgs {
     }
 
     /** Maps the options onto the plan's builder. */
-    RunPlan.Builder apply(RunPlan.Builder b) {
+    Targets.Builder apply(Targets.Builder b) {
         return b.optGrid(grid)
                 .optExposure(Exposure.of(bridgeHost, advertise).withTls(new Exposure.Tls(noTls, Optional.ofNullable(tlsKeystore),
                         Optional.ofNullable(tlsPasswordFile))))

@@ -57,129 +57,24 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common = new CommonOptions();
 
-    @Option(names = "--native", description = "Native backends only (default backends then: cpu).")
-    boolean nativeOnly;
-
-    @Option(names = {"-b", "--backends"}, paramLabel = "LIST", split = ",", converter = Converters.Backend.class,
-            description = "Backends to request: webgpu, webnn-gpu, webnn-cpu, webnn-npu, wasm, cuda, rocm, coreml, openvino, cpu.")
-    List<BackendId> backends;
-
-    @Option(names = {"-s", "--suites"}, paramLabel = "LIST", split = ",", converter = Converters.Suite.class,
-            description = "Built-in suites: text, vision, audio (default: all three; none when only --model is given).")
-    List<ModelFamily> suites;
-
-    @Option(names = {"-m", "--model"}, paramLabel = "PATH",
-            description = "Your own model: a folder (Optimum export or ONNX test-data layout) or an .onnx file. Repeatable.")
-    List<Path> models = new ArrayList<>();
-
-    @Option(names = "--family", paramLabel = "FAMILY", converter = Converters.Family.class,
-            description = "Family of the --model models (text, vision, audio, other); inferred from the inputs when absent.")
-    ModelFamily family;
-
-    @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class,
-            description = "Suite model size: small (default, a few tens of MFLOPs) or large (realistic).")
-    ModelSize size = ModelSize.SMALL;
-
-    @Option(names = "--seed", description = "Seed of the generated weights and inputs (default ${DEFAULT-VALUE}).")
-    long seed = SuiteOptions.DEFAULT_SEED;
-
-    @Option(names = "--browser", paramLabel = "LIST", split = ",", converter = Converters.BrowserAt.class,
-            description = "Browsers: chromium, chromium-shell, chrome, firefox, edge (default: chromium, and chromium-shell and firefox when installed). "
-                    + "NAME@MAJOR asks for a major version: chromium-shell@141 is fetched from the npm registry at first use; another browser runs "
-                    + "only at the version installed.")
-    List<dev.accelbridge.core.BrowserSpec> browsers;
-
-    @Option(names = "--ort-web", paramLabel = "LIST", split = ",", converter = Converters.OrtWebVersion.class,
-            description = "onnxruntime-web versions to run every browser case under, e.g. 1.22.0,1.30.0 (default: the pinned one); each is "
-                    + "fetched from the npm registry at first use, its integrity checked against the registry's.")
-    List<String> ortWeb;
-
-    @Option(names = "--ort", paramLabel = "LIST", split = ",", converter = Converters.OrtVersion.class,
-            description = "ONNX Runtime versions to run every native case under, e.g. 1.22.0,1.29.0 (default: the one this build loads); "
-                    + "each other version runs in a runner process of its own, its jar fetched from Maven Central at first use.")
-    List<String> ort;
-
-    @Option(names = "--driver", converter = Converters.Driver.class,
-            description = "How browsers are launched: playwright (default), selenium, process.")
-    DriverKind driver = DriverKind.PLAYWRIGHT;
+    @Mixin
+    WorkloadOptions workload = new WorkloadOptions();
 
     @Mixin
-    RemoteArgs remote = new RemoteArgs();
+    TargetOptions targets = new TargetOptions();
 
-    @Option(names = "--parallel", paramLabel = "N", converter = Converters.Positive.class,
-            description = "Browser lanes at once, each with its own browser and page (default: cores / 4, at least 1). "
-                    + "Lanes share the CPU: use 1 for timings you compare.")
-    Integer parallel;
-
-    @Option(names = "--retries", paramLabel = "N", converter = Converters.NonNegative.class,
-            description = "Re-run a FAILED case up to N times on a fresh page (a fresh browser after a crash); one that then "
-                    + "passes is reported flaky (default 0).")
-    int retries;
-
-    @Option(names = "--max-result-mb", paramLabel = "MB", converter = Converters.Positive.class,
-            description = "The most a browser case's outputs may total when the model does not declare their sizes "
-                    + "(default 2048); outputs cross from the page in chunks, so no frame limit applies.")
-    Integer maxResultMb;
-
-    @Option(names = "--headed", description = "Show the browser windows (needs a display).")
-    boolean headed;
-
-    @picocli.CommandLine.Mixin
+    @Mixin
     SamplingOptions sampling = new SamplingOptions();
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class,
-            description = "Cap for one case, in seconds (default 3600). Within it session creation has --load-timeout, the first "
-                    + "inference 300 s, and the warm-ups and timed runs a deadline derived from the first inference.")
-    Duration timeout = dev.accelbridge.core.TimeBudget.CASE_CAP;
+    @Mixin
+    LimitOptions limits = new LimitOptions();
 
-    @Option(names = "--load-timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class,
-            description = "Limit for creating a session alone (default: 30 s + 1 s per 10 MB of model), so a load that never returns costs that, not --timeout.")
-    Duration loadTimeout;
+    @Mixin
+    DrillDownOptions drillDown = new DrillDownOptions();
 
     @Option(names = "--regression-threshold", paramLabel = "FRACTION", converter = Converters.Fraction.class,
             description = "Smallest slowdown flagged as a regression, e.g. 0.1 or 10%% (default 10%%); it must also exceed the cell's run-to-run noise.")
     double regressionThreshold = 0.10;
-
-    @Mixin
-    FeedArgs feedArgs = new FeedArgs();
-
-    @Option(names = "--precision", paramLabel = "LIST", split = ",", converter = Converters.PrecisionId.class,
-            description = "Precisions to run every model at: fp32, fp16, int8 (default fp32). fp16 and int8 variants are derived "
-                    + "from fp32 models and judged against the fp32 native CPU reference.")
-    List<dev.accelbridge.core.Precision> precisions = List.of(dev.accelbridge.core.Precision.FP32);
-
-    @Option(names = "--batch-sizes", paramLabel = "LIST", split = ",", converter = Converters.BatchSize.class,
-            description = "Batch sizes to run every model at (default: inputs as shipped or given, judged against their shipped "
-                    + "expected outputs; the suites at 1); a model with a fixed batch runs at its own.")
-    List<Integer> batchSizes;
-
-    @Option(names = "--threads", paramLabel = "N", converter = Converters.Positive.class,
-            description = "Intra-op threads on both sides, native ONNX Runtime and onnxruntime-web's wasm (default: the cores a browser may use here).")
-    Integer threads;
-
-    @Option(names = "--chain", paramLabel = "LIST",
-            description = "A fallback chain, requested backend first, e.g. webgpu,webnn-gpu,wasm. Repeatable.")
-    List<String> chains = new ArrayList<>();
-
-    @Option(names = "--chain-file", paramLabel = "PATH", description = "Fallback chains, one per line: requested=hop,hop,...")
-    Path chainFile;
-
-    @Option(names = "--fallback-on-wrong-output", description = "Also move to the next hop when the output is outside tolerance.")
-    boolean fallbackOnWrongOutput;
-
-    @Option(names = "--no-bisect", description = "Do not bisect WRONG_OUTPUT cases to their first diverging node (on by default).")
-    boolean noBisect;
-
-    @Option(names = "--profile", description = "Profile every case per op (on as many extra iterations as --iterations, after the timed ones).")
-    boolean profile;
-
-    @Option(names = "--recreate", paramLabel = "N", converter = Converters.Positive.class,
-            description = "Create, run and release each case's session N more times and record memory after each (a leak check).")
-    Integer recreate;
-
-    @Option(names = "--shard", paramLabel = "I/N", converter = Converters.ShardArg.class,
-            description = "Run only the I-th of N parts of the models (deterministic; merge the N exports with 'accelbridge merge').")
-    dev.accelbridge.bridge.run.Shard shard;
 
     @Option(names = "--json", description = "Print the results as one JSON array on stdout (the table goes to stderr).")
     boolean json;
@@ -222,7 +117,7 @@ public final class RunCommand implements Callable<Integer> {
                      .optOrigin(ORIGIN).optListener(progress).build())) {
             RunRequest request;
             if (resume == null) {
-                err.println("each case runs " + plan.durations().describe(plan.warmups(), plan.iterations()));
+                err.println("each case runs " + plan.sampling().durations().describe(plan.sampling().warmups(), plan.sampling().iterations()));
                 request = RunRequest.builder().setPlan(plan).optModels(models).optAccount(account).build();
             } else {
                 String runId = resumeId(session.store());
@@ -294,52 +189,9 @@ public final class RunCommand implements Callable<Integer> {
         return ExitPolicy.parse(failOn.isEmpty() ? "none" : String.join(",", failOn));
     }
 
-    /** Maps the options onto {@link RunPlan#builder()}, which refuses a plan that cannot run. */
+    /** The plan of the options: each group's mixin puts itself on the group's builder, which refuses what cannot run. */
     RunPlan plan() {
-        List<BackendId> requested = backends != null && !backends.isEmpty() ? backends : PlanDefaults.backends(nativeOnly);
-        if (nativeOnly && requested.stream().anyMatch(BackendId::isBrowser)) {
-            throw new AccelbridgeException("--native was given with browser backends " + requested.stream()
-                    .filter(BackendId::isBrowser).map(BackendId::id).toList(), "drop --native or the browser backends");
-        }
-        Chains configured = Chains.defaults();
-        if (chainFile != null) {
-            if (!Files.isRegularFile(chainFile)) {
-                throw new AccelbridgeException("Chain file " + chainFile + " does not exist", "give an existing file to --chain-file");
-            }
-            try {
-                configured = configured.with(List.copyOf(Chains.parseConfig(Files.readString(chainFile)).asMap().values()));
-            } catch (java.io.IOException e) {
-                throw new AccelbridgeException("Cannot read chain file " + chainFile + ": " + e.getMessage(), null, e);
-            }
-        }
-        for (String c : chains) {
-            configured = configured.with(Chains.parse(c));
-        }
-        List<dev.accelbridge.core.BrowserSpec> browserSpecs = browsers == null || browsers.isEmpty() ? PlanDefaults.browsers(remote.remote()) : browsers;
-        return remote.apply(sampling.apply(RunPlan.builder()))
-                .setBackends(requested)
-                .optSuites(suites == null ? null : suites)
-                .optUserModels(models)
-                .optUserFamily(family)
-                .optLargeModels(size == ModelSize.LARGE)
-                .optSeed(seed)
-                .optChains(configured)
-                .optPolicy(fallbackOnWrongOutput ? FallbackPolicy.ON_FAILURE_AND_WRONG_OUTPUT : FallbackPolicy.ON_FAILURE)
-                .optBrowserSpecs(browserSpecs)
-                .optRuntimes(new dev.accelbridge.bridge.run.Runtimes(ortWeb, ort))
-                .optDriver(driver)
-                .optParallel(parallel == null ? PlanDefaults.parallel() : parallel)
-                .optRetries(retries)
-                .optMaxResultBytes(maxResultMb == null ? dev.accelbridge.browser.bridge.OutputBudget.DEFAULT_CAP : (long) maxResultMb << 20)
-                .optHeadless(!headed)
-                .optCaseTimeout(timeout)
-                .optThreads(threads)
-                .optPrecisions(precisions)
-                .optBatchSizes(batchSizes)
-                .optFeed(feedArgs.feed())
-                .optLoadTimeout(loadTimeout)
-                .optDrillDown(!noBisect, profile ? (sampling.iterations == null ? 10 : sampling.iterations) : 0, recreate == null ? 0 : recreate)
-                .optShard(shard)
-                .build();
+        return RunPlan.builder().workload(workload::apply).targets(targets::apply).sampling(sampling::apply).limits(limits::apply)
+                .drillDown(drillDown::apply).build();
     }
 }

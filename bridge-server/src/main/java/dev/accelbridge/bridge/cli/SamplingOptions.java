@@ -1,7 +1,7 @@
 package dev.accelbridge.bridge.cli;
 
 import dev.accelbridge.bridge.run.PlanDefaults;
-import dev.accelbridge.bridge.run.RunPlan;
+import dev.accelbridge.bridge.run.Sampling;
 import picocli.CommandLine.Option;
 
 import java.time.Duration;
@@ -24,8 +24,8 @@ final class SamplingOptions {
                     + "(default 0.5; 0 when --warmups is given or for a conformance run; 0: exactly --warmups), so a browser's engine has tiered its code up before the runs are timed.")
     Duration warmupDuration;
 
-    /** Maps the options onto the plan's builder. */
-    RunPlan.Builder apply(RunPlan.Builder b) {
+    /** Puts the options on the group's builder. */
+    Sampling.Builder apply(Sampling.Builder b) {
         // only what was given: where the user is silent the plan's defaults decide (they differ for the op suite)
         if (warmups != null) {
             b.optWarmups(warmups);

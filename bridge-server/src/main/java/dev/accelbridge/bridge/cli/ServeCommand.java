@@ -52,19 +52,21 @@ public final class ServeCommand implements Callable<Integer> {
     @Mixin
     BindArgs bind = new BindArgs();
 
-    @Option(names = {"-s", "--suites"}, split = ",", converter = Converters.Suite.class, description = "Suites (default text,vision,audio).")
-    List<ModelFamily> suites = List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO);
+    @Mixin
+    WorkloadOptions workload = new WorkloadOptions();
 
     @Option(names = {"-b", "--backends"}, split = ",", converter = Converters.Backend.class,
             description = "Browser backends (default webgpu,webnn-gpu,webnn-cpu,webnn-npu,wasm).")
     List<BackendId> backends;
 
-    @picocli.CommandLine.Mixin
+    @Mixin
     SamplingOptions sampling = new SamplingOptions();
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class, description = "Cap for one case, in seconds (default 3600; within it the parts "
-            + "have their own limits, see run --timeout).")
-    Duration timeout = dev.accelbridge.core.TimeBudget.CASE_CAP;
+    @Mixin
+    LimitOptions limits = new LimitOptions();
+
+    @Mixin
+    DrillDownOptions drillDown = new DrillDownOptions();
 
     @Option(names = "--once", description = "Exit after the first joined browser finished its run (--pages 1).")
     boolean once;
@@ -104,16 +106,13 @@ public final class ServeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<BackendId> requested = backends == null ? PlanDefaults.BROWSER_BACKENDS : backends;
-        RunPlan plan = sampling.apply(RunPlan.builder())
-                .setBackends(requested)
-                .optSuites(suites)
-                .optDriver(DriverKind.MANUAL)
-                .optCaseTimeout(timeout)
-                .build();
+        RunPlan plan = RunPlan.builder().workload(workload::apply)
+                .targets(t -> t.setBackends(requested).optDriver(DriverKind.MANUAL))
+                .sampling(sampling::apply).limits(limits::apply).drillDown(drillDown::apply).build();
         ModelSet models = ModelSet.load(plan);
         Map<String, String> versions = ToolkitVersions.runtime();
         BlockingQueue<ConnectedPage> joined = new LinkedBlockingQueue<>();
-        BridgeOptions.Builder ob = bind.options().jobTimeout(plan.caseTimeout()).maxResultBytes(plan.scheduling().maxResultBytes());
+        BridgeOptions.Builder ob = bind.options().jobTimeout(plan.limits().caseTimeout()).maxResultBytes(plan.limits().maxResultBytes());
         Path db = common.dbPath();
         BridgeOptions options = ob.build(); // refused (weak token, bad port) before the store is touched
         int stopAfter = once ? 1 : pages == null ? Integer.MAX_VALUE : pages;

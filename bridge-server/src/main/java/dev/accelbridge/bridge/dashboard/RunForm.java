@@ -1,45 +1,34 @@
 package dev.accelbridge.bridge.dashboard;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.bridge.run.PlanDefaults;
+import dev.accelbridge.bridge.run.PlanJson;
 import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.core.AccelbridgeException;
-import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.Dimensions;
-import dev.accelbridge.core.ModelFamily;
-import dev.accelbridge.core.Precision;
+import dev.accelbridge.reports.store.ResultJson;
 
-import java.nio.file.Path;
-
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The dashboard's "start a run" form, as the page posts it ({@code POST /api/runs}); it becomes a {@link RunPlan}
- * through the plan's builder, which the launched run reads back ({@code run --plan}).
+ * The dashboard's "start a run" form, as the page posts it ({@code POST /api/runs}): the plan's own groups
+ * ({@code workload}, {@code targets}, {@code sampling}, {@code limits}, {@code drillDown}, each field as a stored plan
+ * holds it, so the form can ask for everything {@code accelbridge run} can), and beside them the short keys the form has
+ * always taken ({@code suites}, {@code models}, {@code backends}, {@code browsers}, {@code ortWeb}, {@code ort},
+ * {@code precisions}, {@code batchSizes}, {@code iterations}, {@code warmups}: arrays or comma-separated strings), which
+ * are moved into their groups as an older stored plan's are ({@link PlanJson#grouped}). It becomes a {@link RunPlan}
+ * through the groups' builders, which the launched run reads back ({@code run --plan}).
  *
- * @param suites     suites ({@code text}, {@code vision}, {@code audio}); empty with models: only the models
- * @param models     model paths on the server (a folder or an .onnx file)
- * @param backends   requested backends
- * @param browsers   browsers
- * @param iterations timed iterations, or null for the default
- * @param warmups    warm-up iterations, or null for the default
- * @param precisions precisions, empty for fp32
- * @param batchSizes batch sizes, empty for the model's own
+ * @param groups the form as the plan's groups
  */
-public record RunForm(List<String> suites, List<String> models, List<String> backends, List<String> browsers,
-                      Integer iterations, Integer warmups, List<String> precisions, List<String> batchSizes) {
-    public RunForm {
-        suites = clean(suites);
-        models = clean(models);
-        backends = clean(backends);
-        browsers = clean(browsers);
-        precisions = clean(precisions);
-        batchSizes = clean(batchSizes);
-    }
+public record RunForm(ObjectNode groups) {
+    /** The short keys whose values may be comma-separated strings; an empty one is silence (the default). */
+    private static final List<String> LISTS = List.of("suites", "models", "backends", "browsers", "ortWeb", "ort", "precisions",
+            "batchSizes");
 
     /**
-     * Reads the posted JSON object; lists may be arrays or comma-separated strings.
+     * Reads the posted JSON object.
      *
      * @throws AccelbridgeException when the body is not such an object
      */
@@ -47,8 +36,27 @@ public record RunForm(List<String> suites, List<String> models, List<String> bac
         if (body == null || !body.isObject()) {
             throw new AccelbridgeException("The run request is not a JSON object", "post {\"suites\":[\"text\"],\"backends\":[\"wasm\",\"cpu\"]}");
         }
-        return new RunForm(list(body, "suites"), list(body, "models"), list(body, "backends"), list(body, "browsers"),
-                integer(body, "iterations"), integer(body, "warmups"), list(body, "precisions"), list(body, "batchSizes"));
+        ObjectNode flat = body.deepCopy();
+        for (String k : LISTS) {
+            JsonNode v = flat.remove(k);
+            ArrayNode a = ResultJson.MAPPER.createArrayNode();
+            for (JsonNode x : v == null || v.isNull() ? List.<JsonNode>of() : v.isArray() ? List.copyOf(toList(v)) : List.of(v)) {
+                for (String p : x.asText().split(",")) {
+                    if (!p.isBlank()) {
+                        a.add(p.trim());
+                    }
+                }
+            }
+            if (!a.isEmpty()) {
+                flat.set(k, a);
+            }
+        }
+        for (String k : List.of("iterations", "warmups")) {
+            if (flat.get(k) != null && flat.get(k).isTextual() && flat.get(k).asText().isBlank()) {
+                flat.remove(k);
+            }
+        }
+        return new RunForm(PlanJson.grouped(flat));
     }
 
     /**
@@ -58,66 +66,23 @@ public record RunForm(List<String> suites, List<String> models, List<String> bac
      * @throws AccelbridgeException naming the field whose value is not understood, or the plan's own refusal
      */
     public RunPlan plan() {
-        RunPlan.Builder b = RunPlan.builder()
-                .setBackends(backends.isEmpty() ? PlanDefaults.backends(false) : backends.stream().map(BackendId::parse).toList())
-                .optSuites(suites.isEmpty() ? null : suites.stream().map(ModelFamily::parse).toList())
-                .optUserModels(models.stream().map(Path::of).toList())
-                .optBrowserSpecs(browsers.isEmpty() ? PlanDefaults.browsers() : browsers.stream().map(dev.accelbridge.core.BrowserSpec::parse).toList())
-                .optParallel(PlanDefaults.parallel());
-        if (iterations != null) {
-            b.optIterations(iterations);
+        ObjectNode g = groups.deepCopy();
+        ObjectNode t = (ObjectNode) g.get("targets");
+        if (!t.hasNonNull("backends")) {
+            t.set("backends", ResultJson.MAPPER.valueToTree(PlanDefaults.backends(false)));
         }
-        if (warmups != null) {
-            b.optWarmups(warmups);
+        if (!t.hasNonNull("browsers")) {
+            t.set("browsers", ResultJson.MAPPER.valueToTree(PlanDefaults.browsers()));
         }
-        if (!precisions.isEmpty()) {
-            b.optPrecisions(precisions.stream().map(Precision::parse).toList());
+        if (!t.hasNonNull("parallel")) {
+            t.put("parallel", PlanDefaults.parallel());
         }
-        if (!batchSizes.isEmpty()) {
-            b.optBatchSizes(batchSizes.stream().map(Dimensions.BATCH_SIZE::parse).toList());
-        }
-        return b.build();
+        return PlanJson.read(g);
     }
 
-    private static List<String> clean(List<String> l) {
-        if (l == null) {
-            return List.of();
-        }
-        List<String> out = new ArrayList<>();
-        for (String s : l) {
-            if (s != null) {
-                for (String p : s.split(",")) {
-                    if (!p.isBlank()) {
-                        out.add(p.trim());
-                    }
-                }
-            }
-        }
-        return List.copyOf(out);
-    }
-
-    private static List<String> list(JsonNode body, String field) {
-        JsonNode n = body.get(field);
-        if (n == null || n.isNull()) {
-            return List.of();
-        }
-        List<String> out = new ArrayList<>();
-        if (n.isArray()) {
-            n.forEach(x -> out.add(x.asText()));
-        } else {
-            out.add(n.asText());
-        }
+    private static List<JsonNode> toList(JsonNode array) {
+        List<JsonNode> out = new java.util.ArrayList<>();
+        array.forEach(out::add);
         return out;
-    }
-
-    private static Integer integer(JsonNode body, String field) {
-        JsonNode n = body.get(field);
-        if (n == null || n.isNull() || (n.isTextual() && n.asText().isBlank())) {
-            return null;
-        }
-        if (n.canConvertToInt() || (n.isTextual() && n.asText().trim().matches("-?\\d{1,9}"))) {
-            return n.isTextual() ? Integer.parseInt(n.asText().trim()) : n.asInt();
-        }
-        throw new AccelbridgeException("The run request's " + field + " is not a whole number: " + n, "give " + field + " as a number");
     }
 }

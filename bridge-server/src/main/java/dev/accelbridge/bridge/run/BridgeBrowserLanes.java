@@ -47,12 +47,12 @@ public final class BridgeBrowserLanes implements BrowserLanes {
     @Override
     public Lane open(LaneId target, Collection<BackendId> backends) {
         BrowserSpec spec = new BrowserSpec(target.browser(), target.browserMajor());
-        LaunchOptions.Builder lo = LaunchOptions.builder().browser(spec.kind()).headless(plan.headless());
-        if (plan.remote().connect().isPresent() && spec.kind() == BrowserKind.CHROMIUM_SHELL) {
+        LaunchOptions.Builder lo = LaunchOptions.builder().browser(spec.kind()).headless(plan.targets().headless());
+        if (plan.targets().remote().connect().isPresent() && spec.kind() == BrowserKind.CHROMIUM_SHELL) {
             throw new BackendUnavailableException("The headless shell runs only where Accelbridge unpacks it, not on the Playwright "
-                    + "server at " + plan.remote().connect().get(), "ask for chromium (or firefox) with --connect");
+                    + "server at " + plan.targets().remote().connect().get(), "ask for chromium (or firefox) with --connect");
         }
-        if (plan.driver() != DriverKind.GRID && plan.remote().connect().isEmpty()) { // a remote browser is found where it runs
+        if (plan.targets().driver() != DriverKind.GRID && plan.targets().remote().connect().isEmpty()) { // a remote browser is found where it runs
             InstalledBrowser installed;
             try {
                 installed = BrowserDiscovery.find(spec).orElseThrow(() -> new BackendUnavailableException(spec + " is not installed on "
@@ -77,18 +77,18 @@ public final class BridgeBrowserLanes implements BrowserLanes {
         synchronized (this) { // parallel lanes open from their own threads; one bridge serves them all
             if (server == null) {
                 // the driver's start overlaps the bridge's
-                BrowserLaunchers.prewarm(plan.driver());
+                BrowserLaunchers.prewarm(plan.targets().driver());
                 server = BridgeServer.start(bridgeOptions(plan));
             }
             bridge = server;
         }
         // Firefox has no driver on these machines (no geckodriver; Playwright cannot drive Debian's build).
-        DriverKind driver = spec.kind() == BrowserKind.FIREFOX && plan.driver() != DriverKind.GRID && plan.remote().connect().isEmpty()
-                ? DriverKind.PROCESS : plan.driver();
-        plan.gridUrl().ifPresent(lo::gridUrl);
-        plan.remote().connect().ifPresent(lo::connect);
-        plan.remote().executable().filter(x -> spec.kind() == BrowserKind.CHROMIUM).ifPresent(x -> lo.executable(java.nio.file.Path.of(x)));
-        lo.capabilities(plan.remote().gridCapabilities());
+        DriverKind driver = spec.kind() == BrowserKind.FIREFOX && plan.targets().driver() != DriverKind.GRID && plan.targets().remote().connect().isEmpty()
+                ? DriverKind.PROCESS : plan.targets().driver();
+        plan.targets().grid().ifPresent(lo::gridUrl);
+        plan.targets().remote().connect().ifPresent(lo::connect);
+        plan.targets().remote().executable().filter(x -> spec.kind() == BrowserKind.CHROMIUM).ifPresent(x -> lo.executable(java.nio.file.Path.of(x)));
+        lo.capabilities(plan.targets().remote().gridCapabilities());
         BrowserBackendProvider p = new BrowserBackendProvider(bridge, lo.driver(driver).build(), BrowserLaunchers.forDriver(driver), ortWeb);
         synchronized (this) {
             providers.add(p);
@@ -112,7 +112,7 @@ public final class BridgeBrowserLanes implements BrowserLanes {
     /** The target with the major version of the browser installed here when it names none (a Grid's is known only once it runs). */
     @Override
     public LaneId expected(LaneId target) {
-        if (target.browserMajor() != null || plan.driver() == DriverKind.GRID || plan.remote().connect().isPresent()) {
+        if (target.browserMajor() != null || plan.targets().driver() == DriverKind.GRID || plan.targets().remote().connect().isPresent()) {
             return target;
         }
         try {
@@ -128,9 +128,9 @@ public final class BridgeBrowserLanes implements BrowserLanes {
      * that whoever else reaches that address cannot run jobs or read the run's models.
      */
     static BridgeOptions bridgeOptions(RunPlan plan) {
-        BridgeOptions.Builder b = BridgeOptions.builder().jobTimeout(plan.caseTimeout())
-                .maxResultBytes(plan.scheduling().maxResultBytes());
-        Exposure e = plan.exposure();
+        BridgeOptions.Builder b = BridgeOptions.builder().jobTimeout(plan.limits().caseTimeout())
+                .maxResultBytes(plan.limits().maxResultBytes());
+        Exposure e = plan.targets().exposure();
         if (e.exposed()) {
             byte[] secret = new byte[16];
             new java.security.SecureRandom().nextBytes(secret);

@@ -53,7 +53,7 @@ final class BrowserScheduler {
              Map<ModelCase, Reference> references, Collection<BackendId> named) {
         LaneId expected = lanes.expected(target);
         List<Task> tasks = new ArrayList<>();
-        for (BackendId requested : plan.browserBackends()) {
+        for (BackendId requested : plan.targets().browserBackends()) {
             for (ModelCase mc : cases) {
                 if (!done.contains(CaseId.of(mc, requested, expected))) {
                     tasks.add(new Task(requested, mc));
@@ -63,8 +63,8 @@ final class BrowserScheduler {
         if (tasks.isEmpty()) {
             return;
         }
-        int n = Math.max(1, Math.min(plan.scheduling().parallel(), Math.min(tasks.size(), lanes.maxLanes())));
-        sink.info((lanes.warm(target) ? "reusing " : "starting ") + expected.key() + " (" + plan.driver().id() + (n > 1 ? ", " + n + " lanes" : "") + ")");
+        int n = Math.max(1, Math.min(plan.targets().parallel(), Math.min(tasks.size(), lanes.maxLanes())));
+        sink.info((lanes.warm(target) ? "reusing " : "starting ") + expected.key() + " (" + plan.targets().driver().id() + (n > 1 ? ", " + n + " lanes" : "") + ")");
         Lane first;
         try {
             first = lanes.open(target, named);
@@ -76,7 +76,7 @@ final class BrowserScheduler {
                 versions.put("onnxruntime-web", target.runtimeVersion());
             }
             sink.cannotOpen(runId, tasks.stream().map(t -> CaseId.of(t.mc(), t.requested(), expected)).toList(), e,
-                    Provenance.of(target.browser().id(), null, plan.driver().id(), null, null, List.of(), versions).withHost(host));
+                    Provenance.of(target.browser().id(), null, plan.targets().driver().id(), null, null, List.of(), versions).withHost(host));
             return;
         }
         first.probes().values().forEach(sink::probe);
@@ -147,11 +147,11 @@ final class BrowserScheduler {
             Task task = t;
             for (Task n; window.size() < LOOK_AHEAD && (n = queue.poll()) != null; ) {
                 window.add(n);
-                executor.hint(ctx, n.mc(), plan.chainOf(n.requested()), lane.probes(), lane.providers());
+                executor.hint(ctx, n.mc(), plan.targets().chainOf(n.requested()), lane.probes(), lane.providers());
             }
             Reference ref = lane.host().isPresent() ? references.get(task.mc()).fromHost(host.hostname()) : references.get(task.mc());
-            RunResult r = Retries.run(plan.scheduling().retries(), () -> executor.run(ctx, task.mc(),
-                    plan.chainOf(task.requested()), lane.probes(), lane.providers(), ref).result(), lane.renew(), sink::info);
+            RunResult r = Retries.run(plan.limits().retries(), () -> executor.run(ctx, task.mc(),
+                    plan.targets().chainOf(task.requested()), lane.probes(), lane.providers(), ref).result(), lane.renew(), sink::info);
             sink.emit(sink.bisected(r, task.mc(), lane.providers()));
         }
     }

@@ -28,7 +28,7 @@ public final class LanePool implements AutoCloseable {
     /** What the browsers of a plan are launched with: plans that agree on it can share lanes. */
     private record LaunchKey(DriverKind driver, Optional<URI> grid, boolean headless, Exposure exposure, Duration caseTimeout) {
         static LaunchKey of(RunPlan p) {
-            return new LaunchKey(p.driver(), p.gridUrl(), p.headless(), p.exposure(), p.caseTimeout());
+            return new LaunchKey(p.targets().driver(), p.targets().grid(), p.targets().headless(), p.targets().exposure(), p.limits().caseTimeout());
         }
     }
 

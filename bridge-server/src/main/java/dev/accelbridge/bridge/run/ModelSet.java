@@ -80,21 +80,21 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
     public static ModelSet load(RunPlan plan) {
         List<ModelCase> base = new ArrayList<>();
         List<ModelLoad> broken = new ArrayList<>();
-        if (!plan.suites().isEmpty()) {
-            SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(plan.modelCache(),
-                    plan.largeModels() ? ModelSize.LARGE : ModelSize.SMALL, plan.seed()));
-            Double given = plan.feed().tolerance();
-            for (ModelFamily f : plan.suites()) {
+        if (!plan.workload().suites().isEmpty()) {
+            SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(plan.workload().modelCache(),
+                    plan.workload().largeModels() ? ModelSize.LARGE : ModelSize.SMALL, plan.workload().seed()));
+            Double given = plan.workload().feed().tolerance();
+            for (ModelFamily f : plan.workload().suites()) {
                 for (ModelCase mc : catalog.cases(f)) {
                     // a suite's case is a pool of generated items: with no batch sizes asked for, it runs at batch 1
-                    ModelCase one = plan.batchSizes().isEmpty() ? Batching.atBatch(mc, 1).orElse(mc) : mc;
+                    ModelCase one = plan.workload().batchSizes().isEmpty() ? Batching.atBatch(mc, 1).orElse(mc) : mc;
                     base.add(given == null ? one : withTolerance(one, given));
                 }
             }
         }
         Set<String> inputNames = new LinkedHashSet<>();
-        for (Path p : plan.userModels()) {
-            for (ModelLoad m : ModelDirectory.loadAll(p, plan.userFamily(), plan.feed())) {
+        for (Path p : plan.workload().userModels()) {
+            for (ModelLoad m : ModelDirectory.loadAll(p, plan.workload().userFamily(), plan.workload().feed())) {
                 if (m.broken()) {
                     broken.add(m);
                 } else {
@@ -103,8 +103,8 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
                 inputNames.addAll(m.inputNames());
             }
         }
-        Set<String> named = new LinkedHashSet<>(plan.feed().inputs().keySet());
-        named.addAll(plan.feed().shapes().keySet());
+        Set<String> named = new LinkedHashSet<>(plan.workload().feed().inputs().keySet());
+        named.addAll(plan.workload().feed().shapes().keySet());
         for (String n : named) {
             if (!inputNames.contains(n)) {
                 throw new AccelbridgeException("--input/--shape " + n + " names no input of the models given (their inputs: "
@@ -115,8 +115,8 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
             throw new AccelbridgeException("Nothing to run: the suites and models given have no cases",
                     "give --suites text,vision,audio or --model PATH");
         }
-        ModelSet all = expand(base, broken, plan.batchSizes(), plan.precisions(), new Variants(plan.modelCache()));
-        return plan.shard().map(all::shard).orElse(all);
+        ModelSet all = expand(base, broken, plan.workload().batchSizes(), plan.workload().precisions(), new Variants(plan.workload().modelCache()));
+        return plan.workload().shard().map(all::shard).orElse(all);
     }
 
     /**

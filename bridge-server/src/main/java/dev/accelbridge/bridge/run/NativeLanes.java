@@ -56,7 +56,7 @@ final class NativeLanes {
         LaneId here = here();
         Lane local = lane(here, "native", natives::forBackend, plan, runId, sink);
         CaseContext ctx = new CaseContext(runId, host, local.provenance(), here);
-        boolean cpuHere = lanes.contains(here) && plan.nativeBackends().contains(BackendId.CPU);
+        boolean cpuHere = lanes.contains(here) && plan.targets().nativeBackends().contains(BackendId.CPU);
         // references first, from the native CPU run (which is itself a case when cpu is asked for here)
         Map<ModelCase, Reference> references = new HashMap<>();
         for (ModelCase mc : set.cases()) {
@@ -78,7 +78,7 @@ final class NativeLanes {
             references.put(mc, judge == null ? own : judge.withVariantRun(own, mc.precision()));
         }
         if (lanes.contains(here)) {
-            cases(plan, set, local, ctx, plan.nativeBackends().stream().filter(b -> b != BackendId.CPU).toList(), references, done, sink);
+            cases(plan, set, local, ctx, plan.targets().nativeBackends().stream().filter(b -> b != BackendId.CPU).toList(), references, done, sink);
         }
         for (LaneId other : lanes) {
             if (!other.equals(here)) {
@@ -97,13 +97,13 @@ final class NativeLanes {
             p = account.time(RunAccount.Part.PROBES, () -> natives.atVersion(target.ortVersion()));
         } catch (AccelbridgeException e) {
             // that version cannot be had or will not start here: every case of it says so, the run goes on
-            List<CaseId> cases = plan.nativeBackends().stream().flatMap(b -> set.cases().stream().map(mc -> CaseId.of(mc, b, target)))
+            List<CaseId> cases = plan.targets().nativeBackends().stream().flatMap(b -> set.cases().stream().map(mc -> CaseId.of(mc, b, target)))
                     .filter(id -> !done.contains(id)).toList();
             sink.cannotOpen(runId, cases, e, Provenance.of(null, null, "djl", null, null, List.of(), versions(target)).withHost(host));
             return;
         }
         Lane lane = lane(target, "native ONNX Runtime " + target.ortVersion(), b -> p, plan, runId, sink);
-        cases(plan, set, lane, new CaseContext(runId, host, lane.provenance(), target), plan.nativeBackends(), references, done, sink);
+        cases(plan, set, lane, new CaseContext(runId, host, lane.provenance(), target), plan.targets().nativeBackends(), references, done, sink);
     }
 
     private void cases(RunPlan plan, ModelSet set, Lane lane, CaseContext ctx, List<BackendId> requested,
@@ -113,7 +113,7 @@ final class NativeLanes {
                 if (done.contains(CaseId.of(mc, b, lane.id()))) {
                     continue;
                 }
-                RunResult r = Retries.run(plan.scheduling().retries(), () -> executor.run(ctx, mc, plan.chainOf(b), lane.probes(),
+                RunResult r = Retries.run(plan.limits().retries(), () -> executor.run(ctx, mc, plan.targets().chainOf(b), lane.probes(),
                         lane.providers(), references.get(mc)).result(), lane.renew(), sink::info);
                 sink.emit(sink.bisected(r, mc, lane.providers()));
             }
@@ -124,7 +124,7 @@ final class NativeLanes {
     private Lane lane(LaneId id, String name, Function<BackendId, BackendProvider> providers, RunPlan plan, String runId, LaneSink sink) {
         Set<BackendId> named = new LinkedHashSet<>();
         named.add(BackendId.CPU);
-        plan.nativeBackends().forEach(b -> named.addAll(plan.chainOf(b).hops()));
+        plan.targets().nativeBackends().forEach(b -> named.addAll(plan.targets().chainOf(b).hops()));
         Map<BackendId, Availability> probes = new LinkedHashMap<>();
         for (BackendId b : named) {
             Availability a = account.time(RunAccount.Part.PROBES, () -> providers.apply(b).probe(b));

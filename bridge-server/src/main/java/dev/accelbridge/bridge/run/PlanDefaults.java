@@ -64,30 +64,22 @@ public final class PlanDefaults {
      */
     public static final java.time.Duration WARMUP_DURATION = java.time.Duration.ofMillis(500);
 
-    /** A plan's sampling once its starter's silences are filled. */
-    record Sampled(int warmups, int iterations, java.time.Duration warmupDuration, java.time.Duration minDuration) {
-        dev.accelbridge.core.MinDurations durations() {
-            return new dev.accelbridge.core.MinDurations(warmupDuration, minDuration);
-        }
-    }
-
     /**
      * The sampling a plan takes where its starter is silent. A count the starter gave is the count that runs: its loop
      * gets no least duration unless one was given too ({@code --warmups 0 -n 1} is one run, as onnxruntime_perf_test's
      * {@code -r 1}). Where the starter gave neither: 3 warm-ups and 10 timed iterations for at least
      * {@link #WARMUP_DURATION} and {@link #MIN_DURATION}; for a conformance run (the op suite alone, or models that all
      * ship their own test data), whose question is which models work, not how fast, no warm-up, one timed iteration and
-     * no least durations. What the starter gave is kept, and checked ({@link Sampling#check}).
+     * no least durations. What the starter gave is kept.
      *
      * @param conformance the op suite alone, or user models that all ship test data
      */
-    static Sampled sampling(boolean conformance, Integer warmups, Integer iterations, java.time.Duration warmupDuration,
-                            java.time.Duration minDuration) {
-        Sampled s = new Sampled(warmups != null ? warmups : conformance ? 0 : 3, iterations != null ? iterations : conformance ? 1 : 10,
-                warmupDuration != null ? warmupDuration : warmups != null || conformance ? java.time.Duration.ZERO : WARMUP_DURATION,
-                minDuration != null ? minDuration : iterations != null || conformance ? java.time.Duration.ZERO : MIN_DURATION);
-        Sampling.check(s.warmups(), s.iterations(), s.minDuration(), s.warmupDuration());
-        return s;
+    static Sampling sampling(boolean conformance, Sampling given) {
+        Integer warmups = given.warmups();
+        Integer iterations = given.iterations();
+        return new Sampling(warmups != null ? warmups : conformance ? 0 : 3, iterations != null ? iterations : conformance ? 1 : 10,
+                given.warmupDuration() != null ? given.warmupDuration() : warmups != null || conformance ? java.time.Duration.ZERO : WARMUP_DURATION,
+                given.minDuration() != null ? given.minDuration() : iterations != null || conformance ? java.time.Duration.ZERO : MIN_DURATION);
     }
 
     /** Whether a plan of these suites and user models asks a conformance question ({@link #sampling}). */

@@ -117,15 +117,15 @@ public final class RunOrchestrator {
         List<ModelCase> cases = set.cases();
         long t0 = System.nanoTime();
         account.startDone();
-        List<LaneId> browserTargets = plan.browserBackends().isEmpty() ? List.of() : plan.browserLanes();
+        List<LaneId> browserTargets = plan.targets().browserBackends().isEmpty() ? List.of() : plan.browserLanes();
         CaseExecutor executor = executor(plan);
         NativeLanes nativeLanes = new NativeLanes(natives, executor, account, host, runtimeVersions);
-        List<LaneId> nativeTargets = plan.nativeBackends().isEmpty() ? List.of()
-                : plan.runtimes().nativeLanes(nativeLanes.here().ortVersion());
+        List<LaneId> nativeTargets = plan.targets().nativeBackends().isEmpty() ? List.of()
+                : plan.targets().runtimes().nativeLanes(nativeLanes.here().ortVersion());
         int models = cases.size() + set.broken().size() + set.refused().size();
         Map<String, Integer> laneTotals = new LinkedHashMap<>();
-        nativeTargets.forEach(l -> laneTotals.merge(l.id(), models * plan.nativeBackends().size(), Integer::sum));
-        browserTargets.forEach(l -> laneTotals.merge(l.id(), models * plan.browserBackends().size(), Integer::sum));
+        nativeTargets.forEach(l -> laneTotals.merge(l.id(), models * plan.targets().nativeBackends().size(), Integer::sum));
+        browserTargets.forEach(l -> laneTotals.merge(l.id(), models * plan.targets().browserBackends().size(), Integer::sum));
         int total = laneTotals.values().stream().mapToInt(Integer::intValue).sum();
         recorder = new RunRecorder(store, host, runtimeVersions, listener, spillDir, account);
         String runId = resumeOf != null ? resumeOf : store.beginRun(host, runtimeVersions, withTotals(planJson, total, laneTotals));
@@ -156,7 +156,7 @@ public final class RunOrchestrator {
                 recordInCase(runId);
             }
         });
-        bisections = plan.drillDown().bisect() ? new Bisections(spillDir.resolve("repro"), plan.caseTimeout(),
+        bisections = plan.drillDown().bisect() ? new Bisections(spillDir.resolve("repro"), plan.limits().caseTimeout(),
                 plan.effectiveThreads(), natives.forBackend(BackendId.CPU), plan.drillDown().bisectAlways()) : null;
         // the browsers' lanes start with their first case; what each will be is known now (the installed browsers' majors)
         BrowserLanes lanes = browserTargets.isEmpty() ? null : browserLanes.get();
@@ -166,7 +166,7 @@ public final class RunOrchestrator {
             Map<ModelCase, Reference> references = nativeLanes.run(plan, set, nativeTargets, runId, done, sink);
             if (!browserTargets.isEmpty()) {
                 Set<BackendId> browserNamed = new LinkedHashSet<>();
-                plan.browserBackends().forEach(b -> browserNamed.addAll(plan.chainOf(b).hops()));
+                plan.targets().browserBackends().forEach(b -> browserNamed.addAll(plan.targets().chainOf(b).hops()));
                 BrowserScheduler scheduler = new BrowserScheduler(plan, executor, host, runId, runtimeVersions, sink);
                 // a lane's time outside its cases (launch, page, probes, close) is the browsers' part
                 account.timeExclusive(RunAccount.Part.BROWSERS, () -> {
@@ -185,10 +185,10 @@ public final class RunOrchestrator {
     }
 
     private CaseExecutor executor(RunPlan plan) {
-        return new CaseExecutor(plan.warmups(), plan.iterations(), plan.caseTimeout(), plan.policy(),
+        return new CaseExecutor(plan.sampling().warmups(), plan.sampling().iterations(), plan.limits().caseTimeout(), plan.targets().policy(),
                 id -> store.latestWorkingTimings(host.fingerprint(), id, id.requested()).map(t -> t.p50Ms()),
-                plan.effectiveThreads()).withLoadTimeout(plan.loadTimeout().orElse(null)).withAccount(account)
-                .withDrillDown(plan.drillDown().profileIterations(), plan.drillDown().recreate()).withDurations(plan.durations());
+                plan.effectiveThreads()).withLoadTimeout(plan.limits().loadTimeout().orElse(null)).withAccount(account)
+                .withDrillDown(plan.drillDown().profileIterations(), plan.drillDown().recreate()).withDurations(plan.sampling().durations());
     }
 
     /** Each model that could not be loaded or fed, and each variant that could not be derived: its row on every lane. */
@@ -204,13 +204,13 @@ public final class RunOrchestrator {
         }
         for (Unrunnable m : unrunnable) {
             for (LaneId lane : java.util.stream.Stream.concat(nativeLanes.stream(), browserLanes.stream()).toList()) {
-                for (BackendId b : lane.isNative() ? plan.nativeBackends() : plan.browserBackends()) {
+                for (BackendId b : lane.isNative() ? plan.targets().nativeBackends() : plan.targets().browserBackends()) {
                     CaseId id = m.id().apply(b, lane);
                     if (done.contains(id)) {
                         continue;
                     }
                     Provenance prov = (lane.isNative() ? Provenance.of(null, null, "djl", null, null, List.of(), runtimeVersions)
-                            : Provenance.of(lane.id(), null, plan.driver().id(), null, null, List.of(), runtimeVersions)).withHost(host);
+                            : Provenance.of(lane.id(), null, plan.targets().driver().id(), null, null, List.of(), runtimeVersions)).withHost(host);
                     sink.emit(new RunResult(runId, Instant.now(), id, null, m.status(), m.reason(), prov, null, null, null,
                             List.of(new FallbackHop(b, false, m.reason())), List.of()));
                 }

@@ -30,6 +30,7 @@ public record Shard(int index, int total) {
      *
      * @throws AccelbridgeException for anything else
      */
+    @com.fasterxml.jackson.annotation.JsonCreator
     public static Shard parse(String text) {
         String[] p = text.trim().split("/");
         try {
@@ -55,7 +56,9 @@ public record Shard(int index, int total) {
         return items.stream().filter(mine::contains).toList();
     }
 
+    /** {@code I/N}, as given and as a stored plan holds it. */
     @Override
+    @com.fasterxml.jackson.annotation.JsonValue
     public String toString() {
         return index + "/" + total;
     }

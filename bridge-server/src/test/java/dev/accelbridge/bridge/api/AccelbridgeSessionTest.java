@@ -40,9 +40,12 @@ class AccelbridgeSessionTest {
     void aSessionRunsPlansIntoTheStoreAndGivesTypedResults() throws Exception {
         Path db = dir.resolve("matrix.duckdb");
         List<String> news = new CopyOnWriteArrayList<>();
-        RunPlan plan = RunPlan.builder().setBackends(List.of(BackendId.WASM, BackendId.WEBNN_NPU, BackendId.CPU))
-                .optChains(Chains.defaults().with(Chain.of(BackendId.WEBNN_NPU))) // alone: no fallback to wasm
-                .optSuites(List.of(ModelFamily.VISION)).optModelCache(dir.resolve("models")).optWarmups(1).optIterations(3).optMinDuration(java.time.Duration.ZERO).optWarmupDuration(java.time.Duration.ZERO).build();
+        RunPlan plan = RunPlan.builder()
+                .targets(t -> t.setBackends(List.of(BackendId.WASM, BackendId.WEBNN_NPU, BackendId.CPU))
+                        .optChains(Chains.defaults().with(Chain.of(BackendId.WEBNN_NPU)))) // alone: no fallback to wasm
+                .workload(w -> w.optSuites(List.of(ModelFamily.VISION)).optModelCache(dir.resolve("models")))
+                .sampling(s -> s.optWarmups(1).optIterations(3).optMinDuration(java.time.Duration.ZERO).optWarmupDuration(java.time.Duration.ZERO))
+                .build();
         AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(db).optOutDir(dir.resolve("out"))
                 .optOrigin("my-tool").optListener(new RunListener() {
                     @Override
@@ -97,7 +100,7 @@ class AccelbridgeSessionTest {
             JsonNode recorded = ResultJson.MAPPER.readTree(r1.planJson());
             assertThat(recorded.get("origin").asText()).isEqualTo("my-tool");
             assertThat(recorded.get("label").asText()).isEqualTo("first");
-            assertThat(recorded.get("plan").get("backends").toString()).isEqualTo("[\"wasm\",\"webnn-npu\",\"cpu\"]");
+            assertThat(recorded.get("plan").get("targets").get("backends").toString()).isEqualTo("[\"wasm\",\"webnn-npu\",\"cpu\"]");
             assertThat(store.results(first.runId())).hasSize(3);
         }
 

@@ -63,9 +63,10 @@ class CliBadInputTest {
         assertOneLineError(run("run", "--db", db, "--plan", missing.toString(), "--no-report"), "Plan file", missing.toString());
         Path notJson = java.nio.file.Files.writeString(tmp.resolve("bad.plan.json"), "{suites: text");
         assertOneLineError(run("run", "--db", db, "--plan", notJson.toString(), "--no-report"), "is not JSON");
-        Path zero = java.nio.file.Files.writeString(tmp.resolve("zero.plan.json"), dev.accelbridge.bridge.run.PlanJson.write(
-                dev.accelbridge.bridge.run.RunPlan.builder().setBackends(java.util.List.of(dev.accelbridge.core.BackendId.CPU)).build())
-                .put("iterations", 0).toString());
+        var plan = dev.accelbridge.bridge.run.PlanJson.write(dev.accelbridge.bridge.run.RunPlan.builder()
+                .targets(t -> t.setBackends(java.util.List.of(dev.accelbridge.core.BackendId.CPU))).build());
+        ((com.fasterxml.jackson.databind.node.ObjectNode) plan.get("sampling")).put("iterations", 0);
+        Path zero = java.nio.file.Files.writeString(tmp.resolve("zero.plan.json"), plan.toString());
         assertOneLineError(run("run", "--db", db, "--plan", zero.toString(), "--no-report"), "--iterations must be");
         assertThat(tmp.resolve("m.duckdb")).doesNotExist();
     }

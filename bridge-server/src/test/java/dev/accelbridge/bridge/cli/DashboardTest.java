@@ -241,6 +241,9 @@ class DashboardTest {
         p.check("#rf-precisions input[value=fp32]");
         p.fill("#run-form input[name=iterations]", "2");
         p.fill("#run-form input[name=warmups]", "1");
+        // any other option of 'run', by its group's field
+        p.click("#run-form details summary");
+        p.fill("#run-form textarea[name=groups]", "{\"limits\": {\"threads\": 1}, \"drillDown\": {\"bisect\": false}}");
         p.click("#run-submit");
         p.waitForCondition(() -> p.url().endsWith("#live"));
         // while it runs, a second request is answered 409 with the reason
@@ -259,6 +262,8 @@ class DashboardTest {
         assertThat(p.locator(".run-card progress").first().getAttribute("value")).isEqualTo("4");
         assertThat(p.locator(".run-card tr[data-lane=chromium]").textContent()).contains("done").contains("2 / 2");
         assertThat(store.runs()).hasSize(3);
+        assertThat(store.runs().stream().flatMap(r -> dev.accelbridge.bridge.run.PlanJson.stored(r.planJson()).stream())
+                .filter(plan -> plan.limits().threads().equals(java.util.Optional.of(1)) && !plan.drillDown().bisect())).hasSize(1);
         assertThat(w.problems()).containsExactly("HTTP 409 " + server.baseUrl() + "/api/runs"); // the refusal asked for above
         p.close();
     }
@@ -309,6 +314,8 @@ class DashboardTest {
         assertThat(badFlag.statusCode()).isEqualTo(400);
         assertThat(badFlag.body()).contains("quantum");
         assertThat(store.runs()).hasSize(3);
+        assertThat(store.runs().stream().flatMap(r -> dev.accelbridge.bridge.run.PlanJson.stored(r.planJson()).stream())
+                .filter(plan -> plan.limits().threads().equals(java.util.Optional.of(1)) && !plan.drillDown().bisect())).hasSize(1);
     }
 
     static JsonNode get(String path, String token, int status) throws Exception {

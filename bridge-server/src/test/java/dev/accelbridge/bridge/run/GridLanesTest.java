@@ -42,8 +42,7 @@ class GridLanesTest {
     @Test
     void aGridBrowserJoinsTheAdvertisedBridgeWhichRequiresItsTokenEverywhere() throws Exception {
         try (SeleniumGrid grid = SeleniumGrid.standalone(tmp)) {
-            RunPlan plan = RunPlan.builder().setBackends(List.of(BackendId.WASM)).optGrid(grid.url())
-                    .optExposure(Exposure.of(null, URI.create("http://127.0.0.2:0"))).build();
+            RunPlan plan = RunPlan.builder().targets(t -> t.setBackends(List.of(BackendId.WASM)).optGrid(grid.url()).optExposure(Exposure.of(null, URI.create("http://127.0.0.2:0")))).build();
             try (BridgeBrowserLanes lanes = new BridgeBrowserLanes(plan, Map.of())) {
                 Lane lane = lanes.open(LaneId.of(BrowserKind.CHROMIUM), List.of(BackendId.WASM));
                 BridgeServer bridge = lanes.bridge();

@@ -51,8 +51,7 @@ class LanePoolTest {
     }
 
     private static RunPlan plan(Duration caseTimeout) {
-        return RunPlan.builder().setBackends(List.of(BackendId.WASM)).optSuites(List.of(ModelFamily.VISION))
-                .optCaseTimeout(caseTimeout).build();
+        return RunPlan.builder().workload(w -> w.optSuites(List.of(ModelFamily.VISION))).targets(t -> t.setBackends(List.of(BackendId.WASM))).limits(l -> l.optCaseTimeout(caseTimeout)).build();
     }
 
     @Test

@@ -88,12 +88,11 @@ class OpGuardTest {
     private List<RunResult> run(AccelbridgeSession session, BrowserKind browser, BackendId... backends) {
         List<BackendId> all = new ArrayList<>(List.of(backends));
         all.add(BackendId.CPU);
-        Chains chains = Chains.defaults();
-        for (BackendId b : backends) {
-            chains = chains.with(Chain.of(b)); // alone: an op a backend cannot run is its verdict, not wasm's
-        }
-        RunPlan plan = RunPlan.builder().setBackends(all).optChains(chains).optBrowsers(List.of(browser))
-                .optSuites(List.of(ModelFamily.OPS)).optModelCache(dir.resolve("models")).optCaseTimeout(Duration.ofSeconds(60)).build();
+        // alone: an op a backend cannot run is its verdict, not wasm's
+        Chains chains = Chains.defaults().with(java.util.Arrays.stream(backends).map(Chain::of).toList());
+        RunPlan plan = RunPlan.builder().workload(w -> w.optSuites(List.of(ModelFamily.OPS)).optModelCache(dir.resolve("models")))
+                .targets(t -> t.setBackends(all).optChains(chains).optBrowsers(List.of(browser)))
+                .limits(l -> l.optCaseTimeout(Duration.ofSeconds(60))).build();
         Set<String> guard = Set.copyOf(OpSuite.guardModelNames());
         ModelSet all0 = ModelSet.load(plan);
         List<ModelCase> cases = all0.cases().stream().filter(c -> guard.contains(c.model().name())).toList();

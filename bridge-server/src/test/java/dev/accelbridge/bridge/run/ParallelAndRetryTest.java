@@ -60,8 +60,7 @@ class ParallelAndRetryTest {
 
     @Test
     void aBrowserKilledOnceGivesAFlakyPassAfterOneRetry() throws Exception {
-        RunPlan plan = RunPlan.builder().setBackends(List.of(BackendId.WASM)).optSuites(List.of(ModelFamily.TEXT))
-                .optWarmups(0).optIterations(2).optMinDuration(java.time.Duration.ZERO).optWarmupDuration(java.time.Duration.ZERO).optModelCache(dir.resolve("models")).optRetries(1).build();
+        RunPlan plan = RunPlan.builder().workload(w -> w.optSuites(List.of(ModelFamily.TEXT)).optModelCache(dir.resolve("models"))).targets(t -> t.setBackends(List.of(BackendId.WASM))).sampling(s -> s.optWarmups(0).optIterations(2).optMinDuration(java.time.Duration.ZERO).optWarmupDuration(java.time.Duration.ZERO)).limits(l -> l.optRetries(1)).build();
         AtomicBoolean killed = new AtomicBoolean();
         List<ModelCase> text = cases.subList(0, 1);
         try (MatrixStore store = MatrixStore.openForRun(dir.resolve("retry.duckdb")); NativeProviders natives = NativeProviders.load()) {
@@ -103,9 +102,7 @@ class ParallelAndRetryTest {
 
     @Test
     void twoLanesRunTheirCasesAtTheSameTimeEachCaseWrittenOnce() throws Exception {
-        RunPlan plan = RunPlan.builder().setBackends(List.of(BackendId.WASM))
-                .optSuites(List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO)).optBatchSizes(List.of(1, 2))
-                .optWarmups(1).optIterations(3).optMinDuration(java.time.Duration.ZERO).optWarmupDuration(java.time.Duration.ZERO).optModelCache(dir.resolve("models")).optParallel(2).build();
+        RunPlan plan = RunPlan.builder().workload(w -> w.optSuites(List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO)).optBatchSizes(List.of(1, 2)).optModelCache(dir.resolve("models"))).targets(t -> t.setBackends(List.of(BackendId.WASM)).optParallel(2)).sampling(s -> s.optWarmups(1).optIterations(3).optMinDuration(java.time.Duration.ZERO).optWarmupDuration(java.time.Duration.ZERO)).build();
         List<long[]> spans = new CopyOnWriteArrayList<>();
         Map<Long, BrowserBackendProvider> byThread = new ConcurrentHashMap<>();
         List<ModelCase> batched = new ArrayList<>();

@@ -17,23 +17,23 @@ class SamplingRuleTest {
     @Test
     void countsGivenAloneAreExact() {
         // found when tried: --warmups 0 -n 1 ran 189-1000 warm-ups and 222-1000 timed runs a case (the durations' defaults)
-        PlanDefaults.Sampled s = PlanDefaults.sampling(false, 0, 1, null, null);
+        Sampling s = new Sampling(0, 1, null, null).resolve(false);
         assertThat(s.durations()).isEqualTo(MinDurations.NONE);
         assertThat(s.durations().describe(s.warmups(), s.iterations())).isEqualTo("exactly 0 warm-ups; exactly 1 timed run");
         // one count given: that loop exact, the other keeps its default rule
-        PlanDefaults.Sampled n = PlanDefaults.sampling(false, null, 1, null, null);
+        Sampling n = new Sampling(null, 1, null, null).resolve(false);
         assertThat(n.durations().timed()).isZero();
         assertThat(n.durations().warmup()).isEqualTo(PlanDefaults.WARMUP_DURATION);
         assertThat(n.warmups()).isEqualTo(3);
         // a count and a duration together: both, as asked
-        PlanDefaults.Sampled both = PlanDefaults.sampling(false, 0, 1, null, Duration.ofSeconds(2));
+        Sampling both = new Sampling(0, 1, null, Duration.ofSeconds(2)).resolve(false);
         assertThat(both.durations().timed()).isEqualTo(Duration.ofSeconds(2));
         assertThat(both.durations().describe(both.warmups(), both.iterations())).endsWith("at least 1 timed runs and 2 s (up to 1000 runs)");
     }
 
     @Test
     void silenceGivesTheMeasuredDefaults() {
-        PlanDefaults.Sampled s = PlanDefaults.sampling(false, null, null, null, null);
+        Sampling s = new Sampling(null, null, null, null).resolve(false);
         assertThat(s.warmups()).isEqualTo(3);
         assertThat(s.iterations()).isEqualTo(10);
         assertThat(s.durations()).isEqualTo(new MinDurations(PlanDefaults.WARMUP_DURATION, PlanDefaults.MIN_DURATION));
@@ -56,11 +56,11 @@ class SamplingRuleTest {
         Files.write(plain.resolve("model.onnx"), new byte[]{1});
         assertThat(PlanDefaults.conformance(List.of(), List.of(dir.resolve("node")))).isFalse();
         assertThat(PlanDefaults.conformance(List.of(), List.of(dir.resolve("missing")))).isFalse();
-        PlanDefaults.Sampled c = PlanDefaults.sampling(true, null, null, null, null);
+        Sampling c = new Sampling(null, null, null, null).resolve(true);
         assertThat(c.warmups()).isZero();
         assertThat(c.iterations()).isEqualTo(1);
         assertThat(c.durations()).isEqualTo(MinDurations.NONE);
         // told otherwise, a conformance run times as told
-        assertThat(PlanDefaults.sampling(true, null, null, null, Duration.ofMillis(500)).durations().timed()).isEqualTo(Duration.ofMillis(500));
+        assertThat(new Sampling(null, null, null, Duration.ofMillis(500)).resolve(true).durations().timed()).isEqualTo(Duration.ofMillis(500));
     }
 }

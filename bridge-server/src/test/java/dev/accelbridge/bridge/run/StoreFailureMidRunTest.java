@@ -43,9 +43,7 @@ class StoreFailureMidRunTest {
         cases.addAll(catalog.cases(ModelFamily.VISION));
         cases.addAll(catalog.cases(ModelFamily.TEXT));
         cases.addAll(catalog.cases(ModelFamily.AUDIO));
-        RunPlan plan = RunPlan.builder().setBackends(List.of(BackendId.CPU))
-                .optSuites(List.of(ModelFamily.VISION, ModelFamily.TEXT, ModelFamily.AUDIO))
-                .optWarmups(0).optIterations(2).optMinDuration(java.time.Duration.ZERO).optWarmupDuration(java.time.Duration.ZERO).optModelCache(dir.resolve("models")).build();
+        RunPlan plan = RunPlan.builder().workload(w -> w.optSuites(List.of(ModelFamily.VISION, ModelFamily.TEXT, ModelFamily.AUDIO)).optModelCache(dir.resolve("models"))).targets(t -> t.setBackends(List.of(BackendId.CPU))).sampling(s -> s.optWarmups(0).optIterations(2).optMinDuration(java.time.Duration.ZERO).optWarmupDuration(java.time.Duration.ZERO)).build();
         HostInfo host = HostDetector.detect();
         List<RunResult> seen = new ArrayList<>();
         RunListener damageAfterFirst = new RunListener() {

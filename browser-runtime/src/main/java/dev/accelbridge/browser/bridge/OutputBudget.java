@@ -15,7 +15,7 @@ import java.util.Locale;
  */
 public record OutputBudget(long bytes, String basis) {
     /** The default cap for outputs whose size the model does not declare (2 GiB). */
-    public static final long DEFAULT_CAP = 2L << 30;
+    public static final long DEFAULT_CAP = dev.accelbridge.core.Limits.DEFAULT_RESULT_BYTES;
     private static final long SLACK = 1L << 20;
 
     /** A budget of exactly {@code bytes}. */

@@ -25,12 +25,14 @@ public enum DriverKind {
         this.id = id;
     }
 
-    /** The id used on the command line and in results. */
+    /** The id used on the command line, in results and in a stored plan. */
+    @com.fasterxml.jackson.annotation.JsonValue
     public String id() {
         return id;
     }
 
     /** Parses {@code playwright}, {@code selenium}, {@code grid}, {@code process}. */
+    @com.fasterxml.jackson.annotation.JsonCreator
     public static DriverKind parse(String text) {
         String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
         for (DriverKind k : values()) {

@@ -11,8 +11,10 @@ import java.util.List;
 
 /**
  * Where the inference page and onnxruntime-web's dist files are on the classpath. The build copies them there
- * from {@code src/main/web/page} and from the npm package pinned in {@code src/main/web/package.json}.
+ * from {@code src/main/web/page} and from the npm package pinned in {@code src/main/web/package.json}. Published: a plan's
+ * browser lanes run under {@link #ortWebVersion()} unless it names other versions.
  */
+@dev.accelbridge.core.PublicApi
 public final class PageAssets {
     /** Classpath folder of the page (no leading slash). */
     public static final String CLASSPATH_ROOT = "dev/accelbridge/browser/web";

@@ -47,11 +47,13 @@ import java.util.Map;
 public final class ResultJson {
     /**
      * The one configured mapper of the result's JSON form and everything stored or served beside it: the core's typed ids
-     * ({@link BackendId}, {@link LaneId}, {@link ModelFamily}, {@link Precision}, {@link BrowserKind}, {@link Severity})
-     * are written as their ids and read back by their parsers, maps are written in key order, and a reader ignores the
+     * ({@link BackendId}, {@link LaneId}, {@link ModelFamily}, {@link Precision}, {@link BrowserKind}, {@link Severity},
+     * {@code BrowserSpec}), durations (ISO-8601) and paths are written as text and read back by their parsers, an
+     * {@code Optional} as its value or null, maps are written in key order, and a reader ignores the
      * fields a newer writer added.
      */
     public static final ObjectMapper MAPPER = JsonMapper.builder().addModule(ids())
+            .addModule(new com.fasterxml.jackson.datatype.jdk8.Jdk8Module())
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
 
@@ -62,6 +64,10 @@ public final class ResultJson {
         id(m, ModelFamily.class, ModelFamily::id, ModelFamily::parse);
         id(m, Precision.class, Precision::id, Precision::parse);
         id(m, BrowserKind.class, BrowserKind::id, BrowserKind::parse);
+        id(m, dev.accelbridge.core.BrowserSpec.class, dev.accelbridge.core.BrowserSpec::id, dev.accelbridge.core.BrowserSpec::parse);
+        // a plan's durations and paths as people write them: "PT0.5S", "models/bert" (not a file: URI made absolute)
+        id(m, java.time.Duration.class, java.time.Duration::toString, java.time.Duration::parse);
+        id(m, java.nio.file.Path.class, java.nio.file.Path::toString, java.nio.file.Path::of);
         id(m, Severity.class, Severity::id, s -> Severity.valueOf(s.toUpperCase(java.util.Locale.ROOT)));
         return m;
     }

@@ -292,10 +292,15 @@
     ev.preventDefault();
     var f = $('run-form');
     function all(name) { return Array.prototype.map.call(f.querySelectorAll('input[name="' + name + '"]:checked'), function (x) { return x.value; }); }
-    var body = { suites: all('suites'), backends: all('backends'), browsers: all('browsers'), precisions: all('precisions'),
-      models: f.models.value.split('\n').map(function (s) { return s.trim(); }).filter(Boolean),
-      batchSizes: f.batchSizes.value, iterations: f.iterations.value, warmups: f.warmups.value };
+    var body = {};
     var msg = $('run-message');
+    if (f.groups.value.trim()) {
+      try { body = JSON.parse(f.groups.value); } catch (e) { msg.className = 'error'; msg.textContent = 'The options are not JSON: ' + e.message; return; }
+    }
+    var fields = { suites: all('suites'), backends: all('backends'), browsers: all('browsers'), precisions: all('precisions'),
+      models: f.models.value.split('\n').map(function (s) { return s.trim(); }).filter(Boolean),
+      batchSizes: f.batchSizes.value, iterations: f.iterations.value, warmups: f.warmups.value, ortWeb: f.ortWeb.value, ort: f.ort.value };
+    Object.keys(fields).forEach(function (k) { body[k] = fields[k]; });
     msg.textContent = 'starting…';
     api('/api/runs', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
       .then(function (s) {

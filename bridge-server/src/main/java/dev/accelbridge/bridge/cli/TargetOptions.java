@@ -1,0 +1,108 @@
+package dev.accelbridge.bridge.cli;
+
+import dev.accelbridge.bridge.run.PlanDefaults;
+import dev.accelbridge.bridge.run.Runtimes;
+import dev.accelbridge.bridge.run.Targets;
+import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BrowserSpec;
+import dev.accelbridge.fallback.Chains;
+import dev.accelbridge.fallback.FallbackPolicy;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where a run runs and on which versions ({@link Targets}), as {@code run}'s options: backends and their chains, browsers
+ * and how they are launched or reached ({@link RemoteArgs}), runtime versions, lanes at once.
+ */
+final class TargetOptions {
+    @Option(names = "--native", description = "Native backends only (default backends then: cpu).")
+    boolean nativeOnly;
+
+    @Option(names = {"-b", "--backends"}, paramLabel = "LIST", split = ",", converter = Converters.Backend.class,
+            description = "Backends to request: webgpu, webnn-gpu, webnn-cpu, webnn-npu, wasm, cuda, rocm, coreml, openvino, cpu.")
+    List<BackendId> backends;
+
+    @Option(names = "--browser", paramLabel = "LIST", split = ",", converter = Converters.BrowserAt.class,
+            description = "Browsers: chromium, chromium-shell, chrome, firefox, edge (default: chromium, and chromium-shell and firefox when installed). "
+                    + "NAME@MAJOR asks for a major version: chromium-shell@141 is fetched from the npm registry at first use; another browser runs "
+                    + "only at the version installed.")
+    List<BrowserSpec> browsers;
+
+    @Option(names = "--ort-web", paramLabel = "LIST", split = ",", converter = Converters.OrtWebVersion.class,
+            description = "onnxruntime-web versions to run every browser case under, e.g. 1.22.0,1.30.0 (default: the pinned one); each is "
+                    + "fetched from the npm registry at first use, its integrity checked against the registry's.")
+    List<String> ortWeb;
+
+    @Option(names = "--ort", paramLabel = "LIST", split = ",", converter = Converters.OrtVersion.class,
+            description = "ONNX Runtime versions to run every native case under, e.g. 1.22.0,1.29.0 (default: the one this build loads); "
+                    + "each other version runs in a runner process of its own, its jar fetched from Maven Central at first use.")
+    List<String> ort;
+
+    @Option(names = "--driver", converter = Converters.Driver.class,
+            description = "How browsers are launched: playwright (default), selenium, process.")
+    DriverKind driver = DriverKind.PLAYWRIGHT;
+
+    @Mixin
+    RemoteArgs remote = new RemoteArgs();
+
+    @Option(names = "--parallel", paramLabel = "N", converter = Converters.Positive.class,
+            description = "Browser lanes at once, each with its own browser and page (default: cores / 4, at least 1). "
+                    + "Lanes share the CPU: use 1 for timings you compare.")
+    Integer parallel;
+
+    @Option(names = "--headed", description = "Show the browser windows (needs a display).")
+    boolean headed;
+
+    @Option(names = "--chain", paramLabel = "LIST",
+            description = "A fallback chain, requested backend first, e.g. webgpu,webnn-gpu,wasm. Repeatable.")
+    List<String> chains = new ArrayList<>();
+
+    @Option(names = "--chain-file", paramLabel = "PATH", description = "Fallback chains, one per line: requested=hop,hop,...")
+    Path chainFile;
+
+    @Option(names = "--fallback-on-wrong-output", description = "Also move to the next hop when the output is outside tolerance.")
+    boolean fallbackOnWrongOutput;
+
+    /** Puts the options on the group's builder, with {@code run}'s defaults where they are silent. */
+    Targets.Builder apply(Targets.Builder t) {
+        List<BackendId> requested = backends != null && !backends.isEmpty() ? backends : PlanDefaults.backends(nativeOnly);
+        if (nativeOnly && requested.stream().anyMatch(BackendId::isBrowser)) {
+            throw new AccelbridgeException("--native was given with browser backends " + requested.stream()
+                    .filter(BackendId::isBrowser).map(BackendId::id).toList(), "drop --native or the browser backends");
+        }
+        return remote.apply(t.setBackends(requested)
+                .optChains(chains())
+                .optPolicy(fallbackOnWrongOutput ? FallbackPolicy.ON_FAILURE_AND_WRONG_OUTPUT : FallbackPolicy.ON_FAILURE)
+                .optBrowserSpecs(browsers == null || browsers.isEmpty() ? PlanDefaults.browsers(remote.remote()) : browsers)
+                .optRuntimes(new Runtimes(ortWeb, ort))
+                .optDriver(driver)
+                .optParallel(parallel == null ? PlanDefaults.parallel() : parallel)
+                .optHeadless(!headed));
+    }
+
+    private Chains chains() {
+        Chains configured = Chains.defaults();
+        if (chainFile != null) {
+            if (!Files.isRegularFile(chainFile)) {
+                throw new AccelbridgeException("Chain file " + chainFile + " does not exist", "give an existing file to --chain-file");
+            }
+            try {
+                configured = configured.with(List.copyOf(Chains.parseConfig(Files.readString(chainFile)).asMap().values()));
+            } catch (IOException e) {
+                throw new AccelbridgeException("Cannot read chain file " + chainFile + ": " + e.getMessage(), null, e);
+            }
+        }
+        for (String c : chains) {
+            configured = configured.with(Chains.parse(c));
+        }
+        return configured;
+    }
+}

@@ -1,0 +1,199 @@
+package dev.accelbridge.bridge.run;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonPOJOBuilder;
+import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.BrowserSpec;
+import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.fallback.Chain;
+import dev.accelbridge.fallback.Chains;
+import dev.accelbridge.fallback.FallbackPolicy;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where a run runs and on which versions: the backends along their fallback chains, the browsers and how they are
+ * launched (here, on a Selenium Grid, on a Playwright server), the runtime releases, and how many browser lanes run at
+ * once. One group of a {@link RunPlan}; its JSON form is the record's own, read back through its builder.
+ *
+ * @param backends the requested backends
+ * @param chains   the fallback chain of every requested backend, in the order of {@code backends}
+ * @param policy   when a run-time result moves on to the next hop
+ * @param browsers the browsers of the browser backends, each at a major version or the one installed
+ * @param runtimes the onnxruntime-web and ONNX Runtime releases every case runs under ({@code --ort-web}, {@code --ort})
+ * @param driver   how browsers are launched
+ * @param headless headless browsers (the default)
+ * @param parallel browser lanes at once, each with its own browser and page
+ * @param grid     a Selenium Grid for {@link DriverKind#GRID}
+ * @param remote   Grid capabilities to route by and a Playwright browser server ({@code --grid-capability}, {@code --connect})
+ * @param exposure where launched browsers reach the bridge ({@code --bridge-host}, {@code --advertise}) and its TLS
+ */
+@PublicApi
+@JsonDeserialize(builder = Targets.Builder.class)
+public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPolicy policy, List<BrowserSpec> browsers,
+                      Runtimes runtimes, DriverKind driver, boolean headless, int parallel, Optional<URI> grid,
+                      RemoteBrowsers remote, Exposure exposure) {
+    /** @throws AccelbridgeException naming the options that cannot go together */
+    public Targets {
+        backends = List.copyOf(backends).stream().distinct().toList();
+        chains = List.copyOf(chains);
+        browsers = List.copyOf(browsers).stream().distinct().toList();
+        if (backends.isEmpty()) {
+            throw new AccelbridgeException("No backend to run on", "give --backends with at least one of: " + BackendId.validIds());
+        }
+        if (backends.stream().anyMatch(BackendId::isBrowser) && browsers.isEmpty()) {
+            throw new AccelbridgeException("Browser backends were asked for but no browser", "give --browser chromium");
+        }
+        if (parallel < 1 || parallel > 64) {
+            throw new AccelbridgeException("--parallel must be 1..64, got " + parallel, "e.g. --parallel 2");
+        }
+        if (remote.connect().isPresent() && (grid.isPresent() || driver != DriverKind.PLAYWRIGHT)) {
+            throw new AccelbridgeException("--connect runs browsers on a Playwright server; it cannot go with "
+                    + (grid.isPresent() ? "--grid" : "--driver " + driver.id()), "give --connect or --grid, not both");
+        }
+        if (!remote.gridCapabilities().isEmpty() && grid.isEmpty()) {
+            throw new AccelbridgeException("--grid-capability routes a Selenium Grid's sessions, and no --grid is given",
+                    "give --grid URL, or drop --grid-capability");
+        }
+    }
+
+    /** A builder: every field but the backends has its default. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The requested browser backends. */
+    public List<BackendId> browserBackends() {
+        return backends.stream().filter(BackendId::isBrowser).toList();
+    }
+
+    /** The requested native backends. */
+    public List<BackendId> nativeBackends() {
+        return backends.stream().filter(b -> !b.isBrowser()).toList();
+    }
+
+    /** The chain of a requested backend (the backend alone when it has none). */
+    public Chain chainOf(BackendId requested) {
+        return chains.stream().filter(c -> c.requested() == requested).findFirst().orElseGet(() -> Chain.of(requested));
+    }
+
+    /** Builds {@link Targets}; what a stored plan's {@code targets} is read through. */
+    @JsonPOJOBuilder(withPrefix = "opt")
+    public static final class Builder {
+        private List<BackendId> backends;
+        private Chains chains = Chains.defaults();
+        private FallbackPolicy policy = FallbackPolicy.ON_FAILURE;
+        private List<BrowserSpec> browsers = List.of(BrowserSpec.of(BrowserKind.CHROMIUM));
+        private Runtimes runtimes = Runtimes.PINNED;
+        private DriverKind driver = DriverKind.PLAYWRIGHT;
+        private boolean headless = true;
+        private int parallel = 1;
+        private URI grid;
+        private RemoteBrowsers remote = RemoteBrowsers.NONE;
+        private Exposure exposure = Exposure.LOOPBACK;
+
+        private Builder() {
+        }
+
+        /** Required: the backends to request (at least one). */
+        @JsonProperty("backends")
+        public Builder setBackends(List<BackendId> b) {
+            this.backends = b;
+            return this;
+        }
+
+        /** The fallback chains (default {@link Chains#defaults()}). */
+        @JsonIgnore
+        public Builder optChains(Chains c) {
+            this.chains = c == null ? Chains.defaults() : c;
+            return this;
+        }
+
+        /** Chains over the defaults, each for its requested backend (a stored plan's). */
+        @JsonProperty("chains")
+        public Builder optChainList(List<Chain> c) {
+            this.chains = Chains.defaults().with(c == null ? List.of() : c);
+            return this;
+        }
+
+        /** When a run-time result moves on to the next hop. */
+        public Builder optPolicy(FallbackPolicy p) {
+            this.policy = p == null ? FallbackPolicy.ON_FAILURE : p;
+            return this;
+        }
+
+        /** The browsers for the browser backends, at the version installed (default: chromium). */
+        @JsonIgnore
+        public Builder optBrowsers(List<BrowserKind> b) {
+            return optBrowserSpecs(b == null ? null : b.stream().map(BrowserSpec::of).toList());
+        }
+
+        /** The browsers for the browser backends, each at a major version or the one installed ({@code chromium-shell@141}). */
+        @JsonProperty("browsers")
+        public Builder optBrowserSpecs(List<BrowserSpec> b) {
+            this.browsers = b == null ? List.of(BrowserSpec.of(BrowserKind.CHROMIUM)) : b;
+            return this;
+        }
+
+        /** The onnxruntime-web and ONNX Runtime releases to run under (default: the pinned ones). */
+        public Builder optRuntimes(Runtimes r) {
+            this.runtimes = r == null ? Runtimes.PINNED : r;
+            return this;
+        }
+
+        /** How browsers are launched (default: playwright). */
+        public Builder optDriver(DriverKind d) {
+            this.driver = d == null ? DriverKind.PLAYWRIGHT : d;
+            return this;
+        }
+
+        /** Headless browsers (default true). */
+        public Builder optHeadless(boolean h) {
+            this.headless = h;
+            return this;
+        }
+
+        /** Browser lanes at once (default 1). */
+        public Builder optParallel(int n) {
+            this.parallel = n;
+            return this;
+        }
+
+        /** A Selenium Grid; implies the grid driver. */
+        public Builder optGrid(URI url) {
+            this.grid = url;
+            return this;
+        }
+
+        /** Grid capabilities to route by, and a Playwright browser server to run lanes on. */
+        public Builder optRemote(RemoteBrowsers r) {
+            this.remote = r == null ? RemoteBrowsers.NONE : r;
+            return this;
+        }
+
+        /** Where launched browsers reach the bridge, and its TLS ({@link Exposure#of}; default loopback). */
+        public Builder optExposure(Exposure e) {
+            this.exposure = e == null ? Exposure.LOOPBACK : e;
+            return this;
+        }
+
+        /**
+         * The targets.
+         *
+         * @throws AccelbridgeException naming the option that makes them impossible and the fix
+         */
+        public Targets build() {
+            List<BackendId> b = backends == null ? List.of() : backends.stream().distinct().toList();
+            DriverKind d = grid != null ? DriverKind.GRID : driver;
+            return new Targets(b, b.stream().map(chains::forBackend).toList(), policy, browsers, runtimes, d, headless, parallel,
+                    Optional.ofNullable(grid), remote, exposure);
+        }
+    }
+}
