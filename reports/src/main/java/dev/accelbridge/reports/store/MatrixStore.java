@@ -9,11 +9,9 @@ import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Timings;
 import dev.accelbridge.reports.StoreException;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +20,7 @@ import java.util.Set;
 
 /**
  * The shared compatibility matrix: an embedded DuckDB file holding runs, hosts, probes, results (one row per case)
- * and samples (every timed iteration). A facade over parts with one job each: {@link StoreFile} (inspection,
+ * and samples (every timed iteration). A facade over parts with one job each: {@link StoreFile} (opening, inspection,
  * migration), {@link RunLedger} (runs, probes, hosts), {@link ResultRows} (results and samples) and the history
  * queries here.
  *
@@ -104,26 +102,7 @@ public final class MatrixStore implements AutoCloseable {
 
     private static MatrixStore openWritable(Path path, boolean shared) {
         Path p = path.toAbsolutePath();
-        if (Files.exists(p)) {
-            StoreFile.inspect(p, true, LOCK_WAIT);
-        } else {
-            try {
-                if (p.getParent() != null) {
-                    Files.createDirectories(p.getParent());
-                }
-            } catch (IOException e) {
-                throw new StoreException("Cannot create the folder of the matrix store " + p + ": " + e.getMessage(),
-                        "check the permissions, or choose another file with --db PATH", e);
-            }
-        }
-        Db db = new Db(p, false, shared, LOCK_WAIT);
-        try {
-            db.with(StoreFile::migrate);
-        } catch (java.sql.SQLException e) {
-            db.close();
-            throw new StoreException("Cannot prepare the matrix store " + p + ": " + DuckDbErrors.firstLine(e),
-                    DuckDbErrors.fix(p, e, ""), e);
-        }
+        Db db = StoreFile.openWritable(p, shared, LOCK_WAIT);
         MatrixStore s = new MatrixStore(p, db, null);
         try {
             s.ledger.markInterrupted();
@@ -311,10 +290,7 @@ public final class MatrixStore implements AutoCloseable {
 
     /** Every result of one cell (case on a host), oldest first: the cell's history. */
     public List<RunResult> history(CaseId.CellId cell) {
-        return rows.select("WHERE " + ResultRows.CASE_WHERE + " AND host_fingerprint IS NOT DISTINCT FROM ?", ps -> {
-            int i = ResultRows.bindCase(ps, 1, cell.caseId(), true);
-            ps.setString(i, cell.hostFingerprint());
-        });
+        return rows.history(cell);
     }
 
     /**
@@ -323,25 +299,14 @@ public final class MatrixStore implements AutoCloseable {
      * figure beside a fallback.
      */
     public Optional<Timings> latestWorkingTimings(String hostFingerprint, CaseId id, BackendId backend) {
-        List<RunResult> l = rows.select("WHERE " + ResultRows.CASE_WHERE_ANY_REQUESTED
-                + " AND host_fingerprint IS NOT DISTINCT FROM ? AND actual = ? AND status IN ('PASSED', 'FELL_BACK') "
-                + "AND p50_ms IS NOT NULL ORDER BY started_at DESC, id DESC LIMIT 1", ps -> {
-                    int i = ResultRows.bindCase(ps, 1, id, false);
-                    ps.setString(i++, hostFingerprint);
-                    ps.setString(i, backend.id());
-                });
-        return l.stream().findFirst().map(RunResult::timings);
+        return rows.latestWorkingTimings(hostFingerprint, id, backend);
     }
 
     // --------------------------------------------------------------- export/merge support
 
     /** Raw host rows for {@link StoreExport}. */
     List<Object[]> hostRows() {
-        List<Object[]> out = new ArrayList<>();
-        db.query("SELECT fingerprint, hostname, detect, first_seen, last_seen FROM hosts ORDER BY first_seen", ps -> { },
-                rs -> out.add(new Object[]{rs.getString(1), rs.getString(2), rs.getString(3),
-                        ResultRows.instant(rs, 4), ResultRows.instant(rs, 5)}));
-        return out;
+        return ledger.hostRows();
     }
 
     /**
@@ -357,15 +322,7 @@ public final class MatrixStore implements AutoCloseable {
         if (!newRun && fresh.isEmpty()) {
             return 0;
         }
-        db.inTransaction(c -> {
-            if (newRun) {
-                RunLedger.insertRun(c, run);
-                for (Availability a : probes) {
-                    RunLedger.insertProbe(c, run.runId(), a);
-                }
-            }
-            ResultRows.insertAll(c, fresh);
-        });
+        ledger.importRun(run, newRun, probes, fresh);
         return fresh.size();
     }
 

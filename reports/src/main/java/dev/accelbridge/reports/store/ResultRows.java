@@ -281,4 +281,28 @@ final class ResultRows {
         }
         return LocalDateTime.parse(o.toString().replace(' ', 'T')).toInstant(ZoneOffset.UTC);
     }
+
+    /** Every result of one cell (case on a host), oldest first: the cell's history. */
+    List<RunResult> history(CaseId.CellId cell) {
+        return select("WHERE " + CASE_WHERE + " AND host_fingerprint IS NOT DISTINCT FROM ?", ps -> {
+            int i = bindCase(ps, 1, cell.caseId(), true);
+            ps.setString(i, cell.hostFingerprint());
+        });
+    }
+
+    /**
+     * Timings of the latest result on this host where {@code backend} actually ran and worked (PASSED, or
+     * FELL_BACK onto it) for the same model, inputs, precision, batch and lane as {@code id}: the "what it costs"
+     * figure beside a fallback.
+     */
+    java.util.Optional<Timings> latestWorkingTimings(String hostFingerprint, CaseId id, BackendId backend) {
+        List<RunResult> l = select("WHERE " + CASE_WHERE_ANY_REQUESTED
+                + " AND host_fingerprint IS NOT DISTINCT FROM ? AND actual = ? AND status IN ('PASSED', 'FELL_BACK') "
+                + "AND p50_ms IS NOT NULL ORDER BY started_at DESC, id DESC LIMIT 1", ps -> {
+                    int i = bindCase(ps, 1, id, false);
+                    ps.setString(i++, hostFingerprint);
+                    ps.setString(i, backend.id());
+                });
+        return l.stream().findFirst().map(RunResult::timings);
+    }
 }

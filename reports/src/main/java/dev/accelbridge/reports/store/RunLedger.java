@@ -252,4 +252,26 @@ final class RunLedger {
                 rs -> out.put(rs.getString(1), ResultJson.host(ResultJson.parse(rs.getString(2)))));
         return out;
     }
+
+    /** Raw host rows for {@link StoreExport}. */
+    List<Object[]> hostRows() {
+        List<Object[]> out = new ArrayList<>();
+        db.query("SELECT fingerprint, hostname, detect, first_seen, last_seen FROM hosts ORDER BY first_seen", ps -> { },
+                rs -> out.add(new Object[]{rs.getString(1), rs.getString(2), rs.getString(3),
+                        ResultRows.instant(rs, 4), ResultRows.instant(rs, 5)}));
+        return out;
+    }
+
+    /** A merged run: its run row and probes when the store lacks the run, and its results the store lacks. */
+    void importRun(RunInfo run, boolean newRun, List<Availability> probes, List<dev.accelbridge.core.RunResult> fresh) {
+        db.inTransaction(c -> {
+            if (newRun) {
+                insertRun(c, run);
+                for (Availability a : probes) {
+                    insertProbe(c, run.runId(), a);
+                }
+            }
+            ResultRows.insertAll(c, fresh);
+        });
+    }
 }

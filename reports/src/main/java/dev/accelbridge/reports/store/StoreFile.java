@@ -248,4 +248,34 @@ final class StoreFile {
             // a temporary folder left behind is harmless
         }
     }
+
+    /**
+     * The store at {@code p} opened read-write (created with its folder when absent), checked first and migrated forward.
+     *
+     * @throws StoreException for a file that is not an Accelbridge store, a newer schema, a damaged or locked file; the
+     *                        file is left as it was
+     */
+    static Db openWritable(Path p, boolean shared, java.time.Duration lockWait) {
+        if (Files.exists(p)) {
+            inspect(p, true, lockWait);
+        } else {
+            try {
+                if (p.getParent() != null) {
+                    Files.createDirectories(p.getParent());
+                }
+            } catch (IOException e) {
+                throw new StoreException("Cannot create the folder of the matrix store " + p + ": " + e.getMessage(),
+                        "check the permissions, or choose another file with --db PATH", e);
+            }
+        }
+        Db db = new Db(p, false, shared, lockWait);
+        try {
+            db.with(StoreFile::migrate);
+        } catch (java.sql.SQLException e) {
+            db.close();
+            throw new StoreException("Cannot prepare the matrix store " + p + ": " + DuckDbErrors.firstLine(e),
+                    DuckDbErrors.fix(p, e, ""), e);
+        }
+        return db;
+    }
 }

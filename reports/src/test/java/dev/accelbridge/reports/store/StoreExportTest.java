@@ -90,7 +90,7 @@ class StoreExportTest {
         Path f = dir.resolve("v0.json");
         Files.writeString(f, doc.toString());
         // version 0 never existed: refused with the reason, nothing imported
-        assertThatThrownBy(() -> StoreExport.read(f)).isInstanceOf(StoreException.class).hasMessageContaining("no valid schemaVersion");
+        assertThatThrownBy(() -> ExportFile.read(f)).isInstanceOf(StoreException.class).hasMessageContaining("no valid schemaVersion");
         // the upgrade loop applies registered steps in order
         ObjectNode v1 = ResultJson.MAPPER.createObjectNode();
         v1.put("format", StoreExport.FORMAT);
