@@ -112,8 +112,8 @@ final class BridgeAccess {
         }
         String auth = ctx.header("Authorization");
         String cookie = ctx.cookie(TOKEN_COOKIE);
-        return hub.tokenMatches(ctx.queryParam("token"))
-                || (auth != null && auth.startsWith("Bearer ") && hub.tokenMatches(auth.substring(7).trim()))
-                || (cookie != null && hub.tokenMatches(java.net.URLDecoder.decode(cookie, StandardCharsets.UTF_8)));
+        return hub.admission().tokenMatches(ctx.queryParam("token"))
+                || (auth != null && auth.startsWith("Bearer ") && hub.admission().tokenMatches(auth.substring(7).trim()))
+                || (cookie != null && hub.admission().tokenMatches(java.net.URLDecoder.decode(cookie, StandardCharsets.UTF_8)));
     }
 }

@@ -60,7 +60,7 @@ public final class BridgeServer implements AutoCloseable {
             cfg.startup.showJavalinBanner = false;
             cfg.jetty.host = options.host();
             cfg.jetty.port = options.port();
-            options.tls().ifPresent(tls -> cfg.jetty.addConnector((server, http) -> httpsConnector(server, http, tls)));
+            options.tls().ifPresent(tls -> cfg.jetty.addConnector((server, http) -> BridgeNetwork.httpsConnector(server, http, tls, options.host(), options.port())));
             cfg.jetty.modifyWebSocketServletFactory(f -> {
                 f.setMaxBinaryMessageSize(jettyLimit);
                 f.setMaxTextMessageSize(jettyLimit);
@@ -124,23 +124,6 @@ public final class BridgeServer implements AutoCloseable {
         LOG.info("Bridge listening on {} (token {})", baseUrl, options.token().isPresent() ? "required" : "not set, loopback only");
     }
 
-    /** The only connector when TLS is on: HTTPS (and WSS) on the bridge's host and port, no plain HTTP. */
-    private org.eclipse.jetty.server.Connector httpsConnector(org.eclipse.jetty.server.Server server,
-                                                             org.eclipse.jetty.server.HttpConfiguration http, TlsIdentity tls) {
-        org.eclipse.jetty.server.SecureRequestCustomizer src = new org.eclipse.jetty.server.SecureRequestCustomizer();
-        src.setSniHostCheck(false); // a device may open the bridge by an address the certificate names as an IP
-        http.addCustomizer(src);
-        org.eclipse.jetty.util.ssl.SslContextFactory.Server ssl = new org.eclipse.jetty.util.ssl.SslContextFactory.Server();
-        ssl.setKeyStore(tls.keyStore());
-        ssl.setKeyStorePassword(new String(tls.password()));
-        ssl.setKeyManagerPassword(new String(tls.password()));
-        org.eclipse.jetty.server.ServerConnector c = new org.eclipse.jetty.server.ServerConnector(server,
-                new org.eclipse.jetty.server.SslConnectionFactory(ssl, "http/1.1"), new org.eclipse.jetty.server.HttpConnectionFactory(http));
-        c.setHost(options.host());
-        c.setPort(options.port());
-        return c;
-    }
-
     /**
      * Starts a bridge.
      *
@@ -195,28 +178,7 @@ public final class BridgeServer implements AutoCloseable {
         if (BridgeOptions.isLoopback(host)) {
             return List.of();
         }
-        List<String> hosts = new java.util.ArrayList<>();
-        if (host.equals("0.0.0.0") || host.equals("::") || host.equals("[::]")) {
-            try {
-                for (java.net.NetworkInterface nif : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
-                    if (!nif.isUp() || nif.isLoopback()) {
-                        continue;
-                    }
-                    for (java.net.InetAddress a : java.util.Collections.list(nif.getInetAddresses())) {
-                        if (a instanceof java.net.Inet4Address || host.contains(":")) {
-                            if (!a.isLinkLocalAddress()) {
-                                String h = a.getHostAddress().replaceAll("%.*$", "");
-                                hosts.add(h.contains(":") ? "[" + h + "]" : h);
-                            }
-                        }
-                    }
-                }
-            } catch (java.net.SocketException e) {
-                LOG.debug("cannot list network interfaces: {}", e.toString());
-            }
-        } else {
-            hosts.add(host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host);
-        }
+        List<String> hosts = BridgeNetwork.remoteHosts(host);
         String q = tokenQuery();
         return hosts.stream().map(h -> URI.create(baseUrl.getScheme() + "://" + h + ":" + port() + path + q)).toList();
     }

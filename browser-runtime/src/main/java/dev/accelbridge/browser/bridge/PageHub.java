@@ -10,10 +10,7 @@ import dev.accelbridge.browser.page.PageProtocolException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.net.URI;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -58,6 +55,7 @@ final class PageHub {
     static final long FRAME_BUDGET_BYTES = 2L << 30;
 
     private final BridgeOptions options;
+    private final PageAdmission admission;
     private final long maxFrameBytes;
     private final int maxJoined;
     private final Map<String, Conn> conns = new ConcurrentHashMap<>();
@@ -68,6 +66,7 @@ final class PageHub {
 
     PageHub(BridgeOptions options) {
         this.options = options;
+        this.admission = new PageAdmission(options.token());
         this.maxFrameBytes = options.maxFrameBytes();
         this.maxJoined = (int) Math.max(1, Math.min(1024, FRAME_BUDGET_BYTES / jettyLimit(maxFrameBytes)));
     }
@@ -82,46 +81,13 @@ final class PageHub {
         return maxJoined;
     }
 
-    // ---- admission -----------------------------------------------------------------------------------------------
-
-    /**
-     * Decides whether a WebSocket may connect. With a token configured the token must match; without one (loopback
-     * only) the Origin must be absent (not a browser page) or this bridge's own loopback origin.
-     *
-     * @return null when admitted, else the reason
-     */
-    String admissionError(String presentedToken, String origin, String hostHeader) {
-        if (options.token().isPresent()) {
-            return tokenMatches(presentedToken) ? null : "missing or wrong token";
-        }
-        if (origin == null || origin.isBlank()) {
-            return null;
-        }
-        try {
-            URI o = URI.create(origin);
-            String host = o.getHost();
-            boolean sameHostPort = hostHeader != null && (o.getAuthority() != null && o.getAuthority().equalsIgnoreCase(hostHeader));
-            if (sameHostPort && host != null && BridgeOptions.isLoopback(host)) {
-                return null;
-            }
-        } catch (IllegalArgumentException e) {
-            return "unparseable Origin '" + origin + "'";
-        }
-        return "page from origin " + origin + " is not this bridge's page and presented no token";
-    }
-
-    boolean tokenMatches(String presented) {
-        if (options.token().isEmpty()) {
-            return true;
-        }
-        if (presented == null) {
-            return false;
-        }
-        return MessageDigest.isEqual(options.token().get().getBytes(StandardCharsets.UTF_8), presented.getBytes(StandardCharsets.UTF_8));
+    /** Who may join: the token, or this bridge's own loopback origin. */
+    PageAdmission admission() {
+        return admission;
     }
 
     void connected(String wsId, PageChannel channel, String remote, String origin, String presentedToken, String hostHeader) {
-        String why = admissionError(presentedToken, origin, hostHeader);
+        String why = admission.refusal(presentedToken, origin, hostHeader);
         if (why != null) {
             rejected.incrementAndGet();
             LOG.warn("Refused WebSocket from {} (Origin {}): {}", remote, origin, why);
@@ -307,7 +273,7 @@ final class PageHub {
         String id = "p" + pageIds.incrementAndGet();
         JsonNode ortE = msg.path("ort").path("error");
         ConnectedPage page = new ConnectedPage(id, slot, probe, ortV.isTextual() ? ortV.asText() : null,
-                ortE.isTextual() ? abbreviate(firstLine(ortE.asText())) : null, c.remote, c.origin, c.channel);
+                ortE.isTextual() ? dev.accelbridge.core.Untrusted.bounded(firstLine(ortE.asText()), 1000) : null, c.remote, c.origin, c.channel);
         c.page = page;
         c.channel.allowMessages(jettyLimit(maxFrameBytes));
         ObjectNode welcome = JSON.createObjectNode().put("v", FrameCodec.PROTOCOL_VERSION).put("type", MessageKind.WELCOME.id()).put("pageId", id);
@@ -371,11 +337,7 @@ final class PageHub {
         return e.put("code", code).put("message", message);
     }
 
-    /** At most 1000 characters of what a page says (its text is not ours). */
-    private static String abbreviate(String s) {
-        return s.length() > 1000 ? s.substring(0, 1000) + "…" : s;
-    }
-
+    /** The first line of what a page said. */
     private static String firstLine(String s) {
         if (s == null) {
             return "";
