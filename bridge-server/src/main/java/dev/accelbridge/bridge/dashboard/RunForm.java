@@ -40,7 +40,8 @@ public record RunForm(ObjectNode groups) {
         for (String k : LISTS) {
             JsonNode v = flat.remove(k);
             ArrayNode a = ResultJson.MAPPER.createArrayNode();
-            for (JsonNode x : v == null || v.isNull() ? List.<JsonNode>of() : v.isArray() ? List.copyOf(toList(v)) : List.of(v)) {
+            Iterable<JsonNode> given = v == null || v.isNull() ? List.of() : v.isArray() ? v : List.of(v);
+            for (JsonNode x : given) {
                 for (String p : x.asText().split(",")) {
                     if (!p.isBlank()) {
                         a.add(p.trim());
@@ -78,11 +79,5 @@ public record RunForm(ObjectNode groups) {
             t.put("parallel", PlanDefaults.parallel());
         }
         return PlanJson.read(g);
-    }
-
-    private static List<JsonNode> toList(JsonNode array) {
-        List<JsonNode> out = new java.util.ArrayList<>();
-        array.forEach(out::add);
-        return out;
     }
 }
