@@ -33,9 +33,18 @@ public record BrowserSpec(BrowserKind kind, String major) {
         return at < 0 ? of(BrowserKind.parse(t)) : new BrowserSpec(BrowserKind.parse(t.substring(0, at)), t.substring(at + 1).trim());
     }
 
-    /** The lane this browser opens with onnxruntime-web {@code ortWebVersion} (its major filled in when it launches). */
-    public LaneId lane(String ortWebVersion) {
-        return new LaneId(kind, major, ortWebVersion);
+    /**
+     * The lane this browser opens, at its major when one is given (else filled in when it launches): the major is the
+     * version of the axis whose option is the browser's own ({@code --browser chromium-shell@141}).
+     */
+    public LaneId lane() {
+        LaneId l = LaneId.of(kind);
+        return major == null ? l : VersionAxes.byFlag(Dimensions.LANE.flag()).map(a -> l.with(a, major)).orElse(l);
+    }
+
+    /** The browser of {@code lane}, at the major of the axis written within the browser's option, if it has one. */
+    public static BrowserSpec of(LaneId lane) {
+        return new BrowserSpec(lane.browser(), VersionAxes.byFlag(Dimensions.LANE.flag()).map(lane::version).orElse(null));
     }
 
     /** {@code chromium-shell@141}, or {@code chromium}. */

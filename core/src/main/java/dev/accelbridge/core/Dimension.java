@@ -64,6 +64,26 @@ public final class Dimension<T> {
         return new Builder<>(name, get);
     }
 
+    /**
+     * The dimension of a {@link VersionAxis}: text, nullable (a lane of the other side has none), a facet, read from the
+     * lane's versions by {@code name}.
+     *
+     * @param name    the axis's one name, camelCase letters and digits ({@code ortWebVersion}); its column is the snake case
+     * @param label   words for a person ({@code onnxruntime-web version})
+     * @param flag    the {@code run} option that sweeps it ({@code --ort-web}), or null for none of its own
+     * @param aliases other names it answers to; the first also names it in a lane's key ({@code ort-web})
+     * @throws AccelbridgeException when the name could not be a column
+     */
+    public static Dimension<String> version(String name, String label, String flag, String... aliases) {
+        if (name == null || !name.matches("[a-z][A-Za-z0-9]{0,39}")) {
+            throw new AccelbridgeException("A version axis's name must be camelCase letters and digits, got " + Untrusted.quote(String.valueOf(name)),
+                    "name it like ortWebVersion");
+        }
+        Builder<String> b = builder(name, (CaseId id) -> id.lane().version(name)).setText(Function.identity(), Function.identity())
+                .optLabel(label).optNullable().optFacet().optAliases(aliases);
+        return (flag == null ? b : b.optFlag(flag)).build();
+    }
+
     /** The one name: JSON field of a result, the API's filter parameter and the dashboard's facet. */
     public String name() {
         return name;

@@ -6,10 +6,10 @@ import java.util.function.Function;
 
 /**
  * The matrix's dimensions, each declared once, in {@link CaseId}'s order. Everything that stores, writes, reads,
- * filters or shows a case's identity iterates over {@link #ALL}; adding a dimension is a component of {@link CaseId} (or
- * of the {@link LaneId} within it, for what belongs to where a case runs: the browser's and the runtimes' versions),
+ * filters or shows a case's identity iterates over {@link #all()}; adding a dimension is a component of {@link CaseId} and
  * its descriptor here (name, column, parse, format, the value older records take), the code that feeds it, and one
- * store migration.
+ * store migration. A version of where a case runs (a browser's, a runtime's) is a {@link VersionAxis} instead: one
+ * declaration, its dimension among {@link #all()} and its column added by the store.
  */
 public final class Dimensions {
     /** The model family; published as {@code suite} (the name the export and {@code run --json} have always used). */
@@ -39,45 +39,42 @@ public final class Dimensions {
     public static final Dimension<BackendId> REQUESTED = Dimension.builder("requested", CaseId::requested)
             .setText(BackendId::parse, BackendId::id).optLabel("requested backend").optFacet().optAliases("backend")
             .optFlag("--backends").build();
-    /** Native, or a typed browser; native for records without one. Its versions are the dimensions after it. */
+    /** Native, or a typed browser; native for records without one. Its versions are the version axes' dimensions. */
     public static final Dimension<LaneId> LANE = Dimension.builder("lane", CaseId::lane)
             .setText(LaneId::parse, LaneId::id).optLabel("lane").optAbsent(LaneId.NATIVE).optFacet().optAliases("browser")
             .optFlag("--browser").build();
 
-    /**
-     * The browser's major version ({@code 153}), part of the lane: {@code --browser chromium-shell@141} sweeps it. A record
-     * from before it was a dimension takes its provenance's build major (the store's migration 9 and the export's step 8).
-     */
-    public static final Dimension<String> BROWSER_MAJOR = Dimension.builder("browserMajor", (CaseId id) -> id.lane().browserMajor())
-            .setText(Function.identity(), Function.identity()).optLabel("browser version").optNullable().optFacet()
-            .optAliases("browser-version").optFlag("--browser").build();
-    /** onnxruntime-web's version in a browser lane ({@code --ort-web 1.22.0,1.30.0}); null natively. */
-    public static final Dimension<String> ORT_WEB_VERSION = Dimension.builder("ortWebVersion", (CaseId id) -> id.lane().ortWebVersion())
-            .setText(Function.identity(), Function.identity()).optLabel("onnxruntime-web version").optNullable().optFacet()
-            .optAliases("ort-web").optFlag("--ort-web").build();
-    /** ONNX Runtime's version in the native lane ({@code --ort 1.22.0,1.29.0}); null in a browser. */
-    public static final Dimension<String> ORT_VERSION = Dimension.builder("ortVersion", (CaseId id) -> id.lane().ortVersion())
-            .setText(Function.identity(), Function.identity()).optLabel("ONNX Runtime version").optNullable().optFacet()
-            .optAliases("ort").optFlag("--ort").build();
+    /** The dimensions of {@link CaseId}'s own components, in its order; {@link #all()} adds the version axes'. */
+    private static final List<Dimension<?>> OWN = List.of(SUITE, MODEL, MODEL_SHA256, INPUT_SET, INPUT_SHAPES, PRECISION,
+            BATCH_SIZE, REQUESTED, LANE);
 
-    /** Every dimension, in {@link CaseId}'s component order (the lane's parts after the lane). */
-    public static final List<Dimension<?>> ALL = List.of(SUITE, MODEL, MODEL_SHA256, INPUT_SET, INPUT_SHAPES, PRECISION,
-            BATCH_SIZE, REQUESTED, LANE, BROWSER_MAJOR, ORT_WEB_VERSION, ORT_VERSION);
-
-    /** The dimensions that are versions (of a browser or a runtime): what the version views compare by. */
-    public static final List<Dimension<String>> VERSIONS = List.of(BROWSER_MAJOR, ORT_WEB_VERSION, ORT_VERSION);
+    private static volatile List<Dimension<?>> all;
 
     private Dimensions() {
     }
 
-    /** The dimensions the dashboard filters by, in {@link #ALL}'s order. */
+    /**
+     * Every dimension: {@link CaseId}'s components in its order, then each {@link VersionAxis}'s on the class path (the
+     * lane's versions) in the axes' order.
+     */
+    public static List<Dimension<?>> all() {
+        List<Dimension<?>> a = all;
+        if (a == null) {
+            List<Dimension<?>> d = new java.util.ArrayList<>(OWN);
+            d.addAll(VersionAxes.dimensions());
+            all = a = List.copyOf(d);
+        }
+        return a;
+    }
+
+    /** The dimensions the dashboard filters by, in {@link #all()}'s order. */
     public static List<Dimension<?>> facets() {
-        return ALL.stream().filter(Dimension::facet).toList();
+        return all().stream().filter(Dimension::facet).toList();
     }
 
     /** The dimension called {@code name} (its name or an alias), if any. */
     public static Optional<Dimension<?>> named(String name) {
-        return ALL.stream().filter(d -> d.isCalled(name)).findFirst();
+        return all().stream().filter(d -> d.isCalled(name)).findFirst();
     }
 
     /**
@@ -89,8 +86,11 @@ public final class Dimensions {
      */
     public static CaseId read(Function<Dimension<?>, String> text) {
         LaneId lane = LANE.parse(text.apply(LANE));
-        lane = lane.withBrowserMajor(BROWSER_MAJOR.parse(text.apply(BROWSER_MAJOR)))
-                .withRuntime((lane.isNative() ? ORT_VERSION : ORT_WEB_VERSION).parse(text.apply(lane.isNative() ? ORT_VERSION : ORT_WEB_VERSION)));
+        java.util.Map<String, String> versions = new java.util.HashMap<>();
+        for (VersionAxis axis : VersionAxes.onSide(!lane.isNative())) {
+            versions.put(axis.name(), axis.dimension().parse(text.apply(axis.dimension())));
+        }
+        lane = new LaneId(lane.browser(), versions);
         return new CaseId(SUITE.parse(text.apply(SUITE)), MODEL.parse(text.apply(MODEL)),
                 MODEL_SHA256.parse(text.apply(MODEL_SHA256)), INPUT_SET.parse(text.apply(INPUT_SET)),
                 INPUT_SHAPES.parse(text.apply(INPUT_SHAPES)), PRECISION.parse(text.apply(PRECISION)),

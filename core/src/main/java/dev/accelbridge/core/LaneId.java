@@ -1,49 +1,68 @@
 package dev.accelbridge.core;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * Where a case executes, as a dimension of the matrix: natively in a process with one ONNX Runtime, or in a typed browser
- * of one major version with one onnxruntime-web. The versions are part of the identity ("which upgrade broke
- * my model"), so a browser or runtime upgrade starts new cells, and a comparison by version pairs them cell by cell. The
- * browser's full build ({@code 156.0.8078.73}) stays provenance: a patch release does not cut a cell's history.
+ * Where a case executes, as a dimension of the matrix: natively, or in a typed browser, each at the versions of its
+ * {@link VersionAxis version axes} (the browser's major, onnxruntime-web's; ONNX Runtime's natively). The versions are part
+ * of the identity ("which upgrade broke my model"), so an upgrade starts new cells, and a comparison by version pairs them
+ * cell by cell. The browser's full build ({@code 156.0.8078.73}) stays provenance: a patch release does not cut a cell's
+ * history.
  *
- * <p>Each part is one dimension of its own ({@link Dimensions#LANE}, {@link Dimensions#BROWSER_MAJOR},
- * {@link Dimensions#ORT_WEB_VERSION}, {@link Dimensions#ORT_VERSION}); a version Accelbridge does not know (a record from
- * before versions were dimensions that its provenance could not name) is null.
+ * <p>The lane is its own dimension ({@link Dimensions#LANE}) and each axis one of its own; a version not known (a record
+ * from before versions were dimensions that its provenance could not name) is absent.
  *
- * @param browser        the browser, or null for the native lane
- * @param browserMajor   the browser's major version ({@code 153}), or null natively or when unknown
- * @param runtimeVersion the runtime that ran the case: onnxruntime-web's version in a browser, ONNX Runtime's natively;
- *                       null when unknown
+ * @param browser  the browser, or null for the native lane
+ * @param versions each known version by its axis's {@linkplain VersionAxis#name() name}; never holds a null
  */
-public record LaneId(BrowserKind browser, String browserMajor, String runtimeVersion) {
-    /** The native lane, its ONNX Runtime version unknown: what a record without one reads as. */
-    public static final LaneId NATIVE = new LaneId(null, null, null);
+public record LaneId(BrowserKind browser, Map<String, String> versions) {
+    /** The native lane, its versions unknown: what a record without one reads as. */
+    public static final LaneId NATIVE = new LaneId(null, Map.of());
 
     /** What a version may look like: {@code 1.22.0}, {@code 1.22.0-dev.20250409-89f8206ba4}, {@code 153}. */
     private static final Pattern VERSION = Pattern.compile("[0-9A-Za-z][0-9A-Za-z.+_-]{0,79}");
 
+    /** @throws AccelbridgeException naming a version that is not one, or one of an axis the other side carries */
     public LaneId {
-        if (browser == null && browserMajor != null) {
-            throw new AccelbridgeException("The native lane has no browser version, got " + Untrusted.quote(browserMajor), "give a browser with its version");
+        Map<String, String> v = new TreeMap<>();
+        if (versions != null) {
+            versions.forEach((axis, value) -> {
+                if (value != null) {
+                    v.put(axis, value);
+                }
+            });
         }
-        checkVersion("browser version", browserMajor);
-        checkVersion(browser == null ? "ONNX Runtime version" : "onnxruntime-web version", runtimeVersion);
-        if (browserMajor != null && !browserMajor.chars().allMatch(Character::isDigit)) {
-            throw new AccelbridgeException("A browser's version in a lane is its major version (153), got " + Untrusted.quote(browserMajor),
-                    "give the major version, e.g. chromium-shell@153");
+        for (Map.Entry<String, String> e : v.entrySet()) {
+            Optional<VersionAxis> axis = VersionAxes.named(e.getKey());
+            String what = axis.map(VersionAxis::subject).orElse(e.getKey());
+            if (!VERSION.matcher(e.getValue()).matches()) {
+                throw new AccelbridgeException("The " + what + " version " + Untrusted.quote(e.getValue()) + " is not a version",
+                        "give a version such as 1.22.0");
+            }
+            if (axis.isPresent()) {
+                if (axis.get().browserSide() != (browser != null)) {
+                    throw new AccelbridgeException((browser == null ? "The native lane" : "A browser lane") + " has no " + what + " version, got "
+                            + Untrusted.quote(e.getValue()), browser == null ? "give a browser with its version" : "give it to the native lane");
+                }
+                axis.get().check(e.getValue());
+            }
         }
+        versions = Collections.unmodifiableMap(v);
     }
 
     /** The lane of one browser, its versions not known yet. */
     public static LaneId of(BrowserKind browser) {
-        return browser == null ? NATIVE : new LaneId(browser, null, null);
-    }
-
-    /** The native lane with ONNX Runtime {@code ortVersion}. */
-    public static LaneId nativeAt(String ortVersion) {
-        return new LaneId(null, null, ortVersion);
+        return browser == null ? NATIVE : new LaneId(browser, Map.of());
     }
 
     /** True for the native lane. */
@@ -56,24 +75,48 @@ public record LaneId(BrowserKind browser, String browserMajor, String runtimeVer
         return browser == null ? "native" : browser.id();
     }
 
-    /** onnxruntime-web's version in a browser lane, null natively. */
-    public String ortWebVersion() {
-        return browser == null ? null : runtimeVersion;
+    /** The version of the axis called {@code axis}, or null when not known or not this side's. */
+    public String version(String axis) {
+        return versions.get(axis);
     }
 
-    /** ONNX Runtime's version in the native lane, null in a browser. */
-    public String ortVersion() {
-        return browser == null ? runtimeVersion : null;
+    /** The version of {@code axis}, or null. */
+    public String version(VersionAxis axis) {
+        return versions.get(axis.name());
     }
 
-    /** The same lane with browser major {@code major} (null: unknown). */
-    public LaneId withBrowserMajor(String major) {
-        return new LaneId(browser, browser == null ? null : major, runtimeVersion);
+    /**
+     * The same lane at version {@code v} of {@code axis} (null: unknown).
+     *
+     * @throws AccelbridgeException when {@code v} is not a version of it or the axis is the other side's
+     */
+    public LaneId with(VersionAxis axis, String v) {
+        return with(axis.name(), v);
     }
 
-    /** The same lane with runtime version {@code v} (null: unknown). */
-    public LaneId withRuntime(String v) {
-        return new LaneId(browser, browserMajor, v);
+    /** The same lane at version {@code v} of the axis called {@code axis} (null: unknown). */
+    public LaneId with(String axis, String v) {
+        Map<String, String> m = new TreeMap<>(versions);
+        m.put(axis, v);
+        return new LaneId(browser, m);
+    }
+
+    /**
+     * This lane with {@code planned}'s versions where it knows none: what a lane reports of itself (its browser's build,
+     * the runtime its page loaded) wins, and an axis its runtime cannot report keeps the version the plan gave it.
+     */
+    public LaneId withVersionsOf(LaneId planned) {
+        if (!Objects.equals(browser, planned.browser)) {
+            return this;
+        }
+        Map<String, String> m = new TreeMap<>(planned.versions);
+        m.putAll(versions);
+        return new LaneId(browser, m);
+    }
+
+    /** The same lane without a version of {@code axis}: what two lanes compared by that axis must share. */
+    public LaneId without(VersionAxis axis) {
+        return with(axis.name(), null);
     }
 
     /**
@@ -82,13 +125,22 @@ public record LaneId(BrowserKind browser, String browserMajor, String runtimeVer
      */
     public String key() {
         StringBuilder s = new StringBuilder(id());
-        if (browserMajor != null) {
-            s.append('@').append(browserMajor);
-        }
-        if (runtimeVersion != null) {
-            s.append(browser == null ? "+ort@" : "+ort-web@").append(runtimeVersion);
+        for (Map.Entry<String, String> e : ordered().entrySet()) {
+            s.append(VersionAxes.named(e.getKey()).map(a -> a.keyPart(e.getValue())).orElse("+" + e.getKey() + "@" + e.getValue()));
         }
         return s.toString();
+    }
+
+    /** The versions in axis order, then those of axes not on this class path by name. */
+    public Map<String, String> ordered() {
+        Map<String, String> out = new LinkedHashMap<>();
+        VersionAxes.all().forEach(a -> {
+            if (versions.containsKey(a.name())) {
+                out.put(a.name(), versions.get(a.name()));
+            }
+        });
+        versions.forEach(out::putIfAbsent);
+        return out;
     }
 
     /**
@@ -96,33 +148,42 @@ public record LaneId(BrowserKind browser, String browserMajor, String runtimeVer
      * {@code --ort 1.19.0}; "" for the native lane at an unknown version), the options its dimensions declare.
      */
     public String runOptions() {
-        return runOptions(java.util.List.of(this));
+        return runOptions(List.of(this));
     }
 
     /**
      * The {@code accelbridge run} options that run all of {@code lanes} in one run ({@code --browser chromium-shell@141,
-     * chromium-shell@153 --ort-web 1.17.0,1.18.0}; a run sweeps each option's values against the others').
+     * chromium-shell@153 --ort-web 1.17.0,1.18.0}; a run sweeps each option's values against the others'). An axis whose
+     * flag is the browser's is written within it ({@code chromium-shell@141}); one without a flag of its own is
+     * {@code --versions NAME=LIST}.
      */
-    public static String runOptions(java.util.List<LaneId> lanes) {
-        java.util.function.Function<java.util.function.Function<LaneId, String>, String> values = f -> lanes.stream().map(f)
-                .filter(java.util.Objects::nonNull).distinct().collect(java.util.stream.Collectors.joining(","));
-        String browsers = values.apply(l -> l.browser == null ? null : l.id() + (l.browserMajor == null ? "" : "@" + l.browserMajor));
-        String ortWeb = values.apply(LaneId::ortWebVersion);
-        String ort = values.apply(LaneId::ortVersion);
-        return java.util.stream.Stream.of(browsers.isEmpty() ? null : Dimensions.LANE.flag() + " " + browsers,
-                        ortWeb.isEmpty() ? null : Dimensions.ORT_WEB_VERSION.flag() + " " + ortWeb,
-                        ort.isEmpty() ? null : Dimensions.ORT_VERSION.flag() + " " + ort)
-                .filter(java.util.Objects::nonNull).collect(java.util.stream.Collectors.joining(" "));
+    public static String runOptions(List<LaneId> lanes) {
+        String browsers = lanes.stream().filter(l -> !l.isNative()).map(l -> l.id() + VersionAxes.all().stream()
+                        .filter(a -> Dimensions.LANE.flag().equals(a.dimension().flag()) && l.version(a) != null)
+                        .map(a -> a.keyPart(l.version(a))).collect(Collectors.joining())).distinct().collect(Collectors.joining(","));
+        List<String> out = new ArrayList<>();
+        if (!browsers.isEmpty()) {
+            out.add(Dimensions.LANE.flag() + " " + browsers);
+        }
+        for (VersionAxis a : VersionAxes.all()) {
+            if (Dimensions.LANE.flag().equals(a.dimension().flag())) {
+                continue;
+            }
+            String values = lanes.stream().map(l -> l.version(a)).filter(Objects::nonNull).distinct().collect(Collectors.joining(","));
+            if (!values.isEmpty()) {
+                out.add(a.dimension().flag() == null ? "--versions " + a.name() + "=" + values : a.dimension().flag() + " " + values);
+            }
+        }
+        return String.join(" ", out);
     }
 
     /**
-     * True when {@code other} is this lane or one of its versions: a lane whose versions are not given (null) stands for
-     * every version of its browser ({@code LaneId.of(CHROMIUM)} covers {@code chromium@156+ort-web@1.30.0}).
+     * True when {@code other} is this lane or one of its versions: a lane whose versions are not given stands for every
+     * version of its browser ({@code LaneId.of(CHROMIUM)} covers {@code chromium@156+ort-web@1.30.0}).
      */
     public boolean covers(LaneId other) {
-        return java.util.Objects.equals(browser, other.browser)
-                && (browserMajor == null || browserMajor.equals(other.browserMajor))
-                && (runtimeVersion == null || runtimeVersion.equals(other.runtimeVersion));
+        return Objects.equals(browser, other.browser)
+                && versions.entrySet().stream().allMatch(e -> e.getValue().equals(other.versions.get(e.getKey())));
     }
 
     /** Reads {@link #id()}; null, empty and {@code native} are the native lane. The versions are read by their own dimensions. */
@@ -145,10 +206,21 @@ public record LaneId(BrowserKind browser, String browserMajor, String runtimeVer
         return i == 0 ? null : version.substring(0, i);
     }
 
-    private static void checkVersion(String what, String v) {
-        if (v != null && !VERSION.matcher(v).matches()) {
-            throw new AccelbridgeException("The " + what + " " + Untrusted.quote(v) + " is not a version", "give a version such as 1.22.0");
+    /**
+     * Every lane of {@code bases} at each combination of {@code sweep}'s versions (axis name → versions; none given: the lane
+     * as it is); an axis of the other side leaves a lane as it is.
+     */
+    public static List<LaneId> product(List<LaneId> bases, Map<String, List<String>> sweep) {
+        List<LaneId> out = new ArrayList<>(bases);
+        for (Map.Entry<String, List<String>> e : sweep.entrySet()) {
+            if (e.getValue() == null || e.getValue().isEmpty()) {
+                continue;
+            }
+            Optional<VersionAxis> axis = VersionAxes.named(e.getKey());
+            out = out.stream().flatMap(l -> axis.isPresent() && axis.get().browserSide() == l.isNative() ? Stream.of(l)
+                    : e.getValue().stream().map(v -> axis.map(a -> a.take(l, v)).orElseGet(() -> l.with(e.getKey(), v)))).toList();
         }
+        return out;
     }
 
     @Override

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -12,49 +13,53 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class DimensionsTest {
     private static final CaseId CASE = new CaseId(ModelFamily.VISION, "convnet", "ab".repeat(32), "images",
-            "pixels=4x3x64x64", Precision.FP16, 4, BackendId.WEBGPU, new LaneId(BrowserKind.CHROMIUM_SHELL, "141", "1.22.0"));
+            "pixels=4x3x64x64", Precision.FP16, 4, BackendId.WEBGPU, new LaneId(BrowserKind.CHROMIUM_SHELL, Map.of("major", "141", "shaderVersion", "2")));
 
     @Test
     void everyComponentOfTheCaseIsOneDimensionWithItsOwnNameAndColumn() {
-        // one per component of the case, and the lane's versions (its browser's major, its runtime's version) after it
-        assertThat(Dimensions.ALL).hasSize(CaseId.class.getRecordComponents().length + Dimensions.VERSIONS.size());
-        assertThat(Dimensions.ALL.subList(Dimensions.ALL.indexOf(Dimensions.LANE) + 1, Dimensions.ALL.size()))
-                .containsExactlyElementsOf(Dimensions.VERSIONS);
+        // one per component of the case, and the lane's versions (one per axis on the class path) after it
+        assertThat(Dimensions.all()).hasSize(CaseId.class.getRecordComponents().length + VersionAxes.all().size());
+        assertThat(Dimensions.all().subList(Dimensions.all().indexOf(Dimensions.LANE) + 1, Dimensions.all().size()))
+                .containsExactlyElementsOf(VersionAxes.dimensions());
         Set<String> names = new HashSet<>();
         Set<String> columns = new HashSet<>();
-        for (Dimension<?> d : Dimensions.ALL) {
+        for (Dimension<?> d : Dimensions.all()) {
             assertThat(names.add(d.name())).as("name %s", d).isTrue();
             assertThat(columns.add(d.column())).as("column %s", d.column()).isTrue();
             d.aliases().forEach(a -> assertThat(names.add(a)).as("alias %s", a).isTrue());
         }
         assertThat(Dimensions.BATCH_SIZE.column()).isEqualTo("batch_size");
         assertThat(Dimensions.MODEL_SHA256.column()).isEqualTo("model_sha256");
+        assertThat(TestAxes.Shader.DIMENSION.column()).isEqualTo("shader_version");
     }
 
     @Test
     void aCaseWrittenByItsDimensionsReadsBackTheSame() {
         Map<Dimension<?>, String> written = new HashMap<>();
-        Dimensions.ALL.forEach(d -> written.put(d, d.text(CASE)));
+        Dimensions.all().forEach(d -> written.put(d, d.text(CASE)));
         assertThat(Dimensions.read(written::get)).isEqualTo(CASE);
         assertThat(Dimensions.BATCH_SIZE.value(CASE)).isEqualTo(4);
         assertThat(Dimensions.PRECISION.value(CASE)).isEqualTo("fp16");
-        assertThat(Dimensions.BROWSER_MAJOR.value(CASE)).isEqualTo("141");
-        assertThat(Dimensions.ORT_WEB_VERSION.value(CASE)).isEqualTo("1.22.0");
-        assertThat(Dimensions.ORT_VERSION.value(CASE)).isNull();
-        assertThat(CASE.key()).endsWith("/webgpu/chromium-shell@141+ort-web@1.22.0");
-        CaseId nativeCase = CASE.withRequested(BackendId.CPU).inLane(LaneId.nativeAt("1.29.0"));
+        assertThat(TestAxes.Major.DIMENSION.value(CASE)).isEqualTo("141");
+        assertThat(TestAxes.Shader.DIMENSION.value(CASE)).isEqualTo("2");
+        assertThat(TestAxes.Engine.DIMENSION.value(CASE)).isNull();
+        // each axis writes its own part of the key, in the axes' order
+        assertThat(CASE.key()).endsWith("/webgpu/chromium-shell@141+shader@2");
+        CaseId nativeCase = CASE.withRequested(BackendId.CPU).inLane(new LaneId(null, Map.of("engineVersion", "1.29.0")));
+        assertThat(nativeCase.key()).endsWith("/cpu/native+engine@1.29.0");
         Map<Dimension<?>, String> nat = new HashMap<>();
-        Dimensions.ALL.forEach(d -> nat.put(d, d.text(nativeCase)));
-        assertThat(nat.get(Dimensions.ORT_VERSION)).isEqualTo("1.29.0");
-        assertThat(nat.get(Dimensions.ORT_WEB_VERSION)).isNull();
+        Dimensions.all().forEach(d -> nat.put(d, d.text(nativeCase)));
+        assertThat(nat.get(TestAxes.Engine.DIMENSION)).isEqualTo("1.29.0");
+        assertThat(nat.get(TestAxes.Shader.DIMENSION)).isNull();
         assertThat(Dimensions.read(nat::get)).isEqualTo(nativeCase);
     }
 
     @Test
     void aLaneVersionIsAVersionAndABrowserVersionItsMajor() {
-        assertThatThrownBy(() -> new LaneId(BrowserKind.CHROMIUM, "156.0.8078.73", null)).hasMessageContaining("major version");
-        assertThatThrownBy(() -> new LaneId(BrowserKind.CHROMIUM, null, "../../etc")).hasMessageContaining("not a version");
-        assertThatThrownBy(() -> new LaneId(null, "153", "1.29.0")).hasMessageContaining("native lane");
+        assertThatThrownBy(() -> new LaneId(BrowserKind.CHROMIUM, Map.of("major", "156.0.8078.73"))).hasMessageContaining("major version");
+        assertThatThrownBy(() -> new LaneId(BrowserKind.CHROMIUM, Map.of("shaderVersion", "../../etc"))).hasMessageContaining("not a version");
+        assertThatThrownBy(() -> new LaneId(null, Map.of("major", "153"))).hasMessageContaining("native lane");
+        assertThatThrownBy(() -> new LaneId(BrowserKind.CHROMIUM, Map.of("engineVersion", "1.0.0"))).hasMessageContaining("browser lane");
         assertThat(LaneId.majorOf("153.7.0esr")).isEqualTo("153");
         assertThat(LaneId.majorOf("unknown")).isNull();
         assertThat(LaneId.of(BrowserKind.CHROMIUM).key()).isEqualTo("chromium");
@@ -93,7 +98,30 @@ class DimensionsTest {
         assertThat(Dimensions.named("batchSize")).contains(Dimensions.BATCH_SIZE);
         assertThat(Dimensions.named("colour")).isEmpty();
         assertThat(Dimensions.facets()).extracting(Dimension::name)
-                .containsExactly("suite", "model", "precision", "batchSize", "requested", "lane", "browserMajor", "ortWebVersion",
-                        "ortVersion");
+                .containsExactly("suite", "model", "precision", "batchSize", "requested", "lane", "major", "shaderVersion",
+                        "engineVersion");
+        assertThat(Dimensions.named("shader")).contains(TestAxes.Shader.DIMENSION);
+    }
+
+    @Test
+    void aLaneSweepsEachAxisOfItsSideAndWritesTheOptionsThatRunItAgain() {
+        LaneId shell = new BrowserSpec(BrowserKind.CHROMIUM_SHELL, "141").lane();
+        assertThat(shell.key()).isEqualTo("chromium-shell@141");
+        assertThat(BrowserSpec.of(shell)).isEqualTo(new BrowserSpec(BrowserKind.CHROMIUM_SHELL, "141"));
+        var lanes = LaneId.product(List.of(shell, LaneId.NATIVE), Map.of("shaderVersion", List.of("1", "2"), "engineVersion", List.of("9.0")));
+        assertThat(lanes).extracting(LaneId::key).containsExactlyInAnyOrder("chromium-shell@141+shader@1", "chromium-shell@141+shader@2",
+                "native+engine@9.0");
+        // the major within the browser's option, a flagged axis by its flag, an axis without one by --versions
+        assertThat(LaneId.runOptions(lanes)).isEqualTo("--browser chromium-shell@141 --versions shaderVersion=1,2 --engine 9.0");
+        assertThat(LaneId.of(BrowserKind.CHROMIUM_SHELL).covers(lanes.get(0))).isTrue();
+        assertThat(lanes.get(0).covers(lanes.get(1))).isFalse();
+        assertThat(lanes.get(0).without(new TestAxes.Shader())).isEqualTo(shell);
+    }
+
+    @Test
+    void twoAxesMayNotShareAName() {
+        assertThatThrownBy(() -> VersionAxes.load(List.of(new TestAxes.Shader(), new TestAxes.Shader())))
+                .hasMessageContaining("Two version axes are called shaderVersion");
+        assertThatThrownBy(() -> Dimension.version("ort_web; DROP", "x", null)).hasMessageContaining("camelCase");
     }
 }

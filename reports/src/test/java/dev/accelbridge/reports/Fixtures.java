@@ -2,7 +2,11 @@ package dev.accelbridge.reports;
 
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
+import dev.accelbridge.browser.launch.BrowserMajorAxis;
+import dev.accelbridge.browser.page.OrtWebAxis;
+import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.LaneId;
+import dev.accelbridge.nativerunner.process.OrtAxis;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.FallbackHop;
 import dev.accelbridge.core.HostInfo;
@@ -59,10 +63,19 @@ public final class Fixtures {
      * names (the browser's major, onnxruntime-web's or ONNX Runtime's), as a real run's lane has them.
      */
     public static CaseId id(ModelFamily suite, String model, BackendId requested, Provenance p) {
-        LaneId lane = p == null ? LaneId.NATIVE : p.browser() == null ? LaneId.nativeAt(p.runtimeVersions().get("onnxruntime"))
-                : new LaneId(dev.accelbridge.core.BrowserKind.fromName(p.browser()), LaneId.majorOf(p.browserVersion()),
-                p.runtimeVersions().get("onnxruntime-web"));
+        LaneId lane = p == null ? LaneId.NATIVE : p.browser() == null ? nativeLane(p.runtimeVersions().get("onnxruntime"))
+                : browserLane(BrowserKind.fromName(p.browser()), LaneId.majorOf(p.browserVersion()), p.runtimeVersions().get("onnxruntime-web"));
         return new CaseId(suite, model, "sha-" + model, "default", "x=1x4", Precision.FP32, 1, requested, lane);
+    }
+
+    /** The lane of {@code browser} at major {@code major} with onnxruntime-web {@code ortWeb} (either null: unknown). */
+    public static LaneId browserLane(BrowserKind browser, String major, String ortWeb) {
+        return LaneId.of(browser).with(BrowserMajorAxis.DIMENSION.name(), major).with(OrtWebAxis.DIMENSION.name(), ortWeb);
+    }
+
+    /** The native lane with ONNX Runtime {@code ort} (null: unknown). */
+    public static LaneId nativeLane(String ort) {
+        return LaneId.NATIVE.with(OrtAxis.DIMENSION.name(), ort);
     }
 
     /** Chromium's provenance with onnxruntime-web {@code ortWeb}. */

@@ -8,11 +8,11 @@ import dev.accelbridge.bridge.run.ModelSet;
 import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.BrowserSpec;
 import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.SampleStats;
 import dev.accelbridge.core.Status;
+import dev.accelbridge.core.VersionAxis;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,8 +62,7 @@ public final class VersionBisector {
     private final Supplier<RunPlan.Builder> base;
     private final ModelSet models;
     private final BackendId backend;
-    private final BrowserSpec browser;
-    private final String ortWeb;
+    private final VersionRange range;
     private final boolean perf;
     private final double threshold;
     private final Consumer<String> info;
@@ -71,18 +70,16 @@ public final class VersionBisector {
     /**
      * @param base    a fresh builder of the plan every version runs (the model's suite or folder, the backend, sampling)
      * @param models  the model, loaded once
-     * @param browser the browser of an onnxruntime-web bisection
-     * @param ortWeb  onnxruntime-web's version in a browser bisection (null: the pinned one)
+     * @param range   the axis bisected and the lane every step runs in
      * @param perf    also a p50 beyond its interval (a change over {@code threshold}) counts as a change
      */
     public VersionBisector(AccelbridgeSession session, Supplier<RunPlan.Builder> base, ModelSet models, BackendId backend,
-                           BrowserSpec browser, String ortWeb, boolean perf, double threshold, Consumer<String> info) {
+                           VersionRange range, boolean perf, double threshold, Consumer<String> info) {
         this.session = session;
         this.base = base;
         this.models = models;
         this.backend = backend;
-        this.browser = browser;
-        this.ortWeb = ortWeb;
+        this.range = range;
         this.perf = perf;
         this.threshold = threshold;
         this.info = info;
@@ -93,7 +90,8 @@ public final class VersionBisector {
      *
      * @throws AccelbridgeException when an end cannot run here, so there is nothing to compare
      */
-    public Outcome bisect(VersionAxis axis, List<String> versions, String label) {
+    public Outcome bisect(List<String> versions, String label) {
+        VersionAxis axis = range.axis();
         List<String> vs = new ArrayList<>(versions);
         List<Probe> probes = new ArrayList<>();
         List<Probe> skipped = new ArrayList<>();
@@ -101,14 +99,14 @@ public final class VersionBisector {
         java.util.function.Function<String, Probe> probe = v -> {
             Probe p = run(axis, v, run, label);
             probes.add(p);
-            info.accept(axis.label() + " " + v + ": " + describe(p.result()));
+            info.accept(axis.subject() + " " + v + ": " + describe(p.result()));
             return p;
         };
         Probe good = probe.apply(vs.get(0));
         Probe bad = probe.apply(vs.get(vs.size() - 1));
         for (Probe end : List.of(good, bad)) {
             if (end.result().status() == Status.UNAVAILABLE) {
-                throw new AccelbridgeException(axis.label() + " " + end.version() + " cannot run here: " + end.result().reason(),
+                throw new AccelbridgeException(axis.subject() + " " + end.version() + " cannot run here: " + end.result().reason(),
                         "pick an end that runs on this machine");
             }
         }
@@ -139,7 +137,7 @@ public final class VersionBisector {
 
     /** The model's case at {@code version}, its run continuing the bisection's. */
     private Probe run(VersionAxis axis, String version, String[] runId, String label) {
-        RunPlan plan = axis.at(base.get(), version, browser, ortWeb).build();
+        RunPlan plan = range.at(base.get(), version).build();
         SessionRun r = session.run(RunRequest.builder().setPlan(plan).optModels(models).optLabel(label).optContinueOf(runId[0]).build());
         runId[0] = r.runId();
         return r.results().stream().map(CaseResult::result)
@@ -148,7 +146,7 @@ public final class VersionBisector {
                 .orElseGet(() -> r.results().stream().map(CaseResult::result).filter(x -> x.requested() == backend).findFirst()
                         .map(x -> new Probe(version, x.withStatus(Status.UNAVAILABLE, "the case ran at " + axis.dimension().text(x.id())
                                 + ", not " + version + ": " + x.reason())))
-                        .orElseThrow(() -> new AccelbridgeException("The run at " + axis.label() + " " + version + " has no case on "
+                        .orElseThrow(() -> new AccelbridgeException("The run at " + axis.subject() + " " + version + " has no case on "
                                 + backend, "check the model and backend")));
     }
 

@@ -54,7 +54,7 @@ public final class VersionRepros {
     static String readme(VersionBisector.Outcome o, ModelCase mc, Path dir) {
         RunResult good = o.lastGood().result();
         RunResult bad = o.firstBad().result();
-        String what = o.axis().label();
+        String what = o.axis().subject();
         StringBuilder s = new StringBuilder();
         s.append("# ").append(good.id().row()).append(" on ").append(good.requested().id()).append(": ").append(what).append(' ')
                 .append(o.lastGood().version()).append(" → ").append(o.firstBad().version()).append("\n\n");

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.bridge.api.Accelbridge;
 import dev.accelbridge.bridge.api.AccelbridgeSession;
 import dev.accelbridge.bridge.api.SessionOptions;
-import dev.accelbridge.bridge.bisect.VersionAxis;
 import dev.accelbridge.bridge.bisect.VersionBisector;
 import dev.accelbridge.bridge.bisect.VersionRange;
 import dev.accelbridge.bridge.bisect.VersionRepros;
@@ -13,6 +12,7 @@ import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.SampleStats;
+import dev.accelbridge.core.VersionAxis;
 import dev.accelbridge.fallback.Chains;
 import dev.accelbridge.reports.store.ResultJson;
 import picocli.CommandLine;
@@ -60,6 +60,10 @@ public final class BisectVersionsCommand implements Callable<Integer> {
     @Option(names = "--ort", paramLabel = "GOOD..BAD", description = "ONNX Runtime versions to bisect (a native backend).")
     String ort;
 
+    @Option(names = "--axis", paramLabel = "AXIS=GOOD..BAD|VERSION",
+            description = "Any version axis by its name (compare --by's version names): a range to bisect, or the one version it stays at. Repeatable.")
+    java.util.Map<String, String> axes = new java.util.LinkedHashMap<>();
+
     @Option(names = "--include-dev", description = "Walk the registry's pre-releases (dev builds) too, not only releases.")
     boolean includeDev;
 
@@ -92,9 +96,12 @@ public final class BisectVersionsCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         CommonOptions.checkOut(out);
-        VersionRange range = VersionRange.parse(ortWeb, browser, ort, backend);
+        java.util.Map<String, String> byAxis = new java.util.LinkedHashMap<>(axes);
+        byAxis.put("--ort-web", ortWeb);
+        byAxis.put("--ort", ort);
+        VersionRange range = VersionRange.parse(byAxis, browser, backend);
         VersionAxis axis = range.axis();
-        List<String> versions = obtainable(axis, axis.between(range.good(), range.bad(), includeDev, cachedOnly), err);
+        List<String> versions = obtainable(axis, range.walk(includeDev, cachedOnly), err);
         ModelArg m = oneCase.modelArg();
         Supplier<RunPlan.Builder> base = () -> {
             // the verdict on the backend itself: no fallback hop stands in for it
@@ -108,7 +115,7 @@ public final class BisectVersionsCommand implements Callable<Integer> {
                 sampling.apply(s);
             });
         };
-        ModelSet models = m.load(axis.at(base.get(), versions.get(0), range.browser(), range.ortWeb()).build());
+        ModelSet models = m.load(range.at(base.get(), versions.get(0)).build());
         if (models.cases().isEmpty()) {
             throw new AccelbridgeException("--model " + oneCase.model() + " has no case to run (" + models.broken().stream()
                     .map(x -> x.problem()).findFirst().orElse("nothing loaded") + ")", "give a model that loads ('accelbridge run --model ...' says why)");
@@ -116,12 +123,12 @@ public final class BisectVersionsCommand implements Callable<Integer> {
         ModelSet one = new ModelSet(List.of(models.cases().get(0)), List.of());
         err.println("bisecting " + range + " (" + versions.size() + " versions"
                 + (cachedOnly ? " this machine has" : includeDev ? " published" : " released") + ") for " + one.cases().get(0).key()
-                + " on " + backend + (backend.isBrowser() && axis != VersionAxis.BROWSER ? " in " + range.browser() : ""));
+                + " on " + backend + (range.lane().isNative() ? "" : " in " + range.lane().key()));
         try (ProgressListener progress = new ProgressListener(err);
              AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(common.dbPath()).optOutDir(out)
                      .optOrigin("bisect-versions").optListener(progress).build())) {
-            VersionBisector.Outcome o = new VersionBisector(session, base, one, backend, range.browser(), range.ortWeb(), perf, threshold,
-                    err::println).bisect(axis, versions, "bisect-versions " + range);
+            VersionBisector.Outcome o = new VersionBisector(session, base, one, backend, range, perf, threshold, err::println)
+                    .bisect(versions, "bisect-versions " + range);
             progress.close();
             Path repro = o.changed() ? VersionRepros.write(o, one.cases().get(0), VersionBisector.reproRoot(out)) : null;
             print(o, repro);
@@ -131,11 +138,11 @@ public final class BisectVersionsCommand implements Callable<Integer> {
 
     /** The versions that can be had here, asked once; what cannot is said once and left out (an end that cannot: exit 2). */
     private List<String> obtainable(VersionAxis axis, List<String> versions, PrintWriter err) {
-        java.util.Map<String, String> why = axis.obtainable(versions, cachedOnly);
+        java.util.Map<String, String> why = cachedOnly ? new java.util.HashMap<>() : axis.obtainable(versions); // what is at hand can be had
         List<String> out = versions.stream().filter(v -> why.get(v) == null).toList();
         for (String end : List.of(versions.get(0), versions.get(versions.size() - 1))) {
             if (why.get(end) != null) {
-                throw new AccelbridgeException(axis.label() + " " + end + " cannot be had here: " + why.get(end),
+                throw new AccelbridgeException(axis.subject() + " " + end + " cannot be had here: " + why.get(end),
                         "pick an end this machine can get" + (out.isEmpty() ? "" : " (of the range: " + String.join(", ", out) + ")"));
             }
         }
@@ -148,7 +155,7 @@ public final class BisectVersionsCommand implements Callable<Integer> {
 
     private void print(VersionBisector.Outcome o, Path repro) {
         PrintWriter stdout = spec.commandLine().getOut();
-        String what = o.axis().label();
+        String what = o.axis().subject();
         if (json) {
             ObjectNode n = ResultJson.MAPPER.createObjectNode();
             n.put("dimension", o.axis().dimension().name()).put("changed", o.changed()).put("runId", o.runId());

@@ -1,5 +1,8 @@
 package dev.accelbridge.bridge.cli;
 
+import dev.accelbridge.core.VersionAxis;
+import dev.accelbridge.core.VersionAxes;
+import dev.accelbridge.core.LaneId;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
@@ -77,19 +80,35 @@ final class Converters {
         }
     }
 
-    /** An onnxruntime-web version for --ort-web ({@code 1.22.0}). */
-    static final class OrtWebVersion implements ITypeConverter<String> {
+    /** A version of the axis whose {@code run} option is {@code flag}, checked by the lane and the axis. */
+    abstract static class AxisVersion implements ITypeConverter<String> {
+        private final String flag;
+
+        AxisVersion(String flag) {
+            this.flag = flag;
+        }
+
         @Override
         public String convert(String value) {
-            return Converters.convert(value, v -> dev.accelbridge.core.LaneId.of(BrowserKind.CHROMIUM).withRuntime(v.trim()).runtimeVersion());
+            return Converters.convert(value, v -> {
+                VersionAxis a = VersionAxes.byFlag(flag).orElseThrow(() -> new AccelbridgeException("No version axis has the option " + flag,
+                        "rebuild with the module that declares it"));
+                return (a.browserSide() ? LaneId.of(BrowserKind.CHROMIUM) : LaneId.NATIVE).with(a, v.trim()).version(a);
+            });
+        }
+    }
+
+    /** An onnxruntime-web version for --ort-web ({@code 1.22.0}). */
+    static final class OrtWebVersion extends AxisVersion {
+        OrtWebVersion() {
+            super("--ort-web");
         }
     }
 
     /** An ONNX Runtime version for --ort ({@code 1.22.0}). */
-    static final class OrtVersion implements ITypeConverter<String> {
-        @Override
-        public String convert(String value) {
-            return Converters.convert(value, v -> dev.accelbridge.core.LaneId.nativeAt(v.trim()).runtimeVersion());
+    static final class OrtVersion extends AxisVersion {
+        OrtVersion() {
+            super("--ort");
         }
     }
 

@@ -1,12 +1,13 @@
 package dev.accelbridge.bridge.cli;
 
 import dev.accelbridge.bridge.run.PlanDefaults;
-import dev.accelbridge.bridge.run.Runtimes;
 import dev.accelbridge.bridge.run.Targets;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserSpec;
+import dev.accelbridge.core.VersionAxes;
+import dev.accelbridge.core.VersionAxis;
 import dev.accelbridge.fallback.Chains;
 import dev.accelbridge.fallback.FallbackPolicy;
 import picocli.CommandLine.Mixin;
@@ -16,7 +17,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * Where a run runs and on which versions ({@link Targets}), as {@code run}'s options: backends and their chains, browsers
@@ -45,6 +49,11 @@ final class TargetOptions {
             description = "ONNX Runtime versions to run every native case under, e.g. 1.22.0,1.29.0 (default: the one this build loads); "
                     + "each other version runs in a runner process of its own, its jar fetched from Maven Central at first use.")
     List<String> ort;
+
+    @Option(names = "--versions", paramLabel = "AXIS=LIST",
+            description = "Versions of any version axis to run every case of its side under, e.g. ortWebVersion=1.22.0,1.30.0 (the "
+                    + "axes: compare --by's version names). Repeatable; the same as the axis's own option where it has one.")
+    Map<String, String> versions = new LinkedHashMap<>();
 
     @Option(names = "--driver", converter = Converters.Driver.class,
             description = "How browsers are launched: playwright (default), selenium, process.")
@@ -82,10 +91,26 @@ final class TargetOptions {
                 .optChains(chains())
                 .optPolicy(fallbackOnWrongOutput ? FallbackPolicy.ON_FAILURE_AND_WRONG_OUTPUT : FallbackPolicy.ON_FAILURE)
                 .optBrowserSpecs(browsers == null || browsers.isEmpty() ? PlanDefaults.browsers(remote.remote()) : browsers)
-                .optRuntimes(new Runtimes(ortWeb, ort))
+                .optVersions(versions())
                 .optDriver(driver)
                 .optParallel(parallel == null ? PlanDefaults.parallel() : parallel)
                 .optHeadless(!headed));
+    }
+
+    /** The versions by axis: its own option's ({@code --ort-web}, {@code --ort}), then {@code --versions}'. */
+    private Map<String, List<String>> versions() {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        own("--ort-web", ortWeb, out);
+        own("--ort", ort, out);
+        versions.forEach((axis, list) -> out.merge(axis, List.of(list.split(",")),
+                (x, y) -> Stream.concat(x.stream(), y.stream()).toList()));
+        return out;
+    }
+
+    private static void own(String flag, List<String> given, Map<String, List<String>> out) {
+        if (given != null && !given.isEmpty()) {
+            out.put(VersionAxes.byFlag(flag).map(VersionAxis::name).orElse(flag), given);
+        }
     }
 
     private Chains chains() {

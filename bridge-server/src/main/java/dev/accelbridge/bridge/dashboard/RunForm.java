@@ -1,5 +1,7 @@
 package dev.accelbridge.bridge.dashboard;
 
+import dev.accelbridge.core.VersionAxes;
+import dev.accelbridge.core.VersionAxis;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -37,7 +39,7 @@ public record RunForm(ObjectNode groups) {
             throw new AccelbridgeException("The run request is not a JSON object", "post {\"suites\":[\"text\"],\"backends\":[\"wasm\",\"cpu\"]}");
         }
         ObjectNode flat = body.deepCopy();
-        for (String k : LISTS) {
+        for (String k : java.util.stream.Stream.concat(LISTS.stream(), VersionAxes.all().stream().map(VersionAxis::name)).toList()) {
             JsonNode v = flat.remove(k);
             ArrayNode a = ResultJson.MAPPER.createArrayNode();
             Iterable<JsonNode> given = v == null || v.isNull() ? List.of() : v.isArray() ? v : List.of(v);

@@ -1,5 +1,7 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.browser.page.OrtWebAxis;
+import dev.accelbridge.browser.launch.BrowserMajorAxis;
 import dev.accelbridge.browser.bridge.BridgeOptions;
 import dev.accelbridge.browser.bridge.BridgeServer;
 import dev.accelbridge.browser.bridge.BrowserBackendProvider;
@@ -46,7 +48,7 @@ public final class BridgeBrowserLanes implements BrowserLanes {
 
     @Override
     public Lane open(LaneId target, Collection<BackendId> backends) {
-        BrowserSpec spec = new BrowserSpec(target.browser(), target.browserMajor());
+        BrowserSpec spec = BrowserSpec.of(target);
         LaunchOptions.Builder lo = LaunchOptions.builder().browser(spec.kind()).headless(plan.targets().headless());
         if (plan.targets().remote().connect().isPresent() && spec.kind() == BrowserKind.CHROMIUM_SHELL) {
             throw new BackendUnavailableException("The headless shell runs only where Accelbridge unpacks it, not on the Playwright "
@@ -69,9 +71,9 @@ public final class BridgeBrowserLanes implements BrowserLanes {
         }
         OrtWebBuild ortWeb;
         try {
-            ortWeb = OrtWebBuild.of(target.runtimeVersion());
+            ortWeb = OrtWebBuild.of(target.version(OrtWebAxis.DIMENSION.name()));
         } catch (NpmException e) {
-            throw new BackendUnavailableException("onnxruntime-web " + target.runtimeVersion() + " could not be had: " + e.getMessage(), e.fix());
+            throw new BackendUnavailableException("onnxruntime-web " + target.version(OrtWebAxis.DIMENSION.name()) + " could not be had: " + e.getMessage(), e.fix());
         }
         BridgeServer bridge;
         synchronized (this) { // parallel lanes open from their own threads; one bridge serves them all
@@ -112,11 +114,11 @@ public final class BridgeBrowserLanes implements BrowserLanes {
     /** The target with the major version of the browser installed here when it names none (a Grid's is known only once it runs). */
     @Override
     public LaneId expected(LaneId target) {
-        if (target.browserMajor() != null || plan.targets().driver() == DriverKind.GRID || plan.targets().remote().connect().isPresent()) {
+        if (target.version(BrowserMajorAxis.DIMENSION.name()) != null || plan.targets().driver() == DriverKind.GRID || plan.targets().remote().connect().isPresent()) {
             return target;
         }
         try {
-            return BrowserDiscovery.find(target.browser()).map(b -> target.withBrowserMajor(LaneId.majorOf(b.version()))).orElse(target);
+            return BrowserDiscovery.find(target.browser()).map(b -> target.with(BrowserMajorAxis.DIMENSION.name(), LaneId.majorOf(b.version()))).orElse(target);
         } catch (RuntimeException e) {
             return target; // a browser that will not say its version fails when it opens, with the reason
         }

@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.browser.page.OrtWebAxis;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
@@ -72,8 +73,8 @@ final class BrowserScheduler {
             // The browser or its onnxruntime-web is missing, cannot run here, or would not start: every case of it says so,
             // and the run goes on.
             Map<String, String> versions = new java.util.LinkedHashMap<>(runtimeVersions);
-            if (target.runtimeVersion() != null) {
-                versions.put("onnxruntime-web", target.runtimeVersion());
+            if (target.version(OrtWebAxis.DIMENSION.name()) != null) {
+                versions.put("onnxruntime-web", target.version(OrtWebAxis.DIMENSION.name()));
             }
             sink.cannotOpen(runId, tasks.stream().map(t -> CaseId.of(t.mc(), t.requested(), expected)).toList(), e,
                     Provenance.of(target.browser().id(), null, plan.targets().driver().id(), null, null, List.of(), versions).withHost(host));
@@ -82,7 +83,7 @@ final class BrowserScheduler {
         first.probes().values().forEach(sink::probe);
         // the versions that really run (a launched browser's build, the onnxruntime-web its page loaded; a page that joined
         // by hand names itself by its user agent)
-        LaneId laneId = first.id();
+        LaneId laneId = first.id().withVersionsOf(target);
         Queue<Task> queue = new ConcurrentLinkedQueue<>(tasks);
         if (n == 1) {
             work(first, laneId, queue, references);

@@ -1,5 +1,8 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.nativerunner.process.OrtAxis;
+import dev.accelbridge.core.VersionAxis;
+import dev.accelbridge.core.VersionAxes;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendException;
@@ -43,9 +46,13 @@ final class NativeLanes {
         this.runtimeVersions = runtimeVersions;
     }
 
-    /** This process's native lane: ONNX Runtime as loaded here. */
+    /** This process's native lane: each native axis at its pinned version (ONNX Runtime as loaded here). */
     LaneId here() {
-        return LaneId.nativeAt(natives.runtimeVersion());
+        LaneId h = LaneId.NATIVE;
+        for (VersionAxis a : VersionAxes.onSide(false)) {
+            h = h.with(a, a.pinned());
+        }
+        return h;
     }
 
     /**
@@ -91,10 +98,11 @@ final class NativeLanes {
     /** The cases of an ONNX Runtime version this process did not load, in its runner process. */
     private void runElsewhere(RunPlan plan, ModelSet set, LaneId target, String runId, Map<ModelCase, Reference> references,
                               Set<CaseId> done, LaneSink sink) {
-        sink.info("starting a native runner with ONNX Runtime " + target.ortVersion());
+        String ort = target.version(OrtAxis.DIMENSION.name());
+        sink.info("starting a native runner with ONNX Runtime " + ort);
         BackendProvider p;
         try {
-            p = account.time(RunAccount.Part.PROBES, () -> natives.atVersion(target.ortVersion()));
+            p = account.time(RunAccount.Part.PROBES, () -> natives.atVersion(ort));
         } catch (AccelbridgeException e) {
             // that version cannot be had or will not start here: every case of it says so, the run goes on
             List<CaseId> cases = plan.targets().nativeBackends().stream().flatMap(b -> set.cases().stream().map(mc -> CaseId.of(mc, b, target)))
@@ -102,7 +110,7 @@ final class NativeLanes {
             sink.cannotOpen(runId, cases, e, Provenance.of(null, null, "djl", null, null, List.of(), versions(target)).withHost(host));
             return;
         }
-        Lane lane = lane(target, "native ONNX Runtime " + target.ortVersion(), b -> p, plan, runId, sink);
+        Lane lane = lane(target, "native ONNX Runtime " + ort, b -> p, plan, runId, sink);
         cases(plan, set, lane, new CaseContext(runId, host, lane.provenance(), target), plan.targets().nativeBackends(), references, done, sink);
     }
 
@@ -136,8 +144,8 @@ final class NativeLanes {
 
     private Map<String, String> versions(LaneId lane) {
         Map<String, String> v = new LinkedHashMap<>(runtimeVersions);
-        if (lane.ortVersion() != null) {
-            v.put("onnxruntime", lane.ortVersion());
+        if (lane.version(OrtAxis.DIMENSION.name()) != null) {
+            v.put("onnxruntime", lane.version(OrtAxis.DIMENSION.name()));
         }
         return v;
     }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.VersionAxes;
+import dev.accelbridge.core.VersionAxis;
 import dev.accelbridge.reports.store.ResultJson;
 
 import java.time.Duration;
@@ -16,11 +18,18 @@ import java.util.Optional;
  * {@code version} beside them. What the run ledger stores with every run ({@code plan}), what {@code run --resume}
  * reads back and what the dashboard hands to the run it launches ({@code run --plan FILE}). Reading goes through the
  * groups' builders, so a stored plan is checked as a new one is and a field it lacks takes the builder's default. A plan
- * stored by an older Accelbridge (one flat object, {@code version} 1) is moved into the groups first ({@link #grouped}).
+ * stored by an older Accelbridge (one flat object, {@code version} 1) is moved into the groups first ({@link #grouped}),
+ * and one whose versions were runtimes ({@code version} 2) has them moved to its axes.
  */
 public final class PlanJson {
-    /** The version of this form: 2 since the plan is its groups (1: one flat object). */
-    public static final int VERSION = 2;
+    /**
+     * The version of this form: 3 since a plan's versions are by axis ({@code targets.versions}); 2: the groups, with
+     * {@code targets.runtimes} holding {@code ortWeb} and {@code ort}; 1: one flat object.
+     */
+    public static final int VERSION = 3;
+
+    /** The names plans and the dashboard's form gave versions before they were by axis, and the axis each is. */
+    private static final Map<String, String> OLDER_VERSION_KEYS = Map.of("ortWeb", "ortWebVersion", "ort", "ortVersion");
 
     private PlanJson() {
     }
@@ -43,7 +52,10 @@ public final class PlanJson {
             throw new AccelbridgeException("The stored plan is not a JSON object", "give a plan written by Accelbridge");
         }
         JsonNode v = json.get("version");
-        JsonNode groups = v != null && v.asInt() >= VERSION ? json : grouped((ObjectNode) json);
+        ObjectNode groups = v != null && v.asInt() >= 2 ? ((ObjectNode) json).deepCopy() : grouped((ObjectNode) json);
+        if (groups.get("targets") instanceof ObjectNode t && t.remove("runtimes") instanceof ObjectNode runtimes) {
+            versions(runtimes, t); // a version-2 plan
+        }
         JsonNode targets = groups.get("targets");
         if (targets == null || targets.get("backends") == null) {
             throw new AccelbridgeException("The stored plan names no backend", "give a plan written by Accelbridge");
@@ -113,10 +125,7 @@ public final class PlanJson {
                 list.addObject().put("requested", e.getKey()).set("hops", e.getValue());
             }
         }
-        if (flat.has("ortWeb") || flat.has("ort")) {
-            targets.putObject("runtimes").set("ortWeb", flat.get("ortWeb"));
-            ((ObjectNode) targets.get("runtimes")).set("ort", flat.get("ort"));
-        }
+        versions(flat, targets);
         if (flat.has("gridCapabilities") || flat.has("connect") || flat.has("connectExecutable")) {
             ObjectNode r = targets.putObject("remote");
             r.set("gridCapabilities", flat.get("gridCapabilities"));
@@ -135,6 +144,22 @@ public final class PlanJson {
             out.set("drillDown", d);
         }
         return out;
+    }
+
+    /**
+     * Moves the versions {@code from} holds under an older name ({@code ortWeb}, {@code ort}) or an axis's own name or alias
+     * into {@code targets.versions}, by axis.
+     */
+    private static void versions(ObjectNode from, ObjectNode targets) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = from.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            Optional<String> axis = Optional.ofNullable(OLDER_VERSION_KEYS.get(e.getKey()))
+                    .or(() -> VersionAxes.named(e.getKey()).map(VersionAxis::name));
+            if (axis.isPresent() && e.getValue() != null && e.getValue().isArray() && !e.getValue().isEmpty()) {
+                ObjectNode vs = targets.get("versions") instanceof ObjectNode o ? o : targets.putObject("versions");
+                vs.set(axis.get(), e.getValue());
+            }
+        }
     }
 
     private static void millis(ObjectNode flat, String field, ObjectNode out, String group, String to) {

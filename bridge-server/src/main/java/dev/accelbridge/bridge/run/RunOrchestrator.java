@@ -121,7 +121,7 @@ public final class RunOrchestrator {
         CaseExecutor executor = executor(plan);
         NativeLanes nativeLanes = new NativeLanes(natives, executor, account, host, runtimeVersions);
         List<LaneId> nativeTargets = plan.targets().nativeBackends().isEmpty() ? List.of()
-                : plan.targets().runtimes().nativeLanes(nativeLanes.here().ortVersion());
+                : plan.targets().nativeLanes();
         int models = cases.size() + set.broken().size() + set.refused().size();
         Map<String, Integer> laneTotals = new LinkedHashMap<>();
         nativeTargets.forEach(l -> laneTotals.merge(l.id(), models * plan.targets().nativeBackends().size(), Integer::sum));

@@ -48,9 +48,9 @@ public record RunPlan(Workload workload, Targets targets, Sampling sampling, Run
         return limits.threads().orElseGet(() -> Math.max(1, Runtime.getRuntime().availableProcessors() / targets.parallel()));
     }
 
-    /** The browser lanes: each browser with each onnxruntime-web version. */
+    /** The browser lanes: each browser at each combination of the browser axes' versions ({@link Targets#browserLanes()}). */
     public List<LaneId> browserLanes() {
-        return targets.runtimes().browserLanes(targets.browsers(), PageAssets.ortWebVersion());
+        return targets.browserLanes();
     }
 
     /**

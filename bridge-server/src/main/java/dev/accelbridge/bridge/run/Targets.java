@@ -9,13 +9,20 @@ import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.BrowserSpec;
+import dev.accelbridge.core.Dimensions;
+import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.VersionAxes;
+import dev.accelbridge.core.VersionAxis;
 import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.Untrusted;
 import dev.accelbridge.fallback.Chain;
 import dev.accelbridge.fallback.Chains;
 import dev.accelbridge.fallback.FallbackPolicy;
 
 import java.net.URI;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -27,7 +34,9 @@ import java.util.Optional;
  * @param chains   the fallback chain of every requested backend, in the order of {@code backends}
  * @param policy   when a run-time result moves on to the next hop
  * @param browsers the browsers of the browser backends, each at a major version or the one installed
- * @param runtimes the onnxruntime-web and ONNX Runtime releases every case runs under ({@code --ort-web}, {@code --ort})
+ * @param versions the versions every case runs at, by {@link VersionAxis} name, in the axes' order ({@code --ort-web},
+ *                 {@code --ort}, {@code --versions NAME=LIST}); an axis not named runs at its pinned version. A browser's
+ *                 major is its {@code browsers} entry's.
  * @param driver   how browsers are launched
  * @param headless headless browsers (the default)
  * @param parallel browser lanes at once, each with its own browser and page
@@ -38,13 +47,14 @@ import java.util.Optional;
 @PublicApi
 @JsonDeserialize(builder = Targets.Builder.class)
 public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPolicy policy, List<BrowserSpec> browsers,
-                      Runtimes runtimes, DriverKind driver, boolean headless, int parallel, Optional<URI> grid,
+                      Map<String, List<String>> versions, DriverKind driver, boolean headless, int parallel, Optional<URI> grid,
                       RemoteBrowsers remote, Exposure exposure) {
     /** @throws AccelbridgeException naming the options that cannot go together */
     public Targets {
         backends = List.copyOf(backends).stream().distinct().toList();
         chains = List.copyOf(chains);
         browsers = List.copyOf(browsers).stream().distinct().toList();
+        versions = checked(versions);
         if (backends.isEmpty()) {
             throw new AccelbridgeException("No backend to run on", "give --backends with at least one of: " + BackendId.validIds());
         }
@@ -69,6 +79,61 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
         return new Builder();
     }
 
+    /** The browser lanes: each browser at each combination of the browser axes' versions (an axis not named: its pinned one). */
+    public List<LaneId> browserLanes() {
+        return LaneId.product(browsers.stream().map(BrowserSpec::lane).toList(), sweep(true));
+    }
+
+    /** The native lanes: each combination of the native axes' versions (an axis not named: its pinned one, this process's). */
+    public List<LaneId> nativeLanes() {
+        return LaneId.product(List.of(LaneId.NATIVE), sweep(false));
+    }
+
+    private Map<String, List<String>> sweep(boolean browser) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (VersionAxis a : VersionAxes.onSide(browser)) {
+            List<String> given = versions.getOrDefault(a.name(), List.of());
+            String pinned = given.isEmpty() ? a.pinned() : null;
+            out.put(a.name(), pinned != null ? List.of(pinned) : given);
+        }
+        return out;
+    }
+
+    /**
+     * The versions by axis, in the axes' order, each list trimmed and without repeats, each version checked by its axis.
+     *
+     * @throws AccelbridgeException naming an axis that is not on the class path, a version that is not one, or a browser's
+     *                              major given apart from its browser
+     */
+    private static Map<String, List<String>> checked(Map<String, List<String>> given) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        Map<String, List<String>> in = given == null ? Map.of() : given;
+        for (Map.Entry<String, List<String>> e : in.entrySet()) {
+            VersionAxis a = VersionAxes.named(e.getKey()).orElseThrow(() -> new AccelbridgeException("No version axis is called "
+                    + Untrusted.quote(e.getKey()), "give one of: " + VersionAxes.all().stream().map(VersionAxis::name).toList()));
+            if (Dimensions.LANE.flag().equals(a.dimension().flag())) {
+                throw new AccelbridgeException("A browser's " + a.dimension().label() + " is given with the browser", "give --browser NAME@VERSION");
+            }
+            List<String> vs = e.getValue() == null ? List.of() : e.getValue().stream().map(String::trim).distinct().toList();
+            LaneId side = a.browserSide() ? LaneId.of(BrowserKind.CHROMIUM) : LaneId.NATIVE;
+            try {
+                vs.forEach(v -> side.with(a, v)); // the lane's own check of a version, and the axis's
+            } catch (AccelbridgeException x) {
+                throw new AccelbridgeException((a.dimension().flag() == null ? a.name() : a.dimension().flag()) + ": " + x.getMessage(), x.fix());
+            }
+            if (!vs.isEmpty()) {
+                out.merge(a.name(), vs, (x, y) -> java.util.stream.Stream.concat(x.stream(), y.stream()).distinct().toList());
+            }
+        }
+        Map<String, List<String>> ordered = new LinkedHashMap<>();
+        VersionAxes.all().forEach(a -> {
+            if (out.containsKey(a.name())) {
+                ordered.put(a.name(), out.get(a.name()));
+            }
+        });
+        return java.util.Collections.unmodifiableMap(ordered);
+    }
+
     /** The requested browser backends. */
     public List<BackendId> browserBackends() {
         return backends.stream().filter(BackendId::isBrowser).toList();
@@ -91,7 +156,7 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
         private Chains chains = Chains.defaults();
         private FallbackPolicy policy = FallbackPolicy.ON_FAILURE;
         private List<BrowserSpec> browsers = List.of(BrowserSpec.of(BrowserKind.CHROMIUM));
-        private Runtimes runtimes = Runtimes.PINNED;
+        private final Map<String, List<String>> versions = new LinkedHashMap<>();
         private DriverKind driver = DriverKind.PLAYWRIGHT;
         private boolean headless = true;
         private int parallel = 1;
@@ -142,9 +207,40 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
             return this;
         }
 
-        /** The onnxruntime-web and ONNX Runtime releases to run under (default: the pinned ones). */
-        public Builder optRuntimes(Runtimes r) {
-            this.runtimes = r == null ? Runtimes.PINNED : r;
+        /** The versions to run at, by axis name or alias (default: each axis's pinned one); replaces what was given. */
+        public Builder optVersions(Map<String, List<String>> v) {
+            this.versions.clear();
+            if (v != null) {
+                this.versions.putAll(v);
+            }
+            return this;
+        }
+
+        /** The versions of one axis ({@code ortWebVersion}, or an alias: {@code ort-web}) to run at; null or empty: its pinned one. */
+        @JsonIgnore
+        public Builder optVersions(String axis, List<String> v) {
+            if (v == null || v.isEmpty()) {
+                this.versions.remove(axis);
+            } else {
+                this.versions.put(axis, v);
+            }
+            return this;
+        }
+
+        /**
+         * The lane {@code lane}: its browser at its major (or native), and its other versions as the only ones of their axes.
+         * What a bisection step runs.
+         */
+        @JsonIgnore
+        public Builder optLane(LaneId lane) {
+            if (!lane.isNative()) {
+                optBrowserSpecs(List.of(BrowserSpec.of(lane)));
+            }
+            lane.versions().forEach((axis, v) -> {
+                if (VersionAxes.named(axis).filter(a -> !Dimensions.LANE.flag().equals(a.dimension().flag())).isPresent()) {
+                    optVersions(axis, List.of(v));
+                }
+            });
             return this;
         }
 
@@ -192,7 +288,7 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
         public Targets build() {
             List<BackendId> b = backends == null ? List.of() : backends.stream().distinct().toList();
             DriverKind d = grid != null ? DriverKind.GRID : driver;
-            return new Targets(b, b.stream().map(chains::forBackend).toList(), policy, browsers, runtimes, d, headless, parallel,
+            return new Targets(b, b.stream().map(chains::forBackend).toList(), policy, browsers, versions, d, headless, parallel,
                     Optional.ofNullable(grid), remote, exposure);
         }
     }

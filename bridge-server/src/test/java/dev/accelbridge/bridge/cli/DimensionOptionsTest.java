@@ -12,10 +12,10 @@ class DimensionOptionsTest {
     @Test
     void everyDeclaredFlagIsAnOptionOfRun() {
         CommandLine.Model.CommandSpec run = new CommandLine(new RunCommand()).getCommandSpec();
-        assertThat(Dimensions.ALL.stream().map(Dimension::flag).filter(f -> f != null))
+        assertThat(Dimensions.all().stream().map(Dimension::flag).filter(f -> f != null))
                 .containsExactly("--suites", "--model", "--precision", "--batch-sizes", "--backends", "--browser",
                         "--browser", "--ort-web", "--ort"); // the browser's major rides on --browser NAME@MAJOR
-        for (Dimension<?> d : Dimensions.ALL) {
+        for (Dimension<?> d : Dimensions.all()) {
             if (d.flag() != null) {
                 assertThat(run.findOption(d.flag())).as(d.name() + " " + d.flag()).isNotNull();
             }

@@ -61,7 +61,7 @@ class UserModelsCliTest {
         assertThat(md).contains("## Conformance by op (single-op models)", "| Relu | 1 PASSED |", "| HardSwish | 1 PASSED |");
         JsonNode conf = new ObjectMapper().readTree(out.resolve("matrix.json").toFile()).get("conformance");
         // the column names the native lane's ONNX Runtime (a lane's version is part of its identity)
-        String cpuColumn = "cpu [native · ORT " + dev.accelbridge.nativerunner.DjlOnnxRuntimeProvider.environment().ortVersion() + "]";
+        String cpuColumn = "cpu [native · ort " + dev.accelbridge.nativerunner.DjlOnnxRuntimeProvider.environment().ortVersion() + "]";
         assertThat(conf.get("Sigmoid").get(cpuColumn).get("PASSED").asInt()).as("%s", conf.get("Sigmoid")).isEqualTo(1);
     }
 

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -68,7 +69,7 @@ class RunFormTest {
                  "sampling": {"minDuration": "PT2S"},
                  "limits": {"retries": 2, "threads": 1, "caseTimeout": "PT90S"},
                  "drillDown": {"bisect": false, "recreate": 4}}""")).plan();
-        assertThat(p.targets().runtimes()).isEqualTo(new dev.accelbridge.bridge.run.Runtimes(List.of("1.22.0", "1.23.0"), List.of("1.22.0")));
+        assertThat(p.targets().versions()).isEqualTo(Map.of("ortWebVersion", List.of("1.22.0", "1.23.0"), "ortVersion", List.of("1.22.0")));
         assertThat(p.targets().policy()).isEqualTo(dev.accelbridge.fallback.FallbackPolicy.ON_FAILURE_AND_WRONG_OUTPUT);
         assertThat(p.workload().seed()).isEqualTo(9);
         assertThat(p.workload().shard()).hasValueSatisfying(s -> assertThat(s.toString()).isEqualTo("1/2"));

@@ -33,7 +33,7 @@ class PlanJsonTest {
                 .targets(t -> t.setBackends(List.of(BackendId.WEBGPU, BackendId.WASM, BackendId.CPU))
                         .optChains(Chains.defaults().with(Chains.parse("webgpu,wasm"))).optPolicy(FallbackPolicy.ON_FAILURE_AND_WRONG_OUTPUT)
                         .optBrowsers(List.of(BrowserKind.CHROMIUM, BrowserKind.FIREFOX)).optDriver(DriverKind.SELENIUM)
-                        .optRuntimes(new Runtimes(List.of("1.22.0"), List.of("1.22.0")))
+                        .optVersions(Map.of("ort-web", List.of("1.22.0"), "ortVersion", List.of("1.22.0")))
                         .optExposure(Exposure.of("0.0.0.0", URI.create("http://10.0.0.5:8765")).withTls(new Exposure.Tls(false,
                                 java.util.Optional.of(Path.of("/keys/bridge.p12")), java.util.Optional.of(Path.of("/keys/password")))))
                         .optParallel(3).optHeadless(false))
@@ -113,12 +113,26 @@ class PlanJsonTest {
         assertThat(v1.workload().shard()).contains(Shard.parse("2/3"));
         assertThat(v1.workload().feed().shapes().get("x")).containsExactly(2, 3);
         assertThat(v1.targets().chainOf(BackendId.WEBGPU).hops()).containsExactly(BackendId.WEBGPU, BackendId.WASM);
-        assertThat(v1.targets().runtimes()).isEqualTo(new Runtimes(List.of("1.22.0"), List.of("1.22.0")));
+        assertThat(v1.targets().versions()).isEqualTo(Map.of("ortWebVersion", List.of("1.22.0"), "ortVersion", List.of("1.22.0")));
         assertThat(v1.targets().exposure().tls().keystore()).contains(Path.of("/keys/bridge.p12"));
         assertThat(v1.targets().parallel()).isEqualTo(3);
         assertThat(v1.sampling()).isEqualTo(new Sampling(1, 7, Duration.ZERO, Duration.ZERO));
         assertThat(v1.limits().caseTimeout()).isEqualTo(Duration.ofSeconds(90));
         assertThat(v1.limits().loadTimeout()).contains(Duration.ofSeconds(40));
         assertThat(v1.drillDown()).isEqualTo(new DrillDown(false, false, 7, 3));
+    }
+
+    @Test
+    void aPlanStoredWhenVersionsWereRuntimesReadsBackWithThemOnTheirAxes() throws Exception {
+        RunPlan v2 = PlanJson.read(ResultJson.MAPPER.readTree("""
+                {"version":2,"targets":{"backends":["wasm","cpu"],"runtimes":{"ortWeb":["1.22.0"],"ort":["1.19.0"]}}}"""));
+        assertThat(v2.targets().versions()).isEqualTo(Map.of("ortWebVersion", List.of("1.22.0"), "ortVersion", List.of("1.19.0")));
+        assertThat(PlanJson.write(v2).get("version").asInt()).isEqualTo(PlanJson.VERSION);
+        assertThat(PlanJson.write(v2).get("targets").get("versions").get("ortWebVersion").get(0).asText()).isEqualTo("1.22.0");
+        assertThat(PlanJson.read(PlanJson.write(v2))).isEqualTo(v2);
+        // an axis that is not on the class path is named, with the ones that are
+        assertThatThrownBy(() -> PlanJson.read(ResultJson.MAPPER.readTree("""
+                {"version":3,"targets":{"backends":["wasm"],"versions":{"colour":["1"]}}}"""))).hasMessageContaining("No version axis is called")
+                .isInstanceOfSatisfying(dev.accelbridge.core.AccelbridgeException.class, e -> assertThat(e.fix()).contains("ortWebVersion"));
     }
 }

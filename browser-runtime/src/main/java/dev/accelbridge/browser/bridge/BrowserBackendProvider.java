@@ -2,10 +2,12 @@ package dev.accelbridge.browser.bridge;
 
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.browser.launch.BrowserHandle;
+import dev.accelbridge.browser.launch.BrowserMajorAxis;
 import dev.accelbridge.browser.launch.BrowserLauncher;
 import dev.accelbridge.browser.launch.BrowserLaunchers;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
+import dev.accelbridge.browser.page.OrtWebAxis;
 import dev.accelbridge.browser.page.OrtWebBuild;
 import dev.accelbridge.browser.page.PageProbe;
 import dev.accelbridge.core.Availability;
@@ -117,7 +119,8 @@ public final class BrowserBackendProvider implements BackendProvider {
 
     /** Where this provider's cases run: its browser, the browser's major version and onnxruntime-web's version. */
     public LaneId laneId() {
-        return new LaneId(BrowserKind.fromName(browserName), LaneId.majorOf(browserVersion()), ortWebVersion());
+        return LaneId.of(BrowserKind.fromName(browserName)).with(BrowserMajorAxis.DIMENSION.name(),
+                LaneId.majorOf(browserVersion())).with(OrtWebAxis.DIMENSION.name(), ortWebVersion());
     }
 
     /** {@code chromium 156.0.8078.73}. */

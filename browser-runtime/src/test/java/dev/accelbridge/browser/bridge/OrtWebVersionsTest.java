@@ -15,6 +15,8 @@ import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.BrowserSpec;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionRequest;
+import dev.accelbridge.browser.launch.BrowserMajorAxis;
+import dev.accelbridge.browser.page.OrtWebAxis;
 import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelSpec;
@@ -105,8 +107,8 @@ class OrtWebVersionsTest {
                      .driver(DriverKind.PLAYWRIGHT).build(), BrowserLaunchers.forDriver(DriverKind.PLAYWRIGHT), OrtWebBuild.of("1.17.0"))) {
             assertThat(p.page().ortVersion()).isEqualTo("1.17.0");
             LaneId lane = p.laneId();
-            assertThat(lane.ortWebVersion()).isEqualTo("1.17.0");
-            assertThat(lane.browserMajor()).isEqualTo(LaneId.majorOf(p.browserVersion()));
+            assertThat(lane.version(OrtWebAxis.DIMENSION.name())).isEqualTo("1.17.0");
+            assertThat(lane.version(BrowserMajorAxis.DIMENSION.name())).isEqualTo(LaneId.majorOf(p.browserVersion()));
             Execution e = p.execute(new ExecutionRequest(BackendId.WASM, mc, 1, 3, Duration.ofMinutes(2)));
             assertThat(e.provenance().runtimeVersions()).containsEntry("onnxruntime-web", "1.17.0");
             Parity parity = Parity.compare(reference, e.outputs(), 1e-5, "native-cpu");

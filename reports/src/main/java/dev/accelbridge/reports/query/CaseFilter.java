@@ -23,7 +23,7 @@ import java.util.function.Function;
 /**
  * A filter over results by the matrix's dimensions, the same for the dashboard's page and {@code GET /api/cases}:
  * every field is a set of accepted values (empty: any), and a result passes when it matches every field. The
- * dimensions' fields come from {@link Dimensions#ALL} (a filter is a dimension's name, or an older alias such as
+ * dimensions' fields come from {@link Dimensions#all()} (a filter is a dimension's name, or an older alias such as
  * {@code family}, {@code backend}, {@code browser}, {@code batch}); hosts, statuses and the time window are the
  * outcome's.
  *
@@ -55,7 +55,7 @@ public record CaseFilter(Map<Dimension<?>, Set<String>> dimensions, Set<String> 
     }
 
     private static List<String> fields() {
-        List<String> f = new ArrayList<>(Dimensions.ALL.stream().map(Dimension::name).toList());
+        List<String> f = new ArrayList<>(Dimensions.all().stream().map(Dimension::name).toList());
         f.addAll(List.of("host", "status", "from", "to"));
         return List.copyOf(f);
     }

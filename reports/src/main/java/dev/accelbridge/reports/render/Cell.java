@@ -1,5 +1,8 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.Dimensions;
+import dev.accelbridge.core.VersionAxes;
+import dev.accelbridge.core.VersionAxis;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.history.Change;
@@ -40,14 +43,19 @@ public record Cell(RunResult result, Score score, double cpuP50Ms, double reques
     }
 
     /**
-     * "webgpu [chromium 156.0… · ort-web 1.30.0]" or "cpu [native · ORT 1.29.0]": the backend in its lane, with the runtime's
-     * version (a lane's identity), so two versions of one runtime are two columns.
+     * "webgpu [chromium 156.0… · ort-web 1.30.0]" or "cpu [native · ort 1.29.0]": the backend in its lane, with its versions
+     * (a lane's identity; a browser's major is in its label), so two versions of one runtime are two columns.
      */
     public String column() {
         var id = result.id();
-        String v = id.lane().runtimeVersion();
-        return id.requested().id() + " [" + (result.provenance() == null ? id.lane().id() : result.provenance().browserLabel())
-                + (v == null ? "" : (id.lane().isNative() ? " · ORT " : " · ort-web ") + v) + "]";
+        StringBuilder v = new StringBuilder();
+        for (VersionAxis a : VersionAxes.all()) {
+            String at = id.lane().version(a);
+            if (at != null && !Dimensions.LANE.flag().equals(a.dimension().flag())) {
+                v.append(" · ").append(a.dimension().aliases().isEmpty() ? a.name() : a.dimension().aliases().get(0)).append(' ').append(at);
+            }
+        }
+        return id.requested().id() + " [" + (result.provenance() == null ? id.lane().id() : result.provenance().browserLabel()) + v + "]";
     }
 
     /**

@@ -8,6 +8,8 @@ import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.SampleStats;
+import dev.accelbridge.core.VersionAxes;
+import dev.accelbridge.core.VersionAxis;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.query.CaseFilter;
 import dev.accelbridge.reports.store.ResultJson;
@@ -18,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Two sides of the matrix side by side: two runs, two hosts or two browsers. Cases are matched on every dimension
@@ -30,60 +33,63 @@ import java.util.function.Function;
  */
 @PublicApi
 public record Comparison(By by, String a, String b, List<Row> rows) {
-    /** The dimension compared: a run, a host, or one of the lane's dimensions (its browser or a version). */
-    public enum By {
+    /**
+     * The dimension compared: a run, a host, the lane, or one of the lane's {@link VersionAxis version axes}.
+     *
+     * @param id        {@code run}, {@code host}, or the dimension's name ({@code lane}, {@code ortWebVersion})
+     * @param dimension the dimension compared, or null for a run or a host
+     * @param axis      the version axis compared, or null
+     */
+    public record By(String id, Dimension<?> dimension, VersionAxis axis) {
         /** Two runs: the same case on the same host. */
-        RUN(null),
+        public static final By RUN = new By("run", null, null);
         /** Two hosts: the same case. */
-        HOST(null),
+        public static final By HOST = new By("host", null, null);
         /** Two lanes (browsers, or a browser and native): the same case (less its lane and versions) on the same host. */
-        LANE(Dimensions.LANE),
-        /** Two browser majors ({@code 141} and {@code 153}): the same case in the same browser, runtime and host. */
-        BROWSER_MAJOR(Dimensions.BROWSER_MAJOR),
-        /** Two onnxruntime-web versions: the same case in the same browser build on the same host. */
-        ORT_WEB_VERSION(Dimensions.ORT_WEB_VERSION),
-        /** Two ONNX Runtime versions: the same native case on the same host. */
-        ORT_VERSION(Dimensions.ORT_VERSION);
+        public static final By LANE = new By(Dimensions.LANE.name(), Dimensions.LANE, null);
 
-        private final Dimension<?> dimension;
-
-        By(Dimension<?> dimension) {
-            this.dimension = dimension;
+        /** Two versions of {@code axis} ({@code 141} and {@code 153}): the same case in the same lane otherwise, on the same host. */
+        public static By axis(VersionAxis axis) {
+            return new By(axis.name(), axis.dimension(), axis);
         }
 
-        /** The dimension compared, or null for a run or a host. */
-        public Dimension<?> dimension() {
-            return dimension;
+        /** Every version axis's, in the axes' order: what the report's versions section walks. */
+        public static List<By> versions() {
+            return VersionAxes.all().stream().map(By::axis).toList();
         }
 
-        /** {@code run}, {@code host}, or the dimension's name ({@code ortWebVersion}). */
-        public String id() {
-            return dimension == null ? name().toLowerCase(Locale.ROOT) : dimension.name();
+        /** Two are equal when they compare by the same thing (an axis is one however often it was loaded). */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof By b && b.id.equals(id);
+        }
+
+        @Override
+        public int hashCode() {
+            return id.hashCode();
         }
 
         /** The lane less what this compares: what two sides' cases must share. */
         LaneId blank(LaneId l) {
-            return switch (this) {
-                case LANE -> LaneId.NATIVE;
-                case BROWSER_MAJOR -> l.withBrowserMajor(null);
-                case ORT_WEB_VERSION, ORT_VERSION -> l.withRuntime(null);
-                case RUN, HOST -> l;
-            };
+            return axis != null ? l.without(axis) : this.equals(LANE) ? LaneId.NATIVE : l;
         }
 
         /**
-         * Reads {@code run}, {@code host}, {@code lane} ({@code browser}, its older name, too) or a version dimension's name
-         * or alias ({@code ortWebVersion}, {@code ort-web}, {@code browserMajor}, {@code ortVersion}, {@code ort}).
+         * Reads {@code run}, {@code host}, {@code lane} ({@code browser}, its older name, too) or a version axis's name or
+         * alias ({@code ortWebVersion}, {@code ort-web}, {@code browserMajor}, {@code ortVersion}, {@code ort}).
          */
         public static By parse(String s) {
             String t = s.trim();
-            for (By b : values()) {
-                if (b.dimension == null ? b.name().equalsIgnoreCase(t) : b.dimension.isCalled(t)) {
+            for (By b : List.of(RUN, HOST)) {
+                if (b.id.equalsIgnoreCase(t)) {
                     return b;
                 }
             }
-            throw new dev.accelbridge.reports.ReportsException("Cannot compare by '" + s + "'",
-                    "compare by run, host, lane, browserMajor, ortWebVersion or ortVersion");
+            if (Dimensions.LANE.isCalled(t)) {
+                return LANE;
+            }
+            return VersionAxes.named(t).map(By::axis).orElseThrow(() -> new dev.accelbridge.reports.ReportsException("Cannot compare by '" + s + "'",
+                    "compare by run, host, lane or a version: " + VersionAxes.all().stream().map(VersionAxis::name).collect(Collectors.joining(", "))));
         }
     }
 
@@ -150,11 +156,9 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
      */
     public static Comparison of(By by, String a, String b, List<RunResult> sideA, List<RunResult> sideB, double threshold,
                                 Noise noise) {
-        Function<RunResult, String> match = switch (by) {
-            case RUN -> r -> r.id().key() + "@" + r.hostFingerprint();
-            case HOST -> r -> r.id().key();
-            default -> r -> r.id().inLane(by.blank(r.lane())).key() + "@" + r.hostFingerprint();
-        };
+        Function<RunResult, String> match = by.equals(By.RUN) ? r -> r.id().key() + "@" + r.hostFingerprint()
+                : by.equals(By.HOST) ? r -> r.id().key()
+                : r -> r.id().inLane(by.blank(r.lane())).key() + "@" + r.hostFingerprint();
         Map<String, RunResult> as = index(sideA, match);
         Map<String, RunResult> bs = index(sideB, match);
         List<Row> matched = new ArrayList<>();

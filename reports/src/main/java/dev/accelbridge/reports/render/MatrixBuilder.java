@@ -6,6 +6,9 @@ import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.SampleStats;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
+import dev.accelbridge.core.VersionAxes;
+import dev.accelbridge.core.VersionAxis;
+import dev.accelbridge.core.VersionOrder;
 import dev.accelbridge.reports.StoreException;
 import dev.accelbridge.reports.history.Change;
 import dev.accelbridge.reports.history.RegressionDetector;
@@ -143,13 +146,15 @@ public final class MatrixBuilder {
     }
 
     /**
-     * Of two native CPU results of one case, the one ratios are taken against: the newer ONNX Runtime (a run under several
-     * {@code --ort} versions has one per version), then the later result.
+     * Of two native CPU results of one case, the one ratios are taken against: the newer runtime (a run under several
+     * {@code --ort} versions has one per version; axes compared in their order), then the later result.
      */
     static RunResult reference(RunResult a, RunResult b) {
-        int v = java.util.Comparator.nullsFirst(dev.accelbridge.core.VersionOrder::compare).compare(a.lane().ortVersion(), b.lane().ortVersion());
-        if (v != 0) {
-            return v > 0 ? a : b;
+        for (VersionAxis axis : VersionAxes.onSide(false)) {
+            int v = Comparator.nullsFirst(VersionOrder::compare).compare(a.lane().version(axis), b.lane().version(axis));
+            if (v != 0) {
+                return v > 0 ? a : b;
+            }
         }
         return a.startedAt() != null && b.startedAt() != null && a.startedAt().isAfter(b.startedAt()) ? a : b;
     }

@@ -69,7 +69,7 @@ final class Sections {
         List<dev.accelbridge.core.RunResult> results = m.cells().stream().map(Cell::result).toList();
         List<Section.Row> changed = new ArrayList<>();
         List<Section.Row> same = new ArrayList<>();
-        for (Comparison.By by : List.of(Comparison.By.BROWSER_MAJOR, Comparison.By.ORT_WEB_VERSION, Comparison.By.ORT_VERSION)) {
+        for (Comparison.By by : Comparison.By.versions()) {
             List<String> values = results.stream().map(r -> by.dimension().text(r.id())).filter(java.util.Objects::nonNull).distinct()
                     .sorted(dev.accelbridge.core.VersionOrder.ASCENDING).toList();
             for (int i = 0; i + 1 < values.size(); i++) {

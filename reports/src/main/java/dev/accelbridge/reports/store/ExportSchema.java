@@ -212,11 +212,11 @@ final class ExportSchema {
             "diagnostics", array(object(DIAGNOSTIC), 1024), "provenance", object(PROVENANCE),
             "bisection", generic(), "profile", generic(), "coldStart", generic(), "recreate", generic()));
 
-    /** {@code k} with a field per {@link Dimensions#ALL}, required where a case cannot do without it. */
+    /** {@code k} with a field per {@link Dimensions#all()}, required where a case cannot do without it. */
     private static Kind withCase(Kind k) {
         Map<String, Rule> fields = new LinkedHashMap<>(k.fields());
         Set<String> required = new java.util.LinkedHashSet<>(k.required());
-        for (Dimension<?> d : Dimensions.ALL) {
+        for (Dimension<?> d : Dimensions.all()) {
             fields.put(d.name(), dimension(d));
             try {
                 d.parse(null);

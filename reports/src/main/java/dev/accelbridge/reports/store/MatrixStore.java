@@ -127,7 +127,7 @@ public final class MatrixStore implements AutoCloseable {
         StoreFile.Inspection in = StoreFile.inspect(p, false, LOCK_WAIT);
         Path read = p;
         Path temp = null;
-        if (in.schemaVersion() < Migrations.CURRENT) {
+        if (in.schemaVersion() < Migrations.CURRENT || in.lacksVersionColumns()) {
             temp = StoreFile.migratedCopy(p, LOCK_WAIT);
             read = temp;
         }

@@ -214,9 +214,9 @@ public final class ResultJson {
         return form.toResult(id);
     }
 
-    /** Writes the case's identity: one field per {@link Dimensions#ALL}, under the dimension's name. */
+    /** Writes the case's identity: one field per {@link Dimensions#all()}, under the dimension's name. */
     public static void putCase(ObjectNode o, CaseId id) {
-        for (Dimension<?> d : Dimensions.ALL) {
+        for (Dimension<?> d : Dimensions.all()) {
             Object v = d.value(id);
             if (v instanceof Integer n) {
                 o.put(d.name(), n);

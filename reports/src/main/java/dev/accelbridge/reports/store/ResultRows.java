@@ -38,11 +38,11 @@ import static dev.accelbridge.reports.store.Staged.whole;
  * {@link CaseId} to the columns that hold it ({@link #CASE_WHERE}, {@link #bindCase}), both from {@link Dimensions}.
  */
 final class ResultRows {
-    /** The identity columns, in {@link #bindCase} order: one term per {@link Dimensions#ALL}. */
+    /** The identity columns, in {@link #bindCase} order: one term per {@link Dimensions#all()}. */
     static final String CASE_WHERE = where(true);
     /** Same, without the requested backend (what a fallback's cost looks up). */
     static final String CASE_WHERE_ANY_REQUESTED = where(false);
-    static final String COLUMNS = "id, run_id, " + Dimensions.ALL.stream().map(Dimension::column).collect(Collectors.joining(", "))
+    static final String COLUMNS = "id, run_id, " + Dimensions.all().stream().map(Dimension::column).collect(Collectors.joining(", "))
             + ", actual, status, reason, browser, browser_version, driver, adapter, software_adapter, host, "
             + "host_fingerprint, os, load_ms, first_ms, p50_ms, p90_ms, p99_ms, mean_ms, stddev_ms, throughput_per_sec, "
             + "iterations, warmups, rss_before, rss_after, rss_peak, max_abs_err, max_rel_err, cosine, tolerance, "
@@ -58,7 +58,7 @@ final class ResultRows {
     /** Binds the case's identity at {@code at}..; returns the next index. {@code withRequested} picks the WHERE form. */
     static int bindCase(PreparedStatement ps, int at, CaseId id, boolean withRequested) throws SQLException {
         int i = at;
-        for (Dimension<?> d : Dimensions.ALL) {
+        for (Dimension<?> d : Dimensions.all()) {
             if (withRequested || d != Dimensions.REQUESTED) {
                 ps.setObject(i++, d.value(id));
             }
@@ -67,7 +67,7 @@ final class ResultRows {
     }
 
     private static String where(boolean withRequested) {
-        return Dimensions.ALL.stream().filter(d -> withRequested || d != Dimensions.REQUESTED)
+        return Dimensions.all().stream().filter(d -> withRequested || d != Dimensions.REQUESTED)
                 .map(d -> d.column() + (d.nullable() ? " IS NOT DISTINCT FROM ?" : " = ?")).collect(Collectors.joining(" AND "));
     }
 
@@ -123,7 +123,7 @@ final class ResultRows {
         Parity q = r.parity();
         MemoryUsage m = r.memory();
         text(ap, r.runId());
-        for (Dimension<?> d : Dimensions.ALL) {
+        for (Dimension<?> d : Dimensions.all()) {
             Object v = d.value(r.id());
             if (v instanceof Integer i) {
                 ap.append(i.intValue());

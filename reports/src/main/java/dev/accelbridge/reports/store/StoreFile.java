@@ -3,6 +3,9 @@ package dev.accelbridge.reports.store;
 import dev.accelbridge.reports.StoreException;
 import org.duckdb.DuckDBConnection;
 
+import dev.accelbridge.core.Dimension;
+import dev.accelbridge.core.VersionAxes;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -56,7 +59,13 @@ final class StoreFile {
     }
 
     /** What inspection found. */
-    record Inspection(int schemaVersion) {
+    /**
+     * What an inspection found.
+     *
+     * @param schemaVersion      the newest migration applied
+     * @param lacksVersionColumns a version axis on the class path has no column there yet (added when the store is migrated)
+     */
+    record Inspection(int schemaVersion, boolean lacksVersionColumns) {
     }
 
     /**
@@ -67,6 +76,7 @@ final class StoreFile {
     static Inspection inspect(Path p, boolean trialWrite, Duration lockWait) {
         checkHeader(p);
         int version;
+        boolean lacks;
         try (DuckDBConnection c = Db.connect(p, true, lockWait); Statement st = c.createStatement()) {
             Set<String> tables = tables(st);
             if (!tables.contains("schema_version")) {
@@ -88,6 +98,13 @@ final class StoreFile {
                 throw new StoreException("The matrix store " + p + " has schema version " + version + ", newer than this Accelbridge's "
                         + Migrations.CURRENT, "upgrade Accelbridge to read it, or use another --db PATH" + UNTOUCHED);
             }
+            Set<String> columns = new java.util.HashSet<>();
+            try (ResultSet rs = st.executeQuery("SELECT column_name FROM information_schema.columns WHERE table_name = 'results'")) {
+                while (rs.next()) {
+                    columns.add(rs.getString(1));
+                }
+            }
+            lacks = !columns.containsAll(VersionAxes.dimensions().stream().map(Dimension::column).toList());
             for (String t : tables) {
                 try (ResultSet rs = st.executeQuery("SELECT * FROM \"" + t + "\"")) {
                     int n = rs.getMetaData().getColumnCount();
@@ -104,7 +121,7 @@ final class StoreFile {
         if (trialWrite) {
             trial(p, lockWait);
         }
-        return new Inspection(version);
+        return new Inspection(version, lacks);
     }
 
     private static void checkHeader(Path p) {
@@ -182,7 +199,11 @@ final class StoreFile {
         return tables;
     }
 
-    /** Applies the missing migrations in order, each in its own transaction. */
+    /**
+     * Applies the missing migrations in order, each in its own transaction, then gives every version axis on the class path
+     * its column (an axis is a declaration, not a migration: a store opened with a new axis gains its column, null in the
+     * rows written before).
+     */
     static void migrate(DuckDBConnection conn) throws SQLException {
         int v;
         try (Statement st = conn.createStatement()) {
@@ -216,6 +237,11 @@ final class StoreFile {
                 throw e;
             } finally {
                 conn.setAutoCommit(true);
+            }
+        }
+        try (Statement st = conn.createStatement()) {
+            for (Dimension<String> d : VersionAxes.dimensions()) {
+                st.execute("ALTER TABLE results ADD COLUMN IF NOT EXISTS " + d.column() + " VARCHAR");
             }
         }
     }

@@ -32,11 +32,11 @@ class VersionsTest {
     void twoOnnxRuntimeWebVersionsAreComparedCellByCellOnEveryOtherDimension() {
         List<RunResult> all = List.of(WASM_OLD, WASM_NEW, GPU_OLD, GPU_NEW, CPU);
         Comparison.By by = Comparison.By.parse("ort-web");
-        assertThat(by).isEqualTo(Comparison.By.ORT_WEB_VERSION);
+        assertThat(by).isEqualTo(Comparison.By.axis(new dev.accelbridge.browser.page.OrtWebAxis()));
         assertThat(Comparison.By.parse("ortWebVersion")).isEqualTo(by);
         Comparison c = Comparison.of(by, "1.18.0", "1.30.0", CaseFilter.parse(Map.of("ortWebVersion", List.of("1.18.0"))).apply(all),
                 CaseFilter.parse(Map.of("ort-web", List.of("1.30.0"))).apply(all));
-        assertThat(c.rows()).hasSize(2).allSatisfy(r -> assertThat(r.a()).isNotNull().extracting(x -> x.id().lane().browserMajor()).isEqualTo("156"));
+        assertThat(c.rows()).hasSize(2).allSatisfy(r -> assertThat(r.a()).isNotNull().extracting(x -> x.id().lane().version("browserMajor")).isEqualTo("156"));
         Comparison.Row gpu = c.rows().stream().filter(r -> r.a().requested() == BackendId.WEBGPU).findFirst().orElseThrow();
         assertThat(gpu.a().status()).isEqualTo(Status.UNSUPPORTED);
         assertThat(gpu.b().status()).isEqualTo(Status.PASSED);
@@ -62,7 +62,7 @@ class VersionsTest {
                 .map(r -> new Cell(r, dev.accelbridge.reports.score.Scorer.score(r, Double.NaN), Double.NaN, Double.NaN, null, List.of(),
                         null, null)).toList(), Map.of(), Map.of());
         assertThat(m.cells()).extracting(Cell::column).contains("wasm [chromium 156.0.8078.73 · ort-web 1.18.0]",
-                "wasm [chromium 156.0.8078.73 · ort-web 1.30.0]", "cpu [native · ORT 1.29.0]").doesNotHaveDuplicates();
+                "wasm [chromium 156.0.8078.73 · ort-web 1.30.0]", "cpu [native · ort 1.29.0]").doesNotHaveDuplicates();
         Section s = Sections.versions(m);
         assertThat(s.hidden()).isFalse();
         assertThat(s.table().rows()).hasSize(2);

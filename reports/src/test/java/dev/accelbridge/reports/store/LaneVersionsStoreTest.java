@@ -54,9 +54,9 @@ class LaneVersionsStoreTest {
             assertThat(s.schemaVersion()).isEqualTo(9);
             Map<String, LaneId> lanes = new java.util.HashMap<>();
             s.results("old").forEach(r -> lanes.put(r.requested().id() + "/" + r.lane().id(), r.lane()));
-            assertThat(lanes.get("wasm/chromium")).isEqualTo(new LaneId(dev.accelbridge.core.BrowserKind.CHROMIUM, "156", "1.30.0"));
+            assertThat(lanes.get("wasm/chromium")).isEqualTo(Fixtures.browserLane(dev.accelbridge.core.BrowserKind.CHROMIUM, "156", "1.30.0"));
             assertThat(lanes.get("wasm/firefox").key()).isEqualTo("firefox@153+ort-web@1.30.0");
-            assertThat(lanes.get("cpu/native")).isEqualTo(LaneId.nativeAt("1.29.0"));
+            assertThat(lanes.get("cpu/native")).isEqualTo(Fixtures.nativeLane("1.29.0"));
             assertThat(lanes.get("webgpu/chromium")).isEqualTo(LaneId.of(dev.accelbridge.core.BrowserKind.CHROMIUM));
         }
     }
@@ -81,7 +81,7 @@ class LaneVersionsStoreTest {
                     Fixtures.chromiumProv(h, "1.18.0"), Fixtures.samples(1, 0.05, 12, 1)));
             s.write(Fixtures.passed(run, Fixtures.t(1), h, ModelFamily.VISION, "convnet", BackendId.WASM,
                     Fixtures.chromiumProv(h, "1.30.0"), Fixtures.samples(1, 0.05, 12, 2)));
-            assertThat(s.completedCases(run)).hasSize(2).extracting(id -> id.lane().ortWebVersion()).containsExactlyInAnyOrder("1.18.0", "1.30.0");
+            assertThat(s.completedCases(run)).hasSize(2).extracting(id -> id.lane().version("ortWebVersion")).containsExactlyInAnyOrder("1.18.0", "1.30.0");
         }
         // an export of schema 8: its records name no version; the upgrade takes them from each record's provenance
         ObjectNode doc = ResultJson.MAPPER.createObjectNode().put("format", StoreExport.FORMAT).put("schemaVersion", 8);
