@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.browser.bridge.BridgeServer;
 import dev.accelbridge.browser.bridge.BrowserBackendProvider;
 import dev.accelbridge.browser.bridge.ConnectedPage;
@@ -13,6 +14,7 @@ import java.util.Map;
  * The lane of a page a person opened by hand ({@code accelbridge serve}): nothing is launched; the page's
  * own probe decides availability and its user agent names the browser.
  */
+@PublicApi
 public final class AttachedPageLanes implements BrowserLanes {
     private final BridgeServer server;
     private final ConnectedPage page;

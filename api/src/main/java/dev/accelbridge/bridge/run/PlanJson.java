@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -21,6 +22,7 @@ import java.util.Optional;
  * stored by an older Accelbridge (one flat object, {@code version} 1) is moved into the groups first ({@link #grouped}),
  * and one whose versions were runtimes ({@code version} 2) has them moved to its axes.
  */
+@PublicApi
 public final class PlanJson {
     /**
      * The version of this form: 3 since a plan's versions are by axis ({@code targets.versions}); 2: the groups, with

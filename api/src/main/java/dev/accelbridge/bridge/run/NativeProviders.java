@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendKind;
@@ -18,6 +19,7 @@ import java.util.ServiceLoader;
  * The native backend providers found by {@link ServiceLoader}; for each backend, the one of highest priority
  * (as DJL picks an engine). Bridge code never names a runner class.
  */
+@PublicApi
 public final class NativeProviders implements AutoCloseable {
     private final List<BackendProvider> all = new ArrayList<>();
     private final Map<BackendId, BackendProvider> chosen = new EnumMap<>(BackendId.class);

@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
 
@@ -10,6 +11,7 @@ import java.util.List;
  * What a run plan takes where its starter is silent: the backends, the browsers, the model cache and the browser lanes
  * at once. The CLI, the dashboard's form and the plan's builder read them here, so they cannot drift apart.
  */
+@PublicApi
 public final class PlanDefaults {
     private PlanDefaults() {
     }

@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.bisect;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.ModelCase;
@@ -21,6 +22,7 @@ import java.util.Locale;
  * layout, and a README that names the last good and first bad versions, both results, every version tried, the first
  * diverging node when the bad version's output is wrong, and the commands that run both versions again.
  */
+@PublicApi
 public final class VersionRepros {
     private VersionRepros() {
     }

@@ -1,9 +1,11 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.core.PublicApi;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** The toolkit's own version and the JVM's, recorded with every run whoever starts it (the CLI, the Java API). */
+@PublicApi
 public final class ToolkitVersions {
     private ToolkitVersions() {
     }

@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.bisect;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
@@ -27,6 +28,7 @@ import java.util.function.Supplier;
  * @param bad  the other end
  * @param lane the lane every step runs in, at the bisected axis's version of the step ({@link #at})
  */
+@PublicApi
 public record VersionRange(VersionAxis axis, String good, String bad, LaneId lane) {
     /**
      * Reads the options as given: {@code byAxis} maps an axis's option ({@code --ort-web}) or name ({@code ortWebVersion})

@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.bisect;
 
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.bridge.api.AccelbridgeSession;
 import dev.accelbridge.bridge.api.CaseResult;
 import dev.accelbridge.bridge.api.RunRequest;
@@ -29,6 +30,7 @@ import java.util.function.Supplier;
  * here at all (UNAVAILABLE) is skipped, as {@code git bisect skip} would. The first version that differs keeps its case's
  * node bisection when its output is wrong; {@link VersionRepros} writes the repro folder.
  */
+@PublicApi
 public final class VersionBisector {
     /**
      * One version's case.
