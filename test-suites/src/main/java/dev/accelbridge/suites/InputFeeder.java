@@ -6,7 +6,6 @@ import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.TensorSpec;
 import dev.accelbridge.suites.audio.LogMel;
 import dev.accelbridge.suites.audio.Waveforms;
-import dev.accelbridge.suites.onnx.Npy;
 import dev.accelbridge.suites.onnx.OnnxTensors;
 import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.NodeProto;
@@ -14,12 +13,8 @@ import dev.accelbridge.suites.onnx.proto.Onnx.TensorProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.ValueInfoProto;
 import dev.accelbridge.suites.vision.Images;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -98,7 +93,7 @@ final class InputFeeder {
             String[] names = info == null ? new String[s.shape().length] : OnnxTensors.dimParams(info);
             NamedTensor t;
             if (feed.inputs().containsKey(s.name())) {
-                t = given(spec, s, feed, feed.inputs().get(s.name()));
+                t = GivenInputs.of(spec, s, feed, feed.inputs().get(s.name()));
                 given.update(t.data());
                 anyGiven = true;
             } else {
@@ -203,70 +198,6 @@ final class InputFeeder {
         return String.join("x", Arrays.stream(shape).mapToObj(Long::toString).toList());
     }
 
-    /** An input the user gave: a scalar value or a {@code .npy} / {@code .pb} file, checked against the graph. */
-    static NamedTensor given(ModelSpec spec, TensorSpec s, FeedOptions feed, String value) {
-        NamedTensor t;
-        if (FeedOptions.isNumber(value)) {
-            long[] shape = feed.shapes().getOrDefault(s.name(), s.shape().length == 0 ? new long[0] : null);
-            if (shape == null) {
-                throw new SuiteException.UnfeedableInputException("--input " + s.name() + "=" + value + " is a single value but input '"
-                        + s.name() + "' of " + spec.name() + " has rank " + s.shape().length,
-                        "give a tensor file (--input " + s.name() + "=x.npy or .pb), or --shape " + s.name() + "=... to fill it with the value");
-            }
-            t = filled(s.name(), s.dtype(), shape, value);
-        } else {
-            Path f = Path.of(value);
-            if (!Files.isRegularFile(f)) {
-                throw new SuiteException.UnfeedableInputException("The file " + f + " given for input '" + s.name() + "' does not exist",
-                        "give an existing .npy or ONNX TensorProto .pb file");
-            }
-            t = f.getFileName().toString().endsWith(".npy") ? Npy.read(f, s.name()) : readPb(f, s.name());
-        }
-        boolean fits = t.dtype() == s.dtype() && t.shape().length == s.shape().length;
-        for (int i = 0; fits && i < s.shape().length; i++) {
-            fits = s.shape()[i] < 0 || s.shape()[i] == t.shape()[i];
-        }
-        if (!fits) {
-            throw new SuiteException.UnfeedableInputException("The input given for '" + s.name() + "' (" + value + ") is "
-                    + t.dtype().webName() + Arrays.toString(t.shape()) + " but " + spec.name() + " expects " + s.dtype().webName()
-                    + Arrays.toString(s.shape()).replace("-1", "?"), "give a tensor of the input's type and shape");
-        }
-        return t;
-    }
-
-    private static NamedTensor readPb(Path f, String name) {
-        try (InputStream in = Files.newInputStream(f)) {
-            return OnnxTensors.fromProto(TensorProto.parseFrom(in), name);
-        } catch (IOException e) {
-            throw new SuiteException.InvalidTestDataException(f + " is not a serialized ONNX TensorProto (" + e.getMessage() + ")",
-                    "write it with onnx.numpy_helper.from_array(array, name).SerializeToString(), or give a .npy", e);
-        }
-    }
-
-    private static NamedTensor filled(String name, DType dtype, long[] shape, String value) {
-        int n = (int) NamedTensor.elementCount(shape);
-        String v = value.trim().toLowerCase(Locale.ROOT);
-        double d = v.equals("true") ? 1 : v.equals("false") ? 0 : v.equals("inf") ? Double.POSITIVE_INFINITY
-                : v.equals("-inf") ? Double.NEGATIVE_INFINITY : Double.parseDouble(v);
-        ByteBuffer b = ByteBuffer.allocate(n * dtype.byteSize()).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < n; i++) {
-            put(b, dtype, d);
-        }
-        return new NamedTensor(name, dtype, shape, b.array());
-    }
-
-    private static void put(ByteBuffer b, DType dtype, double v) {
-        switch (dtype) {
-            case FLOAT32 -> b.putFloat((float) v);
-            case FLOAT64 -> b.putDouble(v);
-            case FLOAT16 -> b.putShort(halfOf((float) v));
-            case INT64 -> b.putLong((long) v);
-            case INT32 -> b.putInt((int) v);
-            case INT8, UINT8 -> b.put((byte) (long) v);
-            case BOOL -> b.put((byte) (v != 0 ? 1 : 0));
-        }
-    }
-
     /** Generated data for one input (a name starting with NUL marks an image or a spectrogram). */
     static NamedTensor generate(TensorSpec s, long[] shape, ModelProto proto, FeedOptions feed) {
         int n = (int) NamedTensor.elementCount(shape);
@@ -350,6 +281,19 @@ final class InputFeeder {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+
+    /** Writes {@code v} as one element of {@code dtype}, little-endian. */
+    static void put(ByteBuffer b, DType dtype, double v) {
+        switch (dtype) {
+            case FLOAT32 -> b.putFloat((float) v);
+            case FLOAT64 -> b.putDouble(v);
+            case FLOAT16 -> b.putShort(halfOf((float) v));
+            case INT64 -> b.putLong((long) v);
+            case INT32 -> b.putInt((int) v);
+            case INT8, UINT8 -> b.put((byte) (long) v);
+            case BOOL -> b.put((byte) (v != 0 ? 1 : 0));
         }
     }
 }
