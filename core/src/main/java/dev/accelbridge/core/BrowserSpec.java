@@ -39,12 +39,12 @@ public record BrowserSpec(BrowserKind kind, String major) {
      */
     public LaneId lane() {
         LaneId l = LaneId.of(kind);
-        return major == null ? l : VersionAxes.byFlag(Dimensions.LANE.flag()).map(a -> l.with(a, major)).orElse(l);
+        return major == null ? l : VersionAxes.withinBrowser().map(a -> l.with(a, major)).orElse(l);
     }
 
     /** The browser of {@code lane}, at the major of the axis written within the browser's option, if it has one. */
     public static BrowserSpec of(LaneId lane) {
-        return new BrowserSpec(lane.browser(), VersionAxes.byFlag(Dimensions.LANE.flag()).map(lane::version).orElse(null));
+        return new BrowserSpec(lane.browser(), VersionAxes.withinBrowser().map(lane::version).orElse(null));
     }
 
     /** {@code chromium-shell@141}, or {@code chromium}. */

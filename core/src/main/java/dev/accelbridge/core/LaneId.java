@@ -159,14 +159,14 @@ public record LaneId(BrowserKind browser, Map<String, String> versions) {
      */
     public static String runOptions(List<LaneId> lanes) {
         String browsers = lanes.stream().filter(l -> !l.isNative()).map(l -> l.id() + VersionAxes.all().stream()
-                        .filter(a -> Dimensions.LANE.flag().equals(a.dimension().flag()) && l.version(a) != null)
+                        .filter(a -> a.withinBrowser() && l.version(a) != null)
                         .map(a -> a.keyPart(l.version(a))).collect(Collectors.joining())).distinct().collect(Collectors.joining(","));
         List<String> out = new ArrayList<>();
         if (!browsers.isEmpty()) {
             out.add(Dimensions.LANE.flag() + " " + browsers);
         }
         for (VersionAxis a : VersionAxes.all()) {
-            if (Dimensions.LANE.flag().equals(a.dimension().flag())) {
+            if (a.withinBrowser()) {
                 continue;
             }
             String values = lanes.stream().map(l -> l.version(a)).filter(Objects::nonNull).distinct().collect(Collectors.joining(","));

@@ -44,6 +44,11 @@ public final class VersionAxes {
         return all().stream().filter(x -> flag.equals(x.dimension().flag())).findFirst();
     }
 
+    /** The axis written within the browser's option ({@code --browser chromium-shell@141}): a browser's major. */
+    public static Optional<VersionAxis> withinBrowser() {
+        return all().stream().filter(VersionAxis::withinBrowser).findFirst();
+    }
+
     /** The axes browser lanes ({@code true}) or the native lane ({@code false}) carry, in order. */
     public static List<VersionAxis> onSide(boolean browser) {
         return all().stream().filter(x -> x.browserSide() == browser).toList();

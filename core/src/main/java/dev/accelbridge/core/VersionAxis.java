@@ -34,9 +34,22 @@ public interface VersionAxis {
     /** Its place among the axes, lowest first: the order of a lane's key and of the report's versions. */
     int order();
 
+    /** Its short name, the first alias of its dimension ({@code ort-web}), else its name: what a lane's key and a column say. */
+    default String shortName() {
+        return dimension().aliases().isEmpty() ? name() : dimension().aliases().get(0);
+    }
+
     /** The part of a lane's key that names version {@code v} ({@code +ort-web@1.22.0}). */
     default String keyPart(String v) {
-        return "+" + (dimension().aliases().isEmpty() ? name() : dimension().aliases().get(0)) + "@" + v;
+        return "+" + shortName() + "@" + v;
+    }
+
+    /**
+     * True when its option is the browser's own: its versions are written within it ({@code --browser chromium-shell@141})
+     * and are a browser's, not swept apart from it.
+     */
+    default boolean withinBrowser() {
+        return Dimensions.LANE.flag().equals(dimension().flag());
     }
 
     /**

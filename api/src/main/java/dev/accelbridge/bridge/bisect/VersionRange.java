@@ -6,7 +6,6 @@ import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.BrowserSpec;
-import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.VersionAxes;
 import dev.accelbridge.core.VersionAxis;
@@ -49,7 +48,7 @@ public record VersionRange(VersionAxis axis, String good, String bad, LaneId lan
         String browserName = browserArg;
         if (browserArg != null && browserArg.contains("@")) {
             browserName = browserArg.substring(0, browserArg.indexOf('@'));
-            VersionAxes.byFlag(Dimensions.LANE.flag()).ifPresent(a -> given.put(a, browserArg.substring(browserArg.indexOf('@') + 1).trim()));
+            VersionAxes.withinBrowser().ifPresent(a -> given.put(a, browserArg.substring(browserArg.indexOf('@') + 1).trim()));
         }
         List<VersionAxis> ranges = given.entrySet().stream().filter(e -> e.getValue().contains("..")).map(Map.Entry::getKey).toList();
         if (ranges.size() != 1) {

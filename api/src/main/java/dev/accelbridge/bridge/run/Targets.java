@@ -9,7 +9,6 @@ import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.BrowserSpec;
-import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.VersionAxes;
 import dev.accelbridge.core.VersionAxis;
@@ -111,7 +110,7 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
         for (Map.Entry<String, List<String>> e : in.entrySet()) {
             VersionAxis a = VersionAxes.named(e.getKey()).orElseThrow(() -> new AccelbridgeException("No version axis is called "
                     + Untrusted.quote(e.getKey()), "give one of: " + VersionAxes.all().stream().map(VersionAxis::name).toList()));
-            if (Dimensions.LANE.flag().equals(a.dimension().flag())) {
+            if (a.withinBrowser()) {
                 throw new AccelbridgeException("A browser's " + a.dimension().label() + " is given with the browser", "give --browser NAME@VERSION");
             }
             List<String> vs = e.getValue() == null ? List.of() : e.getValue().stream().map(String::trim).distinct().toList();
@@ -237,7 +236,7 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
                 optBrowserSpecs(List.of(BrowserSpec.of(lane)));
             }
             lane.versions().forEach((axis, v) -> {
-                if (VersionAxes.named(axis).filter(a -> !Dimensions.LANE.flag().equals(a.dimension().flag())).isPresent()) {
+                if (VersionAxes.named(axis).filter(a -> !a.withinBrowser()).isPresent()) {
                     optVersions(axis, List.of(v));
                 }
             });

@@ -1,6 +1,5 @@
 package dev.accelbridge.reports.render;
 
-import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.VersionAxes;
 import dev.accelbridge.core.VersionAxis;
 import dev.accelbridge.core.PublicApi;
@@ -51,8 +50,8 @@ public record Cell(RunResult result, Score score, double cpuP50Ms, double reques
         StringBuilder v = new StringBuilder();
         for (VersionAxis a : VersionAxes.all()) {
             String at = id.lane().version(a);
-            if (at != null && !Dimensions.LANE.flag().equals(a.dimension().flag())) {
-                v.append(" · ").append(a.dimension().aliases().isEmpty() ? a.name() : a.dimension().aliases().get(0)).append(' ').append(at);
+            if (at != null && !a.withinBrowser()) {
+                v.append(" · ").append(a.shortName()).append(' ').append(at);
             }
         }
         return id.requested().id() + " [" + (result.provenance() == null ? id.lane().id() : result.provenance().browserLabel()) + v + "]";
