@@ -109,16 +109,19 @@ public final class NetworkNamespace implements AutoCloseable {
 
     @Override
     public void close() {
+        // the tree as it is now: a grandchild that outlives its parent (Playwright's node server after its java CLI ends)
+        // is no longer anyone's descendant once the parent is gone
+        List<ProcessHandle> tree = new ArrayList<>();
         for (Process p : processes) {
-            p.descendants().forEach(ProcessHandle::destroy);
-            p.destroy();
+            p.descendants().forEach(tree::add);
+            tree.add(p.toHandle());
         }
-        for (Process p : processes) {
+        tree.forEach(ProcessHandle::destroy);
+        for (ProcessHandle h : tree) {
             try {
-                if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                    p.descendants().forEach(ProcessHandle::destroyForcibly);
-                    p.destroyForcibly();
-                }
+                h.onExit().get(10, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                h.destroyForcibly();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
