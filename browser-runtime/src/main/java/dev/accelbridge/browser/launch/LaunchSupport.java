@@ -43,8 +43,15 @@ final class LaunchSupport {
         }
         String m = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
         m = m.strip();
+        // Playwright's errors are a block, "Error {\n  message='what happened'\n  name=...": its message is what says why
+        boolean block = m.startsWith("Error {");
+        if (block) {
+            int at = m.indexOf("message='");
+            m = at < 0 ? m.substring("Error {".length()).strip() : m.substring(at + "message='".length());
+        }
         int nl = m.indexOf('\n');
-        return nl < 0 ? m : m.substring(0, nl);
+        String line = nl < 0 ? m : m.substring(0, nl);
+        return block && line.endsWith("'") ? line.substring(0, line.length() - 1) : line;
     }
 
     /** The major version ({@code 156} of {@code 156.0.8078.79}), or -1. */

@@ -39,4 +39,13 @@ class PlaywrightServerFailureTest {
         assertThat(e.getMessage()).contains("refused the bridge's certificate", "did not take Accelbridge's launch flags");
         assertThat(e.fix()).contains("--unsafe");
     }
+
+    @Test
+    void playwrightsErrorBlockIsNamedByItsMessageNotItsFirstLine() {
+        // found on a full run: the refusal read "gave no browser: Error {", Playwright's block opening its own message
+        BrowserLaunchException e = PlaywrightLauncher.serverFailure(URI.create("ws://10.0.0.7:3000/"),
+                new com.microsoft.playwright.PlaywrightException("Error {\n  message='Target page, context or browser has been closed\n"
+                        + "Browser logs:\n...'\n  name='Error\n  stack='Error: Target page ...\n}"));
+        assertThat(e.getMessage()).contains("gave no browser: Target page, context or browser has been closed").doesNotContain("Error {");
+    }
 }
