@@ -60,8 +60,9 @@ final class PageLaunch {
             page = server.awaitPage(slot, server.options().joinTimeout());
         } catch (RuntimeException e) {
             String alive = handle.isAlive() ? "running" : "not running";
+            String said = handle.pageEvidence().map(s -> "; " + s).orElse("");
             handle.close();
-            throw new BridgeServerException(e.getMessage() + " (" + label + ", browser " + alive + ")",
+            throw new BridgeServerException(e.getMessage() + " (" + label + ", browser " + alive + said + ")",
                     "check the browser starts and reaches " + server.baseUrl(), e);
         }
         if (page.ortError() != null) {

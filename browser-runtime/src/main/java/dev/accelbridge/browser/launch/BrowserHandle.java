@@ -41,6 +41,14 @@ public interface BrowserHandle extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * What the browser's page has said since it was launched, as evidence when it did not reach the bridge: its address and
+     * its failed requests, errors, crash. Empty where the driver does not watch the page.
+     */
+    default Optional<String> pageEvidence() {
+        return Optional.empty();
+    }
+
     /** Kills the browser hard (used after a hang; tests use it to crash a browser mid-run). */
     void kill();
 

@@ -77,11 +77,12 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
                             .setTimeout(timeoutMs));
             try {
                 Page page = ctx.pages().isEmpty() ? ctx.newPage() : ctx.pages().get(0);
+                PageWatch watch = PageWatch.on(page);
                 // COMMIT: the launcher's job ends when the page is on its way; the page reports back over its
                 // WebSocket, and an unreachable URL still fails here.
                 page.navigate(url.toString(), new Page.NavigateOptions().setTimeout(timeoutMs).setWaitUntil(WaitUntilState.COMMIT));
                 String version = ctx.browser() != null ? ctx.browser().version() : b.version();
-                return new Object[] {ctx, version};
+                return new Object[] {ctx, version, watch};
             } catch (RuntimeException e) {
                 ctx.close();
                 throw e;
@@ -104,7 +105,7 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
         }
         BrowserContext ctx = (BrowserContext) result[0];
         ProcessHandle process = ProcessTrees.findBrowser("--user-data-dir=" + profile, Duration.ofSeconds(5)).orElse(null);
-        return new Handle(b, (String) result[1], profile, process, ctx);
+        return new Handle(b, (String) result[1], profile, process, ctx, (PageWatch) result[2]);
     }
 
     /**
@@ -134,8 +135,10 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
             try {
                 BrowserContext ctx = browser.newContext(new com.microsoft.playwright.Browser.NewContextOptions()
                         .setIgnoreHTTPSErrors(firefox && options.trust().isPresent()));
-                ctx.newPage().navigate(url.toString(), new Page.NavigateOptions().setTimeout(timeoutMs).setWaitUntil(WaitUntilState.COMMIT));
-                return new Object[] {browser, ctx};
+                Page page = ctx.newPage();
+                PageWatch watch = PageWatch.on(page);
+                page.navigate(url.toString(), new Page.NavigateOptions().setTimeout(timeoutMs).setWaitUntil(WaitUntilState.COMMIT));
+                return new Object[] {browser, watch};
             } catch (RuntimeException e) {
                 browser.close();
                 throw e;
@@ -144,7 +147,7 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
         try {
             Object[] r = started.get(options.launchTimeout().toMillis() + 10_000, TimeUnit.MILLISECONDS);
             com.microsoft.playwright.Browser browser = (com.microsoft.playwright.Browser) r[0];
-            return new ServerHandle(options.browser(), onThread(browser::version, Duration.ofSeconds(10)), ws, browser);
+            return new ServerHandle(options.browser(), onThread(browser::version, Duration.ofSeconds(10)), ws, browser, (PageWatch) r[1]);
         } catch (ExecutionException | TimeoutException e) {
             started.cancel(true);
             throw serverFailure(ws, e);
@@ -183,6 +186,15 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
         return new BrowserLaunchException("The Playwright server at " + ws + " gave no browser: "
                 + dev.accelbridge.core.Untrusted.bounded(LaunchSupport.firstLine(e), 300),
                 "check the server runs ('playwright run-server --port 3000 --unsafe') and that this machine reaches it", e);
+    }
+
+    /** What a watched page said, asked on the Playwright thread; empty when the thread does not answer in time. */
+    private java.util.Optional<String> watched(PageWatch watch) {
+        try {
+            return java.util.Optional.of(onThread(watch::describe, Duration.ofSeconds(5)));
+        } catch (Exception e) {
+            return java.util.Optional.empty();
+        }
     }
 
     /** Runs {@code task} on the Playwright thread and waits up to {@code timeout}. */
@@ -246,13 +258,20 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
         private final String version;
         private final URI ws;
         private final com.microsoft.playwright.Browser browser;
+        private final PageWatch watch;
         private volatile boolean ended;
 
-        ServerHandle(BrowserKind kind, String version, URI ws, com.microsoft.playwright.Browser browser) {
+        ServerHandle(BrowserKind kind, String version, URI ws, com.microsoft.playwright.Browser browser, PageWatch watch) {
             this.kind = kind;
             this.version = version;
             this.ws = ws;
             this.browser = browser;
+            this.watch = watch;
+        }
+
+        @Override
+        public java.util.Optional<String> pageEvidence() {
+            return ended ? java.util.Optional.empty() : watched(watch);
         }
 
         @Override public BrowserKind browser() { return kind; }
@@ -300,10 +319,17 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
 
     private final class Handle extends LocalBrowserHandle {
         private final BrowserContext ctx;
+        private final PageWatch watch;
 
-        Handle(InstalledBrowser b, String version, Path profile, ProcessHandle process, BrowserContext ctx) {
+        Handle(InstalledBrowser b, String version, Path profile, ProcessHandle process, BrowserContext ctx, PageWatch watch) {
             super(b.kind(), DriverKind.PLAYWRIGHT, version, b.executable(), profile, process);
             this.ctx = ctx;
+            this.watch = watch;
+        }
+
+        @Override
+        public java.util.Optional<String> pageEvidence() {
+            return watched(watch);
         }
 
         @Override

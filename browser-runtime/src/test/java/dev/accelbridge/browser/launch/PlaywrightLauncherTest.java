@@ -70,6 +70,23 @@ class PlaywrightLauncherTest {
     }
 
     @Test
+    void aPageThatNeverReachesItsServerSaysWhatWentWrong() throws Exception {
+        requireInstalled(BrowserKind.CHROMIUM);
+        // a page whose bridge is not there: what it logs and which request failed are the evidence of why it never joined
+        URI url = new URI("data", "text/html,<script>console.error('no bridge here');fetch('http://127.0.0.1:9/join')"
+                + ".catch(()=>{})</script>", null);
+        try (BrowserHandle h = launcher.launch(LaunchOptions.builder().build(), url)) {
+            String said = "";
+            for (int i = 0; i < 50 && !said.contains("request failed"); i++) {
+                said = h.pageEvidence().orElse("");
+                Thread.sleep(100);
+            }
+            assertThat(said).startsWith("the page is at data:text/html").contains("console error: no bridge here",
+                    "request failed: http://127.0.0.1:9/join net::ERR_");
+        }
+    }
+
+    @Test
     void chromiumShellHasARealWebNnBackend() throws Exception {
         InstalledBrowser shell = requireInstalled(BrowserKind.CHROMIUM_SHELL);
         URI url = page.newUrl();
