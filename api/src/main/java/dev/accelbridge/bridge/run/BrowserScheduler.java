@@ -138,7 +138,7 @@ final class BrowserScheduler {
     private void work(Lane lane, LaneId laneId, Queue<Task> queue, Map<ModelCase, Reference> references) {
         CaseContext ctx = new CaseContext(runId, lane.host().orElse(host), lane.provenance(), laneId);
         lane.host().ifPresent(h -> {
-            sink.info(laneId.key() + " runs on " + h.hostname() + " (" + h.os() + "); its outputs are checked against "
+            sink.info(laneId.key() + " runs on " + h.hostname() + (h.os() == null ? "" : " (" + h.os() + ")") + "; its outputs are checked against "
                     + "this host's native CPU run");
             sink.host(h);
         });
