@@ -16,6 +16,7 @@ public final class NetworkNamespace implements AutoCloseable {
     private final String name;
     private final String hostSide;
     private final int subnet;
+    private static final java.util.concurrent.atomic.AtomicInteger NEXT = new java.util.concurrent.atomic.AtomicInteger();
     private final List<Process> processes = new ArrayList<>();
 
     private NetworkNamespace(String name, String hostSide, int subnet) {
@@ -43,9 +44,12 @@ public final class NetworkNamespace implements AutoCloseable {
         }
     }
 
-    /** A fresh namespace and pair; the third octet is chosen from this process's id so that two runs do not meet. */
+    /**
+     * A fresh namespace and pair on a subnet no interface of this machine has: one test's pair is never confused with an
+     * earlier one's (two tests of one JVM took the same subnet before, when it came from the process id alone).
+     */
     public static NetworkNamespace create() throws IOException {
-        int n = (int) (ProcessHandle.current().pid() % 200) + 20;
+        int n = freeSubnet();
         String tag = Long.toString(ProcessHandle.current().pid() % 100000, 36) + Long.toString(System.nanoTime() % 1000, 36);
         NetworkNamespace ns = new NetworkNamespace("ab-" + tag, "abh" + tag, n);
         String inside = "abn" + tag;
@@ -63,6 +67,19 @@ public final class NetworkNamespace implements AutoCloseable {
             throw e;
         }
         return ns;
+    }
+
+    /** The third octet of a 10.213.N.0/30 that no address of this machine is in, starting after the last one taken. */
+    private static synchronized int freeSubnet() throws IOException {
+        Process p = new ProcessBuilder("ip", "-o", "-4", "addr", "show").redirectErrorStream(true).start();
+        String taken = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        for (int i = 0; i < 230; i++) {
+            int n = 20 + (int) ((ProcessHandle.current().pid() + NEXT.getAndIncrement()) % 230);
+            if (!taken.contains(" 10.213." + n + ".")) {
+                return n;
+            }
+        }
+        throw new IOException("every 10.213.N.0/30 for a test namespace is taken: 'ip -o -4 addr show' lists them");
     }
 
     /** This machine's address on the pair: what the bridge binds and advertises. */
