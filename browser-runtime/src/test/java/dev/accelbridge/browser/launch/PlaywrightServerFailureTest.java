@@ -17,7 +17,7 @@ class PlaywrightServerFailureTest {
 
     @Test
     void aServerOfAnotherVersionIsNamedWithTheCommandThatStartsTheRightOne() {
-        BrowserLaunchException e = PlaywrightLauncher.serverFailure(URI.create("ws://10.0.0.7:3000/"),
+        BrowserLaunchException e = PlaywrightServerFailure.of(URI.create("ws://10.0.0.7:3000/"),
                 new com.microsoft.playwright.PlaywrightException(MISMATCH));
         assertThat(e.getMessage()).contains("runs Playwright 1.56 and this client", "needs both the same version").doesNotContain("║");
         assertThat(e.getMessage().length()).isLessThan(200);
@@ -27,14 +27,14 @@ class PlaywrightServerFailureTest {
     @Test
     void aRefusalThatMerelyContains428IsNotAVersionMismatch() {
         // found on a full run: a refusal was called "another version" because "428" stood somewhere in its text
-        BrowserLaunchException e = PlaywrightLauncher.serverFailure(URI.create("ws://10.0.0.7:3000/"),
+        BrowserLaunchException e = PlaywrightServerFailure.of(URI.create("ws://10.0.0.7:3000/"),
                 new com.microsoft.playwright.PlaywrightException("WebSocket error: connect ECONNREFUSED 10.0.0.7:3000 (pid 4281)"));
         assertThat(e.getMessage()).contains("gave no browser", "ECONNREFUSED").doesNotContain("another version");
     }
 
     @Test
     void aCertificateRefusedMeansTheServerDidNotTakeTheFlags() {
-        BrowserLaunchException e = PlaywrightLauncher.serverFailure(URI.create("ws://10.0.0.7:3000/"),
+        BrowserLaunchException e = PlaywrightServerFailure.of(URI.create("ws://10.0.0.7:3000/"),
                 new com.microsoft.playwright.PlaywrightException("page.navigate: net::ERR_CERT_AUTHORITY_INVALID at https://10.0.0.5:8765/"));
         assertThat(e.getMessage()).contains("refused the bridge's certificate", "did not take Accelbridge's launch flags");
         assertThat(e.fix()).contains("--unsafe");
@@ -43,7 +43,7 @@ class PlaywrightServerFailureTest {
     @Test
     void playwrightsErrorBlockIsNamedByItsMessageNotItsFirstLine() {
         // found on a full run: the refusal read "gave no browser: Error {", Playwright's block opening its own message
-        BrowserLaunchException e = PlaywrightLauncher.serverFailure(URI.create("ws://10.0.0.7:3000/"),
+        BrowserLaunchException e = PlaywrightServerFailure.of(URI.create("ws://10.0.0.7:3000/"),
                 new com.microsoft.playwright.PlaywrightException("Error {\n  message='Target page, context or browser has been closed\n"
                         + "Browser logs:\n...'\n  name='Error\n  stack='Error: Target page ...\n}"));
         assertThat(e.getMessage()).contains("gave no browser: Target page, context or browser has been closed").doesNotContain("Error {");
