@@ -3,7 +3,9 @@ package dev.accelbridge.core;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
@@ -52,6 +54,18 @@ public final class VersionAxes {
     /** The axes browser lanes ({@code true}) or the native lane ({@code false}) carry, in order. */
     public static List<VersionAxis> onSide(boolean browser) {
         return all().stream().filter(x -> x.browserSide() == browser).toList();
+    }
+
+    /** {@code runtimeVersions} with the lane's own version of each axis that records one ({@link VersionAxis#recordedAs}). */
+    public static Map<String, String> recorded(Map<String, String> runtimeVersions, LaneId lane) {
+        Map<String, String> out = new LinkedHashMap<>(runtimeVersions);
+        for (VersionAxis a : all()) {
+            String v = lane.version(a.name());
+            if (v != null && a.recordedAs() != null) {
+                out.put(a.recordedAs(), v);
+            }
+        }
+        return out;
     }
 
     /** The axes' dimensions, in order. */

@@ -28,6 +28,14 @@ public interface VersionAxis {
     /** What its versions are versions of, for a person ({@code onnxruntime-web}). */
     String subject();
 
+    /**
+     * The name its version is recorded under among a run's and a case's runtime versions ({@code onnxruntime-web}), or null
+     * when those do not record it (a browser's major is its build, recorded as the browser's version).
+     */
+    default String recordedAs() {
+        return null;
+    }
+
     /** True when browser lanes carry it, false when the native lane does. */
     boolean browserSide();
 

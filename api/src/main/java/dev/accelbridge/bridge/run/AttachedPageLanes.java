@@ -40,6 +40,12 @@ public final class AttachedPageLanes implements BrowserLanes {
         return BrowserBackendProvider.attach(server, page).laneId();
     }
 
+    /** A page opened by hand: nothing drives its browser. */
+    @Override
+    public String driver() {
+        return dev.accelbridge.browser.launch.DriverKind.MANUAL.id();
+    }
+
     /** One page, one lane: its jobs run one at a time. */
     @Override
     public int maxLanes() {

@@ -98,6 +98,11 @@ public final class BridgeBrowserLanes implements BrowserLanes {
         return laneOf(p, backends, runtimeVersions);
     }
 
+    @Override
+    public String driver() {
+        return plan.targets().driver().id();
+    }
+
     /** Closes the lane's browser: its cases are done. */
     @Override
     public void release(LaneId target, Lane lane) {

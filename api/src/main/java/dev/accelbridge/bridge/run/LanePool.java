@@ -171,6 +171,11 @@ public final class LanePool implements AutoCloseable {
         }
 
         @Override
+        public String driver() {
+            return delegate.driver();
+        }
+
+        @Override
         public void close() {
             List<Held> h;
             synchronized (this) {

@@ -1,6 +1,6 @@
 package dev.accelbridge.bridge.run;
 
-import dev.accelbridge.browser.page.OrtWebAxis;
+import dev.accelbridge.core.VersionAxes;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
@@ -24,11 +24,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Runs one browser's cases of a run: on {@code --parallel N} lanes at once, each with its own browser and page, taking
- * cases from one queue, and re-running a FAILED case on a fresh page up to {@code --retries} times. Every result goes to
- * the {@link LaneSink} as soon as it ends (one store transaction per case, whichever lane wrote it).
+ * Runs one target's cases of a run, native or browser alike, on lanes its {@link LaneSource} opens: up to
+ * {@code --parallel N} at once (as many as the source allows: one native process, a browser and page each), taking cases
+ * from one queue, and re-running a FAILED case afresh up to {@code --retries} times. Every result goes to the
+ * {@link LaneSink} as soon as it ends (one store transaction per case, whichever lane wrote it).
  */
-final class BrowserScheduler {
+final class LaneScheduler {
     private record Task(BackendId requested, ModelCase mc) {
     }
 
@@ -39,7 +40,7 @@ final class BrowserScheduler {
     private final Map<String, String> runtimeVersions;
     private final LaneSink sink;
 
-    BrowserScheduler(RunPlan plan, CaseExecutor executor, HostInfo host, String runId, Map<String, String> runtimeVersions,
+    LaneScheduler(RunPlan plan, CaseExecutor executor, HostInfo host, String runId, Map<String, String> runtimeVersions,
                      LaneSink sink) {
         this.plan = plan;
         this.executor = executor;
@@ -49,15 +50,19 @@ final class BrowserScheduler {
         this.sink = sink;
     }
 
-    /** Runs the cases of the lane {@code target} ({@link dev.accelbridge.core.BrowserSpec#lane}) not yet {@code done}. */
-    void run(BrowserLanes lanes, LaneId target, List<ModelCase> cases, Set<CaseId> done,
+    /**
+     * Runs the cases of the lane {@code target} on {@code requested} backends not yet {@code done}.
+     *
+     * @param named every backend the run's chains name on this side, which a lane probes
+     */
+    void run(LaneSource lanes, LaneId target, List<ModelCase> cases, List<BackendId> requested, Set<CaseId> done,
              Map<ModelCase, Reference> references, Collection<BackendId> named) {
         LaneId expected = lanes.expected(target);
         List<Task> tasks = new ArrayList<>();
-        for (BackendId requested : plan.targets().browserBackends()) {
+        for (BackendId backend : requested) {
             for (ModelCase mc : cases) {
-                if (!done.contains(CaseId.of(mc, requested, expected))) {
-                    tasks.add(new Task(requested, mc));
+                if (!done.contains(CaseId.of(mc, backend, expected))) {
+                    tasks.add(new Task(backend, mc));
                 }
             }
         }
@@ -65,19 +70,16 @@ final class BrowserScheduler {
             return;
         }
         int n = Math.max(1, Math.min(plan.targets().parallel(), Math.min(tasks.size(), lanes.maxLanes())));
-        sink.info((lanes.warm(target) ? "reusing " : "starting ") + expected.key() + " (" + plan.targets().driver().id() + (n > 1 ? ", " + n + " lanes" : "") + ")");
+        sink.info((lanes.warm(target) ? "reusing " : "starting ") + expected.key() + " (" + lanes.driver() + (n > 1 ? ", " + n + " lanes" : "") + ")");
         Lane first;
         try {
             first = lanes.open(target, named);
         } catch (AccelbridgeException e) {
-            // The browser or its onnxruntime-web is missing, cannot run here, or would not start: every case of it says so,
-            // and the run goes on.
-            Map<String, String> versions = new java.util.LinkedHashMap<>(runtimeVersions);
-            if (target.version(OrtWebAxis.DIMENSION.name()) != null) {
-                versions.put("onnxruntime-web", target.version(OrtWebAxis.DIMENSION.name()));
-            }
+            // What the lane needs (a browser, its onnxruntime-web, an ONNX Runtime version) is missing, cannot run here, or
+            // would not start: every case of it says so, and the run goes on.
             sink.cannotOpen(runId, tasks.stream().map(t -> CaseId.of(t.mc(), t.requested(), expected)).toList(), e,
-                    Provenance.of(target.browser().id(), null, plan.targets().driver().id(), null, null, List.of(), versions).withHost(host));
+                    Provenance.of(target.isNative() ? null : target.browser().id(), null, lanes.driver(), null, null, List.of(),
+                            VersionAxes.recorded(runtimeVersions, target)).withHost(host));
             return;
         }
         first.probes().values().forEach(sink::probe);
@@ -120,7 +122,7 @@ final class BrowserScheduler {
                     throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted while the browser lanes ran", e);
+                    throw new IllegalStateException("interrupted while the lanes ran", e);
                 }
             }
         } finally {

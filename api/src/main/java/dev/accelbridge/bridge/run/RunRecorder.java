@@ -29,7 +29,8 @@ final class RunRecorder {
     private final Map<String, String> runtimeVersions;
     private final RunListener listener;
     private final Path spillDir;
-    private final List<Availability> probesSeen = new ArrayList<>();
+    /** Each probe once: the native lane's are reported when references are made and again when its cases run. */
+    private final java.util.Set<Availability> probesSeen = new java.util.LinkedHashSet<>();
     /** Results the store could not take, kept for a spill file (null while the store works). */
     private List<RunResult> spilled;
     private StoreException storeFailure;
@@ -61,7 +62,9 @@ final class RunRecorder {
     }
 
     synchronized void recordProbe(String runId, Availability a) {
-        probesSeen.add(a);
+        if (!probesSeen.add(a)) {
+            return;
+        }
         whileStoreWorks(() -> store.recordProbe(runId, a));
     }
 
@@ -178,7 +181,7 @@ final class RunRecorder {
                 runtimeVersions.getOrDefault("accelbridge", "unknown"), runtimeVersions, planJson, spilled.size());
         try {
             java.nio.file.Files.createDirectories(f.getParent());
-            ResultJson.MAPPER.writeValue(f.toFile(), StoreExport.document(host, info, probesSeen, spilled));
+            ResultJson.MAPPER.writeValue(f.toFile(), StoreExport.document(host, info, List.copyOf(probesSeen), spilled));
         } catch (java.io.IOException io) {
             return new StoreException(storeFailure.getMessage() + "; and " + spilled.size() + " results could not be written to "
                     + f + " either: " + io.getMessage(), storeFailure.fix(), storeFailure);

@@ -48,6 +48,11 @@ class LanePoolTest {
         public void close() {
             real.close();
         }
+
+        @Override
+        public String driver() {
+            return real.driver();
+        }
     }
 
     private static RunPlan plan(Duration caseTimeout) {

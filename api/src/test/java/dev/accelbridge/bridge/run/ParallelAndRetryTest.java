@@ -178,5 +178,10 @@ class ParallelAndRetryTest {
         public void close() {
             real.close();
         }
+
+        @Override
+        public String driver() {
+            return real.driver();
+        }
     }
 }

@@ -31,6 +31,11 @@ public final class OrtWebAxis implements VersionAxis {
     }
 
     @Override
+    public String recordedAs() {
+        return "onnxruntime-web";
+    }
+
+    @Override
     public boolean browserSide() {
         return true;
     }

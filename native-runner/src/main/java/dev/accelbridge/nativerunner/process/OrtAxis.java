@@ -29,6 +29,11 @@ public final class OrtAxis implements VersionAxis {
     }
 
     @Override
+    public String recordedAs() {
+        return "onnxruntime";
+    }
+
+    @Override
     public boolean browserSide() {
         return false;
     }
