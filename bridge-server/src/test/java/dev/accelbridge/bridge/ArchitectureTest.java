@@ -190,7 +190,7 @@ class ArchitectureTest {
         assertThat(published("dev.accelbridge.reports.store.MatrixStore")).isTrue();
         assertThat(published("dev.accelbridge.bridge.run.RunOrchestrator")).isFalse();
         assertThat(published("dev.accelbridge.reports.store.ResultRows")).isFalse();
-        assertThat(ownerOf("dev.accelbridge.browser.bridge.PageHub")).isEqualTo("browser-runtime");
+        assertThat(ownerOf("dev.accelbridge.browser.bridge.hub.PageHub")).isEqualTo("browser-runtime");
         assertThat(MODULES.get("reports").mayUse()).doesNotContain("bridge-server");
         assertThat(ownerOf("dev.accelbridge.bridge.run.RunPlan")).isEqualTo("api");
         assertThat(ownerOf("dev.accelbridge.bridge.cli.Main")).isEqualTo("bridge-server");

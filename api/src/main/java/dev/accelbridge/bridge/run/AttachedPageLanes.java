@@ -2,8 +2,8 @@ package dev.accelbridge.bridge.run;
 
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.browser.bridge.BridgeServer;
-import dev.accelbridge.browser.bridge.BrowserBackendProvider;
-import dev.accelbridge.browser.bridge.ConnectedPage;
+import dev.accelbridge.browser.bridge.provider.BrowserBackendProvider;
+import dev.accelbridge.browser.bridge.hub.ConnectedPage;
 import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.BackendId;
 

@@ -4,7 +4,7 @@ import dev.accelbridge.browser.page.OrtWebAxis;
 import dev.accelbridge.browser.launch.BrowserMajorAxis;
 import dev.accelbridge.browser.bridge.BridgeOptions;
 import dev.accelbridge.browser.bridge.BridgeServer;
-import dev.accelbridge.browser.bridge.BrowserBackendProvider;
+import dev.accelbridge.browser.bridge.provider.BrowserBackendProvider;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.browser.launch.BrowserLaunchers;
 import dev.accelbridge.browser.launch.BrowserLaunchException;

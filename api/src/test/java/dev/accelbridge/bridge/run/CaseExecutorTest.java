@@ -3,7 +3,7 @@ package dev.accelbridge.bridge.run;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.browser.bridge.BridgeOptions;
 import dev.accelbridge.browser.bridge.BridgeServer;
-import dev.accelbridge.browser.bridge.BrowserBackendProvider;
+import dev.accelbridge.browser.bridge.provider.BrowserBackendProvider;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.core.Availability;

@@ -1,5 +1,8 @@
 package dev.accelbridge.browser.bridge;
 
+import dev.accelbridge.browser.bridge.provider.BrowserBackendProvider;
+import dev.accelbridge.browser.bridge.provider.PageCheck;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

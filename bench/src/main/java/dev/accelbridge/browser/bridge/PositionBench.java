@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.bridge;
 
+import dev.accelbridge.browser.bridge.provider.BrowserBackendProvider;
+
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.core.BackendId;

@@ -2,7 +2,7 @@ package dev.accelbridge.bridge.cli;
 
 import dev.accelbridge.browser.bridge.BridgeOptions;
 import dev.accelbridge.browser.bridge.BridgeServer;
-import dev.accelbridge.browser.bridge.ConnectedPage;
+import dev.accelbridge.browser.bridge.hub.ConnectedPage;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;

@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.bridge;
 
+import dev.accelbridge.browser.bridge.hub.PageHub;
+
 import io.javalin.http.Context;
 import io.javalin.websocket.WsContext;
 

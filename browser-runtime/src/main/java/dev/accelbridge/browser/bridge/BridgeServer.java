@@ -1,5 +1,8 @@
 package dev.accelbridge.browser.bridge;
 
+import dev.accelbridge.browser.bridge.hub.ConnectedPage;
+import dev.accelbridge.browser.bridge.hub.PageHub;
+
 import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -10,7 +13,6 @@ import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.javalin.http.staticfiles.Location;
-import io.javalin.websocket.WsContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,7 +20,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,7 +100,7 @@ public final class BridgeServer implements AutoCloseable {
                     ctx.session.setMaxTextMessageSize(PageHub.UNJOINED_MESSAGE_BYTES);
                     ctx.session.setMaxBinaryMessageSize(PageHub.UNJOINED_MESSAGE_BYTES);
                     ctx.enableAutomaticPings(15, java.util.concurrent.TimeUnit.SECONDS);
-                    hub.connected(ctx.sessionId(), channel(ctx), String.valueOf(ctx.session.getRemoteSocketAddress()),
+                    hub.connected(ctx.sessionId(), new JettyPageChannel(ctx), String.valueOf(ctx.session.getRemoteSocketAddress()),
                             ctx.header("Origin"), BridgeAccess.presentedToken(ctx), ctx.header("Host"));
                 });
                 ws.onMessage(ctx -> hub.text(ctx.sessionId(), ctx.message()));
@@ -312,36 +313,5 @@ public final class BridgeServer implements AutoCloseable {
         Path p = ref.get().path();
         InputStream in = Files.newInputStream(p);
         ctx.header("Cache-Control", "no-store").contentType("application/octet-stream").result(in);
-    }
-
-    private static PageChannel channel(WsContext ctx) {
-        return new PageChannel() {
-            @Override
-            public synchronized void sendText(String text) {
-                ctx.send(text);
-            }
-
-            @Override
-            public synchronized void sendBinary(ByteBuffer data) {
-                ctx.send(data);
-            }
-
-            @Override
-            public void close(int code, String reason) {
-                ctx.closeSession(code, reason);
-            }
-
-            @Override
-            public void allowMessages(long bytes) {
-                ctx.session.setMaxTextMessageSize(bytes);
-                ctx.session.setMaxBinaryMessageSize(bytes);
-            }
-
-            @Override
-            public synchronized void sendThenClose(String text, int code, String reason) {
-                Runnable closeNow = () -> ctx.session.close(code, reason, org.eclipse.jetty.websocket.api.Callback.NOOP);
-                ctx.session.sendText(text, org.eclipse.jetty.websocket.api.Callback.from(closeNow, failure -> closeNow.run()));
-            }
-        };
     }
 }

@@ -12,6 +12,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * A request names an id, never a path, so no request can reach any other file.
  */
 public final class ModelRegistry {
+    /** The models {@code server} serves this run: what a provider registers its cases' models in. */
+    public static ModelRegistry of(BridgeServer server) {
+        return server.models();
+    }
+
     /** A registered model: its opaque id, file and size. */
     public record ModelRef(String id, Path path, String name, long size) {
         /** The URL path pages fetch it from (token added by the page when the bridge has one). */

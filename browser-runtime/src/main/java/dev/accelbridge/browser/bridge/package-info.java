@@ -1,8 +1,8 @@
 /**
- * The browser bridge: a Javalin server ({@link dev.accelbridge.browser.bridge.BridgeServer}) that serves the inference
- * page with COOP/COEP headers, the models of the current run by opaque id, and the WebSocket endpoint over which pages
- * join and execute jobs (protocol v1, {@code docs/protocol.md}); {@link dev.accelbridge.browser.bridge.ConnectedPage}
- * is one joined page with a future-based job API, and {@link dev.accelbridge.browser.bridge.BrowserBackendProvider}
- * turns one browser into a core {@link dev.accelbridge.core.BackendProvider} for WebGPU, WebNN and WASM.
+ * The browser bridge's server: a Javalin server ({@link dev.accelbridge.browser.bridge.BridgeServer}) that serves the
+ * inference page with COOP/COEP headers, the models of the current run by opaque id and onnxruntime-web's verified files,
+ * and the WebSocket endpoint over which pages join and execute jobs (protocol v1, {@code docs/protocol.md}); its options,
+ * its network exposure (TLS identity, token, host and origin checks, join codes). The joined pages are the page hub's
+ * ({@code hub}); turning one browser into a backend provider is {@code provider}'s.
  */
 package dev.accelbridge.browser.bridge;

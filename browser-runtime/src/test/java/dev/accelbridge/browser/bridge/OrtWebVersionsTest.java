@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.bridge;
 
+import dev.accelbridge.browser.bridge.provider.BrowserBackendProvider;
+
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.browser.launch.DriverKind;

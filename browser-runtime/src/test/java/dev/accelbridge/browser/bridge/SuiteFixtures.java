@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Shared by the browser test classes: the three suites (generated once per JVM into target/) and their native CPU
  * reference outputs from ONNX Runtime through DJL.
  */
-final class SuiteFixtures {
+public final class SuiteFixtures {
     private static final Path CACHE = Path.of("target", "suite-cache").toAbsolutePath();
     private static SuiteCatalog catalog;
     private static DjlOnnxRuntimeProvider nativeCpu;
@@ -34,7 +34,7 @@ final class SuiteFixtures {
     private SuiteFixtures() {
     }
 
-    static synchronized List<ModelCase> cases(ModelFamily family) {
+    public static synchronized List<ModelCase> cases(ModelFamily family) {
         if (catalog == null) {
             catalog = SuiteCatalog.create(SuiteOptions.defaults(CACHE));
         }
@@ -42,7 +42,7 @@ final class SuiteFixtures {
     }
 
     /** Every case of the three suites. */
-    static List<ModelCase> allCases() {
+    public static List<ModelCase> allCases() {
         List<ModelCase> out = new ArrayList<>();
         for (ModelFamily f : List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO)) {
             out.addAll(cases(f));
@@ -60,7 +60,7 @@ final class SuiteFixtures {
     }
 
     /** Runs {@code mc} on {@code backend} once (no warm-up, one timed run) and checks it against native CPU. */
-    static Execution runAndCompareOnce(BackendProvider browser, BackendId backend, ModelCase mc) {
+    public static Execution runAndCompareOnce(BackendProvider browser, BackendId backend, ModelCase mc) {
         Execution e = browser.execute(new ExecutionRequest(backend, mc, 0, 1, Duration.ofSeconds(120)));
         Parity p = Parity.compare(reference(mc), e.outputs(),
                 dt -> dev.accelbridge.core.Tolerance.defaults(backend, dt, dev.accelbridge.core.Precision.FP32), "native-cpu");
@@ -69,7 +69,7 @@ final class SuiteFixtures {
     }
 
     /** Runs {@code mc} on {@code backend} with 1 warm-up and 3 timed runs and checks it against native CPU. */
-    static Execution runAndCompare(BackendProvider browser, BackendId backend, ModelCase mc) {
+    public static Execution runAndCompare(BackendProvider browser, BackendId backend, ModelCase mc) {
         Execution e = browser.execute(new ExecutionRequest(backend, mc, 1, 3, Duration.ofSeconds(120)));
         Parity p = Parity.compare(reference(mc), e.outputs(),
                 dt -> dev.accelbridge.core.Tolerance.defaults(backend, dt, dev.accelbridge.core.Precision.FP32), "native-cpu");

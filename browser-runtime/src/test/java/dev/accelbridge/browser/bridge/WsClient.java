@@ -14,17 +14,17 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /** Test client: a raw WebSocket (JDK's) that speaks to the bridge like a page would, or deliberately does not. */
-final class WsClient implements AutoCloseable {
-    static final ObjectMapper JSON = new ObjectMapper();
-    final BlockingQueue<JsonNode> texts = new LinkedBlockingQueue<>();
-    final CompletableFuture<Integer> closeCode = new CompletableFuture<>();
-    final WebSocket ws;
+public final class WsClient implements AutoCloseable {
+    public static final ObjectMapper JSON = new ObjectMapper();
+    public final BlockingQueue<JsonNode> texts = new LinkedBlockingQueue<>();
+    public final CompletableFuture<Integer> closeCode = new CompletableFuture<>();
+    public final WebSocket ws;
 
-    WsClient(URI uri, String origin) throws Exception {
+    public WsClient(URI uri, String origin) throws Exception {
         this(uri, origin, java.util.Map.of());
     }
 
-    WsClient(URI uri, String origin, java.util.Map<String, String> headers) throws Exception {
+    public WsClient(URI uri, String origin, java.util.Map<String, String> headers) throws Exception {
         WebSocket.Builder b = HttpClient.newHttpClient().newWebSocketBuilder();
         if (origin != null) {
             b.header("Origin", origin);
@@ -61,15 +61,15 @@ final class WsClient implements AutoCloseable {
         }).get(10, TimeUnit.SECONDS);
     }
 
-    void text(String s) throws Exception {
+    public void text(String s) throws Exception {
         ws.sendText(s, true).get(10, TimeUnit.SECONDS);
     }
 
-    void binary(byte[] b) throws Exception {
+    public void binary(byte[] b) throws Exception {
         ws.sendBinary(ByteBuffer.wrap(b), true).get(10, TimeUnit.SECONDS);
     }
 
-    JsonNode next() throws InterruptedException {
+    public JsonNode next() throws InterruptedException {
         JsonNode n = texts.poll(10, TimeUnit.SECONDS);
         if (n == null) {
             throw new AssertionError("no message from the bridge within 10 s");
@@ -78,7 +78,7 @@ final class WsClient implements AutoCloseable {
     }
 
     /** Joins like a page with a minimal probe. */
-    JsonNode hello() throws Exception {
+    public JsonNode hello() throws Exception {
         text("{\"v\":1,\"type\":\"hello\",\"slot\":null,\"probe\":{\"userAgent\":\"test-client\",\"wasm\":{\"present\":true,\"simd\":true}},\"ort\":{\"version\":\"1.30.0\"}}");
         return next();
     }

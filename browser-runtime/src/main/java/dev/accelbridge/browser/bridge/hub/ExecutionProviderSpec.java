@@ -1,0 +1,58 @@
+package dev.accelbridge.browser.bridge.hub;
+
+import dev.accelbridge.browser.bridge.BridgeServerException;
+
+import dev.accelbridge.core.BackendId;
+
+/**
+ * The onnxruntime-web execution provider a session is created with.
+ *
+ * @param name       {@code webgpu}, {@code webnn} or {@code wasm}
+ * @param deviceType the WebNN {@code deviceType} ({@code cpu}, {@code gpu}, {@code npu}); null otherwise
+ */
+public record ExecutionProviderSpec(String name, String deviceType) {
+    /** The provider that runs {@code backend}. */
+    public static ExecutionProviderSpec of(BackendId backend) {
+        if (backend.isWebnn()) {
+            return new ExecutionProviderSpec("webnn", backend.webnnDeviceType());
+        }
+        return switch (backend) {
+            case WEBGPU -> new ExecutionProviderSpec("webgpu", null);
+            case WASM -> new ExecutionProviderSpec("wasm", null);
+            default -> throw new BridgeServerException(backend + " is not a browser backend",
+                    "use webgpu, webnn-cpu, webnn-gpu, webnn-npu or wasm");
+        };
+    }
+
+    /** How onnxruntime-web's profiler names this provider ({@code JsExecutionProvider} is WebGPU through JSEP). */
+    public String ortProviderName() {
+        return switch (name) {
+            case "webgpu" -> "JsExecutionProvider";
+            case "webnn" -> "WebNNExecutionProvider";
+            default -> "CPUExecutionProvider";
+        };
+    }
+
+    /**
+     * Whether this is onnxruntime-web's wasm backend, whose one EP is the CPU EP: where its nodes run is known without a
+     * check (and the check, a session made with CPU fallback disabled, is refused on it whatever the model).
+     */
+    public boolean cpuOnly() {
+        return dev.accelbridge.core.Placement.CPU_EP.equals(ortProviderName());
+    }
+
+    /** What to do when a browser lacks this provider: the flag or browser that brings it. */
+    public String fixWhenMissing() {
+        return switch (name) {
+            case "webgpu" -> "start Chromium with --enable-unsafe-webgpu (a software SwiftShader adapter without a GPU) or use a browser with WebGPU";
+            case "webnn" -> "use a browser with a WebNN backend (e.g. --browser chromium-shell) started with "
+                    + "--enable-features=WebMachineLearningNeuralNetwork";
+            default -> "use a browser with WebAssembly SIMD";
+        };
+    }
+
+    @Override
+    public String toString() {
+        return deviceType == null ? name : name + "/" + deviceType;
+    }
+}

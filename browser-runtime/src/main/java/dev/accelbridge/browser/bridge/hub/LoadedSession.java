@@ -1,0 +1,43 @@
+package dev.accelbridge.browser.bridge.hub;
+
+import java.util.List;
+
+/**
+ * An onnxruntime-web session a page created.
+ *
+ * @param sessionId   the page-side session id
+ * @param sessionMs   {@code InferenceSession.create} time, measured in the page
+ * @param fetchMs     time the page took to fetch the model bytes (0 when sent in a frame)
+ * @param inputNames  the session's input names
+ * @param outputNames the session's output names
+ * @param numThreads  {@code ort.env.wasm.numThreads} after creation, or -1 when not reported
+ * @param warnings    ORT's warnings while creating it (e.g. nodes not placed on the requested provider)
+ * @param onRequested for a session made with its placement checked ({@link SessionUse#PLACEMENT_CHECKED}): whether
+ *                    onnxruntime-web created it with CPU fallback disabled; null when not checked
+ * @param placementBasis the page's account of that check (onnxruntime-web's refusal, word for word, when it refused)
+ */
+public record LoadedSession(String sessionId, double sessionMs, double fetchMs, List<String> inputNames,
+                            List<String> outputNames, int numThreads, List<String> warnings, Boolean onRequested,
+                            String placementBasis) {
+    public LoadedSession {
+        inputNames = List.copyOf(inputNames);
+        outputNames = List.copyOf(outputNames);
+        warnings = List.copyOf(warnings);
+    }
+
+    /**
+     * Where this session's nodes ran, for a session made for {@code ep}: on wasm the CPU EP is the one asked for; elsewhere
+     * the page's check, or null when the session was not checked.
+     */
+    public dev.accelbridge.core.Placement placement(ExecutionProviderSpec ep) {
+        String requested = ep.ortProviderName();
+        if (ep.cpuOnly()) {
+            return dev.accelbridge.core.Placement.onRequested(requested, "onnxruntime-web's wasm backend has the CPU EP alone");
+        }
+        if (onRequested == null) {
+            return null;
+        }
+        return onRequested ? dev.accelbridge.core.Placement.onRequested(requested, placementBasis)
+                : dev.accelbridge.core.Placement.onCpu(requested, List.of(), placementBasis);
+    }
+}

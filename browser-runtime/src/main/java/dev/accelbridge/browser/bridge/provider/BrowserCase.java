@@ -1,0 +1,200 @@
+package dev.accelbridge.browser.bridge.provider;
+
+import dev.accelbridge.browser.bridge.ModelRegistry;
+
+import dev.accelbridge.browser.bridge.hub.PageSessions;
+
+import dev.accelbridge.browser.bridge.BridgeServer;
+import dev.accelbridge.browser.bridge.OutputBudget;
+import dev.accelbridge.browser.bridge.hub.ConnectedPage;
+import dev.accelbridge.browser.bridge.hub.ExecutionProviderSpec;
+import dev.accelbridge.browser.bridge.hub.LoadedSession;
+import dev.accelbridge.browser.bridge.hub.PageJobException;
+import dev.accelbridge.browser.bridge.hub.RunOutcome;
+
+import dev.accelbridge.browser.launch.BrowserHandle;
+import dev.accelbridge.browser.page.PageProbe;
+import dev.accelbridge.core.Analysis;
+import dev.accelbridge.core.Availability;
+import dev.accelbridge.core.BackendException.Phase;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BackendUnavailableException;
+import dev.accelbridge.core.ColdStart;
+import dev.accelbridge.core.Execution;
+import dev.accelbridge.core.ExecutionFailedException;
+import dev.accelbridge.core.ExecutionRequest;
+import dev.accelbridge.core.MemoryUsage;
+import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.TimeBudget;
+import dev.accelbridge.core.Timings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * One case on a lane's page, for {@link BrowserBackendProvider}: admitted or refused with its verdict before anything
+ * loads, sent (or taken from what {@link LookAhead} sent ahead), awaited phase by phase under the case's deadline, its
+ * session released, and its answers made an {@link Execution}. A page's failure becomes the case's exception and tells
+ * the lane what to do with its page ({@link PageFailures}).
+ */
+final class BrowserCase {
+    private static final Logger LOG = LoggerFactory.getLogger(BrowserCase.class);
+
+    private final BrowserBackendProvider provider;
+    private final BridgeServer server;
+    private final LanePage lane;
+    private final LookAhead ahead;
+    /** Providers this page's onnxruntime-web cannot start (its own error): the lane's, shared with the provider. */
+    private final Map<BackendId, String> noProvider;
+
+    BrowserCase(BrowserBackendProvider provider, BridgeServer server, LanePage lane, LookAhead ahead, Map<BackendId, String> noProvider) {
+        this.provider = provider;
+        this.server = server;
+        this.lane = lane;
+        this.ahead = ahead;
+        this.noProvider = noProvider;
+    }
+
+    Execution run(ExecutionRequest request) {
+        BackendId backend = request.backend();
+        lane.ready(provider.browserLabel());
+        PageProbe probe = lane.probe();
+        admit(request, probe);
+        ModelSpec model = request.modelCase().model();
+        Duration timeout = SentCase.timeout(request, server);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        ExecutionProviderSpec ep = ExecutionProviderSpec.of(backend);
+        ConnectedPage p = lane.page();
+        PageWarmth warmth = lane.warmth();
+        // one timed run and nothing else (the op sweep): the run is sent with the load, before its answer (a run after a
+        // failed load fails on the missing session and is not awaited), and the release is not awaited: one round trip a
+        // case, and none of its own when the case was sent ahead. Otherwise the first inference alone, then the warm-ups and
+        // timed runs under a deadline derived from it (the inputs cross once: the page keeps them).
+        boolean single = SentCase.oneRun(request);
+        OutputBudget budget = OutputBudget.forCase(request.modelCase(), server.options().maxResultBytes());
+        var d = warmth.durations(backend, request.durations());
+        SentCase sent = ahead.take(request, p, ModelRegistry.of(server));
+        SentCase c = sent != null ? sent : SentCase.send(p, server, request, d, budget, Duration.ZERO);
+        if (SentCase.endsWithItsRun(request)) {
+            ahead.sendAhead(p, warmth, server, timeout, n -> admit(n, probe));
+        } else {
+            ahead.forgetHints();
+        }
+        BrowserMemorySampler memory = BrowserMemorySampler.start(lane.handle());
+        try {
+            LoadedSession s;
+            try {
+                s = await(c.loading, Phase.LOAD, backend, model);
+            } catch (RuntimeException e) {
+                if (c.running != null) {
+                    c.running.exceptionally(x -> null); // fails on the missing session: the load's failure is the case's
+                }
+                throw e;
+            }
+            RunOutcome r;
+            try {
+                RunOutcome first = single ? null : await(PageSessions.of(p).runFirst(s.sessionId(), request.modelCase().inputs(),
+                        TimeBudget.min(remaining(deadline), TimeBudget.FIRST_RUN_LIMIT)), Phase.RUN, backend, model);
+                memory.stopSampling(); // nothing of the harness samples while the page times its runs
+                Duration timed = single ? remaining(deadline) : TimeBudget.min(remaining(deadline), TimeBudget.forTimedRuns(
+                        first.firstMs(), request.warmups(), request.iterations(), d.budget(), Math.min(budget.bytes(), 1L << 31)));
+                r = await(single ? c.running : PageSessions.of(p).run(s.sessionId(), null, request.warmups(), request.iterations(),
+                        d, timed, budget, request.progress()), Phase.RUN, backend, model);
+                r = single ? r : r.after(first);
+                warmth.ran(backend);
+                memory.sampleNow();
+            } finally {
+                if (p.isOpen() && !lane.relaunching()) {
+                    CompletableFuture<Void> released = PageSessions.of(p).release(s.sessionId(), Duration.ofSeconds(10)).whenComplete((v, e) -> {
+                        if (e != null) {
+                            LOG.warn("Releasing session {} failed: {}", s.sessionId(), e.toString());
+                        }
+                    });
+                    if (!single) {
+                        released.exceptionally(e -> null).join();
+                    }
+                }
+            }
+            double firstMs = Double.isNaN(r.firstMs()) ? (r.samplesMs().length > 0 ? r.samplesMs()[0] : Double.NaN) : r.firstMs();
+            Timings t = r.timings(s.sessionMs(), firstMs);
+            LinkedHashSet<String> warnings = new LinkedHashSet<>(s.warnings());
+            warnings.addAll(r.warnings());
+            probe.isolationWarning(backend).ifPresent(warnings::add);
+            MemoryUsage mem = memory.finish();
+            // the drill-down runs after the timed session is done, each part on a session of its own
+            Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs(), s.sessionMs(), firstMs, t.p50Ms(), warmth.firstCase()), null,
+                    request.checksPlacement() ? s.placement(ep) : null);
+            if (request.profileIterations() > 0 || request.recreate() > 0) {
+                PageAnalysis pa = new PageAnalysis(p, c.ref, c.external, ep, request.modelCase(), request.threads(), new PageAnalysis.Awaiter() {
+                    @Override
+                    public <T> T await(CompletableFuture<T> f) {
+                        return BrowserCase.this.await(f, Phase.RUN, backend, model);
+                    }
+                });
+                BrowserHandle h = lane.handle();
+                analysis = pa.drillDown(request, remaining(deadline), probe, () -> h == null ? -1 : h.rssBytes().orElse(-1), analysis);
+            }
+            return new Execution(r.outputs(), t, mem, provider.provenance(backend, ep).withThreads(s.numThreads() > 0 ? s.numThreads() : null),
+                    new ArrayList<>(warnings), analysis);
+        } finally {
+            memory.close();
+            c.unregister(ModelRegistry.of(server));
+        }
+    }
+
+    /** Whether {@code request} can run here at all; throws what the case's verdict is when not. */
+    private void admit(ExecutionRequest request, PageProbe probe) {
+        BackendId backend = request.backend();
+        Availability a = provider.probe(backend);
+        if (!a.available()) {
+            throw new BackendUnavailableException(a.evidence() + " [" + provider.browserLabel() + "]", ExecutionProviderSpec.of(backend).fixWhenMissing());
+        }
+        ModelSpec model = request.modelCase().model();
+        if (noProvider.containsKey(backend)) { // this page's onnxruntime-web cannot start the provider: no page, no relaunch to learn it again
+            throw PageFailures.noProvider(backend, model, noProvider.get(backend), where(backend), null);
+        }
+        // will it run here? float16 without the lane's support, or a model beyond its limits, is UNSUPPORTED now, not after
+        // minutes of loading
+        LaneFit.checkPrecision(backend, model, request.modelCase().precision(), probe, provider.browserLabel());
+        LaneFit.check(request.modelCase(), backend, probe, " [" + provider.browserLabel() + "]");
+    }
+
+    private <T> T await(CompletableFuture<T> f, Phase phase, BackendId backend, ModelSpec model) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ExecutionFailedException(phase, "Interrupted while " + backend + " ran " + model.name(), null, e);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (!(c instanceof PageJobException pj)) {
+                throw new ExecutionFailedException(phase, "Case " + model.name() + " on " + backend + " failed: " + c, null, c);
+            }
+            BrowserHandle handle = lane.handle();
+            String process = handle == null ? "" : handle.isAlive() ? "; browser process still running" : "; browser process is gone";
+            PageFailures.Failure failure = PageFailures.of(pj, phase, backend, model, lane.probe(), where(backend), process);
+            if (failure.then() == PageFailures.Then.NO_PROVIDER) {
+                noProvider.put(backend, pj.getMessage());
+            }
+            lane.failed(failure.then(), backend);
+            throw failure.exception();
+        }
+    }
+
+    /** {@code [chromium 156.0… via playwright, onnxruntime-web 1.30.0, adapter …]}: the environment, for messages. */
+    private String where(BackendId backend) {
+        return " [" + provider.browserLabel() + " via " + provider.driver().id() + ", onnxruntime-web " + provider.ortWebVersion()
+                + (backend == BackendId.WEBGPU ? ", adapter " + lane.probe().webgpu().label() : "") + "]";
+    }
+
+    private static Duration remaining(long deadline) {
+        long ns = deadline - System.nanoTime();
+        return Duration.ofNanos(Math.max(ns, 1_000_000));
+    }
+}

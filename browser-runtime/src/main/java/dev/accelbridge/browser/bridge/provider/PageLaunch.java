@@ -1,0 +1,96 @@
+package dev.accelbridge.browser.bridge.provider;
+
+import dev.accelbridge.browser.bridge.BridgeServer;
+import dev.accelbridge.browser.bridge.BridgeServerException;
+import dev.accelbridge.browser.bridge.hub.ConnectedPage;
+
+import dev.accelbridge.browser.launch.BrowserHandle;
+import dev.accelbridge.browser.launch.BrowserLauncher;
+import dev.accelbridge.browser.launch.LaunchOptions;
+import dev.accelbridge.browser.page.OrtWebBuild;
+import dev.accelbridge.core.UnsupportedModelException;
+
+import java.util.UUID;
+
+/**
+ * A browser launched on the bridge's page and the page that joined from it, checked to have loaded the onnxruntime-web
+ * its lane asked for: what a {@link BrowserBackendProvider} starts and starts again after a crash.
+ */
+final class PageLaunch {
+    /** The running browser and its joined page. */
+    record Launched(BrowserHandle handle, ConnectedPage page) {
+    }
+
+    private PageLaunch() {
+    }
+
+    /**
+     * Launches, waits for the page to join, and checks its onnxruntime-web.
+     *
+     * @throws BridgeServerException     when the page does not join, or loaded another onnxruntime-web than asked for
+     * @throws UnsupportedModelException when the asked onnxruntime-web does not load in this browser (its import's error)
+     */
+    static Launched start(BridgeServer server, LaunchOptions options, BrowserLauncher launcher, OrtWebBuild ortWeb) {
+        String slot = newSlot();
+        // an HTTPS bridge: the browser trusts its certificate by its key alone, so the page is a secure context
+        LaunchOptions trusted = server.trustedCertificate().map(options::withTrust).orElse(options);
+        BrowserHandle handle = launcher.launch(trusted, server.pageUrl(slot, ortWeb));
+        String label = options.browser().id() + " " + handle.version() + " via " + launcher.driver().id();
+        return joined(server, handle, slot, label, ortWeb);
+    }
+
+    /**
+     * A fresh page in the same browser: {@code old} opens the bridge's page again under a new slot, as a new document
+     * (onnxruntime-web, its WebAssembly instance and GPU device all new), which joins and is checked as at launch. What a
+     * failed session left in the old document goes with it; the browser process, its compiled-code caches and its
+     * launch stay. Costs a page load instead of a browser launch.
+     *
+     * @throws BridgeServerException when the fresh page does not join (the caller relaunches the browser)
+     */
+    static Launched renew(BridgeServer server, BrowserHandle handle, ConnectedPage old, String label, OrtWebBuild ortWeb) {
+        String slot = newSlot();
+        old.renew(server.pageUrl(slot, ortWeb));
+        return joined(server, handle, slot, label, ortWeb);
+    }
+
+    /** A slot no page has joined under: how the bridge tells which joining page is the one it opened. */
+    private static String newSlot() {
+        return UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    }
+
+    private static Launched joined(BridgeServer server, BrowserHandle handle, String slot, String label, OrtWebBuild ortWeb) {
+        ConnectedPage page;
+        try {
+            page = server.awaitPage(slot, server.options().joinTimeout());
+        } catch (RuntimeException e) {
+            String alive = handle.isAlive() ? "running" : "not running";
+            String said = handle.pageEvidence().map(s -> "; " + s).orElse("");
+            handle.close();
+            throw new BridgeServerException(e.getMessage() + " (" + label + ", browser " + alive + said + ")",
+                    "check the browser starts and reaches " + server.baseUrl(), e);
+        }
+        if (page.ortError() != null) {
+            handle.close();
+            throw new UnsupportedModelException(ortWeb.describe() + " does not load in " + label + ": " + page.ortError(),
+                    "run an onnxruntime-web release this browser can load", null);
+        }
+        if (page.ortVersion() != null && !page.ortVersion().equals(ortWeb.version())) {
+            handle.close();
+            throw new BridgeServerException("The page loaded onnxruntime-web " + page.ortVersion() + " where " + ortWeb.describe()
+                    + " was asked for (" + label + ")", "delete onnxruntime-web " + ortWeb.version() + " from Accelbridge's cache and run again");
+        }
+        return new Launched(handle, page);
+    }
+
+    /** The fetched code a lane runs on, as verified before it started: what it is → the hash verified. */
+    static java.util.Map<String, String> verified(OrtWebBuild ortWeb, dev.accelbridge.browser.launch.BrowserHandle handle) {
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        if (ortWeb != null && ortWeb.verified() != null) {
+            out.put("onnxruntime-web " + ortWeb.version(), ortWeb.integrity());
+        }
+        if (handle != null) {
+            dev.accelbridge.browser.launch.BrowserDiscovery.verifiedFetch(handle.executable()).ifPresent(e -> out.put(e.getKey(), e.getValue()));
+        }
+        return out;
+    }
+}
