@@ -44,6 +44,12 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
         t.setDaemon(true);
         return t;
     });
+    /**
+     * How long "is the browser still connected?" may wait for the Playwright thread: a busy thread on a loaded machine is
+     * not a dead browser, and a browser wrongly called dead is relaunched (on CI a remote lane took a new launch slot right
+     * after a passing case, and that new page did not join).
+     */
+    private static final Duration ALIVE_ANSWER = Duration.ofSeconds(10);
     private Playwright playwright; // touched only on `thread`
     private volatile boolean closed;
 
@@ -261,7 +267,7 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
         @Override
         public boolean isAlive() {
             try {
-                return !ended && onThread(browser::isConnected, Duration.ofSeconds(2));
+                return !ended && onThread(browser::isConnected, ALIVE_ANSWER);
             } catch (Exception e) {
                 return false;
             }
@@ -306,7 +312,7 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
         @Override
         boolean aliveWithoutPid() {
             try {
-                return onThread(() -> ctx.browser() != null && ctx.browser().isConnected(), Duration.ofSeconds(2));
+                return onThread(() -> ctx.browser() != null && ctx.browser().isConnected(), ALIVE_ANSWER);
             } catch (Exception e) {
                 return false;
             }
