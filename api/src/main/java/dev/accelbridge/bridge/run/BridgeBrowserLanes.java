@@ -21,6 +21,7 @@ import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.BackendUnavailableException;
 import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.VersionAxes;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -156,11 +157,9 @@ public final class BridgeBrowserLanes implements BrowserLanes {
         for (BackendId b : backends) {
             probes.put(b, p.probe(b));
         }
-        Map<String, String> versions = new LinkedHashMap<>(runtimeVersions);
-        if (p.ortWebVersion() != null) {
-            versions.put("onnxruntime-web", p.ortWebVersion()); // the lane's own, for cases that never reach the page
-        }
-        Provenance prov = Provenance.of(p.browserName(), p.browserVersion(), p.driver().id(), null, null, List.of(), versions);
+        // the lane's own versions, for cases that never reach the page
+        Provenance prov = Provenance.of(p.browserName(), p.browserVersion(), p.driver().id(), null, null, List.of(),
+                VersionAxes.recorded(runtimeVersions, p.laneId()));
         java.util.Optional<dev.accelbridge.core.HostInfo> remote = p.remoteHost();
         return new Lane(p.laneId(), p.browserLabel(), b -> p, probes, remote.map(prov::withHost).orElse(prov), remote, p::renew);
     }

@@ -109,7 +109,7 @@ final class OneRun {
         BrowserLanes lanes = browserTargets.isEmpty() ? null : browserLanes.get();
         try {
             List<LaneId> browserExpected = lanes == null ? List.of() : browserTargets.stream().map(lanes::expected).toList();
-            unrunnable(set, nativeTargets, browserExpected, runId, done, sink);
+            unrunnable(set, nativeTargets, nativeLanes.driver(), browserExpected, runId, done, sink);
             Set<BackendId> nativeNamed = named(plan.targets().nativeBackends());
             nativeNamed.add(BackendId.CPU); // the reference's
             Map<ModelCase, Reference> references = new NativeReferences(natives, nativeLanes, executor, account, host)
@@ -152,8 +152,9 @@ final class OneRun {
                 plan.effectiveThreads()).withLoadTimeout(plan.limits().loadTimeout().orElse(null)).withAccount(account)
                 .withDrillDown(plan.drillDown().profileIterations(), plan.drillDown().recreate()).withDurations(plan.sampling().durations());
     }
+
     /** Each model that could not be loaded or fed, and each variant that could not be derived: its row on every lane. */
-    private void unrunnable(ModelSet set, List<LaneId> nativeLanes, List<LaneId> browserLanes, String runId,
+    private void unrunnable(ModelSet set, List<LaneId> nativeLanes, String nativeDriver, List<LaneId> browserLanes, String runId,
                             Set<CaseId> done, LaneSink sink) {
         List<Unrunnable> unrunnable = new ArrayList<>();
         for (ModelLoad m : set.broken()) {
@@ -170,7 +171,7 @@ final class OneRun {
                     if (done.contains(id)) {
                         continue;
                     }
-                    Provenance prov = (lane.isNative() ? Provenance.of(null, null, "djl", null, null, List.of(), runtimeVersions)
+                    Provenance prov = (lane.isNative() ? Provenance.of(null, null, nativeDriver, null, null, List.of(), runtimeVersions)
                             : Provenance.of(lane.id(), null, plan.targets().driver().id(), null, null, List.of(), runtimeVersions)).withHost(host);
                     sink.emit(new RunResult(runId, Instant.now(), id, null, m.status(), m.reason(), prov, null, null, null,
                             List.of(new FallbackHop(b, false, m.reason())), List.of()));
