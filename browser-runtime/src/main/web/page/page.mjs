@@ -5,6 +5,7 @@ import { probeBrowser, errorText } from './probe.mjs';
 import { Kind } from './kinds.mjs';
 import { timerResolutionMs, readbackMs, gpuMsPerRun } from './clock.mjs';
 import { SettleLoop } from './settle.mjs';
+import { generateJob } from './generate.mjs';
 import { PROTOCOL_VERSION, decodeFrame, encodeFrame, encodeChunk, tensorView, typedOf, FrameError } from './frames.mjs';
 
 const params = new URLSearchParams(location.search);
@@ -231,6 +232,26 @@ async function sendResult(header, tensors, chunkBytes) {
 async function runJob(msg, views) {
   const entry = sessions.get(msg.session);
   if (!entry) throw new Error(`no session '${msg.session}' in this page (load it first)`);
+  if (msg.generate) {
+    const gpu = entry.ep === 'webgpu';
+    const clock = { timerResolutionMs: timerResolutionMs(), readbackMs: gpu ? await readbackMs(ort) : null };
+    let lastProgress = performance.now();
+    await generateJob(ort, entry, msg, feedsOf(msg, views), {
+      log,
+      progress: (phase, done, total) => {
+        const now = performance.now();
+        if (now - lastProgress < 1000) return;
+        lastProgress = now;
+        send({ type: Kind.PROGRESS, job: msg.job, phase, done, total });
+      },
+      sendResult: (fields, tensors) => {
+        const mem = performance.memory ? { usedJSHeapSize: performance.memory.usedJSHeapSize } : null;
+        return sendResult({ v: PROTOCOL_VERSION, type: Kind.RESULT, job: msg.job, session: msg.session, memory: mem,
+          warnings: currentWarnings || [], ...clock, ...fields }, tensors, msg.chunkBytes);
+      },
+    });
+    return;
+  }
   let feeds;
   if (msg.sameInputs === true) {
     feeds = entry.feeds;

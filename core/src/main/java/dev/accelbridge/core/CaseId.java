@@ -24,10 +24,18 @@ import java.util.stream.Collectors;
  * @param batchSize   the batch size fed
  * @param requested   the backend the user asked for (the first hop of its chain)
  * @param lane        native or a typed browser, with the browser's major and the runtime's version
+ * @param scenario    one forward pass, or a generation of so many tokens after a prompt of so many
  */
 public record CaseId(ModelFamily family, String model, String modelSha256, String inputSet, String inputShapes,
-                     Precision precision, int batchSize, BackendId requested, LaneId lane) {
+                     Precision precision, int batchSize, BackendId requested, LaneId lane, Scenario scenario) {
+    /** A case of one forward pass. */
+    public CaseId(ModelFamily family, String model, String modelSha256, String inputSet, String inputShapes,
+                  Precision precision, int batchSize, BackendId requested, LaneId lane) {
+        this(family, model, modelSha256, inputSet, inputShapes, precision, batchSize, requested, lane, Scenario.SINGLE_PASS);
+    }
+
     public CaseId {
+        scenario = scenario == null ? Scenario.SINGLE_PASS : scenario;
         Objects.requireNonNull(family, "family");
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(precision, "precision");
@@ -41,7 +49,7 @@ public record CaseId(ModelFamily family, String model, String modelSha256, Strin
     /** The case of {@code mc} on {@code requested} in {@code lane}, at the model's own precision and batch. */
     public static CaseId of(ModelCase mc, BackendId requested, LaneId lane) {
         return new CaseId(mc.model().family(), mc.model().name(), mc.model().sha256(), mc.inputSet(),
-                shapesOf(mc.inputs()), mc.precision(), batchOf(mc.inputs()), requested, lane);
+                shapesOf(mc.inputs()), mc.precision(), batchOf(mc.inputs()), requested, lane, mc.scenario());
     }
 
     /** {@code name=1x3x64x64;ids=1x16}: the shapes of the tensors in order ({@code name=} alone for a scalar). */
@@ -62,18 +70,18 @@ public record CaseId(ModelFamily family, String model, String modelSha256, Strin
 
     /** The same case requested on another backend. */
     public CaseId withRequested(BackendId b) {
-        return new CaseId(family, model, modelSha256, inputSet, inputShapes, precision, batchSize, b, lane);
+        return new CaseId(family, model, modelSha256, inputSet, inputShapes, precision, batchSize, b, lane, scenario);
     }
 
     /** The same case in another lane. */
     public CaseId inLane(LaneId l) {
-        return new CaseId(family, model, modelSha256, inputSet, inputShapes, precision, batchSize, requested, l);
+        return new CaseId(family, model, modelSha256, inputSet, inputShapes, precision, batchSize, requested, l, scenario);
     }
 
     /** The model-and-input part: what one reference output belongs to (no backend, no lane). */
     public String inputKey() {
         return family.id() + "/" + model + "@" + shortSha() + "/" + inputSet + "[" + (inputShapes == null ? "?" : inputShapes)
-                + "]/" + precision.id() + "/b" + batchSize;
+                + "]/" + precision.id() + "/b" + batchSize + (scenario.generates() ? "/" + scenario.id().replace(' ', '-') : "");
     }
 
     /** {@code family/model@sha12/inputSet[shapes]/precision/bN/requested/lane}: a readable, unique key ({@link LaneId#key()}). */

@@ -44,9 +44,13 @@ public final class Dimensions {
             .setText(LaneId::parse, LaneId::id).optLabel("lane").optAbsent(LaneId.NATIVE).optFacet().optAliases("browser")
             .optFlag("--browser").build();
 
+    /** One forward pass or a generation (prompt and new tokens); a single pass for records that predate it. */
+    public static final Dimension<Scenario> SCENARIO = Dimension.builder("scenario", CaseId::scenario)
+            .setText(Scenario::parse, Scenario::id).optLabel("scenario").optAbsent(Scenario.SINGLE_PASS).optFacet().build();
+
     /** The dimensions of {@link CaseId}'s own components, in its order; {@link #all()} adds the version axes'. */
     private static final List<Dimension<?>> OWN = List.of(SUITE, MODEL, MODEL_SHA256, INPUT_SET, INPUT_SHAPES, PRECISION,
-            BATCH_SIZE, REQUESTED, LANE);
+            BATCH_SIZE, REQUESTED, LANE, SCENARIO);
 
     private static volatile List<Dimension<?>> all;
 
@@ -94,6 +98,7 @@ public final class Dimensions {
         return new CaseId(SUITE.parse(text.apply(SUITE)), MODEL.parse(text.apply(MODEL)),
                 MODEL_SHA256.parse(text.apply(MODEL_SHA256)), INPUT_SET.parse(text.apply(INPUT_SET)),
                 INPUT_SHAPES.parse(text.apply(INPUT_SHAPES)), PRECISION.parse(text.apply(PRECISION)),
-                BATCH_SIZE.parse(text.apply(BATCH_SIZE)), REQUESTED.parse(text.apply(REQUESTED)), lane);
+                BATCH_SIZE.parse(text.apply(BATCH_SIZE)), REQUESTED.parse(text.apply(REQUESTED)), lane,
+                SCENARIO.parse(text.apply(SCENARIO)));
     }
 }

@@ -18,14 +18,41 @@ import java.util.Optional;
  * @param precision the precision the model computes in (fp16 weights, int8 quantization), as shipped
  * @param replacedReference when a batch sweep resized inputs that shipped expected outputs: what replaced them (the
  *                          native CPU run at the new batch), said in the parity of every result; null otherwise
+ * @param generation for a generation case, what it generates (its {@code inputs} are the prompt); null for one forward pass
  */
 public record ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inputs, Optional<List<NamedTensor>> expected,
-                        Map<String, Long> freeDims, Precision precision, String replacedReference) {
+                        Map<String, Long> freeDims, Precision precision, String replacedReference, Generation generation) {
     public ModelCase {
         inputs = List.copyOf(inputs);
         expected = expected.map(List::copyOf);
         freeDims = freeDims == null ? Map.of() : Map.copyOf(freeDims);
         precision = precision == null ? Precision.FP32 : precision;
+    }
+
+    /** A case of one forward pass. */
+    public ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inputs, Optional<List<NamedTensor>> expected,
+                     Map<String, Long> freeDims, Precision precision, String replacedReference) {
+        this(model, inputSet, inputs, expected, freeDims, precision, replacedReference, null);
+    }
+
+    /** A generation case: {@code generation.newTokens()} greedy tokens after the prompt {@code inputs}. */
+    public static ModelCase generating(ModelSpec model, String inputSet, List<NamedTensor> prompt, Generation generation) {
+        return new ModelCase(model, inputSet, prompt, Optional.empty(), Map.of(), Precision.FP32, null, generation);
+    }
+
+    /** What this case does: one forward pass, or greedy decoding after a prompt of the length of {@code input_ids}. */
+    public Scenario scenario() {
+        if (generation == null) {
+            return Scenario.SINGLE_PASS;
+        }
+        int prompt = inputs.stream().filter(t -> t.name().equals(generation.layout().inputIds())).findFirst()
+                .map(t -> (int) t.shape()[t.shape().length - 1]).orElse(0);
+        return Scenario.generate(prompt, generation.newTokens());
+    }
+
+    /** The same case with another generation part (its teacher tokens). */
+    public ModelCase withGeneration(Generation g) {
+        return new ModelCase(model, inputSet, inputs, expected, freeDims, precision, replacedReference, g);
     }
 
     /** A case that keeps its shipped reference (if any). */
@@ -47,7 +74,7 @@ public record ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inpu
 
     /** The same case, recorded at {@code p}. */
     public ModelCase withPrecision(Precision p) {
-        return new ModelCase(model, inputSet, inputs, expected, freeDims, p, replacedReference);
+        return new ModelCase(model, inputSet, inputs, expected, freeDims, p, replacedReference, generation);
     }
 
     /** {@code family/model[/inputSet]}, the case's display key. */

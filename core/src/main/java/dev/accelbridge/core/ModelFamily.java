@@ -12,6 +12,8 @@ public enum ModelFamily {
     VISION("vision", Double.NaN),
     /** Whisper-style encoders fed by a log-mel spectrogram. */
     AUDIO("audio", Double.NaN),
+    /** Decoders with a KV cache, run as generations (greedy tokens after a prompt) and as single steps at cache depths. */
+    TEXT_GENERATION("text-generation", Double.NaN),
     /**
      * The op-conformance suite: one single-op model per operator, opset, attribute variant and data type
      * ({@code --suites ops}); never in the default matrix.
@@ -42,7 +44,7 @@ public enum ModelFamily {
         return defaultTolerance;
     }
 
-    /** Parses "text", "vision", "audio" or "other", case-insensitively. */
+    /** Parses "text", "vision", "audio", "text-generation", "ops" or "other", case-insensitively. */
     public static ModelFamily parse(String text) {
         String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
         for (ModelFamily f : values()) {

@@ -18,11 +18,26 @@ import java.util.List;
  * @param stddevMs      sample standard deviation
  * @param throughputPerSec iterations per second over the timed iterations ({@code 1000 / mean})
  * @param quality       how far these figures can be trusted (interval, clock, floor, steady state, load)
+ * @param decoding      a generation case's own figures (TTFT, inter-token latency, tokens/s, the cold generation, the KV
+ *                      cache); null for a single pass. A generation's samples are its timed generations' whole times, its
+ *                      first is the cold generation's
  */
 public record Timings(double loadMs, double firstMs, int warmups, double[] samplesMs, double p50Ms, double p90Ms,
-                      double p99Ms, double meanMs, double stddevMs, double throughputPerSec, SampleQuality quality) {
+                      double p99Ms, double meanMs, double stddevMs, double throughputPerSec, SampleQuality quality,
+                      Decoding decoding) {
     public Timings {
         quality = quality == null ? SampleQuality.UNKNOWN : quality;
+    }
+
+    /** Figures of a single pass. */
+    public Timings(double loadMs, double firstMs, int warmups, double[] samplesMs, double p50Ms, double p90Ms,
+                   double p99Ms, double meanMs, double stddevMs, double throughputPerSec, SampleQuality quality) {
+        this(loadMs, firstMs, warmups, samplesMs, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, quality, null);
+    }
+
+    /** These figures with a generation's own. */
+    public Timings withDecoding(Decoding d) {
+        return new Timings(loadMs, firstMs, warmups, samplesMs, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, quality, d);
     }
 
     /** Figures whose quality is not known (read from a record that predates it). */
@@ -78,12 +93,12 @@ public record Timings(double loadMs, double firstMs, int warmups, double[] sampl
 
     /** These figures with another quality. */
     public Timings withQuality(SampleQuality q) {
-        return new Timings(loadMs, firstMs, warmups, samplesMs, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, q);
+        return new Timings(loadMs, firstMs, warmups, samplesMs, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, q, decoding);
     }
 
     /** These figures with other samples (the store reads them apart from the row). */
     public Timings withSamples(double[] samples) {
-        return new Timings(loadMs, firstMs, warmups, samples, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, quality);
+        return new Timings(loadMs, firstMs, warmups, samples, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, quality, decoding);
     }
 
     /** Number of timed iterations. */

@@ -145,7 +145,11 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
             throw new ExecutionFailedException(Phase.LOAD, "Model file " + path + " of model '" + spec.name()
                     + "' does not exist or is not a file", "check the model path (--model PATH)", null);
         }
-        return new NativeRun(this, loader, request, spec, backend).run(cases.getAndIncrement() == 0);
+        boolean cold = cases.getAndIncrement() == 0;
+        if (request.modelCase().generation() != null) {
+            return new NativeGeneration(this, loader, request, spec, backend).run(cold);
+        }
+        return new NativeRun(this, loader, request, spec, backend).run(cold);
     }
 
     Provenance provenance(BackendId backend) {

@@ -33,7 +33,8 @@ public final class SuiteCatalog {
     /** Bumped whenever an authored graph changes, so stale cached files are not reused. */
     static final int GENERATOR_VERSION = 2;
     private static final String FLOPS_KEY = "accelbridge.flops";
-    private static final List<ModelFamily> FAMILIES = List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO);
+    private static final List<ModelFamily> FAMILIES = List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO,
+            ModelFamily.TEXT_GENERATION);
 
     private final SuiteOptions options;
     private final Map<String, Generated> generated = new LinkedHashMap<>();
@@ -55,7 +56,7 @@ public final class SuiteCatalog {
         return options;
     }
 
-    /** The families with built-in suites: text, vision, audio. */
+    /** The families with built-in suites: text, vision, audio, text generation. */
     public static List<ModelFamily> families() {
         return FAMILIES;
     }
@@ -67,8 +68,7 @@ public final class SuiteCatalog {
     public List<ModelCase> cases(ModelFamily family) {
         List<ModelCase> out = new ArrayList<>();
         for (SuiteModel m : SuiteDefinitions.models(family, options.size())) {
-            Generated g = generate(m);
-            out.add(new ModelCase(g.spec(), m.inputSet(), m.inputs().get(), Optional.empty()));
+            out.addAll(m.cases().apply(generate(m).spec()));
         }
         return out;
     }

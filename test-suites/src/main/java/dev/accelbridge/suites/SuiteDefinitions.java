@@ -33,6 +33,7 @@ final class SuiteDefinitions {
             case TEXT -> List.of(text(size));
             case VISION -> List.of(vision(size));
             case AUDIO -> List.of(audio(size));
+            case TEXT_GENERATION -> List.of(GenerationSuite.decoder(size));
             case OPS -> ops();
             case OTHER -> List.of();
         };

@@ -167,11 +167,13 @@ final class CaseExecutor {
         Execution exec = null;
         Parity parity = null;
         Status outcome = Status.PASSED;
+        String generationNote = null; // what a generation's verdict says of the case (a near-tie, the first bad step)
         while (res.chosen().isPresent()) {
             BackendId hop = res.chosen().get();
             try {
                 double loadBefore = HostClock.loadAverage();
-                exec = providers.apply(hop).execute(request(mc, id, hop)).withLoad(loadBefore, HostClock.loadAverage());
+                exec = providers.apply(hop).execute(request(GenerationCases.teacherForced(mc, reference), id, hop))
+                        .withLoad(loadBefore, HostClock.loadAverage());
             } catch (UnsupportedModelException e) {
                 exec = null;
                 res = res.afterUnsupported(hop, staged(e.phase().stage(), e.oneLine(), mc));
@@ -189,7 +191,18 @@ final class CaseExecutor {
             Optional<Parity> p;
             String noReference = null;
             List<dev.accelbridge.core.NamedTensor> outputs = exec.outputs();
-            if (reference == null) {
+            generationNote = null;
+            if (mc.generation() != null) {
+                try {
+                    GenerationCases.Judged j = GenerationCases.judge(mc, reference, exec, toleranceFor(mc, id, hop));
+                    exec = j.execution();
+                    p = Optional.ofNullable(j.parity());
+                    generationNote = j.reason();
+                } catch (RuntimeException e) {
+                    p = Optional.empty();
+                    noReference = staged("compare", "the generation's outputs do not match the reference's: " + e.getMessage(), mc);
+                }
+            } else if (reference == null) {
                 try {
                     p = Reference.expected(mc).flatMap(r -> r.compare(outputs, toleranceFor(mc, id, hop)));
                 } catch (RuntimeException e) {
@@ -222,7 +235,7 @@ final class CaseExecutor {
             }
             outcome = parity == null || parity.within() ? Status.PASSED : Status.WRONG_OUTPUT;
             if (outcome == Status.WRONG_OUTPUT) {
-                String detail = parity.describe();
+                String detail = generationNote != null ? generationNote : parity.describe();
                 Resolution next = res.afterWrongOutput(hop, detail, policy);
                 if (next != res && next.chosen().isPresent()) {
                     res = next;
@@ -246,7 +259,9 @@ final class CaseExecutor {
         }
         String reason = v.reason();
         if (v.status() == Status.WRONG_OUTPUT && reason == null && parity != null) {
-            reason = "outside tolerance: " + parity.describe();
+            reason = generationNote != null ? generationNote : "outside tolerance: " + parity.describe();
+        } else if (reason == null && actual != null) {
+            reason = generationNote; // a generation's pass worth a sentence: a near-tie, tokens not repeated
         }
         if (actual != null && actual != chain.requested() && exec != null) {
             reason = withCost(reason, id, actual, exec);

@@ -50,7 +50,7 @@ public final class SuiteFixtures {
         return out;
     }
 
-    static synchronized List<NamedTensor> reference(ModelCase mc) {
+    public static synchronized List<NamedTensor> reference(ModelCase mc) {
         return REFERENCE.computeIfAbsent(mc.key() + "@" + mc.model().sha256(), k -> {
             if (nativeCpu == null) {
                 nativeCpu = new DjlOnnxRuntimeProvider();

@@ -103,6 +103,10 @@ public final class ProcessRuntimeProvider implements BackendProvider {
 
     @Override
     public synchronized Execution execute(ExecutionRequest request) {
+        if (request.modelCase().generation() != null) {
+            throw new dev.accelbridge.core.UnsupportedModelException("A generation case runs on this process's ONNX Runtime only, not on a"
+                    + " runner process of ONNX Runtime " + version, "run generation cases without --ort", null);
+        }
         Path dir = null;
         try {
             ensureRunning();

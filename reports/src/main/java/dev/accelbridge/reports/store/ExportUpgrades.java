@@ -75,6 +75,9 @@ final class ExportUpgrades {
             }
             return doc;
         });
+        // 9 → 10: results gained their scenario (a single pass or a generation) and a generation's decoding figures; an
+        // older result was one forward pass, which is what reading it without the fields means
+        UPGRADES.put(9, doc -> doc);
         UPGRADES.put(1, doc -> {
             for (JsonNode r : doc.path("results")) {
                 if (r instanceof ObjectNode o) {

@@ -11,7 +11,7 @@ import java.util.Set;
  */
 final class Migrations {
     /** The schema version this build writes. */
-    static final int CURRENT = 9;
+    static final int CURRENT = 10;
 
     /** Every table any version of our schema has; a database with other tables is not ours. */
     static final Set<String> KNOWN_TABLES = Set.of("schema_version", "runs", "hosts", "probes", "results", "samples", "models");
@@ -157,5 +157,12 @@ final class Migrations {
                       browser_major = CASE WHEN lane <> 'native' THEN nullif(regexp_extract(browser_version, '^[0-9]+'), '') END,
                       ort_web_version = CASE WHEN lane <> 'native'
                         THEN json_extract_string(provenance, '$.runtimeVersions."onnxruntime-web"') END,
-                      ort_version = CASE WHEN lane = 'native' THEN json_extract_string(provenance, '$.runtimeVersions.onnxruntime') END""")));
+                      ort_version = CASE WHEN lane = 'native' THEN json_extract_string(provenance, '$.runtimeVersions.onnxruntime') END""")),
+            // v10: generation: what a case does is part of its identity (one forward pass, or greedy tokens after a prompt),
+            // and a generation's figures (TTFT, inter-token latencies, tokens/s, the cold generation, the KV cache) are kept
+            // in the one JSON form of DecodingForm. Every older row was one forward pass.
+            new Migration(10, "scenario: single pass or generation; decoding: a generation's figures", List.of(
+                    "ALTER TABLE results ADD COLUMN scenario VARCHAR DEFAULT 'single-pass'",
+                    "UPDATE results SET scenario = 'single-pass' WHERE scenario IS NULL",
+                    "ALTER TABLE results ADD COLUMN decoding VARCHAR")));
 }

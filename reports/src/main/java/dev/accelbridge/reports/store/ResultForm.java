@@ -90,6 +90,7 @@ import java.util.List;
  * @param recreate         the re-creation leak check, or null
  * @param placement        where the session's nodes ran ({@code requested, onRequested, ranOn, offNodes, basis}): op-suite
  *                         cases; null elsewhere
+ * @param decoding         a generation's figures (TTFT, inter-token latency, tokens/s, tokens verified), null for a single pass
  * @param itemsPerSec      throughput per item (calls per second × batch size)
  * @param memory           resident memory before, after and at peak ({@code -1}: not measured)
  * @param rssPeakBytes     the peak, or null when not measured
@@ -110,7 +111,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                          Double maxRelErr, Double cosine, Double tolerance, Boolean within, String parityAgainst,
                          long nonFinite, Double rtol, Double toleranceBudget, String toleranceBasis, Parity variantParity,
                          JsonNode bisection, JsonNode profile, JsonNode coldStart, JsonNode recreate, JsonNode placement,
-                         Double itemsPerSec,
+                         DecodingForm decoding, Double itemsPerSec,
                          MemoryUsage memory, Long rssPeakBytes, List<FallbackHop> fallbackPath, List<String> warnings,
                          List<Diagnostic> diagnostics, Provenance provenance) {
 
@@ -147,7 +148,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                 q == null ? 0 : q.nonFinite(), q == null ? null : q.rtol(), q == null ? null : q.budget(),
                 q == null ? null : q.basis(), r.variantParity(),
                 analysis.get("bisection"), analysis.get("profile"), analysis.get("coldStart"), analysis.get("recreate"),
-                analysis.get("placement"),
+                analysis.get("placement"), t == null ? null : DecodingForm.of(t.decoding(), withSamples),
                 t == null ? null : t.throughputPerSec() * id.batchSize(), r.memory(),
                 r.memory().rssPeak() < 0 ? null : r.memory().rssPeak(), r.fallbackPath(), r.warnings(), r.diagnostics(), p);
     }
@@ -169,7 +170,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
         Timings t = iterations == null ? null : new Timings(d(loadMs), d(firstMs), warmups == null ? 0 : warmups,
                 samplesMs == null ? new double[0] : samplesMs, d(p50Ms), d(p90Ms), d(p99Ms), d(meanMs), d(stddevMs),
                 d(throughputPerSec), new QualityForm(p50CiMs, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend,
-                loadBefore, loadAfter, busy, warmupMs, settled).toQuality());
+                loadBefore, loadAfter, busy, warmupMs, settled).toQuality(), decoding == null ? null : decoding.toDecoding());
         Parity q = null;
         if (within != null) {
             double tol = d(tolerance);

@@ -47,7 +47,7 @@ final class ResultRows {
             + "host_fingerprint, os, load_ms, first_ms, p50_ms, p90_ms, p99_ms, mean_ms, stddev_ms, throughput_per_sec, "
             + "iterations, warmups, rss_before, rss_after, rss_peak, max_abs_err, max_rel_err, cosine, tolerance, "
             + "parity_within, parity_against, non_finite, rtol, tolerance_budget, tolerance_basis, fallback_path, warnings, provenance, "
-            + "started_at, variant_parity, analysis, attempts, earlier_attempts, quality";
+            + "started_at, variant_parity, analysis, attempts, earlier_attempts, quality, decoding";
 
     private final Db db;
 
@@ -178,6 +178,7 @@ final class ResultRows {
         ap.append(r.attempts().count());
         text(ap, r.attempts().earlier().isEmpty() ? null : ResultJson.strings(r.attempts().earlier()).toString());
         text(ap, t == null ? null : QualityForm.column(t.quality()));
+        text(ap, t == null ? null : DecodingForm.column(t.decoding()));
     }
 
     /** Results matching {@code where} (with its binder), with their samples, oldest first unless ordered. */
@@ -229,7 +230,7 @@ final class ResultRows {
         if (rs.getObject("iterations") != null) {
             t = new Timings(dbl(rs, "load_ms"), dbl(rs, "first_ms"), rs.getInt("warmups"), new double[0], dbl(rs, "p50_ms"),
                     dbl(rs, "p90_ms"), dbl(rs, "p99_ms"), dbl(rs, "mean_ms"), dbl(rs, "stddev_ms"), dbl(rs, "throughput_per_sec"),
-                    QualityForm.read(rs.getString("quality")));
+                    QualityForm.read(rs.getString("quality")), DecodingForm.read(rs.getString("decoding")));
         }
         Parity q = null;
         if (rs.getObject("parity_within") != null) {

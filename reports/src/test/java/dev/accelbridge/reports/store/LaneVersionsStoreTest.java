@@ -51,7 +51,8 @@ class LaneVersionsStoreTest {
             }
         }
         try (MatrixStore s = MatrixStore.open(f)) {
-            assertThat(s.schemaVersion()).isEqualTo(9);
+            assertThat(s.schemaVersion()).isEqualTo(Migrations.CURRENT);
+            assertThat(s.results("old")).allSatisfy(r -> assertThat(r.id().scenario()).isEqualTo(dev.accelbridge.core.Scenario.SINGLE_PASS));
             Map<String, LaneId> lanes = new java.util.HashMap<>();
             s.results("old").forEach(r -> lanes.put(r.requested().id() + "/" + r.lane().id(), r.lane()));
             assertThat(lanes.get("wasm/chromium")).isEqualTo(Fixtures.browserLane(dev.accelbridge.core.BrowserKind.CHROMIUM, "156", "1.30.0"));
@@ -90,7 +91,7 @@ class LaneVersionsStoreTest {
         ObjectNode n = doc.withArray("results").addObject().put("lane", "native");
         n.putObject("provenance").putObject("runtimeVersions").put("onnxruntime", "1.29.0");
         ObjectNode up = ExportUpgrades.upgrade(doc, dir.resolve("x.json"));
-        assertThat(up.get("schemaVersion").asInt()).isEqualTo(9);
+        assertThat(up.get("schemaVersion").asInt()).isEqualTo(Migrations.CURRENT);
         assertThat(List.of(up.at("/results/0/browserMajor").asText(), up.at("/results/0/ortWebVersion").asText(),
                 up.at("/results/1/ortVersion").asText())).containsExactly("156", "1.18.0", "1.29.0");
         assertThat(up.at("/results/0/ortVersion").isMissingNode()).isTrue();

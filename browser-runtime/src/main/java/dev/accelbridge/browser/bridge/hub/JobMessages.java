@@ -121,6 +121,38 @@ final class JobMessages {
                 f.tensors(), strings(h.path("warnings")), mem.isNumber() ? mem.asLong() : -1,
                 h.path("timerResolutionMs").asDouble(Double.NaN), h.path("readbackMs").asDouble(Double.NaN),
                 h.path("gpuMs").asDouble(Double.NaN), h.path("warmupMs").asDouble(Double.NaN),
-                h.path("warmupSettled").isBoolean() ? h.path("warmupSettled").asBoolean() : null, h.path("warmupTrend").asDouble(Double.NaN));
+                h.path("warmupSettled").isBoolean() ? h.path("warmupSettled").asBoolean() : null, h.path("warmupTrend").asDouble(Double.NaN),
+                decoding(h.path("decode"), f.tensors()));
+    }
+
+    /**
+     * A generation job's figures from its answer's {@code decode}: each timed generation's steps, the cold one's, the cache's
+     * size; null for a run job. The page is another program: a step that is not a finite, non-negative number is refused.
+     */
+    static dev.accelbridge.core.Decoding decoding(JsonNode d, List<dev.accelbridge.core.NamedTensor> outputs) {
+        if (!d.isObject()) {
+            return null;
+        }
+        JsonNode steps = d.path("stepsMs");
+        double[][] s = new double[steps.size()][];
+        for (int g = 0; g < s.length; g++) {
+            s[g] = figures(steps.get(g));
+        }
+        int newTokens = outputs.stream().filter(t -> t.name().equals(dev.accelbridge.core.Generation.TOKENS)).findFirst()
+                .map(t -> (int) t.shape()[t.shape().length - 1]).orElse(0);
+        return dev.accelbridge.core.Decoding.of(d.path("promptTokens").asInt(), newTokens, s, figures(d.path("coldStepsMs")),
+                Math.max(0, d.path("kvCacheBytes").asLong(0)));
+    }
+
+    private static double[] figures(JsonNode arr) {
+        double[] v = new double[arr.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = arr.get(i).asDouble(Double.NaN);
+            if (!(v[i] >= 0) || Double.isInfinite(v[i])) {
+                throw new PageJobException(PageJobException.Kind.PAGE_ERROR, "bad-result", "a generation's step time is not a time: "
+                        + arr.get(i));
+            }
+        }
+        return v;
     }
 }

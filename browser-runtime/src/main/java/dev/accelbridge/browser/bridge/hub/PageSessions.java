@@ -131,6 +131,32 @@ public final class PageSessions {
     }
 
     /**
+     * A generation job ({@code "generate"}): the cold generation, {@code warmups} more, {@code iterations} timed ones and the
+     * teacher-forced pass, the decode loop of {@code generate.mjs} in the page; {@code prompt} is the case's inputs.
+     */
+    public CompletableFuture<RunOutcome> generate(String sessionId, List<NamedTensor> prompt, dev.accelbridge.core.Generation g,
+                                                  int warmups, int iterations, Duration timeout, OutputBudget budget,
+                                                  dev.accelbridge.core.CaseProgress progress) {
+        String job = JobMessages.nextId("j");
+        ObjectNode msg = JobMessages.message(MessageKind.RUN, job);
+        msg.put("session", sessionId).put("warmups", warmups).put("iterations", iterations).put("chunkBytes", FrameCodec.CHUNK_BYTES);
+        dev.accelbridge.core.DecoderLayout l = g.layout();
+        ObjectNode spec = msg.putObject("generate").put("newTokens", g.newTokens()).put("inputIds", l.inputIds())
+                .put("attentionMask", l.attentionMask()).put("positionIds", l.positionIds()).put("logits", l.logits())
+                .put("kvHeads", l.kvHeads()).put("headDim", l.headDim()).put("cacheType", l.cacheType().webName());
+        var cache = spec.putArray("cache");
+        l.cache().forEach(c -> cache.addObject().put("past", c.past()).put("present", c.present()));
+        if (g.teacher() != null) {
+            var t = spec.putArray("teacher");
+            for (long v : g.teacher()) {
+                t.add(v);
+            }
+        }
+        return page.jobs.<FrameCodec.Frame>submit(job, MessageKind.RUN, timeout, budget, progress, () -> sendTensors(job, msg, prompt))
+                .thenApply(JobMessages::toOutcome);
+    }
+
+    /**
      * The session's first run alone ({@code "firstOnly"}): completes with its time in {@link RunOutcome#firstMs} (NaN when
      * the session had run before) and no outputs. The page keeps the inputs for the next job of the session.
      */

@@ -21,10 +21,12 @@ import java.util.List;
  * @param warmupSettled whether the warm-up went on until the runs stopped getting faster ({@code settle.mjs}); null when
  *                   not judged
  * @param warmupTrend the warm-up's last block against the one before it, minus one (NaN: not judged)
+ * @param decoding   a generation job's figures (its samples are its timed generations, its first the cold one); null for
+ *                   a run job
  */
 public record RunOutcome(double firstMs, int warmups, double[] samplesMs, List<NamedTensor> outputs, List<String> warnings,
                          long jsHeapBytes, double timerResolutionMs, double readbackMs, double gpuMs, double warmupMs,
-                         Boolean warmupSettled, double warmupTrend) {
+                         Boolean warmupSettled, double warmupTrend, dev.accelbridge.core.Decoding decoding) {
     public RunOutcome {
         samplesMs = samplesMs.clone();
         outputs = List.copyOf(outputs);
@@ -35,12 +37,12 @@ public record RunOutcome(double firstMs, int warmups, double[] samplesMs, List<N
     public RunOutcome after(RunOutcome first) {
         return new RunOutcome(first.firstMs(), warmups, samplesMs, outputs,
                 java.util.stream.Stream.concat(first.warnings().stream(), warnings.stream()).toList(), jsHeapBytes,
-                timerResolutionMs, readbackMs, gpuMs, warmupMs, warmupSettled, warmupTrend);
+                timerResolutionMs, readbackMs, gpuMs, warmupMs, warmupSettled, warmupTrend, decoding);
     }
 
     /** The case's figures, with the page's clock, its readback floor and the GPU's own time. */
     public dev.accelbridge.core.Timings timings(double sessionMs, double firstMs) {
         var t = dev.accelbridge.core.Timings.of(sessionMs, firstMs, warmups, samplesMs).withClock(timerResolutionMs, readbackMs);
-        return t.withQuality(t.quality().withGpuMs(gpuMs).withWarmup(warmupMs, warmupSettled, warmupTrend));
+        return t.withQuality(t.quality().withGpuMs(gpuMs).withWarmup(warmupMs, warmupSettled, warmupTrend)).withDecoding(decoding);
     }
 }

@@ -99,14 +99,21 @@ final class BrowserCase {
             }
             RunOutcome r;
             try {
-                RunOutcome first = single ? null : await(PageSessions.of(p).runFirst(s.sessionId(), request.modelCase().inputs(),
-                        TimeBudget.min(remaining(deadline), TimeBudget.FIRST_RUN_LIMIT)), Phase.RUN, backend, model);
-                memory.stopSampling(); // nothing of the harness samples while the page times its runs
-                Duration timed = single ? remaining(deadline) : TimeBudget.min(remaining(deadline), TimeBudget.forTimedRuns(
-                        first.firstMs(), request.warmups(), request.iterations(), d.budget(), Math.min(budget.bytes(), 1L << 31)));
-                r = await(single ? c.running : PageSessions.of(p).run(s.sessionId(), null, request.warmups(), request.iterations(),
-                        d, timed, budget, request.progress()), Phase.RUN, backend, model);
-                r = single ? r : r.after(first);
+                if (request.modelCase().generation() != null) {
+                    // a generation is one job: the cold generation, the warm-ups, the timed ones and the teacher-forced pass
+                    memory.stopSampling();
+                    r = await(PageSessions.of(p).generate(s.sessionId(), request.modelCase().inputs(), request.modelCase().generation(),
+                            request.warmups(), request.iterations(), remaining(deadline), budget, request.progress()), Phase.RUN, backend, model);
+                } else {
+                    RunOutcome first = single ? null : await(PageSessions.of(p).runFirst(s.sessionId(), request.modelCase().inputs(),
+                            TimeBudget.min(remaining(deadline), TimeBudget.FIRST_RUN_LIMIT)), Phase.RUN, backend, model);
+                    memory.stopSampling(); // nothing of the harness samples while the page times its runs
+                    Duration timed = single ? remaining(deadline) : TimeBudget.min(remaining(deadline), TimeBudget.forTimedRuns(
+                            first.firstMs(), request.warmups(), request.iterations(), d.budget(), Math.min(budget.bytes(), 1L << 31)));
+                    r = await(single ? c.running : PageSessions.of(p).run(s.sessionId(), null, request.warmups(), request.iterations(),
+                            d, timed, budget, request.progress()), Phase.RUN, backend, model);
+                    r = single ? r : r.after(first);
+                }
                 warmth.ran(backend);
                 memory.sampleNow();
             } finally {

@@ -183,6 +183,33 @@ class PlaywrightChromiumTest {
 
     @Test
     @Order(4)
+    void theDecoderGeneratesTheNativeTokensOnWasmAndOnWebgpu() {
+        ModelCase gen = SuiteFixtures.cases(ModelFamily.TEXT_GENERATION).get(0);
+        java.util.List<NamedTensor> ref = SuiteFixtures.reference(gen);
+        long[] teacher = java.util.Arrays.copyOf(ref.get(0).toLongs(), gen.generation().newTokens());
+        ModelCase forced = gen.withGeneration(gen.generation().withTeacher(teacher));
+        for (BackendId b : List.of(BackendId.WASM, BackendId.WEBGPU)) {
+            Execution e = chromium.execute(new ExecutionRequest(b, forced, 1, 3, Duration.ofSeconds(180)));
+            dev.accelbridge.core.GenerationCheck.Verdict v = dev.accelbridge.core.GenerationCheck.judge(ref, e.outputs(),
+                    dt -> dev.accelbridge.core.Tolerance.defaults(b, dt, dev.accelbridge.core.Precision.FP32), "native-cpu", 8);
+            assertThat(v.wrong()).as("%s: %s", b, v.reason()).isFalse();
+            assertThat(v.generations()).as("cold, one warm-up, three timed").isEqualTo(5);
+            assertThat(v.verified()).as("%s: every generation gives the native tokens: %s", b, v.reason()).isEqualTo(5);
+            assertThat(v.topOneAgree()).isEqualTo(32);
+            dev.accelbridge.core.Decoding d = e.timings().decoding();
+            assertThat(d.promptTokens()).isEqualTo(8);
+            assertThat(d.ttftMs()).hasSize(3);
+            assertThat(d.itlMs()).hasSize(3 * 31);
+            assertThat(d.tokensPerSec()).isPositive();
+            assertThat(d.kvCacheBytes()).isEqualTo(2L * 2 * 2 * 16 * 39 * 4);
+            assertThat(e.timings().firstMs()).as("the cold generation").isCloseTo(d.coldTotalMs(), org.assertj.core.api.Assertions.within(1e-6));
+            System.out.printf("generation on %-7s TTFT p50 %.2f ms, %.1f tokens/s, cold %.1f ms%n", b, d.ttftP50Ms(), d.tokensPerSec(),
+                    d.coldTotalMs());
+        }
+    }
+
+    @Test
+    @Order(4)
     void allThreeSuitesRunOnWasmAndMatchNativeCpu() {
         for (ModelCase mc : SuiteFixtures.allCases()) {
             Execution e = SuiteFixtures.runAndCompare(chromium, BackendId.WASM, mc);

@@ -1,0 +1,125 @@
+// A generation in the page (docs/protocol.md, "generate"): greedy decoding with the KV cache fed back, the same loop as the
+// native side's NativeGeneration. Each step is timed from the moment its feeds are made to the moment its token is known
+// (logits read, argmax done): what a user of transformers.js or web-llm waits for.
+
+// The index of the largest value of row `s` of `rows` (width `width`), the first on a tie (as the native loop takes).
+export function argmax(rows, s, width) {
+  let best = 0;
+  const base = s * width;
+  for (let v = 1; v < width; v++) if (rows[base + v] > rows[base + best]) best = v;
+  return best;
+}
+
+function emptyCache(ort, spec) {
+  const past = {};
+  for (const c of spec.cache) {
+    const data = spec.cacheType === 'float16' ? new Uint16Array(0) : new Float32Array(0);
+    past[c.past] = new ort.Tensor(spec.cacheType || 'float32', data, [1, spec.kvHeads, 0, spec.headDim]);
+  }
+  return past;
+}
+
+function dispose(t) {
+  try { if (t && typeof t.dispose === 'function') t.dispose(); } catch (e) { /* a cpu tensor */ }
+}
+
+// One generation of spec.newTokens tokens after `prompt` (BigInt64Array). With `forced` (BigInt64Array) the token fed after
+// each step is forced's, not the argmax (the teacher-forced pass); with `keepLogits` each step's last-position logits are
+// kept. Returns { tokens, stepsMs, logits, vocab, cacheBytes }.
+export async function generateOnce(ort, session, spec, prompt, forced, keepLogits) {
+  const n = spec.newTokens;
+  const tokens = new BigInt64Array(n);
+  const stepsMs = new Array(n);
+  let logitsKept = null;
+  let vocab = -1;
+  let past = emptyCache(ort, spec);
+  let ids = prompt;
+  let pos = 0;
+  let cacheBytes = 0;
+  let t = performance.now();
+  try {
+    for (let s = 0; s < n; s++) {
+      const len = ids.length;
+      const total = pos + len;
+      const feeds = { [spec.inputIds]: new ort.Tensor('int64', ids, [1, len]) };
+      if (spec.attentionMask) feeds[spec.attentionMask] = new ort.Tensor('int64', new BigInt64Array(total).fill(1n), [1, total]);
+      if (spec.positionIds) {
+        const p = new BigInt64Array(len);
+        for (let i = 0; i < len; i++) p[i] = BigInt(pos + i);
+        feeds[spec.positionIds] = new ort.Tensor('int64', p, [1, len]);
+      }
+      for (const c of spec.cache) feeds[c.past] = past[c.past];
+      const out = await session.run(feeds);
+      const logits = out[spec.logits];
+      vocab = logits.dims[logits.dims.length - 1];
+      const data = logits.location && logits.location !== 'cpu' ? await logits.getData() : logits.data;
+      const row = data.subarray((len - 1) * vocab, len * vocab);
+      const next = argmax(row, 0, vocab);
+      const now = performance.now();
+      stepsMs[s] = now - t;
+      t = now;
+      tokens[s] = BigInt(next);
+      if (keepLogits) {
+        if (logitsKept === null) logitsKept = new Float32Array(n * vocab);
+        logitsKept.set(row, s * vocab);
+      }
+      dispose(logits);
+      for (const c of spec.cache) {
+        dispose(past[c.past]);
+        past[c.past] = out[c.present];
+      }
+      cacheBytes = spec.cache.reduce((a, c) => a + past[c.past].dims.reduce((x, y) => x * y, 1) * (spec.cacheType === 'float16' ? 2 : 4), 0);
+      ids = BigInt64Array.of(forced ? forced[s] : BigInt(next));
+      pos = total;
+    }
+  } finally {
+    for (const c of spec.cache) dispose(past[c.past]);
+  }
+  return { tokens, stepsMs, logits: logitsKept, vocab, cacheBytes };
+}
+
+// A generation job: the cold generation (the session's first), `warmups` more, `iterations` timed ones, then the
+// teacher-forced pass fed spec.teacher (the reference's tokens; the cold generation's when absent). Answers with every
+// generation's tokens ([generations, newTokens] int64, the cold one first) and the teacher-forced logits
+// ([newTokens, vocab] float32); the figures go in the result's "decode". `io` gives the page's ways out.
+export async function generateJob(ort, entry, msg, feeds, io) {
+  const spec = msg.generate;
+  const promptTensor = feeds[spec.inputIds];
+  if (!promptTensor) throw new Error(`a generation job without its prompt '${spec.inputIds}'`);
+  const prompt = promptTensor.data;
+  const session = entry.session;
+  const rows = [];
+  const cold = await generateOnce(ort, session, spec, prompt, null, false);
+  rows.push(cold.tokens);
+  entry.runs++;
+  const warmups = Math.max(0, msg.warmups | 0);
+  const iterations = Math.max(1, msg.iterations | 0);
+  for (let w = 0; w < warmups; w++) {
+    rows.push((await generateOnce(ort, session, spec, prompt, null, false)).tokens);
+    io.progress('warmup', w + 1, warmups);
+  }
+  const stepsMs = [];
+  const samplesMs = [];
+  let cacheBytes = cold.cacheBytes;
+  for (let i = 0; i < iterations; i++) {
+    const g = await generateOnce(ort, session, spec, prompt, null, false);
+    rows.push(g.tokens);
+    stepsMs.push(g.stepsMs);
+    samplesMs.push(g.stepsMs.reduce((a, b) => a + b, 0));
+    cacheBytes = g.cacheBytes;
+    io.progress('timed', i + 1, iterations);
+  }
+  const forced = Array.isArray(spec.teacher) ? BigInt64Array.from(spec.teacher.map((v) => BigInt(v))) : cold.tokens;
+  const teacher = await generateOnce(ort, session, spec, prompt, forced, true);
+  const n = spec.newTokens;
+  const all = new BigInt64Array(rows.length * n);
+  rows.forEach((r, g) => all.set(r, g * n));
+  const tensors = [
+    { name: 'tokens', dtype: 'int64', dims: [rows.length, n], data: all },
+    { name: 'teacher_logits', dtype: 'float32', dims: [n, teacher.vocab], data: teacher.logits },
+  ];
+  const firstMs = cold.stepsMs.reduce((a, b) => a + b, 0);
+  io.log(`job ${msg.job}: ${rows.length} generations of ${n} tokens, cold ${firstMs.toFixed(1)} ms, TTFT ${stepsMs.length ? stepsMs[0][0].toFixed(2) : '-'} ms`);
+  await io.sendResult({ firstMs, warmups, samplesMs,
+    decode: { promptTokens: prompt.length, stepsMs, coldStepsMs: cold.stepsMs, kvCacheBytes: cacheBytes } }, tensors);
+}

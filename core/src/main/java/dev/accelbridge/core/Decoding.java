@@ -1,0 +1,129 @@
+package dev.accelbridge.core;
+
+import java.util.Arrays;
+
+/**
+ * A generation case's figures, each measured where the decoder ran (in the page, or around the native call), a step's
+ * time ending when its token is known (logits read, argmax done). MLPerf Client's definitions: time to first token (TTFT)
+ * is the first token's time from the start of the generation (the prompt's prefill and its argmax); the inter-token
+ * latencies are the times of the tokens after it; tokens per second is {@code 1000 / mean inter-token latency}, none
+ * when fewer than two tokens came out.
+ *
+ * @param promptTokens the prompt's length
+ * @param newTokens    the tokens each generation made
+ * @param ttftMs       each timed generation's TTFT, in order
+ * @param itlMs        every inter-token latency of the timed generations, generation after generation
+ * @param coldTtftMs   the first generation after the session was made: its TTFT (shader compilation, first allocations)
+ * @param coldTotalMs  and its whole time
+ * @param kvCacheBytes the KV cache's size after the last token
+ * @param generations  the generations whose tokens were checked against the reference (cold, warm-up and timed); 0 before
+ *                     the verdict
+ * @param verified     how many of them gave exactly the reference's tokens
+ */
+public record Decoding(int promptTokens, int newTokens, double[] ttftMs, double[] itlMs, double coldTtftMs, double coldTotalMs,
+                       long kvCacheBytes, int generations, int verified) {
+    public Decoding {
+        ttftMs = ttftMs.clone();
+        itlMs = itlMs.clone();
+    }
+
+    /**
+     * The figures of timed generations given as their steps' times: {@code steps[g][0]} the TTFT of generation {@code g},
+     * the rest its inter-token latencies.
+     */
+    public static Decoding of(int promptTokens, int newTokens, double[][] steps, double[] coldSteps, long kvCacheBytes) {
+        double[] ttft = new double[steps.length];
+        double[] itl = new double[Arrays.stream(steps).mapToInt(s -> Math.max(0, s.length - 1)).sum()];
+        int k = 0;
+        for (int g = 0; g < steps.length; g++) {
+            ttft[g] = steps[g].length == 0 ? Double.NaN : steps[g][0];
+            for (int i = 1; i < steps[g].length; i++) {
+                itl[k++] = steps[g][i];
+            }
+        }
+        return new Decoding(promptTokens, newTokens, ttft, itl, coldSteps.length == 0 ? Double.NaN : coldSteps[0],
+                Arrays.stream(coldSteps).sum(), kvCacheBytes, 0, 0);
+    }
+
+    /** These figures with the verdict's count of verified generations. */
+    public Decoding withVerified(int generations, int verified) {
+        return new Decoding(promptTokens, newTokens, ttftMs, itlMs, coldTtftMs, coldTotalMs, kvCacheBytes, generations, verified);
+    }
+
+    /** The median TTFT. */
+    public double ttftP50Ms() {
+        return percentile(ttftMs, 50);
+    }
+
+    /** The median TTFT's 95 % interval, null below the samples it needs. */
+    public Interval ttftCi() {
+        return SampleStats.quantileCi(sorted(ttftMs), 0.5);
+    }
+
+    /** The median inter-token latency. */
+    public double itlP50Ms() {
+        return percentile(itlMs, 50);
+    }
+
+    /** The 90th percentile inter-token latency, NaN below the samples it needs. */
+    public double itlP90Ms() {
+        return SampleStats.supports(itlMs.length, 0.9) ? percentile(itlMs, 90) : Double.NaN;
+    }
+
+    /** Tokens per second, {@code 1000 / mean inter-token latency}; NaN when fewer than two tokens came out. */
+    public double tokensPerSec() {
+        if (newTokens < 2 || itlMs.length == 0) {
+            return Double.NaN;
+        }
+        double mean = Arrays.stream(itlMs).average().orElse(Double.NaN);
+        return mean > 0 ? 1000.0 / mean : Double.NaN;
+    }
+
+    /**
+     * The 95 % interval of {@link #tokensPerSec()}: {@code 1000 /} the median inter-token latency's interval scaled by the
+     * mean over the median (the latencies' spread, not a normal approximation); null below the samples it needs.
+     */
+    public Interval tokensPerSecCi() {
+        Interval m = SampleStats.quantileCi(sorted(itlMs), 0.5);
+        double p50 = itlP50Ms();
+        double tps = tokensPerSec();
+        if (m == null || !(p50 > 0) || !Double.isFinite(tps) || !(m.lo() > 0)) {
+            return null;
+        }
+        return new Interval(tps * p50 / m.hi(), tps * p50 / m.lo());
+    }
+
+    /** True when every checked generation gave the reference's tokens. */
+    public boolean tokensVerified() {
+        return generations > 0 && verified == generations;
+    }
+
+    private static double[] sorted(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        return s;
+    }
+
+    private static double percentile(double[] v, double p) {
+        return Timings.percentile(sorted(v), p);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Decoding d && promptTokens == d.promptTokens && newTokens == d.newTokens && Arrays.equals(ttftMs, d.ttftMs)
+                && Arrays.equals(itlMs, d.itlMs) && Double.compare(coldTtftMs, d.coldTtftMs) == 0
+                && Double.compare(coldTotalMs, d.coldTotalMs) == 0 && kvCacheBytes == d.kvCacheBytes
+                && generations == d.generations && verified == d.verified;
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(ttftMs) * 31 + Arrays.hashCode(itlMs);
+    }
+
+    @Override
+    public String toString() {
+        return String.format(java.util.Locale.ROOT, "Decoding[p%d n%d, ttft p50 %.3f ms, %.1f tokens/s, verified %d/%d]", promptTokens,
+                newTokens, ttftP50Ms(), tokensPerSec(), verified, generations);
+    }
+}

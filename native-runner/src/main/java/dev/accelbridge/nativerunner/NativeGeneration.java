@@ -1,0 +1,255 @@
+package dev.accelbridge.nativerunner;
+
+import ai.onnxruntime.OnnxJavaType;
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OnnxValue;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import dev.accelbridge.core.Analysis;
+import dev.accelbridge.core.BackendException.Phase;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.ColdStart;
+import dev.accelbridge.core.DType;
+import dev.accelbridge.core.Decoding;
+import dev.accelbridge.core.DecoderLayout;
+import dev.accelbridge.core.Execution;
+import dev.accelbridge.core.ExecutionFailedException;
+import dev.accelbridge.core.ExecutionRequest;
+import dev.accelbridge.core.Generation;
+import dev.accelbridge.core.GenerationCheck;
+import dev.accelbridge.core.HostClock;
+import dev.accelbridge.core.MemoryUsage;
+import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.Timings;
+import dev.accelbridge.core.UnsupportedModelException;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import java.nio.LongBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A generation case run natively: ONNX Runtime's own {@code session.run} once per token, the KV cache fed back as the
+ * {@link DecoderLayout} says, each step timed from the moment its feeds are made to the moment its token is known (logits
+ * read, argmax done). The first generation after the session is made is the cold one; then the warm-ups, the timed
+ * generations, and one teacher-forced pass (fed the reference's tokens) whose logits the verdict compares. The page's
+ * {@code generate.mjs} is the same loop.
+ */
+final class NativeGeneration {
+    private final DjlOnnxRuntimeProvider provider;
+    private final ModelLoader loader;
+    private final ExecutionRequest request;
+    private final ModelSpec spec;
+    private final BackendId backend;
+
+    NativeGeneration(DjlOnnxRuntimeProvider provider, ModelLoader loader, ExecutionRequest request, ModelSpec spec, BackendId backend) {
+        this.provider = provider;
+        this.loader = loader;
+        this.request = request;
+        this.spec = spec;
+        this.backend = backend;
+    }
+
+    /** One generation's tokens, its steps' times, the teacher-forced logits when kept, and the cache's size at its end. */
+    record Generated(long[] tokens, double[] stepsMs, float[] logits, int vocab, long cacheBytes) {
+        double totalMs() {
+            return Arrays.stream(stepsMs).sum();
+        }
+    }
+
+    Execution run(boolean cold) {
+        long deadline = request.timeout() == null ? Long.MAX_VALUE : System.nanoTime() + request.timeout().toNanos();
+        Generation gen = request.modelCase().generation();
+        long[] prompt = request.modelCase().inputs().stream().filter(t -> t.name().equals(gen.layout().inputIds())).findFirst()
+                .orElseThrow(() -> new UnsupportedModelException("A generation case of '" + spec.name() + "' has no prompt '"
+                        + gen.layout().inputIds() + "'", "give the prompt as input_ids [1, P]", null)).toLongs();
+        boolean kernelPeak = ProcessMemory.resetKernelPeak();
+        long rssBefore = ProcessMemory.rss();
+        long t0 = System.nanoTime();
+        try (ModelLoader.Loaded loaded = loader.load(backend, spec, request.threads(), Map.of())) {
+            double loadMs = (System.nanoTime() - t0) / 1e6;
+            OrtSession session = OrtSessions.of(loaded.model().getBlock());
+            if (session == null) {
+                throw new UnsupportedModelException("DJL's ONNX Runtime block does not expose its session, which a decode loop needs",
+                        "use the DJL version Accelbridge pins", null);
+            }
+            Decoder d = new Decoder(OrtEnvironment.getEnvironment(), session, gen.layout(), prompt, gen.newTokens());
+            List<long[]> tokens = new ArrayList<>();
+            Generated first = d.generate(null, false);
+            tokens.add(first.tokens());
+            check(deadline, "the first generation");
+            for (int w = 0; w < request.warmups(); w++) {
+                tokens.add(d.generate(null, false).tokens());
+                check(deadline, "warm-up generation " + (w + 1));
+                request.progress().update("warmup", w + 1, request.warmups());
+            }
+            double[][] steps = new double[request.iterations()][];
+            double[] totals = new double[request.iterations()];
+            long cacheBytes = first.cacheBytes();
+            for (int i = 0; i < request.iterations(); i++) {
+                Generated g = d.generate(null, false);
+                tokens.add(g.tokens());
+                steps[i] = g.stepsMs();
+                totals[i] = g.totalMs();
+                cacheBytes = g.cacheBytes();
+                check(deadline, "timed generation " + (i + 1) + " of " + request.iterations());
+                request.progress().update("timed", i + 1, request.iterations());
+            }
+            Generated teacher = d.generate(gen.teacher() != null ? gen.teacher() : first.tokens(), true);
+            long rssAfter = ProcessMemory.rss();
+            long peak = Math.max(rssBefore, rssAfter);
+            if (kernelPeak) {
+                peak = Math.max(peak, ProcessMemory.kernelPeak());
+            }
+            Timings t = Timings.of(loadMs, first.totalMs(), request.warmups(), totals).withClock(HostClock.nanoTimeResolutionMs(), Double.NaN)
+                    .withDecoding(Decoding.of(prompt.length, gen.newTokens(), steps, first.stepsMs(), cacheBytes));
+            long[] all = tokens.stream().flatMapToLong(Arrays::stream).toArray();
+            List<NamedTensor> outputs = List.of(
+                    NamedTensor.ofLongs(Generation.TOKENS, new long[] {tokens.size(), gen.newTokens()}, all),
+                    NamedTensor.ofFloats(Generation.TEACHER_LOGITS, new long[] {gen.newTokens(), teacher.vocab()}, teacher.logits()));
+            return new Execution(outputs, t, new MemoryUsage(rssBefore, rssAfter, peak),
+                    provider.provenance(backend).withThreads(provider.threadsUsed(request.threads())), List.of(),
+                    new Analysis(null, null, new ColdStart(Double.NaN, loadMs, first.totalMs(), t.p50Ms(), cold), null, null));
+        } catch (OrtException | RuntimeException e) {
+            if (e instanceof dev.accelbridge.core.BackendException be) {
+                throw be;
+            }
+            throw new ExecutionFailedException(Phase.RUN, "Decoder '" + spec.name() + "' failed to generate on " + backend + " (ONNX Runtime "
+                    + DjlOnnxRuntimeProvider.environment().ortVersion() + "): "
+                    + DjlOnnxRuntimeProvider.oneLine(DjlOnnxRuntimeProvider.rootMessage(e)),
+                    "check that the model's inputs are " + gen.layout().inputIds() + ", attention_mask, position_ids and its cache", e);
+        }
+    }
+
+    private void check(long deadline, String where) {
+        if (System.nanoTime() > deadline) {
+            throw new ExecutionFailedException(Phase.TIMEOUT, "Decoder '" + spec.name() + "' on " + backend + " exceeded its time limit after "
+                    + where, "raise --timeout or lower --new-tokens / --iterations / --warmups", null);
+        }
+    }
+
+    /** The decode loop over one session. */
+    static final class Decoder {
+        private final OrtEnvironment env;
+        private final OrtSession session;
+        private final DecoderLayout layout;
+        private final long[] prompt;
+        private final int newTokens;
+
+        Decoder(OrtEnvironment env, OrtSession session, DecoderLayout layout, long[] prompt, int newTokens) {
+            this.env = env;
+            this.session = session;
+            this.layout = layout;
+            this.prompt = prompt.clone();
+            this.newTokens = newTokens;
+        }
+
+        /**
+         * One greedy generation; with {@code forced} the token fed after each step is {@code forced}'s, not the argmax (the
+         * teacher-forced pass), and with {@code keepLogits} each step's last-position logits are kept.
+         */
+        Generated generate(long[] forced, boolean keepLogits) throws OrtException {
+            long[] out = new long[newTokens];
+            double[] steps = new double[newTokens];
+            float[] kept = null;
+            int vocab = -1;
+            Map<String, OnnxTensor> past = emptyCache();
+            List<AutoCloseable> owned = new ArrayList<>(past.values());
+            OrtSession.Result previous = null;
+            long[] ids = prompt;
+            int pos = 0;
+            long cacheBytes = 0;
+            try {
+                long t = System.nanoTime();
+                for (int s = 0; s < newTokens; s++) {
+                    int len = ids.length;
+                    int total = pos + len;
+                    Map<String, OnnxTensor> feeds = new LinkedHashMap<>();
+                    List<OnnxTensor> made = new ArrayList<>();
+                    made.add(longs(feeds, layout.inputIds(), ids, len));
+                    if (layout.attentionMask() != null) {
+                        long[] mask = new long[total];
+                        Arrays.fill(mask, 1);
+                        made.add(longs(feeds, layout.attentionMask(), mask, total));
+                    }
+                    if (layout.positionIds() != null) {
+                        long[] p = new long[len];
+                        for (int i = 0; i < len; i++) {
+                            p[i] = pos + i;
+                        }
+                        made.add(longs(feeds, layout.positionIds(), p, len));
+                    }
+                    feeds.putAll(past);
+                    OrtSession.Result res = session.run(feeds);
+                    OnnxTensor logits = (OnnxTensor) res.get(layout.logits()).orElseThrow();
+                    long[] shape = logits.getInfo().getShape();
+                    vocab = (int) shape[shape.length - 1];
+                    FloatBuffer fb = logits.getFloatBuffer();
+                    float[] row = new float[vocab];
+                    fb.position((len - 1) * vocab);
+                    fb.get(row);
+                    int next = GenerationCheck.argmax(row, 0, vocab);
+                    long now = System.nanoTime();
+                    steps[s] = (now - t) / 1e6;
+                    t = now;
+                    out[s] = next;
+                    if (keepLogits) {
+                        kept = kept == null ? new float[newTokens * vocab] : kept;
+                        System.arraycopy(row, 0, kept, s * vocab, vocab);
+                    }
+                    for (OnnxTensor m : made) {
+                        m.close();
+                    }
+                    if (previous != null) {
+                        previous.close();
+                    }
+                    previous = res;
+                    past = new LinkedHashMap<>();
+                    for (DecoderLayout.Cache c : layout.cache()) {
+                        OnnxValue v = res.get(c.present()).orElseThrow();
+                        past.put(c.past(), (OnnxTensor) v);
+                    }
+                    cacheBytes = layout.cacheBytes(1, total);
+                    ids = new long[] {forced != null ? forced[s] : next};
+                    pos = total;
+                }
+            } finally {
+                if (previous != null) {
+                    previous.close();
+                }
+                for (AutoCloseable c : owned) {
+                    try {
+                        c.close();
+                    } catch (Exception e) {
+                        // closing a tensor of ours does not fail
+                    }
+                }
+            }
+            return new Generated(out, steps, kept, vocab, cacheBytes);
+        }
+
+        private OnnxTensor longs(Map<String, OnnxTensor> feeds, String name, long[] v, int len) throws OrtException {
+            OnnxTensor t = OnnxTensor.createTensor(env, LongBuffer.wrap(v), new long[] {1, len});
+            feeds.put(name, t);
+            return t;
+        }
+
+        /** The first step's cache: {@code [1, kv_heads, 0, head_dim]} per cache input. */
+        private Map<String, OnnxTensor> emptyCache() throws OrtException {
+            Map<String, OnnxTensor> m = new LinkedHashMap<>();
+            OnnxJavaType type = layout.cacheType() == DType.FLOAT16 ? OnnxJavaType.FLOAT16 : OnnxJavaType.FLOAT;
+            for (DecoderLayout.Cache c : layout.cache()) {
+                m.put(c.past(), OnnxTensor.createTensor(env, ByteBuffer.allocateDirect(0).order(ByteOrder.nativeOrder()),
+                        new long[] {1, layout.kvHeads(), 0, layout.headDim()}, type));
+            }
+            return m;
+        }
+    }
+}

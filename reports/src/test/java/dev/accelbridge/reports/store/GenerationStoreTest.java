@@ -1,0 +1,96 @@
+package dev.accelbridge.reports.store;
+
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.Decoding;
+import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.MemoryUsage;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.Parity;
+import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Scenario;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.core.Timings;
+import dev.accelbridge.core.LaneId;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import static dev.accelbridge.reports.Fixtures.chromiumProv;
+import static dev.accelbridge.reports.Fixtures.host;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A generation case in the store and in the one JSON form: its scenario is part of its identity, its figures come back. */
+class GenerationStoreTest {
+    @TempDir
+    Path dir;
+
+    static RunResult generation(String run, HostInfo h, int newTokens) {
+        double[][] steps = new double[6][];
+        for (int g = 0; g < 6; g++) {
+            steps[g] = new double[newTokens];
+            steps[g][0] = 12 + g;
+            for (int i = 1; i < newTokens; i++) {
+                steps[g][i] = 2 + 0.01 * ((g * 7 + i * 3) % 11);
+            }
+        }
+        Decoding d = Decoding.of(8, newTokens, steps, new double[] {400, 30, 20}, 4992).withVerified(10, 10);
+        double[] totals = java.util.Arrays.stream(steps).mapToDouble(s -> java.util.Arrays.stream(s).sum()).toArray();
+        CaseId id = new CaseId(ModelFamily.TEXT_GENERATION, "llama-tiny", "ab".repeat(32), "prompt-sentence", "input_ids=1x8", Precision.FP32,
+                1, BackendId.WASM, LaneId.of(BrowserKind.CHROMIUM), Scenario.generate(8, newTokens));
+        return new RunResult(run, Instant.parse("2026-11-24T10:00:00Z"), id, BackendId.WASM, Status.PASSED, null,
+                chromiumProv(h, false), Timings.of(30, 450, 3, totals).withDecoding(d), new MemoryUsage(-1, -1, -1),
+                new Parity(1e-6, 1e-7, 1, 1e-4, true, "native-cpu, teacher-forced logits"), List.of(), List.of());
+    }
+
+    @Test
+    void aGenerationsScenarioIsItsIdentityAndItsFiguresComeBack() {
+        HostInfo h = host("alpha");
+        try (MatrixStore s = MatrixStore.open(dir.resolve("g.duckdb"))) {
+            String run = s.beginRun(h, Map.of(), "{}");
+            RunResult n32 = generation(run, h, 32);
+            RunResult n16 = generation(run, h, 16);
+            s.write(n32);
+            s.write(n16);
+            s.finishRun(run);
+            List<RunResult> back = s.results(run);
+            assertThat(back).extracting(r -> r.id().scenario()).containsExactly(Scenario.generate(8, 32), Scenario.generate(8, 16));
+            assertThat(back.get(0).id()).isNotEqualTo(back.get(1).id());
+            assertThat(back.get(0).id().key()).endsWith("/b1/generate-p8-n32/wasm/chromium");
+            Decoding d = back.get(0).timings().decoding();
+            assertThat(d).isEqualTo(n32.timings().decoding());
+            assertThat(d.tokensPerSec()).isEqualTo(n32.timings().decoding().tokensPerSec());
+            assertThat(d.tokensVerified()).isTrue();
+            assertThat(s.completedCases(run)).containsExactlyInAnyOrder(n32.id(), n16.id());
+        }
+    }
+
+    @Test
+    void theJsonFormCarriesTheDerivedFiguresAndTheStepsOnlyWithTheSamples() {
+        RunResult r = generation("r1", host("alpha"), 32);
+        ObjectNode withSteps = ResultJson.result(r, true);
+        ObjectNode without = ResultJson.result(r, false);
+        assertThat(withSteps.get("scenario").asText()).isEqualTo("generate p8 n32");
+        JsonNode d = without.get("decoding");
+        assertThat(d.get("ttftP50Ms").asDouble()).isEqualTo(r.timings().decoding().ttftP50Ms());
+        assertThat(d.get("tokensPerSec").asDouble()).isEqualTo(r.timings().decoding().tokensPerSec());
+        assertThat(d.get("ttftCiMs")).hasSize(2);
+        assertThat(d.get("tokensVerified").asBoolean()).isTrue();
+        assertThat(d.has("itlMs")).isFalse();
+        assertThat(withSteps.get("decoding").get("itlMs")).hasSize(6 * 31);
+        // read back from its JSON form: the same result
+        assertThat(ResultJson.result(ResultJson.result(withSteps), true)).isEqualTo(withSteps);
+        assertThat(ResultJson.result(withSteps).timings().decoding()).isEqualTo(r.timings().decoding());
+        // a single pass has none, and reads back as one
+        ObjectNode single = ResultJson.result(r.withTimings(Timings.of(1, 2, 0, new double[] {1, 2, 3})), false);
+        assertThat(single.get("decoding").isNull()).isTrue();
+    }
+}
