@@ -12,11 +12,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** The text-generation suite's decoder at each size, and its cases: a generation, then the grid of single decode steps. */
-final class GenerationSuite {
-    /** The seed of the grid steps' caches (inputs do not depend on the weights' seed). */
-    private static final long STEP_SEED = 1;
-
+/**
+ * The text-generation suite's decoder at each size, and its cases: a generation, then the grid of single decode steps
+ * ({@link #cases} makes them for any decoder of the suite's shape, such as a test's deliberately broken one).
+ */
+public final class GenerationSuite {
     private GenerationSuite() {
     }
 
@@ -32,9 +32,8 @@ final class GenerationSuite {
     static SuiteModel decoder(ModelSize size) {
         boolean small = size == ModelSize.SMALL;
         LlamaDecoderModel.Config c = small
-                ? new LlamaDecoderModel.Config(dev.accelbridge.suites.text.WordPieceTokenizer.builtin().vocabSize(), 64, 2, 4, 2, 176,
-                512, 4.0, 0)
-                : new LlamaDecoderModel.Config(32000, 512, 4, 8, 2, 1408, 2048, 4.0, 0);
+                ? LlamaDecoderModel.Config.tiny(dev.accelbridge.suites.text.WordPieceTokenizer.builtin().vocabSize())
+                : LlamaDecoderModel.Config.large();
         String name = small ? "llama-tiny" : "llama-large";
         long[] prompt = DecodeSteps.sentencePrompt(promptTokens(size));
         int n = newTokens(size);
@@ -47,10 +46,10 @@ final class GenerationSuite {
     }
 
     /** A decoder's generation of {@code newTokens} after {@code prompt}, then its grid of single steps. */
-    static List<ModelCase> cases(ModelSpec spec, LlamaDecoderModel.Config c, long[] prompt, int newTokens) {
+    public static List<ModelCase> cases(ModelSpec spec, LlamaDecoderModel.Config c, long[] prompt, int newTokens) {
         List<ModelCase> out = new ArrayList<>();
         out.add(ModelCase.generating(spec, "prompt-sentence", DecodeSteps.prompt(prompt), Generation.of(newTokens, DecoderLayout.of(spec))));
-        for (DecodeSteps.Step s : DecodeSteps.grid(c, STEP_SEED, prompt)) {
+        for (DecodeSteps.Step s : DecodeSteps.grid(c, DecodeSteps.SEED, prompt)) {
             out.add(new ModelCase(spec, s.name(), s.inputs(), Optional.empty()));
         }
         return out;

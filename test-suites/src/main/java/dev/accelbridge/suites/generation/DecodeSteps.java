@@ -16,6 +16,8 @@ import java.util.SplittableRandom;
 public final class DecodeSteps {
     /** The cache depths the grid steps at. */
     public static final List<Integer> DEPTHS = List.of(0, 16, 64, 256);
+    /** The seed of the grid steps' caches (the inputs do not depend on the weights' seed). */
+    public static final long SEED = 1;
     /** The depth of the speculative and the padded-batch steps. */
     public static final int SHALLOW = 16;
 

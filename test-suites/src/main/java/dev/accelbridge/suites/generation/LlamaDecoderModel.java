@@ -56,6 +56,16 @@ public final class LlamaDecoderModel {
             }
         }
 
+        /** The default matrix's decoder ({@code llama-tiny}): hidden 64, 2 layers, 4 heads over 2 kv heads. */
+        public static Config tiny(int vocab) {
+            return new Config(vocab, 64, 2, 4, 2, 176, 512, 4.0, 0);
+        }
+
+        /** {@code --size large}: hidden 512, 4 layers, 8 heads over 2 kv heads, a 32k vocabulary (about 44 M parameters). */
+        public static Config large() {
+            return new Config(32000, 512, 4, 8, 2, 1408, 2048, 4.0, 0);
+        }
+
         /** The head size. */
         public int headDim() {
             return hidden / heads;

@@ -1,0 +1,47 @@
+package dev.accelbridge.core;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** MLPerf Client's figures of a generation, from its steps' times. */
+class DecodingTest {
+    @Test
+    void ttftIsTheFirstStepAndTokensPerSecondIsOneThousandOverTheMeanOfTheRest() {
+        double[][] steps = new double[8][];
+        for (int g = 0; g < 8; g++) {
+            steps[g] = new double[] {10 + g, 2, 4, 2, 4};
+        }
+        Decoding d = Decoding.of(8, 5, steps, new double[] {300, 5, 5, 5, 5}, 1024);
+        assertThat(d.ttftMs()).containsExactly(10, 11, 12, 13, 14, 15, 16, 17);
+        assertThat(d.ttftP50Ms()).isEqualTo(13.5);
+        assertThat(d.ttftCi()).isNotNull();
+        assertThat(d.itlMs()).hasSize(32);
+        assertThat(d.tokensPerSec()).isCloseTo(1000 / 3.0, within(1e-9));
+        assertThat(d.itlP50Ms()).isEqualTo(3);
+        assertThat(d.itlP90Ms()).as("32 latencies do not support a p90 (it needs 36)").isNaN();
+        assertThat(d.coldTtftMs()).isEqualTo(300);
+        assertThat(d.coldTotalMs()).isEqualTo(320);
+        assertThat(d.tokensPerSecCi().lo()).isLessThanOrEqualTo(d.tokensPerSec());
+        assertThat(d.tokensPerSecCi().hi()).isGreaterThanOrEqualTo(d.tokensPerSec());
+        assertThat(d.tokensVerified()).as("not judged yet").isFalse();
+        assertThat(d.withVerified(9, 9).tokensVerified()).isTrue();
+    }
+
+    @Test
+    void oneTokenHasNoTokensPerSecond() {
+        Decoding d = Decoding.of(8, 1, new double[][] {{10}, {11}}, new double[] {40}, 0);
+        assertThat(d.itlMs()).isEmpty();
+        assertThat(d.tokensPerSec()).isNaN();
+        assertThat(d.tokensPerSecCi()).isNull();
+    }
+
+    @Test
+    void aScenarioReadsBackFromItsName() {
+        assertThat(Scenario.parse("generate p8 n32")).isEqualTo(Scenario.generate(8, 32));
+        assertThat(Scenario.parse(Scenario.SINGLE_PASS.id())).isEqualTo(Scenario.SINGLE_PASS);
+        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> Scenario.parse("generate 8"))).hasMessageContaining("Unknown scenario");
+        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> Scenario.generate(0, 4))).hasMessageContaining("prompt of 1..");
+    }
+}
