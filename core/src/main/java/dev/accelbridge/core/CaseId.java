@@ -99,9 +99,15 @@ public record CaseId(ModelFamily family, String model, String modelSha256, Strin
         return row() + (precision == Precision.FP32 ? "" : " " + precision.id());
     }
 
-    /** " fp16 b4": the precision when not fp32 and the batch size when not 1, to follow a label ("" for fp32 at batch 1). */
+    /**
+     * " fp16 b4": the precision when not fp32 and the batch size when not 1, to follow a label ("" for fp32 at batch 1); a
+     * decoder's cases add what tells them apart: the generation ("generate p8 n32") or the single step ("step past64").
+     */
     public String dimensionsTag() {
-        return (precision == Precision.FP32 ? "" : " " + precision.id()) + (batchSize == 1 ? "" : " b" + batchSize);
+        String what = scenario.generates() ? " " + scenario.id()
+                : family == ModelFamily.TEXT_GENERATION && inputSet != null ? " " + inputSet : "";
+        return (precision == Precision.FP32 ? "" : " " + precision.id()) + (batchSize == 1 || what.contains(" b" + batchSize) ? "" : " b" + batchSize)
+                + what;
     }
 
     /** This case on one host: a cell of the matrix across runs. */

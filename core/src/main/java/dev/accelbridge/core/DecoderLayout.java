@@ -75,7 +75,7 @@ public record DecoderLayout(String inputIds, String attentionMask, String positi
             l.add(new Cache(t.name(), present));
             l.sort((a, b) -> a.past().endsWith(".key") ? -1 : b.past().endsWith(".key") ? 1 : 0);
         }
-        if (first == null && missing.isEmpty()) {
+        if (first == null) {
             missing.add("inputs 'past_key_values.N.key' / 'past_key_values.N.value'");
         }
         if (first != null && (first.shape().length != 4 || first.shape()[1] < 1 || first.shape()[3] < 1)) {

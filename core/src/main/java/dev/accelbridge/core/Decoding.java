@@ -80,22 +80,46 @@ public record Decoding(int promptTokens, int newTokens, double[] ttftMs, double[
     }
 
     /**
-     * The 95 % interval of {@link #tokensPerSec()}: {@code 1000 /} the median inter-token latency's interval scaled by the
-     * mean over the median (the latencies' spread, not a normal approximation); null below the samples it needs.
+     * The 95 % interval of {@link #tokensPerSec()}: {@code 1000 /} the bootstrap interval of the mean inter-token latency
+     * ({@link SampleStats#meanRatioCi}); null below the samples it needs.
      */
     public Interval tokensPerSecCi() {
-        Interval m = SampleStats.quantileCi(sorted(itlMs), 0.5);
-        double p50 = itlP50Ms();
-        double tps = tokensPerSec();
-        if (m == null || !(p50 > 0) || !Double.isFinite(tps) || !(m.lo() > 0)) {
-            return null;
-        }
-        return new Interval(tps * p50 / m.hi(), tps * p50 / m.lo());
+        Interval m = Double.isFinite(tokensPerSec()) ? SampleStats.meanRatioCi(null, itlMs) : null;
+        return m == null ? null : new Interval(1000 / m.hi(), 1000 / m.lo());
+    }
+
+    /**
+     * This generation's tokens per second over {@code base}'s, and its bootstrap interval from the two sides' inter-token
+     * latencies ({@code {ratio, lo, hi}}, lo and hi NaN without one); NaN when either has no tokens per second.
+     */
+    public double[] tokensPerSecOver(Decoding base) {
+        double ratio = tokensPerSec() / base.tokensPerSec();
+        Interval ci = Double.isFinite(ratio) ? SampleStats.meanRatioCi(itlMs, base.itlMs) : null;
+        return new double[] {ratio, ci == null ? Double.NaN : ci.lo(), ci == null ? Double.NaN : ci.hi()};
     }
 
     /** True when every checked generation gave the reference's tokens. */
     public boolean tokensVerified() {
         return generations > 0 && verified == generations;
+    }
+
+    /**
+     * One line for a table or a note: {@code TTFT 0.82 ms [0.80, 0.85] · 868.3 tokens/s [850.1, 880.4] · tokens verified 14/14}
+     * (an interval where the samples support one; "tokens not verified 13/14" when a generation differed).
+     */
+    public String summary() {
+        Interval t = ttftCi();
+        Interval r = tokensPerSecCi();
+        String tps = Double.isFinite(tokensPerSec()) ? String.format(java.util.Locale.ROOT, " · %.1f tokens/s%s", tokensPerSec(),
+                r == null ? "" : String.format(java.util.Locale.ROOT, " [%.1f, %.1f]", r.lo(), r.hi())) : "";
+        String verdict = generations == 0 ? "" : " · tokens " + (tokensVerified() ? "verified " : "not verified ") + verified + "/" + generations;
+        return String.format(java.util.Locale.ROOT, "TTFT %s ms%s", fmt(ttftP50Ms()), t == null ? ""
+                : " [" + fmt(t.lo()) + ", " + fmt(t.hi()) + "]") + tps + verdict;
+    }
+
+    private static String fmt(double v) {
+        return v >= 100 ? String.format(java.util.Locale.ROOT, "%.0f", v) : v >= 1 ? String.format(java.util.Locale.ROOT, "%.2f", v)
+                : String.format(java.util.Locale.ROOT, "%.3f", v);
     }
 
     private static double[] sorted(double[] v) {

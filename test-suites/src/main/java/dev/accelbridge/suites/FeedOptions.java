@@ -28,10 +28,11 @@ import java.util.Optional;
  * @param rangeHi   upper bound of generated float inputs
  * @param tolerance the parity tolerance for this model, when given
  * @param baseDir   where relative input paths are resolved
+ * @param generate  how decoders are run as generations ({@code --generate}, {@code --prompt-tokens}, {@code --new-tokens})
  */
 @PublicApi
 public record FeedOptions(Map<String, Long> dims, Map<String, long[]> shapes, Map<String, String> inputs, Double rangeLo,
-                          Double rangeHi, Double tolerance, Path baseDir) {
+                          Double rangeHi, Double tolerance, Path baseDir, GenerateOptions generate) {
     /** The name of a model folder's own feed file. */
     public static final String FILE = "accelbridge.json";
 
@@ -40,10 +41,22 @@ public record FeedOptions(Map<String, Long> dims, Map<String, long[]> shapes, Ma
         shapes = shapes == null ? Map.of() : Map.copyOf(shapes);
         inputs = inputs == null ? Map.of() : Map.copyOf(inputs);
         baseDir = baseDir == null ? Path.of(".") : baseDir;
+        generate = generate == null ? GenerateOptions.DEFAULT : generate;
         if ((rangeLo == null) != (rangeHi == null) || (rangeLo != null && !(rangeLo < rangeHi))) {
             throw new SuiteException("An input range needs a low bound below its high bound, got " + rangeLo + ".." + rangeHi,
                     "give --input-range LO,HI with LO < HI, e.g. --input-range -1,1");
         }
+    }
+
+    /** Options without generation lengths. */
+    public FeedOptions(Map<String, Long> dims, Map<String, long[]> shapes, Map<String, String> inputs, Double rangeLo,
+                       Double rangeHi, Double tolerance, Path baseDir) {
+        this(dims, shapes, inputs, rangeLo, rangeHi, tolerance, baseDir, GenerateOptions.DEFAULT);
+    }
+
+    /** These options with {@code g} for decoders. */
+    public FeedOptions withGenerate(GenerateOptions g) {
+        return new FeedOptions(dims, shapes, inputs, rangeLo, rangeHi, tolerance, baseDir, g);
     }
 
     /** Nothing given: every default applies. */
@@ -53,13 +66,13 @@ public record FeedOptions(Map<String, Long> dims, Map<String, long[]> shapes, Ma
 
     /** The same options judged by {@code tolerance} (absolute; null: none given). */
     public FeedOptions withTolerance(Double tolerance) {
-        return new FeedOptions(dims, shapes, inputs, rangeLo, rangeHi, tolerance, baseDir);
+        return new FeedOptions(dims, shapes, inputs, rangeLo, rangeHi, tolerance, baseDir, generate);
     }
 
     /** True when nothing was given. */
     @com.fasterxml.jackson.annotation.JsonIgnore
     public boolean isEmpty() {
-        return dims.isEmpty() && shapes.isEmpty() && inputs.isEmpty() && rangeLo == null && tolerance == null;
+        return dims.isEmpty() && shapes.isEmpty() && inputs.isEmpty() && rangeLo == null && tolerance == null && generate.isEmpty();
     }
 
     /** These options with {@code over}'s entries winning (the command line over a folder's file). */
@@ -72,7 +85,7 @@ public record FeedOptions(Map<String, Long> dims, Map<String, long[]> shapes, Ma
         inputs.forEach((k, v) -> i.put(k, resolved(baseDir, v)));
         over.inputs.forEach((k, v) -> i.put(k, resolved(over.baseDir, v)));
         return new FeedOptions(d, s, i, over.rangeLo != null ? over.rangeLo : rangeLo, over.rangeLo != null ? over.rangeHi : rangeHi,
-                over.tolerance != null ? over.tolerance : tolerance, over.baseDir);
+                over.tolerance != null ? over.tolerance : tolerance, over.baseDir, generate.overriddenBy(over.generate));
     }
 
     private static String resolved(Path base, String v) {

@@ -90,6 +90,7 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
                     // steps are authored at their batch: the padded batch of two is one of them)
                     ModelCase one = plan.workload().batchSizes().isEmpty() && f != ModelFamily.TEXT_GENERATION
                             ? Batching.atBatch(mc, 1).orElse(mc) : mc;
+                    one = plan.workload().feed().generate().applyTo(one); // --prompt-tokens, --new-tokens
                     base.add(given == null ? one : withTolerance(one, given));
                 }
             }
@@ -171,7 +172,7 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
     /** A suite case judged by the tolerance given on the command line ({@code --tolerance}). */
     static ModelCase withTolerance(ModelCase mc, double tolerance) {
         return new ModelCase(mc.model().withTolerance(tolerance), mc.inputSet(), mc.inputs(), mc.expected(), mc.freeDims(),
-                mc.precision(), mc.replacedReference());
+                mc.precision(), mc.replacedReference(), mc.generation());
     }
 
     /** Every case at every batch size and precision asked for. */

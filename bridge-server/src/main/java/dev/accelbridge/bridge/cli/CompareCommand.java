@@ -78,6 +78,9 @@ public final class CompareCommand implements Callable<Integer> {
                             r.ratioCi() == null ? "[no interval]" : String.format(Locale.ROOT, "[%.3f–%.3f]", r.ratioCi().lo(), r.ratioCi().hi()),
                             r.significant() ? (r.ratio() > 1 ? "  significantly slower" : "  significantly faster") : "",
                             statusChanged ? "  " + sa + " → " + sb : "");
+                    if (r.decodingChange() != null) {
+                        out.printf(Locale.ROOT, "%-70s %s%n", "", r.decodingChange());
+                    }
                 } else if (statusChanged) {
                     // a verdict that changed says why on the side that did not run
                     RunResult why = r.b() != null && !r.b().status().executed() ? r.b() : r.a();

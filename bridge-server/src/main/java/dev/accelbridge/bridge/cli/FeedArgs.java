@@ -34,7 +34,17 @@ public final class FeedArgs {
     @Option(names = "--tolerance", paramLabel = "ABS", description = "Parity tolerance (absolute) for every model; overrides a model folder's accelbridge.json.")
     Double tolerance;
 
-    /** --dim, --shape, --input, --input-range, --tolerance as {@link FeedOptions}; malformed values are bad input. */
+    @Option(names = "--generate", description = "Run every --model as a decoder generating tokens (a model with past_key_values.N.key|value "
+            + "inputs is one without it); a model that cannot be fed as one says what it lacks.")
+    boolean generate;
+
+    @Option(names = "--prompt-tokens", paramLabel = "N", description = "A generation's prompt length (default 8; the text-generation suite's own at --size large).")
+    Integer promptTokens;
+
+    @Option(names = "--new-tokens", paramLabel = "N", description = "The tokens a generation makes after its prompt (default 32).")
+    Integer newTokens;
+
+    /** --dim, --shape, --input, --input-range, --tolerance, --generate, --prompt/new-tokens as {@link FeedOptions}; malformed values are bad input. */
     public FeedOptions feed() {
         Map<String, Long> d = new LinkedHashMap<>();
         for (String x : dims) {
@@ -77,7 +87,8 @@ public final class FeedArgs {
         if (tolerance != null && !(tolerance > 0)) {
             throw new AccelbridgeException("--tolerance must be positive, got " + tolerance, "e.g. --tolerance 1e-3");
         }
-        return new FeedOptions(d, s, in, lo, hi, tolerance, Path.of("").toAbsolutePath());
+        return new FeedOptions(d, s, in, lo, hi, tolerance, Path.of("").toAbsolutePath(),
+                new dev.accelbridge.suites.GenerateOptions(generate, promptTokens, newTokens));
     }
 
     private static String[] pair(String x, String flag, String form) {

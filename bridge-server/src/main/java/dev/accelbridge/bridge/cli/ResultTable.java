@@ -16,7 +16,7 @@ final class ResultTable {
         rows.add(new String[] {"suite", "model", "browser", "requested", "actual", "status", "load ms", "first ms",
                 "p50 ms", "p90 ms", "max abs err", "note"});
         for (RunResult r : results) {
-            rows.add(new String[] {r.suite().id(), r.model(), r.lane().key(), r.requested().id(),
+            rows.add(new String[] {r.suite().id(), r.model() + r.id().dimensionsTag(), r.lane().key(), r.requested().id(),
                     r.actual() == null ? "-" : r.actual().id(), r.status().name(),
                     r.timings() == null ? "-" : fmt(r.timings().loadMs()),
                     r.timings() == null ? "-" : fmt(r.timings().firstMs()),
@@ -55,13 +55,13 @@ final class ResultTable {
     }
 
     private static String note(RunResult r) {
-        String n = "";
+        String n = r.timings() != null && r.timings().decoding() != null ? r.timings().decoding().summary() : "";
         var acc = dev.accelbridge.core.Acceleration.of(r.actual(), r.provenance());
         if (r.status().executed() && (acc == dev.accelbridge.core.Acceleration.SOFTWARE_ADAPTER
                 || acc == dev.accelbridge.core.Acceleration.UNVERIFIED_DEVICE)) {
-            n = acc.label();
+            n = n.isEmpty() ? acc.label() : n + "; " + acc.label();
         }
-        if (r.reason() != null && r.status() != dev.accelbridge.core.Status.PASSED) {
+        if (r.reason() != null && (r.status() != dev.accelbridge.core.Status.PASSED || r.timings() != null && r.timings().decoding() != null)) {
             String reason = r.reason().length() > 110 ? r.reason().substring(0, 107) + "..." : r.reason();
             n = n.isEmpty() ? reason : n + "; " + reason;
         }

@@ -56,6 +56,21 @@ public final class Recommender {
 
     private static final String NATIVE = dev.accelbridge.core.LaneId.NATIVE.id();
 
+    /**
+     * The figure a result is ranked by: its p50, or for a generation the time of a token after the first (1000 / tokens per
+     * second, MLPerf Client's mean inter-token latency), so the text-generation family is ranked by tokens per second.
+     */
+    static double speedMs(RunResult r) {
+        var d = r.timings().decoding();
+        return d != null && Double.isFinite(d.tokensPerSec()) ? 1000 / d.tokensPerSec() : r.timings().p50Ms();
+    }
+
+    /** The samples behind {@link #speedMs}: a generation's inter-token latencies, else the timed samples. */
+    static double[] speedSamples(RunResult r) {
+        var d = r.timings().decoding();
+        return d != null && Double.isFinite(d.tokensPerSec()) ? d.itlMs() : r.timings().samplesMs();
+    }
+
     private static List<Recommendation> recommendGroup(String family, String model, String host, String fp, Precision precision,
                                                        List<RunResult> rs) {
         Set<String> targets = new java.util.TreeSet<>();
@@ -66,8 +81,8 @@ public final class Recommender {
         for (RunResult r : rs) {
             if (r.requested() == BackendId.CPU && r.actual() == BackendId.CPU && r.lane().isNative() && r.status().executed()
                     && r.timings() != null && r.timings().p50Ms() > 0) {
-                cpu.put(r.id().inputKey(), r.timings().p50Ms());
-                cpuSamples.put(r.id().inputKey(), r.timings().samplesMs());
+                cpu.put(r.id().inputKey(), speedMs(r));
+                cpuSamples.put(r.id().inputKey(), speedSamples(r));
             }
         }
         if (cpu.isEmpty()) {
@@ -101,8 +116,8 @@ public final class Recommender {
             Map<String, Integer> bestBatch = new LinkedHashMap<>();
             for (String m : models) {
                 RunResult r = c.getValue().get(m);
-                double p = r.timings().p50Ms();
-                ownSide.add(r.timings().samplesMs());
+                double p = speedMs(r);
+                ownSide.add(speedSamples(r));
                 cpuSide.add(cpuSamples.get(m));
                 double items = r.id().batchSize() * 1000.0 / p;
                 if (items > bestItems.getOrDefault(r.model(), 0.0)) {
@@ -114,7 +129,7 @@ public final class Recommender {
                 rss = Math.max(rss, r.memory().rssPeak());
                 RunResult wasm = byCandidate.getOrDefault(List.of(BackendId.WASM.id(), c.getKey().get(1)), Map.of()).get(m);
                 if (wasm != null) {
-                    logWasm += Math.log(wasm.timings().p50Ms() / p);
+                    logWasm += Math.log(speedMs(wasm) / p);
                     wasmN++;
                 }
             }

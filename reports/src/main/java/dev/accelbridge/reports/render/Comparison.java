@@ -108,6 +108,22 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
      */
     public record Row(String label, RunResult a, RunResult b, double ratio, Interval ratioCi, boolean significant,
                       double runNoise, int noiseRuns) {
+        /**
+         * For two generations: "tokens/s 868.3 → 29.3 (×0.034 [0.031, 0.036]), TTFT 0.820 → 35.68 ms", B's tokens per second
+         * over A's with the interval of the two sides' inter-token latencies; null when either side is not a generation.
+         */
+        public String decodingChange() {
+            var da = a == null || a.timings() == null ? null : a.timings().decoding();
+            var db = b == null || b.timings() == null ? null : b.timings().decoding();
+            if (da == null || db == null || !Double.isFinite(da.tokensPerSec()) || !Double.isFinite(db.tokensPerSec())) {
+                return null;
+            }
+            double[] r = db.tokensPerSecOver(da);
+            return String.format(java.util.Locale.ROOT, "tokens/s %.1f → %.1f (×%.3g%s), TTFT %s → %s ms", da.tokensPerSec(),
+                    db.tokensPerSec(), r[0], Double.isNaN(r[1]) ? "" : String.format(java.util.Locale.ROOT, " [%.3g, %.3g]", r[1], r[2]),
+                    Fmt.ms(da.ttftP50Ms()), Fmt.ms(db.ttftP50Ms()));
+        }
+
         static Row of(String label, RunResult a, RunResult b, double threshold, Noise noise) {
             double r = Comparison.ratio(a, b);
             if (!Double.isFinite(r)) {

@@ -55,7 +55,9 @@ public final class Variants {
             OnnxTensors.writeAtomically(file, proto.toByteArray(), "the model variant");
         }
         ModelSpec spec = OnnxModels.inspect(file, proto, base.family(), base.name(), base.source()).withTolerance(base.tolerance());
+        // a generation stays one, fed as the converted graph says (an fp16 model's cache is fp16)
         return new ModelCase(spec, fp32.inputSet(), fp32.inputs(), java.util.Optional.empty(), fp32.freeDims(), precision,
-                fp32.replacedReference());
+                fp32.replacedReference(), fp32.generation() == null ? null
+                : new dev.accelbridge.core.Generation(fp32.generation().newTokens(), dev.accelbridge.core.DecoderLayout.of(spec), null));
     }
 }

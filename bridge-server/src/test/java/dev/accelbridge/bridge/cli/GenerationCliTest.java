@@ -1,0 +1,118 @@
+package dev.accelbridge.bridge.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.accelbridge.browser.testing.RequiresBrowser;
+import dev.accelbridge.core.DType;
+import dev.accelbridge.suites.generation.LlamaDecoderModel;
+import dev.accelbridge.suites.onnx.GraphBuilder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Generation through the real CLI: the text-generation suite natively, on wasm and on WebGPU in Chromium, its figures in
+ * the JSON form, the table and the report; a user's decoder folder through {@code --model}; {@code --generate} on a model
+ * that is no decoder, one row saying what it lacks.
+ */
+class GenerationCliTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    @RequiresBrowser
+    void theDecoderGeneratesVerifiedTokensNativelyOnWasmAndOnWebgpuWithItsFiguresWherePeopleLook() throws Exception {
+        Path db = tmp.resolve("m.duckdb");
+        Path out = tmp.resolve("out");
+        CliRunner.Result r = CliRunner.run("run", "--suites", "text-generation", "--backends", "cpu,wasm,webgpu", "--browser", "chromium",
+                "--warmups", "1", "--iterations", "6", "--new-tokens", "16", "--min-duration", "0", "--warmup-duration", "0", "--json",
+                "--db", db.toString(), "--out", out.toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        JsonNode arr = new ObjectMapper().readTree(r.out());
+        Map<String, JsonNode> generations = new HashMap<>();
+        int steps = 0;
+        for (JsonNode n : arr) {
+            assertThat(n.get("status").asText()).as(n.get("caseKey").asText() + ": " + n.get("reason")).isEqualTo("PASSED");
+            if (n.get("scenario").asText().startsWith("generate")) {
+                generations.put(n.get("requested").asText(), n);
+            } else {
+                steps++;
+                assertThat(n.get("inputSet").asText()).startsWith("step past");
+            }
+        }
+        assertThat(steps).as("six grid steps on each of three backends").isEqualTo(18);
+        assertThat(generations).containsOnlyKeys("cpu", "wasm", "webgpu");
+        for (JsonNode g : generations.values()) {
+            assertThat(g.get("scenario").asText()).isEqualTo("generate p8 n16");
+            JsonNode d = g.get("decoding");
+            assertThat(d.get("tokensVerified").asBoolean()).as(g.toString()).isTrue();
+            assertThat(d.get("generations").asInt()).as("cold, one warm-up, six timed").isEqualTo(8);
+            assertThat(d.get("ttftP50Ms").asDouble()).isPositive();
+            assertThat(d.get("ttftCiMs")).as("six timed generations give the median an interval").hasSize(2);
+            assertThat(d.get("tokensPerSec").asDouble()).isPositive();
+            assertThat(d.get("tokensPerSecCi")).hasSize(2);
+            assertThat(d.get("kvCacheBytes").asLong()).isEqualTo(2L * 2 * 2 * 16 * 23 * 4);
+            assertThat(g.get("iterations").asInt()).isEqualTo(6);
+        }
+        assertThat(generations.get("wasm").get("parityAgainst").asText()).isEqualTo("native-cpu, teacher-forced logits");
+
+        // the table, the report, compare
+        CliRunner.Result table = CliRunner.run("report", "--db", db.toString(), "--out", out.toString());
+        assertThat(table.exitCode()).as(table.err()).isEqualTo(Main.OK);
+        String md = Files.readString(out.resolve("report.md"));
+        assertThat(md).contains("Generation (as MLPerf Client defines them").contains("text-generation/llama-tiny generate p8 n16")
+                .contains("tokens/s vs native CPU").containsPattern("×[0-9.e-]+ \\[[0-9.e-]+, [0-9.e-]+]").contains("yes 8/8");
+        assertThat(Files.readString(out.resolve("report.html"))).contains("id=\"generation\"");
+        // the same generation natively again: its table row, and compare's tokens/s between the two runs
+        CliRunner.Result again = CliRunner.run("run", "--suites", "text-generation", "--backends", "cpu", "--warmups", "1",
+                "--iterations", "6", "--new-tokens", "16", "--min-duration", "0", "--warmup-duration", "0", "--db", db.toString(),
+                "--out", out.toString());
+        assertThat(again.exitCode()).as(again.err()).isEqualTo(Main.OK);
+        assertThat(again.out()).containsPattern("llama-tiny generate p8 n16 .*TTFT [0-9.]+ ms \\[[^]]+] · [0-9.]+ tokens/s \\[[^]]+] · tokens verified 8/8");
+        String first = arr.get(0).get("runId").asText();
+        String second;
+        try (var store = dev.accelbridge.reports.store.MatrixStore.openReadOnly(db)) {
+            second = store.latestRun().orElseThrow();
+        }
+        CliRunner.Result cmp = CliRunner.run("compare", "--db", db.toString(), first, second);
+        assertThat(cmp.exitCode()).as(cmp.err()).isEqualTo(Main.OK);
+        assertThat(cmp.out()).containsPattern("tokens/s \\d+\\.\\d → \\d+\\.\\d \\(×[0-9.e-]+ \\[[0-9.e-]+, [0-9.e-]+]\\), TTFT");
+    }
+
+    @Test
+    void aUsersDecoderFolderRunsAsAGenerationAndAModelThatIsNoneSaysWhatItLacks() throws Exception {
+        Path folder = Files.createDirectories(tmp.resolve("my-decoder"));
+        Files.write(folder.resolve("model.onnx"), LlamaDecoderModel.build("mine", new LlamaDecoderModel.Config(300, 32, 1, 2, 1, 64, 128, 4.0, 0), 9)
+                .toBytes());
+        CliRunner.Result r = CliRunner.run("run", "--model", folder.toString(), "--backends", "cpu", "--warmups", "0", "--iterations", "2",
+                "--prompt-tokens", "5", "--new-tokens", "6", "--min-duration", "0", "--warmup-duration", "0", "--json",
+                "--db", tmp.resolve("u.duckdb").toString(), "--out", tmp.resolve("out").toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        JsonNode n = new ObjectMapper().readTree(r.out()).get(0);
+        assertThat(n.get("suite").asText()).isEqualTo("text-generation");
+        assertThat(n.get("scenario").asText()).isEqualTo("generate p5 n6");
+        assertThat(n.get("status").asText()).as(n.toString()).isEqualTo("PASSED");
+        assertThat(n.get("decoding").get("tokensVerified").asBoolean()).isTrue();
+
+        // an encoder said to be a decoder: its row names what it lacks, and the run goes on
+        Path enc = Files.createDirectories(tmp.resolve("encoder"));
+        GraphBuilder g = new GraphBuilder("enc", 1);
+        String ids = g.input("input_ids", DType.INT64, "batch", "sequence");
+        g.opInto("Cast", "last_hidden_state", List.of(ids), GraphBuilder.attr("to", 1L));
+        g.output("last_hidden_state", DType.FLOAT32, "batch", "sequence");
+        Files.write(enc.resolve("model.onnx"), g.build("no cache").toByteArray());
+        CliRunner.Result e = CliRunner.run("run", "--model", enc.toString(), "--generate", "--backends", "cpu", "--iterations", "1",
+                "--json", "--db", tmp.resolve("e.duckdb").toString(), "--out", tmp.resolve("out2").toString());
+        JsonNode row = new ObjectMapper().readTree(e.out()).get(0);
+        assertThat(row.get("status").asText()).isEqualTo("FAILED");
+        assertThat(row.get("reason").asText()).startsWith("feed: Model 'encoder' cannot be run as a decoder with a KV cache: it lacks "
+                + "an output 'logits'; inputs 'past_key_values.N.key' / 'past_key_values.N.value' — export it with past_key_values");
+    }
+}

@@ -1,0 +1,87 @@
+package dev.accelbridge.suites;
+
+import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.DecoderLayout;
+import dev.accelbridge.core.Generation;
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.Scenario;
+import dev.accelbridge.suites.generation.DecodeSteps;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How a decoder is run as a generation ({@code --generate}, {@code --prompt-tokens}, {@code --new-tokens}): a user's model
+ * whose inputs are named as Hugging Face exporters name a decoder's is one without being told; {@code force} says so of a
+ * model that is not recognised (and so gets one error naming what it lacks). The lengths apply to the text-generation
+ * suite too.
+ *
+ * @param force        run every user model as a generation
+ * @param promptTokens the prompt's length; null: the default (8, or the suite's)
+ * @param newTokens    the tokens to generate; null: the default (32, or the suite's)
+ */
+@PublicApi
+public record GenerateOptions(boolean force, Integer promptTokens, Integer newTokens) {
+    /** Nothing given. */
+    public static final GenerateOptions DEFAULT = new GenerateOptions(false, null, null);
+    /** A user decoder's prompt length when none is given. */
+    public static final int DEFAULT_PROMPT = 8;
+    /** A user decoder's new tokens when none are given. */
+    public static final int DEFAULT_NEW = 32;
+
+    public GenerateOptions {
+        for (Integer n : new Integer[] {promptTokens, newTokens}) {
+            if (n != null && (n < 1 || n > Scenario.MAX_TOKENS)) {
+                throw new AccelbridgeException("--prompt-tokens and --new-tokens must be 1.." + Scenario.MAX_TOKENS + ", got " + n,
+                        "e.g. --prompt-tokens 8 --new-tokens 32");
+            }
+        }
+    }
+
+    /** These options with {@code over}'s given values winning. */
+    public GenerateOptions overriddenBy(GenerateOptions over) {
+        return new GenerateOptions(force || over.force, over.promptTokens != null ? over.promptTokens : promptTokens,
+                over.newTokens != null ? over.newTokens : newTokens);
+    }
+
+    /** True when nothing was given. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public boolean isEmpty() {
+        return equals(DEFAULT);
+    }
+
+    /**
+     * A decoder's generation case: a prompt of the built-in sentences' token ids (folded into the model's vocabulary when
+     * it is smaller), greedy tokens after it.
+     *
+     * @throws AccelbridgeException naming what the graph lacks to be fed as a decoder
+     */
+    public ModelCase generationCase(ModelSpec spec) {
+        DecoderLayout layout = DecoderLayout.of(spec);
+        int p = promptTokens != null ? promptTokens : DEFAULT_PROMPT;
+        return ModelCase.generating(spec, "prompt-sentence", prompt(p, layout.vocab()),
+                Generation.of(newTokens != null ? newTokens : DEFAULT_NEW, layout));
+    }
+
+    /** A generation case of a suite with the lengths given here (a length not given stays the suite's); others as they are. */
+    public ModelCase applyTo(ModelCase mc) {
+        if (mc.generation() == null || promptTokens == null && newTokens == null) {
+            return mc;
+        }
+        List<NamedTensor> prompt = promptTokens == null ? mc.inputs() : prompt(promptTokens, mc.generation().layout().vocab());
+        Generation g = newTokens == null ? mc.generation() : Generation.of(newTokens, mc.generation().layout());
+        return ModelCase.generating(mc.model(), mc.inputSet(), prompt, g).withPrecision(mc.precision());
+    }
+
+    private static List<NamedTensor> prompt(int length, int vocab) {
+        long[] ids = DecodeSteps.sentencePrompt(length);
+        List<Long> folded = new ArrayList<>();
+        for (long id : ids) {
+            folded.add(vocab > 0 ? Math.floorMod(id, vocab) : id);
+        }
+        return DecodeSteps.prompt(folded.stream().mapToLong(Long::longValue).toArray());
+    }
+}
