@@ -138,6 +138,16 @@ public final class GenerationCheck {
                 : String.format(Locale.ROOT, "token %d (past length %d)", s + 1, promptTokens + s - 1);
     }
 
+    /**
+     * The cache depth a verdict's reason names for its first bad token ({@link #step}'s "past length N"), so the step can be
+     * made again on its own (a bisection's case); empty when the reason names none.
+     */
+    public static java.util.OptionalInt pastLengthIn(String reason) {
+        java.util.regex.Matcher m = reason == null ? null
+                : java.util.regex.Pattern.compile("at token \\d+ \\((?:the prompt's prefill, )?past length (\\d+)\\)").matcher(reason);
+        return m != null && m.find() ? java.util.OptionalInt.of(Integer.parseInt(m.group(1))) : java.util.OptionalInt.empty();
+    }
+
     private static int firstDifference(long[] a, int aFrom, long[] b, int bFrom, int n) {
         for (int i = 0; i < n; i++) {
             if (a[aFrom + i] != b[bFrom + i]) {

@@ -12,6 +12,8 @@ import dev.accelbridge.core.Status;
 import dev.accelbridge.core.Tolerance;
 
 import java.nio.file.Path;
+import dev.accelbridge.core.GenerationCheck;
+
 import java.time.Duration;
 import java.util.function.Function;
 
@@ -65,6 +67,12 @@ final class Bisections {
         Bisection b;
         try {
             BackendProvider provider = providers.apply(backend);
+            if (mc.generation() != null) {
+                // a generation is bisected on the step its verdict blames, with that step's feeds and past
+                int depth = GenerationCheck.pastLengthIn(r.reason()).orElseThrow(() -> new dev.accelbridge.core.AccelbridgeException(
+                        "the generation's verdict names no step to bisect (" + r.reason() + ")", "bisect its grid's single steps"));
+                mc = GenerationCases.stepCase(mc, depth, cpu, timeout);
+            }
             Bisector.Found found = new Bisector(reproRoot.resolve(".work"), timeout).bisect(mc, backend, provider, cpu, tol, threads);
             Double given = Double.isNaN(mc.model().tolerance()) ? null : mc.model().tolerance();
             b = Repros.writeAndCheck(found, mc, r.id(), Repros.folderFor(reproRoot, r.id()), given, provider, tol, threads,

@@ -1,6 +1,10 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.DType;
+import dev.accelbridge.core.DecoderLayout;
+import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.Generation;
 import dev.accelbridge.core.GenerationCheck;
@@ -9,8 +13,10 @@ import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.Tolerance;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -34,6 +40,64 @@ final class GenerationCases {
         boolean wrong() {
             return parity != null && !parity.within();
         }
+    }
+
+    /**
+     * The single step a generation's verdict blames, as a case of one forward pass with that step's own feeds, its past
+     * included: the token fed at that step (the reference's), and the cache the reference's prefill of the prompt and the
+     * tokens before it gives (a native CPU run of the same graph). What bisection runs on, and its repro feeds.
+     *
+     * @param pastLength the cache depth the bad token was computed at ({@link GenerationCheck#pastLengthIn})
+     */
+    static ModelCase stepCase(ModelCase mc, int pastLength, BackendProvider cpu, java.time.Duration timeout) {
+        DecoderLayout l = mc.generation().layout();
+        long[] prompt = mc.inputs().stream().filter(t -> t.name().equals(l.inputIds())).findFirst().orElseThrow().toLongs();
+        long[] tokens = cpu.execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, timeout)).outputs().stream()
+                .filter(t -> t.name().equals(Generation.TOKENS)).findFirst().orElseThrow().toLongs();
+        if (pastLength == 0) {
+            return new ModelCase(mc.model(), "step past0 of the generation", feeds(l, prompt, 0, empty(l)), Optional.empty());
+        }
+        long[] before = new long[pastLength];
+        for (int i = 0; i < pastLength; i++) {
+            before[i] = i < prompt.length ? prompt[i] : tokens[i - prompt.length];
+        }
+        ModelCase prefill = new ModelCase(mc.model(), "prefill", feeds(l, before, 0, empty(l)), Optional.empty());
+        List<NamedTensor> presents = cpu.execute(new ExecutionRequest(BackendId.CPU, prefill, 0, 1, timeout)).outputs();
+        List<NamedTensor> past = new ArrayList<>();
+        for (DecoderLayout.Cache c : l.cache()) {
+            past.add(presents.stream().filter(t -> t.name().equals(c.present())).findFirst().orElseThrow().withName(c.past()));
+        }
+        long next = tokens[pastLength - prompt.length];
+        return new ModelCase(mc.model(), "step past" + pastLength + " of the generation", feeds(l, new long[] {next}, pastLength, past),
+                Optional.empty());
+    }
+
+    private static List<NamedTensor> empty(DecoderLayout l) {
+        List<NamedTensor> out = new ArrayList<>();
+        for (DecoderLayout.Cache c : l.cache()) {
+            out.add(new NamedTensor(c.past(), l.cacheType(), new long[] {1, l.kvHeads(), 0, l.headDim()}, new byte[0]));
+        }
+        return out;
+    }
+
+    /** A step's feeds: {@code ids} after {@code pastLength} cached positions, every position attended. */
+    private static List<NamedTensor> feeds(DecoderLayout l, long[] ids, int pastLength, List<NamedTensor> past) {
+        List<NamedTensor> in = new ArrayList<>();
+        in.add(NamedTensor.ofLongs(l.inputIds(), new long[] {1, ids.length}, ids));
+        if (l.attentionMask() != null) {
+            long[] mask = new long[pastLength + ids.length];
+            Arrays.fill(mask, 1);
+            in.add(NamedTensor.ofLongs(l.attentionMask(), new long[] {1, mask.length}, mask));
+        }
+        if (l.positionIds() != null) {
+            long[] pos = new long[ids.length];
+            for (int i = 0; i < pos.length; i++) {
+                pos[i] = pastLength + i;
+            }
+            in.add(NamedTensor.ofLongs(l.positionIds(), new long[] {1, pos.length}, pos));
+        }
+        in.addAll(past);
+        return in;
     }
 
     /** {@code mc} teacher-forced with the reference's first generation's tokens, when there is a reference. */

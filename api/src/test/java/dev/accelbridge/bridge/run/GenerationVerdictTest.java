@@ -137,6 +137,18 @@ class GenerationVerdictTest {
             RunResult bad = judge(broken.get(0), BackendId.WASM, chromium, lane);
             assertThat(bad.status()).isEqualTo(Status.WRONG_OUTPUT);
             assertThat(bad.reason()).startsWith("teacher-forced logits left the tolerance at token 10 (past length 16)");
+            // bisection runs on the blamed step with its own feeds, its past of 16 positions included: the same broken graph on
+            // both sides agrees node by node, so no kernel is blamed
+            ModelCase step = GenerationCases.stepCase(broken.get(0), 16, natives.forBackend(BackendId.CPU), Duration.ofMinutes(1));
+            assertThat(step.inputSet()).isEqualTo("step past16 of the generation");
+            assertThat(step.inputs()).filteredOn(t -> t.name().equals("past_key_values.1.value")).singleElement()
+                    .satisfies(t -> assertThat(t.shape()).containsExactly(1, 2, 16, 16));
+            assertThat(step.inputs().get(2).toLongs()).as("position_ids").containsExactly(16);
+            RunResult bisected = new Bisections(dir.resolve("repros"), Duration.ofMinutes(1), null, natives.forBackend(BackendId.CPU), false)
+                    .apply(bad, broken.get(0), b -> chromium);
+            dev.accelbridge.core.Bisection b = bisected.analysis().bisection();
+            assertThat(b.outcome()).as(b.note()).isEqualTo(dev.accelbridge.core.Bisection.Outcome.NOT_LOCALIZED);
+            assertThat(b.compared()).isPositive();
         }
     }
 }
