@@ -73,6 +73,57 @@ async function sweep(importOrt, withToken) {
   return { cases: list.cases.length, done, errors, errorCount: errors.length, checks, fresh, phaseMs: ms, ms: performance.now() - t0, ep };
 }
 
+// bench/generation: greedy decoding with the KV cache fed back, as a plain page would write it (the transformers.js way):
+// no WebSocket, no job protocol, none of the harness's code. Each step timed until its token is known.
+async function bareGenerate(ort, withToken) {
+  const spec = JSON.parse(q.get('generate'));
+  const model = new Uint8Array(await (await fetch(withToken(q.get('model')))).arrayBuffer());
+  const frame = decodeFrame(await (await fetch(withToken(q.get('inputs')))).arrayBuffer());
+  const prompt = tensorView(frame, frame.header.tensors[0]);
+  const ep = q.get('ep') || 'wasm';
+  if (Number(q.get('threads')) > 0) ort.env.wasm.numThreads = Number(q.get('threads')); // as the harness's page ran
+  const t0 = performance.now();
+  const session = await ort.InferenceSession.create(model, { executionProviders: [ep] });
+  const sessionMs = performance.now() - t0;
+  const warmups = Number(q.get('warmups') || 1);
+  const iterations = Number(q.get('iterations') || 10);
+  const generations = [];
+  for (let g = 0; g < warmups + iterations; g++) {
+    let past = {};
+    for (const c of spec.cache) past[c.past] = new ort.Tensor('float32', new Float32Array(0), [1, spec.kvHeads, 0, spec.headDim]);
+    let ids = prompt;
+    let pos = 0;
+    const steps = [];
+    const tokens = [];
+    let t = performance.now();
+    for (let s = 0; s < spec.newTokens; s++) {
+      const total = pos + ids.length;
+      const positions = new BigInt64Array(ids.length);
+      for (let i = 0; i < ids.length; i++) positions[i] = BigInt(pos + i);
+      const feeds = { input_ids: new ort.Tensor('int64', ids, [1, ids.length]),
+        attention_mask: new ort.Tensor('int64', new BigInt64Array(total).fill(1n), [1, total]),
+        position_ids: new ort.Tensor('int64', positions, [1, ids.length]), ...past };
+      const out = await session.run(feeds);
+      const vocab = out.logits.dims[2];
+      const d = out.logits.data;
+      const base = (ids.length - 1) * vocab;
+      let best = 0;
+      for (let v = 1; v < vocab; v++) if (d[base + v] > d[base + best]) best = v;
+      const now = performance.now();
+      steps.push(now - t);
+      t = now;
+      tokens.push(best);
+      past = {};
+      for (const c of spec.cache) past[c.past] = out[c.present];
+      ids = BigInt64Array.of(BigInt(best));
+      pos = total;
+    }
+    if (g >= warmups) generations.push({ steps, tokens });
+  }
+  await session.release();
+  return { sessionMs, generations, ep };
+}
+
 async function main() {
   const importOrt = async (n) => {
     const o = await import(`./ort/ort.all.min.mjs${n ? '?fresh=' + n : ''}`);
@@ -81,6 +132,11 @@ async function main() {
   };
   const ort = await importOrt(0);
   const withToken = (u) => { const x = new URL(u, location.href); if (q.get('token')) x.searchParams.set('token', q.get('token')); return x; };
+  if (q.get('generate')) {
+    window.benchResult = await bareGenerate(ort, withToken);
+    out.textContent = JSON.stringify({ generations: window.benchResult.generations.length });
+    return;
+  }
   if (q.get('list')) {
     window.benchResult = await sweep(importOrt, withToken);
     out.textContent = JSON.stringify(window.benchResult);

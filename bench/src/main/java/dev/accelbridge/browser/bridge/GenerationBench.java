@@ -1,0 +1,211 @@
+package dev.accelbridge.browser.bridge;
+
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtSession;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import dev.accelbridge.browser.bridge.provider.BrowserBackendProvider;
+import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.browser.launch.ChromiumFlags;
+import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.browser.launch.LaunchOptions;
+import dev.accelbridge.browser.page.FrameCodec;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.Decoding;
+import dev.accelbridge.core.DecoderLayout;
+import dev.accelbridge.core.ExecutionRequest;
+import dev.accelbridge.core.GenerationCheck;
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.nativerunner.DjlOnnxRuntimeProvider;
+import dev.accelbridge.suites.GenerateOptions;
+import dev.accelbridge.suites.ModelSize;
+import dev.accelbridge.suites.SuiteCatalog;
+import dev.accelbridge.suites.SuiteOptions;
+
+import java.nio.FloatBuffer;
+import java.nio.LongBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * bench/generation/run.sh: the harness's decode loops against bare ones on the same decoder, prompt and tokens, in one run:
+ * the page's generation job against a bare page's loop, and the native NativeGeneration against a bare OrtSession loop.
+ * Prints TTFT p50 and tokens/s with the harness/bare ratios. Real browser, real onnxruntime-web and ONNX Runtime. Not a test.
+ *
+ * <p>Arguments: {@code [backend=wasm] [iterations=10] [size=small] [newTokens=32]}.
+ */
+public final class GenerationBench {
+    public static void main(String[] args) throws Exception {
+        BackendId backend = BackendId.parse(args.length > 0 ? args[0] : "wasm");
+        int iterations = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+        ModelSize size = args.length > 2 && args[2].equalsIgnoreCase("large") ? ModelSize.LARGE : ModelSize.SMALL;
+        Integer newTokens = args.length > 3 ? Integer.valueOf(args[3]) : null;
+        int warmups = 2;
+        ModelCase mc = SuiteCatalog.create(new SuiteOptions(Path.of("target", "suite-cache-" + size.name().toLowerCase(Locale.ROOT))
+                .toAbsolutePath(), size, SuiteOptions.DEFAULT_SEED)).cases(ModelFamily.TEXT_GENERATION).get(0);
+        mc = new GenerateOptions(false, null, newTokens).applyTo(mc);
+        DecoderLayout layout = mc.generation().layout();
+        System.out.printf("bench: %s (%s), %s, %d warm-up + %d timed generations, host %d cores%n", mc.key(), mc.scenario(), backend,
+                warmups, iterations, Runtime.getRuntime().availableProcessors());
+
+        // [2] first, natively: the harness's loop, then a bare OrtSession loop in this process
+        // (three rounds, alternating, the last one kept: the first round of either side also warms this JVM's JIT)
+        DjlOnnxRuntimeProvider cpu = new DjlOnnxRuntimeProvider();
+        Decoding nh = null;
+        Decoding nb = null;
+        for (int round = 0; round < 3; round++) {
+            nh = cpu.execute(new ExecutionRequest(BackendId.CPU, mc, warmups, iterations, Duration.ofMinutes(30))).timings().decoding();
+            nb = bareNative(mc, layout, warmups, iterations);
+        }
+
+        Decoding ph;
+        Decoding pb;
+        try (BridgeServer server = BridgeServer.start(BridgeOptions.defaults());
+             BrowserBackendProvider chromium = new BrowserBackendProvider(server, LaunchOptions.builder().browser(BrowserKind.CHROMIUM)
+                     .driver(DriverKind.PLAYWRIGHT).build())) {
+            var e = chromium.execute(new ExecutionRequest(backend, mc, warmups, iterations, Duration.ofMinutes(30)));
+            ph = e.timings().decoding();
+            pb = barePage(server, mc, layout, backend, warmups, iterations, e.provenance().threads());
+        }
+        System.out.printf("%n[1] in the page (%s): TTFT p50 and tokens/s (1000 / mean inter-token latency)%n", backend);
+        line("harness generation job", ph);
+        line("bare page loop", pb);
+        System.out.printf("    harness/bare: TTFT p50 ×%.3f, time per token ×%.3f%n", ph.ttftP50Ms() / pb.ttftP50Ms(),
+                pb.tokensPerSec() / ph.tokensPerSec());
+        System.out.printf("%n[2] native ONNX Runtime %s%n", DjlOnnxRuntimeProvider.environment().ortVersion());
+        line("harness NativeGeneration", nh);
+        line("bare OrtSession loop", nb);
+        System.out.printf("    harness/bare: TTFT p50 ×%.3f, time per token ×%.3f%n", nh.ttftP50Ms() / nb.ttftP50Ms(),
+                nb.tokensPerSec() / nh.tokensPerSec());
+        System.exit(0); // the shared Playwright launcher keeps a non-daemon thread until its shutdown hook runs
+    }
+
+    private static void line(String what, Decoding d) {
+        System.out.printf(Locale.ROOT, "    %-26s TTFT p50 %9.3f ms   %9.1f tokens/s   inter-token p50 %8.3f ms%n", what, d.ttftP50Ms(),
+                d.tokensPerSec(), d.itlP50Ms());
+    }
+
+    /** Greedy decoding through ONNX Runtime's Java API alone: a session, a loop, nothing of the harness. */
+    static Decoding bareNative(ModelCase mc, DecoderLayout l, int warmups, int iterations) throws Exception {
+        OrtEnvironment env = OrtEnvironment.getEnvironment();
+        long[] prompt = mc.inputs().get(0).toLongs();
+        int n = mc.generation().newTokens();
+        List<double[]> timed = new ArrayList<>();
+        try (OrtSession.SessionOptions so = new OrtSession.SessionOptions();
+             OrtSession s = env.createSession(mc.model().path().toString(), so)) {
+            for (int g = 0; g < warmups + iterations; g++) {
+                Map<String, OnnxTensor> past = new LinkedHashMap<>();
+                for (DecoderLayout.Cache c : l.cache()) {
+                    past.put(c.past(), OnnxTensor.createTensor(env, FloatBuffer.allocate(0), new long[] {1, l.kvHeads(), 0, l.headDim()}));
+                }
+                OrtSession.Result prev = null;
+                long[] ids = prompt;
+                int pos = 0;
+                double[] steps = new double[n];
+                long t = System.nanoTime();
+                for (int k = 0; k < n; k++) {
+                    int total = pos + ids.length;
+                    long[] mask = new long[total];
+                    Arrays.fill(mask, 1);
+                    long[] p = new long[ids.length];
+                    for (int i = 0; i < p.length; i++) {
+                        p[i] = pos + i;
+                    }
+                    Map<String, OnnxTensor> feeds = new HashMap<>(past);
+                    feeds.put("input_ids", OnnxTensor.createTensor(env, LongBuffer.wrap(ids), new long[] {1, ids.length}));
+                    feeds.put("attention_mask", OnnxTensor.createTensor(env, LongBuffer.wrap(mask), new long[] {1, total}));
+                    feeds.put("position_ids", OnnxTensor.createTensor(env, LongBuffer.wrap(p), new long[] {1, p.length}));
+                    OrtSession.Result res = s.run(feeds);
+                    OnnxTensor logits = (OnnxTensor) res.get("logits").orElseThrow();
+                    int vocab = (int) logits.getInfo().getShape()[2];
+                    float[] row = new float[vocab];
+                    logits.getFloatBuffer().position((ids.length - 1) * vocab).get(row);
+                    int next = GenerationCheck.argmax(row, 0, vocab);
+                    long now = System.nanoTime();
+                    steps[k] = (now - t) / 1e6;
+                    t = now;
+                    for (String name : List.of("input_ids", "attention_mask", "position_ids")) {
+                        feeds.get(name).close();
+                    }
+                    if (prev != null) {
+                        prev.close();
+                    }
+                    prev = res;
+                    past = new LinkedHashMap<>();
+                    for (DecoderLayout.Cache c : l.cache()) {
+                        past.put(c.past(), (OnnxTensor) res.get(c.present()).orElseThrow());
+                    }
+                    ids = new long[] {next};
+                    pos = total;
+                }
+                if (prev != null) {
+                    prev.close();
+                }
+                if (g >= warmups) {
+                    timed.add(steps);
+                }
+            }
+        }
+        return Decoding.of(prompt.length, n, timed.toArray(new double[0][]), new double[0], 0);
+    }
+
+    /** The same greedy loop in a bare page (bare.html?generate=...), served by the same bridge, in a plain Playwright Chromium. */
+    static Decoding barePage(BridgeServer server, ModelCase mc, DecoderLayout l, BackendId backend, int warmups, int iterations,
+                             Integer threads) throws Exception {
+        Path tmp = Files.createTempDirectory("accelbridge-bench-gen");
+        Path inputs = Files.write(tmp.resolve("inputs.abf"), FrameCodec.encode(new ObjectMapper().createObjectNode().put("v", 1)
+                .put("type", "inputs"), mc.inputs()));
+        ModelRegistry.ModelRef m = server.models().register(mc.model().path());
+        ModelRegistry.ModelRef in = server.models().register(inputs);
+        ObjectNode spec = new ObjectMapper().createObjectNode().put("newTokens", mc.generation().newTokens()).put("kvHeads", l.kvHeads())
+                .put("headDim", l.headDim());
+        var cache = spec.putArray("cache");
+        l.cache().forEach(c -> cache.addObject().put("past", c.past()).put("present", c.present()));
+        Map<String, String> env = new HashMap<>();
+        env.put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
+        if (Files.isExecutable(Path.of("/usr/bin/node"))) {
+            env.put("PLAYWRIGHT_NODEJS_PATH", "/usr/bin/node");
+        }
+        try (Playwright pw = Playwright.create(new Playwright.CreateOptions().setEnv(env));
+             Browser browser = pw.chromium().launch(new BrowserType.LaunchOptions().setExecutablePath(
+                     BrowserDiscovery.require(BrowserKind.CHROMIUM).executable()).setHeadless(true)
+                     .setArgs(ChromiumFlags.forLaunch(BrowserKind.CHROMIUM, DriverKind.PLAYWRIGHT, true, List.of())))) {
+            Page page = browser.newPage();
+            page.navigate(server.baseUrl() + "/bare.html?model=" + m.urlPath() + "&inputs=" + in.urlPath() + "&ep="
+                    + (backend == BackendId.WEBGPU ? "webgpu" : "wasm") + "&warmups=" + warmups + "&iterations=" + iterations
+                    + (threads == null ? "" : "&threads=" + threads)
+                    + "&generate=" + java.net.URLEncoder.encode(spec.toString(), java.nio.charset.StandardCharsets.UTF_8));
+            page.waitForFunction("() => window.benchResult !== undefined", null, new Page.WaitForFunctionOptions().setTimeout(1_800_000));
+            JsonNode r = new ObjectMapper().readTree(String.valueOf(page.evaluate("() => JSON.stringify(window.benchResult)")));
+            if (r.has("error")) {
+                throw new IllegalStateException("bare page failed: " + r.get("error").asText());
+            }
+            double[][] steps = new double[r.path("generations").size()][];
+            for (int g = 0; g < steps.length; g++) {
+                JsonNode s = r.path("generations").get(g).path("steps");
+                steps[g] = new double[s.size()];
+                for (int k = 0; k < steps[g].length; k++) {
+                    steps[g][k] = s.get(k).asDouble();
+                }
+            }
+            return Decoding.of(mc.inputs().get(0).shape()[1] > 0 ? (int) mc.inputs().get(0).shape()[1] : 0, mc.generation().newTokens(),
+                    steps, new double[0], 0);
+        }
+    }
+}
