@@ -152,6 +152,12 @@ async function loadJob(msg, modelBytes) {
       return { path: e.path, data: u.href };
     });
   }
+  // Outputs left on the GPU (a WebGPU decoder's cache, fed back to its next step): names to 'gpu-buffer' only.
+  if (opts.preferredOutputLocation && typeof opts.preferredOutputLocation === 'object') {
+    const where = {};
+    for (const [k, v] of Object.entries(opts.preferredOutputLocation)) if (v === 'gpu-buffer') where[k] = v;
+    sessionOptions.preferredOutputLocation = where;
+  }
   // The same free-dimension values the native side sets, so both build the same static graph.
   if (opts.freeDimensionOverrides && typeof opts.freeDimensionOverrides === 'object') {
     sessionOptions.freeDimensionOverrides = opts.freeDimensionOverrides;

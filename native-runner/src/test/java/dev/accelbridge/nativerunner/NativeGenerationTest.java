@@ -45,7 +45,7 @@ class NativeGenerationTest {
 
     @Test
     void theSuitesFirstCaseGeneratesAndTheRestAreSingleStepsAtCacheDepths() {
-        assertThat(generation.scenario()).isEqualTo(Scenario.generate(8, 32));
+        assertThat(generation.scenario()).isEqualTo(Scenario.generate(8, 16));
         assertThat(cases.subList(1, cases.size())).extracting(ModelCase::inputSet).containsExactly("step past0", "step past16",
                 "step past64", "step past256", "step past16 q4", "step past16 b2 left-padded");
         assertThat(cases.subList(1, cases.size())).allSatisfy(c -> assertThat(c.generation()).isNull());
@@ -55,20 +55,20 @@ class NativeGenerationTest {
     void everyGenerationGivesTheSameTokensAndItsFiguresAreMLPerfClients() {
         NamedTensor tokens = ran.outputs().get(0);
         assertThat(tokens.name()).isEqualTo(Generation.TOKENS);
-        assertThat(tokens.shape()).containsExactly(1 + 2 + 6, 32); // cold, warm-ups, timed
+        assertThat(tokens.shape()).containsExactly(1 + 2 + 6, 16); // cold, warm-ups, timed
         GenerationCheck.Verdict self = GenerationCheck.selfCheck(ran.outputs());
         assertThat(self.verified()).isEqualTo(9);
         Decoding d = ran.timings().decoding();
         assertThat(d.ttftMs()).hasSize(6);
         assertThat(Arrays.stream(d.ttftMs()).min().orElseThrow()).isPositive();
-        assertThat(d.itlMs()).hasSize(6 * 31);
+        assertThat(d.itlMs()).hasSize(6 * 15);
         assertThat(Arrays.stream(d.itlMs()).min().orElseThrow()).isPositive();
         double meanItl = Arrays.stream(d.itlMs()).average().orElseThrow();
         assertThat(d.tokensPerSec()).isCloseTo(1000 / meanItl, within(1e-9));
         // a generation's whole time is its TTFT and its inter-token latencies
-        assertThat(ran.timings().samplesMs()[0]).isCloseTo(d.ttftMs()[0] + Arrays.stream(d.itlMs(), 0, 31).sum(), within(1e-6));
-        // the cache after the last token holds prompt + 31 fed tokens: 2 layers x (key, value) x 2 heads x 16 x 39 x 4 bytes
-        assertThat(d.kvCacheBytes()).isEqualTo(2L * 2 * 2 * 16 * 39 * 4);
+        assertThat(ran.timings().samplesMs()[0]).isCloseTo(d.ttftMs()[0] + Arrays.stream(d.itlMs(), 0, 15).sum(), within(1e-6));
+        // the cache after the last token holds prompt + 15 fed tokens: 2 layers x (key, value) x 2 heads x 16 x 23 x 4 bytes
+        assertThat(d.kvCacheBytes()).isEqualTo(2L * 2 * 2 * 16 * 23 * 4);
         assertThat(d.coldTotalMs()).isPositive();
     }
 
@@ -77,7 +77,7 @@ class NativeGenerationTest {
         float[] logits = ran.outputs().get(1).toFloats();
         int vocab = (int) ran.outputs().get(1).shape()[1];
         double least = Double.POSITIVE_INFINITY;
-        for (int s = 0; s < 32; s++) {
+        for (int s = 0; s < 16; s++) {
             float[] row = Arrays.copyOfRange(logits, s * vocab, (s + 1) * vocab);
             float[] sorted = row.clone();
             Arrays.sort(sorted);
@@ -90,11 +90,11 @@ class NativeGenerationTest {
     @Test
     void theCachedStepsGiveTheLogitsOfRecomputingTheWholeSequence() {
         // the model's KV cache is right: the logits of step s equal those of the prompt and s-1 fed tokens run at once
-        long[] tokens = Arrays.copyOf(ran.outputs().get(0).toLongs(), 32);
+        long[] tokens = Arrays.copyOf(ran.outputs().get(0).toLongs(), 16);
         long[] prompt = generation.inputs().get(0).toLongs();
         float[] cached = ran.outputs().get(1).toFloats();
         int vocab = (int) ran.outputs().get(1).shape()[1];
-        for (int s : new int[] {1, 9, 31}) {
+        for (int s : new int[] {1, 9, 15}) {
             long[] seq = new long[prompt.length + s];
             System.arraycopy(prompt, 0, seq, 0, prompt.length);
             System.arraycopy(tokens, 0, seq, prompt.length, s);

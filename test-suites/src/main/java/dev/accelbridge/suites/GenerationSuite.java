@@ -26,7 +26,7 @@ public final class GenerationSuite {
     }
 
     static int newTokens(ModelSize size) {
-        return size == ModelSize.SMALL ? 32 : 64;
+        return size == ModelSize.SMALL ? 16 : 64;
     }
 
     static SuiteModel decoder(ModelSize size) {

@@ -29,15 +29,19 @@ import java.util.Optional;
  *                    {@code --tolerance})
  * @param shard       the part of the models this run takes ({@code --shard I/N}); empty: all
  * @param modelCache  where generated models are written
+ * @param decodeSteps whether the text-generation suite runs its grid of single decode steps (cache depths 0 to 256, four
+ *                    tokens at once, a padded batch) beside its generation: when the suite is named ({@code --suites
+ *                    text-generation}), not in the default matrix, whose budget the six steps on every lane would double
  */
 @PublicApi
 @JsonDeserialize(builder = Workload.Builder.class)
 public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional<ModelFamily> userFamily, boolean largeModels,
                        long seed, List<Precision> precisions,
                        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY) List<Integer> batchSizes, FeedOptions feed, Optional<Shard> shard,
-                       Path modelCache) {
+                       Path modelCache, boolean decodeSteps) {
     /** The suites a run takes when neither suites nor models are named. */
-    public static final List<ModelFamily> DEFAULT_SUITES = List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO);
+    public static final List<ModelFamily> DEFAULT_SUITES = List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO,
+            ModelFamily.TEXT_GENERATION);
 
     /** @throws AccelbridgeException naming the option whose value cannot run */
     public Workload {
@@ -84,8 +88,15 @@ public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional
         private FeedOptions feed = FeedOptions.none();
         private Shard shard;
         private Path modelCache = PlanDefaults.modelCache();
+        private Boolean decodeSteps;
 
         private Builder() {
+        }
+
+        /** Whether the text-generation suite runs its single decode steps too (default: when the suites name it). */
+        public Builder optDecodeSteps(Boolean steps) {
+            this.decodeSteps = steps;
+            return this;
         }
 
         /** The built-in suites (default: text, vision, audio unless user models are given). */
@@ -161,7 +172,8 @@ public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional
             }
             List<ModelFamily> s = suites != null ? suites : userModels.isEmpty() ? DEFAULT_SUITES : List.of();
             return new Workload(s, userModels, Optional.ofNullable(userFamily), largeModels, seed, precisions, batchSizes, feed,
-                    Optional.ofNullable(shard), modelCache);
+                    Optional.ofNullable(shard), modelCache, decodeSteps != null ? decodeSteps
+                    : suites != null && suites.contains(ModelFamily.TEXT_GENERATION));
         }
     }
 }

@@ -70,8 +70,23 @@ public final class PageSessions {
     public CompletableFuture<LoadedSession> load(String sessionId, ModelRegistry.ModelRef model, byte[] inline, ExecutionProviderSpec ep, Duration timeout,
                                                  Integer threads, Map<String, Long> freeDims,
                                                  Map<String, ModelRegistry.ModelRef> externalData, SessionUse use) {
+        return load(sessionId, model, inline, ep, timeout, threads, freeDims, externalData, use, List.of());
+    }
+
+    /**
+     * Same, with {@code gpuOutputs} left on the GPU by the session (onnxruntime-web's {@code preferredOutputLocation}
+     * {@code gpu-buffer}): a WebGPU decoder's cache, fed back to the next step without crossing to the CPU, as
+     * transformers.js runs it.
+     */
+    public CompletableFuture<LoadedSession> load(String sessionId, ModelRegistry.ModelRef model, byte[] inline, ExecutionProviderSpec ep, Duration timeout,
+                                                 Integer threads, Map<String, Long> freeDims,
+                                                 Map<String, ModelRegistry.ModelRef> externalData, SessionUse use, List<String> gpuOutputs) {
         String job = JobMessages.nextId("j");
         ObjectNode msg = JobMessages.load(job, sessionId, model, inline, ep, threads, freeDims, externalData, use);
+        if (!gpuOutputs.isEmpty()) {
+            ObjectNode where = ((ObjectNode) msg.get("options")).putObject("preferredOutputLocation");
+            gpuOutputs.forEach(o -> where.put(o, "gpu-buffer"));
+        }
         if (inline != null) {
             return page.jobs.<JsonNode>submit(job, MessageKind.LOAD, timeout, () -> page.channel.sendBinary(JobMessages.withPayload(msg, inline)))
                     .thenApply(JobMessages::toLoaded);
