@@ -99,7 +99,7 @@ public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional
             return this;
         }
 
-        /** The built-in suites (default: text, vision, audio unless user models are given). */
+        /** The built-in suites (default: text, vision, audio, text-generation unless user models are given). */
         public Builder optSuites(List<ModelFamily> s) {
             this.suites = s;
             return this;

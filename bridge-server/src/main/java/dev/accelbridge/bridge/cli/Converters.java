@@ -112,7 +112,7 @@ final class Converters {
         }
     }
 
-    /** A model family for --family (text, vision, audio, other). */
+    /** A model family for --family (text, vision, audio, text-generation, other). */
     static final class Family implements ITypeConverter<ModelFamily> {
         @Override
         public ModelFamily convert(String value) {
@@ -127,7 +127,7 @@ final class Converters {
         }
     }
 
-    /** A built-in suite for --suites (text, vision, audio). */
+    /** A built-in suite for --suites (text, vision, audio, text-generation, ops). */
     static final class Suite implements ITypeConverter<ModelFamily> {
         @Override
         public ModelFamily convert(String value) {

@@ -40,7 +40,8 @@ class RunFormTest {
         RunPlan p = RunForm.parse(ResultJson.MAPPER.readTree("{}")).plan();
         assertThat(p.targets().backends()).isEqualTo(PlanDefaults.backends(false));
         assertThat(p.targets().browsers()).isEqualTo(PlanDefaults.browsers());
-        assertThat(p.workload().suites()).containsExactly(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO);
+        assertThat(p.workload().suites()).containsExactly(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO,
+                ModelFamily.TEXT_GENERATION);
         assertThat(p.targets().parallel()).isEqualTo(PlanDefaults.parallel());
         assertThat(p.workload().batchSizes()).isEmpty();
     }

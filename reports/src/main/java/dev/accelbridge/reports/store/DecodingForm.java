@@ -3,6 +3,15 @@ package dev.accelbridge.reports.store;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.Interval;
+import dev.accelbridge.core.Limits;
+import dev.accelbridge.core.Scenario;
+
+import java.util.Set;
+
+import static dev.accelbridge.reports.store.ExportSchema.array;
+import static dev.accelbridge.reports.store.ExportSchema.bool;
+import static dev.accelbridge.reports.store.ExportSchema.nonNegative;
+import static dev.accelbridge.reports.store.ExportSchema.whole;
 
 /**
  * A generation case's figures ({@link Decoding}) as JSON: the store's {@code decoding} column (with every step's time) and
@@ -31,6 +40,15 @@ record DecodingForm(int promptTokens, int newTokens, Double ttftP50Ms, double[] 
                     int generations, int verified, boolean tokensVerified,
                     @JsonInclude(JsonInclude.Include.NON_NULL) double[] ttftMs,
                     @JsonInclude(JsonInclude.Include.NON_NULL) double[] itlMs) {
+
+    /** The export's rules for this form's fields ({@link ExportSchema}). */
+    static final ExportSchema.Kind SCHEMA = ExportSchema.kind(Set.of("promptTokens", "newTokens"),
+            "promptTokens", whole(0, Scenario.MAX_TOKENS), "newTokens", whole(0, Scenario.MAX_TOKENS), "ttftP50Ms", nonNegative(),
+            "ttftCiMs", array(nonNegative(), 2), "itlP50Ms", nonNegative(), "itlP90Ms", nonNegative(), "tokensPerSec", nonNegative(),
+            "tokensPerSecCi", array(nonNegative(), 2), "coldTtftMs", nonNegative(), "coldTotalMs", nonNegative(),
+            "kvCacheBytes", whole(0, Long.MAX_VALUE), "generations", whole(0, Limits.MAX_ITERATIONS),
+            "verified", whole(0, Limits.MAX_ITERATIONS), "tokensVerified", bool(), "ttftMs", array(nonNegative(), Limits.MAX_ITERATIONS),
+            "itlMs", array(nonNegative(), Limits.MAX_ITERATIONS));
 
     static DecodingForm of(Decoding d, boolean withSteps) {
         return d == null ? null : new DecodingForm(d.promptTokens(), d.newTokens(), fig(d.ttftP50Ms()), arr(d.ttftCi()), fig(d.itlP50Ms()),

@@ -154,7 +154,7 @@ final class ExportSchema {
         };
     }
 
-    private static Kind kind(Set<String> required, Object... nameRule) {
+    static Kind kind(Set<String> required, Object... nameRule) {
         Map<String, Rule> m = new LinkedHashMap<>();
         for (int i = 0; i < nameRule.length; i += 2) {
             m.put((String) nameRule[i], (Rule) nameRule[i + 1]);
@@ -186,14 +186,6 @@ final class ExportSchema {
     private static final Kind MEMORY = kind(Set.of(),
             "rssBefore", whole(-1, Long.MAX_VALUE), "rssAfter", whole(-1, Long.MAX_VALUE), "rssPeak", whole(-1, Long.MAX_VALUE));
 
-    private static final Kind DECODING = kind(Set.of("promptTokens", "newTokens"),
-            "promptTokens", whole(0, dev.accelbridge.core.Scenario.MAX_TOKENS), "newTokens", whole(0, dev.accelbridge.core.Scenario.MAX_TOKENS),
-            "ttftP50Ms", nonNegative(), "ttftCiMs", array(nonNegative(), 2), "itlP50Ms", nonNegative(), "itlP90Ms", nonNegative(),
-            "tokensPerSec", nonNegative(), "tokensPerSecCi", array(nonNegative(), 2), "coldTtftMs", nonNegative(),
-            "coldTotalMs", nonNegative(), "kvCacheBytes", whole(0, Long.MAX_VALUE), "generations", whole(0, Limits.MAX_ITERATIONS),
-            "verified", whole(0, Limits.MAX_ITERATIONS), "tokensVerified", bool(), "ttftMs", array(nonNegative(), Limits.MAX_ITERATIONS),
-            "itlMs", array(nonNegative(), Limits.MAX_ITERATIONS));
-
     private static final Kind PROVENANCE = kind(Set.of(),
             "host", text(), "hostFingerprint", text(), "os", text(), "browser", text(), "browserVersion", text(),
             "driver", text(), "adapter", text(), "softwareAdapter", bool(), "executionProviders", array(text(), 64),
@@ -219,7 +211,7 @@ final class ExportSchema {
             "fallbackPath", array(object(HOP), 16), "warnings", array(text(), 1024),
             "diagnostics", array(object(DIAGNOSTIC), 1024), "provenance", object(PROVENANCE),
             "bisection", generic(), "profile", generic(), "coldStart", generic(), "recreate", generic(),
-            "decoding", object(DECODING)));
+            "decoding", object(DecodingForm.SCHEMA)));
 
     /** {@code k} with a field per {@link Dimensions#all()}, required where a case cannot do without it. */
     private static Kind withCase(Kind k) {
