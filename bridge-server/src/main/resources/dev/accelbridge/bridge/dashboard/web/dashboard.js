@@ -119,6 +119,20 @@
   }
 
   // ---- case drill-down -----------------------------------------------------------------------------------------
+  // A generation's own figures, as the result's JSON form gives them (docs/generation.md).
+  function generationRows(g) {
+    if (!g) { return []; }
+    var ci = function (a) { return a ? ' [' + ms(a[0]) + ' – ' + ms(a[1]) + ']' : ''; };
+    return [
+      ['generation', 'greedy ' + g.newTokens + ' tokens after ' + g.promptTokens],
+      ['TTFT p50 (ms)', ms(g.ttftP50Ms) + ci(g.ttftCiMs)],
+      ['inter-token p50 / p90 (ms)', ms(g.itlP50Ms) + ' / ' + ms(g.itlP90Ms)],
+      ['tokens per second', ms(g.tokensPerSec) + ci(g.tokensPerSecCi)],
+      ['cold generation: TTFT / whole (ms)', ms(g.coldTtftMs) + ' / ' + ms(g.coldTotalMs)],
+      ['KV cache at the end (bytes)', esc(text(g.kvCacheBytes))],
+      ['tokens verified', (g.tokensVerified ? 'yes ' : 'no ') + g.verified + ' of ' + g.generations + ' generations']];
+  }
+
   function showCase(runId, key) {
     api('/api/case' + qs({ run: runId, key: key })).then(function (d) {
       var r = d.result;
@@ -139,7 +153,7 @@
         ['steady, load before / after', esc(text(r.steady)) + ', ' + ms(r.loadBefore) + ' / ' + ms(r.loadAfter) + (r.busy ? ' (busy)' : '')],
         ['cold start: fetch / create / first run (ms)', ms(cs.fetchMs) + ' / ' + ms(cs.createMs) + ' / ' + ms(cs.firstRunMs)],
         ['vs native CPU', esc(d.cell.vsNativeLabel || '–') + (typeof d.cell.cpuP50 === 'number' ? ' (native CPU p50 ' + ms(d.cell.cpuP50) + ' ms)' : '')],
-        ['score', d.cell.score + ' ' + esc(d.cell.grade)]]);
+        ['score', d.cell.score + ' ' + esc(d.cell.grade)]].concat(generationRows(r.decoding)));
       rowsInto($('case-parity'), [
         ['against', esc(text(r.parityAgainst))], ['max abs error', esc(text(r.maxAbsErr))], ['max rel error', esc(text(r.maxRelErr))],
         ['cosine', esc(text(r.cosine))], ['tolerance (abs / rel)', esc(text(r.tolerance)) + ' / ' + esc(text(r.rtol))],
