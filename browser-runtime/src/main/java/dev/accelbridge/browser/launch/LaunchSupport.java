@@ -63,4 +63,30 @@ final class LaunchSupport {
             return -1;
         }
     }
+
+    /**
+     * Opens the inference page in a fresh Playwright page, up to its commit. A navigation Chromium aborts with
+     * {@code net::ERR_NETWORK_CHANGED} is made again (at most three times): Chromium aborts requests in flight when a network
+     * interface comes or goes, as one does on a host where another namespace is being set up beside it (seen on CI: a
+     * browser on a Playwright server in another network namespace gave no page).
+     */
+    static void navigate(com.microsoft.playwright.Page page, java.net.URI url, double timeoutMs) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                page.navigate(url.toString(), new com.microsoft.playwright.Page.NavigateOptions().setTimeout(timeoutMs)
+                        .setWaitUntil(com.microsoft.playwright.options.WaitUntilState.COMMIT));
+                return;
+            } catch (com.microsoft.playwright.PlaywrightException e) {
+                if (attempt >= 3 || e.getMessage() == null || !e.getMessage().contains("net::ERR_NETWORK_CHANGED")) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(250L * attempt);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
 }

@@ -6,7 +6,6 @@ import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
-import com.microsoft.playwright.options.WaitUntilState;
 
 import java.net.URI;
 import java.nio.file.Files;
@@ -86,7 +85,7 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
                 PageWatch watch = PageWatch.on(page);
                 // COMMIT: the launcher's job ends when the page is on its way; the page reports back over its
                 // WebSocket, and an unreachable URL still fails here.
-                page.navigate(url.toString(), new Page.NavigateOptions().setTimeout(timeoutMs).setWaitUntil(WaitUntilState.COMMIT));
+                LaunchSupport.navigate(page, url, timeoutMs);
                 String version = ctx.browser() != null ? ctx.browser().version() : b.version();
                 return new Object[] {ctx, version, watch};
             } catch (RuntimeException e) {
@@ -143,7 +142,7 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
                         .setIgnoreHTTPSErrors(firefox && options.trust().isPresent()));
                 Page page = ctx.newPage();
                 PageWatch watch = PageWatch.on(page);
-                page.navigate(url.toString(), new Page.NavigateOptions().setTimeout(timeoutMs).setWaitUntil(WaitUntilState.COMMIT));
+                LaunchSupport.navigate(page, url, timeoutMs);
                 return new Object[] {browser, watch};
             } catch (RuntimeException e) {
                 browser.close();
