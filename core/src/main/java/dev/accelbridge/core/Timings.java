@@ -35,9 +35,20 @@ public record Timings(double loadMs, double firstMs, int warmups, double[] sampl
         this(loadMs, firstMs, warmups, samplesMs, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, quality, null);
     }
 
-    /** These figures with a generation's own. */
+    /**
+     * These figures with a generation's own. A generation's figures sit on a latency floor when its inter-token latencies
+     * do (a polled readback of each step's logits: Firefox's WebGPU reads back at 100 ms), though its whole generations do
+     * not: the floor is judged on them too ({@link SampleStats#latencyFloor}), so the case is never ranked on it.
+     */
     public Timings withDecoding(Decoding d) {
-        return new Timings(loadMs, firstMs, warmups, samplesMs, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, quality, d);
+        SampleQuality q = quality;
+        double floor = d == null || Double.isFinite(q.latencyFloorMs()) ? Double.NaN
+                : SampleStats.latencyFloor(d.itlMs(), q.timerResolutionMs(), q.readbackMs());
+        if (Double.isFinite(floor)) {
+            q = new SampleQuality(q.p50Ci(), q.timerResolutionMs(), floor, q.readbackMs(), q.gpuMs(), q.steady(), q.trend(),
+                    q.loadBefore(), q.loadAfter(), q.busy(), q.warmupMs(), q.settled());
+        }
+        return new Timings(loadMs, firstMs, warmups, samplesMs, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, q, d);
     }
 
     /** Figures whose quality is not known (read from a record that predates it). */

@@ -30,6 +30,26 @@ class DecodingTest {
     }
 
     @Test
+    void aGenerationWhoseTokensSitOnAPolledReadbackIsFlooredThoughItsWholeGenerationsAreNot() {
+        // Firefox's WebGPU, seen here: every step's logits read back on a 100 ms poll, a generation of 16 takes 1.6 s
+        double[][] steps = new double[6][];
+        for (int g = 0; g < 6; g++) {
+            steps[g] = new double[16];
+            java.util.Arrays.fill(steps[g], 100.0 + 0.1 * g);
+        }
+        double[] totals = java.util.Arrays.stream(steps).mapToDouble(s -> java.util.Arrays.stream(s).sum()).toArray();
+        Timings whole = Timings.of(20, 1700, 1, totals).withClock(0.02, 99.5);
+        assertThat(whole.quality().floored()).as("1.6 s generations are far above a 99.5 ms readback").isFalse();
+        Timings t = whole.withDecoding(Decoding.of(8, 16, steps, new double[] {100}, 0));
+        assertThat(t.quality().floored()).isTrue();
+        assertThat(t.quality().latencyFloorMs()).isEqualTo(99.5);
+        // wasm's sub-millisecond tokens, no readback: no floor
+        double[][] fast = {{0.4, 0.3, 0.3, 0.31}, {0.41, 0.3, 0.29, 0.3}, {0.4, 0.31, 0.3, 0.3}};
+        assertThat(Timings.of(1, 2, 0, new double[] {1.3, 1.3, 1.31}).withClock(0.005, Double.NaN)
+                .withDecoding(Decoding.of(8, 4, fast, new double[] {1}, 0)).quality().floored()).isFalse();
+    }
+
+    @Test
     void oneTokenHasNoTokensPerSecond() {
         Decoding d = Decoding.of(8, 1, new double[][] {{10}, {11}}, new double[] {40}, 0);
         assertThat(d.itlMs()).isEmpty();
