@@ -232,6 +232,17 @@ async function sendResult(header, tensors, chunkBytes) {
   }
 }
 
+// A job's progress reporter: at most one message a second, sent between runs (never inside a timed one).
+function progressOf(job) {
+  let lastProgress = performance.now();
+  return (phase, done, total) => {
+    const now = performance.now();
+    if (now - lastProgress < 1000) return;
+    lastProgress = now;
+    send({ type: Kind.PROGRESS, job, phase, done, total });
+  };
+}
+
 // A run job: with "firstOnly" the session's first run alone (timed as firstMs; the bridge derives the deadline of the
 // timed job from it); otherwise warm-ups, then timed runs. "sameInputs" reuses the inputs of the session's previous job,
 // so large inputs cross once. Progress goes to the bridge at most once a second, between runs, never inside a timed one.
@@ -241,15 +252,9 @@ async function runJob(msg, views) {
   if (msg.generate) {
     const gpu = entry.ep === 'webgpu';
     const clock = { timerResolutionMs: timerResolutionMs(), readbackMs: gpu ? await readbackMs(ort) : null };
-    let lastProgress = performance.now();
     await generateJob(ort, entry, msg, feedsOf(msg, views), {
       log,
-      progress: (phase, done, total) => {
-        const now = performance.now();
-        if (now - lastProgress < 1000) return;
-        lastProgress = now;
-        send({ type: Kind.PROGRESS, job: msg.job, phase, done, total });
-      },
+      progress: progressOf(msg.job),
       sendResult: (fields, tensors) => {
         const mem = performance.memory ? { usedJSHeapSize: performance.memory.usedJSHeapSize } : null;
         return sendResult({ v: PROTOCOL_VERSION, type: Kind.RESULT, job: msg.job, session: msg.session, memory: mem,
@@ -289,13 +294,7 @@ async function runJob(msg, views) {
   const maxSamples = Math.max(iterations, msg.maxSamples | 0);
   const gpu = entry.ep === 'webgpu';
   const clock = { timerResolutionMs: timerResolutionMs(), readbackMs: gpu ? await readbackMs(ort) : null, gpuMs: null, warmupMs: null };
-  let lastProgress = performance.now();
-  const progress = (phase, done, total) => {
-    const now = performance.now();
-    if (now - lastProgress < 1000) return;
-    lastProgress = now;
-    send({ type: Kind.PROGRESS, job: msg.job, phase, done, total });
-  };
+  const progress = progressOf(msg.job);
   // the warm-up phase, timed as a whole; on WebGPU its last run reads the GPU's own time (timestamp queries), so that
   // costs no run of its own
   // at least `warmups`, and on until warmupDurationMs have passed; then on until the runs stop getting faster, at most

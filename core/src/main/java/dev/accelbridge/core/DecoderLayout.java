@@ -73,7 +73,7 @@ public record DecoderLayout(String inputIds, String attentionMask, String positi
             first = first == null ? t : first;
             List<Cache> l = layers.computeIfAbsent(Integer.parseInt(m.group(1)), k -> new ArrayList<>());
             l.add(new Cache(t.name(), present));
-            l.sort((a, b) -> a.past().endsWith(".key") ? -1 : b.past().endsWith(".key") ? 1 : 0);
+            l.sort(java.util.Comparator.comparing((Cache c) -> !c.past().endsWith(".key"))); // key before value
         }
         if (first == null) {
             missing.add("inputs 'past_key_values.N.key' / 'past_key_values.N.value'");
@@ -103,6 +103,35 @@ public record DecoderLayout(String inputIds, String attentionMask, String positi
     /** The layout when {@code spec} is a decoder, else empty (a model that only looks like one still throws from {@link #of}). */
     public static Optional<DecoderLayout> ofDecoder(ModelSpec spec) {
         return looksLikeDecoder(spec) ? Optional.of(of(spec)) : Optional.empty();
+    }
+
+    /** The first step's cache: {@code [1, kv_heads, 0, head_dim]} per cache input. */
+    public List<NamedTensor> emptyCache() {
+        List<NamedTensor> out = new ArrayList<>();
+        for (Cache c : cache) {
+            out.add(new NamedTensor(c.past(), cacheType, new long[] {1, kvHeads, 0, headDim}, new byte[0]));
+        }
+        return out;
+    }
+
+    /** One step's feeds, batch 1: {@code ids} after {@code pastLength} cached positions ({@code past}), every position attended. */
+    public List<NamedTensor> feeds(long[] ids, int pastLength, List<NamedTensor> past) {
+        List<NamedTensor> in = new ArrayList<>();
+        in.add(NamedTensor.ofLongs(inputIds, new long[] {1, ids.length}, ids));
+        if (attentionMask != null) {
+            long[] mask = new long[pastLength + ids.length];
+            java.util.Arrays.fill(mask, 1);
+            in.add(NamedTensor.ofLongs(attentionMask, new long[] {1, mask.length}, mask));
+        }
+        if (positionIds != null) {
+            long[] pos = new long[ids.length];
+            for (int i = 0; i < pos.length; i++) {
+                pos[i] = pastLength + i;
+            }
+            in.add(NamedTensor.ofLongs(positionIds, new long[] {1, pos.length}, pos));
+        }
+        in.addAll(past);
+        return in;
     }
 
     /** The bytes of the whole cache at {@code length} positions for {@code batch} sequences. */

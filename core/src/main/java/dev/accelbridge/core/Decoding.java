@@ -113,13 +113,8 @@ public record Decoding(int promptTokens, int newTokens, double[] ttftMs, double[
         String tps = Double.isFinite(tokensPerSec()) ? String.format(java.util.Locale.ROOT, " · %.1f tokens/s%s", tokensPerSec(),
                 r == null ? "" : String.format(java.util.Locale.ROOT, " [%.1f, %.1f]", r.lo(), r.hi())) : "";
         String verdict = generations == 0 ? "" : " · tokens " + (tokensVerified() ? "verified " : "not verified ") + verified + "/" + generations;
-        return String.format(java.util.Locale.ROOT, "TTFT %s ms%s", fmt(ttftP50Ms()), t == null ? ""
-                : " [" + fmt(t.lo()) + ", " + fmt(t.hi()) + "]") + tps + verdict;
-    }
-
-    private static String fmt(double v) {
-        return v >= 100 ? String.format(java.util.Locale.ROOT, "%.0f", v) : v >= 1 ? String.format(java.util.Locale.ROOT, "%.2f", v)
-                : String.format(java.util.Locale.ROOT, "%.3f", v);
+        return String.format(java.util.Locale.ROOT, "TTFT %s ms%s", Timings.formatMs(ttftP50Ms()), t == null ? ""
+                : " [" + Timings.formatMs(t.lo()) + ", " + Timings.formatMs(t.hi()) + "]") + tps + verdict;
     }
 
     private static double[] sorted(double[] v) {

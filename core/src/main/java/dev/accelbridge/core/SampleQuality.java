@@ -62,6 +62,12 @@ public record SampleQuality(Interval p50Ci, double timerResolutionMs, double lat
                 loadAfter, busy, warmupMs, settled);
     }
 
+    /** This with the latency floor {@code ms} found under other samples of the case (a generation's tokens). */
+    public SampleQuality withLatencyFloor(double ms) {
+        return new SampleQuality(p50Ci, timerResolutionMs, ms, readbackMs, gpuMs, steady, trend, loadBefore, loadAfter, busy,
+                warmupMs, settled);
+    }
+
     /** This with the host's load around the case, on a host of {@code cores} cores. */
     public SampleQuality withLoad(double before, double after, int cores) {
         return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend, before, after,

@@ -41,13 +41,9 @@ public record Timings(double loadMs, double firstMs, int warmups, double[] sampl
      * not: the floor is judged on them too ({@link SampleStats#latencyFloor}), so the case is never ranked on it.
      */
     public Timings withDecoding(Decoding d) {
-        SampleQuality q = quality;
-        double floor = d == null || Double.isFinite(q.latencyFloorMs()) ? Double.NaN
-                : SampleStats.latencyFloor(d.itlMs(), q.timerResolutionMs(), q.readbackMs());
-        if (Double.isFinite(floor)) {
-            q = new SampleQuality(q.p50Ci(), q.timerResolutionMs(), floor, q.readbackMs(), q.gpuMs(), q.steady(), q.trend(),
-                    q.loadBefore(), q.loadAfter(), q.busy(), q.warmupMs(), q.settled());
-        }
+        double floor = d == null || Double.isFinite(quality.latencyFloorMs()) ? Double.NaN
+                : SampleStats.latencyFloor(d.itlMs(), quality.timerResolutionMs(), quality.readbackMs());
+        SampleQuality q = Double.isFinite(floor) ? quality.withLatencyFloor(floor) : quality;
         return new Timings(loadMs, firstMs, warmups, samplesMs, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, q, d);
     }
 
@@ -84,6 +80,12 @@ public record Timings(double loadMs, double firstMs, int warmups, double[] sampl
     /** Same, from a list. */
     public static Timings of(double loadMs, double firstMs, int warmups, List<Double> samplesMs) {
         return of(loadMs, firstMs, warmups, samplesMs.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** A time in ms as the tables write it: {@code 123}, {@code 12.34}, {@code 0.123} (three figures or so). */
+    public static String formatMs(double v) {
+        return v >= 100 ? String.format(java.util.Locale.ROOT, "%.0f", v) : v >= 1 ? String.format(java.util.Locale.ROOT, "%.2f", v)
+                : String.format(java.util.Locale.ROOT, "%.3f", v);
     }
 
     /** Linear-interpolated percentile (the "R-7" definition used by numpy) of sorted values. */

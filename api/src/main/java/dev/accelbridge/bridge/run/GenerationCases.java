@@ -55,49 +55,21 @@ final class GenerationCases {
         long[] tokens = cpu.execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, timeout)).outputs().stream()
                 .filter(t -> t.name().equals(Generation.TOKENS)).findFirst().orElseThrow().toLongs();
         if (pastLength == 0) {
-            return new ModelCase(mc.model(), "step past0 of the generation", feeds(l, prompt, 0, empty(l)), Optional.empty());
+            return new ModelCase(mc.model(), "step past0 of the generation", l.feeds(prompt, 0, l.emptyCache()), Optional.empty());
         }
         long[] before = new long[pastLength];
         for (int i = 0; i < pastLength; i++) {
             before[i] = i < prompt.length ? prompt[i] : tokens[i - prompt.length];
         }
-        ModelCase prefill = new ModelCase(mc.model(), "prefill", feeds(l, before, 0, empty(l)), Optional.empty());
+        ModelCase prefill = new ModelCase(mc.model(), "prefill", l.feeds(before, 0, l.emptyCache()), Optional.empty());
         List<NamedTensor> presents = cpu.execute(new ExecutionRequest(BackendId.CPU, prefill, 0, 1, timeout)).outputs();
         List<NamedTensor> past = new ArrayList<>();
         for (DecoderLayout.Cache c : l.cache()) {
             past.add(presents.stream().filter(t -> t.name().equals(c.present())).findFirst().orElseThrow().withName(c.past()));
         }
         long next = tokens[pastLength - prompt.length];
-        return new ModelCase(mc.model(), "step past" + pastLength + " of the generation", feeds(l, new long[] {next}, pastLength, past),
+        return new ModelCase(mc.model(), "step past" + pastLength + " of the generation", l.feeds(new long[] {next}, pastLength, past),
                 Optional.empty());
-    }
-
-    private static List<NamedTensor> empty(DecoderLayout l) {
-        List<NamedTensor> out = new ArrayList<>();
-        for (DecoderLayout.Cache c : l.cache()) {
-            out.add(new NamedTensor(c.past(), l.cacheType(), new long[] {1, l.kvHeads(), 0, l.headDim()}, new byte[0]));
-        }
-        return out;
-    }
-
-    /** A step's feeds: {@code ids} after {@code pastLength} cached positions, every position attended. */
-    private static List<NamedTensor> feeds(DecoderLayout l, long[] ids, int pastLength, List<NamedTensor> past) {
-        List<NamedTensor> in = new ArrayList<>();
-        in.add(NamedTensor.ofLongs(l.inputIds(), new long[] {1, ids.length}, ids));
-        if (l.attentionMask() != null) {
-            long[] mask = new long[pastLength + ids.length];
-            Arrays.fill(mask, 1);
-            in.add(NamedTensor.ofLongs(l.attentionMask(), new long[] {1, mask.length}, mask));
-        }
-        if (l.positionIds() != null) {
-            long[] pos = new long[ids.length];
-            for (int i = 0; i < pos.length; i++) {
-                pos[i] = pastLength + i;
-            }
-            in.add(NamedTensor.ofLongs(l.positionIds(), new long[] {1, pos.length}, pos));
-        }
-        in.addAll(past);
-        return in;
     }
 
     /** {@code mc} teacher-forced with the reference's first generation's tokens, when there is a reference. */

@@ -204,8 +204,7 @@ public final class GenerationBench {
                     steps[g][k] = s.get(k).asDouble();
                 }
             }
-            return Decoding.of(mc.inputs().get(0).shape()[1] > 0 ? (int) mc.inputs().get(0).shape()[1] : 0, mc.generation().newTokens(),
-                    steps, new double[0], 0);
+            return Decoding.of((int) mc.inputs().get(0).shape()[1], mc.generation().newTokens(), steps, new double[0], 0);
         }
     }
 }

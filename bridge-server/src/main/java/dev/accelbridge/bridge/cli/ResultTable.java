@@ -72,7 +72,6 @@ final class ResultTable {
         if (Double.isNaN(v)) {
             return "-";
         }
-        return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : v >= 1 ? String.format(Locale.ROOT, "%.2f", v)
-                : String.format(Locale.ROOT, "%.3f", v);
+        return dev.accelbridge.core.Timings.formatMs(v);
     }
 }

@@ -119,9 +119,8 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
                 return null;
             }
             double[] r = db.tokensPerSecOver(da);
-            return String.format(java.util.Locale.ROOT, "tokens/s %.1f → %.1f (×%.3g%s), TTFT %s → %s ms", da.tokensPerSec(),
-                    db.tokensPerSec(), r[0], Double.isNaN(r[1]) ? "" : String.format(java.util.Locale.ROOT, " [%.3g, %.3g]", r[1], r[2]),
-                    Fmt.ms(da.ttftP50Ms()), Fmt.ms(db.ttftP50Ms()));
+            return String.format(java.util.Locale.ROOT, "tokens/s %.1f → %.1f (%s), TTFT %s → %s ms", da.tokensPerSec(),
+                    db.tokensPerSec(), Fmt.times(r), Fmt.ms(da.ttftP50Ms()), Fmt.ms(db.ttftP50Ms()));
         }
 
         static Row of(String label, RunResult a, RunResult b, double threshold, Noise noise) {

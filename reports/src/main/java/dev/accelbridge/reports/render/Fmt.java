@@ -7,12 +7,16 @@ final class Fmt {
     private Fmt() {
     }
 
+    /** "×0.413 [0.391, 0.440]": a ratio {@code r[0]} with its interval {@code r[1], r[2]} (none when they are NaN). */
+    static String times(double[] r) {
+        return String.format(Locale.ROOT, "×%.3g", r[0]) + (Double.isNaN(r[1]) ? "" : String.format(Locale.ROOT, " [%.3g, %.3g]", r[1], r[2]));
+    }
+
     static String ms(double v) {
         if (!Double.isFinite(v)) {
             return "–";
         }
-        return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : v >= 1 ? String.format(Locale.ROOT, "%.2f", v)
-                : String.format(Locale.ROOT, "%.3f", v);
+        return dev.accelbridge.core.Timings.formatMs(v);
     }
 
     /** A rate: "1,234" or "12.3" (one decimal below 100). */

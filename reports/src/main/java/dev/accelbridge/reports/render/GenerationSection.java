@@ -57,8 +57,7 @@ final class GenerationSection {
     /** "×0.413 [0.391, 0.440]": this side's tokens/s over native's, the interval from the two sides' inter-token latencies. */
     private static String vsNative(Decoding d, Decoding n) {
         double[] r = d.tokensPerSecOver(n);
-        return !Double.isFinite(r[0]) ? "-" : String.format(Locale.ROOT, "×%.3g", r[0])
-                + (Double.isNaN(r[1]) ? "" : String.format(Locale.ROOT, " [%.3g, %.3g]", r[1], r[2]));
+        return Double.isFinite(r[0]) ? Fmt.times(r) : "-";
     }
 
     private static String rate(double tps, Interval ci) {
