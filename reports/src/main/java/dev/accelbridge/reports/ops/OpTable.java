@@ -54,7 +54,7 @@ public record OpTable(List<String> columns, List<Row> rows, Map<String, Map<Verd
         }
     }
 
-    /** One operator's cells, by column. */
+    /** One operator's cells, by column; {@code opType} carries a contrib operator's domain ({@code com.microsoft.MatMulNBits}). */
     public record Row(String opType, Map<String, Cell> cells) {
     }
 
@@ -135,7 +135,7 @@ public record OpTable(List<String> columns, List<Row> rows, Map<String, Map<Verd
         for (RunResult r : ordered) {
             String col = columnOf.apply(r.id());
             columns.add(col);
-            byOp.computeIfAbsent(OpVariant.of(r.id()).orElseThrow().opType(), k -> new TreeMap<>())
+            byOp.computeIfAbsent(OpVariant.of(r.id()).orElseThrow().qualifiedType(), k -> new TreeMap<>())
                     .computeIfAbsent(col, k -> new ArrayList<>()).add(r);
         }
         List<Row> rows = new ArrayList<>();

@@ -29,7 +29,8 @@ import java.util.List;
  * @param runId            the run
  * @param startedAt        when the case began (ISO-8601), or null
  * @param caseKey          the case's readable key ({@link CaseId#key()})
- * @param opType           the operator an op-suite case tests ({@link dev.accelbridge.core.OpVariant}), null for other models
+ * @param opType           the operator an op-suite case tests ({@link dev.accelbridge.core.OpVariant}), with its domain
+ *                         in front when that is not the default ({@code com.microsoft.MatMulNBits}), null for other models
  * @param opset            its opset, null for other models
  * @param variant          its attributes and data types as a short stable string, null for other models
  * @param actual           the backend that ran it, or null
@@ -126,7 +127,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
         AnalysisJson.put((com.fasterxml.jackson.databind.node.ObjectNode) analysis, r.analysis());
         var op = dev.accelbridge.core.OpVariant.of(id).orElse(null);
         return new ResultForm(r.runId(), r.startedAt() == null ? null : r.startedAt().toString(), id.key(),
-                op == null ? null : op.opType(), op == null ? null : op.opset(), op == null ? null : op.variant(),
+                op == null ? null : op.qualifiedType(), op == null ? null : op.opset(), op == null ? null : op.variant(),
                 r.actual() == null ? null : r.actual().id(), r.status().name(), r.reason(), r.reason(), r.flaky(),
                 r.attempts().count(), r.attempts().earlier(),
                 p == null ? null : p.host(), p == null ? null : p.hostFingerprint(),

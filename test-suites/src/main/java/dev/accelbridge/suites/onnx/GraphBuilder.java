@@ -42,6 +42,7 @@ public final class GraphBuilder {
     private final SplittableRandom rng;
     private final Set<String> names = new HashSet<>();
     private final Set<String> ops = new java.util.TreeSet<>();
+    private final Set<String> domains = new java.util.TreeSet<>();
     private int counter;
     private long parameters;
     private double flops;
@@ -233,9 +234,18 @@ public final class GraphBuilder {
         return this;
     }
 
+    /**
+     * Adds a node. An operator of another domain than the default is written with its domain in front
+     * ({@code com.microsoft.GroupQueryAttention}: op types have no dots); the model then imports that domain at opset 1.
+     */
     private void node(String opType, String nodeName, List<String> inputs, List<String> outputs, Attr... attrs) {
-        NodeProto.Builder n = NodeProto.newBuilder().setOpType(opType).setName(nodeName)
+        int dot = opType.lastIndexOf('.');
+        NodeProto.Builder n = NodeProto.newBuilder().setOpType(opType.substring(dot + 1)).setName(nodeName)
                 .addAllInput(inputs).addAllOutput(outputs);
+        if (dot > 0) {
+            n.setDomain(opType.substring(0, dot));
+            domains.add(opType.substring(0, dot));
+        }
         for (String o : outputs) {
             claim(o);
         }
@@ -283,6 +293,7 @@ public final class GraphBuilder {
         return ModelProto.newBuilder()
                 .setIrVersion(ir)
                 .addOpsetImport(OperatorSetIdProto.newBuilder().setDomain("").setVersion(opset))
+                .addAllOpsetImport(domains.stream().map(d -> OperatorSetIdProto.newBuilder().setDomain(d).setVersion(1).build()).toList())
                 .setProducerName("accelbridge")
                 .setProducerVersion("1")
                 .setDocString(docString)

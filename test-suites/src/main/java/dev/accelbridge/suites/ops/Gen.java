@@ -28,6 +28,11 @@ record Gen(Kind kind, double lo, double hi, double[] values) {
     /** True or false. */
     static final Gen BOOL = new Gen(Kind.BOOL, 0, 1, null);
 
+    /** Uniform in [lo, hi) (scales of quantized weights). */
+    static Gen range(double lo, double hi) {
+        return new Gen(Kind.UNIFORM, lo, hi, null);
+    }
+
     /** Integers in [lo, hi] (indices, shifts, counts). */
     static Gen ints(long lo, long hi) {
         return new Gen(Kind.INTEGERS, lo, hi, null);

@@ -17,17 +17,24 @@ import java.util.List;
 final class Op {
     private final String type;
     private final int opset;
+    private final String domain;
     private final List<OpCase.Input> inputs = new ArrayList<>();
     private final List<GraphBuilder.Attr> attrs = new ArrayList<>();
     private final List<DType> outs = new ArrayList<>();
 
-    private Op(String type, int opset) {
+    private Op(String type, int opset, String domain) {
         this.type = type;
         this.opset = opset;
+        this.domain = domain;
     }
 
     static Op op(String type, int opset) {
-        return new Op(type, opset);
+        return new Op(type, opset, "");
+    }
+
+    /** An operator of ONNX Runtime's contrib domain ({@code com.microsoft}, opset 1). */
+    static Op ms(String type) {
+        return new Op(type, 1, OpVariant.MS_DOMAIN);
     }
 
     /** A fed input of uniform values in [-2, 2]. */
@@ -114,6 +121,6 @@ final class Op {
     /** The case, under {@code variant}. */
     OpCase v(String variant) {
         List<DType> o = outs.isEmpty() ? List.of(inputs.stream().filter(i -> !i.omitted()).findFirst().orElseThrow().dtype()) : outs;
-        return new OpCase(new OpVariant(type, opset, variant), inputs, attrs, o, false);
+        return new OpCase(new OpVariant(type, opset, variant, domain), inputs, attrs, o, false);
     }
 }

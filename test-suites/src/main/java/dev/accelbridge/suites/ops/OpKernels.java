@@ -12,9 +12,11 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * What onnxruntime-web declares it runs, per backend ({@code webgpu}, {@code webnn}), read from ONNX Runtime's own
- * sources and kept as data with those sources ({@code ort-kernels.json}). A declaration, never a result: the op suite
- * measures what really runs, and the two disagree (docs/op-suite.md).
+ * What onnxruntime-web declares it runs, per backend ({@code webgpu}, {@code webnn}, {@code wasm}), read from ONNX
+ * Runtime's own sources and kept as data with those sources ({@code ort-kernels.json}): the default domain's op types
+ * where the backend's declaration lists them, and ONNX Runtime's contrib operators with their domain in front
+ * ({@code com.microsoft.MatMulNBits}, as {@link dev.accelbridge.core.OpVariant#qualifiedType()} names them). A
+ * declaration, never a result: the op suite measures what really runs, and the two disagree (docs/op-suite.md).
  */
 @PublicApi
 public final class OpKernels {
@@ -23,16 +25,33 @@ public final class OpKernels {
     private OpKernels() {
     }
 
-    /** The ai.onnx op types onnxruntime-web declares for {@code backend} ({@code webgpu} or {@code webnn}); empty for others. */
+    /**
+     * The op types onnxruntime-web declares for {@code backend} ({@code webgpu}, {@code webnn}, {@code wasm}), contrib
+     * ones qualified by their domain; empty for others.
+     */
     public static Set<String> declared(String backend) {
         Set<String> out = new TreeSet<>();
         DATA.path(backend).path("ops").forEach(n -> out.add(n.asText()));
+        DATA.path(backend).path("contrib").path("ops").forEach(n -> out.add(n.asText()));
         return out;
+    }
+
+    /**
+     * Whether {@link #declared} speaks for {@code qualifiedOp}'s domain on {@code backend}: a backend whose default-domain
+     * registrations are not held here (wasm runs ONNX Runtime's whole CPU provider) says nothing of a default-domain op
+     * it does not list.
+     */
+    public static boolean covers(String backend, String qualifiedOp) {
+        boolean contrib = qualifiedOp.contains(".");
+        return contrib ? DATA.path(backend).has("contrib") : DATA.path(backend).has("ops") || declared(backend).contains(qualifiedOp);
     }
 
     /** Where {@link #declared} was read from. */
     public static List<String> sources(String backend) {
-        return java.util.stream.StreamSupport.stream(DATA.path(backend).path("sources").spliterator(), false).map(JsonNode::asText).toList();
+        List<String> out = new java.util.ArrayList<>();
+        DATA.path(backend).path("sources").forEach(n -> out.add(n.asText()));
+        DATA.path(backend).path("contrib").path("sources").forEach(n -> out.add(n.asText()));
+        return out;
     }
 
     private static JsonNode load() {

@@ -40,11 +40,13 @@ final class OpModels {
         for (int i = 0; i < c.outputs().size(); i++) {
             outs.add("y" + i);
         }
-        g.nodeInto(c.variant().opType(), c.variant().opType(), ins, outs, c.attrs().toArray(GraphBuilder.Attr[]::new));
+        g.nodeInto(c.variant().qualifiedType(), c.variant().opType(), ins, outs, c.attrs().toArray(GraphBuilder.Attr[]::new));
         for (int i = 0; i < outs.size(); i++) {
             g.outputOfType(outs.get(i), c.outputs().get(i));
         }
-        return new GeneratedModel(g.build("Accelbridge op suite: " + c.variant(), c.variant().opset()), Double.NaN);
+        // a contrib op's opset is its own domain's; the default domain is then imported at the project's usual opset
+        long opset = c.variant().contrib() ? GraphBuilder.OPSET : c.variant().opset();
+        return new GeneratedModel(g.build("Accelbridge op suite: " + c.variant(), opset), Double.NaN);
     }
 
     /** The fed inputs, in order. */

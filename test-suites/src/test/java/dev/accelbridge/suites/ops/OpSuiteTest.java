@@ -18,19 +18,39 @@ class OpSuiteTest {
         for (OpCase c : OpSuite.cases()) {
             assertThat(names.add(c.variant().modelName())).as(c.variant().modelName()).isTrue();
             assertThat(OpVariant.parse(c.variant().modelName())).contains(c.variant());
-            ops.add(c.variant().opType());
+            ops.add(c.variant().qualifiedType());
         }
-        assertThat(ops).hasSize(164);
-        assertThat(OpSuite.guardModelNames()).hasSize(ops.size());
+        assertThat(ops).hasSize(164 + 14);
+        long contribVariants = OpSuite.cases().stream().filter(c -> c.variant().contrib()).count();
+        long contribOps = ops.stream().filter(o -> o.startsWith(OpVariant.MS_DOMAIN)).count();
+        assertThat(OpSuite.guardModelNames()).hasSize((int) (ops.size() - contribOps + contribVariants));
         assertThat(OpVariant.parse("bert-mini")).isEmpty();
+        assertThat(OpVariant.parse("com.microsoft.MatMulNBits-1-f16.k=4096.block=32"))
+                .contains(new OpVariant("MatMulNBits", 1, "f16.k=4096.block=32", OpVariant.MS_DOMAIN));
+        assertThat(OpVariant.parse("org.other.MatMulNBits-1-f16")).isEmpty();
+    }
+
+    @Test
+    void contribCasesImportTheirDomainAndTheDefaultOne() {
+        OpCase gqa = OpSuite.cases().stream().filter(c -> c.variant().modelName().equals("com.microsoft.GroupQueryAttention-1-f32.decode.past=16"))
+                .findFirst().orElseThrow();
+        var model = OpModels.build(gqa, 1).model();
+        assertThat(model.getGraph().getNode(0).getDomain()).isEqualTo(OpVariant.MS_DOMAIN);
+        assertThat(model.getGraph().getNode(0).getOpType()).isEqualTo("GroupQueryAttention");
+        assertThat(model.getOpsetImportList()).extracting(o -> o.getDomain() + "@" + o.getVersion())
+                .containsExactly("@17", OpVariant.MS_DOMAIN + "@1");
+        // the cache's length and the sequence lengths agree: 16 past + 1 new
+        assertThat(OpModels.inputs(gqa, 1)).extracting(t -> t.name() + "=" + java.util.Arrays.toString(t.shape()))
+                .containsExactly("x0=[1, 1, 64]", "x1=[1, 1, 32]", "x2=[1, 1, 32]", "x3=[1, 2, 16, 16]", "x4=[1, 2, 16, 16]", "x5=[1]",
+                        "x6=[]");
     }
 
     @Test
     void everyOpOnnxRuntimeWebDeclaresIsInTheSuiteOrSaysWhyNot() {
         Set<String> covered = new TreeSet<>();
-        OpSuite.cases().forEach(c -> covered.add(c.variant().opType()));
-        for (String backend : new String[] {"webgpu", "webnn"}) {
-            assertThat(OpKernels.declared(backend)).as(backend).hasSizeGreaterThan(80);
+        OpSuite.cases().forEach(c -> covered.add(c.variant().qualifiedType()));
+        for (String backend : new String[] {"webgpu", "webnn", "wasm"}) {
+            assertThat(OpKernels.declared(backend)).as(backend).hasSizeGreaterThan(60);
             assertThat(OpKernels.sources(backend)).isNotEmpty();
             Set<String> missing = new TreeSet<>(OpKernels.declared(backend));
             missing.removeAll(covered);
