@@ -2,11 +2,14 @@ package dev.accelbridge.suites;
 
 import dev.accelbridge.core.DecoderLayout;
 import dev.accelbridge.core.Generation;
+import dev.accelbridge.core.DType;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.Precision;
 import dev.accelbridge.suites.generation.DecodeSteps;
 import dev.accelbridge.suites.generation.LlamaDecoderModel;
+import dev.accelbridge.suites.generation.OptimizedDecoderModel;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -43,6 +46,36 @@ public final class GenerationSuite {
                         + ", and single steps at past " + DecodeSteps.DEPTHS,
                 seed -> LlamaDecoderModel.build(name, c, seed), "prompt-sentence", () -> DecodeSteps.prompt(prompt),
                 spec -> cases(spec, c, prompt, n));
+    }
+
+    /**
+     * The same decoder in ONNX Runtime's optimized form ({@link OptimizedDecoderModel}): {@code llama-tiny-gqa-int4} with
+     * fp32 activations and {@code llama-tiny-gqa-int4-fp16}; their generation only, judged like the plain form's.
+     */
+    static List<SuiteModel> optimized(ModelSize size) {
+        boolean small = size == ModelSize.SMALL;
+        LlamaDecoderModel.Config c = small
+                ? LlamaDecoderModel.Config.tiny(dev.accelbridge.suites.text.WordPieceTokenizer.builtin().vocabSize())
+                : LlamaDecoderModel.Config.large();
+        long[] prompt = DecodeSteps.sentencePrompt(promptTokens(size));
+        int n = newTokens(size);
+        List<SuiteModel> out = new ArrayList<>();
+        for (DType act : List.of(DType.FLOAT32, DType.FLOAT16)) {
+            String name = (small ? "llama-tiny" : "llama-large") + "-gqa-int4" + (act == DType.FLOAT16 ? "-fp16" : "");
+            out.add(new SuiteModel(ModelFamily.TEXT_GENERATION, name,
+                    "the same decoder as the model builder emits it: GroupQueryAttention, RotaryEmbedding, SkipSimplifiedLayerNormalization, "
+                            + "int4 MatMulNBits (blocks of " + 32 + "), " + (act == DType.FLOAT16 ? "fp16" : "fp32") + " activations; greedy "
+                            + n + " tokens after " + prompt.length,
+                    seed -> OptimizedDecoderModel.build(name, c, act, seed), "prompt-sentence", () -> DecodeSteps.prompt(prompt),
+                    spec -> List.of(ModelCase.generating(spec, "prompt-sentence", DecodeSteps.prompt(prompt),
+                            Generation.of(n, DecoderLayout.of(spec))).withPrecision(act == DType.FLOAT16 ? Precision.FP16 : Precision.FP32))));
+        }
+        return out;
+    }
+
+    /** Whether a case of the suite runs only when the suite is named: the plain decoder's single steps and the optimized forms. */
+    public static boolean onlyWhenNamed(ModelCase mc) {
+        return mc.generation() == null || mc.model().name().contains("-gqa-");
     }
 
     /** A decoder's generation of {@code newTokens} after {@code prompt}, then its grid of single steps. */

@@ -73,6 +73,14 @@ public final class SuiteCatalog {
         return out;
     }
 
+    /**
+     * Whether a case of {@link #cases} runs only when its suite is named, not in the default matrix: the text-generation
+     * suite's single decode steps and its decoder's optimized forms (each on every lane would double the matrix's budget).
+     */
+    public static boolean onlyWhenNamed(ModelCase mc) {
+        return mc.model().family() == ModelFamily.TEXT_GENERATION && GenerationSuite.onlyWhenNamed(mc);
+    }
+
     /** The model specs of a family (files written or reused). */
     public List<ModelSpec> models(ModelFamily family) {
         return SuiteDefinitions.models(family, options.size()).stream().map(m -> generate(m).spec()).toList();

@@ -33,7 +33,8 @@ final class SuiteDefinitions {
             case TEXT -> List.of(text(size));
             case VISION -> List.of(vision(size));
             case AUDIO -> List.of(audio(size));
-            case TEXT_GENERATION -> List.of(GenerationSuite.decoder(size));
+            case TEXT_GENERATION -> java.util.stream.Stream.concat(java.util.stream.Stream.of(GenerationSuite.decoder(size)),
+                    GenerationSuite.optimized(size).stream()).toList();
             case OPS -> ops();
             case OTHER -> List.of();
         };

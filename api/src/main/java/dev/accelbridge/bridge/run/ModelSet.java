@@ -86,8 +86,8 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
             Double given = plan.workload().feed().tolerance();
             for (ModelFamily f : plan.workload().suites()) {
                 for (ModelCase mc : catalog.cases(f)) {
-                    if (f == ModelFamily.TEXT_GENERATION && mc.generation() == null && !plan.workload().decodeSteps()) {
-                        continue; // the decoder's single steps: when its suite is named
+                    if (SuiteCatalog.onlyWhenNamed(mc) && !plan.workload().decodeSteps()) {
+                        continue; // the decoder's single steps and optimized forms: when its suite is named
                     }
                     // a suite's case is a pool of generated items: with no batch sizes asked for, it runs at batch 1 (a decoder's
                     // steps are authored at their batch: the padded batch of two is one of them)

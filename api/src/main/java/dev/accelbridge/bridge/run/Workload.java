@@ -30,8 +30,9 @@ import java.util.Optional;
  * @param shard       the part of the models this run takes ({@code --shard I/N}); empty: all
  * @param modelCache  where generated models are written
  * @param decodeSteps whether the text-generation suite runs its grid of single decode steps (cache depths 0 to 256, four
- *                    tokens at once, a padded batch) beside its generation: when the suite is named ({@code --suites
- *                    text-generation}), not in the default matrix, whose budget the six steps on every lane would double
+ *                    tokens at once, a padded batch) and its decoder's optimized forms (GroupQueryAttention, int4, fp16)
+ *                    beside its generation: when the suite is named ({@code --suites text-generation}), not in the
+ *                    default matrix, whose budget they would double
  */
 @PublicApi
 @JsonDeserialize(builder = Workload.Builder.class)

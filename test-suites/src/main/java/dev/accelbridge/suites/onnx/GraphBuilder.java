@@ -247,7 +247,9 @@ public final class GraphBuilder {
             domains.add(opType.substring(0, dot));
         }
         for (String o : outputs) {
-            claim(o);
+            if (!o.isEmpty()) { // an optional output left out
+                claim(o);
+            }
         }
         for (Attr a : attrs) {
             n.addAttribute(a.proto());
