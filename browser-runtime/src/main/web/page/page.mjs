@@ -139,7 +139,7 @@ async function loadJob(msg, modelBytes) {
   wasmStarted = true;
   const sessionOptions = {
     executionProviders: [ep],
-    graphOptimizationLevel: opts.graphOptimizationLevel || 'all',
+    graphOptimizationLevel: ['disabled', 'basic', 'extended', 'all'].includes(opts.graphOptimizationLevel) ? opts.graphOptimizationLevel : 'all',
     logSeverityLevel: opts.logSeverityLevel ?? 2,
   };
   // A session made for per-op profiling only: the timed session never has the profiler on.
@@ -246,6 +246,14 @@ function progressOf(job) {
 // A run job: with "firstOnly" the session's first run alone (timed as firstMs; the bridge derives the deadline of the
 // timed job from it); otherwise warm-ups, then timed runs. "sameInputs" reuses the inputs of the session's previous job,
 // so large inputs cross once. Progress goes to the bridge at most once a second, between runs, never inside a timed one.
+// Each output's data. An output left on the GPU (preferredOutputLocation 'gpu-buffer': run --runtime-option outputs=...)
+// is read back here, inside the timed run, so the time ends when the output is usable and never before it.
+async function consumed(out) {
+  const data = {};
+  for (const k in out) data[k] = out[k].location === 'gpu-buffer' ? await out[k].getData() : out[k].data;
+  return data;
+}
+
 async function runJob(msg, views) {
   const entry = sessions.get(msg.session);
   if (!entry) throw new Error(`no session '${msg.session}' in this page (load it first)`);
@@ -277,6 +285,7 @@ async function runJob(msg, views) {
   if (entry.runs === 0) {
     const t0 = performance.now();
     const out = await session.run(feeds);
+    await consumed(out);
     firstMs = performance.now() - t0;
     dispose(out);
     entry.runs++;
@@ -304,8 +313,10 @@ async function runJob(msg, views) {
   const tw = performance.now();
   while (settle.more(performance.now() - tw)) {
     const t0 = performance.now();
-    dispose(await session.run(feeds));
+    const out = await session.run(feeds);
+    await consumed(out);
     settle.add(performance.now() - t0);
+    dispose(out);
     entry.runs++;
     progress('warmup', settle.runs.length, warmups);
   }
@@ -315,21 +326,24 @@ async function runJob(msg, views) {
   clock.warmupMs = performance.now() - tw;
   const samplesMs = [];
   let last = null;
+  let lastData = null;
   let timedMs = 0;
   for (let i = 0; i < iterations || (i < maxSamples && timedMs < minDurationMs); i++) {
     const t0 = performance.now();
     const out = await session.run(feeds);
+    const data = await consumed(out);
     const dt = performance.now() - t0;
     samplesMs.push(dt);
     timedMs += dt;
     entry.runs++;
     if (last) dispose(last);
     last = out;
+    lastData = data;
     progress('timed', i + 1, iterations);
   }
   const tensors = session.outputNames.map((name) => {
     const t = last[name];
-    return { name, dtype: t.type, dims: t.dims, data: t.data };
+    return { name, dtype: t.type, dims: t.dims, data: lastData[name] };
   });
   // a job of one timed run and no warm-up (the op sweep) asks which ops work, not the GPU's time: no extra profiled run
   if (gpu && warmups === 0 && maxSamples > 1) clock.gpuMs = await gpuMsPerRun(ort, session, feeds, 1, dispose);

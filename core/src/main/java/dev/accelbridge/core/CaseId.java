@@ -25,9 +25,17 @@ import java.util.stream.Collectors;
  * @param requested   the backend the user asked for (the first hop of its chain)
  * @param lane        native or a typed browser, with the browser's major and the runtime's version
  * @param scenario    one forward pass, or a generation of so many tokens after a prompt of so many
+ * @param runtimeOptions the ONNX Runtime session options that differ from the defaults and apply to {@code requested}
  */
 public record CaseId(ModelFamily family, String model, String modelSha256, String inputSet, String inputShapes,
-                     Precision precision, int batchSize, BackendId requested, LaneId lane, Scenario scenario) {
+                     Precision precision, int batchSize, BackendId requested, LaneId lane, Scenario scenario,
+                     RuntimeOptions runtimeOptions) {
+    /** A case at the default session options. */
+    public CaseId(ModelFamily family, String model, String modelSha256, String inputSet, String inputShapes,
+                  Precision precision, int batchSize, BackendId requested, LaneId lane, Scenario scenario) {
+        this(family, model, modelSha256, inputSet, inputShapes, precision, batchSize, requested, lane, scenario, RuntimeOptions.DEFAULT);
+    }
+
     /** A case of one forward pass. */
     public CaseId(ModelFamily family, String model, String modelSha256, String inputSet, String inputShapes,
                   Precision precision, int batchSize, BackendId requested, LaneId lane) {
@@ -36,6 +44,7 @@ public record CaseId(ModelFamily family, String model, String modelSha256, Strin
 
     public CaseId {
         scenario = scenario == null ? Scenario.SINGLE_PASS : scenario;
+        runtimeOptions = runtimeOptions == null ? RuntimeOptions.DEFAULT : runtimeOptions;
         Objects.requireNonNull(family, "family");
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(precision, "precision");
@@ -49,7 +58,7 @@ public record CaseId(ModelFamily family, String model, String modelSha256, Strin
     /** The case of {@code mc} on {@code requested} in {@code lane}, at the model's own precision and batch. */
     public static CaseId of(ModelCase mc, BackendId requested, LaneId lane) {
         return new CaseId(mc.model().family(), mc.model().name(), mc.model().sha256(), mc.inputSet(),
-                shapesOf(mc.inputs()), mc.precision(), batchOf(mc.inputs()), requested, lane, mc.scenario());
+                shapesOf(mc.inputs()), mc.precision(), batchOf(mc.inputs()), requested, lane, mc.scenario(), mc.runtimeOptions().on(requested));
     }
 
     /** {@code name=1x3x64x64;ids=1x16}: the shapes of the tensors in order ({@code name=} alone for a scalar). */
@@ -70,12 +79,17 @@ public record CaseId(ModelFamily family, String model, String modelSha256, Strin
 
     /** The same case requested on another backend. */
     public CaseId withRequested(BackendId b) {
-        return new CaseId(family, model, modelSha256, inputSet, inputShapes, precision, batchSize, b, lane, scenario);
+        return new CaseId(family, model, modelSha256, inputSet, inputShapes, precision, batchSize, b, lane, scenario, runtimeOptions);
     }
 
     /** The same case in another lane. */
     public CaseId inLane(LaneId l) {
-        return new CaseId(family, model, modelSha256, inputSet, inputShapes, precision, batchSize, requested, l, scenario);
+        return new CaseId(family, model, modelSha256, inputSet, inputShapes, precision, batchSize, requested, l, scenario, runtimeOptions);
+    }
+
+    /** The same case at other session options. */
+    public CaseId withRuntimeOptions(RuntimeOptions o) {
+        return new CaseId(family, model, modelSha256, inputSet, inputShapes, precision, batchSize, requested, lane, scenario, o);
     }
 
     /** The model-and-input part: what one reference output belongs to (no backend, no lane). */
@@ -86,7 +100,7 @@ public record CaseId(ModelFamily family, String model, String modelSha256, Strin
 
     /** {@code family/model@sha12/inputSet[shapes]/precision/bN/requested/lane}: a readable, unique key ({@link LaneId#key()}). */
     public String key() {
-        return inputKey() + "/" + requested.id() + "/" + lane.key();
+        return inputKey() + "/" + requested.id() + (runtimeOptions.isDefault() ? "" : "/" + runtimeOptions.id()) + "/" + lane.key();
     }
 
     /** "suite/model", the matrix's row label. */
@@ -107,7 +121,7 @@ public record CaseId(ModelFamily family, String model, String modelSha256, Strin
         String what = scenario.generates() ? " " + scenario.id()
                 : family == ModelFamily.TEXT_GENERATION && inputSet != null ? " " + inputSet : "";
         return (precision == Precision.FP32 ? "" : " " + precision.id()) + (batchSize == 1 || what.contains(" b" + batchSize) ? "" : " b" + batchSize)
-                + what;
+                + what + (runtimeOptions.isDefault() ? "" : " " + runtimeOptions.id());
     }
 
     /** This case on one host: a cell of the matrix across runs. */

@@ -48,9 +48,14 @@ public final class Dimensions {
     public static final Dimension<Scenario> SCENARIO = Dimension.builder("scenario", CaseId::scenario)
             .setText(Scenario::parse, Scenario::id).optLabel("scenario").optAbsent(Scenario.SINGLE_PASS).optFacet().build();
 
+    /** The ONNX Runtime session options that differ from the defaults ({@link RuntimeOption}); the defaults for older records. */
+    public static final Dimension<RuntimeOptions> RUNTIME_OPTIONS = Dimension.builder("runtimeOptions", CaseId::runtimeOptions)
+            .setText(RuntimeOptions::parse, RuntimeOptions::id).optLabel("runtime options").optAbsent(RuntimeOptions.DEFAULT).optFacet()
+            .optAliases("options").optFlag("--runtime-option").build();
+
     /** The dimensions of {@link CaseId}'s own components, in its order; {@link #all()} adds the version axes'. */
     private static final List<Dimension<?>> OWN = List.of(SUITE, MODEL, MODEL_SHA256, INPUT_SET, INPUT_SHAPES, PRECISION,
-            BATCH_SIZE, REQUESTED, LANE, SCENARIO);
+            BATCH_SIZE, REQUESTED, LANE, SCENARIO, RUNTIME_OPTIONS);
 
     private static volatile List<Dimension<?>> all;
 
@@ -99,6 +104,6 @@ public final class Dimensions {
                 MODEL_SHA256.parse(text.apply(MODEL_SHA256)), INPUT_SET.parse(text.apply(INPUT_SET)),
                 INPUT_SHAPES.parse(text.apply(INPUT_SHAPES)), PRECISION.parse(text.apply(PRECISION)),
                 BATCH_SIZE.parse(text.apply(BATCH_SIZE)), REQUESTED.parse(text.apply(REQUESTED)), lane,
-                SCENARIO.parse(text.apply(SCENARIO)));
+                SCENARIO.parse(text.apply(SCENARIO)), RUNTIME_OPTIONS.parse(text.apply(RUNTIME_OPTIONS)));
     }
 }

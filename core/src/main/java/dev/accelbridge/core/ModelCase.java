@@ -19,10 +19,19 @@ import java.util.Optional;
  * @param replacedReference when a batch sweep resized inputs that shipped expected outputs: what replaced them (the
  *                          native CPU run at the new batch), said in the parity of every result; null otherwise
  * @param generation for a generation case, what it generates (its {@code inputs} are the prompt); null for one forward pass
+ * @param runtimeOptions the ONNX Runtime session options it runs with ({@code run --runtime-option}); the defaults when null
  */
 public record ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inputs, Optional<List<NamedTensor>> expected,
-                        Map<String, Long> freeDims, Precision precision, String replacedReference, Generation generation) {
+                        Map<String, Long> freeDims, Precision precision, String replacedReference, Generation generation,
+                        RuntimeOptions runtimeOptions) {
+    /** A case at the default session options. */
+    public ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inputs, Optional<List<NamedTensor>> expected,
+                     Map<String, Long> freeDims, Precision precision, String replacedReference, Generation generation) {
+        this(model, inputSet, inputs, expected, freeDims, precision, replacedReference, generation, RuntimeOptions.DEFAULT);
+    }
+
     public ModelCase {
+        runtimeOptions = runtimeOptions == null ? RuntimeOptions.DEFAULT : runtimeOptions;
         inputs = List.copyOf(inputs);
         expected = expected.map(List::copyOf);
         freeDims = freeDims == null ? Map.of() : Map.copyOf(freeDims);
@@ -52,7 +61,12 @@ public record ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inpu
 
     /** The same case with another generation part (its teacher tokens). */
     public ModelCase withGeneration(Generation g) {
-        return new ModelCase(model, inputSet, inputs, expected, freeDims, precision, replacedReference, g);
+        return new ModelCase(model, inputSet, inputs, expected, freeDims, precision, replacedReference, g, runtimeOptions);
+    }
+
+    /** The same case at other session options. */
+    public ModelCase withRuntimeOptions(RuntimeOptions o) {
+        return new ModelCase(model, inputSet, inputs, expected, freeDims, precision, replacedReference, generation, o);
     }
 
     /** A case that keeps its shipped reference (if any). */
@@ -74,7 +88,7 @@ public record ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inpu
 
     /** The same case, recorded at {@code p}. */
     public ModelCase withPrecision(Precision p) {
-        return new ModelCase(model, inputSet, inputs, expected, freeDims, p, replacedReference, generation);
+        return new ModelCase(model, inputSet, inputs, expected, freeDims, p, replacedReference, generation, runtimeOptions);
     }
 
     /** {@code family/model[/inputSet]}, the case's display key. */

@@ -19,7 +19,7 @@ class DimensionsTest {
     void everyComponentOfTheCaseIsOneDimensionWithItsOwnNameAndColumn() {
         // one per component of the case, and the lane's versions (one per axis on the class path) after them
         assertThat(Dimensions.all()).hasSize(CaseId.class.getRecordComponents().length + VersionAxes.all().size());
-        assertThat(Dimensions.all().subList(Dimensions.all().indexOf(Dimensions.SCENARIO) + 1, Dimensions.all().size()))
+        assertThat(Dimensions.all().subList(Dimensions.all().indexOf(Dimensions.RUNTIME_OPTIONS) + 1, Dimensions.all().size()))
                 .containsExactlyElementsOf(VersionAxes.dimensions());
         Set<String> names = new HashSet<>();
         Set<String> columns = new HashSet<>();
@@ -98,7 +98,7 @@ class DimensionsTest {
         assertThat(Dimensions.named("batchSize")).contains(Dimensions.BATCH_SIZE);
         assertThat(Dimensions.named("colour")).isEmpty();
         assertThat(Dimensions.facets()).extracting(Dimension::name)
-                .containsExactly("suite", "model", "precision", "batchSize", "requested", "lane", "scenario", "major", "shaderVersion",
+                .containsExactly("suite", "model", "precision", "batchSize", "requested", "lane", "scenario", "runtimeOptions", "major", "shaderVersion",
                         "engineVersion");
         assertThat(Dimensions.named("shader")).contains(TestAxes.Shader.DIMENSION);
     }

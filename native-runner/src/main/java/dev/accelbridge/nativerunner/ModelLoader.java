@@ -12,6 +12,8 @@ import ai.onnxruntime.OrtSession;
 import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.BackendException.Phase;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.RuntimeOption;
+import dev.accelbridge.core.RuntimeOptions;
 import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.UnsupportedModelException;
@@ -47,22 +49,44 @@ final class ModelLoader {
     }
 
     Loaded load(BackendId backend, ModelSpec spec, Integer threads, Map<String, Long> freeDims) {
-        return load(backend, spec, threads, freeDims, null);
+        return load(backend, spec, threads, freeDims, null, RuntimeOptions.DEFAULT);
+    }
+
+    /** Same, at the session options {@code ro} (their native meaning: {@link #apply}). */
+    Loaded load(BackendId backend, ModelSpec spec, Integer threads, Map<String, Long> freeDims, RuntimeOptions ro) {
+        return load(backend, spec, threads, freeDims, null, ro);
+    }
+
+    Loaded load(BackendId backend, ModelSpec spec, Integer threads, Map<String, Long> freeDims, String profilePrefix) {
+        return load(backend, spec, threads, freeDims, profilePrefix, RuntimeOptions.DEFAULT);
+    }
+
+    /** The native meaning of the session options: the graph optimization level (the others are the page's own). */
+    static void apply(OrtSession.SessionOptions so, RuntimeOptions ro) throws OrtException {
+        if (ro.values().containsKey(RuntimeOption.OPTIMIZATION)) {
+            so.setOptimizationLevel(switch (ro.get(RuntimeOption.OPTIMIZATION)) {
+                case "disabled" -> OrtSession.SessionOptions.OptLevel.NO_OPT;
+                case "basic" -> OrtSession.SessionOptions.OptLevel.BASIC_OPT;
+                case "extended" -> OrtSession.SessionOptions.OptLevel.EXTENDED_OPT;
+                default -> OrtSession.SessionOptions.OptLevel.ALL_OPT;
+            });
+        }
     }
 
     /**
      * Same; with {@code profilePrefix} the session is made with ONNX Runtime's profiler on, writing its trace to a file
      * of that prefix (a session made for profiling alone: the timed session never has it on).
      */
-    Loaded load(BackendId backend, ModelSpec spec, Integer threads, Map<String, Long> freeDims, String profilePrefix) {
+    Loaded load(BackendId backend, ModelSpec spec, Integer threads, Map<String, Long> freeDims, String profilePrefix, RuntimeOptions ro) {
         Path path = spec.path().toAbsolutePath();
         try {
-            if (backend == BackendId.OPENVINO || !freeDims.isEmpty() || profilePrefix != null) {
+            if (backend == BackendId.OPENVINO || !freeDims.isEmpty() || profilePrefix != null || !ro.on(backend).isDefault()) {
                 // DJL 0.38's OrtModel knows ortDevice TensorRT/ROCM/CoreML only, and no free-dimension overrides: both go
                 // in as ONNX Runtime session options made here (the same overrides the page gives onnxruntime-web).
                 OrtSession.SessionOptions so = new OrtSession.SessionOptions();
                 try {
                     OrtProviders.addProvider(so, backend);
+                    apply(so, ro.on(backend));
                     if (profilePrefix != null) {
                         so.enableProfiling(profilePrefix);
                     }

@@ -73,7 +73,7 @@ final class NativeGeneration {
         boolean kernelPeak = ProcessMemory.resetKernelPeak();
         long rssBefore = ProcessMemory.rss();
         long t0 = System.nanoTime();
-        try (ModelLoader.Loaded loaded = loader.load(backend, spec, request.threads(), Map.of())) {
+        try (ModelLoader.Loaded loaded = loader.load(backend, spec, request.threads(), Map.of(), request.modelCase().runtimeOptions())) {
             double loadMs = (System.nanoTime() - t0) / 1e6;
             OrtSession session = OrtSessions.of(loaded.model().getBlock());
             if (session == null) {

@@ -68,7 +68,8 @@ final class NativeRun {
         long sampledPeak = -1;
         try {
             long t0 = System.nanoTime();
-            try (ModelLoader.Loaded loaded = loader.load(backend, spec, request.threads(), request.modelCase().freeDims())) {
+            try (ModelLoader.Loaded loaded = loader.load(backend, spec, request.threads(), request.modelCase().freeDims(),
+                    request.modelCase().runtimeOptions())) {
                 double loadMs = (System.nanoTime() - t0) / 1e6;
                 try (Predictor<NDList, NDList> predictor = loaded.model().newPredictor(new NoopTranslator());
                      NDManager manager = loaded.model().getNDManager().newSubManager()) {

@@ -59,9 +59,12 @@ final class LaneScheduler {
              Map<ModelCase, Reference> references, Collection<BackendId> named) {
         LaneId expected = lanes.expected(target);
         List<Task> tasks = new ArrayList<>();
+        Set<CaseId> planned = new java.util.HashSet<>();
         for (BackendId backend : requested) {
             for (ModelCase mc : cases) {
-                if (!done.contains(CaseId.of(mc, backend, expected))) {
+                // a session option that does not apply to the backend leaves the case the same one: run once
+                CaseId id = CaseId.of(mc, backend, expected);
+                if (!done.contains(id) && planned.add(id)) {
                     tasks.add(new Task(backend, mc));
                 }
             }

@@ -121,6 +121,14 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
             throw new AccelbridgeException("Nothing to run: the suites and models given have no cases",
                     "give --suites text,vision,audio or --model PATH");
         }
+        if (plan.workload().runtimeOptions().size() > 1 || !plan.workload().runtimeOptions().get(0).isDefault()) {
+            // each case once per combination of session options (a backend they do not apply to runs it once: LaneScheduler)
+            List<ModelCase> swept = new ArrayList<>();
+            for (ModelCase mc : base) {
+                plan.workload().runtimeOptions().forEach(o -> swept.add(mc.withRuntimeOptions(o)));
+            }
+            base = swept;
+        }
         ModelSet all = expand(base, broken, plan.workload().batchSizes(), plan.workload().precisions(), new Variants(plan.workload().modelCache()));
         return plan.workload().shard().map(all::shard).orElse(all);
     }

@@ -52,7 +52,14 @@ final class NativeReferences {
         CaseContext ctx = new CaseContext(runId, host, local.provenance(), here);
         boolean cpuHere = lanes.contains(here) && plan.targets().nativeBackends().contains(BackendId.CPU);
         Map<ModelCase, Reference> references = new HashMap<>();
+        Map<CaseId, Reference> nativeCase = new HashMap<>();
         for (ModelCase mc : set.cases()) {
+            // a copy of a case at session options that do not apply natively is the same native case: run it once
+            Reference same = nativeCase.get(CaseId.of(mc, BackendId.CPU, here));
+            if (same != null) {
+                references.put(mc, same);
+                continue;
+            }
             ModelCase fp32 = set.fp32Of().get(mc);
             Reference judge = fp32 == null ? null
                     : references.computeIfAbsent(fp32, b -> Reference.expected(b).orElseGet(() -> referenceOnly(b))).asFp32();
@@ -69,6 +76,7 @@ final class NativeReferences {
                 own = expected != null ? expected : referenceOnly(mc);
             }
             references.put(mc, judge == null ? own : judge.withVariantRun(own, mc.precision()));
+            nativeCase.put(CaseId.of(mc, BackendId.CPU, here), references.get(mc));
         }
         return references;
     }

@@ -6,6 +6,7 @@ import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.Limits;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.RuntimeOptions;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.suites.FeedOptions;
 import dev.accelbridge.suites.SuiteOptions;
@@ -33,13 +34,15 @@ import java.util.Optional;
  *                    tokens at once, a padded batch) and its decoder's optimized forms (GroupQueryAttention, int4, fp16)
  *                    beside its generation: when the suite is named ({@code --suites text-generation}), not in the
  *                    default matrix, whose budget they would double
+ * @param runtimeOptions the ONNX Runtime session options every case runs at ({@code --runtime-option}): each combination
+ *                    is a case of its own where its options apply to the backend (default: the defaults alone)
  */
 @PublicApi
 @JsonDeserialize(builder = Workload.Builder.class)
 public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional<ModelFamily> userFamily, boolean largeModels,
                        long seed, List<Precision> precisions,
                        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY) List<Integer> batchSizes, FeedOptions feed, Optional<Shard> shard,
-                       Path modelCache, boolean decodeSteps) {
+                       Path modelCache, boolean decodeSteps, List<RuntimeOptions> runtimeOptions) {
     /** The suites a run takes when neither suites nor models are named. */
     public static final List<ModelFamily> DEFAULT_SUITES = List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO,
             ModelFamily.TEXT_GENERATION);
@@ -50,6 +53,8 @@ public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional
         userModels = List.copyOf(userModels);
         precisions = List.copyOf(precisions).stream().distinct().toList();
         batchSizes = List.copyOf(batchSizes).stream().distinct().toList();
+        runtimeOptions = runtimeOptions == null || runtimeOptions.isEmpty() ? List.of(RuntimeOptions.DEFAULT)
+                : List.copyOf(runtimeOptions).stream().distinct().toList();
         if (suites.contains(ModelFamily.OTHER)) {
             throw new AccelbridgeException("'other' is not a built-in suite", "use text, vision, audio or ops");
         }
@@ -90,8 +95,15 @@ public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional
         private Shard shard;
         private Path modelCache = PlanDefaults.modelCache();
         private Boolean decodeSteps;
+        private List<RuntimeOptions> runtimeOptions = List.of(RuntimeOptions.DEFAULT);
 
         private Builder() {
+        }
+
+        /** The session options every case runs at, one case per combination (default: the defaults alone). */
+        public Builder optRuntimeOptions(List<RuntimeOptions> o) {
+            this.runtimeOptions = o == null || o.isEmpty() ? List.of(RuntimeOptions.DEFAULT) : o;
+            return this;
         }
 
         /** Whether the text-generation suite runs its single decode steps too (default: when the suites name it). */
@@ -174,7 +186,7 @@ public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional
             List<ModelFamily> s = suites != null ? suites : userModels.isEmpty() ? DEFAULT_SUITES : List.of();
             return new Workload(s, userModels, Optional.ofNullable(userFamily), largeModels, seed, precisions, batchSizes, feed,
                     Optional.ofNullable(shard), modelCache, decodeSteps != null ? decodeSteps
-                    : suites != null && suites.contains(ModelFamily.TEXT_GENERATION));
+                    : suites != null && suites.contains(ModelFamily.TEXT_GENERATION), runtimeOptions);
         }
     }
 }

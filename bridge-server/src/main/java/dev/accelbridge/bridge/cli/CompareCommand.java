@@ -33,7 +33,7 @@ public final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "B", description = "Side B.")
     String b;
 
-    @Option(names = "--by", paramLabel = "WHAT", description = "What differs between the sides: run (default), host, lane, "
+    @Option(names = "--by", paramLabel = "WHAT", description = "What differs between the sides: run (default), host, lane, runtimeOptions, "
             + "browserMajor, ortWebVersion (ort-web) or ortVersion (ort).")
     String by = "run";
 

@@ -10,6 +10,8 @@ import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.suites.ModelSize;
 import picocli.CommandLine.ITypeConverter;
+import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.TypeConversionException;
 
 import java.time.Duration;
@@ -49,6 +51,21 @@ final class Converters {
         @Override
         public dev.accelbridge.core.Precision convert(String value) {
             return Converters.convert(value, dev.accelbridge.core.Precision::parse);
+        }
+    }
+
+    /** One session option and the values to sweep it at: {@code outputs=cpu,gpu-buffer} ({@link dev.accelbridge.core.RuntimeOption}). */
+    static final class RuntimeOptionArg implements ITypeConverter<Map.Entry<dev.accelbridge.core.RuntimeOption, List<String>>> {
+        @Override
+        public Map.Entry<dev.accelbridge.core.RuntimeOption, List<String>> convert(String value) {
+            int eq = value.indexOf('=');
+            if (eq <= 0) {
+                throw new TypeConversionException("'" + value + "' is not NAME=VALUE[,VALUE] (e.g. outputs=cpu,gpu-buffer)");
+            }
+            return Converters.convert(value, v -> {
+                dev.accelbridge.core.RuntimeOption o = dev.accelbridge.core.RuntimeOption.named(v.substring(0, eq));
+                return Map.entry(o, java.util.Arrays.stream(v.substring(eq + 1).split(",")).map(o::check).distinct().toList());
+            });
         }
     }
 

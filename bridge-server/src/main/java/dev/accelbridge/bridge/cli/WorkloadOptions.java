@@ -51,9 +51,18 @@ final class WorkloadOptions {
             description = "Run only the I-th of N parts of the models (deterministic; merge the N exports with 'accelbridge merge').")
     Shard shard;
 
+    @Option(names = "--runtime-option", paramLabel = "NAME=V[,V]", converter = Converters.RuntimeOptionArg.class,
+            description = "An ONNX Runtime session option to sweep, each value a case of its own where it applies: outputs=auto,cpu,"
+                    + "gpu-buffer (where WebGPU leaves outputs; gpu-buffer reads them back inside the timed run), optimization=all,"
+                    + "extended,basic,disabled (graph optimization, both sides). Repeatable.")
+    List<java.util.Map.Entry<dev.accelbridge.core.RuntimeOption, List<String>>> runtimeOptions = List.of();
+
     /** Puts the options on the group's builder. */
     Workload.Builder apply(Workload.Builder w) {
+        java.util.Map<dev.accelbridge.core.RuntimeOption, List<String>> given = new java.util.EnumMap<>(dev.accelbridge.core.RuntimeOption.class);
+        runtimeOptions.forEach(e -> given.put(e.getKey(), e.getValue()));
         return w.optSuites(suites).optUserModels(models).optUserFamily(family).optLargeModels(size == ModelSize.LARGE).optSeed(seed)
-                .optFeed(feedArgs.feed()).optPrecisions(precisions).optBatchSizes(batchSizes).optShard(shard);
+                .optFeed(feedArgs.feed()).optPrecisions(precisions).optBatchSizes(batchSizes).optShard(shard)
+                .optRuntimeOptions(dev.accelbridge.core.RuntimeOptions.sweep(given));
     }
 }

@@ -3,6 +3,7 @@ package dev.accelbridge.reports.render;
 import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.Dimension;
 import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.Interval;
@@ -47,6 +48,8 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
         public static final By HOST = new By("host", null, null);
         /** Two lanes (browsers, or a browser and native): the same case (less its lane and versions) on the same host. */
         public static final By LANE = new By(Dimensions.LANE.name(), Dimensions.LANE, null);
+        /** Two sets of session options (outputs left on the GPU or read back): the same case in the same lane otherwise. */
+        public static final By RUNTIME_OPTIONS = new By(Dimensions.RUNTIME_OPTIONS.name(), Dimensions.RUNTIME_OPTIONS, null);
 
         /** Two versions of {@code axis} ({@code 141} and {@code 153}): the same case in the same lane otherwise, on the same host. */
         public static By axis(VersionAxis axis) {
@@ -74,8 +77,14 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
             return axis != null ? l.without(axis) : this.equals(LANE) ? LaneId.NATIVE : l;
         }
 
+        /** The case less what this compares. */
+        CaseId blank(CaseId id) {
+            return this.equals(RUNTIME_OPTIONS) ? id.withRuntimeOptions(dev.accelbridge.core.RuntimeOptions.DEFAULT) : id.inLane(blank(id.lane()));
+        }
+
         /**
-         * Reads {@code run}, {@code host}, {@code lane} ({@code browser}, its older name, too) or a version axis's name or
+         * Reads {@code run}, {@code host}, {@code lane} ({@code browser}, its older name, too), {@code runtimeOptions} or a
+         * version axis's name or
          * alias ({@code ortWebVersion}, {@code ort-web}, {@code browserMajor}, {@code ortVersion}, {@code ort}).
          */
         public static By parse(String s) {
@@ -88,8 +97,11 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
             if (Dimensions.LANE.isCalled(t)) {
                 return LANE;
             }
+            if (Dimensions.RUNTIME_OPTIONS.isCalled(t)) {
+                return RUNTIME_OPTIONS;
+            }
             return VersionAxes.named(t).map(By::axis).orElseThrow(() -> new dev.accelbridge.reports.ReportsException("Cannot compare by '" + s + "'",
-                    "compare by run, host, lane or a version: " + VersionAxes.all().stream().map(VersionAxis::name).collect(Collectors.joining(", "))));
+                    "compare by run, host, lane, runtimeOptions or a version: " + VersionAxes.all().stream().map(VersionAxis::name).collect(Collectors.joining(", "))));
         }
     }
 
@@ -173,7 +185,7 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
                                 Noise noise) {
         Function<RunResult, String> match = by.equals(By.RUN) ? r -> r.id().key() + "@" + r.hostFingerprint()
                 : by.equals(By.HOST) ? r -> r.id().key()
-                : r -> r.id().inLane(by.blank(r.lane())).key() + "@" + r.hostFingerprint();
+                : r -> by.blank(r.id()).key() + "@" + r.hostFingerprint();
         Map<String, RunResult> as = index(sideA, match);
         Map<String, RunResult> bs = index(sideB, match);
         List<Row> matched = new ArrayList<>();
@@ -246,7 +258,7 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
     }
 
     private static String label(By by, RunResult r) {
-        var id = r.id();
+        var id = by.equals(By.RUNTIME_OPTIONS) ? by.blank(r.id()) : r.id();
         String lane = by == By.LANE ? "" : " [" + by.blank(id.lane()).key() + "]";
         String host = by == By.HOST ? "" : " @ " + CaseFilter.hostName(r);
         return id.row() + id.dimensionsTag() + " · " + id.requested().id() + lane + host;

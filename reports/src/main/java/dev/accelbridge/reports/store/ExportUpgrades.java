@@ -78,6 +78,9 @@ final class ExportUpgrades {
         // 9 → 10: results gained their scenario (a single pass or a generation) and a generation's decoding figures; an
         // older result was one forward pass, which is what reading it without the fields means
         UPGRADES.put(9, doc -> doc);
+        // 10 → 11: results gained their runtime options (the session options that differ from the defaults); an older
+        // result ran with the defaults, which is what reading it without the field means
+        UPGRADES.put(10, doc -> doc);
         UPGRADES.put(1, doc -> {
             for (JsonNode r : doc.path("results")) {
                 if (r instanceof ObjectNode o) {

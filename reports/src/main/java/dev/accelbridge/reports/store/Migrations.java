@@ -11,7 +11,7 @@ import java.util.Set;
  */
 final class Migrations {
     /** The schema version this build writes. */
-    static final int CURRENT = 10;
+    static final int CURRENT = 11;
 
     /** Every table any version of our schema has; a database with other tables is not ours. */
     static final Set<String> KNOWN_TABLES = Set.of("schema_version", "runs", "hosts", "probes", "results", "samples", "models");
@@ -164,5 +164,10 @@ final class Migrations {
             new Migration(10, "scenario: single pass or generation; decoding: a generation's figures", List.of(
                     "ALTER TABLE results ADD COLUMN scenario VARCHAR DEFAULT 'single-pass'",
                     "UPDATE results SET scenario = 'single-pass' WHERE scenario IS NULL",
-                    "ALTER TABLE results ADD COLUMN decoding VARCHAR")));
+                    "ALTER TABLE results ADD COLUMN decoding VARCHAR")),
+            // v11: the ONNX Runtime session options a case ran with (outputs left on the GPU, the optimization level) are part
+            // of its identity; every older row ran with the defaults.
+            new Migration(11, "runtime_options: the session options that differ from the defaults", List.of(
+                    "ALTER TABLE results ADD COLUMN runtime_options VARCHAR DEFAULT 'default'",
+                    "UPDATE results SET runtime_options = 'default' WHERE runtime_options IS NULL")));
 }

@@ -74,13 +74,10 @@ final class SentCase {
         ModelRegistry.ModelRef ref = models.register(request.modelCase().model().path());
         Map<String, ModelRegistry.ModelRef> external = models.registerExternalData(request.modelCase().model());
         String sid = PageSessions.newSessionId();
-        // a decoder's cache stays on the GPU between the steps of a WebGPU generation, as transformers.js keeps it
-        var g = request.modelCase().generation();
-        java.util.List<String> onGpu = g != null && request.backend() == dev.accelbridge.core.BackendId.WEBGPU
-                ? g.layout().cache().stream().map(dev.accelbridge.core.DecoderLayout.Cache::present).toList() : java.util.List.of();
+        dev.accelbridge.core.RuntimeOptions ro = request.modelCase().runtimeOptions().on(request.backend());
         CompletableFuture<LoadedSession> loading = PageSessions.of(page).load(sid, ref, models.inline(ref, !external.isEmpty()).orElse(null), ep,
                 TimeBudget.min(t, request.effectiveLoadTimeout()).plus(later), request.threads(), request.modelCase().freeDims(),
-                external, use, onGpu);
+                external, use, PageOptions.gpuOutputs(request.modelCase(), request.backend()), PageOptions.graphOptimizationLevel(ro));
         CompletableFuture<RunOutcome> running = oneRun(request)
                 ? PageSessions.of(page).run(sid, request.modelCase().inputs(), 0, 1, durations, t.plus(later), budget, request.progress()) : null;
         return new SentCase(request, page, sid, ref, external, loading, running);

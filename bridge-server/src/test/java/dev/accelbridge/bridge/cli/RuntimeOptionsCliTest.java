@@ -1,0 +1,55 @@
+package dev.accelbridge.bridge.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.accelbridge.browser.testing.RequiresBrowser;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Session options as a dimension through the real CLI: {@code --runtime-option} sweeps outputs read back or left on the
+ * GPU (WebGPU in Chromium) and the optimization level (both sides); each combination is stored as its own case where it
+ * applies, once where it does not, and {@code compare --by runtimeOptions} pairs them. A value no option has is exit 2.
+ */
+class RuntimeOptionsCliTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    @RequiresBrowser
+    void everyCombinationIsACaseWhereItAppliesAndCompareByPairsThem() throws Exception {
+        Path db = tmp.resolve("m.duckdb");
+        CliRunner.Result r = CliRunner.run("run", "--suites", "text", "--backends", "cpu,webgpu", "--browser", "chromium",
+                "--runtime-option", "outputs=cpu,gpu-buffer", "--runtime-option", "optimization=all,disabled", "--iterations", "5",
+                "--warmups", "1", "--min-duration", "0", "--warmup-duration", "0", "--json", "--db", db.toString(), "--no-report");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        JsonNode arr = new ObjectMapper().readTree(r.out());
+        List<String> seen = new ArrayList<>();
+        for (JsonNode n : arr) {
+            assertThat(n.get("status").asText()).as(n.get("caseKey").asText() + ": " + n.get("reason")).isEqualTo("PASSED");
+            seen.add(n.get("requested").asText() + " " + n.get("runtimeOptions").asText());
+        }
+        // natively only the optimization level applies: two cases, not four
+        assertThat(seen).containsExactlyInAnyOrder("cpu default", "cpu optimization=disabled", "webgpu outputs=cpu",
+                "webgpu outputs=cpu;optimization=disabled", "webgpu outputs=gpu-buffer", "webgpu outputs=gpu-buffer;optimization=disabled");
+
+        CliRunner.Result cmp = CliRunner.run("compare", "--db", db.toString(), "--by", "runtimeOptions", "outputs=cpu", "outputs=gpu-buffer");
+        assertThat(cmp.exitCode()).as(cmp.err()).isEqualTo(Main.OK);
+        assertThat(cmp.out()).contains("text/bert-mini · webgpu").contains("1 cases on both sides, 0 statuses changed");
+        JsonNode json = new ObjectMapper().readTree(CliRunner.run("compare", "--db", db.toString(), "--by", "options", "default",
+                "optimization=disabled", "--json").out());
+        assertThat(json.get("rows")).hasSize(1);
+        assertThat(json.get("rows").get(0).get("label").asText()).contains("cpu");
+
+        CliRunner.Result bad = CliRunner.run("run", "--suites", "text", "--native", "--runtime-option", "outputs=tpu", "--db", db.toString());
+        assertThat(bad.exitCode()).isEqualTo(Main.ERROR);
+        assertThat(bad.err()).contains("outputs").contains("tpu").contains("auto, cpu, gpu-buffer");
+        assertThat(bad.err().strip().lines().count()).isLessThanOrEqualTo(2);
+    }
+}

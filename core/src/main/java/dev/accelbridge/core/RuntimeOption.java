@@ -1,0 +1,82 @@
+package dev.accelbridge.core;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * One ONNX Runtime session option the matrix sweeps, declared once: its name, its values (the first is the default every
+ * record without it had), the backends it applies to, and what it means. {@link RuntimeOptions} holds a case's values;
+ * the page and the native runner each map a value onto their runtime's own session option in one place.
+ */
+public enum RuntimeOption {
+    /**
+     * Where a WebGPU session leaves its outputs ({@code preferredOutputLocation}): {@code auto} as users run it (a
+     * decoder's cache stays on the GPU between steps, every other output is read back), {@code cpu} (every output read
+     * back, the cache too), or {@code gpu-buffer} (every output left on the GPU and read back when it is consumed, inside
+     * the timed run, so the time is never stopped before the output is usable).
+     */
+    OUTPUTS("outputs", List.of("auto", "cpu", "gpu-buffer"), Set.of(BackendId.WEBGPU),
+            "where WebGPU leaves outputs: auto (a decoder's cache on the GPU), cpu, gpu-buffer (read back when consumed, timed)"),
+    /** The graph optimization level of the session, on either side ({@code graphOptimizationLevel}). */
+    OPTIMIZATION("optimization", List.of("all", "extended", "basic", "disabled"), null,
+            "ONNX Runtime's graph optimization level, natively and in the page");
+
+    private final String id;
+    private final List<String> choices;
+    private final Set<BackendId> backends;
+    private final String help;
+
+    RuntimeOption(String id, List<String> values, Set<BackendId> backends, String help) {
+        this.id = id;
+        this.choices = values;
+        this.backends = backends;
+        this.help = help;
+    }
+
+    /** Its name ({@code outputs}). */
+    public String id() {
+        return id;
+    }
+
+    /** Its values, the default first. */
+    public List<String> choices() {
+        return choices;
+    }
+
+    /** The value a case without it ran at. */
+    public String defaultValue() {
+        return choices.get(0);
+    }
+
+    /** Whether it means anything on {@code backend}. */
+    public boolean appliesTo(BackendId backend) {
+        return backends == null || backends.contains(backend);
+    }
+
+    /** One line for a person. */
+    public String help() {
+        return help;
+    }
+
+    /** The option called {@code name}. */
+    public static RuntimeOption named(String name) {
+        String n = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
+        for (RuntimeOption o : values()) {
+            if (o.id.equals(n)) {
+                return o;
+            }
+        }
+        throw new AccelbridgeException("Unknown runtime option " + Untrusted.quote(String.valueOf(name)),
+                "use one of " + java.util.Arrays.stream(values()).map(RuntimeOption::id).toList());
+    }
+
+    /** {@code value} checked against the declared values. */
+    public String check(String value) {
+        String v = value == null ? "" : value.trim();
+        if (!choices.contains(v)) {
+            throw new AccelbridgeException("Runtime option " + id + " has no value " + Untrusted.quote(v), "use one of " + choices);
+        }
+        return v;
+    }
+}
