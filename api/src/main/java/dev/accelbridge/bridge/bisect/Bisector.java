@@ -18,7 +18,6 @@ import dev.accelbridge.suites.onnx.proto.Onnx.GraphProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.NodeProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.TensorProto;
-import dev.accelbridge.suites.surgery.ControlFlow;
 import dev.accelbridge.suites.surgery.Taps;
 
 import java.io.IOException;
@@ -46,7 +45,6 @@ public final class Bisector {
     /** Values exposed per pass (one pass covers every model of the suites). */
     static final int WINDOW = 2000;
     private static final int MAX_PATH = 64;
-    private static final int MAX_INLINE_ROUNDS = 4;
 
     private final Path workDir;
     private final Duration timeout;
@@ -89,9 +87,9 @@ public final class Bisector {
             return failed(backend, floatTol, 0, e.oneLine());
         }
         try {
-            m = inlineKnownIfs(m, mc, spec, cpu, threads);
+            m = new KnownIfs(workDir, timeout).inline(m, mc, spec, cpu, threads);
         } catch (RuntimeException e) {
-            return failed(backend, floatTol, 0, "the If branches could not be inlined: " + oneLine(e));
+            return failed(backend, floatTol, 0, "the If branches could not be inlined: " + Tapped.oneLine(e));
         }
         GraphProto g = m.getGraph();
         List<Taps.Value> values = Taps.values(m);
@@ -102,6 +100,10 @@ public final class Bisector {
         Execution lastCpuRun = null;
         int compared = 0;
         Taps.Value first = null;
+        Taps.Value rounded = null; // the first quantize output one step off: looked past (Rounding)
+        java.util.Set<Integer> grown = java.util.Set.of();
+        List<Integer> grownOut = new ArrayList<>(); // nodes computed from it whose values left tolerance, in order
+        AloneRuns alone = new AloneRuns(workDir.resolve("alone"), timeout, threads, backend, provider, tolerance, mc);
         for (int from = 0; from < values.size() && first == null; from += WINDOW) {
             List<Taps.Value> window = values.subList(from, Math.min(values.size(), from + WINDOW));
             Taps.Exposed exposed = Taps.expose(m, window.stream().map(Taps.Value::name).toList());
@@ -114,20 +116,23 @@ public final class Bisector {
                 return failed(backend, floatTol, compared, "cannot write the exposed model: " + e.getMessage());
             }
             try {
-                ModelCase tapped = withModel(mc, spec, file, from);
+                ModelCase tapped = Tapped.withModel(mc, spec, file, from);
                 Map<String, NamedTensor> cpuOut;
                 Map<String, NamedTensor> backendOut;
                 try {
                     lastCpuRun = cpu.execute(new ExecutionRequest(BackendId.CPU, tapped, 0, 1, timeout, threads, null));
-                    cpuOut = named(lastCpuRun, exposed);
+                    cpuOut = Tapped.named(lastCpuRun, exposed);
                 } catch (RuntimeException e) {
-                    return failed(backend, floatTol, compared, "the exposed model failed on native CPU: " + oneLine(e));
+                    return failed(backend, floatTol, compared, "the exposed model failed on native CPU: " + Tapped.oneLine(e));
                 }
                 try {
                     lastBackendRun = provider.execute(new ExecutionRequest(backend, tapped, 0, 1, timeout, threads, null));
-                    backendOut = named(lastBackendRun, exposed);
+                    backendOut = Tapped.named(lastBackendRun, exposed);
                 } catch (RuntimeException e) {
-                    return failed(backend, floatTol, compared, "the exposed model failed on " + backend + ": " + oneLine(e));
+                    // exposing values changed the graph under test: each node alone, fed the reference's inputs, instead
+                    ref.putAll(cpuOut);
+                    return aloneInstead(m, window, ref, "the exposed model failed on " + backend + ": " + Tapped.oneLine(e), alone,
+                            floatTol, backend, lastCpuRun);
                 }
                 ref.putAll(cpuOut);
                 for (Taps.Value v : window) {
@@ -149,7 +154,14 @@ public final class Bisector {
                     }
                     errors.put(v.name(), err);
                     if (!within && first == null) {
-                        first = v;
+                        if (rounded == null && Rounding.quantizes(g.getNode(v.node())) && Rounding.oneStep(r, a)) {
+                            rounded = v;
+                            grown = Rounding.downstream(g, v.node());
+                        } else if (rounded == null || (v.node() != rounded.node() && !grown.contains(v.node()))) {
+                            first = v; // a divergence of its own: nothing rounded comes before it, or it does not depend on it
+                        } else if (v.node() != rounded.node() && !grownOut.contains(v.node())) {
+                            grownOut.add(v.node());
+                        }
                     }
                 }
             } finally {
@@ -159,6 +171,18 @@ public final class Bisector {
                     // a leftover in the work folder is harmless
                 }
             }
+        }
+        if (first == null && rounded != null) {
+            // a value computed from the rounded one may still be wrong of its own: its node alone, fed the reference's inputs
+            for (int idx : grownOut.subList(0, Math.min(3, grownOut.size()))) {
+                AloneRuns.Verdict v = alone.run(m, idx, ref);
+                if (v.diverges()) {
+                    return aloneFound(m, idx, ref, v, floatTol, backend, compared, "after a one-step rounding at '"
+                            + Taps.nodeName(g, rounded.node()) + "' (" + g.getNode(rounded.node()).getOpType() + "), this node alone "
+                            + "diverges on " + backend + " with the reference's inputs", lastCpuRun);
+                }
+            }
+            return roundingFound(m, rounded, ref, errors, floatTol, backend, compared, lastBackendRun, lastCpuRun);
         }
         if (first == null) {
             return new Found(Bisection.without(Bisection.Outcome.NOT_LOCALIZED, backend, "native-cpu", floatTol, compared,
@@ -174,63 +198,68 @@ public final class Bisector {
         Bisection b = new Bisection(Bisection.Outcome.FOUND, Taps.nodeName(g, idx), node.getOpType(),
                 dev.accelbridge.suites.surgery.NodeRepro.attributes(node), shapes(node.getInputList(), ref, g),
                 shapes(node.getOutputList(), ref, g), err, floatTol, "native-cpu", backend, path(g, idx, errors), compared,
-                null, null);
+                null, rounded == null ? null : "after a one-step rounding at '" + Taps.nodeName(g, rounded.node()) + "' ("
+                + g.getNode(rounded.node()).getOpType() + "), which this node does not depend on");
         return new Found(b, m, idx, ref, lastBackendRun, lastCpuRun);
     }
 
-    /**
-     * The model with every If whose condition this input decides replaced by its taken branch ({@link ControlFlow}), so
-     * the values inside are exposed like any other: the conditions are read from a native CPU run of the model with them
-     * exposed, round after round for Ifs nested in an inlined branch (at most {@link #MAX_INLINE_ROUNDS}).
-     */
-    private ModelProto inlineKnownIfs(ModelProto m, ModelCase mc, ModelSpec spec, BackendProvider cpu, Integer threads) {
-        for (int round = 0; round < MAX_INLINE_ROUNDS && ControlFlow.has(m.getGraph()); round++) {
-            List<String> conds = ControlFlow.ifConditions(m.getGraph());
-            if (conds.isEmpty()) {
+    /** The first node of {@code window} that diverges run alone with the reference's inputs, or NOT_LOCALIZED saying why. */
+    private static Found aloneInstead(ModelProto m, List<Taps.Value> window, Map<String, NamedTensor> ref, String why, AloneRuns alone,
+                                      double floatTol, BackendId backend, Execution cpuRun) {
+        java.util.Set<Integer> nodes = new java.util.LinkedHashSet<>();
+        window.stream().filter(v -> v.node() >= 0).forEach(v -> nodes.add(v.node()));
+        int ran = 0;
+        int refused = 0;
+        String firstRefusal = null;
+        for (int idx : nodes) {
+            if (ran + refused >= AloneRuns.MAX_NODES) {
                 break;
             }
-            Map<String, NamedTensor> known = new LinkedHashMap<>();
-            mc.inputs().forEach(t -> known.put(t.name(), t));
-            for (TensorProto t : m.getGraph().getInitializerList()) {
-                if (conds.contains(t.getName())) {
-                    known.put(t.getName(), OnnxTensors.fromProto(t, t.getName()));
-                }
+            AloneRuns.Verdict v = alone.run(m, idx, ref);
+            if (v.failure() != null) {
+                refused++;
+                firstRefusal = firstRefusal != null ? firstRefusal : "'" + Taps.nodeName(m.getGraph(), idx) + "': " + v.failure();
+                continue;
             }
-            List<String> computed = conds.stream().filter(c -> !known.containsKey(c)).distinct().toList();
-            if (!computed.isEmpty()) {
-                Taps.Exposed exposed = Taps.expose(m, computed);
-                Path file = null;
-                try {
-                    Files.createDirectories(workDir);
-                    file = Files.createTempFile(workDir, "conditions-", ".onnx");
-                    Files.write(file, exposed.model().toByteArray());
-                    known.putAll(named(cpu.execute(new ExecutionRequest(BackendId.CPU, withModel(mc, spec, file, -1 - round), 0, 1,
-                            timeout, threads, null)), exposed));
-                } catch (IOException e) {
-                    throw new AccelbridgeException("cannot write the model with its conditions exposed: " + e.getMessage(), null);
-                } finally {
-                    try {
-                        if (file != null) {
-                            Files.deleteIfExists(file);
-                        }
-                    } catch (IOException e) {
-                        // a leftover in the work folder is harmless
-                    }
-                }
+            ran++;
+            if (v.diverges()) {
+                return aloneFound(m, idx, ref, v, floatTol, backend, ran, why + "; found by running each node alone on " + backend
+                        + " with the reference's inputs (" + ran + " run)", cpuRun);
             }
-            Map<String, Boolean> decided = new HashMap<>();
-            for (String c : conds) {
-                NamedTensor t = known.get(c);
-                if (t != null && t.size() == 1) {
-                    decided.put(c, t.toDoubles()[0] != 0);
-                }
-            }
-            if (decided.isEmpty()) {
-                break;
-            }
-            m = ControlFlow.inlineIfs(m, decided);
         }
-        return m;
+        return new Found(Bisection.without(Bisection.Outcome.NOT_LOCALIZED, backend, "native-cpu", floatTol, ran, why + "; none of the "
+                + ran + " nodes run alone on " + backend + " with the reference's inputs diverges" + (refused == 0 ? ""
+                : " (" + refused + " could not run alone, first " + firstRefusal + ")")), m, -1, ref, null, cpuRun);
+    }
+
+    private static Found aloneFound(ModelProto m, int idx, Map<String, NamedTensor> ref, AloneRuns.Verdict v, double floatTol,
+                                    BackendId backend, int compared, String note, Execution cpuRun) {
+        GraphProto g = m.getGraph();
+        NodeProto node = g.getNode(idx);
+        Bisection b = new Bisection(Bisection.Outcome.FOUND, Taps.nodeName(g, idx), node.getOpType(),
+                dev.accelbridge.suites.surgery.NodeRepro.attributes(node), shapes(node.getInputList(), ref, g),
+                shapes(node.getOutputList(), ref, g), v.maxAbsErr(), floatTol, "native-cpu", backend,
+                List.of(new Bisection.Step(Taps.nodeName(g, idx), node.getOpType(), v.maxAbsErr())), compared, null,
+                v.mismatch() == null ? note : note + " (" + v.mismatch() + ")");
+        return new Found(b, m, idx, ref, null, cpuRun);
+    }
+
+    /** The divergence starts as one-step rounding at {@code rounded}'s node, and grows along its path to an output. */
+    private static Found roundingFound(ModelProto m, Taps.Value rounded, Map<String, NamedTensor> ref, Map<String, Double> errors,
+                                       double floatTol, BackendId backend, int compared, Execution backendRun, Execution cpuRun) {
+        GraphProto g = m.getGraph();
+        int idx = rounded.node();
+        NodeProto node = g.getNode(idx);
+        List<Bisection.Step> path = path(g, idx, errors);
+        Bisection.Step end = path.get(path.size() - 1);
+        String type = ref.containsKey(rounded.name()) ? ref.get(rounded.name()).dtype().webName() : "integer";
+        Bisection b = new Bisection(Bisection.Outcome.ROUNDING, Taps.nodeName(g, idx), node.getOpType(),
+                dev.accelbridge.suites.surgery.NodeRepro.attributes(node), shapes(node.getInputList(), ref, g),
+                shapes(node.getOutputList(), ref, g), errors.getOrDefault(rounded.name(), 1.0), floatTol, "native-cpu", backend, path,
+                compared, null, String.format(java.util.Locale.ROOT, "its %s output is one quantization step from the reference's "
+                        + "(rounding two correct implementations may differ in); every later value outside tolerance is computed "
+                        + "from it, grown to max abs %.3g at '%s'", type, end.maxAbsErr(), end.node()));
+        return new Found(b, m, idx, ref, backendRun, cpuRun);
     }
 
     /** From the diverging node to a model output, each step to the consumer with the largest error. */
@@ -290,34 +319,9 @@ public final class Bisector {
         return out;
     }
 
-    private static ModelCase withModel(ModelCase mc, ModelSpec spec, Path file, int window) {
-        ModelSpec tapped = new ModelSpec(spec.family(), spec.name() + "-tapped", file, "tapped-" + window + "-" + spec.sha256(),
-                spec.opset(), spec.parameters(), spec.ops(), spec.inputs(), spec.outputs(), spec.source(), spec.tolerance());
-        return new ModelCase(tapped, mc.inputSet(), mc.inputs(), java.util.Optional.empty(), mc.freeDims(), mc.precision());
-    }
-
-    /** An execution's outputs by the exposed model's output names (a runtime may call them by position). */
-    private static Map<String, NamedTensor> named(Execution e, Taps.Exposed exposed) {
-        List<NamedTensor> outs = e.outputs();
-        if (outs.size() != exposed.outputs().size()) {
-            throw new AccelbridgeException("the exposed model gave " + outs.size() + " outputs, it declares "
-                    + exposed.outputs().size(), null);
-        }
-        Map<String, NamedTensor> m = new LinkedHashMap<>();
-        for (int k = 0; k < outs.size(); k++) {
-            String n = exposed.outputs().get(k);
-            NamedTensor byName = outs.stream().filter(t -> t.name().equals(n)).findFirst().orElse(outs.get(k));
-            m.put(n, byName.withName(n));
-        }
-        return m;
-    }
-
     private static Found failed(BackendId backend, double tol, int compared, String why) {
         return new Found(Bisection.without(Bisection.Outcome.FAILED, backend, "native-cpu", tol, compared, why), null, -1,
                 Map.of(), null, null);
     }
 
-    private static String oneLine(RuntimeException e) {
-        return e instanceof AccelbridgeException a ? a.oneLine() : e.toString();
-    }
 }

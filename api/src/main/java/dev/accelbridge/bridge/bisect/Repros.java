@@ -60,7 +60,13 @@ public final class Repros {
             List<ModelLoad> loaded = ModelDirectory.loadAll(dir, Optional.of(id.family()), FeedOptions.none());
             ModelCase repro = loaded.get(0).cases().get(0);
             Execution e = provider.execute(new ExecutionRequest(b.backend(), repro, 0, 1, timeout, threads, null));
-            Parity p = Parity.compare(repro.expected().orElseThrow(), e.outputs(), tolerance, "native-cpu");
+            Parity p;
+            try {
+                p = Parity.compare(repro.expected().orElseThrow(), e.outputs(), tolerance, "native-cpu");
+            } catch (RuntimeException mismatch) {
+                return b.withRepro(dir.toAbsolutePath().toString(), "the repro diverges on its own on " + b.backend() + " ("
+                        + mismatch.getMessage() + ")");
+            }
             note = p.within() ? "the node alone does NOT diverge on " + b.backend() + " (" + p.describe()
                     + "): it diverges only in the whole model (fusion, layout or input placement)"
                     : "the repro diverges on its own on " + b.backend() + " (" + p.describe() + ")";

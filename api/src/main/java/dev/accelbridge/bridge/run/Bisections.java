@@ -81,6 +81,9 @@ final class Bisections {
             b = Bisection.without(Bisection.Outcome.FAILED, backend, "native-cpu", tol.apply(DType.FLOAT32).atol(), 0,
                     e instanceof dev.accelbridge.core.AccelbridgeException a ? a.oneLine() : e.toString());
         }
-        return r.withAnalysis(r.analysis().withBisection(b));
+        RunResult out = r.withAnalysis(r.analysis().withBisection(b));
+        // rounding reads apart from a defect wherever the verdict is read, not only in the bisection's own section
+        return b.outcome() == Bisection.Outcome.ROUNDING && r.status() == Status.WRONG_OUTPUT
+                ? out.withStatus(r.status(), (r.reason() == null ? "" : r.reason() + "; ") + b.describe()) : out;
     }
 }

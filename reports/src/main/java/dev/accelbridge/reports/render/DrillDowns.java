@@ -57,7 +57,7 @@ final class DrillDowns {
     /** The first line a failure message gives about where a wrong output starts, or null. */
     static String firstDivergence(RunResult r) {
         Bisection b = r.analysis().bisection();
-        if (b == null || b.outcome() != Bisection.Outcome.FOUND) {
+        if (b == null || (b.outcome() != Bisection.Outcome.FOUND && b.outcome() != Bisection.Outcome.ROUNDING)) {
             return null;
         }
         return b.describe() + (b.reproDir() == null ? "" : "; repro: " + b.reproDir());
@@ -73,8 +73,9 @@ final class DrillDowns {
         if (b != null) {
             summary.add(b.describe());
             List<List<String>> rows = new ArrayList<>();
-            if (b.outcome() == Bisection.Outcome.FOUND) {
-                rows.add(List.of("first diverging node", b.node() + " (" + b.opType() + ")"));
+            if (b.outcome() == Bisection.Outcome.FOUND || b.outcome() == Bisection.Outcome.ROUNDING) {
+                rows.add(List.of(b.outcome() == Bisection.Outcome.FOUND ? "first diverging node" : "one-step rounding at",
+                        b.node() + " (" + b.opType() + ")"));
                 rows.add(List.of("attributes", b.attributes().isEmpty() ? "none" : String.join(", ",
                         b.attributes().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList())));
                 rows.add(List.of("inputs", String.join("; ", b.inputShapes())));

@@ -115,6 +115,10 @@ final class OpSuiteNn {
         l.add(op("DequantizeLinear", 19).in(U8, bytes, 2, 3, 4).c(F, Gen.fixed(0.01, 0.02, 0.05), 3).c(U8, Gen.fixed(120, 128, 136), 3)
                 .a("axis", 1).out(F).v("u8-to-f32.per-axis=1"));
         l.add(op("DynamicQuantizeLinear", 11).in(F, 2, 3, 4).out(U8, F, U8).v("f32"));
+        // a range of 0..255 makes the scale exactly 1, so x.5 values are ties: round half to even (ONNX) or away from zero
+        l.add(op("DynamicQuantizeLinear", 11).in(F, Gen.fixed(0, 255, 0.5, 1.5, 2.5, 3.5, 100.5, 254.5), 2, 4).out(U8, F, U8).v("f32.ties"));
+        // an activation's size (a sequence of 128 by 384): where two implementations' x / scale may round apart by a step
+        l.add(op("DynamicQuantizeLinear", 11).in(F, 1, 128, 384).out(U8, F, U8).v("f32.1x128x384"));
         l.add(op("MatMulInteger", 10).in(U8, bytes, 3, 4).c(U8, bytes, 4, 5).scalar(U8, 128).scalar(U8, 100).out(I32).v("u8.zero-points"));
         l.add(op("ConvInteger", 10).in(U8, bytes, 1, 2, 5, 5).c(U8, bytes, 3, 2, 3, 3).scalar(U8, 128).scalar(U8, 100).out(I32).v("u8.zero-points"));
         l.add(op("QLinearMatMul", 10).in(U8, bytes, 3, 4).scalar(F, 0.02).scalar(U8, 128).c(U8, bytes, 4, 5).scalar(F, 0.03)
