@@ -65,6 +65,13 @@ public record Diagnostic(Severity severity, String code, String message, String 
             out.add(new Diagnostic(Severity.WARNING, "runtime-warning", text,
                     "nodes off the requested provider add copies and cost speed: check the op support of " + req));
         }
+        Placement placed = r.analysis() == null ? null : r.analysis().placement();
+        if (r.status().executed() && placed != null && !placed.onRequested() && !r.lane().isNative()) {
+            out.add(new Diagnostic(Severity.WARNING, "placed-on-cpu", (r.actual() == null ? req : r.actual().id())
+                    + " ran the case with some nodes on ONNX Runtime's CPU EP" + (placed.offNodes().isEmpty() ? ""
+                    : " (" + String.join(", ", placed.offNodes()) + ")") + ": " + placed.basis(),
+                    "its figures are partly the CPU's: see which ops fall back with the op suite (accelbridge ops)"));
+        }
         Acceleration acc = Acceleration.of(r.actual(), r.provenance());
         if (r.status().executed() && acc == Acceleration.SOFTWARE_ADAPTER) {
             out.add(new Diagnostic(Severity.INFO, "software-adapter",

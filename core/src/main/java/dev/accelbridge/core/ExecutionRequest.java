@@ -46,11 +46,12 @@ public record ExecutionRequest(BackendId backend, ModelCase modelCase, int warmu
     }
 
     /**
-     * Whether the provider establishes where the case's nodes ran ({@link Placement}): for the op suite's cases, whose
-     * question it is; other models would pay a second session creation wherever a node falls back.
+     * Whether the provider establishes where the case's nodes ran ({@link Placement}): for every case, so a pass of a model
+     * whose nodes fell back to the CPU EP says so (a browser backend pays a second session creation only where the
+     * runtime refused the first for a node it would have put on the CPU).
      */
     public boolean checksPlacement() {
-        return modelCase.model().family() == ModelFamily.OPS;
+        return true;
     }
 
     /** The least time of the timed iterations together. */
