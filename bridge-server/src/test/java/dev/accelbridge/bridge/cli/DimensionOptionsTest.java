@@ -13,7 +13,7 @@ class DimensionOptionsTest {
     void everyDeclaredFlagIsAnOptionOfRun() {
         CommandLine.Model.CommandSpec run = new CommandLine(new RunCommand()).getCommandSpec();
         assertThat(Dimensions.all().stream().map(Dimension::flag).filter(f -> f != null))
-                .containsExactly("--suites", "--model", "--precision", "--batch-sizes", "--backends", "--browser",
+                .containsExactly("--suites", "--model", "--precision", "--batch-sizes", "--backends", "--browser", "--runtime-option",
                         "--browser", "--ort-web", "--ort"); // the browser's major rides on --browser NAME@MAJOR
         for (Dimension<?> d : Dimensions.all()) {
             if (d.flag() != null) {

@@ -107,6 +107,13 @@ public final class ProcessRuntimeProvider implements BackendProvider {
             throw new dev.accelbridge.core.UnsupportedModelException("A generation case runs on this process's ONNX Runtime only, not on a"
                     + " runner process of ONNX Runtime " + version, "run generation cases without --ort", null);
         }
+        var options = request.modelCase().runtimeOptions().on(request.backend());
+        if (!options.isDefault()) {
+            // said, not dropped: the runner process's protocol has no session options yet
+            throw new dev.accelbridge.core.UnsupportedModelException("Session options (" + options.id() + ") are taken by this "
+                    + "process's ONNX Runtime only, not by a runner process of ONNX Runtime " + version,
+                    "run --runtime-option without --ort", null);
+        }
         Path dir = null;
         try {
             ensureRunning();
