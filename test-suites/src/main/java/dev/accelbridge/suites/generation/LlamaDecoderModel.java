@@ -71,6 +71,11 @@ public final class LlamaDecoderModel {
             return hidden / heads;
         }
 
+        /** The rotary angle of frequency {@code i} (of head size / 2) at position {@code pos}: one definition for every form. */
+        public double rotaryAngle(int pos, int i) {
+            return pos / Math.pow(10000.0, 2.0 * i / headDim());
+        }
+
         /** The same decoder whose attention is wrong from cache depth {@code depth} on. */
         public Config brokenFrom(int depth) {
             return new Config(vocab, hidden, layers, heads, kvHeads, intermediate, maxPositions, logitScale, depth);
@@ -205,7 +210,7 @@ public final class LlamaDecoderModel {
             float[] sin = new float[c.maxPositions() * dh];
             for (int pos = 0; pos < c.maxPositions(); pos++) {
                 for (int i = 0; i < half; i++) {
-                    double angle = pos / Math.pow(10000.0, 2.0 * i / dh);
+                    double angle = c.rotaryAngle(pos, i);
                     cos[pos * dh + i] = cos[pos * dh + i + half] = (float) Math.cos(angle);
                     sin[pos * dh + i] = sin[pos * dh + i + half] = (float) Math.sin(angle);
                 }

@@ -139,7 +139,7 @@ public final class OptimizedDecoderModel {
         float[] sin = new float[c.maxPositions() * half];
         for (int pos = 0; pos < c.maxPositions(); pos++) {
             for (int i = 0; i < half; i++) {
-                double angle = pos / Math.pow(10000.0, 2.0 * i / dh);
+                double angle = c.rotaryAngle(pos, i);
                 cos[pos * half + i] = (float) Math.cos(angle);
                 sin[pos * half + i] = (float) Math.sin(angle);
             }
