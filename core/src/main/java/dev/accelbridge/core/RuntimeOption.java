@@ -18,6 +18,13 @@ public enum RuntimeOption {
      */
     OUTPUTS("outputs", List.of("auto", "cpu", "gpu-buffer"), Set.of(BackendId.WEBGPU),
             "where WebGPU leaves outputs: auto (a decoder's cache on the GPU), cpu, gpu-buffer (read back when consumed, timed)"),
+    /**
+     * WebGPU graph capture ({@code enableGraphCapture}): the first run's GPU work is recorded and replayed. onnxruntime-web
+     * then takes inputs and outputs as GPU buffers only, so the page uploads the feeds once and leaves every output on
+     * the GPU (read back inside the timed run); a model it cannot capture is refused in the release's own words.
+     */
+    GRAPH_CAPTURE("graph-capture", List.of("off", "on"), Set.of(BackendId.WEBGPU),
+            "WebGPU graph capture: off, on (inputs uploaded once, outputs read back when consumed, timed)"),
     /** The graph optimization level of the session, on either side ({@code graphOptimizationLevel}). */
     OPTIMIZATION("optimization", List.of("all", "extended", "basic", "disabled"), null,
             "ONNX Runtime's graph optimization level, natively and in the page");

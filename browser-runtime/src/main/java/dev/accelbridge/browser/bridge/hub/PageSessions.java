@@ -70,22 +70,26 @@ public final class PageSessions {
     public CompletableFuture<LoadedSession> load(String sessionId, ModelRegistry.ModelRef model, byte[] inline, ExecutionProviderSpec ep, Duration timeout,
                                                  Integer threads, Map<String, Long> freeDims,
                                                  Map<String, ModelRegistry.ModelRef> externalData, SessionUse use) {
-        return load(sessionId, model, inline, ep, timeout, threads, freeDims, externalData, use, List.of(), "all");
+        return load(sessionId, model, inline, ep, timeout, threads, freeDims, externalData, use, List.of(), "all", false);
     }
 
     /**
      * Same, with {@code gpuOutputs} left on the GPU by the session (onnxruntime-web's {@code preferredOutputLocation}
      * {@code gpu-buffer}): a WebGPU decoder's cache, fed back to the next step without crossing to the CPU, as
      * transformers.js runs it; and at the graph optimization level {@code optimization} (onnxruntime-web's
-     * {@code graphOptimizationLevel}: {@code all}, {@code extended}, {@code basic} or {@code disabled}).
+     * {@code graphOptimizationLevel}: {@code all}, {@code extended}, {@code basic} or {@code disabled}), capturing its graph
+     * when {@code graphCapture} ({@code enableGraphCapture}: the page then feeds it GPU buffers).
      */
     public CompletableFuture<LoadedSession> load(String sessionId, ModelRegistry.ModelRef model, byte[] inline, ExecutionProviderSpec ep, Duration timeout,
                                                  Integer threads, Map<String, Long> freeDims,
                                                  Map<String, ModelRegistry.ModelRef> externalData, SessionUse use, List<String> gpuOutputs,
-                                                 String optimization) {
+                                                 String optimization, boolean graphCapture) {
         String job = JobMessages.nextId("j");
         ObjectNode msg = JobMessages.load(job, sessionId, model, inline, ep, threads, freeDims, externalData, use);
         ((ObjectNode) msg.get("options")).put("graphOptimizationLevel", optimization);
+        if (graphCapture) {
+            ((ObjectNode) msg.get("options")).put("enableGraphCapture", true);
+        }
         if (!gpuOutputs.isEmpty()) {
             ObjectNode where = ((ObjectNode) msg.get("options")).putObject("preferredOutputLocation");
             gpuOutputs.forEach(o -> where.put(o, "gpu-buffer"));

@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * The page's meaning of the session options ({@link RuntimeOption}), in one place: which outputs a session leaves on the
- * GPU, and its graph optimization level. The native runner's meaning is its own ({@code ModelLoader}).
+ * GPU, whether it captures its graph, and its graph optimization level. The native runner's meaning is its own ({@code ModelLoader}).
  */
 final class PageOptions {
     private PageOptions() {
@@ -26,11 +26,19 @@ final class PageOptions {
         if (backend != BackendId.WEBGPU) {
             return List.of();
         }
+        if (graphCapture(mc.runtimeOptions().on(backend))) {
+            return mc.model().outputs().stream().map(TensorSpec::name).toList(); // the only location graph capture takes
+        }
         return switch (mc.runtimeOptions().get(RuntimeOption.OUTPUTS)) {
             case "cpu" -> List.of();
             case "gpu-buffer" -> mc.model().outputs().stream().map(TensorSpec::name).toList();
             default -> mc.generation() == null ? List.of() : mc.generation().layout().cache().stream().map(DecoderLayout.Cache::present).toList();
         };
+    }
+
+    /** Whether the session captures its graph ({@code enableGraphCapture}); the page then feeds it GPU buffers. */
+    static boolean graphCapture(RuntimeOptions ro) {
+        return ro.get(RuntimeOption.GRAPH_CAPTURE).equals("on");
     }
 
     /** onnxruntime-web's {@code graphOptimizationLevel} for {@code ro}: the option's value, which the page passes as it is. */

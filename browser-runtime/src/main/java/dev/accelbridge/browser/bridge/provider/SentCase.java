@@ -77,7 +77,8 @@ final class SentCase {
         dev.accelbridge.core.RuntimeOptions ro = request.modelCase().runtimeOptions().on(request.backend());
         CompletableFuture<LoadedSession> loading = PageSessions.of(page).load(sid, ref, models.inline(ref, !external.isEmpty()).orElse(null), ep,
                 TimeBudget.min(t, request.effectiveLoadTimeout()).plus(later), request.threads(), request.modelCase().freeDims(),
-                external, use, PageOptions.gpuOutputs(request.modelCase(), request.backend()), PageOptions.graphOptimizationLevel(ro));
+                external, use, PageOptions.gpuOutputs(request.modelCase(), request.backend()), PageOptions.graphOptimizationLevel(ro),
+                PageOptions.graphCapture(ro));
         CompletableFuture<RunOutcome> running = oneRun(request)
                 ? PageSessions.of(page).run(sid, request.modelCase().inputs(), 0, 1, durations, t.plus(later), budget, request.progress()) : null;
         return new SentCase(request, page, sid, ref, external, loading, running);
