@@ -44,11 +44,11 @@ class OpsCliTest {
         CliRunner.Result table = CliRunner.run("ops", "--db", db.toString());
         assertThat(table.exitCode()).as(table.err()).isEqualTo(Main.OK);
         // a column is the backend and the lane with its versions (ONNX Runtime's natively)
-        assertThat(table.out()).containsPattern("cpu@native\\+ort@[0-9.]+: 178 ops, 177 passed, 1 unsupported")
+        assertThat(table.out()).containsPattern("cpu@native\\+ort@[0-9.]+: 200 ops, 199 passed, 1 unsupported")
                 .containsPattern("GlobalLpPool on cpu@native\\+ort@[0-9.]+: unsupported \\[f32, opset 22]");
         JsonNode json = new ObjectMapper().readTree(CliRunner.run("ops", "--db", db.toString(), "--json").out());
         assertThat(json.path("columns").get(0).asText()).matches("cpu@native\\+ort@[0-9.]+");
-        assertThat(CliRunner.run("ops", "--db", db.toString(), "--browser", "native").out()).contains("178 ops");
+        assertThat(CliRunner.run("ops", "--db", db.toString(), "--browser", "native").out()).contains("200 ops");
         assertThat(CliRunner.run("ops", "--db", db.toString(), "--backend", "webgpu").out()).contains("No op-suite results");
 
         // a second store with more iterations: the same verdicts, so nothing changed op by op
