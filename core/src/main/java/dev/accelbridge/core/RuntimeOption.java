@@ -27,7 +27,14 @@ public enum RuntimeOption {
             "WebGPU graph capture: off, on (inputs uploaded once, outputs read back when consumed, timed)"),
     /** The graph optimization level of the session, on either side ({@code graphOptimizationLevel}). */
     OPTIMIZATION("optimization", List.of("all", "extended", "basic", "disabled"), null,
-            "ONNX Runtime's graph optimization level, natively and in the page");
+            "ONNX Runtime's graph optimization level, natively and in the page"),
+    /**
+     * Native ONNX Runtime's intra-op threads ({@code SessionOptions.setIntraOpNumThreads}); {@code auto} is the run's
+     * {@code --threads}. Natively only: a page's wasm thread count is fixed when its runtime starts, so it stays the run's.
+     */
+    INTRA_OP_THREADS("intra-op-threads", List.of("auto", "1", "2", "4", "8", "16", "32", "64"),
+            Set.of(BackendId.CPU, BackendId.CUDA, BackendId.ROCM, BackendId.COREML, BackendId.OPENVINO),
+            "native intra-op threads: auto (the run's --threads), 1, 2, 4, 8, 16, 32, 64");
 
     private final String id;
     private final List<String> choices;

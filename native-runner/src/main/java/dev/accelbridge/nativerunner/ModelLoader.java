@@ -61,8 +61,11 @@ final class ModelLoader {
         return load(backend, spec, threads, freeDims, profilePrefix, RuntimeOptions.DEFAULT);
     }
 
-    /** The native meaning of the session options: the graph optimization level (the others are the page's own). */
+    /** The native meaning of the session options: the graph optimization level and intra-op threads (the others are the page's). */
     static void apply(OrtSession.SessionOptions so, RuntimeOptions ro) throws OrtException {
+        if (ro.values().containsKey(RuntimeOption.INTRA_OP_THREADS)) {
+            so.setIntraOpNumThreads(Integer.parseInt(ro.get(RuntimeOption.INTRA_OP_THREADS)));
+        }
         if (ro.values().containsKey(RuntimeOption.OPTIMIZATION)) {
             so.setOptimizationLevel(switch (ro.get(RuntimeOption.OPTIMIZATION)) {
                 case "disabled" -> OrtSession.SessionOptions.OptLevel.NO_OPT;
@@ -86,7 +89,6 @@ final class ModelLoader {
                 OrtSession.SessionOptions so = new OrtSession.SessionOptions();
                 try {
                     OrtProviders.addProvider(so, backend);
-                    apply(so, ro.on(backend));
                     if (profilePrefix != null) {
                         so.enableProfiling(profilePrefix);
                     }
@@ -100,6 +102,7 @@ final class ModelLoader {
                     if (options.interOpThreads() != null) {
                         so.setInterOpNumThreads(options.interOpThreads());
                     }
+                    apply(so, ro.on(backend)); // after the run's threads: a swept option wins
                     Model model = Model.newInstance(spec.name(), Device.cpu(), ENGINE);
                     try {
                         Map<String, Object> opts = new HashMap<>(stringOptions(threads));

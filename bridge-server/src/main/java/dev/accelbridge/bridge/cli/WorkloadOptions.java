@@ -54,7 +54,8 @@ final class WorkloadOptions {
     @Option(names = "--runtime-option", paramLabel = "NAME=V[,V]", converter = Converters.RuntimeOptionArg.class,
             description = "An ONNX Runtime session option to sweep, each value a case of its own where it applies: outputs=auto,cpu,"
                     + "gpu-buffer (where WebGPU leaves outputs; gpu-buffer reads them back inside the timed run), graph-capture="
-                    + "off,on (WebGPU), optimization=all,extended,basic,disabled (graph optimization, both sides). Repeatable.")
+                    + "off,on (WebGPU), optimization=all,extended,basic,disabled (graph optimization, both sides), "
+                    + "intra-op-threads=auto,1,2,4,... (native). Repeatable.")
     List<java.util.Map.Entry<dev.accelbridge.core.RuntimeOption, List<String>>> runtimeOptions = List.of();
 
     /** Puts the options on the group's builder. */

@@ -64,6 +64,15 @@ class RuntimeOptionsCliTest {
         assertThat(bert.get("status").asText()).isEqualTo("FELL_BACK");
         assertThat(bert.get("reason").asText()).contains("cannot use the graph capture feature as requested by the user");
 
+        // native intra-op threads: a case per count natively (the page's wasm keeps the run's)
+        CliRunner.Result threads = CliRunner.run("run", "--suites", "text", "--native", "--runtime-option", "intra-op-threads=1,2",
+                "--iterations", "3", "--warmups", "0", "--min-duration", "0", "--warmup-duration", "0", "--json", "--db", db.toString(),
+                "--no-report");
+        assertThat(threads.exitCode()).as(threads.err()).isEqualTo(Main.OK);
+        List<String> counts = new ArrayList<>();
+        new ObjectMapper().readTree(threads.out()).forEach(n -> counts.add(n.get("status").asText() + " " + n.get("runtimeOptions").asText()));
+        assertThat(counts).containsExactlyInAnyOrder("PASSED intra-op-threads=1", "PASSED intra-op-threads=2");
+
         CliRunner.Result bad = CliRunner.run("run", "--suites", "text", "--native", "--runtime-option", "outputs=tpu", "--db", db.toString());
         assertThat(bad.exitCode()).isEqualTo(Main.ERROR);
         assertThat(bad.err()).contains("outputs").contains("tpu").contains("auto, cpu, gpu-buffer");
