@@ -57,7 +57,8 @@ public final class Batching {
         String replaced = mc.expected().isPresent()
                 ? "batch " + b + " replaced the expected outputs shipped for batch " + batchOf(mc) + " with this run's native CPU outputs"
                 : mc.replacedReference();
-        return Optional.of(new ModelCase(mc.model(), mc.inputSet(), inputs, Optional.empty(), free, mc.precision(), replaced));
+        return Optional.of(new ModelCase(mc.model(), mc.inputSet(), inputs, Optional.empty(), free, mc.precision(), replaced)
+                .withRuntimeOptions(mc.runtimeOptions()));
     }
 
     /**

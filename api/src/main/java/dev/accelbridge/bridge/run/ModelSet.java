@@ -183,7 +183,7 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
     /** A suite case judged by the tolerance given on the command line ({@code --tolerance}). */
     static ModelCase withTolerance(ModelCase mc, double tolerance) {
         return new ModelCase(mc.model().withTolerance(tolerance), mc.inputSet(), mc.inputs(), mc.expected(), mc.freeDims(),
-                mc.precision(), mc.replacedReference(), mc.generation());
+                mc.precision(), mc.replacedReference(), mc.generation(), mc.runtimeOptions());
     }
 
     /** Every case at every batch size and precision asked for. */

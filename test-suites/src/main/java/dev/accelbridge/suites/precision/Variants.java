@@ -58,6 +58,7 @@ public final class Variants {
         // a generation stays one, fed as the converted graph says (an fp16 model's cache is fp16)
         return new ModelCase(spec, fp32.inputSet(), fp32.inputs(), java.util.Optional.empty(), fp32.freeDims(), precision,
                 fp32.replacedReference(), fp32.generation() == null ? null
-                : new dev.accelbridge.core.Generation(fp32.generation().newTokens(), dev.accelbridge.core.DecoderLayout.of(spec), null));
+                : new dev.accelbridge.core.Generation(fp32.generation().newTokens(), dev.accelbridge.core.DecoderLayout.of(spec), null),
+                fp32.runtimeOptions());
     }
 }
