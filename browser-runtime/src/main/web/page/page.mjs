@@ -246,9 +246,6 @@ function progressOf(job) {
   };
 }
 
-// A run job: with "firstOnly" the session's first run alone (timed as firstMs; the bridge derives the deadline of the
-// timed job from it); otherwise warm-ups, then timed runs. "sameInputs" reuses the inputs of the session's previous job,
-// so large inputs cross once. Progress goes to the bridge at most once a second, between runs, never inside a timed one.
 // The feeds in GPU buffers of their own (graph capture takes nothing else), each padded to a multiple of 16 bytes.
 function onGpu(feeds) {
   const device = ort.env.webgpu.device;
@@ -273,6 +270,9 @@ async function consumed(out) {
   return data;
 }
 
+// A run job: with "firstOnly" the session's first run alone (timed as firstMs; the bridge derives the deadline of the
+// timed job from it); otherwise warm-ups, then timed runs. "sameInputs" reuses the inputs of the session's previous job,
+// so large inputs cross once. Progress goes to the bridge at most once a second, between runs, never inside a timed one.
 async function runJob(msg, views) {
   const entry = sessions.get(msg.session);
   if (!entry) throw new Error(`no session '${msg.session}' in this page (load it first)`);
