@@ -45,15 +45,6 @@ public record ExecutionRequest(BackendId backend, ModelCase modelCase, int warmu
                 recreate, progress, d);
     }
 
-    /**
-     * Whether the provider establishes where the case's nodes ran ({@link Placement}): for every case, so a pass of a model
-     * whose nodes fell back to the CPU EP says so (a browser backend pays a second session creation only where the
-     * runtime refused the first for a node it would have put on the CPU).
-     */
-    public boolean checksPlacement() {
-        return true;
-    }
-
     /** The least time of the timed iterations together. */
     public Duration minDuration() {
         return durations.timed();

@@ -193,7 +193,7 @@ final class NativeRun {
                             request.profileIterations() == 0 ? null : na.profile(request.profileIterations()),
                             new ColdStart(Double.NaN, loadMs, firstMs, timings.p50Ms(), cold),
                             request.recreate() == 0 ? null : na.recreate(request.recreate()),
-                            request.checksPlacement() && backend == BackendId.CPU
+                            backend == BackendId.CPU
                                     ? Placement.onRequested(Placement.CPU_EP, "native ONNX Runtime with the CPU EP alone") : null);
                     return new Execution(outputs, timings, new MemoryUsage(rssBefore, rssAfter, peak),
                             provider.provenance(backend).withThreads(provider.threadsUsed(request.threads())), warnings, analysis);

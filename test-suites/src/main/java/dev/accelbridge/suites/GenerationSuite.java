@@ -32,12 +32,20 @@ public final class GenerationSuite {
         return size == ModelSize.SMALL ? 16 : 64;
     }
 
-    static SuiteModel decoder(ModelSize size) {
-        boolean small = size == ModelSize.SMALL;
-        LlamaDecoderModel.Config c = small
-                ? LlamaDecoderModel.Config.tiny(dev.accelbridge.suites.text.WordPieceTokenizer.builtin().vocabSize())
+    /** The suite's decoder at {@code size}. */
+    private static LlamaDecoderModel.Config config(ModelSize size) {
+        return size == ModelSize.SMALL ? LlamaDecoderModel.Config.tiny(dev.accelbridge.suites.text.WordPieceTokenizer.builtin().vocabSize())
                 : LlamaDecoderModel.Config.large();
-        String name = small ? "llama-tiny" : "llama-large";
+    }
+
+    /** Its name at {@code size}, which the optimized forms extend. */
+    private static String name(ModelSize size) {
+        return size == ModelSize.SMALL ? "llama-tiny" : "llama-large";
+    }
+
+    static SuiteModel decoder(ModelSize size) {
+        LlamaDecoderModel.Config c = config(size);
+        String name = name(size);
         long[] prompt = DecodeSteps.sentencePrompt(promptTokens(size));
         int n = newTokens(size);
         return new SuiteModel(ModelFamily.TEXT_GENERATION, name,
@@ -53,18 +61,15 @@ public final class GenerationSuite {
      * fp32 activations and {@code llama-tiny-gqa-int4-fp16}; their generation only, judged like the plain form's.
      */
     static List<SuiteModel> optimized(ModelSize size) {
-        boolean small = size == ModelSize.SMALL;
-        LlamaDecoderModel.Config c = small
-                ? LlamaDecoderModel.Config.tiny(dev.accelbridge.suites.text.WordPieceTokenizer.builtin().vocabSize())
-                : LlamaDecoderModel.Config.large();
+        LlamaDecoderModel.Config c = config(size);
         long[] prompt = DecodeSteps.sentencePrompt(promptTokens(size));
         int n = newTokens(size);
         List<SuiteModel> out = new ArrayList<>();
         for (DType act : List.of(DType.FLOAT32, DType.FLOAT16)) {
-            String name = (small ? "llama-tiny" : "llama-large") + "-gqa-int4" + (act == DType.FLOAT16 ? "-fp16" : "");
+            String name = name(size) + "-gqa-int4" + (act == DType.FLOAT16 ? "-fp16" : "");
             out.add(new SuiteModel(ModelFamily.TEXT_GENERATION, name,
                     "the same decoder as the model builder emits it: GroupQueryAttention, RotaryEmbedding, SkipSimplifiedLayerNormalization, "
-                            + "int4 MatMulNBits (blocks of " + 32 + "), " + (act == DType.FLOAT16 ? "fp16" : "fp32") + " activations; greedy "
+                            + "int4 MatMulNBits (blocks of " + OptimizedDecoderModel.BLOCK + "), " + (act == DType.FLOAT16 ? "fp16" : "fp32") + " activations; greedy "
                             + n + " tokens after " + prompt.length,
                     seed -> OptimizedDecoderModel.build(name, c, act, seed), "prompt-sentence", () -> DecodeSteps.prompt(prompt),
                     spec -> List.of(ModelCase.generating(spec, "prompt-sentence", DecodeSteps.prompt(prompt),

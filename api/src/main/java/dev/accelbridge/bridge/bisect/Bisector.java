@@ -195,10 +195,8 @@ public final class Bisector {
         for (String o : node.getOutputList()) {
             err = Math.max(err, errors.getOrDefault(o, 0.0));
         }
-        Bisection b = new Bisection(Bisection.Outcome.FOUND, Taps.nodeName(g, idx), node.getOpType(),
-                dev.accelbridge.suites.surgery.NodeRepro.attributes(node), shapes(node.getInputList(), ref, g),
-                shapes(node.getOutputList(), ref, g), err, floatTol, "native-cpu", backend, path(g, idx, errors), compared,
-                null, rounded == null ? null : "after a one-step rounding at '" + Taps.nodeName(g, rounded.node()) + "' ("
+        Bisection b = atNode(Bisection.Outcome.FOUND, g, idx, ref, err, floatTol, backend, path(g, idx, errors), compared,
+                rounded == null ? null : "after a one-step rounding at '" + Taps.nodeName(g, rounded.node()) + "' ("
                 + g.getNode(rounded.node()).getOpType() + "), which this node does not depend on");
         return new Found(b, m, idx, ref, lastBackendRun, lastCpuRun);
     }
@@ -236,10 +234,8 @@ public final class Bisector {
                                     BackendId backend, int compared, String note, Execution cpuRun) {
         GraphProto g = m.getGraph();
         NodeProto node = g.getNode(idx);
-        Bisection b = new Bisection(Bisection.Outcome.FOUND, Taps.nodeName(g, idx), node.getOpType(),
-                dev.accelbridge.suites.surgery.NodeRepro.attributes(node), shapes(node.getInputList(), ref, g),
-                shapes(node.getOutputList(), ref, g), v.maxAbsErr(), floatTol, "native-cpu", backend,
-                List.of(new Bisection.Step(Taps.nodeName(g, idx), node.getOpType(), v.maxAbsErr())), compared, null,
+        Bisection b = atNode(Bisection.Outcome.FOUND, g, idx, ref, v.maxAbsErr(), floatTol, backend,
+                List.of(new Bisection.Step(Taps.nodeName(g, idx), node.getOpType(), v.maxAbsErr())), compared,
                 v.mismatch() == null ? note : note + " (" + v.mismatch() + ")");
         return new Found(b, m, idx, ref, null, cpuRun);
     }
@@ -249,17 +245,23 @@ public final class Bisector {
                                        double floatTol, BackendId backend, int compared, Execution backendRun, Execution cpuRun) {
         GraphProto g = m.getGraph();
         int idx = rounded.node();
-        NodeProto node = g.getNode(idx);
         List<Bisection.Step> path = path(g, idx, errors);
         Bisection.Step end = path.get(path.size() - 1);
         String type = ref.containsKey(rounded.name()) ? ref.get(rounded.name()).dtype().webName() : "integer";
-        Bisection b = new Bisection(Bisection.Outcome.ROUNDING, Taps.nodeName(g, idx), node.getOpType(),
-                dev.accelbridge.suites.surgery.NodeRepro.attributes(node), shapes(node.getInputList(), ref, g),
-                shapes(node.getOutputList(), ref, g), errors.getOrDefault(rounded.name(), 1.0), floatTol, "native-cpu", backend, path,
-                compared, null, String.format(java.util.Locale.ROOT, "its %s output is one quantization step from the reference's "
+        Bisection b = atNode(Bisection.Outcome.ROUNDING, g, idx, ref, errors.getOrDefault(rounded.name(), 1.0), floatTol, backend, path,
+                compared, String.format(java.util.Locale.ROOT, "its %s output is one quantization step from the reference's "
                         + "(rounding two correct implementations may differ in); every later value outside tolerance is computed "
                         + "from it, grown to max abs %.3g at '%s'", type, end.maxAbsErr(), end.node()));
         return new Found(b, m, idx, ref, backendRun, cpuRun);
+    }
+
+    /** What bisection names at node {@code idx}: its name, op type, attributes and shapes beside what the caller measured. */
+    private static Bisection atNode(Bisection.Outcome outcome, GraphProto g, int idx, Map<String, NamedTensor> ref, double err,
+                                    double floatTol, BackendId backend, List<Bisection.Step> path, int compared, String note) {
+        NodeProto node = g.getNode(idx);
+        return new Bisection(outcome, Taps.nodeName(g, idx), node.getOpType(), dev.accelbridge.suites.surgery.NodeRepro.attributes(node),
+                shapes(node.getInputList(), ref, g), shapes(node.getOutputList(), ref, g), err, floatTol, "native-cpu", backend, path,
+                compared, null, note);
     }
 
     /** From the diverging node to a model output, each step to the consumer with the largest error. */

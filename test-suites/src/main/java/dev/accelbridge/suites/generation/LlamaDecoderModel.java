@@ -71,9 +71,22 @@ public final class LlamaDecoderModel {
             return hidden / heads;
         }
 
-        /** The rotary angle of frequency {@code i} (of head size / 2) at position {@code pos}: one definition for every form. */
-        public double rotaryAngle(int pos, int i) {
-            return pos / Math.pow(10000.0, 2.0 * i / headDim());
+        /**
+         * The rotary tables of every form, {@code {cos, sin}}, each (positions, head size / 2) row-major: the angle of
+         * frequency {@code i} at position {@code pos} is {@code pos / 10000^(2i / head size)}.
+         */
+        public float[][] rotaryTables() {
+            int half = headDim() / 2;
+            float[] cos = new float[maxPositions * half];
+            float[] sin = new float[maxPositions * half];
+            for (int pos = 0; pos < maxPositions; pos++) {
+                for (int i = 0; i < half; i++) {
+                    double angle = pos / Math.pow(10000.0, 2.0 * i / headDim());
+                    cos[pos * half + i] = (float) Math.cos(angle);
+                    sin[pos * half + i] = (float) Math.sin(angle);
+                }
+            }
+            return new float[][] {cos, sin};
         }
 
         /** The same decoder whose attention is wrong from cache depth {@code depth} on. */
@@ -206,13 +219,14 @@ public final class LlamaDecoderModel {
         static Rotary of(GraphBuilder g, Config c, String positions) {
             int dh = c.headDim();
             int half = dh / 2;
+            float[][] t = c.rotaryTables();
+            // the rotate_half form repeats each half table over both halves of the head
             float[] cos = new float[c.maxPositions() * dh];
             float[] sin = new float[c.maxPositions() * dh];
             for (int pos = 0; pos < c.maxPositions(); pos++) {
-                for (int i = 0; i < half; i++) {
-                    double angle = c.rotaryAngle(pos, i);
-                    cos[pos * dh + i] = cos[pos * dh + i + half] = (float) Math.cos(angle);
-                    sin[pos * dh + i] = sin[pos * dh + i + half] = (float) Math.sin(angle);
+                for (int k = 0; k < 2; k++) {
+                    System.arraycopy(t[0], pos * half, cos, pos * dh + k * half, half);
+                    System.arraycopy(t[1], pos * half, sin, pos * dh + k * half, half);
                 }
             }
             String n = "rotary";

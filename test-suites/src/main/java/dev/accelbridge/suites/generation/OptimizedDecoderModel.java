@@ -26,7 +26,7 @@ import static dev.accelbridge.suites.onnx.GraphBuilder.attr;
  */
 public final class OptimizedDecoderModel {
     /** The block size of the int4 weights (the model builder's default). */
-    static final int BLOCK = 32;
+    public static final int BLOCK = 32;
     private static final String MS = "com.microsoft.";
 
     private OptimizedDecoderModel() {
@@ -133,18 +133,9 @@ public final class OptimizedDecoderModel {
 
     /** The cos and sin caches, (positions, head size / 2), of the {@code rotate_half} form (not interleaved). */
     private static String[] rotaryCaches(Weights w, LlamaDecoderModel.Config c) {
-        int dh = c.headDim();
-        int half = dh / 2;
-        float[] cos = new float[c.maxPositions() * half];
-        float[] sin = new float[c.maxPositions() * half];
-        for (int pos = 0; pos < c.maxPositions(); pos++) {
-            for (int i = 0; i < half; i++) {
-                double angle = c.rotaryAngle(pos, i);
-                cos[pos * half + i] = (float) Math.cos(angle);
-                sin[pos * half + i] = (float) Math.sin(angle);
-            }
-        }
-        return new String[] {w.tensor("cos_cache", cos, c.maxPositions(), half), w.tensor("sin_cache", sin, c.maxPositions(), half)};
+        float[][] t = c.rotaryTables();
+        int half = c.headDim() / 2;
+        return new String[] {w.tensor("cos_cache", t[0], c.maxPositions(), half), w.tensor("sin_cache", t[1], c.maxPositions(), half)};
     }
 
     /** Draws the weights and writes them in the activations' type, or as int4 blocks for a projection. */

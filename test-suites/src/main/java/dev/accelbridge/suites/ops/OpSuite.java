@@ -89,12 +89,13 @@ public final class OpSuite {
         all.addAll(OpSuiteContrib.cases());
         all.addAll(OpSuiteContribCpu.cases());
         Set<String> seen = new HashSet<>();
+        Set<String> webgpu = OpKernels.declared("webgpu");
         List<OpCase> out = new ArrayList<>();
         for (OpCase c : all) {
             // every variant of a contrib op onnxruntime-web runs on WebGPU guards: their regions (past lengths, block sizes,
             // fp16) are where optimized models break; the CPU-only ones guard once each, like the default domain's
-            boolean webgpu = c.variant().contrib() && OpKernels.declared("webgpu").contains(c.variant().qualifiedType());
-            out.add(seen.add(c.variant().qualifiedType()) || webgpu ? c.asGuard() : c);
+            boolean everyVariant = c.variant().contrib() && webgpu.contains(c.variant().qualifiedType());
+            out.add(seen.add(c.variant().qualifiedType()) || everyVariant ? c.asGuard() : c);
         }
         return out;
     }

@@ -136,7 +136,7 @@ final class BrowserCase {
             MemoryUsage mem = memory.finish();
             // the drill-down runs after the timed session is done, each part on a session of its own
             Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs(), s.sessionMs(), firstMs, t.p50Ms(), warmth.firstCase()), null,
-                    request.checksPlacement() ? s.placement(ep) : null);
+                    s.placement(ep));
             if (request.profileIterations() > 0 || request.recreate() > 0) {
                 PageAnalysis pa = new PageAnalysis(p, c.ref, c.external, ep, request.modelCase(), request.threads(), new PageAnalysis.Awaiter() {
                     @Override

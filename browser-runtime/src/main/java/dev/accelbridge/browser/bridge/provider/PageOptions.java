@@ -26,12 +26,13 @@ final class PageOptions {
         if (backend != BackendId.WEBGPU) {
             return List.of();
         }
+        List<String> every = mc.model().outputs().stream().map(TensorSpec::name).toList();
         if (graphCapture(mc.runtimeOptions().on(backend))) {
-            return mc.model().outputs().stream().map(TensorSpec::name).toList(); // the only location graph capture takes
+            return every; // the only location graph capture takes
         }
         return switch (mc.runtimeOptions().get(RuntimeOption.OUTPUTS)) {
             case "cpu" -> List.of();
-            case "gpu-buffer" -> mc.model().outputs().stream().map(TensorSpec::name).toList();
+            case "gpu-buffer" -> every;
             default -> mc.generation() == null ? List.of() : mc.generation().layout().cache().stream().map(DecoderLayout.Cache::present).toList();
         };
     }

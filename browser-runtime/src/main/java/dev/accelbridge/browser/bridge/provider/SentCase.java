@@ -68,8 +68,9 @@ final class SentCase {
                          OutputBudget budget, Duration later) {
         ModelRegistry models = ModelRegistry.of(server);
         ExecutionProviderSpec ep = ExecutionProviderSpec.of(request.backend());
-        // wasm's placement is known without a second session
-        SessionUse use = request.checksPlacement() && !ep.cpuOnly() ? SessionUse.PLACEMENT_CHECKED : SessionUse.TIMED;
+        // where every case's nodes ran ({@link dev.accelbridge.core.Placement}), so a pass with nodes on the CPU EP says so: a
+        // second session only where the first is refused for such a node; wasm's placement is known without one
+        SessionUse use = ep.cpuOnly() ? SessionUse.TIMED : SessionUse.PLACEMENT_CHECKED;
         Duration t = timeout(request, server);
         ModelRegistry.ModelRef ref = models.register(request.modelCase().model().path());
         Map<String, ModelRegistry.ModelRef> external = models.registerExternalData(request.modelCase().model());
