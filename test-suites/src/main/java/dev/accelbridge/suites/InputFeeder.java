@@ -47,6 +47,13 @@ final class InputFeeder {
     public static final long SEED = 0x5eedL;
     private static final Pattern STATE = Pattern.compile("(?i)(state|^h\\d*$|^c\\d*$|^h_?0$|^c_?0$|past|cache|hidden|memory)");
     private static final Pattern BATCH = Pattern.compile("(?i)(batch|^n$|^b$|^bs$)");
+    /** The names exporters give a token sequence's length (Optimum, transformers.js, tf2onnx, PyTorch's dynamo export). */
+    private static final Pattern SEQUENCE = Pattern.compile("(?i)^(sequence|seq)(_?len(gth)?)?$|^(num_|n_)?tokens$|^(text|token)_?(len|length)$");
+    /**
+     * The length a token sequence takes when its symbolic dimension has a common name and no value was given: what
+     * Optimum's and sentence-transformers' examples pad to, and within every BERT's 512 positions.
+     */
+    public static final int DEFAULT_SEQUENCE = 128;
 
     private InputFeeder() {
     }
@@ -82,6 +89,7 @@ final class InputFeeder {
                 }
             }
         }
+        List<String> defaulted = sequenceDefaults(spec, infos, implied);
         feed = new FeedOptions(implied, feed.shapes(), feed.inputs(), feed.rangeLo(), feed.rangeHi(), feed.tolerance(), feed.baseDir());
         List<NamedTensor> out = new ArrayList<>();
         Map<String, Long> free = new LinkedHashMap<>(feed.dims());
@@ -114,7 +122,37 @@ final class InputFeeder {
         if (anyGiven) {
             set = "given-" + HexFormat.of().formatHex(given.digest()).substring(0, 12);
         }
+        if (!defaulted.isEmpty()) {
+            set += ", " + String.join(", ", defaulted) + " by default";
+        }
         return new Fed(out, set, free);
+    }
+
+    /** Whether {@code dimParam} names a token sequence's length ({@code sequence_length}, {@code seq_len}, {@code num_tokens}, ...). */
+    static boolean isSequence(String dimParam) {
+        return dimParam != null && SEQUENCE.matcher(dimParam).find();
+    }
+
+    /**
+     * Puts {@link #DEFAULT_SEQUENCE} into {@code dims} for each symbolic sequence dimension of an integer input (token ids, a
+     * mask) that nothing gave a value, and returns them as {@code name=value} to state in the input set.
+     */
+    private static List<String> sequenceDefaults(ModelSpec spec, Map<String, ValueInfoProto> infos, Map<String, Long> dims) {
+        List<String> out = new ArrayList<>();
+        for (TensorSpec s : spec.inputs()) {
+            ValueInfoProto info = infos.get(s.name());
+            if (info == null || !(s.dtype() == DType.INT64 || s.dtype() == DType.INT32)) {
+                continue;
+            }
+            String[] names = OnnxTensors.dimParams(info);
+            for (int i = 1; i < names.length && i < s.shape().length; i++) {
+                if (s.shape()[i] <= 0 && isSequence(names[i]) && !dims.containsKey(names[i])) {
+                    dims.put(names[i], (long) DEFAULT_SEQUENCE);
+                    out.add(names[i] + "=" + DEFAULT_SEQUENCE);
+                }
+            }
+        }
+        return out;
     }
 
     /** The concrete shape of a generated input. */

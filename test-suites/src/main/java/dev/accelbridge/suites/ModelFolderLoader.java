@@ -1,10 +1,6 @@
 package dev.accelbridge.suites;
 
-import ai.djl.huggingface.tokenizers.Encoding;
-import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.accelbridge.core.DType;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.ModelSpec;
@@ -16,8 +12,6 @@ import dev.accelbridge.suites.onnx.proto.Onnx.TensorProto;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -109,7 +103,7 @@ public final class ModelFolderLoader {
         Path tokenizer = Stream.of(dir.resolve("tokenizer.json"), dir.getParent() == null ? null : dir.getParent().resolve("tokenizer.json"))
                 .filter(p -> p != null && Files.isRegularFile(p)).findFirst().orElse(null);
         if (tokenizer != null && effective.inputs().isEmpty() && spec.inputs().stream().anyMatch(s -> s.name().equals("input_ids"))) {
-            return List.of(new ModelCase(spec, "sentences", tokenizedInputs(spec, proto, tokenizer), Optional.empty())
+            return List.of(new ModelCase(spec, "sentences", TokenizedInputs.of(spec, proto, tokenizer, effective.dims()), Optional.empty())
                     .withPrecision(precision));
         }
         Optional<JsonNode> processor = Preprocessor.find(dir);
@@ -244,92 +238,6 @@ public final class ModelFolderLoader {
         Matcher m = p.matcher(f.getFileName().toString());
         return m.matches() ? Integer.parseInt(m.group(1)) : Integer.MAX_VALUE;
     }
-
-    // ------------------------------------------------------------------ (b) Hugging Face Optimum export
-
-    private static List<NamedTensor> tokenizedInputs(ModelSpec spec, ModelProto proto, Path tokenizerJson) {
-        TensorSpec idsSpec = spec.inputs().stream().filter(s -> s.name().equals("input_ids")).findFirst().orElseThrow();
-        long[] dims = idsSpec.shape();
-        int batch = dims.length > 0 && dims[0] > 0 ? (int) dims[0] : SuiteDefinitions.SENTENCES.size();
-        int fixedLength = dims.length > 1 && dims[1] > 0 ? (int) dims[1] : -1;
-        int maxLength = fixedLength > 0 ? fixedLength : Math.min(128, maxPositions(tokenizerJson.getParent()));
-        List<String> sentences = new ArrayList<>();
-        for (int i = 0; i < batch; i++) {
-            sentences.add(SuiteDefinitions.SENTENCES.get(i % SuiteDefinitions.SENTENCES.size()));
-        }
-        Encoding[] enc;
-        try {
-            HuggingFaceTokenizer.Builder b = HuggingFaceTokenizer.builder().optTokenizerPath(tokenizerJson)
-                    .optMaxLength(maxLength).optTruncation(true);
-            b = fixedLength > 0 ? b.optPadToMaxLength() : b.optPadding(true);
-            try (HuggingFaceTokenizer tok = b.build()) {
-                enc = tok.batchEncode(sentences);
-            }
-        } catch (IOException | RuntimeException e) {
-            throw new SuiteException.InvalidTestDataException("Cannot load the tokenizer " + tokenizerJson + ": " + e.getMessage(),
-                    "re-save it with transformers' tokenizer.save_pretrained() (a fast tokenizer's tokenizer.json)", e);
-        }
-        int len = enc[0].getIds().length;
-        List<NamedTensor> out = new ArrayList<>();
-        for (TensorSpec s : spec.inputs()) {
-            long[] v = new long[batch * len];
-            for (int r = 0; r < batch; r++) {
-                long[] row = switch (s.name()) {
-                    case "input_ids" -> enc[r].getIds();
-                    case "attention_mask" -> enc[r].getAttentionMask();
-                    case "token_type_ids" -> enc[r].getTypeIds();
-                    case "position_ids" -> positions(len);
-                    default -> throw new SuiteException.UnfeedableInputException("Graph input '" + s.name() + "' of " + spec.name()
-                            + " is not one a tokenizer produces (input_ids, attention_mask, token_type_ids, position_ids)",
-                            "give the inputs as ONNX test data (test_data_set_0/input_K.pb)");
-                };
-                System.arraycopy(row, 0, v, r * len, len);
-            }
-            out.add(integers(s, new long[] {batch, len}, v));
-        }
-        return out;
-    }
-
-    private static long[] positions(int len) {
-        long[] p = new long[len];
-        for (int i = 0; i < len; i++) {
-            p[i] = i;
-        }
-        return p;
-    }
-
-    private static int maxPositions(Path dir) {
-        Path config = dir.resolve("config.json");
-        if (Files.isRegularFile(config)) {
-            try {
-                JsonNode n = new ObjectMapper().readTree(config.toFile()).path("max_position_embeddings");
-                if (n.isInt() && n.asInt() > 2) {
-                    return n.asInt();
-                }
-            } catch (IOException e) {
-                throw new SuiteException.InvalidTestDataException(config + " is not valid JSON: " + e.getMessage(),
-                        "re-save it with config.save_pretrained()", e);
-            }
-        }
-        return 512;
-    }
-
-    private static NamedTensor integers(TensorSpec s, long[] shape, long[] v) {
-        return switch (s.dtype()) {
-            case INT64 -> NamedTensor.ofLongs(s.name(), shape, v);
-            case INT32 -> {
-                ByteBuffer b = ByteBuffer.allocate(v.length * 4).order(ByteOrder.LITTLE_ENDIAN);
-                for (long x : v) {
-                    b.putInt((int) x);
-                }
-                yield new NamedTensor(s.name(), DType.INT32, shape, b.array());
-            }
-            default -> throw new SuiteException.UnfeedableInputException("Graph input '" + s.name() + "' is "
-                    + s.dtype().webName() + ", but token ids need int64 or int32", "give the inputs as ONNX test data");
-        };
-    }
-
-    // ------------------------------------------------------------------ (c) generated or given inputs
 
     private static ModelCase generatedCase(ModelSpec spec, ModelProto proto, FeedOptions feed) {
         InputFeeder.Fed fed = InputFeeder.feed(spec, proto, feed);

@@ -85,6 +85,32 @@ class UserModelFeedTest {
                 .hasMessageContaining("The input given for 'input'").hasMessageContaining("expects float32");
     }
 
+    /**
+     * Found when tried: a published sentence embedder ({@code [batch_size, sequence_length]} ids, mask and token types) was
+     * refused on every backend until {@code --dim sequence_length=N} was given. A sequence dimension under a common name now
+     * takes a stated default; one under another name is still the clear error.
+     */
+    @Test
+    void aSequenceLengthUnderACommonNameTakesAStatedDefault() {
+        Path enc = WildModels.sentenceEncoder(dir);
+        ModelCase c = ModelFolderLoader.load(enc, Optional.empty()).get(0);
+        assertThat(c.inputs()).extracting(NamedTensor::name).containsExactly("input_ids", "attention_mask", "token_type_ids");
+        assertThat(c.inputs()).allSatisfy(t -> assertThat(t.shape()).containsExactly(1, InputFeeder.DEFAULT_SEQUENCE));
+        assertThat(c.freeDims()).containsEntry("sequence_length", (long) InputFeeder.DEFAULT_SEQUENCE).containsEntry("batch_size", 1L);
+        assertThat(c.inputSet()).isEqualTo("generated-5eed, sequence_length=" + InputFeeder.DEFAULT_SEQUENCE + " by default");
+        // given, it is no default
+        ModelCase given = ModelFolderLoader.load(enc, Optional.empty(), dims(Map.of("sequence_length", 16L))).get(0);
+        assertThat(given.inputs().get(0).shape()).containsExactly(1, 16);
+        assertThat(given.inputSet()).isEqualTo("generated-5eed");
+        for (String name : List.of("seq_len", "sequence", "seq_length", "sequence_len", "num_tokens")) {
+            assertThat(InputFeeder.isSequence(name)).as(name).isTrue();
+        }
+        assertThat(InputFeeder.isSequence("height")).isFalse();
+        // a float input's unnamed-role dimension is not a token sequence: still refused with the flag to give
+        assertThatThrownBy(() -> ModelFolderLoader.load(WildModels.dynamicVision(dir), Optional.empty()))
+                .hasMessageContaining("('height') unknown");
+    }
+
     @Test
     void idsStayInsideTheEmbeddingMasksAreTrueAndFloatsAreStandardNormal() {
         Path text = WildModels.textIds(dir);

@@ -84,6 +84,23 @@ public final class WildModels {
         return write(dir, "text-ids", g.build("ids and mask"));
     }
 
+    /**
+     * A Hugging Face–style sentence encoder as exporters write it: {@code input_ids}, {@code attention_mask} and
+     * {@code token_type_ids} of {@code [batch_size, sequence_length]} int64 (a 60-row vocabulary), {@code last_hidden_state}
+     * {@code [batch_size, sequence_length, 8]}: each position's word and type embeddings through a tanh layer.
+     */
+    public static Path sentenceEncoder(Path dir) {
+        GraphBuilder g = new GraphBuilder("sentence", 6);
+        String ids = g.input("input_ids", DType.INT64, "batch_size", "sequence_length");
+        g.input("attention_mask", DType.INT64, "batch_size", "sequence_length");
+        String types = g.input("token_type_ids", DType.INT64, "batch_size", "sequence_length");
+        String emb = g.op("Add", "emb", List.of(g.op("Gather", "word", List.of(g.uniform("E", 1.0, 60, 8), ids)),
+                g.op("Gather", "type", List.of(g.uniform("T", 0.1, 2, 8), types))));
+        g.opInto("Tanh", "last_hidden_state", List.of(g.op("MatMul", "dense", List.of(emb, g.uniform("W", 0.5, 8, 8)))));
+        g.output("last_hidden_state", DType.FLOAT32, "batch_size", "sequence_length", 8);
+        return write(dir, "sentence-encoder", g.build("sentence encoder"));
+    }
+
     /** One op on a batch-dynamic input: {@code y = op(x)}, {@code x[batch, 6]}. */
     public static Path unary(Path dir, String op) {
         GraphBuilder g = new GraphBuilder(op, 4);
