@@ -9,11 +9,19 @@ package dev.accelbridge.core;
  * @param profile   the per-op profile ({@code --profile})
  * @param coldStart fetch / create / first run against the warm p50
  * @param recreate  the leak check ({@code --recreate N})
- * @param placement where the session's nodes ran (the op suite's cases; null elsewhere)
+ * @param placement where the session's nodes ran (null when not checked)
+ * @param readout   what a user reads off the outputs against the reference's (pooled embeddings, a similarity ranking);
+ *                  null when no reading applies
  */
-public record Analysis(Bisection bisection, OpProfile profile, ColdStart coldStart, Recreate recreate, Placement placement) {
+public record Analysis(Bisection bisection, OpProfile profile, ColdStart coldStart, Recreate recreate, Placement placement,
+                       Readout readout) {
     /** No drill-down. */
-    public static final Analysis NONE = new Analysis(null, null, null, null, null);
+    public static final Analysis NONE = new Analysis(null, null, null, null, null, null);
+
+    /** A drill-down without a readout. */
+    public Analysis(Bisection bisection, OpProfile profile, ColdStart coldStart, Recreate recreate, Placement placement) {
+        this(bisection, profile, coldStart, recreate, placement, null);
+    }
 
     /** A drill-down without placement. */
     public Analysis(Bisection bisection, OpProfile profile, ColdStart coldStart, Recreate recreate) {
@@ -22,16 +30,21 @@ public record Analysis(Bisection bisection, OpProfile profile, ColdStart coldSta
 
     /** The same with a bisection. */
     public Analysis withBisection(Bisection b) {
-        return new Analysis(b, profile, coldStart, recreate, placement);
+        return new Analysis(b, profile, coldStart, recreate, placement, readout);
     }
 
     /** The same with where its nodes ran. */
     public Analysis withPlacement(Placement p) {
-        return new Analysis(bisection, profile, coldStart, recreate, p);
+        return new Analysis(bisection, profile, coldStart, recreate, p, readout);
+    }
+
+    /** The same with what a user reads off the outputs. */
+    public Analysis withReadout(Readout r) {
+        return new Analysis(bisection, profile, coldStart, recreate, placement, r);
     }
 
     /** Whether nothing is here. */
     public boolean isEmpty() {
-        return bisection == null && profile == null && coldStart == null && recreate == null && placement == null;
+        return bisection == null && profile == null && coldStart == null && recreate == null && placement == null && readout == null;
     }
 }

@@ -6,12 +6,17 @@ import java.util.stream.Collectors;
 
 /** The model families (suites) Accelbridge knows. */
 public enum ModelFamily {
-    /** BERT-style encoders fed by a WordPiece tokenizer. */
+    /** BERT-style encoders fed by a tokenizer: sentence embedders, judged by their pooled, normalised embeddings too. */
     TEXT("text", Double.NaN),
     /** Image classifiers on NCHW float32 input. */
     VISION("vision", Double.NaN),
     /** Whisper-style encoders fed by a log-mel spectrogram. */
     AUDIO("audio", Double.NaN),
+    /**
+     * Two-tower (CLIP-style) models: an image encoder and a text encoder into one embedding space, judged by the
+     * image-text similarity matrix and the ranking of texts it gives each image, and each tower on its own.
+     */
+    MULTIMODAL("multimodal", Double.NaN),
     /** Decoders with a KV cache, run as generations (greedy tokens after a prompt) and as single steps at cache depths. */
     TEXT_GENERATION("text-generation", Double.NaN),
     /**
@@ -44,7 +49,7 @@ public enum ModelFamily {
         return defaultTolerance;
     }
 
-    /** Parses "text", "vision", "audio", "text-generation", "ops" or "other", case-insensitively. */
+    /** Parses "text", "vision", "audio", "multimodal", "text-generation", "ops" or "other", case-insensitively. */
     public static ModelFamily parse(String text) {
         String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
         for (ModelFamily f : values()) {

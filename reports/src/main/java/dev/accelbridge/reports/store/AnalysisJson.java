@@ -9,6 +9,7 @@ import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.ColdStart;
 import dev.accelbridge.core.OpProfile;
+import dev.accelbridge.core.Readout;
 import dev.accelbridge.core.Recreate;
 
 import java.util.ArrayList;
@@ -24,8 +25,8 @@ import static dev.accelbridge.reports.store.ResultJson.text;
 /**
  * The one JSON form of a case's drill-down, as four fields of a result: {@code bisection}
  * ({@code node, opType, maxAbsErr, reproDir, ...}), {@code profile} ({@code ops:[{opType, ms, share}], nodesOffProvider,
- * memcpy, ...}), {@code coldStart}, {@code recreate} and {@code placement} ({@code requested, onRequested, ranOn,
- * offNodes, basis}); each null when absent. The store keeps the same object.
+ * memcpy, ...}), {@code coldStart}, {@code recreate}, {@code placement} ({@code requested, onRequested, ranOn,
+ * offNodes, basis}) and {@code readout} ({@code kind, items, minCosine, maxAbsErr, agree, note}); each null when absent. The store keeps the same object.
  */
 final class AnalysisJson {
     private AnalysisJson() {
@@ -38,6 +39,7 @@ final class AnalysisJson {
         o.set("coldStart", a.coldStart() == null ? null : coldStart(a.coldStart()));
         o.set("recreate", a.recreate() == null ? null : recreate(a.recreate()));
         o.set("placement", a.placement() == null ? null : placement(a.placement()));
+        o.set("readout", a.readout() == null ? null : readout(a.readout()));
     }
 
     /** The drill-down as one object (what the store's {@code analysis} column holds); null when empty. */
@@ -56,7 +58,23 @@ final class AnalysisJson {
             return Analysis.NONE;
         }
         return new Analysis(bisection(o.get("bisection")), profile(o.get("profile")), coldStart(o.get("coldStart")),
-                recreate(o.get("recreate")), placement(o.get("placement")));
+                recreate(o.get("recreate")), placement(o.get("placement")), readout(o.get("readout")));
+    }
+
+    static ObjectNode readout(Readout r) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("kind", r.kind().id());
+        o.put("items", r.items());
+        o.set("minCosine", num(r.minCosine()));
+        o.set("maxAbsErr", num(r.maxAbsErr()));
+        o.put("agree", r.agree());
+        o.put("note", r.note());
+        return o;
+    }
+
+    static Readout readout(JsonNode o) {
+        return o == null || o.isNull() ? null : new Readout(Readout.Kind.parse(o.path("kind").asText()), o.path("items").asInt(),
+                num(o.get("minCosine")), num(o.get("maxAbsErr")), o.path("agree").asInt(), text(o, "note"));
     }
 
     static ObjectNode placement(Placement p) {

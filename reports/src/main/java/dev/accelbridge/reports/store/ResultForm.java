@@ -89,8 +89,10 @@ import java.util.List;
  * @param profile          the per-op profile, or null
  * @param coldStart        the cold-start split, or null
  * @param recreate         the re-creation leak check, or null
- * @param placement        where the session's nodes ran ({@code requested, onRequested, ranOn, offNodes, basis}): op-suite
- *                         cases; null elsewhere
+ * @param placement        where the session's nodes ran ({@code requested, onRequested, ranOn, offNodes, basis}); null when
+ *                         not checked
+ * @param readout          what a user reads off the outputs against the reference's ({@code kind} pooled-embedding or
+ *                         similarity, {@code items, minCosine, maxAbsErr, agree, note}); null when no reading applies
  * @param decoding         a generation's figures (TTFT, inter-token latency, tokens/s, tokens verified), null for a single pass
  * @param itemsPerSec      throughput per item (calls per second × batch size)
  * @param memory           resident memory before, after and at peak ({@code -1}: not measured)
@@ -112,7 +114,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                          Double maxRelErr, Double cosine, Double tolerance, Boolean within, String parityAgainst,
                          long nonFinite, Double rtol, Double toleranceBudget, String toleranceBasis, Parity variantParity,
                          JsonNode bisection, JsonNode profile, JsonNode coldStart, JsonNode recreate, JsonNode placement,
-                         DecodingForm decoding, Double itemsPerSec,
+                         JsonNode readout, DecodingForm decoding, Double itemsPerSec,
                          MemoryUsage memory, Long rssPeakBytes, List<FallbackHop> fallbackPath, List<String> warnings,
                          List<Diagnostic> diagnostics, Provenance provenance) {
 
@@ -149,7 +151,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                 q == null ? 0 : q.nonFinite(), q == null ? null : q.rtol(), q == null ? null : q.budget(),
                 q == null ? null : q.basis(), r.variantParity(),
                 analysis.get("bisection"), analysis.get("profile"), analysis.get("coldStart"), analysis.get("recreate"),
-                analysis.get("placement"), t == null ? null : DecodingForm.of(t.decoding(), withSamples),
+                analysis.get("placement"), analysis.get("readout"), t == null ? null : DecodingForm.of(t.decoding(), withSamples),
                 t == null ? null : t.throughputPerSec() * id.batchSize(), r.memory(),
                 r.memory().rssPeak() < 0 ? null : r.memory().rssPeak(), r.fallbackPath(), r.warnings(), r.diagnostics(), p);
     }
@@ -191,6 +193,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
         analysis.set("coldStart", coldStart);
         analysis.set("recreate", recreate);
         analysis.set("placement", placement);
+        analysis.set("readout", readout);
         return new RunResult(runId, started, id, actual == null ? null : parse("actual", actual, BackendId::parse), s, reason,
                 provenance, t, memory == null ? MemoryUsage.UNKNOWN : memory, q, fallbackPath == null ? List.of() : fallbackPath,
                 warnings == null ? List.of() : warnings, variantParity, AnalysisJson.read(analysis),
