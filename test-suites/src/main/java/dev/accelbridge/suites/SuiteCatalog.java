@@ -24,8 +24,8 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The built-in suites: text (BERT-style encoder), vision (convnet classifier) and audio (Whisper-style
- * encoder), authored with seeded weights and written to the cache directory on first use (reused after,
+ * The built-in suites: text (BERT-style encoder), vision (convnet classifier), audio (Whisper-style encoder),
+ * multimodal (CLIP-style two towers) and text generation (Llama-style decoders), authored with seeded weights and written to the cache directory on first use (reused after,
  * keyed by name, size and seed).
  */
 @PublicApi
@@ -34,7 +34,7 @@ public final class SuiteCatalog {
     static final int GENERATOR_VERSION = 2;
     private static final String FLOPS_KEY = "accelbridge.flops";
     private static final List<ModelFamily> FAMILIES = List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO,
-            ModelFamily.TEXT_GENERATION);
+            ModelFamily.MULTIMODAL, ModelFamily.TEXT_GENERATION);
 
     private final SuiteOptions options;
     private final Map<String, Generated> generated = new LinkedHashMap<>();
@@ -56,7 +56,7 @@ public final class SuiteCatalog {
         return options;
     }
 
-    /** The families with built-in suites: text, vision, audio, text generation. */
+    /** The families with built-in suites: text, vision, audio, multimodal, text generation. */
     public static List<ModelFamily> families() {
         return FAMILIES;
     }
@@ -106,11 +106,15 @@ public final class SuiteCatalog {
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "Built-in suites (size %s, seed %d, cache %s)%n%n",
                 options.size().name().toLowerCase(Locale.ROOT), options.seed(), options.cacheDir()));
-        b.append(String.format(Locale.ROOT, "%-7s %-18s %5s %12s %10s %10s%n", "family", "model", "opset", "parameters", "~MFLOPs", "size"));
         List<SuiteDescription> ds = descriptions();
+        int fw = ds.stream().mapToInt(d -> d.family().length()).max().orElse(6);
+        int mw = ds.stream().mapToInt(d -> d.name().length()).max().orElse(5);
+        String head = "%-" + Math.max(6, fw) + "s %-" + Math.max(5, mw) + "s %5s %12s %10s %10s %4s%n";
+        String row = "%-" + Math.max(6, fw) + "s %-" + Math.max(5, mw) + "s %5d %,12d %10.1f %10s %4d%n";
+        b.append(String.format(Locale.ROOT, head, "family", "model", "opset", "parameters", "~MFLOPs", "size", "ops"));
         for (SuiteDescription d : ds) {
-            b.append(String.format(Locale.ROOT, "%-7s %-18s %5d %,12d %10.1f %10s%n", d.family(), d.name(), d.opset(),
-                    d.parameters(), d.mflops(), humanBytes(d.bytes())));
+            b.append(String.format(Locale.ROOT, row, d.family(), d.name(), d.opset(), d.parameters(), d.mflops(), humanBytes(d.bytes()),
+                    d.ops().size()));
         }
         for (SuiteDescription d : ds) {
             b.append(String.format(Locale.ROOT, "%n%s/%s — %s%n", d.family(), d.name(), d.summary()));

@@ -6,6 +6,7 @@ import dev.accelbridge.suites.audio.LogMel;
 import dev.accelbridge.suites.ops.OpSuite;
 import dev.accelbridge.suites.audio.Waveforms;
 import dev.accelbridge.suites.audio.WhisperEncoderModel;
+import dev.accelbridge.suites.multimodal.ClipModel;
 import dev.accelbridge.suites.text.BertModel;
 import dev.accelbridge.suites.text.WordPieceTokenizer;
 import dev.accelbridge.suites.vision.ConvNetModel;
@@ -25,6 +26,12 @@ final class SuiteDefinitions {
             "Tokenizers split unrecognized words into smaller pieces.",
             "Batch size four holds four different sentences.");
 
+    /** Captions the multimodal suite ranks for each image: one that fits the test pattern, two that do not. */
+    static final List<String> CAPTIONS = List.of(
+            "A test pattern of coloured bars and circles.",
+            "A dog asleep on the sofa.",
+            "The sound of a chirp and two tones.");
+
     private SuiteDefinitions() {
     }
 
@@ -35,7 +42,7 @@ final class SuiteDefinitions {
             case AUDIO -> List.of(audio(size));
             case TEXT_GENERATION -> java.util.stream.Stream.concat(java.util.stream.Stream.of(GenerationSuite.decoder(size)),
                     GenerationSuite.optimized(size).stream()).toList();
-            case MULTIMODAL -> List.of();
+            case MULTIMODAL -> multimodal(size);
             case OPS -> ops();
             case OTHER -> List.of();
         };
@@ -120,5 +127,48 @@ final class SuiteDefinitions {
                     return List.of(NamedTensor.ofFloats("input_features", new long[] {2, LogMel.N_MELS, a.length / LogMel.N_MELS},
                             both));
                 });
+    }
+
+    /**
+     * The multimodal suite: a CLIP-style pair judged by its similarity matrix (two images, the test pattern and its mirror,
+     * against three captions), and each tower on its own with the same weights and inputs, so each tower's time stands
+     * beside the pair's.
+     */
+    private static List<SuiteModel> multimodal(ModelSize size) {
+        WordPieceTokenizer tok = WordPieceTokenizer.builtin();
+        boolean small = size == ModelSize.SMALL;
+        ClipModel.Config c = small
+                ? new ClipModel.Config(32, 8, 64, 2, 4, 64, 2, 4, tok.vocabSize(), 32, 32)
+                : new ClipModel.Config(224, 32, 768, 12, 12, 512, 12, 8, tok.vocabSize(), 77, 512);
+        int seq = small ? 16 : 77;
+        int px = c.imageSize();
+        String base = small ? "clip-mini" : "clip-base";
+        java.util.function.Supplier<NamedTensor> pixels = () -> {
+            float[] a = Images.pixelValues(px);
+            float[] both = new float[a.length * 2];
+            System.arraycopy(a, 0, both, 0, a.length);
+            for (int i = 0; i < a.length; i++) {
+                int x = i % px;
+                both[a.length + i] = a[i - x + (px - 1 - x)];
+            }
+            return NamedTensor.ofFloats("pixel_values", new long[] {2, 3, px, px}, both);
+        };
+        java.util.function.Supplier<List<NamedTensor>> captions = () -> {
+            WordPieceTokenizer.Batch b = tok.encode(CAPTIONS, seq);
+            long[] shape = {b.batch(), b.length()};
+            return List.of(NamedTensor.ofLongs("input_ids", shape, b.inputIds()), NamedTensor.ofLongs("attention_mask", shape, b.attentionMask()));
+        };
+        String towers = "vision ViT " + px + "px/" + c.patch() + ", " + c.visionLayers() + " pre-LN layers, width " + c.visionWidth()
+                + "; text " + c.textLayers() + " causal layers, width " + c.textWidth() + "; embeddings " + c.embed();
+        return List.of(
+                new SuiteModel(ModelFamily.MULTIMODAL, base, "CLIP-style two towers and the image-text similarity matrix: " + towers,
+                        seed -> ClipModel.build(base, c, seed, ClipModel.Part.PAIR, 2, CAPTIONS.size(), seq), "images-and-captions",
+                        () -> java.util.stream.Stream.concat(java.util.stream.Stream.of(pixels.get()), captions.get().stream()).toList()),
+                new SuiteModel(ModelFamily.MULTIMODAL, base + "-vision", "the image tower of " + base + " alone (the same weights)",
+                        seed -> ClipModel.build(base + "-vision", c, seed, ClipModel.Part.VISION, 2, CAPTIONS.size(), seq), "generated-image",
+                        () -> List.of(pixels.get())),
+                new SuiteModel(ModelFamily.MULTIMODAL, base + "-text", "the text tower of " + base + " alone (the same weights)",
+                        seed -> ClipModel.build(base + "-text", c, seed, ClipModel.Part.TEXT, 2, CAPTIONS.size(), seq), "captions",
+                        captions));
     }
 }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class SuiteCatalogTest {
     @TempDir
@@ -93,12 +94,52 @@ class SuiteCatalogTest {
         }
     }
 
+    /**
+     * The two-tower model: two images against three captions; each tower alone gives the pair's embeddings (the same
+     * weights), the matrix is the scaled cosine of the normalised embeddings, and it ranks the captions differently for the
+     * test pattern and its mirror (a matrix of equal scores would rank nothing).
+     */
+    @Test
+    void theTwoTowerModelsTowersGiveThePairsEmbeddingsAndItsMatrixIsTheirScaledCosine() throws Exception {
+        List<ModelCase> cases = SuiteCatalog.create(SuiteOptions.defaults(a)).cases(ModelFamily.MULTIMODAL);
+        assertThat(cases).extracting(mc -> mc.model().name()).containsExactly("clip-mini", "clip-mini-vision", "clip-mini-text");
+        Map<String, NamedTensor> pair = Ort.run(cases.get(0).model().path(), cases.get(0).inputs());
+        Map<String, NamedTensor> vision = Ort.run(cases.get(1).model().path(), cases.get(1).inputs());
+        Map<String, NamedTensor> text = Ort.run(cases.get(2).model().path(), cases.get(2).inputs());
+        assertThat(vision.keySet()).containsExactly("image_embeds");
+        assertThat(text.keySet()).containsExactly("text_embeds");
+        assertThat(cases.get(1).model().inputs()).extracting(t -> t.name()).containsExactly("pixel_values");
+        assertThat(cases.get(2).model().inputs()).extracting(t -> t.name()).containsExactly("input_ids", "attention_mask");
+        float[] img = pair.get("image_embeds").toFloats();
+        float[] txt = pair.get("text_embeds").toFloats();
+        assertThat(vision.get("image_embeds").toFloats()).containsExactly(img, within(1e-6f));
+        assertThat(text.get("text_embeds").toFloats()).containsExactly(txt, within(1e-6f));
+        assertThat(pair.get("logits_per_image").shape()).containsExactly(2, 3);
+        float[] logits = pair.get("logits_per_image").toFloats();
+        int e = 32;
+        for (int i = 0; i < 2; i++) {
+            for (int t = 0; t < 3; t++) {
+                double dot = 0;
+                for (int k = 0; k < e; k++) {
+                    dot += img[i * e + k] * txt[t * e + k];
+                }
+                assertThat((double) logits[i * 3 + t]).isCloseTo(dot / 0.07, within(1e-4));
+            }
+        }
+        double[] row0 = {logits[0], logits[1], logits[2]};
+        double[] row1 = {logits[3], logits[4], logits[5]};
+        assertThat(dev.accelbridge.core.Readouts.judge(cases.get(0), List.copyOf(pair.values()), List.copyOf(pair.values())))
+                .hasValueSatisfying(r -> assertThat(r.agree()).isEqualTo(2));
+        assertThat(java.util.Arrays.stream(row0).max().getAsDouble() - java.util.Arrays.stream(row0).min().getAsDouble()).isGreaterThan(0.1);
+        assertThat(row0).isNotEqualTo(row1);
+    }
+
     @Test
     void describeListsEveryModelWithOpsetParametersAndFlops() throws Exception {
         SuiteCatalog cat = SuiteCatalog.create(SuiteOptions.defaults(a));
         List<SuiteDescription> ds = cat.descriptions();
-        assertThat(ds).extracting(SuiteDescription::name).containsExactly("bert-mini", "convnet-small", "whisper-enc-mini", "llama-tiny",
-                "llama-tiny-gqa-int4", "llama-tiny-gqa-int4-fp16");
+        assertThat(ds).extracting(SuiteDescription::name).containsExactly("bert-mini", "convnet-small", "whisper-enc-mini", "clip-mini",
+                "clip-mini-vision", "clip-mini-text", "llama-tiny", "llama-tiny-gqa-int4", "llama-tiny-gqa-int4-fp16");
         for (SuiteDescription d : ds) {
             assertThat(d.opset()).isEqualTo(17);
             assertThat(d.parameters()).isPositive();

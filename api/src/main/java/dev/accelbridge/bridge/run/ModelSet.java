@@ -90,8 +90,9 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
                         continue; // the decoder's single steps and optimized forms: when its suite is named
                     }
                     // a suite's case is a pool of generated items: with no batch sizes asked for, it runs at batch 1 (a decoder's
-                    // steps are authored at their batch: the padded batch of two is one of them)
-                    ModelCase one = plan.workload().batchSizes().isEmpty() && f != ModelFamily.TEXT_GENERATION
+                    // steps are authored at their batch: the padded batch of two is one of them; a two-tower model's images and
+                    // captions are what its similarity matrix ranks)
+                    ModelCase one = plan.workload().batchSizes().isEmpty() && f != ModelFamily.TEXT_GENERATION && f != ModelFamily.MULTIMODAL
                             ? Batching.atBatch(mc, 1).orElse(mc) : mc;
                     one = plan.workload().feed().generate().applyTo(one); // --prompt-tokens, --new-tokens
                     base.add(given == null ? one : withTolerance(one, given));

@@ -45,7 +45,7 @@ public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional
                        Path modelCache, boolean decodeSteps, List<RuntimeOptions> runtimeOptions) {
     /** The suites a run takes when neither suites nor models are named. */
     public static final List<ModelFamily> DEFAULT_SUITES = List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO,
-            ModelFamily.TEXT_GENERATION);
+            ModelFamily.MULTIMODAL, ModelFamily.TEXT_GENERATION);
 
     /** @throws AccelbridgeException naming the option whose value cannot run */
     public Workload {
