@@ -19,12 +19,31 @@ import java.util.Arrays;
  * @param generations  the generations whose tokens were checked against the reference (cold, warm-up and timed); 0 before
  *                     the verdict
  * @param verified     how many of them gave exactly the reference's tokens
+ * @param encoderMs    an encoder-decoder's (speech-to-text): each timed generation's encoder run, which its TTFT includes
+ *                     (the first token waits for it); empty for a decoder alone
  */
 public record Decoding(int promptTokens, int newTokens, double[] ttftMs, double[] itlMs, double coldTtftMs, double coldTotalMs,
-                       long kvCacheBytes, int generations, int verified) {
+                       long kvCacheBytes, int generations, int verified, double[] encoderMs) {
     public Decoding {
         ttftMs = ttftMs.clone();
         itlMs = itlMs.clone();
+        encoderMs = encoderMs == null ? new double[0] : encoderMs.clone();
+    }
+
+    /** The figures of a decoder alone. */
+    public Decoding(int promptTokens, int newTokens, double[] ttftMs, double[] itlMs, double coldTtftMs, double coldTotalMs,
+                    long kvCacheBytes, int generations, int verified) {
+        this(promptTokens, newTokens, ttftMs, itlMs, coldTtftMs, coldTotalMs, kvCacheBytes, generations, verified, new double[0]);
+    }
+
+    /** These figures with each timed generation's encoder time. */
+    public Decoding withEncoder(double[] encoderMs) {
+        return new Decoding(promptTokens, newTokens, ttftMs, itlMs, coldTtftMs, coldTotalMs, kvCacheBytes, generations, verified, encoderMs);
+    }
+
+    /** The median encoder time; NaN for a decoder alone. */
+    public double encoderP50Ms() {
+        return encoderMs.length == 0 ? Double.NaN : percentile(encoderMs, 50);
     }
 
     /**
@@ -47,7 +66,7 @@ public record Decoding(int promptTokens, int newTokens, double[] ttftMs, double[
 
     /** These figures with the verdict's count of verified generations. */
     public Decoding withVerified(int generations, int verified) {
-        return new Decoding(promptTokens, newTokens, ttftMs, itlMs, coldTtftMs, coldTotalMs, kvCacheBytes, generations, verified);
+        return new Decoding(promptTokens, newTokens, ttftMs, itlMs, coldTtftMs, coldTotalMs, kvCacheBytes, generations, verified, encoderMs);
     }
 
     /** The median TTFT. */
@@ -130,7 +149,7 @@ public record Decoding(int promptTokens, int newTokens, double[] ttftMs, double[
     @Override
     public boolean equals(Object o) {
         return o instanceof Decoding d && promptTokens == d.promptTokens && newTokens == d.newTokens && Arrays.equals(ttftMs, d.ttftMs)
-                && Arrays.equals(itlMs, d.itlMs) && Double.compare(coldTtftMs, d.coldTtftMs) == 0
+                && Arrays.equals(itlMs, d.itlMs) && Arrays.equals(encoderMs, d.encoderMs) && Double.compare(coldTtftMs, d.coldTtftMs) == 0
                 && Double.compare(coldTotalMs, d.coldTotalMs) == 0 && kvCacheBytes == d.kvCacheBytes
                 && generations == d.generations && verified == d.verified;
     }

@@ -12,8 +12,21 @@ import java.util.Arrays;
  * @param layout    how the decoder is fed
  * @param teacher   the reference's tokens to feed in the teacher-forced pass; null when this run is the reference (it
  *                  feeds its own first generation's)
+ * @param encoder   an encoder-decoder's encoder (speech-to-text: log-mel features in, the states the decoder attends to out),
+ *                  run once at the start of each generation; null for a decoder alone
  */
-public record Generation(int newTokens, DecoderLayout layout, long[] teacher) {
+public record Generation(int newTokens, DecoderLayout layout, long[] teacher, Encoder encoder) {
+    /**
+     * The encoder of an encoder-decoder model, a model file of its own as exporters write it ({@code encoder_model.onnx}
+     * beside {@code decoder_model_merged.onnx}).
+     *
+     * @param model    the encoder
+     * @param features its input, fed from the case's input of that name ({@code input_features})
+     * @param output   its output the decoder is fed as {@link DecoderLayout#encoderHidden()} ({@code last_hidden_state})
+     */
+    public record Encoder(ModelSpec model, String features, String output) {
+    }
+
     /** The output holding every generation's tokens, {@code [generations, newTokens]} int64, the cold one first. */
     public static final String TOKENS = "tokens";
     /** The output holding the teacher-forced pass's logits, {@code [newTokens, vocab]} float32, one row per step. */
@@ -27,6 +40,15 @@ public record Generation(int newTokens, DecoderLayout layout, long[] teacher) {
             throw new IllegalArgumentException(teacher.length + " teacher tokens for " + newTokens + " new tokens");
         }
         teacher = teacher == null ? null : teacher.clone();
+        if (encoder != null && layout.encoderHidden() == null) {
+            throw new AccelbridgeException("An encoder's states have nowhere to go: the decoder has no encoder_hidden_states input",
+                    "give the merged decoder an encoder only when it attends to one");
+        }
+    }
+
+    /** A decoder alone. */
+    public Generation(int newTokens, DecoderLayout layout, long[] teacher) {
+        this(newTokens, layout, teacher, null);
     }
 
     /** A generation judged against a reference that has not run yet. */
@@ -36,12 +58,23 @@ public record Generation(int newTokens, DecoderLayout layout, long[] teacher) {
 
     /** The same generation, teacher-forced with {@code tokens}. */
     public Generation withTeacher(long[] tokens) {
-        return new Generation(newTokens, layout, tokens);
+        return new Generation(newTokens, layout, tokens, encoder);
+    }
+
+    /** The same generation after {@code encoder}'s states. */
+    public Generation withEncoder(Encoder e) {
+        return new Generation(newTokens, layout, teacher, e);
+    }
+
+    /** The same generation making {@code n} tokens (not teacher-forced yet). */
+    public Generation withNewTokens(int n) {
+        return new Generation(n, layout, null, encoder);
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Generation g && newTokens == g.newTokens && layout.equals(g.layout) && Arrays.equals(teacher, g.teacher);
+        return o instanceof Generation g && newTokens == g.newTokens && layout.equals(g.layout) && Arrays.equals(teacher, g.teacher)
+                && java.util.Objects.equals(encoder, g.encoder);
     }
 
     @Override
@@ -51,6 +84,7 @@ public record Generation(int newTokens, DecoderLayout layout, long[] teacher) {
 
     @Override
     public String toString() {
-        return "Generation[newTokens=" + newTokens + ", teacher=" + (teacher == null ? "none" : teacher.length + " tokens") + "]";
+        return "Generation[newTokens=" + newTokens + ", teacher=" + (teacher == null ? "none" : teacher.length + " tokens")
+                + (encoder == null ? "" : ", encoder " + encoder.model().name()) + "]";
     }
 }
