@@ -25,8 +25,10 @@ function dispose(t) {
 
 // One generation of spec.newTokens tokens after `prompt` (BigInt64Array). With `forced` (BigInt64Array) the token fed after
 // each step is forced's, not the argmax (the teacher-forced pass); with `keepLogits` each step's last-position logits are
-// kept. Returns { tokens, stepsMs, logits, vocab, cacheBytes }.
-export async function generateOnce(ort, session, spec, prompt, forced, keepLogits) {
+// kept. An encoder-decoder's `encoder` ({ session, features }) runs first, inside the first step's time (the first token
+// waits for it), its states fed to every step beside use_cache_branch. Returns { tokens, stepsMs, logits, vocab, cacheBytes,
+// encoderMs }.
+export async function generateOnce(ort, session, spec, prompt, forced, keepLogits, encoder) {
   const n = spec.newTokens;
   const tokens = new BigInt64Array(n);
   const stepsMs = new Array(n);
@@ -36,8 +38,17 @@ export async function generateOnce(ort, session, spec, prompt, forced, keepLogit
   let ids = prompt;
   let pos = 0;
   let cacheBytes = 0;
+  let encoderMs = null;
+  let hidden = null;
   let t = performance.now();
   try {
+    if (encoder) {
+      const eo = await encoder.session.run({ [spec.encoder.features]: encoder.features });
+      hidden = eo[spec.encoder.output];
+      if (!hidden) throw new Error(`the encoder has no output '${spec.encoder.output}'`);
+      for (const [k, v] of Object.entries(eo)) if (k !== spec.encoder.output) dispose(v);
+      encoderMs = performance.now() - t;
+    }
     for (let s = 0; s < n; s++) {
       const len = ids.length;
       const total = pos + len;
@@ -49,6 +60,8 @@ export async function generateOnce(ort, session, spec, prompt, forced, keepLogit
         feeds[spec.positionIds] = new ort.Tensor('int64', p, [1, len]);
       }
       for (const c of spec.cache) feeds[c.past] = past[c.past];
+      if (hidden && spec.encoderHidden) feeds[spec.encoderHidden] = hidden;
+      if (spec.useCacheBranch) feeds[spec.useCacheBranch] = new ort.Tensor('bool', Uint8Array.of(pos > 0 ? 1 : 0), [1]);
       const out = await session.run(feeds);
       const logits = out[spec.logits];
       vocab = logits.dims[logits.dims.length - 1];
@@ -74,8 +87,27 @@ export async function generateOnce(ort, session, spec, prompt, forced, keepLogit
     }
   } finally {
     for (const c of spec.cache) dispose(past[c.past]);
+    dispose(hidden);
   }
-  return { tokens, stepsMs, logits: logitsKept, vocab, cacheBytes };
+  return { tokens, stepsMs, logits: logitsKept, vocab, cacheBytes, encoderMs };
+}
+
+// An encoder-decoder's encoder session, made beside the decoder's with its options (not its output placement or graph
+// capture: those name the decoder's values), from the model the bridge serves at spec.encoder.url.
+async function encoderSession(ort, entry, spec, io) {
+  const url = new URL(spec.encoder.url, location.href);
+  if (io.token && !url.searchParams.has('token')) url.searchParams.set('token', io.token);
+  const resp = await fetch(url, { cache: 'no-store' });
+  if (!resp.ok) throw new Error(`fetching the encoder ${spec.encoder.name} returned HTTP ${resp.status}`);
+  const bytes = new Uint8Array(await resp.arrayBuffer());
+  const opts = { ...(entry.sessionOptions || {}) };
+  delete opts.preferredOutputLocation;
+  delete opts.enableGraphCapture;
+  delete opts.freeDimensionOverrides;
+  const t0 = performance.now();
+  const session = await ort.InferenceSession.create(bytes, opts);
+  io.log(`encoder ${spec.encoder.name} ready in ${(performance.now() - t0).toFixed(1)} ms`);
+  return session;
 }
 
 // A generation job: the cold generation (the session's first), `warmups` more, `iterations` timed ones, then the
@@ -88,29 +120,46 @@ export async function generateJob(ort, entry, msg, feeds, io) {
   if (!promptTensor) throw new Error(`a generation job without its prompt '${spec.inputIds}'`);
   const prompt = promptTensor.data;
   const session = entry.session;
+  let encoder = null;
+  if (spec.encoder) {
+    const features = feeds[spec.encoder.features];
+    if (!features) throw new Error(`a speech-to-text job without its '${spec.encoder.features}'`);
+    encoder = { session: await encoderSession(ort, entry, spec, io), features };
+  }
+  try {
+    await generateAll(ort, entry, msg, spec, prompt, encoder, io);
+  } finally {
+    if (encoder) await encoder.session.release();
+  }
+}
+
+async function generateAll(ort, entry, msg, spec, prompt, encoder, io) {
+  const session = entry.session;
   const rows = [];
-  const cold = await generateOnce(ort, session, spec, prompt, null, false);
+  const cold = await generateOnce(ort, session, spec, prompt, null, false, encoder);
   rows.push(cold.tokens);
   entry.runs++;
   const warmups = Math.max(0, msg.warmups | 0);
   const iterations = Math.max(1, msg.iterations | 0);
   for (let w = 0; w < warmups; w++) {
-    rows.push((await generateOnce(ort, session, spec, prompt, null, false)).tokens);
+    rows.push((await generateOnce(ort, session, spec, prompt, null, false, encoder)).tokens);
     io.progress('warmup', w + 1, warmups);
   }
   const stepsMs = [];
   const samplesMs = [];
+  const encoderMs = [];
   let cacheBytes = cold.cacheBytes;
   for (let i = 0; i < iterations; i++) {
-    const g = await generateOnce(ort, session, spec, prompt, null, false);
+    const g = await generateOnce(ort, session, spec, prompt, null, false, encoder);
     rows.push(g.tokens);
+    if (g.encoderMs !== null) encoderMs.push(g.encoderMs);
     stepsMs.push(g.stepsMs);
     samplesMs.push(g.stepsMs.reduce((a, b) => a + b, 0));
     cacheBytes = g.cacheBytes;
     io.progress('timed', i + 1, iterations);
   }
   const forced = Array.isArray(spec.teacher) ? BigInt64Array.from(spec.teacher.map((v) => BigInt(v))) : cold.tokens;
-  const teacher = await generateOnce(ort, session, spec, prompt, forced, true);
+  const teacher = await generateOnce(ort, session, spec, prompt, forced, true, encoder);
   const n = spec.newTokens;
   const all = new BigInt64Array(rows.length * n);
   rows.forEach((r, g) => all.set(r, g * n));
@@ -121,5 +170,5 @@ export async function generateJob(ort, entry, msg, feeds, io) {
   const firstMs = cold.stepsMs.reduce((a, b) => a + b, 0);
   io.log(`job ${msg.job}: ${rows.length} generations of ${n} tokens, cold ${firstMs.toFixed(1)} ms, TTFT ${stepsMs.length ? stepsMs[0][0].toFixed(2) : '-'} ms`);
   await io.sendResult({ firstMs, warmups, samplesMs,
-    decode: { promptTokens: prompt.length, stepsMs, coldStepsMs: cold.stepsMs, kvCacheBytes: cacheBytes } }, tensors);
+    decode: { promptTokens: prompt.length, stepsMs, coldStepsMs: cold.stepsMs, kvCacheBytes: cacheBytes, encoderMs } }, tensors);
 }

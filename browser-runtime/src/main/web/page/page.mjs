@@ -184,7 +184,7 @@ async function loadJob(msg, modelBytes) {
   }
   if (session === null) session = await ort.InferenceSession.create(bytes, sessionOptions);
   const sessionMs = performance.now() - t0;
-  sessions.set(msg.session, { session, runs: 0, ep: msg.ep.name, graphCapture: sessionOptions.enableGraphCapture === true });
+  sessions.set(msg.session, { session, runs: 0, ep: msg.ep.name, graphCapture: sessionOptions.enableGraphCapture === true, sessionOptions });
   if (msg.ep.name === 'webgpu') watchGpuDevice(msg.session);
   log(`job ${msg.job}: session ready in ${sessionMs.toFixed(1)} ms`);
   send({ type: Kind.LOADED, job: msg.job, session: msg.session, sessionMs, fetchMs,
@@ -281,6 +281,7 @@ async function runJob(msg, views) {
     const clock = { timerResolutionMs: timerResolutionMs(), readbackMs: gpu ? await readbackMs(ort) : null };
     await generateJob(ort, entry, msg, feedsOf(msg, views), {
       log,
+      token,
       progress: progressOf(msg.job),
       sendResult: (fields, tensors) => {
         const mem = performance.memory ? { usedJSHeapSize: performance.memory.usedJSHeapSize } : null;

@@ -57,8 +57,11 @@ final class NativeGeneration {
         this.backend = backend;
     }
 
-    /** One generation's tokens, its steps' times, the teacher-forced logits when kept, and the cache's size at its end. */
-    record Generated(long[] tokens, double[] stepsMs, float[] logits, int vocab, long cacheBytes) {
+    /**
+     * One generation's tokens, its steps' times (the first from the generation's start: an encoder's run included), the
+     * teacher-forced logits when kept, the cache's size at its end, and its encoder's own time (NaN without one).
+     */
+    record Generated(long[] tokens, double[] stepsMs, float[] logits, int vocab, long cacheBytes, double encoderMs) {
         double totalMs() {
             return Arrays.stream(stepsMs).sum();
         }
@@ -73,14 +76,19 @@ final class NativeGeneration {
         boolean kernelPeak = ProcessMemory.resetKernelPeak();
         long rssBefore = ProcessMemory.rss();
         long t0 = System.nanoTime();
-        try (ModelLoader.Loaded loaded = loader.load(backend, spec, request.threads(), Map.of(), request.modelCase().runtimeOptions())) {
+        Generation.Encoder enc = gen.encoder();
+        try (ModelLoader.Loaded loaded = loader.load(backend, spec, request.threads(), Map.of(), request.modelCase().runtimeOptions());
+             ModelLoader.Loaded encoderLoaded = enc == null ? null
+                     : loader.load(backend, enc.model(), request.threads(), Map.of(), request.modelCase().runtimeOptions())) {
             double loadMs = (System.nanoTime() - t0) / 1e6;
-            OrtSession session = OrtSessions.of(loaded.model().getBlock());
-            if (session == null) {
-                throw new UnsupportedModelException("DJL's ONNX Runtime block does not expose its session, which a decode loop needs",
-                        "use the DJL version Accelbridge pins", null);
-            }
+            OrtSession session = session(loaded);
             Decoder d = new Decoder(OrtEnvironment.getEnvironment(), session, gen.layout(), prompt, gen.newTokens());
+            if (enc != null) {
+                NamedTensor features = request.modelCase().inputs().stream().filter(t -> t.name().equals(enc.features())).findFirst()
+                        .orElseThrow(() -> new UnsupportedModelException("A speech-to-text case of '" + spec.name() + "' has no '" + enc.features()
+                                + "' for its encoder", "give the log-mel features as " + enc.features(), null));
+                d.encoder(session(encoderLoaded), enc, features);
+            }
             List<long[]> tokens = new ArrayList<>();
             Generated first = d.generate(null, false);
             tokens.add(first.tokens());
@@ -92,12 +100,16 @@ final class NativeGeneration {
             }
             double[][] steps = new double[request.iterations()][];
             double[] totals = new double[request.iterations()];
+            double[] encoderMs = new double[enc == null ? 0 : request.iterations()];
             long cacheBytes = first.cacheBytes();
             for (int i = 0; i < request.iterations(); i++) {
                 Generated g = d.generate(null, false);
                 tokens.add(g.tokens());
                 steps[i] = g.stepsMs();
                 totals[i] = g.totalMs();
+                if (enc != null) {
+                    encoderMs[i] = g.encoderMs();
+                }
                 cacheBytes = g.cacheBytes();
                 check(deadline, "timed generation " + (i + 1) + " of " + request.iterations());
                 request.progress().update("timed", i + 1, request.iterations());
@@ -109,7 +121,7 @@ final class NativeGeneration {
                 peak = Math.max(peak, ProcessMemory.kernelPeak());
             }
             Timings t = Timings.of(loadMs, first.totalMs(), request.warmups(), totals).withClock(HostClock.nanoTimeResolutionMs(), Double.NaN)
-                    .withDecoding(Decoding.of(prompt.length, gen.newTokens(), steps, first.stepsMs(), cacheBytes));
+                    .withDecoding(Decoding.of(prompt.length, gen.newTokens(), steps, first.stepsMs(), cacheBytes).withEncoder(encoderMs));
             long[] all = tokens.stream().flatMapToLong(Arrays::stream).toArray();
             List<NamedTensor> outputs = List.of(
                     NamedTensor.ofLongs(Generation.TOKENS, new long[] {tokens.size(), gen.newTokens()}, all),
@@ -128,6 +140,15 @@ final class NativeGeneration {
         }
     }
 
+    private static OrtSession session(ModelLoader.Loaded loaded) {
+        OrtSession session = OrtSessions.of(loaded.model().getBlock());
+        if (session == null) {
+            throw new UnsupportedModelException("DJL's ONNX Runtime block does not expose its session, which a decode loop needs",
+                    "use the DJL version Accelbridge pins", null);
+        }
+        return session;
+    }
+
     private void check(long deadline, String where) {
         if (System.nanoTime() > deadline) {
             throw new ExecutionFailedException(Phase.TIMEOUT, "Decoder '" + spec.name() + "' on " + backend + " exceeded its time limit after "
@@ -142,6 +163,9 @@ final class NativeGeneration {
         private final DecoderLayout layout;
         private final long[] prompt;
         private final int newTokens;
+        private OrtSession encoder;
+        private Generation.Encoder encoderSpec;
+        private NamedTensor features;
 
         Decoder(OrtEnvironment env, OrtSession session, DecoderLayout layout, long[] prompt, int newTokens) {
             this.env = env;
@@ -149,6 +173,13 @@ final class NativeGeneration {
             this.layout = layout;
             this.prompt = prompt.clone();
             this.newTokens = newTokens;
+        }
+
+        /** Runs {@code session} on {@code features} at the start of each generation, its states fed to every step. */
+        void encoder(OrtSession session, Generation.Encoder spec, NamedTensor features) {
+            this.encoder = session;
+            this.encoderSpec = spec;
+            this.features = features;
         }
 
         /**
@@ -166,8 +197,20 @@ final class NativeGeneration {
             long[] ids = prompt;
             int pos = 0;
             long cacheBytes = 0;
+            double encoderMs = Double.NaN;
+            OrtSession.Result encoded = null;
+            OnnxTensor hidden = null;
             try {
                 long t = System.nanoTime();
+                if (encoder != null) {
+                    try (OnnxTensor f = OnnxTensor.createTensor(env, FloatBuffer.wrap(features.toFloats()), features.shape())) {
+                        encoded = encoder.run(Map.of(encoderSpec.features(), f));
+                    }
+                    hidden = (OnnxTensor) encoded.get(encoderSpec.output()).orElseThrow(() -> new UnsupportedModelException("The encoder '"
+                            + encoderSpec.model().name() + "' has no output '" + encoderSpec.output() + "'", "export the encoder with its "
+                            + "last_hidden_state", null));
+                    encoderMs = (System.nanoTime() - t) / 1e6;
+                }
                 for (int s = 0; s < newTokens; s++) {
                     int len = ids.length;
                     int total = pos + len;
@@ -187,6 +230,15 @@ final class NativeGeneration {
                         made.add(longs(feeds, layout.positionIds(), p, len));
                     }
                     feeds.putAll(past);
+                    if (hidden != null && layout.encoderHidden() != null) {
+                        feeds.put(layout.encoderHidden(), hidden);
+                    }
+                    if (layout.useCacheBranch() != null) {
+                        OnnxTensor branch = OnnxTensor.createTensor(env, ByteBuffer.allocateDirect(1).order(ByteOrder.nativeOrder())
+                                .put(0, (byte) (pos > 0 ? 1 : 0)), new long[] {1}, OnnxJavaType.BOOL);
+                        made.add(branch);
+                        feeds.put(layout.useCacheBranch(), branch);
+                    }
                     OrtSession.Result res = session.run(feeds);
                     OnnxTensor logits = (OnnxTensor) res.get(layout.logits()).orElseThrow();
                     long[] shape = logits.getInfo().getShape();
@@ -216,13 +268,19 @@ final class NativeGeneration {
                         OnnxValue v = res.get(c.present()).orElseThrow();
                         past.put(c.past(), (OnnxTensor) v);
                     }
-                    cacheBytes = layout.cacheBytes(1, total);
+                    cacheBytes = 0;
+                    for (OnnxTensor c : past.values()) {
+                        cacheBytes += c.getInfo().getNumElements() * layout.cacheType().byteSize();
+                    }
                     ids = new long[] {forced != null ? forced[s] : next};
                     pos = total;
                 }
             } finally {
                 if (previous != null) {
                     previous.close();
+                }
+                if (encoded != null) {
+                    encoded.close();
                 }
                 for (AutoCloseable c : owned) {
                     try {
@@ -232,7 +290,7 @@ final class NativeGeneration {
                     }
                 }
             }
-            return new Generated(out, steps, kept, vocab, cacheBytes);
+            return new Generated(out, steps, kept, vocab, cacheBytes, encoderMs);
         }
 
         private OnnxTensor longs(Map<String, OnnxTensor> feeds, String name, long[] v, int len) throws OrtException {

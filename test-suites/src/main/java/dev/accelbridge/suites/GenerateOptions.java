@@ -71,8 +71,10 @@ public record GenerateOptions(boolean force, Integer promptTokens, Integer newTo
         if (mc.generation() == null || promptTokens == null && newTokens == null) {
             return mc;
         }
-        List<NamedTensor> prompt = promptTokens == null ? mc.inputs() : prompt(promptTokens, mc.generation().layout().vocab());
-        Generation g = newTokens == null ? mc.generation() : Generation.of(newTokens, mc.generation().layout());
+        // an encoder-decoder's prompt is its task tokens and its input the audio: only the new tokens change
+        boolean encoded = mc.generation().encoder() != null;
+        List<NamedTensor> prompt = promptTokens == null || encoded ? mc.inputs() : prompt(promptTokens, mc.generation().layout().vocab());
+        Generation g = newTokens == null ? mc.generation() : mc.generation().withNewTokens(newTokens);
         return ModelCase.generating(mc.model(), mc.inputSet(), prompt, g).withPrecision(mc.precision());
     }
 

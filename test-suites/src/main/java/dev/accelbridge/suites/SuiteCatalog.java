@@ -1,6 +1,7 @@
 package dev.accelbridge.suites;
 
 import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.Generation;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.ModelSpec;
@@ -68,7 +69,12 @@ public final class SuiteCatalog {
     public List<ModelCase> cases(ModelFamily family) {
         List<ModelCase> out = new ArrayList<>();
         for (SuiteModel m : SuiteDefinitions.models(family, options.size())) {
-            out.addAll(m.cases().apply(generate(m).spec()));
+            List<ModelCase> cases = m.cases().apply(generate(m).spec());
+            if (m.encoder() != null) { // an encoder-decoder: its generations start with the encoder's own file
+                Generation.Encoder e = new Generation.Encoder(generate(m.encoder()).spec(), "input_features", "last_hidden_state");
+                cases = cases.stream().map(c -> c.generation() == null ? c : c.withGeneration(c.generation().withEncoder(e))).toList();
+            }
+            out.addAll(cases);
         }
         return out;
     }

@@ -1,10 +1,12 @@
 package dev.accelbridge.suites;
 
+import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.suites.audio.LogMel;
 import dev.accelbridge.suites.ops.OpSuite;
 import dev.accelbridge.suites.audio.Waveforms;
+import dev.accelbridge.suites.audio.WhisperDecoderModel;
 import dev.accelbridge.suites.audio.WhisperEncoderModel;
 import dev.accelbridge.suites.multimodal.ClipModel;
 import dev.accelbridge.suites.text.BertModel;
@@ -39,7 +41,7 @@ final class SuiteDefinitions {
         return switch (family) {
             case TEXT -> List.of(text(size));
             case VISION -> List.of(vision(size));
-            case AUDIO -> List.of(audio(size));
+            case AUDIO -> audio(size);
             case TEXT_GENERATION -> java.util.stream.Stream.concat(java.util.stream.Stream.of(GenerationSuite.decoder(size)),
                     GenerationSuite.optimized(size).stream()).toList();
             case MULTIMODAL -> multimodal(size);
@@ -100,7 +102,33 @@ final class SuiteDefinitions {
                 });
     }
 
-    private static SuiteModel audio(ModelSize size) {
+    /**
+     * The audio suite: the Whisper-style encoder alone (a batch of two clips), and speech-to-text: that encoder and a merged
+     * decoder, a generation of greedy tokens after Whisper's task tokens, on the clip's log-mel features.
+     */
+    private static List<SuiteModel> audio(ModelSize size) {
+        SuiteModel encoder = encoder(size);
+        boolean small = size == ModelSize.SMALL;
+        WhisperDecoderModel.Config c = small ? new WhisperDecoderModel.Config(64, 2, 4, 64) : new WhisperDecoderModel.Config(512, 6, 8, 448);
+        String name = small ? "whisper-mini" : "whisper-base";
+        int newTokens = small ? 12 : 32;
+        double seconds = small ? 1.0 : 30.0;
+        java.util.function.Supplier<List<NamedTensor>> inputs = () -> {
+            float[] mel = LogMel.flatten(LogMel.compute(Waveforms.chirpAndTones(seconds)));
+            return List.of(NamedTensor.ofFloats("input_features", new long[] {1, LogMel.N_MELS, mel.length / LogMel.N_MELS}, mel),
+                    NamedTensor.ofLongs("input_ids", new long[] {1, WhisperDecoderModel.PROMPT.length}, WhisperDecoderModel.PROMPT));
+        };
+        SuiteModel stt = new SuiteModel(ModelFamily.AUDIO, name, "Whisper-style speech-to-text: " + encoder.name() + " and a merged decoder "
+                + "(use_cache_branch If; self and cross KV caches), " + c.layers() + " layers, d_model " + c.dModel() + ", " + c.heads()
+                + " heads, " + WhisperDecoderModel.TOKENS.size() + " tokens; greedy " + newTokens + " tokens after the 4 task tokens, on "
+                + (int) seconds + " s of audio",
+                seed -> WhisperDecoderModel.build(name, c, seed), "chirp-tones-transcribed", inputs,
+                spec -> List.of(ModelCase.generating(spec, "chirp-tones-transcribed", inputs.get(),
+                        dev.accelbridge.core.Generation.of(newTokens, dev.accelbridge.core.DecoderLayout.of(spec)))), encoder);
+        return List.of(encoder, stt);
+    }
+
+    private static SuiteModel encoder(ModelSize size) {
         boolean small = size == ModelSize.SMALL;
         double seconds = small ? 1.0 : 30.0;
         WhisperEncoderModel.Config c = small

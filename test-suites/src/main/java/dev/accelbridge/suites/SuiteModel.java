@@ -22,9 +22,17 @@ import java.util.function.Supplier;
  * @param inputs   makes the input tensors (deterministic, independent of the seed)
  * @param cases    the model's cases once it is written: its one input set as one forward pass, or (a decoder) a generation
  *                 and its single steps
+ * @param encoder  the suite model whose file is this decoder's encoder (speech-to-text), written beside it and given to
+ *                 its generations; null for a model alone
  */
 record SuiteModel(ModelFamily family, String name, String summary, LongFunction<GeneratedModel> builder,
-                  String inputSet, Supplier<List<NamedTensor>> inputs, Function<ModelSpec, List<ModelCase>> cases) {
+                  String inputSet, Supplier<List<NamedTensor>> inputs, Function<ModelSpec, List<ModelCase>> cases, SuiteModel encoder) {
+    /** A model alone. */
+    SuiteModel(ModelFamily family, String name, String summary, LongFunction<GeneratedModel> builder, String inputSet,
+               Supplier<List<NamedTensor>> inputs, Function<ModelSpec, List<ModelCase>> cases) {
+        this(family, name, summary, builder, inputSet, inputs, cases, null);
+    }
+
     /** A model of one case: its input set, one forward pass. */
     SuiteModel(ModelFamily family, String name, String summary, LongFunction<GeneratedModel> builder, String inputSet,
                Supplier<List<NamedTensor>> inputs) {

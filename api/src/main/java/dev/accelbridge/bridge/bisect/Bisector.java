@@ -86,8 +86,10 @@ public final class Bisector {
         } catch (AccelbridgeException e) {
             return failed(backend, floatTol, 0, e.oneLine());
         }
+        ModelProto original = m;
+        KnownIfs knownIfs = new KnownIfs(workDir, timeout);
         try {
-            m = new KnownIfs(workDir, timeout).inline(m, mc, spec, cpu, threads);
+            m = knownIfs.inline(m, mc, spec, cpu, threads);
         } catch (RuntimeException e) {
             return failed(backend, floatTol, 0, "the If branches could not be inlined: " + Tapped.oneLine(e));
         }
@@ -185,9 +187,11 @@ public final class Bisector {
             return roundingFound(m, rounded, ref, errors, floatTol, backend, compared, lastBackendRun, lastCpuRun);
         }
         if (first == null) {
+            String inIf = knownIfs.inIfNodes(original, m, mc, spec, backend, provider, cpu, tolerance, threads);
             return new Found(Bisection.without(Bisection.Outcome.NOT_LOCALIZED, backend, "native-cpu", floatTol, compared,
-                    "all " + compared + " intermediate tensors are within tolerance when exposed; exposing them keeps ONNX "
-                            + "Runtime from fusing nodes, so the divergence may live in a fused kernel"), m, -1, ref, lastBackendRun, lastCpuRun);
+                    "all " + compared + " intermediate tensors are within tolerance when exposed; " + (inIf != null ? inIf
+                            : "exposing them keeps ONNX Runtime from fusing nodes, so the divergence may live in a fused kernel")),
+                    m, -1, ref, lastBackendRun, lastCpuRun);
         }
         int idx = first.node();
         NodeProto node = g.getNode(idx);

@@ -89,4 +89,47 @@ final class KnownIfs {
         return m;
     }
 
+    /**
+     * When every exposed value of {@code inlined} stayed within tolerance: whether the divergence lives in the If nodes
+     * themselves. The model as it is and {@code inlined} (untapped) run whole on {@code backend} and natively; when the
+     * model diverges and its inlined form does not, a note saying so, naming the Ifs; else null.
+     */
+    String inIfNodes(ModelProto original, ModelProto inlined, ModelCase mc, ModelSpec spec, BackendId backend, BackendProvider provider,
+                     BackendProvider cpu, java.util.function.Function<dev.accelbridge.core.DType, dev.accelbridge.core.Tolerance> tolerance,
+                     Integer threads) {
+        List<String> ifs = original.getGraph().getNodeList().stream().filter(n -> n.getOpType().equals("If"))
+                .map(n -> n.getName().isEmpty() ? n.getOutput(0) : n.getName()).toList();
+        if (ifs.isEmpty() || ControlFlow.has(inlined.getGraph()) && inlined.getGraph().getNodeCount() == original.getGraph().getNodeCount()) {
+            return null;
+        }
+        Path file = null;
+        try {
+            Files.createDirectories(workDir);
+            file = Files.createTempFile(workDir, "inlined-", ".onnx");
+            Files.write(file, inlined.toByteArray());
+            ModelCase flat = Tapped.withModel(mc, spec, file, -100);
+            boolean whole = within(mc, backend, provider, cpu, tolerance, threads);
+            boolean flattened = within(flat, backend, provider, cpu, tolerance, threads);
+            return whole || !flattened ? null : "the model with its If nodes inlined (the branch this input takes) matches native CPU "
+                    + "on " + backend + " while the model as it is does not: the divergence lives in the If node" + (ifs.size() == 1 ? " '"
+                    + ifs.get(0) + "'" : "s " + ifs) + " itself, not in any node of its branch";
+        } catch (IOException | RuntimeException e) {
+            return null; // the plain NOT_LOCALIZED stands
+        } finally {
+            try {
+                if (file != null) {
+                    Files.deleteIfExists(file);
+                }
+            } catch (IOException e) {
+                // a leftover in the work folder is harmless
+            }
+        }
+    }
+
+    private boolean within(ModelCase c, BackendId backend, BackendProvider provider, BackendProvider cpu,
+                           java.util.function.Function<dev.accelbridge.core.DType, dev.accelbridge.core.Tolerance> tolerance, Integer threads) {
+        List<NamedTensor> want = cpu.execute(new ExecutionRequest(BackendId.CPU, c, 0, 1, timeout, threads, null)).outputs();
+        List<NamedTensor> got = provider.execute(new ExecutionRequest(backend, c, 0, 1, timeout, threads, null)).outputs();
+        return dev.accelbridge.core.Parity.compare(want, got, tolerance, "native-cpu").within();
+    }
 }

@@ -54,22 +54,34 @@ final class GenerationCases {
         long[] prompt = mc.inputs().stream().filter(t -> t.name().equals(l.inputIds())).findFirst().orElseThrow().toLongs();
         long[] tokens = cpu.execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, timeout)).outputs().stream()
                 .filter(t -> t.name().equals(Generation.TOKENS)).findFirst().orElseThrow().toLongs();
+        NamedTensor hidden = encoded(mc, cpu, timeout);
         if (pastLength == 0) {
-            return new ModelCase(mc.model(), "step past0 of the generation", l.feeds(prompt, 0, l.emptyCache()), Optional.empty());
+            return new ModelCase(mc.model(), "step past0 of the generation", l.feeds(prompt, 0, l.emptyCache(), hidden), Optional.empty());
         }
         long[] before = new long[pastLength];
         for (int i = 0; i < pastLength; i++) {
             before[i] = i < prompt.length ? prompt[i] : tokens[i - prompt.length];
         }
-        ModelCase prefill = new ModelCase(mc.model(), "prefill", l.feeds(before, 0, l.emptyCache()), Optional.empty());
+        ModelCase prefill = new ModelCase(mc.model(), "prefill", l.feeds(before, 0, l.emptyCache(), hidden), Optional.empty());
         List<NamedTensor> presents = cpu.execute(new ExecutionRequest(BackendId.CPU, prefill, 0, 1, timeout)).outputs();
         List<NamedTensor> past = new ArrayList<>();
         for (DecoderLayout.Cache c : l.cache()) {
             past.add(presents.stream().filter(t -> t.name().equals(c.present())).findFirst().orElseThrow().withName(c.past()));
         }
         long next = tokens[pastLength - prompt.length];
-        return new ModelCase(mc.model(), "step past" + pastLength + " of the generation", l.feeds(new long[] {next}, pastLength, past),
+        return new ModelCase(mc.model(), "step past" + pastLength + " of the generation", l.feeds(new long[] {next}, pastLength, past, hidden),
                 Optional.empty());
+    }
+
+    /** An encoder-decoder's encoder states for {@code mc}'s features (the native CPU run's); null for a decoder alone. */
+    private static NamedTensor encoded(ModelCase mc, BackendProvider cpu, java.time.Duration timeout) {
+        Generation.Encoder e = mc.generation().encoder();
+        if (e == null) {
+            return null;
+        }
+        NamedTensor features = mc.inputs().stream().filter(t -> t.name().equals(e.features())).findFirst().orElseThrow();
+        return cpu.execute(new ExecutionRequest(BackendId.CPU, new ModelCase(e.model(), "features", List.of(features), Optional.empty()), 0, 1,
+                timeout)).outputs().stream().filter(t -> t.name().equals(e.output())).findFirst().orElseThrow();
     }
 
     /** {@code mc} teacher-forced with the reference's first generation's tokens, when there is a reference. */

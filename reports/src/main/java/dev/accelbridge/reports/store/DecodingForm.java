@@ -34,12 +34,16 @@ import static dev.accelbridge.reports.store.ExportSchema.whole;
  * @param tokensVerified every checked generation gave the reference's tokens
  * @param ttftMs         each timed generation's TTFT (left out with the samples)
  * @param itlMs          every inter-token latency (left out with the samples)
+ * @param encoderP50Ms   an encoder-decoder's median encoder time (its TTFT includes it); null for a decoder alone
+ * @param encoderMs      each timed generation's encoder time (left out with the samples)
  */
 record DecodingForm(int promptTokens, int newTokens, Double ttftP50Ms, double[] ttftCiMs, Double itlP50Ms, Double itlP90Ms,
                     Double tokensPerSec, double[] tokensPerSecCi, Double coldTtftMs, Double coldTotalMs, long kvCacheBytes,
                     int generations, int verified, boolean tokensVerified,
                     @JsonInclude(JsonInclude.Include.NON_NULL) double[] ttftMs,
-                    @JsonInclude(JsonInclude.Include.NON_NULL) double[] itlMs) {
+                    @JsonInclude(JsonInclude.Include.NON_NULL) double[] itlMs,
+                    @JsonInclude(JsonInclude.Include.NON_NULL) Double encoderP50Ms,
+                    @JsonInclude(JsonInclude.Include.NON_NULL) double[] encoderMs) {
 
     /** The export's rules for this form's fields ({@link ExportSchema}). */
     static final ExportSchema.Kind SCHEMA = ExportSchema.kind(Set.of("promptTokens", "newTokens"),
@@ -48,18 +52,19 @@ record DecodingForm(int promptTokens, int newTokens, Double ttftP50Ms, double[] 
             "tokensPerSecCi", array(nonNegative(), 2), "coldTtftMs", nonNegative(), "coldTotalMs", nonNegative(),
             "kvCacheBytes", whole(0, Long.MAX_VALUE), "generations", whole(0, Limits.MAX_ITERATIONS),
             "verified", whole(0, Limits.MAX_ITERATIONS), "tokensVerified", bool(), "ttftMs", array(nonNegative(), Limits.MAX_ITERATIONS),
-            "itlMs", array(nonNegative(), Limits.MAX_ITERATIONS));
+            "itlMs", array(nonNegative(), Limits.MAX_ITERATIONS), "encoderP50Ms", nonNegative(),
+            "encoderMs", array(nonNegative(), Limits.MAX_ITERATIONS));
 
     static DecodingForm of(Decoding d, boolean withSteps) {
         return d == null ? null : new DecodingForm(d.promptTokens(), d.newTokens(), fig(d.ttftP50Ms()), arr(d.ttftCi()), fig(d.itlP50Ms()),
                 fig(d.itlP90Ms()), fig(d.tokensPerSec()), arr(d.tokensPerSecCi()), fig(d.coldTtftMs()), fig(d.coldTotalMs()),
                 d.kvCacheBytes(), d.generations(), d.verified(), d.tokensVerified(), withSteps ? d.ttftMs() : null,
-                withSteps ? d.itlMs() : null);
+                withSteps ? d.itlMs() : null, fig(d.encoderP50Ms()), withSteps && d.encoderMs().length > 0 ? d.encoderMs() : null);
     }
 
     Decoding toDecoding() {
         return new Decoding(promptTokens, newTokens, ttftMs == null ? new double[0] : ttftMs, itlMs == null ? new double[0] : itlMs,
-                d(coldTtftMs), d(coldTotalMs), kvCacheBytes, generations, verified);
+                d(coldTtftMs), d(coldTotalMs), kvCacheBytes, generations, verified, encoderMs == null ? new double[0] : encoderMs);
     }
 
     /** The decoding column's text: every step kept; null for a single pass. */

@@ -141,7 +141,7 @@ final class JobMessages {
         int newTokens = outputs.stream().filter(t -> t.name().equals(dev.accelbridge.core.Generation.TOKENS)).findFirst()
                 .map(t -> (int) t.shape()[t.shape().length - 1]).orElse(0);
         return dev.accelbridge.core.Decoding.of(d.path("promptTokens").asInt(), newTokens, s, figures(d.path("coldStepsMs")),
-                Math.max(0, d.path("kvCacheBytes").asLong(0)));
+                Math.max(0, d.path("kvCacheBytes").asLong(0))).withEncoder(figures(d.path("encoderMs")));
     }
 
     private static double[] figures(JsonNode arr) {

@@ -159,6 +159,16 @@ public final class PageSessions {
     public CompletableFuture<RunOutcome> generate(String sessionId, List<NamedTensor> prompt, dev.accelbridge.core.Generation g,
                                                   int warmups, int iterations, Duration timeout, OutputBudget budget,
                                                   dev.accelbridge.core.CaseProgress progress) {
+        return generate(sessionId, prompt, g, null, warmups, iterations, timeout, budget, progress);
+    }
+
+    /**
+     * Same, for an encoder-decoder: the page makes the encoder's session from {@code encoder} (the model the bridge serves)
+     * beside the decoder's, runs it at the start of each generation and feeds its states to every step.
+     */
+    public CompletableFuture<RunOutcome> generate(String sessionId, List<NamedTensor> prompt, dev.accelbridge.core.Generation g,
+                                                  dev.accelbridge.browser.bridge.ModelRegistry.ModelRef encoder, int warmups, int iterations,
+                                                  Duration timeout, OutputBudget budget, dev.accelbridge.core.CaseProgress progress) {
         String job = JobMessages.nextId("j");
         ObjectNode msg = JobMessages.message(MessageKind.RUN, job);
         msg.put("session", sessionId).put("warmups", warmups).put("iterations", iterations).put("chunkBytes", FrameCodec.CHUNK_BYTES);
@@ -166,6 +176,11 @@ public final class PageSessions {
         ObjectNode spec = msg.putObject("generate").put("newTokens", g.newTokens()).put("inputIds", l.inputIds())
                 .put("attentionMask", l.attentionMask()).put("positionIds", l.positionIds()).put("logits", l.logits())
                 .put("kvHeads", l.kvHeads()).put("headDim", l.headDim()).put("cacheType", l.cacheType().webName());
+        spec.put("encoderHidden", l.encoderHidden()).put("useCacheBranch", l.useCacheBranch());
+        if (g.encoder() != null && encoder != null) {
+            spec.putObject("encoder").put("url", encoder.urlPath()).put("name", g.encoder().model().name())
+                    .put("features", g.encoder().features()).put("output", g.encoder().output());
+        }
         var cache = spec.putArray("cache");
         l.cache().forEach(c -> cache.addObject().put("past", c.past()).put("present", c.present()));
         if (g.teacher() != null) {

@@ -100,10 +100,19 @@ final class BrowserCase {
             RunOutcome r;
             try {
                 if (request.modelCase().generation() != null) {
-                    // a generation is one job: the cold generation, the warm-ups, the timed ones and the teacher-forced pass
+                    // a generation is one job: the cold generation, the warm-ups, the timed ones and the teacher-forced pass (an
+                    // encoder-decoder's encoder served beside its decoder for the job)
                     memory.stopSampling();
-                    r = await(PageSessions.of(p).generate(s.sessionId(), request.modelCase().inputs(), request.modelCase().generation(),
-                            request.warmups(), request.iterations(), remaining(deadline), budget, request.progress()), Phase.RUN, backend, model);
+                    var g = request.modelCase().generation();
+                    ModelRegistry.ModelRef encoder = g.encoder() == null ? null : ModelRegistry.of(server).register(g.encoder().model().path());
+                    try {
+                        r = await(PageSessions.of(p).generate(s.sessionId(), request.modelCase().inputs(), g, encoder, request.warmups(),
+                                request.iterations(), remaining(deadline), budget, request.progress()), Phase.RUN, backend, model);
+                    } finally {
+                        if (encoder != null) {
+                            ModelRegistry.of(server).unregister(encoder);
+                        }
+                    }
                 } else {
                     RunOutcome first = single ? null : await(PageSessions.of(p).runFirst(s.sessionId(), request.modelCase().inputs(),
                             TimeBudget.min(remaining(deadline), TimeBudget.FIRST_RUN_LIMIT)), Phase.RUN, backend, model);
