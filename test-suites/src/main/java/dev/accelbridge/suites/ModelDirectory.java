@@ -23,8 +23,8 @@ public final class ModelDirectory {
 
     /**
      * Every model under {@code path}: an {@code .onnx} file; a model folder ({@code model.onnx} or
-     * {@code onnx/model.onnx}); a folder of several {@code .onnx} files (each is its own model, e.g. an encoder and a
-     * decoder); or a folder of such folders (a model zoo, or a directory of ONNX test-data-layout cases), to three
+     * {@code onnx/model.onnx}); a speech-to-text export (Optimum's {@code encoder_model.onnx} and
+     * {@code decoder_model_merged.onnx}: one model); a folder of several other {@code .onnx} files (each is its own model); or a folder of such folders (a model zoo, or a directory of ONNX test-data-layout cases), to three
      * levels. A model that cannot be read or fed is a {@link ModelLoad} with its problem, and the others still load.
      *
      * @throws SuiteException.ModelNotFoundException when {@code path} does not exist or holds no model at all (bad input)
@@ -76,7 +76,8 @@ public final class ModelDirectory {
         if (!Files.isDirectory(p) || depth > 3) {
             return;
         }
-        if (Files.isRegularFile(p.resolve("model.onnx")) || Files.isRegularFile(p.resolve("onnx").resolve("model.onnx"))) {
+        if (Files.isRegularFile(p.resolve("model.onnx")) || Files.isRegularFile(p.resolve("onnx").resolve("model.onnx"))
+                || SpeechToTextFolder.in(p).isPresent()) {
             out.add(p);
             return;
         }

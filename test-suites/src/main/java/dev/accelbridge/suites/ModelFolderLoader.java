@@ -33,6 +33,8 @@ import java.util.stream.Stream;
  *       {@code tokenizer.json} (and optionally {@code config.json}): the suite's sentences are tokenized
  *       with the model's own tokenizer to feed {@code input_ids}, {@code attention_mask},
  *       {@code token_type_ids} (and {@code position_ids});</li>
+ *   <li>a speech-to-text export ({@code encoder_model.onnx} and {@code decoder_model_merged.onnx}, Optimum's Whisper
+ *       layout): one generation, the decoder fed the encoder's states ({@link SpeechToTextFolder});</li>
  *   <li>a folder or a single {@code .onnx} file whose inputs all have static shapes (a leading symbolic
  *       dimension is taken as batch 1): images and log-mel spectrograms are generated for vision and audio
  *       shaped inputs, other inputs get deterministic seeded data.</li>
@@ -69,6 +71,11 @@ public final class ModelFolderLoader {
         if (!Files.exists(path)) {
             throw new SuiteException.ModelNotFoundException("Model folder " + path + " does not exist",
                     "check the --model path (a folder with model.onnx, or an .onnx file)");
+        }
+        java.util.Optional<Path> stt = SpeechToTextFolder.in(path);
+        if (stt.isPresent()) { // an encoder and a merged decoder: one speech-to-text generation
+            FeedOptions own = FeedOptions.ofFolder(path).map(f -> f.overriddenBy(feed)).orElse(feed);
+            return List.of(SpeechToTextFolder.load(path, stt.get(), path.toAbsolutePath().getFileName().toString(), own));
         }
         Path onnx = Files.isDirectory(path) ? findModel(path) : path;
         Path dir = onnx.toAbsolutePath().getParent();

@@ -111,6 +111,36 @@ class UserModelFeedTest {
                 .hasMessageContaining("('height') unknown");
     }
 
+    /**
+     * A Whisper export (Optimum's encoder_model.onnx and decoder_model_merged.onnx) is one speech-to-text generation, not two
+     * models each refused: the encoder at its frames, the prompt from generation_config.json by position.
+     */
+    @Test
+    void aSpeechToTextExportIsOneGenerationOfItsEncoderAndMergedDecoder() {
+        Path export = WildModels.whisperExport(dir);
+        List<ModelLoad> loads = ModelDirectory.loadAll(export, Optional.empty(), FeedOptions.none());
+        assertThat(loads).hasSize(1);
+        ModelCase c = loads.get(0).cases().get(0);
+        assertThat(c.model().name()).isEqualTo("whisper-export");
+        assertThat(c.model().family()).isEqualTo(ModelFamily.AUDIO);
+        assertThat(c.generation().encoder().model().path().getFileName().toString()).isEqualTo("encoder_model.onnx");
+        assertThat(c.generation().layout().useCacheBranch()).isEqualTo("use_cache_branch");
+        assertThat(c.generation().newTokens()).isEqualTo(GenerateOptions.DEFAULT_NEW);
+        assertThat(c.inputs()).extracting(NamedTensor::name).containsExactly("input_features", "input_ids");
+        assertThat(c.inputs().get(0).shape()).containsExactly(1, 80, 100);
+        assertThat(c.inputs().get(1).toLongs()).containsExactly(1, 2, 3, 4); // start, then forced ids by position
+        // --new-tokens applies; without its generation_config.json the export says what it lacks
+        FeedOptions eight = FeedOptions.none().withGenerate(new GenerateOptions(false, null, 8));
+        assertThat(ModelFolderLoader.load(export, Optional.empty(), eight).get(0).generation().newTokens()).isEqualTo(8);
+        try {
+            Files.delete(export.resolve("generation_config.json"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        assertThatThrownBy(() -> ModelFolderLoader.load(export, Optional.empty()))
+                .hasMessageContaining("has no generation_config.json");
+    }
+
     @Test
     void idsStayInsideTheEmbeddingMasksAreTrueAndFloatsAreStandardNormal() {
         Path text = WildModels.textIds(dir);

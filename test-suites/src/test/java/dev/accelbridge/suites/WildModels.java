@@ -101,6 +101,26 @@ public final class WildModels {
         return write(dir, "sentence-encoder", g.build("sentence encoder"));
     }
 
+    /**
+     * A speech-to-text export in Optimum's Whisper layout, as transformers.js ships it: {@code onnx/encoder_model.onnx} and
+     * {@code onnx/decoder_model_merged.onnx} (the suite's authored encoder and merged decoder) and a
+     * {@code generation_config.json} whose start token and forced ids make the prompt.
+     */
+    public static Path whisperExport(Path dir) {
+        try {
+            Path folder = Files.createDirectories(dir.resolve("whisper-export").resolve("onnx"));
+            Files.write(folder.resolve("encoder_model.onnx"), dev.accelbridge.suites.audio.WhisperEncoderModel.build("encoder",
+                    new dev.accelbridge.suites.audio.WhisperEncoderModel.Config(100, 64, 2, 4), 11).toBytes());
+            Files.write(folder.resolve("decoder_model_merged.onnx"), dev.accelbridge.suites.audio.WhisperDecoderModel.build("decoder",
+                    new dev.accelbridge.suites.audio.WhisperDecoderModel.Config(64, 2, 4, 64), 11).toBytes());
+            Files.writeString(folder.getParent().resolve("generation_config.json"),
+                    "{\"decoder_start_token_id\": 1, \"forced_decoder_ids\": [[2, 3], [1, 2], [3, 4]], \"max_length\": 64}");
+            return folder.getParent();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** One op on a batch-dynamic input: {@code y = op(x)}, {@code x[batch, 6]}. */
     public static Path unary(Path dir, String op) {
         GraphBuilder g = new GraphBuilder(op, 4);

@@ -163,7 +163,7 @@ class CliBadInputTest {
     void anUnknownFamilyIsCalledAFamily() {
         CliRunner.Result r = run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--family", "bogus",
                 "--model", tmp.toString(), "--no-report");
-        assertOneLineError(r, "--family", "Unknown family 'bogus'", "text, vision, audio, text-generation, ops, other");
+        assertOneLineError(r, "--family", "Unknown family 'bogus'", "text, vision, audio, multimodal, text-generation, ops, other");
         assertOneLineError(run("run", "--native", "--size", "huge"), "--size", "small or large");
         assertOneLineError(run("run", "--browser", "netscape"), "--browser", "Unknown browser 'netscape'");
     }

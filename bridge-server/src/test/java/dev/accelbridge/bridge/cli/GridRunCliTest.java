@@ -35,7 +35,7 @@ class GridRunCliTest {
             List<JsonNode> wasm = new ArrayList<>();
             List<JsonNode> cpu = new ArrayList<>();
             new ObjectMapper().readTree(r.out()).forEach(n -> (n.get("requested").asText().equals("wasm") ? wasm : cpu).add(n));
-            assertThat(wasm).hasSize(3);
+            assertThat(wasm).hasSize(4); // text, vision, the audio encoder and speech-to-text (its encoder served to the node too)
             String node = "grid node 127.0.0.1:" + grid.nodePort();
             for (JsonNode n : wasm) {
                 assertThat(n.get("status").asText()).as(n.toString()).isEqualTo("PASSED");

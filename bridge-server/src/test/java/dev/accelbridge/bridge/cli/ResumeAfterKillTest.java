@@ -29,7 +29,7 @@ class ResumeAfterKillTest {
         Path db = tmp.resolve("m.duckdb");
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", cp, Main.class.getName(), "run", "--native", "--suites", "text,vision,audio",
+                "-cp", cp, Main.class.getName(), "run", "--native", "--suites", "text,vision,multimodal",
                 "--warmups", "0", "--iterations", "4000", "--db", db.toString(), "--no-report"));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         List<String> seen = new ArrayList<>();
@@ -37,7 +37,7 @@ class ResumeAfterKillTest {
             String line;
             while ((line = r.readLine()) != null) {
                 seen.add(line);
-                if (line.startsWith("[1/3]")) {
+                if (line.startsWith("[1/5]")) {
                     // The first case is committed (the line is printed after the write): kill hard now.
                     p.destroyForcibly();
                     break;
@@ -45,7 +45,7 @@ class ResumeAfterKillTest {
             }
         }
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(seen).as("child output").anyMatch(l -> l.startsWith("[1/3]"));
+        assertThat(seen).as("child output").anyMatch(l -> l.startsWith("[1/5]"));
 
         String runId;
         try (MatrixStore store = MatrixStore.open(db)) {
@@ -62,8 +62,8 @@ class ResumeAfterKillTest {
         try (MatrixStore store = MatrixStore.open(db)) {
             assertThat(store.interruptedRuns()).isEmpty();
             List<RunResult> all = store.results(runId);
-            assertThat(all).hasSize(3);
-            assertThat(all).extracting(x -> x.suite().id()).containsExactlyInAnyOrder("text", "vision", "audio");
+            assertThat(all).hasSize(5);
+            assertThat(all).extracting(x -> x.suite().id()).containsExactlyInAnyOrder("text", "vision", "multimodal", "multimodal", "multimodal");
             assertThat(all).allSatisfy(x -> assertThat(x.timings().iterations()).isEqualTo(4000));
         }
     }

@@ -101,7 +101,7 @@ class ServeDevicesTest {
             List<RunInfo> runs = store.runs();
             assertThat(runs).hasSize(2);
             Map<String, List<RunResult>> byRun = runs.stream().collect(Collectors.toMap(RunInfo::runId, r -> store.results(r.runId())));
-            byRun.values().forEach(rs -> assertThat(rs).hasSize(3).allSatisfy(r -> assertThat(r.status()).as(r.reason()).isEqualTo(Status.PASSED)));
+            byRun.values().forEach(rs -> assertThat(rs).hasSize(4).allSatisfy(r -> assertThat(r.status()).as(r.reason()).isEqualTo(Status.PASSED)));
             // each run is one device, and the two are told apart by their own facts
             List<String> hosts = byRun.values().stream().map(rs -> rs.get(0).provenance().hostFingerprint()).distinct().toList();
             assertThat(hosts).hasSize(2).allSatisfy(h -> assertThat(h).startsWith("device-"));

@@ -24,13 +24,14 @@ class ShardMergeCliTest {
     @Test
     void threeShardsMergedEqualTheUnshardedRun() throws Exception {
         List<String> whole = keys(run(tmp.resolve("whole.duckdb"), null));
-        assertThat(whole).hasSize(6).doesNotHaveDuplicates();
+        // three single passes at fp32 and fp16, speech-to-text at fp32 and its fp16 refused (UNSUPPORTED, a row of its own)
+        assertThat(whole).hasSize(8).doesNotHaveDuplicates();
         List<String> files = new ArrayList<>();
         List<String> parts = new ArrayList<>();
         for (int i = 1; i <= 3; i++) {
             Path db = tmp.resolve("shard" + i + ".duckdb");
             List<String> part = keys(run(db, i + "/3"));
-            assertThat(part).as("shard " + i).hasSize(2);
+            assertThat(part).as("shard " + i).hasSizeBetween(2, 3);
             parts.addAll(part);
             Path export = tmp.resolve("shard" + i + ".json");
             CliRunner.Result e = CliRunner.run("export", export.toString(), "--db", db.toString());

@@ -41,7 +41,7 @@ class RunFormTest {
         assertThat(p.targets().backends()).isEqualTo(PlanDefaults.backends(false));
         assertThat(p.targets().browsers()).isEqualTo(PlanDefaults.browsers());
         assertThat(p.workload().suites()).containsExactly(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO,
-                ModelFamily.TEXT_GENERATION);
+                ModelFamily.MULTIMODAL, ModelFamily.TEXT_GENERATION);
         assertThat(p.targets().parallel()).isEqualTo(PlanDefaults.parallel());
         assertThat(p.workload().batchSizes()).isEmpty();
     }

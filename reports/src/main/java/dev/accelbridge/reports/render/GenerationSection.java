@@ -28,7 +28,8 @@ final class GenerationSection {
             }
             Decoding n = nativeOf(m, c);
             rows.add(Section.Row.of(d.generations() > 0 && !d.tokensVerified() ? "warn" : null, c.host(), c.row(), c.ranOn() + Fmt.trust(r.timings()),
-                    Fmt.msCi(d.ttftP50Ms(), d.ttftCi()), Fmt.ms(d.itlP50Ms()) + " / " + Fmt.ms(d.itlP90Ms()),
+                    Fmt.msCi(d.ttftP50Ms(), d.ttftCi()) + (d.encoderMs().length == 0 ? "" : " (encoder " + Fmt.ms(d.encoderP50Ms()) + ")"),
+                    Fmt.ms(d.itlP50Ms()) + " / " + Fmt.ms(d.itlP90Ms()),
                     rate(d.tokensPerSec(), d.tokensPerSecCi()), n == null || n == d ? "-" : vsNative(d, n),
                     Fmt.ms(d.coldTtftMs()) + " / " + Fmt.ms(d.coldTotalMs()),
                     String.format(Locale.ROOT, "%.1f KiB", d.kvCacheBytes() / 1024.0),
@@ -37,7 +38,8 @@ final class GenerationSection {
         return Section.table("generation", "Generation (as MLPerf Client defines them: TTFT, inter-token latency, tokens/s = 1000 / "
                         + "mean inter-token latency; [95 % interval])", rows.isEmpty() ? null
                         : "Each step is timed until its token is known (logits read, argmax done). Tokens verified: every generation "
-                        + "(cold, warm-up, timed) gave exactly the tokens of the native CPU reference.",
+                        + "(cold, warm-up, timed) gave exactly the tokens of the native CPU reference. An encoder-decoder's (speech-to-"
+                        + "text) TTFT includes its encoder's run, whose median is given beside it.",
                 new Section.Table(List.of("host", "model", "backend", "TTFT ms", "inter-token p50 / p90 ms", "tokens/s", "tokens/s vs native CPU",
                         "cold TTFT / generation ms", "KV cache", "tokens verified"), rows), null);
     }

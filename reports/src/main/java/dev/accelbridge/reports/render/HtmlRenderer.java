@@ -39,6 +39,7 @@ final class HtmlRenderer {
         sb.append("<h2>Browser vs native CPU (p50 ratio; 1× = native CPU, above 1 = slower)</h2>\n<div id=\"ratio\" class=\"chart\"></div>\n");
         sb.append("<h2>Latency history per cell (p50, ms)</h2>\n<div id=\"history\" class=\"chart\"></div>\n");
         write(sb, GenerationSection.of(m));
+        write(sb, ReadoutSection.of(m));
         write(sb, Sections.changes(m));
         write(sb, Sections.positions(m));
         write(sb, Sections.versions(m));

@@ -62,6 +62,7 @@ final class MarkdownRenderer {
 
         write(sb, Sections.browserVsNative(m));
         write(sb, GenerationSection.of(m));
+        write(sb, ReadoutSection.of(m));
         write(sb, Sections.fallbacks(m));
         write(sb, Sections.changes(m));
         write(sb, Sections.positions(m));

@@ -211,7 +211,9 @@ final class ExportSchema {
             "fallbackPath", array(object(HOP), 16), "warnings", array(text(), 1024),
             "diagnostics", array(object(DIAGNOSTIC), 1024), "provenance", object(PROVENANCE),
             "bisection", generic(), "profile", generic(), "coldStart", generic(), "recreate", generic(),
-            "decoding", object(DecodingForm.SCHEMA)));
+            // read when a record is checked, not when this class is made: DecodingForm's own initialisation may be what
+            // made this one, its SCHEMA still null then (an export whose first result was a generation failed so)
+            "decoding", (Rule) v -> object(DecodingForm.SCHEMA).problem(v), "readout", generic()));
 
     /** {@code k} with a field per {@link Dimensions#all()}, required where a case cannot do without it. */
     private static Kind withCase(Kind k) {

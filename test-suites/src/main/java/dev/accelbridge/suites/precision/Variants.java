@@ -39,6 +39,12 @@ public final class Variants {
         if (precision == Precision.FP32) {
             return fp32;
         }
+        if (fp32.generation() != null && fp32.generation().encoder() != null) {
+            throw new ConversionException("The " + precision.id() + " variant of an encoder-decoder (" + fp32.model().name()
+                    + ") is not made: its encoder and merged decoder would have to be converted together, and their joint "
+                    + "input and cache types with them", "run it at fp32, or give an encoder and decoder exported at "
+                    + precision.id());
+        }
         ModelSpec base = fp32.model();
         Path file = cacheDir.resolve(String.format(Locale.ROOT, "%s-%s.%s.onnx", base.name().replaceAll("[^A-Za-z0-9._-]", "_"),
                 base.sha256().substring(0, 12), precision.id()));
