@@ -81,10 +81,12 @@ public final class SuiteCatalog {
 
     /**
      * Whether a case of {@link #cases} runs only when its suite is named, not in the default matrix: the text-generation
-     * suite's single decode steps and its decoder's optimized forms (each on every lane would double the matrix's budget).
+     * suite's single decode steps and its decoder's optimized forms, and the multimodal suite's towers alone (each on every
+     * lane would double the matrix's budget; the pair runs both towers).
      */
     public static boolean onlyWhenNamed(ModelCase mc) {
-        return mc.model().family() == ModelFamily.TEXT_GENERATION && GenerationSuite.onlyWhenNamed(mc);
+        return mc.model().family() == ModelFamily.TEXT_GENERATION && GenerationSuite.onlyWhenNamed(mc)
+                || mc.model().family() == ModelFamily.MULTIMODAL && SuiteDefinitions.isTower(mc.model().name());
     }
 
     /** The model specs of a family (files written or reused). */

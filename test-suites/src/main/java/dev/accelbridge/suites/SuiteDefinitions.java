@@ -162,6 +162,11 @@ final class SuiteDefinitions {
      * against three captions), and each tower on its own with the same weights and inputs, so each tower's time stands
      * beside the pair's.
      */
+    /** Whether a multimodal model is one tower alone ({@code -vision}, {@code -text}). */
+    static boolean isTower(String name) {
+        return name.endsWith("-vision") || name.endsWith("-text");
+    }
+
     private static List<SuiteModel> multimodal(ModelSize size) {
         WordPieceTokenizer tok = WordPieceTokenizer.builtin();
         boolean small = size == ModelSize.SMALL;

@@ -87,7 +87,7 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
             for (ModelFamily f : plan.workload().suites()) {
                 for (ModelCase mc : catalog.cases(f)) {
                     if (SuiteCatalog.onlyWhenNamed(mc) && !plan.workload().decodeSteps()) {
-                        continue; // the decoder's single steps and optimized forms: when its suite is named
+                        continue; // the decoder's single steps and optimized forms, the towers alone: when suites are named
                     }
                     // a suite's case is a pool of generated items: with no batch sizes asked for, it runs at batch 1 (a decoder's
                     // steps are authored at their batch: the padded batch of two is one of them; a two-tower model's images and

@@ -30,10 +30,11 @@ import java.util.Optional;
  *                    {@code --tolerance})
  * @param shard       the part of the models this run takes ({@code --shard I/N}); empty: all
  * @param modelCache  where generated models are written
- * @param decodeSteps whether the text-generation suite runs its grid of single decode steps (cache depths 0 to 256, four
- *                    tokens at once, a padded batch) and its decoder's optimized forms (GroupQueryAttention, int4, fp16)
- *                    beside its generation: when the suite is named ({@code --suites text-generation}), not in the
- *                    default matrix, whose budget they would double
+ * @param decodeSteps whether the suites run their cases kept out of the default matrix, whose budget they would double:
+ *                    the text-generation suite's grid of single decode steps (cache depths 0 to 256, four tokens at once,
+ *                    a padded batch) and its decoder's optimized forms (GroupQueryAttention, int4, fp16), and the
+ *                    multimodal suite's towers alone; true when suites are named ({@code --suites text-generation}), not
+ *                    in the default matrix
  * @param runtimeOptions the ONNX Runtime session options every case runs at ({@code --runtime-option}): each combination
  *                    is a case of its own where its options apply to the backend (default: the defaults alone)
  */
@@ -186,7 +187,7 @@ public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional
             List<ModelFamily> s = suites != null ? suites : userModels.isEmpty() ? DEFAULT_SUITES : List.of();
             return new Workload(s, userModels, Optional.ofNullable(userFamily), largeModels, seed, precisions, batchSizes, feed,
                     Optional.ofNullable(shard), modelCache, decodeSteps != null ? decodeSteps
-                    : suites != null && suites.contains(ModelFamily.TEXT_GENERATION), runtimeOptions);
+                    : suites != null, runtimeOptions);
         }
     }
 }

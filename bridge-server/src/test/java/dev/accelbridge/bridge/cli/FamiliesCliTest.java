@@ -3,7 +3,6 @@ package dev.accelbridge.bridge.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.browser.testing.RequiresBrowser;
-import dev.accelbridge.suites.WildModels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,16 +25,13 @@ class FamiliesCliTest {
     @RequiresBrowser
     @Test
     void twoTowerRankingsAndSpeechToTextTokensMatchNativeOnWasmAndWebGpu() throws Exception {
-        // the suites, and a user's speech-to-text export in Optimum's layout (encoder_model.onnx, decoder_model_merged.onnx)
-        CliRunner.Result r = CliRunner.run("run", "--suites", "multimodal,audio", "--model", WildModels.whisperExport(tmp).toString(),
-                "--new-tokens", "12", "--backends", "cpu,wasm,webgpu", "--browser", "chromium",
+        CliRunner.Result r = CliRunner.run("run", "--suites", "multimodal,audio", "--backends", "cpu,wasm,webgpu", "--browser", "chromium",
                 "--json", "--warmups", "0", "--iterations", "2", "--min-duration", "0", "--warmup-duration", "0", "--no-report",
                 "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString());
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
         List<JsonNode> results = new ArrayList<>();
         new ObjectMapper().readTree(r.out()).forEach(results::add);
         speechToText(results.stream().filter(n -> n.get("model").asText().equals("whisper-mini")).toList());
-        speechToText(results.stream().filter(n -> n.get("model").asText().equals("whisper-export")).toList());
         List<JsonNode> all = results.stream().filter(n -> n.get("suite").asText().equals("multimodal")).toList();
         assertThat(all).extracting(n -> n.get("model").asText() + "@" + n.get("requested").asText()).containsExactlyInAnyOrder(
                 "clip-mini@cpu", "clip-mini@wasm", "clip-mini@webgpu", "clip-mini-vision@cpu", "clip-mini-vision@wasm",

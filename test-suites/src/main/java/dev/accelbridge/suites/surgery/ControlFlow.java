@@ -143,7 +143,24 @@ public final class ControlFlow {
                         .addInput(rename.getOrDefault(from, from)).addOutput(n.getOutput(o)));
             }
         }
-        return m.toBuilder().setGraph(out).build();
+        return m.toBuilder().setGraph(withoutUnread(out.build())).build();
+    }
+
+    /**
+     * {@code g} without the initializers nothing reads any more (the branch not taken held the only reads of its weights):
+     * ONNX Runtime would drop each with a warning line of its own.
+     */
+    private static GraphProto withoutUnread(GraphProto g) {
+        Set<String> read = new HashSet<>();
+        for (NodeProto n : g.getNodeList()) {
+            read.addAll(n.getInputList());
+            read.addAll(outerReads(n));
+        }
+        g.getOutputList().forEach(v -> read.add(v.getName()));
+        g.getInputList().forEach(v -> read.add(v.getName())); // an initializer that gives an input its default stays
+        GraphProto.Builder b = g.toBuilder().clearInitializer();
+        g.getInitializerList().stream().filter(t -> read.contains(t.getName())).forEach(b::addInitializer);
+        return b.build();
     }
 
     /** A node with its inputs and outputs renamed, and the free values its own subgraphs read renamed alike. */
