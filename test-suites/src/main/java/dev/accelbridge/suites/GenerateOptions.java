@@ -61,6 +61,11 @@ public record GenerateOptions(boolean force, Integer promptTokens, Integer newTo
      */
     public ModelCase generationCase(ModelSpec spec) {
         DecoderLayout layout = DecoderLayout.of(spec);
+        if (layout.encoderHidden() != null) {
+            throw new SuiteException.UnfeedableInputException("Model '" + spec.name() + "' is the decoder of an encoder-decoder "
+                    + "(it reads encoder_hidden_states): alone, nothing gives it the encoder's states", "give the export's folder, "
+                    + "encoder_model.onnx beside decoder_model_merged.onnx and its generation_config.json");
+        }
         int p = promptTokens != null ? promptTokens : DEFAULT_PROMPT;
         return ModelCase.generating(spec, "prompt-sentence", prompt(p, layout.vocab()),
                 Generation.of(newTokens != null ? newTokens : DEFAULT_NEW, layout));

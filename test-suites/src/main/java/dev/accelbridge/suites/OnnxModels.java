@@ -150,12 +150,16 @@ public final class OnnxModels {
     }
 
     /**
-     * The family its inputs suggest: {@code past_key_values.N.key} means TEXT_GENERATION, an int64 {@code input_ids} TEXT, a 4-D float NCHW input VISION,
+     * The family its inputs suggest: {@code past_key_values.N.key} means TEXT_GENERATION, {@code input_ids} beside
+     * {@code pixel_values} MULTIMODAL (a two-tower export), an int64 {@code input_ids} TEXT, a 4-D float NCHW input VISION,
      * a 3-D float input with 80 or 128 mel bins AUDIO, anything else OTHER.
      */
     public static ModelFamily inferFamily(List<TensorSpec> inputs) {
         if (inputs.stream().anyMatch(s -> s.name().matches("past_key_values\\.\\d+\\.(key|value)"))) {
             return ModelFamily.TEXT_GENERATION; // a decoder with a KV cache, as Hugging Face exporters name one
+        }
+        if (inputs.stream().anyMatch(s -> s.name().equals("input_ids")) && inputs.stream().anyMatch(s -> s.name().equals("pixel_values"))) {
+            return ModelFamily.MULTIMODAL;
         }
         for (TensorSpec s : inputs) {
             if (s.dtype() == DType.INT64 && s.name().contains("input_ids")) {

@@ -129,6 +129,9 @@ class UserModelFeedTest {
         assertThat(c.inputs()).extracting(NamedTensor::name).containsExactly("input_features", "input_ids");
         assertThat(c.inputs().get(0).shape()).containsExactly(1, 80, 100);
         assertThat(c.inputs().get(1).toLongs()).containsExactly(1, 2, 3, 4); // start, then forced ids by position
+        // the merged decoder alone is told what it needs
+        assertThatThrownBy(() -> ModelFolderLoader.load(export.resolve("onnx").resolve("decoder_model_merged.onnx"), Optional.empty()))
+                .hasMessageContaining("is the decoder of an encoder-decoder");
         // --new-tokens applies; without its generation_config.json the export says what it lacks
         FeedOptions eight = FeedOptions.none().withGenerate(new GenerateOptions(false, null, 8));
         assertThat(ModelFolderLoader.load(export, Optional.empty(), eight).get(0).generation().newTokens()).isEqualTo(8);

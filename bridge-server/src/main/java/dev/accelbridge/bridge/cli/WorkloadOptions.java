@@ -16,7 +16,7 @@ import java.util.List;
 /** What a run runs ({@link Workload}), as options {@code run} and {@code serve} share: one line per option of the group. */
 final class WorkloadOptions {
     @Option(names = {"-s", "--suites"}, paramLabel = "LIST", split = ",", converter = Converters.Suite.class,
-            description = "Built-in suites: text, vision, audio, text-generation, ops (default: the first four; none when only --model is given; text-generation named runs its single decode steps too).")
+            description = "Built-in suites: text, vision, audio, multimodal, text-generation, ops (default: the first five; none when only --model is given; a suite named runs every case it has: the decoder's single steps and optimized forms, each tower of the multimodal pair alone).")
     List<ModelFamily> suites;
 
     @Option(names = {"-m", "--model"}, paramLabel = "PATH",
@@ -24,7 +24,7 @@ final class WorkloadOptions {
     List<Path> models = new ArrayList<>();
 
     @Option(names = "--family", paramLabel = "FAMILY", converter = Converters.Family.class,
-            description = "Family of the --model models (text, vision, audio, text-generation, other); inferred from the inputs when absent.")
+            description = "Family of the --model models (text, vision, audio, multimodal, text-generation, other); inferred from the inputs when absent.")
     ModelFamily family;
 
     @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class,

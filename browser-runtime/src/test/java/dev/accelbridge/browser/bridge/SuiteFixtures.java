@@ -34,12 +34,15 @@ public final class SuiteFixtures {
     private SuiteFixtures() {
     }
 
-    /** The suite's single-pass cases of {@code family} (a generation, such as speech-to-text, is not one run to compare). */
+    /**
+     * The suite's cases of {@code family}: the text-generation suite's all, another's single passes (its speech-to-text
+     * generation is not one run to compare).
+     */
     public static synchronized List<ModelCase> cases(ModelFamily family) {
         if (catalog == null) {
             catalog = SuiteCatalog.create(SuiteOptions.defaults(CACHE));
         }
-        return catalog.cases(family).stream().filter(c -> c.generation() == null).toList();
+        return catalog.cases(family).stream().filter(c -> family == ModelFamily.TEXT_GENERATION || c.generation() == null).toList();
     }
 
     /** Every case of the three suites. */
