@@ -89,17 +89,8 @@ final class SuiteDefinitions {
                         + px + "x" + px + " RGB, " + c.classes() + " classes",
                 seed -> ConvNetModel.build(name, c, seed),
                 "generated-image",
-                () -> {
-                    // two items: the test pattern and its mirror image
-                    float[] a = Images.pixelValues(px);
-                    float[] both = new float[a.length * 2];
-                    System.arraycopy(a, 0, both, 0, a.length);
-                    for (int i = 0; i < a.length; i++) {
-                        int x = i % px;
-                        both[a.length + i] = a[i - x + (px - 1 - x)];
-                    }
-                    return List.of(NamedTensor.ofFloats("pixel_values", new long[] {2, 3, px, px}, both));
-                });
+                // two items: the test pattern and its mirror image
+                () -> List.of(NamedTensor.ofFloats("pixel_values", new long[] {2, 3, px, px}, Images.patternAndMirror(px))));
     }
 
     /**
@@ -176,16 +167,8 @@ final class SuiteDefinitions {
         int seq = small ? 16 : 77;
         int px = c.imageSize();
         String base = small ? "clip-mini" : "clip-base";
-        java.util.function.Supplier<NamedTensor> pixels = () -> {
-            float[] a = Images.pixelValues(px);
-            float[] both = new float[a.length * 2];
-            System.arraycopy(a, 0, both, 0, a.length);
-            for (int i = 0; i < a.length; i++) {
-                int x = i % px;
-                both[a.length + i] = a[i - x + (px - 1 - x)];
-            }
-            return NamedTensor.ofFloats("pixel_values", new long[] {2, 3, px, px}, both);
-        };
+        java.util.function.Supplier<NamedTensor> pixels = () -> NamedTensor.ofFloats("pixel_values", new long[] {2, 3, px, px},
+                Images.patternAndMirror(px));
         java.util.function.Supplier<List<NamedTensor>> captions = () -> {
             WordPieceTokenizer.Batch b = tok.encode(CAPTIONS, seq);
             long[] shape = {b.batch(), b.length()};

@@ -229,7 +229,7 @@ class DashboardTest {
     void aRunStartedFromTheFormStreamsLiveAndASecondIsRefused() throws Exception {
         Watched w = open("#run");
         Page p = w.page();
-        p.waitForCondition(() -> p.locator("#rf-suites input").count() == 5); // text, vision, audio, text-generation, ops
+        p.waitForCondition(() -> p.locator("#rf-suites input").count() == 6); // text, vision, audio, multimodal, text-generation, ops
         for (Locator box : p.locator("#run-form input[type=checkbox]").all()) {
             box.uncheck();
         }

@@ -96,4 +96,16 @@ public final class Images {
     public static float[] pixelValues(int size) {
         return normalize(resizeBilinear(testPattern(size * 4, size * 4), size, size));
     }
+
+    /** Two items of {@link #pixelValues}: the test pattern and its mirror image, {@code [2, 3, size, size]} row-major. */
+    public static float[] patternAndMirror(int size) {
+        float[] a = pixelValues(size);
+        float[] both = new float[a.length * 2];
+        System.arraycopy(a, 0, both, 0, a.length);
+        for (int i = 0; i < a.length; i++) {
+            int x = i % size;
+            both[a.length + i] = a[i - x + (size - 1 - x)];
+        }
+        return both;
+    }
 }
