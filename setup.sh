@@ -81,10 +81,8 @@ case "$mode" in
     exec ./accelbridge run "$@"
     ;;
   test)
-    # install, not verify: the example project (examples/junit5) depends on the installed artifacts, as a user's would.
-    # Two modules at a time: the browser runtime's tests overlap the reports' and the native runner's, the JUnit
-    # extension's overlap the tools' (docs/testing.md: what that saves, and what it shares).
-    ./mvnw "${mvn_flags[@]}" -T 2 install "$@"
+    # install, not verify: the example project (examples/junit5) depends on the installed artifacts, as a user's would
+    ./mvnw "${mvn_flags[@]}" install "$@"
     stamp
     log "the JUnit 5 example project (examples/junit5), against the installed artifacts"
     ./mvnw "${mvn_flags[@]}" -f examples/junit5/pom.xml verify
