@@ -119,7 +119,6 @@ export async function generateJob(ort, entry, msg, feeds, io) {
   const promptTensor = feeds[spec.inputIds];
   if (!promptTensor) throw new Error(`a generation job without its prompt '${spec.inputIds}'`);
   const prompt = promptTensor.data;
-  const session = entry.session;
   let encoder = null;
   if (spec.encoder) {
     const features = feeds[spec.encoder.features];

@@ -79,10 +79,9 @@ final class NativeGeneration {
         Generation.Encoder enc = gen.encoder();
         try (ModelLoader.Loaded loaded = loader.load(backend, spec, request.threads(), Map.of(), request.modelCase().runtimeOptions());
              ModelLoader.Loaded encoderLoaded = enc == null ? null
-                     : loader.load(backend, enc.model(), request.threads(), Map.of(), request.modelCase().runtimeOptions())) {
+                     : loader.load(backend, enc.model(), request.threads(), Map.of(), request.modelCase().runtimeOptions());
+             Decoder d = new Decoder(OrtEnvironment.getEnvironment(), session(loaded), gen.layout(), prompt, gen.newTokens())) {
             double loadMs = (System.nanoTime() - t0) / 1e6;
-            OrtSession session = session(loaded);
-            Decoder d = new Decoder(OrtEnvironment.getEnvironment(), session, gen.layout(), prompt, gen.newTokens());
             if (enc != null) {
                 NamedTensor features = request.modelCase().inputs().stream().filter(t -> t.name().equals(enc.features())).findFirst()
                         .orElseThrow(() -> new UnsupportedModelException("A speech-to-text case of '" + spec.name() + "' has no '" + enc.features()
@@ -156,8 +155,8 @@ final class NativeGeneration {
         }
     }
 
-    /** The decode loop over one session. */
-    static final class Decoder {
+    /** The decode loop over one session (closing it closes what it made for an encoder). */
+    static final class Decoder implements AutoCloseable {
         private final OrtEnvironment env;
         private final OrtSession session;
         private final DecoderLayout layout;
@@ -165,7 +164,7 @@ final class NativeGeneration {
         private final int newTokens;
         private OrtSession encoder;
         private Generation.Encoder encoderSpec;
-        private NamedTensor features;
+        private OnnxTensor features;
 
         Decoder(OrtEnvironment env, OrtSession session, DecoderLayout layout, long[] prompt, int newTokens) {
             this.env = env;
@@ -175,11 +174,23 @@ final class NativeGeneration {
             this.newTokens = newTokens;
         }
 
-        /** Runs {@code session} on {@code features} at the start of each generation, its states fed to every step. */
-        void encoder(OrtSession session, Generation.Encoder spec, NamedTensor features) {
+        /**
+         * Runs {@code session} on {@code features} at the start of each generation, its states fed to every step. The features
+         * tensor is made here, once, as the page makes its own before any generation: a generation's time starts at the run.
+         */
+        void encoder(OrtSession session, Generation.Encoder spec, NamedTensor features) throws OrtException {
             this.encoder = session;
             this.encoderSpec = spec;
-            this.features = features;
+            this.features = OnnxTensor.createTensor(env, FloatBuffer.wrap(features.toFloats()), features.shape());
+        }
+
+        /** Closes the features tensor {@link #encoder} made. */
+        @Override
+        public void close() {
+            if (features != null) {
+                features.close();
+                features = null;
+            }
         }
 
         /**
@@ -203,9 +214,7 @@ final class NativeGeneration {
             try {
                 long t = System.nanoTime();
                 if (encoder != null) {
-                    try (OnnxTensor f = OnnxTensor.createTensor(env, FloatBuffer.wrap(features.toFloats()), features.shape())) {
-                        encoded = encoder.run(Map.of(encoderSpec.features(), f));
-                    }
+                    encoded = encoder.run(Map.of(encoderSpec.features(), features));
                     hidden = (OnnxTensor) encoded.get(encoderSpec.output()).orElseThrow(() -> new UnsupportedModelException("The encoder '"
                             + encoderSpec.model().name() + "' has no output '" + encoderSpec.output() + "'", "export the encoder with its "
                             + "last_hidden_state", null));
