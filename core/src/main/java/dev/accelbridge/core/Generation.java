@@ -25,6 +25,10 @@ public record Generation(int newTokens, DecoderLayout layout, long[] teacher, En
      * @param output   its output the decoder is fed as {@link DecoderLayout#encoderHidden()} ({@code last_hidden_state})
      */
     public record Encoder(ModelSpec model, String features, String output) {
+        /** {@code model} named as Optimum exports Whisper's encoder: {@code input_features} in, {@code last_hidden_state} out. */
+        public static Encoder of(ModelSpec model) {
+            return new Encoder(model, "input_features", "last_hidden_state");
+        }
     }
 
     /** The output holding every generation's tokens, {@code [generations, newTokens]} int64, the cold one first. */

@@ -5,7 +5,6 @@ import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.TensorSpec;
 import dev.accelbridge.suites.audio.LogMel;
-import dev.accelbridge.suites.audio.Waveforms;
 import dev.accelbridge.suites.onnx.OnnxTensors;
 import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.NodeProto;
@@ -246,9 +245,7 @@ final class InputFeeder {
                     Images.normalize(Images.resizeBilinear(Images.testPattern(4 * w, 4 * h), w, h)));
         }
         if (feed.rangeLo() == null && s.dtype() == DType.FLOAT32 && shape.length == 3 && shape[0] == 1 && shape[1] == LogMel.N_MELS) {
-            int frames = (int) shape[2];
-            float[][] mel = LogMel.compute(Waveforms.chirpAndTones(frames * (double) LogMel.HOP / LogMel.SAMPLE_RATE));
-            return NamedTensor.ofFloats("\u0000" + s.name(), shape, LogMel.flatten(mel));
+            return NamedTensor.ofFloats("\u0000" + s.name(), shape, LogMel.ofClip((int) shape[2]));
         }
         SplittableRandom rng = new SplittableRandom(SEED ^ s.name().hashCode());
         ByteBuffer b = ByteBuffer.allocate(n * s.dtype().byteSize()).order(ByteOrder.LITTLE_ENDIAN);

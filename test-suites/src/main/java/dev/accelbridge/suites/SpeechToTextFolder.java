@@ -10,7 +10,6 @@ import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.TensorSpec;
 import dev.accelbridge.suites.audio.LogMel;
-import dev.accelbridge.suites.audio.Waveforms;
 import dev.accelbridge.suites.onnx.OnnxTensors;
 import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
 
@@ -71,22 +70,12 @@ final class SpeechToTextFolder {
                     "give an encoder of 80 mel bins (Whisper tiny to large-v2)");
         }
         int frames = shape[2] > 0 ? (int) shape[2] : 3000; // Whisper's 30 s window
-        float[] mel = LogMel.flatten(LogMel.compute(Waveforms.chirpAndTones(frames * (double) LogMel.HOP / LogMel.SAMPLE_RATE)));
-        int made = mel.length / LogMel.N_MELS;
-        if (made != frames) { // the front end's frame count for that length: cut or padded with its silence floor to the encoder's
-            float[] fit = new float[LogMel.N_MELS * frames];
-            for (int m = 0; m < LogMel.N_MELS; m++) {
-                for (int t = 0; t < frames; t++) {
-                    fit[m * frames + t] = t < made ? mel[m * made + t] : mel[m * made + made - 1];
-                }
-            }
-            mel = fit;
-        }
+        float[] mel = LogMel.ofClip(frames);
         long[] prompt = prompt(root, files);
         List<NamedTensor> inputs = List.of(NamedTensor.ofFloats("input_features", new long[] {1, LogMel.N_MELS, frames}, mel),
                 NamedTensor.ofLongs("input_ids", new long[] {1, prompt.length}, prompt));
         Generation g = Generation.of(feed.generate().newTokens() != null ? feed.generate().newTokens() : GenerateOptions.DEFAULT_NEW, DecoderLayout.of(decoder))
-                .withEncoder(new Generation.Encoder(encoder, "input_features", "last_hidden_state"));
+                .withEncoder(Generation.Encoder.of(encoder));
         return ModelCase.generating(decoder, "chirp-tones-transcribed", inputs, g).withPrecision(OnnxModels.precision(decProto));
     }
 

@@ -32,7 +32,7 @@ import java.util.stream.Collectors;
 @PublicApi
 public final class SuiteCatalog {
     /** Bumped whenever an authored graph changes, so stale cached files are not reused. */
-    static final int GENERATOR_VERSION = 2;
+    static final int GENERATOR_VERSION = 3;
     private static final String FLOPS_KEY = "accelbridge.flops";
     private static final List<ModelFamily> FAMILIES = List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO,
             ModelFamily.MULTIMODAL, ModelFamily.TEXT_GENERATION);
@@ -71,7 +71,7 @@ public final class SuiteCatalog {
         for (SuiteModel m : SuiteDefinitions.models(family, options.size())) {
             List<ModelCase> cases = m.cases().apply(generate(m).spec());
             if (m.encoder() != null) { // an encoder-decoder: its generations start with the encoder's own file
-                Generation.Encoder e = new Generation.Encoder(generate(m.encoder()).spec(), "input_features", "last_hidden_state");
+                Generation.Encoder e = Generation.Encoder.of(generate(m.encoder()).spec());
                 cases = cases.stream().map(c -> c.generation() == null ? c : c.withGeneration(c.generation().withEncoder(e))).toList();
             }
             out.addAll(cases);

@@ -104,11 +104,10 @@ final class SuiteDefinitions {
         String name = small ? "whisper-mini" : "whisper-base";
         int newTokens = small ? 12 : 32;
         double seconds = small ? 1.0 : 30.0;
-        java.util.function.Supplier<List<NamedTensor>> inputs = () -> {
-            float[] mel = LogMel.flatten(LogMel.compute(Waveforms.chirpAndTones(seconds)));
-            return List.of(NamedTensor.ofFloats("input_features", new long[] {1, LogMel.N_MELS, mel.length / LogMel.N_MELS}, mel),
-                    NamedTensor.ofLongs("input_ids", new long[] {1, WhisperDecoderModel.PROMPT.length}, WhisperDecoderModel.PROMPT));
-        };
+        int frames = LogMel.frames((int) (seconds * LogMel.SAMPLE_RATE));
+        java.util.function.Supplier<List<NamedTensor>> inputs = () -> List.of(
+                NamedTensor.ofFloats("input_features", new long[] {1, LogMel.N_MELS, frames}, LogMel.ofClip(frames)),
+                NamedTensor.ofLongs("input_ids", new long[] {1, WhisperDecoderModel.PROMPT.length}, WhisperDecoderModel.PROMPT));
         SuiteModel stt = new SuiteModel(ModelFamily.AUDIO, name, "Whisper-style speech-to-text: " + encoder.name() + " and a merged decoder "
                 + "(use_cache_branch If; self and cross KV caches), " + c.layers() + " layers, d_model " + c.dModel() + ", " + c.heads()
                 + " heads, " + WhisperDecoderModel.TOKENS.size() + " tokens; greedy " + newTokens + " tokens after the 4 task tokens, on "

@@ -42,6 +42,14 @@ public final class LogMel {
         return samples / HOP;
     }
 
+    /**
+     * The suite's generated clip ({@link Waveforms#chirpAndTones}) at {@code frames} frames, as Whisper's features:
+     * {@code [80 * frames]}, row-major {@code [80, frames]}.
+     */
+    public static float[] ofClip(int frames) {
+        return flatten(compute(Waveforms.chirpAndTones(frames * (double) HOP / SAMPLE_RATE)));
+    }
+
     /** The normalised log-mel spectrogram {@code [80][frames]} of 16 kHz mono audio. */
     public static float[][] compute(float[] audio) {
         double[][] power = powerSpectrogram(audio);

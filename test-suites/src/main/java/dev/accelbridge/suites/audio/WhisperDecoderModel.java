@@ -3,6 +3,7 @@ package dev.accelbridge.suites.audio;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.suites.onnx.GeneratedModel;
 import dev.accelbridge.suites.onnx.GraphBuilder;
+import dev.accelbridge.suites.onnx.Layers;
 import dev.accelbridge.suites.onnx.proto.Onnx.AttributeProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.GraphProto;
 
@@ -171,7 +172,8 @@ public final class WhisperDecoderModel {
             b.opInto("Identity", present + ".encoder.value", List.of(cv));
             x = b.op("Add", n, List.of(x, attend(b, n, q, ck, cv, null, scale, merge, p + ".encoder_attn.out_proj")));
             h = norm(b, n, p + ".final_layer_norm", x);
-            x = b.op("Add", n, List.of(x, linear(b, n, gelu(b, n, linear(b, n, h, p + ".fc1", true)), p + ".fc2", true)));
+            x = b.op("Add", n, List.of(x, linear(b, n, new Layers(b).gelu(n + "." + p + ".act", linear(b, n, h, p + ".fc1", true)),
+                    p + ".fc2", true)));
         }
         b.opInto("MatMul", n + "/logits", List.of(norm(b, n, "model.decoder.layer_norm", x), "proj_out.weight"));
         for (String o : outs) {
@@ -202,12 +204,6 @@ public final class WhisperDecoderModel {
         String ctx = b.op("MatMul", n, List.of(b.op("Softmax", n, List.of(s), attr("axis", -1L)), v));
         ctx = b.op("Reshape", n, List.of(b.op("Transpose", n, List.of(ctx), ints("perm", 0, 2, 1, 3)), merge));
         return linear(b, n, ctx, out, true);
-    }
-
-    private static String gelu(GraphBuilder b, String n, String x) {
-        String e = b.op("Erf", n, List.of(b.op("Div", n, List.of(x, b.scalar(n + ".sqrt2_" + x.hashCode(), (float) Math.sqrt(2.0))))));
-        return b.op("Mul", n, List.of(b.op("Mul", n, List.of(x, b.op("Add", n, List.of(e, b.scalar(n + ".one_" + x.hashCode(), 1f))))),
-                b.scalar(n + ".half_" + x.hashCode(), 0.5f)));
     }
 
     private static GraphBuilder.Attr graph(String name, GraphProto g) {
