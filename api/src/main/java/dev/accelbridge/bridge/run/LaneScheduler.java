@@ -2,6 +2,8 @@ package dev.accelbridge.bridge.run;
 
 import dev.accelbridge.core.VersionAxes;
 import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.BackendException;
+import dev.accelbridge.core.Status;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.HostInfo;
@@ -76,7 +78,7 @@ final class LaneScheduler {
         sink.info((lanes.warm(target) ? "reusing " : "starting ") + expected.key() + " (" + lanes.driver() + (n > 1 ? ", " + n + " lanes" : "") + ")");
         Lane first;
         try {
-            first = lanes.open(target, named);
+            first = open(lanes, target, named);
         } catch (AccelbridgeException e) {
             // What the lane needs (a browser, its onnxruntime-web, an ONNX Runtime version) is missing, cannot run here, or
             // would not start: every case of it says so, and the run goes on.
@@ -130,6 +132,27 @@ final class LaneScheduler {
             }
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /**
+     * Opens a lane, and again while it would not start and {@code --retries} are left: a browser that did not reach the
+     * bridge in time on a busy machine fails every case of its lane, which a retry of each case would not mend. What
+     * cannot be had or run here (a {@link BackendException} of another status) is not tried again.
+     */
+    private Lane open(LaneSource lanes, LaneId target, Collection<BackendId> named) {
+        int retries = plan.limits().retries();
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return lanes.open(target, named);
+            } catch (AccelbridgeException e) {
+                boolean failed = !(e instanceof BackendException be) || be.status() == Status.FAILED;
+                if (!failed || attempt > retries) {
+                    throw e;
+                }
+                sink.info(target.key() + " did not start (" + e.oneLine() + "); starting it again (attempt " + (attempt + 1)
+                        + " of " + (retries + 1) + ")");
+            }
         }
     }
 

@@ -101,6 +101,40 @@ class ParallelAndRetryTest {
     }
 
     @Test
+    void aLaneThatWouldNotStartStartsAgainWithRetries() throws Exception {
+        // as a browser on a busy machine that did not reach the bridge in time: its lane's open fails once
+        RunPlan plan = RunPlan.builder().workload(w -> w.optSuites(List.of(ModelFamily.TEXT)).optModelCache(dir.resolve("models"))).targets(t -> t.setBackends(List.of(BackendId.WASM))).sampling(s -> s.optWarmups(0).optIterations(1).optMinDuration(java.time.Duration.ZERO).optWarmupDuration(java.time.Duration.ZERO)).limits(l -> l.optRetries(1)).build();
+        List<String> said = new CopyOnWriteArrayList<>();
+        RunListener listener = new RunListener() {
+            @Override
+            public void info(String message) {
+                said.add(message);
+            }
+        };
+        try (MatrixStore store = MatrixStore.openForRun(dir.resolve("reopen.duckdb")); NativeProviders natives = NativeProviders.load()) {
+            Recording lanes = new Recording(plan, (p, request) -> { });
+            lanes.failingOpens = 1;
+            RunSummary s = new RunOrchestrator(store, host, natives, () -> lanes, Map.of("accelbridge", "test"), listener)
+                    .run(plan, cases.subList(0, 1), "{}", null);
+            RunResult wasm = s.results().stream().filter(r -> r.requested() == BackendId.WASM).findFirst().orElseThrow();
+            assertThat(wasm.status()).as(wasm.reason()).isEqualTo(Status.PASSED);
+            assertThat(said).anySatisfy(m -> assertThat(m).contains("did not start (No page joined").contains("starting it again (attempt 2 of 2)"));
+        }
+        // without retries the lane's cases say why it did not start, and the run goes on
+        RunPlan once = RunPlan.builder().workload(w -> w.optSuites(List.of(ModelFamily.TEXT)).optModelCache(dir.resolve("models"))).targets(t -> t.setBackends(List.of(BackendId.WASM))).sampling(s -> s.optWarmups(0).optIterations(1).optMinDuration(java.time.Duration.ZERO).optWarmupDuration(java.time.Duration.ZERO)).build();
+        try (MatrixStore store = MatrixStore.openForRun(dir.resolve("noreopen.duckdb")); NativeProviders natives = NativeProviders.load()) {
+            Recording lanes = new Recording(once, (p, request) -> { });
+            lanes.failingOpens = 1;
+            RunSummary s = new RunOrchestrator(store, host, natives, () -> lanes, Map.of("accelbridge", "test"), RunListener.NONE)
+                    .run(once, cases.subList(0, 1), "{}", null);
+            RunResult wasm = s.results().stream().filter(r -> r.requested() == BackendId.WASM).findFirst().orElseThrow();
+            assertThat(wasm.status()).isEqualTo(Status.FAILED);
+            assertThat(wasm.reason()).contains("No page joined");
+            assertThat(lanes.opened).isEmpty();
+        }
+    }
+
+    @Test
     void twoLanesRunTheirCasesAtTheSameTimeEachCaseWrittenOnce() throws Exception {
         RunPlan plan = RunPlan.builder().workload(w -> w.optSuites(List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO)).optBatchSizes(List.of(1, 2)).optModelCache(dir.resolve("models"))).targets(t -> t.setBackends(List.of(BackendId.WASM)).optParallel(2)).sampling(s -> s.optWarmups(1).optIterations(3).optMinDuration(java.time.Duration.ZERO).optWarmupDuration(java.time.Duration.ZERO)).build();
         List<long[]> spans = new CopyOnWriteArrayList<>();
@@ -141,6 +175,8 @@ class ParallelAndRetryTest {
         private final java.util.function.BiConsumer<BrowserBackendProvider, ExecutionRequest> before;
         final List<BrowserBackendProvider> opened = new CopyOnWriteArrayList<>();
         List<long[]> spans = new CopyOnWriteArrayList<>();
+        /** How many opens fail before the real ones, as a lane that would not start. */
+        volatile int failingOpens;
 
         Recording(RunPlan plan, java.util.function.BiConsumer<BrowserBackendProvider, ExecutionRequest> before) {
             this.real = new BridgeBrowserLanes(plan, Map.of("accelbridge", "test"));
@@ -149,6 +185,10 @@ class ParallelAndRetryTest {
 
         @Override
         public Lane open(LaneId browser, Collection<BackendId> backends) {
+            if (failingOpens-- > 0) {
+                throw new dev.accelbridge.core.AccelbridgeException("No page joined for launch slot 0 within 60 s (injected)",
+                        "raise the join timeout");
+            }
             Lane lane = real.open(browser, backends);
             BrowserBackendProvider p = (BrowserBackendProvider) lane.providers().apply(BackendId.WASM);
             opened.add(p);

@@ -41,7 +41,7 @@ class PlaywrightServerTest {
                     "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString());
             assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
             // a server does not say its system: the line names the host alone (it read "... 10.213.N.2:3000 (null)" before)
-            assertThat(r.err()).contains("runs on playwright server " + ns.address() + ":3000; its outputs are checked");
+            assertThat(r.err()).as(r.out()).contains("runs on playwright server " + ns.address() + ":3000; its outputs are checked");
             List<JsonNode> rows = new ArrayList<>();
             new ObjectMapper().readTree(r.out()).forEach(rows::add);
             assertThat(rows).hasSize(2).allSatisfy(n -> {
