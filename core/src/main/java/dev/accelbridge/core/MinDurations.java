@@ -65,6 +65,23 @@ public record MinDurations(Duration warmup, Duration timed) {
         return w + "; " + t;
     }
 
+    /**
+     * Where a loop is, in words a progress line can say without lying when a duration runs it past its count: "timed run 3
+     * of 10" for a count alone, "timed 800 runs (at least 10, 0.5 s)" under a least duration; warm-ups alike.
+     *
+     * @param phase {@code timed} or {@code warmup}, as providers report it
+     */
+    public String progress(String phase, int done, int count) {
+        boolean timedPhase = "timed".equals(phase);
+        Duration least = timedPhase ? timed : warmup;
+        String what = timedPhase ? "timed run" : "warm-up";
+        if (least.isZero()) {
+            return what + " " + done + " of " + count;
+        }
+        return (timedPhase ? "timed " : "") + done + " " + (timedPhase ? "run" : "warm-up") + (done == 1 ? "" : "s") + " (at least "
+                + count + ", " + seconds(least) + " s" + (timedPhase ? "" : ", then until settled") + ")";
+    }
+
     private static String seconds(Duration d) {
         return java.math.BigDecimal.valueOf(d.toMillis(), 3).stripTrailingZeros().toPlainString();
     }

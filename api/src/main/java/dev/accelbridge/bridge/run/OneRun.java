@@ -97,7 +97,8 @@ final class OneRun {
             synchronized (OneRun.this) {
                 listener.caseProgress(id, hop, phase, k, n);
                 inCase.put(id.lane().key() + "|" + id.row(), ResultJson.MAPPER.createObjectNode().put("lane", id.lane().id())
-                        .put("case", id.row()).put("backend", hop.id()).put("phase", phase).put("done", k).put("total", n));
+                        .put("case", id.row()).put("backend", hop.id()).put("phase", phase).put("done", k).put("total", n)
+                        .put("now", plan.sampling().durations().progress(phase, k, n)));
                 recordInCase(runId);
             }
         });

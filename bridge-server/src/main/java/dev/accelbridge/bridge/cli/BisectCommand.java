@@ -75,7 +75,7 @@ public final class BisectCommand implements Callable<Integer> {
                 .limits(limits::apply)
                 .drillDown(d -> d.optBisectAlways(true)).build();
         ModelSet set = oneCase.modelArg().load(plan);
-        try (ProgressListener progress = new ProgressListener(err);
+        try (ProgressListener progress = new ProgressListener(err, false);
              AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(common.dbPath()).optOutDir(out)
                      .optOrigin("bisect").optListener(progress).build())) {
             SessionRun run = session.run(RunRequest.builder().setPlan(plan).optModels(set).build());

@@ -124,7 +124,7 @@ public final class BisectVersionsCommand implements Callable<Integer> {
         err.println("bisecting " + range + " (" + versions.size() + " versions"
                 + (cachedOnly ? " this machine has" : includeDev ? " published" : " released") + ") for " + one.cases().get(0).key()
                 + " on " + backend + (range.lane().isNative() ? "" : " in " + range.lane().key()));
-        try (ProgressListener progress = new ProgressListener(err);
+        try (ProgressListener progress = new ProgressListener(err, false);
              AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(common.dbPath()).optOutDir(out)
                      .optOrigin("bisect-versions").optListener(progress).build())) {
             VersionBisector.Outcome o = new VersionBisector(session, base, one, backend, range, perf, threshold, err::println)

@@ -17,19 +17,31 @@ import java.util.Locale;
 final class ProgressListener implements RunListener, AutoCloseable {
     private final PrintWriter err;
     private final boolean interactive;
+    private final boolean quiet;
     private ProgressBar bar;
+    private dev.accelbridge.core.MinDurations durations = dev.accelbridge.core.MinDurations.NONE;
 
-    ProgressListener(PrintWriter err) {
-        this(err, System.console() != null && System.getenv("CI") == null);
+    ProgressListener(PrintWriter err, boolean quiet) {
+        this(err, Terminal.interactive(), quiet);
     }
 
-    ProgressListener(PrintWriter err, boolean interactive) {
+    /** {@code quiet}: nothing while the run goes ({@code --quiet}, for CI logs); the table and summary still come. */
+    ProgressListener(PrintWriter err, boolean interactive, boolean quiet) {
         this.err = err;
-        this.interactive = interactive;
+        this.interactive = interactive && !quiet;
+        this.quiet = quiet;
+    }
+
+    /** The run's sampling rule, so a loop a least duration runs past its count is said as such. */
+    void sampling(dev.accelbridge.core.MinDurations d) {
+        this.durations = d;
     }
 
     @Override
     public void started(String runId, int total, int skipped) {
+        if (quiet) {
+            return;
+        }
         err.printf(Locale.ROOT, "run %s: %d cases%s%n", runId, total, skipped > 0 ? " (" + skipped + " already done)" : "");
         err.flush();
         if (interactive) {
@@ -42,6 +54,9 @@ final class ProgressListener implements RunListener, AutoCloseable {
     @Override
     public void info(String message) {
         message = dev.accelbridge.reports.render.Text.terminal(message);
+        if (quiet) {
+            return;
+        }
         if (bar != null) {
             bar.setExtraMessage(message);
             return;
@@ -52,8 +67,11 @@ final class ProgressListener implements RunListener, AutoCloseable {
 
     @Override
     public void caseProgress(dev.accelbridge.core.CaseId id, dev.accelbridge.core.BackendId hop, String phase, int done, int total) {
-        String line = dev.accelbridge.reports.render.Text.terminal(String.format(Locale.ROOT, "%s %s (%s): %s %d of %d", id.row(),
-                hop.id(), id.lane().key(), phase.equals("timed") ? "timed iteration" : "warm-up", done, total));
+        if (quiet) {
+            return;
+        }
+        String line = dev.accelbridge.reports.render.Text.terminal(String.format(Locale.ROOT, "%s %s (%s): %s", id.row(),
+                hop.id(), id.lane().key(), durations.progress(phase, done, total)));
         if (bar != null) {
             bar.setExtraMessage(line);
             return;
@@ -64,6 +82,9 @@ final class ProgressListener implements RunListener, AutoCloseable {
 
     @Override
     public void caseFinished(RunResult r, int done, int total) {
+        if (quiet) {
+            return;
+        }
         String where = r.lane().key();
         String figures = r.timings() == null ? "" : String.format(Locale.ROOT, " p50 %.3f ms", r.timings().p50Ms());
         String actual = r.actual() != null && r.actual() != r.requested() ? " -> " + r.actual().id() : "";

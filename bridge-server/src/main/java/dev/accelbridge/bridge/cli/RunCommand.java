@@ -42,6 +42,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
@@ -85,6 +86,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-report", description = "Do not write the reports at the end.")
     boolean noReport;
 
+    @Option(names = "--quiet", description = "No progress lines and no time account (for CI logs): the table and the summary only.")
+    boolean quiet;
+
     @Option(names = "--fail-on", paramLabel = "LIST", split = ",",
             description = "Exit 1 when any case is: failed, wrong-output, unavailable, unsupported, fell-back, or on a regression. Default: none.")
     List<String> failOn = new ArrayList<>();
@@ -112,25 +116,35 @@ public final class RunCommand implements Callable<Integer> {
         RunAccount account = Main.processOwned ? RunAccount.sinceJvmStart() : RunAccount.startingNow();
         RunPlan plan = resume != null ? null : planFile != null ? PlanFiles.read(planFile) : plan();
         ModelSet models = plan == null ? null : account.time(RunAccount.Part.MODELS, () -> ModelSet.load(plan));
-        try (ProgressListener progress = new ProgressListener(err);
+        try (ProgressListener progress = new ProgressListener(err, quiet);
              AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(common.dbPath()).optOutDir(out)
                      .optOrigin(ORIGIN).optListener(progress).build())) {
             RunRequest request;
             if (resume == null) {
-                err.println("each case runs " + plan.sampling().durations().describe(plan.sampling().warmups(), plan.sampling().iterations()));
+                if (!quiet) {
+                    err.println("each case runs " + plan.sampling().durations().describe(plan.sampling().warmups(), plan.sampling().iterations()));
+                }
+                progress.sampling(plan.sampling().durations());
                 request = RunRequest.builder().setPlan(plan).optModels(models).optAccount(account).build();
             } else {
                 String runId = resumeId(session.store());
                 RunPlan stored = resumedPlan(session.store(), runId);
                 err.println("resuming run " + runId + " with the plan it stored");
+                progress.sampling(stored.sampling().durations());
                 request = RunRequest.builder().setPlan(stored).optResumeOf(runId).optAccount(account).build();
             }
             SessionRun run = session.run(request);
             progress.close();
-            int code = account.time(RunAccount.Part.REPORTS, () -> report(session.store(), run, err));
+            List<String> summary = new ArrayList<>();
+            int code = account.time(RunAccount.Part.REPORTS, () -> report(session.store(), run, err, summary));
             account.finish();
             session.store().recordAccount(run.runId(), account.toJson().toString());
-            err.print(account.render());
+            if (!quiet) {
+                err.print(account.render());
+            }
+            // last, under everything else: what a person looks for when the run ends
+            summary.forEach(err::println);
+            err.flush();
             return code;
         }
     }
@@ -153,18 +167,23 @@ public final class RunCommand implements Callable<Integer> {
         return PlanJson.stored(info.planJson()).orElseGet(() -> PlanFiles.legacy(info.planJson()));
     }
 
-    private int report(MatrixStore matrix, SessionRun run, PrintWriter err) {
+    private int report(MatrixStore matrix, SessionRun run, PrintWriter err, List<String> summary) {
         List<RunResult> every = matrix.allResults(); // read once: the run's table and the matrix both need them
         List<RunResult> all = every.stream().filter(r -> run.runId().equals(r.runId())).toList();
         PrintWriter stdout = spec.commandLine().getOut();
+        String table = ResultTable.render(all, Terminal.WIDTH, !json && Terminal.colour());
         if (json) {
-            err.print(ResultTable.render(all));
+            err.print(table);
             stdout.println(RunJson.array(all));
         } else {
-            stdout.print(ResultTable.render(all));
+            stdout.print(table);
         }
-        err.printf(Locale.ROOT, "run %s: %d cases in %.1f s, stored in %s%n", run.runId(), all.size(),
-                run.wallMs() / 1000, matrix.path().toAbsolutePath());
+        stdout.flush(); // before anything on stderr, so nothing lands inside the table
+        Map<dev.accelbridge.core.Status, Long> byStatus = new java.util.EnumMap<>(dev.accelbridge.core.Status.class);
+        all.forEach(r -> byStatus.merge(r.status(), 1L, Long::sum));
+        String counts = String.join(", ", byStatus.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).toList());
+        summary.add(String.format(Locale.ROOT, "run %s: %d cases in %.1f s (%s), stored in %s", run.runId(), all.size(),
+                run.wallMs() / 1000, counts.isEmpty() ? "none" : counts, matrix.path().toAbsolutePath()));
         Matrix matrix2 = MatrixBuilder.build(matrix, every, Optional.of(run.runId()),
                 RegressionDetector.defaults().withThreshold(regressionThreshold));
         var spreads = matrix2.positionSpreads();
@@ -174,12 +193,14 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (!noReport) {
             List<Path> written = ReportWriter.write(matrix2, out);
-            err.println("reports: " + String.join(", ", written.stream().map(p -> p.toAbsolutePath().toString()).toList()));
+            Path html = written.stream().filter(p -> p.getFileName().toString().endsWith(".html")).findFirst().orElse(written.get(0));
+            summary.add("report: " + html.toAbsolutePath() + " (beside it: " + String.join(", ", written.stream().filter(p -> !p.equals(html))
+                    .map(p -> p.getFileName().toString()).toList()) + ")");
         }
         List<Change> changes = matrix2.cells().stream().map(Cell::change).filter(java.util.Objects::nonNull).toList();
         ExitPolicy.Decision d = exitPolicy().decide(all, changes);
         if (d.code() != 0) {
-            err.println("failing (--fail-on " + String.join(",", failOn) + "): " + String.join("; ", d.reasons()));
+            summary.add("failing (--fail-on " + String.join(",", failOn) + "): " + String.join("; ", d.reasons()));
             return Main.POLICY_FAILED;
         }
         return Main.OK;

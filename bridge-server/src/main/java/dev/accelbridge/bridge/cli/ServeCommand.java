@@ -177,7 +177,7 @@ public final class ServeCommand implements Callable<Integer> {
                     + (page.probe().secureContext() ? "" : " (not a secure context: WebGPU and WebNN are hidden there; use --tls)"));
         }
         SessionRun run;
-        try (ProgressListener progress = new ProgressListener(err)) {
+        try (ProgressListener progress = new ProgressListener(err, false)) {
             run = session.run(RunRequest.builder().setPlan(plan).optModels(models).optListener(progress)
                     .optLanes(() -> new AttachedPageLanes(server, page, versions)).build());
         }

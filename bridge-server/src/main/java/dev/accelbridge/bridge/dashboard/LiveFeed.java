@@ -120,7 +120,7 @@ public final class LiveFeed implements AutoCloseable {
 
     /**
      * Same, with where the running cases are ({@code inCase}: the JSON array the run records beside its lock, one entry
-     * per lane and case with its phase, done and total), given to each lane as {@code now}: "timed iteration 3 of 10".
+     * per lane and case with its phase, done and total), given to each lane as {@code now}: "timed run 3 of 10", "timed 800 runs (at least 10, 0.5 s)".
      */
     static ObjectNode progress(RunInfo info, List<RunResult> results, boolean running, String inCase) {
         ObjectNode o = ResultJson.MAPPER.createObjectNode();
@@ -145,9 +145,8 @@ public final class LiveFeed implements AutoCloseable {
         if (inCase != null) {
             try {
                 for (com.fasterxml.jackson.databind.JsonNode c : ResultJson.MAPPER.readTree(inCase)) {
-                    String text = c.path("case").asText() + " " + c.path("backend").asText() + ": "
-                            + (c.path("phase").asText().equals("timed") ? "timed iteration " : "warm-up ") + c.path("done").asInt()
-                            + " of " + c.path("total").asInt();
+                    // the run words where the case is by its sampling rule (MinDurations#progress)
+                    String text = c.path("case").asText() + " " + c.path("backend").asText() + ": " + c.path("now").asText();
                     for (com.fasterxml.jackson.databind.JsonNode l : lanes) {
                         if (l.path("lane").asText().equals(c.path("lane").asText())) {
                             ((ObjectNode) l).put("now", text);

@@ -17,11 +17,11 @@ class LiveFeedProgressTest {
     void aLaneRunningALongCaseSaysWhichIterationItIsAt() {
         RunInfo info = new RunInfo("r1", Instant.parse("2026-11-23T00:00:00Z"), null, RunStatus.RUNNING, "h", "0.1", Map.of(),
                 "{\"cases\": 2, \"lanes\": {\"native\": 1, \"chromium\": 1}}", 0);
-        String inCase = "[{\"lane\":\"chromium\",\"case\":\"other/slow/fixed\",\"backend\":\"wasm\",\"phase\":\"timed\",\"done\":2,\"total\":3}]";
+        String inCase = "[{\"lane\":\"chromium\",\"case\":\"other/slow/fixed\",\"backend\":\"wasm\",\"phase\":\"timed\",\"done\":2,\"total\":3,\"now\":\"timed run 2 of 3\"}]";
         ObjectNode p = LiveFeed.progress(info, List.of(), true, inCase);
         assertThat(p.get("lanes")).anySatisfy(l -> {
             assertThat(l.get("lane").asText()).isEqualTo("chromium");
-            assertThat(l.get("now").asText()).isEqualTo("other/slow/fixed wasm: timed iteration 2 of 3");
+            assertThat(l.get("now").asText()).isEqualTo("other/slow/fixed wasm: timed run 2 of 3");
         });
         assertThat(p.get("lanes")).filteredOn(l -> l.get("lane").asText().equals("native")).allSatisfy(l -> assertThat(l.has("now")).isFalse());
         // a file caught mid-write is no reason to fail the feed
