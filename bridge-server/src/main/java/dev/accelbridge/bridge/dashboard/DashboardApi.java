@@ -16,6 +16,7 @@ import dev.accelbridge.reports.render.Comparisons;
 import dev.accelbridge.reports.render.JsonRenderer;
 import dev.accelbridge.reports.render.Matrix;
 import dev.accelbridge.reports.render.MatrixBuilder;
+import dev.accelbridge.reports.render.Overview;
 import dev.accelbridge.reports.render.Views;
 import dev.accelbridge.reports.store.MatrixStore;
 import dev.accelbridge.reports.store.ResultJson;
@@ -89,8 +90,11 @@ public final class DashboardApi {
 
     /** {@code GET /api/matrix}: the cells the views draw ({@link Views#matrix}) and the filters' options. */
     public ObjectNode matrix(Optional<String> run, CaseFilter filter) {
-        ObjectNode o = Views.matrix(MatrixBuilder.build(store, run, detector), filter);
+        Matrix m = MatrixBuilder.build(store, run, detector);
+        ObjectNode o = Views.matrix(m, filter);
         o.put("runId", run.orElse(null));
+        // the first screen, made by the reports' code for the same cells (escaped HTML; the page inserts it as is)
+        o.put("overview", Overview.html(m.filtered(filter::test)));
         return o;
     }
 

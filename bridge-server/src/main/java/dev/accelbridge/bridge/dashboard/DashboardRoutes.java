@@ -142,6 +142,10 @@ public final class DashboardRoutes implements BridgeRoutes {
             ctx.contentType("text/javascript; charset=utf-8").result(ChartAssets.text(name));
             return;
         }
+        if (name.equals(ChartAssets.GRID_CSS)) {
+            ctx.contentType("text/css; charset=utf-8").result(ChartAssets.gridCss());
+            return;
+        }
         String type = FILES.get(name);
         try (InputStream in = type == null ? null : DashboardRoutes.class.getResourceAsStream(WEB + name)) {
             if (in == null) {

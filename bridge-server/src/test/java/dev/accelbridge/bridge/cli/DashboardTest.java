@@ -161,11 +161,20 @@ class DashboardTest {
         Locator rows = p.locator("#cells tbody tr[data-key]");
         p.waitForCondition(() -> rows.count() == 4);
         p.screenshot(new Page.ScreenshotOptions().setPath(SHOTS.resolve("matrix.png")).setFullPage(true));
+        // the answer first, a matrix of marks and figures, and no label drawn over another at either width
+        assertThat(p.locator("#overview-box #glance").count()).isEqualTo(1);
+        assertThat(p.locator("#grid td.cell").count()).isEqualTo(4);
+        for (int width : List.of(1280, 1920)) {
+            p.setViewportSize(width, 900);
+            p.waitForTimeout(200);
+            assertThat(dev.accelbridge.reports.LabelBoxes.overlaps(p, "#view-matrix")).as("at " + width + " px").isEmpty();
+        }
         p.selectOption("select[name=suite]", "vision");
         p.waitForCondition(() -> rows.count() == 2);
         assertThat(rows.allTextContents()).allSatisfy(t -> assertThat(t).startsWith("vision/convnet-small"));
-        Number heat = (Number) p.evaluate("() => echarts.getInstanceByDom(document.getElementById('heatmap')).getOption().series[0].data.length");
-        assertThat(heat.intValue()).isEqualTo(2);
+        p.waitForCondition(() -> p.locator("#grid td.cell").count() == 2);
+        // the first screen follows the filters: two vision cells counted
+        assertThat(p.locator("#overview-box #overview").textContent()).contains("2 cells: ");
         p.selectOption("select[name=requested]", "wasm");
         p.waitForCondition(() -> rows.count() == 1);
         // the ratio chart shows the browser cell's p50 over native CPU's, not bars of milliseconds

@@ -46,15 +46,24 @@ public record Cell(RunResult result, Score score, double cpuP50Ms, double reques
      * (a lane's identity; a browser's major is in its label), so two versions of one runtime are two columns.
      */
     public String column() {
-        var id = result.id();
+        return result.id().requested().id() + " [" + browserLabel() + versionsLabel() + "]";
+    }
+
+    /** The browser the cell ran in, with its build ("chromium 156.0…", "native"): the column's second level. */
+    public String browserLabel() {
+        return result.provenance() == null ? result.id().lane().id() : result.provenance().browserLabel();
+    }
+
+    /** The lane's runtime versions ("· ort-web 1.30.0"), or "": the column's third level. */
+    public String versionsLabel() {
         StringBuilder v = new StringBuilder();
         for (VersionAxis a : VersionAxes.all()) {
-            String at = id.lane().version(a);
+            String at = result.id().lane().version(a);
             if (at != null && !a.withinBrowser()) {
                 v.append(" · ").append(a.shortName()).append(' ').append(at);
             }
         }
-        return id.requested().id() + " [" + (result.provenance() == null ? id.lane().id() : result.provenance().browserLabel()) + v + "]";
+        return v.toString();
     }
 
     /**

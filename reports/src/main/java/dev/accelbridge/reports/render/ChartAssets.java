@@ -11,7 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The scripts both the static report and the dashboard draw with, read from this jar: Apache ECharts (installed from
- * npm at build time, no CDN) and {@code views.js}, the views shared by both.
+ * npm at build time, no CDN), {@code views.js}, the views shared by both, and {@code grid.css}, the matrix grid's style.
  */
 @PublicApi
 public final class ChartAssets {
@@ -19,6 +19,8 @@ public final class ChartAssets {
     public static final String ECHARTS = "echarts.min.js";
     /** The shared views' file name. */
     public static final String VIEWS = "views.js";
+    /** The matrix grid's style sheet's file name. */
+    public static final String GRID_CSS = "grid.css";
     private static final Map<String, String> CACHE = new ConcurrentHashMap<>();
 
     private ChartAssets() {
@@ -29,13 +31,18 @@ public final class ChartAssets {
         return text(ECHARTS);
     }
 
+    /** The matrix grid's style sheet. */
+    public static String gridCss() {
+        return text(GRID_CSS);
+    }
+
     /** The shared views' source. */
     public static String views() {
         return text(VIEWS);
     }
 
     /**
-     * One of the two files.
+     * One of the files.
      *
      * @throws ReportsException when the jar lacks it (a build without npm)
      */

@@ -45,13 +45,26 @@ final class DrillDowns {
     static List<View> of(Matrix m) {
         List<View> out = new ArrayList<>();
         for (Cell c : m.cells()) {
-            Analysis a = c.result().analysis();
-            if (a.bisection() == null && a.profile() == null && a.recreate() == null) {
-                continue; // a cold start alone is in every executed case; it is shown with the others, not on its own
+            if (has(c)) {
+                out.add(view(c));
             }
-            out.add(view(c));
         }
         return out;
+    }
+
+    /** Whether the cell has a drill-down of its own (a cold start alone is in every executed case, shown with the others). */
+    static boolean has(Cell c) {
+        Analysis a = c.result().analysis();
+        return a.bisection() != null || a.profile() != null || a.recreate() != null;
+    }
+
+    /** The id of the cell's drill-down in report.html, the target of the matrix's links. */
+    static String anchor(Cell c) {
+        return "case-" + Integer.toHexString(label(c).hashCode());
+    }
+
+    private static String label(Cell c) {
+        return c.row() + " · " + c.column() + " · " + c.host();
     }
 
     /** The first line a failure message gives about where a wrong output starts, or null. */
@@ -153,9 +166,7 @@ final class DrillDowns {
             tables.add(new Table("Re-creation leak check", List.of("cycle", "create ms", "run ms", "RSS MiB", "JS heap MiB"), rows,
                     r.describe() + ". " + (r.note() == null ? "" : r.note())));
         }
-        String label = c.row() + " · " + c.column() + " · " + c.host();
-        String anchor = "case-" + Integer.toHexString(label.hashCode());
-        return new View(label, anchor, String.join("; ", summary), tables, opBars, errorBars);
+        return new View(label(c), anchor(c), String.join("; ", summary), tables, opBars, errorBars);
     }
 
     private static String mib(long bytes) {

@@ -33,22 +33,39 @@ final class HtmlRenderer {
                 .append("\n</script>\n</head>\n<body>\n");
         sb.append("<h1>Accelbridge compatibility matrix</h1>\n<p class=\"meta\">Scope: ").append(h(m.scope())).append(" · generated ")
                 .append(h(m.generatedAt().toString())).append(" · ").append(m.cells().size()).append(" cells · ")
-                .append(m.hosts().size()).append(" host(s) · <span class=\"reg\">").append(m.regressions().size())
-                .append(" regression(s)</span> · ").append(m.improvements().size()).append(" improvement(s)</p>\n");
-        sb.append("<h2>Matrix (score per cell)</h2>\n<div id=\"heatmap\" class=\"chart\"></div>\n");
-        sb.append("<h2>Browser vs native CPU (p50 ratio; 1× = native CPU, above 1 = slower)</h2>\n<div id=\"ratio\" class=\"chart\"></div>\n");
-        sb.append("<h2>Latency history per cell (p50, ms)</h2>\n<div id=\"history\" class=\"chart\"></div>\n");
-        write(sb, GenerationSection.of(m));
-        write(sb, ReadoutSection.of(m));
-        write(sb, Sections.changes(m));
-        write(sb, Sections.positions(m));
-        write(sb, Sections.versions(m));
-        write(sb, Sections.batchScaling(m));
-        write(sb, Sections.conformance(m));
+                .append(m.hosts().size()).append(" host(s) · <span").append(m.regressions().isEmpty() ? "" : " class=\"reg\"").append('>')
+                .append(m.regressions().size()).append(" regression(s)</span> · ").append(m.improvements().size()).append(" improvement(s)</p>\n");
+        // the answer first: counts, changes, fallbacks, wrong outputs, where it ran
+        sb.append(Overview.html(m));
+        sb.append("<h2 id=\"matrix\">Matrix</h2>\n<p class=\"meta\">").append(h(Glyph.LEGEND)).append("; the figure is the p50 in ms. "
+                + "Hover a cell for its notes, click it for its drill-down; click a family or a backend to fold it. A dashed cell "
+                + "ran on a software adapter, an italic figure sits on a latency floor.</p>\n<div id=\"grid\"></div>\n"
+                + "<div id=\"cell-detail\" class=\"detail\" hidden></div>\n");
+        // everything else one line each until opened; charts draw when their section opens
+        sb.append("<details class=\"sec\" id=\"sec-ratio\"><summary><h2>Browser vs native CPU</h2></summary>\n<p class=\"meta\">"
+                + "p50 ratio, 1× = native CPU, above 1 = slower; cells on hardware (or the CPU itself for wasm and WebNN cpu). "
+                + "Fallen-back and floored cells are not ranked.</p>\n<div id=\"ratio\" class=\"chart\"></div>\n"
+                + "<h3>On a software adapter (WebGPU drawn by the CPU): not a measure of WebGPU</h3>\n<div id=\"ratio-sw\" class=\"chart\"></div>\n</details>\n");
+        Section gen = GenerationSection.of(m);
+        if (!gen.hidden() && !gen.empty()) {
+            sb.append("<details class=\"sec\" id=\"sec-gen-charts\"><summary><h2>Generation: time to first token and tokens per second</h2>"
+                    + "</summary>\n<div id=\"ttft\" class=\"chart\"></div>\n<div id=\"tps\" class=\"chart\"></div>\n</details>\n");
+        }
+        sb.append("<details class=\"sec\" id=\"sec-history\"><summary><h2>Latency history per cell (p50, ms)</h2></summary>\n"
+                + "<div id=\"history\" class=\"chart\"></div>\n</details>\n");
+        folded(sb, gen);
+        folded(sb, ReadoutSection.of(m));
+        folded(sb, Sections.changes(m));
+        folded(sb, Sections.positions(m));
+        folded(sb, Sections.versions(m));
+        folded(sb, Sections.batchScaling(m));
+        folded(sb, Sections.conformance(m));
         drillDown(sb, m);
-        write(sb, Sections.diagnostics(m));
-        write(sb, Sections.fallbacks(m));
+        folded(sb, Findings.diagnostics(m));
+        folded(sb, Sections.fallbacks(m));
+        sb.append("<details class=\"sec\" id=\"sec-cells\"><summary><h2>All cells (").append(m.cells().size()).append(")</h2></summary>\n");
         table(sb, m);
+        sb.append("</details>\n");
         sb.append("<p class=\"meta\">Status is the compatibility verdict; speed is the ratio to the native CPU reference of the "
                 + "same case on the same host; a software adapter or an unverified WebNN device is marked in the cell and never "
                 + "graded like hardware acceleration. Score 0–100, grade High / Medium / Low / None: docs/scoring.md.</p>\n");
@@ -68,7 +85,8 @@ final class HtmlRenderer {
         if (views.isEmpty()) {
             return;
         }
-        sb.append("<h2 id=\"drill-down\">Drill-down (why wrong, where the time goes)</h2>\n");
+        sb.append("<details class=\"sec\" id=\"drill-down\"><summary><h2>Drill-down (why wrong, where the time goes): ")
+                .append(views.size()).append(" case(s)</h2></summary>\n");
         for (DrillDowns.View v : views) {
             sb.append("<details class=\"case\" id=\"").append(v.anchor()).append("\"><summary><b>").append(h(v.label()))
                     .append("</b> — ").append(h(v.summary())).append("</summary>\n");
@@ -93,6 +111,7 @@ final class HtmlRenderer {
             }
             sb.append("</details>\n");
         }
+        sb.append("</details>\n");
     }
 
     private static void bars(StringBuilder sb, String title, List<DrillDowns.Bar> bars, String cls) {
@@ -106,6 +125,19 @@ final class HtmlRenderer {
                     .append(h(b.value())).append("</span></div>");
         }
         sb.append("</div>\n");
+    }
+
+    /** A section folded to its heading until opened (the report's height with everything folded stays a few screens). */
+    private static void folded(StringBuilder sb, Section s) {
+        if (s.hidden()) {
+            return;
+        }
+        StringBuilder inner = new StringBuilder();
+        write(inner, s);
+        // the heading becomes the summary's; the rest is the body
+        String body = inner.substring(inner.indexOf("</h2>\n") + 6);
+        sb.append("<details class=\"sec\" id=\"sec-").append(h(s.id())).append("\"><summary><h2>").append(h(s.title()))
+                .append(s.empty() ? " — none" : "").append("</h2></summary>\n").append(body).append("</details>\n");
     }
 
     /** A section as HTML: its heading, intro, then its table or list (or its "none" line; nothing at all without one). */
@@ -133,7 +165,14 @@ final class HtmlRenderer {
             sb.append("</table>\n");
         }
         for (Section.Item item : s.items()) {
-            sb.append("<p>").append(item.lead() == null ? "" : "<b>" + h(item.lead()) + "</b>").append(h(item.text())).append("</p>\n");
+            String line = (item.lead() == null ? "" : "<b>" + h(item.lead()) + "</b>") + h(item.text());
+            if (item.folded() && !item.steps().isEmpty()) {
+                sb.append("<details class=\"finding\"><summary>").append(line).append("</summary><ul class=\"cells\">");
+                item.steps().forEach(step -> sb.append("<li>").append(h(step.text())).append("</li>"));
+                sb.append("</ul></details>\n");
+                continue;
+            }
+            sb.append("<p>").append(line).append("</p>\n");
             if (!item.steps().isEmpty()) {
                 sb.append("<ol class=\"hops\">");
                 item.steps().forEach(step -> sb.append("<li").append(cls(step.marked() ? "taken" : null)).append('>')
@@ -148,7 +187,7 @@ final class HtmlRenderer {
     }
 
     private static void table(StringBuilder sb, Matrix m) {
-        sb.append("<h2>All cells</h2>\n<table id=\"cells\"><tr><th>model</th><th>backend [browser]</th><th>host</th><th>status</th>"
+        sb.append("<table id=\"cells\"><tr><th>model</th><th>backend [browser]</th><th>host</th><th>status</th>"
                 + "<th>score</th><th>actual</th><th>load ms</th><th>first ms</th><th>p50 ms</th><th>p90 ms</th><th>p99 ms</th>"
                 + "<th>speed vs native CPU</th><th>max abs err</th><th>cosine</th><th>reason</th><th>provenance</th></tr>\n");
         for (Cell c : m.cells()) {
@@ -211,33 +250,63 @@ final class HtmlRenderer {
     }
 
     private static final String CSS = """
-            body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
-            h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 1.6em; }
-            .meta { color: #555; } .reg { color: #b00020; font-weight: 600; }
-            .chart { width: 100%; min-height: 120px; border: 1px solid #ddd; }
+            body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; max-width: 1800px; }
+            h1 { font-size: 1.5em; margin: 0 0 .2em; } h2 { font-size: 1.15em; margin: 1.1em 0 .4em; } h3 { font-size: 1em; }
+            .meta { color: #555; margin: .3em 0; } .reg { color: #b00020; font-weight: 600; }
+            .chart { width: 100%; min-height: 60px; border: 1px solid #ddd; }
             table { border-collapse: collapse; font-size: 12px; }
             th, td { border: 1px solid #ccc; padding: 2px 6px; text-align: left; vertical-align: top; }
             th { background: #f3f3f3; }
+            td.ok { color: #1b7f1b; } td.warn { color: #8a5300; } td.bad { color: #b00020; font-weight: 600; }
             tr.passed td:nth-child(4) { color: #1b7f1b; } tr.fell_back td:nth-child(4) { color: #b36b00; }
             tr.wrong_output td:nth-child(4), tr.failed td:nth-child(4) { color: #b00020; font-weight: 600; }
             tr.unavailable td:nth-child(4), tr.unsupported td:nth-child(4) { color: #777; }
             tr.regression { background: #ffe3e6; } tr.improvement { background: #e3f6e3; }
             .sw { background: #fff3c4; padding: 0 3px; border-radius: 3px; }
             ol.hops li.taken { font-weight: 600; }
+            #overview h2 { font-size: 1.05em; margin: .8em 0 .3em; } #overview p { margin: .2em 0; }
+            details.sec { margin: .2em 0; border-top: 1px solid #e4e4e4; } details.sec > summary { cursor: pointer; padding: .2em 0; }
+            details.sec > summary h2 { display: inline; font-size: 1.05em; margin: 0; }
+            details.finding { margin: .15em 0; } details.finding > summary { cursor: pointer; }
+            ul.cells { margin: .2em 0 .4em; font-size: 12px; color: #444; }
             details.case { margin: .4em 0; } details.case > summary { cursor: pointer; }
             .bars { max-width: 900px; } .bar { display: flex; align-items: center; gap: 6px; font-size: 12px; margin: 1px 0; }
             .bar .lbl { width: 260px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
             .bar .fill { display: inline-block; height: 12px; background: #4a78c2; min-width: 1px; }
             .bars.err .fill { background: #c2504a; } .bar .val { color: #555; white-space: nowrap; }
-            """;
+            """ + ChartAssets.gridCss();
 
     private static final String JS = """
             (function () {
               var data = JSON.parse(document.getElementById('matrix-data').textContent);
               var V = window.AccelbridgeViews;
               function el(id) { return document.getElementById(id); }
-              var charts = { heatmap: V.heatmap(el('heatmap'), data.cells), ratio: V.ratio(el('ratio'), data.cells),
-                history: V.history(el('history'), data.cells) };
+              var charts = {};
+              function show(c) {
+                if (c.anchor && el(c.anchor)) {
+                  var d = el(c.anchor); d.open = true; var p = d.parentNode; if (p.tagName === 'DETAILS') { p.open = true; }
+                  d.scrollIntoView(); return;
+                }
+                var box = el('cell-detail');
+                box.textContent = c.row + ' · ' + c.col + ' · ' + c.host + '\\n' + c.status + (c.actual && c.actual !== c.backend
+                  ? ' (ran on ' + c.actual + ')' : '') + ' · score ' + c.score + (c.caveat ? '\\n' + c.caveat : '')
+                  + (c.vsNativeLabel ? '\\n' + c.vsNativeLabel : '') + (c.reason ? '\\n' + c.reason : '');
+                box.hidden = false;
+              }
+              charts.grid = V.grid(el('grid'), data.cells, { onCell: show });
+              var lazy = {
+                'sec-ratio': function () { charts.ratio = V.ratio(el('ratio'), data.cells, { onCell: show });
+                  charts.ratioSw = V.ratio(el('ratio-sw'), data.cells, { software: true, onCell: show }); },
+                'sec-gen-charts': function () { charts.ttft = V.generation(el('ttft'), data.cells, { which: 'ttft', onCell: show });
+                  charts.tps = V.generation(el('tps'), data.cells, { which: 'tokensPerSec', onCell: show }); },
+                'sec-history': function () { charts.history = V.history(el('history'), data.cells); }
+              };
+              Object.keys(lazy).forEach(function (id) {
+                var d = el(id);
+                if (!d) { return; }
+                var drawn = false;
+                d.addEventListener('toggle', function () { if (d.open && !drawn) { drawn = true; lazy[id](); } });
+              });
               window.accelbridgeCharts = charts;
               window.addEventListener('resize', function () { Object.keys(charts).forEach(function (k) { charts[k].resize(); }); });
             })();

@@ -25,9 +25,7 @@ final class MarkdownRenderer {
         sb.append("# Accelbridge compatibility matrix\n\n");
         sb.append("Scope: ").append(m.scope()).append(" · generated ").append(m.generatedAt()).append(" · ")
                 .append(m.cells().size()).append(" cells · ").append(m.hosts().size()).append(" host(s)\n\n");
-        Map<Status, Long> counts = m.cells().stream().collect(Collectors.groupingBy(c -> c.result().status(), LinkedHashMap::new,
-                Collectors.counting()));
-        sb.append(counts.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining(" · "))).append("\n\n");
+        Overview.sections(m).forEach(s -> write(sb, s));
 
         Map<String, List<Cell>> byHost = new LinkedHashMap<>();
         m.cells().forEach(c -> byHost.computeIfAbsent(c.host(), k -> new ArrayList<>()).add(c));
@@ -71,7 +69,7 @@ final class MarkdownRenderer {
         write(sb, Sections.batchScaling(m));
         write(sb, Sections.conformance(m));
         drillDown(sb, m);
-        write(sb, Sections.diagnostics(m));
+        write(sb, Findings.diagnostics(m));
         write(sb, Sections.notRun(m));
         write(sb, Sections.provenance(m));
         sb.append("Score: see docs/scoring.md (High ≥ 75, Medium ≥ 50, Low > 0, None = 0).\n");

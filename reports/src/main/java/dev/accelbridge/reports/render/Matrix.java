@@ -126,6 +126,11 @@ public record Matrix(String scope, Instant generatedAt, List<Cell> cells, Map<St
         return new BatchScaling(List.copyOf(batches), rows);
     }
 
+    /** The same matrix with only the cells whose result passes {@code keep} (a dashboard's filters). */
+    public Matrix filtered(java.util.function.Predicate<dev.accelbridge.core.RunResult> keep) {
+        return new Matrix(scope, generatedAt, cells.stream().filter(c -> keep.test(c.result())).toList(), hosts, modelOps);
+    }
+
     /** Cells flagged as regressions. */
     public List<Cell> regressions() {
         return cells.stream().filter(c -> c.change() != null && c.change().kind() == ChangeKind.REGRESSION).toList();

@@ -84,10 +84,21 @@ record Section(String id, String title, String intro, Table table, List<Item> it
      * @param lead  the bold start
      * @param text  the rest of the line
      * @param steps the steps under it
+     * @param folded whether the steps are listed on demand
      */
-    record Item(String lead, String text, List<Step> steps) {
+    record Item(String lead, String text, List<Step> steps, boolean folded) {
         Item {
             steps = List.copyOf(steps);
+        }
+
+        /** An item whose steps are shown. */
+        Item(String lead, String text, List<Step> steps) {
+            this(lead, text, steps, false);
+        }
+
+        /** An item whose steps are listed on demand (HTML: under a summary that opens), as a finding's cells. */
+        static Item folded(String lead, String text, List<Step> steps) {
+            return new Item(lead, text, steps, true);
         }
     }
 

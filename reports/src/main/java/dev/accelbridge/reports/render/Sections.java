@@ -191,17 +191,6 @@ final class Sections {
         return Section.table("conformance", "Conformance by op (the op suite)", intro.toString(), new Section.Table(header, rows), null);
     }
 
-    /** Every diagnostic of every cell, with what to do. */
-    static Section diagnostics(Matrix m) {
-        List<Section.Row> rows = new ArrayList<>();
-        for (Matrix.Finding f : m.findings()) {
-            rows.add(Section.Row.of(f.diagnostic().severity().id(), f.diagnostic().severity().id(),
-                    f.cell().row() + " " + f.cell().column(), f.cell().host(), f.diagnostic().message(), f.diagnostic().action()));
-        }
-        return Section.table("diagnostics", "Diagnostics", null, new Section.Table(List.of("severity", "cell", "host",
-                "what happened", "what to do"), rows), "None.");
-    }
-
     /** Every cell that fell back: where it ran, what the requested backend cost when it last worked, and every hop. */
     static Section fallbacks(Matrix m) {
         List<Section.Item> items = new ArrayList<>();

@@ -62,6 +62,26 @@ public final class Views {
         o.put("grade", c.score().grade().name());
         o.put("isBrowser", !id.lane().isNative());
         o.put("caveat", Fmt.caveat(c).trim());
+        // the matrix grid's levels and its cell: one mark and one figure, the rest on hover and in the drill-down
+        o.put("group", id.family().id());
+        o.put("model", multiHost ? c.row().substring(id.family().id().length() + 1) + " @ " + c.host()
+                : c.row().substring(id.family().id().length() + 1));
+        o.put("backend", id.requested().id());
+        o.put("browser", browserShort(c));
+        o.put("browserFull", c.browserLabel());
+        o.put("versions", c.versionsLabel().replaceFirst("^ · ", ""));
+        o.put("glyph", Glyph.of(r.status()));
+        o.put("figure", r.status().executed() ? Glyph.figure(c.p50()) : "");
+        o.put("software", r.status().executed() && c.score().acceleration() == dev.accelbridge.core.Acceleration.SOFTWARE_ADAPTER);
+        o.put("reason", r.reason());
+        o.put("anchor", DrillDowns.has(c) ? DrillDowns.anchor(c) : null);
+        var dec = r.timings() == null ? null : r.timings().decoding();
+        if (dec != null) {
+            o.set("ttft", figure(dec.ttftP50Ms()));
+            o.set("ttftCi", interval(dec.ttftCi()));
+            o.set("tokensPerSec", figure(dec.tokensPerSec()));
+            o.set("tokensPerSecCi", interval(dec.tokensPerSecCi()));
+        }
         o.put("speed", Fmt.speed(c));
         o.set("p50", figure(c.p50()));
         o.set("cpuP50", figure(c.cpuP50Ms()));
@@ -87,6 +107,16 @@ public final class Views {
             }
         });
         return o;
+    }
+
+    /** "chromium 156", "firefox 153", "native": the browser and its major, short enough for a column's head. */
+    private static String browserShort(Cell c) {
+        var p = c.result().provenance();
+        if (p == null || p.browser() == null) {
+            return c.result().id().lane().isNative() ? "native" : c.result().id().lane().browser().id();
+        }
+        String major = dev.accelbridge.core.LaneId.majorOf(p.browserVersion());
+        return p.browserVersion() == null ? p.browser() : p.browser() + " " + (major == null ? p.browserVersion() : major);
     }
 
     /**

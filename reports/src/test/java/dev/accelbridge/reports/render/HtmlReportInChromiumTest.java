@@ -1,13 +1,20 @@
 package dev.accelbridge.reports.render;
 
-import dev.accelbridge.browser.testing.RequiresBrowser;
-import dev.accelbridge.browser.launch.BrowserDiscovery;
-import dev.accelbridge.core.BrowserKind;
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
+import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.browser.testing.RequiresBrowser;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.reports.LabelBoxes;
+import dev.accelbridge.reports.LayoutFixture;
+import dev.accelbridge.reports.history.RegressionDetector;
 import dev.accelbridge.reports.store.MatrixStore;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,17 +24,73 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import static dev.accelbridge.reports.Fixtures.host;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Opens report.html in the machine's real headless Chromium, offline (file://), and checks the charts drew. */
+/**
+ * Opens report.html in the machine's real headless Chromium, offline (file://): the charts draw, and the page reads —
+ * for the default matrix (96 cells) and the op suite (5,385), at 1280 and 1920 px no two rendered labels overlap, folded
+ * and with every section open; folded, the default report is at most three screens tall at 1400 px. Screenshots of
+ * each go to target/screenshots for a person to look at.
+ */
+@RequiresBrowser
 class HtmlReportInChromiumTest {
-    @TempDir
-    Path dir;
+    /** A screen at 1400 px wide, for the report's height. */
+    static final int SCREEN_HEIGHT = 900;
+    static final Path SHOTS = Path.of("target", "screenshots");
 
-    @RequiresBrowser
+    @TempDir
+    static Path dir;
+    static Playwright pw;
+    static Browser browser;
+
+    @BeforeAll
+    static void launch() throws Exception {
+        Path exe = BrowserDiscovery.find(BrowserKind.CHROMIUM).orElseThrow().executable();
+        pw = Playwright.create();
+        browser = pw.chromium().launch(new BrowserType.LaunchOptions().setExecutablePath(exe).setHeadless(true)
+                .setArgs(List.of("--no-sandbox", "--disable-background-networking", "--disable-component-update",
+                        "--disable-sync", "--no-first-run")));
+        Files.createDirectories(SHOTS);
+    }
+
+    @AfterAll
+    static void close() {
+        if (browser != null) {
+            browser.close();
+        }
+        if (pw != null) {
+            pw.close();
+        }
+    }
+
+    /** A page at {@code width} x a screen that records console errors and any request leaving the file. */
+    static Page open(Path html, int width, List<String> errors) {
+        Page page = browser.newPage(new com.microsoft.playwright.Browser.NewPageOptions().setViewportSize(width, SCREEN_HEIGHT));
+        page.onConsoleMessage(m -> {
+            if (m.type().equals("error")) {
+                errors.add(m.text());
+            }
+        });
+        page.onPageError(errors::add);
+        page.onRequest(r -> {
+            if (!r.url().startsWith("file:") && !r.url().startsWith("data:")) {
+                errors.add("network request from an offline report: " + r.url());
+            }
+        });
+        page.navigate(html.toUri().toString());
+        page.waitForFunction("() => window.accelbridgeCharts !== undefined");
+        return page;
+    }
+
+    /** Opens every folded section (charts draw as they open). */
+    static void unfoldAll(Page page) {
+        page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; d.dispatchEvent(new Event('toggle')); })");
+        page.waitForTimeout(300);
+    }
+
     @Test
     void chartsDrawWithoutConsoleErrors() throws Exception {
-        Path exe = BrowserDiscovery.find(BrowserKind.CHROMIUM).orElseThrow().executable();
         Path out = dir.resolve("out");
         try (MatrixStore s = MatrixStore.open(dir.resolve("m.duckdb"))) {
             ReportFixture.fill(s);
@@ -35,58 +98,95 @@ class HtmlReportInChromiumTest {
         }
         String html = Files.readString(out.resolve("report.html"));
         assertThat(html).doesNotContain("<script src=").doesNotContain("cdn").contains("echarts");
-
         List<String> errors = new ArrayList<>();
-        try (Playwright pw = Playwright.create()) {
-            Browser b = pw.chromium().launch(new BrowserType.LaunchOptions().setExecutablePath(exe).setHeadless(true)
-                    .setArgs(List.of("--no-sandbox", "--disable-background-networking", "--disable-component-update",
-                            "--disable-sync", "--no-first-run")));
-            Page page = b.newPage();
-            page.onConsoleMessage(m -> {
-                if (m.type().equals("error")) {
-                    errors.add(m.text());
-                }
-            });
-            page.onPageError(errors::add);
-            page.onRequest(r -> {
-                if (!r.url().startsWith("file:") && !r.url().startsWith("data:")) {
-                    errors.add("network request from an offline report: " + r.url());
-                }
-            });
-            page.navigate(out.resolve("report.html").toUri().toString());
-            page.waitForFunction("() => window.accelbridgeCharts !== undefined");
-            for (String id : List.of("heatmap", "ratio", "history")) {
-                Object inst = page.evaluate("id => !!echarts.getInstanceByDom(document.getElementById(id))", id);
-                assertThat(inst).as(id + " instance").isEqualTo(true);
-                Number shapes = (Number) page.evaluate(
-                        "id => document.querySelectorAll('#' + id + ' svg path, #' + id + ' svg rect').length", id);
-                assertThat(shapes.intValue()).as(id + " drawn shapes").isGreaterThanOrEqualTo(10);
+        Page page = open(out.resolve("report.html"), 1400, errors);
+        // the matrix: one cell per case (9), each a mark and a figure, its notes on hover
+        assertThat(page.locator("#grid td.cell").count()).isEqualTo(9);
+        assertThat(page.locator("#grid td.cell.s-wrong_output").first().textContent()).startsWith("✗");
+        assertThat(page.locator("#grid td.cell.sw").count()).as("the two WebGPU cells on SwiftShader").isEqualTo(2);
+        assertThat(page.locator("#grid td.cell.s-wrong_output").first().getAttribute("title")).contains("WRONG_OUTPUT");
+        // a folded family shows its counts; folding a backend merges its browsers
+        page.locator("#grid tr.gh th").first().click();
+        assertThat(page.locator("#grid tbody").first().locator("tr").count()).isEqualTo(1);
+        // the first screen: counts per browser and backend, the regression, the fallback with its reason
+        assertThat(page.locator("#overview #glance").count()).isEqualTo(1);
+        assertThat(page.locator("#overview").textContent()).contains("regression").contains("webnn-gpu → wasm")
+                .contains("unavailable: No available adapters.");
+        unfoldAll(page);
+        for (String id : List.of("ratio", "history")) {
+            Number shapes = (Number) page.evaluate("id => document.querySelectorAll('#' + id + ' svg path, #' + id + ' svg rect').length", id);
+            assertThat(shapes.intValue()).as(id + " drawn shapes").isGreaterThanOrEqualTo(6);
+        }
+        // browser vs native ranks hardware cells only: the software-adapter WebGPU cell has its own chart, and a cell that
+        // fell back from webnn-gpu to wasm is not ranked (found when tried: it was drawn as "webnn-gpu [chromium 156] ×8.38")
+        Object ratio = page.evaluate("() => { const o = echarts.getInstanceByDom(document.getElementById('ratio')).getOption();"
+                + " return [o.legend ? o.legend.length : 0, o.series[0].markLine.data[0].xAxis, o.series[0].data.length, o.series[1].type]; }");
+        assertThat(((List<?>) ratio).stream().map(String::valueOf).toList()).containsExactly("0", "1", "1", "custom");
+        assertThat(page.evaluate("() => echarts.getInstanceByDom(document.getElementById('ratio-sw')).getOption().series[0].data.length").toString())
+                .as("both WebGPU cells on SwiftShader, the wrong one too").isEqualTo("2");
+        assertThat(page.evaluate("() => echarts.getInstanceByDom(document.getElementById('ratio')).getOption().yAxis[0].data"
+                + ".some(l => l.includes('webnn-gpu'))")).isEqualTo(false);
+        // history lines are named in a list under the chart (names at the lines' ends were drawn over each other)
+        assertThat(page.locator("#history + ol.chart-key li").count()).isGreaterThanOrEqualTo(6);
+        assertThat(page.locator("#changes tr.regression").count()).isEqualTo(1);
+        assertThat(page.locator("#cells tr").count()).isEqualTo(10);
+        assertThat(page.locator(".sw").count()).isGreaterThan(0);
+        assertThat(LabelBoxes.overlaps(page, "body")).isEmpty();
+        page.close();
+        assertThat(errors).isEmpty();
+    }
+
+    /** The report of {@code results} (the newest of every cell) written to {@code name}.html. */
+    static Path report(String name, List<RunResult> results) throws Exception {
+        try (MatrixStore s = MatrixStore.open(dir.resolve(name + ".duckdb"))) {
+            Matrix m = MatrixBuilder.build(s, results, Optional.empty(), RegressionDetector.defaults());
+            Path html = dir.resolve(name + ".html");
+            Files.writeString(html, HtmlRenderer.render(m));
+            return html;
+        }
+    }
+
+    @Test
+    void theDefaultMatrixReadsOnThreeScreensWithNoLabelOverAnother() throws Exception {
+        HostInfo h = host("ci-runner");
+        Path html = report("default", LayoutFixture.defaultRun("r-default", h));
+        List<String> errors = new ArrayList<>();
+        Page tall = open(html, 1400, errors);
+        int height = ((Number) tall.evaluate("() => document.documentElement.scrollHeight")).intValue();
+        tall.screenshot(new Page.ScreenshotOptions().setPath(SHOTS.resolve("report-default-1400.png")).setFullPage(true));
+        assertThat(height).as("the default report folded, at 1400 px").isLessThanOrEqualTo(3 * SCREEN_HEIGHT);
+        assertThat(tall.locator("#grid td.cell").count()).isEqualTo(96);
+        tall.close();
+        for (int width : List.of(1280, 1920)) {
+            Page page = open(html, width, errors);
+            assertThat(LabelBoxes.count(page, "body")).isGreaterThan(200);
+            assertThat(LabelBoxes.overlaps(page, "body")).as("folded at " + width + " px").isEmpty();
+            unfoldAll(page);
+            page.screenshot(new Page.ScreenshotOptions().setPath(SHOTS.resolve("report-default-open-" + width + ".png")).setFullPage(true));
+            assertThat(LabelBoxes.overlaps(page, "body")).as("every section open at " + width + " px").isEmpty();
+            page.close();
+        }
+        assertThat(errors).isEmpty();
+    }
+
+    @Test
+    void theOpSuiteReadsFoldedAndOpen() throws Exception {
+        HostInfo h = host("ci-runner");
+        Path html = report("ops", LayoutFixture.opSuite("r-ops", h));
+        List<String> errors = new ArrayList<>();
+        for (int width : List.of(1280, 1920)) {
+            Page page = open(html, width, errors);
+            // the op suite's 1,077 rows start folded to one row of counts per column
+            assertThat(page.locator("#grid tbody[data-group=ops] tr").count()).isEqualTo(1);
+            assertThat(LabelBoxes.overlaps(page, "#grid")).as("folded at " + width + " px").isEmpty();
+            page.locator("#grid tr.gh th").first().click();
+            assertThat(page.locator("#grid td.cell").count()).isEqualTo(5385);
+            assertThat(LabelBoxes.overlaps(page, "#grid")).as("open at " + width + " px").isEmpty();
+            assertThat(LabelBoxes.overlaps(page, "#overview")).isEmpty();
+            if (width == 1280) {
+                page.screenshot(new Page.ScreenshotOptions().setPath(SHOTS.resolve("report-ops-1280.png")));
             }
-            // the heatmap has one rectangle-ish data item per cell (9); its colour scale stands at the right, clear of the
-            // column labels under the grid
-            assertThat(page.evaluate("() => echarts.getInstanceByDom(document.getElementById('heatmap')).getOption().visualMap[0].orient"))
-                    .isEqualTo("vertical");
-            // browser vs native is the ratio of p50s with the 1x line drawn (no legend to page through); the fixture's four
-            // executed browser cells include one that fell back from webnn-gpu to wasm: its figure is wasm's, so it is
-            // not ranked (found when tried: it was drawn as "webnn-gpu [chromium 156] ×8.38")
-            Object ratio = page.evaluate("() => { const o = echarts.getInstanceByDom(document.getElementById('ratio')).getOption();"
-                    + " return [o.legend ? o.legend.length : 0, o.series[0].markLine.data[0].xAxis, o.series[0].data.length]; }");
-            assertThat(((List<?>) ratio).stream().map(x -> ((Number) x).intValue()).toList()).containsExactly(0, 1, 3);
-            assertThat(page.evaluate("() => echarts.getInstanceByDom(document.getElementById('ratio')).getOption().yAxis[0].data"
-                    + ".some(l => l.includes('webnn-gpu'))")).isEqualTo(false);
-            // history lines are named where they end
-            assertThat(page.evaluate("() => echarts.getInstanceByDom(document.getElementById('history')).getOption().series"
-                    + ".every(s => s.endLabel && s.endLabel.show)")).isEqualTo(true);
-            Number heatItems = (Number) page.evaluate(
-                    "() => echarts.getInstanceByDom(document.getElementById('heatmap')).getOption().series[0].data.length");
-            assertThat(heatItems.intValue()).isEqualTo(9);
-            Number histSeries = (Number) page.evaluate(
-                    "() => echarts.getInstanceByDom(document.getElementById('history')).getOption().series.length");
-            assertThat(histSeries.intValue()).isGreaterThanOrEqualTo(6);
-            assertThat(page.locator("#changes tr.regression").count()).isEqualTo(1);
-            assertThat(page.locator("#cells tr").count()).isEqualTo(10);
-            assertThat(page.locator(".sw").count()).isGreaterThan(0);
-            b.close();
+            page.close();
         }
         assertThat(errors).isEmpty();
     }

@@ -96,8 +96,13 @@
   function drawMatrix(cells) {
     $('matrix-summary').textContent = cells.length + ' cell(s) · scope: ' + state.matrix.scope;
     var open = function (c) { location.hash = caseHref(c.runId, c.key); };
-    V.heatmap($('heatmap'), cells, { onCell: open });
+    // the first screen comes made (and escaped) by the server, from the reports' own code
+    $('overview-box').innerHTML = state.matrix.overview || '';
+    V.grid($('grid'), cells, { onCell: open });
     V.ratio($('ratio'), cells, { onCell: open });
+    V.ratio($('ratio-sw'), cells, { software: true, onCell: open });
+    V.generation($('ttft'), cells, { which: 'ttft', onCell: open });
+    V.generation($('tps'), cells, { which: 'tokensPerSec', onCell: open });
     V.history($('history'), cells);
     var group = $('f-group').value;
     var groups = {};
