@@ -44,7 +44,7 @@ final class HtmlRenderer {
         // everything else one line each until opened; charts draw when their section opens
         sb.append("<details class=\"sec\" id=\"sec-ratio\"><summary><h2>Browser vs native CPU</h2></summary>\n<p class=\"meta\">"
                 + "p50 ratio, 1× = native CPU, above 1 = slower; cells on hardware (or the CPU itself for wasm and WebNN cpu). "
-                + "Fallen-back and floored cells are not ranked.</p>\n<div id=\"ratio\" class=\"chart\"></div>\n"
+                + "Not ranked: ").append(unranked(m)).append(".</p>\n<div id=\"ratio\" class=\"chart\"></div>\n"
                 + "<h3>On a software adapter (WebGPU drawn by the CPU): not a measure of WebGPU</h3>\n<div id=\"ratio-sw\" class=\"chart\"></div>\n</details>\n");
         Section gen = GenerationSection.of(m);
         if (!gen.hidden() && !gen.empty()) {
@@ -72,6 +72,14 @@ final class HtmlRenderer {
         sb.append("<script type=\"application/json\" id=\"matrix-data\">").append(data(m).toString().replace("</", "<\\/"))
                 .append("</script>\n<script>\n").append(JS).append("</script>\n</body>\n</html>\n");
         return sb.toString();
+    }
+
+    /** The executed browser cells the ranking leaves out, counted by why: "3 fell back, 2 on a latency floor". */
+    private static String unranked(Matrix m) {
+        long fell = m.cells().stream().filter(c -> c.result().status() == Status.FELL_BACK && !c.key().lane().isNative()).count();
+        long floored = m.cells().stream().filter(c -> c.floored() && !c.key().lane().isNative()).count();
+        return fell + " cell(s) that fell back (their figure is another backend's), " + floored
+                + " on a latency floor (their figure is the floor's, not the model's)";
     }
 
     /** The data the charts draw: {@link Views#matrix}, the same the dashboard serves. */
@@ -307,6 +315,8 @@ final class HtmlRenderer {
                 var drawn = false;
                 d.addEventListener('toggle', function () { if (d.open && !drawn) { drawn = true; lazy[id](); } });
               });
+              // report.html#all opens every section (to print, or to look at everything at once)
+              if (location.hash === '#all') { document.querySelectorAll('details').forEach(function (d) { d.open = true; }); }
               window.accelbridgeCharts = charts;
               window.addEventListener('resize', function () { Object.keys(charts).forEach(function (k) { charts[k].resize(); }); });
             })();

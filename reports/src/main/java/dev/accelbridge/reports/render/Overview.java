@@ -118,7 +118,7 @@ public final class Overview {
             var parity = c.result().parity();
             items.add(new Section.Item(c.row() + " " + c.column() + ": ", (parity == null ? String.valueOf(c.result().reason())
                     : parity.describe()) + "; " + (first != null ? first : c.result().analysis().bisection() != null
-                    ? c.result().analysis().bisection().describe() : "not bisected (run with --bisect for the first bad node)"),
+                    ? c.result().analysis().bisection().describe() : "not bisected ('accelbridge bisect' with its model and backend finds the first bad node)"),
                     List.of()));
         }
         if (wrong.size() > NAMED) {

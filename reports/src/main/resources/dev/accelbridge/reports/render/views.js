@@ -99,8 +99,10 @@
         var folded = state.touched[g] ? state.folded[g] : models.length > foldOver;
         h.push('<tbody data-group="' + esc(g) + '"><tr class="gh"><th title="click to ' + (folded ? 'open' : 'fold') + '">'
           + (folded ? '▸ ' : '▾ ') + esc(g) + ' <span class="n">' + models.length + '</span></th>');
+        // a family of one model says its counts only when folded: its one row says the same
         sc.forEach(function (x) {
-          h.push(td(mine.filter(function (c) { return x.keys.indexOf(colKey(c)) >= 0; }), true));
+          h.push(folded || models.length > 1 ? td(mine.filter(function (c) { return x.keys.indexOf(colKey(c)) >= 0; }), true)
+            : '<td class="empty"></td>');
         });
         h.push('</tr>');
         if (!folded) {
@@ -141,6 +143,11 @@
    * empty (what is said when there is no bar), fmt (the value's text), onCell.
    */
   function intervalBars(el, items, opts) {
+    // thousands of bars (an op suite) say nothing a person reads: the ends of the ranking, the rest in the tables
+    var max = opts.max || 40;
+    var total = items.length;
+    if (total > max) { items = items.slice(0, max / 2).concat(items.slice(total - max / 2)); }
+    note(el, total > max ? 'The first ' + max / 2 + ' and the last ' + max / 2 + ' of ' + total + ' bars; every cell is in the tables.' : '');
     el.style.height = Math.max(140, 60 + items.length * 24) + 'px';
     var chart = init(el);
     if (!items.length) {
@@ -155,39 +162,60 @@
     chart.setOption({
       animation: false,
       tooltip: { formatter: function (p) { var x = items[p.dataIndex];
-        return esc(x.label) + '<br>' + fmt(x.value) + (x.ci ? ' [' + fmt(x.ci[0]) + ', ' + fmt(x.ci[1]) + ']' : '')
+        return esc(x.full || x.label) + '<br>' + fmt(x.value) + (x.ci ? ' [' + fmt(x.ci[0]) + ', ' + fmt(x.ci[1]) + ']' : '')
           + (x.note ? '<br>' + esc(x.note) : ''); } },
       // labels never pass the chart's left edge: a long one is cut with an ellipsis (its full text is in the tooltip)
-      grid: { left: Math.min(360, 20 + longest(labels) * 6.2), right: 110, top: opts.mark ? 26 : 14, bottom: 44 },
+      grid: { left: Math.min(470, 20 + longest(labels) * 6.2), right: 110, top: opts.mark ? 26 : 14, bottom: 44 },
       xAxis: { type: opts.log ? 'log' : 'value', name: opts.axis, nameLocation: 'middle', nameGap: 26, axisLabel: { hideOverlap: true },
         max: opts.log ? undefined : hi * 1.05,
-        min: opts.log ? function (v) { return Math.min(opts.mark ? opts.mark.value / 2 : v.min, v.min / 2); } : 0 },
+        // a log axis starts at a power of ten at or below the smallest value (and the reference line)
+        min: opts.log ? function (v) { var lo = Math.min(v.min, opts.mark ? opts.mark.value : v.min);
+          return Math.pow(10, Math.floor(Math.log10(lo))); } : 0 },
       yAxis: { type: 'category', data: labels, inverse: true,
-        axisLabel: { interval: 0, width: 340, overflow: 'truncate' } },
-      series: [{ type: 'bar', barMaxWidth: 14,
+        axisLabel: { interval: 0, width: 450, overflow: 'truncate' } },
+      series: [{ type: opts.dots ? 'scatter' : 'bar', barMaxWidth: 14, symbolSize: 9,
         data: items.map(function (x) { return { value: x.value, itemStyle: { color: x.color || '#4a78c2' } }; }),
-        label: { show: true, position: 'right', distance: 8, formatter: function (p) { var x = items[p.dataIndex];
-          return fmt(x.value); } },
         markLine: opts.mark ? { symbol: 'none', silent: true, lineStyle: { color: '#222', type: 'solid', width: 2 },
           // at the top of the line (the category axis runs downwards), clear of the value axis' tick labels
           label: { formatter: opts.mark.label, position: 'start' }, data: [{ xAxis: opts.mark.value }] } : undefined },
-      { type: 'custom', silent: true, z: 5, data: items.map(function (x, i) { return x.ci ? [i, x.ci[0], x.ci[1]] : [i, NaN, NaN]; }),
+      // the interval as a whisker, and the value written past the whisker's end (never across it)
+      { type: 'custom', silent: true, z: 5, data: items.map(function (x, i) { return x.ci ? [i, x.ci[0], x.ci[1], x.value] : [i, NaN, NaN, x.value]; }),
         renderItem: function (params, api) {
-          if (!isFinite(api.value(1))) { return null; }
-          var lo = api.coord([api.value(1), api.value(0)]);
-          var hiP = api.coord([api.value(2), api.value(0)]);
-          var h = 8;
+          var at = api.coord([api.value(3), api.value(0)]);
           var style = { stroke: '#222', lineWidth: 1.2 };
-          return { type: 'group', children: [
-            { type: 'line', shape: { x1: lo[0], y1: lo[1], x2: hiP[0], y2: hiP[1] }, style: style },
-            { type: 'line', shape: { x1: lo[0], y1: lo[1] - h / 2, x2: lo[0], y2: lo[1] + h / 2 }, style: style },
-            { type: 'line', shape: { x1: hiP[0], y1: hiP[1] - h / 2, x2: hiP[0], y2: hiP[1] + h / 2 }, style: style }] };
+          var h = 8;
+          var children = [];
+          var end = at[0];
+          if (isFinite(api.value(1))) {
+            var lo = api.coord([api.value(1), api.value(0)]);
+            var hiP = api.coord([api.value(2), api.value(0)]);
+            end = Math.max(end, hiP[0]);
+            children.push({ type: 'line', shape: { x1: lo[0], y1: lo[1], x2: hiP[0], y2: hiP[1] }, style: style },
+              { type: 'line', shape: { x1: lo[0], y1: lo[1] - h / 2, x2: lo[0], y2: lo[1] + h / 2 }, style: style },
+              { type: 'line', shape: { x1: hiP[0], y1: hiP[1] - h / 2, x2: hiP[0], y2: hiP[1] + h / 2 }, style: style });
+          }
+          children.push({ type: 'text', x: end + 6, y: at[1], style: { text: fmt(api.value(3)), fill: '#222', fontSize: 11,
+            verticalAlign: 'middle' } });
+          return { type: 'group', children: children };
         } }]
     });
     if (opts.onCell) {
       chart.on('click', function (p) { if (p.seriesIndex === 0) { opts.onCell(items[p.dataIndex].cell); } });
     }
     return chart;
+  }
+
+  /** A bar's label: the model, the backend (→ what ran) and the browser with its major, short enough to read whole. */
+  function short(c) {
+    return c.model + ' · ' + (c.actual && c.actual !== c.backend ? c.backend + ' → ' + c.actual : c.backend) + ' · ' + c.browser;
+  }
+
+  /** A line under a chart (after it, in the page's flow, so it never sits on the chart's own labels); '' removes it. */
+  function note(el, text) {
+    var n = el.nextElementSibling && el.nextElementSibling.className === 'chart-note' ? el.nextElementSibling : null;
+    if (!text) { if (n) { n.remove(); } return; }
+    if (!n) { n = document.createElement('p'); n.className = 'chart-note'; el.parentNode.insertBefore(n, el.nextSibling); }
+    n.textContent = text;
   }
 
   /**
@@ -201,22 +229,25 @@
     var rs = cells.filter(function (c) { return c.isBrowser && c.ranked && typeof c.vsNative === 'number' && c.vsNative > 0
       && !!c.software === !!opts.software; });
     rs.sort(function (a, b) { return b.vsNative - a.vsNative; });
-    return intervalBars(el, rs.map(function (c) { return { label: c.row + ' · ' + c.ran, value: c.vsNative, ci: c.vsNativeCi,
+    return intervalBars(el, rs.map(function (c) { return { label: short(c), full: c.row + ' · ' + c.ran, value: c.vsNative, ci: c.vsNativeCi,
       color: c.vsNative > 1 ? '#c2504a' : '#1a9850', note: c.vsNativeLabel + (c.caveat ? ' ' + c.caveat : ''), cell: c }; }), {
-      axis: 'browser p50 / native CPU p50 (bars: 95 % interval)', log: true, mark: { value: 1, label: 'native CPU = 1×' },
+      axis: 'browser p50 / native CPU p50 (whiskers: 95 % interval)', log: true, mark: { value: 1, label: 'native CPU = 1×' },
       fmt: function (v) { return '×' + (v >= 100 ? v.toFixed(0) : v.toFixed(2)); }, onCell: opts.onCell,
       empty: opts.software ? 'No cell ran on a software adapter.' : 'No browser cell on hardware has a native CPU reference in this scope.' });
   }
 
-  /** A generation figure per generation cell: opts.which 'ttft' (ms, lower is better) or 'tokensPerSec'. */
+  /**
+   * A generation figure per generation cell, as a dot with its interval on a log axis (a bar on a log axis would start
+   * at an arbitrary power of ten): opts.which 'ttft' (ms, lower is better) or 'tokensPerSec'.
+   */
   function generation(el, cells, opts) {
     var which = opts.which;
     var gs = cells.filter(function (c) { return typeof c[which] === 'number'; });
     gs.sort(function (a, b) { return which === 'ttft' ? a[which] - b[which] : b[which] - a[which]; });
-    return intervalBars(el, gs.map(function (c) { return { label: c.row + ' · ' + c.ran, value: c[which], ci: c[which + 'Ci'],
+    return intervalBars(el, gs.map(function (c) { return { label: short(c), full: c.row + ' · ' + c.ran, value: c[which], ci: c[which + 'Ci'],
       color: c.software ? '#b9a86a' : '#4a78c2', note: c.caveat, cell: c }; }), {
-      axis: which === 'ttft' ? 'time to first token, ms (bars: 95 % interval)' : 'tokens per second (bars: 95 % interval)',
-      log: true, onCell: opts.onCell, fmt: which === 'ttft' ? function (v) { return fmtMs(v) + ' ms'; }
+      axis: which === 'ttft' ? 'time to first token, ms (whiskers: 95 % interval)' : 'tokens per second (whiskers: 95 % interval)',
+      log: true, dots: true, onCell: opts.onCell, fmt: which === 'ttft' ? function (v) { return fmtMs(v) + ' ms'; }
         : function (v) { return v >= 100 ? v.toFixed(0) : v.toFixed(1); },
       empty: 'No generation case in this scope.' });
   }

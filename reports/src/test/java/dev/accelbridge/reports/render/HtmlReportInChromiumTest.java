@@ -136,20 +136,27 @@ class HtmlReportInChromiumTest {
         assertThat(errors).isEmpty();
     }
 
-    /** The report of {@code results} (the newest of every cell) written to {@code name}.html. */
-    static Path report(String name, List<RunResult> results) throws Exception {
+    /** The matrix of {@code results} (the newest of every cell), its report written to {@code name}.html. */
+    static Matrix report(String name, List<RunResult> results) throws Exception {
         try (MatrixStore s = MatrixStore.open(dir.resolve(name + ".duckdb"))) {
             Matrix m = MatrixBuilder.build(s, results, Optional.empty(), RegressionDetector.defaults());
-            Path html = dir.resolve(name + ".html");
-            Files.writeString(html, HtmlRenderer.render(m));
-            return html;
+            Files.writeString(dir.resolve(name + ".html"), HtmlRenderer.render(m));
+            return m;
         }
     }
 
     @Test
     void theDefaultMatrixReadsOnThreeScreensWithNoLabelOverAnother() throws Exception {
         HostInfo h = host("ci-runner");
-        Path html = report("default", LayoutFixture.defaultRun("r-default", h));
+        Matrix m = report("default", LayoutFixture.defaultRun("r-default", h));
+        Path html = dir.resolve("default.html");
+        // the report groups the findings; matrix.json keeps every diagnostic on its cell
+        int inJson = 0;
+        for (var cell : JsonRenderer.render(m).get("cells")) {
+            inJson += cell.get("diagnostics").size();
+        }
+        assertThat(inJson).isEqualTo(m.findings().size()).isGreaterThan(40);
+        assertThat(Files.readString(html)).contains("Findings (" + m.findings().size() + " diagnostics in ");
         List<String> errors = new ArrayList<>();
         Page tall = open(html, 1400, errors);
         int height = ((Number) tall.evaluate("() => document.documentElement.scrollHeight")).intValue();
@@ -172,22 +179,25 @@ class HtmlReportInChromiumTest {
     @Test
     void theOpSuiteReadsFoldedAndOpen() throws Exception {
         HostInfo h = host("ci-runner");
-        Path html = report("ops", LayoutFixture.opSuite("r-ops", h));
+        report("ops", LayoutFixture.opSuite("r-ops", h));
+        Path html = dir.resolve("ops.html");
         List<String> errors = new ArrayList<>();
+        Page page = open(html, 1280, errors);
+        // the op suite's 1,077 rows start folded to one row of counts per column
+        assertThat(page.locator("#grid tbody[data-group=ops] tr").count()).isEqualTo(1);
         for (int width : List.of(1280, 1920)) {
-            Page page = open(html, width, errors);
-            // the op suite's 1,077 rows start folded to one row of counts per column
-            assertThat(page.locator("#grid tbody[data-group=ops] tr").count()).isEqualTo(1);
+            page.setViewportSize(width, SCREEN_HEIGHT);
             assertThat(LabelBoxes.overlaps(page, "#grid")).as("folded at " + width + " px").isEmpty();
-            page.locator("#grid tr.gh th").first().click();
-            assertThat(page.locator("#grid td.cell").count()).isEqualTo(5385);
-            assertThat(LabelBoxes.overlaps(page, "#grid")).as("open at " + width + " px").isEmpty();
             assertThat(LabelBoxes.overlaps(page, "#overview")).isEmpty();
-            if (width == 1280) {
-                page.screenshot(new Page.ScreenshotOptions().setPath(SHOTS.resolve("report-ops-1280.png")));
-            }
-            page.close();
         }
+        page.locator("#grid tr.gh th").first().click();
+        assertThat(page.locator("#grid td.cell").count()).isEqualTo(5385);
+        for (int width : List.of(1920, 1280)) {
+            page.setViewportSize(width, SCREEN_HEIGHT);
+            assertThat(LabelBoxes.overlaps(page, "#grid")).as("open at " + width + " px").isEmpty();
+        }
+        page.screenshot(new Page.ScreenshotOptions().setPath(SHOTS.resolve("report-ops-1280.png")));
+        page.close();
         assertThat(errors).isEmpty();
     }
 }
