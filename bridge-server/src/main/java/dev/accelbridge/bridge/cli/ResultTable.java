@@ -17,7 +17,7 @@ import java.util.Locale;
 final class ResultTable {
     private static final String[] HEADER = {"case", "backend", "lane", "status", "p50 ms", "max abs err", "note"};
     /** The most each column but the note takes before it is cut. */
-    private static final int[] CAP = {40, 18, 30, 12, 10, 11};
+    private static final int[] CAP = {44, 18, 28, 12, 10, 11};
     private static final int GAP = 2;
 
     private ResultTable() {
