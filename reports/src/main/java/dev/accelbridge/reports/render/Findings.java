@@ -68,6 +68,11 @@ final class Findings {
         return Section.list("diagnostics", "Findings (" + m.findings().size() + " diagnostics in " + items.size() + " kinds)", items, "None.");
     }
 
+    /** The backend a fallen-back cell ran on ("?" for a record that does not say). */
+    private static String ran(Cell c) {
+        return c.result().actual() == null ? "?" : c.result().actual().id();
+    }
+
     /** Fallbacks grouped by what was asked, where it ran, the browser and why ("webnn-gpu → wasm in firefox 153: …"). */
     static Section fallbacks(Matrix m) {
         Map<String, List<Cell>> by = new LinkedHashMap<>();
@@ -78,9 +83,10 @@ final class Findings {
             }
             FallbackHop refused = Overview.firstRefused(c.result().fallbackPath());
             String reason = refused == null ? String.valueOf(c.result().reason()) : refused.reason();
-            String key = c.key().requested().id() + " → " + c.result().actual().id() + " in " + c.browserLabel() + ": " + normalised(reason);
+            String how = c.key().requested().id() + " → " + ran(c) + " in " + c.browserLabel();
+            String key = how + ": " + normalised(reason);
             by.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
-            reasons.putIfAbsent(key, c.key().requested().id() + " → " + c.result().actual().id() + " in " + c.browserLabel());
+            reasons.putIfAbsent(key, how);
         }
         List<Section.Item> items = new ArrayList<>();
         by.forEach((key, cells) -> {
@@ -88,7 +94,7 @@ final class Findings {
             String why = refused == null ? String.valueOf(cells.get(0).result().reason()) : refused.reason();
             items.add(Section.Item.folded(reasons.get(key) + " · " + cells.size() + (cells.size() == 1 ? " cell: " : " cells: "), why,
                     cells.stream().map(c -> new Section.Step(c.row() + " " + c.column() + " @ " + c.host() + ", p50 " + Fmt.ms(c.p50())
-                            + " ms on " + c.result().actual().id(), false)).toList()));
+                            + " ms on " + ran(c), false)).toList()));
         });
         long n = by.values().stream().mapToLong(List::size).sum();
         return Section.list("fell-back", "Fallbacks: " + n + " cell(s), " + items.size() + " reason(s)", items, "No cell fell back.");
