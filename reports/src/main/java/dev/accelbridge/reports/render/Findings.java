@@ -68,34 +68,40 @@ final class Findings {
         return Section.list("diagnostics", "Findings (" + m.findings().size() + " diagnostics in " + items.size() + " kinds)", items, "None.");
     }
 
+    /** The hop that made a cell fall back: the first one not taken, whose reason says why. */
+    private static FallbackHop firstRefused(List<FallbackHop> hops) {
+        return hops.stream().filter(h -> !h.taken()).findFirst().orElse(null);
+    }
+
     /** The backend a fallen-back cell ran on ("?" for a record that does not say). */
     private static String ran(Cell c) {
         return c.result().actual() == null ? "?" : c.result().actual().id();
     }
 
+    /** What fell back where ("webnn-gpu → wasm in firefox 153"), and why. */
+    private record Said(String how, String why) {
+    }
+
     /** Fallbacks grouped by what was asked, where it ran, the browser and why ("webnn-gpu → wasm in firefox 153: …"). */
     static Section fallbacks(Matrix m) {
         Map<String, List<Cell>> by = new LinkedHashMap<>();
-        Map<String, String> reasons = new LinkedHashMap<>();
+        Map<String, Said> said = new LinkedHashMap<>(); // as the first cell of each way of falling back says it
         for (Cell c : m.cells()) {
             if (c.result().status() != Status.FELL_BACK) {
                 continue;
             }
-            FallbackHop refused = Overview.firstRefused(c.result().fallbackPath());
-            String reason = refused == null ? String.valueOf(c.result().reason()) : refused.reason();
+            FallbackHop refused = firstRefused(c.result().fallbackPath());
+            String why = refused == null ? String.valueOf(c.result().reason()) : refused.reason();
             String how = c.key().requested().id() + " → " + ran(c) + " in " + c.browserLabel();
-            String key = how + ": " + normalised(reason);
+            String key = how + ": " + normalised(why);
             by.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
-            reasons.putIfAbsent(key, how);
+            said.putIfAbsent(key, new Said(how, why));
         }
         List<Section.Item> items = new ArrayList<>();
-        by.forEach((key, cells) -> {
-            FallbackHop refused = Overview.firstRefused(cells.get(0).result().fallbackPath());
-            String why = refused == null ? String.valueOf(cells.get(0).result().reason()) : refused.reason();
-            items.add(Section.Item.folded(reasons.get(key) + " · " + cells.size() + (cells.size() == 1 ? " cell: " : " cells: "), why,
-                    cells.stream().map(c -> new Section.Step(c.row() + " " + c.column() + " @ " + c.host() + ", p50 " + Fmt.ms(c.p50())
-                            + " ms on " + ran(c), false)).toList()));
-        });
+        by.forEach((key, cells) -> items.add(Section.Item.folded(said.get(key).how() + " · " + cells.size()
+                        + (cells.size() == 1 ? " cell: " : " cells: "), said.get(key).why(),
+                cells.stream().map(c -> new Section.Step(c.row() + " " + c.column() + " @ " + c.host() + ", p50 " + Fmt.ms(c.p50())
+                        + " ms on " + ran(c), false)).toList())));
         long n = by.values().stream().mapToLong(List::size).sum();
         return Section.list("fell-back", "Fallbacks: " + n + " cell(s), " + items.size() + " reason(s)", items, "No cell fell back.");
     }

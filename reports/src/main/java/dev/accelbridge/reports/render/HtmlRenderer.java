@@ -140,12 +140,10 @@ final class HtmlRenderer {
         if (s.hidden()) {
             return;
         }
-        StringBuilder inner = new StringBuilder();
-        write(inner, s);
-        // the heading becomes the summary's; the rest is the body
-        String body = inner.substring(inner.indexOf("</h2>\n") + 6);
         sb.append("<details class=\"sec\" id=\"sec-").append(h(s.id())).append("\"><summary><h2>").append(h(s.title()))
-                .append(s.empty() ? " — none" : "").append("</h2></summary>\n").append(body).append("</details>\n");
+                .append(s.empty() ? " — none" : "").append("</h2></summary>\n");
+        body(sb, s);
+        sb.append("</details>\n");
     }
 
     /** A section as HTML: its heading, intro, then its table or list (or its "none" line; nothing at all without one). */
@@ -154,6 +152,11 @@ final class HtmlRenderer {
             return;
         }
         sb.append("<h2>").append(h(s.title())).append("</h2>\n");
+        body(sb, s);
+    }
+
+    /** A section's intro, then its table or list (or its "none" line): all of it under the heading. */
+    private static void body(StringBuilder sb, Section s) {
         if (s.intro() != null) {
             sb.append("<p>").append(h(s.intro())).append("</p>\n");
         }

@@ -1,6 +1,5 @@
 package dev.accelbridge.reports.render;
 
-import dev.accelbridge.core.FallbackHop;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Provenance;
@@ -162,10 +161,5 @@ public final class Overview {
             items.add(new Section.Item("versions: ", String.join(" · ", rs), List.of()));
         }
         return Section.list("where", "Where it ran", items, null);
-    }
-
-    /** The hop that made a cell fall back: the first one not taken, whose reason says why. */
-    static FallbackHop firstRefused(List<FallbackHop> hops) {
-        return hops.stream().filter(h -> !h.taken()).findFirst().orElse(null);
     }
 }

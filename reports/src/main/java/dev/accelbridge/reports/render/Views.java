@@ -64,8 +64,8 @@ public final class Views {
         o.put("caveat", Fmt.caveat(c).trim());
         // the matrix grid's levels and its cell: one mark and one figure, the rest on hover and in the drill-down
         o.put("group", id.family().id());
-        o.put("model", multiHost ? c.row().substring(id.family().id().length() + 1) + " @ " + c.host()
-                : c.row().substring(id.family().id().length() + 1));
+        String model = c.row().substring(id.family().id().length() + 1);
+        o.put("model", multiHost ? model + " @ " + c.host() : model);
         o.put("backend", id.requested().id());
         o.put("browser", browserShort(c));
         o.put("browserFull", c.browserLabel());

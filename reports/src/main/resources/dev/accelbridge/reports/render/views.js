@@ -34,7 +34,8 @@
     var cols = uniq(cells.map(colKey));
     var versionsVary = uniq(cells.filter(function (c) { return c.versions; }).map(function (c) { return c.versions; })).length > 1;
     var at = {};
-    cells.forEach(function (c) { at[c.group + '\u0000' + c.model + '\u0000' + colKey(c)] = c; });
+    var glyphOf = {}; // each status's mark, as the server gives it
+    cells.forEach(function (c) { at[c.group + '\u0000' + c.model + '\u0000' + colKey(c)] = c; glyphOf[c.status] = c.glyph; });
     function shownCols() {
       var out = [];
       backends.forEach(function (b) {
@@ -54,8 +55,7 @@
       var w = worst.filter(function (s) { return n[s]; })[0];
       if (!w) { return { text: '', cls: '' }; }
       var total = Object.keys(n).reduce(function (a, k) { return a + n[k]; }, 0);
-      var glyph = cells.filter(function (c) { return c.status === w; })[0].glyph;
-      return { text: w === 'PASSED' ? glyph + ' ' + total : glyph + ' ' + n[w] + '/' + total, cls: 's-' + w.toLowerCase(),
+      return { text: w === 'PASSED' ? glyphOf[w] + ' ' + total : glyphOf[w] + ' ' + n[w] + '/' + total, cls: 's-' + w.toLowerCase(),
         title: Object.keys(n).map(function (k) { return n[k] + ' ' + k; }).join(', ') };
     }
     function td(list, folded) {
