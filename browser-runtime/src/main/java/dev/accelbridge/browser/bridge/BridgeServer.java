@@ -70,6 +70,7 @@ public final class BridgeServer implements AutoCloseable {
                 // took 25 s to deflate and the page's 400 MB of outputs as long to inflate on this machine)
                 f.getAvailableExtensionNames().remove("permessage-deflate");
             });
+            cfg.http.compressionStrategy = compression();
             cfg.staticFiles.add(s -> {
                 s.hostedPath = "/";
                 s.directory = "/" + PageAssets.CLASSPATH_ROOT;
@@ -302,6 +303,19 @@ public final class BridgeServer implements AutoCloseable {
         n.put("status", "ok").put("protocol", FrameCodec.PROTOCOL_VERSION).put("onnxruntimeWeb", PageAssets.ortWebVersion())
                 .put("pages", hub.pages().size()).put("models", models.size());
         ctx.contentType("application/json").result(n.toString());
+    }
+
+    /**
+     * Gzip for text (the page's scripts, the dashboard's JSON), never for models or WebAssembly: float weights hardly
+     * compress, and compressing on the fly was what they cost (measured: onnxruntime-web's 28 MB wasm, fetched by every
+     * launched browser, took 1.0 s of a core per request against 0.2 s as it is; a 90 MB model reached the page at 25 MB/s).
+     */
+    private static io.javalin.compression.CompressionStrategy compression() {
+        var c = new io.javalin.compression.CompressionStrategy(null, new io.javalin.compression.Gzip());
+        List<String> excluded = new java.util.ArrayList<>(c.getExcludedMimeTypes());
+        excluded.addAll(List.of("application/octet-stream", "application/wasm"));
+        c.setExcludedMimeTypes(excluded);
+        return c;
     }
 
     private void model(Context ctx) throws IOException {
