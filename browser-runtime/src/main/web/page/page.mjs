@@ -6,6 +6,7 @@ import { Kind } from './kinds.mjs';
 import { timerResolutionMs, readbackMs, gpuMsPerRun } from './clock.mjs';
 import { SettleLoop } from './settle.mjs';
 import { generateJob } from './generate.mjs';
+import { BridgeSocket } from './socket.mjs';
 import { PROTOCOL_VERSION, decodeFrame, encodeFrame, encodeChunk, tensorView, typedOf, FrameError } from './frames.mjs';
 
 const params = new URLSearchParams(location.search);
@@ -23,6 +24,7 @@ let ortError = null;
 let ws = null;
 let probe = null;
 let rejected = false;
+let connectedVia = null; // where the bridge's socket lives (socket.mjs)
 const sessions = new Map();
 let currentWarnings = null; // collects ORT's warnings while a job runs
 let currentProfile = null; // collects the session profiler's events (one JSON object per console line) while profiling
@@ -577,9 +579,10 @@ function connect(attempt) {
   url.search = '';
   if (token) url.searchParams.set('token', token);
   setState(attempt ? `reconnecting to the bridge (attempt ${attempt + 1})…` : 'connecting to the bridge…');
-  ws = new WebSocket(url);
-  ws.binaryType = 'arraybuffer';
+  ws = new BridgeSocket(url);
   ws.onopen = () => {
+    if (!connectedVia) fact('bridge connection', `WebSocket held by the ${ws.via}`);
+    connectedVia = ws.via;
     send({ type: Kind.HELLO, slot, probe, ort: ort ? { version: ort.env.versions ? ort.env.versions.web || ort.env.versions.common : null } : { error: ortError } });
     setState('connected; waiting for the bridge to accept this page');
   };
