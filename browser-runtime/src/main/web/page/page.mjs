@@ -24,7 +24,7 @@ let ortError = null;
 let ws = null;
 let probe = null;
 let rejected = false;
-let connectedVia = null; // where the bridge's socket lives (socket.mjs)
+let viaSaid = false; // the page's facts say once where its socket lives (socket.mjs)
 const sessions = new Map();
 let currentWarnings = null; // collects ORT's warnings while a job runs
 let currentProfile = null; // collects the session profiler's events (one JSON object per console line) while profiling
@@ -581,8 +581,8 @@ function connect(attempt) {
   setState(attempt ? `reconnecting to the bridge (attempt ${attempt + 1})…` : 'connecting to the bridge…');
   ws = new BridgeSocket(url);
   ws.onopen = () => {
-    if (!connectedVia) fact('bridge connection', `WebSocket held by the ${ws.via}`);
-    connectedVia = ws.via;
+    if (!viaSaid) fact('bridge connection', `WebSocket held by the ${ws.via}`);
+    viaSaid = true;
     send({ type: Kind.HELLO, slot, probe, ort: ort ? { version: ort.env.versions ? ort.env.versions.web || ort.env.versions.common : null } : { error: ortError } });
     setState('connected; waiting for the bridge to accept this page');
   };

@@ -42,8 +42,10 @@ export class BridgeSocket {
     this._port.postMessage({ op: 'open', url: this.url });
   }
 
+  // closed, nothing more will drain: 0, so a sender waiting for room stops waiting and finds the socket closed
   get bufferedAmount() {
-    return this._ws ? this._ws.bufferedAmount : this._unacked + this._buffered;
+    if (this._ws) return this._ws.bufferedAmount;
+    return this.readyState === CLOSED ? 0 : this._unacked + this._buffered;
   }
 
   send(data) {
