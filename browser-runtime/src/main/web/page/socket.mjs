@@ -12,6 +12,7 @@ const OPEN = 1;
 const CLOSED = 3;
 /** How long the relay may take to say it is there before the page opens the socket itself. */
 const RELAY_READY_MS = 10000;
+let relays = 0; // connections this page has opened through a relay
 
 export class BridgeSocket {
   constructor(url) {
@@ -28,7 +29,8 @@ export class BridgeSocket {
     if (typeof SharedWorker !== 'function') { this._direct('no shared workers in this browser'); return; }
     let worker;
     try {
-      const name = `accelbridge-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+      // a worker of its own: this document's start (µs) and its connection's number set it apart from any other page
+      const name = `accelbridge-${performance.timeOrigin}-${++relays}`;
       worker = new SharedWorker(new URL('./relay.js', import.meta.url), { name });
     } catch (e) {
       this._direct(`the relay did not start: ${e && e.message}`);

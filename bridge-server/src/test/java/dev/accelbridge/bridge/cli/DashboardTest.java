@@ -3,15 +3,12 @@ package dev.accelbridge.bridge.cli;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import dev.accelbridge.bridge.dashboard.Dashboard;
 import dev.accelbridge.browser.bridge.BridgeOptions;
 import dev.accelbridge.browser.bridge.BridgeServer;
-import dev.accelbridge.browser.launch.BrowserDiscovery;
-import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.reports.store.MatrixStore;
 import dev.accelbridge.reports.store.ResultJson;
 import org.junit.jupiter.api.AfterAll;
@@ -73,9 +70,7 @@ class DashboardTest {
         dashboard = new Dashboard(store, tmp.resolve("dash-out"), Duration.ofMillis(300));
         server = BridgeServer.start(BridgeOptions.builder().port(0).build(), List.of(dashboard.routes()));
         pw = Playwright.create();
-        browser = pw.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
-                .setExecutablePath(BrowserDiscovery.find(BrowserKind.CHROMIUM).get().executable())
-                .setArgs(List.of("--no-sandbox", "--disable-background-networking", "--disable-component-update", "--no-first-run")));
+        browser = dev.accelbridge.browser.testing.TestChromium.launch(pw);
         Files.createDirectories(SHOTS);
     }
 

@@ -1,14 +1,11 @@
 package dev.accelbridge.bridge.dashboard;
 
 import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import dev.accelbridge.browser.bridge.BridgeOptions;
 import dev.accelbridge.browser.bridge.BridgeServer;
-import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.browser.testing.RequiresBrowser;
-import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.reports.Fixtures;
 import dev.accelbridge.reports.LabelBoxes;
@@ -49,9 +46,7 @@ class DashboardLayoutTest {
             try (Dashboard dashboard = new Dashboard(store, tmp.resolve("out"), Duration.ofMillis(300));
                  BridgeServer server = BridgeServer.start(BridgeOptions.builder().port(0).build(), List.of(dashboard.routes()));
                  Playwright pw = Playwright.create()) {
-                Browser browser = pw.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
-                        .setExecutablePath(BrowserDiscovery.find(BrowserKind.CHROMIUM).orElseThrow().executable())
-                        .setArgs(List.of("--no-sandbox", "--disable-background-networking", "--disable-component-update", "--no-first-run")));
+                Browser browser = dev.accelbridge.browser.testing.TestChromium.launch(pw);
                 Page p = browser.newPage(new Browser.NewPageOptions().setViewportSize(1280, 900));
                 p.navigate(server.baseUrl() + "/dashboard/#matrix");
                 p.waitForFunction("() => window.accelbridgeDashboardReady === true");

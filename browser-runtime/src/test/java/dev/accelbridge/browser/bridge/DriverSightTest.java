@@ -1,7 +1,6 @@
 package dev.accelbridge.browser.bridge;
 
 import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import dev.accelbridge.browser.bridge.hub.ConnectedPage;
@@ -9,10 +8,9 @@ import dev.accelbridge.browser.bridge.hub.ExecutionProviderSpec;
 import dev.accelbridge.browser.bridge.hub.LoadedSession;
 import dev.accelbridge.browser.bridge.hub.PageSessions;
 import dev.accelbridge.browser.bridge.hub.RunOutcome;
-import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.browser.testing.RequiresBrowser;
+import dev.accelbridge.browser.testing.TestChromium;
 import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.Parity;
 import dev.accelbridge.nativerunner.TinyOnnx;
@@ -46,9 +44,7 @@ class DriverSightTest {
     static void start() {
         server = BridgeServer.start(BridgeOptions.defaults());
         pw = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-        browser = pw.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
-                .setExecutablePath(BrowserDiscovery.find(BrowserKind.CHROMIUM).orElseThrow().executable())
-                .setArgs(List.of("--no-sandbox", "--disable-background-networking", "--disable-component-update", "--no-first-run")));
+        browser = TestChromium.launch(pw);
     }
 
     @AfterAll

@@ -1,12 +1,9 @@
 package dev.accelbridge.reports.render;
 
 import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
-import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.browser.testing.RequiresBrowser;
-import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.LabelBoxes;
@@ -46,11 +43,8 @@ class HtmlReportInChromiumTest {
 
     @BeforeAll
     static void launch() throws Exception {
-        Path exe = BrowserDiscovery.find(BrowserKind.CHROMIUM).orElseThrow().executable();
         pw = Playwright.create();
-        browser = pw.chromium().launch(new BrowserType.LaunchOptions().setExecutablePath(exe).setHeadless(true)
-                .setArgs(List.of("--no-sandbox", "--disable-background-networking", "--disable-component-update",
-                        "--disable-sync", "--no-first-run")));
+        browser = dev.accelbridge.browser.testing.TestChromium.launch(pw);
         Files.createDirectories(SHOTS);
     }
 

@@ -1,0 +1,26 @@
+package dev.accelbridge.browser.testing;
+
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.Playwright;
+import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.core.BrowserKind;
+
+import java.util.List;
+
+/**
+ * The machine's headless Chromium launched by a test's own Playwright, for tests that look at pages themselves (the
+ * report, the dashboard, what the driver is told) rather than through Accelbridge's launchers.
+ */
+public final class TestChromium {
+    private TestChromium() {
+    }
+
+    /** Headless Chromium from {@link BrowserDiscovery}, quiet: no sandbox, no background or sync traffic, no first run. */
+    public static Browser launch(Playwright pw) {
+        return pw.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
+                .setExecutablePath(BrowserDiscovery.find(BrowserKind.CHROMIUM).orElseThrow().executable())
+                .setArgs(List.of("--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                        "--no-first-run")));
+    }
+}
