@@ -37,7 +37,7 @@ export async function generateOnce(ort, session, spec, prompt, forced, keepLogit
   let past = emptyCache(ort, spec);
   let ids = prompt;
   let pos = 0;
-  let cacheBytes = 0;
+  let cacheBytes = null; // unknown until a step gives the cache
   let encoderMs = null;
   let hidden = null;
   let t = performance.now();

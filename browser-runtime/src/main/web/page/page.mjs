@@ -121,7 +121,7 @@ async function loadJob(msg, modelBytes) {
   if (!ort) throw new Error(`onnxruntime-web did not load in this page: ${ortError}`);
   const ep = epConfig(msg.ep);
   let bytes = modelBytes;
-  let fetchMs = 0;
+  let fetchMs = null; // sent in a frame: the page did not time the transfer
   if (!bytes) {
     if (!msg.model || !msg.model.url) throw new Error('load job has neither model.url nor a binary model');
     const t0 = performance.now();

@@ -1,6 +1,7 @@
 package dev.accelbridge.core;
 
 import java.util.Arrays;
+import java.util.OptionalLong;
 
 /**
  * A generation case's figures, each measured where the decoder ran (in the page, or around the native call), a step's
@@ -15,30 +16,28 @@ import java.util.Arrays;
  * @param itlMs        every inter-token latency of the timed generations, generation after generation
  * @param coldTtftMs   the first generation after the session was made: its TTFT (shader compilation, first allocations)
  * @param coldTotalMs  and its whole time
- * @param kvCacheBytes the KV cache's size after the last token
- * @param generations  the generations whose tokens were checked against the reference (cold, warm-up and timed); 0 before
- *                     the verdict
- * @param verified     how many of them gave exactly the reference's tokens
+ * @param kvCacheBytes the KV cache's size after the last token; empty when the runtime did not say (unknown, never 0)
+ * @param generations  the generations whose tokens were checked (cold, warm-up and timed); 0 before the verdict
+ * @param verified     how many of them gave exactly the tokens they were checked against
+ * @param check        what they were checked against: the native CPU reference ("verified"), the reference's own first
+ *                     generation ("repeated"), or nothing
  * @param encoderMs    an encoder-decoder's (speech-to-text): each timed generation's encoder run, which its TTFT includes
  *                     (the first token waits for it); empty for a decoder alone
  */
 public record Decoding(int promptTokens, int newTokens, double[] ttftMs, double[] itlMs, double coldTtftMs, double coldTotalMs,
-                       long kvCacheBytes, int generations, int verified, double[] encoderMs) {
+                       OptionalLong kvCacheBytes, int generations, int verified, TokenCheck check, double[] encoderMs) {
     public Decoding {
         ttftMs = ttftMs.clone();
         itlMs = itlMs.clone();
         encoderMs = encoderMs == null ? new double[0] : encoderMs.clone();
-    }
-
-    /** The figures of a decoder alone. */
-    public Decoding(int promptTokens, int newTokens, double[] ttftMs, double[] itlMs, double coldTtftMs, double coldTotalMs,
-                    long kvCacheBytes, int generations, int verified) {
-        this(promptTokens, newTokens, ttftMs, itlMs, coldTtftMs, coldTotalMs, kvCacheBytes, generations, verified, new double[0]);
+        kvCacheBytes = kvCacheBytes == null ? OptionalLong.empty() : kvCacheBytes;
+        check = check == null ? TokenCheck.NONE : check;
     }
 
     /** These figures with each timed generation's encoder time. */
     public Decoding withEncoder(double[] encoderMs) {
-        return new Decoding(promptTokens, newTokens, ttftMs, itlMs, coldTtftMs, coldTotalMs, kvCacheBytes, generations, verified, encoderMs);
+        return new Decoding(promptTokens, newTokens, ttftMs, itlMs, coldTtftMs, coldTotalMs, kvCacheBytes, generations, verified, check,
+                encoderMs);
     }
 
     /** The median encoder time; NaN for a decoder alone. */
@@ -50,7 +49,7 @@ public record Decoding(int promptTokens, int newTokens, double[] ttftMs, double[
      * The figures of timed generations given as their steps' times: {@code steps[g][0]} the TTFT of generation {@code g},
      * the rest its inter-token latencies.
      */
-    public static Decoding of(int promptTokens, int newTokens, double[][] steps, double[] coldSteps, long kvCacheBytes) {
+    public static Decoding of(int promptTokens, int newTokens, double[][] steps, double[] coldSteps, OptionalLong kvCacheBytes) {
         double[] ttft = new double[steps.length];
         double[] itl = new double[Arrays.stream(steps).mapToInt(s -> Math.max(0, s.length - 1)).sum()];
         int k = 0;
@@ -61,12 +60,13 @@ public record Decoding(int promptTokens, int newTokens, double[] ttftMs, double[
             }
         }
         return new Decoding(promptTokens, newTokens, ttft, itl, coldSteps.length == 0 ? Double.NaN : coldSteps[0],
-                Arrays.stream(coldSteps).sum(), kvCacheBytes, 0, 0);
+                Arrays.stream(coldSteps).sum(), kvCacheBytes, 0, 0, TokenCheck.NONE, new double[0]);
     }
 
-    /** These figures with the verdict's count of verified generations. */
-    public Decoding withVerified(int generations, int verified) {
-        return new Decoding(promptTokens, newTokens, ttftMs, itlMs, coldTtftMs, coldTotalMs, kvCacheBytes, generations, verified, encoderMs);
+    /** These figures with the verdict's count of generations that gave the tokens they were checked against. */
+    public Decoding withVerified(TokenCheck check, int generations, int verified) {
+        return new Decoding(promptTokens, newTokens, ttftMs, itlMs, coldTtftMs, coldTotalMs, kvCacheBytes, generations, verified, check,
+                encoderMs);
     }
 
     /** The median TTFT. */
@@ -117,9 +117,19 @@ public record Decoding(int promptTokens, int newTokens, double[] ttftMs, double[
         return new double[] {ratio, ci == null ? Double.NaN : ci.lo(), ci == null ? Double.NaN : ci.hi()};
     }
 
-    /** True when every checked generation gave the reference's tokens. */
+    /** True when every generation was checked against the native CPU reference and gave its tokens. */
     public boolean tokensVerified() {
-        return generations > 0 && verified == generations;
+        return check == TokenCheck.REFERENCE && generations > 0 && verified == generations;
+    }
+
+    /** True when a check was made and some generation did not give the tokens checked against. */
+    public boolean tokensDiffered() {
+        return check != TokenCheck.NONE && verified < generations;
+    }
+
+    /** "verified 14/14", "repeated 5/5", "not verified 13/14", "not checked": what the tokens' check found. */
+    public String tokensWord() {
+        return check.word(verified, generations) + (check == TokenCheck.NONE || generations == 0 ? "" : " " + verified + "/" + generations);
     }
 
     /**
@@ -131,7 +141,7 @@ public record Decoding(int promptTokens, int newTokens, double[] ttftMs, double[
         Interval r = tokensPerSecCi();
         String tps = Double.isFinite(tokensPerSec()) ? String.format(java.util.Locale.ROOT, " · %.1f tokens/s%s", tokensPerSec(),
                 r == null ? "" : String.format(java.util.Locale.ROOT, " [%.1f, %.1f]", r.lo(), r.hi())) : "";
-        String verdict = generations == 0 ? "" : " · tokens " + (tokensVerified() ? "verified " : "not verified ") + verified + "/" + generations;
+        String verdict = check == TokenCheck.NONE || generations == 0 ? "" : " · tokens " + tokensWord();
         return String.format(java.util.Locale.ROOT, "TTFT %s ms%s", Timings.formatMs(ttftP50Ms()), t == null ? ""
                 : " [" + Timings.formatMs(t.lo()) + ", " + Timings.formatMs(t.hi()) + "]") + tps + verdict;
     }
@@ -150,8 +160,8 @@ public record Decoding(int promptTokens, int newTokens, double[] ttftMs, double[
     public boolean equals(Object o) {
         return o instanceof Decoding d && promptTokens == d.promptTokens && newTokens == d.newTokens && Arrays.equals(ttftMs, d.ttftMs)
                 && Arrays.equals(itlMs, d.itlMs) && Arrays.equals(encoderMs, d.encoderMs) && Double.compare(coldTtftMs, d.coldTtftMs) == 0
-                && Double.compare(coldTotalMs, d.coldTotalMs) == 0 && kvCacheBytes == d.kvCacheBytes
-                && generations == d.generations && verified == d.verified;
+                && Double.compare(coldTotalMs, d.coldTotalMs) == 0 && kvCacheBytes.equals(d.kvCacheBytes)
+                && generations == d.generations && verified == d.verified && check == d.check;
     }
 
     @Override
@@ -161,7 +171,7 @@ public record Decoding(int promptTokens, int newTokens, double[] ttftMs, double[
 
     @Override
     public String toString() {
-        return String.format(java.util.Locale.ROOT, "Decoding[p%d n%d, ttft p50 %.3f ms, %.1f tokens/s, verified %d/%d]", promptTokens,
-                newTokens, ttftP50Ms(), tokensPerSec(), verified, generations);
+        return String.format(java.util.Locale.ROOT, "Decoding[p%d n%d, ttft p50 %.3f ms, %.1f tokens/s, tokens %s]", promptTokens,
+                newTokens, ttftP50Ms(), tokensPerSec(), tokensWord());
     }
 }

@@ -20,14 +20,16 @@ public final class GenerationCheck {
     /**
      * The verdict.
      *
-     * @param parity      the teacher-forced logits against the reference's
+     * @param parity      the teacher-forced logits against the reference's; null for the reference's own check
      * @param wrong       true for WRONG_OUTPUT
      * @param reason      why, as a sentence; null for a plain pass
      * @param generations the generations checked
-     * @param verified    those that gave exactly the reference's tokens
-     * @param topOneAgree the teacher-forced steps whose top-1 token is the reference's
+     * @param verified    those that gave exactly the tokens checked against
+     * @param topOneAgree the teacher-forced steps whose top-1 token is the reference's; -1 for the reference's own check,
+     *                    which has nothing to agree with
+     * @param check       what the tokens were checked against
      */
-    public record Verdict(Parity parity, boolean wrong, String reason, int generations, int verified, int topOneAgree) {
+    public record Verdict(Parity parity, boolean wrong, String reason, int generations, int verified, int topOneAgree, TokenCheck check) {
     }
 
     /**
@@ -71,65 +73,96 @@ public final class GenerationCheck {
                 agree++;
             }
         }
-        long[] ref = refTokens.toLongs();
-        long[] got = tokens.toLongs();
-        int generations = (int) tokens.shape()[0];
-        int verified = 0;
-        int divergedGen = -1;
-        int divergedAt = -1;
-        for (int g = 0; g < generations; g++) {
-            int d = firstDifference(ref, 0, got, g * steps, steps);
-            if (d < 0) {
-                verified++;
-            } else if (divergedGen < 0) {
-                divergedGen = g;
-                divergedAt = d;
-            }
-        }
+        Divergences d = Divergences.of(refTokens.toLongs(), tokens.toLongs(), steps, r, vocab, tol);
         String agreement = String.format(Locale.ROOT, "top-1 agreed at %d of %d teacher-forced steps; tokens verified in %d of %d generations",
-                agree, steps, verified, generations);
+                agree, steps, d.same(), d.generations());
         if (firstBad >= 0) {
             return new Verdict(parity, true, String.format(Locale.ROOT,
                     "teacher-forced logits left the tolerance at %s: max abs err %.3g there (%s); %s", step(firstBad, promptTokens), worst,
-                    parity.describe(), agreement), generations, verified, agree);
+                    parity.describe(), agreement), d.generations(), d.same(), agree, TokenCheck.REFERENCE);
         }
-        if (divergedGen < 0) {
-            return new Verdict(parity, false, null, generations, verified, agree);
-        }
-        // every teacher-forced step within tolerance: the divergence is a near-tie when the reference's own choice there is
-        // within the tolerance of the token taken instead
-        int s = divergedAt;
-        double chosen = r[s * vocab + (int) ref[s]];
-        double taken = r[s * vocab + (int) Math.max(0, Math.min(vocab - 1, got[divergedGen * steps + s]))];
-        double gap = chosen - taken;
-        String where = String.format(Locale.ROOT, "generation %d of %d took token %d instead of %d at %s", divergedGen + 1, generations,
-                got[divergedGen * steps + s], ref[s], step(s, promptTokens));
-        if (tol.accepts(chosen, taken)) {
-            return new Verdict(parity, false, String.format(Locale.ROOT, "tokens not verified: %s, a near-tie (the reference's logits "
-                    + "of the two tokens differ by %.3g, within the tolerance; every teacher-forced step within tolerance); %s", where, gap,
-                    agreement), generations, verified, agree);
-        }
-        return new Verdict(parity, true, String.format(Locale.ROOT, "generations do not repeat: %s though every teacher-forced step "
-                + "stayed within tolerance and the reference's margin there is %.3g, not a near-tie; %s", where, gap, agreement),
-                generations, verified, agree);
+        String judged = d.judged(promptTokens, "the reference's", "every teacher-forced step within tolerance",
+                "though every teacher-forced step stayed within tolerance and the reference's");
+        return new Verdict(parity, d.clear() != null, judged == null ? null : judged + "; " + agreement, d.generations(), d.same(), agree,
+                TokenCheck.REFERENCE);
     }
 
     /**
-     * The reference's own check: every one of its generations against its first, so a runtime whose greedy tokens change
-     * from one generation to the next is seen on the reference row too.
+     * The reference's own check, judged as a backend's generations are: every one of its generations against its first
+     * ("repeated", not "verified": there is nothing independent to verify against). A generation that takes another token
+     * where its own logits (the teacher-forced pass, fed the first generation's tokens) hold the two within
+     * {@code toleranceFor}'s tolerance is a near-tie; with a clear margin it is WRONG_OUTPUT, a runtime that does not repeat
+     * itself.
      */
-    public static Verdict selfCheck(List<NamedTensor> outputs) {
+    public static Verdict repeatCheck(List<NamedTensor> outputs, Function<DType, Tolerance> toleranceFor, int promptTokens) {
         NamedTensor tokens = named(outputs, Generation.TOKENS, "reference");
+        NamedTensor logits = named(outputs, Generation.TEACHER_LOGITS, "reference");
         int steps = (int) tokens.shape()[1];
-        int generations = (int) tokens.shape()[0];
         long[] t = tokens.toLongs();
-        int verified = 0;
-        for (int g = 0; g < generations; g++) {
-            verified += firstDifference(t, 0, t, g * steps, steps) < 0 ? 1 : 0;
+        Divergences d = Divergences.of(java.util.Arrays.copyOf(t, steps), t, steps, logits.toFloats(), (int) logits.shape()[1],
+                toleranceFor.apply(logits.dtype()));
+        String judged = d.judged(promptTokens, "its own", "the first generation's token and this one within tolerance",
+                "though it is the same runtime on the same input, and its own");
+        String repeated = String.format(Locale.ROOT, "tokens repeated in %d of %d generations (the reference: each against its first)",
+                d.same(), d.generations());
+        return new Verdict(null, d.clear() != null, judged == null ? null : judged + "; " + repeated, d.generations(), d.same(), -1,
+                TokenCheck.OWN_FIRST);
+    }
+
+    /** One generation's first token that differs from the tokens checked against, and the logit gap there. */
+    private record Divergence(int generation, int step, long took, long expected, double gap, boolean nearTie) {
+        String where(int generations, int promptTokens) {
+            return String.format(Locale.ROOT, "generation %d of %d took token %d instead of %d at %s", generation + 1, generations, took,
+                    expected, GenerationCheck.step(step, promptTokens));
         }
-        return new Verdict(null, false, verified == generations ? null : String.format(Locale.ROOT,
-                "tokens not repeated: %d of %d generations gave the first generation's tokens", verified, generations),
-                generations, verified, steps);
+    }
+
+    /**
+     * Every generation's first divergence from the tokens checked against, each judged: a near-tie when the logits there
+     * hold the token checked against and the token taken within the tolerance of each other, clear otherwise. One near-tie
+     * never hides a clear divergence in another generation.
+     */
+    private record Divergences(int generations, int same, List<Divergence> all) {
+        static Divergences of(long[] expected, long[] got, int steps, float[] logits, int vocab, Tolerance tol) {
+            int generations = got.length / steps;
+            int same = 0;
+            List<Divergence> all = new java.util.ArrayList<>();
+            for (int g = 0; g < generations; g++) {
+                int s = firstDifference(expected, 0, got, g * steps, steps);
+                if (s < 0) {
+                    same++;
+                    continue;
+                }
+                long took = got[g * steps + s];
+                double chosen = logits[s * vocab + (int) expected[s]];
+                double taken = logits[s * vocab + (int) Math.max(0, Math.min(vocab - 1, took))];
+                all.add(new Divergence(g, s, took, expected[s], chosen - taken, tol.accepts(chosen, taken)));
+            }
+            return new Divergences(generations, same, all);
+        }
+
+        /** The first divergence with a clear margin, or null. */
+        Divergence clear() {
+            return all.stream().filter(d -> !d.nearTie()).findFirst().orElse(null);
+        }
+
+        /** The sentence for these divergences ({@code whose} logits, what held); null when every generation gave the tokens. */
+        String judged(int promptTokens, String whose, String held, String clearPrefix) {
+            Divergence c = clear();
+            long ties = all.stream().filter(Divergence::nearTie).count();
+            if (c != null) {
+                return String.format(Locale.ROOT, "generations do not repeat: %s %s margin there is %.3g, not a near-tie%s",
+                        c.where(generations, promptTokens), clearPrefix, c.gap(), ties == 0 ? ""
+                                : String.format(Locale.ROOT, " (and %d near-tie%s)", ties, ties == 1 ? "" : "s"));
+            }
+            if (all.isEmpty()) {
+                return null;
+            }
+            Divergence first = all.get(0);
+            return String.format(Locale.ROOT, "tokens not %s: %s, a near-tie (%s logits of the two tokens differ by %.3g, within the "
+                    + "tolerance; %s)%s", whose.equals("its own") ? "repeated" : "verified", first.where(generations, promptTokens), whose,
+                    first.gap(), held, all.size() == 1 ? "" : String.format(Locale.ROOT, "; each of the %d divergences a near-tie", all.size()));
+        }
     }
 
     /** "token 10 of 32 (past length 17)": a step, counted from 1, with the cache depth it was computed at. */

@@ -13,7 +13,7 @@ class DecodingTest {
         for (int g = 0; g < 8; g++) {
             steps[g] = new double[] {10 + g, 2, 4, 2, 4};
         }
-        Decoding d = Decoding.of(8, 5, steps, new double[] {300, 5, 5, 5, 5}, 1024);
+        Decoding d = Decoding.of(8, 5, steps, new double[] {300, 5, 5, 5, 5}, java.util.OptionalLong.of(1024));
         assertThat(d.ttftMs()).containsExactly(10, 11, 12, 13, 14, 15, 16, 17);
         assertThat(d.ttftP50Ms()).isEqualTo(13.5);
         assertThat(d.ttftCi()).isNotNull();
@@ -26,7 +26,11 @@ class DecodingTest {
         assertThat(d.tokensPerSecCi().lo()).isLessThanOrEqualTo(d.tokensPerSec());
         assertThat(d.tokensPerSecCi().hi()).isGreaterThanOrEqualTo(d.tokensPerSec());
         assertThat(d.tokensVerified()).as("not judged yet").isFalse();
-        assertThat(d.withVerified(9, 9).tokensVerified()).isTrue();
+        assertThat(d.withVerified(TokenCheck.REFERENCE, 9, 9).tokensVerified()).isTrue();
+        assertThat(d.withVerified(TokenCheck.OWN_FIRST, 9, 9).tokensVerified()).as("the reference's repeats verify nothing").isFalse();
+        assertThat(d.withVerified(TokenCheck.OWN_FIRST, 9, 9).tokensWord()).isEqualTo("repeated 9/9");
+        assertThat(d.withVerified(TokenCheck.REFERENCE, 9, 8).tokensWord()).isEqualTo("not verified 8/9");
+        assertThat(d.tokensWord()).isEqualTo("not checked");
     }
 
     @Test
@@ -40,18 +44,18 @@ class DecodingTest {
         double[] totals = java.util.Arrays.stream(steps).mapToDouble(s -> java.util.Arrays.stream(s).sum()).toArray();
         Timings whole = Timings.of(20, 1700, 1, totals).withClock(0.02, 99.5);
         assertThat(whole.quality().floored()).as("1.6 s generations are far above a 99.5 ms readback").isFalse();
-        Timings t = whole.withDecoding(Decoding.of(8, 16, steps, new double[] {100}, 0));
+        Timings t = whole.withDecoding(Decoding.of(8, 16, steps, new double[] {100}, java.util.OptionalLong.empty()));
         assertThat(t.quality().floored()).isTrue();
         assertThat(t.quality().latencyFloorMs()).isEqualTo(99.5);
         // wasm's sub-millisecond tokens, no readback: no floor
         double[][] fast = {{0.4, 0.3, 0.3, 0.31}, {0.41, 0.3, 0.29, 0.3}, {0.4, 0.31, 0.3, 0.3}};
         assertThat(Timings.of(1, 2, 0, new double[] {1.3, 1.3, 1.31}).withClock(0.005, Double.NaN)
-                .withDecoding(Decoding.of(8, 4, fast, new double[] {1}, 0)).quality().floored()).isFalse();
+                .withDecoding(Decoding.of(8, 4, fast, new double[] {1}, java.util.OptionalLong.empty())).quality().floored()).isFalse();
     }
 
     @Test
     void oneTokenHasNoTokensPerSecond() {
-        Decoding d = Decoding.of(8, 1, new double[][] {{10}, {11}}, new double[] {40}, 0);
+        Decoding d = Decoding.of(8, 1, new double[][] {{10}, {11}}, new double[] {40}, java.util.OptionalLong.empty());
         assertThat(d.itlMs()).isEmpty();
         assertThat(d.tokensPerSec()).isNaN();
         assertThat(d.tokensPerSecCi()).isNull();

@@ -43,6 +43,7 @@ class GenerationCheckTest {
         GenerationCheck.Verdict v = GenerationCheck.judge(outputs(logits(1), TOKENS), outputs(a, TOKENS, TOKENS, TOKENS), WASM, "native-cpu", 8);
         assertThat(v.wrong()).isFalse();
         assertThat(v.reason()).isNull();
+        assertThat(v.check()).isEqualTo(TokenCheck.REFERENCE);
         assertThat(v.verified()).isEqualTo(3);
         assertThat(v.generations()).isEqualTo(3);
         assertThat(v.topOneAgree()).isEqualTo(STEPS);
@@ -85,11 +86,45 @@ class GenerationCheckTest {
     }
 
     @Test
-    void theReferenceChecksItsGenerationsAgainstItsFirstAndAMissingOutputIsAShapeFinding() {
-        assertThat(GenerationCheck.selfCheck(outputs(logits(1), TOKENS, TOKENS)).verified()).isEqualTo(2);
-        GenerationCheck.Verdict v = GenerationCheck.selfCheck(outputs(logits(1), TOKENS, new long[] {1, 2, 3, 0}));
+    void oneNearTieDoesNotHideAClearDivergenceInALaterGeneration() {
+        // generation 2 diverges at step 2 where the reference's top two are 4e-5 apart (a near-tie); generation 3 diverges at
+        // step 1 where the reference's margin is 1 (a defect): the case is wrong, and the sentence names generation 3
+        float[] ref = logits(1);
+        ref[2 * VOCAB] = ref[2 * VOCAB + 3] - 4e-5f;
+        long[] tie = {1, 2, 0, 4};
+        long[] clear = {1, 0, 3, 4};
+        GenerationCheck.Verdict v = GenerationCheck.judge(outputs(ref, TOKENS), outputs(ref, TOKENS, tie, clear), WASM, "native-cpu", 8);
+        assertThat(v.wrong()).isTrue();
+        assertThat(v.reason()).startsWith("generations do not repeat: generation 3 of 3 took token 0 instead of 2 at token 2 (past length 8)")
+                .contains("(and 1 near-tie)");
         assertThat(v.verified()).isEqualTo(1);
-        assertThat(v.reason()).isEqualTo("tokens not repeated: 1 of 2 generations gave the first generation's tokens");
+        // the near-tie alone still passes, said as such
+        GenerationCheck.Verdict tieOnly = GenerationCheck.judge(outputs(ref, TOKENS), outputs(ref, TOKENS, tie, tie), WASM, "native-cpu", 8);
+        assertThat(tieOnly.wrong()).isFalse();
+        assertThat(tieOnly.reason()).startsWith("tokens not verified: generation 2 of 3 took token 0 instead of 3").contains("a near-tie")
+                .contains("each of the 2 divergences a near-tie");
+    }
+
+    @Test
+    void theReferenceRepeatsItsFirstGenerationJudgedAsABackendIsAndAMissingOutputIsAShapeFinding() {
+        GenerationCheck.Verdict same = GenerationCheck.repeatCheck(outputs(logits(1), TOKENS, TOKENS), WASM, 8);
+        assertThat(same.verified()).isEqualTo(2);
+        assertThat(same.check()).isEqualTo(TokenCheck.OWN_FIRST);
+        assertThat(same.wrong()).isFalse();
+        assertThat(same.reason()).isNull();
+        assertThat(same.topOneAgree()).as("nothing to agree with").isEqualTo(-1);
+        // its second generation takes another token where its own logits hold a clear margin: a runtime that does not repeat
+        GenerationCheck.Verdict v = GenerationCheck.repeatCheck(outputs(logits(1), TOKENS, new long[] {1, 2, 3, 0}), WASM, 8);
+        assertThat(v.verified()).isEqualTo(1);
+        assertThat(v.wrong()).isTrue();
+        assertThat(v.reason()).startsWith("generations do not repeat: generation 2 of 2 took token 0 instead of 4 at token 4 (past length 10)")
+                .contains("tokens repeated in 1 of 2 generations (the reference: each against its first)");
+        // where its own top two are a near-tie, it is said and passes
+        float[] tie = logits(1);
+        tie[3 * VOCAB] = tie[3 * VOCAB + 4] - 4e-5f;
+        GenerationCheck.Verdict t = GenerationCheck.repeatCheck(outputs(tie, TOKENS, new long[] {1, 2, 3, 0}), WASM, 8);
+        assertThat(t.wrong()).isFalse();
+        assertThat(t.reason()).startsWith("tokens not repeated: generation 2 of 2 took token 0 instead of 4").contains("a near-tie");
         assertThatThrownBy(() -> GenerationCheck.judge(outputs(logits(1), TOKENS), List.of(), WASM, "native-cpu", 8))
                 .hasMessageContaining("gave no output 'tokens'");
     }

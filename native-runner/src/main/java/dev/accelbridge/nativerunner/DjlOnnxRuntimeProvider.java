@@ -170,10 +170,18 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
                 .map(g -> ": " + g).orElse("");
     }
 
-    /** The intra-op threads a session uses: the request's, this provider's option, else ORT's default (one per core). */
-    Integer threadsUsed(Integer requested) {
-        if (requested != null) {
-            return requested;
+    /**
+     * The intra-op threads a session of {@code request} on {@code backend} uses: a swept {@code intra-op-threads} first
+     * (it wins over the run's, as {@link ModelLoader#apply} sets it last), then the request's, this provider's option,
+     * else ORT's default (one per core).
+     */
+    Integer threadsUsed(ExecutionRequest request, BackendId backend) {
+        Integer intra = ModelLoader.intraOpThreads(request.modelCase().runtimeOptions(), backend);
+        if (intra != null) {
+            return intra;
+        }
+        if (request.threads() != null) {
+            return request.threads();
         }
         return options.intraOpThreads() != null ? options.intraOpThreads() : Runtime.getRuntime().availableProcessors();
     }

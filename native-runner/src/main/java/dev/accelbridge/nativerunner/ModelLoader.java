@@ -63,8 +63,9 @@ final class ModelLoader {
 
     /** The native meaning of the session options: the graph optimization level and intra-op threads (the others are the page's). */
     static void apply(OrtSession.SessionOptions so, RuntimeOptions ro) throws OrtException {
-        if (ro.values().containsKey(RuntimeOption.INTRA_OP_THREADS)) {
-            so.setIntraOpNumThreads(Integer.parseInt(ro.get(RuntimeOption.INTRA_OP_THREADS)));
+        Integer intra = intraOpThreads(ro, null);
+        if (intra != null) {
+            so.setIntraOpNumThreads(intra);
         }
         if (ro.values().containsKey(RuntimeOption.OPTIMIZATION)) {
             so.setOptimizationLevel(switch (ro.get(RuntimeOption.OPTIMIZATION)) {
@@ -74,6 +75,16 @@ final class ModelLoader {
                 default -> OrtSession.SessionOptions.OptLevel.ALL_OPT;
             });
         }
+    }
+
+    /**
+     * The intra-op threads {@code ro} sets on {@code backend} (any backend when null), or null where it sets none
+     * ({@code auto}: the run's).
+     */
+    static Integer intraOpThreads(RuntimeOptions ro, BackendId backend) {
+        RuntimeOptions on = backend == null ? ro : ro.on(backend);
+        String v = on.values().get(RuntimeOption.INTRA_OP_THREADS);
+        return v == null || v.equals(RuntimeOption.INTRA_OP_THREADS.defaultValue()) ? null : Integer.valueOf(v);
     }
 
     /**

@@ -120,13 +120,13 @@ final class NativeGeneration {
                 peak = Math.max(peak, ProcessMemory.kernelPeak());
             }
             Timings t = Timings.of(loadMs, first.totalMs(), request.warmups(), totals).withClock(HostClock.nanoTimeResolutionMs(), Double.NaN)
-                    .withDecoding(Decoding.of(prompt.length, gen.newTokens(), steps, first.stepsMs(), cacheBytes).withEncoder(encoderMs));
+                    .withDecoding(Decoding.of(prompt.length, gen.newTokens(), steps, first.stepsMs(), java.util.OptionalLong.of(cacheBytes)).withEncoder(encoderMs));
             long[] all = tokens.stream().flatMapToLong(Arrays::stream).toArray();
             List<NamedTensor> outputs = List.of(
                     NamedTensor.ofLongs(Generation.TOKENS, new long[] {tokens.size(), gen.newTokens()}, all),
                     NamedTensor.ofFloats(Generation.TEACHER_LOGITS, new long[] {gen.newTokens(), teacher.vocab()}, teacher.logits()));
             return new Execution(outputs, t, new MemoryUsage(rssBefore, rssAfter, peak),
-                    provider.provenance(backend).withThreads(provider.threadsUsed(request.threads())), List.of(),
+                    provider.provenance(backend).withThreads(provider.threadsUsed(request, backend)), List.of(),
                     new Analysis(null, null, new ColdStart(Double.NaN, loadMs, first.totalMs(), t.p50Ms(), cold), null, null));
         } catch (OrtException | RuntimeException e) {
             if (e instanceof dev.accelbridge.core.BackendException be) {

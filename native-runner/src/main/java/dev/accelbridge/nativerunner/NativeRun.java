@@ -196,7 +196,7 @@ final class NativeRun {
                             backend == BackendId.CPU
                                     ? Placement.onRequested(Placement.CPU_EP, "native ONNX Runtime with the CPU EP alone") : null);
                     return new Execution(outputs, timings, new MemoryUsage(rssBefore, rssAfter, peak),
-                            provider.provenance(backend).withThreads(provider.threadsUsed(request.threads())), warnings, analysis);
+                            provider.provenance(backend).withThreads(provider.threadsUsed(request, backend)), warnings, analysis);
                 }
             }
         } finally {

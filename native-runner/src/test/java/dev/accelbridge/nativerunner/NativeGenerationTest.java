@@ -57,7 +57,7 @@ class NativeGenerationTest {
         NamedTensor tokens = ran.outputs().get(0);
         assertThat(tokens.name()).isEqualTo(Generation.TOKENS);
         assertThat(tokens.shape()).containsExactly(1 + 2 + 6, 16); // cold, warm-ups, timed
-        GenerationCheck.Verdict self = GenerationCheck.selfCheck(ran.outputs());
+        GenerationCheck.Verdict self = GenerationCheck.repeatCheck(ran.outputs(), dt -> dev.accelbridge.core.Tolerance.defaults(BackendId.CPU, dt, dev.accelbridge.core.Precision.FP32), 8);
         assertThat(self.verified()).isEqualTo(9);
         Decoding d = ran.timings().decoding();
         assertThat(d.ttftMs()).hasSize(6);

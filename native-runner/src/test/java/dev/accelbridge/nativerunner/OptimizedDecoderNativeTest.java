@@ -52,7 +52,7 @@ class OptimizedDecoderNativeTest {
                 "com.microsoft:SkipSimplifiedLayerNormalization", ":SimplifiedLayerNormalization").doesNotContain(":Softmax", ":MatMul");
 
         Execution ran = provider.execute(new ExecutionRequest(BackendId.CPU, gen, 1, 3, Duration.ofMinutes(2)));
-        assertThat(GenerationCheck.selfCheck(ran.outputs()).verified()).isEqualTo(5);
+        assertThat(GenerationCheck.repeatCheck(ran.outputs(), dt -> dev.accelbridge.core.Tolerance.defaults(BackendId.CPU, dt, dev.accelbridge.core.Precision.FP32), 8).verified()).isEqualTo(5);
         float[] cached = ran.outputs().get(1).toFloats();
         int vocab = (int) ran.outputs().get(1).shape()[1];
         double least = Double.POSITIVE_INFINITY;

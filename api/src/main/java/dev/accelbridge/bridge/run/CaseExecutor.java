@@ -192,12 +192,19 @@ final class CaseExecutor {
             String noReference = null;
             List<dev.accelbridge.core.NamedTensor> outputs = exec.outputs();
             generationNote = null;
-            if (mc.generation() != null) {
+            if (reference != null && reference.outputs().isEmpty()) {
+                // a generation too: without the reference's tokens nothing is verified, however its own tokens repeat
+                p = Optional.empty();
+                noReference = staged("compare", "no reference output to check against: " + reference.failure().orElse("unknown"), mc);
+            } else if (mc.generation() != null) {
                 try {
                     GenerationCases.Judged j = GenerationCases.judge(mc, reference, exec, toleranceFor(mc, id, hop));
                     exec = j.execution();
                     p = Optional.ofNullable(j.parity());
                     generationNote = j.reason();
+                    if (j.wrong() && j.parity() == null) {
+                        noReference = j.reason(); // the reference's tokens do not repeat: wrong, with nothing to compare
+                    }
                 } catch (RuntimeException e) {
                     p = Optional.empty();
                     noReference = staged("compare", "the generation's outputs do not match the reference's: " + e.getMessage(), mc);
@@ -211,9 +218,6 @@ final class CaseExecutor {
                     noReference = staged("compare", "outputs do not match the shape of the expected outputs shipped with the model: "
                             + e.getMessage(), mc);
                 }
-            } else if (reference.outputs().isEmpty()) {
-                p = Optional.empty();
-                noReference = staged("compare", "no reference output to check against: " + reference.failure().orElse("unknown"), mc);
             } else {
                 try {
                     p = reference.compare(outputs, toleranceFor(mc, id, hop));

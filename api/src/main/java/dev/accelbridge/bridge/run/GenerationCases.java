@@ -35,11 +35,9 @@ final class GenerationCases {
      * @param parity    the teacher-forced logits against the reference's, {@code within} false when the case is wrong; null
      *                  for the reference itself
      * @param reason    why it is wrong, or what to know of a pass (a near-tie); null for a plain pass
+     * @param wrong     whether the verdict is WRONG_OUTPUT (the reference's own check has no parity to say it)
      */
-    record Judged(Execution execution, Parity parity, String reason) {
-        boolean wrong() {
-            return parity != null && !parity.within();
-        }
+    record Judged(Execution execution, Parity parity, String reason, boolean wrong) {
     }
 
     /**
@@ -95,24 +93,25 @@ final class GenerationCases {
     }
 
     /**
-     * Judges a generation's outputs against {@code reference} (null: this is the reference, checked against its own first
-     * generation).
+     * Judges a generation's outputs against {@code reference}'s, or, for the reference itself ({@code reference} null),
+     * each of its generations against its own first, judged the same way ("repeated", never "verified"). A case whose
+     * reference has no outputs is not judged here: it is WRONG_OUTPUT "no reference output", as a single pass is.
      *
      * @throws dev.accelbridge.core.AccelbridgeException when the outputs do not have the form of a generation's
      */
     static Judged judge(ModelCase mc, Reference reference, Execution exec, Function<DType, Tolerance> tolerance) {
         List<NamedTensor> outputs = exec.outputs();
-        GenerationCheck.Verdict v = reference == null || reference.outputs().isEmpty()
-                ? GenerationCheck.selfCheck(outputs)
-                : GenerationCheck.judge(reference.outputs().get(), outputs, tolerance, reference.against(), mc.scenario().promptTokens());
+        GenerationCheck.Verdict v = reference == null
+                ? GenerationCheck.repeatCheck(outputs, tolerance, mc.scenario().promptTokens())
+                : GenerationCheck.judge(reference.outputs().orElseThrow(), outputs, tolerance, reference.against(), mc.scenario().promptTokens());
         Parity p = v.parity();
         if (p != null && p.within() == v.wrong()) {
             p = new Parity(p.maxAbsErr(), p.maxRelErr(), p.cosine(), p.tolerance(), !v.wrong(), p.against(), p.nonFinite(), p.rtol(),
                     p.budget(), p.basis());
         }
         Execution e = exec.timings() == null || exec.timings().decoding() == null ? exec
-                : new Execution(outputs, exec.timings().withDecoding(exec.timings().decoding().withVerified(v.generations(), v.verified())),
-                exec.memory(), exec.provenance(), exec.warnings(), exec.analysis());
-        return new Judged(e, p, v.reason());
+                : new Execution(outputs, exec.timings().withDecoding(exec.timings().decoding().withVerified(v.check(), v.generations(),
+                v.verified())), exec.memory(), exec.provenance(), exec.warnings(), exec.analysis());
+        return new Judged(e, p, v.reason(), v.wrong());
     }
 }

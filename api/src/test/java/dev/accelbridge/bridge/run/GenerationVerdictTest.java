@@ -84,10 +84,36 @@ class GenerationVerdictTest {
     }
 
     private static RunResult judge(ModelCase mc, BackendId backend, BackendProvider provider, LaneId lane) {
+        return judge(mc, backend, provider, lane, references.get(mc.inputSet()));
+    }
+
+    private static RunResult judge(ModelCase mc, BackendId backend, BackendProvider provider, LaneId lane, Reference reference) {
         CaseExecutor ex = new CaseExecutor(1, 3, Duration.ofMinutes(2), FallbackPolicy.ON_FAILURE, CaseExecutor.CostLookup.NONE);
         CaseContext ctx = new CaseContext("test-run", host, Provenance.of(null, null, "test", null, null, List.of(), Map.of()), lane);
         Map<BackendId, Availability> probes = Map.of(backend, provider.probe(backend));
-        return ex.run(ctx, mc, Chain.of(backend), probes, b -> provider, references.get(mc.inputSet())).result();
+        return ex.run(ctx, mc, Chain.of(backend), probes, b -> provider, reference).result();
+    }
+
+    @Test
+    void aGenerationWithoutItsReferenceIsWrongOutputAndVerifiesNothing() {
+        // the native reference's run failed: a generation is judged no more kindly than a single pass without one
+        RunResult r = judge(good.get(0), BackendId.CPU, natives.forBackend(BackendId.CPU), LaneId.NATIVE,
+                Reference.missing("the native CPU reference failed: out of memory"));
+        assertThat(r.status()).isEqualTo(Status.WRONG_OUTPUT);
+        assertThat(r.reason()).startsWith("compare: no reference output to check against: the native CPU reference failed");
+        assertThat(r.timings().decoding().tokensVerified()).isFalse();
+        assertThat(r.timings().decoding().check()).isEqualTo(dev.accelbridge.core.TokenCheck.NONE);
+        assertThat(r.timings().decoding().summary()).doesNotContain("verified");
+    }
+
+    @Test
+    void theReferenceItselfSaysItsTokensRepeatedNeverVerified() {
+        RunResult r = judge(good.get(0), BackendId.CPU, natives.forBackend(BackendId.CPU), LaneId.NATIVE, null);
+        assertThat(r.status()).as(r.reason()).isEqualTo(Status.PASSED);
+        assertThat(r.timings().decoding().check()).isEqualTo(dev.accelbridge.core.TokenCheck.OWN_FIRST);
+        assertThat(r.timings().decoding().tokensVerified()).isFalse();
+        assertThat(r.timings().decoding().tokensWord()).isEqualTo("repeated 5/5");
+        assertThat(r.timings().decoding().summary()).contains("tokens repeated 5/5").doesNotContain("verified");
     }
 
     @Test

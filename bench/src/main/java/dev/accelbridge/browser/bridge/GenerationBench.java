@@ -162,7 +162,7 @@ public final class GenerationBench {
                 }
             }
         }
-        return Decoding.of(prompt.length, n, timed.toArray(new double[0][]), new double[0], 0);
+        return Decoding.of(prompt.length, n, timed.toArray(new double[0][]), new double[0], java.util.OptionalLong.empty());
     }
 
     /** The same greedy loop in a bare page (bare.html?generate=...), served by the same bridge, in a plain Playwright Chromium. */
@@ -204,7 +204,7 @@ public final class GenerationBench {
                     steps[g][k] = s.get(k).asDouble();
                 }
             }
-            return Decoding.of((int) mc.inputs().get(0).shape()[1], mc.generation().newTokens(), steps, new double[0], 0);
+            return Decoding.of((int) mc.inputs().get(0).shape()[1], mc.generation().newTokens(), steps, new double[0], java.util.OptionalLong.empty());
         }
     }
 }

@@ -67,12 +67,16 @@ class RuntimeOptionsCliTest {
         // native intra-op threads: a case per count natively (the page's wasm keeps the run's), crossed with the other sweeps
         // (found on the way: the batch and precision variants dropped the options, so the copies collapsed into one)
         CliRunner.Result threads = CliRunner.run("run", "--suites", "text", "--native", "--runtime-option", "intra-op-threads=1,2",
-                "--batch-sizes", "1,2", "--precision", "fp32,fp16", "--iterations", "3", "--warmups", "0", "--min-duration", "0",
+                "--threads", "2", "--batch-sizes", "1,2", "--precision", "fp32,fp16", "--iterations", "3", "--warmups", "0", "--min-duration", "0",
                 "--warmup-duration", "0", "--json", "--db", db.toString(), "--no-report");
         assertThat(threads.exitCode()).as(threads.err()).isEqualTo(Main.OK);
         List<String> counts = new ArrayList<>();
-        new ObjectMapper().readTree(threads.out()).forEach(n -> counts.add(n.get("status").asText() + " " + n.get("precision").asText()
-                + " b" + n.get("batchSize").asText() + " " + n.get("runtimeOptions").asText()));
+        new ObjectMapper().readTree(threads.out()).forEach(n -> {
+            counts.add(n.get("status").asText() + " " + n.get("precision").asText() + " b" + n.get("batchSize").asText() + " "
+                    + n.get("runtimeOptions").asText());
+            // the threads stored are the ones the session ran with, not the run's --threads
+            assertThat(n.get("runtimeOptions").asText()).as(n.toString()).isEqualTo("intra-op-threads=" + n.get("threads").asText());
+        });
         assertThat(counts).containsExactlyInAnyOrder("PASSED fp32 b1 intra-op-threads=1", "PASSED fp32 b1 intra-op-threads=2",
                 "PASSED fp32 b2 intra-op-threads=1", "PASSED fp32 b2 intra-op-threads=2", "PASSED fp16 b1 intra-op-threads=1",
                 "PASSED fp16 b1 intra-op-threads=2", "PASSED fp16 b2 intra-op-threads=1", "PASSED fp16 b2 intra-op-threads=2");

@@ -18,8 +18,9 @@ import java.util.Map;
  * wasm in a lane runs the lane's wasm case again), so these copies show what a case's own interval cannot: measured in
  * the default matrix here, Chromium's wasm bert-mini 0.58, 0.51, 0.56 and 0.36 ms with intervals about 1 % wide.
  *
- * <p>Same work: the same model bytes (under any name), input, precision and batch on the same backend (the one that ran)
- * in the same lane on the same host in the same run, with the same threads. Flagged when the copies' p50 intervals do not all overlap AND
+ * <p>Same work: the same model bytes (under any name), input, precision, batch and scenario on the same backend (the one
+ * that ran) with the same session options, in the same lane on the same host in the same run, with the same threads. A
+ * sweep of session options is many works, never copies of one. Flagged when the copies' p50 intervals do not all overlap AND
  * the slowest p50 is more than {@link #MIN_RATIO} the fastest; a reader then takes {@code [fastest, slowest]} as the
  * figure's uncertainty, not one copy's interval (docs/scoring.md, "Where a case falls in its run").
  *
@@ -81,12 +82,14 @@ public record PositionSpread(String runId, String work, List<RunResult> copies, 
 
     /**
      * What makes two results the same work: the model's bytes (not its name: the same file under two names is one
-     * model), its input, precision and batch, the backend that ran and the lane ("sha12/inputSet[shapes]/fp32/b1/wasm/lane").
+     * model), its input, precision and batch, its scenario, the backend that ran, the session options and the lane
+     * ("sha12/inputSet[shapes]/fp32/b1/single-pass/wasm/default/lane").
      */
     public static String work(RunResult r) {
         var id = r.id();
         String sha = id.modelSha256() == null ? id.model() : id.modelSha256();
         return sha.substring(0, Math.min(12, sha.length())) + "/" + id.inputSet() + "[" + id.inputShapes() + "]/"
-                + id.precision().id() + "/b" + id.batchSize() + "/" + r.actual().id() + "/" + id.lane().key();
+                + id.precision().id() + "/b" + id.batchSize() + "/" + id.scenario().id() + "/" + r.actual().id() + "/"
+                + id.runtimeOptions().id() + "/" + id.lane().key();
     }
 }

@@ -5,6 +5,7 @@ import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.Limits;
 import dev.accelbridge.core.Scenario;
+import dev.accelbridge.core.TokenCheck;
 
 import java.util.Set;
 
@@ -28,22 +29,29 @@ import static dev.accelbridge.reports.store.ExportSchema.whole;
  * @param tokensPerSecCi its 95 % interval, or null
  * @param coldTtftMs     the cold generation's TTFT
  * @param coldTotalMs    the cold generation's whole time
- * @param kvCacheBytes   the KV cache after the last token
- * @param generations    the generations checked against the reference
- * @param verified       those that gave the reference's tokens
- * @param tokensVerified every checked generation gave the reference's tokens
+ * @param kvCacheBytes   the KV cache after the last token; null when the runtime did not say
+ * @param generations    the generations whose tokens were checked
+ * @param verified       those that gave the tokens they were checked against
+ * @param tokensChecked  what they were checked against: {@code reference} (the native CPU reference), {@code own-first}
+ *                       (the reference itself, against its first generation), or {@code none}
+ * @param tokensVerified every generation checked against the native CPU reference gave its tokens (false for the
+ *                       reference's own check, which verifies nothing)
  * @param ttftMs         each timed generation's TTFT (left out with the samples)
  * @param itlMs          every inter-token latency (left out with the samples)
  * @param encoderP50Ms   an encoder-decoder's median encoder time (its TTFT includes it); null for a decoder alone
  * @param encoderMs      each timed generation's encoder time (left out with the samples)
  */
 record DecodingForm(int promptTokens, int newTokens, Double ttftP50Ms, double[] ttftCiMs, Double itlP50Ms, Double itlP90Ms,
-                    Double tokensPerSec, double[] tokensPerSecCi, Double coldTtftMs, Double coldTotalMs, long kvCacheBytes,
-                    int generations, int verified, boolean tokensVerified,
+                    Double tokensPerSec, double[] tokensPerSecCi, Double coldTtftMs, Double coldTotalMs, Long kvCacheBytes,
+                    int generations, int verified, String tokensChecked, boolean tokensVerified,
                     @JsonInclude(JsonInclude.Include.NON_NULL) double[] ttftMs,
                     @JsonInclude(JsonInclude.Include.NON_NULL) double[] itlMs,
                     @JsonInclude(JsonInclude.Include.NON_NULL) Double encoderP50Ms,
                     @JsonInclude(JsonInclude.Include.NON_NULL) double[] encoderMs) {
+
+    /** Each {@link TokenCheck} by its JSON name. */
+    private static final java.util.Map<String, TokenCheck> CHECKS = java.util.Map.of("none", TokenCheck.NONE, "reference",
+            TokenCheck.REFERENCE, "own-first", TokenCheck.OWN_FIRST);
 
     /** The export's rules for this form's fields ({@link ExportSchema}). */
     static final ExportSchema.Kind SCHEMA = ExportSchema.kind(Set.of("promptTokens", "newTokens"),
@@ -51,20 +59,30 @@ record DecodingForm(int promptTokens, int newTokens, Double ttftP50Ms, double[] 
             "ttftCiMs", array(nonNegative(), 2), "itlP50Ms", nonNegative(), "itlP90Ms", nonNegative(), "tokensPerSec", nonNegative(),
             "tokensPerSecCi", array(nonNegative(), 2), "coldTtftMs", nonNegative(), "coldTotalMs", nonNegative(),
             "kvCacheBytes", whole(0, Long.MAX_VALUE), "generations", whole(0, Limits.MAX_ITERATIONS),
-            "verified", whole(0, Limits.MAX_ITERATIONS), "tokensVerified", bool(), "ttftMs", array(nonNegative(), Limits.MAX_ITERATIONS),
+            "verified", whole(0, Limits.MAX_ITERATIONS), "tokensChecked", ExportSchema.one(CHECKS.keySet()), "tokensVerified", bool(), "ttftMs", array(nonNegative(), Limits.MAX_ITERATIONS),
             "itlMs", array(nonNegative(), Limits.MAX_ITERATIONS), "encoderP50Ms", nonNegative(),
             "encoderMs", array(nonNegative(), Limits.MAX_ITERATIONS));
 
     static DecodingForm of(Decoding d, boolean withSteps) {
         return d == null ? null : new DecodingForm(d.promptTokens(), d.newTokens(), fig(d.ttftP50Ms()), arr(d.ttftCi()), fig(d.itlP50Ms()),
                 fig(d.itlP90Ms()), fig(d.tokensPerSec()), arr(d.tokensPerSecCi()), fig(d.coldTtftMs()), fig(d.coldTotalMs()),
-                d.kvCacheBytes(), d.generations(), d.verified(), d.tokensVerified(), withSteps ? d.ttftMs() : null,
+                d.kvCacheBytes().isPresent() ? d.kvCacheBytes().getAsLong() : null, d.generations(), d.verified(),
+                CHECKS.entrySet().stream().filter(e -> e.getValue() == d.check()).findFirst().orElseThrow().getKey(), d.tokensVerified(), withSteps ? d.ttftMs() : null,
                 withSteps ? d.itlMs() : null, fig(d.encoderP50Ms()), withSteps && d.encoderMs().length > 0 ? d.encoderMs() : null);
     }
 
     Decoding toDecoding() {
         return new Decoding(promptTokens, newTokens, ttftMs == null ? new double[0] : ttftMs, itlMs == null ? new double[0] : itlMs,
-                d(coldTtftMs), d(coldTotalMs), kvCacheBytes, generations, verified, encoderMs == null ? new double[0] : encoderMs);
+                d(coldTtftMs), d(coldTotalMs), kvCacheBytes == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(kvCacheBytes),
+                generations, verified, checked(), encoderMs == null ? new double[0] : encoderMs);
+    }
+
+    /**
+     * What the tokens were checked against; a record written before this was said claims nothing, since it may hold the
+     * reference's own check or a check made with no reference at all.
+     */
+    private TokenCheck checked() {
+        return tokensChecked == null ? TokenCheck.NONE : CHECKS.getOrDefault(tokensChecked, TokenCheck.NONE);
     }
 
     /** The decoding column's text: every step kept; null for a single pass. */

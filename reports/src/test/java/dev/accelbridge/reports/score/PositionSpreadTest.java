@@ -75,4 +75,31 @@ class PositionSpreadTest {
                 passed("r1", t(4), h, ModelFamily.TEXT, "bert-mini", BackendId.WEBGPU, chromiumProv(h, true), samples(0.58, 0.01, 200, 4)));
         assertThat(PositionSpread.of(rs)).isEmpty();
     }
+
+    @Test
+    void aSweepOfSessionOptionsOrScenariosIsManyWorksNotCopiesOfOne() {
+        // optimization=all against optimization=disabled: twice as fast by design, not by where each fell in the run
+        RunResult all = wasmCopy("r1", 1, BackendId.WASM, 0.36);
+        RunResult disabled = withOptions(wasmCopy("r1", 2, BackendId.WASM, 0.72), "optimization=disabled");
+        assertThat(PositionSpread.of(List.of(all, disabled))).isEmpty();
+        // and the same options twice, apart: still flagged
+        assertThat(PositionSpread.of(List.of(withOptions(wasmCopy("r1", 1, BackendId.WASM, 0.36), "optimization=disabled"), disabled)))
+                .singleElement().satisfies(s -> assertThat(s.work()).contains("optimization=disabled"));
+        // a generation and a single pass of the same model bytes
+        RunResult gen = new RunResult(all.runId(), t(3), withId(all, all.id().runtimeOptions(), dev.accelbridge.core.Scenario.generate(8, 16)),
+                all.actual(), all.status(), null, all.provenance(), wasmCopy("r1", 3, BackendId.WASM, 5.0).timings(), all.memory(),
+                all.parity(), all.fallbackPath(), List.of());
+        assertThat(PositionSpread.of(List.of(all, gen))).isEmpty();
+    }
+
+    private static RunResult withOptions(RunResult r, String options) {
+        return new RunResult(r.runId(), r.startedAt(), withId(r, dev.accelbridge.core.RuntimeOptions.parse(options), r.id().scenario()),
+                r.actual(), r.status(), r.reason(), r.provenance(), r.timings(), r.memory(), r.parity(), r.fallbackPath(), List.of());
+    }
+
+    private static dev.accelbridge.core.CaseId withId(RunResult r, dev.accelbridge.core.RuntimeOptions ro, dev.accelbridge.core.Scenario sc) {
+        var id = r.id();
+        return new dev.accelbridge.core.CaseId(id.family(), id.model(), id.modelSha256(), id.inputSet(), id.inputShapes(), id.precision(),
+                id.batchSize(), id.requested(), id.lane(), sc, ro);
+    }
 }

@@ -42,7 +42,8 @@ class GenerationStoreTest {
                 steps[g][i] = 2 + 0.01 * ((g * 7 + i * 3) % 11);
             }
         }
-        Decoding d = Decoding.of(8, newTokens, steps, new double[] {400, 30, 20}, 4992).withVerified(10, 10);
+        Decoding d = Decoding.of(8, newTokens, steps, new double[] {400, 30, 20}, java.util.OptionalLong.of(4992))
+                .withVerified(dev.accelbridge.core.TokenCheck.REFERENCE, 10, 10);
         double[] totals = java.util.Arrays.stream(steps).mapToDouble(s -> java.util.Arrays.stream(s).sum()).toArray();
         CaseId id = new CaseId(ModelFamily.TEXT_GENERATION, "llama-tiny", "ab".repeat(32), "prompt-sentence", "input_ids=1x8", Precision.FP32,
                 1, BackendId.WASM, LaneId.of(BrowserKind.CHROMIUM), Scenario.generate(8, newTokens));
@@ -92,5 +93,29 @@ class GenerationStoreTest {
         // a single pass has none, and reads back as one
         ObjectNode single = ResultJson.result(r.withTimings(Timings.of(1, 2, 0, new double[] {1, 2, 3})), false);
         assertThat(single.get("decoding").isNull()).isTrue();
+    }
+
+    @Test
+    void anUnknownCacheSizeStaysUnknownAndTheReferencesRepeatsComeBackAsRepeats() {
+        RunResult r = generation("r1", host("alpha"), 16);
+        Decoding d = r.timings().decoding();
+        Decoding unknown = new Decoding(d.promptTokens(), d.newTokens(), d.ttftMs(), d.itlMs(), d.coldTtftMs(), d.coldTotalMs(),
+                java.util.OptionalLong.empty(), 5, 5, dev.accelbridge.core.TokenCheck.OWN_FIRST, new double[0]);
+        RunResult ref = r.withTimings(r.timings().withDecoding(unknown));
+        ObjectNode json = ResultJson.result(ref, true);
+        assertThat(json.get("decoding").get("kvCacheBytes").isNull()).as("unknown, not 0").isTrue();
+        assertThat(json.get("decoding").get("tokensChecked").asText()).isEqualTo("own-first");
+        assertThat(json.get("decoding").get("tokensVerified").asBoolean()).isFalse();
+        Decoding back = ResultJson.result(json).timings().decoding();
+        assertThat(back.kvCacheBytes()).isEmpty();
+        assertThat(back.check()).isEqualTo(dev.accelbridge.core.TokenCheck.OWN_FIRST);
+        assertThat(back.tokensWord()).isEqualTo("repeated 5/5");
+        try (MatrixStore s = MatrixStore.open(dir.resolve("k.duckdb"))) {
+            String run = s.beginRun(host("alpha"), Map.of(), "{}");
+            s.write(new RunResult(run, ref.startedAt(), ref.id(), ref.actual(), ref.status(), ref.reason(), ref.provenance(), ref.timings(),
+                    ref.memory(), ref.parity(), ref.fallbackPath(), ref.warnings()));
+            s.finishRun(run);
+            assertThat(s.results(run).get(0).timings().decoding().kvCacheBytes()).isEmpty();
+        }
     }
 }

@@ -135,7 +135,17 @@
       ['tokens per second', ms(g.tokensPerSec) + ci(g.tokensPerSecCi)],
       ['cold generation: TTFT / whole (ms)', ms(g.coldTtftMs) + ' / ' + ms(g.coldTotalMs)],
       ['KV cache at the end (bytes)', esc(text(g.kvCacheBytes))],
-      ['tokens verified', (g.tokensVerified ? 'yes ' : 'no ') + g.verified + ' of ' + g.generations + ' generations']];
+      ['tokens', tokensChecked(g)]];
+  }
+
+  // What the tokens were checked against, in the words the reports use: verified (the native CPU reference), repeated
+  // (the reference itself, each generation against its first: verifies nothing), not checked.
+  function tokensChecked(g) {
+    if (!g.generations || !g.tokensChecked || g.tokensChecked === 'none') { return 'not checked'; }
+    var all = g.verified === g.generations;
+    var of = ' ' + g.verified + ' of ' + g.generations + ' generations';
+    return g.tokensChecked === 'reference' ? (all ? 'verified' : 'not verified') + of + ' (against the native CPU reference)'
+      : (all ? 'repeated' : 'not repeated') + of + ' (the reference, against its own first generation)';
   }
 
   function showCase(runId, key) {

@@ -101,7 +101,7 @@ final class JobMessages {
     /** A load's answer. */
     static LoadedSession toLoaded(JsonNode n) {
         return new LoadedSession(n.path("session").asText(), n.path("sessionMs").asDouble(Double.NaN),
-                n.path("fetchMs").asDouble(0), strings(n.path("inputNames")), strings(n.path("outputNames")),
+                figure(n.path("fetchMs")), strings(n.path("inputNames")), strings(n.path("outputNames")),
                 n.path("numThreads").isNumber() ? n.path("numThreads").asInt() : -1, strings(n.path("warnings")),
                 n.path("placement").has("onRequested") ? n.path("placement").path("onRequested").asBoolean() : null,
                 n.path("placement").path("basis").asText(null));
@@ -141,7 +141,17 @@ final class JobMessages {
         int newTokens = outputs.stream().filter(t -> t.name().equals(dev.accelbridge.core.Generation.TOKENS)).findFirst()
                 .map(t -> (int) t.shape()[t.shape().length - 1]).orElse(0);
         return dev.accelbridge.core.Decoding.of(d.path("promptTokens").asInt(), newTokens, s, figures(d.path("coldStepsMs")),
-                Math.max(0, d.path("kvCacheBytes").asLong(0))).withEncoder(figures(d.path("encoderMs")));
+                bytes(d.path("kvCacheBytes"))).withEncoder(figures(d.path("encoderMs")));
+    }
+
+    /** A time the page gave: a finite, non-negative number, else unknown (NaN, never 0). */
+    static double figure(JsonNode n) {
+        return n.isNumber() && Double.isFinite(n.asDouble()) && n.asDouble() >= 0 ? n.asDouble() : Double.NaN;
+    }
+
+    /** A byte count the page gave: a whole, non-negative number, else unknown (never read as 0). */
+    static java.util.OptionalLong bytes(JsonNode n) {
+        return n.isIntegralNumber() && n.asLong() >= 0 ? java.util.OptionalLong.of(n.asLong()) : java.util.OptionalLong.empty();
     }
 
     private static double[] figures(JsonNode arr) {

@@ -7,7 +7,7 @@ import java.util.List;
  *
  * @param sessionId   the page-side session id
  * @param sessionMs   {@code InferenceSession.create} time, measured in the page
- * @param fetchMs     time the page took to fetch the model bytes (0 when sent in a frame)
+ * @param fetchMs     time the page took to fetch the model bytes (NaN when it was sent in a frame, which the page does not time, or the page gave no figure)
  * @param inputNames  the session's input names
  * @param outputNames the session's output names
  * @param numThreads  {@code ort.env.wasm.numThreads} after creation, or -1 when not reported
