@@ -1,6 +1,7 @@
 // A generation in the page (docs/protocol.md, "generate"): greedy decoding with the KV cache fed back, the same loop as the
 // native side's NativeGeneration. Each step is timed from the moment its feeds are made to the moment its token is known
 // (logits read, argmax done): what a user of transformers.js or web-llm waits for.
+import { createSession } from './session.mjs';
 
 // The index of the largest value of row `s` of `rows` (width `width`), the first on a tie (as the native loop takes).
 export function argmax(rows, s, width) {
@@ -93,21 +94,25 @@ export async function generateOnce(ort, session, spec, prompt, forced, keepLogit
 }
 
 // An encoder-decoder's encoder session, made beside the decoder's with its options (not its output placement or graph
-// capture: those name the decoder's values), from the model the bridge serves at spec.encoder.url.
+// capture: those name the decoder's values), from the model the bridge serves at spec.encoder.url; timed and
+// placement-checked as the decoder's was (session.mjs), so its load counts as natively, where both sessions are made
+// inside the load. Returns { session, loaded } with `loaded` the figures the result carries as its "encoder".
 async function encoderSession(ort, entry, spec, io) {
   const url = new URL(spec.encoder.url, location.href);
   if (io.token && !url.searchParams.has('token')) url.searchParams.set('token', io.token);
+  const t0 = performance.now();
   const resp = await fetch(url, { cache: 'no-store' });
   if (!resp.ok) throw new Error(`fetching the encoder ${spec.encoder.name} returned HTTP ${resp.status}`);
   const bytes = new Uint8Array(await resp.arrayBuffer());
+  const fetchMs = performance.now() - t0;
   const opts = { ...(entry.sessionOptions || {}) };
   delete opts.preferredOutputLocation;
   delete opts.enableGraphCapture;
   delete opts.freeDimensionOverrides;
-  const t0 = performance.now();
-  const session = await ort.InferenceSession.create(bytes, opts);
-  io.log(`encoder ${spec.encoder.name} ready in ${(performance.now() - t0).toFixed(1)} ms`);
-  return session;
+  const { session, sessionMs, placement } = await createSession(ort, bytes, opts, entry.checkPlacement);
+  io.log(`encoder ${spec.encoder.name} ready in ${sessionMs.toFixed(1)} ms`);
+  return { session, loaded: { session: spec.encoder.name, sessionMs, fetchMs, inputNames: session.inputNames,
+    outputNames: session.outputNames, placement } };
 }
 
 // A generation job: the cold generation (the session's first), `warmups` more, `iterations` timed ones, then the
@@ -123,7 +128,8 @@ export async function generateJob(ort, entry, msg, feeds, io) {
   if (spec.encoder) {
     const features = feeds[spec.encoder.features];
     if (!features) throw new Error(`a speech-to-text job without its '${spec.encoder.features}'`);
-    encoder = { session: await encoderSession(ort, entry, spec, io), features };
+    const made = await encoderSession(ort, entry, spec, io);
+    encoder = { session: made.session, features, loaded: made.loaded };
   }
   try {
     await generateAll(ort, entry, msg, spec, prompt, encoder, io);
@@ -168,6 +174,6 @@ async function generateAll(ort, entry, msg, spec, prompt, encoder, io) {
   ];
   const firstMs = cold.stepsMs.reduce((a, b) => a + b, 0);
   io.log(`job ${msg.job}: ${rows.length} generations of ${n} tokens, cold ${firstMs.toFixed(1)} ms, TTFT ${stepsMs.length ? stepsMs[0][0].toFixed(2) : '-'} ms`);
-  await io.sendResult({ firstMs, warmups, samplesMs,
+  await io.sendResult({ firstMs, warmups, samplesMs, encoder: encoder ? encoder.loaded : null,
     decode: { promptTokens: prompt.length, stepsMs, coldStepsMs: cold.stepsMs, kvCacheBytes: cacheBytes, encoderMs } }, tensors);
 }

@@ -6,6 +6,7 @@ import { Kind } from './kinds.mjs';
 import { timerResolutionMs, readbackMs, gpuMsPerRun } from './clock.mjs';
 import { SettleLoop } from './settle.mjs';
 import { generateJob } from './generate.mjs';
+import { createSession } from './session.mjs';
 import { BridgeSocket } from './socket.mjs';
 import { PROTOCOL_VERSION, decodeFrame, encodeFrame, encodeChunk, tensorView, typedOf, FrameError } from './frames.mjs';
 
@@ -168,25 +169,10 @@ async function loadJob(msg, modelBytes) {
     sessionOptions.freeDimensionOverrides = opts.freeDimensionOverrides;
   }
   log(`job ${msg.job}: creating session ${msg.session} for ${msg.model && msg.model.name ? msg.model.name : 'model'} (${bytes.byteLength} bytes) on ${JSON.stringify(ep)}`);
-  let t0 = performance.now();
-  let session = null;
-  // Where the nodes run: created first with CPU fallback disabled, onnxruntime-web refuses a session that would place
-  // any node on the CPU EP; then the session is made again as usual and the refusal is the evidence.
-  let placement = null;
-  if (opts.checkPlacement === true) {
-    try {
-      session = await ort.InferenceSession.create(bytes, { ...sessionOptions, extra: { session: { disable_cpu_ep_fallback: '1' } } });
-      placement = { onRequested: true, basis: 'created with session.disable_cpu_ep_fallback=1: onnxruntime-web placed every node on the requested EP' };
-    } catch (e) {
-      const text = errorText(e);
-      if (!/fallback to CPU EP has been explicitly disabled/i.test(text)) throw e;
-      placement = { onRequested: false, basis: text };
-      t0 = performance.now();
-    }
-  }
-  if (session === null) session = await ort.InferenceSession.create(bytes, sessionOptions);
-  const sessionMs = performance.now() - t0;
-  sessions.set(msg.session, { session, runs: 0, ep: msg.ep.name, graphCapture: sessionOptions.enableGraphCapture === true, sessionOptions });
+  // Where the nodes run: checked when asked (session.mjs)
+  const { session, sessionMs, placement } = await createSession(ort, bytes, sessionOptions, opts.checkPlacement);
+  sessions.set(msg.session, { session, runs: 0, ep: msg.ep.name, graphCapture: sessionOptions.enableGraphCapture === true, sessionOptions,
+    checkPlacement: opts.checkPlacement === true });
   if (msg.ep.name === 'webgpu') watchGpuDevice(msg.session);
   log(`job ${msg.job}: session ready in ${sessionMs.toFixed(1)} ms`);
   send({ type: Kind.LOADED, job: msg.job, session: msg.session, sessionMs, fetchMs,

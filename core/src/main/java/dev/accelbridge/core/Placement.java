@@ -32,6 +32,19 @@ public record Placement(String requested, boolean onRequested, List<String> offN
         return new Placement(requested, false, offNodes, basis);
     }
 
+    /**
+     * This session's placement joined with another session's of the same case ({@code name}: "the encoder"): on the
+     * provider asked for only where both are; unknown (null) where the other's is.
+     */
+    public Placement and(Placement other, String name) {
+        if (other == null) {
+            return null;
+        }
+        List<String> off = new java.util.ArrayList<>(offNodes);
+        other.offNodes.forEach(n -> off.add(name + ": " + n));
+        return new Placement(requested, onRequested && other.onRequested, off, basis + "; " + name + ": " + other.basis);
+    }
+
     /** The provider the case's work ran on, in one word: {@code requested} or {@code CPUExecutionProvider}. */
     public String ranOn() {
         return onRequested ? requested : CPU_EP;

@@ -103,6 +103,7 @@ public final class Bisector {
         int compared = 0;
         Taps.Value first = null;
         Taps.Value rounded = null; // the first quantize output one step off: looked past (Rounding)
+        String notRounding = null; // why a quantize output a step off is a defect all the same
         java.util.Set<Integer> grown = java.util.Set.of();
         List<Integer> grownOut = new ArrayList<>(); // nodes computed from it whose values left tolerance, in order
         AloneRuns alone = new AloneRuns(workDir.resolve("alone"), timeout, threads, backend, provider, tolerance, mc);
@@ -156,7 +157,9 @@ public final class Bisector {
                     }
                     errors.put(v.name(), err);
                     if (!within && first == null) {
-                        if (rounded == null && Rounding.quantizes(g.getNode(v.node())) && Rounding.oneStep(r, a)) {
+                        boolean stepOff = rounded == null && Rounding.quantizes(g.getNode(v.node())) && Rounding.oneStep(r, a);
+                        notRounding = stepOff ? notRounding(alone.run(m, v.node(), ref), backend) : null;
+                        if (stepOff && notRounding == null) {
                             rounded = v;
                             grown = Rounding.downstream(g, v.node());
                         } else if (rounded == null || (v.node() != rounded.node() && !grown.contains(v.node()))) {
@@ -178,6 +181,13 @@ public final class Bisector {
             // a value computed from the rounded one may still be wrong of its own: its node alone, fed the reference's inputs
             for (int idx : grownOut.subList(0, Math.min(3, grownOut.size()))) {
                 AloneRuns.Verdict v = alone.run(m, idx, ref);
+                if (v.failure() != null) {
+                    // unknown is not "does not diverge": the rounding cannot be named the whole story
+                    return new Found(Bisection.without(Bisection.Outcome.NOT_LOCALIZED, backend, "native-cpu", floatTol, compared,
+                            "after a one-step rounding at '" + Taps.nodeName(g, rounded.node()) + "', '" + Taps.nodeName(g, idx)
+                            + "' (computed from it) could not run alone on " + backend + " to tell whether it diverges of its own: "
+                            + v.failure()), m, -1, ref, lastBackendRun, lastCpuRun);
+                }
                 if (v.diverges()) {
                     return aloneFound(m, idx, ref, v, floatTol, backend, compared, "after a one-step rounding at '"
                             + Taps.nodeName(g, rounded.node()) + "' (" + g.getNode(rounded.node()).getOpType() + "), this node alone "
@@ -200,9 +210,24 @@ public final class Bisector {
             err = Math.max(err, errors.getOrDefault(o, 0.0));
         }
         Bisection b = atNode(Bisection.Outcome.FOUND, g, idx, ref, err, floatTol, backend, path(g, idx, errors), compared,
-                rounded == null ? null : "after a one-step rounding at '" + Taps.nodeName(g, rounded.node()) + "' ("
+                notRounding != null ? notRounding : rounded == null ? null : "after a one-step rounding at '" + Taps.nodeName(g, rounded.node()) + "' ("
                 + g.getNode(rounded.node()).getOpType() + "), which this node does not depend on");
         return new Found(b, m, idx, ref, lastBackendRun, lastCpuRun);
+    }
+
+    /**
+     * Why a quantize output a few steps off is not rounding, from its node run alone on the backend with the reference's own
+     * inputs: still off (the backend quantizes otherwise), or not runnable alone (nothing tells it from a defect); null
+     * when alone it gives the reference's integers, so the difference came from its inputs.
+     */
+    private static String notRounding(AloneRuns.Verdict own, BackendId backend) {
+        if (own.failure() != null) {
+            return "its integer output is a quantization step off, and run alone on " + backend + " it could not show whether "
+                    + "that is rounding: " + own.failure();
+        }
+        return own.diverges() ? "its integer output is a quantization step off, and still off when it runs alone on " + backend
+                + " with the reference's own inputs: the backend quantizes otherwise, not a rounding of different inputs ("
+                + (own.mismatch() != null ? own.mismatch() : own.parity().describe()) + ")" : null;
     }
 
     /** The first node of {@code window} that diverges run alone with the reference's inputs, or NOT_LOCALIZED saying why. */

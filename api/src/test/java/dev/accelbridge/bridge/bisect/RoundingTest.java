@@ -21,7 +21,8 @@ class RoundingTest {
 
     @Test
     void oneStepIsAnIntegerOutputAtMostOneApartAndNotEqual() {
-        assertThat(Rounding.oneStep(u8(0, 128, 255), u8(1, 127, 255))).isTrue();
+        assertThat(Rounding.oneStep(u8(0, 128, 255), u8(1, 128, 255))).as("three elements: one may move").isTrue();
+        assertThat(Rounding.oneStep(u8(0, 128, 255), u8(1, 127, 255))).as("two of three: systematic").isFalse();
         assertThat(Rounding.oneStep(u8(0, 128, 255), u8(0, 128, 255))).as("equal: no rounding to speak of").isFalse();
         assertThat(Rounding.oneStep(u8(0, 128, 255), u8(2, 128, 255))).as("two steps: not rounding").isFalse();
         assertThat(Rounding.oneStep(u8(0, 128), u8(0, 128, 1))).as("another shape").isFalse();
@@ -42,5 +43,25 @@ class RoundingTest {
         assertThat(Rounding.quantizes(graph.getNode(2))).isFalse();
         assertThat(Rounding.downstream(graph, 1)).containsExactlyInAnyOrder(2, 3);
         assertThat(Rounding.downstream(graph, 0)).containsExactly(3);
+    }
+
+    @Test
+    void aSystematicStepIsNotRounding() {
+        // a zero point off by one: every element one step up
+        int[] ref = new int[1000];
+        int[] shifted = new int[1000];
+        int[] fewMoved = new int[1000];
+        for (int i = 0; i < ref.length; i++) {
+            ref[i] = (i * 37) % 250;
+            shifted[i] = ref[i] + 1;
+            fewMoved[i] = ref[i] + (i % 200 == 0 ? 1 : 0); // 5 of 1000 across a boundary
+        }
+        assertThat(Rounding.oneStep(u8(ref), u8(shifted))).as("every element off: systematic").isFalse();
+        assertThat(Rounding.oneStep(u8(ref), u8(fewMoved))).as("a few near a boundary").isTrue();
+        int[] eleven = ref.clone();
+        for (int i = 0; i < 11; i++) {
+            eleven[i * 90]++;
+        }
+        assertThat(Rounding.oneStep(u8(ref), u8(eleven))).as("past 1 %").isFalse();
     }
 }

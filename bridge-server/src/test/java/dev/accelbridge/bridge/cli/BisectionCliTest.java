@@ -8,6 +8,7 @@ import dev.accelbridge.suites.PublishedModels;
 import dev.accelbridge.suites.onnx.GraphBuilder;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Bisection through the real CLI on what its instrumentation and its verdict used to get wrong, in one run (cpu, wasm
@@ -40,9 +40,13 @@ class BisectionCliTest {
     static Path tmp;
     static final Map<String, JsonNode> RESULTS = new HashMap<>();
 
+    /** Whether the published models are installed (test-suites/published); the quantized layer needs none. */
+    static boolean published() {
+        return PublishedModels.installed().isPresent();
+    }
+
     @BeforeAll
     static void runBoth() throws Exception {
-        assumeTrue(PublishedModels.installed().isPresent(), "the published models are not installed (test-suites/published)");
         Path dq = Files.createDirectories(tmp.resolve("dq-layer"));
         GraphBuilder g = new GraphBuilder("dq-layer", 7);
         String x = g.input("x", DType.FLOAT32, 1L, 1024L, 384L);
@@ -53,10 +57,14 @@ class BisectionCliTest {
         Files.write(dq.resolve("model.onnx"), g.build("a dynamically quantized activation").toByteArray());
         // the tight tolerance the quantized layer is judged by (a quantized model's default, abs 0.1, hides one step)
         Files.writeString(dq.resolve("accelbridge.json"), "{\"tolerance\": 1e-4}");
-        Path vad = PublishedModels.folder(PublishedModels.VAD_LEGACY, tmp.resolve("published"));
-        CliRunner.Result r = CliRunner.run("run", "--model", dq.toString(), "--model", vad.toString(), "--family", "audio",
-                "--backends", "cpu,wasm,webgpu", "--browser", "chromium", "--iterations", "1", "--warmups", "0", "--min-duration", "0",
-                "--warmup-duration", "0", "--json", "--db", tmp.resolve("b.duckdb").toString(), "--out", tmp.resolve("out").toString());
+        List<String> args = new java.util.ArrayList<>(List.of("run", "--model", dq.toString()));
+        if (published()) {
+            args.addAll(List.of("--model", PublishedModels.folder(PublishedModels.VAD_LEGACY, tmp.resolve("published")).toString()));
+        }
+        args.addAll(List.of("--family", "audio", "--backends", "cpu,wasm,webgpu", "--browser", "chromium", "--iterations", "1",
+                "--warmups", "0", "--min-duration", "0", "--warmup-duration", "0", "--json", "--db", tmp.resolve("b.duckdb").toString(),
+                "--out", tmp.resolve("out").toString()));
+        CliRunner.Result r = CliRunner.run(args.toArray(String[]::new));
         assertThat(r.exitCode()).as(r.err()).isIn(Main.OK, Main.POLICY_FAILED);
         new ObjectMapper().readTree(r.out()).forEach(n -> RESULTS.put(n.get("model").asText() + " " + n.get("requested").asText(), n));
     }
@@ -66,7 +74,7 @@ class BisectionCliTest {
         assertThat(RESULTS.get("dq-layer cpu").get("status").asText()).isEqualTo("PASSED");
         JsonNode wasm = RESULTS.get("dq-layer wasm");
         assertThat(wasm.get("status").asText()).isEqualTo("WRONG_OUTPUT");
-        assertThat(wasm.get("bisection").get("outcome").asText()).isEqualTo("ROUNDING");
+        assertThat(wasm.get("bisection").get("outcome").asText()).as(wasm.get("bisection").toString()).isEqualTo("ROUNDING");
         assertThat(wasm.get("bisection").get("opType").asText()).isEqualTo("DynamicQuantizeLinear");
         assertThat(wasm.get("reason").asText()).contains("divergence starts as one-step rounding at 'l0/DynamicQuantizeLinear")
                 .contains("grown to max abs 0.00784 at 'y/DequantizeLinear'");
@@ -80,6 +88,7 @@ class BisectionCliTest {
     }
 
     @Test
+    @EnabledIf(value = "published", disabledReason = "the published models are not installed (test-suites/published)")
     void whenTheTappedModelFailsOnTheBackendNodesRunAloneNameTheDivergence() {
         assertThat(RESULTS.get("silero-vad-legacy cpu").get("status").asText()).isEqualTo("PASSED");
         assertThat(RESULTS.get("silero-vad-legacy wasm").get("status").asText()).isEqualTo("PASSED");

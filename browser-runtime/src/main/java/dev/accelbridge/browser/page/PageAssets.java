@@ -20,7 +20,7 @@ public final class PageAssets {
     public static final String CLASSPATH_ROOT = "dev/accelbridge/browser/web";
 
     /** The files the page cannot work without, relative to {@link #CLASSPATH_ROOT}. */
-    public static final List<String> REQUIRED = List.of("index.html", "page.mjs", "kinds.mjs", "probe.mjs", "frames.mjs", "clock.mjs", "settle.mjs",
+    public static final List<String> REQUIRED = List.of("index.html", "page.mjs", "kinds.mjs", "probe.mjs", "frames.mjs", "clock.mjs", "settle.mjs", "session.mjs",
             "generate.mjs", "socket.mjs", "relay.js", "ort/ort.all.min.mjs", "ort/ort-wasm-simd-threaded.jsep.mjs", "ort/ort-wasm-simd-threaded.jsep.wasm");
 
     private static volatile String ortVersion;

@@ -23,10 +23,13 @@ import java.util.List;
  * @param warmupTrend the warm-up's last block against the one before it, minus one (NaN: not judged)
  * @param decoding   a generation job's figures (its samples are its timed generations, its first the cold one); null for
  *                   a run job
+ * @param encoder    an encoder-decoder's encoder session, made for the generation job: its fetch, creation and placement,
+ *                   counted with the decoder's load as natively; null otherwise
  */
 public record RunOutcome(double firstMs, int warmups, double[] samplesMs, List<NamedTensor> outputs, List<String> warnings,
                          long jsHeapBytes, double timerResolutionMs, double readbackMs, double gpuMs, double warmupMs,
-                         Boolean warmupSettled, double warmupTrend, dev.accelbridge.core.Decoding decoding) {
+                         Boolean warmupSettled, double warmupTrend, dev.accelbridge.core.Decoding decoding,
+                         LoadedSession encoder) {
     public RunOutcome {
         samplesMs = samplesMs.clone();
         outputs = List.copyOf(outputs);
@@ -37,7 +40,7 @@ public record RunOutcome(double firstMs, int warmups, double[] samplesMs, List<N
     public RunOutcome after(RunOutcome first) {
         return new RunOutcome(first.firstMs(), warmups, samplesMs, outputs,
                 java.util.stream.Stream.concat(first.warnings().stream(), warnings.stream()).toList(), jsHeapBytes,
-                timerResolutionMs, readbackMs, gpuMs, warmupMs, warmupSettled, warmupTrend, decoding);
+                timerResolutionMs, readbackMs, gpuMs, warmupMs, warmupSettled, warmupTrend, decoding, encoder);
     }
 
     /** The case's figures, with the page's clock, its readback floor and the GPU's own time. */

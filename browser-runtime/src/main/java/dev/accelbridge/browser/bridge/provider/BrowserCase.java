@@ -138,14 +138,18 @@ final class BrowserCase {
                 }
             }
             double firstMs = Double.isNaN(r.firstMs()) ? (r.samplesMs().length > 0 ? r.samplesMs()[0] : Double.NaN) : r.firstMs();
-            Timings t = r.timings(s.sessionMs(), firstMs);
+            // an encoder-decoder's encoder session is made for its generation job: its creation is load, as natively
+            LoadedSession enc = r.encoder();
+            double loadMs = s.sessionMs() + (enc == null ? 0 : enc.sessionMs());
+            Timings t = r.timings(loadMs, firstMs);
             LinkedHashSet<String> warnings = new LinkedHashSet<>(s.warnings());
             warnings.addAll(r.warnings());
             probe.isolationWarning(backend).ifPresent(warnings::add);
             MemoryUsage mem = memory.finish();
             // the drill-down runs after the timed session is done, each part on a session of its own
-            Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs(), s.sessionMs(), firstMs, t.p50Ms(), warmth.firstCase()), null,
-                    s.placement(ep));
+            Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs() + (enc == null ? 0 : enc.fetchMs()), loadMs, firstMs,
+                    t.p50Ms(), warmth.firstCase()), null, enc == null || s.placement(ep) == null ? s.placement(ep)
+                    : s.placement(ep).and(enc.placement(ep), "the encoder"));
             if (request.profileIterations() > 0 || request.recreate() > 0) {
                 PageAnalysis pa = new PageAnalysis(p, c.ref, c.external, ep, request.modelCase(), request.threads(), new PageAnalysis.Awaiter() {
                     @Override
