@@ -11,7 +11,6 @@ import dev.accelbridge.core.MinDurations;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
@@ -26,7 +25,6 @@ import java.util.function.Consumer;
 final class LookAhead {
     private final Deque<ExecutionRequest> hints = new ArrayDeque<>();
     private final Deque<SentCase> sent = new ArrayDeque<>();
-    private final java.util.List<CompletableFuture<?>> dropped = new java.util.ArrayList<>();
     private int used;
 
     /** A request expected after those hinted before (a lane's next case). */
@@ -77,7 +75,6 @@ final class LookAhead {
         if (s.request.modelCase() != request.modelCase() || s.request.backend() != request.backend() || s.page != page
                 || !page.isOpen()) {
             drop(models);
-            awaitDropped(); // the job sent next must not queue behind them with its time limit running
             return null;
         }
         sent.poll();
@@ -87,19 +84,9 @@ final class LookAhead {
 
     /** Drops everything sent ahead (a case before them failed), and the hints. */
     synchronized void drop(ModelRegistry models) {
-        sent.forEach(s -> dropped.add(s.drop(models)));
+        sent.forEach(s -> s.drop(models));
         sent.clear();
         hints.clear();
-    }
-
-    /**
-     * Waits until the page has worked through what was dropped. The page takes jobs in order, so a job sent while another
-     * comes first (a bisection's, a case asked out of the hinted order) would wait behind them with its time limit running:
-     * a WebGPU case sent ahead took a bisection's load past its 30 s here. Each dropped job is bounded by its own limit.
-     */
-    private void awaitDropped() {
-        CompletableFuture.allOf(dropped.toArray(CompletableFuture[]::new)).join();
-        dropped.clear();
     }
 
     /** How many cases ran from what was sent ahead. */

@@ -91,19 +91,15 @@ final class SentCase {
         external.values().forEach(models::unregister);
     }
 
-    /**
-     * A case sent ahead and not used: its answers are ignored, its session released, its files no longer served. Returns
-     * when the page has worked through it (its answers or their time limits, and the release's), so the job sent next
-     * starts on a page that is not still busy with it and its time limit counts its own work only.
-     */
-    CompletableFuture<?> drop(ModelRegistry models) {
-        CompletableFuture<?> answered = running != null ? running : loading;
-        CompletableFuture<?> done = answered.handle((v, e) -> null);
-        if (page.isOpen()) {
-            CompletableFuture<Void> released = PageSessions.of(page).release(sessionId, Duration.ofSeconds(10));
-            done = CompletableFuture.allOf(done, released.handle((v, e) -> null));
-        }
+    /** A case sent ahead and not used: its answers are ignored, its session released, its files no longer served. */
+    void drop(ModelRegistry models) {
         loading.exceptionally(e -> null);
-        return done.whenComplete((v, e) -> unregister(models));
+        if (running != null) {
+            running.exceptionally(e -> null);
+        }
+        if (page.isOpen()) {
+            PageSessions.of(page).release(sessionId, Duration.ofSeconds(10)).exceptionally(e -> null);
+        }
+        unregister(models);
     }
 }
