@@ -158,7 +158,7 @@ public final class Bisector {
                     errors.put(v.name(), err);
                     if (!within && first == null) {
                         boolean stepOff = rounded == null && Rounding.quantizes(g.getNode(v.node())) && Rounding.oneStep(r, a);
-                        notRounding = stepOff ? notRounding(alone.run(m, v.node(), ref), backend) : null;
+                        notRounding = stepOff ? Rounding.notRounding(alone.run(m, v.node(), ref), backend) : null;
                         if (stepOff && notRounding == null) {
                             rounded = v;
                             grown = Rounding.downstream(g, v.node());
@@ -213,21 +213,6 @@ public final class Bisector {
                 notRounding != null ? notRounding : rounded == null ? null : "after a one-step rounding at '" + Taps.nodeName(g, rounded.node()) + "' ("
                 + g.getNode(rounded.node()).getOpType() + "), which this node does not depend on");
         return new Found(b, m, idx, ref, lastBackendRun, lastCpuRun);
-    }
-
-    /**
-     * Why a quantize output a few steps off is not rounding, from its node run alone on the backend with the reference's own
-     * inputs: still off (the backend quantizes otherwise), or not runnable alone (nothing tells it from a defect); null
-     * when alone it gives the reference's integers, so the difference came from its inputs.
-     */
-    private static String notRounding(AloneRuns.Verdict own, BackendId backend) {
-        if (own.failure() != null) {
-            return "its integer output is a quantization step off, and run alone on " + backend + " it could not show whether "
-                    + "that is rounding: " + own.failure();
-        }
-        return own.diverges() ? "its integer output is a quantization step off, and still off when it runs alone on " + backend
-                + " with the reference's own inputs: the backend quantizes otherwise, not a rounding of different inputs ("
-                + (own.mismatch() != null ? own.mismatch() : own.parity().describe()) + ")" : null;
     }
 
     /** The first node of {@code window} that diverges run alone with the reference's inputs, or NOT_LOCALIZED saying why. */

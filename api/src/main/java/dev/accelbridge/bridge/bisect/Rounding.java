@@ -62,6 +62,21 @@ final class Rounding {
         return differ > 0 && differ <= Math.max(1, MAX_SHARE * r.length);
     }
 
+    /**
+     * Why a quantize output a few steps off is not rounding, from its node run alone on the backend with the reference's own
+     * inputs: still off (the backend quantizes otherwise), or not runnable alone (nothing tells it from a defect); null
+     * when alone it gives the reference's integers, so the difference came from its inputs.
+     */
+    static String notRounding(AloneRuns.Verdict own, dev.accelbridge.core.BackendId backend) {
+        if (own.failure() != null) {
+            return "its integer output is a quantization step off, and run alone on " + backend + " it could not show whether "
+                    + "that is rounding: " + own.failure();
+        }
+        return own.diverges() ? "its integer output is a quantization step off, and still off when it runs alone on " + backend
+                + " with the reference's own inputs: the backend quantizes otherwise, not a rounding of different inputs ("
+                + (own.mismatch() != null ? own.mismatch() : own.parity().describe()) + ")" : null;
+    }
+
     /** The nodes computed, directly or not, from {@code node}'s outputs. */
     static Set<Integer> downstream(GraphProto g, int node) {
         Map<String, List<Integer>> consumers = Taps.consumers(g);
