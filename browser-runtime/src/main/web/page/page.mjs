@@ -431,9 +431,17 @@ async function releaseJob(msg) {
   send({ type: Kind.RELEASED, job: msg.job, session: msg.session, existed: !!entry, memory });
 }
 
+// Sessions whose release has arrived and not yet run: their jobs still in the queue are skipped, so a case the bridge has
+// given up on or dropped (sent ahead and not used) does not keep the page from the jobs sent after it.
+const releasing = new Set();
+
 // Jobs run one after another; a job's failure is reported and the page goes on with the next.
-function enqueue(job, phase, fn) {
+function enqueue(job, phase, fn, session) {
   queue = queue.then(async () => {
+    if (session !== undefined && releasing.has(session)) {
+      sendError(job, 'released', `session '${session}' was released before this job began; the job did not run`);
+      return;
+    }
     currentWarnings = [];
     try {
       await fn();
@@ -463,10 +471,11 @@ function onText(data) {
       break;
     case Kind.LOAD:
       setState(`job ${msg.job}: loading ${msg.model && msg.model.name ? msg.model.name : 'a model'} on ${msg.ep && msg.ep.name}${msg.ep && msg.ep.deviceType ? '/' + msg.ep.deviceType : ''}`);
-      enqueue(msg.job, Kind.LOAD, () => loadJob(msg, null));
+      enqueue(msg.job, Kind.LOAD, () => loadJob(msg, null), msg.session);
       break;
     case Kind.RELEASE:
-      enqueue(msg.job, Kind.RELEASE, () => releaseJob(msg));
+      releasing.add(msg.session);
+      enqueue(msg.job, Kind.RELEASE, () => { releasing.delete(msg.session); return releaseJob(msg); });
       break;
     case Kind.RENEW:
       renew(msg.url);
@@ -533,10 +542,10 @@ function inputsArrived(jobId) {
 function dispatch(msg, views) {
   if (msg.type === Kind.RUN) {
     setState(`job ${msg.job}: running session ${msg.session}`);
-    enqueue(msg.job, Kind.RUN, () => runJob(msg, views));
+    enqueue(msg.job, Kind.RUN, () => runJob(msg, views), msg.session);
   } else {
     setState(`job ${msg.job}: profiling session ${msg.session}`);
-    enqueue(msg.job, Kind.PROFILE, () => profileJob(msg, views));
+    enqueue(msg.job, Kind.PROFILE, () => profileJob(msg, views), msg.session);
   }
 }
 
@@ -553,7 +562,7 @@ function onBinary(buffer) {
   } else if (msg.type === Kind.CHUNK) {
     acceptChunk(frame);
   } else if (msg.type === Kind.LOAD) {
-    enqueue(msg.job, Kind.LOAD, () => loadJob(msg, new Uint8Array(buffer, frame.payloadStart, frame.payloadLength)));
+    enqueue(msg.job, Kind.LOAD, () => loadJob(msg, new Uint8Array(buffer, frame.payloadStart, frame.payloadLength)), msg.session);
   } else {
     sendError(msg.job, 'unknown-type', `unknown binary frame type '${msg.type}'`);
   }

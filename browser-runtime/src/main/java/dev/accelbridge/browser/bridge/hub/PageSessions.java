@@ -103,9 +103,14 @@ public final class PageSessions {
 
     /** Creates a session from model bytes sent in a binary frame (for models that are not files). */
     public CompletableFuture<LoadedSession> loadBytes(String name, byte[] model, ExecutionProviderSpec ep, Duration timeout) {
+        return loadBytes(newSessionId(), name, model, ep, timeout);
+    }
+
+    /** {@link #loadBytes(String, byte[], ExecutionProviderSpec, Duration)} under a session id chosen first ({@link #newSessionId()}). */
+    public CompletableFuture<LoadedSession> loadBytes(String sessionId, String name, byte[] model, ExecutionProviderSpec ep, Duration timeout) {
         String job = JobMessages.nextId("j");
         ObjectNode msg = JobMessages.message(MessageKind.LOAD, job);
-        msg.put("session", JobMessages.nextId("s"));
+        msg.put("session", sessionId);
         msg.putObject("model").put("name", name).put("byteLength", model.length);
         JobMessages.putEp(msg, ep);
         msg.putObject("options").put("graphOptimizationLevel", "all").put("logSeverityLevel", 2);
