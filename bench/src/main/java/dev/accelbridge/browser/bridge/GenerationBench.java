@@ -21,9 +21,11 @@ import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.DecoderLayout;
 import dev.accelbridge.core.ExecutionRequest;
+import dev.accelbridge.core.Generation;
 import dev.accelbridge.core.GenerationCheck;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.nativerunner.DjlOnnxRuntimeProvider;
 import dev.accelbridge.suites.GenerateOptions;
 import dev.accelbridge.suites.ModelSize;
@@ -68,31 +70,44 @@ public final class GenerationBench {
         // (three rounds, alternating, the last one kept: the first round of either side also warms this JVM's JIT)
         DjlOnnxRuntimeProvider cpu = new DjlOnnxRuntimeProvider();
         Decoding nh = null;
-        Decoding nb = null;
+        Bare nb = null;
+        Map<String, long[][]> tokens = new LinkedHashMap<>();
         for (int round = 0; round < 3; round++) {
-            nh = cpu.execute(new ExecutionRequest(BackendId.CPU, mc, warmups, iterations, Duration.ofMinutes(30))).timings().decoding();
+            var native0 = cpu.execute(new ExecutionRequest(BackendId.CPU, mc, warmups, iterations, Duration.ofMinutes(30)));
+            nh = native0.timings().decoding();
+            tokens.put("harness NativeGeneration", harnessTokens(native0.outputs()));
             nb = bareNative(mc, layout, warmups, iterations);
+            tokens.put("bare OrtSession loop", nb.tokens());
         }
 
         Decoding ph;
-        Decoding pb;
+        Bare pb;
         try (BridgeServer server = BridgeServer.start(BridgeOptions.defaults());
              BrowserBackendProvider chromium = new BrowserBackendProvider(server, LaunchOptions.builder().browser(BrowserKind.CHROMIUM)
                      .driver(DriverKind.PLAYWRIGHT).build())) {
             var e = chromium.execute(new ExecutionRequest(backend, mc, warmups, iterations, Duration.ofMinutes(30)));
             ph = e.timings().decoding();
+            tokens.put("harness generation job", harnessTokens(e.outputs()));
             pb = barePage(server, mc, layout, backend, warmups, iterations, e.provenance().threads());
+            tokens.put("bare page loop", pb.tokens());
         }
+        // the ratios compare the same work only if every loop decoded the same tokens
+        String differs = differs(tokens);
+        if (differs != null) {
+            System.err.println("bench: the loops did not decode the same tokens, so their times are not comparable: " + differs);
+            System.exit(2);
+        }
+        System.out.printf("same tokens: every generation of the four loops, %d tokens each, checked%n", mc.generation().newTokens());
         System.out.printf("%n[1] in the page (%s): TTFT p50 and tokens/s (1000 / mean inter-token latency)%n", backend);
         line("harness generation job", ph);
-        line("bare page loop", pb);
-        System.out.printf("    harness/bare: TTFT p50 ×%.3f, time per token ×%.3f%n", ph.ttftP50Ms() / pb.ttftP50Ms(),
-                pb.tokensPerSec() / ph.tokensPerSec());
+        line("bare page loop", pb.decoding());
+        System.out.printf("    harness/bare: TTFT p50 ×%.3f, time per token ×%.3f%n", ph.ttftP50Ms() / pb.decoding().ttftP50Ms(),
+                pb.decoding().tokensPerSec() / ph.tokensPerSec());
         System.out.printf("%n[2] native ONNX Runtime %s%n", DjlOnnxRuntimeProvider.environment().ortVersion());
         line("harness NativeGeneration", nh);
-        line("bare OrtSession loop", nb);
-        System.out.printf("    harness/bare: TTFT p50 ×%.3f, time per token ×%.3f%n", nh.ttftP50Ms() / nb.ttftP50Ms(),
-                nb.tokensPerSec() / nh.tokensPerSec());
+        line("bare OrtSession loop", nb.decoding());
+        System.out.printf("    harness/bare: TTFT p50 ×%.3f, time per token ×%.3f%n", nh.ttftP50Ms() / nb.decoding().ttftP50Ms(),
+                nb.decoding().tokensPerSec() / nh.tokensPerSec());
         System.exit(0); // the shared Playwright launcher keeps a non-daemon thread until its shutdown hook runs
     }
 
@@ -101,12 +116,52 @@ public final class GenerationBench {
                 d.tokensPerSec(), d.itlP50Ms());
     }
 
+    /** A bare loop's figures and the tokens each of its timed generations decoded. */
+    record Bare(Decoding decoding, long[][] tokens) {
+    }
+
+    /** The harness's generations' tokens ({@link Generation#TOKENS}: the cold generation, the warm-ups' and the timed ones). */
+    static long[][] harnessTokens(List<NamedTensor> outputs) {
+        NamedTensor t = outputs.stream().filter(o -> o.name().equals(Generation.TOKENS)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("the harness gave no " + Generation.TOKENS + " output"));
+        int n = (int) t.shape()[1];
+        long[] all = t.toLongs();
+        long[][] rows = new long[all.length / n][];
+        for (int g = 0; g < rows.length; g++) {
+            rows[g] = Arrays.copyOfRange(all, g * n, (g + 1) * n);
+        }
+        return rows;
+    }
+
+    /** Null when every generation of every loop holds the first one's tokens; else where the first difference is. */
+    static String differs(Map<String, long[][]> tokens) {
+        long[] first = null;
+        for (Map.Entry<String, long[][]> e : tokens.entrySet()) {
+            if (e.getValue().length == 0) {
+                return e.getKey() + " gave no generation";
+            }
+            for (int g = 0; g < e.getValue().length; g++) {
+                long[] t = e.getValue()[g];
+                if (first == null) {
+                    first = t;
+                }
+                int at = Arrays.mismatch(first, t);
+                if (at >= 0) {
+                    return e.getKey() + ", generation " + g + ", step " + at + ": " + (at < t.length ? t[at] : "none") + " where the first has "
+                            + (at < first.length ? first[at] : "none");
+                }
+            }
+        }
+        return null;
+    }
+
     /** Greedy decoding through ONNX Runtime's Java API alone: a session, a loop, nothing of the harness. */
-    static Decoding bareNative(ModelCase mc, DecoderLayout l, int warmups, int iterations) throws Exception {
+    static Bare bareNative(ModelCase mc, DecoderLayout l, int warmups, int iterations) throws Exception {
         OrtEnvironment env = OrtEnvironment.getEnvironment();
         long[] prompt = mc.inputs().get(0).toLongs();
         int n = mc.generation().newTokens();
         List<double[]> timed = new ArrayList<>();
+        List<long[]> decoded = new ArrayList<>();
         try (OrtSession.SessionOptions so = new OrtSession.SessionOptions();
              OrtSession s = env.createSession(mc.model().path().toString(), so)) {
             for (int g = 0; g < warmups + iterations; g++) {
@@ -118,6 +173,7 @@ public final class GenerationBench {
                 long[] ids = prompt;
                 int pos = 0;
                 double[] steps = new double[n];
+                long[] took = new long[n];
                 long t = System.nanoTime();
                 for (int k = 0; k < n; k++) {
                     int total = pos + ids.length;
@@ -140,6 +196,7 @@ public final class GenerationBench {
                     long now = System.nanoTime();
                     steps[k] = (now - t) / 1e6;
                     t = now;
+                    took[k] = next;
                     for (String name : List.of("input_ids", "attention_mask", "position_ids")) {
                         feeds.get(name).close();
                     }
@@ -159,14 +216,16 @@ public final class GenerationBench {
                 }
                 if (g >= warmups) {
                     timed.add(steps);
+                    decoded.add(took);
                 }
             }
         }
-        return Decoding.of(prompt.length, n, timed.toArray(new double[0][]), new double[0], java.util.OptionalLong.empty());
+        return new Bare(Decoding.of(prompt.length, n, timed.toArray(new double[0][]), new double[0], java.util.OptionalLong.empty()),
+                decoded.toArray(new long[0][]));
     }
 
     /** The same greedy loop in a bare page (bare.html?generate=...), served by the same bridge, in a plain Playwright Chromium. */
-    static Decoding barePage(BridgeServer server, ModelCase mc, DecoderLayout l, BackendId backend, int warmups, int iterations,
+    static Bare barePage(BridgeServer server, ModelCase mc, DecoderLayout l, BackendId backend, int warmups, int iterations,
                              Integer threads) throws Exception {
         Path tmp = Files.createTempDirectory("accelbridge-bench-gen");
         Path inputs = Files.write(tmp.resolve("inputs.abf"), FrameCodec.encode(new ObjectMapper().createObjectNode().put("v", 1)
@@ -197,14 +256,21 @@ public final class GenerationBench {
                 throw new IllegalStateException("bare page failed: " + r.get("error").asText());
             }
             double[][] steps = new double[r.path("generations").size()][];
+            long[][] decoded = new long[steps.length][];
             for (int g = 0; g < steps.length; g++) {
                 JsonNode s = r.path("generations").get(g).path("steps");
+                JsonNode t = r.path("generations").get(g).path("tokens");
                 steps[g] = new double[s.size()];
+                decoded[g] = new long[t.size()];
                 for (int k = 0; k < steps[g].length; k++) {
                     steps[g][k] = s.get(k).asDouble();
                 }
+                for (int k = 0; k < decoded[g].length; k++) {
+                    decoded[g][k] = t.get(k).asLong();
+                }
             }
-            return Decoding.of((int) mc.inputs().get(0).shape()[1], mc.generation().newTokens(), steps, new double[0], java.util.OptionalLong.empty());
+            return new Bare(Decoding.of((int) mc.inputs().get(0).shape()[1], mc.generation().newTokens(), steps, new double[0],
+                    java.util.OptionalLong.empty()), decoded);
         }
     }
 }
