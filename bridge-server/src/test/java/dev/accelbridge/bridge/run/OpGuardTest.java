@@ -30,6 +30,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The project's guard: one variant per op of the op suite (every variant of the contrib ops on wasm and WebGPU), on wasm
@@ -72,15 +73,7 @@ class OpGuardTest {
             });
             Files.writeString(Path.of(record), b.toString());
         }
-        Map<String, String> expected = expectations();
-        List<String> diffs = new ArrayList<>();
-        measured.forEach((k, v) -> {
-            String want = expected.getOrDefault(k, "PASSED");
-            String got = v.split(" ", 2)[0];
-            if (!want.equals(got)) {
-                diffs.add(k + ": expected " + want + ", got " + v);
-            }
-        });
+        List<String> diffs = diffs(measured, expectations(Files.readAllLines(EXPECTATIONS)));
         assertThat(diffs).as("verdicts that differ from %s", EXPECTATIONS).isEmpty();
         // native ONNX Runtime, the reference, passes every guard case
         assertThat(results.stream().filter(r -> r.id().lane().isNative()).map(r -> r.status().name()).distinct()).containsOnly("PASSED");
@@ -120,16 +113,64 @@ class OpGuardTest {
         return s.length() > 160 ? s.substring(0, 160) + "…" : s;
     }
 
-    static Map<String, String> expectations() throws IOException {
+    /**
+     * Where the measured verdicts and the expectations part: a verdict other than the expected one (PASSED where the file
+     * says nothing), and an expectation line for a case no longer measured (a line that could never fail again).
+     */
+    static List<String> diffs(Map<String, String> measured, Map<String, String> expected) {
+        List<String> diffs = new ArrayList<>();
+        measured.forEach((k, v) -> {
+            String want = expected.getOrDefault(k, "PASSED");
+            String got = v.split(" ", 2)[0];
+            if (!want.equals(got)) {
+                diffs.add(k + ": expected " + want + ", got " + v);
+            }
+        });
+        expected.keySet().stream().filter(k -> !measured.containsKey(k))
+                .forEach(k -> diffs.add(k + ": no longer measured; remove its line from " + EXPECTATIONS.getFileName()));
+        return diffs;
+    }
+
+    /** The expectation lines ({@code backend@lane model VERDICT  # reason}); a line the guard could not read is an error. */
+    static Map<String, String> expectations(List<String> lines) {
         Map<String, String> m = new TreeMap<>();
-        for (String line : Files.readAllLines(EXPECTATIONS)) {
+        for (String line : lines) {
             String l = line.strip();
             if (l.isEmpty() || l.startsWith("#")) {
                 continue;
             }
             String[] f = l.split("\\s+", 4);
-            m.put(f[0] + " " + f[1], f[2]);
+            if (f.length < 3 || f.length == 4 && !f[3].startsWith("#")) {
+                throw new IllegalArgumentException("not 'backend@lane model VERDICT  # reason': " + l);
+            }
+            OpTable.Verdict.valueOf(f[2]); // an unknown verdict throws
+            if (m.put(f[0] + " " + f[1], f[2]) != null) {
+                throw new IllegalArgumentException("a second line for " + f[0] + " " + f[1]);
+            }
         }
         return m;
+    }
+
+    @Test
+    void anExpectationForACaseNoLongerMeasuredIsReported() {
+        Map<String, String> measured = Map.of("wasm@chromium op-Add", "PASSED", "webgpu@chromium op-Erf", "FAILED  # off");
+        Map<String, String> expected = expectations(List.of("# header", "webgpu@chromium op-Erf FAILED  # off",
+                "webgpu@chromium op-Gone FAILED  # an op the suite dropped"));
+        assertThat(diffs(measured, expected)).containsExactly(
+                "webgpu@chromium op-Gone: no longer measured; remove its line from ops-expectations.txt");
+        assertThat(diffs(measured, expectations(List.of()))).containsExactly("webgpu@chromium op-Erf: expected PASSED, got FAILED  # off");
+    }
+
+    @Test
+    void anExpectationLineTheGuardCannotReadIsAnError() {
+        assertThatThrownBy(() -> expectations(List.of("webgpu@chromium op-Erf"))).hasMessageContaining("not 'backend@lane");
+        assertThatThrownBy(() -> expectations(List.of("webgpu@chromium op-Erf FAILD  # typo"))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> expectations(List.of("webgpu@chromium op-Erf FAILED", "webgpu@chromium op-Erf CPU")))
+                .hasMessageContaining("a second line");
+    }
+
+    @Test
+    void theExpectationsFileReads() throws IOException {
+        assertThat(expectations(Files.readAllLines(EXPECTATIONS))).isNotEmpty();
     }
 }

@@ -84,6 +84,29 @@ class HtmlReportInChromiumTest {
     }
 
     @Test
+    void theLabelReaderFindsPlantedOverlapsAndOnlyThose() {
+        // the layout checks below pass only if the reader can see an overlap: planted ones, and their apart and hidden twins
+        Page page = browser.newPage(new com.microsoft.playwright.Browser.NewPageOptions().setViewportSize(800, 600));
+        page.setContent("""
+                <div id="planted" style="position:relative;font:16px sans-serif">
+                  <span style="position:absolute;left:10px;top:10px">first label</span>
+                  <span style="position:absolute;left:30px;top:14px">second label</span>
+                  <svg width="300" height="60" style="position:absolute;top:80px"><text x="10" y="20">svg one</text><text x="20" y="24">svg two</text></svg>
+                  <table class="grid" style="position:absolute;top:160px;table-layout:fixed;width:60px"><tr><td style="width:60px;white-space:nowrap;overflow:hidden">a cell text far too long to fit</td></tr></table>
+                </div>
+                <div id="clean" style="position:relative;font:16px sans-serif;top:300px">
+                  <span style="position:absolute;left:10px;top:10px">apart one</span>
+                  <span style="position:absolute;left:300px;top:10px">apart two</span>
+                  <details style="position:absolute;left:0;top:60px"><summary>closed</summary><span style="position:absolute;left:10px;top:-50px">hidden over apart one</span></details>
+                </div>""");
+        assertThat(LabelBoxes.overlaps(page, "#planted")).contains("\"first label\" overlaps \"second label\"",
+                "\"svg: svg one\" overlaps \"svg: svg two\"", "runs past its cell: \"a cell text far too long to fit\"");
+        assertThat(LabelBoxes.count(page, "#clean")).as("the reader saw the clean part").isGreaterThanOrEqualTo(3);
+        assertThat(LabelBoxes.overlaps(page, "#clean")).isEmpty();
+        page.close();
+    }
+
+    @Test
     void chartsDrawWithoutConsoleErrors() throws Exception {
         Path out = dir.resolve("out");
         try (MatrixStore s = MatrixStore.open(dir.resolve("m.duckdb"))) {
