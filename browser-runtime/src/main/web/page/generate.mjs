@@ -2,6 +2,7 @@
 // native side's NativeGeneration. Each step is timed from the moment its feeds are made to the moment its token is known
 // (logits read, argmax done): what a user of transformers.js or web-llm waits for.
 import { createSession } from './session.mjs';
+import { SettleLoop } from './settle.mjs';
 
 // The index of the largest value of row `s` of `rows` (width `width`), the first on a tie (as the native loop takes).
 export function argmax(rows, s, width) {
@@ -144,12 +145,19 @@ async function generateAll(ort, entry, msg, spec, prompt, encoder, io) {
   const cold = await generateOnce(ort, session, spec, prompt, null, false, encoder);
   rows.push(cold.tokens);
   entry.runs++;
-  const warmups = Math.max(0, msg.warmups | 0);
   const iterations = Math.max(1, msg.iterations | 0);
-  for (let w = 0; w < warmups; w++) {
-    rows.push((await generateOnce(ort, session, spec, prompt, null, false, encoder)).tokens);
-    io.progress('warmup', w + 1, warmups);
+  // the warm-up generations: the count, then for the least duration and until whole generations stop getting faster (the
+  // rule of settle.mjs, each generation one run), as a single pass warms up
+  const settle = new SettleLoop(Math.max(0, msg.warmups | 0), Math.max(0, Number(msg.warmupDurationMs) || 0));
+  const tw = performance.now();
+  while (settle.more(performance.now() - tw)) {
+    const g = await generateOnce(ort, session, spec, prompt, null, false, encoder);
+    rows.push(g.tokens);
+    settle.add(g.stepsMs.reduce((a, b) => a + b, 0));
+    io.progress('warmup', settle.runs.length, settle.warmups);
   }
+  const warmups = settle.runs.length;
+  const warmupMs = performance.now() - tw;
   const stepsMs = [];
   const samplesMs = [];
   const encoderMs = [];
@@ -174,6 +182,7 @@ async function generateAll(ort, entry, msg, spec, prompt, encoder, io) {
   ];
   const firstMs = cold.stepsMs.reduce((a, b) => a + b, 0);
   io.log(`job ${msg.job}: ${rows.length} generations of ${n} tokens, cold ${firstMs.toFixed(1)} ms, TTFT ${stepsMs.length ? stepsMs[0][0].toFixed(2) : '-'} ms`);
-  await io.sendResult({ firstMs, warmups, samplesMs, encoder: encoder ? encoder.loaded : null,
+  await io.sendResult({ firstMs, warmups, warmupMs, warmupSettled: settle.settled,
+    warmupTrend: Number.isFinite(settle.trend) ? settle.trend : null, samplesMs, encoder: encoder ? encoder.loaded : null,
     decode: { promptTokens: prompt.length, stepsMs, coldStepsMs: cold.stepsMs, kvCacheBytes: cacheBytes, encoderMs } }, tensors);
 }

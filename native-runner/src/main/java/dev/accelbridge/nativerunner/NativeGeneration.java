@@ -22,6 +22,7 @@ import dev.accelbridge.core.HostClock;
 import dev.accelbridge.core.MemoryUsage;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.Settling;
 import dev.accelbridge.core.Timings;
 import dev.accelbridge.core.UnsupportedModelException;
 
@@ -92,11 +93,17 @@ final class NativeGeneration {
             Generated first = d.generate(null, false);
             tokens.add(first.tokens());
             check(deadline, "the first generation");
-            for (int w = 0; w < request.warmups(); w++) {
-                tokens.add(d.generate(null, false).tokens());
-                check(deadline, "warm-up generation " + (w + 1));
-                request.progress().update("warmup", w + 1, request.warmups());
+            // at least --warmups and --warmup-duration of whole generations, then on until they stop getting faster (Settling)
+            Settling.Loop warm = new Settling.Loop(request.warmups(), request.durations());
+            long warmStart = System.nanoTime();
+            while (warm.more(System.nanoTime() - warmStart)) {
+                Generated w = d.generate(null, false);
+                tokens.add(w.tokens());
+                warm.add(w.totalMs());
+                check(deadline, "warm-up generation " + warm.done());
+                request.progress().update("warmup", warm.done(), request.warmups());
             }
+            double warmupMs = (System.nanoTime() - warmStart) / 1e6;
             double[][] steps = new double[request.iterations()][];
             double[] totals = new double[request.iterations()];
             double[] encoderMs = new double[enc == null ? 0 : request.iterations()];
@@ -119,7 +126,8 @@ final class NativeGeneration {
             if (kernelPeak) {
                 peak = Math.max(peak, ProcessMemory.kernelPeak());
             }
-            Timings t = Timings.of(loadMs, first.totalMs(), request.warmups(), totals).withClock(HostClock.nanoTimeResolutionMs(), Double.NaN)
+            Timings t = Timings.of(loadMs, first.totalMs(), warm.done(), totals).withClock(HostClock.nanoTimeResolutionMs(), Double.NaN);
+            t = t.withQuality(t.quality().withWarmup(warmupMs, warm.settled(), warm.trend()))
                     .withDecoding(Decoding.of(prompt.length, gen.newTokens(), steps, first.stepsMs(), java.util.OptionalLong.of(cacheBytes)).withEncoder(encoderMs));
             long[] all = tokens.stream().flatMapToLong(Arrays::stream).toArray();
             List<NamedTensor> outputs = List.of(

@@ -74,6 +74,22 @@ class NativeGenerationTest {
     }
 
     @Test
+    void warmUpGenerationsGoOnForTheirDurationAndSayWhetherTheySettled() {
+        // found: the count alone was honoured, so a generation never settled though every case is said to
+        Execution e = provider.execute(new ExecutionRequest(BackendId.CPU, generation, 1, 2, Duration.ofMinutes(2))
+                .withDurations(new dev.accelbridge.core.MinDurations(Duration.ofMillis(300), Duration.ZERO)));
+        var q = e.timings().quality();
+        assertThat(e.timings().warmups()).as("whole generations past the one asked, for 300 ms").isGreaterThan(1);
+        assertThat(q.warmupMs()).isGreaterThanOrEqualTo(300);
+        assertThat(q.settled()).as("judged: settled or not, never unknown").isNotNull();
+        assertThat(e.outputs().get(0).shape()[0]).as("the cold one, every warm-up and the timed ones checked")
+                .isEqualTo(1 + e.timings().warmups() + 2);
+        // exact counts stay exact
+        assertThat(ran.timings().warmups()).isEqualTo(2);
+        assertThat(ran.timings().quality().settled()).isNull();
+    }
+
+    @Test
     void theAuthoredWeightsGiveAClearTopOneMarginAtEveryStep() {
         float[] logits = ran.outputs().get(1).toFloats();
         int vocab = (int) ran.outputs().get(1).shape()[1];

@@ -164,19 +164,23 @@ public final class PageSessions {
     public CompletableFuture<RunOutcome> generate(String sessionId, List<NamedTensor> prompt, dev.accelbridge.core.Generation g,
                                                   int warmups, int iterations, Duration timeout, OutputBudget budget,
                                                   dev.accelbridge.core.CaseProgress progress) {
-        return generate(sessionId, prompt, g, null, warmups, iterations, timeout, budget, progress);
+        return generate(sessionId, prompt, g, null, warmups, Duration.ZERO, iterations, timeout, budget, progress);
     }
 
     /**
      * Same, for an encoder-decoder: the page makes the encoder's session from {@code encoder} (the model the bridge serves)
-     * beside the decoder's, runs it at the start of each generation and feeds its states to every step.
+     * beside the decoder's, runs it at the start of each generation and feeds its states to every step. The warm-up
+     * generations go on past {@code warmups} for {@code warmupDuration}, then until they settle (whole generations as the
+     * runs of {@code settle.mjs}; none when it is zero).
      */
     public CompletableFuture<RunOutcome> generate(String sessionId, List<NamedTensor> prompt, dev.accelbridge.core.Generation g,
-                                                  dev.accelbridge.browser.bridge.ModelRegistry.ModelRef encoder, int warmups, int iterations,
-                                                  Duration timeout, OutputBudget budget, dev.accelbridge.core.CaseProgress progress) {
+                                                  dev.accelbridge.browser.bridge.ModelRegistry.ModelRef encoder, int warmups,
+                                                  Duration warmupDuration, int iterations, Duration timeout, OutputBudget budget,
+                                                  dev.accelbridge.core.CaseProgress progress) {
         String job = JobMessages.nextId("j");
         ObjectNode msg = JobMessages.message(MessageKind.RUN, job);
-        msg.put("session", sessionId).put("warmups", warmups).put("iterations", iterations).put("chunkBytes", FrameCodec.CHUNK_BYTES);
+        msg.put("session", sessionId).put("warmups", warmups).put("warmupDurationMs", warmupDuration.toMillis()).put("iterations", iterations)
+                .put("chunkBytes", FrameCodec.CHUNK_BYTES);
         dev.accelbridge.core.DecoderLayout l = g.layout();
         ObjectNode spec = msg.putObject("generate").put("newTokens", g.newTokens()).put("inputIds", l.inputIds())
                 .put("attentionMask", l.attentionMask()).put("positionIds", l.positionIds()).put("logits", l.logits())

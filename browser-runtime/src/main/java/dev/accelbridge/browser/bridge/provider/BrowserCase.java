@@ -107,7 +107,7 @@ final class BrowserCase {
                     ModelRegistry.ModelRef encoder = g.encoder() == null ? null : ModelRegistry.of(server).register(g.encoder().model().path());
                     try {
                         r = await(PageSessions.of(p).generate(s.sessionId(), request.modelCase().inputs(), g, encoder, request.warmups(),
-                                request.iterations(), remaining(deadline), budget, request.progress()), Phase.RUN, backend, model);
+                                d.warmup(), request.iterations(), remaining(deadline), budget, request.progress()), Phase.RUN, backend, model);
                     } finally {
                         if (encoder != null) {
                             ModelRegistry.of(server).unregister(encoder);
@@ -123,7 +123,7 @@ final class BrowserCase {
                             d, timed, budget, request.progress()), Phase.RUN, backend, model);
                     r = single ? r : r.after(first);
                 }
-                warmth.ran(backend);
+                warmth.ran(backend, d);
                 memory.sampleNow();
             } finally {
                 if (p.isOpen() && !lane.relaunching()) {

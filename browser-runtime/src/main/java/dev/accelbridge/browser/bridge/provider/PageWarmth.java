@@ -25,9 +25,13 @@ final class PageWarmth {
         return !wasmWarm && backend == BackendId.WASM ? asked.firstOnPage() : asked;
     }
 
-    /** A case on {@code backend} ran its warm-ups and timed runs. */
-    void ran(BackendId backend) {
-        wasmWarm |= backend == BackendId.WASM;
+    /**
+     * A case on {@code backend} ran its warm-ups and timed runs under {@code used}: the page's wasm engine is warm once a
+     * wasm case warmed up for the lane warm-up's duration, a single pass or a generation (not after exact counts: a sweep
+     * of one run each warms nothing for the cases after it).
+     */
+    void ran(BackendId backend, MinDurations used) {
+        wasmWarm |= backend == BackendId.WASM && used.warmup().compareTo(Settling.FIRST_ON_PAGE) >= 0;
     }
 
     /** Whether the case now finishing was the page's first; counts it. */
