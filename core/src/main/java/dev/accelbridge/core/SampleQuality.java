@@ -35,6 +35,34 @@ public record SampleQuality(Interval p50Ci, double timerResolutionMs, double lat
         return Double.isFinite(latencyFloorMs);
     }
 
+    /**
+     * What limits the trust in these figures, in words, each in brackets after a space: a latency floor, no steady state (a
+     * warm-up that did not settle is one), a busy machine; "" when nothing does. One wording for every report, the dashboard and
+     * {@code run}'s table.
+     */
+    public String caveats() {
+        StringBuilder sb = new StringBuilder();
+        if (timerFloor()) {
+            sb.append(" [latency floor: at the timer's resolution (").append(ms(latencyFloorMs)).append(" ms); not ranked]");
+        } else if (floored()) {
+            sb.append(" [latency floor: readback polled at ~").append(ms(latencyFloorMs)).append(" ms; ")
+                    .append(Double.isFinite(gpuMs) ? "GPU time " + ms(gpuMs) + " ms (timestamp queries)" : "compute time unknown")
+                    .append("; not ranked]");
+        }
+        if (Boolean.FALSE.equals(steady)) {
+            sb.append(String.format(java.util.Locale.ROOT, Boolean.FALSE.equals(settled) ? " [not steady: warm-up still %+.0f %% per block]"
+                    : " [not steady: drift %+.0f %%]", trend * 100));
+        }
+        if (Boolean.TRUE.equals(busy)) {
+            sb.append(String.format(java.util.Locale.ROOT, " [machine busy: load %.1f]", loadBefore));
+        }
+        return sb.toString();
+    }
+
+    private static String ms(double v) {
+        return Double.isFinite(v) ? Timings.formatMs(v) : "–";
+    }
+
     /** Whether the floor is the timer's granularity (rather than a polled readback). */
     public boolean timerFloor() {
         return floored() && latencyFloorMs == timerResolutionMs;

@@ -7,6 +7,14 @@ import static org.assertj.core.api.Assertions.within;
 
 class TimingsTest {
     @Test
+    void aWarmUpThatDidNotSettleIsACaveat() {
+        SampleQuality settled = SampleQuality.UNKNOWN.withWarmup(800, true, -0.01);
+        assertThat(settled.caveats()).isEmpty();
+        assertThat(SampleQuality.UNKNOWN.withWarmup(10_000, false, -0.2).caveats())
+                .isEqualTo(" [not steady: warm-up still -20 % per block]");
+    }
+
+    @Test
     void summaryStatisticsFollowNumpysPercentileDefinition() {
         Timings t = Timings.of(100, 20, 3, new double[]{5, 1, 4, 2, 3});
         assertThat(t.p50Ms()).isEqualTo(3);

@@ -36,11 +36,14 @@ final class ResultTable {
     static String render(List<RunResult> results, int width, boolean colour) {
         List<String[]> rows = new ArrayList<>();
         List<String> under = new ArrayList<>();
+        // the same work measured apart in this run: each copy's row says so, with the spread
+        java.util.Map<RunResult, dev.accelbridge.reports.score.PositionSpread> apart = new java.util.IdentityHashMap<>();
+        dev.accelbridge.reports.score.PositionSpread.of(results).forEach(p -> p.copies().forEach(c -> apart.put(c, p)));
         for (RunResult r : results) {
             String backend = r.requested().id() + (r.actual() != null && r.actual() != r.requested() ? " → " + r.actual().id() : "");
             rows.add(new String[] {r.id().row() + r.id().dimensionsTag(), backend, r.lane().key(), r.status().name(),
                     r.timings() == null ? "-" : fmt(r.timings().p50Ms()),
-                    r.parity() == null ? "-" : String.format(Locale.ROOT, "%.2e", r.parity().maxAbsErr()), note(r)});
+                    r.parity() == null ? "-" : String.format(Locale.ROOT, "%.2e", r.parity().maxAbsErr()), note(r, apart.get(r))});
             under.add(r.timings() != null && r.timings().decoding() != null ? r.timings().decoding().summary() : null);
         }
         int[] w = new int[HEADER.length - 1];
@@ -107,16 +110,26 @@ final class ResultTable {
         return "\u001b[" + code + "m" + padded + "\u001b[0m";
     }
 
-    private static String note(RunResult r) {
-        String n = "";
+    private static String note(RunResult r, dev.accelbridge.reports.score.PositionSpread apart) {
+        List<String> n = new ArrayList<>();
         var acc = Acceleration.of(r.actual(), r.provenance());
         if (r.status().executed() && (acc == Acceleration.SOFTWARE_ADAPTER || acc == Acceleration.UNVERIFIED_DEVICE)) {
-            n = acc.label();
+            n.add(acc.label());
+        }
+        if (r.timings() != null && r.timings().quality() != null) {
+            String c = r.timings().quality().caveats().trim();
+            if (!c.isEmpty()) {
+                n.add(c.replace("] [", "; ").replace("[", "").replace("]", ""));
+            }
+        }
+        if (apart != null) {
+            n.add(String.format(Locale.ROOT, "position-dependent: %s–%s ms over %d copies of this work", fmt(apart.lowMs()),
+                    fmt(apart.highMs()), apart.copies().size()));
         }
         if (r.reason() != null && (r.status() != Status.PASSED || r.timings() != null && r.timings().decoding() != null)) {
-            n = n.isEmpty() ? r.reason() : n + "; " + r.reason();
+            n.add(r.reason());
         }
-        return n;
+        return String.join("; ", n);
     }
 
     private static String fmt(double v) {

@@ -71,26 +71,7 @@ final class Fmt {
      * nothing does. One wording for every report and the dashboard.
      */
     static String trust(dev.accelbridge.core.Timings t) {
-        if (t == null) {
-            return "";
-        }
-        var q = t.quality();
-        StringBuilder sb = new StringBuilder();
-        if (q.timerFloor()) {
-            sb.append(" [latency floor: at the timer's resolution (").append(ms(q.latencyFloorMs())).append(" ms); not ranked]");
-        } else if (q.floored()) {
-            sb.append(" [latency floor: readback polled at ~").append(ms(q.latencyFloorMs())).append(" ms; ")
-                    .append(Double.isFinite(q.gpuMs()) ? "GPU time " + ms(q.gpuMs()) + " ms (timestamp queries)" : "compute time unknown")
-                    .append("; not ranked]");
-        }
-        if (Boolean.FALSE.equals(q.steady())) {
-            sb.append(String.format(Locale.ROOT, Boolean.FALSE.equals(q.settled()) ? " [not steady: warm-up still %+.0f %% per block]"
-                    : " [not steady: drift %+.0f %%]", q.trend() * 100));
-        }
-        if (Boolean.TRUE.equals(q.busy())) {
-            sb.append(String.format(Locale.ROOT, " [machine busy: load %.1f]", q.loadBefore()));
-        }
-        return sb.toString();
+        return t == null ? "" : t.quality().caveats();
     }
 
     /** " [software adapter]" / " [device unverified]" when what executed is not what the backend's name suggests. */
