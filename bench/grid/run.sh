@@ -8,7 +8,7 @@ source "$(dirname "$0")/../lib.sh"
 SUITES="${1:-vision}"
 BACKENDS="${2:-wasm,webgpu}"
 [ "$(id -u)" -eq 0 ] || { echo "bench/grid needs root to make a network namespace (ip netns add)"; exit 2; }
-[ -f grid-runtime/target/grid-classpath.txt ] || ./mvnw -q -B -ntp -pl grid-runtime package
+[ -f grid-runtime/target/grid-classpath.txt ] || ./mvnw -q -B -ntp -DskipTests -pl grid-runtime package
 N=$(( $$ % 200 + 20 )); NS="abb-$$"; H="abbh$$"; I="abbn$$"
 HOST_IP="10.213.$N.1"; NODE_IP="10.213.$N.2"
 cleanup() { ip netns pids "$NS" 2>/dev/null | xargs -r kill 2>/dev/null || true; ip netns del "$NS" 2>/dev/null || true;

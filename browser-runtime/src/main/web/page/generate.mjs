@@ -162,12 +162,18 @@ async function generateAll(ort, entry, msg, spec, prompt, encoder, io) {
   const samplesMs = [];
   const encoderMs = [];
   let cacheBytes = cold.cacheBytes;
-  for (let i = 0; i < iterations; i++) {
+  // at least `iterations`, and on until minDurationMs of timed generations have passed (at most maxSamples), as a single
+  // pass's timed runs: ten generations of a few milliseconds are too short a window to hold one figure
+  const minDurationMs = Math.max(0, Number(msg.minDurationMs) || 0);
+  const maxSamples = Math.max(iterations, msg.maxSamples | 0);
+  let timedMs = 0;
+  for (let i = 0; i < iterations || (i < maxSamples && timedMs < minDurationMs); i++) {
     const g = await generateOnce(ort, session, spec, prompt, null, false, encoder);
     rows.push(g.tokens);
     if (g.encoderMs !== null) encoderMs.push(g.encoderMs);
     stepsMs.push(g.stepsMs);
     samplesMs.push(g.stepsMs.reduce((a, b) => a + b, 0));
+    timedMs += samplesMs[samplesMs.length - 1];
     cacheBytes = g.cacheBytes;
     io.progress('timed', i + 1, iterations);
   }

@@ -1,6 +1,7 @@
 // When a case is warm, the same rule as core/Settling.java (a test runs both on the same runs): once the count and the
 // least duration are done, the warm-up runs are cut into blocks of about 250 ms of runs (3 to 100 runs); the case is warm
-// when the last block's median is no more than 5 % below the median of the block before it. Judged after every block;
+// when, at two judgements in a row, the last block's median is within 5 % of the block before it, faster or slower (three
+// blocks at one level). Judged after every block;
 // after 10 s of warm-ups (or 10000 runs) it gives up: not settled, its trend the last block's change. A warm-up of exact
 // counts (no least duration) is neither extended nor judged.
 export const FALL = 0.05;
@@ -33,6 +34,7 @@ export class SettleLoop {
     this.warmupDurationMs = warmupDurationMs;
     this.runs = [];
     this.judgedAt = -1;
+    this.levelBefore = false;
     this.settled = null;
     this.trend = NaN;
   }
@@ -50,10 +52,12 @@ export class SettleLoop {
       const last = median(this.runs, done - block, done);
       const before = median(this.runs, done - 2 * block, done - block);
       this.trend = before > 0 ? last / before - 1 : 0;
-      if (this.trend >= -FALL) {
+      const level = Math.abs(this.trend) <= FALL;
+      if (level && this.levelBefore) {
         this.settled = true;
         return false;
       }
+      this.levelBefore = level;
     }
     if (elapsedMs >= CAP_MS || done >= MAX_RUNS) {
       this.settled = false;

@@ -104,17 +104,21 @@ final class NativeGeneration {
                 request.progress().update("warmup", warm.done(), request.warmups());
             }
             double warmupMs = (System.nanoTime() - warmStart) / 1e6;
-            double[][] steps = new double[request.iterations()][];
-            double[] totals = new double[request.iterations()];
-            double[] encoderMs = new double[enc == null ? 0 : request.iterations()];
+            // at least --iterations, and on until --min-duration of timed generations (up to the request's cap), as a single
+            // pass's timed runs
+            List<double[]> steps = new ArrayList<>();
+            List<Double> totals = new ArrayList<>();
+            List<Double> encoderMs = new ArrayList<>();
             long cacheBytes = first.cacheBytes();
-            for (int i = 0; i < request.iterations(); i++) {
+            long timedNanos = 0;
+            for (int i = 0; request.moreSamples(i, timedNanos); i++) {
                 Generated g = d.generate(null, false);
                 tokens.add(g.tokens());
-                steps[i] = g.stepsMs();
-                totals[i] = g.totalMs();
+                steps.add(g.stepsMs());
+                totals.add(g.totalMs());
+                timedNanos += (long) (g.totalMs() * 1e6);
                 if (enc != null) {
-                    encoderMs[i] = g.encoderMs();
+                    encoderMs.add(g.encoderMs());
                 }
                 cacheBytes = g.cacheBytes();
                 check(deadline, "timed generation " + (i + 1) + " of " + request.iterations());
@@ -128,7 +132,8 @@ final class NativeGeneration {
             }
             Timings t = Timings.of(loadMs, first.totalMs(), warm.done(), totals).withClock(HostClock.nanoTimeResolutionMs(), Double.NaN);
             t = t.withQuality(t.quality().withWarmup(warmupMs, warm.settled(), warm.trend()))
-                    .withDecoding(Decoding.of(prompt.length, gen.newTokens(), steps, first.stepsMs(), java.util.OptionalLong.of(cacheBytes)).withEncoder(encoderMs));
+                    .withDecoding(Decoding.of(prompt.length, gen.newTokens(), steps.toArray(new double[0][]), first.stepsMs(),
+                    java.util.OptionalLong.of(cacheBytes)).withEncoder(encoderMs.stream().mapToDouble(Double::doubleValue).toArray()));
             long[] all = tokens.stream().flatMapToLong(Arrays::stream).toArray();
             List<NamedTensor> outputs = List.of(
                     NamedTensor.ofLongs(Generation.TOKENS, new long[] {tokens.size(), gen.newTokens()}, all),

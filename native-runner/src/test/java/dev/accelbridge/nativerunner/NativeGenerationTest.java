@@ -74,16 +74,21 @@ class NativeGenerationTest {
     }
 
     @Test
-    void warmUpGenerationsGoOnForTheirDurationAndSayWhetherTheySettled() {
-        // found: the count alone was honoured, so a generation never settled though every case is said to
+    void generationsGoOnForTheirDurationsAndTheWarmUpSaysWhetherItSettled() {
+        // found: the counts alone were honoured, so a generation never settled though every case is said to, and its figure
+        // was ten generations of a few milliseconds
         Execution e = provider.execute(new ExecutionRequest(BackendId.CPU, generation, 1, 2, Duration.ofMinutes(2))
-                .withDurations(new dev.accelbridge.core.MinDurations(Duration.ofMillis(300), Duration.ZERO)));
+                .withDurations(new dev.accelbridge.core.MinDurations(Duration.ofMillis(300), Duration.ofMillis(200))));
         var q = e.timings().quality();
         assertThat(e.timings().warmups()).as("whole generations past the one asked, for 300 ms").isGreaterThan(1);
         assertThat(q.warmupMs()).isGreaterThanOrEqualTo(300);
         assertThat(q.settled()).as("judged: settled or not, never unknown").isNotNull();
+        int timed = e.timings().samplesMs().length;
+        assertThat(timed).as("timed generations past the two asked, for 200 ms").isGreaterThan(2);
+        assertThat(Arrays.stream(e.timings().samplesMs()).sum()).isGreaterThanOrEqualTo(200);
+        assertThat(e.timings().decoding().ttftMs()).hasSize(timed);
         assertThat(e.outputs().get(0).shape()[0]).as("the cold one, every warm-up and the timed ones checked")
-                .isEqualTo(1 + e.timings().warmups() + 2);
+                .isEqualTo(1 + e.timings().warmups() + timed);
         // exact counts stay exact
         assertThat(ran.timings().warmups()).isEqualTo(2);
         assertThat(ran.timings().quality().settled()).isNull();

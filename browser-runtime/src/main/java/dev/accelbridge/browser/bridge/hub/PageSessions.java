@@ -164,22 +164,23 @@ public final class PageSessions {
     public CompletableFuture<RunOutcome> generate(String sessionId, List<NamedTensor> prompt, dev.accelbridge.core.Generation g,
                                                   int warmups, int iterations, Duration timeout, OutputBudget budget,
                                                   dev.accelbridge.core.CaseProgress progress) {
-        return generate(sessionId, prompt, g, null, warmups, Duration.ZERO, iterations, timeout, budget, progress);
+        return generate(sessionId, prompt, g, null, warmups, dev.accelbridge.core.MinDurations.NONE, iterations, timeout, budget, progress);
     }
 
     /**
      * Same, for an encoder-decoder: the page makes the encoder's session from {@code encoder} (the model the bridge serves)
-     * beside the decoder's, runs it at the start of each generation and feeds its states to every step. The warm-up
-     * generations go on past {@code warmups} for {@code warmupDuration}, then until they settle (whole generations as the
-     * runs of {@code settle.mjs}; none when it is zero).
+     * beside the decoder's, runs it at the start of each generation and feeds its states to every step. Whole generations
+     * are the loops' runs under {@code durations}, as a single pass's: the warm-up goes on past {@code warmups} for its
+     * least duration, then until it settles ({@code settle.mjs}); the timed ones past {@code iterations} for theirs.
      */
     public CompletableFuture<RunOutcome> generate(String sessionId, List<NamedTensor> prompt, dev.accelbridge.core.Generation g,
                                                   dev.accelbridge.browser.bridge.ModelRegistry.ModelRef encoder, int warmups,
-                                                  Duration warmupDuration, int iterations, Duration timeout, OutputBudget budget,
-                                                  dev.accelbridge.core.CaseProgress progress) {
+                                                  dev.accelbridge.core.MinDurations durations, int iterations, Duration timeout,
+                                                  OutputBudget budget, dev.accelbridge.core.CaseProgress progress) {
         String job = JobMessages.nextId("j");
         ObjectNode msg = JobMessages.message(MessageKind.RUN, job);
-        msg.put("session", sessionId).put("warmups", warmups).put("warmupDurationMs", warmupDuration.toMillis()).put("iterations", iterations)
+        msg.put("session", sessionId).put("warmups", warmups).put("warmupDurationMs", durations.warmup().toMillis()).put("iterations", iterations)
+                .put("minDurationMs", durations.timed().toMillis()).put("maxSamples", durations.maxSamples(iterations))
                 .put("chunkBytes", FrameCodec.CHUNK_BYTES);
         dev.accelbridge.core.DecoderLayout l = g.layout();
         ObjectNode spec = msg.putObject("generate").put("newTokens", g.newTokens()).put("inputIds", l.inputIds())

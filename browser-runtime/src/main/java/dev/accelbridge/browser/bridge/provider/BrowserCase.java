@@ -107,7 +107,7 @@ final class BrowserCase {
                     ModelRegistry.ModelRef encoder = g.encoder() == null ? null : ModelRegistry.of(server).register(g.encoder().model().path());
                     try {
                         r = await(PageSessions.of(p).generate(s.sessionId(), request.modelCase().inputs(), g, encoder, request.warmups(),
-                                d.warmup(), request.iterations(), remaining(deadline), budget, request.progress()), Phase.RUN, backend, model);
+                                d, request.iterations(), remaining(deadline), budget, request.progress()), Phase.RUN, backend, model);
                     } finally {
                         if (encoder != null) {
                             ModelRegistry.of(server).unregister(encoder);
