@@ -2,7 +2,7 @@
 // native side's NativeGeneration. Each step is timed from the moment its feeds are made to the moment its token is known
 // (logits read, argmax done): what a user of transformers.js or web-llm waits for.
 import { createSession } from './session.mjs';
-import { SettleLoop } from './settle.mjs';
+import { SettleLoop, TimedLoop } from './settle.mjs';
 
 // The index of the largest value of row `s` of `rows` (width `width`), the first on a tie (as the native loop takes).
 export function argmax(rows, s, width) {
@@ -164,16 +164,14 @@ async function generateAll(ort, entry, msg, spec, prompt, encoder, io) {
   let cacheBytes = cold.cacheBytes;
   // at least `iterations`, and on until minDurationMs of timed generations have passed (at most maxSamples), as a single
   // pass's timed runs: ten generations of a few milliseconds are too short a window to hold one figure
-  const minDurationMs = Math.max(0, Number(msg.minDurationMs) || 0);
-  const maxSamples = Math.max(iterations, msg.maxSamples | 0);
-  let timedMs = 0;
-  for (let i = 0; i < iterations || (i < maxSamples && timedMs < minDurationMs); i++) {
+  const timed = new TimedLoop(msg, iterations);
+  for (let i = 0; timed.more(); i++) {
     const g = await generateOnce(ort, session, spec, prompt, null, false, encoder);
     rows.push(g.tokens);
     if (g.encoderMs !== null) encoderMs.push(g.encoderMs);
     stepsMs.push(g.stepsMs);
     samplesMs.push(g.stepsMs.reduce((a, b) => a + b, 0));
-    timedMs += samplesMs[samplesMs.length - 1];
+    timed.add(samplesMs[samplesMs.length - 1]);
     cacheBytes = g.cacheBytes;
     io.progress('timed', i + 1, iterations);
   }

@@ -4,7 +4,7 @@
 import { probeBrowser, errorText } from './probe.mjs';
 import { Kind } from './kinds.mjs';
 import { timerResolutionMs, readbackMs, gpuMsPerRun } from './clock.mjs';
-import { SettleLoop } from './settle.mjs';
+import { SettleLoop, TimedLoop } from './settle.mjs';
 import { generateJob } from './generate.mjs';
 import { createSession } from './session.mjs';
 import { BridgeSocket } from './socket.mjs';
@@ -309,8 +309,7 @@ async function runJob(msg, views) {
   const warmups = Math.max(0, msg.warmups | 0);
   const iterations = Math.max(1, msg.iterations | 0);
   // at least `iterations`, and on until minDurationMs of timed runs have passed (at most maxSamples)
-  const minDurationMs = Math.max(0, Number(msg.minDurationMs) || 0);
-  const maxSamples = Math.max(iterations, msg.maxSamples | 0);
+  const timed = new TimedLoop(msg, iterations);
   const gpu = entry.ep === 'webgpu';
   const clock = { timerResolutionMs: timerResolutionMs(), readbackMs: gpu ? await readbackMs(ort) : null, gpuMs: null, warmupMs: null };
   const progress = progressOf(msg.job);
@@ -337,14 +336,13 @@ async function runJob(msg, views) {
   const samplesMs = [];
   let last = null;
   let lastData = null;
-  let timedMs = 0;
-  for (let i = 0; i < iterations || (i < maxSamples && timedMs < minDurationMs); i++) {
+  for (let i = 0; timed.more(); i++) {
     const t0 = performance.now();
     const out = await session.run(feeds);
     const data = await consumed(out);
     const dt = performance.now() - t0;
     samplesMs.push(dt);
-    timedMs += dt;
+    timed.add(dt);
     entry.runs++;
     if (last) dispose(last);
     last = out;
@@ -356,7 +354,7 @@ async function runJob(msg, views) {
     return { name, dtype: t.type, dims: t.dims, data: lastData[name] };
   });
   // a job of one timed run and no warm-up (the op sweep) asks which ops work, not the GPU's time: no extra profiled run
-  if (gpu && warmups === 0 && maxSamples > 1) clock.gpuMs = await gpuMsPerRun(ort, session, feeds, 1, dispose);
+  if (gpu && warmups === 0 && timed.maxSamples > 1) clock.gpuMs = await gpuMsPerRun(ort, session, feeds, 1, dispose);
   const sorted = [...samplesMs].sort((a, b) => a - b);
   log(`job ${msg.job}: first ${firstMs === null ? '-' : firstMs.toFixed(2)} ms, ${samplesMs.length} timed, median ${sorted[sorted.length >> 1].toFixed(3)} ms`);
   const mem = performance.memory ? { usedJSHeapSize: performance.memory.usedJSHeapSize, totalJSHeapSize: performance.memory.totalJSHeapSize } : null;

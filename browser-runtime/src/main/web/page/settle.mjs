@@ -66,3 +66,19 @@ export class SettleLoop {
     return true;
   }
 }
+
+// The timed loop of a run or generation job (the rule of core/MinDurations): at least `iterations`, and on until
+// msg.minDurationMs of timed runs have passed, at most msg.maxSamples. add(ms) after each run; more() before the next.
+export class TimedLoop {
+  constructor(msg, iterations) {
+    this.iterations = iterations;
+    this.minDurationMs = Math.max(0, Number(msg.minDurationMs) || 0);
+    this.maxSamples = Math.max(iterations, msg.maxSamples | 0);
+    this.done = 0;
+    this.timedMs = 0;
+  }
+
+  add(ms) { this.done++; this.timedMs += ms; }
+
+  more() { return this.done < this.iterations || (this.done < this.maxSamples && this.timedMs < this.minDurationMs); }
+}

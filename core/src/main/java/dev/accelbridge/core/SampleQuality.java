@@ -36,26 +36,31 @@ public record SampleQuality(Interval p50Ci, double timerResolutionMs, double lat
     }
 
     /**
-     * What limits the trust in these figures, in words, each in brackets after a space: a latency floor, no steady state (a
-     * warm-up that did not settle is one), a busy machine; "" when nothing does. One wording for every report, the dashboard and
-     * {@code run}'s table.
+     * What limits the trust in these figures, in words: a latency floor, no steady state (a warm-up that did not settle is
+     * one), a busy machine; empty when nothing does. One wording for every report, the dashboard and {@code run}'s table.
      */
-    public String caveats() {
-        StringBuilder sb = new StringBuilder();
+    public java.util.List<String> caveatList() {
+        java.util.List<String> out = new java.util.ArrayList<>();
         if (timerFloor()) {
-            sb.append(" [latency floor: at the timer's resolution (").append(ms(latencyFloorMs)).append(" ms); not ranked]");
+            out.add("latency floor: at the timer's resolution (" + ms(latencyFloorMs) + " ms); not ranked");
         } else if (floored()) {
-            sb.append(" [latency floor: readback polled at ~").append(ms(latencyFloorMs)).append(" ms; ")
-                    .append(Double.isFinite(gpuMs) ? "GPU time " + ms(gpuMs) + " ms (timestamp queries)" : "compute time unknown")
-                    .append("; not ranked]");
+            out.add("latency floor: readback polled at ~" + ms(latencyFloorMs) + " ms; "
+                    + (Double.isFinite(gpuMs) ? "GPU time " + ms(gpuMs) + " ms (timestamp queries)" : "compute time unknown") + "; not ranked");
         }
         if (Boolean.FALSE.equals(steady)) {
-            sb.append(String.format(java.util.Locale.ROOT, Boolean.FALSE.equals(settled) ? " [not steady: warm-up still %+.0f %% per block]"
-                    : " [not steady: drift %+.0f %%]", trend * 100));
+            out.add(String.format(java.util.Locale.ROOT, Boolean.FALSE.equals(settled) ? "not steady: warm-up still %+.0f %% per block"
+                    : "not steady: drift %+.0f %%", trend * 100));
         }
         if (Boolean.TRUE.equals(busy)) {
-            sb.append(String.format(java.util.Locale.ROOT, " [machine busy: load %.1f]", loadBefore));
+            out.add(String.format(java.util.Locale.ROOT, "machine busy: load %.1f", loadBefore));
         }
+        return out;
+    }
+
+    /** {@link #caveatList()}, each in brackets after a space (" [not steady: drift +12 %]"); "" when none. */
+    public String caveats() {
+        StringBuilder sb = new StringBuilder();
+        caveatList().forEach(c -> sb.append(" [").append(c).append(']'));
         return sb.toString();
     }
 

@@ -117,10 +117,7 @@ final class ResultTable {
             n.add(acc.label());
         }
         if (r.timings() != null && r.timings().quality() != null) {
-            String c = r.timings().quality().caveats().trim();
-            if (!c.isEmpty()) {
-                n.add(c.replace("] [", "; ").replace("[", "").replace("]", ""));
-            }
+            n.addAll(r.timings().quality().caveatList());
         }
         if (apart != null) {
             n.add(String.format(Locale.ROOT, "position-dependent: %s–%s ms over %d copies of this work", fmt(apart.lowMs()),

@@ -147,9 +147,9 @@ final class BrowserCase {
             probe.isolationWarning(backend).ifPresent(warnings::add);
             MemoryUsage mem = memory.finish();
             // the drill-down runs after the timed session is done, each part on a session of its own
+            var placement = s.placement(ep);
             Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs() + (enc == null ? 0 : enc.fetchMs()), loadMs, firstMs,
-                    t.p50Ms(), warmth.firstCase()), null, enc == null || s.placement(ep) == null ? s.placement(ep)
-                    : s.placement(ep).and(enc.placement(ep), "the encoder"));
+                    t.p50Ms(), warmth.firstCase()), null, enc == null || placement == null ? placement : placement.and(enc.placement(ep), "the encoder"));
             if (request.profileIterations() > 0 || request.recreate() > 0) {
                 PageAnalysis pa = new PageAnalysis(p, c.ref, c.external, ep, request.modelCase(), request.threads(), new PageAnalysis.Awaiter() {
                     @Override
