@@ -36,10 +36,11 @@ import java.util.Random;
  * browser's engine flags and of the lane's warm-up. Prints per position p50, its interval, the first inference, the
  * warm-up time and whether the case called itself steady, then the spread of the p50s over the positions. Not a test.
  *
- * <p>Arguments: {@code [positions=3] [variants=default,no-liftoff,no-dynamic-tiering,lane-warmup] [backend=wasm]
- * [warmupSeconds=0.5]}. Variants: {@code default}; V8's flags {@code no-liftoff} (everything optimized at compile),
- * {@code no-dynamic-tiering} (every function optimized in the background at once), {@code sync-tier-up} (a hot function
- * optimized at once on the thread that runs it), {@code low-budget} (functions count as hot sooner); {@code lane-warmup-N}
+ * <p>Arguments: {@code [positions=3] [variants=default,background-tier-up] [backend=wasm] [warmupSeconds=0.5]}.
+ * Variants: {@code default} (Accelbridge's flags: a hot function optimized at once on the thread that runs it);
+ * V8's flags {@code background-tier-up} (the browser's own default: hot functions optimized on background threads),
+ * {@code no-liftoff} (everything optimized at compile), {@code no-dynamic-tiering} (every function optimized in the
+ * background at once), {@code low-budget} (functions count as hot sooner); {@code lane-warmup-N}
  * (N seconds of the first copy's runs, untimed, before the first position, which is then not timed).
  */
 public final class PositionBench {
@@ -48,7 +49,7 @@ public final class PositionBench {
 
     public static void main(String[] args) throws Exception {
         int positions = args.length > 0 ? Integer.parseInt(args[0]) : 3;
-        List<String> names = List.of((args.length > 1 ? args[1] : "default,no-liftoff,no-dynamic-tiering,lane-warmup").split(","));
+        List<String> names = List.of((args.length > 1 ? args[1] : "default,background-tier-up").split(","));
         BackendId backend = BackendId.parse(args.length > 2 ? args[2] : "wasm");
         Duration warmup = Duration.ofMillis((long) (1000 * Double.parseDouble(args.length > 3 ? args[3] : "0.5")));
         Path dir = Files.createTempDirectory("accelbridge-position");
@@ -58,10 +59,11 @@ public final class PositionBench {
                 warmup.toMillis() / 1000.0, Runtime.getRuntime().availableProcessors());
         for (String name : names) {
             Variant v = switch (name) {
+                // default: ChromiumFlags.JS_FLAGS (synchronous tier-up); background-tier-up: the browser's own default
                 case "default" -> new Variant(name, List.of(), Duration.ZERO);
+                case "background-tier-up" -> new Variant(name, List.of("--js-flags=--no-wasm-sync-tier-up"), Duration.ZERO);
                 case "no-liftoff" -> new Variant(name, List.of("--js-flags=--no-liftoff"), Duration.ZERO);
                 case "no-dynamic-tiering" -> new Variant(name, List.of("--js-flags=--no-wasm-dynamic-tiering"), Duration.ZERO);
-                case "sync-tier-up" -> new Variant(name, List.of("--js-flags=--wasm-sync-tier-up"), Duration.ZERO);
                 case "low-budget" -> new Variant(name, List.of("--js-flags=--wasm-tiering-budget=100000"), Duration.ZERO);
                 default -> {
                     if (!name.startsWith("lane-warmup")) {

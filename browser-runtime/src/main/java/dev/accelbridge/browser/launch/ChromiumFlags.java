@@ -5,6 +5,7 @@ import dev.accelbridge.core.BrowserKind;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -13,7 +14,8 @@ import java.util.Set;
  *
  * <p>Chromium keeps only the LAST {@code --enable-features}/{@code --disable-features} switch it sees (measured:
  * {@code --enable-features=WebMachineLearningNeuralNetwork --enable-features=Foo} leaves {@code navigator.ml}
- * undefined), so {@link #forLaunch} folds every feature switch, ours and the user's, into one of each.
+ * undefined), so {@link #forLaunch} folds every feature switch, ours and the user's, into one of each, and every
+ * {@code --js-flags} into one.
  */
 public final class ChromiumFlags {
     /** Features switched on: WebNN ({@code navigator.ml}), which is behind a flag in Chromium 153–156. */
@@ -87,10 +89,36 @@ public final class ChromiumFlags {
             "GlobalMediaControls", "HttpsUpgrades", "LensOverlay", "MediaRouter", "PaintHolding", "ThirdPartyStoragePartitioning",
             "BlockOriginHeaderModificationOnRedirect", "Translate", "AutoDeElevate", "OptimizationHints");
 
+    /**
+     * V8 flags every launch gets, folded with the user's into one {@code --js-flags} (Chromium keeps only the last).
+     * {@code --wasm-sync-tier-up}: V8 runs onnxruntime-web's WebAssembly first on its baseline compiler and optimises
+     * each function once it is hot; by default that optimising happens on background threads, which on a small machine
+     * compete with the inference threads for a minute of runs, so a model measured while it went on came out up to 2.6×
+     * slower than the same bytes measured later in the lane (three copies of one 90 MB MiniLM in one lane, 2 cores:
+     * 168, 147, 65 ms). Synchronous tier-up optimises a hot function at once on the thread that runs it: the same three
+     * copies 72, 70, 70 ms. The optimising time moves into the session's creation and first run, which are the cold
+     * figures; steady-state figures are then the optimised code's wherever the case falls. A user's own
+     * {@code --js-flags=--no-wasm-sync-tier-up} comes after ours and restores the browser's default.
+     */
+    public static final List<String> JS_FLAGS = List.of("--wasm-sync-tier-up");
+
+    private static final String JS = "--js-flags=";
     private static final String ENABLE = "--enable-features=";
     private static final String DISABLE = "--disable-features=";
 
     private ChromiumFlags() {
+    }
+
+    /**
+     * The V8 flags a browser launched with {@code options} runs with (ours, then the user's), or empty for Firefox,
+     * which takes none: recorded with each case, since they change how its WebAssembly is compiled.
+     */
+    public static Optional<String> jsFlags(LaunchOptions options) {
+        if (options.browser() == BrowserKind.FIREFOX) {
+            return Optional.empty();
+        }
+        return forLaunch(options.browser(), options.driver(), options).stream().filter(a -> a.startsWith(JS)).findFirst()
+                .map(a -> a.substring(JS.length()));
     }
 
     /** The full flag list for {@code options}: its headless mode, its extra flags and the pin of the certificate it trusts. */
@@ -129,8 +157,11 @@ public final class ChromiumFlags {
         Set<String> disable = new LinkedHashSet<>(playwright ? PLAYWRIGHT_DISABLED_FEATURES : List.of());
         disable.addAll(DISABLED_FEATURES);
         List<String> rest = new ArrayList<>();
+        List<String> js = new ArrayList<>(JS_FLAGS);
         for (String arg : extra) {
-            if (arg.startsWith(ENABLE)) {
+            if (arg.startsWith(JS)) {
+                js.add(arg.substring(JS.length()).trim()); // after ours: V8 takes the last of two contrary flags
+            } else if (arg.startsWith(ENABLE)) {
                 enable.addAll(split(arg.substring(ENABLE.length())));
             } else if (arg.startsWith(DISABLE)) {
                 disable.addAll(split(arg.substring(DISABLE.length())));
@@ -145,6 +176,7 @@ public final class ChromiumFlags {
         if (!disable.isEmpty()) {
             out.add(DISABLE + String.join(",", disable));
         }
+        out.add(JS + String.join(" ", js));
         out.addAll(rest);
         return List.copyOf(out);
     }

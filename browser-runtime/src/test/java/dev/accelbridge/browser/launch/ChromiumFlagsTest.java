@@ -32,6 +32,19 @@ class ChromiumFlagsTest {
     }
 
     @Test
+    void v8FlagsAreOneSwitchWithTheUsersAfterOursBecauseBothKeepOnlyTheLast() {
+        for (DriverKind d : List.of(DriverKind.PLAYWRIGHT, DriverKind.SELENIUM, DriverKind.PROCESS, DriverKind.GRID)) {
+            assertThat(ChromiumFlags.forLaunch(BrowserKind.CHROMIUM_SHELL, d, true, List.of()))
+                    .filteredOn(a -> a.startsWith("--js-flags=")).containsExactly("--js-flags=--wasm-sync-tier-up");
+        }
+        List<String> f = ChromiumFlags.forLaunch(BrowserKind.CHROMIUM, DriverKind.SELENIUM, true,
+                List.of("--js-flags=--no-wasm-sync-tier-up", "--lang=en", "--js-flags= --max-old-space-size=512"));
+        assertThat(f).filteredOn(a -> a.startsWith("--js-flags="))
+                .containsExactly("--js-flags=--wasm-sync-tier-up --no-wasm-sync-tier-up --max-old-space-size=512");
+        assertThat(f).contains("--lang=en");
+    }
+
+    @Test
     void headlessModeFollowsBrowserAndDriver() {
         assertThat(ChromiumFlags.forLaunch(BrowserKind.CHROMIUM, DriverKind.PROCESS, true, List.of())).contains("--headless=new");
         assertThat(ChromiumFlags.forLaunch(BrowserKind.CHROMIUM, DriverKind.PROCESS, false, List.of()))

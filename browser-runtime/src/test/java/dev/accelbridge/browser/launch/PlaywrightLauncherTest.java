@@ -12,6 +12,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import static dev.accelbridge.browser.launch.LauncherTestSupport.major;
 import static dev.accelbridge.browser.launch.LauncherTestSupport.requireInstalled;
@@ -54,6 +55,11 @@ class PlaywrightLauncherTest {
             assertThat(r.path("gpu").path("adapter").asBoolean()).as("WebGPU adapter with --enable-unsafe-webgpu: %s", r).isTrue();
             assertThat(r.path("gpu").path("architecture").asText()).isEqualTo("swiftshader");
             assertThat(r.path("ml").path("api").asBoolean()).as("navigator.ml with the WebNN feature flag").isTrue();
+            // the V8 flags reach the renderers, where the page's WebAssembly runs (ChromiumFlags.JS_FLAGS)
+            List<String> renderers = ProcessHandle.of(h.pid().orElseThrow()).orElseThrow().descendants()
+                    .map(PlaywrightLauncherTest::cmdline)
+                    .filter(a -> a.contains("--type=renderer")).toList();
+            assertThat(renderers).isNotEmpty().allMatch(a -> a.contains("--js-flags=--wasm-sync-tier-up"));
             assertThat(r.path("ml").path("context").asBoolean()).isFalse();
             assertThat(r.path("ml").path("error").asText()).contains("not supported on this platform");
 
@@ -67,6 +73,15 @@ class PlaywrightLauncherTest {
             assertThat(h.isAlive()).isFalse();
         }
         assertThat(Files.exists(profile)).as("profile deleted on close").isFalse();
+    }
+
+    /** A process's command line from /proc (Chromium's children rewrite theirs, which ProcessHandle then cannot split). */
+    private static String cmdline(ProcessHandle p) {
+        try {
+            return Files.readString(Path.of("/proc", Long.toString(p.pid()), "cmdline")).replace('\0', ' ');
+        } catch (java.io.IOException e) {
+            return ""; // it ended
+        }
     }
 
     @Test

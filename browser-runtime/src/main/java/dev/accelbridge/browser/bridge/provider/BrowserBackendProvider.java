@@ -218,6 +218,7 @@ public final class BrowserBackendProvider implements BackendProvider {
         if (browserVersion != null) {
             versions.put(browserName, browserVersion);
         }
+        lane.v8Flags().ifPresent(f -> versions.put("v8-flags", f));
         boolean gpu = backend == BackendId.WEBGPU;
         PageProbe.WebGpu g = lane.probe().webgpu();
         Provenance p = Provenance.of(browserName, browserVersion, driver.id(), gpu ? g.label() : null, gpu ? g.software() : null,

@@ -6,6 +6,7 @@ import dev.accelbridge.browser.bridge.hub.ExecutionProviderSpec;
 
 import dev.accelbridge.browser.launch.BrowserHandle;
 import dev.accelbridge.browser.launch.BrowserLauncher;
+import dev.accelbridge.browser.launch.ChromiumFlags;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.browser.page.OrtWebBuild;
 import dev.accelbridge.browser.page.PageProbe;
@@ -17,6 +18,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -67,6 +69,11 @@ final class LanePage {
         LanePage l = new LanePage(server, launchOptions, launcher, ortWeb);
         l.adopt(PageLaunch.start(server, launchOptions, launcher, ortWeb));
         return l;
+    }
+
+    /** The V8 flags of a Chromium build launched here; empty for Firefox and for a page joined by hand (unknown). */
+    Optional<String> v8Flags() {
+        return launchOptions == null ? Optional.empty() : ChromiumFlags.jsFlags(launchOptions);
     }
 
     /** A page a person opened by hand: used as it is, never replaced. */

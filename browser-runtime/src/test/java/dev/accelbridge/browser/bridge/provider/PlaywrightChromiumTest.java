@@ -247,6 +247,8 @@ class PlaywrightChromiumTest {
             Execution e = SuiteFixtures.runAndCompare(chromium, BackendId.WASM, mc);
             assertThat(e.provenance().driver()).isEqualTo("playwright");
             assertThat(e.provenance().adapter()).isNull();
+            // the V8 flags of the browser launched here travel with its cases
+            assertThat(e.provenance().runtimeVersions()).containsEntry("v8-flags", "--wasm-sync-tier-up");
         }
     }
 
@@ -365,6 +367,7 @@ class PlaywrightChromiumTest {
             assertThat(manual.handle()).isEmpty();
             Execution e = SuiteFixtures.runAndCompare(manual, BackendId.WASM, SuiteFixtures.cases(ModelFamily.VISION).get(0));
             assertThat(e.provenance().driver()).isEqualTo("manual");
+            assertThat(e.provenance().runtimeVersions()).as("a page joined by hand: its flags are unknown").doesNotContainKey("v8-flags");
         }
     }
 
