@@ -118,6 +118,18 @@ function watchGpuDevice(sessionId) {
   } catch (e) { /* no webgpu device exposed */ }
 }
 
+// The onnxruntime-web WebAssembly modules this page fetched (file names): which engine runs is the module it loaded,
+// observed here rather than assumed from the bundle; the bridge names each with the sha256 of the bytes it serves.
+let modulesSeen = [];
+function wasmModules() {
+  const base = ort && ort.env.wasm.wasmPaths;
+  if (typeof base !== 'string') return [];
+  const names = performance.getEntriesByType('resource').map((e) => e.name.split('?')[0])
+    .filter((n) => n.startsWith(base) && n.endsWith('.wasm')).map((n) => n.slice(base.length));
+  if (names.length > 0) modulesSeen = [...new Set(names)]; // kept: a full resource-timing buffer records no more
+  return modulesSeen;
+}
+
 async function loadJob(msg, modelBytes) {
   if (!ort) throw new Error(`onnxruntime-web did not load in this page: ${ortError}`);
   const ep = epConfig(msg.ep);
@@ -175,7 +187,7 @@ async function loadJob(msg, modelBytes) {
     checkPlacement: opts.checkPlacement === true });
   if (msg.ep.name === 'webgpu') watchGpuDevice(msg.session);
   log(`job ${msg.job}: session ready in ${sessionMs.toFixed(1)} ms`);
-  send({ type: Kind.LOADED, job: msg.job, session: msg.session, sessionMs, fetchMs,
+  send({ type: Kind.LOADED, job: msg.job, session: msg.session, sessionMs, fetchMs, modules: wasmModules(),
     inputNames: session.inputNames, outputNames: session.outputNames,
     numThreads: ort.env.wasm.numThreads ?? null, warnings: currentWarnings || [], placement });
 }

@@ -4,12 +4,21 @@ import dev.accelbridge.browser.npm.NpmPackage;
 import dev.accelbridge.browser.npm.NpmRegistry;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.UnsupportedModelException;
+import dev.accelbridge.core.fetch.TreeManifest;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 
 /**
  * One onnxruntime-web the inference page can load: the version pinned by the page's {@code package.json} (served from
@@ -85,6 +94,61 @@ public record OrtWebBuild(String version, Path dist, String entry, String integr
             }
         });
         return new OrtWebBuild(version, dist, entry.get(), p.integrity(), p.source(), sha, p.verified());
+    }
+
+    /** A module's file name as onnxruntime-web names its WebAssembly ({@code ort-wasm-simd-threaded.jsep.wasm}). */
+    private static final Pattern MODULE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.wasm");
+    /** Hashes of the served modules, by version and file (a module is tens of MB: hashed once per process). */
+    private static final Map<String, String> MODULE_SHA256 = new ConcurrentHashMap<>();
+
+    /**
+     * The WebAssembly modules a page says it loaded, each named with the sha256 of the bytes this build serves under that
+     * name ({@code ort-wasm-simd-threaded.jsep.wasm sha256:…}), so which engine ran is recorded from what ran. A name this
+     * build does not serve is not taken from the page; empty when none is left (unknown).
+     */
+    public Optional<String> modules(List<String> named) {
+        List<String> out = new ArrayList<>();
+        for (String n : named.subList(0, Math.min(named.size(), 8))) {
+            if (n != null && MODULE.matcher(n).matches()) {
+                moduleSha256(n).ifPresent(h -> out.add(n + " sha256:" + h));
+            }
+        }
+        return out.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", out));
+    }
+
+    private Optional<String> moduleSha256(String name) {
+        if (!isPinned() && !sha256.isEmpty()) {
+            return Optional.ofNullable(sha256.get(name)); // verified when the lane took the release
+        }
+        String key = version + "/" + name;
+        String known = MODULE_SHA256.get(key);
+        if (known != null) {
+            return Optional.of(known);
+        }
+        try {
+            String h;
+            if (isPinned()) {
+                try (InputStream in = OrtWebBuild.class.getClassLoader().getResourceAsStream(PageAssets.CLASSPATH_ROOT + "/ort/" + name)) {
+                    if (in == null) {
+                        return Optional.empty();
+                    }
+                    MessageDigest d = MessageDigest.getInstance("SHA-256");
+                    byte[] buf = new byte[1 << 16];
+                    for (int r; (r = in.read(buf)) > 0; ) {
+                        d.update(buf, 0, r);
+                    }
+                    h = HexFormat.of().formatHex(d.digest());
+                }
+            } else if (Files.isRegularFile(dist.resolve(name))) {
+                h = TreeManifest.sha256(dist.resolve(name));
+            } else {
+                return Optional.empty();
+            }
+            MODULE_SHA256.put(key, h);
+            return Optional.of(h);
+        } catch (IOException | NoSuchAlgorithmException e) {
+            return Optional.empty();
+        }
     }
 
     /** True for the pinned build on the classpath. */

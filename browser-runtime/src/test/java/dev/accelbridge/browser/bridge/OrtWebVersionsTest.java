@@ -103,7 +103,7 @@ class OrtWebVersionsTest {
 
     @RequiresBrowser
     @Test
-    void anOlderReleaseLoadsInThePageComputesTheSameAndNamesItselfInTheLane() {
+    void anOlderReleaseLoadsInThePageComputesTheSameAndNamesItselfInTheLane() throws Exception {
         try (BridgeServer server = BridgeServer.start(BridgeOptions.defaults());
              BrowserBackendProvider p = new BrowserBackendProvider(server, LaunchOptions.builder().browser(BrowserKind.CHROMIUM)
                      .driver(DriverKind.PLAYWRIGHT).build(), BrowserLaunchers.forDriver(DriverKind.PLAYWRIGHT), OrtWebBuild.of("1.17.0"))) {
@@ -113,6 +113,11 @@ class OrtWebVersionsTest {
             assertThat(lane.version(BrowserMajorAxis.DIMENSION.name())).isEqualTo(LaneId.majorOf(p.browserVersion()));
             Execution e = p.execute(new ExecutionRequest(BackendId.WASM, mc, 1, 3, Duration.ofMinutes(2)));
             assertThat(e.provenance().runtimeVersions()).containsEntry("onnxruntime-web", "1.17.0");
+            // the module the page loaded (1.17 names its JSEP build ort-wasm-simd.jsep.wasm), with the sha256 of its file
+            Path dist = OrtWebBuild.of("1.17.0").dist();
+            assertThat(e.provenance().runtimeVersions()).containsEntry("onnxruntime-web-module",
+                    "ort-wasm-simd.jsep.wasm sha256:" + java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                            .digest(java.nio.file.Files.readAllBytes(dist.resolve("ort-wasm-simd.jsep.wasm")))));
             Parity parity = Parity.compare(reference, e.outputs(), 1e-5, "native-cpu");
             assertThat(parity.within()).as("%s", parity).isTrue();
         }

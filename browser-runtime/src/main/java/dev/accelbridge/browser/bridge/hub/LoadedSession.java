@@ -15,11 +15,14 @@ import java.util.List;
  * @param onRequested for a session made with its placement checked ({@link SessionUse#PLACEMENT_CHECKED}): whether
  *                    onnxruntime-web created it with CPU fallback disabled; null when not checked
  * @param placementBasis the page's account of that check (onnxruntime-web's refusal, word for word, when it refused)
+ * @param modules     the file names of the onnxruntime-web WebAssembly modules the page had fetched when it answered, as
+ *                    the page says (untrusted: {@code OrtWebBuild.module} names only files the bridge serves)
  */
 public record LoadedSession(String sessionId, double sessionMs, double fetchMs, List<String> inputNames,
                             List<String> outputNames, int numThreads, List<String> warnings, Boolean onRequested,
-                            String placementBasis) {
+                            String placementBasis, List<String> modules) {
     public LoadedSession {
+        modules = List.copyOf(modules);
         inputNames = List.copyOf(inputNames);
         outputNames = List.copyOf(outputNames);
         warnings = List.copyOf(warnings);

@@ -210,10 +210,16 @@ public final class BrowserBackendProvider implements BackendProvider {
         }
     }
 
-    /** The page's provenance for a case on {@code backend}. */
-    Provenance provenance(BackendId backend, ExecutionProviderSpec ep) {
+    /**
+     * The page's provenance for a case on {@code backend}, whose session the page made with the WebAssembly
+     * {@code modules} it names (recorded with their sha256 as this lane's build serves them: the engine that ran).
+     */
+    Provenance provenance(BackendId backend, ExecutionProviderSpec ep, List<String> modules) {
         Map<String, String> versions = new LinkedHashMap<>();
         versions.put("onnxruntime-web", ortWebVersion());
+        if (ortWeb != null) {
+            ortWeb.modules(modules).ifPresent(m -> versions.put("onnxruntime-web-module", m));
+        }
         String browserVersion = browserVersion();
         if (browserVersion != null) {
             versions.put(browserName, browserVersion);

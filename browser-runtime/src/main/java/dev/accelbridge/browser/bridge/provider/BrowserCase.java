@@ -160,7 +160,7 @@ final class BrowserCase {
                 BrowserHandle h = lane.handle();
                 analysis = pa.drillDown(request, remaining(deadline), probe, () -> h == null ? -1 : h.rssBytes().orElse(-1), analysis);
             }
-            return new Execution(r.outputs(), t, mem, provider.provenance(backend, ep).withThreads(s.numThreads() > 0 ? s.numThreads() : null),
+            return new Execution(r.outputs(), t, mem, provider.provenance(backend, ep, s.modules()).withThreads(s.numThreads() > 0 ? s.numThreads() : null),
                     new ArrayList<>(warnings), analysis);
         } finally {
             memory.close();

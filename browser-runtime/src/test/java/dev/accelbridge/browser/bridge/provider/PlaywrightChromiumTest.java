@@ -63,6 +63,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @RequiresBrowser
 class PlaywrightChromiumTest {
+    /** The JSEP module's sha256, from the npm package's own file (not from the bridge's copy on the classpath). */
+    private static final String JSEP_SHA256 = sha256(Path.of("src/main/web/node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.jsep.wasm"));
+
+    private static String sha256(Path file) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     static BridgeServer server;
     static BrowserBackendProvider chromium;
 
@@ -249,6 +260,9 @@ class PlaywrightChromiumTest {
             assertThat(e.provenance().adapter()).isNull();
             // the V8 flags of the browser launched here travel with its cases
             assertThat(e.provenance().runtimeVersions()).containsEntry("v8-flags", "--wasm-sync-tier-up");
+            // the engine is the module the page loaded, named with the sha256 of the bytes the bridge serves
+            assertThat(e.provenance().runtimeVersions()).containsEntry("onnxruntime-web-module",
+                    "ort-wasm-simd-threaded.jsep.wasm sha256:" + JSEP_SHA256);
         }
     }
 
@@ -260,6 +274,7 @@ class PlaywrightChromiumTest {
             assertThat(e.provenance().adapter()).isEqualTo("google swiftshader (software adapter)");
             assertThat(e.provenance().softwareAdapter()).isTrue();
             assertThat(e.provenance().executionProviders()).containsExactly("webgpu");
+            assertThat(e.provenance().runtimeVersions().get("onnxruntime-web-module")).startsWith("ort-wasm-simd-threaded.jsep.wasm sha256:");
         }
     }
 
