@@ -604,9 +604,9 @@ async function main() {
   setState('probing this browser…');
   try {
     // the pinned onnxruntime-web, or the release this page's lane asked for (?ort=VERSION&ortEntry=BUNDLE), which the
-    // bridge serves from that release's own dist folder
+    // bridge serves from that release's own dist folder; the bundle is the lane's engine (?ortEntry=ort.webgpu.min.mjs)
     const base = ortVersionAsked ? `./ort-web/${ortVersionAsked}/` : './ort/';
-    ort = await import(base + (ortVersionAsked ? ortEntryAsked : 'ort.all.min.mjs'));
+    ort = await import(base + ortEntryAsked);
     ort.env.wasm.wasmPaths = new URL(base, location.href).href;
     ort.env.logLevel = 'warning';
   } catch (e) {

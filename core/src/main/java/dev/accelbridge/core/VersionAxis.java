@@ -36,6 +36,15 @@ public interface VersionAxis {
         return null;
     }
 
+    /**
+     * The version every record of its side stored before this axis existed ran at, when that is known (onnxruntime-web's
+     * engine: JSEP, the only one Accelbridge loaded then): a store gaining the axis's column fills it in once; null
+     * (the default) leaves those records' version unknown.
+     */
+    default String olderRecordsTake() {
+        return null;
+    }
+
     /** True when browser lanes carry it, false when the native lane does. */
     boolean browserSide();
 

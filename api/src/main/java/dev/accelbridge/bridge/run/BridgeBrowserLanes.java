@@ -1,6 +1,8 @@
 package dev.accelbridge.bridge.run;
 
 import dev.accelbridge.browser.page.OrtWebAxis;
+import dev.accelbridge.browser.page.OrtWebEngine;
+import dev.accelbridge.browser.page.OrtWebEngineAxis;
 import dev.accelbridge.browser.launch.BrowserMajorAxis;
 import dev.accelbridge.browser.bridge.BridgeOptions;
 import dev.accelbridge.browser.bridge.BridgeServer;
@@ -72,7 +74,8 @@ public final class BridgeBrowserLanes implements BrowserLanes {
         }
         OrtWebBuild ortWeb;
         try {
-            ortWeb = OrtWebBuild.of(target.version(OrtWebAxis.DIMENSION.name()));
+            String engine = target.version(OrtWebEngineAxis.DIMENSION.name());
+            ortWeb = OrtWebBuild.of(target.version(OrtWebAxis.DIMENSION.name())).withEngine(engine == null ? OrtWebEngine.JSEP : OrtWebEngine.of(engine));
         } catch (NpmException e) {
             throw new BackendUnavailableException("onnxruntime-web " + target.version(OrtWebAxis.DIMENSION.name()) + " could not be had: " + e.getMessage(), e.fix());
         }

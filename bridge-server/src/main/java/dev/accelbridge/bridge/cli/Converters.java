@@ -122,6 +122,13 @@ final class Converters {
         }
     }
 
+    /** An onnxruntime-web engine for --engines ({@code webgpu-ep}). */
+    static final class OrtWebEngine extends AxisVersion {
+        OrtWebEngine() {
+            super("--engines");
+        }
+    }
+
     /** An ONNX Runtime version for --ort ({@code 1.22.0}). */
     static final class OrtVersion extends AxisVersion {
         OrtVersion() {

@@ -45,6 +45,12 @@ final class TargetOptions {
                     + "fetched from the npm registry at first use, its integrity checked against the registry's.")
     List<String> ortWeb;
 
+    @Option(names = "--engines", paramLabel = "LIST", split = ",", converter = Converters.OrtWebEngine.class,
+            description = "onnxruntime-web engines to run every browser case on: jsep (the JavaScript WebGPU EP, default), webgpu-ep "
+                    + "(the native WebGPU EP, what onnxruntime-web/webgpu and transformers.js v4 load), webgpu-ep-jspi (the same over "
+                    + "JSPI). Each is a lane of its own; wasm and WebNN run on the module each engine brings.")
+    List<String> engines;
+
     @Option(names = "--ort", paramLabel = "LIST", split = ",", converter = Converters.OrtVersion.class,
             description = "ONNX Runtime versions to run every native case under, e.g. 1.22.0,1.29.0 (default: the one this build loads); "
                     + "each other version runs in a runner process of its own, its jar fetched from Maven Central at first use.")
@@ -101,6 +107,7 @@ final class TargetOptions {
     private Map<String, List<String>> versions() {
         Map<String, List<String>> out = new LinkedHashMap<>();
         own("--ort-web", ortWeb, out);
+        own("--engines", engines, out);
         own("--ort", ort, out);
         versions.forEach((axis, list) -> out.merge(axis, List.of(list.split(",")),
                 (x, y) -> Stream.concat(x.stream(), y.stream()).toList()));

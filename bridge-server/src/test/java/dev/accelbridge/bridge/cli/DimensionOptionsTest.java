@@ -14,7 +14,7 @@ class DimensionOptionsTest {
         CommandLine.Model.CommandSpec run = new CommandLine(new RunCommand()).getCommandSpec();
         assertThat(Dimensions.all().stream().map(Dimension::flag).filter(f -> f != null))
                 .containsExactly("--suites", "--model", "--precision", "--batch-sizes", "--backends", "--browser", "--runtime-option",
-                        "--browser", "--ort-web", "--ort"); // the browser's major rides on --browser NAME@MAJOR
+                        "--browser", "--ort-web", "--ort", "--engines"); // the browser's major rides on --browser NAME@MAJOR
         for (Dimension<?> d : Dimensions.all()) {
             if (d.flag() != null) {
                 assertThat(run.findOption(d.flag())).as(d.name() + " " + d.flag()).isNotNull();

@@ -2,6 +2,7 @@ package dev.accelbridge.browser.page;
 
 import dev.accelbridge.browser.npm.NpmPackage;
 import dev.accelbridge.browser.npm.NpmRegistry;
+import dev.accelbridge.core.BackendUnavailableException;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.UnsupportedModelException;
 import dev.accelbridge.core.fetch.TreeManifest;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -156,9 +158,52 @@ public record OrtWebBuild(String version, Path dist, String entry, String integr
         return dist == null;
     }
 
-    /** The page's query parameters that make it load this build ({@code ort=1.22.0&ortEntry=ort.all.min.mjs}); "" when pinned. */
+    /** The engine this build's page runs: the one whose bundle it imports. */
+    public OrtWebEngine engine() {
+        return OrtWebEngine.ofEntry(entry);
+    }
+
+    /**
+     * This release with {@code engine}'s bundle as the page's entry.
+     *
+     * @throws BackendUnavailableException naming the release and the modules it ships when it does not ship that engine
+     */
+    public OrtWebBuild withEngine(OrtWebEngine engine) {
+        if (engine == engine()) {
+            return this;
+        }
+        List<String> ships = isPinned() ? Arrays.stream(OrtWebEngine.values()).filter(e -> served(e.bundle()) && served(e.module()))
+                .map(OrtWebEngine::module).toList() : wasmFiles();
+        if (!served(engine.bundle()) || !served(engine.module())) {
+            throw new BackendUnavailableException("onnxruntime-web " + version + " does not ship " + engine.description() + " (no "
+                    + engine.bundle() + " with " + engine.module() + "; its WebAssembly modules: " + ships + ")",
+                    "run it on --engines " + OrtWebEngine.JSEP.id() + ", or run a newer release with --ort-web");
+        }
+        return new OrtWebBuild(version, dist, engine.bundle(), integrity, source, sha256, verified);
+    }
+
+    private boolean served(String file) {
+        return isPinned() ? OrtWebBuild.class.getClassLoader().getResource(PageAssets.CLASSPATH_ROOT + "/ort/" + file) != null
+                : Files.isRegularFile(dist.resolve(file));
+    }
+
+    private List<String> wasmFiles() {
+        try (var files = Files.list(dist)) {
+            return files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".wasm")).sorted().toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    /**
+     * The page's query parameters that make it load this build ({@code ort=1.22.0&ortEntry=ort.all.min.mjs}); for the
+     * pinned build only its entry when that is not the default bundle ({@code ortEntry=ort.webgpu.min.mjs}), else "".
+     */
     public String pageQuery() {
-        return isPinned() ? "" : "ort=" + version + "&ortEntry=" + entry;
+        if (isPinned()) {
+            return entry.equals(OrtWebEngine.JSEP.bundle()) ? "" : "ortEntry=" + entry;
+        }
+        return "ort=" + version + "&ortEntry=" + entry;
     }
 
     /** {@code onnxruntime-web 1.22.0 (npm, sha512-…)}: what provenance and messages say of it. */

@@ -10,12 +10,14 @@ import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.browser.npm.NpmPackage;
 import dev.accelbridge.browser.npm.NpmRegistry;
 import dev.accelbridge.browser.page.OrtWebBuild;
+import dev.accelbridge.browser.page.OrtWebEngine;
 import dev.accelbridge.browser.page.PageAssets;
 import dev.accelbridge.browser.launch.BrowserLaunchers;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.BrowserSpec;
 import dev.accelbridge.core.Execution;
+import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.browser.launch.BrowserMajorAxis;
 import dev.accelbridge.browser.page.OrtWebAxis;
@@ -120,6 +122,23 @@ class OrtWebVersionsTest {
                             .digest(java.nio.file.Files.readAllBytes(dist.resolve("ort-wasm-simd.jsep.wasm")))));
             Parity parity = Parity.compare(reference, e.outputs(), 1e-5, "native-cpu");
             assertThat(parity.within()).as("%s", parity).isTrue();
+        }
+    }
+
+    @RequiresBrowser
+    @Test
+    void aBundleThatLoadsAnotherEnginesModuleFailsTheCaseNamingBoth() {
+        // 1.17's esm/ort.webgpu.min.js is named like the native EP's bundle but loads JSEP's module: asked and loaded disagree
+        OrtWebBuild old = OrtWebBuild.of("1.17.0");
+        OrtWebBuild misnamed = new OrtWebBuild(old.version(), old.dist(), "esm/ort.webgpu.min.js", null, old.source());
+        assertThat(misnamed.engine()).isEqualTo(OrtWebEngine.WEBGPU_EP);
+        try (BridgeServer server = BridgeServer.start(BridgeOptions.defaults());
+             BrowserBackendProvider p = new BrowserBackendProvider(server, LaunchOptions.builder().browser(BrowserKind.CHROMIUM)
+                     .driver(DriverKind.PLAYWRIGHT).build(), BrowserLaunchers.forDriver(DriverKind.PLAYWRIGHT), misnamed)) {
+            assertThat(p.laneId().key()).endsWith("+ort-web@1.17.0+engine@webgpu-ep");
+            assertThatThrownBy(() -> p.execute(new ExecutionRequest(BackendId.WASM, mc, 0, 1, Duration.ofMinutes(2))))
+                    .isInstanceOf(ExecutionFailedException.class)
+                    .hasMessageContaining("asked for the native WebGPU EP (asyncify)").hasMessageContaining(".jsep.wasm");
         }
     }
 

@@ -5,6 +5,7 @@ import org.duckdb.DuckDBConnection;
 
 import dev.accelbridge.core.Dimension;
 import dev.accelbridge.core.VersionAxes;
+import dev.accelbridge.core.VersionAxis;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -240,8 +241,26 @@ final class StoreFile {
             }
         }
         try (Statement st = conn.createStatement()) {
-            for (Dimension<String> d : VersionAxes.dimensions()) {
-                st.execute("ALTER TABLE results ADD COLUMN IF NOT EXISTS " + d.column() + " VARCHAR");
+            Set<String> had = new java.util.HashSet<>();
+            try (ResultSet rs = st.executeQuery("SELECT column_name FROM information_schema.columns WHERE table_name = 'results'")) {
+                while (rs.next()) {
+                    had.add(rs.getString(1));
+                }
+            }
+            for (VersionAxis a : VersionAxes.all()) {
+                String column = a.dimension().column();
+                if (had.contains(column)) {
+                    continue;
+                }
+                st.execute("ALTER TABLE results ADD COLUMN IF NOT EXISTS " + column + " VARCHAR");
+                String older = a.olderRecordsTake();
+                if (older != null) { // known of every record of its side made before the axis existed
+                    try (PreparedStatement ps = conn.prepareStatement("UPDATE results SET " + column + " = ? WHERE lane "
+                            + (a.browserSide() ? "<>" : "=") + " 'native'")) {
+                        ps.setString(1, older);
+                        ps.executeUpdate();
+                    }
+                }
             }
         }
     }

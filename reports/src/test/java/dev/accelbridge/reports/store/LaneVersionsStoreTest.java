@@ -55,10 +55,13 @@ class LaneVersionsStoreTest {
             assertThat(s.results("old")).allSatisfy(r -> assertThat(r.id().scenario()).isEqualTo(dev.accelbridge.core.Scenario.SINGLE_PASS));
             Map<String, LaneId> lanes = new java.util.HashMap<>();
             s.results("old").forEach(r -> lanes.put(r.requested().id() + "/" + r.lane().id(), r.lane()));
-            assertThat(lanes.get("wasm/chromium")).isEqualTo(Fixtures.browserLane(dev.accelbridge.core.BrowserKind.CHROMIUM, "156", "1.30.0"));
+            // every browser record from before engines were an axis ran on JSEP, the only bundle the page imported then
+            assertThat(lanes.get("wasm/chromium")).isEqualTo(Fixtures.browserLane(dev.accelbridge.core.BrowserKind.CHROMIUM, "156", "1.30.0")
+                    .with("ortWebEngine", "jsep"));
             assertThat(lanes.get("wasm/firefox").key()).isEqualTo("firefox@153+ort-web@1.30.0");
             assertThat(lanes.get("cpu/native")).isEqualTo(Fixtures.nativeLane("1.29.0"));
-            assertThat(lanes.get("webgpu/chromium")).isEqualTo(LaneId.of(dev.accelbridge.core.BrowserKind.CHROMIUM));
+            assertThat(lanes.get("webgpu/chromium")).isEqualTo(LaneId.of(dev.accelbridge.core.BrowserKind.CHROMIUM).with("ortWebEngine", "jsep"));
+            assertThat(lanes.get("cpu/native").version("ortWebEngine")).isNull();
         }
     }
 

@@ -14,6 +14,8 @@ import dev.accelbridge.browser.launch.BrowserLaunchers;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.browser.page.OrtWebAxis;
+import dev.accelbridge.browser.page.OrtWebEngine;
+import dev.accelbridge.browser.page.OrtWebEngineAxis;
 import dev.accelbridge.browser.page.OrtWebBuild;
 import dev.accelbridge.browser.page.PageProbe;
 import dev.accelbridge.core.Availability;
@@ -123,10 +125,19 @@ public final class BrowserBackendProvider implements BackendProvider {
         return page != null && page.ortVersion() != null ? page.ortVersion() : ortWeb != null ? ortWeb.version() : null;
     }
 
-    /** Where this provider's cases run: its browser, the browser's major version and onnxruntime-web's version. */
+    /**
+     * Where this provider's cases run: its browser, the browser's major version, onnxruntime-web's version and engine (not
+     * known for a page joined by hand).
+     */
     public LaneId laneId() {
         return LaneId.of(BrowserKind.fromName(browserName)).with(BrowserMajorAxis.DIMENSION.name(),
-                LaneId.majorOf(browserVersion())).with(OrtWebAxis.DIMENSION.name(), ortWebVersion());
+                LaneId.majorOf(browserVersion())).with(OrtWebAxis.DIMENSION.name(), ortWebVersion())
+                .with(OrtWebEngineAxis.DIMENSION.name(), ortWeb == null ? null : ortWeb.engine().id());
+    }
+
+    /** The engine this lane's page was asked to run, or empty for a page joined by hand. */
+    Optional<OrtWebEngine> engine() {
+        return Optional.ofNullable(ortWeb).map(OrtWebBuild::engine);
     }
 
     /** {@code chromium 156.0.8078.73}. */

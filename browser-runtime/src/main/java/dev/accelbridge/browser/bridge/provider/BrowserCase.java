@@ -27,12 +27,14 @@ import dev.accelbridge.core.MemoryUsage;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.TimeBudget;
 import dev.accelbridge.core.Timings;
+import dev.accelbridge.core.Untrusted;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -137,6 +139,7 @@ final class BrowserCase {
                     }
                 }
             }
+            checkEngine(s.modules());
             double firstMs = Double.isNaN(r.firstMs()) ? (r.samplesMs().length > 0 ? r.samplesMs()[0] : Double.NaN) : r.firstMs();
             // an encoder-decoder's encoder session is made for its generation job: its creation is load, as natively
             LoadedSession enc = r.encoder();
@@ -166,6 +169,21 @@ final class BrowserCase {
             memory.close();
             c.unregister(ModelRegistry.of(server));
         }
+    }
+
+    /**
+     * The engine asked of the lane against the module its page loaded: a bundle that loads another engine's module (an
+     * older release's {@code ort.webgpu.min.js} loads JSEP's) would file every figure under the wrong engine. Modules the
+     * page did not name leave it unknown.
+     */
+    private void checkEngine(List<String> modules) {
+        provider.engine().ifPresent(asked -> {
+            if (!modules.isEmpty() && modules.stream().noneMatch(asked::isModule)) {
+                throw new ExecutionFailedException(Phase.LOAD, "The lane asked for " + asked.description() + " (engine " + asked.id()
+                        + ") but its page loaded " + Untrusted.quote(String.join(", ", modules)) + ", another engine's module",
+                        "run this onnxruntime-web on the engine its bundle brings, or a release that ships " + asked.module(), null);
+            }
+        });
     }
 
     /** Whether {@code request} can run here at all; throws what the case's verdict is when not. */

@@ -1,0 +1,80 @@
+package dev.accelbridge.browser.page;
+
+import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.Untrusted;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Which onnxruntime-web engine a page runs: the bundle it imports decides the WebAssembly module it loads, and with it
+ * how WebGPU runs. Every backend of a page (wasm, WebNN, WebGPU) runs on the module its engine brings.
+ */
+@PublicApi
+public enum OrtWebEngine {
+    /** The JavaScript execution provider for WebGPU (JSEP), deprecated since ONNX Runtime 1.29: the default bundles. */
+    JSEP("jsep", "ort.all.min.mjs", ".jsep.wasm", "the JavaScript WebGPU EP (JSEP)"),
+    /** The native WebGPU EP (C++ on Dawn, in the module), built with asyncify: what {@code onnxruntime-web/webgpu} imports. */
+    WEBGPU_EP("webgpu-ep", "ort.webgpu.min.mjs", ".asyncify.wasm", "the native WebGPU EP (asyncify)"),
+    /** The native WebGPU EP over JavaScript Promise Integration, where the browser has JSPI. */
+    WEBGPU_EP_JSPI("webgpu-ep-jspi", "ort.jspi.min.mjs", ".jspi.wasm", "the native WebGPU EP over JSPI");
+
+    private final String id;
+    private final String bundle;
+    private final String moduleSuffix;
+    private final String description;
+
+    OrtWebEngine(String id, String bundle, String moduleSuffix, String description) {
+        this.id = id;
+        this.bundle = bundle;
+        this.moduleSuffix = moduleSuffix;
+        this.description = description;
+    }
+
+    /** Its name in a lane's key, the store and {@code --engines} ({@code webgpu-ep}). */
+    public String id() {
+        return id;
+    }
+
+    /** The ES module bundle a page imports for it, in a release's {@code dist} folder from 1.19 on. */
+    public String bundle() {
+        return bundle;
+    }
+
+    /** The WebAssembly module it loads, in the threaded SIMD build ({@code ort-wasm-simd-threaded.asyncify.wasm}). */
+    public String module() {
+        return "ort-wasm-simd-threaded" + moduleSuffix;
+    }
+
+    /** True when a module file a page loaded is this engine's (older releases name theirs {@code ort-wasm-simd.jsep.wasm}). */
+    public boolean isModule(String fileName) {
+        return fileName.endsWith(moduleSuffix);
+    }
+
+    /** For a person: "the native WebGPU EP (asyncify)". */
+    public String description() {
+        return description;
+    }
+
+    /** The engine whose bundle {@code entry} is ({@code esm/ort.all.min.js} of 1.17 and 1.18 is JSEP's). */
+    public static OrtWebEngine ofEntry(String entry) {
+        String name = entry.substring(entry.lastIndexOf('/') + 1).replace(".min.js", ".min.mjs");
+        return Arrays.stream(values()).filter(e -> e.bundle.equals(name)).findFirst().orElse(JSEP);
+    }
+
+    /**
+     * The engine called {@code id}.
+     *
+     * @throws AccelbridgeException naming the engines there are
+     */
+    public static OrtWebEngine of(String id) {
+        return Arrays.stream(values()).filter(e -> e.id.equals(id)).findFirst().orElseThrow(() -> new AccelbridgeException(
+                "There is no onnxruntime-web engine " + Untrusted.quote(String.valueOf(id)), "give one of " + ids()));
+    }
+
+    /** Every engine's id, in declaration order. */
+    public static List<String> ids() {
+        return Arrays.stream(values()).map(OrtWebEngine::id).toList();
+    }
+}

@@ -1,0 +1,75 @@
+package dev.accelbridge.browser.page;
+
+import dev.accelbridge.core.Dimension;
+import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.VersionAxis;
+
+import java.util.List;
+
+/**
+ * onnxruntime-web's engine in a browser lane ({@code --engines jsep,webgpu-ep}): which bundle the page imports and so
+ * which WebAssembly module, with which WebGPU execution provider, runs every case of the lane ({@link OrtWebEngine}).
+ * Not a version, but a part of the lane the same way: each lane runs one, and a case's cell is per engine. The pinned
+ * engine, JSEP, the only one before engines were an axis, is left out of a lane's key, so that its cells keep their
+ * history ({@code chromium@156+ort-web@1.30.0}; {@code chromium@156+ort-web@1.30.0+engine@webgpu-ep}).
+ */
+@PublicApi
+public final class OrtWebEngineAxis implements VersionAxis {
+    /** Its dimension ({@code ortWebEngine}, column {@code ort_web_engine}, written {@code +engine@webgpu-ep} in a lane's key). */
+    public static final Dimension<String> DIMENSION = Dimension.version("ortWebEngine", "onnxruntime-web engine", "--engines", "engine");
+
+    @Override
+    public Dimension<String> dimension() {
+        return DIMENSION;
+    }
+
+    @Override
+    public String subject() {
+        return "onnxruntime-web engine";
+    }
+
+    @Override
+    public boolean browserSide() {
+        return true;
+    }
+
+    @Override
+    public int order() {
+        return 20;
+    }
+
+    @Override
+    public String keyPart(String v) {
+        return OrtWebEngine.JSEP.id().equals(v) ? "" : VersionAxis.super.keyPart(v);
+    }
+
+    @Override
+    public void check(String v) {
+        OrtWebEngine.of(v);
+    }
+
+    @Override
+    public String pinned() {
+        return OrtWebEngine.JSEP.id();
+    }
+
+    @Override
+    public List<String> published() {
+        return OrtWebEngine.ids();
+    }
+
+    @Override
+    public List<String> atHand() {
+        return OrtWebEngine.ids();
+    }
+
+    @Override
+    public String olderRecordsTake() {
+        return OrtWebEngine.JSEP.id(); // the only bundle the page imported before
+    }
+
+    @Override
+    public boolean onlyReleases() {
+        return true;
+    }
+}
