@@ -1,6 +1,7 @@
 package dev.accelbridge.junit5;
 
 import dev.accelbridge.bridge.run.RunPlan;
+import dev.accelbridge.browser.page.OrtWebEngineAxis;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
@@ -52,6 +53,7 @@ record TemplateSpec(List<BackendId> requested, List<BrowserKind> browsers, RunPl
             // each annotation maps onto its group of the plan, as the CLI's option mixins do
             RunPlan.Builder plan = RunPlan.builder().targets(t -> t.setBackends(planned).optBrowsers(browsers).optChains(chains))
                     .drillDown(d -> d.optBisect(!"false".equalsIgnoreCase(ctx.getConfigurationParameter(BISECT).orElse("true"))));
+            find(ctx, Engine.class).ifPresent(e -> plan.targets(t -> t.optVersions(OrtWebEngineAxis.DIMENSION.name(), List.of(e.value()))));
             Model model = find(ctx, Model.class).orElseThrow(() -> new AccelbridgeException("No @Model on " + m.getName()
                     + " or its class", "add @Model(\"path/to/model\") or @Model(suite = \"vision\")"));
             if (model.value().isBlank() == model.suite().isBlank()) {

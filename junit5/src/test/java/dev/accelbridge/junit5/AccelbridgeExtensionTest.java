@@ -90,6 +90,12 @@ class AccelbridgeExtensionTest {
             assertThat(result).matchesReference();
         }
 
+        @Backends("webgpu")
+        @Engine("webgpu-ep")
+        void onTheNativeWebGpuEp(CaseResult result) {
+            assertThat(result).ranAsRequested().matchesReference();
+        }
+
         @Backends("tpu")
         void unknownBackend(CaseResult result) {
             throw new AssertionError("never invoked");
@@ -123,6 +129,11 @@ class AccelbridgeExtensionTest {
         assertThat(names(of("matchesNative", SUCCESSFUL))).hasSize(3).anySatisfy(n -> assertThat(n).matches("wasm \\[chromium \\d+]"))
                 .anySatisfy(n -> assertThat(n).matches("webgpu \\[chromium \\d+]")).contains("cpu [native]");
         assertThat(of("matchesNative", FAILED)).isEmpty();
+    }
+
+    @Test
+    void anEnginePinnedByItsAnnotationRunsTheInvocation() {
+        assertThat(names(of("onTheNativeWebGpuEp", SUCCESSFUL))).singleElement().asString().matches("webgpu \\[chromium \\d+.*]");
     }
 
     @Test
@@ -181,7 +192,7 @@ class AccelbridgeExtensionTest {
     void everyTemplateIsOneRunInTheStoreLabelledWithTheTest() {
         try (MatrixStore store = MatrixStore.openReadOnly(dir.resolve("matrix.duckdb"))) {
             List<RunInfo> runs = store.runs();
-            assertThat(runs).hasSize(6); // the two templates with bad annotations never ran
+            assertThat(runs).hasSize(7); // the two templates with bad annotations never ran
             assertThat(runs).allSatisfy(r -> {
                 assertThat(r.origin()).isEqualTo("junit5");
                 assertThat(r.label()).startsWith(Example.class.getName() + "#");
@@ -190,6 +201,11 @@ class AccelbridgeExtensionTest {
             RunInfo matches = runs.stream().filter(r -> r.label().endsWith("#matchesNative")).findFirst().orElseThrow();
             // wasm, webgpu, webnn-npu in chromium and cpu natively: every invocation's case, and nothing else
             assertThat(store.results(matches.runId())).hasSize(4);
+            assertThat(store.results(matches.runId())).filteredOn(r -> !r.lane().isNative())
+                    .allSatisfy(r -> assertThat(r.lane().version("ortWebEngine")).isEqualTo("jsep"));
+            RunInfo engine = runs.stream().filter(r -> r.label().endsWith("#onTheNativeWebGpuEp")).findFirst().orElseThrow();
+            assertThat(store.results(engine.runId())).filteredOn(r -> !r.lane().isNative()).singleElement()
+                    .satisfies(r -> assertThat(r.lane().version("ortWebEngine")).isEqualTo("webgpu-ep"));
         }
     }
 }
