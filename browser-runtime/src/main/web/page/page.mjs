@@ -110,6 +110,9 @@ function watchGpuDevice(sessionId) {
     Promise.resolve(d).then((device) => {
       if (device && device.lost) {
         device.lost.then((info) => {
+          // 'destroyed': the engine let its device go on purpose (the native WebGPU EP destroys its device when its last
+          // session is released, and makes a new one for the next), which is no loss; a lost device says 'unknown'
+          if (info.reason === 'destroyed') return;
           send({ type: Kind.ERROR, job: null, session: sessionId, code: 'device-lost',
             message: `GPU device lost: ${info.reason || 'unknown'}: ${info.message || ''}` });
         });

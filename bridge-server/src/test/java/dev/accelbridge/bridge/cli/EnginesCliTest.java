@@ -33,7 +33,7 @@ class EnginesCliTest {
     void aRunOnTwoEnginesStoresEachEnginesCasesInItsOwnLaneWithTheModuleThatRan() throws Exception {
         String db = tmp.resolve("e.duckdb").toString();
         CliRunner.Result r = CliRunner.run("run", "--db", db, "--out", tmp.resolve("out").toString(), "--suites", "vision",
-                "--backends", "webgpu", "--browser", "chromium", "--engines", "jsep,webgpu-ep", "--warmups", "0", "-n", "1", "--json");
+                "--backends", "webgpu", "--browser", "chromium", "--engines", "jsep,webgpu-ep", "--warmups", "0", "-n", "1", "--profile", "--json");
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
         Map<String, JsonNode> byEngine = new HashMap<>();
         for (JsonNode row : new ObjectMapper().readTree(r.out())) {
@@ -45,6 +45,17 @@ class EnginesCliTest {
         assertThat(byEngine.get("webgpu-ep").path("caseKey").asText()).endsWith("+ort-web@" + PageAssets.ortWebVersion() + "+engine@webgpu-ep");
         assertThat(byEngine.get("jsep").toString()).contains("ort-wasm-simd-threaded.jsep.wasm sha256:");
         assertThat(byEngine.get("webgpu-ep").toString()).contains("ort-wasm-simd-threaded.asyncify.wasm sha256:");
+        // each engine's provider by the name its own profiler uses; the native EP's profile says what it cannot give
+        // (found when tried: its device, destroyed on purpose when the profiled session's turn came, read as lost)
+        JsonNode jsep = byEngine.get("jsep");
+        JsonNode ep = byEngine.get("webgpu-ep");
+        assertThat(jsep.path("placement").path("ranOn").asText()).isEqualTo("JsExecutionProvider");
+        assertThat(jsep.path("profile").path("source").asText()).contains("WebGPU timestamp queries");
+        assertThat(ep.path("placement").path("ranOn").asText()).isEqualTo("WebGpuExecutionProvider");
+        assertThat(ep.path("profile").path("requestedProvider").asText()).isEqualTo("WebGpuExecutionProvider");
+        assertThat(ep.path("profile").path("nodesOffProvider")).isEmpty();
+        assertThat(ep.path("profile").path("source").asText()).doesNotContain("timestamp");
+        assertThat(ep.path("profile").path("note").asText()).contains("no kernel times");
         try (MatrixStore s = MatrixStore.openReadOnly(Path.of(db))) {
             assertThat(s.allResults()).extracting(x -> x.id().lane().version("ortWebEngine")).containsExactlyInAnyOrder("jsep", "webgpu-ep");
         }

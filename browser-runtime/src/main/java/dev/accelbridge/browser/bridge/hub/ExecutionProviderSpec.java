@@ -1,6 +1,7 @@
 package dev.accelbridge.browser.bridge.hub;
 
 import dev.accelbridge.browser.bridge.BridgeServerException;
+import dev.accelbridge.browser.page.OrtWebEngine;
 
 import dev.accelbridge.core.BackendId;
 
@@ -9,25 +10,38 @@ import dev.accelbridge.core.BackendId;
  *
  * @param name       {@code webgpu}, {@code webnn} or {@code wasm}
  * @param deviceType the WebNN {@code deviceType} ({@code cpu}, {@code gpu}, {@code npu}); null otherwise
+ * @param engine     the onnxruntime-web engine of the page, which decides which provider {@code webgpu} is
  */
-public record ExecutionProviderSpec(String name, String deviceType) {
-    /** The provider that runs {@code backend}. */
+public record ExecutionProviderSpec(String name, String deviceType, OrtWebEngine engine) {
+    public ExecutionProviderSpec {
+        engine = engine == null ? OrtWebEngine.JSEP : engine;
+    }
+
+    /** The provider that runs {@code backend} on JSEP's bundle. */
     public static ExecutionProviderSpec of(BackendId backend) {
+        return of(backend, OrtWebEngine.JSEP);
+    }
+
+    /** The provider that runs {@code backend} on a page of {@code engine}. */
+    public static ExecutionProviderSpec of(BackendId backend, OrtWebEngine engine) {
         if (backend.isWebnn()) {
-            return new ExecutionProviderSpec("webnn", backend.webnnDeviceType());
+            return new ExecutionProviderSpec("webnn", backend.webnnDeviceType(), engine);
         }
         return switch (backend) {
-            case WEBGPU -> new ExecutionProviderSpec("webgpu", null);
-            case WASM -> new ExecutionProviderSpec("wasm", null);
+            case WEBGPU -> new ExecutionProviderSpec("webgpu", null, engine);
+            case WASM -> new ExecutionProviderSpec("wasm", null, engine);
             default -> throw new BridgeServerException(backend + " is not a browser backend",
                     "use webgpu, webnn-cpu, webnn-gpu, webnn-npu or wasm");
         };
     }
 
-    /** How onnxruntime-web's profiler names this provider ({@code JsExecutionProvider} is WebGPU through JSEP). */
+    /**
+     * How onnxruntime-web's profiler and placement name this provider: WebGPU is {@code JsExecutionProvider} through JSEP
+     * and {@code WebGpuExecutionProvider} on the native EP (measured: the native EP's profile names every node so).
+     */
     public String ortProviderName() {
         return switch (name) {
-            case "webgpu" -> "JsExecutionProvider";
+            case "webgpu" -> engine == OrtWebEngine.JSEP ? "JsExecutionProvider" : "WebGpuExecutionProvider";
             case "webnn" -> "WebNNExecutionProvider";
             default -> "CPUExecutionProvider";
         };
@@ -49,6 +63,11 @@ public record ExecutionProviderSpec(String name, String deviceType) {
                     + "--enable-features=WebMachineLearningNeuralNetwork";
             default -> "use a browser with WebAssembly SIMD";
         };
+    }
+
+    /** Whether this engine's profiler gives GPU kernel times: JSEP reads WebGPU timestamp queries; the native EP has none. */
+    public boolean gpuKernelTimes() {
+        return name.equals("webgpu") && engine == OrtWebEngine.JSEP;
     }
 
     @Override

@@ -13,6 +13,7 @@ import dev.accelbridge.browser.bridge.hub.PageJobException;
 import dev.accelbridge.browser.bridge.hub.RunOutcome;
 
 import dev.accelbridge.browser.launch.BrowserHandle;
+import dev.accelbridge.browser.page.OrtWebEngine;
 import dev.accelbridge.browser.page.PageProbe;
 import dev.accelbridge.core.Analysis;
 import dev.accelbridge.core.Availability;
@@ -71,7 +72,8 @@ final class BrowserCase {
         ModelSpec model = request.modelCase().model();
         Duration timeout = SentCase.timeout(request, server);
         long deadline = System.nanoTime() + timeout.toNanos();
-        ExecutionProviderSpec ep = ExecutionProviderSpec.of(backend);
+        OrtWebEngine engine = provider.engine().orElse(OrtWebEngine.JSEP);
+        ExecutionProviderSpec ep = ExecutionProviderSpec.of(backend, engine);
         ConnectedPage p = lane.page();
         PageWarmth warmth = lane.warmth();
         // one timed run and nothing else (the op sweep): the run is sent with the load, before its answer (a run after a
@@ -82,9 +84,9 @@ final class BrowserCase {
         OutputBudget budget = OutputBudget.forCase(request.modelCase(), server.options().maxResultBytes());
         var d = warmth.durations(backend, request.durations());
         SentCase sent = ahead.take(request, p, ModelRegistry.of(server));
-        SentCase c = sent != null ? sent : SentCase.send(p, server, request, d, budget, Duration.ZERO);
+        SentCase c = sent != null ? sent : SentCase.send(p, server, request, engine, d, budget, Duration.ZERO);
         if (SentCase.endsWithItsRun(request)) {
-            ahead.sendAhead(p, warmth, server, timeout, n -> admit(n, probe));
+            ahead.sendAhead(p, engine, warmth, server, timeout, n -> admit(n, probe));
         } else {
             ahead.forgetHints();
         }

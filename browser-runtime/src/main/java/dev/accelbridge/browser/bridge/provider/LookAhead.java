@@ -4,6 +4,7 @@ import dev.accelbridge.browser.bridge.BridgeServer;
 import dev.accelbridge.browser.bridge.ModelRegistry;
 import dev.accelbridge.browser.bridge.OutputBudget;
 import dev.accelbridge.browser.bridge.hub.ConnectedPage;
+import dev.accelbridge.browser.page.OrtWebEngine;
 
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.MinDurations;
@@ -38,7 +39,7 @@ final class LookAhead {
      * turn). Their answers can come only once the cases in front have ended, so their time limits start later by
      * {@code perCase} for each of those.
      */
-    synchronized void sendAhead(ConnectedPage page, PageWarmth warmth, BridgeServer server, Duration perCase,
+    synchronized void sendAhead(ConnectedPage page, OrtWebEngine engine, PageWarmth warmth, BridgeServer server, Duration perCase,
                                 Consumer<ExecutionRequest> admit) {
         while (!hints.isEmpty()) {
             ExecutionRequest next = hints.poll();
@@ -49,7 +50,7 @@ final class LookAhead {
             }
             try {
                 admit.accept(next);
-                sent.add(SentCase.send(page, server, next, d, OutputBudget.forCase(next.modelCase(), server.options().maxResultBytes()),
+                sent.add(SentCase.send(page, server, next, engine, d, OutputBudget.forCase(next.modelCase(), server.options().maxResultBytes()),
                         perCase.multipliedBy(sent.size() + 1L)));
             } catch (RuntimeException e) {
                 hints.clear(); // it goes on its turn, and meets there whatever stopped it here; the rest follow it

@@ -146,7 +146,10 @@ final class PageAnalysis {
         String note = null;
         if ("webgpu".equals(ep.name())) {
             source = gpuTimes ? "WebGPU timestamp queries + onnxruntime-web session profiler" : "onnxruntime-web session profiler";
-            if (!gpuTimes) {
+            if (!gpuTimes && !ep.gpuKernelTimes()) {
+                note = "the native WebGPU EP gives no kernel times (env.webgpu.profiling is JSEP's): WebGPU node times are "
+                        + "CPU-side dispatch only; which provider each node ran on holds";
+            } else if (!gpuTimes) {
                 note = timestampQuery ? "no kernel time came back from the timestamp queries: WebGPU node times are CPU-side dispatch"
                         : "the adapter has no timestamp-query feature: WebGPU node times are CPU-side dispatch only";
             }

@@ -7,6 +7,7 @@ import dev.accelbridge.browser.bridge.ModelRegistry;
 import dev.accelbridge.browser.bridge.OutputBudget;
 import dev.accelbridge.browser.bridge.hub.ConnectedPage;
 import dev.accelbridge.browser.bridge.hub.ExecutionProviderSpec;
+import dev.accelbridge.browser.page.OrtWebEngine;
 import dev.accelbridge.browser.bridge.hub.LoadedSession;
 import dev.accelbridge.browser.bridge.hub.RunOutcome;
 import dev.accelbridge.browser.bridge.hub.SessionUse;
@@ -64,10 +65,10 @@ final class SentCase {
      * Registers the request's model files and sends its load (and its run, for {@link #oneRun}) to {@code page}, under the
      * request's time limits counted from {@code later} from now (the time the cases queued in front of it may take).
      */
-    static SentCase send(ConnectedPage page, BridgeServer server, ExecutionRequest request, MinDurations durations,
+    static SentCase send(ConnectedPage page, BridgeServer server, ExecutionRequest request, OrtWebEngine engine, MinDurations durations,
                          OutputBudget budget, Duration later) {
         ModelRegistry models = ModelRegistry.of(server);
-        ExecutionProviderSpec ep = ExecutionProviderSpec.of(request.backend());
+        ExecutionProviderSpec ep = ExecutionProviderSpec.of(request.backend(), engine);
         // where every case's nodes ran ({@link dev.accelbridge.core.Placement}), so a pass with nodes on the CPU EP says so: a
         // second session only where the first is refused for such a node; wasm's placement is known without one
         SessionUse use = ep.cpuOnly() ? SessionUse.TIMED : SessionUse.PLACEMENT_CHECKED;
