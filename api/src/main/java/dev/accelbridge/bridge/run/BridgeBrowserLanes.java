@@ -52,7 +52,7 @@ public final class BridgeBrowserLanes implements BrowserLanes {
     @Override
     public Lane open(LaneId target, Collection<BackendId> backends) {
         BrowserSpec spec = BrowserSpec.of(target);
-        LaunchOptions.Builder lo = LaunchOptions.builder().browser(spec.kind()).headless(plan.targets().headless());
+        LaunchOptions.Builder lo = LaunchOptions.builder().browser(spec.kind()).headless(plan.targets().headless()).addArgs(engineArgs(plan));
         if (plan.targets().remote().connect().isPresent() && spec.kind() == BrowserKind.CHROMIUM_SHELL) {
             throw new BackendUnavailableException("The headless shell runs only where Accelbridge unpacks it, not on the Playwright "
                     + "server at " + plan.targets().remote().connect().get(), "ask for chromium (or firefox) with --connect");
@@ -100,6 +100,17 @@ public final class BridgeBrowserLanes implements BrowserLanes {
             providers.add(p);
         }
         return laneOf(p, backends, runtimeVersions);
+    }
+
+    /**
+     * The browser flags {@code plan}'s sampling asks for. V8's synchronous tier-up (every Chromium build's,
+     * {@code ChromiumFlags.JS_FLAGS}) makes a warmed-up case's figures independent of where it falls in its lane, at the
+     * price of stalls while each newly hot function compiles; a run without warm-ups measures no steady state, so it gets
+     * the browser's own background tiering (found when tried: 30 odd one-run models in one lane, a load job waited over
+     * 30 s behind those stalls).
+     */
+    static List<String> engineArgs(RunPlan plan) {
+        return plan.sampling().warmsUp() ? List.of() : List.of("--js-flags=--no-wasm-sync-tier-up");
     }
 
     @Override

@@ -56,6 +56,11 @@ public record Sampling(Integer warmups, Integer iterations, Duration warmupDurat
         return PlanDefaults.sampling(conformance, this);
     }
 
+    /** Whether a resolved sampling warms a case up before timing it (so it measures a steady state): a warm-up run or a duration. */
+    public boolean warmsUp() {
+        return (warmups != null && warmups > 0) || (warmupDuration != null && !warmupDuration.isZero());
+    }
+
     /** The least durations of a resolved sampling. */
     public MinDurations durations() {
         return new MinDurations(warmupDuration, minDuration);

@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.MinDurations;
 import dev.accelbridge.core.ModelFamily;
 import org.junit.jupiter.api.Test;
@@ -29,6 +30,22 @@ class SamplingRuleTest {
         Sampling both = new Sampling(0, 1, null, Duration.ofSeconds(2)).resolve(false);
         assertThat(both.durations().timed()).isEqualTo(Duration.ofSeconds(2));
         assertThat(both.durations().describe(both.warmups(), both.iterations())).endsWith("at least 1 timed runs and 2 s (up to 1000 runs)");
+    }
+
+    @Test
+    void onlyARunThatWarmsUpGetsSynchronousTierUpInItsBrowsers() {
+        // a steady state is measured: figures independent of the place in the lane are worth the compile stalls
+        assertThat(new Sampling(null, null, null, null).resolve(false).warmsUp()).isTrue();
+        assertThat(BridgeBrowserLanes.engineArgs(RunPlan.builder().targets(t -> t.setBackends(List.of(BackendId.WASM))).build())).isEmpty();
+        assertThat(new Sampling(0, 1, Duration.ofMillis(500), Duration.ZERO).resolve(false).warmsUp()).as("a warm-up duration alone").isTrue();
+        assertThat(new Sampling(0, 1, null, null).resolve(false).warmsUp()).as("--warmups 0 alone is exact").isFalse();
+        // none: the browser's own tiering (found when tried: one-run odd models, a load job waited over 30 s behind the stalls)
+        Sampling none = new Sampling(0, 1, Duration.ZERO, Duration.ZERO);
+        assertThat(none.resolve(false).warmsUp()).isFalse();
+        assertThat(BridgeBrowserLanes.engineArgs(RunPlan.builder().targets(t -> t.setBackends(List.of(BackendId.WASM)))
+                .sampling(x -> x.optWarmups(0).optIterations(1).optWarmupDuration(Duration.ZERO)).build()))
+                .containsExactly("--js-flags=--no-wasm-sync-tier-up");
+        assertThat(new Sampling(null, null, null, null).resolve(true).warmsUp()).as("a conformance run").isFalse();
     }
 
     @Test
