@@ -100,7 +100,14 @@ function epConfig(ep) {
     if (ep.powerPreference) c.powerPreference = ep.powerPreference;
     return c;
   }
-  if (ep.name === 'webgpu' || ep.name === 'wasm' || ep.name === 'webgl') return ep.name;
+  // WebGPU in the object form: the native WebGPU EP reads its own options (validationMode, storageBufferCacheMode) and the
+  // session's enableGraphCapture only from an object (given the bare name it drops them); JSEP reads the same form
+  if (ep.name === 'webgpu') {
+    const c = { name: 'webgpu' };
+    for (const k of ['validationMode', 'storageBufferCacheMode']) if (typeof ep[k] === 'string') c[k] = ep[k];
+    return c;
+  }
+  if (ep.name === 'wasm' || ep.name === 'webgl') return ep.name;
   throw new Error(`unknown execution provider '${ep.name}' (use webgpu, webnn or wasm)`);
 }
 

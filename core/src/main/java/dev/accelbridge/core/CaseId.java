@@ -58,7 +58,7 @@ public record CaseId(ModelFamily family, String model, String modelSha256, Strin
     /** The case of {@code mc} on {@code requested} in {@code lane}, at the model's own precision and batch. */
     public static CaseId of(ModelCase mc, BackendId requested, LaneId lane) {
         return new CaseId(mc.model().family(), mc.model().name(), mc.model().sha256(), mc.inputSet(),
-                shapesOf(mc.inputs()), mc.precision(), batchOf(mc.inputs()), requested, lane, mc.scenario(), mc.runtimeOptions().on(requested));
+                shapesOf(mc.inputs()), mc.precision(), batchOf(mc.inputs()), requested, lane, mc.scenario(), mc.runtimeOptions().on(requested, lane));
     }
 
     /** {@code name=1x3x64x64;ids=1x16}: the shapes of the tensors in order ({@code name=} alone for a scalar). */

@@ -42,9 +42,26 @@ public record RuntimeOptions(Map<RuntimeOption, String> values) {
 
     /** The options that mean something on {@code backend}: what a case requested there ran with. */
     public RuntimeOptions on(BackendId backend) {
+        return only(o -> o.appliesTo(backend));
+    }
+
+    /**
+     * The options that mean something on {@code backend} in {@code lane}: what a case requested there ran with (an option
+     * of the native WebGPU EP alone is left out on JSEP, which drops it unread).
+     */
+    public RuntimeOptions on(BackendId backend, LaneId lane) {
+        return only(o -> o.appliesTo(backend, lane));
+    }
+
+    /** The options that mean something on {@code backend} on a page of {@code engine} (null: a page whose engine is its own). */
+    public RuntimeOptions on(BackendId backend, OrtWebEngine engine) {
+        return only(o -> o.appliesTo(backend, engine));
+    }
+
+    private RuntimeOptions only(java.util.function.Predicate<RuntimeOption> keep) {
         Map<RuntimeOption, String> m = new EnumMap<>(RuntimeOption.class);
         values.forEach((k, v) -> {
-            if (k.appliesTo(backend)) {
+            if (keep.test(k)) {
                 m.put(k, v);
             }
         });

@@ -1,7 +1,7 @@
 package dev.accelbridge.bridge.run;
 
 import dev.accelbridge.browser.page.OrtWebAxis;
-import dev.accelbridge.browser.page.OrtWebEngine;
+import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.browser.page.OrtWebEngineAxis;
 import dev.accelbridge.browser.launch.BrowserMajorAxis;
 import dev.accelbridge.browser.bridge.BridgeOptions;

@@ -33,6 +33,33 @@ public record RunPlan(Workload workload, Targets targets, Sampling sampling, Run
         sampling = (sampling == null ? Sampling.DEFAULT : sampling).resolve(workload.conformance());
         limits = limits == null ? RunLimits.DEFAULT : limits;
         drillDown = (drillDown == null ? DrillDown.DEFAULT : drillDown).resolve(sampling.iterations());
+        everyOptionApplies(workload, targets);
+    }
+
+    /**
+     * Refuses a session option that no case of the plan would run with (the native WebGPU EP's own on JSEP lanes alone, a
+     * WebGPU option without WebGPU): swept there, it would only repeat the same case under another name.
+     *
+     * @throws AccelbridgeException naming the option, where it applies and the fix
+     */
+    private static void everyOptionApplies(Workload workload, Targets targets) {
+        List<LaneId> lanes = new java.util.ArrayList<>(targets.nativeLanes());
+        if (!targets.browserBackends().isEmpty()) {
+            lanes.addAll(targets.browserLanes());
+        }
+        for (dev.accelbridge.core.RuntimeOptions ro : workload.runtimeOptions()) {
+            ro.values().forEach((o, v) -> {
+                boolean applies = lanes.stream().anyMatch(l -> targets.backendsOn(l).stream().anyMatch(b -> o.appliesTo(b, l)));
+                if (!applies) {
+                    String where = o.engines().isEmpty() ? "" : " on onnxruntime-web's "
+                            + o.engines().stream().map(e -> e.id()).sorted().collect(java.util.stream.Collectors.joining(" or ")) + " engine";
+                    throw new AccelbridgeException("--runtime-option " + o.id() + "=" + v + " applies to no case of this run: it means "
+                            + "something only" + where + " on " + o.backends(), o.engines().isEmpty() ? "add one of " + o.backends()
+                            + " to --backends, or leave the option out" : "run webgpu on the native WebGPU EP (--engines webgpu-ep, "
+                            + "or no --engines), or leave the option out");
+                }
+            });
+        }
     }
 
     /** A builder, in the manner of DJL's {@code Criteria}: each group configured by its own builder. */

@@ -55,7 +55,9 @@ final class WorkloadOptions {
             description = "An ONNX Runtime session option to sweep, each value a case of its own where it applies: outputs=auto,cpu,"
                     + "gpu-buffer (where WebGPU leaves outputs; gpu-buffer reads them back inside the timed run), graph-capture="
                     + "off,on (WebGPU), optimization=all,extended,basic,disabled (graph optimization, both sides), "
-                    + "intra-op-threads=auto,1,2,4,... (native). Repeatable.")
+                    + "intra-op-threads=auto,1,2,4,... (native), validation=basic,disabled,wgpu-only,full and buffer-cache=bucket,"
+                    + "simple,lazy-release,disabled (WebGPU on the native WebGPU EP alone). Repeatable; an option no case would "
+                    + "take is refused.")
     List<java.util.Map.Entry<dev.accelbridge.core.RuntimeOption, List<String>>> runtimeOptions = List.of();
 
     /** Puts the options on the group's builder. */

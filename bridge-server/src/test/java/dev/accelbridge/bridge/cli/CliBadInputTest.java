@@ -34,6 +34,21 @@ class CliBadInputTest {
         assertThat(tmp.resolve("m.duckdb")).doesNotExist();
     }
 
+    /**
+     * An option JSEP drops unread (the native WebGPU EP's validation) on a run with JSEP lanes alone, and a WebGPU option
+     * on a run without WebGPU, would only repeat the same cases under another name: refused before anything runs.
+     */
+    @Test
+    void aSessionOptionThatNoCaseOfTheRunWouldTakeIsRefused() {
+        CliRunner.Result r = run("run", "--db", tmp.resolve("m.duckdb").toString(), "--suites", "vision", "--backends", "webgpu",
+                "--engines", "jsep", "--runtime-option", "validation=full", "--no-report");
+        assertOneLineError(r, "--runtime-option validation=full applies to no case of this run", "webgpu-ep or webgpu-ep-jspi engine",
+                "--engines webgpu-ep");
+        assertOneLineError(run("run", "--db", tmp.resolve("m.duckdb").toString(), "--suites", "vision", "--backends", "wasm,cpu",
+                "--runtime-option", "outputs=gpu-buffer", "--no-report"), "outputs=gpu-buffer applies to no case", "[webgpu]");
+        assertThat(tmp.resolve("m.duckdb")).doesNotExist();
+    }
+
     @Test
     void anUnknownPrecisionOrANonPositiveBatchSizeIsRefused() {
         assertOneLineError(run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--precision", "fp32,fp64", "--no-report"),

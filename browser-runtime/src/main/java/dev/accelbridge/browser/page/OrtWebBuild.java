@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.page;
 
+import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.browser.npm.NpmPackage;
 import dev.accelbridge.browser.npm.NpmRegistry;
 import dev.accelbridge.core.BackendUnavailableException;

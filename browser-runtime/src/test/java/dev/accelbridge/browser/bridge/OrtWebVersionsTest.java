@@ -10,7 +10,7 @@ import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.browser.npm.NpmPackage;
 import dev.accelbridge.browser.npm.NpmRegistry;
 import dev.accelbridge.browser.page.OrtWebBuild;
-import dev.accelbridge.browser.page.OrtWebEngine;
+import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.browser.page.PageAssets;
 import dev.accelbridge.browser.launch.BrowserLaunchers;
 import dev.accelbridge.core.BackendId;

@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.page;
 
+import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendUnavailableException;
 import dev.accelbridge.core.BrowserKind;

@@ -1,9 +1,11 @@
 package dev.accelbridge.browser.bridge.hub;
 
 import dev.accelbridge.browser.bridge.BridgeServerException;
-import dev.accelbridge.browser.page.OrtWebEngine;
+import dev.accelbridge.core.OrtWebEngine;
 
 import dev.accelbridge.core.BackendId;
+
+import java.util.Map;
 
 /**
  * The onnxruntime-web execution provider a session is created with.
@@ -11,10 +13,23 @@ import dev.accelbridge.core.BackendId;
  * @param name       {@code webgpu}, {@code webnn} or {@code wasm}
  * @param deviceType the WebNN {@code deviceType} ({@code cpu}, {@code gpu}, {@code npu}); null otherwise
  * @param engine     the onnxruntime-web engine of the page, which decides which provider {@code webgpu} is
+ * @param options    the provider's own options as onnxruntime-web names them in {@code executionProviders}
+ *                   ({@code validationMode}, {@code storageBufferCacheMode}: the native WebGPU EP's); empty: its defaults
  */
-public record ExecutionProviderSpec(String name, String deviceType, OrtWebEngine engine) {
+public record ExecutionProviderSpec(String name, String deviceType, OrtWebEngine engine, Map<String, String> options) {
     public ExecutionProviderSpec {
         engine = engine == null ? OrtWebEngine.JSEP : engine;
+        options = options == null ? Map.of() : Map.copyOf(options);
+    }
+
+    /** A provider at its defaults. */
+    public ExecutionProviderSpec(String name, String deviceType, OrtWebEngine engine) {
+        this(name, deviceType, engine, Map.of());
+    }
+
+    /** The same provider with its own {@code options}. */
+    public ExecutionProviderSpec withOptions(Map<String, String> o) {
+        return new ExecutionProviderSpec(name, deviceType, engine, o);
     }
 
     /** The provider that runs {@code backend} on JSEP's bundle. */
@@ -72,6 +87,6 @@ public record ExecutionProviderSpec(String name, String deviceType, OrtWebEngine
 
     @Override
     public String toString() {
-        return deviceType == null ? name : name + "/" + deviceType;
+        return (deviceType == null ? name : name + "/" + deviceType) + (options.isEmpty() ? "" : new java.util.TreeMap<>(options).toString());
     }
 }

@@ -14,7 +14,7 @@ import dev.accelbridge.browser.launch.BrowserLaunchers;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.browser.page.OrtWebAxis;
-import dev.accelbridge.browser.page.OrtWebEngine;
+import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.browser.page.OrtWebEngineAxis;
 import dev.accelbridge.browser.page.OrtWebBuild;
 import dev.accelbridge.browser.page.PageProbe;

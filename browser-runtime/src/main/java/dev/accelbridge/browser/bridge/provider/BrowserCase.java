@@ -13,7 +13,7 @@ import dev.accelbridge.browser.bridge.hub.PageJobException;
 import dev.accelbridge.browser.bridge.hub.RunOutcome;
 
 import dev.accelbridge.browser.launch.BrowserHandle;
-import dev.accelbridge.browser.page.OrtWebEngine;
+import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.browser.page.PageProbe;
 import dev.accelbridge.core.Analysis;
 import dev.accelbridge.core.Availability;
@@ -73,7 +73,7 @@ final class BrowserCase {
         Duration timeout = SentCase.timeout(request, server);
         long deadline = System.nanoTime() + timeout.toNanos();
         OrtWebEngine engine = provider.engine().orElse(OrtWebEngine.JSEP);
-        ExecutionProviderSpec ep = ExecutionProviderSpec.of(backend, engine);
+        ExecutionProviderSpec ep = PageOptions.ep(request, engine);
         ConnectedPage p = lane.page();
         PageWarmth warmth = lane.warmth();
         // one timed run and nothing else (the op sweep): the run is sent with the load, before its answer (a run after a

@@ -4,7 +4,7 @@ import dev.accelbridge.browser.bridge.BridgeServer;
 import dev.accelbridge.browser.bridge.ModelRegistry;
 import dev.accelbridge.browser.bridge.OutputBudget;
 import dev.accelbridge.browser.bridge.hub.ConnectedPage;
-import dev.accelbridge.browser.page.OrtWebEngine;
+import dev.accelbridge.core.OrtWebEngine;
 
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.MinDurations;

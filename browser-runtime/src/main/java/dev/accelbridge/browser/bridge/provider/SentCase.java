@@ -7,7 +7,7 @@ import dev.accelbridge.browser.bridge.ModelRegistry;
 import dev.accelbridge.browser.bridge.OutputBudget;
 import dev.accelbridge.browser.bridge.hub.ConnectedPage;
 import dev.accelbridge.browser.bridge.hub.ExecutionProviderSpec;
-import dev.accelbridge.browser.page.OrtWebEngine;
+import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.browser.bridge.hub.LoadedSession;
 import dev.accelbridge.browser.bridge.hub.RunOutcome;
 import dev.accelbridge.browser.bridge.hub.SessionUse;
@@ -68,7 +68,8 @@ final class SentCase {
     static SentCase send(ConnectedPage page, BridgeServer server, ExecutionRequest request, OrtWebEngine engine, MinDurations durations,
                          OutputBudget budget, Duration later) {
         ModelRegistry models = ModelRegistry.of(server);
-        ExecutionProviderSpec ep = ExecutionProviderSpec.of(request.backend(), engine);
+        ExecutionProviderSpec ep = PageOptions.ep(request, engine);
+        dev.accelbridge.core.RuntimeOptions ro = request.modelCase().runtimeOptions().on(request.backend(), engine);
         // where every case's nodes ran ({@link dev.accelbridge.core.Placement}), so a pass with nodes on the CPU EP says so: a
         // second session only where the first is refused for such a node; wasm's placement is known without one
         SessionUse use = ep.cpuOnly() ? SessionUse.TIMED : SessionUse.PLACEMENT_CHECKED;
@@ -76,7 +77,6 @@ final class SentCase {
         ModelRegistry.ModelRef ref = models.register(request.modelCase().model().path());
         Map<String, ModelRegistry.ModelRef> external = models.registerExternalData(request.modelCase().model());
         String sid = PageSessions.newSessionId();
-        dev.accelbridge.core.RuntimeOptions ro = request.modelCase().runtimeOptions().on(request.backend());
         CompletableFuture<LoadedSession> loading = PageSessions.of(page).load(sid, ref, models.inline(ref, !external.isEmpty()).orElse(null), ep,
                 TimeBudget.min(t, request.effectiveLoadTimeout()).plus(later), request.threads(), request.modelCase().freeDims(),
                 external, use, PageOptions.gpuOutputs(request.modelCase(), request.backend()), PageOptions.graphOptimizationLevel(ro),

@@ -1,8 +1,4 @@
-package dev.accelbridge.browser.page;
-
-import dev.accelbridge.core.AccelbridgeException;
-import dev.accelbridge.core.PublicApi;
-import dev.accelbridge.core.Untrusted;
+package dev.accelbridge.core;
 
 import java.util.Arrays;
 import java.util.List;
@@ -19,6 +15,9 @@ public enum OrtWebEngine {
     WEBGPU_EP("webgpu-ep", "ort.webgpu.min.mjs", ".asyncify.wasm", "the native WebGPU EP (asyncify)"),
     /** The native WebGPU EP over JavaScript Promise Integration, where the browser has JSPI. */
     WEBGPU_EP_JSPI("webgpu-ep-jspi", "ort.jspi.min.mjs", ".jspi.wasm", "the native WebGPU EP over JSPI");
+
+    /** The name of the version axis engines are ({@code ortWebEngine}): a browser lane's key for its engine. */
+    public static final String AXIS = "ortWebEngine";
 
     private final String id;
     private final String bundle;
@@ -71,6 +70,20 @@ public enum OrtWebEngine {
     public static OrtWebEngine of(String id) {
         return Arrays.stream(values()).filter(e -> e.id.equals(id)).findFirst().orElseThrow(() -> new AccelbridgeException(
                 "There is no onnxruntime-web engine " + Untrusted.quote(String.valueOf(id)), "give one of " + ids()));
+    }
+
+    /**
+     * The engine of {@code lane}: its {@link #AXIS} version; empty for the native lane and for a browser lane that names
+     * none (a page joined by hand).
+     */
+    public static java.util.Optional<OrtWebEngine> of(LaneId lane) {
+        String v = lane.isNative() ? null : lane.version(AXIS);
+        return v == null ? java.util.Optional.empty() : java.util.Optional.of(of(v));
+    }
+
+    /** Whether it is the native WebGPU EP (either build). */
+    public boolean isNativeEp() {
+        return this != JSEP;
     }
 
     /** Every engine's id, in declaration order. */
