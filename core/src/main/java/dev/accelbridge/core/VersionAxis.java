@@ -93,6 +93,37 @@ public interface VersionAxis {
     }
 
     /**
+     * A version lanes run at when a plan names none of this axis, and the backends they run there.
+     *
+     * @param version  the version
+     * @param backends the backends lanes at it run, of those requested; empty: every one
+     */
+    record Default(String version, java.util.Set<BackendId> backends) {
+        public Default {
+            backends = java.util.Set.copyOf(backends);
+        }
+
+        /** {@code version} for every backend. */
+        public static Default every(String version) {
+            return new Default(version, java.util.Set.of());
+        }
+
+        /** Whether lanes at it run {@code backend}. */
+        public boolean runs(BackendId backend) {
+            return backends.isEmpty() || backends.contains(backend);
+        }
+    }
+
+    /**
+     * The versions lanes run at when a plan names none of this axis: the {@link #pinned()} one for every backend, or
+     * none when there is no pinned one (the lane finds its version out). An axis may add versions for some backends only
+     * (onnxruntime-web's native WebGPU EP beside JSEP, for WebGPU).
+     */
+    default List<Default> defaults() {
+        return pinned() == null ? List.of() : List.of(Default.every(pinned()));
+    }
+
+    /**
      * Every version published, oldest first (what a version bisection walks).
      *
      * @throws AccelbridgeException when the registry cannot be asked

@@ -14,7 +14,8 @@ import static dev.accelbridge.junit5.AccelbridgeAssertions.assertThat;
 
 /**
  * "My model gives the native answer on WebGPU and WASM in headless Chromium, within 2e-3": each method runs once per
- * backend (in each browser), and its invocations are named where they ran, e.g. {@code webgpu [chromium 156]}.
+ * backend (in each browser), and its invocations are named where they ran, e.g. {@code webgpu [chromium 156]}; WebGPU runs
+ * on onnxruntime-web's native WebGPU EP too unless {@code @Engine} pins one ({@code webgpu [chromium 156 webgpu-ep]}).
  */
 @AccelbridgeTest
 @Browsers("chromium")

@@ -37,7 +37,7 @@ final class CaseInvocation implements TestTemplateInvocationContext {
         this.runId = runId;
     }
 
-    /** The invocations of a template's run: per case (model, inputs, precision, batch), per requested backend, per lane. */
+    /** The invocations of a template's run: per case (model, inputs, precision, batch), per requested backend, per lane (and engine). */
     static List<CaseInvocation> of(TemplateSpec spec, SessionRun run) {
         Set<String> cases = new LinkedHashSet<>();
         run.results().stream().filter(r -> spec.requested().contains(r.requested())).forEach(r -> cases.add(r.id().inputKey()));
@@ -46,10 +46,9 @@ final class CaseInvocation implements TestTemplateInvocationContext {
             for (BackendId b : spec.requested()) {
                 List<LaneId> lanes = b.isBrowser() ? spec.browsers().stream().map(LaneId::of).toList() : List.of(LaneId.NATIVE);
                 for (LaneId lane : lanes) {
-                    CaseResult r = run.on(b, lane).stream().filter(x -> x.id().inputKey().equals(c)).findFirst().orElse(null);
-                    if (r != null) {
-                        out.add(new CaseInvocation((cases.size() > 1 ? caseName(r.id()) + ": " : "") + r.label(), r, run.runId()));
-                    }
+                    // one per engine where WebGPU ran on more than one (its label names the engine)
+                    run.on(b, lane).stream().filter(x -> x.id().inputKey().equals(c)).forEach(r ->
+                            out.add(new CaseInvocation((cases.size() > 1 ? caseName(r.id()) + ": " : "") + r.label(), r, run.runId())));
                 }
             }
         }

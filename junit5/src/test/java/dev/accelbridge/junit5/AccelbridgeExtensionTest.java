@@ -126,14 +126,16 @@ class AccelbridgeExtensionTest {
 
     @Test
     void eachBackendIsAnInvocationNamedAfterWhereItRan() {
-        assertThat(names(of("matchesNative", SUCCESSFUL))).hasSize(3).anySatisfy(n -> assertThat(n).matches("wasm \\[chromium \\d+]"))
-                .anySatisfy(n -> assertThat(n).matches("webgpu \\[chromium \\d+]")).contains("cpu [native]");
+        // WebGPU on both engines where no @Engine is given: JSEP, and the native WebGPU EP named in the invocation
+        assertThat(names(of("matchesNative", SUCCESSFUL))).hasSize(4).anySatisfy(n -> assertThat(n).matches("wasm \\[chromium \\d+]"))
+                .anySatisfy(n -> assertThat(n).matches("webgpu \\[chromium \\d+]"))
+                .anySatisfy(n -> assertThat(n).matches("webgpu \\[chromium \\d+ webgpu-ep]")).contains("cpu [native]");
         assertThat(of("matchesNative", FAILED)).isEmpty();
     }
 
     @Test
     void anEnginePinnedByItsAnnotationRunsTheInvocation() {
-        assertThat(names(of("onTheNativeWebGpuEp", SUCCESSFUL))).singleElement().asString().matches("webgpu \\[chromium \\d+.*]");
+        assertThat(names(of("onTheNativeWebGpuEp", SUCCESSFUL))).singleElement().asString().matches("webgpu \\[chromium \\d+ webgpu-ep]");
     }
 
     @Test
@@ -160,7 +162,7 @@ class AccelbridgeExtensionTest {
     @Test
     void outputsOutsideTheToleranceFailWithTheParity() {
         List<Event> failed = of("impossiblyTight", FAILED);
-        assertThat(failed).hasSize(1);
+        assertThat(failed).hasSize(2); // on each engine
         assertThat(message(failed.get(0))).contains("to match the reference, but its outputs differ: max abs err")
                 .contains("given: abs 1.00e-30").contains("against native-cpu");
     }
@@ -199,10 +201,12 @@ class AccelbridgeExtensionTest {
                 assertThat(r.args()).isEmpty();
             });
             RunInfo matches = runs.stream().filter(r -> r.label().endsWith("#matchesNative")).findFirst().orElseThrow();
-            // wasm, webgpu, webnn-npu in chromium and cpu natively: every invocation's case, and nothing else
-            assertThat(store.results(matches.runId())).hasSize(4);
+            // wasm, webgpu, webnn-npu in chromium on JSEP, webgpu on the native WebGPU EP, and cpu natively: every
+            // invocation's case, and nothing else
+            assertThat(store.results(matches.runId())).hasSize(5);
             assertThat(store.results(matches.runId())).filteredOn(r -> !r.lane().isNative())
-                    .allSatisfy(r -> assertThat(r.lane().version("ortWebEngine")).isEqualTo("jsep"));
+                    .extracting(r -> r.id().requested().id() + "@" + r.lane().version("ortWebEngine"))
+                    .containsExactlyInAnyOrder("wasm@jsep", "webgpu@jsep", "webnn-npu@jsep", "webgpu@webgpu-ep");
             RunInfo engine = runs.stream().filter(r -> r.label().endsWith("#onTheNativeWebGpuEp")).findFirst().orElseThrow();
             assertThat(store.results(engine.runId())).filteredOn(r -> !r.lane().isNative()).singleElement()
                     .satisfies(r -> assertThat(r.lane().version("ortWebEngine")).isEqualTo("webgpu-ep"));

@@ -107,7 +107,8 @@ public record CaseResult(RunResult result, Optional<RunResult> nativeCpu) {
         String backends = fellBack() ? requested().id() + " → " + result.actual().id() : requested().id();
         Provenance p = result.provenance();
         String where = id().lane().isNative() ? "native"
-                : (p != null && p.browser() != null ? p.browser() : id().lane().id()) + majorVersion(p);
+                : (p != null && p.browser() != null ? p.browser() : id().lane().id()) + majorVersion(p)
+                + dev.accelbridge.core.OrtWebEngine.of(id().lane()).filter(dev.accelbridge.core.OrtWebEngine::isNativeEp).map(e -> " " + e.id()).orElse("");
         return backends + " [" + where + "]";
     }
 

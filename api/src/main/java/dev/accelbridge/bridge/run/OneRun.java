@@ -71,7 +71,7 @@ final class OneRun {
         int models = cases.size() + set.broken().size() + set.refused().size();
         Map<String, Integer> laneTotals = new LinkedHashMap<>();
         nativeTargets.forEach(l -> laneTotals.merge(l.id(), models * plan.targets().nativeBackends().size(), Integer::sum));
-        browserTargets.forEach(l -> laneTotals.merge(l.id(), models * plan.targets().browserBackends().size(), Integer::sum));
+        browserTargets.forEach(l -> laneTotals.merge(l.id(), models * plan.targets().backendsOn(l).size(), Integer::sum));
         int total = laneTotals.values().stream().mapToInt(Integer::intValue).sum();
         recorder = new RunRecorder(store, host, runtimeVersions, listener, spillDir, account);
         String runId = resumeOf != null ? resumeOf : store.beginRun(host, runtimeVersions, RunOrchestrator.withTotals(planJson, total, laneTotals));
@@ -109,7 +109,7 @@ final class OneRun {
         // the browsers' lanes start with their first case; what each will be is known now (the installed browsers' majors)
         BrowserLanes lanes = browserTargets.isEmpty() ? null : browserLanes.get();
         try {
-            List<LaneId> browserExpected = lanes == null ? List.of() : browserTargets.stream().map(lanes::expected).toList();
+            List<LaneId> browserExpected = lanes == null ? List.of() : browserTargets.stream().map(lanes::expected).distinct().toList();
             unrunnable(set, nativeTargets, nativeLanes.driver(), browserExpected, runId, done, sink);
             Set<BackendId> nativeNamed = named(plan.targets().nativeBackends());
             nativeNamed.add(BackendId.CPU); // the reference's
@@ -124,11 +124,16 @@ final class OneRun {
             if (!browserTargets.isEmpty()) {
                 Set<BackendId> browserNamed = named(plan.targets().browserBackends());
                 // a lane's time outside its cases (launch, page, probes, close) is the browsers' part
-                account.timeExclusive(RunAccount.Part.BROWSERS, () -> {
-                    for (LaneId target : browserTargets) {
-                        scheduler.run(lanes, target, cases, plan.targets().browserBackends(), done, references, browserNamed);
-                    }
-                });
+                // lanes that turn out to be one (a page opened by hand is its own lane whatever engine a target names) run once
+                Map<LaneId, LaneId> firstTarget = new LinkedHashMap<>();
+                Map<LaneId, Set<BackendId>> backendsOf = new LinkedHashMap<>();
+                for (LaneId target : browserTargets) {
+                    LaneId expected = lanes.expected(target);
+                    firstTarget.putIfAbsent(expected, target);
+                    backendsOf.computeIfAbsent(expected, k -> new LinkedHashSet<>()).addAll(plan.targets().backendsOn(target));
+                }
+                account.timeExclusive(RunAccount.Part.BROWSERS, () -> firstTarget.forEach((expected, target) ->
+                        scheduler.run(lanes, target, cases, List.copyOf(backendsOf.get(expected)), done, references, browserNamed)));
             }
         } finally {
             nativeLanes.close();
@@ -167,7 +172,7 @@ final class OneRun {
         }
         for (Unrunnable m : unrunnable) {
             for (LaneId lane : java.util.stream.Stream.concat(nativeLanes.stream(), browserLanes.stream()).toList()) {
-                for (BackendId b : lane.isNative() ? plan.targets().nativeBackends() : plan.targets().browserBackends()) {
+                for (BackendId b : plan.targets().backendsOn(lane)) {
                     CaseId id = m.id().apply(b, lane);
                     if (done.contains(id)) {
                         continue;

@@ -92,10 +92,26 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
         Map<String, List<String>> out = new LinkedHashMap<>();
         for (VersionAxis a : VersionAxes.onSide(browser)) {
             List<String> given = versions.getOrDefault(a.name(), List.of());
-            String pinned = given.isEmpty() ? a.pinned() : null;
-            out.put(a.name(), pinned != null ? List.of(pinned) : given);
+            out.put(a.name(), given.isEmpty() ? a.defaults().stream().map(VersionAxis.Default::version).toList() : given);
         }
         return out;
+    }
+
+    /**
+     * The requested backends that run on {@code lane}: its side's, less those a version it runs at by default does not
+     * run ({@link VersionAxis#defaults()}: with no engine named, the native WebGPU EP's lanes run WebGPU alone).
+     */
+    public List<BackendId> backendsOn(LaneId lane) {
+        List<BackendId> side = new java.util.ArrayList<>(lane.isNative() ? nativeBackends() : browserBackends());
+        for (VersionAxis a : VersionAxes.onSide(!lane.isNative())) {
+            if (versions.containsKey(a.name())) {
+                continue;
+            }
+            String v = lane.version(a);
+            a.defaults().stream().filter(d -> d.version().equals(v)).findFirst()
+                    .ifPresent(d -> side.removeIf(b -> !d.runs(b)));
+        }
+        return List.copyOf(side);
     }
 
     /**

@@ -46,9 +46,10 @@ final class TargetOptions {
     List<String> ortWeb;
 
     @Option(names = "--engines", paramLabel = "LIST", split = ",", converter = Converters.OrtWebEngine.class,
-            description = "onnxruntime-web engines to run every browser case on: jsep (the JavaScript WebGPU EP, default), webgpu-ep "
-                    + "(the native WebGPU EP, what onnxruntime-web/webgpu and transformers.js v4 load), webgpu-ep-jspi (the same over "
-                    + "JSPI). Each is a lane of its own; wasm and WebNN run on the module each engine brings.")
+            description = "onnxruntime-web engines to run every browser case on: jsep (the JavaScript WebGPU EP, what transformers.js v3 "
+                    + "loads), webgpu-ep (the native WebGPU EP, what onnxruntime-web/webgpu and transformers.js v4 load), webgpu-ep-jspi "
+                    + "(the same over JSPI). Each is a lane of its own; wasm and WebNN run on the module each engine brings. Default: "
+                    + "jsep for every browser backend, and webgpu-ep for webgpu.")
     List<String> engines;
 
     @Option(names = "--ort", paramLabel = "LIST", split = ",", converter = Converters.OrtVersion.class,

@@ -61,7 +61,7 @@ class BisectionCliTest {
         if (published()) {
             args.addAll(List.of("--model", PublishedModels.folder(PublishedModels.VAD_LEGACY, tmp.resolve("published")).toString()));
         }
-        args.addAll(List.of("--family", "audio", "--backends", "cpu,wasm,webgpu", "--browser", "chromium", "--iterations", "1",
+        args.addAll(List.of("--family", "audio", "--backends", "cpu,wasm,webgpu", "--browser", "chromium", "--engines", "jsep", "--iterations", "1",
                 "--warmups", "0", "--min-duration", "0", "--warmup-duration", "0", "--json", "--db", tmp.resolve("b.duckdb").toString(),
                 "--out", tmp.resolve("out").toString()));
         CliRunner.Result r = CliRunner.run(args.toArray(String[]::new));

@@ -28,7 +28,7 @@ class BrowserRunCliTest {
                 || Files.isExecutable(Path.of("/usr/lib/chromium/chromedriver")), "no chromedriver on this host");
         Path out = tmp.resolve("out");
         CliRunner.Result r = CliRunner.run("run", "--backends", "wasm,webgpu,webnn-gpu,cpu", "--suites", "text",
-                "--browser", "chromium", "--driver", "selenium", "--warmups", "1", "--iterations", "3", "--min-duration", "0", "--warmup-duration", "0", "--json",
+                "--browser", "chromium", "--engines", "jsep", "--driver", "selenium", "--warmups", "1", "--iterations", "3", "--min-duration", "0", "--warmup-duration", "0", "--json",
                 "--db", tmp.resolve("m.duckdb").toString(), "--out", out.toString());
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
         JsonNode arr = new ObjectMapper().readTree(r.out());

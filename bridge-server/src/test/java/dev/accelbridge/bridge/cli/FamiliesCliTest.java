@@ -25,7 +25,7 @@ class FamiliesCliTest {
     @RequiresBrowser
     @Test
     void twoTowerRankingsAndSpeechToTextTokensMatchNativeOnWasmAndWebGpu() throws Exception {
-        CliRunner.Result r = CliRunner.run("run", "--suites", "multimodal,audio", "--backends", "cpu,wasm,webgpu", "--browser", "chromium",
+        CliRunner.Result r = CliRunner.run("run", "--suites", "multimodal,audio", "--backends", "cpu,wasm,webgpu", "--browser", "chromium", "--engines", "jsep",
                 "--json", "--warmups", "0", "--iterations", "2", "--min-duration", "0", "--warmup-duration", "0", "--no-report",
                 "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString());
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);

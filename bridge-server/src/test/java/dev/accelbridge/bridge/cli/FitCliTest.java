@@ -27,7 +27,7 @@ class FitCliTest {
     @Test
     void aTensorAboveTheAdaptersBufferLimitIsUnsupportedOnWebGpuAtOnceAndRunsOnWasm() throws Exception {
         Path model = OddModels.hugeActivation(tmp.resolve("models"));
-        CliRunner.Result r = CliRunner.run("run", "--model", model.toString(), "--backends", "webgpu,wasm,cpu", "--browser", "chromium",
+        CliRunner.Result r = CliRunner.run("run", "--model", model.toString(), "--backends", "webgpu,wasm,cpu", "--browser", "chromium", "--engines", "jsep",
                 "--json", "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0", "--no-report", "--no-bisect",
                 "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString());
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);

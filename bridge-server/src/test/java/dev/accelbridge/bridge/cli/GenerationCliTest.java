@@ -28,7 +28,7 @@ class GenerationCliTest {
 
     @Test
     @RequiresBrowser
-    void theDecoderGeneratesVerifiedTokensNativelyOnWasmAndOnWebgpuWithItsFiguresWherePeopleLook() throws Exception {
+    void theDecoderGeneratesVerifiedTokensNativelyOnWasmAndOnWebgpuOnBothEnginesWithItsFiguresWherePeopleLook() throws Exception {
         Path db = tmp.resolve("m.duckdb");
         Path out = tmp.resolve("out");
         CliRunner.Result r = CliRunner.run("run", "--suites", "text-generation", "--backends", "cpu,wasm,webgpu", "--browser", "chromium",
@@ -46,17 +46,18 @@ class GenerationCliTest {
             assertThat(n.get("status").asText()).as(n.get("caseKey").asText() + ": " + n.get("reason"))
                     .isEqualTo(f16OnSoftwareGpu ? "FELL_BACK" : "PASSED");
             if (n.get("scenario").asText().startsWith("generate")) {
-                generations.put(n.get("requested").asText() + " " + model, n);
+                generations.put(where(n) + " " + model, n);
             } else {
                 steps++;
                 assertThat(n.get("inputSet").asText()).startsWith("step past");
             }
         }
-        assertThat(steps).as("six grid steps on each of three backends").isEqualTo(18);
+        // WebGPU on JSEP and on the native WebGPU EP, the default where no engine is named
+        assertThat(steps).as("six grid steps on each of four backends and engines").isEqualTo(24);
         // the plain decoder and its optimized forms (GroupQueryAttention, RotaryEmbedding, skip norms, int4 MatMulNBits)
         List<String> models = List.of("llama-tiny", "llama-tiny-gqa-int4", "llama-tiny-gqa-int4-fp16");
-        assertThat(generations).hasSize(9);
-        for (String backend : List.of("cpu", "wasm", "webgpu")) {
+        assertThat(generations).hasSize(12);
+        for (String backend : List.of("cpu", "wasm", "webgpu", "webgpu@webgpu-ep")) {
             models.forEach(m -> assertThat(generations).containsKey(backend + " " + m));
         }
         for (JsonNode g : generations.values()) {
@@ -137,5 +138,11 @@ class GenerationCliTest {
         assertThat(row.get("status").asText()).isEqualTo("FAILED");
         assertThat(row.get("reason").asText()).startsWith("feed: Model 'encoder' cannot be run as a decoder with a KV cache: it lacks "
                 + "an output 'logits'; inputs 'past_key_values.N.key' / 'past_key_values.N.value' — export it with past_key_values");
+    }
+
+    /** The backend a row was requested on, with its engine where that is not JSEP ({@code webgpu@webgpu-ep}). */
+    private static String where(JsonNode n) {
+        String engine = n.path("ortWebEngine").asText("");
+        return n.get("requested").asText() + (engine.isEmpty() || engine.equals("jsep") ? "" : "@" + engine);
     }
 }

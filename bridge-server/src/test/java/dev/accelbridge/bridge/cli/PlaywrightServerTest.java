@@ -36,7 +36,7 @@ class PlaywrightServerTest {
             // one retry, as a user of remote browsers runs: on a busy CI machine a browser launched on the server once did
             // not reach the bridge within the join timeout (its row then says what the page reported); a second failure fails
             CliRunner.Result r = CliRunner.run("run", "--retries", "1", "--connect", server.endpoint().toString(), "--connect-executable",
-                    "/usr/lib/chromium/chromium", "--bridge-host", ns.hostAddress(), "--backends", "webgpu,wasm", "--model", model.toString(),
+                    "/usr/lib/chromium/chromium", "--bridge-host", ns.hostAddress(), "--backends", "webgpu,wasm", "--engines", "jsep", "--model", model.toString(),
                     "--dim", "batch=1", "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0", "--json",
                     "--db", tmp.resolve("m.duckdb").toString(), "--out", tmp.resolve("out").toString());
             assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);

@@ -38,7 +38,7 @@ class PrecisionBatchCliTest {
     void variantsAndBatchesRunJudgedAgainstFp32ThenRecommendAndPredictReadTheStore() throws Exception {
         Path db = tmp.resolve("m.duckdb");
         Path out = tmp.resolve("out");
-        CliRunner.Result r = CliRunner.run("run", "--suites", "vision", "--backends", "cpu,wasm,webgpu", "--browser", "chromium",
+        CliRunner.Result r = CliRunner.run("run", "--suites", "vision", "--backends", "cpu,wasm,webgpu", "--browser", "chromium", "--engines", "jsep",
                 "--precision", "fp32,fp16,int8", "--batch-sizes", "1,2", "--warmups", "0", "--iterations", "2", "--min-duration", "0", "--warmup-duration", "0", "--json",
                 "--db", db.toString(), "--out", out.toString());
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);

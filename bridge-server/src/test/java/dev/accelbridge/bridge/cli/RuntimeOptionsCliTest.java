@@ -26,7 +26,7 @@ class RuntimeOptionsCliTest {
     @RequiresBrowser
     void everyCombinationIsACaseWhereItAppliesAndCompareByPairsThem() throws Exception {
         Path db = tmp.resolve("m.duckdb");
-        CliRunner.Result r = CliRunner.run("run", "--suites", "text", "--backends", "cpu,webgpu", "--browser", "chromium",
+        CliRunner.Result r = CliRunner.run("run", "--suites", "text", "--backends", "cpu,webgpu", "--browser", "chromium", "--engines", "jsep",
                 "--runtime-option", "outputs=cpu,gpu-buffer", "--runtime-option", "optimization=disabled", "--iterations", "5",
                 "--warmups", "1", "--min-duration", "0", "--warmup-duration", "0", "--json", "--db", db.toString(), "--no-report");
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
@@ -50,7 +50,7 @@ class RuntimeOptionsCliTest {
 
         // graph capture: a model whose nodes all run on WebGPU is captured and replayed on GPU buffers, judged like any case;
         // one with nodes on the CPU EP is refused in onnxruntime-web's own words (and falls back along its chain)
-        CliRunner.Result gc = CliRunner.run("run", "--suites", "text,vision", "--backends", "webgpu", "--browser", "chromium",
+        CliRunner.Result gc = CliRunner.run("run", "--suites", "text,vision", "--backends", "webgpu", "--browser", "chromium", "--engines", "jsep",
                 "--runtime-option", "graph-capture=on", "--iterations", "3", "--warmups", "1", "--min-duration", "0",
                 "--warmup-duration", "0", "--json", "--db", db.toString(), "--no-report");
         assertThat(gc.exitCode()).as(gc.err()).isEqualTo(Main.OK);

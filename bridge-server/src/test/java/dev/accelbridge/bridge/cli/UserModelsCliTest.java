@@ -88,7 +88,7 @@ class UserModelsCliTest {
             state[i] = i / 64f;
         }
         Path npy = WildModels.npy(tmp.resolve("state0.npy"), new long[]{2, 1, 16}, state);
-        CliRunner.Result r = CliRunner.run("run", "--model", wild.toString(), "--backends", "cpu,wasm,webgpu", "--browser", "chromium",
+        CliRunner.Result r = CliRunner.run("run", "--model", wild.toString(), "--backends", "cpu,wasm,webgpu", "--browser", "chromium", "--engines", "jsep",
                 "--dim", "height=16", "--dim", "width=16", "--dim", "samples=256", "--shape", "input_ids=1x8",
                 "--input", "sr=16000", "--input", "state=" + npy,
                 "--dim", "sequence_length=4000", "--json", "--warmups", "0", "--iterations", "2", "--min-duration", "0", "--warmup-duration", "0", "--db", tmp.resolve("m.duckdb").toString(),

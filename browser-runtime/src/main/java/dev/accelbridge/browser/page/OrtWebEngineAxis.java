@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.page;
 
+import dev.accelbridge.core.OrtWebEngine;
+import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Dimension;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.VersionAxis;
@@ -16,7 +18,7 @@ import java.util.List;
 @PublicApi
 public final class OrtWebEngineAxis implements VersionAxis {
     /** Its dimension ({@code ortWebEngine}, column {@code ort_web_engine}, written {@code +engine@webgpu-ep} in a lane's key). */
-    public static final Dimension<String> DIMENSION = Dimension.version("ortWebEngine", "onnxruntime-web engine", "--engines", "engine");
+    public static final Dimension<String> DIMENSION = Dimension.version(OrtWebEngine.AXIS, "onnxruntime-web engine", "--engines", "engine");
 
     @Override
     public Dimension<String> dimension() {
@@ -51,6 +53,12 @@ public final class OrtWebEngineAxis implements VersionAxis {
     @Override
     public String pinned() {
         return OrtWebEngine.JSEP.id();
+    }
+
+    /** JSEP for every backend, and the native WebGPU EP (asyncify) for WebGPU: the engine most users now run WebGPU on. */
+    @Override
+    public List<Default> defaults() {
+        return List.of(Default.every(OrtWebEngine.JSEP.id()), new Default(OrtWebEngine.WEBGPU_EP.id(), java.util.Set.of(BackendId.WEBGPU)));
     }
 
     @Override
