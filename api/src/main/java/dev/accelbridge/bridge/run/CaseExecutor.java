@@ -240,7 +240,7 @@ final class CaseExecutor {
             }
             outcome = parity == null || parity.within() ? Status.PASSED : Status.WRONG_OUTPUT;
             if (outcome == Status.WRONG_OUTPUT) {
-                String detail = generationNote != null ? generationNote : parity.describe();
+                String detail = generationNote != null ? generationNote : Readings.wrong(parity, reference, exec, id);
                 Resolution next = res.afterWrongOutput(hop, detail, policy);
                 if (next != res && next.chosen().isPresent()) {
                     res = next;
@@ -264,7 +264,7 @@ final class CaseExecutor {
         }
         String reason = v.reason();
         if (v.status() == Status.WRONG_OUTPUT && reason == null && parity != null) {
-            reason = generationNote != null ? generationNote : "outside tolerance: " + parity.describe();
+            reason = generationNote != null ? generationNote : "outside tolerance: " + Readings.wrong(parity, reference, exec, id);
         } else if (reason == null && actual != null) {
             reason = generationNote; // a generation's pass worth a sentence: a near-tie, tokens not repeated
         }

@@ -1,6 +1,11 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.Execution;
+import dev.accelbridge.core.Int64Cut;
+import dev.accelbridge.core.OrtWebEngine;
+import dev.accelbridge.core.Parity;
+import dev.accelbridge.core.RuntimeOption;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.Readout;
 import dev.accelbridge.core.Readouts;
@@ -24,6 +29,19 @@ final class Readings {
                 .map(r -> new Execution(exec.outputs(), exec.timings(), exec.memory(), exec.provenance(), exec.warnings(),
                         exec.analysis().withReadout(r)))
                 .orElse(exec);
+    }
+
+    /**
+     * What a wrong output's parity says, and why where that is known: int64 values cut to 32 bits ({@link Int64Cut}), by
+     * graph capture on the native WebGPU EP when the case ran so.
+     */
+    static String wrong(Parity parity, Reference reference, Execution exec, CaseId id) {
+        if (reference == null || reference.outputs().isEmpty() || exec == null) {
+            return parity.describe();
+        }
+        return parity.describe() + Int64Cut.find(reference.outputs().get(), exec.outputs()).map(cut -> "; " + cut + " ("
+                + (id.runtimeOptions().get(RuntimeOption.GRAPH_CAPTURE).equals("on") && OrtWebEngine.of(id.lane()).filter(OrtWebEngine::isNativeEp).isPresent()
+                ? "graph capture on the native WebGPU EP runs int64 on the GPU as 32 bits" : "int64 computed as 32 bits") + ")").orElse("");
     }
 
     /** {@code reason} with the reading where it says something the status does not. */
