@@ -57,6 +57,7 @@ final class HtmlRenderer {
         folded(sb, ReadoutSection.of(m));
         folded(sb, Sections.changes(m));
         folded(sb, Sections.positions(m));
+        folded(sb, EngineFindings.of(m));
         folded(sb, Sections.versions(m));
         folded(sb, Sections.batchScaling(m));
         folded(sb, Sections.conformance(m));

@@ -64,6 +64,7 @@ final class MarkdownRenderer {
         write(sb, Sections.fallbacks(m));
         write(sb, Sections.changes(m));
         write(sb, Sections.positions(m));
+        write(sb, EngineFindings.of(m));
         write(sb, Sections.versions(m));
         write(sb, Sections.recommendations(m));
         write(sb, Sections.batchScaling(m));

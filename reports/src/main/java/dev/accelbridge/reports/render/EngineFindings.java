@@ -1,0 +1,69 @@
+package dev.accelbridge.reports.render;
+
+import dev.accelbridge.core.OrtWebEngine;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.core.VersionAxes;
+import dev.accelbridge.core.VersionAxis;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Cases whose verdict differs between onnxruntime-web's engines (JSEP and the native WebGPU EP), each a finding of its
+ * own: "PASSED on jsep, WRONG_OUTPUT on webgpu-ep at node X". Every pair of engines in the matrix is compared, matched
+ * on every other dimension (the same case in the same browser, release and host), so a defect that is one engine's alone
+ * is told from one in both.
+ */
+final class EngineFindings {
+    private EngineFindings() {
+    }
+
+    /** The section: one row per case and pair of engines whose statuses differ; left out when no case ran on two engines. */
+    static Section of(Matrix m) {
+        List<RunResult> results = m.cells().stream().map(Cell::result).toList();
+        List<Section.Row> rows = new ArrayList<>();
+        VersionAxis engineAxis = VersionAxes.named(OrtWebEngine.AXIS).orElse(null);
+        if (engineAxis != null) {
+            Comparison.By by = Comparison.By.axis(engineAxis);
+            List<String> engines = results.stream().map(r -> by.dimension().text(r.id())).filter(Objects::nonNull).distinct().sorted().toList();
+            for (int i = 0; i < engines.size(); i++) {
+                for (int j = i + 1; j < engines.size(); j++) {
+                    String a = engines.get(i);
+                    String b = engines.get(j);
+                    for (Comparison.Row r : Comparison.of(by, a, b, side(results, by, a), side(results, by, b)).rows()) {
+                        if (r.a() != null && r.b() != null && r.a().status() != r.b().status()) {
+                            rows.add(Section.Row.of("warn", r.label(), r.a().status() + " on " + a, r.b().status() + " on " + b,
+                                    where(wrongOf(r.a(), r.b()))));
+                        }
+                    }
+                }
+            }
+        }
+        return Section.table("engines", "Verdicts that differ between engines", rows.isEmpty() ? null
+                        : "Each case run on two of onnxruntime-web's engines (JSEP, the native WebGPU EP) in the same browser, release "
+                        + "and host, whose verdicts differ: a defect of one engine alone (docs/engines.md).",
+                new Section.Table(List.of("case", "engine A", "engine B", "where the other went wrong"), rows), null);
+    }
+
+    /** The one of two that went wrong: a wrong output first, then one that did not pass. */
+    private static RunResult wrongOf(RunResult a, RunResult b) {
+        if (b.status() == Status.WRONG_OUTPUT || a.status() == Status.PASSED) {
+            return b;
+        }
+        return a;
+    }
+
+    /** The case that did not pass: its first bad node where it was bisected, else its reason. */
+    private static String where(RunResult r) {
+        if (r.analysis() != null && r.analysis().bisection() != null) {
+            return r.analysis().bisection().describe();
+        }
+        return r.reason() == null ? "" : r.reason();
+    }
+
+    private static List<RunResult> side(List<RunResult> rs, Comparison.By by, String v) {
+        return rs.stream().filter(r -> v.equals(by.dimension().text(r.id()))).toList();
+    }
+}
