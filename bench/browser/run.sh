@@ -4,5 +4,5 @@
 #       page creating the same session), printed as "cold-start ratio: X.XX (accelbridge A ms, bare B ms)",
 #   [2] the harness's in-page p50 vs a bare page that only loops session.run on the same model and inputs,
 #   [3] the WebSocket round trip of a ping job.
-# Usage: bench/browser/run.sh [backend=wasm|webgpu] [iterations=100] [family=vision|text|audio]
+# Usage: bench/browser/run.sh [backend=wasm|webgpu] [iterations=100] [family=vision|text|audio] [engine=jsep|webgpu-ep|webgpu-ep-jspi]
 exec "$(dirname "$0")/../java-bench.sh" dev.accelbridge.browser.bridge.BrowserBench "$@"

@@ -126,7 +126,9 @@ async function bareGenerate(ort, withToken) {
 
 async function main() {
   const importOrt = async (n) => {
-    const o = await import(`./ort/ort.all.min.mjs${n ? '?fresh=' + n : ''}`);
+    // the bundle of the engine measured (?ortEntry=ort.webgpu.min.mjs: the native WebGPU EP), as the harness's page takes it
+    const entry = ['ort.all.min.mjs', 'ort.webgpu.min.mjs', 'ort.jspi.min.mjs'].includes(q.get('ortEntry')) ? q.get('ortEntry') : 'ort.all.min.mjs';
+    const o = await import(`./ort/${entry}${n ? '?fresh=' + n : ''}`);
     o.env.wasm.wasmPaths = new URL('./ort/', location.href).href;
     return o;
   };

@@ -21,6 +21,7 @@ import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.core.Timings;
 import dev.accelbridge.browser.page.FrameCodec;
 
@@ -37,17 +38,20 @@ import java.util.Map;
  * page that only loops session.run on the same model and inputs (served by the same bridge), (3) the WebSocket round
  * trip of a ping job. Real browser, real onnxruntime-web; prints the numbers. Not a test.
  *
- * <p>Arguments: {@code [backend=wasm] [iterations=100] [family=vision]}.
+ * <p>Arguments: {@code [backend=wasm] [iterations=100] [family=vision] [engine=jsep]} (an onnxruntime-web engine: the
+ * harness's lane and the bare page import its bundle).
  */
 public final class BrowserBench {
     public static void main(String[] args) throws Exception {
         BackendId backend = BackendId.parse(args.length > 0 ? args[0] : "wasm");
         int iterations = args.length > 1 ? Integer.parseInt(args[1]) : 100;
         ModelFamily family = ModelFamily.parse(args.length > 2 ? args[2] : "vision");
+        OrtWebEngine engine = OrtWebEngine.of(args.length > 3 ? args[3] : "jsep");
+        dev.accelbridge.browser.page.OrtWebBuild build = dev.accelbridge.browser.page.OrtWebBuild.pinned().withEngine(engine);
         int warmups = 5;
         ModelCase mc = SuiteFixtures.cases(family).get(0);
-        System.out.printf("bench: %s on %s, %d warm-ups + %d timed, onnxruntime-web 1.30.0, host %d cores%n", mc.key(), backend,
-                warmups, iterations, Runtime.getRuntime().availableProcessors());
+        System.out.printf("bench: %s on %s, %d warm-ups + %d timed, onnxruntime-web 1.30.0 on %s (%s), host %d cores%n", mc.key(), backend,
+                warmups, iterations, engine.description(), engine.bundle(), Runtime.getRuntime().availableProcessors());
 
         // [1] cold start to the first result, against a bare baseline measured in the same run: a plain Playwright
         // Chromium launch and a bare page that fetches the same model and creates the same session (served by a
@@ -62,14 +66,13 @@ public final class BrowserBench {
             ModelRegistry.ModelRef m0 = staticServer.models().register(mc.model().path());
             ModelRegistry.ModelRef i0 = staticServer.models().register(coldInputs);
             for (int round = 0; round < rounds; round++) {
-                bareCold[round] = bareColdStart(staticServer, m0, i0, backend);
+                bareCold[round] = bareColdStart(staticServer, m0, i0, backend, engine);
                 long c0 = System.nanoTime();
                 try (PlaywrightLauncher launcher = new PlaywrightLauncher()) {
                     launcher.prewarm(); // what a run does: the driver starts while the bridge starts
                     try (BridgeServer server = BridgeServer.start(BridgeOptions.defaults());
                          BrowserBackendProvider p = new BrowserBackendProvider(server, LaunchOptions.builder()
-                                 .browser(BrowserKind.CHROMIUM).driver(DriverKind.PLAYWRIGHT).build(), launcher,
-                                 dev.accelbridge.browser.page.OrtWebBuild.pinned())) {
+                                 .browser(BrowserKind.CHROMIUM).driver(DriverKind.PLAYWRIGHT).build(), launcher, build)) {
                         p.execute(new ExecutionRequest(backend, mc, 0, 1, Duration.ofSeconds(120)));
                         abCold[round] = ms(System.nanoTime() - c0);
                     }
@@ -87,7 +90,8 @@ public final class BrowserBench {
         try (BridgeServer server = BridgeServer.start(BridgeOptions.defaults())) {
             long tServer = System.nanoTime();
             BrowserBackendProvider chromium = new BrowserBackendProvider(server, LaunchOptions.builder()
-                    .browser(BrowserKind.CHROMIUM).driver(DriverKind.PLAYWRIGHT).build());
+                    .browser(BrowserKind.CHROMIUM).driver(DriverKind.PLAYWRIGHT).build(),
+                    dev.accelbridge.browser.launch.BrowserLaunchers.forDriver(DriverKind.PLAYWRIGHT), build);
             long tJoined = System.nanoTime();
             Execution first = chromium.execute(new ExecutionRequest(backend, mc, 0, 1, Duration.ofSeconds(120)));
             long tFirst = System.nanoTime();
@@ -118,7 +122,7 @@ public final class BrowserBench {
                 Page page = browser.newPage();
                 String ep = backend == BackendId.WEBGPU ? "webgpu" : "wasm";
                 page.navigate(server.baseUrl() + "/bare.html?model=" + modelRef.urlPath() + "&inputs=" + inputRef.urlPath()
-                        + "&ep=" + ep + "&warmups=" + warmups + "&iterations=" + iterations);
+                        + "&ep=" + ep + "&warmups=" + warmups + "&iterations=" + iterations + "&ortEntry=" + engine.bundle());
                 page.waitForFunction("() => window.benchResult !== undefined", null,
                         new Page.WaitForFunctionOptions().setTimeout(300_000));
                 JsonNode r = new ObjectMapper().readTree(String.valueOf(page.evaluate("() => JSON.stringify(window.benchResult)")));
@@ -159,7 +163,7 @@ public final class BrowserBench {
 
     /** Nothing running → a plain Playwright Chromium on the bare page → its first result, in ms. */
     private static double bareColdStart(BridgeServer staticServer, ModelRegistry.ModelRef model, ModelRegistry.ModelRef inputs,
-                                        BackendId backend) throws Exception {
+                                        BackendId backend, OrtWebEngine engine) throws Exception {
         Map<String, String> env = new HashMap<>();
         env.put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
         if (Files.isExecutable(Path.of("/usr/bin/node"))) {
@@ -173,7 +177,7 @@ public final class BrowserBench {
             Page page = browser.newPage();
             String ep = backend == BackendId.WEBGPU ? "webgpu" : "wasm";
             page.navigate(staticServer.baseUrl() + "/bare.html?model=" + model.urlPath() + "&inputs=" + inputs.urlPath()
-                    + "&ep=" + ep + "&warmups=0&iterations=1");
+                    + "&ep=" + ep + "&warmups=0&iterations=1&ortEntry=" + engine.bundle());
             page.waitForFunction("() => window.benchResult !== undefined", null, new Page.WaitForFunctionOptions().setTimeout(120_000));
             double elapsed = ms(System.nanoTime() - t0);
             Object err = page.evaluate("() => window.benchResult.error || null");

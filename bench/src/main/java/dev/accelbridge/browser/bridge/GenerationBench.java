@@ -17,6 +17,7 @@ import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.browser.page.FrameCodec;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.DecoderLayout;
@@ -58,6 +59,7 @@ public final class GenerationBench {
         int iterations = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         ModelSize size = args.length > 2 && args[2].equalsIgnoreCase("large") ? ModelSize.LARGE : ModelSize.SMALL;
         Integer newTokens = args.length > 3 ? Integer.valueOf(args[3]) : null;
+        OrtWebEngine engine = OrtWebEngine.of(args.length > 4 ? args[4] : "jsep");
         int warmups = 2;
         ModelCase mc = SuiteCatalog.create(new SuiteOptions(Path.of("target", "suite-cache-" + size.name().toLowerCase(Locale.ROOT))
                 .toAbsolutePath(), size, SuiteOptions.DEFAULT_SEED)).cases(ModelFamily.TEXT_GENERATION).get(0);
@@ -84,11 +86,12 @@ public final class GenerationBench {
         Bare pb;
         try (BridgeServer server = BridgeServer.start(BridgeOptions.defaults());
              BrowserBackendProvider chromium = new BrowserBackendProvider(server, LaunchOptions.builder().browser(BrowserKind.CHROMIUM)
-                     .driver(DriverKind.PLAYWRIGHT).build())) {
+                     .driver(DriverKind.PLAYWRIGHT).build(), dev.accelbridge.browser.launch.BrowserLaunchers.forDriver(DriverKind.PLAYWRIGHT),
+                     dev.accelbridge.browser.page.OrtWebBuild.pinned().withEngine(engine))) {
             var e = chromium.execute(new ExecutionRequest(backend, mc, warmups, iterations, Duration.ofMinutes(30)));
             ph = e.timings().decoding();
             tokens.put("harness generation job", harnessTokens(e.outputs()));
-            pb = barePage(server, mc, layout, backend, warmups, iterations, e.provenance().threads());
+            pb = barePage(server, mc, layout, backend, warmups, iterations, e.provenance().threads(), engine);
             tokens.put("bare page loop", pb.tokens());
         }
         // the ratios compare the same work only if every loop decoded the same tokens
@@ -226,7 +229,7 @@ public final class GenerationBench {
 
     /** The same greedy loop in a bare page (bare.html?generate=...), served by the same bridge, in a plain Playwright Chromium. */
     static Bare barePage(BridgeServer server, ModelCase mc, DecoderLayout l, BackendId backend, int warmups, int iterations,
-                             Integer threads) throws Exception {
+                             Integer threads, OrtWebEngine engine) throws Exception {
         Path tmp = Files.createTempDirectory("accelbridge-bench-gen");
         Path inputs = Files.write(tmp.resolve("inputs.abf"), FrameCodec.encode(new ObjectMapper().createObjectNode().put("v", 1)
                 .put("type", "inputs"), mc.inputs()));
@@ -248,7 +251,7 @@ public final class GenerationBench {
             Page page = browser.newPage();
             page.navigate(server.baseUrl() + "/bare.html?model=" + m.urlPath() + "&inputs=" + in.urlPath() + "&ep="
                     + (backend == BackendId.WEBGPU ? "webgpu" : "wasm") + "&warmups=" + warmups + "&iterations=" + iterations
-                    + (threads == null ? "" : "&threads=" + threads)
+                    + (threads == null ? "" : "&threads=" + threads) + "&ortEntry=" + engine.bundle()
                     + "&generate=" + java.net.URLEncoder.encode(spec.toString(), java.nio.charset.StandardCharsets.UTF_8));
             page.waitForFunction("() => window.benchResult !== undefined", null, new Page.WaitForFunctionOptions().setTimeout(1_800_000));
             JsonNode r = new ObjectMapper().readTree(String.valueOf(page.evaluate("() => JSON.stringify(window.benchResult)")));
