@@ -65,7 +65,8 @@ public final class GenerationBench {
                 .toAbsolutePath(), size, SuiteOptions.DEFAULT_SEED)).cases(ModelFamily.TEXT_GENERATION).get(0);
         mc = new GenerateOptions(false, null, newTokens).applyTo(mc);
         DecoderLayout layout = mc.generation().layout();
-        System.out.printf("bench: %s (%s), %s, %d warm-up + %d timed generations, host %d cores%n", mc.key(), mc.scenario(), backend,
+        System.out.printf("bench: %s (%s), %s on %s, %d warm-up + %d timed generations, host %d cores%n", mc.key(), mc.scenario(), backend,
+                engine.description(),
                 warmups, iterations, Runtime.getRuntime().availableProcessors());
 
         // [2] first, natively: the harness's loop, then a bare OrtSession loop in this process
