@@ -47,6 +47,17 @@ class VersionRangeTest {
     }
 
     @Test
+    void aStepRunsOneLaneOnOneEngine() {
+        // with no engine named a plan runs WebGPU on JSEP and on the native EP: a step holds the pinned engine, or the one given
+        VersionRange web = parse("1.17.0..1.30.0", null, null, BackendId.WEBGPU);
+        assertThat(web.at(RunPlan.builder().targets(t -> t.setBackends(List.of(BackendId.WEBGPU))), "1.22.0").build().browserLanes())
+                .singleElement().satisfies(l -> assertThat(l.version("ortWebEngine")).isEqualTo("jsep"));
+        VersionRange ep = VersionRange.parse(Map.of("--ort-web", "1.22.0..1.30.0", "--engines", "webgpu-ep"), null, BackendId.WEBGPU);
+        assertThat(ep.at(RunPlan.builder().targets(t -> t.setBackends(List.of(BackendId.WEBGPU))), "1.22.0").build().browserLanes())
+                .extracting(LaneId::key).singleElement().asString().endsWith("+ort-web@1.22.0+engine@webgpu-ep");
+    }
+
+    @Test
     void whatCannotBeBisectedIsRefusedNamingTheFix() {
         assertThatThrownBy(() -> parse("1.17.0..1.18.0", null, "1.19.0..1.20.0", BackendId.WASM))
                 .isInstanceOf(AccelbridgeException.class).hasMessageContaining("exactly one range to bisect, got 2");
