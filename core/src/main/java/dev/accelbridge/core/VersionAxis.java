@@ -3,6 +3,7 @@ package dev.accelbridge.core;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One version a lane runs at, declared once: the headless shell's Chromium major and onnxruntime-web (browser-runtime),
@@ -98,14 +99,14 @@ public interface VersionAxis {
      * @param version  the version
      * @param backends the backends lanes at it run, of those requested; empty: every one
      */
-    record Default(String version, java.util.Set<BackendId> backends) {
+    record Default(String version, Set<BackendId> backends) {
         public Default {
-            backends = java.util.Set.copyOf(backends);
+            backends = Set.copyOf(backends);
         }
 
         /** {@code version} for every backend. */
         public static Default every(String version) {
-            return new Default(version, java.util.Set.of());
+            return new Default(version, Set.of());
         }
 
         /** Whether lanes at it run {@code backend}. */

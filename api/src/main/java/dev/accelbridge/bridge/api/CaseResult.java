@@ -4,6 +4,7 @@ import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.Diagnostic;
 import dev.accelbridge.core.FallbackHop;
+import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
@@ -108,7 +109,7 @@ public record CaseResult(RunResult result, Optional<RunResult> nativeCpu) {
         Provenance p = result.provenance();
         String where = id().lane().isNative() ? "native"
                 : (p != null && p.browser() != null ? p.browser() : id().lane().id()) + majorVersion(p)
-                + dev.accelbridge.core.OrtWebEngine.of(id().lane()).filter(dev.accelbridge.core.OrtWebEngine::isNativeEp).map(e -> " " + e.id()).orElse("");
+                + OrtWebEngine.of(id().lane()).filter(OrtWebEngine::isNativeEp).map(e -> " " + e.id()).orElse("");
         return backends + " [" + where + "]";
     }
 

@@ -68,7 +68,7 @@ public record VersionRange(VersionAxis axis, String good, String bad, LaneId lan
                 lane = checked(e.getKey(), () -> before.with(e.getKey(), e.getValue()));
             }
         }
-        for (VersionAxis other : dev.accelbridge.core.VersionAxes.onSide(backend.isBrowser())) {
+        for (VersionAxis other : VersionAxes.onSide(backend.isBrowser())) {
             // an axis neither bisected nor given stays at its pinned version: one lane a step (with no engine named, a plan
             // would also run WebGPU on the native EP, and the step's case would be either)
             if (other != axis && !given.containsKey(other) && !other.withinBrowser() && other.pinned() != null && lane.version(other) == null) {

@@ -39,9 +39,10 @@ final class Readings {
         if (reference == null || reference.outputs().isEmpty() || exec == null) {
             return parity.describe();
         }
-        return parity.describe() + Int64Cut.find(reference.outputs().get(), exec.outputs()).map(cut -> "; " + cut + " ("
-                + (id.runtimeOptions().get(RuntimeOption.GRAPH_CAPTURE).equals("on") && OrtWebEngine.of(id.lane()).filter(OrtWebEngine::isNativeEp).isPresent()
-                ? "graph capture on the native WebGPU EP runs int64 on the GPU as 32 bits" : "int64 computed as 32 bits") + ")").orElse("");
+        boolean capturedOnNativeEp = id.runtimeOptions().get(RuntimeOption.GRAPH_CAPTURE).equals("on")
+                && OrtWebEngine.of(id.lane()).filter(OrtWebEngine::isNativeEp).isPresent();
+        String why = capturedOnNativeEp ? "graph capture on the native WebGPU EP runs int64 on the GPU as 32 bits" : "int64 computed as 32 bits";
+        return parity.describe() + Int64Cut.find(reference.outputs().get(), exec.outputs()).map(cut -> "; " + cut + " (" + why + ")").orElse("");
     }
 
     /** {@code reason} with the reading where it says something the status does not. */

@@ -5,10 +5,14 @@ import com.fasterxml.jackson.databind.annotation.JsonPOJOBuilder;
 import dev.accelbridge.browser.page.PageAssets;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.RuntimeOptions;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * What one run does, as five typed groups: what it runs ({@link Workload}), where and on which versions
@@ -43,16 +47,16 @@ public record RunPlan(Workload workload, Targets targets, Sampling sampling, Run
      * @throws AccelbridgeException naming the option, where it applies and the fix
      */
     private static void everyOptionApplies(Workload workload, Targets targets) {
-        List<LaneId> lanes = new java.util.ArrayList<>(targets.nativeLanes());
+        List<LaneId> lanes = new ArrayList<>(targets.nativeLanes());
         if (!targets.browserBackends().isEmpty()) {
             lanes.addAll(targets.browserLanes());
         }
-        for (dev.accelbridge.core.RuntimeOptions ro : workload.runtimeOptions()) {
+        for (RuntimeOptions ro : workload.runtimeOptions()) {
             ro.values().forEach((o, v) -> {
                 boolean applies = lanes.stream().anyMatch(l -> targets.backendsOn(l).stream().anyMatch(b -> o.appliesTo(b, l)));
                 if (!applies) {
                     String where = o.engines().isEmpty() ? "" : " on onnxruntime-web's "
-                            + o.engines().stream().map(e -> e.id()).sorted().collect(java.util.stream.Collectors.joining(" or ")) + " engine";
+                            + o.engines().stream().map(OrtWebEngine::id).sorted().collect(Collectors.joining(" or ")) + " engine";
                     throw new AccelbridgeException("--runtime-option " + o.id() + "=" + v + " applies to no case of this run: it means "
                             + "something only" + where + " on " + o.backends(), o.engines().isEmpty() ? "add one of " + o.backends()
                             + " to --backends, or leave the option out" : "run webgpu on the native WebGPU EP (--engines webgpu-ep, "

@@ -19,6 +19,7 @@ import dev.accelbridge.fallback.Chains;
 import dev.accelbridge.fallback.FallbackPolicy;
 
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -102,7 +103,7 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
      * run ({@link VersionAxis#defaults()}: with no engine named, the native WebGPU EP's lanes run WebGPU alone).
      */
     public List<BackendId> backendsOn(LaneId lane) {
-        List<BackendId> side = new java.util.ArrayList<>(lane.isNative() ? nativeBackends() : browserBackends());
+        List<BackendId> side = new ArrayList<>(lane.isNative() ? nativeBackends() : browserBackends());
         for (VersionAxis a : VersionAxes.onSide(!lane.isNative())) {
             if (versions.containsKey(a.name())) {
                 continue;

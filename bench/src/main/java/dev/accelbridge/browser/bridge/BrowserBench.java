@@ -22,6 +22,8 @@ import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.OrtWebEngine;
+import dev.accelbridge.browser.page.OrtWebBuild;
+import dev.accelbridge.browser.launch.BrowserLaunchers;
 import dev.accelbridge.core.Timings;
 import dev.accelbridge.browser.page.FrameCodec;
 
@@ -47,7 +49,7 @@ public final class BrowserBench {
         int iterations = args.length > 1 ? Integer.parseInt(args[1]) : 100;
         ModelFamily family = ModelFamily.parse(args.length > 2 ? args[2] : "vision");
         OrtWebEngine engine = OrtWebEngine.of(args.length > 3 ? args[3] : "jsep");
-        dev.accelbridge.browser.page.OrtWebBuild build = dev.accelbridge.browser.page.OrtWebBuild.pinned().withEngine(engine);
+        OrtWebBuild build = OrtWebBuild.pinned().withEngine(engine);
         int warmups = 5;
         ModelCase mc = SuiteFixtures.cases(family).get(0);
         System.out.printf("bench: %s on %s, %d warm-ups + %d timed, onnxruntime-web 1.30.0 on %s (%s), host %d cores%n", mc.key(), backend,
@@ -91,7 +93,7 @@ public final class BrowserBench {
             long tServer = System.nanoTime();
             BrowserBackendProvider chromium = new BrowserBackendProvider(server, LaunchOptions.builder()
                     .browser(BrowserKind.CHROMIUM).driver(DriverKind.PLAYWRIGHT).build(),
-                    dev.accelbridge.browser.launch.BrowserLaunchers.forDriver(DriverKind.PLAYWRIGHT), build);
+                    BrowserLaunchers.forDriver(DriverKind.PLAYWRIGHT), build);
             long tJoined = System.nanoTime();
             Execution first = chromium.execute(new ExecutionRequest(backend, mc, 0, 1, Duration.ofSeconds(120)));
             long tFirst = System.nanoTime();

@@ -18,6 +18,8 @@ import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.browser.page.FrameCodec;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.OrtWebEngine;
+import dev.accelbridge.browser.page.OrtWebBuild;
+import dev.accelbridge.browser.launch.BrowserLaunchers;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.DecoderLayout;
@@ -87,8 +89,8 @@ public final class GenerationBench {
         Bare pb;
         try (BridgeServer server = BridgeServer.start(BridgeOptions.defaults());
              BrowserBackendProvider chromium = new BrowserBackendProvider(server, LaunchOptions.builder().browser(BrowserKind.CHROMIUM)
-                     .driver(DriverKind.PLAYWRIGHT).build(), dev.accelbridge.browser.launch.BrowserLaunchers.forDriver(DriverKind.PLAYWRIGHT),
-                     dev.accelbridge.browser.page.OrtWebBuild.pinned().withEngine(engine))) {
+                     .driver(DriverKind.PLAYWRIGHT).build(), BrowserLaunchers.forDriver(DriverKind.PLAYWRIGHT),
+                     OrtWebBuild.pinned().withEngine(engine))) {
             var e = chromium.execute(new ExecutionRequest(backend, mc, warmups, iterations, Duration.ofMinutes(30)));
             ph = e.timings().decoding();
             tokens.put("harness generation job", harnessTokens(e.outputs()));

@@ -12,11 +12,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -135,12 +132,7 @@ public record OrtWebBuild(String version, Path dist, String entry, String integr
                     if (in == null) {
                         return Optional.empty();
                     }
-                    MessageDigest d = MessageDigest.getInstance("SHA-256");
-                    byte[] buf = new byte[1 << 16];
-                    for (int r; (r = in.read(buf)) > 0; ) {
-                        d.update(buf, 0, r);
-                    }
-                    h = HexFormat.of().formatHex(d.digest());
+                    h = TreeManifest.sha256(in);
                 }
             } else if (Files.isRegularFile(dist.resolve(name))) {
                 h = TreeManifest.sha256(dist.resolve(name));
@@ -149,7 +141,7 @@ public record OrtWebBuild(String version, Path dist, String entry, String integr
             }
             MODULE_SHA256.put(key, h);
             return Optional.of(h);
-        } catch (IOException | NoSuchAlgorithmException e) {
+        } catch (IOException e) {
             return Optional.empty();
         }
     }

@@ -175,12 +175,21 @@ public record TreeManifest(SortedMap<String, FileEntry> files, SortedSet<String>
 
     /** The digest of a file's bytes by {@code algorithm} ({@code SHA-256}, {@code SHA-512}, {@code SHA-1}). */
     public static byte[] digest(Path file, String algorithm) throws IOException {
-        MessageDigest d = digester(algorithm);
         try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-            byte[] buf = new byte[1 << 16];
-            for (int n; (n = in.read(buf)) > 0; ) {
-                d.update(buf, 0, n);
-            }
+            return digest(in, algorithm);
+        }
+    }
+
+    /** The sha256 of what {@code in} gives to its end (a class path resource), lower-case hex; the stream stays open. */
+    public static String sha256(InputStream in) throws IOException {
+        return HexFormat.of().formatHex(digest(in, "SHA-256"));
+    }
+
+    private static byte[] digest(InputStream in, String algorithm) throws IOException {
+        MessageDigest d = digester(algorithm);
+        byte[] buf = new byte[1 << 16];
+        for (int n; (n = in.read(buf)) > 0; ) {
+            d.update(buf, 0, n);
         }
         return d.digest();
     }

@@ -32,7 +32,7 @@ final class EngineFindings {
                 for (int j = i + 1; j < engines.size(); j++) {
                     String a = engines.get(i);
                     String b = engines.get(j);
-                    for (Comparison.Row r : Comparison.of(by, a, b, side(results, by, a), side(results, by, b)).rows()) {
+                    for (Comparison.Row r : Comparison.of(by, a, b, Sections.side(results, by, a), Sections.side(results, by, b)).rows()) {
                         if (r.a() != null && r.b() != null && r.a().status() != r.b().status()) {
                             rows.add(Section.Row.of("warn", r.label(), r.a().status() + " on " + a, r.b().status() + " on " + b,
                                     where(wrongOf(r.a(), r.b()))));
@@ -61,9 +61,5 @@ final class EngineFindings {
             return r.analysis().bisection().describe();
         }
         return r.reason() == null ? "" : r.reason();
-    }
-
-    private static List<RunResult> side(List<RunResult> rs, Comparison.By by, String v) {
-        return rs.stream().filter(r -> v.equals(by.dimension().text(r.id()))).toList();
     }
 }

@@ -98,7 +98,8 @@ final class Sections {
                 new Section.Table(List.of("what", "versions", "case", "status", "p50 ratio", "reason (newer)"), changed), null);
     }
 
-    private static List<dev.accelbridge.core.RunResult> side(List<dev.accelbridge.core.RunResult> rs, Comparison.By by, String v) {
+    /** The results whose {@code by} dimension is {@code v}: one side of a comparison. */
+    static List<dev.accelbridge.core.RunResult> side(List<dev.accelbridge.core.RunResult> rs, Comparison.By by, String v) {
         return rs.stream().filter(r -> v.equals(by.dimension().text(r.id()))).toList();
     }
 

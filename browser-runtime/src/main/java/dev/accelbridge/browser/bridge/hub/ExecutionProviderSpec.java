@@ -5,7 +5,9 @@ import dev.accelbridge.core.OrtWebEngine;
 
 import dev.accelbridge.core.BackendId;
 
+import java.util.Collections;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The onnxruntime-web execution provider a session is created with.
@@ -19,7 +21,7 @@ import java.util.Map;
 public record ExecutionProviderSpec(String name, String deviceType, OrtWebEngine engine, Map<String, String> options) {
     public ExecutionProviderSpec {
         engine = engine == null ? OrtWebEngine.JSEP : engine;
-        options = options == null ? Map.of() : Map.copyOf(options);
+        options = Collections.unmodifiableMap(options == null ? new TreeMap<>() : new TreeMap<>(options)); // in name order
     }
 
     /** A provider at its defaults. */
@@ -87,6 +89,6 @@ public record ExecutionProviderSpec(String name, String deviceType, OrtWebEngine
 
     @Override
     public String toString() {
-        return (deviceType == null ? name : name + "/" + deviceType) + (options.isEmpty() ? "" : new java.util.TreeMap<>(options).toString());
+        return (deviceType == null ? name : name + "/" + deviceType) + (options.isEmpty() ? "" : options.toString());
     }
 }

@@ -84,7 +84,7 @@ final class JobMessages {
         if (ep.deviceType() != null) {
             e.put("deviceType", ep.deviceType());
         }
-        new java.util.TreeMap<>(ep.options()).forEach(e::put);
+        ep.options().forEach(e::put);
     }
 
     /** An id no other job or session of this bridge has, with {@code prefix} ({@code j}, {@code s}). */

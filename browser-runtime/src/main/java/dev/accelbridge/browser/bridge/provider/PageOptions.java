@@ -3,12 +3,18 @@ package dev.accelbridge.browser.bridge.provider;
 import dev.accelbridge.browser.bridge.hub.ExecutionProviderSpec;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.DecoderLayout;
+import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.core.RuntimeOption;
 import dev.accelbridge.core.RuntimeOptions;
 import dev.accelbridge.core.TensorSpec;
 
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * The page's meaning of the session options ({@link RuntimeOption}), in one place: which outputs a session leaves on the
@@ -47,10 +53,16 @@ final class PageOptions {
      * The provider a case of {@code request} runs on in a page of {@code engine}, with its own options where the case has
      * some: every session of the case (timed, profiled, placement-checked) is made with it, and its provenance names it.
      */
-    static ExecutionProviderSpec ep(dev.accelbridge.core.ExecutionRequest request, dev.accelbridge.core.OrtWebEngine engine) {
-        // the options that apply on this page's engine (the native WebGPU EP's own are left out on JSEP, which drops them)
-        RuntimeOptions ro = request.modelCase().runtimeOptions().on(request.backend(), engine);
-        return ExecutionProviderSpec.of(request.backend(), engine).withOptions(epOptions(ro));
+    static ExecutionProviderSpec ep(ExecutionRequest request, OrtWebEngine engine) {
+        return ExecutionProviderSpec.of(request.backend(), engine).withOptions(epOptions(on(request, engine)));
+    }
+
+    /**
+     * The session options a case of {@code request} runs with in a page of {@code engine}: those that apply on its backend
+     * and engine (the native WebGPU EP's own are left out on JSEP, which drops them unread).
+     */
+    static RuntimeOptions on(ExecutionRequest request, OrtWebEngine engine) {
+        return request.modelCase().runtimeOptions().on(request.backend(), engine);
     }
 
     /**
@@ -58,8 +70,8 @@ final class PageOptions {
      * WebGPU EP's {@code validationMode} and {@code storageBufferCacheMode} where they are not its defaults ({@code ro} holds
      * only what applies to the page's engine, so JSEP, which drops them unread, is never given them).
      */
-    private static java.util.Map<String, String> epOptions(RuntimeOptions ro) {
-        java.util.Map<String, String> out = new java.util.TreeMap<>();
+    private static Map<String, String> epOptions(RuntimeOptions ro) {
+        Map<String, String> out = new TreeMap<>();
         ro.values().forEach((o, v) -> {
             switch (o) {
                 case VALIDATION -> out.put("validationMode", camel(v));
@@ -71,19 +83,11 @@ final class PageOptions {
         return out;
     }
 
+    private static final Pattern HYPHENED = Pattern.compile("-(.)");
+
     /** {@code wgpu-only} as onnxruntime-web spells it: {@code wgpuOnly}. */
     private static String camel(String v) {
-        StringBuilder b = new StringBuilder();
-        boolean up = false;
-        for (char c : v.toCharArray()) {
-            if (c == '-') {
-                up = true;
-            } else {
-                b.append(up ? Character.toUpperCase(c) : c);
-                up = false;
-            }
-        }
-        return b.toString();
+        return HYPHENED.matcher(v).replaceAll(m -> m.group(1).toUpperCase(Locale.ROOT));
     }
 
     /** onnxruntime-web's {@code graphOptimizationLevel} for {@code ro}: the option's value, which the page passes as it is. */

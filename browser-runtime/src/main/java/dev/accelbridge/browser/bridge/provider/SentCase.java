@@ -8,6 +8,7 @@ import dev.accelbridge.browser.bridge.OutputBudget;
 import dev.accelbridge.browser.bridge.hub.ConnectedPage;
 import dev.accelbridge.browser.bridge.hub.ExecutionProviderSpec;
 import dev.accelbridge.core.OrtWebEngine;
+import dev.accelbridge.core.RuntimeOptions;
 import dev.accelbridge.browser.bridge.hub.LoadedSession;
 import dev.accelbridge.browser.bridge.hub.RunOutcome;
 import dev.accelbridge.browser.bridge.hub.SessionUse;
@@ -69,7 +70,7 @@ final class SentCase {
                          OutputBudget budget, Duration later) {
         ModelRegistry models = ModelRegistry.of(server);
         ExecutionProviderSpec ep = PageOptions.ep(request, engine);
-        dev.accelbridge.core.RuntimeOptions ro = request.modelCase().runtimeOptions().on(request.backend(), engine);
+        RuntimeOptions ro = PageOptions.on(request, engine);
         // where every case's nodes ran ({@link dev.accelbridge.core.Placement}), so a pass with nodes on the CPU EP says so: a
         // second session only where the first is refused for such a node; wasm's placement is known without one
         SessionUse use = ep.cpuOnly() ? SessionUse.TIMED : SessionUse.PLACEMENT_CHECKED;
