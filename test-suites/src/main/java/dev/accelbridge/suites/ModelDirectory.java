@@ -1,6 +1,7 @@
 package dev.accelbridge.suites;
 
 import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.suites.onnx.OnnxTensors;
 
@@ -101,7 +102,9 @@ public final class ModelDirectory {
 
     private static ModelLoad loadOne(Path model, Optional<ModelFamily> family, FeedOptions feed) {
         try {
-            return ModelLoad.loaded(ModelFolderLoader.load(model, family, feed));
+            List<ModelCase> cases = ModelFolderLoader.load(model, family, feed);
+            cases.forEach(ModelCase::scenario); // a scenario the model's own files make out of bounds is this model's row
+            return ModelLoad.loaded(cases);
         } catch (RuntimeException e) {
             // any problem a model carries (unreadable, unfeedable, data the loader did not foresee) is that model's rows
             Path file = Files.isDirectory(model) ? Stream.of(model.resolve("model.onnx"), model.resolve("onnx").resolve("model.onnx"))

@@ -31,6 +31,14 @@ import java.util.Optional;
  */
 final class Preprocessor {
     static final String FILE = "preprocessor_config.json";
+    /** The widest and tallest image made: above every published vision model's input (SAM's 1024, high-res ViTs' 1536). */
+    static final long MAX_SIDE = 4096;
+    /** The most log-mel frames made: ten of Whisper's 30 s windows (3,000 frames each). */
+    static final long MAX_FRAMES = 30_000;
+    /** The highest sampling rate taken: 384 kHz, the top of studio audio. */
+    static final long MAX_RATE = 384_000;
+    /** The longest waveform made: a minute at the highest rate. */
+    static final long MAX_SAMPLES = 60 * MAX_RATE;
 
     private Preprocessor() {
     }
@@ -63,8 +71,8 @@ final class Preprocessor {
             }
             String[] names = infos.containsKey(s.name()) ? OnnxTensors.dimParams(infos.get(s.name())) : new String[s.shape().length];
             if (s.name().equals("pixel_values") && s.shape().length == 4) {
-                long h = dim(s, names, 2, feed, size(cfg, "height"));
-                long w = dim(s, names, 3, feed, size(cfg, "width"));
+                long h = dim(spec, s, names, 2, feed, "size (height)", size(cfg, "height"), MAX_SIDE);
+                long w = dim(spec, s, names, 3, feed, "size (width)", size(cfg, "width"), MAX_SIDE);
                 made.put(s.name(), NamedTensor.ofFloats(s.name(), new long[]{1, 3, h, w}, image(cfg, (int) w, (int) h)));
                 put(dims, names, new long[]{1, 3, h, w});
                 set = "preprocessed-image";
@@ -75,13 +83,17 @@ final class Preprocessor {
                             + " mel bins; Accelbridge's log-mel front end makes " + LogMel.N_MELS,
                             "give input_features as a file (--input input_features=features.npy)");
                 }
-                long frames = dim(s, names, 2, feed, cfg.path("nb_max_frames").asLong(3000));
+                long frames = dim(spec, s, names, 2, feed, "nb_max_frames", cfg.path("nb_max_frames").asLong(3000), MAX_FRAMES);
                 made.put(s.name(), NamedTensor.ofFloats(s.name(), new long[]{1, LogMel.N_MELS, frames}, LogMel.ofClip((int) frames)));
                 put(dims, names, new long[]{1, LogMel.N_MELS, frames});
                 set = "preprocessed-audio";
             } else if (s.name().equals("input_values") && s.shape().length == 2) {
-                long samples = dim(s, names, 1, feed, cfg.path("sampling_rate").asLong(16000));
-                float[] wave = Waveforms.chirpAndTones(samples / (double) cfg.path("sampling_rate").asLong(16000));
+                long rate = cfg.path("sampling_rate").asLong(16000);
+                if (rate < 1 || rate > MAX_RATE) {
+                    throw outside(spec, FILE + "'s sampling_rate", rate, MAX_RATE);
+                }
+                long samples = dim(spec, s, names, 1, feed, "sampling_rate", rate, MAX_SAMPLES);
+                float[] wave = Waveforms.chirpAndTones(samples / (double) rate);
                 float[] v = java.util.Arrays.copyOf(wave, (int) samples);
                 if (cfg.path("do_normalize").asBoolean(true)) {
                     normalize(v);
@@ -102,14 +114,33 @@ final class Preprocessor {
         return new InputFeeder.Fed(fed.inputs().stream().map(t -> made.getOrDefault(t.name(), t)).toList(), set, fed.freeDims());
     }
 
-    private static long dim(TensorSpec s, String[] names, int i, FeedOptions feed, long fromConfig) {
+    /**
+     * A dimension of an input made here: the model's own, else the one given, else the config's {@code key}; held to
+     * 1..{@code max} before anything is allocated, naming where it came from.
+     */
+    private static long dim(ModelSpec spec, TensorSpec s, String[] names, int i, FeedOptions feed, String key, long fromConfig,
+                            long max) {
+        long v;
+        String from;
         if (s.shape()[i] > 0) {
-            return s.shape()[i];
+            v = s.shape()[i];
+            from = "the model's " + s.name() + " dimension " + i;
+        } else if (names[i] != null && feed.dims().containsKey(names[i])) {
+            v = feed.dims().get(names[i]);
+            from = "--dim " + names[i];
+        } else {
+            v = fromConfig;
+            from = FILE + "'s " + key;
         }
-        if (names[i] != null && feed.dims().containsKey(names[i])) {
-            return feed.dims().get(names[i]);
+        if (v < 1 || v > max) {
+            throw outside(spec, from, v, max);
         }
-        return fromConfig;
+        return v;
+    }
+
+    private static SuiteException outside(ModelSpec spec, String from, long v, long max) {
+        return new SuiteException.UnfeedableInputException(spec.name() + ": " + from + " is " + v + ", outside the 1.." + max
+                + " Accelbridge makes inputs for", "correct " + FILE + ", or give the input as a file (--input NAME=FILE.npy)");
     }
 
     private static void put(Map<String, Long> dims, String[] names, long[] shape) {
@@ -135,7 +166,8 @@ final class Preprocessor {
     }
 
     private static float[] image(JsonNode cfg, int w, int h) {
-        float[][][] img = Images.resizeBilinear(Images.testPattern(4 * w, 4 * h), w, h);
+        int over = (long) w * h <= 1024 * 1024 ? 4 : 1; // drawn larger and scaled down, while that stays small
+        float[][][] img = Images.resizeBilinear(Images.testPattern(over * w, over * h), w, h);
         float[] mean = floats(cfg.path("image_mean"), Images.MEAN);
         float[] std = floats(cfg.path("image_std"), Images.STD);
         double rescale = cfg.path("do_rescale").asBoolean(true) ? cfg.path("rescale_factor").asDouble(1 / 255.0) : 1;

@@ -69,9 +69,13 @@ final class SpeechToTextFolder {
                     + ", not [batch, " + LogMel.N_MELS + ", frames]: only Whisper's 80-bin log-mel is made here",
                     "give an encoder of 80 mel bins (Whisper tiny to large-v2)");
         }
+        if (shape[2] > Preprocessor.MAX_FRAMES) {
+            throw new SuiteException.UnfeedableInputException("The encoder's input_features has " + shape[2] + " frames, above the "
+                    + Preprocessor.MAX_FRAMES + " Accelbridge makes", "give an encoder of Whisper's 3,000 frames");
+        }
         int frames = shape[2] > 0 ? (int) shape[2] : 3000; // Whisper's 30 s window
+        long[] prompt = prompt(root, files, vocabulary(decoder));
         float[] mel = LogMel.ofClip(frames);
-        long[] prompt = prompt(root, files);
         List<NamedTensor> inputs = List.of(NamedTensor.ofFloats("input_features", new long[] {1, LogMel.N_MELS, frames}, mel),
                 NamedTensor.ofLongs("input_ids", new long[] {1, prompt.length}, prompt));
         Generation g = Generation.of(feed.generate().newTokens() != null ? feed.generate().newTokens() : GenerateOptions.DEFAULT_NEW, DecoderLayout.of(decoder))
@@ -79,8 +83,18 @@ final class SpeechToTextFolder {
         return ModelCase.generating(decoder, "chirp-tones-transcribed", inputs, g).withPrecision(OnnxModels.precision(decProto));
     }
 
-    /** {@code decoder_start_token_id}, then {@code forced_decoder_ids} by position, from the export's generation config. */
-    static long[] prompt(Path root, Path files) {
+    /** The decoder's vocabulary: the last dimension of its {@code logits} where fixed, else unknown (-1). */
+    private static long vocabulary(ModelSpec decoder) {
+        return decoder.outputs().stream().filter(t -> t.name().equals("logits")).findFirst()
+                .map(t -> t.shape().length > 0 ? t.shape()[t.shape().length - 1] : -1L).filter(v -> v > 0).orElse(-1L);
+    }
+
+    /**
+     * {@code decoder_start_token_id}, then {@code forced_decoder_ids} by position, from the export's generation config:
+     * every id a token of the vocabulary ({@code vocab}, -1 when unknown) and the prompt within a generation's bound, so a
+     * config that says otherwise is this model's row, not a run's end.
+     */
+    static long[] prompt(Path root, Path files, long vocab) {
         for (Path d : List.of(files, root)) {
             Path cfg = d.resolve("generation_config.json");
             if (!Files.isRegularFile(cfg)) {
@@ -97,11 +111,17 @@ final class SpeechToTextFolder {
                 throw new SuiteException.UnfeedableInputException(cfg + " has no decoder_start_token_id",
                         "save the generation config Whisper's export comes with");
             }
-            List<Long> ids = new ArrayList<>(List.of(n.get("decoder_start_token_id").asLong()));
+            List<Long> ids = new ArrayList<>(List.of(token(cfg, "decoder_start_token_id", n.get("decoder_start_token_id").asLong(), vocab)));
+            JsonNode pairs = n.path("forced_decoder_ids");
+            if (pairs.size() >= dev.accelbridge.core.Scenario.MAX_TOKENS) {
+                throw new SuiteException.UnfeedableInputException(cfg + ": forced_decoder_ids holds " + pairs.size() + " ids; a prompt "
+                        + "is at most " + dev.accelbridge.core.Scenario.MAX_TOKENS + " tokens with its start token",
+                        "save the generation config Whisper's export comes with (a few forced ids)");
+            }
             TreeMap<Integer, Long> forced = new TreeMap<>();
-            for (JsonNode pair : n.path("forced_decoder_ids")) {
+            for (JsonNode pair : pairs) {
                 if (pair.isArray() && pair.size() == 2 && pair.get(0).canConvertToInt() && pair.get(1).canConvertToLong()) {
-                    forced.put(pair.get(0).asInt(), pair.get(1).asLong());
+                    forced.put(pair.get(0).asInt(), token(cfg, "forced_decoder_ids", pair.get(1).asLong(), vocab));
                 }
             }
             ids.addAll(forced.values());
@@ -109,5 +129,13 @@ final class SpeechToTextFolder {
         }
         throw new SuiteException.UnfeedableInputException("The speech-to-text export in " + root + " has no generation_config.json to "
                 + "start its decoder from", "put the generation_config.json of its export beside the model files");
+    }
+
+    private static long token(Path cfg, String key, long id, long vocab) {
+        if (id < 0 || (vocab > 0 && id >= vocab)) {
+            throw new SuiteException.UnfeedableInputException(cfg + ": " + key + " holds the token " + id + ", not one of the decoder's "
+                    + (vocab > 0 ? "0.." + (vocab - 1) : "token ids (0 or more)"), "save the generation config the export comes with");
+        }
+        return id;
     }
 }

@@ -51,12 +51,17 @@ final class TokenizedInputs {
         for (int i = 0; i < batch; i++) {
             sentences.add(SuiteDefinitions.SENTENCES.get(i % SuiteDefinitions.SENTENCES.size()));
         }
+        TokenizerJson.check(tokenizerJson);
         Encoding[] enc;
         try {
             HuggingFaceTokenizer.Builder b = HuggingFaceTokenizer.builder().optTokenizerPath(tokenizerJson)
                     .optMaxLength(maxLength).optTruncation(true);
             b = fixedLength > 0 ? b.optPadToMaxLength() : b.optPadding(true);
             try (HuggingFaceTokenizer tok = b.build()) {
+                // one sentence at a time first: the native single encode returns its errors, the batch one aborts on them
+                for (String s : new java.util.LinkedHashSet<>(sentences)) {
+                    tok.encode(s);
+                }
                 enc = tok.batchEncode(sentences);
             }
         } catch (IOException | RuntimeException e) {
