@@ -27,6 +27,20 @@ public final class Limits {
     /** The longest recorded plan of a run (the JSON of its options and model list), in characters. */
     public static final int MAX_PLAN_TEXT = 4 << 20;
 
+    /**
+     * The most cases one run makes (models and their inputs, times batch sizes, precisions and session options, before
+     * the backends): ten times the op suite at three precisions. More is refused before the store is touched.
+     */
+    public static final int MAX_CASES = 10_000;
+
+    /**
+     * The most bytes of inputs a run's cases may hold together: a quarter of this JVM's heap, so the inputs of a run
+     * that is accepted fit beside its outputs, references and the store. More is refused before the store is touched.
+     */
+    public static long maxInputBytes() {
+        return Runtime.getRuntime().maxMemory() / 4;
+    }
+
     private Limits() {
     }
 }

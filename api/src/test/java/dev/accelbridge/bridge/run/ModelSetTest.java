@@ -50,6 +50,23 @@ class ModelSetTest {
         assertThat(s.notes()).isEmpty();
     }
 
+    /** A batch size within its bound, on a model whose one item is 1 MiB, would hold 4 GiB of inputs: refused before it is built. */
+    @Test
+    void inputsAboveAQuarterOfTheHeapAreRefusedBeforeAnyBatchIsBuilt() throws Exception {
+        GraphBuilder g = new GraphBuilder("wide", 13);
+        String x = g.input("x", DType.FLOAT32, "batch", 262_144L);
+        g.opInto("Relu", "y", List.of(x));
+        g.output("y", DType.FLOAT32, "batch", 262_144L);
+        Path wide = Files.createDirectories(tmp.resolve("wide"));
+        Files.write(wide.resolve("model.onnx"), g.build("one MiB an item").toByteArray());
+        List<ModelCase> base = load(wide);
+        ModelSet.checkSize(base, List.of(1, 8), List.of(Precision.FP32, Precision.FP16)); // 18 MiB: taken
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ModelSet.checkSize(base, List.of(4096), List.of(Precision.FP32)))
+                .hasMessageContaining("1 cases").hasMessageContaining("4096.0 MiB of inputs").hasMessageContaining("a quarter of this JVM's heap");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ModelSet.checkSize(java.util.Collections.nCopies(3_334, base.get(0)),
+                List.of(), List.of(Precision.FP32, Precision.FP16, Precision.INT8))).hasMessageContaining("10,002 cases");
+    }
+
     @Test
     void aFixedBatchRunsAtItsOwnBatchAndAShippedFp16ModelIsNotConvertedAgainAndBothSaySo() throws Exception {
         GraphBuilder g = new GraphBuilder("fixed", 1);
