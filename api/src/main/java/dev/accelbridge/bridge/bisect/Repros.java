@@ -78,13 +78,14 @@ public final class Repros {
 
     static String readme(Bisection b, ModelCase mc, CaseId id, Provenance env, Path dir, Map<String, String> refVersions) {
         StringBuilder s = new StringBuilder();
-        s.append("# ").append(b.node()).append(" (").append(b.opType()).append(") diverges on ").append(b.backend()).append("\n\n");
-        s.append("Found by Accelbridge's bisection of model `").append(id.model()).append("` (sha256 `")
-                .append(id.modelSha256()).append("`), input set `").append(id.inputSet()).append("`, ")
+        // node, op, model and input names are the model's own text: escaped, never in code spans (where escapes show)
+        s.append("# ").append(md(b.node())).append(" (").append(md(b.opType())).append(") diverges on ").append(b.backend()).append("\n\n");
+        s.append("Found by Accelbridge's bisection of model ").append(md(id.model())).append(" (sha256 ")
+                .append(md(id.modelSha256())).append("), input set ").append(md(id.inputSet())).append(", ")
                 .append(id.precision().id()).append(", batch ").append(id.batchSize()).append(": the first node whose outputs leave ")
                 .append("the native CPU reference's tolerance while all its inputs are within it.\n\n");
         s.append("| | |\n|---|---|\n");
-        row(s, "node", "`" + b.node() + "` (" + b.opType() + ")");
+        row(s, "node", b.node() + " (" + b.opType() + ")");
         row(s, "attributes", b.attributes().isEmpty() ? "none" : String.join(", ", b.attributes().entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue()).toList()));
         row(s, "inputs", String.join("; ", b.inputShapes()));
@@ -101,7 +102,7 @@ public final class Repros {
                 + refVersions.getOrDefault("djl", "?") + ")");
         s.append("\n## The error along the path to the model's output\n\n| node | op | max abs error |\n|---|---|---|\n");
         for (Bisection.Step st : b.path()) {
-            s.append(String.format(Locale.ROOT, "| `%s` | %s | %.6g |%n", st.node(), st.opType(), st.maxAbsErr()));
+            s.append(String.format(Locale.ROOT, "| %s | %s | %.6g |%n", md(st.node()), md(st.opType()), st.maxAbsErr()));
         }
         String lane = id.lane().runOptions().isEmpty() ? "" : " " + id.lane().runOptions();
         s.append("\n## Reproduce\n\n`model.onnx` is the node alone; `test_data_set_0/input_K.pb` are the tensors it received, ")
@@ -114,6 +115,10 @@ public final class Repros {
     }
 
     private static void row(StringBuilder s, String k, String v) {
-        s.append("| ").append(k).append(" | ").append(dev.accelbridge.reports.render.Text.markdown(v)).append(" |\n");
+        s.append("| ").append(k).append(" | ").append(md(v)).append(" |\n");
+    }
+
+    private static String md(String v) {
+        return dev.accelbridge.reports.render.Text.markdown(v);
     }
 }

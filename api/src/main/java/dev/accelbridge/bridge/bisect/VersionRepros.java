@@ -58,16 +58,19 @@ public final class VersionRepros {
         RunResult bad = o.firstBad().result();
         String what = o.axis().subject();
         StringBuilder s = new StringBuilder();
-        s.append("# ").append(good.id().row()).append(" on ").append(good.requested().id()).append(": ").append(what).append(' ')
-                .append(o.lastGood().version()).append(" → ").append(o.firstBad().version()).append("\n\n");
+        // model names, input sets and versions come from the model and the registries: escaped, never in code spans
+        String good0 = md(o.lastGood().version());
+        String bad0 = md(o.firstBad().version());
+        s.append("# ").append(md(good.id().row())).append(" on ").append(good.requested().id()).append(": ").append(what).append(' ')
+                .append(good0).append(" → ").append(bad0).append("\n\n");
         s.append("Found by `accelbridge bisect-versions` among ").append(o.versions().size()).append(" versions of ").append(what)
-                .append(" from ").append(o.versions().get(0)).append(" to ").append(o.versions().get(o.versions().size() - 1))
-                .append(", in ").append(o.probes().size()).append(" runs: ").append(what).append(' ').append(o.lastGood().version())
-                .append(" is the last version whose verdict is ").append(o.versions().get(0)).append("'s, ").append(o.firstBad().version())
-                .append(" the first whose is not. Model `").append(mc.model().name()).append("` (sha256 `").append(good.modelSha256())
-                .append("`), input set `").append(mc.inputSet()).append("`; every case is in run `").append(o.runId()).append("`.\n\n");
-        s.append("| | last good: ").append(what).append(' ').append(o.lastGood().version()).append(" | first bad: ").append(what)
-                .append(' ').append(o.firstBad().version()).append(" |\n|---|---|---|\n");
+                .append(" from ").append(md(o.versions().get(0))).append(" to ").append(md(o.versions().get(o.versions().size() - 1)))
+                .append(", in ").append(o.probes().size()).append(" runs: ").append(what).append(' ').append(good0)
+                .append(" is the last version whose verdict is ").append(md(o.versions().get(0))).append("'s, ").append(bad0)
+                .append(" the first whose is not. Model ").append(md(mc.model().name())).append(" (sha256 ").append(md(good.modelSha256()))
+                .append("), input set ").append(md(mc.inputSet())).append("; every case is in run `").append(o.runId()).append("`.\n\n");
+        s.append("| | last good: ").append(what).append(' ').append(good0).append(" | first bad: ").append(what)
+                .append(' ').append(bad0).append(" |\n|---|---|---|\n");
         row(s, "status", good.status() + (good.actual() != null && good.actual() != good.requested() ? " on " + good.actual().id() : ""),
                 bad.status() + (bad.actual() != null && bad.actual() != bad.requested() ? " on " + bad.actual().id() : ""));
         row(s, "reason", good.reason() == null ? "" : good.reason(), bad.reason() == null ? "" : bad.reason());
@@ -79,10 +82,10 @@ public final class VersionRepros {
         row(s, "runtime", env(good.provenance(), p -> p.runtimeVersions().toString()), env(bad.provenance(), p -> p.runtimeVersions().toString()));
         s.append("\n## Every version tried\n\n| version | result |\n|---|---|\n");
         o.probes().stream().sorted((a, b) -> o.versions().indexOf(a.version()) - o.versions().indexOf(b.version()))
-                .forEach(p -> s.append("| ").append(p.version()).append(" | ").append(Text.markdown(VersionBisector.describe(p.result())))
+                .forEach(p -> s.append("| ").append(md(p.version())).append(" | ").append(Text.markdown(VersionBisector.describe(p.result())))
                         .append(" |\n"));
         Bisection b = bad.analysis().bisection();
-        s.append("\n## First diverging node in ").append(what).append(' ').append(o.firstBad().version()).append("\n\n");
+        s.append("\n## First diverging node in ").append(what).append(' ').append(bad0).append("\n\n");
         if (b != null) {
             s.append(Text.markdown(b.describe())).append(b.reproDir() == null ? "" : " Single-node repro: `" + b.reproDir() + "`.").append("\n");
         } else {
@@ -93,8 +96,9 @@ public final class VersionRepros {
                 .append("layout). Both versions again, judged against the native CPU reference:\n\n```\naccelbridge run --model ")
                 .append(dir.toAbsolutePath()).append(" --backends ").append(good.requested().id()).append(' ')
                 .append(LaneId.runOptions(java.util.List.of(good.lane(), bad.lane())))
-                .append("\naccelbridge compare --by ").append(o.axis().dimension().name()).append(' ').append(o.lastGood().version()).append(' ')
-                .append(o.firstBad().version()).append(" --run ").append(o.runId()).append("\n```\n");
+                .append("\naccelbridge compare --by ").append(o.axis().dimension().name()).append(' ')
+                .append(Text.terminal(o.lastGood().version())).append(' ').append(Text.terminal(o.firstBad().version()))
+                .append(" --run ").append(o.runId()).append("\n```\n");
         return s.toString();
     }
 
@@ -113,5 +117,9 @@ public final class VersionRepros {
 
     private static void row(StringBuilder s, String k, String a, String b) {
         s.append("| ").append(k).append(" | ").append(Text.markdown(a)).append(" | ").append(Text.markdown(b)).append(" |\n");
+    }
+
+    private static String md(String v) {
+        return Text.markdown(v);
     }
 }

@@ -42,10 +42,31 @@ public final class Text {
         return dev.accelbridge.core.Untrusted.oneLine(s);
     }
 
-    /** For a Markdown table cell or inline text: one line, no control characters, HTML escaped, {@code |} escaped. */
+    /**
+     * For a Markdown table cell or inline text: one line, no control characters, HTML escaped, {@code |} escaped, and what
+     * makes a link, an image, a code span or emphasis escaped ({@code \ ` * ~}, and {@code (} or {@code [} after {@code ]}),
+     * with web addresses broken so no viewer links them ({@code https\://}, {@code www\.}): a name like
+     * {@code ![i](http://host/p.png)} stays text.
+     */
     public static String markdown(String s) {
-        return HtmlRenderer.h(terminal(s)).replace("|", "\\|");
+        String t = terminal(s);
+        StringBuilder b = new StringBuilder(t.length() + 8);
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            // a link or an image needs "](" or "][" after its text: the bracket's follower is escaped, so names keep their
+            // brackets as written ([chromium 156]) and no name can link
+            if ("\\`*~".indexOf(c) >= 0 || ((c == '(' || c == '[') && i > 0 && t.charAt(i - 1) == ']')) {
+                b.append('\\');
+            }
+            b.append(c);
+        }
+        String escaped = AUTOLINK_SCHEME.matcher(b).replaceAll("$1\\\\:");
+        escaped = AUTOLINK_WWW.matcher(escaped).replaceAll("$1\\\\.");
+        return HtmlRenderer.h(escaped).replace("|", "\\|");
     }
+
+    private static final java.util.regex.Pattern AUTOLINK_SCHEME = java.util.regex.Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]{1,31}):(?=//)");
+    private static final java.util.regex.Pattern AUTOLINK_WWW = java.util.regex.Pattern.compile("(?i)\\b(www)\\.");
 
     /** For HTML text and attributes: escaped, control characters shown as a space. */
     public static String html(String s) {

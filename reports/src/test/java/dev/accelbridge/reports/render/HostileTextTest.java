@@ -30,7 +30,8 @@ import static org.assertj.core.api.Assertions.assertThatCode;
  * the markup escaped, report.html has no markup from the data, and the terminal sees no escape sequence.
  */
 class HostileTextTest {
-    static final String HOSTILE = "bad\u0000name\u0001<script>alert(1)</script>\u001B[31mred\u001B[0m|pipe\nnext line &amp;";
+    static final String HOSTILE = "bad\u0000name\u0001<script>alert(1)</script>\u001B[31mred\u001B[0m|pipe\nnext line &amp;"
+            + " [x](https:\\evil) ![i](http://host/p.png) www.evil.example `tick` *em*";
 
     @Test
     void everyFormatStaysWellFormedWhateverTheTextHolds(@TempDir Path dir) throws Exception {
@@ -53,6 +54,9 @@ class HostileTextTest {
 
         String md = Files.readString(out.resolve("report.md"));
         assertThat(md).doesNotContain("<script>", "\u0000", "\u0001", "\u001B").contains("&lt;script&gt;", "\\|pipe");
+        // found when tried: a name became a live link or a remote image in any Markdown viewer
+        assertThat(md).doesNotContain("[x](", "![i](", "http://", "www.evil", " `tick`", " *em*")
+                .contains("[x]\\(https:\\\\evil)", "![i]\\(http\\://host/p.png)", "www\\.evil", "\\`tick\\`");
         for (String line : md.split("\n")) {
             if (line.startsWith("|")) {
                 assertThat(line.trim()).as("a table row stays one line").endsWith("|");
