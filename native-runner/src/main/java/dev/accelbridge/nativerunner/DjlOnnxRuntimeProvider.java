@@ -47,6 +47,10 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
     private static final Set<BackendId> BACKENDS = Collections.unmodifiableSet(
             EnumSet.of(BackendId.CPU, BackendId.CUDA, BackendId.ROCM, BackendId.COREML, BackendId.OPENVINO));
 
+    static {
+        OrtTelemetry.off(); // before any engine or environment exists
+    }
+
     private static volatile NativeEnvironment environment;
     private final ModelLoader loader;
     /** Cases this provider ran: the first found this process's runtime cold (ColdStart.freshPage). */

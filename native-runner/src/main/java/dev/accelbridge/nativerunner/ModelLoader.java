@@ -3,11 +3,8 @@ package dev.accelbridge.nativerunner;
 import ai.djl.Device;
 import ai.djl.MalformedModelException;
 import ai.djl.Model;
-import ai.djl.ndarray.NDList;
-import ai.djl.repository.zoo.Criteria;
-import ai.djl.repository.zoo.ModelNotFoundException;
-import ai.djl.translate.NoopTranslator;
 import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtLoggingLevel;
 import ai.onnxruntime.OrtSession;
 import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.BackendException.Phase;
@@ -93,12 +90,21 @@ final class ModelLoader {
      */
     Loaded load(BackendId backend, ModelSpec spec, Integer threads, Map<String, Long> freeDims, String profilePrefix, RuntimeOptions ro) {
         Path path = spec.path().toAbsolutePath();
+        if (!java.nio.file.Files.isRegularFile(path)) {
+            throw new ExecutionFailedException(Phase.LOAD, "Model '" + spec.name() + "' was not found at " + path,
+                    "check the model path (--model PATH)", null);
+        }
         try {
-            if (backend == BackendId.OPENVINO || !freeDims.isEmpty() || profilePrefix != null || !ro.on(backend).isDefault()) {
-                // DJL 0.38's OrtModel knows ortDevice TensorRT/ROCM/CoreML only, and no free-dimension overrides: both go
-                // in as ONNX Runtime session options made here (the same overrides the page gives onnxruntime-web).
-                OrtSession.SessionOptions so = new OrtSession.SessionOptions();
-                try {
+            // every session is made from options made here, so ONNX Runtime's own log stays at errors: its warnings quote the
+            // model's names ("Removing initializer ...") straight to the terminal, escape sequences and all
+            OrtSession.SessionOptions so = new OrtSession.SessionOptions();
+            try {
+                so.setSessionLogLevel(OrtLoggingLevel.ORT_LOGGING_LEVEL_ERROR);
+                Map<String, Object> opts = new HashMap<>(stringOptions(threads));
+                Device device = Device.cpu(); // explicit: DJL's default device is the GPU when CUDA is present
+                if (backend == BackendId.OPENVINO || !freeDims.isEmpty() || profilePrefix != null || !ro.on(backend).isDefault()) {
+                    // DJL 0.38's OrtModel knows ortDevice TensorRT/ROCM/CoreML only, and no free-dimension overrides: both go
+                    // in as ONNX Runtime session options made here (the same overrides the page gives onnxruntime-web).
                     OrtProviders.addProvider(so, backend);
                     if (profilePrefix != null) {
                         so.enableProfiling(profilePrefix);
@@ -114,40 +120,30 @@ final class ModelLoader {
                         so.setInterOpNumThreads(options.interOpThreads());
                     }
                     apply(so, ro.on(backend)); // after the run's threads: a swept option wins
-                    Model model = Model.newInstance(spec.name(), Device.cpu(), ENGINE);
-                    try {
-                        Map<String, Object> opts = new HashMap<>(stringOptions(threads));
-                        opts.put("sessionOptions", so);
-                        model.load(path, spec.name(), opts);
-                        return new Loaded(model, so);
-                    } catch (IOException | MalformedModelException | RuntimeException e) {
-                        model.close();
-                        throw e;
+                    opts.clear();
+                    opts.putAll(stringOptions(threads));
+                } else {
+                    // DJL's own providers: CUDA by the model's device, ROCm and CoreML by its ortDevice option
+                    switch (backend) {
+                        case CUDA -> device = Device.gpu(0);
+                        case ROCM -> opts.put("ortDevice", "ROCM");
+                        case COREML -> opts.put("ortDevice", "CoreML");
+                        default -> { }
                     }
-                } catch (OrtException | IOException | MalformedModelException | RuntimeException e) {
-                    so.close();
+                }
+                opts.put("sessionOptions", so);
+                Model model = Model.newInstance(spec.name(), device, ENGINE);
+                try {
+                    model.load(path, spec.name(), opts);
+                    return new Loaded(model, so);
+                } catch (IOException | MalformedModelException | RuntimeException e) {
+                    model.close();
                     throw e;
                 }
+            } catch (OrtException | IOException | MalformedModelException | RuntimeException e) {
+                so.close();
+                throw e;
             }
-            Criteria.Builder<NDList, NDList> c = Criteria.builder()
-                    .setTypes(NDList.class, NDList.class)
-                    .optEngine(ENGINE)
-                    .optModelPath(path)
-                    .optModelName(spec.name())
-                    .optTranslator(new NoopTranslator());
-            c = switch (backend) {
-                case CUDA -> c.optDevice(Device.gpu(0));
-                case ROCM -> c.optDevice(Device.cpu()).optOption("ortDevice", "ROCM");
-                case COREML -> c.optDevice(Device.cpu()).optOption("ortDevice", "CoreML");
-                default -> c.optDevice(Device.cpu()); // explicit: DJL's default device is the GPU when CUDA is present
-            };
-            for (Map.Entry<String, String> o : stringOptions(threads).entrySet()) {
-                c = c.optOption(o.getKey(), o.getValue());
-            }
-            return new Loaded(c.build().loadModel(), null);
-        } catch (ModelNotFoundException e) {
-            throw new ExecutionFailedException(Phase.LOAD, "Model '" + spec.name() + "' was not found at " + path
-                    + ": " + DjlOnnxRuntimeProvider.oneLine(DjlOnnxRuntimeProvider.rootMessage(e)), "check the model path (--model PATH)", e);
         } catch (OrtException | IOException | MalformedModelException | RuntimeException e) {
             throw loadFailure(backend, spec, path, e);
         }

@@ -230,7 +230,9 @@ public final class ProcessRuntimeProvider implements BackendProvider {
             channel = Files.createTempDirectory("accelbridge-runner-");
             nonce = java.util.HexFormat.of().formatHex(new java.security.SecureRandom().generateSeed(16));
             List<String> command = RunnerClasspath.command(jar.file(), jvmOptions, List.of(nonce, channel.toString()));
-            process = new ProcessBuilder(command).redirectError(log.toFile()).start();
+            ProcessBuilder pb = new ProcessBuilder(command).redirectError(log.toFile());
+            pb.environment().putIfAbsent(dev.accelbridge.nativerunner.OrtTelemetry.VARIABLE, "1"); // before its ORT starts
+            process = pb.start();
             toRunner = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
             fromRunner = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
             CompletableFuture<Boolean> first = CompletableFuture.supplyAsync(() -> {
