@@ -58,17 +58,9 @@ public record Exposure(Optional<String> bindHost, Optional<URI> advertise, Tls t
             if (keystore.isEmpty()) {
                 return TlsIdentity.selfSigned(names);
             }
-            if (!Files.isRegularFile(keystore.get())) {
-                throw new AccelbridgeException("The TLS keystore " + keystore.get() + " does not exist", "give a PKCS#12 or JKS file to --tls-keystore");
-            }
-            String pw;
-            try {
-                pw = passwordFile.isPresent() ? Files.readAllLines(passwordFile.get()).stream().findFirst().orElse("").trim()
-                        : System.getenv("ACCELBRIDGE_TLS_PASSWORD");
-            } catch (java.io.IOException e) {
-                throw new AccelbridgeException("Cannot read " + passwordFile.get() + ": " + e.getMessage(),
-                        "give a readable file to --tls-keystore-password-file");
-            }
+            dev.accelbridge.core.NamedFile.check(keystore.get(), "--tls-keystore", dev.accelbridge.core.NamedFile.MAX_KEYSTORE);
+            String pw = passwordFile.isPresent() ? dev.accelbridge.core.NamedFile.firstLine(passwordFile.get(), "--tls-keystore-password-file")
+                    : System.getenv("ACCELBRIDGE_TLS_PASSWORD");
             if (pw == null) {
                 throw new AccelbridgeException("--tls-keystore needs the keystore's password",
                         "give --tls-keystore-password-file PATH or set ACCELBRIDGE_TLS_PASSWORD");

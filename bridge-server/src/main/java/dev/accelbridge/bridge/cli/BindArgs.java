@@ -71,16 +71,7 @@ final class BindArgs {
             return java.util.Optional.of(token);
         }
         if (tokenFile != null) {
-            try {
-                String t = Files.readAllLines(tokenFile).stream().findFirst().orElse("").trim();
-                if (t.isEmpty()) {
-                    throw new AccelbridgeException("The token file " + tokenFile + " is empty", "write the token on its first line");
-                }
-                return java.util.Optional.of(t);
-            } catch (java.io.IOException e) {
-                throw new AccelbridgeException("Cannot read the token file " + tokenFile + ": " + e.getMessage(),
-                        "give a readable file to --token-file");
-            }
+            return java.util.Optional.of(dev.accelbridge.core.NamedFile.firstLine(tokenFile, "--token-file"));
         }
         return java.util.Optional.ofNullable(System.getenv("ACCELBRIDGE_TOKEN")).map(String::trim).filter(t -> !t.isEmpty());
     }
