@@ -58,6 +58,13 @@ final class BindArgs {
             out.println("TLS certificate SHA-256 fingerprint: " + t.fingerprint()
                     + (t.certificate().getSubjectX500Principal().getName().contains("self-signed") ? " (self-signed, made now)" : ""));
             out.println("Chromium trusts exactly this key with: --ignore-certificate-errors-spki-list=" + t.spkiPin());
+            // the names people type: the bound host unless it is every interface, and the advertised one
+            java.util.List<String> names = new java.util.ArrayList<>();
+            options.advertise().map(java.net.URI::getHost).ifPresentOrElse(names::add, () -> names.add(options.host()));
+            if (names.contains("127.0.0.1") || names.contains("::1")) {
+                names.add("localhost");
+            }
+            t.warnings(names, java.time.Instant.now()).forEach(w -> out.println("Warning: " + w));
         });
     }
 

@@ -49,10 +49,20 @@ import java.util.Set;
  * @param keyStore the key and certificate chain under {@link #ALIAS} (or the keystore's first key entry)
  * @param password the keystore's and key's password
  * @param certificate the leaf certificate the bridge presents
+ * @param notes what loading noticed that a person should be told (the key chosen among several)
  */
 @PublicApi
-public record TlsIdentity(KeyStore keyStore, char[] password, X509Certificate certificate) {
+public record TlsIdentity(KeyStore keyStore, char[] password, X509Certificate certificate, List<String> notes) {
     static final String ALIAS = "accelbridge";
+
+    public TlsIdentity {
+        notes = List.copyOf(notes);
+    }
+
+    /** An identity with nothing noticed at loading. */
+    public TlsIdentity(KeyStore keyStore, char[] password, X509Certificate certificate) {
+        this(keyStore, password, certificate, List.of());
+    }
 
     /**
      * A self-signed certificate for {@code localhost}, loopback, this host's name and every address of its interfaces
@@ -115,32 +125,111 @@ public record TlsIdentity(KeyStore keyStore, char[] password, X509Certificate ce
     }
 
     /**
-     * The user's keystore (PKCS#12 or JKS) holding one private key and its certificate chain.
+     * The user's keystore (PKCS#12 or JKS): its key under {@link #ALIAS}, else its only key, with its certificate chain.
+     * The bridge serves a store holding that one key alone, so the key it presents is the one whose fingerprint and pin
+     * are printed (Jetty would pick any of several).
      *
-     * @throws BridgeServerException naming the file when it cannot be read, the password is wrong or it holds no key
+     * @throws BridgeServerException naming the file when it cannot be read, the password is wrong, or it holds no key or
+     *                               several keys none of which is {@link #ALIAS}
      */
     public static TlsIdentity load(Path file, char[] password) {
-        try (InputStream in = Files.newInputStream(file)) {
-            KeyStore ks = KeyStore.getInstance(KeyStore.getDefaultType().equals("jks") ? "JKS" : "PKCS12");
-            try {
-                ks.load(in, password);
-            } catch (IOException e) {
-                try (InputStream again = Files.newInputStream(file)) {
-                    ks = KeyStore.getInstance("JKS");
-                    ks.load(again, password);
-                }
-            }
+        KeyStore ks = read(file, password);
+        try {
+            List<String> keys = new java.util.ArrayList<>();
             for (String alias : Collections.list(ks.aliases())) {
-                if (ks.isKeyEntry(alias) && ks.getCertificate(alias) instanceof X509Certificate c) {
-                    return new TlsIdentity(ks, password, c);
+                if (ks.isKeyEntry(alias) && ks.getCertificate(alias) instanceof X509Certificate) {
+                    keys.add(alias);
                 }
             }
-            throw new BridgeServerException("The keystore " + file + " holds no private key with a certificate",
-                    "make one with: keytool -genkeypair -alias accelbridge -keyalg EC -storetype PKCS12 -keystore " + file);
+            if (keys.isEmpty()) {
+                throw new BridgeServerException("The keystore " + file + " holds no private key with a certificate",
+                        "make one with: keytool -genkeypair -alias accelbridge -keyalg EC -storetype PKCS12 -keystore " + file);
+            }
+            if (keys.size() > 1 && !keys.contains(ALIAS)) {
+                throw new BridgeServerException("The keystore " + file + " holds " + keys.size() + " keys ("
+                        + dev.accelbridge.core.Untrusted.bounded(String.join(", ", keys), 200) + ") and none is called " + ALIAS
+                        + ": which one would be served is not said", "name the key to serve " + ALIAS
+                        + " (keytool -changealias -destalias " + ALIAS + ") or keep one key in the file");
+            }
+            String alias = keys.contains(ALIAS) ? ALIAS : keys.get(0);
+            KeyStore one = KeyStore.getInstance("PKCS12");
+            one.load(null, null);
+            one.setKeyEntry(ALIAS, ks.getKey(alias, password), password, ks.getCertificateChain(alias));
+            List<String> notes = keys.size() > 1 ? List.of("the keystore holds " + keys.size() + " keys; serving the one called " + ALIAS)
+                    : List.of();
+            return new TlsIdentity(one, password, (X509Certificate) ks.getCertificate(alias), notes);
         } catch (IOException | GeneralSecurityException e) {
-            throw new BridgeServerException("Cannot read the TLS keystore " + file + ": " + e.getMessage(),
-                    "check the path and --tls-keystore-password-file (a PKCS#12 or JKS file with the key and its certificate)", e);
+            throw new BridgeServerException("Cannot use the key in the TLS keystore " + file + ": " + why(e),
+                    "give a PKCS#12 or JKS file with one private key and its certificate", e);
         }
+    }
+
+    /** The keystore as PKCS#12, else as JKS; when both fail, both reasons (an empty or foreign file says so). */
+    private static KeyStore read(Path file, char[] password) {
+        Exception first = null;
+        for (String type : List.of("PKCS12", "JKS")) {
+            try (InputStream in = Files.newInputStream(file)) {
+                KeyStore ks = KeyStore.getInstance(type);
+                ks.load(in, password);
+                return ks;
+            } catch (IOException | GeneralSecurityException e) {
+                if (first == null) {
+                    first = e;
+                } else {
+                    throw new BridgeServerException("Cannot read the TLS keystore " + file + ": as PKCS#12, " + why(first) + "; as JKS, "
+                            + why(e), "check the file and --tls-keystore-password-file (a PKCS#12 or JKS file with the key and its "
+                            + "certificate)", e);
+                }
+            }
+        }
+        throw new IllegalStateException("unreachable");
+    }
+
+    private static String why(Exception e) {
+        Throwable t = e.getCause() != null && e.getMessage() != null && e.getMessage().contains(e.getCause().getClass().getName()) ? e.getCause() : e;
+        String m = t.getMessage() == null || t.getMessage().isBlank() ? t.getClass().getSimpleName() + " (the file ended early: empty or cut short)"
+                : t.getMessage();
+        return dev.accelbridge.core.Untrusted.bounded(m, 200);
+    }
+
+    /**
+     * What a person serving this certificate should know before a browser refuses it: expired or not yet valid, made for
+     * none of the names the bridge is reached by ({@code names}; none given: not checked), and what loading noticed.
+     */
+    public List<String> warnings(java.util.Collection<String> names, java.time.Instant now) {
+        List<String> w = new java.util.ArrayList<>(notes);
+        if (now.isAfter(certificate.getNotAfter().toInstant())) {
+            w.add("the certificate expired on " + certificate.getNotAfter().toInstant() + ": browsers refuse it");
+        } else if (now.isBefore(certificate.getNotBefore().toInstant())) {
+            w.add("the certificate is valid only from " + certificate.getNotBefore().toInstant() + ": browsers refuse it until then");
+        }
+        List<String> sans = subjectNames();
+        List<String> wanted = names.stream().filter(n -> n != null && !n.isBlank() && !n.equals("0.0.0.0") && !n.equals("::")).toList();
+        if (!wanted.isEmpty() && wanted.stream().noneMatch(n -> sans.stream().anyMatch(san -> matches(san, n)))) {
+            w.add("the certificate is for " + (sans.isEmpty() ? "no DNS name or address" : dev.accelbridge.core.Untrusted.bounded(
+                    String.join(", ", sans), 200)) + ", not " + String.join(", ", wanted) + ": browsers refuse it at that name");
+        }
+        return w;
+    }
+
+    private List<String> subjectNames() {
+        try {
+            java.util.Collection<List<?>> alt = certificate.getSubjectAlternativeNames();
+            return alt == null ? List.of() : alt.stream().filter(l -> l.size() > 1 && (Integer.valueOf(2).equals(l.get(0))
+                    || Integer.valueOf(7).equals(l.get(0)))).map(l -> String.valueOf(l.get(1))).toList();
+        } catch (java.security.cert.CertificateParsingException e) {
+            return List.of();
+        }
+    }
+
+    private static boolean matches(String san, String name) {
+        String s = san.toLowerCase(Locale.ROOT);
+        String n = name.toLowerCase(Locale.ROOT);
+        if (s.startsWith("*.")) {
+            int dot = n.indexOf('.');
+            return dot > 0 && n.substring(dot).equals(s.substring(1));
+        }
+        return s.equals(n);
     }
 
     /** The certificate's SHA-256 fingerprint, {@code AB:CD:…}, as browsers show it. */
