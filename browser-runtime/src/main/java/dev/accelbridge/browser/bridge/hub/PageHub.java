@@ -63,7 +63,7 @@ public final class PageHub {
     private final Map<String, Conn> conns = new ConcurrentHashMap<>();
     private final PageJoins joins = new PageJoins();
     private final AtomicLong pageIds = new AtomicLong();
-    private final AtomicLong rejected = new AtomicLong();
+    private final RefusalLog refusals = new RefusalLog(System::nanoTime, LOG::warn);
     private final AtomicLong protocolErrors = new AtomicLong();
 
     public PageHub(BridgeOptions options) {
@@ -91,16 +91,14 @@ public final class PageHub {
     public void connected(String wsId, PageChannel channel, String remote, String origin, String presentedToken, String hostHeader) {
         String why = admission.refusal(presentedToken, origin, hostHeader);
         if (why != null) {
-            rejected.incrementAndGet();
-            LOG.warn("Refused WebSocket from {} (Origin {}): {}", remote, origin, why);
+            refusals.refused("WebSocket", remote, why);
             channel.sendThenClose(error(null, "forbidden", why + "; open the URL the bridge printed (it carries the token)").toString(),
                     1008, "forbidden: " + why);
             return;
         }
         if (conns.size() >= MAX_CONNECTIONS) {
-            rejected.incrementAndGet();
             String reason = "the bridge has " + conns.size() + " connections open, its cap; try again later";
-            LOG.warn("Refused WebSocket from {}: {}", remote, reason);
+            refusals.refused("WebSocket", remote, "the connection cap");
             channel.sendThenClose(error(null, "busy", reason).toString(), 1013, "busy: connection cap reached");
             return;
         }
@@ -262,10 +260,9 @@ public final class PageHub {
         }
         long joined = conns.values().stream().filter(x -> x.page != null).count();
         if (joined >= maxJoined) {
-            rejected.incrementAndGet();
             String reason = "the bridge has " + joined + " pages joined, its cap (frames in flight are budgeted at "
                     + (FRAME_BUDGET_BYTES >> 20) + " MiB, " + (jettyLimit(maxFrameBytes) >> 20) + " MiB per page); try again later";
-            LOG.warn("Refused page from {}: {}", c.remote, reason);
+            refusals.refused("page", c.remote, "the page cap");
             c.channel.sendThenClose(error(null, "busy", reason).toString(), 1013, "busy: page cap reached");
             return;
         }
@@ -302,7 +299,7 @@ public final class PageHub {
     }
 
     public long rejectedCount() {
-        return rejected.get();
+        return refusals.total();
     }
 
     public long protocolErrorCount() {
@@ -310,6 +307,7 @@ public final class PageHub {
     }
 
     public void closeAll(String reason) {
+        refusals.flush();
         for (Conn c : conns.values()) {
             try {
                 c.channel.close(1001, reason);
