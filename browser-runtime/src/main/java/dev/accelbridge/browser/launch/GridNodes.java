@@ -8,11 +8,8 @@ import dev.accelbridge.core.Untrusted;
 import org.openqa.selenium.Capabilities;
 
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
@@ -24,7 +21,6 @@ import java.util.Locale;
  */
 final class GridNodes {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private GridNodes() {
     }
@@ -150,22 +146,46 @@ final class GridNodes {
     }
 
     private static JsonNode query(URI grid, String graphQl) {
+        ObjectNode body = JSON.createObjectNode().put("query", graphQl);
+        HttpRequest req = HttpRequest.newBuilder(grid.resolve("/graphql")).header("Content-Type", "application/json; charset=utf-8")
+                .POST(HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8)).build();
         try {
-            ObjectNode body = JSON.createObjectNode().put("query", graphQl);
-            HttpRequest req = HttpRequest.newBuilder(grid.resolve("/graphql")).timeout(Duration.ofSeconds(10))
-                    .header("Content-Type", "application/json; charset=utf-8")
-                    .POST(HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8)).build();
-            HttpResponse<String> r = HTTP.send(req, HttpResponse.BodyHandlers.ofString());
+            PeerRead.Answer r = PeerRead.send(req);
             JsonNode d = JSON.readTree(r.body()).path("data");
-            if (r.statusCode() != 200 || d.isMissingNode() || d.isNull()) {
-                throw new IllegalStateException("Grid GraphQL answered " + r.statusCode());
+            if (r.status() != 200 || d.isMissingNode() || d.isNull()) {
+                throw new IllegalStateException("Grid GraphQL answered " + r.status());
             }
             return d;
+        } catch (PeerRead.PeerException | java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Refuses a Grid that is not one before a session is asked of it: {@code /status} must answer, within
+     * {@link PeerRead#DEADLINE} and {@link PeerRead#MAX_BYTES}, with a Grid's status ({@code {"value": {"ready": ...}}}).
+     * Anything else (no answer, a trickle, a flood, a web page) is said as such, the answer quoted, never kept whole.
+     */
+    static void requireGrid(URI grid) {
+        String fix = "check that --grid names a Selenium Grid 4 hub (its /status answers with {\"value\": {\"ready\": true}})";
+        PeerRead.Answer a;
+        try {
+            a = PeerRead.send(HttpRequest.newBuilder(grid.resolve("/status")).GET().build());
+        } catch (PeerRead.PeerException e) {
+            throw new BrowserLaunchException("The Selenium Grid at " + grid + " " + e.getMessage() + " (GET /status, bounded at "
+                    + PeerRead.DEADLINE.toSeconds() + " s and " + (PeerRead.MAX_BYTES >> 20) + " MiB)", fix, e);
+        } catch (IllegalArgumentException e) {
+            throw new BrowserLaunchException("The Grid URL '" + grid + "' is not a URL", "pass --grid http://host:4444", e);
+        }
+        JsonNode ready;
+        try {
+            ready = JSON.readTree(a.body()).path("value").path("ready");
         } catch (java.io.IOException e) {
-            throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+            ready = com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+        }
+        if (a.status() != 200 || !ready.isBoolean()) {
+            throw new BrowserLaunchException("The server at " + grid + " is not a Selenium Grid: GET /status answered " + a.status()
+                    + " with " + a.quoted(), fix, null);
         }
     }
 }

@@ -41,6 +41,8 @@ final class SeleniumLauncher implements BrowserLauncher {
      * Held in a field because java.util.logging keeps loggers weakly and would forget the level.
      */
     private static final java.util.logging.Logger CDP_VERSION_LOG = quietCdpWarning();
+    /** Selenium's own INFO lines (the client it picked, a session's retries) are not the user's business. */
+    private static final java.util.logging.Logger SELENIUM_LOG = quiet("org.openqa.selenium", java.util.logging.Level.WARNING);
 
     private final DriverKind kind;
 
@@ -111,6 +113,7 @@ final class SeleniumLauncher implements BrowserLauncher {
     private BrowserHandle launchOnGrid(LaunchOptions options, URI url) {
         URI grid = options.gridUrl().orElseThrow(() -> new BrowserLaunchException("--driver grid needs the Grid's URL",
                 "pass --grid http://host:4444", null));
+        GridNodes.requireGrid(grid); // bounded in time and size: Selenium reads any answer whole, for up to 3 minutes
         Capabilities caps;
         Path trustDir = null;
         if (options.browser() == BrowserKind.FIREFOX) {
@@ -145,12 +148,15 @@ final class SeleniumLauncher implements BrowserLauncher {
         }
         RemoteWebDriver driver;
         try {
-            driver = new RemoteWebDriver(grid.toURL(), caps);
+            // the launch's bound for every answer (Selenium's default is 3 minutes)
+            Duration bound = options.launchTimeout().plusSeconds(10);
+            driver = new RemoteWebDriver(grid.toURL(), caps, org.openqa.selenium.remote.http.ClientConfig.defaultConfig()
+                    .baseUri(grid).connectionTimeout(Duration.ofSeconds(10)).readTimeout(bound));
         } catch (MalformedURLException | IllegalArgumentException e) {
             throw new BrowserLaunchException("The Grid URL '" + grid + "' is not a URL", "pass --grid http://host:4444", e);
-        } catch (WebDriverException e) {
+        } catch (WebDriverException | java.io.UncheckedIOException e) {
             throw new BrowserLaunchException("The Selenium Grid at " + grid + " gave no " + options.browser() + " session: "
-                    + LaunchSupport.firstLine(e), "check the Grid's console (" + grid + "/ui) for a node offering "
+                    + said(e, options.launchTimeout().plusSeconds(10)), "check the Grid's console (" + grid + "/ui) for a node offering "
                     + options.browser(), e);
         } finally {
             if (trustDir != null) {
@@ -168,8 +174,11 @@ final class SeleniumLauncher implements BrowserLauncher {
             driver.get(url.toString());
         } catch (WebDriverException e) {
             quietly(driver::quit);
-            throw new BrowserLaunchException("The Grid browser could not open " + url + ": " + LaunchSupport.firstLine(e),
-                    "the bridge must listen on an address the Grid node can reach (--bridge-host, --advertise)", e);
+            String why = said(e, options.launchTimeout());
+            boolean network = why.contains("ERR_") || why.contains("neterror") || why.contains("did not answer");
+            throw new BrowserLaunchException("The Grid browser could not open " + url + ": " + why, network
+                    ? "the bridge must listen on an address the Grid node can reach (--bridge-host, --advertise)"
+                    : "check that --grid names a Selenium Grid 4 hub, and its console (" + grid + "/ui)", e);
         }
         String version = Optional.ofNullable(driver.getCapabilities().getBrowserVersion()).orElse("unknown");
         return new GridHandle(options.browser(), version, grid, driver,
@@ -210,9 +219,27 @@ final class SeleniumLauncher implements BrowserLauncher {
                         "apt-get install chromium-driver, or use --driver playwright", null));
     }
 
+    /**
+     * What a Grid's failure says, as a reason may keep it: a timeout as the bound it met (Selenium's own message ends in
+     * "null" then), anything else its first line, quoted and bounded.
+     */
+    static String said(RuntimeException e, Duration bound) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.util.concurrent.TimeoutException || t instanceof java.net.http.HttpTimeoutException
+                    || t instanceof org.openqa.selenium.TimeoutException) {
+                return "it did not answer within " + bound.toSeconds() + " s";
+            }
+        }
+        return dev.accelbridge.core.Untrusted.quote(LaunchSupport.firstLine(e));
+    }
+
     private static java.util.logging.Logger quietCdpWarning() {
-        java.util.logging.Logger log = java.util.logging.Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder");
-        log.setLevel(java.util.logging.Level.SEVERE);
+        return quiet("org.openqa.selenium.devtools.CdpVersionFinder", java.util.logging.Level.SEVERE);
+    }
+
+    private static java.util.logging.Logger quiet(String name, java.util.logging.Level level) {
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger(name);
+        log.setLevel(level);
         return log;
     }
 
