@@ -95,7 +95,20 @@ public final class BridgeBrowserLanes implements BrowserLanes {
         plan.targets().remote().connect().ifPresent(lo::connect);
         plan.targets().remote().executable().filter(x -> spec.kind() == BrowserKind.CHROMIUM).ifPresent(x -> lo.executable(java.nio.file.Path.of(x)));
         lo.capabilities(plan.targets().remote().gridCapabilities());
-        BrowserBackendProvider p = new BrowserBackendProvider(bridge, lo.driver(driver).build(), BrowserLaunchers.forDriver(driver), ortWeb);
+        BrowserBackendProvider p;
+        try {
+            p = new BrowserBackendProvider(bridge, lo.driver(driver).build(), BrowserLaunchers.forDriver(driver), ortWeb);
+        } catch (dev.accelbridge.core.BackendException e) {
+            throw e;
+        } catch (dev.accelbridge.core.AccelbridgeException e) {
+            // a remote that gave no browser: its cases are UNAVAILABLE there, not this machine's failures
+            java.util.Optional<dev.accelbridge.core.HostInfo> remote = plan.targets().grid().map(g -> RemoteUnavailable.grid(g.getAuthority()))
+                    .or(() -> plan.targets().remote().connect().map(RemoteUnavailable::playwrightServer));
+            if (remote.isEmpty()) {
+                throw e;
+            }
+            throw new RemoteUnavailable(remote.get(), e.getMessage(), e.fix());
+        }
         synchronized (this) {
             providers.add(p);
         }

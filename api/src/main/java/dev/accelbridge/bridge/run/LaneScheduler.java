@@ -82,9 +82,13 @@ final class LaneScheduler {
         } catch (AccelbridgeException e) {
             // What the lane needs (a browser, its onnxruntime-web, an ONNX Runtime version) is missing, cannot run here, or
             // would not start: every case of it says so, and the run goes on.
+            HostInfo at = e instanceof RemoteUnavailable r ? r.remote() : host; // a remote's are the remote's
+            if (at != host) {
+                sink.host(at);
+            }
             sink.cannotOpen(runId, tasks.stream().map(t -> CaseId.of(t.mc(), t.requested(), expected)).toList(), e,
                     Provenance.of(target.isNative() ? null : target.browser().id(), null, lanes.driver(), null, null, List.of(),
-                            VersionAxes.recorded(runtimeVersions, target)).withHost(host));
+                            VersionAxes.recorded(runtimeVersions, target)).withHost(at));
             return;
         }
         first.probes().values().forEach(sink::probe);
