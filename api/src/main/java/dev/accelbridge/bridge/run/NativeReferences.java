@@ -65,14 +65,14 @@ final class NativeReferences {
                     : references.computeIfAbsent(fp32, b -> Reference.expected(b).orElseGet(() -> referenceOnly(b))).asFp32();
             Reference expected = Reference.expected(mc).orElse(null);
             Reference own;
-            if (cpuHere) {
+            if (cpuHere && !done.contains(CaseId.of(mc, BackendId.CPU, here))) {
                 CaseExecutor.Outcome o = executor.run(ctx, mc, Chain.of(BackendId.CPU), local.probes(), local.providers(), judge);
-                if (!done.contains(CaseId.of(mc, BackendId.CPU, here))) {
-                    sink.emit(o.result());
-                }
+                sink.emit(o.result());
                 own = expected != null ? expected : o.execution().map(e -> Reference.nativeCpu(mc, e.outputs()))
                         .orElseGet(() -> Reference.missing("native CPU " + o.result().status() + ": " + o.result().reason()));
             } else {
+                // no cpu case here, or one a resumed run has already stored: the outputs alone, one untimed run (a resumed run
+                // timed its done cases again, 20,000 iterations each, though nothing was stored twice)
                 own = expected != null ? expected : referenceOnly(mc);
             }
             references.put(mc, judge == null ? own : judge.withVariantRun(own, mc.precision()));

@@ -20,6 +20,13 @@ final class ProgressListener implements RunListener, AutoCloseable {
     private final boolean quiet;
     private ProgressBar bar;
     private dev.accelbridge.core.MinDurations durations = dev.accelbridge.core.MinDurations.NONE;
+    private final java.util.function.LongSupplier nanos;
+    /** The case and phase of the last in-case line written to a log, and when. */
+    private String lastCase;
+    private long lastLine;
+
+    /** The least time between two in-case lines of one case and phase in a log (not a terminal). */
+    static final java.time.Duration LOG_EVERY = java.time.Duration.ofSeconds(10);
 
     ProgressListener(PrintWriter err, boolean quiet) {
         this(err, Terminal.interactive(), quiet);
@@ -27,9 +34,14 @@ final class ProgressListener implements RunListener, AutoCloseable {
 
     /** {@code quiet}: nothing while the run goes ({@code --quiet}, for CI logs); the table and summary still come. */
     ProgressListener(PrintWriter err, boolean interactive, boolean quiet) {
+        this(err, interactive, quiet, System::nanoTime);
+    }
+
+    ProgressListener(PrintWriter err, boolean interactive, boolean quiet, java.util.function.LongSupplier nanos) {
         this.err = err;
         this.interactive = interactive && !quiet;
         this.quiet = quiet;
+        this.nanos = nanos;
     }
 
     /** The run's sampling rule, so a loop a least duration runs past its count is said as such. */
@@ -76,6 +88,15 @@ final class ProgressListener implements RunListener, AutoCloseable {
             bar.setExtraMessage(line);
             return;
         }
+        // a log keeps a case's first line of each phase and then one every LOG_EVERY (found when tried: a generation printed a
+        // line per timed run, 1,500 at --iterations 1500), and its last
+        String key = id.lane().key() + "|" + id.row() + "|" + hop.id() + "|" + phase;
+        long now = nanos.getAsLong();
+        if (key.equals(lastCase) && done < total && now - lastLine < LOG_EVERY.toNanos()) {
+            return;
+        }
+        lastCase = key;
+        lastLine = now;
         err.println("  " + line);
         err.flush();
     }
