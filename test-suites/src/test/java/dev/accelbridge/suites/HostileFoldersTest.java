@@ -24,13 +24,27 @@ import static org.assertj.core.api.Assertions.assertThat;
  * 1,000,000 x 1,000,000 and 10^9 frames ran out of heap; a sampling rate of 0 fed an empty waveform that passed; a
  * negative start token was fed as is; 10^6 forced ids stopped the whole run).
  */
-class HostileFoldersTest {
+public class HostileFoldersTest {
     @TempDir
     Path dir;
 
     @Test
     void eachHostileFolderIsItsOwnRowNamingTheFileAndKeyAndTheGoodModelLoads() {
-        Path zoo = dir.resolve("zoo");
+        Path zoo = hostileZoo(dir.resolve("zoo"));
+        Map<String, ModelLoad> all = ModelDirectory.loadAll(zoo, Optional.empty(), FeedOptions.none()).stream()
+                .collect(Collectors.toMap(m -> zoo.relativize(m.path()).getName(0).toString(), m -> m));
+        assertThat(all.get("op-relu").broken()).isFalse();
+        assertThat(all.get("op-relu").cases()).isNotEmpty();
+        EXPECTED.forEach((folder, fileAndKey) -> expect(all.get(folder), fileAndKey.get(0), fileAndKey.get(1)));
+    }
+
+    /**
+     * A folder of models as an attacker would write them, beside a good one ({@code op-relu}): each in a folder named for
+     * what it holds, the key in error in the file named.
+     *
+     * @return the folder ({@link #EXPECTED} says what each bad model's row names)
+     */
+    public static Path hostileZoo(Path zoo) {
         WildModels.unary(zoo, "Relu");
         tokenizerWithoutItsUnknownToken(WildModels.sentenceEncoder(zoo.resolve("t")));
         preprocessor(WildModels.optimumVision(zoo.resolve("huge")), "{\"size\": {\"height\": 1000000, \"width\": 1000000}}");
@@ -44,18 +58,15 @@ class HostileFoldersTest {
         }
         generationConfig(WildModels.whisperExport(zoo.resolve("forced")), forced.append("]}").toString());
 
-        Map<String, ModelLoad> all = ModelDirectory.loadAll(zoo, Optional.empty(), FeedOptions.none()).stream()
-                .collect(Collectors.toMap(m -> zoo.relativize(m.path()).getName(0).toString(), m -> m));
-        assertThat(all.get("op-relu").broken()).isFalse();
-        assertThat(all.get("op-relu").cases()).isNotEmpty();
-        expect(all.get("t"), "tokenizer.json", "unk_token");
-        expect(all.get("huge"), "preprocessor_config.json", "size");
-        expect(all.get("negative"), "preprocessor_config.json", "size");
-        expect(all.get("frames"), "preprocessor_config.json", "nb_max_frames");
-        expect(all.get("rate"), "preprocessor_config.json", "sampling_rate");
-        expect(all.get("start"), "generation_config.json", "decoder_start_token_id");
-        expect(all.get("forced"), "generation_config.json", "forced_decoder_ids");
+        return zoo;
     }
+
+    /** The file and key each bad model of {@link #hostileZoo} must name, by its folder. */
+    public static final Map<String, List<String>> EXPECTED = Map.of("t", List.of("tokenizer.json", "unk_token"),
+            "huge", List.of("preprocessor_config.json", "size"), "negative", List.of("preprocessor_config.json", "size"),
+            "frames", List.of("preprocessor_config.json", "nb_max_frames"), "rate", List.of("preprocessor_config.json", "sampling_rate"),
+            "start", List.of("generation_config.json", "decoder_start_token_id"),
+            "forced", List.of("generation_config.json", "forced_decoder_ids"));
 
     private static void expect(ModelLoad m, String file, String key) {
         assertThat(m).as(file + " " + key).isNotNull();

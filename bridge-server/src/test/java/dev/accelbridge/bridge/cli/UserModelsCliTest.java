@@ -27,6 +27,29 @@ class UserModelsCliTest {
     private static final List<String> OPS = List.of("Relu", "Sigmoid", "Tanh", "Abs", "Neg", "Exp", "Floor", "Ceil", "Sin", "Cos",
             "Erf", "Sign", "Round", "Identity", "Softplus", "Softsign", "HardSwish");
 
+    /**
+     * Model folders written as an attacker would (a tokenizer that aborted the JVM, sizes that exhausted the heap, a prompt
+     * of 10^6 forced ids that ended the run with exit 2) beside a good model in one run: exit 0, the good one PASSED, each bad
+     * one its own row naming the file and the key.
+     */
+    @Test
+    void hostileModelFoldersBesideAGoodOneAreEachTheirOwnRowAndTheRunGoesOn() throws Exception {
+        Path zoo = dev.accelbridge.suites.HostileFoldersTest.hostileZoo(tmp.resolve("zoo"));
+        CliRunner.Result r = CliRunner.run("run", "--native", "--model", zoo.toString(), "--json", "--warmups", "0", "--iterations", "2",
+                "--min-duration", "0", "--warmup-duration", "0", "--no-report", "--db", tmp.resolve("m.duckdb").toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        List<JsonNode> rows = new ArrayList<>();
+        new ObjectMapper().readTree(r.out()).forEach(rows::add);
+        assertThat(rows).filteredOn(n -> n.get("status").asText().equals("PASSED")).extracting(n -> n.get("model").asText())
+                .containsExactly("op-relu");
+        dev.accelbridge.suites.HostileFoldersTest.EXPECTED.forEach((folder, fileAndKey) -> assertThat(rows).as(folder)
+                .anySatisfy(n -> {
+                    assertThat(n.get("status").asText()).isIn("FAILED", "UNSUPPORTED");
+                    assertThat(n.get("reason").asText()).contains(zoo.resolve(folder).toString(), fileAndKey.get(0), fileAndKey.get(1))
+                            .doesNotContain("\n");
+                }));
+    }
+
     @Test
     void aFolderOfTwentyOneModelsWithThreeBrokenRunsTheEighteenAndSaysWhatIsWrongWithTheThree() throws Exception {
         Path zoo = tmp.resolve("zoo");
