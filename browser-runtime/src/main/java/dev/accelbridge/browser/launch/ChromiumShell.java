@@ -149,7 +149,8 @@ final class ChromiumShell {
     static Optional<Map.Entry<String, String>> lastVerified(Path executable) {
         Unpacked u = UNPACKED.get(executable);
         return u == null ? Optional.empty() : Optional.of(Map.entry("chromium-shell " + u.version(), "manifest sha256 "
-                + u.entry().manifest() + " (" + u.entry().tree().files().size() + " files; package " + u.packageHash() + ")"));
+                + u.entry().manifest() + " (" + u.entry().tree().files().size() + " files; package " + u.packageHash() + ")"
+                + u.entry().note()));
     }
 
     /**

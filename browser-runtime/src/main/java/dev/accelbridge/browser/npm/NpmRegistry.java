@@ -233,8 +233,7 @@ public final class NpmRegistry {
         String integrity = v.fact("integrity");
         return new NpmPackage(name, version, v.dir().resolve("node_modules").resolve(name), integrity, "cache", sha,
                 integrity + " of the kept tarball and " + v.tree().files().size() + " files (manifest sha256 " + v.manifest()
-                        + ") verified" + (v.fetched() ? " at download" : "") + (v.repaired() == null ? "" : "; the cached copy was"
-                        + " fetched again: " + v.repaired()));
+                        + ") verified" + (v.fetched() ? " at download" : "") + v.note());
     }
 
     /**

@@ -87,6 +87,9 @@ class ChromiumShellCacheTest {
         copyTree(newer.dir(), mislabelled); // an intact entry, record and all, under another version's name
         CacheEntry.Verified v = ChromiumShell.unpack(cache, browsers, older.dir(), "141.0.0", older.integrity());
         assertThat(v.repaired()).contains("not Chromium 141").contains(LaneId.majorOf(pinned));
+        // found when tried: the repair was noted, never said: the provenance of what the shell runs says it
+        assertThat(ChromiumShell.lastVerified(v.dir().resolve("chromium")).orElseThrow().getValue())
+                .contains("the cached copy was fetched again").contains("not Chromium 141");
         assertThat(LaneId.majorOf(BrowserDiscovery.version(v.dir().resolve("chromium"), "--no-sandbox"))).isEqualTo("141");
     }
 

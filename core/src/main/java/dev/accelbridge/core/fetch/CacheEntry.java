@@ -68,6 +68,9 @@ public final class CacheEntry {
      * @param repaired why the copy found in the cache was put aside and fetched again; null when it was not
      */
     public record Verified(Path dir, Map<String, String> facts, TreeManifest tree, boolean fetched, String repaired) {
+        /** How {@link #note()} begins. */
+        public static final String REFETCHED = "; the cached copy was fetched again: ";
+
         /** A recorded fact, or null. */
         public String fact(String key) {
             return facts.get(key);
@@ -76,6 +79,14 @@ public final class CacheEntry {
         /** The sha256 of the manifest: one hash naming every file verified. */
         public String manifest() {
             return tree.digest();
+        }
+
+        /**
+         * What provenance appends to what it says was verified: {@code ; the cached copy was fetched again: WHY}, or "" when
+         * the copy was taken as it was (a repair that is said nowhere is a repair nobody can audit).
+         */
+        public String note() {
+            return repaired == null ? "" : REFETCHED + repaired;
         }
 
         /** The same entry, with why it was not taken from where it was asked for. */
@@ -181,6 +192,11 @@ public final class CacheEntry {
                     last = r.problem();
                     putAside(dir);
                     continue;
+                }
+                if (damaged != null) {
+                    // said where it happens as well as in the provenance of what it served
+                    System.getLogger("dev.accelbridge.cache").log(System.Logger.Level.WARNING, "{0} in the cache ({1}) was fetched again: {2}",
+                            what, dir, dev.accelbridge.core.Untrusted.bounded(damaged, 300));
                 }
                 return r.verified(dir, true, damaged);
             } finally {

@@ -57,7 +57,8 @@ final class OrtJars {
     record Jar(Path file, String sha1, String sha256, String source, String repaired) {
         /** What provenance says was verified. */
         String verified() {
-            return "sha256 " + sha256 + " (SHA-1 " + sha1 + " as published; " + source + ")";
+            return "sha256 " + sha256 + " (SHA-1 " + sha1 + " as published; " + source + ")"
+                    + (repaired == null ? "" : dev.accelbridge.core.fetch.CacheEntry.Verified.REFETCHED + repaired);
         }
     }
 

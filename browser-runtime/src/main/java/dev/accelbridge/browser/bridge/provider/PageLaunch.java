@@ -86,7 +86,8 @@ final class PageLaunch {
     static java.util.Map<String, String> verified(OrtWebBuild ortWeb, dev.accelbridge.browser.launch.BrowserHandle handle) {
         java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
         if (ortWeb != null && ortWeb.verified() != null) {
-            out.put("onnxruntime-web " + ortWeb.version(), ortWeb.integrity());
+            int note = ortWeb.verified().indexOf(dev.accelbridge.core.fetch.CacheEntry.Verified.REFETCHED); // a repair is said
+            out.put("onnxruntime-web " + ortWeb.version(), ortWeb.integrity() + (note < 0 ? "" : ortWeb.verified().substring(note)));
         }
         if (handle != null) {
             dev.accelbridge.browser.launch.BrowserDiscovery.verifiedFetch(handle.executable()).ifPresent(e -> out.put(e.getKey(), e.getValue()));
