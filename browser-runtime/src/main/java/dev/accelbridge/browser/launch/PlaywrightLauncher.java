@@ -134,9 +134,11 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
         }
         options.executable().ifPresent(p -> launch.put("executablePath", p.toString()));
         double timeoutMs = options.launchTimeout().toMillis();
+        // through a hop that bounds each of the server's messages: Playwright reads them whole
+        ServerRelay relay = ServerRelay.start(ws, Map.of("x-playwright-launch-options", launch.toString()));
         Future<Object[]> started = thread.submit(() -> {
-            com.microsoft.playwright.Browser browser = (firefox ? playwright().firefox() : playwright().chromium()).connect(ws.toString(),
-                    new BrowserType.ConnectOptions().setHeaders(Map.of("x-playwright-launch-options", launch.toString())).setTimeout(timeoutMs));
+            com.microsoft.playwright.Browser browser = (firefox ? playwright().firefox() : playwright().chromium()).connect(
+                    relay.uri().toString(), new BrowserType.ConnectOptions().setTimeout(timeoutMs));
             try {
                 BrowserContext ctx = browser.newContext(new com.microsoft.playwright.Browser.NewContextOptions()
                         .setIgnoreHTTPSErrors(firefox && options.trust().isPresent()));
@@ -152,16 +154,29 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
         try {
             Object[] r = started.get(options.launchTimeout().toMillis() + 10_000, TimeUnit.MILLISECONDS);
             com.microsoft.playwright.Browser browser = (com.microsoft.playwright.Browser) r[0];
-            return new ServerHandle(options.browser(), onThread(browser::version, Duration.ofSeconds(10)), ws, browser, (PageWatch) r[1]);
+            return new ServerHandle(options.browser(), onThread(browser::version, Duration.ofSeconds(10)), ws, browser, (PageWatch) r[1],
+                    relay);
         } catch (ExecutionException | TimeoutException e) {
             started.cancel(true);
-            throw PlaywrightServerFailure.of(ws, e);
+            relay.close();
+            throw relayed(ws, relay, e);
         } catch (InterruptedException e) {
+            relay.close();
             Thread.currentThread().interrupt();
             throw new BrowserLaunchException("Interrupted while connecting to the Playwright server at " + ws, null, e);
         } catch (Exception e) {
-            throw PlaywrightServerFailure.of(ws, e);
+            relay.close();
+            throw relayed(ws, relay, e);
         }
+    }
+
+    /** Why the server gave no browser: what the relay saw of it first (a message over the bound, its handshake's answer). */
+    private static BrowserLaunchException relayed(URI ws, ServerRelay relay, Exception e) {
+        if (relay.refused().isPresent()) {
+            return new BrowserLaunchException(relay.refused().get(), "check that --connect names a Playwright server ('playwright "
+                    + "run-server'); a message that large is not one of Playwright's answers to Accelbridge", e);
+        }
+        return PlaywrightServerFailure.of(ws, relay.failed().<Throwable>map(f -> new IllegalStateException(f, e)).orElse(e));
     }
 
     /** What a watched page said, asked on the Playwright thread; empty when the thread does not answer in time. */
@@ -235,19 +250,21 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
         private final URI ws;
         private final com.microsoft.playwright.Browser browser;
         private final PageWatch watch;
+        private final ServerRelay relay;
         private volatile boolean ended;
 
-        ServerHandle(BrowserKind kind, String version, URI ws, com.microsoft.playwright.Browser browser, PageWatch watch) {
+        ServerHandle(BrowserKind kind, String version, URI ws, com.microsoft.playwright.Browser browser, PageWatch watch, ServerRelay relay) {
             this.kind = kind;
             this.version = version;
             this.ws = ws;
             this.browser = browser;
             this.watch = watch;
+            this.relay = relay;
         }
 
         @Override
         public java.util.Optional<String> pageEvidence() {
-            return ended ? java.util.Optional.empty() : watched(watch);
+            return relay.refused().or(() -> ended ? java.util.Optional.empty() : watched(watch));
         }
 
         @Override public BrowserKind browser() { return kind; }
@@ -289,6 +306,7 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
                 } catch (Exception e) {
                     // the server ends the browser when the connection goes
                 }
+                relay.close();
             }
         }
     }
