@@ -120,8 +120,6 @@ final class ModelLoader {
                         so.setInterOpNumThreads(options.interOpThreads());
                     }
                     apply(so, ro.on(backend)); // after the run's threads: a swept option wins
-                    opts.clear();
-                    opts.putAll(stringOptions(threads));
                 } else {
                     // DJL's own providers: CUDA by the model's device, ROCm and CoreML by its ortDevice option
                     switch (backend) {

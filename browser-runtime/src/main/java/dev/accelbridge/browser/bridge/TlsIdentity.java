@@ -166,23 +166,25 @@ public record TlsIdentity(KeyStore keyStore, char[] password, X509Certificate ce
 
     /** The keystore as PKCS#12, else as JKS; when both fail, both reasons (an empty or foreign file says so). */
     private static KeyStore read(Path file, char[] password) {
-        Exception first = null;
-        for (String type : List.of("PKCS12", "JKS")) {
-            try (InputStream in = Files.newInputStream(file)) {
-                KeyStore ks = KeyStore.getInstance(type);
-                ks.load(in, password);
-                return ks;
-            } catch (IOException | GeneralSecurityException e) {
-                if (first == null) {
-                    first = e;
-                } else {
-                    throw new BridgeServerException("Cannot read the TLS keystore " + file + ": as PKCS#12, " + why(first) + "; as JKS, "
-                            + why(e), "check the file and --tls-keystore-password-file (a PKCS#12 or JKS file with the key and its "
-                            + "certificate)", e);
-                }
+        try {
+            return read(file, "PKCS12", password);
+        } catch (IOException | GeneralSecurityException asPkcs12) {
+            try {
+                return read(file, "JKS", password);
+            } catch (IOException | GeneralSecurityException asJks) {
+                throw new BridgeServerException("Cannot read the TLS keystore " + file + ": as PKCS#12, " + why(asPkcs12) + "; as JKS, "
+                        + why(asJks), "check the file and --tls-keystore-password-file (a PKCS#12 or JKS file with the key and its "
+                        + "certificate)", asJks);
             }
         }
-        throw new IllegalStateException("unreachable");
+    }
+
+    private static KeyStore read(Path file, String type, char[] password) throws IOException, GeneralSecurityException {
+        try (InputStream in = Files.newInputStream(file)) {
+            KeyStore ks = KeyStore.getInstance(type);
+            ks.load(in, password);
+            return ks;
+        }
     }
 
     private static String why(Exception e) {

@@ -47,13 +47,14 @@ final class RefusalLog {
      */
     synchronized void refused(String what, String remote, String reason) {
         total++;
-        String key = what + ": " + Untrusted.bounded(reason, 300);
+        String said = Untrusted.bounded(reason, 300).trim();
+        String key = what + ": " + said;
         long now = nanos.getAsLong();
         Held h = held.get(key);
         if (h == null) {
             h = new Held();
             h.what = what;
-            h.reason = Untrusted.bounded(reason, 300).trim();
+            h.reason = said;
             h.since = now;
             held.put(key, h);
             out.accept("Refused " + what + " from " + Untrusted.quote(remote) + ": " + h.reason
