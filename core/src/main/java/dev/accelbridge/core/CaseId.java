@@ -28,22 +28,22 @@ import java.util.stream.Collectors;
  * @param runtimeOptions the ONNX Runtime session options that differ from the defaults and apply to {@code requested}
  */
 public record CaseId(ModelFamily family, String model, String modelSha256, String inputSet, String inputShapes,
-                     Precision precision, int batchSize, BackendId requested, LaneId lane, Scenario scenario,
+                     Precision precision, int batchSize, BackendId requested, LaneId lane, ScenarioId scenario,
                      RuntimeOptions runtimeOptions) {
     /** A case at the default session options. */
     public CaseId(ModelFamily family, String model, String modelSha256, String inputSet, String inputShapes,
-                  Precision precision, int batchSize, BackendId requested, LaneId lane, Scenario scenario) {
+                  Precision precision, int batchSize, BackendId requested, LaneId lane, ScenarioId scenario) {
         this(family, model, modelSha256, inputSet, inputShapes, precision, batchSize, requested, lane, scenario, RuntimeOptions.DEFAULT);
     }
 
     /** A case of one forward pass. */
     public CaseId(ModelFamily family, String model, String modelSha256, String inputSet, String inputShapes,
                   Precision precision, int batchSize, BackendId requested, LaneId lane) {
-        this(family, model, modelSha256, inputSet, inputShapes, precision, batchSize, requested, lane, Scenario.SINGLE_PASS);
+        this(family, model, modelSha256, inputSet, inputShapes, precision, batchSize, requested, lane, ScenarioId.SINGLE_PASS);
     }
 
     public CaseId {
-        scenario = scenario == null ? Scenario.SINGLE_PASS : scenario;
+        scenario = scenario == null ? ScenarioId.SINGLE_PASS : scenario;
         runtimeOptions = runtimeOptions == null ? RuntimeOptions.DEFAULT : runtimeOptions;
         Objects.requireNonNull(family, "family");
         Objects.requireNonNull(model, "model");
@@ -55,10 +55,15 @@ public record CaseId(ModelFamily family, String model, String modelSha256, Strin
         }
     }
 
+    /** True for the native CPU case of a model: its reference, what every other case of it is judged against. */
+    public boolean isNativeCpu() {
+        return requested == BackendId.CPU && lane.side() == LaneSide.NATIVE;
+    }
+
     /** The case of {@code mc} on {@code requested} in {@code lane}, at the model's own precision and batch. */
     public static CaseId of(ModelCase mc, BackendId requested, LaneId lane) {
         return new CaseId(mc.model().family(), mc.model().name(), mc.model().sha256(), mc.inputSet(),
-                shapesOf(mc.inputs()), mc.precision(), batchOf(mc.inputs()), requested, lane, mc.scenario(), mc.runtimeOptions().on(requested, lane));
+                shapesOf(mc.inputs()), mc.precision(), batchOf(mc.inputs()), requested, lane, mc.scenarioId(), mc.runtimeOptions().on(requested, lane));
     }
 
     /** {@code name=1x3x64x64;ids=1x16}: the shapes of the tensors in order ({@code name=} alone for a scalar). */

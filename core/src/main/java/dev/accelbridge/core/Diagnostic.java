@@ -50,7 +50,7 @@ public record Diagnostic(Severity severity, String code, String message, String 
                     + " after " + String.join("; ", r.attempts().earlier()),
                     "do not trust a single run of this case: find what made the earlier attempt fail (a crash, a hang, a lost device)"));
         }
-        if (r.status().executed() && r.parity() == null && !(r.requested() == BackendId.CPU && r.lane().isNative())) {
+        if (r.status().executed() && r.parity() == null && !r.id().isNativeCpu()) {
             out.add(new Diagnostic(Severity.WARNING, "no-reference", "no reference output to check " + req + " against",
                     "make sure the native CPU run of this model succeeds (it is every case's reference)"));
         }
@@ -66,7 +66,7 @@ public record Diagnostic(Severity severity, String code, String message, String 
                     "nodes off the requested provider add copies and cost speed: check the op support of " + req));
         }
         Placement placed = r.analysis() == null ? null : r.analysis().placement();
-        if (r.status().executed() && placed != null && !placed.onRequested() && !r.lane().isNative()) {
+        if (r.status().executed() && placed != null && !placed.onRequested() && r.lane().side() == LaneSide.BROWSER) {
             out.add(new Diagnostic(Severity.WARNING, "placed-on-cpu", (r.actual() == null ? req : r.actual().id())
                     + " ran the case with some nodes on ONNX Runtime's CPU EP" + (placed.offNodes().isEmpty() ? ""
                     : " (" + String.join(", ", placed.offNodes()) + ")") + ": " + placed.basis(),

@@ -45,8 +45,8 @@ public final class Dimensions {
             .optFlag("--browser").build();
 
     /** One forward pass or a generation (prompt and new tokens); a single pass for records that predate it. */
-    public static final Dimension<Scenario> SCENARIO = Dimension.builder("scenario", CaseId::scenario)
-            .setText(Scenario::parse, Scenario::id).optLabel("scenario").optAbsent(Scenario.SINGLE_PASS).optFacet().build();
+    public static final Dimension<ScenarioId> SCENARIO = Dimension.builder("scenario", CaseId::scenario)
+            .setText(ScenarioId::parse, ScenarioId::id).optLabel("scenario").optAbsent(ScenarioId.SINGLE_PASS).optFacet().build();
 
     /** The ONNX Runtime session options that differ from the defaults ({@link RuntimeOption}); the defaults for older records. */
     public static final Dimension<RuntimeOptions> RUNTIME_OPTIONS = Dimension.builder("runtimeOptions", CaseId::runtimeOptions)
@@ -96,7 +96,7 @@ public final class Dimensions {
     public static CaseId read(Function<Dimension<?>, String> text) {
         LaneId lane = LANE.parse(text.apply(LANE));
         java.util.Map<String, String> versions = new java.util.HashMap<>();
-        for (VersionAxis axis : VersionAxes.onSide(!lane.isNative())) {
+        for (VersionAxis axis : lane.side().axes()) {
             versions.put(axis.name(), axis.dimension().parse(text.apply(axis.dimension())));
         }
         lane = new LaneId(lane.browser(), versions);

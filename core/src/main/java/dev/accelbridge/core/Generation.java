@@ -3,7 +3,7 @@ package dev.accelbridge.core;
 import java.util.Arrays;
 
 /**
- * A generation case's own part of a {@link ModelCase}: greedy decoding of {@code newTokens} tokens after the case's
+ * A generation case's {@link Scenario}: greedy decoding of {@code newTokens} tokens after the case's
  * {@code input_ids} (the prompt, batch 1), the KV cache fed back each step as the {@link DecoderLayout} says. Both sides
  * also run it teacher-forced, fed {@code teacher} (the reference's tokens) instead of their own, and return the logits of
  * every step, which is what the verdict compares ({@link GenerationCheck}).
@@ -15,7 +15,7 @@ import java.util.Arrays;
  * @param encoder   an encoder-decoder's encoder (speech-to-text: log-mel features in, the states the decoder attends to out),
  *                  run once at the start of each generation; null for a decoder alone
  */
-public record Generation(int newTokens, DecoderLayout layout, long[] teacher, Encoder encoder) {
+public record Generation(int newTokens, DecoderLayout layout, long[] teacher, Encoder encoder) implements Scenario {
     /**
      * The encoder of an encoder-decoder model, a model file of its own as exporters write it ({@code encoder_model.onnx}
      * beside {@code decoder_model_merged.onnx}).
@@ -37,8 +37,8 @@ public record Generation(int newTokens, DecoderLayout layout, long[] teacher, En
     public static final String TEACHER_LOGITS = "teacher_logits";
 
     public Generation {
-        if (newTokens < 1 || newTokens > Scenario.MAX_TOKENS) {
-            throw new AccelbridgeException("new tokens must be 1.." + Scenario.MAX_TOKENS + ", got " + newTokens, "e.g. --new-tokens 32");
+        if (newTokens < 1 || newTokens > ScenarioId.MAX_TOKENS) {
+            throw new AccelbridgeException("new tokens must be 1.." + ScenarioId.MAX_TOKENS + ", got " + newTokens, "e.g. --new-tokens 32");
         }
         if (teacher != null && teacher.length != newTokens) {
             throw new IllegalArgumentException(teacher.length + " teacher tokens for " + newTokens + " new tokens");
@@ -73,6 +73,31 @@ public record Generation(int newTokens, DecoderLayout layout, long[] teacher, En
     /** The same generation making {@code n} tokens (not teacher-forced yet). */
     public Generation withNewTokens(int n) {
         return new Generation(n, layout, null, encoder);
+    }
+
+    /** {@code generate pP nN}: the prompt is the length of {@code inputs}' {@link DecoderLayout#inputIds() input ids}. */
+    @Override
+    public ScenarioId id(java.util.List<NamedTensor> inputs) {
+        int prompt = inputs.stream().filter(t -> t.name().equals(layout.inputIds())).findFirst()
+                .map(t -> (int) t.shape()[t.shape().length - 1]).orElse(0);
+        return ScenarioId.generate(prompt, newTokens);
+    }
+
+    /** False: a generation decodes one prompt. */
+    @Override
+    public boolean batchable() {
+        return false;
+    }
+
+    /** This many tokens, fed as {@code model}'s graph says (an fp16 decoder's cache is fp16), its encoder not carried over. */
+    @Override
+    public Scenario on(ModelSpec model) {
+        return new Generation(newTokens, DecoderLayout.of(model), null);
+    }
+
+    @Override
+    public <R> R accept(Cases<R> cases) {
+        return cases.generation(this);
     }
 
     @Override

@@ -50,7 +50,7 @@ public record LaneId(BrowserKind browser, Map<String, String> versions) {
                         "give a version such as 1.22.0");
             }
             if (axis.isPresent()) {
-                if (axis.get().browserSide() != (browser != null)) {
+                if (axis.get().side() != (browser == null ? LaneSide.NATIVE : LaneSide.BROWSER)) {
                     throw new AccelbridgeException((browser == null ? "The native lane" : "A browser lane") + " has no " + what + " version, got "
                             + Untrusted.quote(e.getValue()), browser == null ? "give a browser with its version" : "give it to the native lane");
                 }
@@ -60,14 +60,27 @@ public record LaneId(BrowserKind browser, Map<String, String> versions) {
         versions = Collections.unmodifiableMap(v);
     }
 
+    /** A lane on {@code side}, what a version of that side's axes is checked on (Chromium for the browser side). */
+    public static LaneId anyOn(LaneSide side) {
+        return switch (side) {
+            case NATIVE -> NATIVE;
+            case BROWSER -> of(BrowserKind.CHROMIUM);
+        };
+    }
+
     /** The lane of one browser, its versions not known yet. */
     public static LaneId of(BrowserKind browser) {
         return browser == null ? NATIVE : new LaneId(browser, Map.of());
     }
 
-    /** True for the native lane. */
-    public boolean isNative() {
-        return browser == null;
+    /** The side this lane is on: native (no browser) or a browser's. */
+    public LaneSide side() {
+        return browser == null ? LaneSide.NATIVE : LaneSide.BROWSER;
+    }
+
+    /** The browser's id ({@code chromium}), or null on the native side: what a result's provenance names. */
+    public String browserId() {
+        return browser == null ? null : browser.id();
     }
 
     /** {@code native} or the browser id ({@code chromium}): the {@link Dimensions#LANE} dimension's value. */
@@ -158,7 +171,7 @@ public record LaneId(BrowserKind browser, Map<String, String> versions) {
      * {@code --versions NAME=LIST}.
      */
     public static String runOptions(List<LaneId> lanes) {
-        String browsers = lanes.stream().filter(l -> !l.isNative()).map(l -> l.id() + VersionAxes.all().stream()
+        String browsers = lanes.stream().filter(l -> l.side() == LaneSide.BROWSER).map(l -> l.id() + VersionAxes.all().stream()
                         .filter(a -> a.withinBrowser() && l.version(a) != null)
                         .map(a -> a.keyPart(l.version(a))).collect(Collectors.joining())).distinct().collect(Collectors.joining(","));
         List<String> out = new ArrayList<>();
@@ -217,7 +230,7 @@ public record LaneId(BrowserKind browser, Map<String, String> versions) {
                 continue;
             }
             Optional<VersionAxis> axis = VersionAxes.named(e.getKey());
-            out = out.stream().flatMap(l -> axis.isPresent() && axis.get().browserSide() == l.isNative() ? Stream.of(l)
+            out = out.stream().flatMap(l -> axis.isPresent() && axis.get().side() != l.side() ? Stream.of(l)
                     : e.getValue().stream().map(v -> axis.map(a -> a.take(l, v)).orElseGet(() -> l.with(e.getKey(), v)))).toList();
         }
         return out;

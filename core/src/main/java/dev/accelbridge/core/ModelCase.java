@@ -18,20 +18,21 @@ import java.util.Optional;
  * @param precision the precision the model computes in (fp16 weights, int8 quantization), as shipped
  * @param replacedReference when a batch sweep resized inputs that shipped expected outputs: what replaced them (the
  *                          native CPU run at the new batch), said in the parity of every result; null otherwise
- * @param generation for a generation case, what it generates (its {@code inputs} are the prompt); null for one forward pass
+ * @param scenario what the case does with the model: one forward pass, or a generation (its {@code inputs} the prompt)
  * @param runtimeOptions the ONNX Runtime session options it runs with ({@code run --runtime-option}); the defaults when null
  */
 public record ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inputs, Optional<List<NamedTensor>> expected,
-                        Map<String, Long> freeDims, Precision precision, String replacedReference, Generation generation,
+                        Map<String, Long> freeDims, Precision precision, String replacedReference, Scenario scenario,
                         RuntimeOptions runtimeOptions) {
     /** A case at the default session options. */
     public ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inputs, Optional<List<NamedTensor>> expected,
-                     Map<String, Long> freeDims, Precision precision, String replacedReference, Generation generation) {
-        this(model, inputSet, inputs, expected, freeDims, precision, replacedReference, generation, RuntimeOptions.DEFAULT);
+                     Map<String, Long> freeDims, Precision precision, String replacedReference, Scenario scenario) {
+        this(model, inputSet, inputs, expected, freeDims, precision, replacedReference, scenario, RuntimeOptions.DEFAULT);
     }
 
     public ModelCase {
         runtimeOptions = runtimeOptions == null ? RuntimeOptions.DEFAULT : runtimeOptions;
+        scenario = scenario == null ? Scenario.SINGLE_PASS : scenario;
         inputs = List.copyOf(inputs);
         expected = expected.map(List::copyOf);
         freeDims = freeDims == null ? Map.of() : Map.copyOf(freeDims);
@@ -41,7 +42,7 @@ public record ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inpu
     /** A case of one forward pass. */
     public ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inputs, Optional<List<NamedTensor>> expected,
                      Map<String, Long> freeDims, Precision precision, String replacedReference) {
-        this(model, inputSet, inputs, expected, freeDims, precision, replacedReference, null);
+        this(model, inputSet, inputs, expected, freeDims, precision, replacedReference, Scenario.SINGLE_PASS);
     }
 
     /** A generation case: {@code generation.newTokens()} greedy tokens after the prompt {@code inputs}. */
@@ -49,24 +50,19 @@ public record ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inpu
         return new ModelCase(model, inputSet, prompt, Optional.empty(), Map.of(), Precision.FP32, null, generation);
     }
 
-    /** What this case does: one forward pass, or greedy decoding after a prompt of the length of {@code input_ids}. */
-    public Scenario scenario() {
-        if (generation == null) {
-            return Scenario.SINGLE_PASS;
-        }
-        int prompt = inputs.stream().filter(t -> t.name().equals(generation.layout().inputIds())).findFirst()
-                .map(t -> (int) t.shape()[t.shape().length - 1]).orElse(0);
-        return Scenario.generate(prompt, generation.newTokens());
+    /** The cell this case's scenario makes: one forward pass, or a generation after a prompt the length of its input ids. */
+    public ScenarioId scenarioId() {
+        return scenario.id(inputs);
     }
 
-    /** The same case with another generation part (its teacher tokens). */
-    public ModelCase withGeneration(Generation g) {
-        return new ModelCase(model, inputSet, inputs, expected, freeDims, precision, replacedReference, g, runtimeOptions);
+    /** The same case in another scenario (a generation teacher-forced, or making other tokens). */
+    public ModelCase withScenario(Scenario s) {
+        return new ModelCase(model, inputSet, inputs, expected, freeDims, precision, replacedReference, s, runtimeOptions);
     }
 
     /** The same case at other session options. */
     public ModelCase withRuntimeOptions(RuntimeOptions o) {
-        return new ModelCase(model, inputSet, inputs, expected, freeDims, precision, replacedReference, generation, o);
+        return new ModelCase(model, inputSet, inputs, expected, freeDims, precision, replacedReference, scenario, o);
     }
 
     /** A case that keeps its shipped reference (if any). */
@@ -88,7 +84,7 @@ public record ModelCase(ModelSpec model, String inputSet, List<NamedTensor> inpu
 
     /** The same case, recorded at {@code p}. */
     public ModelCase withPrecision(Precision p) {
-        return new ModelCase(model, inputSet, inputs, expected, freeDims, p, replacedReference, generation, runtimeOptions);
+        return new ModelCase(model, inputSet, inputs, expected, freeDims, p, replacedReference, scenario, runtimeOptions);
     }
 
     /** {@code family/model[/inputSet]}, the case's display key. */

@@ -77,7 +77,7 @@ public enum OrtWebEngine {
      * none (a page joined by hand).
      */
     public static java.util.Optional<OrtWebEngine> of(LaneId lane) {
-        String v = lane.isNative() ? null : lane.version(AXIS);
+        String v = lane.version(AXIS);
         return v == null ? java.util.Optional.empty() : java.util.Optional.of(of(v));
     }
 

@@ -97,6 +97,11 @@ public record RunResult(String runId, Instant startedAt, CaseId id, BackendId ac
         return id.lane();
     }
 
+    /** True when this case ran on the native CPU (asked for it, or fell back to it natively): what the reference runs on. */
+    public boolean ranOnNativeCpu() {
+        return actual == BackendId.CPU && id.lane().side() == LaneSide.NATIVE;
+    }
+
     /** The host fingerprint from the provenance, or null. */
     public String hostFingerprint() {
         return provenance == null ? null : provenance.hostFingerprint();

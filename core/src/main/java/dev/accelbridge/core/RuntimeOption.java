@@ -91,7 +91,10 @@ public enum RuntimeOption {
      * where it names one (a page joined by hand names none: its engine is its own).
      */
     public boolean appliesTo(BackendId backend, LaneId lane) {
-        return lane.isNative() ? appliesTo(backend) && engines == null : appliesTo(backend, OrtWebEngine.of(lane).orElse(null));
+        return switch (lane.side()) {
+            case NATIVE -> appliesTo(backend) && engines == null;
+            case BROWSER -> appliesTo(backend, OrtWebEngine.of(lane).orElse(null));
+        };
     }
 
     /** Whether it means anything on {@code backend} on a page of {@code engine} (null: a page whose engine is its own). */

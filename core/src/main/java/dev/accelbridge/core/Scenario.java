@@ -1,63 +1,74 @@
 package dev.accelbridge.core;
 
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.List;
 
 /**
- * What one case does with its model: one forward pass ({@link #SINGLE_PASS}, every case before generation), or greedy
- * decoding of {@code newTokens} tokens after a prompt of {@code promptTokens}, with the KV cache fed back. A dimension of
- * the matrix ({@link Dimensions#SCENARIO}): the same decoder asked for 16 or for 64 new tokens is two cells.
- *
- * @param promptTokens the prompt's length (0 for a single pass)
- * @param newTokens    the tokens generated (0 for a single pass)
+ * What a case does with its model: one forward pass ({@link SinglePass}), or greedy decoding after a prompt
+ * ({@link Generation}). The kinds are closed, and each layer tells them apart in one place, through {@link #accept}: how
+ * a case is judged (api), how each side runs it (the native runner, the browser provider), which job the page runs. A new
+ * scenario is one more implementation here and one more method of {@link Cases}, which the compiler then asks of every
+ * one of those places, and of nothing else.
  */
-public record Scenario(int promptTokens, int newTokens) {
-    /** One forward pass: what records from before generation take. */
-    public static final Scenario SINGLE_PASS = new Scenario(0, 0);
-    /** The most tokens a generation case may ask for. */
-    public static final int MAX_TOKENS = 4096;
+public sealed interface Scenario permits Scenario.SinglePass, Generation {
+    /** One forward pass: what a case is unless it says otherwise. */
+    SinglePass SINGLE_PASS = new SinglePass();
 
-    private static final Pattern GENERATE = Pattern.compile("generate p(\\d{1,4}) n(\\d{1,4})");
+    /** The cell a case of this scenario fed {@code inputs} makes: the {@link Dimensions#SCENARIO} dimension's value. */
+    ScenarioId id(List<NamedTensor> inputs);
 
-    public Scenario {
-        if (promptTokens < 0 || newTokens < 0 || promptTokens > MAX_TOKENS || newTokens > MAX_TOKENS
-                || (newTokens == 0) != (promptTokens == 0)) {
-            throw new AccelbridgeException("A generation needs a prompt of 1.." + MAX_TOKENS + " tokens and 1.." + MAX_TOKENS
-                    + " new tokens, got prompt " + promptTokens + ", new " + newTokens, "e.g. --prompt-tokens 8 --new-tokens 32");
+    /**
+     * True when a case may be swept to another batch size by resizing its inputs; a generation decodes one prompt.
+     */
+    boolean batchable();
+
+    /**
+     * The same scenario on another form of its model (a converted variant, an fp16 graph): fed as {@code model}'s graph
+     * says, judged against a reference that has not run yet.
+     */
+    Scenario on(ModelSpec model);
+
+    /** The one dispatch: {@code cases}'s method for this kind. */
+    <R> R accept(Cases<R> cases);
+
+    /**
+     * One method per kind of scenario: what a layer does for each. Implemented once per layer, so adding a kind is a
+     * compile error in exactly the places that must learn it.
+     *
+     * @param <R> what the layer makes of a case
+     */
+    interface Cases<R> {
+        /** One forward pass. */
+        R singlePass(SinglePass s);
+
+        /** Greedy decoding after a prompt. */
+        R generation(Generation g);
+    }
+
+    /** One forward pass of the model over the case's inputs. */
+    record SinglePass() implements Scenario {
+        @Override
+        public ScenarioId id(List<NamedTensor> inputs) {
+            return ScenarioId.SINGLE_PASS;
         }
-    }
 
-    /** Greedy decoding of {@code newTokens} after {@code promptTokens}. */
-    public static Scenario generate(int promptTokens, int newTokens) {
-        return new Scenario(promptTokens, newTokens);
-    }
-
-    /** True for a generation. */
-    public boolean generates() {
-        return newTokens > 0;
-    }
-
-    /** {@code single-pass}, or {@code generate p8 n32}. */
-    public String id() {
-        return generates() ? String.format(Locale.ROOT, "generate p%d n%d", promptTokens, newTokens) : "single-pass";
-    }
-
-    /** Reads what {@link #id()} writes. */
-    public static Scenario parse(String text) {
-        String t = text == null ? "" : text.trim();
-        if (t.equals("single-pass")) {
-            return SINGLE_PASS;
+        @Override
+        public boolean batchable() {
+            return true;
         }
-        Matcher m = GENERATE.matcher(t);
-        if (!m.matches()) {
-            throw new AccelbridgeException("Unknown scenario " + Untrusted.quote(t), "use single-pass or generate pP nN (generate p8 n32)");
-        }
-        return generate(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
-    }
 
-    @Override
-    public String toString() {
-        return id();
+        @Override
+        public Scenario on(ModelSpec model) {
+            return this;
+        }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.singlePass(this);
+        }
+
+        @Override
+        public String toString() {
+            return ScenarioId.SINGLE_PASS.id();
+        }
     }
 }

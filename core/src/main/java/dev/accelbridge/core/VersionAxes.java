@@ -51,11 +51,6 @@ public final class VersionAxes {
         return all().stream().filter(VersionAxis::withinBrowser).findFirst();
     }
 
-    /** The axes browser lanes ({@code true}) or the native lane ({@code false}) carry, in order. */
-    public static List<VersionAxis> onSide(boolean browser) {
-        return all().stream().filter(x -> x.browserSide() == browser).toList();
-    }
-
     /** {@code runtimeVersions} with the lane's own version of each axis that records one ({@link VersionAxis#recordedAs}). */
     public static Map<String, String> recorded(Map<String, String> runtimeVersions, LaneId lane) {
         Map<String, String> out = new LinkedHashMap<>(runtimeVersions);

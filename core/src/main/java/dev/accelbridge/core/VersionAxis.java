@@ -46,8 +46,8 @@ public interface VersionAxis {
         return null;
     }
 
-    /** True when browser lanes carry it, false when the native lane does. */
-    boolean browserSide();
+    /** The side whose lanes carry it. */
+    LaneSide side();
 
     /** Its place among the axes, lowest first: the order of a lane's key and of the report's versions. */
     int order();

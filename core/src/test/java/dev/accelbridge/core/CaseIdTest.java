@@ -45,7 +45,7 @@ class CaseIdTest {
     @Test
     void lanesAndPrecisionsParse() {
         assertThat(LaneId.parse(null)).isEqualTo(LaneId.NATIVE);
-        assertThat(LaneId.parse("native").isNative()).isTrue();
+        assertThat(LaneId.parse("native").side()).isEqualTo(LaneSide.NATIVE);
         assertThat(LaneId.parse("chrome-headless").browser()).isEqualTo(BrowserKind.CHROME);
         assertThat(LaneId.parse("netscape").browser()).isEqualTo(BrowserKind.OTHER);
         assertThat(Precision.parse("INT8")).isEqualTo(Precision.INT8);

@@ -63,9 +63,9 @@ class DecodingTest {
 
     @Test
     void aScenarioReadsBackFromItsName() {
-        assertThat(Scenario.parse("generate p8 n32")).isEqualTo(Scenario.generate(8, 32));
-        assertThat(Scenario.parse(Scenario.SINGLE_PASS.id())).isEqualTo(Scenario.SINGLE_PASS);
-        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> Scenario.parse("generate 8"))).hasMessageContaining("Unknown scenario");
-        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> Scenario.generate(0, 4))).hasMessageContaining("prompt of 1..");
+        assertThat(ScenarioId.parse("generate p8 n32")).isEqualTo(ScenarioId.generate(8, 32));
+        assertThat(ScenarioId.parse(ScenarioId.SINGLE_PASS.id())).isEqualTo(ScenarioId.SINGLE_PASS);
+        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> ScenarioId.parse("generate 8"))).hasMessageContaining("Unknown scenario");
+        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> ScenarioId.generate(0, 4))).hasMessageContaining("prompt of 1..");
     }
 }

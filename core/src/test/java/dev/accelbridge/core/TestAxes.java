@@ -26,8 +26,8 @@ final class TestAxes {
         }
 
         @Override
-        public boolean browserSide() {
-            return true;
+        public LaneSide side() {
+            return LaneSide.BROWSER;
         }
 
         @Override
@@ -73,8 +73,8 @@ final class TestAxes {
         }
 
         @Override
-        public boolean browserSide() {
-            return true;
+        public LaneSide side() {
+            return LaneSide.BROWSER;
         }
 
         @Override
@@ -108,8 +108,8 @@ final class TestAxes {
         }
 
         @Override
-        public boolean browserSide() {
-            return false;
+        public LaneSide side() {
+            return LaneSide.NATIVE;
         }
 
         @Override

@@ -204,11 +204,11 @@ class AccelbridgeExtensionTest {
             // wasm, webgpu, webnn-npu in chromium on JSEP, webgpu on the native WebGPU EP, and cpu natively: every
             // invocation's case, and nothing else
             assertThat(store.results(matches.runId())).hasSize(5);
-            assertThat(store.results(matches.runId())).filteredOn(r -> !r.lane().isNative())
+            assertThat(store.results(matches.runId())).filteredOn(r -> r.lane().side() == dev.accelbridge.core.LaneSide.BROWSER)
                     .extracting(r -> r.id().requested().id() + "@" + r.lane().version("ortWebEngine"))
                     .containsExactlyInAnyOrder("wasm@jsep", "webgpu@jsep", "webnn-npu@jsep", "webgpu@webgpu-ep");
             RunInfo engine = runs.stream().filter(r -> r.label().endsWith("#onTheNativeWebGpuEp")).findFirst().orElseThrow();
-            assertThat(store.results(engine.runId())).filteredOn(r -> !r.lane().isNative()).singleElement()
+            assertThat(store.results(engine.runId())).filteredOn(r -> r.lane().side() == dev.accelbridge.core.LaneSide.BROWSER).singleElement()
                     .satisfies(r -> assertThat(r.lane().version("ortWebEngine")).isEqualTo("webgpu-ep"));
         }
     }

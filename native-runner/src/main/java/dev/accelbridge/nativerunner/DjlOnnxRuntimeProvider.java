@@ -14,7 +14,9 @@ import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.Generation;
 import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.Scenario;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -150,10 +152,18 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
                     + "' does not exist or is not a file", "check the model path (--model PATH)", null);
         }
         boolean cold = cases.getAndIncrement() == 0;
-        if (request.modelCase().generation() != null) {
-            return new NativeGeneration(this, loader, request, spec, backend).run(cold);
-        }
-        return new NativeRun(this, loader, request, spec, backend).run(cold);
+        // the native side's one dispatch on what a case does
+        return request.modelCase().scenario().accept(new Scenario.Cases<Execution>() {
+            @Override
+            public Execution singlePass(Scenario.SinglePass s) {
+                return new NativeRun(DjlOnnxRuntimeProvider.this, loader, request, spec, backend).run(cold);
+            }
+
+            @Override
+            public Execution generation(Generation g) {
+                return new NativeGeneration(DjlOnnxRuntimeProvider.this, loader, request, g, spec, backend).run(cold);
+            }
+        });
     }
 
     Provenance provenance(BackendId backend) {

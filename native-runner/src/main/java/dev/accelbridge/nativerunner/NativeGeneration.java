@@ -47,13 +47,16 @@ final class NativeGeneration {
     private final DjlOnnxRuntimeProvider provider;
     private final ModelLoader loader;
     private final ExecutionRequest request;
+    private final Generation gen;
     private final ModelSpec spec;
     private final BackendId backend;
 
-    NativeGeneration(DjlOnnxRuntimeProvider provider, ModelLoader loader, ExecutionRequest request, ModelSpec spec, BackendId backend) {
+    NativeGeneration(DjlOnnxRuntimeProvider provider, ModelLoader loader, ExecutionRequest request, Generation gen, ModelSpec spec,
+                     BackendId backend) {
         this.provider = provider;
         this.loader = loader;
         this.request = request;
+        this.gen = gen;
         this.spec = spec;
         this.backend = backend;
     }
@@ -70,7 +73,6 @@ final class NativeGeneration {
 
     Execution run(boolean cold) {
         long deadline = request.timeout() == null ? Long.MAX_VALUE : System.nanoTime() + request.timeout().toNanos();
-        Generation gen = request.modelCase().generation();
         long[] prompt = request.modelCase().inputs().stream().filter(t -> t.name().equals(gen.layout().inputIds())).findFirst()
                 .orElseThrow(() -> new UnsupportedModelException("A generation case of '" + spec.name() + "' has no prompt '"
                         + gen.layout().inputIds() + "'", "give the prompt as input_ids [1, P]", null)).toLongs();

@@ -71,7 +71,7 @@ class OptimizedDecoderNativeTest {
             System.arraycopy(prompt, 0, seq, 0, prompt.length);
             System.arraycopy(tokens, 0, seq, prompt.length, s);
             ModelCase whole = ModelCase.generating(gen.model(), "whole", List.of(NamedTensor.ofLongs("input_ids",
-                    new long[] {1, seq.length}, seq)), Generation.of(1, gen.generation().layout()));
+                    new long[] {1, seq.length}, seq)), Generation.of(1, ((dev.accelbridge.core.Generation) gen.scenario()).layout()));
             float[] once = provider.execute(new ExecutionRequest(BackendId.CPU, whole, 0, 1, Duration.ofMinutes(1))).outputs().get(1).toFloats();
             double max = 0;
             for (int v = 0; v < vocab; v++) {

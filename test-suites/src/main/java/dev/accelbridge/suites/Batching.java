@@ -32,7 +32,7 @@ public final class Batching {
      */
     public static Optional<ModelCase> atBatch(ModelCase mc, int b) {
         List<String> batched = batchedInputs(mc);
-        if (batched.isEmpty() || mc.generation() != null) { // a generation is of one prompt
+        if (batched.isEmpty() || !mc.scenario().batchable()) {
             return Optional.empty();
         }
         if (batchOf(mc) == b) {

@@ -7,7 +7,7 @@ import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.PublicApi;
-import dev.accelbridge.core.Scenario;
+import dev.accelbridge.core.ScenarioId;
 import dev.accelbridge.suites.generation.DecodeSteps;
 
 import java.util.ArrayList;
@@ -34,8 +34,8 @@ public record GenerateOptions(boolean force, Integer promptTokens, Integer newTo
 
     public GenerateOptions {
         for (Integer n : new Integer[] {promptTokens, newTokens}) {
-            if (n != null && (n < 1 || n > Scenario.MAX_TOKENS)) {
-                throw new AccelbridgeException("--prompt-tokens and --new-tokens must be 1.." + Scenario.MAX_TOKENS + ", got " + n,
+            if (n != null && (n < 1 || n > ScenarioId.MAX_TOKENS)) {
+                throw new AccelbridgeException("--prompt-tokens and --new-tokens must be 1.." + ScenarioId.MAX_TOKENS + ", got " + n,
                         "e.g. --prompt-tokens 8 --new-tokens 32");
             }
         }
@@ -73,13 +73,13 @@ public record GenerateOptions(boolean force, Integer promptTokens, Integer newTo
 
     /** A generation case of a suite with the lengths given here (a length not given stays the suite's); others as they are. */
     public ModelCase applyTo(ModelCase mc) {
-        if (mc.generation() == null || promptTokens == null && newTokens == null) {
+        if (!(mc.scenario() instanceof Generation given) || promptTokens == null && newTokens == null) {
             return mc;
         }
         // an encoder-decoder's prompt is its task tokens and its input the audio: only the new tokens change
-        boolean encoded = mc.generation().encoder() != null;
-        List<NamedTensor> prompt = promptTokens == null || encoded ? mc.inputs() : prompt(promptTokens, mc.generation().layout().vocab());
-        Generation g = newTokens == null ? mc.generation() : mc.generation().withNewTokens(newTokens);
+        boolean encoded = given.encoder() != null;
+        List<NamedTensor> prompt = promptTokens == null || encoded ? mc.inputs() : prompt(promptTokens, given.layout().vocab());
+        Generation g = newTokens == null ? given : given.withNewTokens(newTokens);
         return ModelCase.generating(mc.model(), mc.inputSet(), prompt, g).withPrecision(mc.precision());
     }
 

@@ -80,7 +80,7 @@ public final class GenerationSuite {
 
     /** Whether a case of the suite runs only when the suite is named: the plain decoder's single steps and the optimized forms. */
     public static boolean onlyWhenNamed(ModelCase mc) {
-        return mc.generation() == null || mc.model().name().contains("-gqa-");
+        return !(mc.scenario() instanceof Generation) || mc.model().name().contains("-gqa-");
     }
 
     /** A decoder's generation of {@code newTokens} after {@code prompt}, then its grid of single steps. */

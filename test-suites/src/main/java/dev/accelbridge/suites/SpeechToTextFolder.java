@@ -113,9 +113,9 @@ final class SpeechToTextFolder {
             }
             List<Long> ids = new ArrayList<>(List.of(token(cfg, "decoder_start_token_id", n.get("decoder_start_token_id").asLong(), vocab)));
             JsonNode pairs = n.path("forced_decoder_ids");
-            if (pairs.size() >= dev.accelbridge.core.Scenario.MAX_TOKENS) {
+            if (pairs.size() >= dev.accelbridge.core.ScenarioId.MAX_TOKENS) {
                 throw new SuiteException.UnfeedableInputException(cfg + ": forced_decoder_ids holds " + pairs.size() + " ids; a prompt "
-                        + "is at most " + dev.accelbridge.core.Scenario.MAX_TOKENS + " tokens with its start token",
+                        + "is at most " + dev.accelbridge.core.ScenarioId.MAX_TOKENS + " tokens with its start token",
                         "save the generation config Whisper's export comes with (a few forced ids)");
             }
             TreeMap<Integer, Long> forced = new TreeMap<>();

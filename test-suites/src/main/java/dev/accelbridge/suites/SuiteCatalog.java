@@ -72,7 +72,7 @@ public final class SuiteCatalog {
             List<ModelCase> cases = m.cases().apply(generate(m).spec());
             if (m.encoder() != null) { // an encoder-decoder: its generations start with the encoder's own file
                 Generation.Encoder e = Generation.Encoder.of(generate(m.encoder()).spec());
-                cases = cases.stream().map(c -> c.generation() == null ? c : c.withGeneration(c.generation().withEncoder(e))).toList();
+                cases = cases.stream().map(c -> c.scenario() instanceof Generation g ? c.withScenario(g.withEncoder(e)) : c).toList();
             }
             out.addAll(cases);
         }

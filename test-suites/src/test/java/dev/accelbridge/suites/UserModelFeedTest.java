@@ -123,9 +123,9 @@ class UserModelFeedTest {
         ModelCase c = loads.get(0).cases().get(0);
         assertThat(c.model().name()).isEqualTo("whisper-export");
         assertThat(c.model().family()).isEqualTo(ModelFamily.AUDIO);
-        assertThat(c.generation().encoder().model().path().getFileName().toString()).isEqualTo("encoder_model.onnx");
-        assertThat(c.generation().layout().useCacheBranch()).isEqualTo("use_cache_branch");
-        assertThat(c.generation().newTokens()).isEqualTo(GenerateOptions.DEFAULT_NEW);
+        assertThat(((dev.accelbridge.core.Generation) c.scenario()).encoder().model().path().getFileName().toString()).isEqualTo("encoder_model.onnx");
+        assertThat(((dev.accelbridge.core.Generation) c.scenario()).layout().useCacheBranch()).isEqualTo("use_cache_branch");
+        assertThat(((dev.accelbridge.core.Generation) c.scenario()).newTokens()).isEqualTo(GenerateOptions.DEFAULT_NEW);
         assertThat(c.inputs()).extracting(NamedTensor::name).containsExactly("input_features", "input_ids");
         assertThat(c.inputs().get(0).shape()).containsExactly(1, 80, 100);
         assertThat(c.inputs().get(1).toLongs()).containsExactly(1, 2, 3, 4); // start, then forced ids by position
@@ -134,7 +134,7 @@ class UserModelFeedTest {
                 .hasMessageContaining("is the decoder of an encoder-decoder");
         // --new-tokens applies; without its generation_config.json the export says what it lacks
         FeedOptions eight = FeedOptions.none().withGenerate(new GenerateOptions(false, null, 8));
-        assertThat(ModelFolderLoader.load(export, Optional.empty(), eight).get(0).generation().newTokens()).isEqualTo(8);
+        assertThat(((dev.accelbridge.core.Generation) ModelFolderLoader.load(export, Optional.empty(), eight).get(0).scenario()).newTokens()).isEqualTo(8);
         try {
             Files.delete(export.resolve("generation_config.json"));
         } catch (java.io.IOException e) {

@@ -107,9 +107,11 @@ public record CaseResult(RunResult result, Optional<RunResult> nativeCpu) {
     public String label() {
         String backends = fellBack() ? requested().id() + " → " + result.actual().id() : requested().id();
         Provenance p = result.provenance();
-        String where = id().lane().isNative() ? "native"
-                : (p != null && p.browser() != null ? p.browser() : id().lane().id()) + majorVersion(p)
-                + OrtWebEngine.of(id().lane()).filter(OrtWebEngine::isNativeEp).map(e -> " " + e.id()).orElse("");
+        String where = switch (id().lane().side()) {
+            case NATIVE -> "native";
+            case BROWSER -> (p != null && p.browser() != null ? p.browser() : id().lane().id()) + majorVersion(p)
+                    + OrtWebEngine.of(id().lane()).filter(OrtWebEngine::isNativeEp).map(e -> " " + e.id()).orElse("");
+        };
         return backends + " [" + where + "]";
     }
 

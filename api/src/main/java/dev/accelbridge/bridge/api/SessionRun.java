@@ -31,7 +31,7 @@ public record SessionRun(String runId, Path store, List<CaseResult> results, dou
     static SessionRun of(RunSummary s, Path store, RunAccount account) {
         Map<String, RunResult> nativeCpu = new HashMap<>();
         for (RunResult r : s.results()) {
-            if (r.id().requested() == BackendId.CPU && r.id().lane().isNative()) {
+            if (r.id().isNativeCpu()) {
                 nativeCpu.put(r.id().inputKey(), r);
             }
         }

@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.bisect;
 
+import dev.accelbridge.core.LaneSide;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.bridge.run.RunPlan;
 import dev.accelbridge.core.AccelbridgeException;
@@ -56,19 +57,19 @@ public record VersionRange(VersionAxis axis, String good, String bad, LaneId lan
                     "e.g. --ort-web 1.17.0..1.30.0, --browser chromium-shell@141..153 or --ort 1.20.0..1.29.0");
         }
         VersionAxis axis = ranges.get(0);
-        if (axis.browserSide() != backend.isBrowser()) {
+        if (axis.side() != LaneSide.of(backend)) {
             throw new AccelbridgeException("--backend " + backend + " does not run under " + axis.subject(),
-                    axis.browserSide() ? "bisect a browser backend (wasm, webgpu, webnn-*)" : "bisect " + flag(axis) + " with a native backend (cpu)");
+                    axis.side() == LaneSide.BROWSER ? "bisect a browser backend (wasm, webgpu, webnn-*)" : "bisect " + flag(axis) + " with a native backend (cpu)");
         }
         BrowserKind kind = browserName != null ? BrowserKind.parse(browserName) : backend.isWebnn() ? BrowserKind.CHROMIUM_SHELL : BrowserKind.CHROMIUM;
         LaneId lane = backend.isBrowser() ? LaneId.of(kind) : LaneId.NATIVE;
         for (Map.Entry<VersionAxis, String> e : given.entrySet()) {
-            if (e.getKey() != axis && e.getKey().browserSide() == backend.isBrowser()) {
+            if (e.getKey() != axis && e.getKey().side() == LaneSide.of(backend)) {
                 LaneId before = lane; // an axis not bisected stays at the version given
                 lane = checked(e.getKey(), () -> before.with(e.getKey(), e.getValue()));
             }
         }
-        for (VersionAxis other : VersionAxes.onSide(backend.isBrowser())) {
+        for (VersionAxis other : LaneSide.of(backend).axes()) {
             // an axis neither bisected nor given stays at its pinned version: one lane a step (with no engine named, a plan
             // would also run WebGPU on the native EP, and the step's case would be either)
             if (other != axis && !given.containsKey(other) && !other.withinBrowser() && other.pinned() != null && lane.version(other) == null) {
@@ -116,7 +117,7 @@ public record VersionRange(VersionAxis axis, String good, String bad, LaneId lan
 
     /** The browser every step runs in, or null natively. */
     public BrowserSpec browser() {
-        return lane.isNative() ? null : BrowserSpec.of(lane);
+        return lane.browser() == null ? null : BrowserSpec.of(lane);
     }
 
     private static String flag(VersionAxis a) {

@@ -12,7 +12,6 @@ import dev.accelbridge.core.Status;
 import dev.accelbridge.core.Tolerance;
 
 import java.nio.file.Path;
-import dev.accelbridge.core.GenerationCheck;
 
 import java.time.Duration;
 import java.util.function.Function;
@@ -47,7 +46,7 @@ final class Bisections {
     /** Whether {@code r} is bisected. */
     public boolean wanted(RunResult r) {
         // native CPU is the reference itself: nothing to bisect it against
-        if (r.actual() == null || (r.actual() == BackendId.CPU && r.id().lane().isNative())) {
+        if (r.actual() == null || r.ranOnNativeCpu()) {
             return false;
         }
         if (always) {
@@ -67,12 +66,7 @@ final class Bisections {
         Bisection b;
         try {
             BackendProvider provider = providers.apply(backend);
-            if (mc.generation() != null) {
-                // a generation is bisected on the step its verdict blames, with that step's feeds and past
-                int depth = GenerationCheck.pastLengthIn(r.reason()).orElseThrow(() -> new dev.accelbridge.core.AccelbridgeException(
-                        "the generation's verdict names no step to bisect (" + r.reason() + ")", "bisect its grid's single steps"));
-                mc = GenerationCases.stepCase(mc, depth, cpu, timeout);
-            }
+            mc = Judge.of(mc.scenario()).bisected(mc, r, cpu, timeout);
             Bisector.Found found = new Bisector(reproRoot.resolve(".work"), timeout).bisect(mc, backend, provider, cpu, tol, threads);
             Double given = Double.isNaN(mc.model().tolerance()) ? null : mc.model().tolerance();
             b = Repros.writeAndCheck(found, mc, r.id(), Repros.folderFor(reproRoot, r.id()), given, provider, tol, threads,

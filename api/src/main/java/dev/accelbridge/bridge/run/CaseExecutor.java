@@ -163,84 +163,38 @@ final class CaseExecutor {
                             Function<BackendId, BackendProvider> providers, Reference reference) {
         Instant started = Instant.now();
         CaseId id = CaseId.of(mc, chain.requested(), ctx.lane());
+        Judge judge = Judge.of(mc.scenario());
         Resolution res = Resolver.resolve(chain, probes);
         Execution exec = null;
-        Parity parity = null;
+        Judge.Judged verdict = null;
         Status outcome = Status.PASSED;
-        String generationNote = null; // what a generation's verdict says of the case (a near-tie, the first bad step)
         while (res.chosen().isPresent()) {
             BackendId hop = res.chosen().get();
-            try {
-                double loadBefore = HostClock.loadAverage();
-                exec = providers.apply(hop).execute(request(GenerationCases.teacherForced(mc, reference), id, hop))
-                        .withLoad(loadBefore, HostClock.loadAverage());
-            } catch (UnsupportedModelException e) {
+            Attempt a = attempt(providers.apply(hop), request(judge.prepared(mc, reference), id, hop), mc);
+            if (a.failure() != null) {
                 exec = null;
-                res = res.afterUnsupported(hop, staged(e.phase().stage(), e.oneLine(), mc));
-                continue;
-            } catch (BackendException e) {
-                exec = null;
-                res = res.afterFailure(hop, staged(e.phase().stage(), e.oneLine(), mc));
-                continue;
-            } catch (RuntimeException e) {
-                // A provider bug must not end the run: it is this case's failure, kept with its type.
-                exec = null;
-                res = res.afterFailure(hop, staged("run", e.toString(), mc));
+                res = a.unsupported() ? res.afterUnsupported(hop, a.failure()) : res.afterFailure(hop, a.failure());
                 continue;
             }
-            Optional<Parity> p;
-            String noReference = null;
-            List<dev.accelbridge.core.NamedTensor> outputs = exec.outputs();
-            generationNote = null;
-            if (reference != null && reference.outputs().isEmpty()) {
-                // a generation too: without the reference's tokens nothing is verified, however its own tokens repeat
-                p = Optional.empty();
-                noReference = staged("compare", "no reference output to check against: " + reference.failure().orElse("unknown"), mc);
-            } else if (mc.generation() != null) {
-                try {
-                    GenerationCases.Judged j = GenerationCases.judge(mc, reference, exec, toleranceFor(mc, id, hop));
-                    exec = j.execution();
-                    p = Optional.ofNullable(j.parity());
-                    generationNote = j.reason();
-                    if (j.wrong() && j.parity() == null) {
-                        noReference = j.reason(); // the reference's tokens do not repeat: wrong, with nothing to compare
-                    }
-                } catch (RuntimeException e) {
-                    p = Optional.empty();
-                    noReference = staged("compare", "the generation's outputs do not match the reference's: " + e.getMessage(), mc);
-                }
-            } else if (reference == null) {
-                try {
-                    p = Reference.expected(mc).flatMap(r -> r.compare(outputs, toleranceFor(mc, id, hop)));
-                } catch (RuntimeException e) {
-                    // the model's shipped expected outputs do not fit what it computes: this case's finding, not the run's end
-                    p = Optional.empty();
-                    noReference = staged("compare", "outputs do not match the shape of the expected outputs shipped with the model: "
-                            + e.getMessage(), mc);
-                }
-            } else {
-                try {
-                    p = reference.compare(outputs, toleranceFor(mc, id, hop));
-                } catch (RuntimeException e) {
-                    // A shape or count mismatch with the reference is wrong output, not a crash.
-                    p = Optional.empty();
-                    noReference = staged("compare", "outputs do not match the reference's shape: " + e.getMessage(), mc);
-                }
-            }
-            parity = p.orElse(null);
-            exec = Readings.read(mc, reference, exec);
-            if (noReference != null) {
+            verdict = reference != null && reference.outputs().isEmpty()
+                    // a generation too: without the reference's tokens nothing is verified, however its own tokens repeat
+                    ? new Judge.Judged(a.execution(), null, null,
+                            staged("compare", "no reference output to check against: " + reference.failure().orElse("unknown"), mc))
+                    : judge.judge(mc, reference, a.execution(), toleranceFor(mc, id, hop));
+            exec = verdict.execution();
+            if (verdict.failure() != null) {
                 outcome = Status.WRONG_OUTPUT;
-                res = res.afterWrongOutput(hop, noReference, policy);
+                res = res.afterWrongOutput(hop, verdict.failure(), policy);
                 if (res.chosen().isPresent() && res.chosen().get() != hop) {
                     continue;
                 }
-                return new Outcome(result(ctx, mc, id, res, hop, Status.WRONG_OUTPUT, noReference, exec, null, started),
+                return new Outcome(result(ctx, mc, id, res, hop, Status.WRONG_OUTPUT, verdict.failure(), exec, null, started),
                         Optional.of(exec));
             }
+            Parity parity = verdict.parity();
             outcome = parity == null || parity.within() ? Status.PASSED : Status.WRONG_OUTPUT;
             if (outcome == Status.WRONG_OUTPUT) {
-                String detail = generationNote != null ? generationNote : Readings.wrong(parity, reference, exec, id);
+                String detail = verdict.note() != null ? verdict.note() : Readings.wrong(parity, reference, exec, id);
                 Resolution next = res.afterWrongOutput(hop, detail, policy);
                 if (next != res && next.chosen().isPresent()) {
                     res = next;
@@ -256,17 +210,42 @@ final class CaseExecutor {
             }
             break;
         }
+        return settled(ctx, mc, id, chain, res, outcome, exec, verdict, reference, started);
+    }
+
+    /** What one hop's execution gave: its figures, or the reason it failed (and whether the model is unsupported there). */
+    private record Attempt(Execution execution, String failure, boolean unsupported) {
+    }
+
+    private static Attempt attempt(BackendProvider provider, ExecutionRequest request, ModelCase mc) {
+        try {
+            double loadBefore = HostClock.loadAverage();
+            return new Attempt(provider.execute(request).withLoad(loadBefore, HostClock.loadAverage()), null, false);
+        } catch (UnsupportedModelException e) {
+            return new Attempt(null, staged(e.phase().stage(), e.oneLine(), mc), true);
+        } catch (BackendException e) {
+            return new Attempt(null, staged(e.phase().stage(), e.oneLine(), mc), false);
+        } catch (RuntimeException e) {
+            // A provider bug must not end the run: it is this case's failure, kept with its type.
+            return new Attempt(null, staged("run", e.toString(), mc), false);
+        }
+    }
+
+    /** The result of a case whose chain has settled on {@code res}'s hop (or on none), its reason said in full. */
+    private Outcome settled(CaseContext ctx, ModelCase mc, CaseId id, Chain chain, Resolution res, Status outcome, Execution exec,
+                            Judge.Judged verdict, Reference reference, Instant started) {
         Verdict v = res.statusFor(outcome);
         BackendId actual = res.chosen().orElse(null);
+        Parity parity = actual == null || verdict == null ? null : verdict.parity();
+        String note = verdict == null ? null : verdict.note();
         if (actual == null) {
             exec = null;
-            parity = null;
         }
         String reason = v.reason();
         if (v.status() == Status.WRONG_OUTPUT && reason == null && parity != null) {
-            reason = generationNote != null ? generationNote : "outside tolerance: " + Readings.wrong(parity, reference, exec, id);
+            reason = note != null ? note : "outside tolerance: " + Readings.wrong(parity, reference, exec, id);
         } else if (reason == null && actual != null) {
-            reason = generationNote; // a generation's pass worth a sentence: a near-tie, tokens not repeated
+            reason = note; // a generation's pass worth a sentence: a near-tie, tokens not repeated
         }
         reason = Readings.noted(reason, v.status(), exec);
         if (actual != null && actual != chain.requested() && exec != null) {

@@ -87,7 +87,7 @@ final class LaneScheduler {
                 sink.host(at);
             }
             sink.cannotOpen(runId, tasks.stream().map(t -> CaseId.of(t.mc(), t.requested(), expected)).toList(), e,
-                    Provenance.of(target.isNative() ? null : target.browser().id(), null, lanes.driver(), null, null, List.of(),
+                    Provenance.of(target.browserId(), null, lanes.driver(), null, null, List.of(),
                             VersionAxes.recorded(runtimeVersions, target)).withHost(at));
             return;
         }

@@ -186,7 +186,7 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
     /** A suite case judged by the tolerance given on the command line ({@code --tolerance}). */
     static ModelCase withTolerance(ModelCase mc, double tolerance) {
         return new ModelCase(mc.model().withTolerance(tolerance), mc.inputSet(), mc.inputs(), mc.expected(), mc.freeDims(),
-                mc.precision(), mc.replacedReference(), mc.generation(), mc.runtimeOptions());
+                mc.precision(), mc.replacedReference(), mc.scenario(), mc.runtimeOptions());
     }
 
     /**

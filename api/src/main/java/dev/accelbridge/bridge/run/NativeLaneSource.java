@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge.run;
 
+import dev.accelbridge.core.LaneSide;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
@@ -37,7 +38,7 @@ final class NativeLaneSource implements LaneSource {
     /** This process's native lane: each native axis at its pinned version (ONNX Runtime as loaded here). */
     LaneId here() {
         LaneId h = LaneId.NATIVE;
-        for (VersionAxis a : VersionAxes.onSide(false)) {
+        for (VersionAxis a : LaneSide.NATIVE.axes()) {
             h = h.with(a, a.pinned());
         }
         return h;

@@ -177,8 +177,11 @@ final class OneRun {
                     if (done.contains(id)) {
                         continue;
                     }
-                    Provenance prov = (lane.isNative() ? Provenance.of(null, null, nativeDriver, null, null, List.of(), runtimeVersions)
-                            : Provenance.of(lane.id(), null, plan.targets().driver().id(), null, null, List.of(), runtimeVersions)).withHost(host);
+                    String driver = switch (lane.side()) {
+                        case NATIVE -> nativeDriver;
+                        case BROWSER -> plan.targets().driver().id();
+                    };
+                    Provenance prov = Provenance.of(lane.browserId(), null, driver, null, null, List.of(), runtimeVersions).withHost(host);
                     sink.emit(new RunResult(runId, Instant.now(), id, null, m.status(), m.reason(), prov, null, null, null,
                             List.of(new FallbackHop(b, false, m.reason())), List.of()));
                 }

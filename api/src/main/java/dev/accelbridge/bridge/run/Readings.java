@@ -20,9 +20,9 @@ final class Readings {
     private Readings() {
     }
 
-    /** {@code exec} with its reading against {@code reference}, when one applies. */
+    /** {@code exec} with its reading against {@code reference}, when one applies (a single pass's outputs). */
     static Execution read(ModelCase mc, Reference reference, Execution exec) {
-        if (mc.generation() != null || reference == null || reference.outputs().isEmpty() || exec == null) {
+        if (reference == null || reference.outputs().isEmpty() || exec == null) {
             return exec;
         }
         return Readouts.judge(mc, reference.outputs().get(), exec.outputs())

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonPOJOBuilder;
 import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.core.LaneSide;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
@@ -91,7 +92,7 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
 
     private Map<String, List<String>> sweep(boolean browser) {
         Map<String, List<String>> out = new LinkedHashMap<>();
-        for (VersionAxis a : VersionAxes.onSide(browser)) {
+        for (VersionAxis a : (browser ? LaneSide.BROWSER : LaneSide.NATIVE).axes()) {
             List<String> given = versions.getOrDefault(a.name(), List.of());
             out.put(a.name(), given.isEmpty() ? a.defaults().stream().map(VersionAxis.Default::version).toList() : given);
         }
@@ -103,8 +104,11 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
      * run ({@link VersionAxis#defaults()}: with no engine named, the native WebGPU EP's lanes run WebGPU alone).
      */
     public List<BackendId> backendsOn(LaneId lane) {
-        List<BackendId> side = new ArrayList<>(lane.isNative() ? nativeBackends() : browserBackends());
-        for (VersionAxis a : VersionAxes.onSide(!lane.isNative())) {
+        List<BackendId> side = new ArrayList<>(switch (lane.side()) {
+            case NATIVE -> nativeBackends();
+            case BROWSER -> browserBackends();
+        });
+        for (VersionAxis a : lane.side().axes()) {
             if (versions.containsKey(a.name())) {
                 continue;
             }
@@ -131,7 +135,7 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
                 throw new AccelbridgeException("A browser's " + a.dimension().label() + " is given with the browser", "give --browser NAME@VERSION");
             }
             List<String> vs = e.getValue() == null ? List.of() : e.getValue().stream().map(String::trim).distinct().toList();
-            LaneId side = a.browserSide() ? LaneId.of(BrowserKind.CHROMIUM) : LaneId.NATIVE;
+            LaneId side = LaneId.anyOn(a.side());
             try {
                 vs.forEach(v -> side.with(a, v)); // the lane's own check of a version, and the axis's
             } catch (AccelbridgeException x) {
@@ -249,7 +253,7 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
          */
         @JsonIgnore
         public Builder optLane(LaneId lane) {
-            if (!lane.isNative()) {
+            if (lane.browser() != null) {
                 optBrowserSpecs(List.of(BrowserSpec.of(lane)));
             }
             lane.versions().forEach((axis, v) -> {

@@ -17,7 +17,7 @@ import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
-import dev.accelbridge.core.Scenario;
+import dev.accelbridge.core.ScenarioId;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.fallback.Chain;
 import dev.accelbridge.fallback.FallbackPolicy;
@@ -121,7 +121,7 @@ class GenerationVerdictTest {
         BackendProvider cpu = natives.forBackend(BackendId.CPU);
         RunResult ok = judge(good.get(0), BackendId.CPU, cpu, LaneId.NATIVE);
         assertThat(ok.status()).as(ok.reason()).isEqualTo(Status.PASSED);
-        assertThat(ok.id().scenario()).isEqualTo(Scenario.generate(8, 16));
+        assertThat(ok.id().scenario()).isEqualTo(ScenarioId.generate(8, 16));
         assertThat(ok.timings().decoding().tokensVerified()).isTrue();
         assertThat(ok.timings().decoding().verified()).as("cold, one warm-up, three timed").isEqualTo(5);
         assertThat(ok.parity().against()).isEqualTo("native-cpu, teacher-forced logits");
@@ -165,7 +165,7 @@ class GenerationVerdictTest {
             assertThat(bad.reason()).startsWith("teacher-forced logits left the tolerance at token 10 (past length 16)");
             // bisection runs on the blamed step with its own feeds, its past of 16 positions included: the same broken graph on
             // both sides agrees node by node, so no kernel is blamed
-            ModelCase step = GenerationCases.stepCase(broken.get(0), 16, natives.forBackend(BackendId.CPU), Duration.ofMinutes(1));
+            ModelCase step = new GenerationJudge((dev.accelbridge.core.Generation) broken.get(0).scenario()).stepCase(broken.get(0), 16, natives.forBackend(BackendId.CPU), Duration.ofMinutes(1));
             assertThat(step.inputSet()).isEqualTo("step past16 of the generation");
             assertThat(step.inputs()).filteredOn(t -> t.name().equals("past_key_values.1.value")).singleElement()
                     .satisfies(t -> assertThat(t.shape()).containsExactly(1, 2, 16, 16));

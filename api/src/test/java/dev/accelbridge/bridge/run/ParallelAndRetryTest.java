@@ -54,7 +54,7 @@ class ParallelAndRetryTest {
         SuiteCatalog catalog = SuiteCatalog.create(SuiteOptions.defaults(dir.resolve("models")));
         cases = new ArrayList<>();
         for (ModelFamily f : List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO)) {
-            catalog.cases(f).stream().filter(c -> c.generation() == null).forEach(cases::add); // single passes (not speech-to-text)
+            catalog.cases(f).stream().filter(c -> c.scenario() instanceof dev.accelbridge.core.Scenario.SinglePass).forEach(cases::add); // single passes (not speech-to-text)
         }
     }
 

@@ -66,7 +66,7 @@ public final class GenerationBench {
         ModelCase mc = SuiteCatalog.create(new SuiteOptions(Path.of("target", "suite-cache-" + size.name().toLowerCase(Locale.ROOT))
                 .toAbsolutePath(), size, SuiteOptions.DEFAULT_SEED)).cases(ModelFamily.TEXT_GENERATION).get(0);
         mc = new GenerateOptions(false, null, newTokens).applyTo(mc);
-        DecoderLayout layout = mc.generation().layout();
+        DecoderLayout layout = ((Generation) mc.scenario()).layout();
         System.out.printf("bench: %s (%s), %s on %s, %d warm-up + %d timed generations, host %d cores%n", mc.key(), mc.scenario(), backend,
                 engine.description(),
                 warmups, iterations, Runtime.getRuntime().availableProcessors());
@@ -103,7 +103,7 @@ public final class GenerationBench {
             System.err.println("bench: the loops did not decode the same tokens, so their times are not comparable: " + differs);
             System.exit(2);
         }
-        System.out.printf("same tokens: every generation of the four loops, %d tokens each, checked%n", mc.generation().newTokens());
+        System.out.printf("same tokens: every generation of the four loops, %d tokens each, checked%n", ((Generation) mc.scenario()).newTokens());
         System.out.printf("%n[1] in the page (%s): TTFT p50 and tokens/s (1000 / mean inter-token latency)%n", backend);
         line("harness generation job", ph);
         line("bare page loop", pb.decoding());
@@ -165,7 +165,7 @@ public final class GenerationBench {
     static Bare bareNative(ModelCase mc, DecoderLayout l, int warmups, int iterations) throws Exception {
         OrtEnvironment env = OrtEnvironment.getEnvironment();
         long[] prompt = mc.inputs().get(0).toLongs();
-        int n = mc.generation().newTokens();
+        int n = ((Generation) mc.scenario()).newTokens();
         List<double[]> timed = new ArrayList<>();
         List<long[]> decoded = new ArrayList<>();
         try (OrtSession.SessionOptions so = new OrtSession.SessionOptions();
@@ -238,7 +238,7 @@ public final class GenerationBench {
                 .put("type", "inputs"), mc.inputs()));
         ModelRegistry.ModelRef m = server.models().register(mc.model().path());
         ModelRegistry.ModelRef in = server.models().register(inputs);
-        ObjectNode spec = new ObjectMapper().createObjectNode().put("newTokens", mc.generation().newTokens()).put("kvHeads", l.kvHeads())
+        ObjectNode spec = new ObjectMapper().createObjectNode().put("newTokens", ((Generation) mc.scenario()).newTokens()).put("kvHeads", l.kvHeads())
                 .put("headDim", l.headDim());
         var cache = spec.putArray("cache");
         l.cache().forEach(c -> cache.addObject().put("past", c.past()).put("present", c.present()));
@@ -275,7 +275,7 @@ public final class GenerationBench {
                     decoded[g][k] = t.get(k).asLong();
                 }
             }
-            return new Bare(Decoding.of((int) mc.inputs().get(0).shape()[1], mc.generation().newTokens(), steps, new double[0],
+            return new Bare(Decoding.of((int) mc.inputs().get(0).shape()[1], ((Generation) mc.scenario()).newTokens(), steps, new double[0],
                     java.util.OptionalLong.empty()), decoded);
         }
     }

@@ -123,7 +123,7 @@ public final class BisectVersionsCommand implements Callable<Integer> {
         ModelSet one = new ModelSet(List.of(models.cases().get(0)), List.of());
         err.println("bisecting " + range + " (" + versions.size() + " versions"
                 + (cachedOnly ? " this machine has" : includeDev ? " published" : " released") + ") for " + one.cases().get(0).key()
-                + " on " + backend + (range.lane().isNative() ? "" : " in " + range.lane().key()));
+                + " on " + backend + (range.lane().browser() == null ? "" : " in " + range.lane().key()));
         try (ProgressListener progress = new ProgressListener(err, false);
              AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(common.dbPath()).optOutDir(out)
                      .optOrigin("bisect-versions").optListener(progress).build())) {

@@ -110,7 +110,7 @@ final class Converters {
             return Converters.convert(value, v -> {
                 VersionAxis a = VersionAxes.byFlag(flag).orElseThrow(() -> new AccelbridgeException("No version axis has the option " + flag,
                         "rebuild with the module that declares it"));
-                return (a.browserSide() ? LaneId.of(BrowserKind.CHROMIUM) : LaneId.NATIVE).with(a, v.trim()).version(a);
+                return LaneId.anyOn(a.side()).with(a, v.trim()).version(a);
             });
         }
     }

@@ -25,8 +25,8 @@ public final class FixtureAxis implements VersionAxis {
     }
 
     @Override
-    public boolean browserSide() {
-        return true;
+    public dev.accelbridge.core.LaneSide side() {
+        return dev.accelbridge.core.LaneSide.BROWSER;
     }
 
     @Override

@@ -36,8 +36,8 @@ public final class BrowserMajorAxis implements VersionAxis {
     }
 
     @Override
-    public boolean browserSide() {
-        return true;
+    public dev.accelbridge.core.LaneSide side() {
+        return dev.accelbridge.core.LaneSide.BROWSER;
     }
 
     @Override

@@ -31,8 +31,8 @@ public final class OrtWebEngineAxis implements VersionAxis {
     }
 
     @Override
-    public boolean browserSide() {
-        return true;
+    public dev.accelbridge.core.LaneSide side() {
+        return dev.accelbridge.core.LaneSide.BROWSER;
     }
 
     @Override

@@ -42,7 +42,7 @@ public final class SuiteFixtures {
         if (catalog == null) {
             catalog = SuiteCatalog.create(SuiteOptions.defaults(CACHE));
         }
-        return catalog.cases(family).stream().filter(c -> family == ModelFamily.TEXT_GENERATION || c.generation() == null).toList();
+        return catalog.cases(family).stream().filter(c -> family == ModelFamily.TEXT_GENERATION || c.scenario() instanceof dev.accelbridge.core.Scenario.SinglePass).toList();
     }
 
     /** Every case of the three suites. */

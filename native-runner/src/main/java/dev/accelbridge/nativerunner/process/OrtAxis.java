@@ -34,8 +34,8 @@ public final class OrtAxis implements VersionAxis {
     }
 
     @Override
-    public boolean browserSide() {
-        return false;
+    public dev.accelbridge.core.LaneSide side() {
+        return dev.accelbridge.core.LaneSide.NATIVE;
     }
 
     @Override

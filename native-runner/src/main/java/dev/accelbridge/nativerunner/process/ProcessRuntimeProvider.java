@@ -103,7 +103,7 @@ public final class ProcessRuntimeProvider implements BackendProvider {
 
     @Override
     public synchronized Execution execute(ExecutionRequest request) {
-        if (request.modelCase().generation() != null) {
+        if (!(request.modelCase().scenario() instanceof dev.accelbridge.core.Scenario.SinglePass)) {
             throw new dev.accelbridge.core.UnsupportedModelException("A generation case runs on this process's ONNX Runtime only, not on a"
                     + " runner process of ONNX Runtime " + version, "run generation cases without --ort", null);
         }

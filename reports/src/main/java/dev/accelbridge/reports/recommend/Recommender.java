@@ -79,7 +79,7 @@ public final class Recommender {
         Map<String, Double> cpu = new LinkedHashMap<>();
         Map<String, double[]> cpuSamples = new LinkedHashMap<>();
         for (RunResult r : rs) {
-            if (r.requested() == BackendId.CPU && r.actual() == BackendId.CPU && r.lane().isNative() && r.status().executed()
+            if (r.id().isNativeCpu() && r.ranOnNativeCpu() && r.status().executed()
                     && r.timings() != null && r.timings().p50Ms() > 0) {
                 cpu.put(r.id().inputKey(), speedMs(r));
                 cpuSamples.put(r.id().inputKey(), speedSamples(r));

@@ -47,7 +47,7 @@ final class Fmt {
         if (!Double.isFinite(r) || r <= 0) {
             return "–";
         }
-        if (c.result().requested() == dev.accelbridge.core.BackendId.CPU && c.result().lane().isNative()) {
+        if (c.result().id().isNativeCpu()) {
             return "the reference";
         }
         // the interval of vsNative (cell / native) is that of the slowdown; its inverse that of the speed-up

@@ -1,6 +1,5 @@
 package dev.accelbridge.reports.render;
 
-import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.RunResult;
@@ -50,7 +49,7 @@ final class GenerationSection {
     private static Decoding nativeOf(Matrix m, Cell c) {
         for (Cell o : m.cells()) {
             RunResult r = o.result();
-            if (r.id().lane().isNative() && r.actual() == BackendId.CPU && r.id().inputKey().equals(c.key().inputKey())
+            if (r.ranOnNativeCpu() && r.id().inputKey().equals(c.key().inputKey())
                     && o.host().equals(c.host()) && r.timings() != null && r.timings().decoding() != null) {
                 return r.timings().decoding();
             }

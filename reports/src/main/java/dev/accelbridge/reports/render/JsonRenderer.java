@@ -3,7 +3,6 @@ package dev.accelbridge.reports.render;
 import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.history.Change;
 import dev.accelbridge.reports.score.Score;
@@ -116,7 +115,7 @@ public final class JsonRenderer {
     public static ArrayNode results(List<RunResult> results) {
         Map<String, RunResult> cpu = new HashMap<>();
         for (RunResult x : results) {
-            if (x.actual() == BackendId.CPU && x.requested() == BackendId.CPU && x.lane().isNative() && x.timings() != null) {
+            if (x.id().isNativeCpu() && x.ranOnNativeCpu() && x.timings() != null) {
                 cpu.merge(x.id().inputKey() + "@" + x.hostFingerprint(), x, MatrixBuilder::reference);
             }
         }

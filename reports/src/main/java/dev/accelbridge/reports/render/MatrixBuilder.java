@@ -1,12 +1,12 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.LaneSide;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.SampleStats;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
-import dev.accelbridge.core.VersionAxes;
 import dev.accelbridge.core.VersionAxis;
 import dev.accelbridge.core.VersionOrder;
 import dev.accelbridge.reports.StoreException;
@@ -69,7 +69,7 @@ public final class MatrixBuilder {
         // native CPU reference per host/suite/model/input within the shown scope
         Map<String, RunResult> refs = new HashMap<>();
         for (RunResult r : shown) {
-            if (r.requested() == BackendId.CPU && r.actual() == BackendId.CPU && r.lane().isNative() && r.status().executed()
+            if (r.id().isNativeCpu() && r.ranOnNativeCpu() && r.status().executed()
                     && r.timings() != null) {
                 refs.merge(refKey(r), r, MatrixBuilder::reference);
             }
@@ -150,7 +150,7 @@ public final class MatrixBuilder {
      * {@code --ort} versions has one per version; axes compared in their order), then the later result.
      */
     static RunResult reference(RunResult a, RunResult b) {
-        for (VersionAxis axis : VersionAxes.onSide(false)) {
+        for (VersionAxis axis : LaneSide.NATIVE.axes()) {
             int v = Comparator.nullsFirst(VersionOrder::compare).compare(a.lane().version(axis), b.lane().version(axis));
             if (v != 0) {
                 return v > 0 ? a : b;

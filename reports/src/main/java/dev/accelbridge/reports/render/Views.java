@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.LaneSide;
 import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -60,7 +61,7 @@ public final class Views {
         o.put("actual", r.actual() == null ? null : r.actual().id());
         o.put("score", Math.round(c.score().value() * 10) / 10.0);
         o.put("grade", c.score().grade().name());
-        o.put("isBrowser", !id.lane().isNative());
+        o.put("isBrowser", id.lane().side() == LaneSide.BROWSER);
         o.put("caveat", Fmt.caveat(c).trim());
         // the matrix grid's levels and its cell: one mark and one figure, the rest on hover and in the drill-down
         o.put("group", id.family().id());
@@ -91,7 +92,7 @@ public final class Views {
         o.set("p50CiMs", interval(q == null ? null : q.p50Ci()));
         o.put("floored", c.floored());
         o.put("trust", Fmt.trust(r.timings()).trim());
-        boolean reference = id.lane().isNative() && id.requested() == dev.accelbridge.core.BackendId.CPU;
+        boolean reference = id.isNativeCpu();
         o.put("vsNativeLabel", reference ? "the native CPU reference" : ratioLabel(c.vsNative(), c.vsNativeCi()));
         boolean regression = c.change() != null && c.change().kind() == ChangeKind.REGRESSION;
         o.put("regression", regression);
@@ -113,7 +114,7 @@ public final class Views {
     private static String browserShort(Cell c) {
         var p = c.result().provenance();
         if (p == null || p.browser() == null) {
-            return c.result().id().lane().isNative() ? "native" : c.result().id().lane().browser().id();
+            return c.result().id().lane().id();
         }
         String major = dev.accelbridge.core.LaneId.majorOf(p.browserVersion());
         return p.browserVersion() == null ? p.browser() : p.browser() + " " + (major == null ? p.browserVersion() : major);

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.Limits;
-import dev.accelbridge.core.Scenario;
+import dev.accelbridge.core.ScenarioId;
 import dev.accelbridge.core.TokenCheck;
 
 import java.util.Set;
@@ -55,7 +55,7 @@ record DecodingForm(int promptTokens, int newTokens, Double ttftP50Ms, double[] 
 
     /** The export's rules for this form's fields ({@link ExportSchema}). */
     static final ExportSchema.Kind SCHEMA = ExportSchema.kind(Set.of("promptTokens", "newTokens"),
-            "promptTokens", whole(0, Scenario.MAX_TOKENS), "newTokens", whole(0, Scenario.MAX_TOKENS), "ttftP50Ms", nonNegative(),
+            "promptTokens", whole(0, ScenarioId.MAX_TOKENS), "newTokens", whole(0, ScenarioId.MAX_TOKENS), "ttftP50Ms", nonNegative(),
             "ttftCiMs", array(nonNegative(), 2), "itlP50Ms", nonNegative(), "itlP90Ms", nonNegative(), "tokensPerSec", nonNegative(),
             "tokensPerSecCi", array(nonNegative(), 2), "coldTtftMs", nonNegative(), "coldTotalMs", nonNegative(),
             "kvCacheBytes", whole(0, Long.MAX_VALUE), "generations", whole(0, Limits.MAX_ITERATIONS),

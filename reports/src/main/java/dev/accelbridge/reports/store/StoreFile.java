@@ -256,7 +256,7 @@ final class StoreFile {
                 String older = a.olderRecordsTake();
                 if (older != null) { // known of every record of its side made before the axis existed
                     try (PreparedStatement ps = conn.prepareStatement("UPDATE results SET " + column + " = ? WHERE lane "
-                            + (a.browserSide() ? "<>" : "=") + " 'native'")) {
+                            + (a.side() == dev.accelbridge.core.LaneSide.BROWSER ? "<>" : "=") + " 'native'")) {
                         ps.setString(1, older);
                         ps.executeUpdate();
                     }

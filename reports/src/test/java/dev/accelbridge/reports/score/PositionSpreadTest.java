@@ -86,7 +86,7 @@ class PositionSpreadTest {
         assertThat(PositionSpread.of(List.of(withOptions(wasmCopy("r1", 1, BackendId.WASM, 0.36), "optimization=disabled"), disabled)))
                 .singleElement().satisfies(s -> assertThat(s.work()).contains("optimization=disabled"));
         // a generation and a single pass of the same model bytes
-        RunResult gen = new RunResult(all.runId(), t(3), withId(all, all.id().runtimeOptions(), dev.accelbridge.core.Scenario.generate(8, 16)),
+        RunResult gen = new RunResult(all.runId(), t(3), withId(all, all.id().runtimeOptions(), dev.accelbridge.core.ScenarioId.generate(8, 16)),
                 all.actual(), all.status(), null, all.provenance(), wasmCopy("r1", 3, BackendId.WASM, 5.0).timings(), all.memory(),
                 all.parity(), all.fallbackPath(), List.of());
         assertThat(PositionSpread.of(List.of(all, gen))).isEmpty();
@@ -97,7 +97,7 @@ class PositionSpreadTest {
                 r.actual(), r.status(), r.reason(), r.provenance(), r.timings(), r.memory(), r.parity(), r.fallbackPath(), List.of());
     }
 
-    private static dev.accelbridge.core.CaseId withId(RunResult r, dev.accelbridge.core.RuntimeOptions ro, dev.accelbridge.core.Scenario sc) {
+    private static dev.accelbridge.core.CaseId withId(RunResult r, dev.accelbridge.core.RuntimeOptions ro, dev.accelbridge.core.ScenarioId sc) {
         var id = r.id();
         return new dev.accelbridge.core.CaseId(id.family(), id.model(), id.modelSha256(), id.inputSet(), id.inputShapes(), id.precision(),
                 id.batchSize(), id.requested(), id.lane(), sc, ro);

@@ -10,7 +10,7 @@ import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.RunResult;
-import dev.accelbridge.core.Scenario;
+import dev.accelbridge.core.ScenarioId;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.core.Timings;
 import dev.accelbridge.core.LaneId;
@@ -46,7 +46,7 @@ class GenerationStoreTest {
                 .withVerified(dev.accelbridge.core.TokenCheck.REFERENCE, 10, 10);
         double[] totals = java.util.Arrays.stream(steps).mapToDouble(s -> java.util.Arrays.stream(s).sum()).toArray();
         CaseId id = new CaseId(ModelFamily.TEXT_GENERATION, "llama-tiny", "ab".repeat(32), "prompt-sentence", "input_ids=1x8", Precision.FP32,
-                1, BackendId.WASM, LaneId.of(BrowserKind.CHROMIUM), Scenario.generate(8, newTokens));
+                1, BackendId.WASM, LaneId.of(BrowserKind.CHROMIUM), ScenarioId.generate(8, newTokens));
         return new RunResult(run, Instant.parse("2026-11-24T10:00:00Z"), id, BackendId.WASM, Status.PASSED, null,
                 chromiumProv(h, false), Timings.of(30, 450, 3, totals).withDecoding(d), new MemoryUsage(-1, -1, -1),
                 new Parity(1e-6, 1e-7, 1, 1e-4, true, "native-cpu, teacher-forced logits"), List.of(), List.of());
@@ -63,7 +63,7 @@ class GenerationStoreTest {
             s.write(n16);
             s.finishRun(run);
             List<RunResult> back = s.results(run);
-            assertThat(back).extracting(r -> r.id().scenario()).containsExactly(Scenario.generate(8, 32), Scenario.generate(8, 16));
+            assertThat(back).extracting(r -> r.id().scenario()).containsExactly(ScenarioId.generate(8, 32), ScenarioId.generate(8, 16));
             assertThat(back.get(0).id()).isNotEqualTo(back.get(1).id());
             assertThat(back.get(0).id().key()).endsWith("/b1/generate-p8-n32/wasm/chromium");
             Decoding d = back.get(0).timings().decoding();

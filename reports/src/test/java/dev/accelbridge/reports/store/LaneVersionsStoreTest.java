@@ -52,7 +52,7 @@ class LaneVersionsStoreTest {
         }
         try (MatrixStore s = MatrixStore.open(f)) {
             assertThat(s.schemaVersion()).isEqualTo(Migrations.CURRENT);
-            assertThat(s.results("old")).allSatisfy(r -> assertThat(r.id().scenario()).isEqualTo(dev.accelbridge.core.Scenario.SINGLE_PASS));
+            assertThat(s.results("old")).allSatisfy(r -> assertThat(r.id().scenario()).isEqualTo(dev.accelbridge.core.ScenarioId.SINGLE_PASS));
             Map<String, LaneId> lanes = new java.util.HashMap<>();
             s.results("old").forEach(r -> lanes.put(r.requested().id() + "/" + r.lane().id(), r.lane()));
             // every browser record from before engines were an axis ran on JSEP, the only bundle the page imported then

@@ -39,7 +39,7 @@ public final class Variants {
         if (precision == Precision.FP32) {
             return fp32;
         }
-        if (fp32.generation() != null && fp32.generation().encoder() != null) {
+        if (fp32.scenario() instanceof dev.accelbridge.core.Generation g && g.encoder() != null) {
             throw new ConversionException("The " + precision.id() + " variant of an encoder-decoder (" + fp32.model().name()
                     + ") is not made: its encoder and merged decoder would have to be converted together, and their joint "
                     + "input and cache types with them", "run it at fp32, or give an encoder and decoder exported at "
@@ -63,8 +63,6 @@ public final class Variants {
         ModelSpec spec = OnnxModels.inspect(file, proto, base.family(), base.name(), base.source()).withTolerance(base.tolerance());
         // a generation stays one, fed as the converted graph says (an fp16 model's cache is fp16)
         return new ModelCase(spec, fp32.inputSet(), fp32.inputs(), java.util.Optional.empty(), fp32.freeDims(), precision,
-                fp32.replacedReference(), fp32.generation() == null ? null
-                : new dev.accelbridge.core.Generation(fp32.generation().newTokens(), dev.accelbridge.core.DecoderLayout.of(spec), null),
-                fp32.runtimeOptions());
+                fp32.replacedReference(), fp32.scenario().on(spec), fp32.runtimeOptions());
     }
 }

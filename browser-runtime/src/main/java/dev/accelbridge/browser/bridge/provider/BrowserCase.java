@@ -26,6 +26,8 @@ import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.MemoryUsage;
 import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.Generation;
+import dev.accelbridge.core.Scenario;
 import dev.accelbridge.core.TimeBudget;
 import dev.accelbridge.core.Timings;
 import dev.accelbridge.core.Untrusted;
@@ -103,30 +105,37 @@ final class BrowserCase {
             }
             RunOutcome r;
             try {
-                if (request.modelCase().generation() != null) {
-                    // a generation is one job: the cold generation, the warm-ups, the timed ones and the teacher-forced pass (an
-                    // encoder-decoder's encoder served beside its decoder for the job)
-                    memory.stopSampling();
-                    var g = request.modelCase().generation();
-                    ModelRegistry.ModelRef encoder = g.encoder() == null ? null : ModelRegistry.of(server).register(g.encoder().model().path());
-                    try {
-                        r = await(PageSessions.of(p).generate(s.sessionId(), request.modelCase().inputs(), g, encoder, request.warmups(),
-                                d, request.iterations(), remaining(deadline), budget, request.progress()), Phase.RUN, backend, model);
-                    } finally {
-                        if (encoder != null) {
-                            ModelRegistry.of(server).unregister(encoder);
+                String session = s.sessionId();
+                // the browser side's one dispatch on what a case does: each scenario is a job of its own on the page
+                r = request.modelCase().scenario().accept(new Scenario.Cases<RunOutcome>() {
+                    @Override
+                    public RunOutcome singlePass(Scenario.SinglePass x) {
+                        RunOutcome first = single ? null : await(PageSessions.of(p).runFirst(session, request.modelCase().inputs(),
+                                TimeBudget.min(remaining(deadline), TimeBudget.FIRST_RUN_LIMIT)), Phase.RUN, backend, model);
+                        memory.stopSampling(); // nothing of the harness samples while the page times its runs
+                        Duration timed = single ? remaining(deadline) : TimeBudget.min(remaining(deadline), TimeBudget.forTimedRuns(
+                                first.firstMs(), request.warmups(), request.iterations(), d.budget(), Math.min(budget.bytes(), 1L << 31)));
+                        RunOutcome timedRuns = await(single ? c.running : PageSessions.of(p).run(session, null, request.warmups(),
+                                request.iterations(), d, timed, budget, request.progress()), Phase.RUN, backend, model);
+                        return single ? timedRuns : timedRuns.after(first);
+                    }
+
+                    @Override
+                    public RunOutcome generation(Generation g) {
+                        // one job: the cold generation, the warm-ups, the timed ones and the teacher-forced pass (an
+                        // encoder-decoder's encoder served beside its decoder for the job)
+                        memory.stopSampling();
+                        ModelRegistry.ModelRef encoder = g.encoder() == null ? null : ModelRegistry.of(server).register(g.encoder().model().path());
+                        try {
+                            return await(PageSessions.of(p).generate(session, request.modelCase().inputs(), g, encoder, request.warmups(),
+                                    d, request.iterations(), remaining(deadline), budget, request.progress()), Phase.RUN, backend, model);
+                        } finally {
+                            if (encoder != null) {
+                                ModelRegistry.of(server).unregister(encoder);
+                            }
                         }
                     }
-                } else {
-                    RunOutcome first = single ? null : await(PageSessions.of(p).runFirst(s.sessionId(), request.modelCase().inputs(),
-                            TimeBudget.min(remaining(deadline), TimeBudget.FIRST_RUN_LIMIT)), Phase.RUN, backend, model);
-                    memory.stopSampling(); // nothing of the harness samples while the page times its runs
-                    Duration timed = single ? remaining(deadline) : TimeBudget.min(remaining(deadline), TimeBudget.forTimedRuns(
-                            first.firstMs(), request.warmups(), request.iterations(), d.budget(), Math.min(budget.bytes(), 1L << 31)));
-                    r = await(single ? c.running : PageSessions.of(p).run(s.sessionId(), null, request.warmups(), request.iterations(),
-                            d, timed, budget, request.progress()), Phase.RUN, backend, model);
-                    r = single ? r : r.after(first);
-                }
+                });
                 warmth.ran(backend, d);
                 memory.sampleNow();
             } finally {

@@ -3,6 +3,7 @@ package dev.accelbridge.browser.bridge.provider;
 import dev.accelbridge.browser.bridge.hub.ExecutionProviderSpec;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.DecoderLayout;
+import dev.accelbridge.core.Generation;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.OrtWebEngine;
@@ -40,7 +41,7 @@ final class PageOptions {
         return switch (mc.runtimeOptions().get(RuntimeOption.OUTPUTS)) {
             case "cpu" -> List.of();
             case "gpu-buffer" -> every;
-            default -> mc.generation() == null ? List.of() : mc.generation().layout().cache().stream().map(DecoderLayout.Cache::present).toList();
+            default -> mc.scenario() instanceof Generation g ? g.layout().cache().stream().map(DecoderLayout.Cache::present).toList() : List.of();
         };
     }
 

@@ -49,7 +49,7 @@ final class SentCase {
 
     /** One timed run, no warm-up and no minimum duration: the run needs nothing from the load's answer. */
     static boolean oneRun(ExecutionRequest r) {
-        return r.warmups() == 0 && r.iterations() == 1 && r.durations().total().isZero() && r.modelCase().generation() == null;
+        return r.warmups() == 0 && r.iterations() == 1 && r.durations().total().isZero() && r.modelCase().scenario() instanceof dev.accelbridge.core.Scenario.SinglePass;
     }
 
     /** Also nothing after the timed run (no drill-down): the lane's next case may follow it in the page's queue. */

@@ -20,7 +20,7 @@ class PageOptionsTest {
         ModelCase gen = SuiteFixtures.cases(ModelFamily.TEXT_GENERATION).get(0);
         assertThat(gen.runtimeOptions().get(RuntimeOption.OUTPUTS)).isEqualTo("auto");
         assertThat(PageOptions.gpuOutputs(gen, BackendId.WEBGPU)).isNotEmpty()
-                .containsExactlyElementsOf(gen.generation().layout().cache().stream().map(DecoderLayout.Cache::present).toList());
+                .containsExactlyElementsOf(((dev.accelbridge.core.Generation) gen.scenario()).layout().cache().stream().map(DecoderLayout.Cache::present).toList());
         assertThat(PageOptions.gpuOutputs(gen, BackendId.WASM)).isEmpty();
         // found: the docs said the cache crossed to the CPU at every step and that GPU-resident caches were future work
         String doc = Files.readString(Path.of("..", "docs", "generation.md"));

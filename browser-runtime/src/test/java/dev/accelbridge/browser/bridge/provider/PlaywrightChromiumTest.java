@@ -229,8 +229,8 @@ class PlaywrightChromiumTest {
     void theDecoderGeneratesTheNativeTokensOnWasmAndOnWebgpu() {
         ModelCase gen = SuiteFixtures.cases(ModelFamily.TEXT_GENERATION).get(0);
         java.util.List<NamedTensor> ref = SuiteFixtures.reference(gen);
-        long[] teacher = java.util.Arrays.copyOf(ref.get(0).toLongs(), gen.generation().newTokens());
-        ModelCase forced = gen.withGeneration(gen.generation().withTeacher(teacher));
+        long[] teacher = java.util.Arrays.copyOf(ref.get(0).toLongs(), ((dev.accelbridge.core.Generation) gen.scenario()).newTokens());
+        ModelCase forced = gen.withScenario(((dev.accelbridge.core.Generation) gen.scenario()).withTeacher(teacher));
         for (BackendId b : List.of(BackendId.WASM, BackendId.WEBGPU)) {
             Execution e = chromium.execute(new ExecutionRequest(b, forced, 1, 3, Duration.ofSeconds(180)));
             dev.accelbridge.core.GenerationCheck.Verdict v = dev.accelbridge.core.GenerationCheck.judge(ref, e.outputs(),

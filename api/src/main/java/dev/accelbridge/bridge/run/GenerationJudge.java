@@ -11,6 +11,7 @@ import dev.accelbridge.core.GenerationCheck;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.Parity;
+import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Tolerance;
 
 import java.util.ArrayList;
@@ -20,24 +21,22 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * What {@link CaseExecutor} does differently for a generation case: it is teacher-forced with its reference's tokens, and
- * judged by {@link GenerationCheck} (tokens verified, teacher-forced logits within tolerance step by step) instead of
- * output by output; the verdict's count of verified generations joins the case's decoding figures.
+ * A generation case: teacher-forced with its reference's tokens, and judged by {@link GenerationCheck} (tokens verified,
+ * teacher-forced logits within tolerance step by step) instead of output by output; the verdict's count of verified
+ * generations joins the case's decoding figures. Bisection walks the single step the verdict blames.
  */
-final class GenerationCases {
-    private GenerationCases() {
+final class GenerationJudge implements Judge {
+    private final Generation generation;
+
+    GenerationJudge(Generation generation) {
+        this.generation = generation;
     }
 
-    /**
-     * A generation's verdict.
-     *
-     * @param execution the execution, its decoding figures with the count of verified generations
-     * @param parity    the teacher-forced logits against the reference's, {@code within} false when the case is wrong; null
-     *                  for the reference itself
-     * @param reason    why it is wrong, or what to know of a pass (a near-tie); null for a plain pass
-     * @param wrong     whether the verdict is WRONG_OUTPUT (the reference's own check has no parity to say it)
-     */
-    record Judged(Execution execution, Parity parity, String reason, boolean wrong) {
+    @Override
+    public ModelCase bisected(ModelCase mc, RunResult result, BackendProvider cpu, java.time.Duration timeout) {
+        int depth = GenerationCheck.pastLengthIn(result.reason()).orElseThrow(() -> new dev.accelbridge.core.AccelbridgeException(
+                "the generation's verdict names no step to bisect (" + result.reason() + ")", "bisect its grid's single steps"));
+        return stepCase(mc, depth, cpu, timeout);
     }
 
     /**
@@ -47,8 +46,8 @@ final class GenerationCases {
      *
      * @param pastLength the cache depth the bad token was computed at ({@link GenerationCheck#pastLengthIn})
      */
-    static ModelCase stepCase(ModelCase mc, int pastLength, BackendProvider cpu, java.time.Duration timeout) {
-        DecoderLayout l = mc.generation().layout();
+    ModelCase stepCase(ModelCase mc, int pastLength, BackendProvider cpu, java.time.Duration timeout) {
+        DecoderLayout l = generation.layout();
         long[] prompt = mc.inputs().stream().filter(t -> t.name().equals(l.inputIds())).findFirst().orElseThrow().toLongs();
         long[] tokens = cpu.execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, timeout)).outputs().stream()
                 .filter(t -> t.name().equals(Generation.TOKENS)).findFirst().orElseThrow().toLongs();
@@ -72,8 +71,8 @@ final class GenerationCases {
     }
 
     /** An encoder-decoder's encoder states for {@code mc}'s features (the native CPU run's); null for a decoder alone. */
-    private static NamedTensor encoded(ModelCase mc, BackendProvider cpu, java.time.Duration timeout) {
-        Generation.Encoder e = mc.generation().encoder();
+    private NamedTensor encoded(ModelCase mc, BackendProvider cpu, java.time.Duration timeout) {
+        Generation.Encoder e = generation.encoder();
         if (e == null) {
             return null;
         }
@@ -83,27 +82,37 @@ final class GenerationCases {
     }
 
     /** {@code mc} teacher-forced with the reference's first generation's tokens, when there is a reference. */
-    static ModelCase teacherForced(ModelCase mc, Reference reference) {
-        if (mc.generation() == null || reference == null || reference.outputs().isEmpty()) {
+    @Override
+    public ModelCase prepared(ModelCase mc, Reference reference) {
+        if (reference == null || reference.outputs().isEmpty()) {
             return mc;
         }
         return reference.outputs().get().stream().filter(t -> t.name().equals(Generation.TOKENS)).findFirst()
-                .map(t -> mc.withGeneration(mc.generation().withTeacher(Arrays.copyOf(t.toLongs(), mc.generation().newTokens()))))
+                .map(t -> mc.withScenario(generation.withTeacher(Arrays.copyOf(t.toLongs(), generation.newTokens()))))
                 .orElse(mc);
     }
 
     /**
      * Judges a generation's outputs against {@code reference}'s, or, for the reference itself ({@code reference} null),
      * each of its generations against its own first, judged the same way ("repeated", never "verified"). A case whose
-     * reference has no outputs is not judged here: it is WRONG_OUTPUT "no reference output", as a single pass is.
-     *
-     * @throws dev.accelbridge.core.AccelbridgeException when the outputs do not have the form of a generation's
+     * reference has no outputs is not judged here: it is WRONG_OUTPUT "no reference output", as a single pass is. Outputs
+     * that do not have the form of a generation's are wrong, with nothing to compare.
      */
-    static Judged judge(ModelCase mc, Reference reference, Execution exec, Function<DType, Tolerance> tolerance) {
+    @Override
+    public Judged judge(ModelCase mc, Reference reference, Execution exec, Function<DType, Tolerance> tolerance) {
+        try {
+            return verdict(mc, reference, exec, tolerance);
+        } catch (RuntimeException e) {
+            return new Judged(exec, null, null, CaseExecutor.staged("compare", "the generation's outputs do not match the reference's: "
+                    + e.getMessage(), mc));
+        }
+    }
+
+    private static Judged verdict(ModelCase mc, Reference reference, Execution exec, Function<DType, Tolerance> tolerance) {
         List<NamedTensor> outputs = exec.outputs();
         GenerationCheck.Verdict v = reference == null
-                ? GenerationCheck.repeatCheck(outputs, tolerance, mc.scenario().promptTokens())
-                : GenerationCheck.judge(reference.outputs().orElseThrow(), outputs, tolerance, reference.against(), mc.scenario().promptTokens());
+                ? GenerationCheck.repeatCheck(outputs, tolerance, mc.scenarioId().promptTokens())
+                : GenerationCheck.judge(reference.outputs().orElseThrow(), outputs, tolerance, reference.against(), mc.scenarioId().promptTokens());
         Parity p = v.parity();
         if (p != null && p.within() == v.wrong()) {
             p = new Parity(p.maxAbsErr(), p.maxRelErr(), p.cosine(), p.tolerance(), !v.wrong(), p.against(), p.nonFinite(), p.rtol(),
@@ -112,6 +121,7 @@ final class GenerationCases {
         Execution e = exec.timings() == null || exec.timings().decoding() == null ? exec
                 : new Execution(outputs, exec.timings().withDecoding(exec.timings().decoding().withVerified(v.check(), v.generations(),
                 v.verified())), exec.memory(), exec.provenance(), exec.warnings(), exec.analysis());
-        return new Judged(e, p, v.reason(), v.wrong());
+        // the reference's own tokens that do not repeat: wrong, with no parity to say it
+        return new Judged(e, p, v.reason(), v.wrong() && p == null ? v.reason() : null);
     }
 }
