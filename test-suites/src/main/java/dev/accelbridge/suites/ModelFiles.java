@@ -1,5 +1,7 @@
 package dev.accelbridge.suites;
 
+import dev.accelbridge.core.PublicApi;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,8 +11,10 @@ import java.nio.file.Path;
  * {@code accelbridge.json} names): resolved to their real path, links followed, they must stay inside the real path of
  * the model's folder. A link that leaves it (to {@code /etc/passwd}, to {@code /proc/self/environ}) makes the model
  * unloadable, natively and in the browser alike, before any runtime or the bridge sees the file. Files the user names on
- * the command line ({@code --input}) are the user's choice and are not held to it.
+ * the command line ({@code --input}) are the user's choice and are not held to it. Published: the bridge holds the
+ * files it serves to the same rule.
  */
+@PublicApi
 public final class ModelFiles {
     private ModelFiles() {
     }

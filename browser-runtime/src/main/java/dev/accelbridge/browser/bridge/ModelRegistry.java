@@ -1,7 +1,18 @@
 package dev.accelbridge.browser.bridge;
 
+import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.suites.ModelFiles;
+import dev.accelbridge.suites.OnnxModels;
+import dev.accelbridge.suites.SuiteException;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -25,10 +36,10 @@ public final class ModelRegistry {
         }
     }
 
-    /** External-data locations per model file (parsing a model per case would cost a large one a second each time). */
     /** The largest model sent in its load frame rather than fetched by the page ({@link #inline}). */
     public static final int INLINE_BYTES = 1 << 20;
-    private static final Map<String, java.util.List<String>> EXTERNAL_DATA = new ConcurrentHashMap<>();
+    /** External-data locations per model file (parsing a model per case would cost a large one a second each time). */
+    private static final Map<String, List<String>> EXTERNAL_DATA = new ConcurrentHashMap<>();
 
     private final Map<String, ModelRef> byId = new ConcurrentHashMap<>();
 
@@ -41,7 +52,7 @@ public final class ModelRegistry {
         Path p;
         try {
             p = file.toRealPath(); // the file itself, links followed: serving re-checks that it is still this file
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new BridgeServerException("Model file " + file + " does not exist or is not readable",
                     "check the model path of the case");
         }
@@ -52,7 +63,7 @@ public final class ModelRegistry {
         long size;
         try {
             size = Files.size(p);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new BridgeServerException("Cannot read the size of " + p + ": " + e.getMessage(), "check the file", e);
         }
         ModelRef ref = new ModelRef(UUID.randomUUID().toString().replace("-", ""), p, p.getFileName().toString(), size);
@@ -65,15 +76,14 @@ public final class ModelRegistry {
      * resolve inside the model's folder (the loader's rule again, real paths and links followed), else it is not served
      * and the page's session creation names it as missing.
      */
-    public Map<String, ModelRef> registerExternalData(dev.accelbridge.core.ModelSpec model) {
-        Map<String, ModelRef> out = new java.util.LinkedHashMap<>();
+    public Map<String, ModelRef> registerExternalData(ModelSpec model) {
+        Map<String, ModelRef> out = new LinkedHashMap<>();
         for (String loc : EXTERNAL_DATA.computeIfAbsent(model.path().toAbsolutePath() + "@" + model.sha256(),
-                k -> dev.accelbridge.suites.OnnxModels.externalData(model.path()))) {
+                k -> OnnxModels.externalData(model.path()))) {
             try {
-                out.put(loc, register(dev.accelbridge.suites.ModelFiles.inside(model.path().toAbsolutePath().getParent(), loc,
-                        "external data")));
-            } catch (dev.accelbridge.suites.SuiteException e) {
-                org.slf4j.LoggerFactory.getLogger(ModelRegistry.class).warn("Not serving {}: {}", loc, e.oneLine());
+                out.put(loc, register(ModelFiles.inside(model.path().toAbsolutePath().getParent(), loc, "external data")));
+            } catch (SuiteException e) {
+                LoggerFactory.getLogger(ModelRegistry.class).warn("Not serving {}: {}", loc, e.oneLine());
             }
         }
         return out;
@@ -94,9 +104,9 @@ public final class ModelRegistry {
             return Optional.empty();
         }
         try {
-            return ref.path().toRealPath().equals(ref.path()) && Files.isRegularFile(ref.path(), java.nio.file.LinkOption.NOFOLLOW_LINKS)
+            return ref.path().toRealPath().equals(ref.path()) && Files.isRegularFile(ref.path(), LinkOption.NOFOLLOW_LINKS)
                     ? Optional.of(ref) : Optional.empty();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return Optional.empty();
         }
     }
@@ -111,10 +121,10 @@ public final class ModelRegistry {
         if (hasExternalData || ref.size() > INLINE_BYTES || find(ref.id()).isEmpty()) {
             return Optional.empty();
         }
-        try (java.io.InputStream in = Files.newInputStream(ref.path(), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        try (InputStream in = Files.newInputStream(ref.path(), LinkOption.NOFOLLOW_LINKS)) {
             byte[] b = in.readNBytes(INLINE_BYTES + 1);
             return b.length > INLINE_BYTES ? Optional.empty() : Optional.of(b);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return Optional.empty();
         }
     }

@@ -15,9 +15,9 @@ import java.util.Map;
 /**
  * {@code report.html}: one self-contained file (no CDN; works offline). Apache ECharts, installed from npm at build
  * time (reports/package.json + lockfile) and packaged in this jar, is inlined into the page with {@code views.js}, the
- * views the dashboard draws too: a heatmap of the matrix (score per cell, colour scale at the right), the ratio of
- * each browser cell's p50 to native CPU (1× line), and p50 history per cell, lines named at their ends. Below: regressions/improvements, fallbacks and the full table, rendered on the server so it reads even
- * with scripts off; provenance labels software adapters.
+ * views the dashboard draws too (the matrix's grid, browser vs native CPU, generation, p50 history per cell). The parts
+ * come in {@link Part}'s order; the sections and the table of all cells are rendered on the server, so they read even
+ * with scripts off.
  */
 final class HtmlRenderer {
     private HtmlRenderer() {
@@ -36,44 +36,55 @@ final class HtmlRenderer {
                 .append(h(m.generatedAt().toString())).append(" · ").append(m.cells().size()).append(" cells · ")
                 .append(m.hosts().size()).append(" host(s) · <span").append(m.regressions().isEmpty() ? "" : " class=\"reg\"").append('>')
                 .append(m.regressions().size()).append(" regression(s)</span> · ").append(m.improvements().size()).append(" improvement(s)</p>\n");
-        // the answer first: counts, changes, fallbacks, wrong outputs, where it ran
-        sb.append(Overview.html(m));
-        sb.append("<h2 id=\"matrix\">Matrix</h2>\n<p class=\"meta\">").append(h(Glyph.LEGEND)).append("; the figure is the p50 in ms. "
-                + "Hover a cell for its notes, click it for its drill-down; click a family or a backend to fold it. A dashed cell "
-                + "ran on a software adapter, an italic figure sits on a latency floor.</p>\n<div id=\"grid\"></div>\n"
-                + "<div id=\"cell-detail\" class=\"detail\" hidden></div>\n");
-        // everything else one line each until opened; charts draw when their section opens
-        sb.append("<details class=\"sec\" id=\"sec-ratio\"><summary><h2>Browser vs native CPU</h2></summary>\n<p class=\"meta\">"
-                + "p50 ratio, 1× = native CPU, above 1 = slower; cells on hardware (or the CPU itself for wasm and WebNN cpu). "
-                + "Not ranked: ").append(unranked(m)).append(".</p>\n<div id=\"ratio\" class=\"chart\"></div>\n"
-                + "<h3>On a software adapter (WebGPU drawn by the CPU): not a measure of WebGPU</h3>\n<div id=\"ratio-sw\" class=\"chart\"></div>\n</details>\n");
-        Section gen = GenerationSection.of(m);
-        if (!gen.hidden() && !gen.empty()) {
-            sb.append("<details class=\"sec\" id=\"sec-gen-charts\"><summary><h2>Generation: time to first token and tokens per second</h2>"
-                    + "</summary>\n<div id=\"ttft\" class=\"chart\"></div>\n<div id=\"tps\" class=\"chart\"></div>\n</details>\n");
+        // every part in the one order (Part); all but the overview and the matrix folded to one line until opened
+        for (Part p : Part.values()) {
+            switch (p.html()) {
+                case WRITTEN -> p.sections(m).forEach(s -> folded(sb, s));
+                case DRAWN -> drawn(sb, p, m);
+                case LEFT_OUT -> {
+                }
+            }
         }
-        sb.append("<details class=\"sec\" id=\"sec-history\"><summary><h2>Latency history per cell (p50, ms)</h2></summary>\n"
-                + "<div id=\"history\" class=\"chart\"></div>\n</details>\n");
-        folded(sb, gen);
-        folded(sb, ReadoutSection.of(m));
-        folded(sb, Sections.changes(m));
-        folded(sb, Sections.positions(m));
-        folded(sb, EngineFindings.of(m));
-        folded(sb, Sections.versions(m));
-        folded(sb, Sections.batchScaling(m));
-        folded(sb, Sections.conformance(m));
-        drillDown(sb, m);
-        folded(sb, Findings.diagnostics(m));
-        folded(sb, Sections.fallbacks(m));
-        sb.append("<details class=\"sec\" id=\"sec-cells\"><summary><h2>All cells (").append(m.cells().size()).append(")</h2></summary>\n");
-        table(sb, m);
-        sb.append("</details>\n");
         sb.append("<p class=\"meta\">Status is the compatibility verdict; speed is the ratio to the native CPU reference of the "
                 + "same case on the same host; a software adapter or an unverified WebNN device is marked in the cell and never "
                 + "graded like hardware acceleration. Score 0–100, grade High / Medium / Low / None: docs/scoring.md.</p>\n");
         sb.append("<script type=\"application/json\" id=\"matrix-data\">").append(data(m).toString().replace("</", "<\\/"))
                 .append("</script>\n<script>\n").append(JS).append("</script>\n</body>\n</html>\n");
         return sb.toString();
+    }
+
+    /** A part HTML draws its own way: charts draw when their section opens. */
+    private static void drawn(StringBuilder sb, Part p, Matrix m) {
+        switch (p) {
+            case OVERVIEW -> sb.append(Overview.html(m));
+            case MATRIX -> sb.append("<h2 id=\"matrix\">Matrix</h2>\n<p class=\"meta\">").append(h(Glyph.LEGEND))
+                    .append("; the figure is the p50 in ms. Hover a cell for its notes, click it for its drill-down; click a family or "
+                            + "a backend to fold it. A dashed cell ran on a software adapter, an italic figure sits on a latency floor.</p>\n"
+                            + "<div id=\"grid\"></div>\n<div id=\"cell-detail\" class=\"detail\" hidden></div>\n");
+            case BROWSER_VS_NATIVE -> sb.append("<details class=\"sec\" id=\"sec-ratio\"><summary><h2>Browser vs native CPU</h2></summary>\n"
+                    + "<p class=\"meta\">p50 ratio, 1× = native CPU, above 1 = slower; cells on hardware (or the CPU itself for wasm and "
+                    + "WebNN cpu). Not ranked: ").append(unranked(m)).append(".</p>\n<div id=\"ratio\" class=\"chart\"></div>\n"
+                    + "<h3>On a software adapter (WebGPU drawn by the CPU): not a measure of WebGPU</h3>\n"
+                    + "<div id=\"ratio-sw\" class=\"chart\"></div>\n</details>\n");
+            case GENERATION_CHARTS -> {
+                Section gen = GenerationSection.of(m);
+                if (!gen.hidden() && !gen.empty()) {
+                    sb.append("<details class=\"sec\" id=\"sec-gen-charts\"><summary><h2>Generation: time to first token and tokens "
+                            + "per second</h2></summary>\n<div id=\"ttft\" class=\"chart\"></div>\n<div id=\"tps\" class=\"chart\"></div>\n"
+                            + "</details>\n");
+                }
+            }
+            case HISTORY -> sb.append("<details class=\"sec\" id=\"sec-history\"><summary><h2>Latency history per cell (p50, ms)</h2>"
+                    + "</summary>\n<div id=\"history\" class=\"chart\"></div>\n</details>\n");
+            case DRILL_DOWN -> drillDown(sb, m);
+            case CELLS -> {
+                sb.append("<details class=\"sec\" id=\"sec-cells\"><summary><h2>All cells (").append(m.cells().size())
+                        .append(")</h2></summary>\n");
+                table(sb, m);
+                sb.append("</details>\n");
+            }
+            default -> throw new IllegalStateException(p + " has no drawing in HTML");
+        }
     }
 
     /** The executed browser cells the ranking leaves out, counted by why: "3 fell back, 2 on a latency floor". */

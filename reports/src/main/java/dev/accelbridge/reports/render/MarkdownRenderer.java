@@ -1,19 +1,16 @@
 package dev.accelbridge.reports.render;
 
-import dev.accelbridge.core.Status;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
- * {@code report.md}: the matrix table (suite/model × backend [browser], per host) with status and score, then
- * browser-vs-native ratios, fallbacks with their cost, regressions and improvements, and the evidence of
- * UNAVAILABLE cells.
+ * {@code report.md}: the parts of {@link Part} in its order, less the charts it cannot draw: the overview, the matrix
+ * table per host (suite/model × backend [browser]) with status and score, then every section as a heading and a table
+ * or a list, and each case's drill-down as tables.
  */
 final class MarkdownRenderer {
     private MarkdownRenderer() {
@@ -25,8 +22,29 @@ final class MarkdownRenderer {
         sb.append("# Accelbridge compatibility matrix\n\n");
         sb.append("Scope: ").append(m.scope()).append(" · generated ").append(m.generatedAt()).append(" · ")
                 .append(m.cells().size()).append(" cells · ").append(m.hosts().size()).append(" host(s)\n\n");
-        Overview.sections(m).forEach(s -> write(sb, s));
+        for (Part p : Part.values()) {
+            switch (p.markdown()) {
+                case WRITTEN -> p.sections(m).forEach(s -> write(sb, s));
+                case DRAWN -> drawn(sb, p, m);
+                case LEFT_OUT -> {
+                }
+            }
+        }
+        sb.append("Score: see docs/scoring.md (High ≥ 75, Medium ≥ 50, Low > 0, None = 0).\n");
+        return sb.toString();
+    }
 
+    /** A part Markdown draws its own way. */
+    private static void drawn(StringBuilder sb, Part p, Matrix m) {
+        switch (p) {
+            case MATRIX -> matrix(sb, m);
+            case DRILL_DOWN -> drillDown(sb, m);
+            default -> throw new IllegalStateException(p + " has no drawing in Markdown");
+        }
+    }
+
+    /** The matrix, one table per host: a cell's status, score, caveat and, when it ran, its p50 and speed. */
+    private static void matrix(StringBuilder sb, Matrix m) {
         Map<String, List<Cell>> byHost = new LinkedHashMap<>();
         m.cells().forEach(c -> byHost.computeIfAbsent(c.host(), k -> new ArrayList<>()).add(c));
         for (Map.Entry<String, List<Cell>> e : byHost.entrySet()) {
@@ -57,24 +75,6 @@ final class MarkdownRenderer {
             }
             sb.append('\n');
         }
-
-        write(sb, Sections.browserVsNative(m));
-        write(sb, GenerationSection.of(m));
-        write(sb, ReadoutSection.of(m));
-        write(sb, Sections.fallbacks(m));
-        write(sb, Sections.changes(m));
-        write(sb, Sections.positions(m));
-        write(sb, EngineFindings.of(m));
-        write(sb, Sections.versions(m));
-        write(sb, Sections.recommendations(m));
-        write(sb, Sections.batchScaling(m));
-        write(sb, Sections.conformance(m));
-        drillDown(sb, m);
-        write(sb, Findings.diagnostics(m));
-        write(sb, Sections.notRun(m));
-        write(sb, Sections.provenance(m));
-        sb.append("Score: see docs/scoring.md (High ≥ 75, Medium ≥ 50, Low > 0, None = 0).\n");
-        return sb.toString();
     }
 
     /** A section as Markdown: its heading, intro, then its table or list (or its "none" line; nothing at all without one). */

@@ -1,0 +1,15 @@
+package dev.accelbridge.bridge.archfixture.upper;
+
+import dev.accelbridge.bridge.archfixture.lower.Shared;
+import dev.accelbridge.bridge.archfixture.lower.api.Door;
+
+import java.util.function.Supplier;
+
+/** Reaches lower only through what lower publishes: imports, a lambda and a nested type included. */
+public final class ImportsPublished {
+    String names() {
+        Supplier<String> door = () -> new Door().open();
+        return Shared.name() + door.get() + new Shared.Part("p").name()
+                + dev.accelbridge.bridge.archfixture.lower.Shared.name(); // inline, and published: allowed
+    }
+}

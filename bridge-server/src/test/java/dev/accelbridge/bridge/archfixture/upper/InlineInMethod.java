@@ -1,0 +1,11 @@
+package dev.accelbridge.bridge.archfixture.upper;
+
+/** Names lower's unpublished type inline in a method body, without an import. */
+final class InlineInMethod {
+    private InlineInMethod() {
+    }
+
+    static String name() {
+        return dev.accelbridge.bridge.archfixture.lower.Hidden.name();
+    }
+}
