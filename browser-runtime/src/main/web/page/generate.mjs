@@ -3,6 +3,8 @@
 // (logits read, argmax done): what a user of transformers.js or web-llm waits for.
 import { createSession } from './session.mjs';
 import { SettleLoop, TimedLoop } from './settle.mjs';
+import { dispose } from './tensors.mjs';
+import { bridgeUrl } from './link.mjs';
 
 // The index of the largest value of row `s` of `rows` (width `width`), the first on a tie (as the native loop takes).
 export function argmax(rows, s, width) {
@@ -19,10 +21,6 @@ function emptyCache(ort, spec) {
     past[c.past] = new ort.Tensor(spec.cacheType || 'float32', data, [1, spec.kvHeads, 0, spec.headDim]);
   }
   return past;
-}
-
-function dispose(t) {
-  try { if (t && typeof t.dispose === 'function') t.dispose(); } catch (e) { /* a cpu tensor */ }
 }
 
 // One generation of spec.newTokens tokens after `prompt` (BigInt64Array). With `forced` (BigInt64Array) the token fed after
@@ -99,8 +97,7 @@ export async function generateOnce(ort, session, spec, prompt, forced, keepLogit
 // placement-checked as the decoder's was (session.mjs), so its load counts as natively, where both sessions are made
 // inside the load. Returns { session, loaded } with `loaded` the figures the result carries as its "encoder".
 async function encoderSession(ort, entry, spec, io) {
-  const url = new URL(spec.encoder.url, location.href);
-  if (io.token && !url.searchParams.has('token')) url.searchParams.set('token', io.token);
+  const url = bridgeUrl(spec.encoder.url, io.token);
   const t0 = performance.now();
   const resp = await fetch(url, { cache: 'no-store' });
   if (!resp.ok) throw new Error(`fetching the encoder ${spec.encoder.name} returned HTTP ${resp.status}`);

@@ -5,7 +5,7 @@ import java.time.Duration;
 /**
  * The least time a case's warm-ups and its timed iterations take ({@code --warmup-duration}, {@code --min-duration}):
  * each loop runs its count AND until its duration has passed, whichever comes later, the timed one past its count at
- * most to {@link #SAMPLE_CAP} runs. The same rule in the page ({@code page.mjs}) and natively. A warm-up with a least
+ * most to {@link #SAMPLE_CAP} runs. The same rule in the page ({@code settle.mjs}) and natively. A warm-up with a least
  * duration then goes on until the case has settled ({@link Settling}).
  *
  * @param warmup the least time of the warm-ups together

@@ -10,7 +10,7 @@ import java.util.Arrays;
  * compete with the inference threads, so a case that falls early in its lane is timed while its engine is still warming
  * (docs/scoring.md, "Where a case falls in its run").
  *
- * <p>The rule, the same in the page ({@code page.mjs}) and natively: once the count and the least duration are done, the
+ * <p>The rule, the same in the page ({@code settle.mjs}) and natively: once the count and the least duration are done, the
  * warm-up runs are cut into blocks of {@link #blockRuns} runs (about {@link #BLOCK_MS} ms of runs, at least
  * {@link #MIN_BLOCK} and at most {@link #MAX_BLOCK}); the case is warm when, at two judgements in a row, the last block's
  * median is within {@link #FALL} of the median of the block before it, faster or slower: three blocks at one level. Found

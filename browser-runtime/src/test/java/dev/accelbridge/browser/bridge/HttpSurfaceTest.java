@@ -55,7 +55,11 @@ class HttpSurfaceTest {
         assertThat(index.headers().firstValue("Content-Security-Policy")).hasValue(BridgeAccess.PAGE_CSP);
         assertThat(BridgeAccess.PAGE_CSP).contains("connect-src 'self'").contains("default-src 'self'");
         assertThat(get("/api/health").headers().firstValue("Content-Security-Policy")).hasValue(BridgeAccess.CSP);
-        assertThat(new String(get("/page.mjs").body(), StandardCharsets.UTF_8)).contains("session.run(feeds)");
+        assertThat(new String(get("/page.mjs").body(), StandardCharsets.UTF_8)).contains("./inbox.mjs");
+        HttpResponse<byte[]> job = get("/jobs/run.mjs"); // the page's modules in their folders too
+        assertThat(new String(job.body(), StandardCharsets.UTF_8)).contains("session.run(feeds)");
+        assertThat(job.headers().firstValue("Content-Type").orElse("")).startsWith("text/javascript");
+        assertThat(job.headers().firstValue("Content-Security-Policy")).hasValue(BridgeAccess.PAGE_CSP);
     }
 
     @Test

@@ -1,0 +1,29 @@
+// onnxruntime-web (and Emscripten's stderr) write to the console. What they write while a job runs is kept for the job's
+// answer, so the bridge learns about nodes that were not placed on the requested execution provider; and the session
+// profiler's trace (one event per console line when profiling ends) is kept for the profile job.
+import { errorText } from './probe.mjs';
+
+// Wraps the console's writers; returns the capture: set `warnings` (or `profile`) to an array to collect into it, back to
+// null to stop. The job queue sets `warnings` around every job, the profile job `profile` around the profiler's end.
+export function captureConsole(con = console) {
+  const capture = { warnings: null, profile: null };
+  for (const level of ['warn', 'error', 'log', 'info']) {
+    const orig = con[level].bind(con);
+    con[level] = (...args) => {
+      if (capture.warnings === null && capture.profile === null) { orig(...args); return; }
+      // eslint-disable-next-line no-control-regex
+      const text = args.map((a) => (typeof a === 'string' ? a : errorText(a))).join(' ').replace(/\x1b\[[0-9;]*m/g, '').trim();
+      // ORT's session profiler (wasm build) prints its trace one event per line when profiling ends
+      if (capture.profile !== null && text.startsWith('{"cat"')) {
+        try { capture.profile.push(JSON.parse(text.replace(/,\s*$/, ''))); } catch (e) { /* not an event line */ }
+        return;
+      }
+      orig(...args);
+      if (capture.warnings === null) return;
+      if (level === 'warn' || level === 'error' || /\[[WE]:onnxruntime/.test(text)) {
+        if (capture.warnings.length < 200) capture.warnings.push(text.length > 2000 ? text.slice(0, 2000) : text);
+      }
+    };
+  }
+  return capture;
+}
