@@ -118,7 +118,7 @@ async function encoderSession(ort, entry, spec, io) {
 // generation's tokens ([generations, newTokens] int64, the cold one first) and the teacher-forced logits
 // ([newTokens, vocab] float32); the figures go in the result's "decode". `io` gives the page's ways out.
 export async function generateJob(ort, entry, msg, feeds, io) {
-  const spec = msg.generate;
+  const spec = msg.generation;
   const promptTensor = feeds[spec.inputIds];
   if (!promptTensor) throw new Error(`a generation job without its prompt '${spec.inputIds}'`);
   const prompt = promptTensor.data;

@@ -7,6 +7,7 @@ export const Kind = Object.freeze({
   LOAD: 'load',
   LOADED: 'loaded',
   RUN: 'run',
+  GENERATE: 'generate',
   CHUNK: 'chunk',
   PROGRESS: 'progress',
   RESULT: 'result',

@@ -1,5 +1,5 @@
 // The generation job: generate.mjs's decode loop on the session the job names, given the page's ways out as its ports.
-// On the wire a generation is a run carrying `generate` (docs/protocol.md); table.mjs routes it here.
+// A `generate` message (docs/protocol.md), routed here by table.mjs; answered with a `result` as a run is.
 import { Kind } from '../kinds.mjs';
 import { PROTOCOL_VERSION } from '../frames.mjs';
 import { timerResolutionMs, readbackMs } from '../clock.mjs';

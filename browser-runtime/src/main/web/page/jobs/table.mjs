@@ -23,9 +23,6 @@ const loading = (m) => `job ${m.job}: loading ${m.model && m.model.name ? m.mode
 const running = (m) => `job ${m.job}: running session ${m.session}`;
 const profiling = (m) => `job ${m.job}: profiling session ${m.session}`;
 
-// A generation travels as a run carrying `generate` (protocol v1), and turns off here. Given a kind of its own, it is one
-// more row: [Kind.GENERATE]: { frames: BINARY, job: generationJob, fails: 'run-failed', inputs: 'tensors', session: true, status: running },
-const runOrGenerate = (page, msg, views) => (msg.generate ? generationJob : runJob)(page, msg, views);
 
 const TABLE = Object.freeze({
   [Kind.WELCOME]: { frames: TEXT, now: welcome },
@@ -35,7 +32,8 @@ const TABLE = Object.freeze({
   [Kind.CHUNK]: { frames: BINARY, now: (page, msg, frame) => page.inbound.accept(frame) },
   [Kind.PROBE]: { frames: TEXT, job: probeJob, fails: 'job-failed' },
   [Kind.LOAD]: { frames: BOTH, job: loadJob, fails: 'load-failed', inputs: 'model', session: true, status: loading },
-  [Kind.RUN]: { frames: BINARY, job: runOrGenerate, fails: 'run-failed', inputs: 'tensors', session: true, status: running },
+  [Kind.RUN]: { frames: BINARY, job: runJob, fails: 'run-failed', inputs: 'tensors', session: true, status: running },
+  [Kind.GENERATE]: { frames: BINARY, job: generationJob, fails: 'run-failed', inputs: 'tensors', session: true, status: running },
   [Kind.PROFILE]: { frames: BINARY, job: profileJob, fails: 'run-failed', inputs: 'tensors', session: true, status: profiling },
   [Kind.RELEASE]: { frames: TEXT, job: releaseJob, fails: 'job-failed', arrives: releaseArrived },
 });

@@ -45,8 +45,9 @@ class MessageKindTest {
 
     @Test
     void everyAnswerNamesTheRequestItAnswers() {
-        assertThat(MessageKind.LOADED.answers()).contains(MessageKind.LOAD);
-        assertThat(MessageKind.RESULT_CHUNK.answers()).contains(MessageKind.RUN);
+        assertThat(MessageKind.LOADED.answers()).containsExactly(MessageKind.LOAD);
+        assertThat(MessageKind.RESULT.answers()).containsExactlyInAnyOrder(MessageKind.RUN, MessageKind.GENERATE);
+        assertThat(MessageKind.RESULT_CHUNK.answers()).containsExactlyInAnyOrder(MessageKind.RUN, MessageKind.GENERATE);
         assertThat(MessageKind.PROBE.answers()).contains(MessageKind.PROBE);
         assertThat(MessageKind.HELLO.answers()).isEmpty();
         assertThat(MessageKind.of("result-chunk")).contains(MessageKind.RESULT_CHUNK);

@@ -56,7 +56,7 @@ final class PageJobs {
     /** The page answered job {@code job} with a text message; false when no such job is pending. */
     boolean completeText(String job, MessageKind kind, JsonNode msg) {
         Pending p = job == null ? null : pending.get(job);
-        if (p == null || kind.answers().filter(p.type::equals).isEmpty()) {
+        if (p == null || !kind.answers().contains(p.type)) {
             return false;
         }
         return p.future.complete(msg);
@@ -65,7 +65,7 @@ final class PageJobs {
     /** The page answered a run job with its result frame. */
     boolean completeFrame(String job, FrameCodec.Frame frame) {
         Pending p = job == null ? null : pending.get(job);
-        if (p == null || p.type != MessageKind.RUN) {
+        if (p == null || !MessageKind.RESULT.answers().contains(p.type)) {
             return false;
         }
         String over = p.budget.exceededBy(frame.tensors().stream().mapToLong(t -> t.data().length).sum());
@@ -81,7 +81,7 @@ final class PageJobs {
      */
     boolean beginResult(String job, ObjectNode header) {
         Pending p = job == null ? null : pending.get(job);
-        if (p == null || p.type != MessageKind.RUN || p.assembly != null) {
+        if (p == null || !MessageKind.RESULT.answers().contains(p.type) || p.assembly != null) {
             return false;
         }
         try {

@@ -158,7 +158,7 @@ public final class PageSessions {
     }
 
     /**
-     * A generation job ({@code "generate"}): the cold generation, {@code warmups} more, {@code iterations} timed ones and the
+     * A generation job ({@link MessageKind#GENERATE}): the cold generation, {@code warmups} more, {@code iterations} timed ones and the
      * teacher-forced pass, the decode loop of {@code generate.mjs} in the page; {@code prompt} is the case's inputs.
      */
     public CompletableFuture<RunOutcome> generate(String sessionId, List<NamedTensor> prompt, dev.accelbridge.core.Generation g,
@@ -178,12 +178,12 @@ public final class PageSessions {
                                                   dev.accelbridge.core.MinDurations durations, int iterations, Duration timeout,
                                                   OutputBudget budget, dev.accelbridge.core.CaseProgress progress) {
         String job = JobMessages.nextId("j");
-        ObjectNode msg = JobMessages.message(MessageKind.RUN, job);
+        ObjectNode msg = JobMessages.message(MessageKind.GENERATE, job);
         msg.put("session", sessionId).put("warmups", warmups).put("warmupDurationMs", durations.warmup().toMillis()).put("iterations", iterations)
                 .put("minDurationMs", durations.timed().toMillis()).put("maxSamples", durations.maxSamples(iterations))
                 .put("chunkBytes", FrameCodec.CHUNK_BYTES);
         dev.accelbridge.core.DecoderLayout l = g.layout();
-        ObjectNode spec = msg.putObject("generate").put("newTokens", g.newTokens()).put("inputIds", l.inputIds())
+        ObjectNode spec = msg.putObject("generation").put("newTokens", g.newTokens()).put("inputIds", l.inputIds())
                 .put("attentionMask", l.attentionMask()).put("positionIds", l.positionIds()).put("logits", l.logits())
                 .put("kvHeads", l.kvHeads()).put("headDim", l.headDim()).put("cacheType", l.cacheType().webName());
         spec.put("encoderHidden", l.encoderHidden()).put("useCacheBranch", l.useCacheBranch());
@@ -199,7 +199,7 @@ public final class PageSessions {
                 t.add(v);
             }
         }
-        return page.jobs.<FrameCodec.Frame>submit(job, MessageKind.RUN, timeout, budget, progress, () -> sendTensors(job, msg, prompt))
+        return page.jobs.<FrameCodec.Frame>submit(job, MessageKind.GENERATE, timeout, budget, progress, () -> sendTensors(job, msg, prompt))
                 .thenApply(JobMessages::toOutcome);
     }
 
