@@ -31,6 +31,11 @@ class ArchitectureTest {
 
     @BeforeAll
     static void importEveryModule() {
+        classes = mainClasses();
+    }
+
+    /** Every module's main classes, read from their {@code target/classes}. */
+    static JavaClasses mainClasses() {
         List<Path> dirs = new ArrayList<>();
         for (String module : RULES.modules().keySet()) {
             Path dir = classesOf(module);
@@ -38,7 +43,7 @@ class ArchitectureTest {
                     .isDirectoryRecursivelyContaining("glob:**.class");
             dirs.add(dir);
         }
-        classes = new ClassFileImporter().importPaths(dirs);
+        return new ClassFileImporter().importPaths(dirs);
     }
 
     @Test

@@ -89,6 +89,12 @@ public record Generation(int newTokens, DecoderLayout layout, long[] teacher, En
         return false;
     }
 
+    /** The present cache, fed back as the next step's past. */
+    @Override
+    public java.util.List<String> fedBack() {
+        return layout.cache().stream().map(DecoderLayout.Cache::present).toList();
+    }
+
     /** This many tokens, fed as {@code model}'s graph says (an fp16 decoder's cache is fp16), its encoder not carried over. */
     @Override
     public Scenario on(ModelSpec model) {

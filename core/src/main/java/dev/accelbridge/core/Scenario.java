@@ -22,6 +22,12 @@ public sealed interface Scenario permits Scenario.SinglePass, Generation {
     boolean batchable();
 
     /**
+     * The outputs a case of this scenario feeds back into the model's next run (a generation's present KV cache): where a
+     * runtime can keep outputs on its device, these stay there. None for a single pass.
+     */
+    List<String> fedBack();
+
+    /**
      * The same scenario on another form of its model (a converted variant, an fp16 graph): fed as {@code model}'s graph
      * says, judged against a reference that has not run yet.
      */
@@ -54,6 +60,11 @@ public sealed interface Scenario permits Scenario.SinglePass, Generation {
         @Override
         public boolean batchable() {
             return true;
+        }
+
+        @Override
+        public List<String> fedBack() {
+            return List.of();
         }
 
         @Override

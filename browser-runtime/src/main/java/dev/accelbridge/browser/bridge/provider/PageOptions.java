@@ -2,8 +2,6 @@ package dev.accelbridge.browser.bridge.provider;
 
 import dev.accelbridge.browser.bridge.hub.ExecutionProviderSpec;
 import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.DecoderLayout;
-import dev.accelbridge.core.Generation;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.OrtWebEngine;
@@ -41,7 +39,7 @@ final class PageOptions {
         return switch (mc.runtimeOptions().get(RuntimeOption.OUTPUTS)) {
             case "cpu" -> List.of();
             case "gpu-buffer" -> every;
-            default -> mc.scenario() instanceof Generation g ? g.layout().cache().stream().map(DecoderLayout.Cache::present).toList() : List.of();
+            default -> mc.scenario().fedBack();
         };
     }
 
