@@ -17,6 +17,7 @@ import java.util.Collection;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -60,6 +61,32 @@ final class LaneScheduler {
     void run(LaneSource lanes, LaneId target, List<ModelCase> cases, List<BackendId> requested, Set<CaseId> done,
              Map<ModelCase, Reference> references, Collection<BackendId> named) {
         LaneId expected = lanes.expected(target);
+        List<Task> tasks = tasks(cases, requested, done, expected);
+        if (tasks.isEmpty()) {
+            return;
+        }
+        int n = Math.max(1, Math.min(plan.targets().parallel(), Math.min(tasks.size(), lanes.maxLanes())));
+        sink.info((lanes.warm(target) ? "reusing " : "starting ") + expected.key() + " (" + lanes.driver() + (n > 1 ? ", " + n + " lanes" : "") + ")");
+        Optional<Lane> opened = openFirst(lanes, target, named, expected, tasks);
+        if (opened.isEmpty()) {
+            return;
+        }
+        Lane first = opened.get();
+        first.probes().values().forEach(sink::probe);
+        // the versions that really run (a launched browser's build, the onnxruntime-web its page loaded; a page that joined
+        // by hand names itself by its user agent)
+        LaneId laneId = first.id().withVersionsOf(target);
+        Queue<Task> queue = new ConcurrentLinkedQueue<>(tasks);
+        if (n == 1) {
+            work(first, laneId, queue, references);
+            lanes.release(target, first);
+            return;
+        }
+        runParallel(lanes, target, named, n, first, laneId, queue, references);
+    }
+
+    /** The cases not yet {@code done}, backend by backend, each once. */
+    private static List<Task> tasks(List<ModelCase> cases, List<BackendId> requested, Set<CaseId> done, LaneId expected) {
         List<Task> tasks = new ArrayList<>();
         Set<CaseId> planned = new java.util.HashSet<>();
         for (BackendId backend : requested) {
@@ -71,17 +98,17 @@ final class LaneScheduler {
                 }
             }
         }
-        if (tasks.isEmpty()) {
-            return;
-        }
-        int n = Math.max(1, Math.min(plan.targets().parallel(), Math.min(tasks.size(), lanes.maxLanes())));
-        sink.info((lanes.warm(target) ? "reusing " : "starting ") + expected.key() + " (" + lanes.driver() + (n > 1 ? ", " + n + " lanes" : "") + ")");
-        Lane first;
+        return tasks;
+    }
+
+    /**
+     * The target's first lane, or none when it cannot be opened. What the lane needs (a browser, its onnxruntime-web, an
+     * ONNX Runtime version) is missing, cannot run here, or would not start: every case of it says so, and the run goes on.
+     */
+    private Optional<Lane> openFirst(LaneSource lanes, LaneId target, Collection<BackendId> named, LaneId expected, List<Task> tasks) {
         try {
-            first = open(lanes, target, named);
+            return Optional.of(open(lanes, target, named));
         } catch (AccelbridgeException e) {
-            // What the lane needs (a browser, its onnxruntime-web, an ONNX Runtime version) is missing, cannot run here, or
-            // would not start: every case of it says so, and the run goes on.
             HostInfo at = e instanceof RemoteUnavailable r ? r.remote() : host; // a remote's are the remote's
             if (at != host) {
                 sink.host(at);
@@ -89,18 +116,16 @@ final class LaneScheduler {
             sink.cannotOpen(runId, tasks.stream().map(t -> CaseId.of(t.mc(), t.requested(), expected)).toList(), e,
                     Provenance.of(target.browserId(), null, lanes.driver(), null, null, List.of(),
                             VersionAxes.recorded(runtimeVersions, target)).withHost(at));
-            return;
+            return Optional.empty();
         }
-        first.probes().values().forEach(sink::probe);
-        // the versions that really run (a launched browser's build, the onnxruntime-web its page loaded; a page that joined
-        // by hand names itself by its user agent)
-        LaneId laneId = first.id().withVersionsOf(target);
-        Queue<Task> queue = new ConcurrentLinkedQueue<>(tasks);
-        if (n == 1) {
-            work(first, laneId, queue, references);
-            lanes.release(target, first);
-            return;
-        }
+    }
+
+    /**
+     * {@code n} lanes on one queue: the first on this thread, the others each on a thread of its own, opened there (one
+     * that does not start leaves its cases to the others). The first failure of another lane is the target's.
+     */
+    private void runParallel(LaneSource lanes, LaneId target, Collection<BackendId> named, int n, Lane first, LaneId laneId,
+                             Queue<Task> queue, Map<ModelCase, Reference> references) {
         ExecutorService pool = Executors.newFixedThreadPool(n - 1, r -> {
             Thread t = new Thread(r, "accelbridge-lane-" + target.key());
             t.setDaemon(true);
@@ -124,18 +149,23 @@ final class LaneScheduler {
             }
             work(first, laneId, queue, references);
             lanes.release(target, first);
-            for (Future<?> f : others) {
-                try {
-                    f.get();
-                } catch (ExecutionException e) {
-                    throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted while the lanes ran", e);
-                }
-            }
+            awaitAll(others);
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /** Waits for every other lane, in order; a lane's failure is thrown as it was. */
+    private static void awaitAll(List<Future<?>> others) {
+        for (Future<?> f : others) {
+            try {
+                f.get();
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while the lanes ran", e);
+            }
         }
     }
 

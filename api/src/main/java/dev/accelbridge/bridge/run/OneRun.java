@@ -68,10 +68,7 @@ final class OneRun {
         List<LaneId> browserTargets = plan.targets().browserBackends().isEmpty() ? List.of() : plan.browserLanes();
         CaseExecutor executor = executor();
         List<LaneId> nativeTargets = plan.targets().nativeBackends().isEmpty() ? List.of() : plan.targets().nativeLanes();
-        int models = cases.size() + set.broken().size() + set.refused().size();
-        Map<String, Integer> laneTotals = new LinkedHashMap<>();
-        nativeTargets.forEach(l -> laneTotals.merge(l.id(), models * plan.targets().nativeBackends().size(), Integer::sum));
-        browserTargets.forEach(l -> laneTotals.merge(l.id(), models * plan.targets().backendsOn(l).size(), Integer::sum));
+        Map<String, Integer> laneTotals = laneTotals(set, nativeTargets, browserTargets);
         int total = laneTotals.values().stream().mapToInt(Integer::intValue).sum();
         recorder = new RunRecorder(store, host, runtimeVersions, listener, spillDir, account);
         String runId = resumeOf != null ? resumeOf : store.beginRun(host, runtimeVersions, RunOrchestrator.withTotals(planJson, total, laneTotals));
@@ -80,28 +77,12 @@ final class OneRun {
         if (resumeOf != null) {
             store.resumeRun(runId, reopen);
         }
-        Set<String> seenModels = new LinkedHashSet<>();
-        List<dev.accelbridge.core.ModelSpec> toRecord = new ArrayList<>();
-        for (ModelCase mc : cases) {
-            var spec = mc.model();
-            if (spec.sha256() != null && seenModels.add(spec.sha256())) {
-                toRecord.add(spec);
-            }
-        }
-        recorder.recordModels(toRecord);
+        recordModels(cases);
         listener.started(runId, total, done.size());
         counter = done.size();
         set.notes().forEach(listener::info);
         LaneSink sink = sink(runId, total);
-        executor.withProgress((id, hop, phase, k, n) -> {
-            synchronized (OneRun.this) {
-                listener.caseProgress(id, hop, phase, k, n);
-                inCase.put(id.lane().key() + "|" + id.row(), ResultJson.MAPPER.createObjectNode().put("lane", id.lane().id())
-                        .put("case", id.row()).put("backend", hop.id()).put("phase", phase).put("done", k).put("total", n)
-                        .put("now", plan.sampling().durations().progress(phase, k, n)));
-                recordInCase(runId);
-            }
-        });
+        executor.withProgress(progress(runId));
         bisections = plan.drillDown().bisect() ? new Bisections(spillDir.resolve("repro"), plan.limits().caseTimeout(),
                 plan.effectiveThreads(), natives.forBackend(BackendId.CPU), plan.drillDown().bisectAlways()) : null;
         LaneScheduler scheduler = new LaneScheduler(plan, executor, host, runId, runtimeVersions, sink);
@@ -115,25 +96,9 @@ final class OneRun {
             nativeNamed.add(BackendId.CPU); // the reference's
             Map<ModelCase, Reference> references = new NativeReferences(natives, nativeLanes, executor, account, host)
                     .make(plan, set, nativeTargets, nativeNamed, runId, done, sink);
-            for (LaneId target : nativeTargets) {
-                // this process's cpu cases ran as the references
-                List<BackendId> requested = plan.targets().nativeBackends().stream()
-                        .filter(b -> b != BackendId.CPU || !target.equals(nativeLanes.here())).toList();
-                scheduler.run(nativeLanes, target, cases, requested, done, references, nativeNamed);
-            }
+            runNative(scheduler, nativeLanes, nativeTargets, cases, done, references, nativeNamed);
             if (!browserTargets.isEmpty()) {
-                Set<BackendId> browserNamed = named(plan.targets().browserBackends());
-                // a lane's time outside its cases (launch, page, probes, close) is the browsers' part
-                // lanes that turn out to be one (a page opened by hand is its own lane whatever engine a target names) run once
-                Map<LaneId, LaneId> firstTarget = new LinkedHashMap<>();
-                Map<LaneId, Set<BackendId>> backendsOf = new LinkedHashMap<>();
-                for (LaneId target : browserTargets) {
-                    LaneId expected = lanes.expected(target);
-                    firstTarget.putIfAbsent(expected, target);
-                    backendsOf.computeIfAbsent(expected, k -> new LinkedHashSet<>()).addAll(plan.targets().backendsOn(target));
-                }
-                account.timeExclusive(RunAccount.Part.BROWSERS, () -> firstTarget.forEach((expected, target) ->
-                        scheduler.run(lanes, target, cases, List.copyOf(backendsOf.get(expected)), done, references, browserNamed)));
+                runBrowsers(scheduler, lanes, browserTargets, cases, done, references);
             }
         } finally {
             nativeLanes.close();
@@ -143,6 +108,69 @@ final class OneRun {
         }
         recorder.finish(runId, begun, planJson);
         return new RunSummary(runId, results, (System.nanoTime() - t0) / 1e6);
+    }
+
+    /** How many cases each lane will report, every model (broken and refused ones included) on each of its backends. */
+    private Map<String, Integer> laneTotals(ModelSet set, List<LaneId> nativeTargets, List<LaneId> browserTargets) {
+        int models = set.cases().size() + set.broken().size() + set.refused().size();
+        Map<String, Integer> laneTotals = new LinkedHashMap<>();
+        nativeTargets.forEach(l -> laneTotals.merge(l.id(), models * plan.targets().nativeBackends().size(), Integer::sum));
+        browserTargets.forEach(l -> laneTotals.merge(l.id(), models * plan.targets().backendsOn(l).size(), Integer::sum));
+        return laneTotals;
+    }
+
+    /** Each model the cases run, once (by its sha256), so the store knows what every result ran. */
+    private void recordModels(List<ModelCase> cases) {
+        Set<String> seenModels = new LinkedHashSet<>();
+        List<dev.accelbridge.core.ModelSpec> toRecord = new ArrayList<>();
+        for (ModelCase mc : cases) {
+            var spec = mc.model();
+            if (spec.sha256() != null && seenModels.add(spec.sha256())) {
+                toRecord.add(spec);
+            }
+        }
+        recorder.recordModels(toRecord);
+    }
+
+    /** Each running case's progress, told to the listener and kept with the run for the dashboard's live view. */
+    private CaseExecutor.ProgressSink progress(String runId) {
+        return (id, hop, phase, k, n) -> {
+            synchronized (OneRun.this) {
+                listener.caseProgress(id, hop, phase, k, n);
+                inCase.put(id.lane().key() + "|" + id.row(), ResultJson.MAPPER.createObjectNode().put("lane", id.lane().id())
+                        .put("case", id.row()).put("backend", hop.id()).put("phase", phase).put("done", k).put("total", n)
+                        .put("now", plan.sampling().durations().progress(phase, k, n)));
+                recordInCase(runId);
+            }
+        };
+    }
+
+    /** Each native lane's cases; this process's cpu cases ran as the references. */
+    private void runNative(LaneScheduler scheduler, NativeLaneSource nativeLanes, List<LaneId> nativeTargets, List<ModelCase> cases,
+                           Set<CaseId> done, Map<ModelCase, Reference> references, Set<BackendId> nativeNamed) {
+        for (LaneId target : nativeTargets) {
+            List<BackendId> requested = plan.targets().nativeBackends().stream()
+                    .filter(b -> b != BackendId.CPU || !target.equals(nativeLanes.here())).toList();
+            scheduler.run(nativeLanes, target, cases, requested, done, references, nativeNamed);
+        }
+    }
+
+    /**
+     * Each browser lane's cases. A lane's time outside its cases (launch, page, probes, close) is the browsers' part;
+     * lanes that turn out to be one (a page opened by hand is its own lane whatever engine a target names) run once.
+     */
+    private void runBrowsers(LaneScheduler scheduler, BrowserLanes lanes, List<LaneId> browserTargets, List<ModelCase> cases,
+                             Set<CaseId> done, Map<ModelCase, Reference> references) {
+        Set<BackendId> browserNamed = named(plan.targets().browserBackends());
+        Map<LaneId, LaneId> firstTarget = new LinkedHashMap<>();
+        Map<LaneId, Set<BackendId>> backendsOf = new LinkedHashMap<>();
+        for (LaneId target : browserTargets) {
+            LaneId expected = lanes.expected(target);
+            firstTarget.putIfAbsent(expected, target);
+            backendsOf.computeIfAbsent(expected, k -> new LinkedHashSet<>()).addAll(plan.targets().backendsOn(target));
+        }
+        account.timeExclusive(RunAccount.Part.BROWSERS, () -> firstTarget.forEach((expected, target) ->
+                scheduler.run(lanes, target, cases, List.copyOf(backendsOf.get(expected)), done, references, browserNamed)));
     }
 
     /** Every backend the chains of {@code requested} name. */

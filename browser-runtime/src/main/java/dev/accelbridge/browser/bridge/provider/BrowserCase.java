@@ -25,6 +25,7 @@ import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.MemoryUsage;
+import dev.accelbridge.core.MinDurations;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.Generation;
 import dev.accelbridge.core.Scenario;
@@ -67,119 +68,191 @@ final class BrowserCase {
     }
 
     Execution run(ExecutionRequest request) {
-        BackendId backend = request.backend();
         lane.ready(provider.browserLabel());
         PageProbe probe = lane.probe();
         admit(request, probe);
-        ModelSpec model = request.modelCase().model();
+        Setup k = setUp(request, probe);
+        SentCase c = sendOrTake(k);
+        BrowserMemorySampler memory = BrowserMemorySampler.start(lane.handle());
+        try {
+            LoadedSession s = awaitLoad(k, c);
+            RunOutcome r = runThenRelease(k, c, s, memory);
+            checkEngine(s.modules());
+            return execution(k, c, s, r, memory);
+        } finally {
+            memory.close();
+            c.unregister(ModelRegistry.of(server));
+        }
+    }
+
+    /**
+     * What a case runs with, settled before it is sent: its deadline (from the case's timeout), the engine and provider
+     * its page runs, the page's warmth and the durations that gives, and the bound on the outputs it returns.
+     *
+     * @param single one timed run and nothing else (the op sweep): the run is sent with the load, before its answer (a run
+     *               after a failed load fails on the missing session and is not awaited), and the release is not awaited:
+     *               one round trip a case, and none of its own when the case was sent ahead. Otherwise the first inference
+     *               alone, then the warm-ups and timed runs under a deadline derived from it (the inputs cross once: the
+     *               page keeps them).
+     */
+    private record Setup(ExecutionRequest request, PageProbe probe, Duration timeout, long deadline, OrtWebEngine engine,
+                         ExecutionProviderSpec ep, ConnectedPage page, PageWarmth warmth, boolean single, OutputBudget budget,
+                         MinDurations durations) {
+        BackendId backend() {
+            return request.backend();
+        }
+
+        ModelSpec model() {
+            return request.modelCase().model();
+        }
+    }
+
+    private Setup setUp(ExecutionRequest request, PageProbe probe) {
         Duration timeout = SentCase.timeout(request, server);
         long deadline = System.nanoTime() + timeout.toNanos();
         OrtWebEngine engine = provider.engine().orElse(OrtWebEngine.JSEP);
         ExecutionProviderSpec ep = PageOptions.ep(request, engine);
         ConnectedPage p = lane.page();
         PageWarmth warmth = lane.warmth();
-        // one timed run and nothing else (the op sweep): the run is sent with the load, before its answer (a run after a
-        // failed load fails on the missing session and is not awaited), and the release is not awaited: one round trip a
-        // case, and none of its own when the case was sent ahead. Otherwise the first inference alone, then the warm-ups and
-        // timed runs under a deadline derived from it (the inputs cross once: the page keeps them).
         boolean single = SentCase.oneRun(request);
         OutputBudget budget = OutputBudget.forCase(request.modelCase(), server.options().maxResultBytes());
-        var d = warmth.durations(backend, request.durations());
-        SentCase sent = ahead.take(request, p, ModelRegistry.of(server));
-        SentCase c = sent != null ? sent : SentCase.send(p, server, request, engine, d, budget, Duration.ZERO);
+        MinDurations d = warmth.durations(request.backend(), request.durations());
+        return new Setup(request, probe, timeout, deadline, engine, ep, p, warmth, single, budget, d);
+    }
+
+    /**
+     * The case as {@link LookAhead} sent it ahead, or sent now; then the lane's next cases go ahead behind it when it ends
+     * with its run (a case awaited in phases would hold them up), and the hints are dropped otherwise.
+     */
+    private SentCase sendOrTake(Setup k) {
+        ExecutionRequest request = k.request();
+        SentCase sent = ahead.take(request, k.page(), ModelRegistry.of(server));
+        SentCase c = sent != null ? sent
+                : SentCase.send(k.page(), server, request, k.engine(), k.durations(), k.budget(), Duration.ZERO);
         if (SentCase.endsWithItsRun(request)) {
-            ahead.sendAhead(p, engine, warmth, server, timeout, n -> admit(n, probe));
+            ahead.sendAhead(k.page(), k.engine(), k.warmth(), server, k.timeout(), n -> admit(n, k.probe()));
         } else {
             ahead.forgetHints();
         }
-        BrowserMemorySampler memory = BrowserMemorySampler.start(lane.handle());
-        try {
-            LoadedSession s;
-            try {
-                s = await(c.loading, Phase.LOAD, backend, model);
-            } catch (RuntimeException e) {
-                if (c.running != null) {
-                    c.running.exceptionally(x -> null); // fails on the missing session: the load's failure is the case's
-                }
-                throw e;
-            }
-            RunOutcome r;
-            try {
-                String session = s.sessionId();
-                // the browser side's one dispatch on what a case does: each scenario is a job of its own on the page
-                r = request.modelCase().scenario().accept(new Scenario.Cases<RunOutcome>() {
-                    @Override
-                    public RunOutcome singlePass(Scenario.SinglePass x) {
-                        RunOutcome first = single ? null : await(PageSessions.of(p).runFirst(session, request.modelCase().inputs(),
-                                TimeBudget.min(remaining(deadline), TimeBudget.FIRST_RUN_LIMIT)), Phase.RUN, backend, model);
-                        memory.stopSampling(); // nothing of the harness samples while the page times its runs
-                        Duration timed = single ? remaining(deadline) : TimeBudget.min(remaining(deadline), TimeBudget.forTimedRuns(
-                                first.firstMs(), request.warmups(), request.iterations(), d.budget(), Math.min(budget.bytes(), 1L << 31)));
-                        RunOutcome timedRuns = await(single ? c.running : PageSessions.of(p).run(session, null, request.warmups(),
-                                request.iterations(), d, timed, budget, request.progress()), Phase.RUN, backend, model);
-                        return single ? timedRuns : timedRuns.after(first);
-                    }
+        return c;
+    }
 
-                    @Override
-                    public RunOutcome generation(Generation g) {
-                        // one job: the cold generation, the warm-ups, the timed ones and the teacher-forced pass (an
-                        // encoder-decoder's encoder served beside its decoder for the job)
-                        memory.stopSampling();
-                        ModelRegistry.ModelRef encoder = g.encoder() == null ? null : ModelRegistry.of(server).register(g.encoder().model().path());
-                        try {
-                            return await(PageSessions.of(p).generate(session, request.modelCase().inputs(), g, encoder, request.warmups(),
-                                    d, request.iterations(), remaining(deadline), budget, request.progress()), Phase.RUN, backend, model);
-                        } finally {
-                            if (encoder != null) {
-                                ModelRegistry.of(server).unregister(encoder);
-                            }
-                        }
-                    }
-                });
-                warmth.ran(backend, d);
-                memory.sampleNow();
-            } finally {
-                if (p.isOpen() && !lane.relaunching()) {
-                    CompletableFuture<Void> released = PageSessions.of(p).release(s.sessionId(), Duration.ofSeconds(10)).whenComplete((v, e) -> {
-                        if (e != null) {
-                            LOG.warn("Releasing session {} failed: {}", s.sessionId(), e.toString());
-                        }
-                    });
-                    if (!single) {
-                        released.exceptionally(e -> null).join();
+    /** The case's session once loaded; a run sent with the load is then left to fail on its own. */
+    private LoadedSession awaitLoad(Setup k, SentCase c) {
+        try {
+            return await(c.loading, Phase.LOAD, k.backend(), k.model());
+        } catch (RuntimeException e) {
+            if (c.running != null) {
+                c.running.exceptionally(x -> null); // fails on the missing session: the load's failure is the case's
+            }
+            throw e;
+        }
+    }
+
+    /** Runs the case's scenario on its session, then releases the session whether or not the run failed. */
+    private RunOutcome runThenRelease(Setup k, SentCase c, LoadedSession s, BrowserMemorySampler memory) {
+        try {
+            RunOutcome r = runScenario(k, c, s.sessionId(), memory);
+            k.warmth().ran(k.backend(), k.durations());
+            memory.sampleNow();
+            return r;
+        } finally {
+            release(k, s);
+        }
+    }
+
+    /** The browser side's one dispatch on what a case does: each scenario is a job of its own on the page. */
+    private RunOutcome runScenario(Setup k, SentCase c, String session, BrowserMemorySampler memory) {
+        ExecutionRequest request = k.request();
+        ConnectedPage p = k.page();
+        BackendId backend = k.backend();
+        ModelSpec model = k.model();
+        boolean single = k.single();
+        long deadline = k.deadline();
+        MinDurations d = k.durations();
+        OutputBudget budget = k.budget();
+        return request.modelCase().scenario().accept(new Scenario.Cases<RunOutcome>() {
+            @Override
+            public RunOutcome singlePass(Scenario.SinglePass x) {
+                RunOutcome first = single ? null : await(PageSessions.of(p).runFirst(session, request.modelCase().inputs(),
+                        TimeBudget.min(remaining(deadline), TimeBudget.FIRST_RUN_LIMIT)), Phase.RUN, backend, model);
+                memory.stopSampling(); // nothing of the harness samples while the page times its runs
+                Duration timed = single ? remaining(deadline) : TimeBudget.min(remaining(deadline), TimeBudget.forTimedRuns(
+                        first.firstMs(), request.warmups(), request.iterations(), d.budget(), Math.min(budget.bytes(), 1L << 31)));
+                RunOutcome timedRuns = await(single ? c.running : PageSessions.of(p).run(session, null, request.warmups(),
+                        request.iterations(), d, timed, budget, request.progress()), Phase.RUN, backend, model);
+                return single ? timedRuns : timedRuns.after(first);
+            }
+
+            @Override
+            public RunOutcome generation(Generation g) {
+                // one job: the cold generation, the warm-ups, the timed ones and the teacher-forced pass (an
+                // encoder-decoder's encoder served beside its decoder for the job)
+                memory.stopSampling();
+                ModelRegistry.ModelRef encoder = g.encoder() == null ? null : ModelRegistry.of(server).register(g.encoder().model().path());
+                try {
+                    return await(PageSessions.of(p).generate(session, request.modelCase().inputs(), g, encoder, request.warmups(),
+                            d, request.iterations(), remaining(deadline), budget, request.progress()), Phase.RUN, backend, model);
+                } finally {
+                    if (encoder != null) {
+                        ModelRegistry.of(server).unregister(encoder);
                     }
                 }
             }
-            checkEngine(s.modules());
-            double firstMs = Double.isNaN(r.firstMs()) ? (r.samplesMs().length > 0 ? r.samplesMs()[0] : Double.NaN) : r.firstMs();
-            // an encoder-decoder's encoder session is made for its generation job: its creation is load, as natively
-            LoadedSession enc = r.encoder();
-            double loadMs = s.sessionMs() + (enc == null ? 0 : enc.sessionMs());
-            Timings t = r.timings(loadMs, firstMs);
-            LinkedHashSet<String> warnings = new LinkedHashSet<>(s.warnings());
-            warnings.addAll(r.warnings());
-            probe.isolationWarning(backend).ifPresent(warnings::add);
-            MemoryUsage mem = memory.finish();
-            // the drill-down runs after the timed session is done, each part on a session of its own
-            var placement = s.placement(ep);
-            Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs() + (enc == null ? 0 : enc.fetchMs()), loadMs, firstMs,
-                    t.p50Ms(), warmth.firstCase()), null, enc == null || placement == null ? placement : placement.and(enc.placement(ep), "the encoder"));
-            if (request.profileIterations() > 0 || request.recreate() > 0) {
-                PageAnalysis pa = new PageAnalysis(p, c.ref, c.external, ep, request.modelCase(), request.threads(), new PageAnalysis.Awaiter() {
-                    @Override
-                    public <T> T await(CompletableFuture<T> f) {
-                        return BrowserCase.this.await(f, Phase.RUN, backend, model);
-                    }
-                });
-                BrowserHandle h = lane.handle();
-                analysis = pa.drillDown(request, remaining(deadline), probe, () -> h == null ? -1 : h.rssBytes().orElse(-1), analysis);
+        });
+    }
+
+    /**
+     * Releases the case's session on a page still in use; a single run's release is not awaited (its answer is all the
+     * case waits for), any other's is, so the next case finds the page's memory given back.
+     */
+    private void release(Setup k, LoadedSession s) {
+        ConnectedPage p = k.page();
+        if (p.isOpen() && !lane.relaunching()) {
+            CompletableFuture<Void> released = PageSessions.of(p).release(s.sessionId(), Duration.ofSeconds(10)).whenComplete((v, e) -> {
+                if (e != null) {
+                    LOG.warn("Releasing session {} failed: {}", s.sessionId(), e.toString());
+                }
+            });
+            if (!k.single()) {
+                released.exceptionally(e -> null).join();
             }
-            return new Execution(r.outputs(), t, mem, provider.provenance(backend, ep, s.modules()).withThreads(s.numThreads() > 0 ? s.numThreads() : null),
-                    new ArrayList<>(warnings), analysis);
-        } finally {
-            memory.close();
-            c.unregister(ModelRegistry.of(server));
         }
+    }
+
+    /** The case's answers as an {@link Execution}: timings, warnings, memory, cold start and placement, the drill-down. */
+    private Execution execution(Setup k, SentCase c, LoadedSession s, RunOutcome r, BrowserMemorySampler memory) {
+        BackendId backend = k.backend();
+        double firstMs = Double.isNaN(r.firstMs()) ? (r.samplesMs().length > 0 ? r.samplesMs()[0] : Double.NaN) : r.firstMs();
+        // an encoder-decoder's encoder session is made for its generation job: its creation is load, as natively
+        LoadedSession enc = r.encoder();
+        double loadMs = s.sessionMs() + (enc == null ? 0 : enc.sessionMs());
+        Timings t = r.timings(loadMs, firstMs);
+        LinkedHashSet<String> warnings = new LinkedHashSet<>(s.warnings());
+        warnings.addAll(r.warnings());
+        k.probe().isolationWarning(backend).ifPresent(warnings::add);
+        MemoryUsage mem = memory.finish();
+        var placement = s.placement(k.ep());
+        Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs() + (enc == null ? 0 : enc.fetchMs()), loadMs, firstMs,
+                t.p50Ms(), k.warmth().firstCase()), null, enc == null || placement == null ? placement : placement.and(enc.placement(k.ep()), "the encoder"));
+        if (k.request().profileIterations() > 0 || k.request().recreate() > 0) {
+            analysis = drillDown(k, c, analysis);
+        }
+        return new Execution(r.outputs(), t, mem, provider.provenance(backend, k.ep(), s.modules()).withThreads(s.numThreads() > 0 ? s.numThreads() : null),
+                new ArrayList<>(warnings), analysis);
+    }
+
+    /** The drill-down: it runs after the timed session is done, each part on a session of its own. */
+    private Analysis drillDown(Setup k, SentCase c, Analysis analysis) {
+        ExecutionRequest request = k.request();
+        PageAnalysis pa = new PageAnalysis(k.page(), c.ref, c.external, k.ep(), request.modelCase(), request.threads(), new PageAnalysis.Awaiter() {
+            @Override
+            public <T> T await(CompletableFuture<T> f) {
+                return BrowserCase.this.await(f, Phase.RUN, k.backend(), k.model());
+            }
+        });
+        BrowserHandle h = lane.handle();
+        return pa.drillDown(request, remaining(k.deadline()), k.probe(), () -> h == null ? -1 : h.rssBytes().orElse(-1), analysis);
     }
 
     /**
