@@ -68,7 +68,7 @@ mvn_flags=(-B -ntp)
 
 # ./accelbridge rebuilds when sources are newer than this stamp; a build here makes it current, so the
 # project is built once, not twice.
-stamp() { touch bridge-server/target/.accelbridge-built; }
+stamp() { touch tools/target/.accelbridge-built; }
 
 case "$mode" in
   build)

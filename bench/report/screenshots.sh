@@ -2,7 +2,7 @@
 # Screenshots of a real report in real Chromium (Debian's headless Chromium, offline), to look at before calling a
 # report change done: folded and with every section open (report.html#all), at 1280, 1400 and 1920 px.
 # Usage: bench/report/screenshots.sh [REPORT_HTML (default accelbridge-out/report.html)] [OUT_DIR (default accelbridge-out/screenshots)]
-# The dashboard's views are shot by its tests (bridge-server/target/dashboard-screenshots), the report's layout fixtures
+# The dashboard's views are shot by its tests (tools/target/dashboard-screenshots), the report's layout fixtures
 # by the reports' tests (reports/target/screenshots).
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -1,6 +1,6 @@
 package com.example;
 
-import dev.accelbridge.bridge.api.CaseResult;
+import dev.accelbridge.api.CaseResult;
 import dev.accelbridge.junit5.AccelbridgeTest;
 import dev.accelbridge.junit5.Backends;
 import dev.accelbridge.junit5.Browsers;

@@ -1,6 +1,6 @@
 package dev.accelbridge.junit5;
 
-import dev.accelbridge.bridge.api.CaseResult;
+import dev.accelbridge.api.CaseResult;
 
 /** Entry point for assertions on a case: {@code assertThat(result).ranOn(WEBGPU).matchesReference()}. */
 public final class AccelbridgeAssertions {

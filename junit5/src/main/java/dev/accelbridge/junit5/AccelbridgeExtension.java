@@ -1,7 +1,7 @@
 package dev.accelbridge.junit5;
 
-import dev.accelbridge.bridge.api.AccelbridgeSession;
-import dev.accelbridge.bridge.api.SessionRun;
+import dev.accelbridge.api.AccelbridgeSession;
+import dev.accelbridge.api.SessionRun;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;

@@ -11,7 +11,7 @@ import java.lang.annotation.Target;
 
 /**
  * Runs the annotated method once per requested backend × browser ({@link Browsers}; a native backend once), on the model
- * of {@link Model}, each invocation given its {@link dev.accelbridge.bridge.api.CaseResult} and named like
+ * of {@link Model}, each invocation given its {@link dev.accelbridge.api.CaseResult} and named like
  * {@code webgpu [chromium 140]}. The native CPU run always takes place (it is the reference and the base of
  * {@code timesNative()}), but is an invocation only when {@code cpu} is listed.
  *

@@ -1,7 +1,7 @@
 package dev.accelbridge.junit5;
 
-import dev.accelbridge.bridge.api.CaseResult;
-import dev.accelbridge.bridge.api.SessionRun;
+import dev.accelbridge.api.CaseResult;
+import dev.accelbridge.api.SessionRun;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.LaneId;

@@ -1,6 +1,6 @@
 package dev.accelbridge.junit5;
 
-import dev.accelbridge.bridge.api.CaseResult;
+import dev.accelbridge.api.CaseResult;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.Status;

@@ -1,9 +1,9 @@
 package dev.accelbridge.junit5;
 
-import dev.accelbridge.bridge.api.Accelbridge;
-import dev.accelbridge.bridge.api.AccelbridgeSession;
-import dev.accelbridge.bridge.api.SessionOptions;
-import dev.accelbridge.bridge.run.RunListener;
+import dev.accelbridge.api.Accelbridge;
+import dev.accelbridge.api.AccelbridgeSession;
+import dev.accelbridge.api.SessionOptions;
+import dev.accelbridge.run.RunListener;
 import dev.accelbridge.core.AccelbridgeException;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;

@@ -1,6 +1,6 @@
 package dev.accelbridge.junit5;
 
-import dev.accelbridge.bridge.run.RunPlan;
+import dev.accelbridge.run.RunPlan;
 import dev.accelbridge.browser.page.OrtWebEngineAxis;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;

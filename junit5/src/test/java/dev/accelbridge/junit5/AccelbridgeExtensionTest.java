@@ -1,7 +1,7 @@
 package dev.accelbridge.junit5;
 
 import dev.accelbridge.browser.testing.RequiresBrowser;
-import dev.accelbridge.bridge.api.CaseResult;
+import dev.accelbridge.api.CaseResult;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.reports.store.MatrixStore;
 import dev.accelbridge.reports.store.RunInfo;

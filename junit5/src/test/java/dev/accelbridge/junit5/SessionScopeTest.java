@@ -1,7 +1,7 @@
 package dev.accelbridge.junit5;
 
-import dev.accelbridge.bridge.api.AccelbridgeSession;
-import dev.accelbridge.bridge.run.RunPlan;
+import dev.accelbridge.api.AccelbridgeSession;
+import dev.accelbridge.run.RunPlan;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.ModelFamily;

@@ -1,0 +1,38 @@
+package dev.accelbridge.api;
+
+/**
+ * Where the Java API starts:
+ *
+ * <pre>{@code
+ * try (AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(Path.of("matrix.duckdb")).build())) {
+ *     SessionRun run = session.run(RunPlan.builder()
+ *             .workload(w -> w.optUserModels(List.of(Path.of("models/my-model"))))
+ *             .targets(t -> t.setBackends(List.of(BackendId.WEBGPU, BackendId.WASM, BackendId.CPU)))
+ *             .build());
+ *     for (CaseResult r : run.results()) {
+ *         System.out.println(r.label() + ": " + r.summary());
+ *     }
+ * }
+ * }</pre>
+ *
+ * There is no static state: each session is independent, and two sessions may use two stores.
+ */
+public final class Accelbridge {
+    private Accelbridge() {
+    }
+
+    /**
+     * Opens a session: the store is opened (created when absent, refused with DuckDB's own evidence when it cannot be
+     * used), this host is detected and the native providers are found; browsers start with the first run that needs them.
+     *
+     * @throws dev.accelbridge.reports.StoreException when the store cannot be used; nothing is modified then
+     */
+    public static AccelbridgeSession create(SessionOptions options) {
+        return new AccelbridgeSession(options);
+    }
+
+    /** A session with the default options (the store {@code accelbridge run} uses, reports folder {@code accelbridge-out}). */
+    public static AccelbridgeSession create() {
+        return create(SessionOptions.builder().build());
+    }
+}

@@ -1,0 +1,343 @@
+package dev.accelbridge.bisect;
+
+import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BackendProvider;
+import dev.accelbridge.core.Bisection;
+import dev.accelbridge.core.DType;
+import dev.accelbridge.core.Execution;
+import dev.accelbridge.core.ExecutionRequest;
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.Parity;
+import dev.accelbridge.core.Tolerance;
+import dev.accelbridge.suites.OnnxModels;
+import dev.accelbridge.suites.onnx.OnnxTensors;
+import dev.accelbridge.suites.onnx.proto.Onnx.GraphProto;
+import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
+import dev.accelbridge.suites.onnx.proto.Onnx.NodeProto;
+import dev.accelbridge.suites.onnx.proto.Onnx.TensorProto;
+import dev.accelbridge.suites.surgery.Taps;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Finds the first node where a backend's tensors leave the reference's. The model's intermediate values are exposed as
+ * extra outputs ({@link Taps}), in windows of at most {@link #WINDOW} values; the same input runs once on native CPU
+ * (the reference) and once on the backend; the first value in node order outside the tolerance names the node: every
+ * value before it, and so every input of that node, was within. The error is then followed along the worst consumer
+ * to a model output.
+ *
+ * <p>Exposing a value keeps ONNX Runtime from fusing across it, so a divergence that lives only in a fused kernel can
+ * vanish here: that is reported as {@link Bisection.Outcome#NOT_LOCALIZED}, never guessed.
+ */
+public final class Bisector {
+    /** Values exposed per pass (one pass covers every model of the suites). */
+    static final int WINDOW = 2000;
+    private static final int MAX_PATH = 64;
+
+    private final Path workDir;
+    private final Duration timeout;
+
+    /**
+     * @param workDir where the exposed models are written while they run
+     * @param timeout limit for each run of an exposed model
+     */
+    public Bisector(Path workDir, Duration timeout) {
+        this.workDir = workDir;
+        this.timeout = timeout;
+    }
+
+    /** What a bisection found, and what it needs to write a repro. */
+    public record Found(Bisection bisection, ModelProto model, int node, Map<String, NamedTensor> reference,
+                        Execution backendRun, Execution referenceRun) {
+    }
+
+    /**
+     * Bisects {@code mc} on {@code backend}.
+     *
+     * @param provider  runs the backend
+     * @param cpu       runs the native CPU reference
+     * @param tolerance the tolerance of each value by element type (the case's own)
+     */
+    public Found bisect(ModelCase mc, BackendId backend, BackendProvider provider, BackendProvider cpu,
+                        Function<DType, Tolerance> tolerance, Integer threads) {
+        double floatTol = tolerance.apply(DType.FLOAT32).atol();
+        ModelSpec spec = mc.model();
+        if (spec.path() == null || !Files.isRegularFile(spec.path())) {
+            return failed(backend, floatTol, 0, "the model is not a file");
+        }
+        if (!OnnxModels.externalData(spec.path()).isEmpty()) {
+            return failed(backend, floatTol, 0, "models with external data are not bisected yet");
+        }
+        ModelProto m;
+        try {
+            m = OnnxTensors.readModel(spec.path());
+        } catch (AccelbridgeException e) {
+            return failed(backend, floatTol, 0, e.oneLine());
+        }
+        ModelProto original = m;
+        KnownIfs knownIfs = new KnownIfs(workDir, timeout);
+        try {
+            m = knownIfs.inline(m, mc, spec, cpu, threads);
+        } catch (RuntimeException e) {
+            return failed(backend, floatTol, 0, "the If branches could not be inlined: " + Tapped.oneLine(e));
+        }
+        GraphProto g = m.getGraph();
+        List<Taps.Value> values = Taps.values(m);
+        Map<String, NamedTensor> ref = new LinkedHashMap<>();
+        mc.inputs().forEach(t -> ref.put(t.name(), t));
+        Map<String, Double> errors = new HashMap<>();
+        Execution lastBackendRun = null;
+        Execution lastCpuRun = null;
+        int compared = 0;
+        Taps.Value first = null;
+        Taps.Value rounded = null; // the first quantize output one step off: looked past (Rounding)
+        String notRounding = null; // why a quantize output a step off is a defect all the same
+        java.util.Set<Integer> grown = java.util.Set.of();
+        List<Integer> grownOut = new ArrayList<>(); // nodes computed from it whose values left tolerance, in order
+        AloneRuns alone = new AloneRuns(workDir.resolve("alone"), timeout, threads, backend, provider, tolerance, mc);
+        for (int from = 0; from < values.size() && first == null; from += WINDOW) {
+            List<Taps.Value> window = values.subList(from, Math.min(values.size(), from + WINDOW));
+            Taps.Exposed exposed = Taps.expose(m, window.stream().map(Taps.Value::name).toList());
+            Path file;
+            try {
+                Files.createDirectories(workDir);
+                file = Files.createTempFile(workDir, spec.name().replaceAll("[^A-Za-z0-9_.-]", "_") + "-tapped-", ".onnx");
+                Files.write(file, exposed.model().toByteArray());
+            } catch (IOException e) {
+                return failed(backend, floatTol, compared, "cannot write the exposed model: " + e.getMessage());
+            }
+            try {
+                ModelCase tapped = Tapped.withModel(mc, spec, file, from);
+                Map<String, NamedTensor> cpuOut;
+                Map<String, NamedTensor> backendOut;
+                try {
+                    lastCpuRun = cpu.execute(new ExecutionRequest(BackendId.CPU, tapped, 0, 1, timeout, threads, null));
+                    cpuOut = Tapped.named(lastCpuRun, exposed);
+                } catch (RuntimeException e) {
+                    return failed(backend, floatTol, compared, "the exposed model failed on native CPU: " + Tapped.oneLine(e));
+                }
+                try {
+                    lastBackendRun = provider.execute(new ExecutionRequest(backend, tapped, 0, 1, timeout, threads, null));
+                    backendOut = Tapped.named(lastBackendRun, exposed);
+                } catch (RuntimeException e) {
+                    // exposing values changed the graph under test: each node alone, fed the reference's inputs, instead
+                    ref.putAll(cpuOut);
+                    return aloneInstead(m, window, ref, "the exposed model failed on " + backend + ": " + Tapped.oneLine(e), alone,
+                            floatTol, backend, lastCpuRun);
+                }
+                ref.putAll(cpuOut);
+                for (Taps.Value v : window) {
+                    NamedTensor r = cpuOut.get(v.name());
+                    NamedTensor a = backendOut.get(v.name());
+                    if (r == null || a == null) {
+                        continue;
+                    }
+                    compared++;
+                    double err;
+                    boolean within;
+                    try {
+                        Parity p = Parity.compare(List.of(r), List.of(a), tolerance, "native-cpu");
+                        err = p.maxAbsErr();
+                        within = p.within();
+                    } catch (RuntimeException e) {
+                        err = Double.POSITIVE_INFINITY; // a shape or type that differs is a divergence of its own
+                        within = false;
+                    }
+                    errors.put(v.name(), err);
+                    if (!within && first == null) {
+                        boolean stepOff = rounded == null && Rounding.quantizes(g.getNode(v.node())) && Rounding.oneStep(r, a);
+                        notRounding = stepOff ? Rounding.notRounding(alone.run(m, v.node(), ref), backend) : null;
+                        if (stepOff && notRounding == null) {
+                            rounded = v;
+                            grown = Rounding.downstream(g, v.node());
+                        } else if (rounded == null || (v.node() != rounded.node() && !grown.contains(v.node()))) {
+                            first = v; // a divergence of its own: nothing rounded comes before it, or it does not depend on it
+                        } else if (v.node() != rounded.node() && !grownOut.contains(v.node())) {
+                            grownOut.add(v.node());
+                        }
+                    }
+                }
+            } finally {
+                try {
+                    Files.deleteIfExists(file);
+                } catch (IOException e) {
+                    // a leftover in the work folder is harmless
+                }
+            }
+        }
+        if (first == null && rounded != null) {
+            // a value computed from the rounded one may still be wrong of its own: its node alone, fed the reference's inputs
+            for (int idx : grownOut.subList(0, Math.min(3, grownOut.size()))) {
+                AloneRuns.Verdict v = alone.run(m, idx, ref);
+                if (v.failure() != null) {
+                    // unknown is not "does not diverge": the rounding cannot be named the whole story
+                    return new Found(Bisection.without(Bisection.Outcome.NOT_LOCALIZED, backend, "native-cpu", floatTol, compared,
+                            "after a one-step rounding at '" + Taps.nodeName(g, rounded.node()) + "', '" + Taps.nodeName(g, idx)
+                            + "' (computed from it) could not run alone on " + backend + " to tell whether it diverges of its own: "
+                            + v.failure()), m, -1, ref, lastBackendRun, lastCpuRun);
+                }
+                if (v.diverges()) {
+                    return aloneFound(m, idx, ref, v, floatTol, backend, compared, "after a one-step rounding at '"
+                            + Taps.nodeName(g, rounded.node()) + "' (" + g.getNode(rounded.node()).getOpType() + "), this node alone "
+                            + "diverges on " + backend + " with the reference's inputs", lastCpuRun);
+                }
+            }
+            return roundingFound(m, rounded, ref, errors, floatTol, backend, compared, lastBackendRun, lastCpuRun);
+        }
+        if (first == null) {
+            String inIf = knownIfs.inIfNodes(original, m, mc, spec, backend, provider, cpu, tolerance, threads);
+            return new Found(Bisection.without(Bisection.Outcome.NOT_LOCALIZED, backend, "native-cpu", floatTol, compared,
+                    "all " + compared + " intermediate tensors are within tolerance when exposed; " + (inIf != null ? inIf
+                            : "exposing them keeps ONNX Runtime from fusing nodes, so the divergence may live in a fused kernel")),
+                    m, -1, ref, lastBackendRun, lastCpuRun);
+        }
+        int idx = first.node();
+        NodeProto node = g.getNode(idx);
+        double err = 0;
+        for (String o : node.getOutputList()) {
+            err = Math.max(err, errors.getOrDefault(o, 0.0));
+        }
+        Bisection b = atNode(Bisection.Outcome.FOUND, g, idx, ref, err, floatTol, backend, path(g, idx, errors), compared,
+                notRounding != null ? notRounding : rounded == null ? null : "after a one-step rounding at '" + Taps.nodeName(g, rounded.node()) + "' ("
+                + g.getNode(rounded.node()).getOpType() + "), which this node does not depend on");
+        return new Found(b, m, idx, ref, lastBackendRun, lastCpuRun);
+    }
+
+    /** The first node of {@code window} that diverges run alone with the reference's inputs, or NOT_LOCALIZED saying why. */
+    private static Found aloneInstead(ModelProto m, List<Taps.Value> window, Map<String, NamedTensor> ref, String why, AloneRuns alone,
+                                      double floatTol, BackendId backend, Execution cpuRun) {
+        java.util.Set<Integer> nodes = new java.util.LinkedHashSet<>();
+        window.stream().filter(v -> v.node() >= 0).forEach(v -> nodes.add(v.node()));
+        int ran = 0;
+        int refused = 0;
+        String firstRefusal = null;
+        for (int idx : nodes) {
+            if (ran + refused >= AloneRuns.MAX_NODES) {
+                break;
+            }
+            AloneRuns.Verdict v = alone.run(m, idx, ref);
+            if (v.failure() != null) {
+                refused++;
+                firstRefusal = firstRefusal != null ? firstRefusal : "'" + Taps.nodeName(m.getGraph(), idx) + "': " + v.failure();
+                continue;
+            }
+            ran++;
+            if (v.diverges()) {
+                return aloneFound(m, idx, ref, v, floatTol, backend, ran, why + "; found by running each node alone on " + backend
+                        + " with the reference's inputs (" + ran + " run)", cpuRun);
+            }
+        }
+        return new Found(Bisection.without(Bisection.Outcome.NOT_LOCALIZED, backend, "native-cpu", floatTol, ran, why + "; none of the "
+                + ran + " nodes run alone on " + backend + " with the reference's inputs diverges" + (refused == 0 ? ""
+                : " (" + refused + " could not run alone, first " + firstRefusal + ")")), m, -1, ref, null, cpuRun);
+    }
+
+    private static Found aloneFound(ModelProto m, int idx, Map<String, NamedTensor> ref, AloneRuns.Verdict v, double floatTol,
+                                    BackendId backend, int compared, String note, Execution cpuRun) {
+        GraphProto g = m.getGraph();
+        NodeProto node = g.getNode(idx);
+        Bisection b = atNode(Bisection.Outcome.FOUND, g, idx, ref, v.maxAbsErr(), floatTol, backend,
+                List.of(new Bisection.Step(Taps.nodeName(g, idx), node.getOpType(), v.maxAbsErr())), compared,
+                v.mismatch() == null ? note : note + " (" + v.mismatch() + ")");
+        return new Found(b, m, idx, ref, null, cpuRun);
+    }
+
+    /** The divergence starts as one-step rounding at {@code rounded}'s node, and grows along its path to an output. */
+    private static Found roundingFound(ModelProto m, Taps.Value rounded, Map<String, NamedTensor> ref, Map<String, Double> errors,
+                                       double floatTol, BackendId backend, int compared, Execution backendRun, Execution cpuRun) {
+        GraphProto g = m.getGraph();
+        int idx = rounded.node();
+        List<Bisection.Step> path = path(g, idx, errors);
+        Bisection.Step end = path.get(path.size() - 1);
+        String type = ref.containsKey(rounded.name()) ? ref.get(rounded.name()).dtype().webName() : "integer";
+        Bisection b = atNode(Bisection.Outcome.ROUNDING, g, idx, ref, errors.getOrDefault(rounded.name(), 1.0), floatTol, backend, path,
+                compared, String.format(java.util.Locale.ROOT, "its %s output is one quantization step from the reference's "
+                        + "(rounding two correct implementations may differ in); every later value outside tolerance is computed "
+                        + "from it, grown to max abs %.3g at '%s'", type, end.maxAbsErr(), end.node()));
+        return new Found(b, m, idx, ref, backendRun, cpuRun);
+    }
+
+    /** What bisection names at node {@code idx}: its name, op type, attributes and shapes beside what the caller measured. */
+    private static Bisection atNode(Bisection.Outcome outcome, GraphProto g, int idx, Map<String, NamedTensor> ref, double err,
+                                    double floatTol, BackendId backend, List<Bisection.Step> path, int compared, String note) {
+        NodeProto node = g.getNode(idx);
+        return new Bisection(outcome, Taps.nodeName(g, idx), node.getOpType(), dev.accelbridge.suites.surgery.NodeRepro.attributes(node),
+                shapes(node.getInputList(), ref, g), shapes(node.getOutputList(), ref, g), err, floatTol, "native-cpu", backend, path,
+                compared, null, note);
+    }
+
+    /** From the diverging node to a model output, each step to the consumer with the largest error. */
+    static List<Bisection.Step> path(GraphProto g, int start, Map<String, Double> errors) {
+        Map<String, List<Integer>> consumers = Taps.consumers(g);
+        java.util.Set<String> outputs = new java.util.HashSet<>();
+        g.getOutputList().forEach(v -> outputs.add(v.getName()));
+        List<Bisection.Step> steps = new ArrayList<>();
+        int cur = start;
+        java.util.Set<Integer> seen = new java.util.HashSet<>();
+        while (cur >= 0 && steps.size() < MAX_PATH && seen.add(cur)) {
+            NodeProto n = g.getNode(cur);
+            double e = 0;
+            boolean reachesOutput = false;
+            for (String o : n.getOutputList()) {
+                e = Math.max(e, errors.getOrDefault(o, 0.0));
+                reachesOutput |= outputs.contains(o);
+            }
+            steps.add(new Bisection.Step(Taps.nodeName(g, cur), n.getOpType(), e));
+            if (reachesOutput) {
+                break;
+            }
+            int next = -1;
+            double worst = -1;
+            for (String o : n.getOutputList()) {
+                for (int c : consumers.getOrDefault(o, List.of())) {
+                    double ce = 0;
+                    for (String co : g.getNode(c).getOutputList()) {
+                        ce = Math.max(ce, errors.getOrDefault(co, 0.0));
+                    }
+                    if (ce > worst) {
+                        worst = ce;
+                        next = c;
+                    }
+                }
+            }
+            cur = next;
+        }
+        return steps;
+    }
+
+    private static List<String> shapes(List<String> names, Map<String, NamedTensor> values, GraphProto g) {
+        List<String> out = new ArrayList<>();
+        for (String n : names) {
+            if (n.isEmpty()) {
+                continue;
+            }
+            NamedTensor t = values.get(n);
+            if (t != null) {
+                out.add(n + ": " + t.dtype().webName() + java.util.Arrays.toString(t.shape()).replace(" ", ""));
+                continue;
+            }
+            TensorProto init = Taps.initializer(g, n);
+            out.add(init == null ? n : n + ": " + TensorProto.DataType.forNumber(init.getDataType()).name().toLowerCase()
+                    + init.getDimsList().toString().replace(" ", "") + " (initializer)");
+        }
+        return out;
+    }
+
+    private static Found failed(BackendId backend, double tol, int compared, String why) {
+        return new Found(Bisection.without(Bisection.Outcome.FAILED, backend, "native-cpu", tol, compared, why), null, -1,
+                Map.of(), null, null);
+    }
+
+}

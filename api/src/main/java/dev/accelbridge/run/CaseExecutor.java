@@ -1,0 +1,319 @@
+package dev.accelbridge.run;
+
+import dev.accelbridge.core.Availability;
+import dev.accelbridge.core.BackendException;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BackendProvider;
+import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.DType;
+import dev.accelbridge.core.Tolerance;
+import dev.accelbridge.core.Execution;
+import dev.accelbridge.core.ExecutionRequest;
+import dev.accelbridge.core.HostClock;
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.Parity;
+import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.core.UnsupportedModelException;
+import dev.accelbridge.fallback.Chain;
+import dev.accelbridge.fallback.FallbackPolicy;
+import dev.accelbridge.fallback.Resolution;
+import dev.accelbridge.fallback.Resolver;
+import dev.accelbridge.fallback.Verdict;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Runs one case along its fallback chain: resolve from the probes, execute on the chosen hop, and on a load
+ * or run failure (or wrong output, by policy) move to the next hop, keeping every hop's reason. The same
+ * code serves the native lane and every browser lane; only the provider differs.
+ */
+final class CaseExecutor {
+
+    /** Looks up the requested backend's p50 from the latest run where it worked, for the fallback's cost. */
+    @FunctionalInterface
+    public interface CostLookup {
+        /** The p50 in ms of {@code id}'s requested backend for the same case on this host, if it ever worked here. */
+        Optional<Double> requestedP50(CaseId id);
+
+        /** No history. */
+        CostLookup NONE = id -> Optional.empty();
+    }
+
+    private final int warmups;
+    private final int iterations;
+    private final Duration timeout;
+    private final FallbackPolicy policy;
+    private final CostLookup costs;
+    private final Integer threads;
+    private Duration loadTimeout;
+    private int profileIterations;
+    private int recreate;
+
+    /**
+     * @param warmups    warm-up iterations per case
+     * @param iterations timed iterations per case
+     * @param timeout    limit for one case on one hop
+     * @param policy     when a run-time result moves on to the next hop
+     * @param costs      history lookup for the fallback's cost
+     */
+    public CaseExecutor(int warmups, int iterations, Duration timeout, FallbackPolicy policy, CostLookup costs) {
+        this(warmups, iterations, timeout, policy, costs, null);
+    }
+
+    /** Same, with the intra-op threads every runtime is asked to use (null: each runtime's default). */
+    public CaseExecutor(int warmups, int iterations, Duration timeout, FallbackPolicy policy, CostLookup costs, Integer threads) {
+        this.threads = threads;
+        this.warmups = warmups;
+        this.iterations = iterations;
+        this.timeout = timeout;
+        this.policy = policy;
+        this.costs = costs;
+    }
+
+    /** Profiles {@code iterations} iterations per op and runs {@code cycles} re-creations, after each case's timed ones. */
+    public CaseExecutor withDrillDown(int iterations, int cycles) {
+        this.profileIterations = iterations;
+        this.recreate = cycles;
+        return this;
+    }
+
+    private dev.accelbridge.core.MinDurations durations = dev.accelbridge.core.MinDurations.NONE;
+    private RunAccount account;
+
+    /** Accounts each case's session creation, first inference, timed iterations and the rest of its time in {@code a}. */
+    public CaseExecutor withAccount(RunAccount a) {
+        this.account = a;
+        return this;
+    }
+
+    /** Warm-ups and timed iterations go on past their counts until {@code d}'s durations have passed. */
+    public CaseExecutor withDurations(dev.accelbridge.core.MinDurations d) {
+        this.durations = d;
+        return this;
+    }
+
+    /** Where a case's progress goes: its identity, the hop running it, and the provider's report. */
+    @FunctionalInterface
+    public interface ProgressSink {
+        /** {@code id} running on {@code hop} is at {@code done} of {@code total} runs of {@code phase}. */
+        void progress(CaseId id, BackendId hop, String phase, int done, int total);
+    }
+
+    private ProgressSink progressSink;
+
+    /** Reports the providers' progress (warm-ups, timed iterations) of every case to {@code sink}. */
+    public CaseExecutor withProgress(ProgressSink sink) {
+        this.progressSink = sink;
+        return this;
+    }
+
+    /** Limits session creation alone ({@code --load-timeout}); null: the default that scales with the model's size. */
+    public CaseExecutor withLoadTimeout(Duration d) {
+        this.loadTimeout = d;
+        return this;
+    }
+
+    /** The outcome of one case: the result, and the execution that produced its figures (when any). */
+    public record Outcome(RunResult result, Optional<Execution> execution) {
+    }
+
+    /**
+     * Runs {@code mc} for {@code chain.requested()}.
+     *
+     * @param probes    availability of every backend of the lane
+     * @param providers the provider of each backend of the lane
+     * @param reference what outputs are checked against; {@code null} when this case IS the reference
+     *                  (its parity then stays empty unless the model ships expected outputs)
+     */
+    public Outcome run(CaseContext ctx, ModelCase mc, Chain chain, Map<BackendId, Availability> probes,
+                       Function<BackendId, BackendProvider> providers, Reference reference) {
+        long t = System.nanoTime();
+        Outcome o = runCase(ctx, mc, chain, probes, providers, reference);
+        if (account != null) {
+            account.addCase(o.execution().orElse(null), System.nanoTime() - t);
+        }
+        return o;
+    }
+
+    /** What a case asks of the provider of {@code hop}. */
+    private ExecutionRequest request(ModelCase mc, CaseId id, BackendId hop) {
+        ProgressSink sink = progressSink;
+        return new ExecutionRequest(hop, mc, warmups, iterations, timeout, threads, loadTimeout, profileIterations, recreate,
+                sink == null ? null : (phase, done, total) -> sink.progress(id, hop, phase, done, total), durations);
+    }
+
+    /**
+     * Tells the provider of the first hop of {@code chain} that {@code mc} comes next on this lane
+     * ({@link BackendProvider#upcoming}); call it before running the case before.
+     */
+    public void hint(CaseContext ctx, ModelCase mc, Chain chain, Map<BackendId, Availability> probes,
+                     Function<BackendId, BackendProvider> providers) {
+        Resolver.resolve(chain, probes).chosen().ifPresent(hop ->
+                providers.apply(hop).upcoming(request(mc, CaseId.of(mc, chain.requested(), ctx.lane()), hop)));
+    }
+
+    private Outcome runCase(CaseContext ctx, ModelCase mc, Chain chain, Map<BackendId, Availability> probes,
+                            Function<BackendId, BackendProvider> providers, Reference reference) {
+        Instant started = Instant.now();
+        CaseId id = CaseId.of(mc, chain.requested(), ctx.lane());
+        Judge judge = Judge.of(mc.scenario());
+        Resolution res = Resolver.resolve(chain, probes);
+        Execution exec = null;
+        Judge.Judged verdict = null;
+        Status outcome = Status.PASSED;
+        while (res.chosen().isPresent()) {
+            BackendId hop = res.chosen().get();
+            Attempt a = attempt(providers.apply(hop), request(judge.prepared(mc, reference), id, hop), mc);
+            if (a.failure() != null) {
+                exec = null;
+                res = a.unsupported() ? res.afterUnsupported(hop, a.failure()) : res.afterFailure(hop, a.failure());
+                continue;
+            }
+            verdict = reference != null && reference.outputs().isEmpty()
+                    // a generation too: without the reference's tokens nothing is verified, however its own tokens repeat
+                    ? new Judge.Judged(a.execution(), null, null,
+                            staged("compare", "no reference output to check against: " + reference.failure().orElse("unknown"), mc))
+                    : judge.judge(mc, reference, a.execution(), toleranceFor(mc, id, hop));
+            exec = verdict.execution();
+            if (verdict.failure() != null) {
+                outcome = Status.WRONG_OUTPUT;
+                res = res.afterWrongOutput(hop, verdict.failure(), policy);
+                if (res.chosen().isPresent() && res.chosen().get() != hop) {
+                    continue;
+                }
+                return new Outcome(result(ctx, mc, id, res, hop, Status.WRONG_OUTPUT, verdict.failure(), exec, null, started),
+                        Optional.of(exec));
+            }
+            Parity parity = verdict.parity();
+            outcome = parity == null || parity.within() ? Status.PASSED : Status.WRONG_OUTPUT;
+            if (outcome == Status.WRONG_OUTPUT) {
+                String detail = verdict.note() != null ? verdict.note() : Readings.wrong(parity, reference, exec, id);
+                Resolution next = res.afterWrongOutput(hop, detail, policy);
+                if (next != res && next.chosen().isPresent()) {
+                    res = next;
+                    continue;
+                }
+                res = next;
+                if (res.chosen().isEmpty()) {
+                    // Every hop gave wrong output or failed: keep the last figures, they are real.
+                    Verdict v = res.statusFor(Status.WRONG_OUTPUT);
+                    return new Outcome(result(ctx, mc, id, res, hop, v.status(), Readings.noted(v.reason(), v.status(), exec), exec, parity, started)
+                            .withVariantParity(variantParity(reference, exec, mc, id, hop)), Optional.of(exec));
+                }
+            }
+            break;
+        }
+        return settled(ctx, mc, id, chain, res, outcome, exec, verdict, reference, started);
+    }
+
+    /** What one hop's execution gave: its figures, or the reason it failed (and whether the model is unsupported there). */
+    private record Attempt(Execution execution, String failure, boolean unsupported) {
+    }
+
+    private static Attempt attempt(BackendProvider provider, ExecutionRequest request, ModelCase mc) {
+        try {
+            double loadBefore = HostClock.loadAverage();
+            return new Attempt(provider.execute(request).withLoad(loadBefore, HostClock.loadAverage()), null, false);
+        } catch (UnsupportedModelException e) {
+            return new Attempt(null, staged(e.phase().stage(), e.oneLine(), mc), true);
+        } catch (BackendException e) {
+            return new Attempt(null, staged(e.phase().stage(), e.oneLine(), mc), false);
+        } catch (RuntimeException e) {
+            // A provider bug must not end the run: it is this case's failure, kept with its type.
+            return new Attempt(null, staged("run", e.toString(), mc), false);
+        }
+    }
+
+    /** The result of a case whose chain has settled on {@code res}'s hop (or on none), its reason said in full. */
+    private Outcome settled(CaseContext ctx, ModelCase mc, CaseId id, Chain chain, Resolution res, Status outcome, Execution exec,
+                            Judge.Judged verdict, Reference reference, Instant started) {
+        Verdict v = res.statusFor(outcome);
+        BackendId actual = res.chosen().orElse(null);
+        Parity parity = actual == null || verdict == null ? null : verdict.parity();
+        String note = verdict == null ? null : verdict.note();
+        if (actual == null) {
+            exec = null;
+        }
+        String reason = v.reason();
+        if (v.status() == Status.WRONG_OUTPUT && reason == null && parity != null) {
+            reason = note != null ? note : "outside tolerance: " + Readings.wrong(parity, reference, exec, id);
+        } else if (reason == null && actual != null) {
+            reason = note; // a generation's pass worth a sentence: a near-tie, tokens not repeated
+        }
+        reason = Readings.noted(reason, v.status(), exec);
+        if (actual != null && actual != chain.requested() && exec != null) {
+            reason = withCost(reason, id, actual, exec);
+        }
+        Parity variant = variantParity(reference, exec, mc, id, actual);
+        if (variant != null && v.status() == Status.WRONG_OUTPUT) {
+            reason = (reason == null ? "" : reason + "; ") + (variant.within()
+                    ? "the " + id.precision().id() + " variant itself is lossy: this backend matches the variant's own native CPU run ("
+                    + variant.describe() + ")"
+                    : "this backend gets the " + id.precision().id() + " variant wrong: it also differs from the variant's own native "
+                    + "CPU run (" + variant.describe() + ")");
+        }
+        return new Outcome(result(ctx, mc, id, res, actual, v.status(), reason, exec, parity, started).withVariantParity(variant),
+                Optional.ofNullable(exec));
+    }
+
+    /**
+     * A hop's reason as results carry it: the stage first ({@code load: ...}, {@code transfer: ...}), the model file last
+     * when the message does not name it already.
+     */
+    static String staged(String stage, String message, ModelCase mc) {
+        String m = message == null ? "" : message;
+        String file = String.valueOf(mc.model().path());
+        return (m.startsWith(stage + ": ") ? m : stage + ": " + m) + (m.contains(file) ? "" : " (model " + file + ")");
+    }
+
+    /** A variant's outputs against its own native CPU run, when it has one and ran; else null. */
+    private static Parity variantParity(Reference reference, Execution exec, ModelCase mc, CaseId id, BackendId actual) {
+        if (reference == null || exec == null || actual == null || reference.variantRun().isEmpty()) {
+            return null;
+        }
+        try {
+            return reference.variantRun().get().compare(exec.outputs(), toleranceFor(mc, id, actual)).orElse(null);
+        } catch (RuntimeException e) {
+            return null; // a shape mismatch is already this case's WRONG_OUTPUT against the fp32 reference
+        }
+    }
+
+    /**
+     * The tolerance each output is judged by: the one given for the model ({@code --tolerance}, its folder's
+     * accelbridge.json) as the absolute bound, else the default for the backend that ran, the output's type and the
+     * model's precision ({@link Tolerance#defaults}).
+     */
+    static Function<DType, Tolerance> toleranceFor(ModelCase mc, CaseId id, BackendId hop) {
+        double given = mc.model().tolerance();
+        return dt -> Double.isNaN(given) ? Tolerance.defaults(hop, dt, id.precision()) : Tolerance.given(given, hop, dt, id.precision());
+    }
+
+    private String withCost(String reason, CaseId id, BackendId actual, Execution exec) {
+        BackendId requested = id.requested();
+        Optional<Double> before = costs.requestedP50(id);
+        String cost = before.map(p -> String.format("; cost: %s p50 %.3f ms vs %s p50 %.3f ms in the latest run where %s worked here (x%.2f)",
+                        actual, exec.timings().p50Ms(), requested, p, requested, exec.timings().p50Ms() / p))
+                .orElse(String.format("; cost: %s p50 %.3f ms, no earlier run where %s worked on this host", actual,
+                        exec.timings().p50Ms(), requested));
+        return (reason == null ? "" : reason) + cost;
+    }
+
+    private static RunResult result(CaseContext ctx, ModelCase mc, CaseId id, Resolution res, BackendId actual, Status status,
+                                    String reason, Execution exec, Parity parity, Instant started) {
+        Provenance prov = (exec != null ? exec.provenance() : ctx.laneProvenance()).withDefaultHost(ctx.host());
+        List<String> warnings = new java.util.ArrayList<>(exec == null ? List.of() : exec.warnings());
+        if (mc.replacedReference() != null) {
+            warnings.add(0, mc.replacedReference()); // the reference row itself has no parity to say it in
+        }
+        return new RunResult(ctx.runId(), started, id, actual, status, reason, prov,
+                exec == null ? null : exec.timings(), exec == null ? null : exec.memory(), parity, res.hops(),
+                warnings).withAnalysis(exec == null ? null : exec.analysis());
+    }
+}

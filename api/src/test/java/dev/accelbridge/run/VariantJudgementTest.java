@@ -1,0 +1,129 @@
+package dev.accelbridge.run;
+
+import dev.accelbridge.core.Availability;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.ExecutionRequest;
+import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.fallback.Chain;
+import dev.accelbridge.fallback.FallbackPolicy;
+import dev.accelbridge.nativerunner.HostDetector;
+import dev.accelbridge.suites.Batching;
+import dev.accelbridge.suites.ModelSize;
+import dev.accelbridge.suites.OnnxModels;
+import dev.accelbridge.suites.SuiteCatalog;
+import dev.accelbridge.suites.SuiteOptions;
+import dev.accelbridge.suites.onnx.OnnxTensors;
+import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
+import dev.accelbridge.suites.onnx.proto.Onnx.TensorProto;
+import dev.accelbridge.suites.precision.Variants;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * How a variant is judged, with real ONNX Runtime: against the fp32 model's native CPU reference at the variant's
+ * tolerance, and beside its own native run, so a broken conversion is WRONG_OUTPUT and the reason says whether the
+ * variant itself or the backend is to blame.
+ */
+class VariantJudgementTest {
+    @TempDir
+    static Path dir;
+    static NativeProviders natives;
+    static HostInfo host;
+    static ModelCase fp32;
+    static ModelCase int8;
+    static ModelCase broken;
+    static Reference fp32Reference;
+    static Reference int8Run;
+    static Reference brokenRun;
+
+    @BeforeAll
+    static void setUp() throws Exception {
+        natives = NativeProviders.load();
+        host = HostDetector.detect();
+        fp32 = Batching.atBatch(SuiteCatalog.create(new SuiteOptions(dir, ModelSize.SMALL, 42)).cases(ModelFamily.TEXT).get(0), 1)
+                .orElseThrow();
+        int8 = new Variants(dir).derive(fp32, Precision.INT8);
+        // a deliberately broken conversion: one weight scale off by 3x, as a converter bug would leave it
+        ModelProto m = OnnxTensors.readModel(int8.model().path());
+        var g = m.getGraph().toBuilder();
+        for (int i = 0; i < g.getInitializerCount(); i++) {
+            TensorProto t = g.getInitializer(i);
+            if (t.getName().endsWith("_quantized_scale")) {
+                g.setInitializer(i, t.toBuilder().setFloatData(0, t.getFloatData(0) * 3));
+                break;
+            }
+        }
+        Path bad = dir.resolve("broken-int8.onnx");
+        Files.write(bad, m.toBuilder().setGraph(g).build().toByteArray());
+        broken = new ModelCase(OnnxModels.inspect(bad, fp32.model().family(), fp32.model().name(), "test"), fp32.inputSet(),
+                fp32.inputs(), Optional.empty(), fp32.freeDims(), Precision.INT8);
+        fp32Reference = reference(fp32);
+        int8Run = reference(int8);
+        brokenRun = reference(broken);
+    }
+
+    @AfterAll
+    static void tearDown() {
+        if (natives != null) {
+            natives.close();
+        }
+    }
+
+    private static Reference reference(ModelCase mc) {
+        return Reference.nativeCpu(natives.forBackend(BackendId.CPU).execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1,
+                Duration.ofMinutes(1))).outputs());
+    }
+
+    private static RunResult judge(ModelCase mc, Reference reference) {
+        CaseExecutor ex = new CaseExecutor(0, 2, Duration.ofSeconds(60), FallbackPolicy.ON_FAILURE, CaseExecutor.CostLookup.NONE);
+        Map<BackendId, Availability> probes = Map.of(BackendId.CPU, natives.forBackend(BackendId.CPU).probe(BackendId.CPU));
+        CaseContext ctx = new CaseContext("test-run", host, Provenance.of(null, null, "djl", null, null, List.of(), Map.of()), LaneId.NATIVE);
+        return ex.run(ctx, mc, Chain.of(BackendId.CPU), probes, natives::forBackend, reference).result();
+    }
+
+    @Test
+    void aFaithfulInt8VariantPassesAgainstTheFp32Reference() {
+        RunResult r = judge(int8, fp32Reference.withVariantRun(int8Run, Precision.INT8));
+        assertThat(r.status()).as(r.reason()).isEqualTo(Status.PASSED);
+        assertThat(r.id().precision()).isEqualTo(Precision.INT8);
+        assertThat(r.parity().against()).isEqualTo("native-cpu fp32");
+        assertThat(r.parity().maxAbsErr()).as("int8 differs from fp32 by more than fp32 noise").isGreaterThan(1e-4);
+        assertThat(r.variantParity().against()).isEqualTo("native-cpu int8");
+        assertThat(r.variantParity().maxAbsErr()).as("the same variant on the same runtime").isLessThan(1e-5);
+    }
+
+    @Test
+    void aBrokenConversionIsWrongOutputAndTheVariantIsBlamedWhenTheBackendMatchesItsOwnRun() {
+        RunResult r = judge(broken, fp32Reference.withVariantRun(brokenRun, Precision.INT8));
+        assertThat(r.status()).isEqualTo(Status.WRONG_OUTPUT);
+        assertThat(r.reason()).contains("against native-cpu fp32").contains("the int8 variant itself is lossy");
+        assertThat(r.variantParity().within()).isTrue();
+    }
+
+    @Test
+    void aBackendThatDiffersFromTheVariantsOwnRunIsBlamed() {
+        // the broken model's outputs compared with the faithful variant's native run: this "backend" gets the variant wrong
+        RunResult r = judge(broken, fp32Reference.withVariantRun(int8Run, Precision.INT8));
+        assertThat(r.status()).isEqualTo(Status.WRONG_OUTPUT);
+        assertThat(r.reason()).contains("this backend gets the int8 variant wrong");
+        assertThat(r.variantParity().within()).isFalse();
+    }
+}

@@ -1,8 +1,0 @@
-package dev.accelbridge.bridge.archfixture.lower.api;
-
-/** Published by its package's name. */
-public final class Door {
-    public String open() {
-        return "open";
-    }
-}

@@ -1,0 +1,134 @@
+package dev.accelbridge.tools.cli;
+
+import dev.accelbridge.run.RunListener;
+import dev.accelbridge.core.RunResult;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/**
+ * Progress on stderr: a progress bar in an interactive terminal, one line per finished case otherwise (CI logs,
+ * pipes), so a log keeps every case's status while a person at a terminal sees one moving line.
+ */
+final class ProgressListener implements RunListener, AutoCloseable {
+    private final PrintWriter err;
+    private final boolean interactive;
+    private final boolean quiet;
+    private ProgressBar bar;
+    private dev.accelbridge.core.MinDurations durations = dev.accelbridge.core.MinDurations.NONE;
+    private final java.util.function.LongSupplier nanos;
+    /** The case and phase of the last in-case line written to a log, and when. */
+    private String lastCase;
+    private long lastLine;
+
+    /** The least time between two in-case lines of one case and phase in a log (not a terminal). */
+    static final java.time.Duration LOG_EVERY = java.time.Duration.ofSeconds(10);
+
+    ProgressListener(PrintWriter err, boolean quiet) {
+        this(err, Terminal.interactive(), quiet);
+    }
+
+    /** {@code quiet}: nothing while the run goes ({@code --quiet}, for CI logs); the table and summary still come. */
+    ProgressListener(PrintWriter err, boolean interactive, boolean quiet) {
+        this(err, interactive, quiet, System::nanoTime);
+    }
+
+    ProgressListener(PrintWriter err, boolean interactive, boolean quiet, java.util.function.LongSupplier nanos) {
+        this.err = err;
+        this.interactive = interactive && !quiet;
+        this.quiet = quiet;
+        this.nanos = nanos;
+    }
+
+    /** The run's sampling rule, so a loop a least duration runs past its count is said as such. */
+    void sampling(dev.accelbridge.core.MinDurations d) {
+        this.durations = d;
+    }
+
+    @Override
+    public void started(String runId, int total, int skipped) {
+        if (quiet) {
+            return;
+        }
+        err.printf(Locale.ROOT, "run %s: %d cases%s%n", runId, total, skipped > 0 ? " (" + skipped + " already done)" : "");
+        err.flush();
+        if (interactive) {
+            bar = new ProgressBarBuilder().setTaskName("cases").setInitialMax(total).startsFrom(skipped, java.time.Duration.ZERO)
+                    .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err))
+                    .setUpdateIntervalMillis(250).build();
+        }
+    }
+
+    @Override
+    public void info(String message) {
+        message = dev.accelbridge.reports.render.Text.terminal(message);
+        if (quiet) {
+            return;
+        }
+        if (bar != null) {
+            bar.setExtraMessage(message);
+            return;
+        }
+        err.println("  " + message);
+        err.flush();
+    }
+
+    @Override
+    public void caseProgress(dev.accelbridge.core.CaseId id, dev.accelbridge.core.BackendId hop, String phase, int done, int total) {
+        if (quiet) {
+            return;
+        }
+        String line = dev.accelbridge.reports.render.Text.terminal(String.format(Locale.ROOT, "%s %s (%s): %s", id.row(),
+                hop.id(), id.lane().key(), durations.progress(phase, done, total)));
+        if (bar != null) {
+            bar.setExtraMessage(line);
+            return;
+        }
+        // a log keeps a case's first line of each phase and then one every LOG_EVERY (found when tried: a generation printed a
+        // line per timed run, 1,500 at --iterations 1500), and its last
+        String key = id.lane().key() + "|" + id.row() + "|" + hop.id() + "|" + phase;
+        long now = nanos.getAsLong();
+        if (key.equals(lastCase) && done < total && now - lastLine < LOG_EVERY.toNanos()) {
+            return;
+        }
+        lastCase = key;
+        lastLine = now;
+        err.println("  " + line);
+        err.flush();
+    }
+
+    @Override
+    public void caseFinished(RunResult r, int done, int total) {
+        if (quiet) {
+            return;
+        }
+        String where = r.lane().key();
+        String figures = r.timings() == null ? "" : String.format(Locale.ROOT, " p50 %.3f ms", r.timings().p50Ms());
+        String actual = r.actual() != null && r.actual() != r.requested() ? " -> " + r.actual().id() : "";
+        String dims = r.id().dimensionsTag();
+        String line = dev.accelbridge.reports.render.Text.terminal(String.format(Locale.ROOT, "%s %s%s%s (%s): %s%s", r.id().row(),
+                r.requested().id(), dims, actual, where, r.status(), figures));
+        if (bar != null) {
+            bar.stepTo(done);
+            bar.setExtraMessage(line);
+            if (done >= total) {
+                close();
+            }
+            return;
+        }
+        err.printf(Locale.ROOT, "[%d/%d] %s%n", done, total, line);
+        err.flush();
+    }
+
+    @Override
+    public void close() {
+        if (bar != null) {
+            bar.close();
+            bar = null;
+        }
+    }
+}

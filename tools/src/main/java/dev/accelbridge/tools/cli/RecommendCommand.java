@@ -1,0 +1,56 @@
+package dev.accelbridge.tools.cli;
+
+import dev.accelbridge.reports.history.RegressionDetector;
+import dev.accelbridge.reports.recommend.Recommendation;
+import dev.accelbridge.reports.recommend.RecommendationJson;
+import dev.accelbridge.reports.recommend.Recommender;
+import dev.accelbridge.reports.render.Cell;
+import dev.accelbridge.reports.render.MatrixBuilder;
+import dev.accelbridge.reports.store.MatrixStore;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/** {@code accelbridge recommend}: the fastest backend that passed, per family (or model), host and precision, from the store. */
+@Command(name = "recommend", mixinStandardHelpOptions = true,
+        description = "Which backend to use for each model family (or model) on each host, per deployment target (native, and "
+                + "each browser): the fastest that passed on every model, how much faster or slower than native CPU and "
+                + "wasm, and the runner-up. From the store's measurements only.")
+public final class RecommendCommand implements Callable<Integer> {
+    @Mixin
+    CommonOptions common = new CommonOptions();
+
+    @Option(names = "--json", description = "Print a JSON array (one entry per family or model, host, precision and target).")
+    boolean json;
+
+    @Option(names = "--per-model", description = "One recommendation per model instead of per family.")
+    boolean perModel;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        try (MatrixStore store = MatrixStore.openReadOnly(common.dbPath())) {
+            List<Recommendation> recs = Recommender.recommend(MatrixBuilder.build(store, Optional.empty(), RegressionDetector.defaults())
+                    .cells().stream().map(Cell::result).toList(), perModel);
+            if (json) {
+                out.println(RecommendationJson.array(recs));
+                return Main.OK;
+            }
+            for (Recommendation r : recs) {
+                out.printf("%s  %s%s  %s  %s%n    best:      %s%n    runner-up: %s%n", r.host(), r.family(), r.model() == null ? "" : "/" + r.model(),
+                        r.precision().id(), r.target(), r.best() == null ? r.note() : RecommendationJson.describe(r.best()),
+                        RecommendationJson.describe(r.runnerUp()));
+            }
+            return Main.OK;
+        }
+    }
+}
