@@ -23,37 +23,78 @@ public record Diagnostic(Severity severity, String code, String message, String 
 
     /** The diagnostics of one result, most severe first. */
     public static List<Diagnostic> of(RunResult r) {
-        List<Diagnostic> out = new ArrayList<>();
         String req = r.requested().id();
+        List<Diagnostic> out = new ArrayList<>();
+        // each check is independent; the order they are added in is the order among equals after the (stable) sort
+        addIfAny(out, ofStatus(r, req));
+        addIfAny(out, flaky(r, req));
+        addIfAny(out, noReference(r, req));
+        out.addAll(ofWarnings(r, req));
+        addIfAny(out, placedOnCpu(r, req));
+        Acceleration acc = Acceleration.of(r.actual(), r.provenance());
+        addIfAny(out, softwareAdapter(r, acc));
+        addIfAny(out, deviceUnverified(r, acc));
+        SampleQuality q = r.timings() == null ? SampleQuality.UNKNOWN : r.timings().quality();
+        addIfAny(out, latencyFloor(r, q));
+        addIfAny(out, notSteady(r, q));
+        addIfAny(out, fewSamples(r));
+        addIfAny(out, memoryUnknown(r));
+        out.sort(Comparator.comparing(Diagnostic::severity));
+        return List.copyOf(out);
+    }
+
+    private static void addIfAny(List<Diagnostic> out, Diagnostic d) {
+        if (d != null) {
+            out.add(d);
+        }
+    }
+
+    /** What the status itself says is wrong (nothing when it passed). */
+    private static Diagnostic ofStatus(RunResult r, String req) {
         String reason = r.reason() == null ? "" : r.reason();
-        switch (r.status()) {
-            case WRONG_OUTPUT -> out.add(new Diagnostic(Severity.CRITICAL, "wrong-output",
+        return switch (r.status()) {
+            case WRONG_OUTPUT -> new Diagnostic(Severity.CRITICAL, "wrong-output",
                     req + " ran but its output is outside tolerance: "
                             + (r.parity() != null ? r.parity().describe() : reason),
                     "do not ship this model on " + (r.actual() == null ? req : r.actual().id())
-                            + " as is; compare per node against the reference and report the first diverging op upstream"));
-            case FAILED -> out.add(new Diagnostic(Severity.ERROR, "failed", req + " failed: " + reason,
-                    "read the error; rerun with --verbose for the stack trace, and with a longer --timeout if it timed out"));
-            case UNSUPPORTED -> out.add(new Diagnostic(Severity.WARNING, "unsupported",
+                            + " as is; compare per node against the reference and report the first diverging op upstream");
+            case FAILED -> new Diagnostic(Severity.ERROR, "failed", req + " failed: " + reason,
+                    "read the error; rerun with --verbose for the stack trace, and with a longer --timeout if it timed out");
+            case UNSUPPORTED -> new Diagnostic(Severity.WARNING, "unsupported",
                     req + " is present but cannot run this model: " + reason,
-                    "use another backend for this model, or change the model (opset, ops, data types) to what " + req + " supports"));
-            case UNAVAILABLE -> out.add(new Diagnostic(Severity.WARNING, "unavailable",
+                    "use another backend for this model, or change the model (opset, ops, data types) to what " + req + " supports");
+            case UNAVAILABLE -> new Diagnostic(Severity.WARNING, "unavailable",
                     req + " is not present here: " + reason,
-                    "run on a host or browser that has " + req + " (see docs/native-gpu.md and docs/limits.md)"));
-            case FELL_BACK -> out.add(new Diagnostic(Severity.WARNING, "fell-back",
+                    "run on a host or browser that has " + req + " (see docs/native-gpu.md and docs/limits.md)");
+            case FELL_BACK -> new Diagnostic(Severity.WARNING, "fell-back",
                     req + " did not run the case; " + (r.actual() == null ? "nothing" : r.actual().id()) + " did: " + reason,
-                    "see each hop's reason in the fallback path; the figures are " + (r.actual() == null ? "none" : r.actual().id()) + "'s"));
-            case PASSED -> { }
+                    "see each hop's reason in the fallback path; the figures are " + (r.actual() == null ? "none" : r.actual().id()) + "'s");
+            case PASSED -> null;
+        };
+    }
+
+    /** A status reached only on a later attempt: the earlier ones' failures are the finding. */
+    private static Diagnostic flaky(RunResult r, String req) {
+        if (!r.flaky()) {
+            return null;
         }
-        if (r.flaky()) {
-            out.add(new Diagnostic(Severity.WARNING, "flaky", req + " " + r.status() + " on attempt " + r.attempts().count()
-                    + " after " + String.join("; ", r.attempts().earlier()),
-                    "do not trust a single run of this case: find what made the earlier attempt fail (a crash, a hang, a lost device)"));
+        return new Diagnostic(Severity.WARNING, "flaky", req + " " + r.status() + " on attempt " + r.attempts().count()
+                + " after " + String.join("; ", r.attempts().earlier()),
+                "do not trust a single run of this case: find what made the earlier attempt fail (a crash, a hang, a lost device)");
+    }
+
+    /** A case that ran with nothing to judge its outputs by (native CPU is the reference itself). */
+    private static Diagnostic noReference(RunResult r, String req) {
+        if (!(r.status().executed() && r.parity() == null && !r.id().isNativeCpu())) {
+            return null;
         }
-        if (r.status().executed() && r.parity() == null && !r.id().isNativeCpu()) {
-            out.add(new Diagnostic(Severity.WARNING, "no-reference", "no reference output to check " + req + " against",
-                    "make sure the native CPU run of this model succeeds (it is every case's reference)"));
-        }
+        return new Diagnostic(Severity.WARNING, "no-reference", "no reference output to check " + req + " against",
+                "make sure the native CPU run of this model succeeds (it is every case's reference)");
+    }
+
+    /** One diagnostic per warning the runtime gave, in its order; the page's isolation warning is a finding of its own. */
+    private static List<Diagnostic> ofWarnings(RunResult r, String req) {
+        List<Diagnostic> out = new ArrayList<>();
         for (String w : r.warnings()) {
             if (w.startsWith(NOT_ISOLATED)) {
                 out.add(new Diagnostic(Severity.WARNING, "not-isolated", w, "serve the bridge over HTTPS (run does off loopback "
@@ -65,55 +106,83 @@ public record Diagnostic(Severity severity, String code, String message, String 
             out.add(new Diagnostic(Severity.WARNING, "runtime-warning", text,
                     "nodes off the requested provider add copies and cost speed: check the op support of " + req));
         }
+        return out;
+    }
+
+    /** A browser case with nodes on ORT's CPU EP: its figures are partly the CPU's. */
+    private static Diagnostic placedOnCpu(RunResult r, String req) {
         Placement placed = r.analysis() == null ? null : r.analysis().placement();
-        if (r.status().executed() && placed != null && !placed.onRequested() && r.lane().side() == LaneSide.BROWSER) {
-            out.add(new Diagnostic(Severity.WARNING, "placed-on-cpu", (r.actual() == null ? req : r.actual().id())
-                    + " ran the case with some nodes on ONNX Runtime's CPU EP" + (placed.offNodes().isEmpty() ? ""
-                    : " (" + String.join(", ", placed.offNodes()) + ")") + ": " + placed.basis(),
-                    "its figures are partly the CPU's: see which ops fall back with the op suite (accelbridge ops)"));
+        if (!(r.status().executed() && placed != null && !placed.onRequested() && r.lane().side() == LaneSide.BROWSER)) {
+            return null;
         }
-        Acceleration acc = Acceleration.of(r.actual(), r.provenance());
-        if (r.status().executed() && acc == Acceleration.SOFTWARE_ADAPTER) {
-            out.add(new Diagnostic(Severity.INFO, "software-adapter",
-                    "WebGPU ran on a software adapter (" + (r.provenance() == null || r.provenance().adapter() == null
-                            ? "unknown" : r.provenance().adapter()) + "): correct, but its speed is the CPU's",
-                    "run on a machine with a hardware GPU adapter for GPU figures"));
+        return new Diagnostic(Severity.WARNING, "placed-on-cpu", (r.actual() == null ? req : r.actual().id())
+                + " ran the case with some nodes on ONNX Runtime's CPU EP" + (placed.offNodes().isEmpty() ? ""
+                : " (" + String.join(", ", placed.offNodes()) + ")") + ": " + placed.basis(),
+                "its figures are partly the CPU's: see which ops fall back with the op suite (accelbridge ops)");
+    }
+
+    private static Diagnostic softwareAdapter(RunResult r, Acceleration acc) {
+        if (!(r.status().executed() && acc == Acceleration.SOFTWARE_ADAPTER)) {
+            return null;
         }
-        if (r.status().executed() && acc == Acceleration.UNVERIFIED_DEVICE) {
-            out.add(new Diagnostic(Severity.INFO, "device-unverified", r.actual().isWebnn()
-                    ? "the browser accepted WebNN device type '" + r.actual().webnnDeviceType() + "' but does not say where it executes"
-                    : "the WebGPU adapter did not say whether it is hardware or software",
-                    "treat its speed as unverified; compare with webnn-cpu and wasm on the same host"));
+        return new Diagnostic(Severity.INFO, "software-adapter",
+                "WebGPU ran on a software adapter (" + (r.provenance() == null || r.provenance().adapter() == null
+                        ? "unknown" : r.provenance().adapter()) + "): correct, but its speed is the CPU's",
+                "run on a machine with a hardware GPU adapter for GPU figures");
+    }
+
+    private static Diagnostic deviceUnverified(RunResult r, Acceleration acc) {
+        if (!(r.status().executed() && acc == Acceleration.UNVERIFIED_DEVICE)) {
+            return null;
         }
-        SampleQuality q = r.timings() == null ? SampleQuality.UNKNOWN : r.timings().quality();
-        if (r.status().executed() && q.floored()) {
-            out.add(new Diagnostic(Severity.WARNING, "latency-floor", q.timerFloor()
-                    ? String.format(java.util.Locale.ROOT, "the p50 is under %d ticks of the timer (%.3f ms): the figure is the "
-                    + "timer's step, not the model's time", SampleStats.TIMER_TICKS, q.timerResolutionMs())
-                    : String.format(java.util.Locale.ROOT, "the samples sit on a latency floor: an empty readback takes %.1f ms "
-                    + "here (polled); compute time %s", q.latencyFloorMs(), Double.isFinite(q.gpuMs())
-                    ? String.format(java.util.Locale.ROOT, "by the GPU's timestamps: %.2f ms", q.gpuMs()) : "unknown"),
-                    "do not rank or compare this figure; use gpuMs where the device has timestamp-query, or another browser"));
+        return new Diagnostic(Severity.INFO, "device-unverified", r.actual().isWebnn()
+                ? "the browser accepted WebNN device type '" + r.actual().webnnDeviceType() + "' but does not say where it executes"
+                : "the WebGPU adapter did not say whether it is hardware or software",
+                "treat its speed as unverified; compare with webnn-cpu and wasm on the same host");
+    }
+
+    /** Samples that measure the timer's step or an empty readback's floor rather than the model. */
+    private static Diagnostic latencyFloor(RunResult r, SampleQuality q) {
+        if (!(r.status().executed() && q.floored())) {
+            return null;
         }
-        if (r.status().executed() && Boolean.FALSE.equals(q.steady())) {
-            boolean unsettled = Boolean.FALSE.equals(q.settled());
-            out.add(new Diagnostic(Severity.INFO, "not-steady", unsettled ? String.format(java.util.Locale.ROOT,
-                    "the warm-up did not settle within %d s: its last block of runs was %+.0f %% against the one before",
-                    Settling.CAP.toSeconds(), q.trend() * 100) : String.format(java.util.Locale.ROOT,
-                    "the timed samples drift: %+.0f %% from their first half to their second", q.trend() * 100),
-                    unsettled ? "the engine was still getting faster; run the case alone, or with fewer cases beside it, to see its "
-                    + "settled figure" : "add --warmups, or raise --min-duration, so the case reaches steady state before it is timed"));
+        return new Diagnostic(Severity.WARNING, "latency-floor", q.timerFloor()
+                ? String.format(java.util.Locale.ROOT, "the p50 is under %d ticks of the timer (%.3f ms): the figure is the "
+                + "timer's step, not the model's time", SampleStats.TIMER_TICKS, q.timerResolutionMs())
+                : String.format(java.util.Locale.ROOT, "the samples sit on a latency floor: an empty readback takes %.1f ms "
+                + "here (polled); compute time %s", q.latencyFloorMs(), Double.isFinite(q.gpuMs())
+                ? String.format(java.util.Locale.ROOT, "by the GPU's timestamps: %.2f ms", q.gpuMs()) : "unknown"),
+                "do not rank or compare this figure; use gpuMs where the device has timestamp-query, or another browser");
+    }
+
+    /** A warm-up that never settled, or timed samples that drift. */
+    private static Diagnostic notSteady(RunResult r, SampleQuality q) {
+        if (!(r.status().executed() && Boolean.FALSE.equals(q.steady()))) {
+            return null;
         }
-        if (r.status().executed() && r.timings() != null && r.timings().iterations() > 0
-                && !SampleStats.supports(r.timings().iterations(), 0.5)) {
-            out.add(new Diagnostic(Severity.INFO, "few-samples", r.timings().iterations() + " timed samples give the median no "
-                    + "interval (" + SampleStats.samplesNeeded(0.5) + " needed)", "raise --iterations or --min-duration"));
+        boolean unsettled = Boolean.FALSE.equals(q.settled());
+        return new Diagnostic(Severity.INFO, "not-steady", unsettled ? String.format(java.util.Locale.ROOT,
+                "the warm-up did not settle within %d s: its last block of runs was %+.0f %% against the one before",
+                Settling.CAP.toSeconds(), q.trend() * 100) : String.format(java.util.Locale.ROOT,
+                "the timed samples drift: %+.0f %% from their first half to their second", q.trend() * 100),
+                unsettled ? "the engine was still getting faster; run the case alone, or with fewer cases beside it, to see its "
+                + "settled figure" : "add --warmups, or raise --min-duration, so the case reaches steady state before it is timed");
+    }
+
+    private static Diagnostic fewSamples(RunResult r) {
+        if (!(r.status().executed() && r.timings() != null && r.timings().iterations() > 0
+                && !SampleStats.supports(r.timings().iterations(), 0.5))) {
+            return null;
         }
-        if (r.status().executed() && r.memory().rssPeak() < 0) {
-            out.add(new Diagnostic(Severity.INFO, "memory-unknown", "memory was not measurable for this case",
-                    "launch the browser through Accelbridge (not by hand) to record its process tree's memory"));
+        return new Diagnostic(Severity.INFO, "few-samples", r.timings().iterations() + " timed samples give the median no "
+                + "interval (" + SampleStats.samplesNeeded(0.5) + " needed)", "raise --iterations or --min-duration");
+    }
+
+    private static Diagnostic memoryUnknown(RunResult r) {
+        if (!(r.status().executed() && r.memory().rssPeak() < 0)) {
+            return null;
         }
-        out.sort(Comparator.comparing(Diagnostic::severity));
-        return List.copyOf(out);
+        return new Diagnostic(Severity.INFO, "memory-unknown", "memory was not measurable for this case",
+                "launch the browser through Accelbridge (not by hand) to record its process tree's memory");
     }
 }
