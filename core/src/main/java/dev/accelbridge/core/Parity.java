@@ -66,26 +66,14 @@ public record Parity(double maxAbsErr, double maxRelErr, double cosine, double t
         Tolerance shown = null;
         for (int k = 0; k < reference.size(); k++) {
             NamedTensor r = reference.get(k);
-            NamedTensor a = actual.stream().filter(t -> t.name().equals(r.name())).findFirst().orElse(actual.get(k));
-            // streamed element by element: no widened copy of either side (an output may be hundreds of MB)
-            long rn = r.size();
-            long an = a.size();
-            if (rn != an) {
-                throw new AccelbridgeException("Output '" + r.name() + "' has " + an + " elements, reference has "
-                        + rn, null);
-            }
-            if (r.shape().length != a.shape().length || !Arrays.equals(r.shape(), a.shape()) && r.shape().length > 0) {
-                throw new AccelbridgeException("Output '" + r.name() + "' has shape " + Arrays.toString(a.shape())
-                        + ", reference has " + Arrays.toString(r.shape()), null);
-            }
-            if (r.dtype() != a.dtype()) {
-                throw new AccelbridgeException("Output '" + r.name() + "' is " + a.dtype().webName() + ", reference is "
-                        + r.dtype().webName(), null);
-            }
+            NamedTensor a = counterpart(r, actual, k);
+            long rn = sameForm(r, a);
             Tolerance tol = toleranceFor.apply(r.dtype());
             if (shown == null || (tol != Tolerance.EXACT && shown == Tolerance.EXACT)) {
                 shown = tol;
             }
+            // streamed element by element: no widened copy of either side (an output may be hundreds of MB); the running
+            // figures stay this method's locals, accumulated output after output in element order
             java.nio.ByteBuffer rb = r.buffer();
             java.nio.ByteBuffer ab = a.buffer();
             for (int i = 0; i < (int) rn; i++) {
@@ -116,6 +104,34 @@ public record Parity(double maxAbsErr, double maxRelErr, double cosine, double t
         }
         double cos = (na == 0 && nb == 0) ? 1.0 : (na == 0 || nb == 0) ? 0.0 : dot / Math.sqrt(na * nb);
         return new Parity(maxAbs, maxRel, cos, t.atol(), budget <= 1, against, 0, t.rtol(), budget, t.basis());
+    }
+
+    /** The actual output of {@code r}'s name, else the one at its position (a browser may name them its own way). */
+    private static NamedTensor counterpart(NamedTensor r, List<NamedTensor> actual, int k) {
+        return actual.stream().filter(t -> t.name().equals(r.name())).findFirst().orElse(actual.get(k));
+    }
+
+    /**
+     * The element count {@code r} and {@code a} share, once their counts, shapes and element types are found equal.
+     *
+     * @throws AccelbridgeException at the first of these that differs
+     */
+    private static long sameForm(NamedTensor r, NamedTensor a) {
+        long rn = r.size();
+        long an = a.size();
+        if (rn != an) {
+            throw new AccelbridgeException("Output '" + r.name() + "' has " + an + " elements, reference has "
+                    + rn, null);
+        }
+        if (r.shape().length != a.shape().length || !Arrays.equals(r.shape(), a.shape()) && r.shape().length > 0) {
+            throw new AccelbridgeException("Output '" + r.name() + "' has shape " + Arrays.toString(a.shape())
+                    + ", reference has " + Arrays.toString(r.shape()), null);
+        }
+        if (r.dtype() != a.dtype()) {
+            throw new AccelbridgeException("Output '" + r.name() + "' is " + a.dtype().webName() + ", reference is "
+                    + r.dtype().webName(), null);
+        }
+        return rn;
     }
 
     /** One line for a reason: "max abs err 1.2e-3, max rel err ..., cosine ... (tolerance: wasm: abs 1e-4, rel 1e-6, against native-cpu)". */
