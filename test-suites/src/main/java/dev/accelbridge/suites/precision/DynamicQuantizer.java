@@ -41,32 +41,72 @@ final class DynamicQuantizer {
     public static Result quantize(ModelProto m) {
         Checks.convertible(m, "int8");
         GraphProto g = m.getGraph();
-        Map<String, TensorProto> inits = new LinkedHashMap<>();
-        g.getInitializerList().forEach(t -> inits.put(t.getName(), t));
-        Map<String, Integer> uses = new HashMap<>();
-        g.getNodeList().forEach(n -> n.getInputList().forEach(i -> uses.merge(i, 1, Integer::sum)));
-        g.getOutputList().forEach(o -> uses.merge(o.getName(), 1, Integer::sum));
-
-        List<NodeProto> nodes = new ArrayList<>();
-        List<TensorProto> added = new ArrayList<>();
-        Set<String> replacedWeights = new HashSet<>();
-        Map<String, String[]> quantizedActivations = new HashMap<>();
-        int quantized = 0;
+        Rewrite rw = new Rewrite(g);
         for (NodeProto n : g.getNodeList()) {
-            Plan p = plan(n, inits);
+            Plan p = plan(n, rw.inits);
             if (p == null) {
-                nodes.add(n);
+                rw.nodes.add(n);
                 continue;
             }
+            rw.quantize(n, p);
+        }
+        if (rw.quantized == 0) {
+            throw new ConversionException("The model has no MatMul, Gemm or Conv with a constant weight to quantize",
+                    "give a model with its weights as initializers, or run it at fp32 only");
+        }
+        return new Result(m.toBuilder().setGraph(rw.graph(g)).build(), rw.quantized);
+    }
+
+    /**
+     * The graph being rewritten, node by node in the original order: the nodes written so far, the initializers added,
+     * the float weights that become unused, and the activations already quantized (one DynamicQuantizeLinear each).
+     */
+    private static final class Rewrite {
+        final Map<String, TensorProto> inits = new LinkedHashMap<>();
+        /** How many nodes and graph outputs read each value: a weight read by one node only is dropped once quantized. */
+        final Map<String, Integer> uses = new HashMap<>();
+        final List<NodeProto> nodes = new ArrayList<>();
+        final List<TensorProto> added = new ArrayList<>();
+        final Set<String> replacedWeights = new HashSet<>();
+        final Map<String, String[]> quantizedActivations = new HashMap<>();
+        int quantized = 0;
+
+        Rewrite(GraphProto g) {
+            g.getInitializerList().forEach(t -> inits.put(t.getName(), t));
+            g.getNodeList().forEach(n -> n.getInputList().forEach(i -> uses.merge(i, 1, Integer::sum)));
+            g.getOutputList().forEach(o -> uses.merge(o.getName(), 1, Integer::sum));
+        }
+
+        /** {@code n} as its integer product, rescaled to float, its bias added after. */
+        void quantize(NodeProto n, Plan p) {
             String base = (n.getName().isEmpty() ? n.getOpType() + "_" + quantized : n.getName()) + "_quant";
-            String[] aq = quantizedActivations.get(n.getInput(0));
+            String[] aq = activation(n.getInput(0));
+            String wq = weight(p, base);
+            integerProduct(n, p, base, aq, wq);
+            String out = n.getOutput(0);
+            String scaled = p.bias() == null ? out : base + "_scaled";
+            nodes.add(NodeProto.newBuilder().setOpType("Mul").setName(base + "_output_mul").addInput(base + "_float")
+                    .addInput(base + "_scale").addOutput(scaled).build());
+            if (p.bias() != null) {
+                addBias(p, base, scaled, out);
+            }
+            quantized++;
+        }
+
+        /** The activation's quantized value, scale and zero point: quantized once, however many nodes read it. */
+        private String[] activation(String a) {
+            String[] aq = quantizedActivations.get(a);
             if (aq == null) {
-                String a = n.getInput(0);
                 aq = new String[] {a + "_quantized", a + "_scale", a + "_zero_point"};
                 nodes.add(NodeProto.newBuilder().setOpType("DynamicQuantizeLinear").setName(a + "_QuantizeLinear")
                         .addInput(a).addOutput(aq[0]).addOutput(aq[1]).addOutput(aq[2]).build());
                 quantizedActivations.put(a, aq);
             }
+            return aq;
+        }
+
+        /** The weight as 8-bit initializers (values, scale, zero point); its name. */
+        private String weight(Plan p, String base) {
             String wq = p.weight().getName() + "_quantized";
             if (inits.containsKey(wq)) {
                 wq = base + "_W_quantized"; // a weight used twice in two layouts (Gemm transB) gets its own copy
@@ -78,6 +118,11 @@ final class DynamicQuantizer {
             if (uses.getOrDefault(p.weight().getName(), 0) == 1) {
                 replacedWeights.add(p.weight().getName());
             }
+            return wq;
+        }
+
+        /** MatMulInteger or ConvInteger (with Conv's attributes), its int32 cast to float, and the two scales' product. */
+        private void integerProduct(NodeProto n, Plan p, String base, String[] aq, String wq) {
             NodeProto.Builder integer = NodeProto.newBuilder().setOpType(p.conv() ? "ConvInteger" : "MatMulInteger")
                     .setName(base + (p.conv() ? "_ConvInteger" : "_MatMulInteger"))
                     .addInput(aq[0]).addInput(wq).addInput(aq[2]).addInput(wq + "_zero_point").addOutput(base + "_int32");
@@ -90,39 +135,36 @@ final class DynamicQuantizer {
                             .setType(AttributeProto.AttributeType.INT).setI(ElementTypes.FLOAT)).build());
             nodes.add(NodeProto.newBuilder().setOpType("Mul").setName(base + "_scales_mul").addInput(aq[1])
                     .addInput(wq + "_scale").addOutput(base + "_scale").build());
-            String out = n.getOutput(0);
-            String scaled = p.bias() == null ? out : base + "_scaled";
-            nodes.add(NodeProto.newBuilder().setOpType("Mul").setName(base + "_output_mul").addInput(base + "_float")
-                    .addInput(base + "_scale").addOutput(scaled).build());
-            if (p.bias() != null) {
-                String bias = p.bias();
-                if (p.conv()) {
-                    // Conv's bias is [C]; after ConvInteger it must broadcast over the spatial dims: [C, 1, ..., 1]
-                    TensorProto b = inits.get(bias);
-                    TensorProto.Builder rb = b.toBuilder().clearDims().addDims(b.getDims(0)).setName(base + "_bias");
-                    for (int k = 2; k < p.weightDims().size(); k++) {
-                        rb.addDims(1);
-                    }
-                    added.add(rb.build());
-                    bias = base + "_bias";
+        }
+
+        /** The float bias added to the rescaled product, into the node's own output. */
+        private void addBias(Plan p, String base, String scaled, String out) {
+            String bias = p.bias();
+            if (p.conv()) {
+                // Conv's bias is [C]; after ConvInteger it must broadcast over the spatial dims: [C, 1, ..., 1]
+                TensorProto b = inits.get(bias);
+                TensorProto.Builder rb = b.toBuilder().clearDims().addDims(b.getDims(0)).setName(base + "_bias");
+                for (int k = 2; k < p.weightDims().size(); k++) {
+                    rb.addDims(1);
                 }
-                nodes.add(NodeProto.newBuilder().setOpType("Add").setName(base + "_bias_add").addInput(scaled)
-                        .addInput(bias).addOutput(out).build());
+                added.add(rb.build());
+                bias = base + "_bias";
             }
-            quantized++;
+            nodes.add(NodeProto.newBuilder().setOpType("Add").setName(base + "_bias_add").addInput(scaled)
+                    .addInput(bias).addOutput(out).build());
         }
-        if (quantized == 0) {
-            throw new ConversionException("The model has no MatMul, Gemm or Conv with a constant weight to quantize",
-                    "give a model with its weights as initializers, or run it at fp32 only");
-        }
-        GraphProto.Builder gb = g.toBuilder().clearNode().addAllNode(nodes).clearInitializer().clearValueInfo();
-        for (TensorProto t : g.getInitializerList()) {
-            if (!replacedWeights.contains(t.getName())) {
-                gb.addInitializer(t);
+
+        /** {@code g} with the rewritten nodes, its initializers less the replaced weights then the added ones, no value infos. */
+        GraphProto.Builder graph(GraphProto g) {
+            GraphProto.Builder gb = g.toBuilder().clearNode().addAllNode(nodes).clearInitializer().clearValueInfo();
+            for (TensorProto t : g.getInitializerList()) {
+                if (!replacedWeights.contains(t.getName())) {
+                    gb.addInitializer(t);
+                }
             }
+            gb.addAllInitializer(added);
+            return gb;
         }
-        gb.addAllInitializer(added);
-        return new Result(m.toBuilder().setGraph(gb).build(), quantized);
     }
 
     /** What one node's quantization needs; null when the node stays float. */
