@@ -6,11 +6,9 @@ import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.Execution;
-import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
-import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.Tolerance;
 import dev.accelbridge.suites.OnnxModels;
 import dev.accelbridge.suites.onnx.OnnxTensors;
@@ -20,13 +18,10 @@ import dev.accelbridge.suites.onnx.proto.Onnx.NodeProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.TensorProto;
 import dev.accelbridge.suites.surgery.Taps;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -74,150 +69,99 @@ public final class Bisector {
                         Function<DType, Tolerance> tolerance, Integer threads) {
         double floatTol = tolerance.apply(DType.FLOAT32).atol();
         ModelSpec spec = mc.model();
-        if (spec.path() == null || !Files.isRegularFile(spec.path())) {
-            return failed(backend, floatTol, 0, "the model is not a file");
+        String unfit = unfit(spec);
+        if (unfit != null) {
+            return failed(backend, floatTol, 0, unfit);
         }
-        if (!OnnxModels.externalData(spec.path()).isEmpty()) {
-            return failed(backend, floatTol, 0, "models with external data are not bisected yet");
-        }
-        ModelProto m;
+        ModelProto original;
         try {
-            m = OnnxTensors.readModel(spec.path());
+            original = OnnxTensors.readModel(spec.path());
         } catch (AccelbridgeException e) {
             return failed(backend, floatTol, 0, e.oneLine());
         }
-        ModelProto original = m;
         KnownIfs knownIfs = new KnownIfs(workDir, timeout);
+        ModelProto m;
         try {
-            m = knownIfs.inline(m, mc, spec, cpu, threads);
+            // the values inside an If's branches are not the graph's: the branch taken is inlined so they can be exposed
+            m = knownIfs.inline(original, mc, spec, cpu, threads);
         } catch (RuntimeException e) {
             return failed(backend, floatTol, 0, "the If branches could not be inlined: " + Tapped.oneLine(e));
         }
-        GraphProto g = m.getGraph();
-        List<Taps.Value> values = Taps.values(m);
-        Map<String, NamedTensor> ref = new LinkedHashMap<>();
-        mc.inputs().forEach(t -> ref.put(t.name(), t));
-        Map<String, Double> errors = new HashMap<>();
-        Execution lastBackendRun = null;
-        Execution lastCpuRun = null;
-        int compared = 0;
-        Taps.Value first = null;
-        Taps.Value rounded = null; // the first quantize output one step off: looked past (Rounding)
-        String notRounding = null; // why a quantize output a step off is a defect all the same
-        java.util.Set<Integer> grown = java.util.Set.of();
-        List<Integer> grownOut = new ArrayList<>(); // nodes computed from it whose values left tolerance, in order
-        AloneRuns alone = new AloneRuns(workDir.resolve("alone"), timeout, threads, backend, provider, tolerance, mc);
-        for (int from = 0; from < values.size() && first == null; from += WINDOW) {
-            List<Taps.Value> window = values.subList(from, Math.min(values.size(), from + WINDOW));
-            Taps.Exposed exposed = Taps.expose(m, window.stream().map(Taps.Value::name).toList());
-            Path file;
-            try {
-                Files.createDirectories(workDir);
-                file = Files.createTempFile(workDir, spec.name().replaceAll("[^A-Za-z0-9_.-]", "_") + "-tapped-", ".onnx");
-                Files.write(file, exposed.model().toByteArray());
-            } catch (IOException e) {
-                return failed(backend, floatTol, compared, "cannot write the exposed model: " + e.getMessage());
-            }
-            try {
-                ModelCase tapped = Tapped.withModel(mc, spec, file, from);
-                Map<String, NamedTensor> cpuOut;
-                Map<String, NamedTensor> backendOut;
-                try {
-                    lastCpuRun = cpu.execute(new ExecutionRequest(BackendId.CPU, tapped, 0, 1, timeout, threads, null));
-                    cpuOut = Tapped.named(lastCpuRun, exposed);
-                } catch (RuntimeException e) {
-                    return failed(backend, floatTol, compared, "the exposed model failed on native CPU: " + Tapped.oneLine(e));
-                }
-                try {
-                    lastBackendRun = provider.execute(new ExecutionRequest(backend, tapped, 0, 1, timeout, threads, null));
-                    backendOut = Tapped.named(lastBackendRun, exposed);
-                } catch (RuntimeException e) {
-                    // exposing values changed the graph under test: each node alone, fed the reference's inputs, instead
-                    ref.putAll(cpuOut);
-                    return aloneInstead(m, window, ref, "the exposed model failed on " + backend + ": " + Tapped.oneLine(e), alone,
-                            floatTol, backend, lastCpuRun);
-                }
-                ref.putAll(cpuOut);
-                for (Taps.Value v : window) {
-                    NamedTensor r = cpuOut.get(v.name());
-                    NamedTensor a = backendOut.get(v.name());
-                    if (r == null || a == null) {
-                        continue;
-                    }
-                    compared++;
-                    double err;
-                    boolean within;
-                    try {
-                        Parity p = Parity.compare(List.of(r), List.of(a), tolerance, "native-cpu");
-                        err = p.maxAbsErr();
-                        within = p.within();
-                    } catch (RuntimeException e) {
-                        err = Double.POSITIVE_INFINITY; // a shape or type that differs is a divergence of its own
-                        within = false;
-                    }
-                    errors.put(v.name(), err);
-                    if (!within && first == null) {
-                        boolean stepOff = rounded == null && Rounding.quantizes(g.getNode(v.node())) && Rounding.oneStep(r, a);
-                        notRounding = stepOff ? Rounding.notRounding(alone.run(m, v.node(), ref), backend) : null;
-                        if (stepOff && notRounding == null) {
-                            rounded = v;
-                            grown = Rounding.downstream(g, v.node());
-                        } else if (rounded == null || (v.node() != rounded.node() && !grown.contains(v.node()))) {
-                            first = v; // a divergence of its own: nothing rounded comes before it, or it does not depend on it
-                        } else if (v.node() != rounded.node() && !grownOut.contains(v.node())) {
-                            grownOut.add(v.node());
-                        }
-                    }
-                }
-            } finally {
-                try {
-                    Files.deleteIfExists(file);
-                } catch (IOException e) {
-                    // a leftover in the work folder is harmless
-                }
-            }
+        // the windows' passes stop at a failure, or where the backend refuses a tapped model (nodes run alone instead)
+        ExposedWindows w = new ExposedWindows(workDir, timeout, m, mc, backend, provider, cpu, tolerance, threads, floatTol);
+        Found ended = w.compareAll();
+        if (ended != null) {
+            return ended;
         }
-        if (first == null && rounded != null) {
-            // a value computed from the rounded one may still be wrong of its own: its node alone, fed the reference's inputs
-            for (int idx : grownOut.subList(0, Math.min(3, grownOut.size()))) {
-                AloneRuns.Verdict v = alone.run(m, idx, ref);
-                if (v.failure() != null) {
-                    // unknown is not "does not diverge": the rounding cannot be named the whole story
-                    return new Found(Bisection.without(Bisection.Outcome.NOT_LOCALIZED, backend, "native-cpu", floatTol, compared,
-                            "after a one-step rounding at '" + Taps.nodeName(g, rounded.node()) + "', '" + Taps.nodeName(g, idx)
-                            + "' (computed from it) could not run alone on " + backend + " to tell whether it diverges of its own: "
-                            + v.failure()), m, -1, ref, lastBackendRun, lastCpuRun);
-                }
-                if (v.diverges()) {
-                    return aloneFound(m, idx, ref, v, floatTol, backend, compared, "after a one-step rounding at '"
-                            + Taps.nodeName(g, rounded.node()) + "' (" + g.getNode(rounded.node()).getOpType() + "), this node alone "
-                            + "diverges on " + backend + " with the reference's inputs", lastCpuRun);
-                }
-            }
-            return roundingFound(m, rounded, ref, errors, floatTol, backend, compared, lastBackendRun, lastCpuRun);
+        if (w.first == null && w.rounded != null) {
+            return afterRounding(w, floatTol, backend);
         }
-        if (first == null) {
+        if (w.first == null) {
             String inIf = knownIfs.inIfNodes(original, m, mc, spec, backend, provider, cpu, tolerance, threads);
-            return new Found(Bisection.without(Bisection.Outcome.NOT_LOCALIZED, backend, "native-cpu", floatTol, compared,
-                    "all " + compared + " intermediate tensors are within tolerance when exposed; " + (inIf != null ? inIf
+            return new Found(Bisection.without(Bisection.Outcome.NOT_LOCALIZED, backend, "native-cpu", floatTol, w.compared,
+                    "all " + w.compared + " intermediate tensors are within tolerance when exposed; " + (inIf != null ? inIf
                             : "exposing them keeps ONNX Runtime from fusing nodes, so the divergence may live in a fused kernel")),
-                    m, -1, ref, lastBackendRun, lastCpuRun);
+                    m, -1, w.ref, w.lastBackendRun, w.lastCpuRun);
         }
-        int idx = first.node();
+        return firstFound(w, floatTol, backend);
+    }
+
+    /** Why the model cannot be bisected before it is read (no file, or weights outside it), or null. */
+    private static String unfit(ModelSpec spec) {
+        if (spec.path() == null || !Files.isRegularFile(spec.path())) {
+            return "the model is not a file";
+        }
+        if (!OnnxModels.externalData(spec.path()).isEmpty()) {
+            return "models with external data are not bisected yet";
+        }
+        return null;
+    }
+
+    /**
+     * Only a one-step rounding and values computed from it left tolerance: the first three of those nodes run alone, fed
+     * the reference's inputs, since one may still be wrong of its own; else the rounding is the whole story.
+     */
+    private static Found afterRounding(ExposedWindows w, double floatTol, BackendId backend) {
+        ModelProto m = w.m;
+        GraphProto g = w.g;
+        Taps.Value rounded = w.rounded;
+        for (int idx : w.grownOut.subList(0, Math.min(3, w.grownOut.size()))) {
+            AloneRuns.Verdict v = w.alone.run(m, idx, w.ref);
+            if (v.failure() != null) {
+                // unknown is not "does not diverge": the rounding cannot be named the whole story
+                return new Found(Bisection.without(Bisection.Outcome.NOT_LOCALIZED, backend, "native-cpu", floatTol, w.compared,
+                        "after a one-step rounding at '" + Taps.nodeName(g, rounded.node()) + "', '" + Taps.nodeName(g, idx)
+                        + "' (computed from it) could not run alone on " + backend + " to tell whether it diverges of its own: "
+                        + v.failure()), m, -1, w.ref, w.lastBackendRun, w.lastCpuRun);
+            }
+            if (v.diverges()) {
+                return aloneFound(m, idx, w.ref, v, floatTol, backend, w.compared, "after a one-step rounding at '"
+                        + Taps.nodeName(g, rounded.node()) + "' (" + g.getNode(rounded.node()).getOpType() + "), this node alone "
+                        + "diverges on " + backend + " with the reference's inputs", w.lastCpuRun);
+            }
+        }
+        return roundingFound(m, rounded, w.ref, w.errors, floatTol, backend, w.compared, w.lastBackendRun, w.lastCpuRun);
+    }
+
+    /** The first divergence of its own, at its node with its largest output error, and any rounding looked past before it. */
+    private static Found firstFound(ExposedWindows w, double floatTol, BackendId backend) {
+        GraphProto g = w.g;
+        Taps.Value rounded = w.rounded;
+        int idx = w.first.node();
         NodeProto node = g.getNode(idx);
         double err = 0;
         for (String o : node.getOutputList()) {
-            err = Math.max(err, errors.getOrDefault(o, 0.0));
+            err = Math.max(err, w.errors.getOrDefault(o, 0.0));
         }
-        Bisection b = atNode(Bisection.Outcome.FOUND, g, idx, ref, err, floatTol, backend, path(g, idx, errors), compared,
-                notRounding != null ? notRounding : rounded == null ? null : "after a one-step rounding at '" + Taps.nodeName(g, rounded.node()) + "' ("
-                + g.getNode(rounded.node()).getOpType() + "), which this node does not depend on");
-        return new Found(b, m, idx, ref, lastBackendRun, lastCpuRun);
+        Bisection b = atNode(Bisection.Outcome.FOUND, g, idx, w.ref, err, floatTol, backend, path(g, idx, w.errors), w.compared,
+                w.notRounding != null ? w.notRounding : rounded == null ? null : "after a one-step rounding at '"
+                + Taps.nodeName(g, rounded.node()) + "' (" + g.getNode(rounded.node()).getOpType() + "), which this node does not depend on");
+        return new Found(b, w.m, idx, w.ref, w.lastBackendRun, w.lastCpuRun);
     }
 
     /** The first node of {@code window} that diverges run alone with the reference's inputs, or NOT_LOCALIZED saying why. */
-    private static Found aloneInstead(ModelProto m, List<Taps.Value> window, Map<String, NamedTensor> ref, String why, AloneRuns alone,
-                                      double floatTol, BackendId backend, Execution cpuRun) {
+    static Found aloneInstead(ModelProto m, List<Taps.Value> window, Map<String, NamedTensor> ref, String why, AloneRuns alone,
+                              double floatTol, BackendId backend, Execution cpuRun) {
         java.util.Set<Integer> nodes = new java.util.LinkedHashSet<>();
         window.stream().filter(v -> v.node() >= 0).forEach(v -> nodes.add(v.node()));
         int ran = 0;
@@ -335,7 +279,7 @@ public final class Bisector {
         return out;
     }
 
-    private static Found failed(BackendId backend, double tol, int compared, String why) {
+    static Found failed(BackendId backend, double tol, int compared, String why) {
         return new Found(Bisection.without(Bisection.Outcome.FAILED, backend, "native-cpu", tol, compared, why), null, -1,
                 Map.of(), null, null);
     }
