@@ -53,51 +53,78 @@ public final class BridgeBrowserLanes implements BrowserLanes {
     public Lane open(LaneId target, Collection<BackendId> backends) {
         BrowserSpec spec = BrowserSpec.of(target);
         LaunchOptions.Builder lo = LaunchOptions.builder().browser(spec.kind()).headless(plan.targets().headless()).addArgs(engineArgs(plan));
-        if (plan.targets().remote().connect().isPresent() && spec.kind() == BrowserKind.CHROMIUM_SHELL) {
-            throw new BackendUnavailableException("The headless shell runs only where Accelbridge unpacks it, not on the Playwright "
-                    + "server at " + plan.targets().remote().connect().get(), "ask for chromium (or firefox) with --connect");
-        }
+        refuseRemoteShell(spec);
         if (plan.targets().driver() != DriverKind.GRID && plan.targets().remote().connect().isEmpty()) { // a remote browser is found where it runs
-            InstalledBrowser installed;
-            try {
-                installed = BrowserDiscovery.find(spec).orElseThrow(() -> new BackendUnavailableException(spec + " is not installed on "
-                        + "this host (browser discovery found " + BrowserDiscovery.findAll().stream().map(b -> b.kind().id() + " " + b.version())
-                        .toList() + ")", spec.major() == null ? "install it (./setup.sh installs Debian's chromium; the build the headless "
-                        + "shell) or drop it from --browser" : "only the headless shell is fetched at any major: ask for " + spec.kind().id()
-                        + " without a version, or chromium-shell@" + spec.major()));
-            } catch (BrowserLaunchException e) {
-                throw new BackendUnavailableException(e.getMessage(), e.fix()); // a shell of that major could not be had
-            }
+            InstalledBrowser installed = installed(spec);
             if (spec.major() != null) {
                 lo.executable(installed.executable());
             }
         }
-        OrtWebBuild ortWeb;
-        try {
-            String engine = target.version(OrtWebEngineAxis.DIMENSION.name());
-            ortWeb = OrtWebBuild.of(target.version(OrtWebAxis.DIMENSION.name())).withEngine(engine == null ? OrtWebEngine.JSEP : OrtWebEngine.of(engine));
-        } catch (NpmException e) {
-            throw new BackendUnavailableException("onnxruntime-web " + target.version(OrtWebAxis.DIMENSION.name()) + " could not be had: " + e.getMessage(), e.fix());
-        }
-        BridgeServer bridge;
-        synchronized (this) { // parallel lanes open from their own threads; one bridge serves them all
-            if (server == null) {
-                // the driver's start overlaps the bridge's
-                BrowserLaunchers.prewarm(plan.targets().driver());
-                server = BridgeServer.start(bridgeOptions(plan));
-            }
-            bridge = server;
-        }
-        // Firefox has no driver on these machines (no geckodriver; Playwright cannot drive Debian's build).
-        DriverKind driver = spec.kind() == BrowserKind.FIREFOX && plan.targets().driver() != DriverKind.GRID && plan.targets().remote().connect().isEmpty()
-                ? DriverKind.PROCESS : plan.targets().driver();
+        OrtWebBuild ortWeb = ortWeb(target);
+        BridgeServer bridge = sharedBridge();
+        DriverKind driver = driverFor(spec);
         plan.targets().grid().ifPresent(lo::gridUrl);
         plan.targets().remote().connect().ifPresent(lo::connect);
         plan.targets().remote().executable().filter(x -> spec.kind() == BrowserKind.CHROMIUM).ifPresent(x -> lo.executable(java.nio.file.Path.of(x)));
         lo.capabilities(plan.targets().remote().gridCapabilities());
-        BrowserBackendProvider p;
+        BrowserBackendProvider p = launch(bridge, lo, driver, ortWeb);
+        synchronized (this) {
+            providers.add(p);
+        }
+        return laneOf(p, backends, runtimeVersions);
+    }
+
+    /** The headless shell is unpacked here: a Playwright server elsewhere has none. */
+    private void refuseRemoteShell(BrowserSpec spec) {
+        if (plan.targets().remote().connect().isPresent() && spec.kind() == BrowserKind.CHROMIUM_SHELL) {
+            throw new BackendUnavailableException("The headless shell runs only where Accelbridge unpacks it, not on the Playwright "
+                    + "server at " + plan.targets().remote().connect().get(), "ask for chromium (or firefox) with --connect");
+        }
+    }
+
+    /** The browser {@code spec} names as installed on this host (a headless shell of its major fetched); unavailable if none. */
+    private static InstalledBrowser installed(BrowserSpec spec) {
         try {
-            p = new BrowserBackendProvider(bridge, lo.driver(driver).build(), BrowserLaunchers.forDriver(driver), ortWeb);
+            return BrowserDiscovery.find(spec).orElseThrow(() -> new BackendUnavailableException(spec + " is not installed on "
+                    + "this host (browser discovery found " + BrowserDiscovery.findAll().stream().map(b -> b.kind().id() + " " + b.version())
+                    .toList() + ")", spec.major() == null ? "install it (./setup.sh installs Debian's chromium; the build the headless "
+                    + "shell) or drop it from --browser" : "only the headless shell is fetched at any major: ask for " + spec.kind().id()
+                    + " without a version, or chromium-shell@" + spec.major()));
+        } catch (BrowserLaunchException e) {
+            throw new BackendUnavailableException(e.getMessage(), e.fix()); // a shell of that major could not be had
+        }
+    }
+
+    /** The onnxruntime-web build and engine the target names (JSEP when it names no engine); unavailable if it cannot be had. */
+    private static OrtWebBuild ortWeb(LaneId target) {
+        try {
+            String engine = target.version(OrtWebEngineAxis.DIMENSION.name());
+            return OrtWebBuild.of(target.version(OrtWebAxis.DIMENSION.name())).withEngine(engine == null ? OrtWebEngine.JSEP : OrtWebEngine.of(engine));
+        } catch (NpmException e) {
+            throw new BackendUnavailableException("onnxruntime-web " + target.version(OrtWebAxis.DIMENSION.name()) + " could not be had: " + e.getMessage(), e.fix());
+        }
+    }
+
+    /** The one bridge all lanes' browsers join, started with the first lane (parallel lanes open from their own threads). */
+    private synchronized BridgeServer sharedBridge() {
+        if (server == null) {
+            // the driver's start overlaps the bridge's
+            BrowserLaunchers.prewarm(plan.targets().driver());
+            server = BridgeServer.start(bridgeOptions(plan));
+        }
+        return server;
+    }
+
+    /** The plan's driver, except a local Firefox: it has no driver on these machines (no geckodriver; Playwright cannot drive Debian's build). */
+    private DriverKind driverFor(BrowserSpec spec) {
+        return spec.kind() == BrowserKind.FIREFOX && plan.targets().driver() != DriverKind.GRID && plan.targets().remote().connect().isEmpty()
+                ? DriverKind.PROCESS : plan.targets().driver();
+    }
+
+    /** The browser launched by {@code driver} and joined to the bridge; a remote that gave no browser is UNAVAILABLE there. */
+    private BrowserBackendProvider launch(BridgeServer bridge, LaunchOptions.Builder lo, DriverKind driver, OrtWebBuild ortWeb) {
+        try {
+            return new BrowserBackendProvider(bridge, lo.driver(driver).build(), BrowserLaunchers.forDriver(driver), ortWeb);
         } catch (dev.accelbridge.core.BackendException e) {
             throw e;
         } catch (dev.accelbridge.core.AccelbridgeException e) {
@@ -109,10 +136,6 @@ public final class BridgeBrowserLanes implements BrowserLanes {
             }
             throw new RemoteUnavailable(remote.get(), e.getMessage(), e.fix());
         }
-        synchronized (this) {
-            providers.add(p);
-        }
-        return laneOf(p, backends, runtimeVersions);
     }
 
     /**
