@@ -12,7 +12,7 @@ import dev.accelbridge.browser.page.PageAssets;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
-import io.javalin.http.staticfiles.Location;
+import io.javalin.websocket.WsConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,72 +58,49 @@ public final class BridgeServer implements AutoCloseable {
         options.models().forEach(models::register);
         long jettyLimit = PageHub.jettyLimit(options.maxFrameBytes()); // larger frames are refused by Jetty (close 1009)
         this.app = Javalin.create(cfg -> {
-            cfg.startup.showJavalinBanner = false;
-            cfg.jetty.host = options.host();
-            cfg.jetty.port = options.port();
-            options.tls().ifPresent(tls -> cfg.jetty.addConnector((server, http) -> BridgeNetwork.httpsConnector(server, http, tls, options.host(), options.port())));
-            cfg.jetty.modifyWebSocketServletFactory(f -> {
-                f.setMaxBinaryMessageSize(jettyLimit);
-                f.setMaxTextMessageSize(jettyLimit);
-                f.setIdleTimeout(Duration.ofMinutes(10));
-                // tensors are float bits that do not compress: permessage-deflate only spent CPU on them (200 MB of inputs
-                // took 25 s to deflate and the page's 400 MB of outputs as long to inflate on this machine)
-                f.getAvailableExtensionNames().remove("permessage-deflate");
-            });
-            cfg.http.compressionStrategy = compression();
-            cfg.staticFiles.add(s -> {
-                s.hostedPath = "/";
-                s.directory = "/" + PageAssets.CLASSPATH_ROOT;
-                s.location = Location.CLASSPATH;
-                s.headers = BridgeAccess.ISOLATION_HEADERS; // the CSP is set per path by the guard
-                s.mimeTypes.add("text/javascript", "mjs");
-                s.mimeTypes.add("application/wasm", "wasm");
-            });
-            // HEAD runs the GET route and drops the body, so it answers exactly as GET would
-            cfg.jetty.modifyServer(server -> server.insertHandler(new HeadAsGet()));
-            // Jetty's own answers (400, 414, 431 from its parser) carry the same headers as ours
-            cfg.jetty.modifyServer(server -> server.setErrorHandler(new org.eclipse.jetty.server.handler.ErrorHandler() {
-                @Override
-                public boolean handle(org.eclipse.jetty.server.Request request, org.eclipse.jetty.server.Response response,
-                                      org.eclipse.jetty.util.Callback callback) throws Exception {
-                    BridgeAccess.SECURITY_HEADERS.forEach((k, v) -> response.getHeaders().put(k, v));
-                    return super.handle(request, response, callback);
-                }
-            }));
+            BridgeJetty.configure(cfg, options, jettyLimit);
             cfg.routes.before(access::guard);
             cfg.routes.get("/api/health", this::health);
             cfg.routes.get("/models/{id}", this::model);
             cfg.routes.get(OrtWebFiles.ROUTE, ortWeb::serve);
             extra.forEach(r -> r.register(cfg.routes)); // behind guard(): the same headers and token
-            cfg.routes.ws("/ws", ws -> {
-                ws.onConnect(ctx -> {
-                    // until it has joined, a connection may send only small messages (PageHub raises the limit on hello)
-                    ctx.session.setMaxTextMessageSize(PageHub.UNJOINED_MESSAGE_BYTES);
-                    ctx.session.setMaxBinaryMessageSize(PageHub.UNJOINED_MESSAGE_BYTES);
-                    ctx.enableAutomaticPings(15, java.util.concurrent.TimeUnit.SECONDS);
-                    hub.connected(ctx.sessionId(), new JettyPageChannel(ctx), String.valueOf(ctx.session.getRemoteSocketAddress()),
-                            ctx.header("Origin"), BridgeAccess.presentedToken(ctx), ctx.header("Host"));
-                });
-                ws.onMessage(ctx -> hub.text(ctx.sessionId(), ctx.message()));
-                ws.onBinaryMessage(ctx -> hub.binary(ctx.sessionId(), ctx.data()));
-                ws.onClose(ctx -> hub.closed(ctx.sessionId(), ctx.status(), ctx.reason()));
-                ws.onError(ctx -> {
-                    // A browser that goes away mid-write shows up here as ClosedChannelException; onClose handles it.
-                    if (ctx.error() instanceof java.nio.channels.ClosedChannelException) {
-                        LOG.debug("WebSocket {} closed while writing", ctx.sessionId());
-                    } else {
-                        LOG.warn("WebSocket error on {}: {}", ctx.sessionId(), String.valueOf(ctx.error()));
-                    }
-                });
-            });
+            cfg.routes.ws("/ws", this::pageSocket);
         });
         app.start();
+        this.baseUrl = boundUrl(options, app.port());
+        LOG.info("Bridge listening on {} (token {})", baseUrl, options.token().isPresent() ? "required" : "not set, loopback only");
+    }
+
+    /** Where pages join: each connection and its messages handed to the hub, which holds the protocol. */
+    private void pageSocket(WsConfig ws) {
+        ws.onConnect(ctx -> {
+            // until it has joined, a connection may send only small messages (PageHub raises the limit on hello)
+            ctx.session.setMaxTextMessageSize(PageHub.UNJOINED_MESSAGE_BYTES);
+            ctx.session.setMaxBinaryMessageSize(PageHub.UNJOINED_MESSAGE_BYTES);
+            ctx.enableAutomaticPings(15, java.util.concurrent.TimeUnit.SECONDS);
+            hub.connected(ctx.sessionId(), new JettyPageChannel(ctx), String.valueOf(ctx.session.getRemoteSocketAddress()),
+                    ctx.header("Origin"), BridgeAccess.presentedToken(ctx), ctx.header("Host"));
+        });
+        ws.onMessage(ctx -> hub.text(ctx.sessionId(), ctx.message()));
+        ws.onBinaryMessage(ctx -> hub.binary(ctx.sessionId(), ctx.data()));
+        ws.onClose(ctx -> hub.closed(ctx.sessionId(), ctx.status(), ctx.reason()));
+        ws.onError(ctx -> {
+            // A browser that goes away mid-write shows up here as ClosedChannelException; onClose handles it.
+            if (ctx.error() instanceof java.nio.channels.ClosedChannelException) {
+                LOG.debug("WebSocket {} closed while writing", ctx.sessionId());
+            } else {
+                LOG.warn("WebSocket error on {}: {}", ctx.sessionId(), String.valueOf(ctx.error()));
+            }
+        });
+    }
+
+    /** The bound address as a URL: an IPv6 literal bracketed, and every interface's address reached at loopback. */
+    private static URI boundUrl(BridgeOptions options, int port) {
         String h = options.host().contains(":") && !options.host().startsWith("[") ? "[" + options.host() + "]" : options.host();
         if (h.equals("0.0.0.0") || h.equals("[::]")) {
             h = "127.0.0.1"; // the URL for browsers on this machine; others use this machine's address
         }
-        this.baseUrl = URI.create((options.tls().isPresent() ? "https://" : "http://") + h + ":" + app.port());
-        LOG.info("Bridge listening on {} (token {})", baseUrl, options.token().isPresent() ? "required" : "not set, loopback only");
+        return URI.create((options.tls().isPresent() ? "https://" : "http://") + h + ":" + port);
     }
 
     /**
@@ -303,19 +280,6 @@ public final class BridgeServer implements AutoCloseable {
         n.put("status", "ok").put("protocol", FrameCodec.PROTOCOL_VERSION).put("onnxruntimeWeb", PageAssets.ortWebVersion())
                 .put("pages", hub.pages().size()).put("models", models.size());
         ctx.contentType("application/json").result(n.toString());
-    }
-
-    /**
-     * Gzip for text (the page's scripts, the dashboard's JSON), never for models or WebAssembly: float weights hardly
-     * compress, and compressing on the fly was what they cost (measured: onnxruntime-web's 28 MB wasm, fetched by every
-     * launched browser, took 1.0 s of a core per request against 0.2 s as it is; a 90 MB model reached the page at 25 MB/s).
-     */
-    private static io.javalin.compression.CompressionStrategy compression() {
-        var c = new io.javalin.compression.CompressionStrategy(null, new io.javalin.compression.Gzip());
-        List<String> excluded = new java.util.ArrayList<>(c.getExcludedMimeTypes());
-        excluded.addAll(List.of("application/octet-stream", "application/wasm"));
-        c.setExcludedMimeTypes(excluded);
-        return c;
     }
 
     private void model(Context ctx) throws IOException {

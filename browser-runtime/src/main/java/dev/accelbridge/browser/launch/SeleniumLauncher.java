@@ -10,8 +10,6 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.chromium.ChromiumOptions;
-import org.openqa.selenium.edge.EdgeOptions;
-import org.openqa.selenium.firefox.FirefoxOptions;
 import org.openqa.selenium.remote.RemoteWebDriver;
 
 import java.net.MalformedURLException;
@@ -110,47 +108,29 @@ final class SeleniumLauncher implements BrowserLauncher {
         }
     }
 
+    /**
+     * A session on the Grid: the Grid checked, the session asked for, its node checked, then the page opened; each step
+     * refuses with its own message, and a session the launch cannot use is ended before the refusal.
+     */
     private BrowserHandle launchOnGrid(LaunchOptions options, URI url) {
         URI grid = options.gridUrl().orElseThrow(() -> new BrowserLaunchException("--driver grid needs the Grid's URL",
                 "pass --grid http://host:4444", null));
         GridNodes.requireGrid(grid); // bounded in time and size: Selenium reads any answer whole, for up to 3 minutes
-        Capabilities caps;
-        Path trustDir = null;
-        if (options.browser() == BrowserKind.FIREFOX) {
-            FirefoxOptions f = new FirefoxOptions();
-            if (options.headless()) {
-                f.addArguments("-headless");
-            }
-            f.addArguments(options.extraArgs());
-            // the quiet prefs; FirefoxPrefs.ENV cannot travel (Selenium's FirefoxOptions has no environment), so a Grid
-            // node's Firefox still polls remote settings unless the node sets MOZ_REMOTE_SETTINGS_DEVTOOLS itself
-            options.allFirefoxPrefs().forEach(f::addPreference);
-            if (options.trust().isPresent()) {
-                trustDir = trustingProfile(options.trust().get());
-                f.setProfile(new org.openqa.selenium.firefox.FirefoxProfile(trustDir.toFile()));
-            }
-            options.executable().ifPresent(p -> f.setBinary(p.toString()));
-            f.setPageLoadStrategy(PageLoadStrategy.EAGER);
-            caps = f;
-        } else {
-            ChromiumOptions<?> c = options.browser() == BrowserKind.EDGE ? new EdgeOptions() : new ChromeOptions();
-            // The Grid node's own ChromeDriver makes the profile; the binary only when given (it is a path on the node).
-            c.addArguments(ChromiumFlags.forLaunch(options.browser(), DriverKind.GRID, options));
-            options.executable().ifPresent(p -> c.setBinary(p.toFile()));
-            configure(c, options);
-            caps = c;
-        }
-        if (!options.capabilities().isEmpty()) {
-            GridNodes.requireOffered(grid, caps.getBrowserName(), options.capabilities());
-            org.openqa.selenium.MutableCapabilities asked = new org.openqa.selenium.MutableCapabilities(caps);
-            options.capabilities().forEach(asked::setCapability);
-            caps = asked;
-        }
-        RemoteWebDriver driver;
+        GridRequest request = GridRequest.of(options, grid);
+        RemoteWebDriver driver = newSession(grid, request, options);
+        requirePlacedOnOffering(grid, driver, options, request.capabilities());
+        open(grid, driver, url, options);
+        String version = Optional.ofNullable(driver.getCapabilities().getBrowserVersion()).orElse("unknown");
+        return new GridHandle(options.browser(), version, grid, driver,
+                GridNodes.hostOf(grid, driver.getSessionId().toString(), driver.getCapabilities()));
+    }
+
+    /** The Grid's new session; the trusting profile's folder goes once it is asked for, whatever the answer. */
+    private static RemoteWebDriver newSession(URI grid, GridRequest request, LaunchOptions options) {
         try {
             // the launch's bound for every answer (Selenium's default is 3 minutes)
             Duration bound = options.launchTimeout().plusSeconds(10);
-            driver = new RemoteWebDriver(grid.toURL(), caps, org.openqa.selenium.remote.http.ClientConfig.defaultConfig()
+            return new RemoteWebDriver(grid.toURL(), request.capabilities(), org.openqa.selenium.remote.http.ClientConfig.defaultConfig()
                     .baseUri(grid).connectionTimeout(Duration.ofSeconds(10)).readTimeout(bound));
         } catch (MalformedURLException | IllegalArgumentException e) {
             throw new BrowserLaunchException("The Grid URL '" + grid + "' is not a URL", "pass --grid http://host:4444", e);
@@ -159,10 +139,14 @@ final class SeleniumLauncher implements BrowserLauncher {
                     + said(e, options.launchTimeout().plusSeconds(10)), "check the Grid's console (" + grid + "/ui) for a node offering "
                     + options.browser(), e);
         } finally {
-            if (trustDir != null) {
-                Profiles.delete(trustDir);
+            if (request.trustDir() != null) {
+                Profiles.delete(request.trustDir());
             }
         }
+    }
+
+    /** With capabilities asked for, a session the Grid placed on a node that does not offer them is ended and refused. */
+    private static void requirePlacedOnOffering(URI grid, RemoteWebDriver driver, LaunchOptions options, Capabilities caps) {
         java.util.Optional<String> elsewhere = GridNodes.landedElsewhere(grid, driver.getSessionId().toString(), options.capabilities());
         if (elsewhere.isPresent()) {
             quietly(driver::quit);
@@ -170,6 +154,10 @@ final class SeleniumLauncher implements BrowserLauncher {
                     + options.capabilities() + ": " + elsewhere.get(), "give the nodes that should take it the capability in their "
                     + "stereotype, and no other node a slot for " + caps.getBrowserName(), null);
         }
+    }
+
+    /** The page opened in the Grid's browser, else the session ended and the failure said: the network's, or the Grid's. */
+    private static void open(URI grid, RemoteWebDriver driver, URI url, LaunchOptions options) {
         try {
             driver.get(url.toString());
         } catch (WebDriverException e) {
@@ -180,27 +168,10 @@ final class SeleniumLauncher implements BrowserLauncher {
                     ? "the bridge must listen on an address the Grid node can reach (--bridge-host, --advertise)"
                     : "check that --grid names a Selenium Grid 4 hub, and its console (" + grid + "/ui)", e);
         }
-        String version = Optional.ofNullable(driver.getCapabilities().getBrowserVersion()).orElse("unknown");
-        return new GridHandle(options.browser(), version, grid, driver,
-                GridNodes.hostOf(grid, driver.getSessionId().toString(), driver.getCapabilities()));
     }
 
-    /**
-     * The model of a Firefox profile, shipped to the node, that trusts the bridge's certificate by its fingerprint; the
-     * folder is read when the session is asked for, and can go after.
-     */
-    private static Path trustingProfile(TrustedCertificate t) {
-        try {
-            Path dir = java.nio.file.Files.createTempDirectory("accelbridge-ff-trust");
-            t.writeFirefoxOverrides(dir);
-            return dir;
-        } catch (java.io.IOException e) {
-            throw new BrowserLaunchException("Cannot make a Firefox profile that trusts the bridge's certificate: " + e.getMessage(),
-                    "check free space in " + System.getProperty("java.io.tmpdir"), e);
-        }
-    }
-
-    private static void configure(ChromiumOptions<?> o, LaunchOptions options) {
+    /** What a Chromium launch sets on its options, locally and on a Grid. */
+    static void configure(ChromiumOptions<?> o, LaunchOptions options) {
         // EAGER: get() returns at DOMContentLoaded; the page reports back over its WebSocket.
         o.setPageLoadStrategy(PageLoadStrategy.EAGER);
         o.setPageLoadTimeout(options.launchTimeout());

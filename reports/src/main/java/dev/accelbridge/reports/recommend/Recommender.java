@@ -71,11 +71,35 @@ public final class Recommender {
         return d != null && Double.isFinite(d.tokensPerSec()) ? d.itlMs() : r.timings().samplesMs();
     }
 
+    /** The native CPU reference of each model (input key) in a group: its figure and the samples behind it. */
+    private record Reference(Map<String, Double> speed, Map<String, double[]> samples) {
+    }
+
     private static List<Recommendation> recommendGroup(String family, String model, String host, String fp, Precision precision,
                                                        List<RunResult> rs) {
         Set<String> targets = new java.util.TreeSet<>();
         rs.forEach(r -> targets.add(r.lane().id()));
-        // the native CPU reference of each model (input key) in this group
+        Reference cpu = cpuReference(rs);
+        if (cpu.speed().isEmpty()) {
+            return targets.stream().map(t -> new Recommendation(family, model, host, fp, precision, t, null, null,
+                    "not measured: no native CPU reference for these models on this host")).toList();
+        }
+        Map<List<String>, Map<String, RunResult>> byCandidate = candidates(rs, cpu.speed());
+        List<Recommendation.Option> options = new ArrayList<>();
+        Set<String> models = new LinkedHashSet<>(cpu.speed().keySet());
+        for (Map.Entry<List<String>, Map<String, RunResult>> c : byCandidate.entrySet()) {
+            if (!c.getValue().keySet().containsAll(models)) {
+                continue; // it did not pass on every model of the group: not a recommendation for the group
+            }
+            options.add(option(c.getKey(), c.getValue(), models, cpu, byCandidate));
+        }
+        options.sort(Comparator.comparingDouble(Recommendation.Option::speedupVsCpu).reversed()
+                .thenComparing(o -> Objects.toString(o.browser(), "")));
+        return perTarget(family, model, host, fp, precision, targets, options);
+    }
+
+    /** Each model's native CPU reference: an executed native CPU result that ran there with a positive p50. */
+    private static Reference cpuReference(List<RunResult> rs) {
         Map<String, Double> cpu = new LinkedHashMap<>();
         Map<String, double[]> cpuSamples = new LinkedHashMap<>();
         for (RunResult r : rs) {
@@ -85,11 +109,14 @@ public final class Recommender {
                 cpuSamples.put(r.id().inputKey(), speedSamples(r));
             }
         }
-        if (cpu.isEmpty()) {
-            return targets.stream().map(t -> new Recommendation(family, model, host, fp, precision, t, null, null,
-                    "not measured: no native CPU reference for these models on this host")).toList();
-        }
-        // candidates: (backend, lane) → model → result
+        return new Reference(cpu, cpuSamples);
+    }
+
+    /**
+     * The candidates: (backend, lane) → model → result, of the results that PASSED on the requested backend itself with a
+     * model that has a reference.
+     */
+    private static Map<List<String>, Map<String, RunResult>> candidates(List<RunResult> rs, Map<String, Double> cpu) {
         Map<List<String>, Map<String, RunResult>> byCandidate = new LinkedHashMap<>();
         for (RunResult r : rs) {
             // a floored figure (a polled readback, the timer) says nothing of the backend's speed: never a candidate
@@ -99,51 +126,60 @@ public final class Recommender {
                         .put(r.id().inputKey(), r);
             }
         }
-        List<Recommendation.Option> options = new ArrayList<>();
-        Set<String> models = new LinkedHashSet<>(cpu.keySet());
-        for (Map.Entry<List<String>, Map<String, RunResult>> c : byCandidate.entrySet()) {
-            if (!c.getValue().keySet().containsAll(models)) {
-                continue; // it did not pass on every model of the group: not a recommendation for the group
+        return byCandidate;
+    }
+
+    /**
+     * One candidate that passed on every model, as an option: geometric means over the models of its figure, its speed-up
+     * over native CPU and over wasm on its lane (only when wasm passed on every model there), its peak RSS and its best
+     * offline throughput.
+     *
+     * @param key     (backend, lane)
+     * @param byModel the candidate's result for each model
+     */
+    private static Recommendation.Option option(List<String> key, Map<String, RunResult> byModel, Set<String> models,
+                                                Reference cpu, Map<List<String>, Map<String, RunResult>> byCandidate) {
+        double logP50 = 0;
+        double logSpeed = 0;
+        double logWasm = 0;
+        int wasmN = 0;
+        long rss = -1;
+        List<double[]> ownSide = new ArrayList<>();
+        List<double[]> cpuSide = new ArrayList<>();
+        Map<String, Double> bestItems = new LinkedHashMap<>();
+        Map<String, Integer> bestBatch = new LinkedHashMap<>();
+        for (String m : models) {
+            RunResult r = byModel.get(m);
+            double p = speedMs(r);
+            ownSide.add(speedSamples(r));
+            cpuSide.add(cpu.samples().get(m));
+            double items = r.id().batchSize() * 1000.0 / p;
+            if (items > bestItems.getOrDefault(r.model(), 0.0)) {
+                bestItems.put(r.model(), items);
+                bestBatch.put(r.model(), r.id().batchSize());
             }
-            double logP50 = 0;
-            double logSpeed = 0;
-            double logWasm = 0;
-            int wasmN = 0;
-            long rss = -1;
-            List<double[]> ownSide = new ArrayList<>();
-            List<double[]> cpuSide = new ArrayList<>();
-            Map<String, Double> bestItems = new LinkedHashMap<>();
-            Map<String, Integer> bestBatch = new LinkedHashMap<>();
-            for (String m : models) {
-                RunResult r = c.getValue().get(m);
-                double p = speedMs(r);
-                ownSide.add(speedSamples(r));
-                cpuSide.add(cpuSamples.get(m));
-                double items = r.id().batchSize() * 1000.0 / p;
-                if (items > bestItems.getOrDefault(r.model(), 0.0)) {
-                    bestItems.put(r.model(), items);
-                    bestBatch.put(r.model(), r.id().batchSize());
-                }
-                logP50 += Math.log(p);
-                logSpeed += Math.log(cpu.get(m) / p);
-                rss = Math.max(rss, r.memory().rssPeak());
-                RunResult wasm = byCandidate.getOrDefault(List.of(BackendId.WASM.id(), c.getKey().get(1)), Map.of()).get(m);
-                if (wasm != null) {
-                    logWasm += Math.log(speedMs(wasm) / p);
-                    wasmN++;
-                }
+            logP50 += Math.log(p);
+            logSpeed += Math.log(cpu.speed().get(m) / p);
+            rss = Math.max(rss, r.memory().rssPeak());
+            RunResult wasm = byCandidate.getOrDefault(List.of(BackendId.WASM.id(), key.get(1)), Map.of()).get(m);
+            if (wasm != null) {
+                logWasm += Math.log(speedMs(wasm) / p);
+                wasmN++;
             }
-            int n = models.size();
-            String lane = c.getKey().get(1);
-            // the speed-up (native CPU p50 over this backend's) and its interval: this backend's samples as the base
-            dev.accelbridge.core.Interval ci = dev.accelbridge.core.SampleStats.geomeanRatioCi(ownSide, cpuSide);
-            double offline = Math.exp(bestItems.values().stream().mapToDouble(Math::log).average().orElse(Double.NaN));
-            options.add(new Recommendation.Option(c.getKey().get(0), lane.equals("native") ? null : lane, Math.exp(logP50 / n),
-                    Math.exp(logSpeed / n), wasmN == n ? Math.exp(logWasm / n) : Double.NaN, rss, n, ci, offline,
-                    bestBatch.values().stream().mapToInt(Integer::intValue).max().orElse(0)));
         }
-        options.sort(Comparator.comparingDouble(Recommendation.Option::speedupVsCpu).reversed()
-                .thenComparing(o -> Objects.toString(o.browser(), "")));
+        int n = models.size();
+        String lane = key.get(1);
+        // the speed-up (native CPU p50 over this backend's) and its interval: this backend's samples as the base
+        dev.accelbridge.core.Interval ci = dev.accelbridge.core.SampleStats.geomeanRatioCi(ownSide, cpuSide);
+        double offline = Math.exp(bestItems.values().stream().mapToDouble(Math::log).average().orElse(Double.NaN));
+        return new Recommendation.Option(key.get(0), lane.equals("native") ? null : lane, Math.exp(logP50 / n),
+                Math.exp(logSpeed / n), wasmN == n ? Math.exp(logWasm / n) : Double.NaN, rss, n, ci, offline,
+                bestBatch.values().stream().mapToInt(Integer::intValue).max().orElse(0));
+    }
+
+    /** One recommendation per target: its best two options (ranked already), or why it has none. */
+    private static List<Recommendation> perTarget(String family, String model, String host, String fp, Precision precision,
+                                                  Set<String> targets, List<Recommendation.Option> options) {
         List<Recommendation> out = new ArrayList<>();
         for (String target : targets) {
             List<Recommendation.Option> here = options.stream()

@@ -76,6 +76,10 @@ final class DrillDowns {
         return b.describe() + (b.reproDir() == null ? "" : "; repro: " + b.reproDir());
     }
 
+    /**
+     * Each drill-down in a fixed order (bisection, op profile, cold start, re-creation): the tables appear in that order
+     * and the summary joins the parts' lines in it; the cold start adds a table but no summary line.
+     */
     private static View view(Cell c) {
         Analysis a = c.result().analysis();
         List<Table> tables = new ArrayList<>();
@@ -85,88 +89,129 @@ final class DrillDowns {
         Bisection b = a.bisection();
         if (b != null) {
             summary.add(b.describe());
-            List<List<String>> rows = new ArrayList<>();
-            if (b.outcome() == Bisection.Outcome.FOUND || b.outcome() == Bisection.Outcome.ROUNDING) {
-                rows.add(List.of(b.outcome() == Bisection.Outcome.FOUND ? "first diverging node" : "one-step rounding at",
-                        b.node() + " (" + b.opType() + ")"));
-                rows.add(List.of("attributes", b.attributes().isEmpty() ? "none" : String.join(", ",
-                        b.attributes().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList())));
-                rows.add(List.of("inputs", String.join("; ", b.inputShapes())));
-                rows.add(List.of("outputs", String.join("; ", b.outputShapes())));
-                rows.add(List.of("max abs error", Fmt.sci(b.maxAbsErr()) + " (tolerance " + Fmt.sci(b.tolerance()) + ", against "
-                        + b.against() + ")"));
-                rows.add(List.of("repro", b.reproDir() == null ? "not written" : b.reproDir()));
-            }
-            rows.add(List.of("tensors compared", Integer.toString(b.compared())));
-            if (b.note() != null) {
-                rows.add(List.of("note", b.note()));
-            }
-            tables.add(new Table("Bisection on " + b.backend(), List.of("", ""), rows, null));
+            tables.add(bisectionTable(b));
             if (!b.path().isEmpty()) {
-                List<List<String>> p = new ArrayList<>();
-                double lo = Double.MAX_VALUE;
-                double hi = 0;
-                for (Bisection.Step s : b.path()) {
-                    p.add(List.of(s.node(), s.opType(), Fmt.sci(s.maxAbsErr())));
-                    if (s.maxAbsErr() > 0 && Double.isFinite(s.maxAbsErr())) {
-                        lo = Math.min(lo, s.maxAbsErr());
-                        hi = Math.max(hi, s.maxAbsErr());
-                    }
-                }
-                tables.add(new Table("Error along the path to the output", List.of("node", "op", "max abs error"), p, null));
-                double span = hi > lo ? Math.log10(hi / lo) : 1;
-                for (Bisection.Step s : b.path()) {
-                    double f = s.maxAbsErr() > 0 && Double.isFinite(s.maxAbsErr()) ? 0.1 + 0.9 * Math.log10(s.maxAbsErr() / lo) / span : 0;
-                    errorBars.add(new Bar(s.node() + " (" + s.opType() + ")", Fmt.sci(s.maxAbsErr()), Math.max(0, Math.min(1, f))));
-                }
+                tables.add(errorPathTable(b));
+                errorBars.addAll(errorBars(b));
             }
         }
         OpProfile p = a.profile();
         if (p != null) {
             summary.add(p.describe());
-            List<List<String>> ops = new ArrayList<>();
-            double max = p.ops().isEmpty() ? 1 : p.ops().get(0).ms();
-            for (OpProfile.OpTime o : p.ops()) {
-                ops.add(List.of(o.opType(), Integer.toString(o.nodes()), Fmt.ms(o.ms()), Fmt.pct(o.share())));
-                opBars.add(new Bar(o.opType(), Fmt.ms(o.ms()) + " ms (" + Fmt.pct(o.share()) + ")", max > 0 ? o.ms() / max : 0));
-            }
-            double timed = c.p50();
-            String overhead = Double.isNaN(p.profiledP50Ms()) ? "" : String.format(Locale.ROOT,
-                    " The profiled runs' own p50 was %s ms against the timed p50 of %s ms (profiling's overhead, x%.2f); op times "
-                            + "sum to %s ms per iteration.", Fmt.ms(p.profiledP50Ms()), Fmt.ms(timed), p.profiledP50Ms() / timed,
-                    Fmt.ms(p.totalMs()));
-            tables.add(new Table("Time per op type (" + p.source() + ", " + p.iterations() + " iterations)",
-                    List.of("op type", "nodes", "ms / iteration", "share"), ops, overhead.trim() + (p.note() == null ? "" : " " + p.note())));
-            List<List<String>> top = new ArrayList<>();
-            for (OpProfile.NodeTime n : p.topNodes()) {
-                top.add(List.of(n.node(), n.opType(), n.provider() == null ? "" : n.provider(), Fmt.ms(n.ms()), Fmt.pct(n.share())));
-            }
-            tables.add(new Table("Slowest nodes", List.of("node", "op", "provider", "ms / iteration", "share"), top, null));
-            List<List<String>> place = new ArrayList<>();
-            place.add(List.of("requested provider", p.requestedProvider() == null ? "" : p.requestedProvider()));
-            place.add(List.of("nodes on another provider", p.nodesOffProvider().isEmpty() ? "none"
-                    : p.nodesOffProvider().size() + ": " + String.join(", ", p.nodesOffProvider())));
-            place.add(List.of("Memcpy / transfer nodes", Integer.toString(p.memcpy())));
-            tables.add(new Table("Placement", List.of("", ""), place, null));
+            addProfile(p, c.p50(), tables, opBars);
         }
         ColdStart cs = a.coldStart();
         if (cs != null) {
-            tables.add(new Table("Cold start", List.of("fetch ms", "create ms", "first run ms", "warm p50 ms", "first-run overhead ms",
-                    "first in a fresh page"), List.of(List.of(Fmt.ms(cs.fetchMs()), Fmt.ms(cs.createMs()), Fmt.ms(cs.firstRunMs()),
-                    Fmt.ms(cs.warmP50Ms()), Fmt.ms(cs.firstRunOverheadMs()), cs.freshPage() == null ? "" : cs.freshPage() ? "yes: what a "
-                    + "user meets on first use" : "no")), null));
+            tables.add(coldStartTable(cs));
         }
         Recreate r = a.recreate();
         if (r != null) {
             summary.add(r.describe());
-            List<List<String>> rows = new ArrayList<>();
-            for (Recreate.Cycle cy : r.samples()) {
-                rows.add(List.of(Integer.toString(cy.cycle()), Fmt.ms(cy.createMs()), Fmt.ms(cy.runMs()), mib(cy.rssBytes()), mib(cy.heapBytes())));
-            }
-            tables.add(new Table("Re-creation leak check", List.of("cycle", "create ms", "run ms", "RSS MiB", "JS heap MiB"), rows,
-                    r.describe() + ". " + (r.note() == null ? "" : r.note())));
+            tables.add(recreateTable(r));
         }
         return new View(label(c), anchor(c), String.join("; ", summary), tables, opBars, errorBars);
+    }
+
+    /** The bisection's verdict: where it diverged (only when it found a node) and what it compared. */
+    private static Table bisectionTable(Bisection b) {
+        List<List<String>> rows = new ArrayList<>();
+        if (b.outcome() == Bisection.Outcome.FOUND || b.outcome() == Bisection.Outcome.ROUNDING) {
+            rows.add(List.of(b.outcome() == Bisection.Outcome.FOUND ? "first diverging node" : "one-step rounding at",
+                    b.node() + " (" + b.opType() + ")"));
+            rows.add(List.of("attributes", b.attributes().isEmpty() ? "none" : String.join(", ",
+                    b.attributes().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList())));
+            rows.add(List.of("inputs", String.join("; ", b.inputShapes())));
+            rows.add(List.of("outputs", String.join("; ", b.outputShapes())));
+            rows.add(List.of("max abs error", Fmt.sci(b.maxAbsErr()) + " (tolerance " + Fmt.sci(b.tolerance()) + ", against "
+                    + b.against() + ")"));
+            rows.add(List.of("repro", b.reproDir() == null ? "not written" : b.reproDir()));
+        }
+        rows.add(List.of("tensors compared", Integer.toString(b.compared())));
+        if (b.note() != null) {
+            rows.add(List.of("note", b.note()));
+        }
+        return new Table("Bisection on " + b.backend(), List.of("", ""), rows, null);
+    }
+
+    /** The error at each step of the bisection's path to the output, as a table. */
+    private static Table errorPathTable(Bisection b) {
+        List<List<String>> p = new ArrayList<>();
+        for (Bisection.Step s : b.path()) {
+            p.add(List.of(s.node(), s.opType(), Fmt.sci(s.maxAbsErr())));
+        }
+        return new Table("Error along the path to the output", List.of("node", "op", "max abs error"), p, null);
+    }
+
+    /**
+     * The path's errors as bars on a log scale between the smallest and largest positive finite error (errors span
+     * orders of magnitude); a zero or non-finite error gets an empty bar, and a positive one at least a tenth.
+     */
+    private static List<Bar> errorBars(Bisection b) {
+        double lo = Double.MAX_VALUE;
+        double hi = 0;
+        for (Bisection.Step s : b.path()) {
+            if (s.maxAbsErr() > 0 && Double.isFinite(s.maxAbsErr())) {
+                lo = Math.min(lo, s.maxAbsErr());
+                hi = Math.max(hi, s.maxAbsErr());
+            }
+        }
+        double span = hi > lo ? Math.log10(hi / lo) : 1;
+        List<Bar> bars = new ArrayList<>();
+        for (Bisection.Step s : b.path()) {
+            double f = s.maxAbsErr() > 0 && Double.isFinite(s.maxAbsErr()) ? 0.1 + 0.9 * Math.log10(s.maxAbsErr() / lo) / span : 0;
+            bars.add(new Bar(s.node() + " (" + s.opType() + ")", Fmt.sci(s.maxAbsErr()), Math.max(0, Math.min(1, f))));
+        }
+        return bars;
+    }
+
+    /**
+     * The op profile's three tables (time per op type, slowest nodes, placement) and its op-type bars, each relative to
+     * the first op type (the profile lists them largest first).
+     *
+     * @param timed the cell's timed p50, against which the profiled runs' own p50 shows profiling's overhead
+     */
+    private static void addProfile(OpProfile p, double timed, List<Table> tables, List<Bar> opBars) {
+        List<List<String>> ops = new ArrayList<>();
+        double max = p.ops().isEmpty() ? 1 : p.ops().get(0).ms();
+        for (OpProfile.OpTime o : p.ops()) {
+            ops.add(List.of(o.opType(), Integer.toString(o.nodes()), Fmt.ms(o.ms()), Fmt.pct(o.share())));
+            opBars.add(new Bar(o.opType(), Fmt.ms(o.ms()) + " ms (" + Fmt.pct(o.share()) + ")", max > 0 ? o.ms() / max : 0));
+        }
+        String overhead = Double.isNaN(p.profiledP50Ms()) ? "" : String.format(Locale.ROOT,
+                " The profiled runs' own p50 was %s ms against the timed p50 of %s ms (profiling's overhead, x%.2f); op times "
+                        + "sum to %s ms per iteration.", Fmt.ms(p.profiledP50Ms()), Fmt.ms(timed), p.profiledP50Ms() / timed,
+                Fmt.ms(p.totalMs()));
+        tables.add(new Table("Time per op type (" + p.source() + ", " + p.iterations() + " iterations)",
+                List.of("op type", "nodes", "ms / iteration", "share"), ops, overhead.trim() + (p.note() == null ? "" : " " + p.note())));
+        List<List<String>> top = new ArrayList<>();
+        for (OpProfile.NodeTime n : p.topNodes()) {
+            top.add(List.of(n.node(), n.opType(), n.provider() == null ? "" : n.provider(), Fmt.ms(n.ms()), Fmt.pct(n.share())));
+        }
+        tables.add(new Table("Slowest nodes", List.of("node", "op", "provider", "ms / iteration", "share"), top, null));
+        List<List<String>> place = new ArrayList<>();
+        place.add(List.of("requested provider", p.requestedProvider() == null ? "" : p.requestedProvider()));
+        place.add(List.of("nodes on another provider", p.nodesOffProvider().isEmpty() ? "none"
+                : p.nodesOffProvider().size() + ": " + String.join(", ", p.nodesOffProvider())));
+        place.add(List.of("Memcpy / transfer nodes", Integer.toString(p.memcpy())));
+        tables.add(new Table("Placement", List.of("", ""), place, null));
+    }
+
+    /** The cold start's one row. */
+    private static Table coldStartTable(ColdStart cs) {
+        return new Table("Cold start", List.of("fetch ms", "create ms", "first run ms", "warm p50 ms", "first-run overhead ms",
+                "first in a fresh page"), List.of(List.of(Fmt.ms(cs.fetchMs()), Fmt.ms(cs.createMs()), Fmt.ms(cs.firstRunMs()),
+                Fmt.ms(cs.warmP50Ms()), Fmt.ms(cs.firstRunOverheadMs()), cs.freshPage() == null ? "" : cs.freshPage() ? "yes: what a "
+                + "user meets on first use" : "no")), null);
+    }
+
+    /** The re-creation leak check: one row per completed cycle (its creation, its run, the memory after its release). */
+    private static Table recreateTable(Recreate r) {
+        List<List<String>> rows = new ArrayList<>();
+        for (Recreate.Cycle cy : r.samples()) {
+            rows.add(List.of(Integer.toString(cy.cycle()), Fmt.ms(cy.createMs()), Fmt.ms(cy.runMs()), mib(cy.rssBytes()), mib(cy.heapBytes())));
+        }
+        return new Table("Re-creation leak check", List.of("cycle", "create ms", "run ms", "RSS MiB", "JS heap MiB"), rows,
+                r.describe() + ". " + (r.note() == null ? "" : r.note()));
     }
 
     private static String mib(long bytes) {

@@ -28,7 +28,7 @@ public final class JUnitXmlRenderer {
     private JUnitXmlRenderer() {
     }
 
-    /** The document. */
+    /** The document: one {@code <testsuite>} per suite and host, in the order the matrix's cells first name them. */
     public static String render(Matrix m) {
         Map<String, List<Cell>> suites = new LinkedHashMap<>();
         for (Cell c : m.cells()) {
@@ -47,54 +47,7 @@ public final class JUnitXmlRenderer {
             attr(w, "time", secs(m.cells().stream().mapToDouble(JUnitXmlRenderer::seconds).sum()));
             int id = 0;
             for (Map.Entry<String, List<Cell>> e : suites.entrySet()) {
-                List<Cell> cs = e.getValue();
-                text(w, "\n  ");
-                w.writeStartElement("testsuite");
-                attr(w, "name", e.getKey());
-                attr(w, "tests", Integer.toString(cs.size()));
-                attr(w, "failures", Long.toString(cs.stream().filter(c -> failed(c.result().status())).count()));
-                attr(w, "errors", "0");
-                attr(w, "skipped", Long.toString(cs.stream().filter(c -> skipped(c.result().status())).count()));
-                attr(w, "time", secs(cs.stream().mapToDouble(JUnitXmlRenderer::seconds).sum()));
-                RunResult first = cs.get(0).result();
-                attr(w, "timestamp", first.startedAt() == null ? m.generatedAt().toString().replaceAll("(\\.\\d+)?Z$", "")
-                        : first.startedAt().toString().replaceAll("(\\.\\d+)?Z$", ""));
-                attr(w, "hostname", cs.get(0).host());
-                attr(w, "id", Integer.toString(id++));
-                for (Cell c : cs) {
-                    RunResult r = c.result();
-                    text(w, "\n    ");
-                    w.writeStartElement("testcase");
-                    attr(w, "name", r.requested().id() + " [" + c.key().lane().key() + "]");
-                    attr(w, "classname", r.suite().id() + "." + r.model());
-                    attr(w, "time", secs(seconds(c)));
-                    if (failed(r.status())) {
-                        w.writeStartElement("failure");
-                        // a bisected wrong output names its first diverging node first: what a CI reader needs to act on
-                        String diverging = DrillDowns.firstDivergence(r);
-                        attr(w, "message", r.status() + ": " + (diverging == null ? "" : diverging + "; ") + nz(r.reason()));
-                        attr(w, "type", r.status().name());
-                        text(w, details(c));
-                        w.writeEndElement();
-                    } else if (skipped(r.status())) {
-                        w.writeEmptyElement("skipped");
-                        attr(w, "message", r.status() + ": " + nz(r.reason()));
-                    }
-                    if (r.flaky()) {
-                        // Surefire's rerun form: a testcase that passed on a re-run carries its failed attempts
-                        for (String earlier : r.attempts().earlier()) {
-                            w.writeEmptyElement("flakyFailure");
-                            attr(w, "message", earlier);
-                            attr(w, "type", "FAILED");
-                        }
-                    }
-                    w.writeStartElement("system-out");
-                    text(w, details(c));
-                    w.writeEndElement();
-                    w.writeEndElement();
-                }
-                text(w, "\n  ");
-                w.writeEndElement();
+                writeSuite(w, m, e.getKey(), e.getValue(), id++);
             }
             text(w, "\n");
             w.writeEndElement();
@@ -105,6 +58,65 @@ public final class JUnitXmlRenderer {
             throw new ReportsException("Writing junit.xml failed: " + e.getMessage(), "report this as a bug", e);
         }
         return out.toString();
+    }
+
+    /**
+     * One {@code <testsuite>}: its counts and time, its timestamp (its first case's start, else the matrix's generation,
+     * without fractional seconds) and its cases.
+     */
+    private static void writeSuite(XMLStreamWriter w, Matrix m, String name, List<Cell> cs, int id) throws XMLStreamException {
+        text(w, "\n  ");
+        w.writeStartElement("testsuite");
+        attr(w, "name", name);
+        attr(w, "tests", Integer.toString(cs.size()));
+        attr(w, "failures", Long.toString(cs.stream().filter(c -> failed(c.result().status())).count()));
+        attr(w, "errors", "0");
+        attr(w, "skipped", Long.toString(cs.stream().filter(c -> skipped(c.result().status())).count()));
+        attr(w, "time", secs(cs.stream().mapToDouble(JUnitXmlRenderer::seconds).sum()));
+        RunResult first = cs.get(0).result();
+        attr(w, "timestamp", first.startedAt() == null ? m.generatedAt().toString().replaceAll("(\\.\\d+)?Z$", "")
+                : first.startedAt().toString().replaceAll("(\\.\\d+)?Z$", ""));
+        attr(w, "hostname", cs.get(0).host());
+        attr(w, "id", Integer.toString(id));
+        for (Cell c : cs) {
+            writeCase(w, c);
+        }
+        text(w, "\n  ");
+        w.writeEndElement();
+    }
+
+    /** One {@code <testcase>}: its failure or skip, its earlier failed attempts, and its details as system-out. */
+    private static void writeCase(XMLStreamWriter w, Cell c) throws XMLStreamException {
+        RunResult r = c.result();
+        text(w, "\n    ");
+        w.writeStartElement("testcase");
+        attr(w, "name", r.requested().id() + " [" + c.key().lane().key() + "]");
+        attr(w, "classname", r.suite().id() + "." + r.model());
+        attr(w, "time", secs(seconds(c)));
+        if (failed(r.status())) {
+            w.writeStartElement("failure");
+            // a bisected wrong output names its first diverging node first: what a CI reader needs to act on
+            String diverging = DrillDowns.firstDivergence(r);
+            attr(w, "message", r.status() + ": " + (diverging == null ? "" : diverging + "; ") + nz(r.reason()));
+            attr(w, "type", r.status().name());
+            text(w, details(c));
+            w.writeEndElement();
+        } else if (skipped(r.status())) {
+            w.writeEmptyElement("skipped");
+            attr(w, "message", r.status() + ": " + nz(r.reason()));
+        }
+        if (r.flaky()) {
+            // Surefire's rerun form: a testcase that passed on a re-run carries its failed attempts
+            for (String earlier : r.attempts().earlier()) {
+                w.writeEmptyElement("flakyFailure");
+                attr(w, "message", earlier);
+                attr(w, "type", "FAILED");
+            }
+        }
+        w.writeStartElement("system-out");
+        text(w, details(c));
+        w.writeEndElement();
+        w.writeEndElement();
     }
 
     /** Every attribute goes through here: XML forbids some characters outright, whatever the escaping (Text.xml). */

@@ -52,21 +52,44 @@ public final class MatrixBuilder {
         }
         Comparator<RunResult> byTime = Comparator.comparing(RunResult::startedAt, Comparator.nullsFirst(Comparator.naturalOrder()));
         byCell.values().forEach(l -> l.sort(byTime));
-        List<RunResult> shown;
-        String scope;
+        Shown shown = shown(store, all, byCell, runId);
+        References refs = references(shown.results());
+        Map<String, RunResult> working = working(all, byTime);
+        List<Cell> cells = new ArrayList<>(shown.results().size());
+        for (RunResult r : shown.results()) {
+            cells.add(cell(r, byCell, refs, working, detector));
+        }
+        cells.sort(Comparator.comparing((Cell c) -> c.result().suite().ordinal()).thenComparing(c -> c.result().model())
+                .thenComparing(c -> c.result().requested().ordinal()).thenComparing(Cell::column).thenComparing(Cell::host));
+        return new Matrix(shown.scope(), Instant.now(), cells, store.hosts(), store.modelOps());
+    }
+
+    /** The results a matrix shows and the scope that names them. */
+    private record Shown(List<RunResult> results, String scope) {
+    }
+
+    /** One run's results (refused when the store lacks the run), else the newest result of every cell. */
+    private static Shown shown(MatrixStore store, List<RunResult> all, Map<CaseId.CellId, List<RunResult>> byCell,
+                               Optional<String> runId) {
         if (runId.isPresent()) {
             if (store.run(runId.get()).isEmpty()) {
                 throw new StoreException("No run " + runId.get() + " in the matrix store " + store.path(),
                         "leave --run out for the newest result of every cell, or give a run id the store has");
             }
-            shown = all.stream().filter(r -> runId.get().equals(r.runId())).toList(); // in the order written, as the store gives a run's
-            scope = runId.get();
-        } else {
-            shown = new ArrayList<>();
-            byCell.values().forEach(l -> shown.add(l.get(l.size() - 1)));
-            scope = "latest per cell";
+            // in the order written, as the store gives a run's
+            return new Shown(all.stream().filter(r -> runId.get().equals(r.runId())).toList(), runId.get());
         }
-        // native CPU reference per host/suite/model/input within the shown scope
+        List<RunResult> shown = new ArrayList<>();
+        byCell.values().forEach(l -> shown.add(l.get(l.size() - 1)));
+        return new Shown(shown, "latest per cell");
+    }
+
+    /** The native CPU reference of each {@link #refKey}: its p50, its samples and its threads (where known). */
+    private record References(Map<String, Double> cpu, Map<String, double[]> samples, Map<String, Integer> threads) {
+    }
+
+    /** The native CPU reference per host/suite/model/input within the shown scope. */
+    private static References references(List<RunResult> shown) {
         Map<String, RunResult> refs = new HashMap<>();
         for (RunResult r : shown) {
             if (r.id().isNativeCpu() && r.ranOnNativeCpu() && r.status().executed()
@@ -84,7 +107,14 @@ public final class MatrixBuilder {
                 cpuThreads.put(k, r.provenance().threads());
             }
         });
-        // newest result per host/suite/model/browser/actual backend where that backend worked (for fallback costs)
+        return new References(cpu, cpuSamples, cpuThreads);
+    }
+
+    /**
+     * The newest result per host/suite/model/browser/actual backend where that backend worked, across the whole store
+     * (not the shown scope): a fallback's cost is the requested backend's p50 wherever it last worked.
+     */
+    private static Map<String, RunResult> working(List<RunResult> all, Comparator<RunResult> byTime) {
         Map<String, RunResult> working = new HashMap<>();
         for (RunResult r : all) {
             if ((r.status() == Status.PASSED || r.status() == Status.FELL_BACK) && r.actual() != null && r.timings() != null
@@ -93,28 +123,28 @@ public final class MatrixBuilder {
                         (x, y) -> byTime.compare(y, x) >= 0 ? y : x);
             }
         }
-        List<Cell> cells = new ArrayList<>(shown.size());
-        for (RunResult r : shown) {
-            double cpuP50 = cpu.getOrDefault(refKey(r), Double.NaN);
-            List<RunResult> hist = byCell.getOrDefault(r.cell(), List.of(r));
-            List<HistoryPoint> points = hist.stream().map(h -> new HistoryPoint(h.runId(), h.startedAt(),
-                    h.timings() == null ? Double.NaN : h.timings().p50Ms(), h.status())).toList();
-            Change change = change(hist, r, detector);
-            double requestedP50 = Double.NaN;
-            if (r.status() == Status.FELL_BACK && r.provenance() != null) {
-                // same rule as MatrixStore.latestWorkingTimings, answered from the results already loaded
-                RunResult w = working.get(workKey(r.provenance().hostFingerprint(), r, r.requested()));
-                requestedP50 = w == null ? Double.NaN : w.timings().p50Ms();
-            }
-            // the ratio's bootstrap interval, from both sides' samples (none for the reference itself)
-            double[] ref = cpuSamples.get(refKey(r));
-            Interval ci = ref == null || r.timings() == null || ref == r.timings().samplesMs() ? null
-                    : SampleStats.ratioCi(ref, r.timings().samplesMs());
-            cells.add(new Cell(r, Scorer.score(r, cpuP50), cpuP50, requestedP50, change, points, cpuThreads.get(refKey(r)), ci));
+        return working;
+    }
+
+    /** One shown result as a cell: its score against its reference, its fallback's cost, its history and change. */
+    private static Cell cell(RunResult r, Map<CaseId.CellId, List<RunResult>> byCell, References refs,
+                             Map<String, RunResult> working, RegressionDetector detector) {
+        double cpuP50 = refs.cpu().getOrDefault(refKey(r), Double.NaN);
+        List<RunResult> hist = byCell.getOrDefault(r.cell(), List.of(r));
+        List<HistoryPoint> points = hist.stream().map(h -> new HistoryPoint(h.runId(), h.startedAt(),
+                h.timings() == null ? Double.NaN : h.timings().p50Ms(), h.status())).toList();
+        Change change = change(hist, r, detector);
+        double requestedP50 = Double.NaN;
+        if (r.status() == Status.FELL_BACK && r.provenance() != null) {
+            // same rule as MatrixStore.latestWorkingTimings, answered from the results already loaded
+            RunResult w = working.get(workKey(r.provenance().hostFingerprint(), r, r.requested()));
+            requestedP50 = w == null ? Double.NaN : w.timings().p50Ms();
         }
-        cells.sort(Comparator.comparing((Cell c) -> c.result().suite().ordinal()).thenComparing(c -> c.result().model())
-                .thenComparing(c -> c.result().requested().ordinal()).thenComparing(Cell::column).thenComparing(Cell::host));
-        return new Matrix(scope, Instant.now(), cells, store.hosts(), store.modelOps());
+        // the ratio's bootstrap interval, from both sides' samples (none for the reference itself)
+        double[] ref = refs.samples().get(refKey(r));
+        Interval ci = ref == null || r.timings() == null || ref == r.timings().samplesMs() ? null
+                : SampleStats.ratioCi(ref, r.timings().samplesMs());
+        return new Cell(r, Scorer.score(r, cpuP50), cpuP50, requestedP50, change, points, refs.threads().get(refKey(r)), ci);
     }
 
     /**

@@ -45,11 +45,35 @@ public final class Views {
         return d;
     }
 
-    /** One cell as the charts and the dashboard's tables read it. */
+    /**
+     * One cell as the charts and the dashboard's tables read it. The steps put the fields in the order the object has
+     * always had (its JSON is served and inlined as is): the case and its outcome, the grid's labels, the figures, the
+     * change and the history.
+     */
     public static ObjectNode cell(Cell c, boolean multiHost) {
+        ObjectNode o = ResultJson.MAPPER.createObjectNode();
+        putCase(o, c, multiHost);
+        putGrid(o, c, multiHost);
+        putFigures(o, c);
+        o.put("regression", c.change() != null && c.change().kind() == ChangeKind.REGRESSION);
+        o.put("change", c.change() == null || c.change().kind() == null ? null : c.change().kind().name());
+        o.put("changePercent", c.change() == null ? null : c.change().percent());
+        ArrayNode hist = o.putArray("history");
+        c.history().forEach(p -> {
+            if (Double.isFinite(p.p50Ms()) && p.startedAt() != null) {
+                ArrayNode pt = hist.addArray();
+                pt.add(p.startedAt().toString());
+                pt.add(p.p50Ms());
+                pt.add(p.runId());
+            }
+        });
+        return o;
+    }
+
+    /** The case (its key, run, row and column, its dimensions, its host) and its outcome. */
+    private static void putCase(ObjectNode o, Cell c, boolean multiHost) {
         RunResult r = c.result();
         var id = r.id();
-        ObjectNode o = ResultJson.MAPPER.createObjectNode();
         o.put("key", id.key()).put("runId", r.runId());
         o.put("row", multiHost ? c.row() + " @ " + c.host() : c.row());
         o.put("col", c.column());
@@ -63,7 +87,12 @@ public final class Views {
         o.put("grade", c.score().grade().name());
         o.put("isBrowser", id.lane().side() == LaneSide.BROWSER);
         o.put("caveat", Fmt.caveat(c).trim());
-        // the matrix grid's levels and its cell: one mark and one figure, the rest on hover and in the drill-down
+    }
+
+    /** The matrix grid's levels and its cell: one mark and one figure, the rest on hover and in the drill-down. */
+    private static void putGrid(ObjectNode o, Cell c, boolean multiHost) {
+        RunResult r = c.result();
+        var id = r.id();
         o.put("group", id.family().id());
         String model = c.row().substring(id.family().id().length() + 1);
         o.put("model", multiHost ? model + " @ " + c.host() : model);
@@ -76,6 +105,11 @@ public final class Views {
         o.put("software", r.status().executed() && c.score().acceleration() == dev.accelbridge.core.Acceleration.SOFTWARE_ADAPTER);
         o.put("reason", r.reason());
         o.put("anchor", DrillDowns.has(c) ? DrillDowns.anchor(c) : null);
+    }
+
+    /** The figures, null where there is none: a generation's decoding first, then the p50 and its ratio to native CPU. */
+    private static void putFigures(ObjectNode o, Cell c) {
+        RunResult r = c.result();
         var dec = r.timings() == null ? null : r.timings().decoding();
         if (dec != null) {
             o.set("ttft", figure(dec.ttftP50Ms()));
@@ -92,22 +126,8 @@ public final class Views {
         o.set("p50CiMs", interval(q == null ? null : q.p50Ci()));
         o.put("floored", c.floored());
         o.put("trust", Fmt.trust(r.timings()).trim());
-        boolean reference = id.isNativeCpu();
+        boolean reference = r.id().isNativeCpu();
         o.put("vsNativeLabel", reference ? "the native CPU reference" : ratioLabel(c.vsNative(), c.vsNativeCi()));
-        boolean regression = c.change() != null && c.change().kind() == ChangeKind.REGRESSION;
-        o.put("regression", regression);
-        o.put("change", c.change() == null || c.change().kind() == null ? null : c.change().kind().name());
-        o.put("changePercent", c.change() == null ? null : c.change().percent());
-        ArrayNode hist = o.putArray("history");
-        c.history().forEach(p -> {
-            if (Double.isFinite(p.p50Ms()) && p.startedAt() != null) {
-                ArrayNode pt = hist.addArray();
-                pt.add(p.startedAt().toString());
-                pt.add(p.p50Ms());
-                pt.add(p.runId());
-            }
-        });
-        return o;
     }
 
     /** "chromium 156", "firefox 153", "native": the browser and its major, short enough for a column's head. */

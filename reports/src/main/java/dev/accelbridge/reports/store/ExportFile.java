@@ -43,14 +43,13 @@ final class ExportFile {
                           Map<String, List<RunResult>> results, Map<String, List<String>> models) {
     }
 
+    /**
+     * The file's arrays, each refused on its first problem in the order they are read: the arrays' presence, every
+     * record against its schema, then the hosts, runs, probes and results converted (probes and results after the runs,
+     * since each must name one of the file's runs).
+     */
     static Parsed parse(Path f, ObjectNode doc) {
-        for (String arr : List.of("hosts", "runs", "probes", "results", "models")) {
-            JsonNode a = doc.get(arr);
-            boolean optional = arr.equals("models"); // an older file has none (UPGRADES adds it)
-            if (a == null && !optional || a != null && !a.isArray() && !(optional && a.isNull())) {
-                throw malformed(f, "\"" + arr + "\" is " + (a == null ? "missing" : a.isNull() ? "null" : "not an array"));
-            }
-        }
+        requireArrays(f, doc);
         // every record held to its declared types and ranges first (required fields present, statuses and instants
         // well-formed), so nothing below converts a value it should refuse
         check(f, doc, "hosts", ExportSchema.HOST);
@@ -58,6 +57,34 @@ final class ExportFile {
         check(f, doc, "probes", ExportSchema.PROBE);
         check(f, doc, "models", ExportSchema.MODEL);
         check(f, doc, "results", ExportSchema.RESULT);
+        List<Object[]> hosts = hosts(f, doc);
+        List<RunInfo> runs = runs(f, doc);
+        Set<String> runIds = new HashSet<>();
+        runs.forEach(r -> runIds.add(r.runId()));
+        Map<String, List<Availability>> probes = probes(f, doc, runIds);
+        Map<String, List<RunResult>> results = results(f, doc, runIds);
+        Map<String, List<String>> models = new LinkedHashMap<>();
+        for (JsonNode m : doc.path("models")) {
+            if (m.hasNonNull("sha256")) {
+                models.put(m.get("sha256").asText(), ResultJson.strings(m.get("ops")));
+            }
+        }
+        return new Parsed(f, hosts, runs, probes, results, models);
+    }
+
+    /** Each of the five arrays present and an array; "models" alone may be missing or null. */
+    private static void requireArrays(Path f, ObjectNode doc) {
+        for (String arr : List.of("hosts", "runs", "probes", "results", "models")) {
+            JsonNode a = doc.get(arr);
+            boolean optional = arr.equals("models"); // an older file has none (UPGRADES adds it)
+            if (a == null && !optional || a != null && !a.isArray() && !(optional && a.isNull())) {
+                throw malformed(f, "\"" + arr + "\" is " + (a == null ? "missing" : a.isNull() ? "null" : "not an array"));
+            }
+        }
+    }
+
+    /** The hosts as the store's row values: fingerprint, hostname, detect (as JSON text), first and last seen. */
+    private static List<Object[]> hosts(Path f, ObjectNode doc) {
         List<Object[]> hosts = new ArrayList<>();
         int i = 0;
         for (JsonNode h : doc.get("hosts")) {
@@ -65,8 +92,12 @@ final class ExportFile {
             hosts.add(new Object[]{text(h, "fingerprint"), text(h, "hostname"), h.get("detect") == null || h.get("detect").isNull() ? null
                     : h.get("detect").toString(), instant(f, where, h, "firstSeen"), instant(f, where, h, "lastSeen")});
         }
+        return hosts;
+    }
+
+    private static List<RunInfo> runs(Path f, ObjectNode doc) {
         List<RunInfo> runs = new ArrayList<>();
-        i = 0;
+        int i = 0;
         for (JsonNode r : doc.get("runs")) {
             String where = "runs[" + i++ + "]";
             Map<String, String> rv = new LinkedHashMap<>();
@@ -75,10 +106,13 @@ final class ExportFile {
                     : instant(f, where, r, "finishedAt"), RunStatus.fromDb(text(r, "status")), text(r, "hostFingerprint"),
                     text(r, "toolkitVersion"), rv, text(r, "plan"), 0));
         }
-        Set<String> runIds = new HashSet<>();
-        runs.forEach(r -> runIds.add(r.runId()));
+        return runs;
+    }
+
+    /** The probes by run: each of a run the file has, naming a backend Accelbridge knows. */
+    private static Map<String, List<Availability>> probes(Path f, ObjectNode doc, Set<String> runIds) {
         Map<String, List<Availability>> probes = new LinkedHashMap<>();
-        i = 0;
+        int i = 0;
         for (JsonNode p : doc.get("probes")) {
             String where = "probes[" + i++ + "]";
             String run = text(p, "runId");
@@ -93,9 +127,16 @@ final class ExportFile {
                 throw malformed(f, where + " has backend '" + text(p, "backend") + "', which Accelbridge does not know");
             }
         }
+        return probes;
+    }
+
+    /**
+     * The results by run: each read as {@link ResultJson} reads it, of a run the file has, and no case twice in one run.
+     */
+    private static Map<String, List<RunResult>> results(Path f, ObjectNode doc, Set<String> runIds) {
         Map<String, List<RunResult>> results = new LinkedHashMap<>();
         Map<String, Set<dev.accelbridge.core.CaseId>> cases = new LinkedHashMap<>();
-        i = 0;
+        int i = 0;
         for (JsonNode r : doc.get("results")) {
             String where = "results[" + i++ + "]";
             RunResult rr;
@@ -114,13 +155,7 @@ final class ExportFile {
             }
             results.computeIfAbsent(rr.runId(), k -> new ArrayList<>()).add(rr);
         }
-        Map<String, List<String>> models = new LinkedHashMap<>();
-        for (JsonNode m : doc.path("models")) {
-            if (m.hasNonNull("sha256")) {
-                models.put(m.get("sha256").asText(), ResultJson.strings(m.get("ops")));
-            }
-        }
-        return new Parsed(f, hosts, runs, probes, results, models);
+        return results;
     }
 
     private static void check(Path f, ObjectNode doc, String array, ExportSchema.Kind kind) {

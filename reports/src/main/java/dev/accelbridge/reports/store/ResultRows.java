@@ -116,12 +116,24 @@ final class ResultRows {
         }
     }
 
-    /** Appends {@code r}'s columns (all but the id) in {@link #COLUMNS} order, each in its column's type. */
+    /**
+     * Appends {@code r}'s columns (all but the id) in {@link #COLUMNS} order, each in its column's type: the Appender
+     * fills a row by position, so the steps below run in the columns' order and each appends its run of them.
+     */
     private static void append(DuckDBAppender ap, RunResult r) throws SQLException {
-        Provenance p = r.provenance();
-        Timings t = r.timings();
-        Parity q = r.parity();
+        appendCase(ap, r);
+        appendProvenance(ap, r.provenance());
+        appendTimings(ap, r.timings());
         MemoryUsage m = r.memory();
+        ap.append(m.rssBefore());
+        ap.append(m.rssAfter());
+        ap.append(m.rssPeak());
+        appendParity(ap, r.parity());
+        appendDocuments(ap, r);
+    }
+
+    /** From run_id to reason: the run, the case's identity (one column per dimension), and its outcome. */
+    private static void appendCase(DuckDBAppender ap, RunResult r) throws SQLException {
         text(ap, r.runId());
         for (Dimension<?> d : Dimensions.all()) {
             Object v = d.value(r.id());
@@ -134,6 +146,10 @@ final class ResultRows {
         text(ap, r.actual() == null ? null : r.actual().id());
         text(ap, r.status().name());
         text(ap, r.reason());
+    }
+
+    /** From browser to os, all null without a provenance. */
+    private static void appendProvenance(DuckDBAppender ap, Provenance p) throws SQLException {
         text(ap, p == null ? null : p.browser());
         text(ap, p == null ? null : p.browserVersion());
         text(ap, p == null ? null : p.driver());
@@ -142,6 +158,10 @@ final class ResultRows {
         text(ap, p == null ? null : p.host());
         text(ap, p == null ? null : p.hostFingerprint());
         text(ap, p == null ? null : p.os());
+    }
+
+    /** From load_ms to warmups, all null without timings. */
+    private static void appendTimings(DuckDBAppender ap, Timings t) throws SQLException {
         real(ap, t == null ? null : t.loadMs());
         real(ap, t == null ? null : t.firstMs());
         real(ap, t == null ? null : t.p50Ms());
@@ -152,9 +172,10 @@ final class ResultRows {
         real(ap, t == null ? null : t.throughputPerSec());
         whole(ap, t == null ? null : t.iterations());
         whole(ap, t == null ? null : t.warmups());
-        ap.append(m.rssBefore());
-        ap.append(m.rssAfter());
-        ap.append(m.rssPeak());
+    }
+
+    /** From max_abs_err to tolerance_basis, null without a parity check (non_finite: 0). */
+    private static void appendParity(DuckDBAppender ap, Parity q) throws SQLException {
         real(ap, q == null ? null : q.maxAbsErr());
         real(ap, q == null ? null : q.maxRelErr());
         real(ap, q == null ? null : q.cosine());
@@ -165,6 +186,12 @@ final class ResultRows {
         real(ap, q == null ? null : q.rtol());
         real(ap, q == null ? null : q.budget());
         text(ap, q == null ? null : q.basis());
+    }
+
+    /** From fallback_path to decoding: the columns held as JSON text, with started_at and the attempts among them. */
+    private static void appendDocuments(DuckDBAppender ap, RunResult r) throws SQLException {
+        Provenance p = r.provenance();
+        Timings t = r.timings();
         text(ap, ResultJson.fallbackPath(r.fallbackPath()).toString());
         text(ap, ResultJson.strings(r.warnings()).toString());
         text(ap, p == null ? null : ResultJson.provenance(p).toString());

@@ -107,6 +107,10 @@ public final class PageHub {
 
     // ---- messages ------------------------------------------------------------------------------------------------
 
+    /**
+     * A text message, checked in this order before it reaches a job: its size (before anything parses it), that it is a
+     * JSON object, its protocol version, then hello, or the answer of a joined page ({@link PageAnswers}).
+     */
     public void text(String wsId, String text) {
         Conn c = conns.get(wsId);
         if (c == null) {
@@ -117,15 +121,8 @@ public final class PageHub {
                     + maxFrameBytes + " bytes");
             return;
         }
-        JsonNode msg;
-        try {
-            msg = JSON.readTree(text);
-        } catch (Exception e) {
-            protocolError(c, null, "bad-frame", "text frame is not JSON: " + firstLine(e.getMessage()));
-            return;
-        }
-        if (!(msg instanceof ObjectNode)) {
-            protocolError(c, null, "bad-frame", "text frame is not a JSON object");
+        ObjectNode msg = jsonObject(c, text);
+        if (msg == null) {
             return;
         }
         String job = msg.hasNonNull("job") ? msg.get("job").asText() : null;
@@ -133,15 +130,7 @@ public final class PageHub {
         String type = msg.path("type").asText("");
         MessageKind kind = MessageKind.of(type).orElse(null);
         if (v != FrameCodec.PROTOCOL_VERSION) {
-            String why = "bridge speaks protocol v" + FrameCodec.PROTOCOL_VERSION + ", message has v=" + msg.path("v");
-            if (c.page == null && kind == MessageKind.HELLO) {
-                // A page that cannot speak our version never joins: the error frame, then the close, in that order.
-                protocolErrors.incrementAndGet();
-                LOG.warn("Protocol error from {}: version-mismatch {}", c.remote, why);
-                c.channel.sendThenClose(error(job, "version-mismatch", why).toString(), 1008, "protocol version mismatch");
-            } else {
-                protocolError(c, job, "version-mismatch", why);
-            }
+            versionMismatch(c, job, kind, msg);
             return;
         }
         if (kind == MessageKind.HELLO) {
@@ -157,43 +146,49 @@ public final class PageHub {
             protocolError(c, job, "unknown-type", "unknown message type '" + type + "'");
             return;
         }
-        switch (kind) {
-            case LOADED, RELEASED, PONG, PROBE, PROFILED -> {
-                if (!page.jobs.completeText(job, kind, msg)) {
-                    protocolError(c, job, "unknown-job", "no pending job '" + job + "' expects '" + type + "'");
-                }
-            }
-            case PROGRESS -> page.jobs.progress(job, msg); // late progress of a finished job is harmless
-            case ERROR -> {
-                String code = msg.path("code").asText("error");
-                String message = msg.path("message").asText("");
-                if (!page.jobs.fail(job, code, message)) {
-                    LOG.warn("Page {} reported {} (no job): {}", page.id(), code, message);
-                }
-            }
-            default -> protocolError(c, job, "unknown-type", "unknown message type '" + type + "'");
+        PageAnswers.text(this, c, page, job, kind, type, msg);
+    }
+
+    /** The message as a JSON object, or null once the error has been answered (not JSON, or not an object). */
+    private ObjectNode jsonObject(Conn c, String text) {
+        JsonNode msg;
+        try {
+            msg = JSON.readTree(text);
+        } catch (Exception e) {
+            protocolError(c, null, "bad-frame", "text frame is not JSON: " + firstLine(e.getMessage()));
+            return null;
+        }
+        if (!(msg instanceof ObjectNode o)) {
+            protocolError(c, null, "bad-frame", "text frame is not a JSON object");
+            return null;
+        }
+        return o;
+    }
+
+    /** A message in another protocol version: a hello from it is refused and closed, anything else answered as an error. */
+    private void versionMismatch(Conn c, String job, MessageKind kind, JsonNode msg) {
+        String why = "bridge speaks protocol v" + FrameCodec.PROTOCOL_VERSION + ", message has v=" + msg.path("v");
+        if (c.page == null && kind == MessageKind.HELLO) {
+            // A page that cannot speak our version never joins: the error frame, then the close, in that order.
+            protocolErrors.incrementAndGet();
+            LOG.warn("Protocol error from {}: version-mismatch {}", c.remote, why);
+            c.channel.sendThenClose(error(job, "version-mismatch", why).toString(), 1008, "protocol version mismatch");
+        } else {
+            protocolError(c, job, "version-mismatch", why);
         }
     }
 
+    /**
+     * A binary frame, checked as a text message is: its size (before it is decoded), its header, its protocol version and
+     * the page's join, then the answer goes to its job ({@link PageAnswers}).
+     */
     public void binary(String wsId, ByteBuffer data) {
         Conn c = conns.get(wsId);
         if (c == null) {
             return;
         }
         if (data.remaining() > maxFrameBytes) {
-            String why = "binary frame of " + data.remaining() + " bytes exceeds the limit of " + maxFrameBytes + " bytes";
-            // the job it answers fails now with the reason, instead of waiting out its timeout
-            String job = null;
-            try {
-                JsonNode h = FrameCodec.decodeRaw(data).header();
-                job = h.hasNonNull("job") ? h.get("job").asText() : null;
-            } catch (PageProtocolException e) {
-                // no readable header: nothing to name
-            }
-            if (c.page != null && job != null) {
-                c.page.jobs.failTransfer(job, why + " (a page that sends its result in one frame; this bridge takes results in chunks)");
-            }
-            protocolError(c, job, "frame-too-large", why);
+            tooLarge(c, data);
             return;
         }
         FrameCodec.Raw raw;
@@ -215,32 +210,23 @@ public final class PageHub {
             protocolError(c, job, "not-joined", "send hello before binary frames");
             return;
         }
-        switch (MessageKind.of(raw.type()).orElse(MessageKind.HELLO)) {
-            case RESULT_CHUNK -> {
-                if (!page.jobs.resultChunk(job, h.path("tensor").asInt(-1), h.path("offset").asLong(-1), raw.payload())) {
-                    protocolError(c, job, "unknown-job", "no chunked result of run job '" + job + "' is being received");
-                }
-            }
-            case RESULT -> {
-                if (h.path("chunked").asBoolean(false)) {
-                    if (!page.jobs.beginResult(job, h)) {
-                        protocolError(c, job, "unknown-job", "no pending run job '" + job + "'");
-                    }
-                    return;
-                }
-                FrameCodec.Frame f;
-                try {
-                    f = FrameCodec.decode(data);
-                } catch (PageProtocolException e) {
-                    protocolError(c, job, e.code(), e.getMessage());
-                    return;
-                }
-                if (!page.jobs.completeFrame(job, f)) {
-                    protocolError(c, job, "unknown-job", "no pending run job '" + job + "'");
-                }
-            }
-            default -> protocolError(c, job, "unknown-type", "unknown binary frame type '" + raw.type() + "'");
+        PageAnswers.binary(this, c, page, job, raw, data);
+    }
+
+    /** A binary frame over the limit: the job it answers fails now with the reason, instead of waiting out its timeout. */
+    private void tooLarge(Conn c, ByteBuffer data) {
+        String why = "binary frame of " + data.remaining() + " bytes exceeds the limit of " + maxFrameBytes + " bytes";
+        String job = null;
+        try {
+            JsonNode h = FrameCodec.decodeRaw(data).header();
+            job = h.hasNonNull("job") ? h.get("job").asText() : null;
+        } catch (PageProtocolException e) {
+            // no readable header: nothing to name
         }
+        if (c.page != null && job != null) {
+            c.page.jobs.failTransfer(job, why + " (a page that sends its result in one frame; this bridge takes results in chunks)");
+        }
+        protocolError(c, job, "frame-too-large", why);
     }
 
     public void closed(String wsId, int status, String reason) {
@@ -317,7 +303,8 @@ public final class PageHub {
         }
     }
 
-    private void protocolError(Conn c, String job, String code, String message) {
+    /** Counts, logs and answers a protocol error; the connection stays open. */
+    void protocolError(Conn c, String job, String code, String message) {
         protocolErrors.incrementAndGet();
         LOG.warn("Protocol error from {}{}: {} {}", c.page == null ? c.remote : "page " + c.page.id(), job == null ? "" : " job " + job, code, message);
         try {
