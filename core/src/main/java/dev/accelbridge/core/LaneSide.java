@@ -11,14 +11,24 @@ import java.util.List;
  */
 public enum LaneSide {
     /** This host's ONNX Runtime, in this process or a runner process at another version. */
-    NATIVE("native"),
+    NATIVE("native", false),
     /** onnxruntime-web in a browser's page. */
-    BROWSER("browser");
+    BROWSER("browser", true);
 
     private final String id;
+    private final boolean comparedWithNative;
 
-    LaneSide(String id) {
+    LaneSide(String id, boolean comparedWithNative) {
         this.id = id;
+        this.comparedWithNative = comparedWithNative;
+    }
+
+    /**
+     * True when this side's cells are set beside the native CPU's: the browser-against-native figures, and the fallbacks
+     * and floors a report sums up for them. False for the native side, which is what they are set beside.
+     */
+    public boolean comparedWithNative() {
+        return comparedWithNative;
     }
 
     /** {@code native} or {@code browser}. */

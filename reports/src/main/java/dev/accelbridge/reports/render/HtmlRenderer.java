@@ -1,7 +1,6 @@
 package dev.accelbridge.reports.render;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.accelbridge.core.LaneSide;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
@@ -89,8 +88,8 @@ final class HtmlRenderer {
 
     /** The executed browser cells the ranking leaves out, counted by why: "3 fell back, 2 on a latency floor". */
     private static String unranked(Matrix m) {
-        long fell = m.cells().stream().filter(c -> c.result().status() == Status.FELL_BACK && c.key().lane().side() == LaneSide.BROWSER).count();
-        long floored = m.cells().stream().filter(c -> c.floored() && c.key().lane().side() == LaneSide.BROWSER).count();
+        long fell = m.cells().stream().filter(c -> c.result().status() == Status.FELL_BACK && c.key().lane().side().comparedWithNative()).count();
+        long floored = m.cells().stream().filter(c -> c.floored() && c.key().lane().side().comparedWithNative()).count();
         return fell + " cell(s) that fell back (their figure is another backend's), " + floored
                 + " on a latency floor (their figure is the floor's, not the model's)";
     }

@@ -1,6 +1,5 @@
 package dev.accelbridge.reports.render;
 
-import dev.accelbridge.core.LaneSide;
 import dev.accelbridge.core.FallbackHop;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.Status;
@@ -216,7 +215,7 @@ final class Sections {
     static Section browserVsNative(Matrix m) {
         List<Section.Row> rows = new ArrayList<>();
         for (Cell c : m.cells()) {
-            if (c.result().status().executed() && c.key().lane().side() == LaneSide.BROWSER) {
+            if (c.result().status().executed() && c.key().lane().side().comparedWithNative()) {
                 rows.add(Section.Row.of(null, c.host(), c.row(), c.ranOn() + Fmt.trust(c.result().timings()),
                         Fmt.msCi(c.p50(), p50Ci(c.result())), Fmt.ms(c.cpuP50Ms()), Fmt.speed(c), Fmt.threads(c),
                         c.score().acceleration().label()));

@@ -1,6 +1,5 @@
 package dev.accelbridge.reports.render;
 
-import dev.accelbridge.core.LaneSide;
 import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -85,7 +84,7 @@ public final class Views {
         o.put("actual", r.actual() == null ? null : r.actual().id());
         o.put("score", Math.round(c.score().value() * 10) / 10.0);
         o.put("grade", c.score().grade().name());
-        o.put("isBrowser", id.lane().side() == LaneSide.BROWSER);
+        o.put("isBrowser", id.lane().side().comparedWithNative());
         o.put("caveat", Fmt.caveat(c).trim());
     }
 
