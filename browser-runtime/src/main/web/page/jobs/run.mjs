@@ -1,5 +1,5 @@
 // The run job (docs/protocol.md, "run"): a single pass's runs, timed here around `await session.run(feeds)` so the
-// bridge's overhead is not counted. A generation also arrives as a run; table.mjs sends it to generation.mjs instead.
+// bridge's overhead is not counted. A generation is a job of its own (generation.mjs).
 import { Kind } from '../kinds.mjs';
 import { PROTOCOL_VERSION, encodeFrame } from '../frames.mjs';
 import { timerResolutionMs, readbackMs, gpuMsPerRun } from '../clock.mjs';

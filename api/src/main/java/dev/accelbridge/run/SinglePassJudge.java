@@ -31,23 +31,14 @@ final class SinglePassJudge implements Judge {
     public Judged judge(ModelCase mc, Reference reference, Execution exec, Function<DType, Tolerance> tolerance) {
         Optional<Parity> p;
         String failure = null;
-        if (reference == null) {
-            try {
-                p = Reference.expected(mc).flatMap(r -> r.compare(exec.outputs(), tolerance));
-            } catch (RuntimeException e) {
-                // the model's shipped expected outputs do not fit what it computes: this case's finding, not the run's end
-                p = Optional.empty();
-                failure = CaseExecutor.staged("compare", "outputs do not match the shape of the expected outputs shipped with the model: "
-                        + e.getMessage(), mc);
-            }
-        } else {
-            try {
-                p = reference.compare(exec.outputs(), tolerance);
-            } catch (RuntimeException e) {
-                // A shape or count mismatch with the reference is wrong output, not a crash.
-                p = Optional.empty();
-                failure = CaseExecutor.staged("compare", "outputs do not match the reference's shape: " + e.getMessage(), mc);
-            }
+        try {
+            // the reference itself is checked against the outputs the model ships, when it ships any
+            p = (reference == null ? Reference.expected(mc) : Optional.of(reference)).flatMap(r -> r.compare(exec.outputs(), tolerance));
+        } catch (RuntimeException e) {
+            // outputs that do not fit what they are compared with are this case's wrong output, not the run's end
+            p = Optional.empty();
+            failure = CaseExecutor.staged("compare", "outputs do not match " + (reference == null
+                    ? "the shape of the expected outputs shipped with the model" : "the reference's shape") + ": " + e.getMessage(), mc);
         }
         return new Judged(Readings.read(mc, reference, exec), p.orElse(null), null, failure);
     }

@@ -82,17 +82,17 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
 
     /** The browser lanes: each browser at each combination of the browser axes' versions (an axis not named: its pinned one). */
     public List<LaneId> browserLanes() {
-        return LaneId.product(browsers.stream().map(BrowserSpec::lane).toList(), sweep(true));
+        return LaneId.product(browsers.stream().map(BrowserSpec::lane).toList(), sweep(LaneSide.BROWSER));
     }
 
     /** The native lanes: each combination of the native axes' versions (an axis not named: its pinned one, this process's). */
     public List<LaneId> nativeLanes() {
-        return LaneId.product(List.of(LaneId.NATIVE), sweep(false));
+        return LaneId.product(List.of(LaneId.NATIVE), sweep(LaneSide.NATIVE));
     }
 
-    private Map<String, List<String>> sweep(boolean browser) {
+    private Map<String, List<String>> sweep(LaneSide side) {
         Map<String, List<String>> out = new LinkedHashMap<>();
-        for (VersionAxis a : (browser ? LaneSide.BROWSER : LaneSide.NATIVE).axes()) {
+        for (VersionAxis a : side.axes()) {
             List<String> given = versions.getOrDefault(a.name(), List.of());
             out.put(a.name(), given.isEmpty() ? a.defaults().stream().map(VersionAxis.Default::version).toList() : given);
         }

@@ -50,7 +50,7 @@ public record LaneId(BrowserKind browser, Map<String, String> versions) {
                         "give a version such as 1.22.0");
             }
             if (axis.isPresent()) {
-                if (axis.get().side() != (browser == null ? LaneSide.NATIVE : LaneSide.BROWSER)) {
+                if (axis.get().side() != sideOf(browser)) {
                     throw new AccelbridgeException((browser == null ? "The native lane" : "A browser lane") + " has no " + what + " version, got "
                             + Untrusted.quote(e.getValue()), browser == null ? "give a browser with its version" : "give it to the native lane");
                 }
@@ -75,6 +75,11 @@ public record LaneId(BrowserKind browser, Map<String, String> versions) {
 
     /** The side this lane is on: native (no browser) or a browser's. */
     public LaneSide side() {
+        return sideOf(browser);
+    }
+
+    /** The side of a lane in {@code browser} (null: natively); the constructor asks it before the field is set. */
+    private static LaneSide sideOf(BrowserKind browser) {
         return browser == null ? LaneSide.NATIVE : LaneSide.BROWSER;
     }
 
