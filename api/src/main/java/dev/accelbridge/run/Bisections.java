@@ -46,7 +46,8 @@ final class Bisections {
     /** Whether {@code r} is bisected. */
     public boolean wanted(RunResult r) {
         // native CPU is the reference itself: nothing to bisect it against
-        if (r.actual() == null || r.ranOnNativeCpu()) {
+        // figures another cell measured: that cell is bisected, once
+        if (r.actual() == null || r.ranOnNativeCpu() || r.sharedFigures()) {
             return false;
         }
         if (always) {

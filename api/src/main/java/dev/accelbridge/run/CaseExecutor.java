@@ -108,6 +108,13 @@ final class CaseExecutor {
 
     private ProgressSink progressSink;
 
+    private final SharedMeasurements measurements = new SharedMeasurements();
+
+    /** The run's work measured once for the fallbacks that land on it ({@link SharedMeasurements}), planned by the lanes. */
+    SharedMeasurements measurements() {
+        return measurements;
+    }
+
     /** Reports the providers' progress (warm-ups, timed iterations) of every case to {@code sink}. */
     public CaseExecutor withProgress(ProgressSink sink) {
         this.progressSink = sink;
@@ -137,7 +144,8 @@ final class CaseExecutor {
         long t = System.nanoTime();
         Outcome o = runCase(ctx, mc, chain, probes, providers, reference);
         if (account != null) {
-            account.addCase(o.execution().orElse(null), System.nanoTime() - t);
+            // figures another cell measured are its inference, counted there once
+            account.addCase(o.result().sharedFigures() ? null : o.execution().orElse(null), System.nanoTime() - t);
         }
         return o;
     }
@@ -155,8 +163,38 @@ final class CaseExecutor {
      */
     public void hint(CaseContext ctx, ModelCase mc, Chain chain, Map<BackendId, Availability> probes,
                      Function<BackendId, BackendProvider> providers) {
-        Resolver.resolve(chain, probes).chosen().ifPresent(hop ->
-                providers.apply(hop).upcoming(request(mc, CaseId.of(mc, chain.requested(), ctx.lane()), hop)));
+        Resolver.resolve(chain, probes).chosen()
+                // a fallback to be judged on work its lane measures is not sent ahead: nothing of it runs
+                .filter(hop -> hop == chain.requested() || !measurements.expected(CaseId.of(mc, hop, ctx.lane())))
+                .ifPresent(hop -> providers.apply(hop).upcoming(request(mc, CaseId.of(mc, chain.requested(), ctx.lane()), hop)));
+    }
+
+    /** One hop's attempt: the work its lane measured for the same case when a fallback lands on it, else run here. */
+    private Attempt attempt(CaseContext ctx, ModelCase mc, Chain chain, CaseId id, BackendId hop, Judge judge, Reference reference,
+                            Function<BackendId, BackendProvider> providers) {
+        CaseId cell = CaseId.of(mc, hop, ctx.lane());
+        if (hop != chain.requested()) {
+            Optional<Execution> measured = measurements.take(cell, timeout);
+            if (measured.isPresent()) {
+                return new Attempt(measured.get(), null, false, true);
+            }
+        }
+        Attempt a = attempt(providers.apply(hop), request(judge.prepared(mc, reference), id, hop), mc);
+        if (hop == chain.requested() && a.execution() != null) {
+            measurements.measured(cell, a.execution());
+        }
+        return a;
+    }
+
+    /** {@code o} when its figures are the work another cell of its lane measured: marked, and said in its reason. */
+    private static Outcome sharedFigures(Outcome o) {
+        RunResult r = o.result();
+        if (r.actual() == null) {
+            return o;
+        }
+        String said = "figures: this lane's " + r.actual().id() + " case's (the same work, measured once)";
+        return new Outcome(r.withStatus(r.status(), r.reason() == null ? said : r.reason() + "; " + said).withSharedFigures(),
+                o.execution());
     }
 
     private Outcome runCase(CaseContext ctx, ModelCase mc, Chain chain, Map<BackendId, Availability> probes,
@@ -168,9 +206,10 @@ final class CaseExecutor {
         Execution exec = null;
         Judge.Judged verdict = null;
         Status outcome = Status.PASSED;
+        boolean shared = false; // the hop that ran gave the figures of another cell's measurement
         while (res.chosen().isPresent()) {
             BackendId hop = res.chosen().get();
-            Attempt a = attempt(providers.apply(hop), request(judge.prepared(mc, reference), id, hop), mc);
+            Attempt a = attempt(ctx, mc, chain, id, hop, judge, reference, providers);
             if (a.failure() != null) {
                 exec = null;
                 res = a.unsupported() ? res.afterUnsupported(hop, a.failure()) : res.afterFailure(hop, a.failure());
@@ -188,8 +227,9 @@ final class CaseExecutor {
                 if (res.chosen().isPresent() && res.chosen().get() != hop) {
                     continue;
                 }
-                return new Outcome(result(ctx, mc, id, res, hop, Status.WRONG_OUTPUT, verdict.failure(), exec, null, started),
+                Outcome o = new Outcome(result(ctx, mc, id, res, hop, Status.WRONG_OUTPUT, verdict.failure(), exec, null, started),
                         Optional.of(exec));
+                return a.shared() ? sharedFigures(o) : o;
             }
             Parity parity = verdict.parity();
             outcome = parity == null || parity.within() ? Status.PASSED : Status.WRONG_OUTPUT;
@@ -204,30 +244,36 @@ final class CaseExecutor {
                 if (res.chosen().isEmpty()) {
                     // Every hop gave wrong output or failed: keep the last figures, they are real.
                     Verdict v = res.statusFor(Status.WRONG_OUTPUT);
-                    return new Outcome(result(ctx, mc, id, res, hop, v.status(), Readings.noted(v.reason(), v.status(), exec), exec, parity, started)
+                    Outcome o = new Outcome(result(ctx, mc, id, res, hop, v.status(), Readings.noted(v.reason(), v.status(), exec), exec, parity, started)
                             .withVariantParity(variantParity(reference, exec, mc, id, hop)), Optional.of(exec));
+                    return a.shared() ? sharedFigures(o) : o;
                 }
             }
+            shared = a.shared();
             break;
         }
-        return settled(ctx, mc, id, chain, res, outcome, exec, verdict, reference, started);
+        Outcome o = settled(ctx, mc, id, chain, res, outcome, exec, verdict, reference, started);
+        return shared ? sharedFigures(o) : o;
     }
 
-    /** What one hop's execution gave: its figures, or the reason it failed (and whether the model is unsupported there). */
-    private record Attempt(Execution execution, String failure, boolean unsupported) {
+    /**
+     * What one hop's execution gave: its figures, or the reason it failed (and whether the model is unsupported there); and
+     * whether the figures are another cell's measurement of the same work ({@link SharedMeasurements}).
+     */
+    private record Attempt(Execution execution, String failure, boolean unsupported, boolean shared) {
     }
 
     private static Attempt attempt(BackendProvider provider, ExecutionRequest request, ModelCase mc) {
         try {
             double loadBefore = HostClock.loadAverage();
-            return new Attempt(provider.execute(request).withLoad(loadBefore, HostClock.loadAverage()), null, false);
+            return new Attempt(provider.execute(request).withLoad(loadBefore, HostClock.loadAverage()), null, false, false);
         } catch (UnsupportedModelException e) {
-            return new Attempt(null, staged(e.phase().stage(), e.oneLine(), mc), true);
+            return new Attempt(null, staged(e.phase().stage(), e.oneLine(), mc), true, false);
         } catch (BackendException e) {
-            return new Attempt(null, staged(e.phase().stage(), e.oneLine(), mc), false);
+            return new Attempt(null, staged(e.phase().stage(), e.oneLine(), mc), false, false);
         } catch (RuntimeException e) {
             // A provider bug must not end the run: it is this case's failure, kept with its type.
-            return new Attempt(null, staged("run", e.toString(), mc), false);
+            return new Attempt(null, staged("run", e.toString(), mc), false, false);
         }
     }
 

@@ -12,7 +12,11 @@ import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
 
+import dev.accelbridge.core.Availability;
+import dev.accelbridge.fallback.Resolver;
+
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Collection;
 import java.util.ArrayDeque;
 import java.util.List;
@@ -76,7 +80,7 @@ final class LaneScheduler {
         // the versions that really run (a launched browser's build, the onnxruntime-web its page loaded; a page that joined
         // by hand names itself by its user agent)
         LaneId laneId = first.id().withVersionsOf(target);
-        Queue<Task> queue = new ConcurrentLinkedQueue<>(tasks);
+        Queue<Task> queue = new ConcurrentLinkedQueue<>(plan.targets().remeasureFallbacks() ? tasks : sharing(tasks, first.probes(), laneId));
         if (n == 1) {
             work(first, laneId, queue, references);
             lanes.release(target, first);
@@ -99,6 +103,42 @@ final class LaneScheduler {
             }
         }
         return tasks;
+    }
+
+    /**
+     * The lane's tasks in the order they run when a fallback's work is measured once ({@link SharedMeasurements}): each
+     * fallback whose chain lands (by the probes) on a backend the lane runs the same case on, right after that case, which
+     * the lane's measurements then expect (or where it was, when that case was measured before the lane's: a native
+     * reference); the others as they were.
+     */
+    private List<Task> sharing(List<Task> tasks, Map<BackendId, Availability> probes, LaneId laneId) {
+        Map<CaseId, Task> measuring = new HashMap<>();
+        tasks.forEach(t -> measuring.put(CaseId.of(t.mc(), t.requested(), laneId), t));
+        Map<Task, List<Task>> readers = new HashMap<>();
+        List<Task> own = new ArrayList<>();
+        for (Task t : tasks) {
+            CaseId lands = Resolver.resolve(plan.targets().chainOf(t.requested()), probes).chosen()
+                    .filter(hop -> hop != t.requested()).map(hop -> CaseId.of(t.mc(), hop, laneId)).orElse(null);
+            Task m = lands == null ? null : measuring.get(lands);
+            if (m != null) {
+                readers.computeIfAbsent(m, k -> new ArrayList<>()).add(t);
+                continue;
+            }
+            if (lands != null && executor.measurements().holds(lands)) {
+                executor.measurements().expect(lands, 1); // measured before the lane's cases (a native reference)
+            }
+            own.add(t);
+        }
+        List<Task> out = new ArrayList<>(tasks.size());
+        for (Task t : own) {
+            out.add(t);
+            List<Task> r = readers.getOrDefault(t, List.of());
+            if (!r.isEmpty()) {
+                executor.measurements().expect(CaseId.of(t.mc(), t.requested(), laneId), r.size());
+                out.addAll(r);
+            }
+        }
+        return out;
     }
 
     /**
@@ -213,8 +253,13 @@ final class LaneScheduler {
                 executor.hint(ctx, n.mc(), plan.targets().chainOf(n.requested()), lane.probes(), lane.providers());
             }
             Reference ref = lane.host().isPresent() ? references.get(task.mc()).fromHost(host.hostname()) : references.get(task.mc());
-            RunResult r = Retries.run(plan.limits().retries(), () -> executor.run(ctx, task.mc(),
-                    plan.targets().chainOf(task.requested()), lane.probes(), lane.providers(), ref).result(), lane.renew(), sink::info);
+            RunResult r;
+            try {
+                r = Retries.run(plan.limits().retries(), () -> executor.run(ctx, task.mc(),
+                        plan.targets().chainOf(task.requested()), lane.probes(), lane.providers(), ref).result(), lane.renew(), sink::info);
+            } finally {
+                executor.measurements().ended(CaseId.of(task.mc(), task.requested(), laneId));
+            }
             sink.emit(sink.bisected(r, task.mc(), lane.providers()));
         }
     }

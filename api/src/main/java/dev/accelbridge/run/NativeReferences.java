@@ -68,6 +68,8 @@ final class NativeReferences {
             if (cpuHere && !done.contains(CaseId.of(mc, BackendId.CPU, here))) {
                 CaseExecutor.Outcome o = executor.run(ctx, mc, Chain.of(BackendId.CPU), local.probes(), local.providers(), judge);
                 sink.emit(o.result());
+                // the native lane's fallbacks to cpu (cuda → openvino → cpu) are judged on this one measurement
+                executor.measurements().kept(CaseId.of(mc, BackendId.CPU, here), o.execution().orElse(null));
                 own = expected != null ? expected : o.execution().map(e -> Reference.nativeCpu(mc, e.outputs()))
                         .orElseGet(() -> Reference.missing("native CPU " + o.result().status() + ": " + o.result().reason()));
             } else {

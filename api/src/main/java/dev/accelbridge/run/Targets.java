@@ -34,6 +34,8 @@ import java.util.Optional;
  * @param backends the requested backends
  * @param chains   the fallback chain of every requested backend, in the order of {@code backends}
  * @param policy   when a run-time result moves on to the next hop
+ * @param remeasureFallbacks a fallback that lands on a backend its lane runs the same case on runs that work again
+ *                 ({@code --remeasure-fallbacks}); by default it is judged on that one measurement ({@link SharedMeasurements})
  * @param browsers the browsers of the browser backends, each at a major version or the one installed
  * @param versions the versions every case runs at, by {@link VersionAxis} name, in the axes' order ({@code --ort-web},
  *                 {@code --ort}, {@code --versions NAME=LIST}); an axis not named runs at its pinned version. A browser's
@@ -47,7 +49,7 @@ import java.util.Optional;
  */
 @PublicApi
 @JsonDeserialize(builder = Targets.Builder.class)
-public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPolicy policy, List<BrowserSpec> browsers,
+public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPolicy policy, boolean remeasureFallbacks, List<BrowserSpec> browsers,
                       Map<String, List<String>> versions, DriverKind driver, boolean headless, int parallel, Optional<URI> grid,
                       RemoteBrowsers remote, Exposure exposure) {
     /** @throws AccelbridgeException naming the options that cannot go together */
@@ -175,6 +177,7 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
         private List<BackendId> backends;
         private Chains chains = Chains.defaults();
         private FallbackPolicy policy = FallbackPolicy.ON_FAILURE;
+        private boolean remeasureFallbacks;
         private List<BrowserSpec> browsers = List.of(BrowserSpec.of(BrowserKind.CHROMIUM));
         private final Map<String, List<String>> versions = new LinkedHashMap<>();
         private DriverKind driver = DriverKind.PLAYWRIGHT;
@@ -211,6 +214,15 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
         /** When a run-time result moves on to the next hop. */
         public Builder optPolicy(FallbackPolicy p) {
             this.policy = p == null ? FallbackPolicy.ON_FAILURE : p;
+            return this;
+        }
+
+        /**
+         * Whether a fallback that lands on a backend its lane runs the same case on runs that work again (default false: it is
+         * judged on that cell's measurement, its figures named as that cell's).
+         */
+        public Builder optRemeasureFallbacks(boolean r) {
+            this.remeasureFallbacks = r;
             return this;
         }
 
@@ -308,7 +320,7 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
         public Targets build() {
             List<BackendId> b = backends == null ? List.of() : backends.stream().distinct().toList();
             DriverKind d = grid != null ? DriverKind.GRID : driver;
-            return new Targets(b, b.stream().map(chains::forBackend).toList(), policy, browsers, versions, d, headless, parallel,
+            return new Targets(b, b.stream().map(chains::forBackend).toList(), policy, remeasureFallbacks, browsers, versions, d, headless, parallel,
                     Optional.ofNullable(grid), remote, exposure);
         }
     }

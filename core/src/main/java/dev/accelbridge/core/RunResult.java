@@ -24,11 +24,23 @@ import java.util.List;
  *                      {@code parity} is against the fp32 reference); null otherwise
  * @param analysis     the drill-down: bisection, op profile, cold start, leak check ({@link Analysis#NONE} when none)
  * @param attempts     how many times the case ran ({@code --retries}) and why the earlier attempts failed
+ * @param sharedFigures the figures (timings, memory, outputs judged) are those of the same work measured by another cell
+ *                      of the lane, {@link #figuresOf()}: a fallback that landed on a backend its lane measures for the same
+ *                      case is judged on that one measurement, not run again
  */
 public record RunResult(String runId, Instant startedAt, CaseId id, BackendId actual, Status status, String reason,
                         Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
                         List<FallbackHop> fallbackPath, List<String> warnings, Parity variantParity,
-                        Analysis analysis, Attempts attempts) {
+                        Analysis analysis, Attempts attempts, boolean sharedFigures) {
+    /** A result with its own figures. */
+    public RunResult(String runId, Instant startedAt, CaseId id, BackendId actual, Status status, String reason,
+                     Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
+                     List<FallbackHop> fallbackPath, List<String> warnings, Parity variantParity, Analysis analysis,
+                     Attempts attempts) {
+        this(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath, warnings,
+                variantParity, analysis, attempts, false);
+    }
+
     /** A result run once. */
     public RunResult(String runId, Instant startedAt, CaseId id, BackendId actual, Status status, String reason,
                      Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
@@ -65,6 +77,24 @@ public record RunResult(String runId, Instant startedAt, CaseId id, BackendId ac
         memory = memory == null ? MemoryUsage.UNKNOWN : memory;
         analysis = analysis == null ? Analysis.NONE : analysis;
         attempts = attempts == null ? Attempts.FIRST : attempts;
+        if (sharedFigures && actual == null) {
+            throw new IllegalArgumentException("a result that ran nowhere has no figures to share: " + id.key());
+        }
+    }
+
+    /**
+     * The cell whose measurement these figures are, when they are another's ({@link #sharedFigures}): the same case
+     * requested on the backend that ran it, at the session options that apply there.
+     */
+    public java.util.Optional<CaseId> figuresOf() {
+        return sharedFigures ? java.util.Optional.of(id.withRequested(actual).withRuntimeOptions(id.runtimeOptions().on(actual, id.lane())))
+                : java.util.Optional.empty();
+    }
+
+    /** The same result, its figures another cell's measurement ({@link #figuresOf()}). */
+    public RunResult withSharedFigures() {
+        return new RunResult(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath,
+                warnings, variantParity, analysis, attempts, true);
     }
 
     /** The model family. */
@@ -115,31 +145,31 @@ public record RunResult(String runId, Instant startedAt, CaseId id, BackendId ac
     /** The same result with another status and reason (used when parity or fallback decides the final status). */
     public RunResult withStatus(Status newStatus, String newReason) {
         return new RunResult(runId, startedAt, id, actual, newStatus, newReason, provenance, timings, memory, parity,
-                fallbackPath, warnings, variantParity, analysis, attempts);
+                fallbackPath, warnings, variantParity, analysis, attempts, sharedFigures);
     }
 
     /** The same result with other timings (e.g. the samples loaded from the store). */
     public RunResult withTimings(Timings t) {
         return new RunResult(runId, startedAt, id, actual, status, reason, provenance, t, memory, parity, fallbackPath,
-                warnings, variantParity, analysis, attempts);
+                warnings, variantParity, analysis, attempts, sharedFigures);
     }
 
     /** The same result with its variant's comparison. */
     public RunResult withVariantParity(Parity p) {
         return new RunResult(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath,
-                warnings, p, analysis, attempts);
+                warnings, p, analysis, attempts, sharedFigures);
     }
 
     /** The same result with its drill-down. */
     public RunResult withAnalysis(Analysis a) {
         return new RunResult(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath,
-                warnings, variantParity, a, attempts);
+                warnings, variantParity, a, attempts, sharedFigures);
     }
 
     /** The same result after {@code a} attempts. */
     public RunResult withAttempts(Attempts a) {
         return new RunResult(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath,
-                warnings, variantParity, analysis, a);
+                warnings, variantParity, analysis, a, sharedFigures);
     }
 
     /**

@@ -14,9 +14,11 @@ import java.util.Map;
 
 /**
  * The same work measured more than once in one run, whose figures disagree by more than their intervals allow: a figure
- * that depends on where its case fell in the run. A run repeats work of its own accord (every backend that falls back to
- * wasm in a lane runs the lane's wasm case again), so these copies show what a case's own interval cannot: measured in
- * the default matrix here, Chromium's wasm bert-mini 0.58, 0.51, 0.56 and 0.36 ms with intervals about 1 % wide.
+ * that depends on where its case fell in the run. Copies show what a case's own interval cannot: measured in the default
+ * matrix here when every backend that fell back to wasm ran its lane's wasm case again, Chromium's wasm bert-mini 0.58,
+ * 0.51, 0.56 and 0.36 ms with intervals about 1 % wide. Such fallbacks now share the wasm case's one measurement
+ * ({@link RunResult#figuresOf()}), which is no copy; copies remain where the same model runs under two names or
+ * {@code --remeasure-fallbacks} runs the work again.
  *
  * <p>Same work: the same model bytes (under any name), input, precision, batch and scenario on the same backend (the one
  * that ran) with the same session options, in the same lane on the same host in the same run, with the same threads. A
@@ -49,7 +51,9 @@ public record PositionSpread(String runId, String work, List<RunResult> copies, 
         Map<String, List<RunResult>> byWork = new LinkedHashMap<>();
         for (RunResult r : results) {
             Timings t = r.timings();
-            if (r.actual() == null || t == null || !(t.p50Ms() > 0) || t.quality() == null || t.quality().p50Ci() == null) {
+            // figures another cell measured are that cell's, not a copy of its work
+            if (r.actual() == null || r.sharedFigures() || t == null || !(t.p50Ms() > 0) || t.quality() == null
+                    || t.quality().p50Ci() == null) {
                 continue;
             }
             byWork.computeIfAbsent(r.runId() + "|" + r.hostFingerprint() + "|" + work(r) + "|"

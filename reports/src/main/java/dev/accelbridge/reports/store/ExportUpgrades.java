@@ -81,6 +81,9 @@ final class ExportUpgrades {
         // 10 → 11: results gained their runtime options (the session options that differ from the defaults); an older
         // result ran with the defaults, which is what reading it without the field means
         UPGRADES.put(10, doc -> doc);
+        // 11 → 12: results gained figuresOf (a fallback judged on the same work another cell of its lane measured); an
+        // older result measured its own figures, which is what reading it without the field means
+        UPGRADES.put(11, doc -> doc);
         UPGRADES.put(1, doc -> {
             for (JsonNode r : doc.path("results")) {
                 if (r instanceof ObjectNode o) {

@@ -11,7 +11,7 @@ import java.util.Set;
  */
 final class Migrations {
     /** The schema version this build writes. */
-    static final int CURRENT = 11;
+    static final int CURRENT = 12;
 
     /** Every table any version of our schema has; a database with other tables is not ours. */
     static final Set<String> KNOWN_TABLES = Set.of("schema_version", "runs", "hosts", "probes", "results", "samples", "models");
@@ -169,5 +169,10 @@ final class Migrations {
             // of its identity; every older row ran with the defaults.
             new Migration(11, "runtime_options: the session options that differ from the defaults", List.of(
                     "ALTER TABLE results ADD COLUMN runtime_options VARCHAR DEFAULT 'default'",
-                    "UPDATE results SET runtime_options = 'default' WHERE runtime_options IS NULL")));
+                    "UPDATE results SET runtime_options = 'default' WHERE runtime_options IS NULL")),
+            // v12: a fallback that landed on a backend its lane measured for the same case is judged on that measurement,
+            // not run again: its figures are the measured cell's (RunResult.figuresOf). Every older row measured its own.
+            new Migration(12, "shared_figures: a fallback's figures are the same work measured by another cell of its lane", List.of(
+                    "ALTER TABLE results ADD COLUMN shared_figures BOOLEAN DEFAULT false",
+                    "UPDATE results SET shared_figures = false WHERE shared_figures IS NULL")));
 }

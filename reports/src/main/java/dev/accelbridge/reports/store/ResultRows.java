@@ -47,7 +47,7 @@ final class ResultRows {
             + "host_fingerprint, os, load_ms, first_ms, p50_ms, p90_ms, p99_ms, mean_ms, stddev_ms, throughput_per_sec, "
             + "iterations, warmups, rss_before, rss_after, rss_peak, max_abs_err, max_rel_err, cosine, tolerance, "
             + "parity_within, parity_against, non_finite, rtol, tolerance_budget, tolerance_basis, fallback_path, warnings, provenance, "
-            + "started_at, variant_parity, analysis, attempts, earlier_attempts, quality, decoding";
+            + "started_at, variant_parity, analysis, attempts, earlier_attempts, quality, decoding, shared_figures";
 
     private final Db db;
 
@@ -188,7 +188,7 @@ final class ResultRows {
         text(ap, q == null ? null : q.basis());
     }
 
-    /** From fallback_path to decoding: the columns held as JSON text, with started_at and the attempts among them. */
+    /** From fallback_path to shared_figures: the columns held as JSON text, with started_at, the attempts and whether the figures are another cell's among them. */
     private static void appendDocuments(DuckDBAppender ap, RunResult r) throws SQLException {
         Provenance p = r.provenance();
         Timings t = r.timings();
@@ -206,6 +206,7 @@ final class ResultRows {
         text(ap, r.attempts().earlier().isEmpty() ? null : ResultJson.strings(r.attempts().earlier()).toString());
         text(ap, t == null ? null : QualityForm.column(t.quality()));
         text(ap, t == null ? null : DecodingForm.column(t.decoding()));
+        ap.append(r.sharedFigures());
     }
 
     /** Results matching {@code where} (with its binder), with their samples, oldest first unless ordered. */
@@ -275,7 +276,8 @@ final class ResultRows {
                 rs.getString("variant_parity") == null ? null : ResultJson.parity(ResultJson.parse(rs.getString("variant_parity"))),
                 rs.getString("analysis") == null ? null : AnalysisJson.read(ResultJson.parse(rs.getString("analysis"))),
                 new Attempts(Math.max(1, rs.getInt("attempts")), rs.getString("earlier_attempts") == null ? List.of()
-                        : ResultJson.strings(ResultJson.parse(rs.getString("earlier_attempts")))));
+                        : ResultJson.strings(ResultJson.parse(rs.getString("earlier_attempts")))),
+                actual != null && rs.getBoolean("shared_figures"));
     }
 
     private static String column(ResultSet rs, String col) {

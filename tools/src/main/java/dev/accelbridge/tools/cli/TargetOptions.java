@@ -87,6 +87,10 @@ final class TargetOptions {
     @Option(names = "--fallback-on-wrong-output", description = "Also move to the next hop when the output is outside tolerance.")
     boolean fallbackOnWrongOutput;
 
+    @Option(names = "--remeasure-fallbacks", description = "Run a fallback's work again when it lands on a backend its lane "
+            + "runs the same case on (by default it is judged on that one measurement, its figures named as that case's).")
+    boolean remeasureFallbacks;
+
     /** Puts the options on the group's builder, with {@code run}'s defaults where they are silent. */
     Targets.Builder apply(Targets.Builder t) {
         List<BackendId> requested = backends != null && !backends.isEmpty() ? backends : PlanDefaults.backends(nativeOnly);
@@ -97,6 +101,7 @@ final class TargetOptions {
         return remote.apply(t.setBackends(requested)
                 .optChains(chains())
                 .optPolicy(fallbackOnWrongOutput ? FallbackPolicy.ON_FAILURE_AND_WRONG_OUTPUT : FallbackPolicy.ON_FAILURE)
+                .optRemeasureFallbacks(remeasureFallbacks)
                 .optBrowserSpecs(browsers == null || browsers.isEmpty() ? PlanDefaults.browsers(remote.remote()) : browsers)
                 .optVersions(versions())
                 .optDriver(driver)

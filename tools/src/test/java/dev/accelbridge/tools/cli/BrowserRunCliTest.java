@@ -9,6 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -94,6 +95,12 @@ class BrowserRunCliTest {
         assertThat(webnn.get("evidence").asText()).contains("webnn-gpu").contains("cost:");
         assertThat(webnn.get("grade").asText()).as("a fallback is never HIGH").isIn("MEDIUM", "LOW");
         assertThat(webnn.get("scoreNote").asText()).contains("fell back to wasm");
+        // the lane's wasm case measured that work: the fallback is judged on it, not run again, and says whose figures it has
+        assertThat(webnn.get("figuresOf").asText()).isEqualTo(wasm.get("caseKey").asText());
+        assertThat(webnn.get("evidence").asText()).contains("figures: this lane's wasm case's");
+        for (String f : List.of("p50Ms", "meanMs", "stddevMs", "firstMs", "maxAbsErr")) {
+            assertThat(webnn.get(f).asDouble()).as(f).isEqualTo(wasm.get(f).asDouble());
+        }
 
         assertThat(out.resolve("report.html")).exists();
         assertThat(Files.readString(out.resolve("junit.xml"))).contains("testcase");

@@ -12,6 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.HashMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -153,6 +155,50 @@ class NativeRunCliTest {
         assertThat(path.get(1).get("backend").asText()).isEqualTo("openvino");
         assertThat(path.get(2).get("taken").asBoolean()).isTrue();
         assertThat(fb.get("p50Ms").asDouble()).isPositive();
+    }
+
+    @Test
+    void fallbacksLandingOnWorkTheirLaneMeasuresAreJudgedOnThatOneMeasurementUnlessAskedToRemeasure() throws Exception {
+        Path db = tmp.resolve("m.duckdb");
+        String[] base = {"run", "--native", "--backends", "cuda,openvino,cpu", "--suites", "vision", "--db", db.toString(), "--json",
+                "--no-report", "--iterations", "5", "--min-duration", "0", "--warmup-duration", "0", "--warmups", "1"};
+        CliRunner.Result shared = CliRunner.run(base);
+        assertThat(shared.exitCode()).as(shared.err()).isEqualTo(Main.OK);
+        Map<String, JsonNode> byRequested = new HashMap<>();
+        new ObjectMapper().readTree(shared.out()).forEach(n -> byRequested.put(n.get("requested").asText(), n));
+        JsonNode cpu = byRequested.get("cpu");
+        assertThat(cpu.get("figuresOf").isNull()).as("the cpu case measured its own figures").isTrue();
+        for (String fb : List.of("cuda", "openvino")) {
+            JsonNode n = byRequested.get(fb);
+            assertThat(n.get("status").asText()).as(n.toString()).isEqualTo("FELL_BACK");
+            assertThat(n.get("actual").asText()).isEqualTo("cpu");
+            // its own verdict, hops and reasons; the cpu case's one measurement, named so
+            assertThat(n.get("figuresOf").asText()).isEqualTo(cpu.get("caseKey").asText());
+            assertThat(n.get("fallbackPath").get(0).get("backend").asText()).isEqualTo(fb);
+            assertThat(n.get("evidence").asText()).contains("unavailable").contains("figures: this lane's cpu case's");
+            for (String f : List.of("p50Ms", "meanMs", "stddevMs", "maxAbsErr")) {
+                assertThat(n.get(f).asDouble()).as(f).isEqualTo(cpu.get(f).asDouble());
+            }
+        }
+        // the store keeps it: the same cells read back name the measured one
+        CliRunner.Result stored = CliRunner.run("export", "--db", db.toString(), tmp.resolve("e.json").toString());
+        assertThat(stored.exitCode()).as(stored.err()).isEqualTo(Main.OK);
+        JsonNode exported = new ObjectMapper().readTree(tmp.resolve("e.json").toFile());
+        List<String> named = new ArrayList<>();
+        exported.get("results").forEach(x -> {
+            if (x.hasNonNull("figuresOf")) {
+                named.add(x.get("figuresOf").asText());
+            }
+        });
+        assertThat(named).containsOnly(cpu.get("caseKey").asText()).hasSize(2);
+
+        CliRunner.Result again = CliRunner.run(concat(base, "--remeasure-fallbacks"));
+        assertThat(again.exitCode()).as(again.err()).isEqualTo(Main.OK);
+        Map<String, JsonNode> rerun = new HashMap<>();
+        new ObjectMapper().readTree(again.out()).forEach(n -> rerun.put(n.get("requested").asText(), n));
+        assertThat(rerun.get("cuda").get("status").asText()).isEqualTo("FELL_BACK");
+        assertThat(rerun.get("cuda").get("figuresOf").isNull()).as("measured again, its own figures").isTrue();
+        assertThat(rerun.get("cuda").get("meanMs").asDouble()).isNotEqualTo(rerun.get("cpu").get("meanMs").asDouble());
     }
 
     @Test
