@@ -3,6 +3,7 @@
 // (logits read, argmax done): what a user of transformers.js or web-llm waits for.
 import { createSession } from './session.mjs';
 import { SettleLoop, TimedLoop } from './settle.mjs';
+import { stopsOnFloor } from './floor.mjs';
 import { dispose } from './tensors.mjs';
 import { bridgeUrl } from './link.mjs';
 
@@ -116,7 +117,10 @@ async function encoderSession(ort, entry, spec, io) {
 // A generation job: the cold generation (the session's first), `warmups` more, `iterations` timed ones, then the
 // teacher-forced pass fed spec.teacher (the reference's tokens; the cold generation's when absent). Answers with every
 // generation's tokens ([generations, newTokens] int64, the cold one first) and the teacher-forced logits
-// ([newTokens, vocab] float32); the figures go in the result's "decode". `io` gives the page's ways out.
+// ([newTokens, vocab] float32); the figures go in the result's "decode". `io` gives the page's ways out and the page's
+// clock (io.clock: timerResolutionMs, readbackMs). On a latency floor (floor.mjs: the steps after each generation's first,
+// the cold one's included, sit on a polled readback) the warm-ups stop and the timed generations stop after the first:
+// every generation that ran is still answered for the verdict.
 export async function generateJob(ort, entry, msg, feeds, io) {
   const spec = msg.generation;
   const promptTensor = feeds[spec.inputIds];
@@ -145,10 +149,16 @@ async function generateAll(ort, entry, msg, spec, prompt, encoder, io) {
   const iterations = Math.max(1, msg.iterations | 0);
   // the warm-up generations: the count, then for the least duration and until whole generations stop getting faster (the
   // rule of settle.mjs, each generation one run), as a single pass warms up
-  const settle = new SettleLoop(Math.max(0, msg.warmups | 0), Math.max(0, Number(msg.warmupDurationMs) || 0));
+  const warmupDurationMs = Math.max(0, Number(msg.warmupDurationMs) || 0);
+  const settle = new SettleLoop(Math.max(0, msg.warmups | 0), warmupDurationMs);
+  const exact = warmupDurationMs <= 0 && !(Number(msg.minDurationMs) > 0);
+  const waits = cold.stepsMs.slice(1); // each step after a generation's first waits for one token
+  let floorStopped = false;
   const tw = performance.now();
   while (settle.more(performance.now() - tw)) {
+    if (stopsOnFloor(waits, io.clock, exact)) { floorStopped = true; break; }
     const g = await generateOnce(ort, session, spec, prompt, null, false, encoder);
+    waits.push(...g.stepsMs.slice(1));
     rows.push(g.tokens);
     settle.add(g.stepsMs.reduce((a, b) => a + b, 0));
     io.progress('warmup', settle.runs.length, settle.warmups);
@@ -162,8 +172,11 @@ async function generateAll(ort, entry, msg, spec, prompt, encoder, io) {
   // at least `iterations`, and on until minDurationMs of timed generations have passed (at most maxSamples), as a single
   // pass's timed runs: ten generations of a few milliseconds are too short a window to hold one figure
   const timed = new TimedLoop(msg, iterations);
+  const timedWaits = [];
   for (let i = 0; timed.more(); i++) {
+    if (stopsOnFloor(timedWaits, io.clock, exact)) { floorStopped = true; break; }
     const g = await generateOnce(ort, session, spec, prompt, null, false, encoder);
+    timedWaits.push(...g.stepsMs.slice(1));
     rows.push(g.tokens);
     if (g.encoderMs !== null) encoderMs.push(g.encoderMs);
     stepsMs.push(g.stepsMs);
@@ -183,7 +196,7 @@ async function generateAll(ort, entry, msg, spec, prompt, encoder, io) {
   ];
   const firstMs = cold.stepsMs.reduce((a, b) => a + b, 0);
   io.log(`job ${msg.job}: ${rows.length} generations of ${n} tokens, cold ${firstMs.toFixed(1)} ms, TTFT ${stepsMs.length ? stepsMs[0][0].toFixed(2) : '-'} ms`);
-  await io.sendResult({ firstMs, warmups, warmupMs, warmupSettled: settle.settled,
+  await io.sendResult({ firstMs, warmups, warmupMs, warmupSettled: settle.settled, floorStopped,
     warmupTrend: Number.isFinite(settle.trend) ? settle.trend : null, samplesMs, encoder: encoder ? encoder.loaded : null,
     decode: { promptTokens: prompt.length, stepsMs, coldStepsMs: cold.stepsMs, kvCacheBytes: cacheBytes, encoderMs } }, tensors);
 }

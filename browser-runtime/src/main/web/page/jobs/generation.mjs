@@ -15,6 +15,7 @@ export async function generationJob(page, msg, views) {
   const clock = { timerResolutionMs: timerResolutionMs(), readbackMs: gpu ? await readbackMs(ort) : null };
   await generateJob(ort, entry, msg, feedsOf(ort, msg, views), {
     log: page.ui.log,
+    clock,
     token: page.token,
     progress: progressOf(page, msg.job),
     sendResult: (fields, tensors) => sendResult(page.link, { v: PROTOCOL_VERSION, type: Kind.RESULT, job: msg.job, session: msg.session,

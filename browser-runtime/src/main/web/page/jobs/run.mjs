@@ -4,6 +4,7 @@ import { Kind } from '../kinds.mjs';
 import { PROTOCOL_VERSION, encodeFrame } from '../frames.mjs';
 import { timerResolutionMs, readbackMs, gpuMsPerRun } from '../clock.mjs';
 import { SettleLoop, TimedLoop } from '../settle.mjs';
+import { stopsOnFloor } from '../floor.mjs';
 import { feedsOf, disposeAll } from '../tensors.mjs';
 import { sendResult } from '../transfer.mjs';
 import { sessionOf, heapSnapshot, warningsOf, progressOf } from './common.mjs';
@@ -43,8 +44,12 @@ export async function runJob(page, msg, views) {
   // that alone, never kept as a sample.
   const warmupDurationMs = Math.max(0, Number(msg.warmupDurationMs) || 0);
   const settle = new SettleLoop(warmups, warmupDurationMs);
+  // on a latency floor (floor.mjs) both loops stop once three runs show it: more would only time the floor again
+  const exact = warmupDurationMs <= 0 && timed.minDurationMs <= 0;
+  let floorStopped = false;
   const tw = performance.now();
   while (settle.more(performance.now() - tw)) {
+    if (stopsOnFloor(settle.runs, clock, exact)) { floorStopped = true; break; }
     const t0 = performance.now();
     const out = await session.run(feeds);
     await consumed(out);
@@ -61,6 +66,7 @@ export async function runJob(page, msg, views) {
   let last = null;
   let lastData = null;
   for (let i = 0; timed.more(); i++) {
+    if (stopsOnFloor(samplesMs, clock, exact)) { floorStopped = true; break; }
     const t0 = performance.now();
     const out = await session.run(feeds);
     const data = await consumed(out);
@@ -84,7 +90,7 @@ export async function runJob(page, msg, views) {
   try {
     await sendResult(page.link, { v: PROTOCOL_VERSION, type: Kind.RESULT, job: msg.job, session: msg.session, firstMs, warmups: warmed,
       samplesMs, memory: heapSnapshot(true), warnings: warningsOf(page), warmupSettled: settle.settled,
-      warmupTrend: Number.isFinite(settle.trend) ? settle.trend : null, ...clock }, tensors, msg.chunkBytes);
+      warmupTrend: Number.isFinite(settle.trend) ? settle.trend : null, floorStopped, ...clock }, tensors, msg.chunkBytes);
   } finally {
     disposeAll(last);
   }

@@ -62,7 +62,8 @@ public record MinDurations(Duration warmup, Duration timed) {
                 : "at least " + warmups + " warm-ups and " + seconds(warmup) + " s, then until settled (at most " + Settling.CAP.toSeconds() + " s more)";
         String t = timed.isZero() ? "exactly " + iterations + " timed run" + (iterations == 1 ? "" : "s")
                 : "at least " + iterations + " timed runs and " + seconds(timed) + " s (up to " + SAMPLE_CAP + " runs)";
-        return w + "; " + t;
+        // exact counts are never cut on a floor (FloorStop)
+        return w + "; " + t + (total().isZero() ? "" : "; on a latency floor, only until " + FloorStop.RUNS + " runs show it");
     }
 
     /**

@@ -21,14 +21,17 @@ package dev.accelbridge.core;
  * @param warmupMs          the warm-up runs' time in all, measured where they ran (NaN: not measured)
  * @param settled           whether the warm-up went on until the runs stopped getting faster ({@link Settling}): false when
  *                          its cap came first, null when not judged (exact counts, or a record from before)
+ * @param floorStopped      sampling stopped once {@link FloorStop#RUNS} runs showed the latency floor ({@link FloorStop}):
+ *                          the warm-ups and the timed runs are fewer than the rule's counts, since more would time the
+ *                          floor again
  */
 @PublicApi
 public record SampleQuality(Interval p50Ci, double timerResolutionMs, double latencyFloorMs, double readbackMs, double gpuMs,
                             Boolean steady, double trend, double loadBefore, double loadAfter, Boolean busy, double warmupMs,
-                            Boolean settled) {
+                            Boolean settled, boolean floorStopped) {
     /** Nothing known (a record stored before these were measured). */
     public static final SampleQuality UNKNOWN = new SampleQuality(null, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-            null, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, null);
+            null, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, null, false);
 
     /** Whether the figures sit on a floor and so say nothing of the model's own time (never ranked). */
     public boolean floored() {
@@ -42,10 +45,12 @@ public record SampleQuality(Interval p50Ci, double timerResolutionMs, double lat
     public java.util.List<String> caveatList() {
         java.util.List<String> out = new java.util.ArrayList<>();
         if (timerFloor()) {
-            out.add("latency floor: at the timer's resolution (" + ms(latencyFloorMs) + " ms); not ranked");
+            out.add("latency floor: at the timer's resolution (" + ms(latencyFloorMs) + " ms)"
+                    + (floorStopped ? "; sampling stopped once " + FloorStop.RUNS + " runs showed it" : "") + "; not ranked");
         } else if (floored()) {
             out.add("latency floor: readback polled at ~" + ms(latencyFloorMs) + " ms; "
-                    + (Double.isFinite(gpuMs) ? "GPU time " + ms(gpuMs) + " ms (timestamp queries)" : "compute time unknown") + "; not ranked");
+                    + (Double.isFinite(gpuMs) ? "GPU time " + ms(gpuMs) + " ms (timestamp queries)" : "compute time unknown")
+                    + (floorStopped ? "; sampling stopped once " + FloorStop.RUNS + " runs showed it" : "") + "; not ranked");
         }
         if (Boolean.FALSE.equals(steady)) {
             out.add(String.format(java.util.Locale.ROOT, Boolean.FALSE.equals(settled) ? "not steady: warm-up still %+.0f %% per block"
@@ -80,37 +85,43 @@ public record SampleQuality(Interval p50Ci, double timerResolutionMs, double lat
         SampleStats.Steadiness st = SampleStats.steadiness(samples);
         return new SampleQuality(SampleStats.quantileCi(sorted, 0.5), timerResolutionMs,
                 SampleStats.latencyFloor(samples, timerResolutionMs, readbackMs), readbackMs, gpuMs,
-                st == null ? null : st.steady(), st == null ? Double.NaN : st.trend(), loadBefore, loadAfter, busy, warmupMs, settled);
+                st == null ? null : st.steady(), st == null ? Double.NaN : st.trend(), loadBefore, loadAfter, busy, warmupMs, settled, floorStopped);
     }
 
     /** This with the clock that timed the samples and, on WebGPU, the measured readback round trip. */
     public SampleQuality withClock(double timerResolutionMs, double readbackMs) {
         return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend, loadBefore,
-                loadAfter, busy, warmupMs, settled);
+                loadAfter, busy, warmupMs, settled, floorStopped);
     }
 
     /** This with the GPU's time per inference. */
     public SampleQuality withGpuMs(double gpuMs) {
         return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend, loadBefore,
-                loadAfter, busy, warmupMs, settled);
+                loadAfter, busy, warmupMs, settled, floorStopped);
     }
 
     /** This with the latency floor {@code ms} found under other samples of the case (a generation's tokens). */
     public SampleQuality withLatencyFloor(double ms) {
         return new SampleQuality(p50Ci, timerResolutionMs, ms, readbackMs, gpuMs, steady, trend, loadBefore, loadAfter, busy,
-                warmupMs, settled);
+                warmupMs, settled, floorStopped);
     }
 
     /** This with the host's load around the case, on a host of {@code cores} cores. */
     public SampleQuality withLoad(double before, double after, int cores) {
         return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend, before, after,
-                before >= 0 && cores > 0 ? before > cores : null, warmupMs, settled);
+                before >= 0 && cores > 0 ? before > cores : null, warmupMs, settled, floorStopped);
     }
 
     /** This with the warm-up runs' total time. */
     public SampleQuality withWarmupMs(double ms) {
         return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend, loadBefore,
-                loadAfter, busy, ms, settled);
+                loadAfter, busy, ms, settled, floorStopped);
+    }
+
+    /** This with whether sampling stopped on the latency floor ({@link FloorStop}). */
+    public SampleQuality withFloorStopped(boolean stopped) {
+        return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend, loadBefore,
+                loadAfter, busy, warmupMs, settled, stopped);
     }
 
     /**
@@ -120,6 +131,6 @@ public record SampleQuality(Interval p50Ci, double timerResolutionMs, double lat
     public SampleQuality withWarmup(double ms, Boolean warmupSettled, double warmupTrend) {
         boolean unsettled = Boolean.FALSE.equals(warmupSettled);
         return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, unsettled ? Boolean.FALSE : steady,
-                unsettled ? warmupTrend : trend, loadBefore, loadAfter, busy, ms, warmupSettled);
+                unsettled ? warmupTrend : trend, loadBefore, loadAfter, busy, ms, warmupSettled, floorStopped);
     }
 }

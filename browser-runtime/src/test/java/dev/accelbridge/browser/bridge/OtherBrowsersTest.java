@@ -99,6 +99,32 @@ class OtherBrowsersTest {
             if (Double.isFinite(q.gpuMs())) {
                 assertThat(q.gpuMs()).as("the GPU's own time is below the polled floor").isPositive().isLessThan(q.readbackMs());
             }
+            assertThat(q.floorStopped()).as("exact counts are never cut").isFalse();
+            assertThat(w.timings().samplesMs()).hasSize(6);
+
+            // Under the default rule (least durations), the page stops once three runs show the floor, and says so.
+            var rule = new dev.accelbridge.core.MinDurations(java.time.Duration.ofMillis(500), java.time.Duration.ofMillis(500));
+            Execution f = p.execute(new dev.accelbridge.core.ExecutionRequest(BackendId.WEBGPU, mc, 3, 10,
+                    java.time.Duration.ofSeconds(120), null, null, 0, 0, dev.accelbridge.core.CaseProgress.NONE, rule));
+            assertThat(f.timings().quality().floorStopped()).as("samples %s", java.util.Arrays.toString(f.timings().samplesMs())).isTrue();
+            assertThat(f.timings().samplesMs()).hasSize(dev.accelbridge.core.FloorStop.RUNS);
+            assertThat(f.timings().warmups()).isEqualTo(3);
+            assertThat(f.timings().quality().caveatList()).anyMatch(c -> c.contains("sampling stopped once 3 runs showed it"));
+
+            // A generation: the cold generation's steps show the floor, so no warm-up runs and one timed generation does;
+            // every generation that ran (the cold one, the timed one) still gives its tokens for the verdict.
+            ModelCase gen = SuiteFixtures.cases(ModelFamily.TEXT_GENERATION).get(0);
+            java.util.List<dev.accelbridge.core.NamedTensor> ref = SuiteFixtures.reference(gen);
+            Execution g = p.execute(new dev.accelbridge.core.ExecutionRequest(BackendId.WEBGPU, gen, 3, 10,
+                    java.time.Duration.ofSeconds(180), null, null, 0, 0, dev.accelbridge.core.CaseProgress.NONE, rule));
+            var d = g.timings().decoding();
+            assertThat(g.timings().quality().floorStopped()).as("steps %s", java.util.Arrays.toString(d.itlMs())).isTrue();
+            assertThat(g.timings().warmups()).isZero();
+            assertThat(d.ttftMs()).hasSize(1);
+            dev.accelbridge.core.GenerationCheck.Verdict v = dev.accelbridge.core.GenerationCheck.judge(ref, g.outputs(),
+                    dt -> dev.accelbridge.core.Tolerance.defaults(BackendId.WEBGPU, dt, dev.accelbridge.core.Precision.FP32), "native-cpu", 8);
+            assertThat(v.generations()).as("the cold one and one timed").isEqualTo(2);
+            assertThat(v.wrong()).as(v.reason()).isFalse();
         }
     }
 }

@@ -203,7 +203,7 @@ final class ExportSchema {
             "samplesMs", array(nonNegative(), Limits.MAX_ITERATIONS), "samples", whole(0, Limits.MAX_ITERATIONS),
             "samplesNeeded", generic(), "p50CiMs", array(nonNegative(), 2), "timerResolutionMs", nonNegative(),
             "latencyFloorMs", nonNegative(), "readbackMs", nonNegative(), "gpuMs", nonNegative(), "steady", bool(),
-            "trend", figure(-NO_MAX, NO_MAX), "loadBefore", nonNegative(), "loadAfter", nonNegative(), "busy", bool(), "warmupMs", nonNegative(), "settled", bool(),
+            "trend", figure(-NO_MAX, NO_MAX), "loadBefore", nonNegative(), "loadAfter", nonNegative(), "busy", bool(), "warmupMs", nonNegative(), "settled", bool(), "floorStopped", bool(),
             "maxAbsErr", nonNegative(), "maxRelErr", nonNegative(), "cosine", figure(-2, 2), "tolerance", nonNegative(),
             "within", bool(), "parityAgainst", text(), "nonFinite", whole(0, Long.MAX_VALUE), "rtol", nonNegative(),
             "toleranceBudget", figure(-NO_MAX, NO_MAX), "toleranceBasis", text(), "variantParity", object(PARITY),
@@ -213,7 +213,7 @@ final class ExportSchema {
             "bisection", generic(), "profile", generic(), "coldStart", generic(), "recreate", generic(),
             // read when a record is checked, not when this class is made: DecodingForm's own initialisation may be what
             // made this one, its SCHEMA still null then (an export whose first result was a generation failed so)
-            "decoding", (Rule) v -> object(DecodingForm.SCHEMA).problem(v), "readout", generic()));
+            "decoding", (Rule) v -> object(DecodingForm.SCHEMA).problem(v), "readout", generic(), "figuresOf", text()));
 
     /** {@code k} with a field per {@link Dimensions#all()}, required where a case cannot do without it. */
     private static Kind withCase(Kind k) {

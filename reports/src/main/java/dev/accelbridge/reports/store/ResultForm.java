@@ -72,6 +72,7 @@ import java.util.List;
  * @param loadAfter        the same as it ended
  * @param busy             the host had more runnable work than cores as the case began
  * @param warmupMs         the warm-up runs' time in all, measured where they ran
+ * @param floorStopped     sampling stopped once three runs showed the latency floor (null: it did not)
  * @param settled          the warm-up went on until the runs stopped getting faster; false when its cap came first, null
  *                         when not judged
  * @param maxAbsErr        the largest absolute error against the reference
@@ -101,6 +102,9 @@ import java.util.List;
  * @param warnings         what the runtime warned about
  * @param diagnostics      every problem, with its severity and what to do
  * @param provenance       where and on what it ran
+ * @param figuresOf        the key of the cell whose measurement these figures are (a fallback judged on the same work its
+ *                         lane measured for the same case, not run again: {@link RunResult#figuresOf()}), or null when
+ *                         the case measured its own
  */
 public record ResultForm(String runId, String startedAt, String caseKey, String opType, Integer opset, String variant, String actual, String status, String reason,
                          String evidence, boolean flaky, int attempts, List<String> earlierAttempts, String host,
@@ -110,13 +114,13 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                          Integer iterations, @JsonInclude(JsonInclude.Include.NON_NULL) double[] samplesMs, Integer samples,
                          java.util.Map<String, Integer> samplesNeeded, double[] p50CiMs, Double timerResolutionMs,
                          Double latencyFloorMs, Double readbackMs, Double gpuMs, Boolean steady, Double trend, Double loadBefore,
-                         Double loadAfter, Boolean busy, Double warmupMs, Boolean settled, Double maxAbsErr,
+                         Double loadAfter, Boolean busy, Double warmupMs, Boolean settled, Boolean floorStopped, Double maxAbsErr,
                          Double maxRelErr, Double cosine, Double tolerance, Boolean within, String parityAgainst,
                          long nonFinite, Double rtol, Double toleranceBudget, String toleranceBasis, Parity variantParity,
                          JsonNode bisection, JsonNode profile, JsonNode coldStart, JsonNode recreate, JsonNode placement,
                          JsonNode readout, DecodingForm decoding, Double itemsPerSec,
                          MemoryUsage memory, Long rssPeakBytes, List<FallbackHop> fallbackPath, List<String> warnings,
-                         List<Diagnostic> diagnostics, Provenance provenance) {
+                         List<Diagnostic> diagnostics, Provenance provenance, String figuresOf) {
 
     /** The form of {@code r}, with every timed sample when {@code withSamples}. */
     static ResultForm of(RunResult r, boolean withSamples) {
@@ -146,6 +150,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                 qf == null ? null : qf.readbackMs(), qf == null ? null : qf.gpuMs(), qf == null ? null : qf.steady(),
                 qf == null ? null : qf.trend(), qf == null ? null : qf.loadBefore(), qf == null ? null : qf.loadAfter(),
                 qf == null ? null : qf.busy(), qf == null ? null : qf.warmupMs(), qf == null ? null : qf.settled(),
+                qf == null ? null : qf.floorStopped(),
                 q == null ? null : q.maxAbsErr(), q == null ? null : q.maxRelErr(), q == null ? null : q.cosine(),
                 q == null ? null : q.tolerance(), q == null ? null : q.within(), q == null ? null : q.against(),
                 q == null ? 0 : q.nonFinite(), q == null ? null : q.rtol(), q == null ? null : q.budget(),
@@ -153,7 +158,8 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                 analysis.get("bisection"), analysis.get("profile"), analysis.get("coldStart"), analysis.get("recreate"),
                 analysis.get("placement"), analysis.get("readout"), t == null ? null : DecodingForm.of(t.decoding(), withSamples),
                 t == null ? null : t.throughputPerSec() * id.batchSize(), r.memory(),
-                r.memory().rssPeak() < 0 ? null : r.memory().rssPeak(), r.fallbackPath(), r.warnings(), r.diagnostics(), p);
+                r.memory().rssPeak() < 0 ? null : r.memory().rssPeak(), r.fallbackPath(), r.warnings(), r.diagnostics(), p,
+                r.figuresOf().map(CaseId::key).orElse(null));
     }
 
     /**
@@ -173,7 +179,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
         Timings t = iterations == null ? null : new Timings(d(loadMs), d(firstMs), warmups == null ? 0 : warmups,
                 samplesMs == null ? new double[0] : samplesMs, d(p50Ms), d(p90Ms), d(p99Ms), d(meanMs), d(stddevMs),
                 d(throughputPerSec), new QualityForm(p50CiMs, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend,
-                loadBefore, loadAfter, busy, warmupMs, settled).toQuality(), decoding == null ? null : decoding.toDecoding());
+                loadBefore, loadAfter, busy, warmupMs, settled, floorStopped).toQuality(), decoding == null ? null : decoding.toDecoding());
         Parity q = null;
         if (within != null) {
             double tol = d(tolerance);
@@ -197,7 +203,8 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
         return new RunResult(runId, started, id, actual == null ? null : parse("actual", actual, BackendId::parse), s, reason,
                 provenance, t, memory == null ? MemoryUsage.UNKNOWN : memory, q, fallbackPath == null ? List.of() : fallbackPath,
                 warnings == null ? List.of() : warnings, variantParity, AnalysisJson.read(analysis),
-                new Attempts(Math.max(1, attempts), earlierAttempts == null ? List.of() : earlierAttempts));
+                new Attempts(Math.max(1, attempts), earlierAttempts == null ? List.of() : earlierAttempts),
+                figuresOf != null && actual != null);
     }
 
     /** The samples each percentile left out needs, or null when none is left out. */

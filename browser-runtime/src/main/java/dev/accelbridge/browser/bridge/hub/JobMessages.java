@@ -123,7 +123,8 @@ final class JobMessages {
                 h.path("timerResolutionMs").asDouble(Double.NaN), h.path("readbackMs").asDouble(Double.NaN),
                 h.path("gpuMs").asDouble(Double.NaN), h.path("warmupMs").asDouble(Double.NaN),
                 h.path("warmupSettled").isBoolean() ? h.path("warmupSettled").asBoolean() : null, h.path("warmupTrend").asDouble(Double.NaN),
-                decoding(h.path("decode"), f.tensors()), h.path("encoder").isObject() ? toLoaded(h.path("encoder")) : null);
+                decoding(h.path("decode"), f.tensors()), h.path("encoder").isObject() ? toLoaded(h.path("encoder")) : null,
+                h.path("floorStopped").asBoolean(false));
     }
 
     /**

@@ -25,11 +25,12 @@ import java.util.List;
  *                   a run job
  * @param encoder    an encoder-decoder's encoder session, made for the generation job: its fetch, creation and placement,
  *                   counted with the decoder's load as natively; null otherwise
+ * @param floorStopped the page stopped sampling once three runs showed a latency floor ({@code floor.mjs})
  */
 public record RunOutcome(double firstMs, int warmups, double[] samplesMs, List<NamedTensor> outputs, List<String> warnings,
                          long jsHeapBytes, double timerResolutionMs, double readbackMs, double gpuMs, double warmupMs,
                          Boolean warmupSettled, double warmupTrend, dev.accelbridge.core.Decoding decoding,
-                         LoadedSession encoder) {
+                         LoadedSession encoder, boolean floorStopped) {
     public RunOutcome {
         samplesMs = samplesMs.clone();
         outputs = List.copyOf(outputs);
@@ -40,12 +41,13 @@ public record RunOutcome(double firstMs, int warmups, double[] samplesMs, List<N
     public RunOutcome after(RunOutcome first) {
         return new RunOutcome(first.firstMs(), warmups, samplesMs, outputs,
                 java.util.stream.Stream.concat(first.warnings().stream(), warnings.stream()).toList(), jsHeapBytes,
-                timerResolutionMs, readbackMs, gpuMs, warmupMs, warmupSettled, warmupTrend, decoding, encoder);
+                timerResolutionMs, readbackMs, gpuMs, warmupMs, warmupSettled, warmupTrend, decoding, encoder, floorStopped);
     }
 
     /** The case's figures, with the page's clock, its readback floor and the GPU's own time. */
     public dev.accelbridge.core.Timings timings(double sessionMs, double firstMs) {
         var t = dev.accelbridge.core.Timings.of(sessionMs, firstMs, warmups, samplesMs).withClock(timerResolutionMs, readbackMs);
-        return t.withQuality(t.quality().withGpuMs(gpuMs).withWarmup(warmupMs, warmupSettled, warmupTrend)).withDecoding(decoding);
+        return t.withQuality(t.quality().withGpuMs(gpuMs).withWarmup(warmupMs, warmupSettled, warmupTrend)
+                .withFloorStopped(floorStopped)).withDecoding(decoding);
     }
 }

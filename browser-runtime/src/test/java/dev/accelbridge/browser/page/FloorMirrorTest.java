@@ -1,0 +1,71 @@
+package dev.accelbridge.browser.page;
+
+import dev.accelbridge.core.FloorStop;
+import dev.accelbridge.core.SampleStats;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The page's floor rule ({@code floor.mjs}, run by Node) and the core's ({@link SampleStats#latencyFloor},
+ * {@link FloorStop}) take the same decisions on the same waits: the floor found, and whether a loop stops on it.
+ */
+class FloorMirrorTest {
+    @Test
+    void thePageAndTheCoreFindTheSameFloorsAndStopAlike() throws Exception {
+        record Series(double[] waits, double timer, double readback, boolean exact) {
+        }
+        List<Series> all = new ArrayList<>();
+        SplittableRandom r = new SplittableRandom(11);
+        for (int k = 0; k < 40; k++) {
+            int n = 1 + r.nextInt(14);
+            double readback = switch (k % 4) {
+                case 0 -> 100 + r.nextDouble();         // a polled readback (Firefox)
+                case 1 -> 0.4;                          // SwiftShader
+                case 2 -> 2.3;                          // the WebNN shell
+                default -> Double.NaN;                  // wasm: no readback
+            };
+            double timer = k % 5 == 0 ? 0.02 : 0.005;
+            double[] w = new double[n];
+            for (int i = 0; i < n; i++) {
+                w[i] = switch (k % 3) {
+                    case 0 -> (1 + r.nextInt(12)) * 100 + (r.nextDouble() < 0.9 ? r.nextDouble() : 30 * r.nextDouble());
+                    case 1 -> 40 + 500 * r.nextDouble();
+                    default -> 0.01 + 0.1 * r.nextDouble();
+                };
+            }
+            all.add(new Series(w, timer, readback, k % 7 == 0));
+        }
+        StringBuilder js = new StringBuilder("import { latencyFloor, stopsOnFloor } from '"
+                + SettleMirrorTest.PAGE.resolve("floor.mjs").toAbsolutePath().toUri() + "';\n");
+        for (Series s : all) {
+            js.append("{ const w = ").append(java.util.Arrays.toString(s.waits())).append("; const c = { timerResolutionMs: ")
+                    .append(s.timer()).append(", readbackMs: ").append(Double.isNaN(s.readback()) ? "null" : Double.toString(s.readback()))
+                    .append(" }; const f = latencyFloor(w, c.timerResolutionMs, c.readbackMs);")
+                    .append(" console.log((Number.isFinite(f) ? f.toFixed(6) : 'NaN') + ' ' + stopsOnFloor(w, c, ").append(s.exact()).append(")); }\n");
+        }
+        Path f = Files.createTempFile("floor-mirror", ".mjs");
+        Files.writeString(f, js.toString());
+        Process p = new ProcessBuilder("node", f.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        List<String> expected = new ArrayList<>();
+        for (Series s : all) {
+            double fl = SampleStats.latencyFloor(s.waits(), s.timer(), s.readback());
+            expected.add((Double.isNaN(fl) ? "NaN" : String.format(java.util.Locale.ROOT, "%.6f", fl)) + " "
+                    + FloorStop.stops(s.waits(), s.waits().length, s.timer(), s.readback(), s.exact()));
+        }
+        assertThat(out.strip().lines().toList()).containsExactlyElementsOf(expected);
+        assertThat(expected).as("both kinds of decision are tried").anyMatch(e -> e.endsWith(" true")).anyMatch(e -> e.endsWith(" false"))
+                .anyMatch(e -> e.startsWith("NaN")).anyMatch(e -> !e.startsWith("NaN"));
+    }
+}
