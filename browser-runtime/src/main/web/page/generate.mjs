@@ -186,7 +186,9 @@ async function generateAll(ort, entry, msg, spec, prompt, encoder, io) {
     io.progress('timed', i + 1, iterations);
   }
   const forced = Array.isArray(spec.teacher) ? BigInt64Array.from(spec.teacher.map((v) => BigInt(v))) : cold.tokens;
+  const tt = performance.now();
   const teacher = await generateOnce(ort, session, spec, prompt, forced, true, encoder);
+  const teacherMs = performance.now() - tt;
   const n = spec.newTokens;
   const all = new BigInt64Array(rows.length * n);
   rows.forEach((r, g) => all.set(r, g * n));
@@ -198,5 +200,5 @@ async function generateAll(ort, entry, msg, spec, prompt, encoder, io) {
   io.log(`job ${msg.job}: ${rows.length} generations of ${n} tokens, cold ${firstMs.toFixed(1)} ms, TTFT ${stepsMs.length ? stepsMs[0][0].toFixed(2) : '-'} ms`);
   await io.sendResult({ firstMs, warmups, warmupMs, warmupSettled: settle.settled, floorStopped,
     warmupTrend: Number.isFinite(settle.trend) ? settle.trend : null, samplesMs, encoder: encoder ? encoder.loaded : null,
-    decode: { promptTokens: prompt.length, stepsMs, coldStepsMs: cold.stepsMs, kvCacheBytes: cacheBytes, encoderMs } }, tensors);
+    decode: { promptTokens: prompt.length, stepsMs, coldStepsMs: cold.stepsMs, kvCacheBytes: cacheBytes, encoderMs, teacherMs } }, tensors);
 }

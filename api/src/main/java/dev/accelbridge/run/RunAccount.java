@@ -36,6 +36,11 @@ public final class RunAccount {
         TIMED("timed compute"),
         /** The warm-up runs ({@code warmupMs}, measured where they ran). */
         WARMUPS("warm-ups"),
+        /**
+         * A generation's teacher-forced pass (fed the reference's tokens, whose logits the verdict reads): inference the
+         * method asks for, measured where it ran, never a figure.
+         */
+        TEACHER("teacher-forced passes"),
         /** The rest of a case's time: moving models, inputs and outputs, output checks, releasing, fallbacks that failed. */
         IN_CASE("transfers, checks, release"),
         /** Native CPU runs made only to have a reference output, and bisection of wrong outputs. */
@@ -130,11 +135,13 @@ public final class RunAccount {
             long first = ms(t.firstMs());
             long timed = ms(java.util.Arrays.stream(t.samplesMs()).sum());
             long warm = ms(t.quality().warmupMs());
+            long teacher = t.decoding() == null ? 0 : ms(t.decoding().teacherMs());
             add(Part.SESSIONS, load);
             add(Part.FIRST, first);
             add(Part.WARMUPS, warm);
             add(Part.TIMED, timed);
-            inside = load + first + warm + timed;
+            add(Part.TEACHER, teacher);
+            inside = load + first + warm + timed + teacher;
         }
         add(Part.IN_CASE, caseNanos - inside);
     }
@@ -172,9 +179,12 @@ public final class RunAccount {
         return ms(Part.SESSIONS) + ms(Part.FIRST) + ms(Part.TIMED);
     }
 
-    /** {@link #computeMs()} and the warm-ups (measured where they ran, as a whole): all the inference the run did, in ms. */
+    /**
+     * {@link #computeMs()}, the warm-ups (measured where they ran, as a whole) and the teacher-forced passes: all the
+     * inference the run did, in ms.
+     */
     public double inferenceMs() {
-        return computeMs() + ms(Part.WARMUPS);
+        return computeMs() + ms(Part.WARMUPS) + ms(Part.TEACHER);
     }
 
     /** The account as the ledger keeps it: {@code wallMs}, {@code computeMs}, {@code wallOverCompute}, {@code parts}. */
@@ -203,7 +213,7 @@ public final class RunAccount {
         double i = inferenceMs();
         sb.append(String.format(Locale.ROOT, "  compute (sessions, first inferences, timed): %.2f s; wall / compute %s%n", c / 1000,
                 c > 0 ? String.format(Locale.ROOT, "%.2f×", wall / c) : "–"));
-        sb.append(String.format(Locale.ROOT, "  all inference (the same and the warm-ups): %.2f s; wall / inference %s%n", i / 1000,
+        sb.append(String.format(Locale.ROOT, "  all inference (the same, the warm-ups and teacher-forced passes): %.2f s; wall / inference %s%n", i / 1000,
                 i > 0 ? String.format(Locale.ROOT, "%.2f×", wall / i) : "–"));
         return sb.toString();
     }

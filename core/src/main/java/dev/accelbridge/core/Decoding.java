@@ -23,9 +23,12 @@ import java.util.OptionalLong;
  *                     generation ("repeated"), or nothing
  * @param encoderMs    an encoder-decoder's (speech-to-text): each timed generation's encoder run, which its TTFT includes
  *                     (the first token waits for it); empty for a decoder alone
+ * @param teacherMs    the teacher-forced pass's time (one more generation fed the reference's tokens, whose logits the
+ *                     verdict reads): inference the method asks for, never a figure; NaN when not measured
  */
 public record Decoding(int promptTokens, int newTokens, double[] ttftMs, double[] itlMs, double coldTtftMs, double coldTotalMs,
-                       OptionalLong kvCacheBytes, int generations, int verified, TokenCheck check, double[] encoderMs) {
+                       OptionalLong kvCacheBytes, int generations, int verified, TokenCheck check, double[] encoderMs,
+                       double teacherMs) {
     public Decoding {
         ttftMs = ttftMs.clone();
         itlMs = itlMs.clone();
@@ -37,7 +40,13 @@ public record Decoding(int promptTokens, int newTokens, double[] ttftMs, double[
     /** These figures with each timed generation's encoder time. */
     public Decoding withEncoder(double[] encoderMs) {
         return new Decoding(promptTokens, newTokens, ttftMs, itlMs, coldTtftMs, coldTotalMs, kvCacheBytes, generations, verified, check,
-                encoderMs);
+                encoderMs, teacherMs);
+    }
+
+    /** These figures with the teacher-forced pass's time. */
+    public Decoding withTeacherMs(double ms) {
+        return new Decoding(promptTokens, newTokens, ttftMs, itlMs, coldTtftMs, coldTotalMs, kvCacheBytes, generations, verified, check,
+                encoderMs, ms);
     }
 
     /** The median encoder time; NaN for a decoder alone. */
@@ -60,13 +69,13 @@ public record Decoding(int promptTokens, int newTokens, double[] ttftMs, double[
             }
         }
         return new Decoding(promptTokens, newTokens, ttft, itl, coldSteps.length == 0 ? Double.NaN : coldSteps[0],
-                Arrays.stream(coldSteps).sum(), kvCacheBytes, 0, 0, TokenCheck.NONE, new double[0]);
+                Arrays.stream(coldSteps).sum(), kvCacheBytes, 0, 0, TokenCheck.NONE, new double[0], Double.NaN);
     }
 
     /** These figures with the verdict's count of generations that gave the tokens they were checked against. */
     public Decoding withVerified(TokenCheck check, int generations, int verified) {
         return new Decoding(promptTokens, newTokens, ttftMs, itlMs, coldTtftMs, coldTotalMs, kvCacheBytes, generations, verified, check,
-                encoderMs);
+                encoderMs, teacherMs);
     }
 
     /** The median TTFT. */

@@ -74,13 +74,16 @@ final class NativeGeneration {
             check(deadline, "the first generation");
             WarmUp warm = warmUp(d, tokens, deadline);
             Timed timed = timed(d, tokens, deadline, first.cacheBytes(), enc != null);
+            long tt = System.nanoTime();
             Generated teacher = d.generate(gen.teacher() != null ? gen.teacher() : first.tokens(), true);
+            double teacherMs = (System.nanoTime() - tt) / 1e6;
             long rssAfter = ProcessMemory.rss();
             long peak = Math.max(rssBefore, rssAfter);
             if (kernelPeak) {
                 peak = Math.max(peak, ProcessMemory.kernelPeak());
             }
             Timings t = timings(loadMs, first, warm, timed, prompt.length);
+            t = t.withDecoding(t.decoding().withTeacherMs(teacherMs));
             return new Execution(outputs(tokens, teacher), t, new MemoryUsage(rssBefore, rssAfter, peak),
                     provider.provenance(backend).withThreads(provider.threadsUsed(request, backend)), List.of(),
                     new Analysis(null, null, new ColdStart(Double.NaN, loadMs, first.totalMs(), t.p50Ms(), cold), null, null));

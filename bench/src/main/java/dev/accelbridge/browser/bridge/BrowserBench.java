@@ -40,10 +40,24 @@ import java.util.Map;
  * page that only loops session.run on the same model and inputs (served by the same bridge), (3) the WebSocket round
  * trip of a ping job. Real browser, real onnxruntime-web; prints the numbers. Not a test.
  *
- * <p>Arguments: {@code [backend=wasm] [iterations=100] [family=vision] [engine=jsep]} (an onnxruntime-web engine: the
+ * <p>Arguments: {@code [backend=wasm] [iterations=100] [family=vision] [engine=jsep] [rounds=10]} (an onnxruntime-web engine: the
  * harness's lane and the bare page import its bundle).
  */
 public final class BrowserBench {
+    /** The harness's cold start: a Playwright launch with the bridge starting beside it, to the first result. */
+    private static double harnessColdStart(ModelCase mc, BackendId backend, OrtWebBuild build) throws Exception {
+        long c0 = System.nanoTime();
+        try (PlaywrightLauncher launcher = new PlaywrightLauncher()) {
+            launcher.prewarm(); // what a run does: the driver starts while the bridge starts
+            try (BridgeServer server = BridgeServer.start(BridgeOptions.defaults());
+                 BrowserBackendProvider p = new BrowserBackendProvider(server, LaunchOptions.builder()
+                         .browser(BrowserKind.CHROMIUM).driver(DriverKind.PLAYWRIGHT).build(), launcher, build)) {
+                p.execute(new ExecutionRequest(backend, mc, 0, 1, Duration.ofSeconds(120)));
+                return ms(System.nanoTime() - c0);
+            }
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         BackendId backend = BackendId.parse(args.length > 0 ? args[0] : "wasm");
         int iterations = args.length > 1 ? Integer.parseInt(args[1]) : 100;
@@ -58,7 +72,8 @@ public final class BrowserBench {
         // [1] cold start to the first result, against a bare baseline measured in the same run: a plain Playwright
         // Chromium launch and a bare page that fetches the same model and creates the same session (served by a
         // static server that is already up). Rounds alternate so neither side gets the other's warm caches alone.
-        int rounds = 3;
+        // enough rounds that the ratio's interval can tell 5 % apart: three medians could not here (0.94 to 1.18)
+        int rounds = args.length > 4 ? Integer.parseInt(args[4]) : 10;
         double[] abCold = new double[rounds];
         double[] bareCold = new double[rounds];
         try (BridgeServer staticServer = BridgeServer.start(BridgeOptions.defaults())) {
@@ -68,16 +83,13 @@ public final class BrowserBench {
             ModelRegistry.ModelRef m0 = staticServer.models().register(mc.model().path());
             ModelRegistry.ModelRef i0 = staticServer.models().register(coldInputs);
             for (int round = 0; round < rounds; round++) {
-                bareCold[round] = bareColdStart(staticServer, m0, i0, backend, engine);
-                long c0 = System.nanoTime();
-                try (PlaywrightLauncher launcher = new PlaywrightLauncher()) {
-                    launcher.prewarm(); // what a run does: the driver starts while the bridge starts
-                    try (BridgeServer server = BridgeServer.start(BridgeOptions.defaults());
-                         BrowserBackendProvider p = new BrowserBackendProvider(server, LaunchOptions.builder()
-                                 .browser(BrowserKind.CHROMIUM).driver(DriverKind.PLAYWRIGHT).build(), launcher, build)) {
-                        p.execute(new ExecutionRequest(backend, mc, 0, 1, Duration.ofSeconds(120)));
-                        abCold[round] = ms(System.nanoTime() - c0);
-                    }
+                // the two sides alternate which goes first, so neither always follows the other's exit
+                if (round % 2 == 0) {
+                    bareCold[round] = bareColdStart(staticServer, m0, i0, backend, engine);
+                    abCold[round] = harnessColdStart(mc, backend, build);
+                } else {
+                    abCold[round] = harnessColdStart(mc, backend, build);
+                    bareCold[round] = bareColdStart(staticServer, m0, i0, backend, engine);
                 }
                 System.out.printf("[1] round %d: accelbridge cold start → first result %.0f ms, bare %.0f ms%n", round + 1,
                         abCold[round], bareCold[round]);
@@ -85,8 +97,17 @@ public final class BrowserBench {
         }
         double abMed = Timings.percentile(Arrays.stream(abCold).sorted().toArray(), 50);
         double bareMed = Timings.percentile(Arrays.stream(bareCold).sorted().toArray(), 50);
-        System.out.printf("cold-start ratio: %.2f (accelbridge %.0f ms, bare %.0f ms; medians of %d rounds)%n", abMed / bareMed,
-                abMed, bareMed, rounds);
+        double[] paired = new double[rounds];
+        for (int i = 0; i < rounds; i++) {
+            paired[i] = abCold[i] / bareCold[i];
+        }
+        Arrays.sort(paired);
+        var ci = dev.accelbridge.core.SampleStats.ratioCi(bareCold, abCold);
+        var pairedCi = dev.accelbridge.core.SampleStats.quantileCi(paired, 0.5);
+        System.out.printf("cold-start ratio: %.2f (accelbridge %.0f ms, bare %.0f ms; medians of %d alternating rounds; 95 %% interval %s); "
+                        + "median of the rounds' own ratios %.2f (95 %% interval %s)%n", abMed / bareMed, abMed, bareMed, rounds,
+                ci == null ? "–" : String.format("%.2f–%.2f", ci.lo(), ci.hi()), Timings.percentile(paired, 50),
+                pairedCi == null ? "– (under 6 rounds)" : String.format("%.2f–%.2f", pairedCi.lo(), pairedCi.hi()));
 
         long t0 = System.nanoTime();
         try (BridgeServer server = BridgeServer.start(BridgeOptions.defaults())) {

@@ -123,6 +123,9 @@ final class ChromiumShell {
             return new CacheEntry(cacheRoot, "chromium-shell", version).obtain("the Chromium headless shell " + version,
                     into -> {
                         extract(browsersDir, packageDir, into);
+                        // the shell makes this empty folder beside itself when it starts: made here, the entry's manifest
+                        // holds it, and a launch no longer leaves the entry "damaged" for the next one to unpack again
+                        Files.createDirectories(into.resolve("locales"));
                         return Map.of("package", NPM + "@" + version, "packageIntegrity", packageHash);
                     }, (dir, facts) -> majorProblem(dir.resolve("chromium"), LaneId.majorOf(version)));
         } catch (CacheEntryException e) {

@@ -40,6 +40,7 @@ import static dev.accelbridge.reports.store.ExportSchema.whole;
  * @param itlMs          every inter-token latency (left out with the samples)
  * @param encoderP50Ms   an encoder-decoder's median encoder time (its TTFT includes it); null for a decoder alone
  * @param encoderMs      each timed generation's encoder time (left out with the samples)
+ * @param teacherMs      the teacher-forced pass's time (inference the verdict asks for), null when not measured
  */
 record DecodingForm(int promptTokens, int newTokens, Double ttftP50Ms, double[] ttftCiMs, Double itlP50Ms, Double itlP90Ms,
                     Double tokensPerSec, double[] tokensPerSecCi, Double coldTtftMs, Double coldTotalMs, Long kvCacheBytes,
@@ -47,7 +48,8 @@ record DecodingForm(int promptTokens, int newTokens, Double ttftP50Ms, double[] 
                     @JsonInclude(JsonInclude.Include.NON_NULL) double[] ttftMs,
                     @JsonInclude(JsonInclude.Include.NON_NULL) double[] itlMs,
                     @JsonInclude(JsonInclude.Include.NON_NULL) Double encoderP50Ms,
-                    @JsonInclude(JsonInclude.Include.NON_NULL) double[] encoderMs) {
+                    @JsonInclude(JsonInclude.Include.NON_NULL) double[] encoderMs,
+                    @JsonInclude(JsonInclude.Include.NON_NULL) Double teacherMs) {
 
     /** Each {@link TokenCheck} by its JSON name. */
     private static final java.util.Map<String, TokenCheck> CHECKS = java.util.Map.of("none", TokenCheck.NONE, "reference",
@@ -61,20 +63,21 @@ record DecodingForm(int promptTokens, int newTokens, Double ttftP50Ms, double[] 
             "kvCacheBytes", whole(0, Long.MAX_VALUE), "generations", whole(0, Limits.MAX_ITERATIONS),
             "verified", whole(0, Limits.MAX_ITERATIONS), "tokensChecked", ExportSchema.one(CHECKS.keySet()), "tokensVerified", bool(), "ttftMs", array(nonNegative(), Limits.MAX_ITERATIONS),
             "itlMs", array(nonNegative(), Limits.MAX_ITERATIONS), "encoderP50Ms", nonNegative(),
-            "encoderMs", array(nonNegative(), Limits.MAX_ITERATIONS));
+            "encoderMs", array(nonNegative(), Limits.MAX_ITERATIONS), "teacherMs", nonNegative());
 
     static DecodingForm of(Decoding d, boolean withSteps) {
         return d == null ? null : new DecodingForm(d.promptTokens(), d.newTokens(), fig(d.ttftP50Ms()), arr(d.ttftCi()), fig(d.itlP50Ms()),
                 fig(d.itlP90Ms()), fig(d.tokensPerSec()), arr(d.tokensPerSecCi()), fig(d.coldTtftMs()), fig(d.coldTotalMs()),
                 d.kvCacheBytes().isPresent() ? d.kvCacheBytes().getAsLong() : null, d.generations(), d.verified(),
                 CHECKS.entrySet().stream().filter(e -> e.getValue() == d.check()).findFirst().orElseThrow().getKey(), d.tokensVerified(), withSteps ? d.ttftMs() : null,
-                withSteps ? d.itlMs() : null, fig(d.encoderP50Ms()), withSteps && d.encoderMs().length > 0 ? d.encoderMs() : null);
+                withSteps ? d.itlMs() : null, fig(d.encoderP50Ms()), withSteps && d.encoderMs().length > 0 ? d.encoderMs() : null,
+                fig(d.teacherMs()));
     }
 
     Decoding toDecoding() {
         return new Decoding(promptTokens, newTokens, ttftMs == null ? new double[0] : ttftMs, itlMs == null ? new double[0] : itlMs,
                 d(coldTtftMs), d(coldTotalMs), kvCacheBytes == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(kvCacheBytes),
-                generations, verified, checked(), encoderMs == null ? new double[0] : encoderMs);
+                generations, verified, checked(), encoderMs == null ? new double[0] : encoderMs, d(teacherMs));
     }
 
     /**

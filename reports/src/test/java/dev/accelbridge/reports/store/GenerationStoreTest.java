@@ -100,7 +100,7 @@ class GenerationStoreTest {
         RunResult r = generation("r1", host("alpha"), 16);
         Decoding d = r.timings().decoding();
         Decoding unknown = new Decoding(d.promptTokens(), d.newTokens(), d.ttftMs(), d.itlMs(), d.coldTtftMs(), d.coldTotalMs(),
-                java.util.OptionalLong.empty(), 5, 5, dev.accelbridge.core.TokenCheck.OWN_FIRST, new double[0]);
+                java.util.OptionalLong.empty(), 5, 5, dev.accelbridge.core.TokenCheck.OWN_FIRST, new double[0], d.teacherMs());
         RunResult ref = r.withTimings(r.timings().withDecoding(unknown));
         ObjectNode json = ResultJson.result(ref, true);
         assertThat(json.get("decoding").get("kvCacheBytes").isNull()).as("unknown, not 0").isTrue();

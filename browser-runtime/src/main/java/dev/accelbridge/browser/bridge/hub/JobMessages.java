@@ -143,7 +143,8 @@ final class JobMessages {
         int newTokens = outputs.stream().filter(t -> t.name().equals(dev.accelbridge.core.Generation.TOKENS)).findFirst()
                 .map(t -> (int) t.shape()[t.shape().length - 1]).orElse(0);
         return dev.accelbridge.core.Decoding.of(d.path("promptTokens").asInt(), newTokens, s, figures(d.path("coldStepsMs")),
-                bytes(d.path("kvCacheBytes"))).withEncoder(figures(d.path("encoderMs")));
+                bytes(d.path("kvCacheBytes"))).withEncoder(figures(d.path("encoderMs")))
+                .withTeacherMs(d.path("teacherMs").isNumber() && d.path("teacherMs").asDouble() >= 0 ? d.path("teacherMs").asDouble() : Double.NaN);
     }
 
     /** A time the page gave: a finite, non-negative number, else unknown (NaN, never 0). */
