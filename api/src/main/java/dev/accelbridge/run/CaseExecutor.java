@@ -186,17 +186,6 @@ final class CaseExecutor {
         return a;
     }
 
-    /** {@code o} when its figures are the work another cell of its lane measured: marked, and said in its reason. */
-    private static Outcome sharedFigures(Outcome o) {
-        RunResult r = o.result();
-        if (r.actual() == null) {
-            return o;
-        }
-        String said = "figures: this lane's " + r.actual().id() + " case's (the same work, measured once)";
-        return new Outcome(r.withStatus(r.status(), r.reason() == null ? said : r.reason() + "; " + said).withSharedFigures(),
-                o.execution());
-    }
-
     private Outcome runCase(CaseContext ctx, ModelCase mc, Chain chain, Map<BackendId, Availability> probes,
                             Function<BackendId, BackendProvider> providers, Reference reference) {
         Instant started = Instant.now();
@@ -229,7 +218,7 @@ final class CaseExecutor {
                 }
                 Outcome o = new Outcome(result(ctx, mc, id, res, hop, Status.WRONG_OUTPUT, verdict.failure(), exec, null, started),
                         Optional.of(exec));
-                return a.shared() ? sharedFigures(o) : o;
+                return a.shared() ? new Outcome(SharedMeasurements.named(o.result()), o.execution()) : o;
             }
             Parity parity = verdict.parity();
             outcome = parity == null || parity.within() ? Status.PASSED : Status.WRONG_OUTPUT;
@@ -246,14 +235,14 @@ final class CaseExecutor {
                     Verdict v = res.statusFor(Status.WRONG_OUTPUT);
                     Outcome o = new Outcome(result(ctx, mc, id, res, hop, v.status(), Readings.noted(v.reason(), v.status(), exec), exec, parity, started)
                             .withVariantParity(variantParity(reference, exec, mc, id, hop)), Optional.of(exec));
-                    return a.shared() ? sharedFigures(o) : o;
+                    return a.shared() ? new Outcome(SharedMeasurements.named(o.result()), o.execution()) : o;
                 }
             }
             shared = a.shared();
             break;
         }
         Outcome o = settled(ctx, mc, id, chain, res, outcome, exec, verdict, reference, started);
-        return shared ? sharedFigures(o) : o;
+        return shared ? new Outcome(SharedMeasurements.named(o.result()), o.execution()) : o;
     }
 
     /**
@@ -295,7 +284,7 @@ final class CaseExecutor {
         }
         reason = Readings.noted(reason, v.status(), exec);
         if (actual != null && actual != chain.requested() && exec != null) {
-            reason = withCost(reason, id, actual, exec);
+            reason = FallbackCost.withCost(reason, id, actual, exec, costs);
         }
         Parity variant = variantParity(reference, exec, mc, id, actual);
         if (variant != null && v.status() == Status.WRONG_OUTPUT) {
@@ -339,16 +328,6 @@ final class CaseExecutor {
     static Function<DType, Tolerance> toleranceFor(ModelCase mc, CaseId id, BackendId hop) {
         double given = mc.model().tolerance();
         return dt -> Double.isNaN(given) ? Tolerance.defaults(hop, dt, id.precision()) : Tolerance.given(given, hop, dt, id.precision());
-    }
-
-    private String withCost(String reason, CaseId id, BackendId actual, Execution exec) {
-        BackendId requested = id.requested();
-        Optional<Double> before = costs.requestedP50(id);
-        String cost = before.map(p -> String.format("; cost: %s p50 %.3f ms vs %s p50 %.3f ms in the latest run where %s worked here (x%.2f)",
-                        actual, exec.timings().p50Ms(), requested, p, requested, exec.timings().p50Ms() / p))
-                .orElse(String.format("; cost: %s p50 %.3f ms, no earlier run where %s worked on this host", actual,
-                        exec.timings().p50Ms(), requested));
-        return (reason == null ? "" : reason) + cost;
     }
 
     private static RunResult result(CaseContext ctx, ModelCase mc, CaseId id, Resolution res, BackendId actual, Status status,

@@ -2,6 +2,7 @@ package dev.accelbridge.run;
 
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.Execution;
+import dev.accelbridge.core.RunResult;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -71,6 +72,15 @@ final class SharedMeasurements {
         if (s != null) {
             s.execution().complete(null);
         }
+    }
+
+    /** {@code r}, a result judged on another cell's measurement: marked ({@link RunResult#figuresOf()}) and said in its reason. */
+    static RunResult named(RunResult r) {
+        if (r.actual() == null) {
+            return r;
+        }
+        String said = "figures: this lane's " + r.actual().id() + " case's (the same work, measured once)";
+        return r.withStatus(r.status(), r.reason() == null ? said : r.reason() + "; " + said).withSharedFigures();
     }
 
     /**

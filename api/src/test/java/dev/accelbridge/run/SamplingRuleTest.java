@@ -29,7 +29,8 @@ class SamplingRuleTest {
         // a count and a duration together: both, as asked
         Sampling both = new Sampling(0, 1, null, Duration.ofSeconds(2)).resolve(false);
         assertThat(both.durations().timed()).isEqualTo(Duration.ofSeconds(2));
-        assertThat(both.durations().describe(both.warmups(), both.iterations())).endsWith("at least 1 timed runs and 2 s (up to 1000 runs)");
+        assertThat(both.durations().describe(both.warmups(), both.iterations()))
+                .endsWith("at least 1 timed runs and 2 s (up to 1000 runs); on a latency floor, only until 3 runs show it");
     }
 
     @Test
