@@ -200,6 +200,8 @@ final class Sections {
                 continue;
             }
             String text = " " + c.column() + " on " + c.host() + ": ran on " + c.result().actual() + ", p50 " + Fmt.ms(c.p50()) + " ms"
+                    + c.result().figuresOf().map(f -> " (the figures of this lane's " + f.requested().id() + " case: the same work, measured once)")
+                    .orElse("")
                     + (Double.isFinite(c.requestedP50Ms()) ? " (" + c.result().requested() + " p50 when it last worked on this host: "
                     + Fmt.ms(c.requestedP50Ms()) + " ms)" : "");
             List<Section.Step> hops = new ArrayList<>();

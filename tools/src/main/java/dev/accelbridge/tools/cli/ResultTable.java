@@ -116,6 +116,8 @@ final class ResultTable {
         if (r.status().executed() && (acc == Acceleration.SOFTWARE_ADAPTER || acc == Acceleration.UNVERIFIED_DEVICE)) {
             n.add(acc.label());
         }
+        // first, so a cut note still says whose figures these are
+        r.figuresOf().ifPresent(f -> n.add("figures of this lane's " + f.requested().id() + " case"));
         if (r.timings() != null && r.timings().quality() != null) {
             n.addAll(r.timings().quality().caveatList());
         }
