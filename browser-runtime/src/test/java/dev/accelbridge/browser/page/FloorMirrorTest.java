@@ -4,13 +4,9 @@ import dev.accelbridge.core.FloorStop;
 import dev.accelbridge.core.SampleStats;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -52,12 +48,7 @@ class FloorMirrorTest {
                     .append(" }; const f = latencyFloor(w, c.timerResolutionMs, c.readbackMs);")
                     .append(" console.log((Number.isFinite(f) ? f.toFixed(6) : 'NaN') + ' ' + stopsOnFloor(w, c, ").append(s.exact()).append(")); }\n");
         }
-        Path f = Files.createTempFile("floor-mirror", ".mjs");
-        Files.writeString(f, js.toString());
-        Process p = new ProcessBuilder("node", f.toString()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
+        String out = NodeScript.run("floor-mirror", js.toString());
         List<String> expected = new ArrayList<>();
         for (Series s : all) {
             double fl = SampleStats.latencyFloor(s.waits(), s.timer(), s.readback());

@@ -4,15 +4,12 @@ import dev.accelbridge.core.MinDurations;
 import dev.accelbridge.core.Settling;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -42,12 +39,7 @@ class SettleMirrorTest {
                 .append("  const l = new SettleLoop(3, 500); let t = 0, i = 0;\n")
                 .append("  while (l.more(t)) { const ms = s[Math.min(i++, s.length - 1)]; l.add(ms); t += Math.floor(ms * 1e6) / 1e6; }\n")
                 .append("  console.log(l.runs.length + ' ' + l.settled + ' ' + (Number.isFinite(l.trend) ? l.trend.toFixed(9) : 'NaN'));\n}\n");
-        Path f = Files.createTempFile("settle-mirror", ".mjs");
-        Files.writeString(f, js.toString());
-        Process p = new ProcessBuilder("node", f.toString()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
+        String out = NodeScript.run("settle-mirror", js.toString());
         List<String> expected = new ArrayList<>();
         for (double[] s : series) {
             Settling.Loop l = new Settling.Loop(3, new MinDurations(Duration.ofMillis(500), Duration.ZERO));
