@@ -2,17 +2,11 @@
 // samples), and when that stops its sampling, the rule of core/FloorStop: once FLOOR_RUNS of a loop's waits show the floor,
 // more runs only measure the floor again (Firefox learns a finished WebGPU readback by a 100 ms poll: a speech-to-text
 // generation there took 11.8 s, a floor its first steps already showed). A loop of exact counts is never cut.
+import { median } from './settle.mjs';
+
 export const FLOOR_SHARE = 1 / 3;
 export const TIMER_TICKS = 5;
 export const FLOOR_RUNS = 3;
-
-function median(a) {
-  const s = [...a].sort((x, y) => x - y);
-  const pos = (s.length - 1) * 0.5;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return s[lo] + (s[hi] - s[lo]) * (pos - lo);
-}
 
 // The floor the samples sit on (ms), or NaN: the timer's step under a median of fewer than 5 ticks, or a measured empty
 // readback of at least 10 ticks that is a third of the median or has 90 % of the samples on its multiples where chance
@@ -20,7 +14,7 @@ function median(a) {
 export function latencyFloor(samples, timerResolutionMs, readbackMs) {
   if (samples.length === 0) return NaN;
   const res = timerResolutionMs > 0 ? timerResolutionMs : 0;
-  const med = median(samples);
+  const med = median(samples, 0, samples.length);
   if (res > 0 && med < TIMER_TICKS * res) return res;
   if (!(readbackMs > 0) || readbackMs < 10 * res) return NaN;
   if (readbackMs >= FLOOR_SHARE * med) return readbackMs;

@@ -12,7 +12,7 @@ export const CAP_MS = 10000;
 export const SAMPLE_CAP = 1000;
 export const MAX_RUNS = 10000;
 
-function median(a, from, to) {
+export function median(a, from, to) {
   if (to <= from) return NaN;
   const s = a.slice(from, to).sort((x, y) => x - y);
   // the same interpolation as Timings.percentile(sorted, 50)

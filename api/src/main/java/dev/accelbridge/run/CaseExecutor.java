@@ -199,6 +199,7 @@ final class CaseExecutor {
         while (res.chosen().isPresent()) {
             BackendId hop = res.chosen().get();
             Attempt a = attempt(ctx, mc, chain, id, hop, judge, reference, providers);
+            shared = a.shared();
             if (a.failure() != null) {
                 exec = null;
                 res = a.unsupported() ? res.afterUnsupported(hop, a.failure()) : res.afterFailure(hop, a.failure());
@@ -216,9 +217,8 @@ final class CaseExecutor {
                 if (res.chosen().isPresent() && res.chosen().get() != hop) {
                     continue;
                 }
-                Outcome o = new Outcome(result(ctx, mc, id, res, hop, Status.WRONG_OUTPUT, verdict.failure(), exec, null, started),
+                return new Outcome(result(ctx, mc, id, res, hop, Status.WRONG_OUTPUT, verdict.failure(), exec, null, started, shared),
                         Optional.of(exec));
-                return a.shared() ? new Outcome(SharedMeasurements.named(o.result()), o.execution()) : o;
             }
             Parity parity = verdict.parity();
             outcome = parity == null || parity.within() ? Status.PASSED : Status.WRONG_OUTPUT;
@@ -233,16 +233,13 @@ final class CaseExecutor {
                 if (res.chosen().isEmpty()) {
                     // Every hop gave wrong output or failed: keep the last figures, they are real.
                     Verdict v = res.statusFor(Status.WRONG_OUTPUT);
-                    Outcome o = new Outcome(result(ctx, mc, id, res, hop, v.status(), Readings.noted(v.reason(), v.status(), exec), exec, parity, started)
-                            .withVariantParity(variantParity(reference, exec, mc, id, hop)), Optional.of(exec));
-                    return a.shared() ? new Outcome(SharedMeasurements.named(o.result()), o.execution()) : o;
+                    return new Outcome(result(ctx, mc, id, res, hop, v.status(), Readings.noted(v.reason(), v.status(), exec), exec, parity,
+                            started, shared).withVariantParity(variantParity(reference, exec, mc, id, hop)), Optional.of(exec));
                 }
             }
-            shared = a.shared();
             break;
         }
-        Outcome o = settled(ctx, mc, id, chain, res, outcome, exec, verdict, reference, started);
-        return shared ? new Outcome(SharedMeasurements.named(o.result()), o.execution()) : o;
+        return settled(ctx, mc, id, chain, res, outcome, exec, verdict, reference, started, shared);
     }
 
     /**
@@ -268,7 +265,7 @@ final class CaseExecutor {
 
     /** The result of a case whose chain has settled on {@code res}'s hop (or on none), its reason said in full. */
     private Outcome settled(CaseContext ctx, ModelCase mc, CaseId id, Chain chain, Resolution res, Status outcome, Execution exec,
-                            Judge.Judged verdict, Reference reference, Instant started) {
+                            Judge.Judged verdict, Reference reference, Instant started, boolean shared) {
         Verdict v = res.statusFor(outcome);
         BackendId actual = res.chosen().orElse(null);
         Parity parity = actual == null || verdict == null ? null : verdict.parity();
@@ -294,7 +291,7 @@ final class CaseExecutor {
                     : "this backend gets the " + id.precision().id() + " variant wrong: it also differs from the variant's own native "
                     + "CPU run (" + variant.describe() + ")");
         }
-        return new Outcome(result(ctx, mc, id, res, actual, v.status(), reason, exec, parity, started).withVariantParity(variant),
+        return new Outcome(result(ctx, mc, id, res, actual, v.status(), reason, exec, parity, started, shared).withVariantParity(variant),
                 Optional.ofNullable(exec));
     }
 
@@ -331,14 +328,16 @@ final class CaseExecutor {
     }
 
     private static RunResult result(CaseContext ctx, ModelCase mc, CaseId id, Resolution res, BackendId actual, Status status,
-                                    String reason, Execution exec, Parity parity, Instant started) {
+                                    String reason, Execution exec, Parity parity, Instant started, boolean shared) {
         Provenance prov = (exec != null ? exec.provenance() : ctx.laneProvenance()).withDefaultHost(ctx.host());
         List<String> warnings = new java.util.ArrayList<>(exec == null ? List.of() : exec.warnings());
         if (mc.replacedReference() != null) {
             warnings.add(0, mc.replacedReference()); // the reference row itself has no parity to say it in
         }
-        return new RunResult(ctx.runId(), started, id, actual, status, reason, prov,
+        RunResult r = new RunResult(ctx.runId(), started, id, actual, status, reason, prov,
                 exec == null ? null : exec.timings(), exec == null ? null : exec.memory(), parity, res.hops(),
                 warnings).withAnalysis(exec == null ? null : exec.analysis());
+        // figures another cell of the lane measured: marked, and said in the reason
+        return shared && actual != null ? SharedMeasurements.named(r) : r;
     }
 }

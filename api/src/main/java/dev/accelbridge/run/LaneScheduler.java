@@ -11,13 +11,12 @@ import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
-
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.fallback.Resolver;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,5 @@
 package dev.accelbridge.core;
 
-import java.util.Arrays;
-
 /**
  * When a case stops sampling because its figures sit on a latency floor ({@link SampleStats#latencyFloor}): once
  * {@link #RUNS} of a loop's waits show the floor, each further run would time the floor again. Found when tried:
@@ -27,14 +25,12 @@ public final class FloorStop {
     /**
      * Whether a loop stops before its next run.
      *
-     * @param waits             the loop's waits so far (the first {@code n} of the array)
-     * @param n                 how many there are
+     * @param waits             the loop's waits so far
      * @param timerResolutionMs the clock's measured step
      * @param readbackMs        the measured empty readback round trip (NaN where none applies)
      * @param exact             the loop runs exact counts (no least duration): never cut
      */
-    public static boolean stops(double[] waits, int n, double timerResolutionMs, double readbackMs, boolean exact) {
-        return !exact && n >= RUNS
-                && Double.isFinite(SampleStats.latencyFloor(Arrays.copyOf(waits, n), timerResolutionMs, readbackMs));
+    public static boolean stops(double[] waits, double timerResolutionMs, double readbackMs, boolean exact) {
+        return !exact && waits.length >= RUNS && Double.isFinite(SampleStats.latencyFloor(waits, timerResolutionMs, readbackMs));
     }
 }

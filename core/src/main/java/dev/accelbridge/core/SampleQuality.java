@@ -44,13 +44,13 @@ public record SampleQuality(Interval p50Ci, double timerResolutionMs, double lat
      */
     public java.util.List<String> caveatList() {
         java.util.List<String> out = new java.util.ArrayList<>();
+        String stopped = floorStopped ? "; sampling stopped once " + FloorStop.RUNS + " runs showed it" : "";
         if (timerFloor()) {
-            out.add("latency floor: at the timer's resolution (" + ms(latencyFloorMs) + " ms)"
-                    + (floorStopped ? "; sampling stopped once " + FloorStop.RUNS + " runs showed it" : "") + "; not ranked");
+            out.add("latency floor: at the timer's resolution (" + ms(latencyFloorMs) + " ms)" + stopped + "; not ranked");
         } else if (floored()) {
             out.add("latency floor: readback polled at ~" + ms(latencyFloorMs) + " ms; "
                     + (Double.isFinite(gpuMs) ? "GPU time " + ms(gpuMs) + " ms (timestamp queries)" : "compute time unknown")
-                    + (floorStopped ? "; sampling stopped once " + FloorStop.RUNS + " runs showed it" : "") + "; not ranked");
+                    + stopped + "; not ranked");
         }
         if (Boolean.FALSE.equals(steady)) {
             out.add(String.format(java.util.Locale.ROOT, Boolean.FALSE.equals(settled) ? "not steady: warm-up still %+.0f %% per block"

@@ -53,7 +53,7 @@ class FloorMirrorTest {
         for (Series s : all) {
             double fl = SampleStats.latencyFloor(s.waits(), s.timer(), s.readback());
             expected.add((Double.isNaN(fl) ? "NaN" : String.format(java.util.Locale.ROOT, "%.6f", fl)) + " "
-                    + FloorStop.stops(s.waits(), s.waits().length, s.timer(), s.readback(), s.exact()));
+                    + FloorStop.stops(s.waits(), s.timer(), s.readback(), s.exact()));
         }
         assertThat(out.strip().lines().toList()).containsExactlyElementsOf(expected);
         assertThat(expected).as("both kinds of decision are tried").anyMatch(e -> e.endsWith(" true")).anyMatch(e -> e.endsWith(" false"))

@@ -144,7 +144,7 @@ final class JobMessages {
                 .map(t -> (int) t.shape()[t.shape().length - 1]).orElse(0);
         return dev.accelbridge.core.Decoding.of(d.path("promptTokens").asInt(), newTokens, s, figures(d.path("coldStepsMs")),
                 bytes(d.path("kvCacheBytes"))).withEncoder(figures(d.path("encoderMs")))
-                .withTeacherMs(d.path("teacherMs").isNumber() && d.path("teacherMs").asDouble() >= 0 ? d.path("teacherMs").asDouble() : Double.NaN);
+                .withTeacherMs(figure(d.path("teacherMs")));
     }
 
     /** A time the page gave: a finite, non-negative number, else unknown (NaN, never 0). */
