@@ -33,7 +33,9 @@ export function latencyFloor(samples, timerResolutionMs, readbackMs) {
 }
 
 // Whether a loop of `waits` (single passes' times, or a generation's steps after its first) stops on the floor: the loop
-// has a least duration (not exact counts), and at least FLOOR_RUNS waits sit on a floor.
+// has a least duration (not exact counts), and at least FLOOR_RUNS waits sit on a polled readback's floor (the timer's
+// floor never stops a loop: a sub-tick model's figure is its many samples' mean).
 export function stopsOnFloor(waits, clock, exact) {
-  return !exact && waits.length >= FLOOR_RUNS && Number.isFinite(latencyFloor(waits, clock.timerResolutionMs, clock.readbackMs));
+  return !exact && waits.length >= FLOOR_RUNS && clock.readbackMs > 0
+    && latencyFloor(waits, clock.timerResolutionMs, clock.readbackMs) === clock.readbackMs;
 }
