@@ -9,6 +9,7 @@ import { Link } from './link.mjs';
 import { JobQueue } from './queue.mjs';
 import { Inbound } from './transfer.mjs';
 import { onText, onBinary } from './inbox.mjs';
+import { installLedger } from './ledger.mjs';
 
 // The page's state, the one place it is held. `runtime` is what onnxruntime-web has become in this document:
 // wasmStarted once a session was created (ort.env.wasm.numThreads is fixed from then on), modulesSeen the WebAssembly
@@ -73,6 +74,7 @@ async function main() {
   const params = new URLSearchParams(location.search);
   const page = createPage(params, document);
   page.ui.setState('probing this browser…');
+  installLedger(); // before onnxruntime-web loads: every GPU buffer and WebAssembly memory it makes passes through it
   await importOrt(page, params);
   page.probe = await probeBrowser();
   showFacts(page);

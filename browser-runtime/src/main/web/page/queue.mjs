@@ -1,6 +1,7 @@
 // The page's jobs run one after another, in the order they came (docs/protocol.md, "Jobs"); a job's failure is answered
 // and the page goes on with the next.
 import { errorText } from './probe.mjs';
+import { overLimit, overLimitText } from './ledger.mjs';
 
 export class JobQueue {
   constructor(link, capture) {
@@ -24,7 +25,9 @@ export class JobQueue {
       try {
         await fn();
       } catch (e) {
-        this.link.sendError(job, failure, errorText(e));
+        // a buffer asked for above the device's limit is why, whatever the engine's own error says
+        const o = overLimit();
+        this.link.sendError(job, failure, (o ? overLimitText(o) + '; ' : '') + errorText(e));
       } finally {
         this.capture.warnings = null;
       }

@@ -4,11 +4,13 @@
 import { Kind } from './kinds.mjs';
 import { PROTOCOL_VERSION, encodeFrame, encodeChunk, typedOf } from './frames.mjs';
 import { errorText } from './probe.mjs';
+import { refuseOverLimit } from './ledger.mjs';
 
 // Sends a result: in one frame when small, else a header that describes the outputs ("chunked": true) and one
 // result-chunk frame per piece of at most chunkBytes, waiting while the socket's buffer is full so the page never queues
 // a second copy of every output.
 export async function sendResult(link, header, tensors, chunkBytes) {
+  refuseOverLimit();
   const total = tensors.reduce((a, t) => a + t.data.byteLength, 0);
   if (!chunkBytes || total <= chunkBytes) { link.sendFrame(encodeFrame(header, tensors)); return; }
   const descs = tensors.map((t) => ({ name: t.name, dtype: t.dtype, shape: t.dims.map(Number), offset: 0, byteLength: t.data.byteLength }));

@@ -4,6 +4,8 @@ import { Kind } from '../kinds.mjs';
 import { createSession } from '../session.mjs';
 import { bridgeUrl } from '../link.mjs';
 import { warningsOf } from './common.mjs';
+import { openWindow, closeWindow, overLimitText } from '../ledger.mjs';
+import { errorText } from '../probe.mjs';
 
 // `modelBytes`: the model sent inline in a binary load frame, else null (the page fetches model.url).
 export async function loadJob(page, msg, modelBytes) {
@@ -29,8 +31,19 @@ export async function loadJob(page, msg, modelBytes) {
   runtime.wasmStarted = true;
   const sessionOptions = sessionOptionsOf(page, msg, ep, opts);
   page.ui.log(`job ${msg.job}: creating session ${msg.session} for ${msg.model && msg.model.name ? msg.model.name : 'model'} (${bytes.byteLength} bytes) on ${JSON.stringify(ep)}`);
-  // Where the nodes run: checked when asked (session.mjs)
-  const { session, sessionMs, placement } = await createSession(ort, bytes, sessionOptions, opts.checkPlacement);
+  // the case's memory window (ledger.mjs): from before its session is made to its release
+  openWindow(msg.session);
+  let made;
+  try {
+    // Where the nodes run: checked when asked (session.mjs)
+    made = await createSession(ort, bytes, sessionOptions, opts.checkPlacement);
+  } catch (e) {
+    // a session that was not made is never released: its window closes here, with its over-limit request as the reason
+    const w = closeWindow(msg.session);
+    if (w && w.overLimit) throw new Error(`${overLimitText(w.overLimit)}; ${errorText(e)}`);
+    throw e;
+  }
+  const { session, sessionMs, placement } = made;
   page.sessions.set(msg.session, { session, runs: 0, ep: msg.ep.name, graphCapture: sessionOptions.enableGraphCapture === true, sessionOptions,
     checkPlacement: opts.checkPlacement === true });
   if (msg.ep.name === 'webgpu') watchGpuDevice(page, msg.session);

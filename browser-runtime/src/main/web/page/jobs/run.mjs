@@ -7,6 +7,7 @@ import { SettleLoop, TimedLoop } from '../settle.mjs';
 import { stopsOnFloor } from '../floor.mjs';
 import { feedsOf, disposeAll } from '../tensors.mjs';
 import { sendResult } from '../transfer.mjs';
+import { refuseOverLimit } from '../ledger.mjs';
 import { sessionOf, heapSnapshot, warningsOf, progressOf } from './common.mjs';
 
 // With "firstOnly" the session's first run alone (timed as firstMs; the bridge derives the deadline of the timed job from
@@ -27,6 +28,7 @@ export async function runJob(page, msg, views) {
     entry.runs++;
   }
   if (msg.firstOnly === true) {
+    refuseOverLimit();
     page.ui.log(`job ${msg.job}: first run ${firstMs === null ? '(had run before)' : firstMs.toFixed(2) + ' ms'}`);
     page.link.sendFrame(encodeFrame({ v: PROTOCOL_VERSION, type: Kind.RESULT, job: msg.job, session: msg.session, firstMs, warmups: 0,
       samplesMs: [], memory: null, warnings: warningsOf(page) }, []));

@@ -33,6 +33,11 @@ public interface BrowserHandle extends AutoCloseable {
         return pid().isPresent() ? ProcessTreeMemory.rss(pid().getAsLong()) : OptionalLong.empty();
     }
 
+    /** Resident memory of the browser's process tree, in all and by process type, when this machine owns the process. */
+    default java.util.Optional<TreeMemory> treeMemory() {
+        return pid().isPresent() ? new ProcessTreeMemory(pid().getAsLong()).sampleByType() : java.util.Optional.empty();
+    }
+
     /**
      * The machine the browser runs on when it is not this one (a Selenium Grid node): results are that host's. Empty for a
      * browser on this machine.

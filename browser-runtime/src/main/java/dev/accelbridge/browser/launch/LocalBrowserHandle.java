@@ -49,6 +49,11 @@ abstract class LocalBrowserHandle implements BrowserHandle {
     }
 
     @Override
+    public java.util.Optional<TreeMemory> treeMemory() {
+        return memory == null ? java.util.Optional.empty() : memory.sampleByType();
+    }
+
+    @Override
     public BrowserKind browser() {
         return browser;
     }

@@ -44,6 +44,27 @@ class ProcessTreeMemoryTest {
     }
 
     @Test
+    void aProcessIsCountedUnderTheTypeItsCommandLineGives() throws Exception {
+        // Chromium rewrites its command line as one space-separated title; Firefox keeps NUL-separated arguments
+        assertThat(ProcessTreeMemory.typeOf("/usr/lib/chromium/chromium --type=renderer --enable-features=X")).isEqualTo("renderer");
+        assertThat(ProcessTreeMemory.typeOf("chromium\u0000--type=gpu-process\u0000--no-sandbox")).isEqualTo("gpu-process");
+        assertThat(ProcessTreeMemory.typeOf("/usr/lib/firefox-esr/firefox-esr\u0000-contentproc\u0000-isForBrowser\u00001\u0000tab"))
+                .isEqualTo("tab");
+        assertThat(ProcessTreeMemory.typeOf("/usr/bin/sleep 60")).isEqualTo("other");
+        assertThat(ProcessTreeMemory.typeOf("x --type=Renderer\u001b[2J")).as("not a plain word: not quoted anywhere").isEqualTo("other");
+        assertThat(ProcessTreeMemory.typeOf("")).isEqualTo("other");
+        // the tree's own processes: the main one is the browser, a child without a type is other
+        Process child = new ProcessBuilder("sleep", "60").start();
+        try {
+            TreeMemory t = new ProcessTreeMemory(ProcessHandle.current().pid()).sampleByType().orElseThrow();
+            assertThat(t.byType()).containsKeys(TreeMemory.BROWSER, "other");
+            assertThat(t.byType().values().stream().mapToLong(Long::longValue).sum()).isEqualTo(t.totalBytes());
+        } finally {
+            child.destroyForcibly();
+        }
+    }
+
+    @Test
     void aTreeWhoseMainProcessHasEndedHasNoFigure() throws Exception {
         Process p = new ProcessBuilder("true").start();
         p.waitFor(10, TimeUnit.SECONDS);

@@ -246,10 +246,15 @@ public final class PageSessions {
 
     /** Releases a session; completes with the page's JS heap after the release, -1 when the browser does not tell. */
     public CompletableFuture<Long> releaseMeasured(String sessionId, Duration timeout) {
+        return releaseWithLedger(sessionId, timeout).thenApply(Released::jsHeapBytes);
+    }
+
+    /** Releases a session; completes with what the page said of its memory then ({@link Released}). */
+    public CompletableFuture<Released> releaseWithLedger(String sessionId, Duration timeout) {
         String job = JobMessages.nextId("j");
         ObjectNode msg = JobMessages.message(MessageKind.RELEASE, job).put("session", sessionId);
         return page.jobs.<JsonNode>submit(job, MessageKind.RELEASE, timeout, () -> page.channel.sendText(msg.toString()))
-                .thenApply(n -> n.path("memory").path("usedJSHeapSize").asLong(-1));
+                .thenApply(Released::of);
     }
 
     /**

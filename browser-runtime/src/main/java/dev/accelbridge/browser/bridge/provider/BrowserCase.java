@@ -10,6 +10,7 @@ import dev.accelbridge.browser.bridge.hub.ConnectedPage;
 import dev.accelbridge.browser.bridge.hub.ExecutionProviderSpec;
 import dev.accelbridge.browser.bridge.hub.LoadedSession;
 import dev.accelbridge.browser.bridge.hub.PageJobException;
+import dev.accelbridge.browser.bridge.hub.Released;
 import dev.accelbridge.browser.bridge.hub.RunOutcome;
 
 import dev.accelbridge.browser.launch.BrowserHandle;
@@ -76,9 +77,9 @@ final class BrowserCase {
         BrowserMemorySampler memory = BrowserMemorySampler.start(lane.handle());
         try {
             LoadedSession s = awaitLoad(k, c);
-            RunOutcome r = runThenRelease(k, c, s, memory);
+            Ran ran = runThenRelease(k, c, s, memory);
             checkEngine(s.modules());
-            return execution(k, c, s, r, memory);
+            return execution(k, c, s, ran, memory);
         } finally {
             memory.close();
             c.unregister(ModelRegistry.of(server));
@@ -149,16 +150,22 @@ final class BrowserCase {
         }
     }
 
+    /** A case's runs and what the page said of its memory when the session was released. */
+    private record Ran(RunOutcome outcome, Released released) {
+    }
+
     /** Runs the case's scenario on its session, then releases the session whether or not the run failed. */
-    private RunOutcome runThenRelease(Setup k, SentCase c, LoadedSession s, BrowserMemorySampler memory) {
+    private Ran runThenRelease(Setup k, SentCase c, LoadedSession s, BrowserMemorySampler memory) {
+        RunOutcome r;
         try {
-            RunOutcome r = runScenario(k, c, s.sessionId(), memory);
+            r = runScenario(k, c, s.sessionId(), memory);
             k.warmth().ran(k.backend(), k.durations());
             memory.sampleNow();
-            return r;
-        } finally {
+        } catch (RuntimeException e) {
             release(k, s);
+            throw e;
         }
+        return new Ran(r, release(k, s));
     }
 
     /** The browser side's one dispatch on what a case does: each scenario is a job of its own on the page. */
@@ -204,25 +211,29 @@ final class BrowserCase {
 
     /**
      * Releases the case's session on a page still in use; a single run's release is not awaited (its answer is all the
-     * case waits for), any other's is, so the next case finds the page's memory given back.
+     * case waits for), any other's is, so the next case finds the page's memory given back, and its answer holds the case's
+     * memory window ({@link Released#UNKNOWN} when not awaited or not answered).
      */
-    private void release(Setup k, LoadedSession s) {
+    private Released release(Setup k, LoadedSession s) {
         ConnectedPage p = k.page();
         if (p.isOpen() && !lane.relaunching()) {
-            CompletableFuture<Void> released = PageSessions.of(p).release(s.sessionId(), Duration.ofSeconds(10)).whenComplete((v, e) -> {
-                if (e != null) {
-                    LOG.warn("Releasing session {} failed: {}", s.sessionId(), e.toString());
-                }
-            });
+            CompletableFuture<Released> released = PageSessions.of(p).releaseWithLedger(s.sessionId(), Duration.ofSeconds(10))
+                    .whenComplete((v, e) -> {
+                        if (e != null) {
+                            LOG.warn("Releasing session {} failed: {}", s.sessionId(), e.toString());
+                        }
+                    });
             if (!k.single()) {
-                released.exceptionally(e -> null).join();
+                return released.exceptionally(e -> Released.UNKNOWN).join();
             }
         }
+        return Released.UNKNOWN;
     }
 
     /** The case's answers as an {@link Execution}: timings, warnings, memory, cold start and placement, the drill-down. */
-    private Execution execution(Setup k, SentCase c, LoadedSession s, RunOutcome r, BrowserMemorySampler memory) {
+    private Execution execution(Setup k, SentCase c, LoadedSession s, Ran ran, BrowserMemorySampler memory) {
         BackendId backend = k.backend();
+        RunOutcome r = ran.outcome();
         double firstMs = Double.isNaN(r.firstMs()) ? (r.samplesMs().length > 0 ? r.samplesMs()[0] : Double.NaN) : r.firstMs();
         // an encoder-decoder's encoder session is made for its generation job: its creation is load, as natively
         LoadedSession enc = r.encoder();
@@ -231,7 +242,7 @@ final class BrowserCase {
         LinkedHashSet<String> warnings = new LinkedHashSet<>(s.warnings());
         warnings.addAll(r.warnings());
         k.probe().isolationWarning(backend).ifPresent(warnings::add);
-        MemoryUsage mem = memory.finish();
+        MemoryUsage mem = PageMemory.of(memory.finish(), ran.released(), backend, r.jsHeapBytes());
         var placement = s.placement(k.ep());
         Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs() + (enc == null ? 0 : enc.fetchMs()), loadMs, firstMs,
                 t.p50Ms(), k.warmth().firstCase()), null, enc == null || placement == null ? placement : placement.and(enc.placement(k.ep()), "the encoder"));

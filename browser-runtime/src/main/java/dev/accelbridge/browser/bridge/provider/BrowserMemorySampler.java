@@ -1,9 +1,14 @@
 package dev.accelbridge.browser.bridge.provider;
 
 import dev.accelbridge.browser.launch.BrowserHandle;
+import dev.accelbridge.browser.launch.TreeMemory;
 import dev.accelbridge.core.MemoryUsage;
+import dev.accelbridge.core.ProcessPeak;
 
+import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -16,6 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * runs while the page times its runs. The sum counts pages shared between Chromium's
  * processes once per process, so it is an upper bound; VmRSS is read rather than smaps' PSS because PSS costs
  * the kernel a page-table walk per process, which on two cores would compete with the inference being timed.
+ * Each sample is also kept by process type (renderer, GPU process, the rest), each type's peak its own highest sum.
  * A page that joined by hand has no process here, so its memory stays {@link MemoryUsage#UNKNOWN}.
  */
 final class BrowserMemorySampler implements AutoCloseable {
@@ -24,6 +30,7 @@ final class BrowserMemorySampler implements AutoCloseable {
     private final BrowserHandle handle;
     private final long before;
     private final AtomicLong peak = new AtomicLong(-1);
+    private final Map<String, Long> peaks = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
 
     private BrowserMemorySampler(BrowserHandle handle, long before) {
@@ -51,8 +58,13 @@ final class BrowserMemorySampler implements AutoCloseable {
 
     private void sample() {
         if (handle != null) {
-            handle.rssBytes().ifPresent(v -> peak.accumulateAndGet(v, Math::max));
+            handle.treeMemory().ifPresent(this::take);
         }
+    }
+
+    private void take(TreeMemory t) {
+        peak.accumulateAndGet(t.totalBytes(), Math::max);
+        t.byType().forEach((type, bytes) -> peaks.merge(type, bytes, Math::max));
     }
 
     /** Stops the periodic sampling (before the timed job), with one sample taken now. */
@@ -72,11 +84,13 @@ final class BrowserMemorySampler implements AutoCloseable {
         if (handle == null) {
             return MemoryUsage.UNKNOWN;
         }
-        long after = handle.rssBytes().orElse(-1);
-        if (after > 0) {
-            peak.accumulateAndGet(after, Math::max);
-        }
-        return new MemoryUsage(before, after, peak.get());
+        long after = handle.treeMemory().map(t -> {
+            take(t);
+            return t.totalBytes();
+        }).orElse(-1L);
+        List<ProcessPeak> byType = peaks.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .map(e -> new ProcessPeak(e.getKey(), e.getValue())).toList();
+        return new MemoryUsage(before, after, peak.get()).withProcesses(byType);
     }
 
     @Override

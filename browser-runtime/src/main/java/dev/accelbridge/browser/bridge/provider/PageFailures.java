@@ -40,6 +40,13 @@ final class PageFailures {
             "(?i)(out of memory|\\boom\\b|Aborted\\(OOM\\)|allocation failed|failed to allocate|Cannot enlarge memory"
                     + "|RangeError: Array buffer|WebAssembly.Memory\\(\\): could not allocate|memory access out of bounds)");
 
+    /**
+     * The page's words for a buffer its ledger saw asked for above the device's limit ({@code ledger.mjs}), put before the
+     * engine's own error: read back as numbers, never quoted.
+     */
+    private static final Pattern OVER_LIMIT = Pattern.compile(
+            "^a WebGPU buffer of (\\d{1,16}) bytes was asked for, above the device's ([A-Za-z]{1,40}) of (\\d{1,16}) bytes; ");
+
     /** What the provider does before the next case. */
     enum Then {
         /**
@@ -96,7 +103,7 @@ final class PageFailures {
      * else (a session creation that threw, memory run out) a fresh page.
      */
     static Then afterPageError(String message, Phase phase) {
-        if (OUT_OF_MEMORY.matcher(message).find()) {
+        if (OUT_OF_MEMORY.matcher(message).find() || OVER_LIMIT.matcher(message).find()) {
             return Then.FRESH_PAGE;
         }
         if (phase == Phase.LOAD) {
@@ -115,6 +122,12 @@ final class PageFailures {
     private static BackendException pageError(PageJobException pj, Phase phase, BackendId backend, ModelSpec model, PageProbe probe,
                                               String where) {
         String msg = pj.getMessage();
+        java.util.regex.Matcher over = OVER_LIMIT.matcher(msg);
+        if (over.find()) {
+            return new UnsupportedModelException(Phase.FIT, PageMemory.overLimit(Long.parseLong(over.group(1)), over.group(2),
+                    Long.parseLong(over.group(3))) + " (" + model.name() + " on " + backend + "); then: " + msg.substring(over.end()) + where,
+                    "run it on wasm, or on an adapter with larger buffer limits", pj);
+        }
         if (OUT_OF_MEMORY.matcher(msg).find()) {
             // "memory access out of bounds" is how a failed allocation inside wasm32 usually surfaces (seen here for a
             // 1.2 GB intermediate); it is named as a memory fault, with the limit it most likely hit
