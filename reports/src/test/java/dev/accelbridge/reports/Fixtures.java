@@ -84,6 +84,11 @@ public final class Fixtures {
                 List.of("wasm"), Map.of("onnxruntime-web", ortWeb), 2);
     }
 
+    /** A WebGPU case's memory as a page measures it: the GPU ledger, the heaps, the renderer and GPU process. */
+    public static final MemoryUsage MEASURED_MEMORY = new MemoryUsage(1_000, 2_000, 3_000, new dev.accelbridge.core.GpuLedger(6_355_600,
+            6_371_992, 80, 4_194_304, 12, 1L << 30, 1L << 30), 34_930_688, 5_832_704, 19_299_316, List.of(
+            new dev.accelbridge.core.ProcessPeak("gpu-process", 171_147_264), new dev.accelbridge.core.ProcessPeak("renderer", 682_094_592)));
+
     public static Instant t(int minutes) {
         return Instant.parse("2026-11-20T10:00:00Z").plus(minutes, ChronoUnit.MINUTES);
     }

@@ -183,9 +183,6 @@ final class ExportSchema {
 
     private static final Kind DIAGNOSTIC = kind(Set.of(), "severity", text(), "code", text(), "message", text(), "action", text());
 
-    private static final Kind MEMORY = kind(Set.of(),
-            "rssBefore", whole(-1, Long.MAX_VALUE), "rssAfter", whole(-1, Long.MAX_VALUE), "rssPeak", whole(-1, Long.MAX_VALUE));
-
     private static final Kind PROVENANCE = kind(Set.of(),
             "host", text(), "hostFingerprint", text(), "os", text(), "browser", text(), "browserVersion", text(),
             "driver", text(), "adapter", text(), "softwareAdapter", bool(), "executionProviders", array(text(), 64),
@@ -207,7 +204,7 @@ final class ExportSchema {
             "maxAbsErr", nonNegative(), "maxRelErr", nonNegative(), "cosine", figure(-2, 2), "tolerance", nonNegative(),
             "within", bool(), "parityAgainst", text(), "nonFinite", whole(0, Long.MAX_VALUE), "rtol", nonNegative(),
             "toleranceBudget", figure(-NO_MAX, NO_MAX), "toleranceBasis", text(), "variantParity", object(PARITY),
-            "itemsPerSec", nonNegative(), "memory", object(MEMORY), "rssPeakBytes", whole(0, Long.MAX_VALUE),
+            "itemsPerSec", nonNegative(), "memory", object(MemoryForm.SCHEMA), "rssPeakBytes", whole(0, Long.MAX_VALUE),
             "fallbackPath", array(object(HOP), 16), "warnings", array(text(), 1024),
             "diagnostics", array(object(DIAGNOSTIC), 1024), "provenance", object(PROVENANCE),
             "bisection", generic(), "profile", generic(), "coldStart", generic(), "recreate", generic(),

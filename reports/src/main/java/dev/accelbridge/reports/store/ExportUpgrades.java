@@ -84,6 +84,9 @@ final class ExportUpgrades {
         // 11 → 12: results gained figuresOf (a fallback judged on the same work another cell of its lane measured); an
         // older result measured its own figures, which is what reading it without the field means
         UPGRADES.put(11, doc -> doc);
+        // 12 → 13: a result's memory gained the page's GPU ledger, heaps, processes and sources; an older result measured
+        // none of them, which is what reading it without the fields means (unknown)
+        UPGRADES.put(12, doc -> doc);
         UPGRADES.put(1, doc -> {
             for (JsonNode r : doc.path("results")) {
                 if (r instanceof ObjectNode o) {

@@ -11,7 +11,7 @@ import java.util.Set;
  */
 final class Migrations {
     /** The schema version this build writes. */
-    static final int CURRENT = 12;
+    static final int CURRENT = 13;
 
     /** Every table any version of our schema has; a database with other tables is not ours. */
     static final Set<String> KNOWN_TABLES = Set.of("schema_version", "runs", "hosts", "probes", "results", "samples", "models");
@@ -174,5 +174,10 @@ final class Migrations {
             // not run again: its figures are the measured cell's (RunResult.figuresOf). Every older row measured its own.
             new Migration(12, "shared_figures: a fallback's figures are the same work measured by another cell of its lane", List.of(
                     "ALTER TABLE results ADD COLUMN shared_figures BOOLEAN DEFAULT false",
-                    "UPDATE results SET shared_figures = false WHERE shared_figures IS NULL")));
+                    "UPDATE results SET shared_figures = false WHERE shared_figures IS NULL")),
+            // v13: memory beyond the resident figures (the page's GPU ledger, the WebAssembly and JS heaps, the browser's
+            // processes by type, each with its source), in the one JSON form of MemoryForm. No older row measured them:
+            // they stay unknown (null), never 0.
+            new Migration(13, "memory_detail: GPU ledger, heaps and processes by type", List.of(
+                    "ALTER TABLE results ADD COLUMN memory_detail VARCHAR")));
 }

@@ -96,7 +96,8 @@ import java.util.List;
  *                         similarity, {@code items, minCosine, maxAbsErr, agree, note}); null when no reading applies
  * @param decoding         a generation's figures (TTFT, inter-token latency, tokens/s, tokens verified), null for a single pass
  * @param itemsPerSec      throughput per item (calls per second × batch size)
- * @param memory           resident memory before, after and at peak ({@code -1}: not measured)
+ * @param memory           resident memory before, after and at peak ({@code -1}: not measured), the page's GPU ledger, heaps
+ *                         and processes where measured, each figure's source ({@link MemoryForm})
  * @param rssPeakBytes     the peak, or null when not measured
  * @param fallbackPath     every hop, taken or rejected, with its reason
  * @param warnings         what the runtime warned about
@@ -119,7 +120,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                          long nonFinite, Double rtol, Double toleranceBudget, String toleranceBasis, Parity variantParity,
                          JsonNode bisection, JsonNode profile, JsonNode coldStart, JsonNode recreate, JsonNode placement,
                          JsonNode readout, DecodingForm decoding, Double itemsPerSec,
-                         MemoryUsage memory, Long rssPeakBytes, List<FallbackHop> fallbackPath, List<String> warnings,
+                         MemoryForm memory, Long rssPeakBytes, List<FallbackHop> fallbackPath, List<String> warnings,
                          List<Diagnostic> diagnostics, Provenance provenance, String figuresOf) {
 
     /** The form of {@code r}, with every timed sample when {@code withSamples}. */
@@ -157,7 +158,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                 q == null ? null : q.basis(), r.variantParity(),
                 analysis.get("bisection"), analysis.get("profile"), analysis.get("coldStart"), analysis.get("recreate"),
                 analysis.get("placement"), analysis.get("readout"), t == null ? null : DecodingForm.of(t.decoding(), withSamples),
-                t == null ? null : t.throughputPerSec() * id.batchSize(), r.memory(),
+                t == null ? null : t.throughputPerSec() * id.batchSize(), MemoryForm.of(r.memory()),
                 r.memory().rssPeak() < 0 ? null : r.memory().rssPeak(), r.fallbackPath(), r.warnings(), r.diagnostics(), p,
                 r.figuresOf().map(CaseId::key).orElse(null));
     }
@@ -201,7 +202,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
         analysis.set("placement", placement);
         analysis.set("readout", readout);
         return new RunResult(runId, started, id, actual == null ? null : parse("actual", actual, BackendId::parse), s, reason,
-                provenance, t, memory == null ? MemoryUsage.UNKNOWN : memory, q, fallbackPath == null ? List.of() : fallbackPath,
+                provenance, t, memory == null ? MemoryUsage.UNKNOWN : memory.toUsage(), q, fallbackPath == null ? List.of() : fallbackPath,
                 warnings == null ? List.of() : warnings, variantParity, AnalysisJson.read(analysis),
                 new Attempts(Math.max(1, attempts), earlierAttempts == null ? List.of() : earlierAttempts),
                 figuresOf != null && actual != null);

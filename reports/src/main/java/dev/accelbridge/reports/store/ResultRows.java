@@ -47,7 +47,7 @@ final class ResultRows {
             + "host_fingerprint, os, load_ms, first_ms, p50_ms, p90_ms, p99_ms, mean_ms, stddev_ms, throughput_per_sec, "
             + "iterations, warmups, rss_before, rss_after, rss_peak, max_abs_err, max_rel_err, cosine, tolerance, "
             + "parity_within, parity_against, non_finite, rtol, tolerance_budget, tolerance_basis, fallback_path, warnings, provenance, "
-            + "started_at, variant_parity, analysis, attempts, earlier_attempts, quality, decoding, shared_figures";
+            + "started_at, variant_parity, analysis, attempts, earlier_attempts, quality, decoding, shared_figures, memory_detail";
 
     private final Db db;
 
@@ -188,7 +188,7 @@ final class ResultRows {
         text(ap, q == null ? null : q.basis());
     }
 
-    /** From fallback_path to shared_figures: the columns held as JSON text, with started_at, the attempts and whether the figures are another cell's among them. */
+    /** From fallback_path to memory_detail: the columns held as JSON text, with started_at, the attempts and whether the figures are another cell's among them. */
     private static void appendDocuments(DuckDBAppender ap, RunResult r) throws SQLException {
         Provenance p = r.provenance();
         Timings t = r.timings();
@@ -207,6 +207,7 @@ final class ResultRows {
         text(ap, t == null ? null : QualityForm.column(t.quality()));
         text(ap, t == null ? null : DecodingForm.column(t.decoding()));
         ap.append(r.sharedFigures());
+        text(ap, MemoryForm.column(r.memory()));
     }
 
     /** Results matching {@code where} (with its binder), with their samples, oldest first unless ordered. */
@@ -266,7 +267,7 @@ final class ResultRows {
                     rs.getBoolean("parity_within"), rs.getString("parity_against"), rs.getLong("non_finite"), dbl(rs, "rtol"),
                     dbl(rs, "tolerance_budget"), rs.getString("tolerance_basis"));
         }
-        MemoryUsage m = new MemoryUsage(rs.getLong("rss_before"), rs.getLong("rss_after"), rs.getLong("rss_peak"));
+        MemoryUsage m = MemoryForm.read(rs.getLong("rss_before"), rs.getLong("rss_after"), rs.getLong("rss_peak"), rs.getString("memory_detail"));
         String actual = rs.getString("actual");
         CaseId id = Dimensions.read(d -> column(rs, d.column()));
         return new RunResult(rs.getString("run_id"), instant(rs, "started_at"), id,

@@ -39,10 +39,10 @@ class PartOrderTest {
         Map<Part, Integer> html = positions(HtmlRenderer.render(m), m, Part::html, HTML_DRAWN, s -> "id=\"sec-" + s.id() + "\"");
         Map<Part, Integer> md = positions(MarkdownRenderer.render(m), m, Part::markdown, MARKDOWN_DRAWN, s -> "## " + Text.markdown(s.title()) + "\n");
         // each format shows its parts in the list's order; what it leaves out, it leaves out by its parts' Form
-        assertThat(html.keySet()).containsExactly(Part.OVERVIEW, Part.MATRIX, Part.BROWSER_VS_NATIVE, Part.HISTORY, Part.CHANGES,
-                Part.POSITIONS, Part.VERSIONS, Part.DRILL_DOWN, Part.DIAGNOSTICS, Part.FALLBACKS, Part.CELLS);
+        assertThat(html.keySet()).containsExactly(Part.OVERVIEW, Part.MATRIX, Part.BROWSER_VS_NATIVE, Part.HISTORY, Part.MEMORY,
+                Part.CHANGES, Part.POSITIONS, Part.VERSIONS, Part.DRILL_DOWN, Part.DIAGNOSTICS, Part.FALLBACKS, Part.CELLS);
         assertThat(List.copyOf(html.values())).as("report.html's parts where they start: %s", html).isSorted();
-        assertThat(md.keySet()).containsExactly(Part.OVERVIEW, Part.MATRIX, Part.BROWSER_VS_NATIVE, Part.CHANGES, Part.POSITIONS,
+        assertThat(md.keySet()).containsExactly(Part.OVERVIEW, Part.MATRIX, Part.BROWSER_VS_NATIVE, Part.MEMORY, Part.CHANGES, Part.POSITIONS,
                 Part.VERSIONS, Part.RECOMMENDATIONS, Part.DRILL_DOWN, Part.DIAGNOSTICS, Part.FALLBACKS, Part.NOT_RUN, Part.PROVENANCE);
         assertThat(List.copyOf(md.values())).as("report.md's parts where they start: %s", md).isSorted();
     }
