@@ -208,9 +208,11 @@ final class DrillDowns {
     private static Table recreateTable(Recreate r) {
         List<List<String>> rows = new ArrayList<>();
         for (Recreate.Cycle cy : r.samples()) {
-            rows.add(List.of(Integer.toString(cy.cycle()), Fmt.ms(cy.createMs()), Fmt.ms(cy.runMs()), mib(cy.rssBytes()), mib(cy.heapBytes())));
+            rows.add(List.of(Integer.toString(cy.cycle()), Fmt.ms(cy.createMs()), Fmt.ms(cy.runMs()), mib(cy.rssBytes()), mib(cy.heapBytes()),
+                    mib(cy.gpuBytes()), mib(cy.wasmBytes())));
         }
-        return new Table("Re-creation leak check", List.of("cycle", "create ms", "run ms", "RSS MiB", "JS heap MiB"), rows,
+        return new Table("Re-creation leak check", List.of("cycle", "create ms", "run ms", "RSS MiB", "JS heap MiB", "GPU live MiB",
+                "wasm heap MiB"), rows,
                 r.describe() + ". " + (r.note() == null ? "" : r.note()));
     }
 

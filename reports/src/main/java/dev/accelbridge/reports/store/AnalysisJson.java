@@ -202,10 +202,13 @@ final class AnalysisJson {
         o.put("cycles", r.cycles());
         o.set("rssGrowthPerCycleBytes", num(r.rssGrowthPerCycleBytes()));
         o.set("heapGrowthPerCycleBytes", num(r.heapGrowthPerCycleBytes()));
+        o.set("gpuGrowthPerCycleBytes", num(r.gpuGrowthPerCycleBytes()));
+        o.set("wasmGrowthPerCycleBytes", num(r.wasmGrowthPerCycleBytes()));
         o.put("suspectedLeak", r.suspectedLeak());
         ArrayNode s = o.putArray("samples");
         for (Recreate.Cycle c : r.samples()) {
-            ObjectNode x = s.addObject().put("cycle", c.cycle()).put("rssBytes", c.rssBytes()).put("heapBytes", c.heapBytes());
+            ObjectNode x = s.addObject().put("cycle", c.cycle()).put("rssBytes", c.rssBytes()).put("heapBytes", c.heapBytes())
+                    .put("gpuBytes", c.gpuBytes()).put("wasmBytes", c.wasmBytes());
             x.set("createMs", num(c.createMs()));
             x.set("runMs", num(c.runMs()));
         }
@@ -220,9 +223,11 @@ final class AnalysisJson {
         List<Recreate.Cycle> cycles = new ArrayList<>();
         for (JsonNode c : o.path("samples")) {
             cycles.add(new Recreate.Cycle(c.path("cycle").asInt(), num(c.get("createMs")), num(c.get("runMs")),
-                    c.path("rssBytes").asLong(-1), c.path("heapBytes").asLong(-1)));
+                    c.path("rssBytes").asLong(-1), c.path("heapBytes").asLong(-1), c.path("gpuBytes").asLong(-1),
+                    c.path("wasmBytes").asLong(-1)));
         }
         return new Recreate(o.path("cycles").asInt(), cycles, num(o.get("rssGrowthPerCycleBytes")),
-                num(o.get("heapGrowthPerCycleBytes")), text(o, "note"));
+                num(o.get("heapGrowthPerCycleBytes")), text(o, "note"), num(o.get("gpuGrowthPerCycleBytes")),
+                num(o.get("wasmGrowthPerCycleBytes")));
     }
 }

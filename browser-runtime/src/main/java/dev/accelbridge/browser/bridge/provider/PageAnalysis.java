@@ -88,12 +88,12 @@ final class PageAnalysis {
                 release(s);
                 throw e;
             }
-            long heap = awaiter.await(PageSessions.of(page).releaseMeasured(s.sessionId(), timeout));
+            dev.accelbridge.browser.bridge.hub.Released after = awaiter.await(PageSessions.of(page).releaseWithLedger(s.sessionId(), timeout));
             double runMs = Double.isNaN(r.firstMs()) ? r.samplesMs()[0] : r.firstMs();
-            out.add(new Recreate.Cycle(i, s.sessionMs(), runMs, rss.getAsLong(), heap));
+            out.add(new Recreate.Cycle(i, s.sessionMs(), runMs, rss.getAsLong(), after.jsHeapBytes(), after.gpuLiveBytes(), after.wasmAfterBytes()));
         }
-        return Recreate.of(cycles, out, "after each release: the browser's process-tree RSS and the page's JS heap "
-                + "(performance.memory)");
+        return Recreate.of(cycles, out, "after each release: the browser's process-tree RSS, the page's JS heap "
+                + "(performance.memory), the GPU bytes its ledger holds and onnxruntime-web's WebAssembly memory");
     }
 
     private void release(LoadedSession s) {

@@ -2,6 +2,11 @@ package dev.accelbridge.browser.bridge.provider;
 
 import dev.accelbridge.browser.bridge.BridgeOptions;
 import dev.accelbridge.browser.bridge.BridgeServer;
+import dev.accelbridge.browser.bridge.hub.ConnectedPage;
+import dev.accelbridge.browser.bridge.hub.ExecutionProviderSpec;
+import dev.accelbridge.browser.bridge.hub.LoadedSession;
+import dev.accelbridge.browser.bridge.hub.PageSessions;
+import dev.accelbridge.browser.bridge.hub.Released;
 import dev.accelbridge.browser.launch.BrowserLaunchers;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.page.OrtWebBuild;
@@ -35,6 +40,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -108,6 +114,46 @@ class MemoryLedgerTest {
         Execution w = chromium.execute(new ExecutionRequest(BackendId.WASM, mc, 1, 2, Duration.ofSeconds(120)));
         assertThat(w.memory().gpu()).isNull();
         assertThat(w.memory().wasmHeapBytes()).as("the model's weights live in the wasm heap").isGreaterThanOrEqualTo(weightBytes);
+    }
+
+    @Test
+    void sessionsLeftUnreleasedAreFlaggedByTheLeakCheckAndReleasedOnesAreNot() throws Exception {
+        TinyOnnx.Mlp mlp = TinyOnnx.mlp(256, 1024, 256, 1, 5L);
+        long weightBytes = 4L * (mlp.weights().get(0).length + mlp.weights().get(1).length);
+        List<NamedTensor> x = List.of(NamedTensor.ofFloats("x", new long[] {2, 256}, new float[2 * 256]));
+        Path dir = Files.createTempDirectory("leak");
+        ModelCase mc = new ModelCase(TinyOnnx.write(mlp, dir, "leak-mlp"), "x", x, Optional.empty());
+        // the check as a run asks for it: create, run, release, four times; nothing grows
+        Execution fine = chromium.execute(new ExecutionRequest(BackendId.WEBGPU, mc, 0, 1, Duration.ofSeconds(120), null,
+                Duration.ofSeconds(120), 0, 4));
+        dev.accelbridge.core.Recreate ok = fine.analysis().recreate();
+        assertThat(ok.gpuGrowthPerCycleBytes()).as(ok.describe()).isLessThan(64 * 1024);
+        assertThat(ok.samples()).allSatisfy(c -> assertThat(c.gpuBytes()).isNotNegative());
+        assertThat(ok.suspectedLeak()).as(ok.describe()).isFalse();
+        // a page job that leaks: each cycle's session is made and run but never released; the page's answer to releasing a
+        // session it never made says what it holds
+        ConnectedPage page = chromium.page();
+        List<String> leaked = new java.util.ArrayList<>();
+        List<dev.accelbridge.core.Recreate.Cycle> cycles = new java.util.ArrayList<>();
+        try {
+            for (int i = 1; i <= 4; i++) {
+                LoadedSession s = PageSessions.of(page).loadBytes("leak-mlp", mlp.bytes(), ExecutionProviderSpec.of(BackendId.WEBGPU),
+                        Duration.ofSeconds(60)).get(60, TimeUnit.SECONDS);
+                leaked.add(s.sessionId());
+                PageSessions.of(page).run(s.sessionId(), x, 0, 1, Duration.ofSeconds(60)).get(60, TimeUnit.SECONDS);
+                Released held = PageSessions.of(page).releaseWithLedger(PageSessions.newSessionId(), Duration.ofSeconds(10)).get(10, TimeUnit.SECONDS);
+                cycles.add(new dev.accelbridge.core.Recreate.Cycle(i, s.sessionMs(), 0, -1, held.jsHeapBytes(), held.gpuLiveBytes(),
+                        held.wasmAfterBytes()));
+            }
+        } finally {
+            for (String id : leaked) {
+                PageSessions.of(page).release(id, Duration.ofSeconds(10)).get(10, TimeUnit.SECONDS);
+            }
+        }
+        dev.accelbridge.core.Recreate leak = dev.accelbridge.core.Recreate.of(4, cycles, "test");
+        assertThat(leak.suspectedLeak()).as(leak.describe()).isTrue();
+        assertThat(leak.gpuGrowthPerCycleBytes()).as("each leaked session holds its weights: %s", leak.describe())
+                .isGreaterThanOrEqualTo(weightBytes);
     }
 
     @Test
