@@ -135,6 +135,39 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
                     db.tokensPerSec(), Fmt.times(r), Fmt.ms(da.ttftP50Ms()), Fmt.ms(db.ttftP50Ms()));
         }
 
+        /**
+         * What the two sides held: "GPU peak 6.0 MiB → 10.0 MiB (×1.66), wasm heap 33.3 MiB → 33.3 MiB, renderer 650.5 MiB →
+         * 644.1 MiB"; each figure only where both sides measured it, null when none was ("what does this option cost in
+         * memory", by runtime options).
+         */
+        public String memoryChange() {
+            if (a == null || b == null) {
+                return null;
+            }
+            var ma = a.memory();
+            var mb = b.memory();
+            List<String> parts = new ArrayList<>();
+            if (ma.gpu() != null && mb.gpu() != null) {
+                long x = ma.gpu().peakBytes();
+                long y = mb.gpu().peakBytes();
+                parts.add("GPU peak " + dev.accelbridge.core.Bytes.iec(x) + " → " + dev.accelbridge.core.Bytes.iec(y)
+                        + (x > 0 ? String.format(Locale.ROOT, " (×%.2f)", (double) y / x) : ""));
+            }
+            change(parts, "wasm heap", ma.wasmHeapBytes(), mb.wasmHeapBytes());
+            change(parts, "renderer", ma.processPeak("renderer"), mb.processPeak("renderer"));
+            change(parts, "GPU process", ma.processPeak("gpu-process"), mb.processPeak("gpu-process"));
+            if (parts.isEmpty()) {
+                change(parts, "RSS peak", ma.rssPeak(), mb.rssPeak());
+            }
+            return parts.isEmpty() ? null : String.join(", ", parts);
+        }
+
+        private static void change(List<String> parts, String what, long x, long y) {
+            if (x >= 0 && y >= 0) {
+                parts.add(what + " " + dev.accelbridge.core.Bytes.iec(x) + " → " + dev.accelbridge.core.Bytes.iec(y));
+            }
+        }
+
         static Row of(String label, RunResult a, RunResult b, double threshold, Noise noise) {
             double r = Comparison.ratio(a, b);
             if (!Double.isFinite(r)) {
@@ -220,6 +253,7 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
             n.put("noiseRuns", r.noiseRuns());
             n.put("ciBasis", r.ratioCi() == null ? null : r.noiseRuns() == 0 ? "the two runs' samples only (no run-to-run history)"
                     : "the samples and the run-to-run noise of " + r.noiseRuns() + " runs");
+            n.put("memoryChange", r.memoryChange());
             n.put("ratioLabel", Double.isFinite(r.ratio()) ? String.format(Locale.ROOT, "×%.2f", r.ratio())
                     + (r.ratioCi() == null ? "" : " " + Fmt.interval(r.ratioCi())) + (r.significant() ? " significant" : "") : "");
         }
@@ -236,6 +270,9 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
                 .put("actual", r.actual() == null ? null : r.actual().id())
                 .put("host", CaseFilter.hostName(r)).put("browser", r.provenance() == null ? r.id().lane().id() : r.provenance().browserLabel());
         s.set("p50", Views.figure(r.timings() == null ? Double.NaN : r.timings().p50Ms()));
+        if (r.memory().gpu() != null) {
+            s.put("gpuPeakBytes", r.memory().gpu().peakBytes());
+        }
     }
 
     private static Map<String, RunResult> index(List<RunResult> rs, Function<RunResult, String> key) {

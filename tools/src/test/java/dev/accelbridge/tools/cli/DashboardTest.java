@@ -195,6 +195,9 @@ class DashboardTest {
         assertThat(p.locator("#case-timings").textContent()).contains("warm p50").containsPattern("\\d+\\.\\d+ / ");
         assertThat(p.locator("#case-hops li.taken").textContent()).startsWith("wasm (taken)");
         assertThat(p.locator("#case-provenance").textContent()).contains("onnxruntime-web");
+        // the page's memory: the wasm heap measured, with its source; the GPU not used on wasm: a dash, never 0
+        assertThat(p.locator("#case-memory").textContent()).containsPattern("wasm heap \\(grown by the case\\)\\d+\\.\\d MiB")
+                .contains("GPU peak / left after release–", "WebAssembly.Memory");
         Number samples = (Number) p.evaluate("() => echarts.getInstanceByDom(document.getElementById('case-samples')).getOption().series[0].data.length");
         assertThat(samples.intValue()).isEqualTo(3);
         assertThat(p.locator("#case-history-table tbody tr").count()).isEqualTo(2);

@@ -187,7 +187,17 @@
         ['runtime versions', esc(Object.keys(p.runtimeVersions || {}).sort().map(function (k) { return k + ' ' + p.runtimeVersions[k]; }).join(', ') || '–')]]);
       var m = r.memory || {};
       function mb(b) { return typeof b === 'number' && b >= 0 ? (b / 1048576).toFixed(1) + ' MiB' : '–'; }
-      rowsInto($('case-memory'), [['RSS before', mb(m.rssBefore)], ['RSS after', mb(m.rssAfter)], ['RSS peak', mb(m.rssPeak)]]);
+      var g = m.gpu, src = m.sources || {};
+      function by(type) { var x = (m.processes || []).filter(function (q) { return q.type === type; })[0]; return x ? mb(x.peakBytes) : '–'; }
+      // each figure as the store has it, its source beside it; what was not measured is a dash, never 0
+      rowsInto($('case-memory'), [
+        ['GPU peak / left after release', g ? mb(g.peakBytes) + ' / ' + mb(g.leftLiveBytes) : '–'],
+        ['GPU buffers made (largest of the device\'s maxBufferSize)', g ? g.buffers + ' (' + mb(g.allocatedBytes) + '; largest ' + mb(g.largestBufferBytes)
+          + (g.maxBufferSize > 0 ? ' of ' + mb(g.maxBufferSize) : '') + ')' : '–'],
+        ['wasm heap (grown by the case)', mb(m.wasmHeapBytes) + (m.wasmGrowthBytes > 0 ? ' (+' + mb(m.wasmGrowthBytes) + ')' : '')],
+        ['JS heap', mb(m.jsHeapBytes)], ['renderer / GPU process peak', by('renderer') + ' / ' + by('gpu-process')],
+        ['RSS before', mb(m.rssBefore)], ['RSS after', mb(m.rssAfter)], ['RSS peak', mb(m.rssPeak)],
+        ['sources', esc(Object.keys(src).map(function (k) { return k + ': ' + src[k]; }).join('; ') || '–')]]);
       document.querySelector('#case-diagnostics tbody').innerHTML = (r.diagnostics || []).map(function (x) {
         return '<tr><td class="severity-' + esc(x.severity) + '">' + esc(x.severity) + '</td><td>' + esc(x.message) + '</td><td>'
           + esc(x.action) + '</td></tr>'; }).join('') || '<tr><td colspan="3">none</td></tr>';
