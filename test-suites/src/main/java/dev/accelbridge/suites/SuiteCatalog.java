@@ -57,6 +57,18 @@ public final class SuiteCatalog {
         return options;
     }
 
+    /** The family of the suite model called {@code name} at either size (names differ by size), found without generating it. */
+    public static java.util.Optional<ModelFamily> familyOf(String name) {
+        for (ModelSize size : ModelSize.values()) {
+            for (ModelFamily f : FAMILIES) {
+                if (SuiteDefinitions.models(f, size).stream().anyMatch(m -> m.name().equals(name))) {
+                    return java.util.Optional.of(f);
+                }
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
     /** The families with built-in suites: text, vision, audio, multimodal, text generation. */
     public static List<ModelFamily> families() {
         return FAMILIES;

@@ -185,6 +185,14 @@ final class Converters {
         }
     }
 
+    /** A size in bytes: {@code 4GiB}, {@code 512MiB}, a number ({@link dev.accelbridge.core.Bytes#parse}). */
+    static final class ByteSize implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return Converters.convert(value, dev.accelbridge.core.Bytes::parse);
+        }
+    }
+
     /** {@code I/N}: a part of the run. */
     static final class ShardArg implements ITypeConverter<dev.accelbridge.run.Shard> {
         @Override

@@ -36,8 +36,8 @@ record ModelArg(String value) {
     /** The suite family that has a model called {@link #value}; bad input when none has. */
     private ModelFamily suiteOf(long seed) {
         SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(PlanDefaults.modelCache(), ModelSize.SMALL, seed));
-        return catalog.descriptions().stream().filter(d -> d.name().equals(value)).findFirst()
-                .map(d -> ModelFamily.parse(d.family()))
+        // either size's names (a large suite's models have names of their own: bert-base for bert-mini)
+        return SuiteCatalog.familyOf(value)
                 .or(() -> catalog.models(ModelFamily.OPS).stream().filter(m -> m.name().equals(value)).findFirst()
                         .map(m -> ModelFamily.OPS)) // an op-suite case (OpType-opset-variant), as 'accelbridge ops' names it
                 .orElseThrow(() -> new AccelbridgeException("--model " + value + " is neither an existing path nor a suite model",
