@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.PublicApi;
+
 import java.util.Map;
 
 /**
@@ -9,6 +11,7 @@ import java.util.Map;
  * @param totalBytes the tree's sum
  * @param byType     the sum per type
  */
+@PublicApi
 public record TreeMemory(long totalBytes, Map<String, Long> byType) {
     /** The type of the browser's main process. */
     public static final String BROWSER = "browser";
