@@ -43,6 +43,13 @@ class PageAftermathTest {
         assertThat(PageFailures.afterPageError("Can't create a session. ERROR_CODE: 9, ...", Phase.RUN)).isEqualTo(PageFailures.Then.CHECK_PAGE);
         assertThat(PageFailures.afterPageError("RuntimeError: memory access out of bounds", Phase.RUN)).isEqualTo(PageFailures.Then.FRESH_PAGE);
         assertThat(PageFailures.afterPageError("Aborted(OOM)", Phase.LOAD)).isEqualTo(PageFailures.Then.FRESH_PAGE);
+        // a buffer the device refused: its GPU process is not trusted either (the next case in a fresh page waited 33 s)
+        for (Phase p : new Phase[] {Phase.LOAD, Phase.RUN}) {
+            assertThat(PageFailures.afterPageError("a WebGPU buffer of 1073745920 bytes was asked for, above the device's maxBufferSize of "
+                    + "1073741824 bytes; Error: the run returned outputs computed with a buffer the device refused", p)).isEqualTo(PageFailures.Then.RESTART);
+        }
+        assertThat(PageFailures.afterPageError("the text says a WebGPU buffer of 1 bytes was asked for, above the device's maxBufferSize of 0 bytes; ",
+                Phase.RUN)).as("only at the start, as the page writes it").isEqualTo(PageFailures.Then.CHECK_PAGE);
     }
 
     @Test
