@@ -17,8 +17,9 @@ common=(--backends webgpu --browser chromium --engines jsep,webgpu-ep --warmups 
 printf '%-30s %-10s %14s %14s %8s %14s %14s %8s\n' pair engine "peak pred" "peak meas" ratio "largest pred" "largest meas" ratio
 for p in "${pairs[@]}"; do
   small="${p%%=*}"; large="${p#*=}"
-  ./accelbridge run --suites "$(family "$small" small)" --size small "${common[@]}" --out "$TMP/s" >/dev/null 2>&1 || true
-  ./accelbridge run --suites "$(family "$large" large)" --size large "${common[@]}" --out "$TMP/l" >/dev/null 2>&1 || true
+  fam=$(family "$small" small)   # a pair is one family at two sizes (listing the large suite would generate all of it)
+  ./accelbridge run --suites "$fam" --size small "${common[@]}" --out "$TMP/s" >/dev/null 2>&1 || true
+  ./accelbridge run --suites "$fam" --size large "${common[@]}" --out "$TMP/l" >/dev/null 2>&1 || true
   for engine in jsep webgpu-ep; do
     pred=$(./accelbridge fit --json --model "$large" --size large --from "$small" --engine "$engine" --db "$TMP/fit.duckdb" 2>/dev/null || true)
     meas=$(./accelbridge fit --json --model "$large" --size large --engine "$engine" --db "$TMP/fit.duckdb" 2>/dev/null || true)
