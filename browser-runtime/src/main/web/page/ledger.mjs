@@ -3,14 +3,12 @@
 // the device's destroy, or the buffer collected unreferenced) passes through here: installed before onnxruntime-web
 // loads, it sees both engines' buffers (JSEP makes them in JavaScript, the native WebGPU EP through Emscripten's WebGPU
 // bindings, which call the same methods). The WebAssembly memories are the ones onnxruntime-web instantiates its
-// modules with. A case is a window: opened when its session is loaded, closed when it is released (figures.mjs forms it).
+// modules with. A case is a window: opened when its session is loaded, closed (and its figures formed) when it is released.
 // Nothing here runs inside a timed run but a map update per buffer made or destroyed.
 
 const state = {
   installed: false,
   live: 0, // bytes of buffers made and not yet let go, all devices
-  allocated: 0, // bytes of every buffer ever made
-  buffers: 0, // buffers ever made
   windows: new Map(), // key -> an open window (open)
   memories: new Set(), // WebAssembly.Memory objects seen at instantiation
   limits: null, // { maxBufferSize, maxStorageBufferBindingSize } of the last device that made a buffer
@@ -39,14 +37,12 @@ function letGo(rec) {
   state.live -= rec.size;
 }
 
-function made(device, buffer, size, usage) {
+function made(device, size, usage) {
   const dev = deviceRecord(device);
   const rec = { size, dev, gone: false, usage };
   dev.buffers.add(rec);
   dev.live += size;
   state.live += size;
-  state.allocated += size;
-  state.buffers++;
   const lim = device.limits;
   if (lim) state.limits = { maxBufferSize: Number(lim.maxBufferSize), maxStorageBufferBindingSize: Number(lim.maxStorageBufferBindingSize) };
   for (const w of state.windows.values()) {
@@ -87,7 +83,7 @@ export function installLedger() {
     G.GPUDevice.prototype.createBuffer = function createBuffer(descriptor) {
       const buffer = create.call(this, descriptor);
       const size = Number(buffer && buffer.size !== undefined ? buffer.size : descriptor && descriptor.size) || 0;
-      const rec = made(this, buffer, size, descriptor ? descriptor.usage : null);
+      const rec = made(this, size, descriptor ? descriptor.usage : null);
       recs.set(buffer, rec);
       if (gone) gone.register(buffer, rec, rec);
       return buffer;

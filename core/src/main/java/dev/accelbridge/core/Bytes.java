@@ -6,6 +6,7 @@ import java.util.Locale;
 @PublicApi
 public final class Bytes {
     private static final String[] UNITS = {"B", "KiB", "MiB", "GiB", "TiB"};
+    private static final java.util.regex.Pattern SIZE = java.util.regex.Pattern.compile("(?i)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([kmgt]?)(?:i?b)?\\s*");
 
     private Bytes() {
     }
@@ -17,7 +18,7 @@ public final class Bytes {
      * @throws AccelbridgeException when it is no size
      */
     public static long parse(String text) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([kmgt]?)(?:i?b)?\\s*").matcher(text == null ? "" : text);
+        java.util.regex.Matcher m = SIZE.matcher(text == null ? "" : text);
         if (!m.matches()) {
             throw new AccelbridgeException(Untrusted.quote(text) + " is not a size", "write it as 4GiB, 512MiB or a number of bytes");
         }

@@ -30,7 +30,7 @@ public interface BrowserHandle extends AutoCloseable {
 
     /** Resident memory of the browser's whole process tree, when this machine owns the process. */
     default OptionalLong rssBytes() {
-        return pid().isPresent() ? ProcessTreeMemory.rss(pid().getAsLong()) : OptionalLong.empty();
+        return treeMemory().map(t -> OptionalLong.of(t.totalBytes())).orElse(OptionalLong.empty());
     }
 
     /** Resident memory of the browser's process tree, in all and by process type, when this machine owns the process. */

@@ -42,12 +42,7 @@ abstract class LocalBrowserHandle implements BrowserHandle {
         this.memory = process == null ? null : new ProcessTreeMemory(process.pid());
     }
 
-    /** The tree's resident memory, its process list kept between samples ({@link ProcessTreeMemory}). */
-    @Override
-    public OptionalLong rssBytes() {
-        return memory == null ? OptionalLong.empty() : memory.sample();
-    }
-
+    /** The tree's resident memory, in all and by type, its process list kept between samples ({@link ProcessTreeMemory}). */
     @Override
     public java.util.Optional<TreeMemory> treeMemory() {
         return memory == null ? java.util.Optional.empty() : memory.sampleByType();

@@ -95,26 +95,15 @@ public record MemoryFit(String model, String reference, String referenceCase, Gp
                     : Math.max(target.largestTensorBytes(), Math.round(measured.largestBufferBytes() * k));
         }
         List<String> reasons = new ArrayList<>();
-        int failed = 0;
-        int passed = 0;
+        List<Boolean> held = new ArrayList<>();
         if (device.memoryBytes() > 0) {
-            boolean ok = peak <= device.memoryBytes();
-            reasons.add(String.format(Locale.ROOT, "peak GPU bytes %s %s the device's %s", Bytes.iec(peak), ok ? "within" : "above",
-                    Bytes.iec(device.memoryBytes())));
-            failed += ok ? 0 : 1;
-            passed += ok ? 1 : 0;
+            held.add(peak <= device.memoryBytes());
+            reasons.add(String.format(Locale.ROOT, "peak GPU bytes %s %s the device's %s", Bytes.iec(peak), peak <= device.memoryBytes()
+                    ? "within" : "above", Bytes.iec(device.memoryBytes())));
         }
-        for (String[] l : new String[][] {{"maxBufferSize", Long.toString(device.maxBufferSize())},
-                {"maxStorageBufferBindingSize", Long.toString(device.maxStorageBufferBindingSize())}}) {
-            long limit = Long.parseLong(l[1]);
-            if (limit > 0) {
-                boolean ok = largest <= limit;
-                reasons.add(String.format(Locale.ROOT, "largest buffer %,d bytes %s the %s of %,d bytes", largest, ok ? "within" : "above", l[0], limit));
-                failed += ok ? 0 : 1;
-                passed += ok ? 1 : 0;
-            }
-        }
-        Verdict v = failed > 0 ? Verdict.DOES_NOT_FIT : passed > 0 ? Verdict.FITS : Verdict.UNKNOWN;
+        limit(largest, "maxBufferSize", device.maxBufferSize(), held, reasons);
+        limit(largest, "maxStorageBufferBindingSize", device.maxStorageBufferBindingSize(), held, reasons);
+        Verdict v = held.contains(false) ? Verdict.DOES_NOT_FIT : held.isEmpty() ? Verdict.UNKNOWN : Verdict.FITS;
         if (v == Verdict.UNKNOWN) {
             reasons.add("the device class gives no memory and no buffer limit to hold the figures against");
         }
@@ -125,6 +114,15 @@ public record MemoryFit(String model, String reference, String referenceCase, Gp
     /** This prediction with what the target itself measured, to check it against. */
     public MemoryFit checkedAgainst(GpuLedger own) {
         return new MemoryFit(model, reference, referenceCase, measured, target, from, peakBytes, largestBufferBytes, device, verdict, reasons, own);
+    }
+
+    /** The largest buffer against one of the device's limits, when the device class gives it. */
+    private static void limit(long largest, String name, long limit, List<Boolean> held, List<String> reasons) {
+        if (limit > 0) {
+            held.add(largest <= limit);
+            reasons.add(String.format(Locale.ROOT, "largest buffer %,d bytes %s the %s of %,d bytes", largest, largest <= limit ? "within" : "above",
+                    name, limit));
+        }
     }
 
     /** The prediction in words, labelled as one, with what it rests on. */

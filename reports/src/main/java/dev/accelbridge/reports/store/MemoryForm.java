@@ -69,13 +69,14 @@ record MemoryForm(long rssBefore, long rssAfter, long rssPeak, GpuLedger gpu, Lo
 
     /** The resident figures from their columns, with what {@code column} holds beside them. */
     static MemoryUsage read(long rssBefore, long rssAfter, long rssPeak, String column) {
-        MemoryUsage rss = new MemoryUsage(rssBefore, rssAfter, rssPeak);
         if (column == null) {
-            return rss;
+            return new MemoryUsage(rssBefore, rssAfter, rssPeak);
         }
         try {
-            MemoryUsage m = ResultJson.MAPPER.readValue(column, MemoryForm.class).toUsage();
-            return rss.withGpu(m.gpu()).withHeaps(m.wasmHeapBytes(), m.wasmGrowthBytes(), m.jsHeapBytes()).withProcesses(m.processes());
+            MemoryForm f = ResultJson.MAPPER.readValue(column, MemoryForm.class);
+            // the resident columns are what the store holds for those three; the column, the rest
+            return new MemoryForm(rssBefore, rssAfter, rssPeak, f.gpu(), f.wasmHeapBytes(), f.wasmGrowthBytes(), f.jsHeapBytes(),
+                    f.processes(), null).toUsage();
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalArgumentException("the memory_detail column is not valid: " + e.getOriginalMessage());
         }

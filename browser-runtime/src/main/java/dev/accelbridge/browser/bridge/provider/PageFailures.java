@@ -129,7 +129,8 @@ final class PageFailures {
         String msg = pj.getMessage();
         java.util.regex.Matcher over = OVER_LIMIT.matcher(msg);
         if (over.find()) {
-            return new UnsupportedModelException(Phase.FIT, PageMemory.overLimit(Long.parseLong(over.group(1)), over.group(2),
+            return new UnsupportedModelException(Phase.FIT, String.format(java.util.Locale.ROOT, "the engine asked the WebGPU device for "
+                    + "a buffer of %,d bytes, above its %s of %,d bytes", Long.parseLong(over.group(1)), over.group(2),
                     Long.parseLong(over.group(3))) + " (" + model.name() + " on " + backend + "); then: " + msg.substring(over.end()) + where,
                     "run it on wasm, or on an adapter with larger buffer limits", pj);
         }

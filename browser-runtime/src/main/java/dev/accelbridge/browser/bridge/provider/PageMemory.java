@@ -4,13 +4,11 @@ import dev.accelbridge.browser.bridge.hub.Released;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.MemoryUsage;
 
-import java.util.Locale;
-
 /**
  * A browser case's memory: the process tree the bridge sampled, joined with what the page's ledger counted
- * ({@link Released}): the GPU buffers of a WebGPU case, onnxruntime-web's WebAssembly memory, the JS heap. A case whose
- * engine asked the device for a buffer above its limit fails in the page with the numbers ({@code ledger.mjs}), which
- * {@link PageFailures} makes UNSUPPORTED in {@link #overLimit}'s words.
+ * ({@link Released}): the GPU buffers of a WebGPU case, onnxruntime-web's WebAssembly memory, the JS heap. (A case whose
+ * engine asked the device for a buffer above its limit fails in the page with the numbers, which {@link PageFailures}
+ * makes UNSUPPORTED.)
  */
 final class PageMemory {
     private PageMemory() {
@@ -23,11 +21,5 @@ final class PageMemory {
     static MemoryUsage of(MemoryUsage sampled, Released released, BackendId backend, long jsHeapAfterRuns) {
         return sampled.withGpu(backend == BackendId.WEBGPU ? released.gpu() : null)
                 .withHeaps(released.wasmAfterBytes(), released.wasmGrowthBytes(), jsHeapAfterRuns >= 0 ? jsHeapAfterRuns : released.jsHeapBytes());
-    }
-
-    /** The verdict's words for a buffer above a limit. */
-    static String overLimit(long bytes, String limit, long limitBytes) {
-        return String.format(Locale.ROOT, "the engine asked the WebGPU device for a buffer of %,d bytes, above its %s of %,d bytes",
-                bytes, limit, limitBytes);
     }
 }
