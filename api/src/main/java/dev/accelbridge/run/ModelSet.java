@@ -38,7 +38,7 @@ import java.util.Set;
  * @param cases   the cases to run, every fp32 case before the variants derived from it
  * @param broken  the user models with a problem
  * @param refused the cases that cannot be made (a variant the model cannot be converted to)
- * @param fp32Of  each derived fp16/int8 case → the fp32 case it was derived from (its reference)
+ * @param fp32Of  each variant (derived, or shipped beside its fp32 graph) → the fp32 case it is judged against (its reference)
  * @param notes   what the plan asked for that a model does not do, and why (fixed batch, shipped precision)
  */
 @PublicApi
@@ -101,6 +101,7 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
             }
         }
         Set<String> inputNames = new LinkedHashSet<>();
+        List<String> loadNotes = new ArrayList<>();
         for (Path p : plan.workload().userModels()) {
             for (ModelLoad m : ModelDirectory.loadAll(p, plan.workload().userFamily(), plan.workload().feed())) {
                 if (m.broken()) {
@@ -108,6 +109,7 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
                 } else {
                     base.addAll(m.cases());
                 }
+                loadNotes.addAll(m.notes());
                 inputNames.addAll(m.inputNames());
             }
         }
@@ -132,7 +134,9 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
             base = swept;
         }
         checkSize(base, plan.workload().batchSizes(), plan.workload().precisions());
-        ModelSet all = expand(base, broken, plan.workload().batchSizes(), plan.workload().precisions(), new Variants(plan.workload().modelCache()));
+        ModelSet made = expand(base, broken, plan.workload().batchSizes(), plan.workload().precisions(), new Variants(plan.workload().modelCache()));
+        loadNotes.addAll(made.notes());
+        ModelSet all = new ModelSet(made.cases(), made.broken(), made.refused(), made.fp32Of(), loadNotes);
         return plan.workload().shard().map(all::shard).orElse(all);
     }
 
@@ -222,7 +226,14 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
         List<Refused> refused = new ArrayList<>();
         Map<ModelCase, ModelCase> fp32Of = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>();
+        Map<ModelCase, Map<Precision, ModelCase>> shipped = ShippedVariants.of(base);
+        java.util.Set<ModelCase> linked = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        shipped.values().forEach(m -> linked.addAll(m.values()));
         for (ModelCase mc : base) {
+            if (linked.contains(mc)) {
+                continue; // made with its fp32 sibling, at the same batch
+            }
+            Map<Precision, ModelCase> siblings = shipped.getOrDefault(mc, Map.of());
             List<ModelCase> batched;
             try {
                 batched = batched(mc, batchSizes, notes);
@@ -230,13 +241,15 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
                 // whatever a model's data does to batching or conversion is that model's rows, never the run's end
                 String why = "feed: " + (e instanceof AccelbridgeException a ? a.oneLine() : e.toString()) + " (model "
                         + mc.model().path() + ")";
-                for (Precision p : precisions.contains(mc.precision()) || mc.precision() != Precision.FP32 ? List.of(mc.precision())
-                        : precisions) {
+                java.util.Set<Precision> ps = new java.util.LinkedHashSet<>(precisions.contains(mc.precision())
+                        || mc.precision() != Precision.FP32 ? List.of(mc.precision()) : precisions);
+                ps.addAll(siblings.keySet());
+                for (Precision p : ps) {
                     refused.add(new Refused(mc, p, Status.FAILED, why));
                 }
                 continue;
             }
-            atPrecisions(batched, precisions, variants, fp32Cases, derived, refused, fp32Of, notes);
+            atPrecisions(batched, siblings, precisions, variants, new Made(fp32Cases, derived, refused, fp32Of, notes));
         }
         List<ModelCase> cases = new ArrayList<>(fp32Cases);
         cases.addAll(derived);
@@ -262,38 +275,59 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
         return batched;
     }
 
-    /** The batched cases at every precision asked for, into the lists given. */
-    private static void atPrecisions(List<ModelCase> batched, List<Precision> precisions, Variants variants,
-                                     List<ModelCase> fp32Cases, List<ModelCase> derived, List<Refused> refused,
-                                     Map<ModelCase, ModelCase> fp32Of, List<String> notes) {
+    /** What {@link #expand} makes, the lists its steps add to. */
+    private record Made(List<ModelCase> fp32Cases, List<ModelCase> derived, List<Refused> refused, Map<ModelCase, ModelCase> fp32Of,
+                        List<String> notes) {
+    }
+
+    /**
+     * The batched cases at every precision asked for: a variant the folder ships ({@code siblings}) as shipped (every one
+     * of them when the plan asks for fp32 alone, the default), any other derived from fp32.
+     */
+    private static void atPrecisions(List<ModelCase> batched, Map<Precision, ModelCase> siblings, List<Precision> precisions,
+                                     Variants variants, Made made) {
+        boolean asShipped = precisions.equals(List.of(Precision.FP32));
         for (ModelCase bc : batched) {
             if (bc.precision() != Precision.FP32) {
-                if (!precisions.equals(List.of(bc.precision()))) {
-                    notes.add(bc.key() + " is shipped at " + bc.precision().id() + ": it runs at " + bc.precision().id()
+                if (!precisions.equals(List.of(bc.precision())) && !asShipped) {
+                    made.notes().add(bc.key() + " is shipped at " + bc.precision().id() + ": it runs at " + bc.precision().id()
                             + " only and is not converted again");
                 }
-                fp32Cases.add(bc);
+                made.fp32Cases().add(bc);
                 continue;
             }
             if (precisions.contains(Precision.FP32)) {
-                fp32Cases.add(bc);
+                made.fp32Cases().add(bc);
+            }
+            for (Map.Entry<Precision, ModelCase> s : siblings.entrySet()) {
+                if (asShipped || precisions.contains(s.getKey())) {
+                    ModelCase v = Batching.atBatch(s.getValue(), Batching.batchOf(bc)).orElse(s.getValue());
+                    made.derived().add(v);
+                    made.fp32Of().put(v, bc);
+                } else {
+                    made.notes().add(bc.key() + " ships a " + s.getKey().id() + " variant too: not run (--precision does not name it)");
+                }
             }
             for (Precision p : precisions) {
-                if (p == Precision.FP32) {
-                    continue;
-                }
-                try {
-                    ModelCase v = variants.derive(bc, p);
-                    derived.add(v);
-                    fp32Of.put(v, bc);
-                } catch (SuiteException e) {
-                    refused.add(new Refused(bc, p, e instanceof SuiteException.CacheException ? Status.FAILED : Status.UNSUPPORTED,
-                            e.oneLine()));
-                } catch (RuntimeException e) {
-                    refused.add(new Refused(bc, p, Status.FAILED, "feed: the " + p.id() + " variant could not be made: " + e
-                            + " (model " + bc.model().path() + ")"));
+                if (p != Precision.FP32 && !siblings.containsKey(p)) {
+                    derive(bc, p, variants, made);
                 }
             }
+        }
+    }
+
+    /** {@code bc}'s variant at {@code p}, derived, or refused with why. */
+    private static void derive(ModelCase bc, Precision p, Variants variants, Made made) {
+        try {
+            ModelCase v = variants.derive(bc, p);
+            made.derived().add(v);
+            made.fp32Of().put(v, bc);
+        } catch (SuiteException e) {
+            made.refused().add(new Refused(bc, p, e instanceof SuiteException.CacheException ? Status.FAILED : Status.UNSUPPORTED,
+                    e.oneLine()));
+        } catch (RuntimeException e) {
+            made.refused().add(new Refused(bc, p, Status.FAILED, "feed: the " + p.id() + " variant could not be made: " + e
+                    + " (model " + bc.model().path() + ")"));
         }
     }
 }

@@ -193,7 +193,7 @@ final class OneRun {
         List<Unrunnable> unrunnable = new ArrayList<>();
         for (ModelLoad m : set.broken()) {
             unrunnable.add(new Unrunnable((b, l) -> new CaseId(m.family(), m.name(), m.sha256(), "-", null,
-                    dev.accelbridge.core.Precision.FP32, 1, b, l), m.status(), m.problem()));
+                    m.precision(), 1, b, l), m.status(), m.problem()));
         }
         for (ModelSet.Refused r : set.refused()) {
             unrunnable.add(new Unrunnable(r::on, r.status(), r.reason()));

@@ -9,7 +9,7 @@ import java.util.Locale;
  *
  * <p>Defaults per backend and output type ({@link #defaults}), from onnxruntime-web's test runner
  * ({@code js/web/test/test-runner.ts}): CPU and wasm abs 1e-4 / rel 1e-6; WebGPU (and the other GPU-class providers,
- * WebNN, native GPU EPs) abs 1e-3 / rel 1e-5; half precision abs 0.1 / rel 2 % (also used for int8-quantized
+ * WebNN, native GPU EPs) abs 1e-3 / rel 1e-5; half precision abs 0.1 / rel 2 % (also used for quantized
  * models). A tolerance given for a model ({@code --tolerance}, its folder's {@code accelbridge.json}) replaces the
  * absolute bound.
  *
@@ -26,7 +26,7 @@ public record Tolerance(double atol, double rtol, String basis) {
         if (!dtype.isFloat()) {
             return EXACT;
         }
-        if (dtype == DType.FLOAT16 || precision == Precision.FP16 || precision == Precision.INT8) {
+        if (dtype == DType.FLOAT16 || precision.lossy()) {
             return new Tolerance(0.1, 0.02, "half precision or quantized: abs 0.1, rel 2%");
         }
         if (backend == null || backend == BackendId.CPU || backend == BackendId.WASM) {

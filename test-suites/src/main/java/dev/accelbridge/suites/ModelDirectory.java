@@ -43,7 +43,7 @@ public final class ModelDirectory {
         }
         List<ModelLoad> out = new ArrayList<>();
         for (Path m : models) {
-            out.add(loadOne(m, family, feed));
+            out.addAll(loadVariants(m, family, feed));
         }
         return out;
     }
@@ -69,6 +69,15 @@ public final class ModelDirectory {
         });
     }
 
+    /** Whether {@code p} is a transformers.js folder of dtype variants (an unreadable one is not: it is listed as files). */
+    private static boolean shipsVariants(Path p) {
+        try {
+            return ModelFolderLoader.variants(p).stream().anyMatch(v -> v.precision() != null);
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
     private static void collect(Path p, int depth, List<Path> out) {
         if (Files.isRegularFile(p)) {
             out.add(p);
@@ -78,7 +87,7 @@ public final class ModelDirectory {
             return;
         }
         if (Files.isRegularFile(p.resolve("model.onnx")) || Files.isRegularFile(p.resolve("onnx").resolve("model.onnx"))
-                || SpeechToTextFolder.in(p).isPresent()) {
+                || SpeechToTextFolder.in(p).isPresent() || shipsVariants(p)) {
             out.add(p);
             return;
         }
@@ -100,16 +109,38 @@ public final class ModelDirectory {
         }
     }
 
-    private static ModelLoad loadOne(Path model, Optional<ModelFamily> family, FeedOptions feed) {
+    /**
+     * The model at {@code model}, one load per dtype variant its folder ships (a variant's problem is that variant's rows),
+     * the folder's notes beside the first.
+     */
+    private static List<ModelLoad> loadVariants(Path model, Optional<ModelFamily> family, FeedOptions feed) {
+        List<DtypeFolder.Variant> variants;
+        List<String> notes;
         try {
-            List<ModelCase> cases = ModelFolderLoader.load(model, family, feed);
+            variants = ModelFolderLoader.variants(model);
+            notes = ModelFolderLoader.notes(model);
+        } catch (RuntimeException e) {
+            return List.of(loadOne(model, new DtypeFolder.Variant(null, model, null), family, feed));
+        }
+        List<ModelLoad> out = new ArrayList<>();
+        for (DtypeFolder.Variant v : variants) {
+            out.add(loadOne(model, v, family, feed));
+        }
+        out.set(0, out.get(0).withNotes(notes));
+        return out;
+    }
+
+    private static ModelLoad loadOne(Path model, DtypeFolder.Variant v, Optional<ModelFamily> family, FeedOptions feed) {
+        try {
+            List<ModelCase> cases = ModelFolderLoader.loadVariant(model, v, family, feed);
             cases.forEach(ModelCase::scenario); // a scenario the model's own files make out of bounds is this model's row
             return ModelLoad.loaded(cases);
         } catch (RuntimeException e) {
             // any problem a model carries (unreadable, unfeedable, data the loader did not foresee) is that model's rows
-            Path file = Files.isDirectory(model) ? Stream.of(model.resolve("model.onnx"), model.resolve("onnx").resolve("model.onnx"))
-                    .filter(Files::isRegularFile).findFirst().orElse(model) : model;
-            String name = Files.isRegularFile(file) ? ModelFolderLoader.modelName(file) : model.getFileName().toString();
+            Path file = v.precision() != null ? v.file() : Files.isDirectory(model) ? Stream.of(model.resolve("model.onnx"),
+                    model.resolve("onnx").resolve("model.onnx")).filter(Files::isRegularFile).findFirst().orElse(model) : model;
+            String name = v.precision() != null ? ModelFolderLoader.modelName(v.file().resolveSibling("model.onnx"))
+                    : Files.isRegularFile(file) ? ModelFolderLoader.modelName(file) : model.getFileName().toString();
             String sha = null;
             try {
                 sha = Files.isRegularFile(file) ? OnnxModels.sha256(file) : null;
@@ -124,11 +155,12 @@ public final class ModelDirectory {
             String text = e instanceof dev.accelbridge.core.AccelbridgeException a ? a.oneLine() : e.toString();
             List<String> names = List.of();
             try {
-                names = OnnxModels.graphInputs(OnnxTensors.readModel(file)).stream().map(v -> v.getName()).toList();
+                names = OnnxModels.graphInputs(OnnxTensors.readModel(file)).stream().map(x -> x.getName()).toList();
             } catch (RuntimeException ignored) {
                 // unreadable: no names to offer
             }
-            return new ModelLoad(name, file, family.orElse(ModelFamily.OTHER), sha, List.of(), status, stage + text + where, names);
+            return new ModelLoad(name, file, family.orElse(ModelFamily.OTHER), sha, List.of(), status, stage + text + where, names,
+                    v.precision() == null ? dev.accelbridge.core.Precision.FP32 : v.precision(), List.of());
         }
     }
 

@@ -68,29 +68,87 @@ public final class ModelFolderLoader {
      * @throws SuiteException naming the path or input when the model cannot be found, read or fed
      */
     public static List<ModelCase> load(Path path, Optional<ModelFamily> family, FeedOptions feed) {
+        List<ModelCase> out = new ArrayList<>();
+        for (DtypeFolder.Variant v : variants(path)) {
+            out.addAll(loadVariant(path, v, family, feed));
+        }
+        return out;
+    }
+
+    /**
+     * The models in a dtype each at {@code path}: a transformers.js folder's variants ({@link DtypeFolder}; an
+     * encoder-decoder's pairs), or the one model there (its precision null: as its graph says).
+     *
+     * @throws SuiteException.ModelNotFoundException when {@code path} does not exist
+     */
+    static List<DtypeFolder.Variant> variants(Path path) {
         if (!Files.exists(path)) {
             throw new SuiteException.ModelNotFoundException("Model folder " + path + " does not exist",
                     "check the --model path (a folder with model.onnx, or an .onnx file)");
         }
-        java.util.Optional<Path> stt = SpeechToTextFolder.in(path);
-        if (stt.isPresent()) { // an encoder and a merged decoder: one speech-to-text generation
-            FeedOptions own = FeedOptions.ofFolder(path).map(f -> f.overriddenBy(feed)).orElse(feed);
-            return List.of(SpeechToTextFolder.load(path, stt.get(), path.toAbsolutePath().getFileName().toString(), own));
+        Optional<Path> stt = SpeechToTextFolder.in(path);
+        if (stt.isPresent()) {
+            return DtypeFolder.encoderDecoder(stt.get(), SpeechToTextFolder.ENCODER_STEM, SpeechToTextFolder.DECODER_STEM).variants();
         }
-        Path onnx = Files.isDirectory(path) ? findModel(path) : path;
+        return dtypeDir(path).map(d -> DtypeFolder.of(d, DtypeFolder.MODEL).variants())
+                .orElse(List.of(new DtypeFolder.Variant(null, path, null)));
+    }
+
+    /** What a folder ships that is not run, each with why (a file whose suffix names no dtype, an encoder without its decoder). */
+    static List<String> notes(Path path) {
+        Optional<Path> stt = SpeechToTextFolder.in(path);
+        if (stt.isPresent()) {
+            return DtypeFolder.encoderDecoder(stt.get(), SpeechToTextFolder.ENCODER_STEM, SpeechToTextFolder.DECODER_STEM).skipped();
+        }
+        return dtypeDir(path).map(d -> DtypeFolder.of(d, DtypeFolder.MODEL).skipped()).orElse(List.of());
+    }
+
+    /** The folder ({@code path} or its {@code onnx/}) holding {@code model*.onnx} in more than one file or dtype, if any. */
+    private static Optional<Path> dtypeDir(Path path) {
+        if (!Files.isDirectory(path)) {
+            return Optional.empty();
+        }
+        return Stream.of(path, path.resolve("onnx")).filter(Files::isDirectory)
+                .filter(d -> DtypeFolder.of(d, DtypeFolder.MODEL).hasVariants()).findFirst();
+    }
+
+    /**
+     * The cases of one of {@link #variants}: named after the folder, at the variant's precision, the family given, else
+     * the one the folder's {@code config.json} names, else inferred from the inputs.
+     *
+     * @throws SuiteException naming the file or input when it cannot be read or fed
+     */
+    static List<ModelCase> loadVariant(Path path, DtypeFolder.Variant v, Optional<ModelFamily> family, FeedOptions feed) {
+        Path folder = Files.isDirectory(path) ? path : path.toAbsolutePath().getParent();
+        Optional<ModelFamily> fam = family.or(() -> Files.isDirectory(path) ? DtypeFolder.family(folder)
+                .or(() -> DtypeFolder.family(folder.resolve("onnx"))) : Optional.empty());
+        if (v.encoder() != null) { // an encoder and a merged decoder: one speech-to-text generation
+            FeedOptions own = FeedOptions.ofFolder(path).map(f -> f.overriddenBy(feed)).orElse(feed);
+            return List.of(SpeechToTextFolder.load(path, v.encoder(), v.file(), path.toAbsolutePath().getFileName().toString(), own)
+                    .withPrecision(v.precision()));
+        }
+        if (v.precision() == null) {
+            Path onnx = Files.isDirectory(path) ? findModel(path) : path;
+            return loadFile(path, onnx, modelName(onnx), fam, feed, null);
+        }
+        return loadFile(path, v.file(), modelName(v.file().resolveSibling("model.onnx")), fam, feed, v.precision());
+    }
+
+    /** The cases of the graph {@code onnx} called {@code name}, at {@code shipped} (null: the precision its graph says). */
+    private static List<ModelCase> loadFile(Path path, Path onnx, String name, Optional<ModelFamily> family, FeedOptions feed,
+                                            dev.accelbridge.core.Precision shipped) {
         Path dir = onnx.toAbsolutePath().getParent();
         FeedOptions effective = FeedOptions.ofFolder(dir).map(f -> f.overriddenBy(feed)).orElse(feed);
         ModelProto proto = OnnxTensors.readModel(onnx);
         for (String loc : OnnxModels.externalData(proto)) {
             ModelFiles.inside(dir, loc, "external data"); // a link out of the folder is the model's problem, on every side
         }
-        String name = modelName(onnx);
         ModelSpec spec = OnnxModels.inspect(onnx, proto, family.orElse(null), name, path.toAbsolutePath().toString());
         if (effective.tolerance() != null) {
             spec = spec.withTolerance(effective.tolerance());
         }
 
-        dev.accelbridge.core.Precision precision = OnnxModels.precision(proto);
+        dev.accelbridge.core.Precision precision = shipped != null ? shipped : OnnxModels.precision(proto);
         List<Path> dataSets = dataSets(dir);
         if (!dataSets.isEmpty()) {
             List<ModelCase> out = new ArrayList<>();

@@ -3,6 +3,7 @@ package dev.accelbridge.suites;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.Status;
 
 import java.nio.file.Path;
@@ -21,20 +22,37 @@ import java.util.List;
  * @param status  {@code null} when loaded; {@link Status#FAILED} or {@link Status#UNSUPPORTED} otherwise
  * @param problem the problem and its fix, null when loaded
  * @param inputNames the graph's input names where the file could be read (to check {@code --input} names against)
+ * @param precision the dtype it was loaded at (a transformers.js folder's variant, or the precision its graph says)
+ * @param notes     what its folder ships that is not run, and why (a file whose suffix names no dtype)
  */
 @PublicApi
 public record ModelLoad(String name, Path path, ModelFamily family, String sha256, List<ModelCase> cases, Status status,
-                        String problem, List<String> inputNames) {
+                        String problem, List<String> inputNames, Precision precision, List<String> notes) {
     public ModelLoad {
         cases = List.copyOf(cases);
         inputNames = List.copyOf(inputNames);
+        notes = List.copyOf(notes);
+    }
+
+    /** A model at fp32 with nothing to note. */
+    public ModelLoad(String name, Path path, ModelFamily family, String sha256, List<ModelCase> cases, Status status,
+                     String problem, List<String> inputNames) {
+        this(name, path, family, sha256, cases, status, problem, inputNames, Precision.FP32, List.of());
     }
 
     /** A model that loaded. */
     public static ModelLoad loaded(List<ModelCase> cases) {
         ModelCase first = cases.get(0);
         return new ModelLoad(first.model().name(), first.model().path(), first.model().family(), first.model().sha256(), cases,
-                null, null, first.model().inputs().stream().map(dev.accelbridge.core.TensorSpec::name).toList());
+                null, null, first.model().inputs().stream().map(dev.accelbridge.core.TensorSpec::name).toList(), first.precision(),
+                List.of());
+    }
+
+    /** This load with {@code notes} said beside it. */
+    public ModelLoad withNotes(List<String> more) {
+        List<String> all = new java.util.ArrayList<>(notes);
+        all.addAll(more);
+        return new ModelLoad(name, path, family, sha256, cases, status, problem, inputNames, precision, all);
     }
 
     /** True when the model has a problem instead of cases. */

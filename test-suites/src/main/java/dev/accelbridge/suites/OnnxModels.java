@@ -81,15 +81,26 @@ public final class OnnxModels {
             "MatMulInteger", "ConvInteger", "QLinearMatMul", "QLinearConv", "MatMulIntegerToFloat", "QGemm", "QLinearAdd");
 
     /**
-     * The precision a model computes in, as shipped: int8 when it is quantized (QDQ pairs or integer ops), fp16 when
-     * most of its float weights are float16 (a model converted with float32 inputs and outputs kept), else fp32.
+     * The precision a model computes in, as shipped: int8 when it is quantized (QDQ pairs or integer ops), q4 when its
+     * MatMuls are 4-bit ({@code MatMulNBits}; q4f16 when its float weights are mostly float16), fp16 when most of its float
+     * weights are float16 (a model converted with float32 inputs and outputs kept), else fp32.
      */
     public static dev.accelbridge.core.Precision precision(ModelProto m) {
+        boolean fourBit = false;
         for (var n : m.getGraph().getNodeList()) {
             if (QUANTIZED_OPS.contains(n.getOpType())) {
                 return dev.accelbridge.core.Precision.INT8;
             }
+            fourBit |= n.getOpType().equals("MatMulNBits");
         }
+        if (fourBit) {
+            return halfFloat(m) ? dev.accelbridge.core.Precision.Q4F16 : dev.accelbridge.core.Precision.Q4;
+        }
+        return halfFloat(m) ? dev.accelbridge.core.Precision.FP16 : dev.accelbridge.core.Precision.FP32;
+    }
+
+    /** Whether most of the model's float weights are float16. */
+    private static boolean halfFloat(ModelProto m) {
         long half = 0;
         long single = 0;
         for (TensorProto t : m.getGraph().getInitializerList()) {
@@ -103,7 +114,7 @@ public final class OnnxModels {
                 single += n;
             }
         }
-        return half > single ? dev.accelbridge.core.Precision.FP16 : dev.accelbridge.core.Precision.FP32;
+        return half > single;
     }
 
     public static List<ValueInfoProto> graphInputs(ModelProto m) {

@@ -33,6 +33,10 @@ final class SpeechToTextFolder {
     static final String ENCODER = "encoder_model.onnx";
     /** Optimum's merged decoder file. */
     static final String DECODER = "decoder_model_merged.onnx";
+    /** The encoder's stem, its dtype variants {@code encoder_model_SUFFIX.onnx} ({@link DtypeFolder}). */
+    static final String ENCODER_STEM = "encoder_model";
+    /** The merged decoder's stem. */
+    static final String DECODER_STEM = "decoder_model_merged";
 
     private SpeechToTextFolder() {
     }
@@ -51,17 +55,18 @@ final class SpeechToTextFolder {
      *
      * @throws SuiteException naming what the export lacks (a prompt, an encoder input of Whisper's form)
      */
-    static ModelCase load(Path root, Path files, String name, FeedOptions feed) {
-        ModelProto decProto = OnnxTensors.readModel(files.resolve(DECODER));
-        ModelProto encProto = OnnxTensors.readModel(files.resolve(ENCODER));
-        ModelSpec decoder = OnnxModels.inspect(files.resolve(DECODER), decProto, ModelFamily.AUDIO, name, root.toAbsolutePath().toString());
-        ModelSpec encoder = OnnxModels.inspect(files.resolve(ENCODER), encProto, ModelFamily.AUDIO, name + "-encoder",
+    static ModelCase load(Path root, Path encoderFile, Path decoderFile, String name, FeedOptions feed) {
+        Path files = decoderFile.toAbsolutePath().getParent();
+        ModelProto decProto = OnnxTensors.readModel(decoderFile);
+        ModelProto encProto = OnnxTensors.readModel(encoderFile);
+        ModelSpec decoder = OnnxModels.inspect(decoderFile, decProto, ModelFamily.AUDIO, name, root.toAbsolutePath().toString());
+        ModelSpec encoder = OnnxModels.inspect(encoderFile, encProto, ModelFamily.AUDIO, name + "-encoder",
                 root.toAbsolutePath().toString());
         if (feed.tolerance() != null) {
             decoder = decoder.withTolerance(feed.tolerance());
         }
         TensorSpec in = encoder.inputs().stream().filter(t -> t.name().equals("input_features")).findFirst()
-                .orElseThrow(() -> new SuiteException.UnfeedableInputException("The encoder " + files.resolve(ENCODER)
+                .orElseThrow(() -> new SuiteException.UnfeedableInputException("The encoder " + encoderFile
                         + " has no input 'input_features'", "export it as Optimum exports Whisper's encoder"));
         long[] shape = in.shape();
         if (shape.length != 3 || shape[1] != LogMel.N_MELS) {

@@ -37,6 +37,38 @@ public final class RecommendationJson {
         return a;
     }
 
+    /** Dtype recommendations as a JSON array, one object each; a figure not measured is null. */
+    public static ArrayNode dtypeArray(List<DtypeRecommendation> recs) {
+        ArrayNode a = ResultJson.MAPPER.createArrayNode();
+        for (DtypeRecommendation r : recs) {
+            ObjectNode o = a.addObject();
+            o.put("host", r.host()).put("hostFingerprint", r.hostFingerprint()).put("family", r.family()).put("model", r.model())
+                    .put("target", r.target()).put("backend", r.backend()).put("minCloseness", r.minCloseness());
+            o.set("best", choice(r.best()));
+            o.set("fp32", choice(r.fp32()));
+            ArrayNode sk = o.putArray("skipped");
+            r.skipped().forEach(s -> sk.addObject().put("precision", s.precision().id()).put("why", s.why()));
+            o.put("text", r.describe());
+        }
+        return a;
+    }
+
+    private static ObjectNode choice(DtypeRecommendation.Choice c) {
+        if (c == null) {
+            return null;
+        }
+        ObjectNode n = ResultJson.MAPPER.createObjectNode();
+        n.put("precision", c.precision().id()).put("closenessOf", c.closenessOf());
+        n.set("closeness", finite(c.closeness()));
+        n.set("p50Ms", finite(c.p50Ms()));
+        n.set("speedupVsFp32", finite(c.speedupVsFp32()));
+        return n;
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode finite(double v) {
+        return Double.isFinite(v) ? ResultJson.MAPPER.getNodeFactory().numberNode(v) : ResultJson.MAPPER.getNodeFactory().nullNode();
+    }
+
     private static ObjectNode option(Recommendation.Option o) {
         if (o == null) {
             return null;

@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * Derives a model's fp16 or int8 variant into the model cache ({@code variants/NAME-SHA12.PRECISION.onnx}, reused
+ * Derives a model's fp16, int8 (or q8: the same dynamic quantization) or q4 variant into the model cache ({@code variants/NAME-SHA12.PRECISION.onnx}, reused
  * when present: the converters are deterministic) and gives the case that runs it: the same inputs, the variant's
  * file and sha256, recorded at its precision. The variant names its fp32 source in its metadata
  * ({@code accelbridge.variant_of}).
@@ -53,8 +53,12 @@ public final class Variants {
             ModelProto source = OnnxTensors.readModel(base.path());
             ModelProto converted = switch (precision) {
                 case FP16 -> Float16Converter.convert(source);
-                case INT8 -> DynamicQuantizer.quantize(source).model();
+                case INT8, Q8 -> DynamicQuantizer.quantize(source).model();
+                case Q4 -> BlockQuantizer.quantize(source);
                 case FP32 -> source;
+                case UINT8, Q4F16, BNB4 -> throw new ConversionException("Accelbridge does not derive the " + precision.id()
+                        + " variant of " + base.name(), "ship it in the model's folder as onnx/model" + precision.suffix()
+                        + ".onnx, or ask for fp16, int8, q8 or q4");
             };
             proto = converted.toBuilder().addMetadataProps(StringStringEntryProto.newBuilder().setKey(VARIANT_OF)
                     .setValue(base.name() + "@" + base.sha256())).build();
@@ -64,5 +68,40 @@ public final class Variants {
         // a generation stays one, fed as the converted graph says (an fp16 model's cache is fp16)
         return new ModelCase(spec, fp32.inputSet(), fp32.inputs(), java.util.Optional.empty(), fp32.freeDims(), precision,
                 fp32.replacedReference(), fp32.scenario().on(spec), fp32.runtimeOptions());
+    }
+
+    /**
+     * Writes the fp32 model {@code fp32File} as a transformers.js model folder would ship it: {@code folder/onnx/model.onnx}
+     * and one {@code model_SUFFIX.onnx} per precision in {@code precisions} (fp16, int8 or q8, q4), with a
+     * {@code config.json} naming {@code architecture}. Used by the suites and the benches to give a folder of every kind of
+     * variant a model is shipped in.
+     *
+     * @return the folder
+     * @throws ConversionException when the model cannot be converted to one of them
+     */
+    public static Path exportFolder(Path fp32File, Path folder, String architecture, java.util.List<Precision> precisions) {
+        ModelProto source = OnnxTensors.readModel(fp32File);
+        Path onnx = folder.resolve("onnx");
+        try {
+            java.nio.file.Files.createDirectories(onnx);
+            java.nio.file.Files.write(onnx.resolve("model.onnx"), source.toByteArray());
+            for (Precision p : precisions) {
+                ModelProto v = switch (p) {
+                    case FP32 -> null;
+                    case FP16 -> Float16Converter.convert(source);
+                    case INT8, Q8 -> DynamicQuantizer.quantize(source).model();
+                    case Q4 -> BlockQuantizer.quantize(source);
+                    case UINT8, Q4F16, BNB4 -> throw new ConversionException("Accelbridge does not derive the " + p.id() + " variant",
+                            "ask for fp16, int8, q8 or q4");
+                };
+                if (v != null) {
+                    java.nio.file.Files.write(onnx.resolve("model" + p.suffix() + ".onnx"), v.toByteArray());
+                }
+            }
+            java.nio.file.Files.writeString(folder.resolve("config.json"), "{\"architectures\": [\"" + architecture + "\"]}");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return folder;
     }
 }

@@ -32,6 +32,15 @@ public final class RecommendCommand implements Callable<Integer> {
     @Option(names = "--per-model", description = "One recommendation per model instead of per family.")
     boolean perModel;
 
+    @Option(names = "--dtypes", description = "Instead: which dtype variant of each model to ship to each backend and target, the "
+            + "fastest whose user-visible output stays within --within of fp32 run natively on the CPU (a transformers.js "
+            + "folder's variants, or --precision's).")
+    boolean dtypes;
+
+    @Option(names = "--within", paramLabel = "COSINE", description = "With --dtypes: the lowest user-visible cosine to fp32 "
+            + "native a variant may have (default: ${DEFAULT-VALUE}).")
+    double within = dev.accelbridge.reports.recommend.DtypeRecommender.DEFAULT_MIN_CLOSENESS;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -39,8 +48,25 @@ public final class RecommendCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         try (MatrixStore store = MatrixStore.openReadOnly(common.dbPath())) {
-            List<Recommendation> recs = Recommender.recommend(MatrixBuilder.build(store, Optional.empty(), RegressionDetector.defaults())
-                    .cells().stream().map(Cell::result).toList(), perModel);
+            List<dev.accelbridge.core.RunResult> results = MatrixBuilder.build(store, Optional.empty(), RegressionDetector.defaults())
+                    .cells().stream().map(Cell::result).toList();
+            if (dtypes) {
+                if (!(within > 0 && within <= 1)) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), "--within " + within
+                            + " is not a cosine in (0, 1]: give one such as 0.99");
+                }
+                var recs = dev.accelbridge.reports.recommend.DtypeRecommender.recommend(results, within);
+                if (json) {
+                    out.println(RecommendationJson.dtypeArray(recs));
+                } else {
+                    recs.forEach(r -> out.printf("%s  %s/%s  %s%n", r.host(), r.family(), r.model(), r.describe()));
+                    if (recs.isEmpty()) {
+                        out.println("no model in the store ran in more than one dtype");
+                    }
+                }
+                return Main.OK;
+            }
+            List<Recommendation> recs = Recommender.recommend(results, perModel);
             if (json) {
                 out.println(RecommendationJson.array(recs));
                 return Main.OK;

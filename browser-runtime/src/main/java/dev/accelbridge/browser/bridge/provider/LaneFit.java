@@ -76,7 +76,7 @@ final class LaneFit {
      */
     public static void checkPrecision(BackendId backend, ModelSpec model, dev.accelbridge.core.Precision precision, PageProbe probe,
                                       String browserLabel) {
-        boolean fp16 = precision == dev.accelbridge.core.Precision.FP16;
+        boolean fp16 = precision.halfFloat();
         for (List<TensorSpec> l : List.of(model.inputs(), model.outputs())) {
             for (TensorSpec t : l) {
                 fp16 |= t.dtype() == DType.FLOAT16;

@@ -1,0 +1,70 @@
+package dev.accelbridge.reports.recommend;
+
+import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.PublicApi;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * Which of a model's dtype variants to ship to one backend in one deployment target (native, or a browser lane with its
+ * onnxruntime-web engine): the fastest variant whose user-visible output stays within a stated closeness of the fp32
+ * model run natively on the CPU, and the browser still computing that variant as its own native run does; with what it
+ * skipped and why. From the store's measurements only.
+ *
+ * @param host            the host name
+ * @param hostFingerprint the host
+ * @param family          the model family
+ * @param model           the model (its variants share the name)
+ * @param target          the lane ({@code native}, {@code chromium@156+ort-web@1.30.0+engine@webgpu-ep})
+ * @param backend         the backend asked for
+ * @param minCloseness    the stated tolerance: the lowest user-visible cosine to fp32 native a variant may have
+ * @param best            the variant to ship, or null when none qualifies
+ * @param fp32            the fp32 variant on the same backend and lane, or null when it did not run there
+ * @param skipped         every other variant measured for the model, with why it is not the answer
+ */
+@PublicApi
+public record DtypeRecommendation(String host, String hostFingerprint, String family, String model, String target, String backend,
+                                  double minCloseness, Choice best, Choice fp32, List<Skipped> skipped) {
+    public DtypeRecommendation {
+        skipped = List.copyOf(skipped);
+    }
+
+    /**
+     * One variant as it ran.
+     *
+     * @param precision the dtype
+     * @param closeness the user-visible cosine to fp32 native ({@link #closenessOf})
+     * @param closenessOf what was compared: {@code pooled-embedding}, {@code similarity}, or {@code outputs} (the raw outputs'
+     *                  cosine, a generation's teacher-forced logits)
+     * @param p50Ms     its median latency (a generation: the time of a token after the first)
+     * @param speedupVsFp32 fp32's figure over this one on the same backend and lane, or NaN when fp32 did not run there
+     */
+    public record Choice(Precision precision, double closeness, String closenessOf, double p50Ms, double speedupVsFp32) {
+        /** "q8: pooled-embedding cosine 0.9871, 2.20x faster than fp32 (107.5 ms)". */
+        public String describe() {
+            String speed = Double.isNaN(speedupVsFp32) ? "" : precision == Precision.FP32 ? ", the reference itself"
+                    : String.format(Locale.ROOT, ", %.2fx %s than fp32", speedupVsFp32 >= 1 ? speedupVsFp32 : 1 / speedupVsFp32,
+                    speedupVsFp32 >= 1 ? "faster" : "slower");
+            return String.format(Locale.ROOT, "%s: %s cosine %.4f%s (%.1f ms)", precision.id(), closenessOf, closeness, speed, p50Ms);
+        }
+    }
+
+    /**
+     * A variant that is not the answer.
+     *
+     * @param precision the dtype
+     * @param why       its verdict and the evidence ("UNSUPPORTED: ...", "wrong here: cosine 0.048 to its own native run",
+     *                  "lossy: cosine 0.81 below 0.99", "slower than q8")
+     */
+    public record Skipped(Precision precision, String why) {
+    }
+
+    /** One line: "webgpu on chromium@...: ship q8 (...); skipped q4 (lossy: ...)". */
+    public String describe() {
+        String head = backend + " on " + target + ": " + (best == null ? "no variant qualifies" : "ship " + best.describe());
+        return skipped.isEmpty() ? head : head + "; skipped " + skipped.stream().map(s -> s.precision().id() + " (" + s.why() + ")")
+                .collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,151 @@
+package dev.accelbridge.reports.recommend;
+
+import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * Dtype recommendations from measured results, per model with more than one variant, host, lane and backend. Pure. A
+ * variant qualifies when it ran on the backend asked for (no fallback) with figures that say something of its speed, its
+ * user-visible output ({@link #closeness}) is at least the stated cosine to the fp32 model run natively on the CPU, and its
+ * outputs are at least that cosine to its own native CPU run where that was compared (below it, the browser computes the
+ * variant wrongly: a defect, not the dtype's loss; above it, two correct implementations rounding apart); the fastest that
+ * qualifies is the answer. Nothing is estimated: a variant that did not run
+ * there is "not measured".
+ */
+@PublicApi
+public final class DtypeRecommender {
+    /** The default stated tolerance: a user-visible cosine of at least 0.99 to fp32 native. */
+    public static final double DEFAULT_MIN_CLOSENESS = 0.99;
+
+    private DtypeRecommender() {
+    }
+
+    /**
+     * @param results      the results to learn from (the newest of every cell)
+     * @param minCloseness the lowest user-visible cosine to fp32 native a variant may have
+     */
+    public static List<DtypeRecommendation> recommend(List<RunResult> results, double minCloseness) {
+        Map<List<String>, List<RunResult>> byModel = new LinkedHashMap<>();
+        for (RunResult r : results) {
+            byModel.computeIfAbsent(List.of(r.hostFingerprint(), r.suite().id(), r.model(), r.inputSet(),
+                    String.valueOf(r.id().batchSize())), k -> new ArrayList<>()).add(r);
+        }
+        List<DtypeRecommendation> out = new ArrayList<>();
+        for (List<RunResult> rs : byModel.values()) {
+            if (rs.stream().map(r -> r.id().precision()).distinct().count() < 2) {
+                continue; // one variant: nothing to choose between
+            }
+            List<Precision> variants = rs.stream().map(r -> r.id().precision()).distinct().sorted().toList();
+            Map<List<String>, Map<Precision, RunResult>> byTarget = new LinkedHashMap<>();
+            for (RunResult r : rs) {
+                byTarget.computeIfAbsent(List.of(r.lane().key(), r.requested().id()), k -> new EnumMap<>(Precision.class))
+                        .put(r.id().precision(), r);
+            }
+            byTarget.forEach((key, here) -> out.add(one(key.get(0), key.get(1), here, variants, minCloseness)));
+        }
+        out.sort(Comparator.comparing(DtypeRecommendation::host).thenComparing(DtypeRecommendation::model)
+                .thenComparing(DtypeRecommendation::backend).thenComparing(DtypeRecommendation::target));
+        return out;
+    }
+
+    private static DtypeRecommendation one(String target, String backend, Map<Precision, RunResult> here, List<Precision> variants,
+                                           double min) {
+        RunResult any = here.values().iterator().next();
+        RunResult fp32 = here.get(Precision.FP32);
+        double fp32Ms = fp32 != null && timed(fp32) ? Recommender.speedMs(fp32) : Double.NaN;
+        List<DtypeRecommendation.Choice> qualified = new ArrayList<>();
+        Map<Precision, String> why = new EnumMap<>(Precision.class);
+        for (Precision p : variants) {
+            RunResult r = here.get(p);
+            String no = disqualified(r, min);
+            if (no != null) {
+                why.put(p, no);
+            } else {
+                qualified.add(choice(r, fp32Ms));
+            }
+        }
+        qualified.sort(Comparator.comparingDouble(DtypeRecommendation.Choice::p50Ms));
+        DtypeRecommendation.Choice best = qualified.isEmpty() ? null : qualified.get(0);
+        List<DtypeRecommendation.Skipped> skipped = new ArrayList<>();
+        for (Precision p : variants) {
+            if (best != null && p == best.precision()) {
+                continue;
+            }
+            skipped.add(new DtypeRecommendation.Skipped(p, why.getOrDefault(p, String.format(Locale.ROOT, "slower than %s (%.1f ms)",
+                    best == null ? "?" : best.precision().id(), qualified.stream().filter(c -> c.precision() == p)
+                            .mapToDouble(DtypeRecommendation.Choice::p50Ms).findFirst().orElse(Double.NaN)))));
+        }
+        String host = any.provenance() == null || any.provenance().host() == null ? "?" : any.provenance().host();
+        return new DtypeRecommendation(host, any.hostFingerprint(), any.suite().id(), any.model(), target, backend, min, best,
+                fp32 != null && timed(fp32) && closeness(fp32).isPresent() ? choice(fp32, fp32Ms) : null, skipped);
+    }
+
+    /** Why {@code r} cannot be the answer, or null when it qualifies. */
+    private static String disqualified(RunResult r, double min) {
+        if (r == null) {
+            return "not measured here";
+        }
+        if (!r.status().executed()) {
+            return r.status() + (r.reason() == null ? "" : ": " + r.reason());
+        }
+        if (r.actual() != r.requested()) {
+            return "fell back to " + (r.actual() == null ? "nothing" : r.actual().id());
+        }
+        if (r.variantParity() != null && !(r.variantParity().cosine() >= min)) {
+            return String.format(Locale.ROOT, "wrong here: cosine %.4f to its own native CPU run, below %s (the backend, not the "
+                    + "dtype)", r.variantParity().cosine(), min);
+        }
+        OptionalDouble c = closeness(r);
+        if (c.isEmpty()) {
+            return "no output compared with fp32 native";
+        }
+        if (!(c.getAsDouble() >= min)) {
+            return String.format(Locale.ROOT, "lossy: %s cosine %.4f to fp32 native, below %s", closenessOf(r), c.getAsDouble(), min);
+        }
+        if (!timed(r)) {
+            return "its figures say nothing of its speed (floored or absent)";
+        }
+        return null;
+    }
+
+    private static DtypeRecommendation.Choice choice(RunResult r, double fp32Ms) {
+        double ms = Recommender.speedMs(r);
+        return new DtypeRecommendation.Choice(r.id().precision(), closeness(r).orElse(Double.NaN), closenessOf(r), ms,
+                Double.isNaN(fp32Ms) ? Double.NaN : fp32Ms / ms);
+    }
+
+    private static boolean timed(RunResult r) {
+        return r.timings() != null && r.timings().p50Ms() > 0 && !r.timings().quality().floored();
+    }
+
+    /**
+     * What a user reads off the variant's outputs against fp32 native, as a cosine: the readout's lowest (pooled sentence
+     * embeddings, a similarity matrix) where the model has one, else the raw outputs' cosine; empty when nothing was compared.
+     * The fp32 native CPU run itself is the reference (1).
+     */
+    static OptionalDouble closeness(RunResult r) {
+        if (r.analysis() != null && r.analysis().readout() != null) {
+            return OptionalDouble.of(r.analysis().readout().minCosine());
+        }
+        if (r.parity() != null) {
+            return OptionalDouble.of(r.parity().cosine());
+        }
+        return r.id().isNativeCpu() && r.id().precision() == Precision.FP32 && r.status() == Status.PASSED
+                ? OptionalDouble.of(1) : OptionalDouble.empty();
+    }
+
+    private static String closenessOf(RunResult r) {
+        return r.analysis() != null && r.analysis().readout() != null ? r.analysis().readout().kind().id() : "outputs";
+    }
+}
