@@ -10,6 +10,7 @@ import dev.accelbridge.suites.FeedOptions;
 import dev.accelbridge.suites.ModelDirectory;
 import dev.accelbridge.suites.ModelLoad;
 import dev.accelbridge.suites.WildModels;
+import dev.accelbridge.suites.Batching;
 import dev.accelbridge.suites.onnx.GraphBuilder;
 import dev.accelbridge.suites.precision.Variants;
 import org.junit.jupiter.api.Test;
@@ -96,5 +97,29 @@ class ModelSetTest {
             assertThat(r.reason()).contains("external data");
             assertThat(r.on(BackendId.WASM, LaneId.NATIVE).precision()).isEqualTo(Precision.FP16);
         });
+    }
+
+    /**
+     * A transformers.js folder's variants are one model: every variant it ships runs by default, each judged against the
+     * fp32 file's case; naming precisions chooses among them, and one it does not ship is derived from fp32.
+     */
+    @Test
+    void aFoldersShippedVariantsAreLinkedToItsFp32CaseAndChosenByPrecision() {
+        Path folder = Variants.exportFolder(WildModels.sentenceEncoder(tmp).resolve("model.onnx"), tmp.resolve("shipped"), "BertModel",
+                List.of(Precision.Q8, Precision.Q4));
+        List<ModelCase> base = load(folder);
+        ModelSet all = ModelSet.expand(base, List.of(), List.of(), List.of(Precision.FP32), new Variants(tmp.resolve("cache")));
+        assertThat(all.cases()).extracting(ModelCase::precision).containsExactly(Precision.FP32, Precision.Q8, Precision.Q4);
+        assertThat(all.fp32Of()).hasSize(2).allSatisfy((v, f) -> assertThat(f).isSameAs(all.cases().get(0)));
+
+        ModelSet chosen = ModelSet.expand(base, List.of(), List.of(), List.of(Precision.FP32, Precision.Q4, Precision.FP16),
+                new Variants(tmp.resolve("cache")));
+        assertThat(chosen.cases()).extracting(ModelCase::precision).containsExactly(Precision.FP32, Precision.Q4, Precision.FP16);
+        assertThat(chosen.cases().get(1).model().path().getFileName().toString()).as("shipped, not derived").isEqualTo("model_q4.onnx");
+        assertThat(chosen.notes()).singleElement().asString().contains("ships a q8 variant too: not run");
+
+        ModelSet batched = ModelSet.expand(base, List.of(), List.of(1, 2), List.of(Precision.FP32), new Variants(tmp.resolve("cache")));
+        assertThat(batched.cases()).hasSize(6);
+        batched.fp32Of().forEach((v, f) -> assertThat(Batching.batchOf(v)).isEqualTo(Batching.batchOf(f)));
     }
 }

@@ -131,6 +131,27 @@ public final class PublishedModels {
         }
     }
 
+    /**
+     * The sentence embedder as transformers.js ships it, one model with two dtypes: {@code onnx/model.onnx} (fp32) and
+     * {@code onnx/model_quantized.onnx} (its int8 form: q8 in transformers.js's names), {@code tokenizer.json} and a
+     * {@code config.json} naming its architecture ({@code BertModel}); every file checked against its pin.
+     */
+    public static Path embedderFolder(Path dir) {
+        try {
+            Path folder = Files.createDirectories(dir.resolve(MINILM.name()).resolve("onnx")).getParent();
+            Path fp32 = folder(MINILM, dir.resolve("parts-fp32"));
+            Path q8 = folder(MINILM_INT8, dir.resolve("parts-q8"));
+            Files.move(fp32.resolve("model.onnx"), folder.resolve("onnx/model.onnx"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.move(q8.resolve("model.onnx"), folder.resolve("onnx/model_quantized.onnx"),
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.move(fp32.resolve("tokenizer.json"), folder.resolve("tokenizer.json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.writeString(folder.resolve("config.json"), "{\"architectures\": [\"BertModel\"], \"model_type\": \"bert\"}");
+            return folder;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The Maven-carried models' folder ({@code test-suites/published/maven}), when the build copied them. */
     public static Optional<Path> installedJars() {
         return installed().map(p -> p.resolveSibling("maven")).filter(Files::isDirectory).or(() -> {

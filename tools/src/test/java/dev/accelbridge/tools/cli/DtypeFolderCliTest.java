@@ -1,0 +1,84 @@
+package dev.accelbridge.tools.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.accelbridge.browser.testing.RequiresBrowser;
+import dev.accelbridge.suites.PublishedModels;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * A published model as transformers.js users ship it: the sentence embedder all-MiniLM-L6-v2 (Maven Central, pinned) laid
+ * out as one folder of two dtypes ({@code onnx/model.onnx} fp32, {@code onnx/model_quantized.onnx} q8), given as
+ * {@code --model FOLDER} alone, run natively and in the WebNN-capable headless shell on wasm, WebGPU (both of
+ * onnxruntime-web's engines) and WebNN; then {@code recommend --dtypes} names a variant per backend and target.
+ */
+class DtypeFolderCliTest {
+    @TempDir
+    Path tmp;
+
+    @RequiresBrowser
+    @Test
+    void thePublishedEmbedderAsAFolderIsOneModelOfTwoDtypesJudgedAgainstFp32Native() throws Exception {
+        assumeTrue(PublishedModels.installedJars().isPresent(), "the published Maven models are not copied (test-suites/published/maven)");
+        Path folder = PublishedModels.embedderFolder(tmp);
+        Path db = tmp.resolve("d.duckdb");
+        CliRunner.Result r = CliRunner.run("run", "--model", folder.toString(), "--backends", "cpu,wasm,webgpu,webnn-cpu",
+                "--browser", "chromium-shell", "--no-bisect", "--json", "--warmups", "0", "--iterations", "1", "--min-duration", "0",
+                "--warmup-duration", "0", "--no-report", "--db", db.toString(), "--out", tmp.resolve("out").toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        List<JsonNode> rows = new ArrayList<>();
+        new ObjectMapper().readTree(r.out()).forEach(rows::add);
+        Map<String, JsonNode> by = rows.stream().collect(Collectors.toMap(n -> n.get("precision").asText() + "@"
+                + n.get("requested").asText() + (n.path("ortWebEngine").asText("").equals("webgpu-ep") ? "+ep" : ""), n -> n));
+        assertThat(by).containsOnlyKeys("fp32@cpu", "q8@cpu", "fp32@wasm", "q8@wasm", "fp32@webgpu", "q8@webgpu", "fp32@webgpu+ep",
+                "q8@webgpu+ep", "fp32@webnn-cpu", "q8@webnn-cpu");
+        for (JsonNode n : rows) {
+            String what = n.get("precision").asText() + " on " + n.get("requested").asText();
+            assertThat(n.get("model").asText()).as(what).isEqualTo("all-minilm-l6-v2");
+            assertThat(n.get("suite").asText()).as(what + ": config.json's BertModel").isEqualTo("text");
+            assertThat(n.get("inputSet").asText()).as(what).isEqualTo("sentences");
+            assertThat(n.get("inputShapes").asText()).as(what).isEqualTo("input_ids=4x19;attention_mask=4x19;token_type_ids=4x19");
+            if (n.get("precision").asText().equals("fp32")) {
+                assertThat(n.get("status").asText()).as(what + ": " + n.get("reason")).isEqualTo("PASSED");
+            }
+        }
+        assertThat(by.get("fp32@wasm").get("readout").get("minCosine").asDouble()).isGreaterThanOrEqualTo(0.9999);
+        assertThat(by.get("q8@webgpu").get("modelSha256").asText()).isEqualTo(PublishedModels.MINILM_INT8.sha256());
+
+        // the q8 file itself is lossy: natively and on wasm it reads 0.987 of fp32's pooled embeddings, matching its own native run
+        JsonNode wasm = by.get("q8@wasm");
+        assertThat(wasm.get("status").asText()).isEqualTo("WRONG_OUTPUT");
+        assertThat(wasm.get("reason").asText()).contains("the q8 variant itself is lossy");
+        assertThat(wasm.get("readout").get("minCosine").asDouble()).isBetween(0.98, 0.9999);
+        assertThat(wasm.get("variantParity").get("cosine").asDouble()).isGreaterThan(0.999);
+        // JSEP's WebGPU computes it wrongly: far from fp32 native and from its own native run alike
+        JsonNode gpu = by.get("q8@webgpu");
+        assertThat(gpu.get("status").asText()).isEqualTo("WRONG_OUTPUT");
+        assertThat(gpu.get("reason").asText()).contains("this backend gets the q8 variant wrong");
+        assertThat(gpu.get("readout").get("minCosine").asDouble()).isLessThan(0.5);
+        assertThat(gpu.get("variantParity").get("cosine").asDouble()).isLessThan(0.5);
+
+        CliRunner.Result rec = CliRunner.run("recommend", "--dtypes", "--json", "--db", db.toString());
+        assertThat(rec.exitCode()).as(rec.err()).isEqualTo(Main.OK);
+        List<JsonNode> recs = new ArrayList<>();
+        new ObjectMapper().readTree(rec.out()).forEach(recs::add);
+        assertThat(recs).hasSize(5).allSatisfy(n -> {
+            assertThat(n.get("best").get("precision").asText()).as(n.get("text").asText()).isIn("fp32", "q8");
+            assertThat(n.get("skipped")).hasSize(1);
+        });
+        JsonNode jsep = recs.stream().filter(n -> n.get("backend").asText().equals("webgpu") && !n.get("target").asText().contains("webgpu-ep"))
+                .findFirst().orElseThrow();
+        assertThat(jsep.get("best").get("precision").asText()).isEqualTo("fp32");
+        assertThat(jsep.get("skipped").get(0).get("why").asText()).startsWith("wrong here: cosine 0.04");
+    }
+}
