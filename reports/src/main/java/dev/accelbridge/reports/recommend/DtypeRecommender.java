@@ -100,7 +100,7 @@ public final class DtypeRecommender {
             return r.status() + (r.reason() == null ? "" : ": " + r.reason());
         }
         if (r.actual() != r.requested()) {
-            return "fell back to " + (r.actual() == null ? "nothing" : r.actual().id());
+            return "fell back to " + (r.actual() == null ? "nothing" : r.actual().id()) + (r.reason() == null ? "" : ": " + r.reason());
         }
         if (r.variantParity() != null && !(r.variantParity().cosine() >= min)) {
             return String.format(Locale.ROOT, "wrong here: cosine %.4f to its own native CPU run, below %s (the backend, not the "

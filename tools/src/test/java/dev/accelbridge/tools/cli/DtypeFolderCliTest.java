@@ -81,4 +81,47 @@ class DtypeFolderCliTest {
         assertThat(jsep.get("best").get("precision").asText()).isEqualTo("fp32");
         assertThat(jsep.get("skipped").get(0).get("why").asText()).startsWith("wrong here: cosine 0.04");
     }
+
+    /**
+     * An authored sentence encoder exported by the suites in every kind of variant they make (fp32, fp16, q8, q4 as
+     * {@code MatMulNBits}): each runs natively and in Chromium on wasm and WebGPU; fp16 is UNSUPPORTED on SwiftShader's
+     * adapter (no {@code shader-f16}, the adapter's features the evidence) and falls back, and the recommendation says it
+     * skipped it and why.
+     */
+    @RequiresBrowser
+    @Test
+    void everyVariantKindTheSuitesExportRunsAndWhatABackendCannotRunIsSaidSkipped() throws Exception {
+        Path folder = dev.accelbridge.suites.precision.Variants.exportFolder(dev.accelbridge.suites.WildModels.sentenceEncoder(tmp)
+                .resolve("model.onnx"), tmp.resolve("encoder-dtypes"), "BertModel", List.of(dev.accelbridge.core.Precision.FP16,
+                dev.accelbridge.core.Precision.Q8, dev.accelbridge.core.Precision.Q4));
+        Path db = tmp.resolve("e.duckdb");
+        CliRunner.Result r = CliRunner.run("run", "--model", folder.toString(), "--backends", "cpu,wasm,webgpu", "--browser", "chromium",
+                "--engines", "jsep", "--no-bisect", "--json", "--warmups", "0", "--iterations", "2", "--min-duration", "0",
+                "--warmup-duration", "0", "--no-report", "--db", db.toString(), "--out", tmp.resolve("out").toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        Map<String, JsonNode> by = new java.util.HashMap<>();
+        new ObjectMapper().readTree(r.out()).forEach(n -> by.put(n.get("precision").asText() + "@" + n.get("requested").asText(), n));
+        assertThat(by).hasSize(12);
+        for (String p : List.of("fp32", "fp16", "q8", "q4")) {
+            for (String b : List.of("cpu", "wasm")) {
+                JsonNode n = by.get(p + "@" + b);
+                assertThat(n.get("status").asText()).as(p + " on " + b + ": " + n.get("reason")).isIn("PASSED", "WRONG_OUTPUT");
+                if (!(p + "@" + b).equals("fp32@cpu")) { // the reference itself reads nothing against itself
+                    assertThat(n.path("readout").path("minCosine").asDouble()).as(p + " on " + b + ": " + n).isGreaterThan(0.95);
+                }
+            }
+        }
+        JsonNode fp16 = by.get("fp16@webgpu");
+        assertThat(fp16.get("status").asText()).as("UNSUPPORTED on webgpu, the chain moves on").isEqualTo("FELL_BACK");
+        assertThat(fp16.get("actual").asText()).isNotEqualTo("webgpu");
+        assertThat(fp16.get("reason").asText()).contains("shader-f16");
+        assertThat(by.get("q4@webgpu").get("status").asText()).as(by.get("q4@webgpu").get("reason").asText()).isIn("PASSED", "WRONG_OUTPUT");
+
+        CliRunner.Result rec = CliRunner.run("recommend", "--dtypes", "--json", "--db", db.toString());
+        List<JsonNode> recs = new ArrayList<>();
+        new ObjectMapper().readTree(rec.out()).forEach(recs::add);
+        assertThat(recs).hasSize(3);
+        JsonNode gpu = recs.stream().filter(n -> n.get("backend").asText().equals("webgpu")).findFirst().orElseThrow();
+        assertThat(gpu.get("skipped").findValuesAsText("why")).anySatisfy(w -> assertThat(w).startsWith("fell back to").contains("shader-f16"));
+    }
 }
