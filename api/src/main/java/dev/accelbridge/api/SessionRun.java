@@ -53,4 +53,13 @@ public record SessionRun(String runId, Path store, List<CaseResult> results, dou
     public List<CaseResult> withStatus(Status status) {
         return results.stream().filter(r -> r.status() == status).toList();
     }
+
+    /**
+     * Which dtype variant of each model to ship to each backend and lane, from this run's results: the fastest whose
+     * user-visible output is at least {@code minCloseness} (a cosine) to fp32 run natively on the CPU
+     * ({@link dev.accelbridge.reports.recommend.DtypeRecommender}); only models run in more than one dtype.
+     */
+    public List<dev.accelbridge.reports.recommend.DtypeRecommendation> dtypes(double minCloseness) {
+        return dev.accelbridge.reports.recommend.DtypeRecommender.recommend(results.stream().map(CaseResult::result).toList(), minCloseness);
+    }
 }

@@ -24,7 +24,8 @@ import java.util.Optional;
  * @param userFamily  the user models' family ({@code --family}); inferred from their inputs when empty
  * @param largeModels realistic suite model sizes ({@code --size large})
  * @param seed        the seed of the generated models' weights and inputs
- * @param precisions  the precisions every model runs at (fp16 and int8 variants are derived from fp32 models)
+ * @param precisions  the precisions every model runs at (fp32 alone: also every variant a model folder ships; a variant not
+ *                    shipped is derived from the fp32 model where it can be)
  * @param batchSizes  the batch sizes every model runs at; empty: every input as shipped or given, the suites at batch 1
  * @param feed        how user models are fed ({@code --dim}, {@code --shape}, {@code --input}, {@code --input-range},
  *                    {@code --tolerance})
@@ -63,7 +64,7 @@ public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional
             throw new AccelbridgeException("Nothing to run: no suite and no --model", "give --suites text,vision,audio or --model PATH");
         }
         if (precisions.isEmpty()) {
-            throw new AccelbridgeException("--precision names no precision", "give --precision fp32,fp16,int8 or a part of it");
+            throw new AccelbridgeException("--precision names no precision", "give --precision fp32,fp16,q8,q4 or a part of it");
         }
         if (batchSizes.stream().anyMatch(b -> b == null || b < 1 || b > Limits.MAX_BATCH)) {
             throw new AccelbridgeException("--batch-sizes must be whole numbers from 1 to " + Limits.MAX_BATCH + ", got " + batchSizes,

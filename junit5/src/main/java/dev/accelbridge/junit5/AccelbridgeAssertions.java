@@ -2,7 +2,7 @@ package dev.accelbridge.junit5;
 
 import dev.accelbridge.api.CaseResult;
 
-/** Entry point for assertions on a case: {@code assertThat(result).ranOn(WEBGPU).matchesReference()}. */
+/** Entry point for assertions on a case ({@code assertThat(result).ranOn(WEBGPU).matchesReference()}) or a run. */
 public final class AccelbridgeAssertions {
     private AccelbridgeAssertions() {
     }
@@ -10,5 +10,10 @@ public final class AccelbridgeAssertions {
     /** Assertions on one case's result. */
     public static CaseResultAssert assertThat(CaseResult actual) {
         return new CaseResultAssert(actual);
+    }
+
+    /** Assertions on a whole run: which dtype variant to ship ({@code assertThat(run).dtypeWithin(WEBGPU, 0.99)}). */
+    public static SessionRunAssert assertThat(dev.accelbridge.api.SessionRun actual) {
+        return new SessionRunAssert(actual);
     }
 }

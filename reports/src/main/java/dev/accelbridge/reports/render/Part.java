@@ -21,6 +21,7 @@ enum Part {
     HISTORY(Form.DRAWN, Form.LEFT_OUT, null),
     GENERATION(Form.WRITTEN, Form.WRITTEN, one(GenerationSection::of)),
     READOUTS(Form.WRITTEN, Form.WRITTEN, one(ReadoutSection::of)),
+    DTYPES(Form.WRITTEN, Form.WRITTEN, one(DtypeSection::of)),
     MEMORY(Form.WRITTEN, Form.WRITTEN, one(MemorySection::of)),
     CHANGES(Form.WRITTEN, Form.WRITTEN, one(Sections::changes)),
     POSITIONS(Form.WRITTEN, Form.WRITTEN, one(Sections::positions)),

@@ -21,7 +21,7 @@ public final class OneCaseArgs {
     @Mixin
     FeedArgs feedArgs = new FeedArgs();
 
-    @Option(names = "--precision", paramLabel = "P", converter = Converters.PrecisionId.class, description = "fp32 (default), fp16 or int8.")
+    @Option(names = "--precision", paramLabel = "P", converter = Converters.PrecisionId.class, description = "fp32 (default), fp16, int8, q8, uint8, q4, q4f16 or bnb4.")
     Precision precision = Precision.FP32;
 
     @Option(names = "--batch", paramLabel = "N", converter = Converters.BatchSize.class, description = "The batch size (default 1).")

@@ -38,8 +38,9 @@ final class WorkloadOptions {
     FeedArgs feedArgs = new FeedArgs();
 
     @Option(names = "--precision", paramLabel = "LIST", split = ",", converter = Converters.PrecisionId.class,
-            description = "Precisions to run every model at: fp32, fp16, int8 (default fp32). fp16 and int8 variants are derived "
-                    + "from fp32 models and judged against the fp32 native CPU reference.")
+            description = "Precisions (transformers.js dtypes) to run every model at: fp32, fp16, int8, q8, uint8, q4, q4f16, bnb4 "
+                    + "(default fp32: and every variant a model folder ships). A variant the folder ships runs as shipped; fp16, "
+                    + "int8, q8 and q4 are derived from fp32 otherwise. Each is judged against the fp32 native CPU reference.")
     List<Precision> precisions = List.of(Precision.FP32);
 
     @Option(names = "--batch-sizes", paramLabel = "LIST", split = ",", converter = Converters.BatchSize.class,
