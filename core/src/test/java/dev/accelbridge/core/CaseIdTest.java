@@ -49,8 +49,13 @@ class CaseIdTest {
         assertThat(LaneId.parse("chrome-headless").browser()).isEqualTo(BrowserKind.CHROME);
         assertThat(LaneId.parse("netscape").browser()).isEqualTo(BrowserKind.OTHER);
         assertThat(Precision.parse("INT8")).isEqualTo(Precision.INT8);
-        assertThatThrownBy(() -> Precision.parse("q4")).isInstanceOf(AccelbridgeException.class)
-                .satisfies(e -> assertThat(((AccelbridgeException) e).oneLine()).contains("Unknown precision 'q4'", "use one of: fp32, fp16, int8"));
+        assertThat(Precision.parse("q4f16")).isEqualTo(Precision.Q4F16);
+        assertThat(Precision.ofSuffix("_quantized")).contains(Precision.Q8); // transformers.js's model_quantized.onnx
+        assertThat(Precision.ofSuffix("")).contains(Precision.FP32);
+        assertThat(Precision.ofSuffix("_O4")).isEmpty();
+        assertThatThrownBy(() -> Precision.parse("int4")).isInstanceOf(AccelbridgeException.class)
+                .satisfies(e -> assertThat(((AccelbridgeException) e).oneLine()).contains("Unknown precision 'int4'",
+                        "use one of: fp32, fp16, int8, q8, uint8, q4, q4f16, bnb4"));
         assertThatThrownBy(() -> BrowserKind.parse("safari")).as("Accelbridge cannot launch Safari")
                 .hasMessageContaining("Unknown browser");
         assertThatThrownBy(() -> new CaseId(ModelFamily.TEXT, "m", null, "x", null, Precision.FP32, 0, BackendId.CPU, LaneId.NATIVE))

@@ -124,4 +124,38 @@ class DtypeFolderCliTest {
         JsonNode gpu = recs.stream().filter(n -> n.get("backend").asText().equals("webgpu")).findFirst().orElseThrow();
         assertThat(gpu.get("skipped").findValuesAsText("why")).anySatisfy(w -> assertThat(w).startsWith("fell back to").contains("shader-f16"));
     }
+
+    /**
+     * A speech-to-text folder mixing variants: {@code encoder_model_quantized.onnx} (the authored encoder quantized by the
+     * suites) with {@code decoder_model_merged_quantized.onnx} beside the fp32 pair, and a decoder at fp16 with no fp16
+     * encoder: one generation model in three dtypes, natively and on wasm, each teacher-forced with fp32 native's tokens.
+     */
+    @RequiresBrowser
+    @Test
+    void aSpeechToTextFolderMixingEncoderAndDecoderVariantsRunsAsOneGenerationModel() throws Exception {
+        Path export = dev.accelbridge.suites.WildModels.whisperExport(tmp);
+        Path onnx = export.resolve("onnx");
+        Path q8 = dev.accelbridge.suites.precision.Variants.exportFolder(onnx.resolve("encoder_model.onnx"), tmp.resolve("enc-q8"),
+                "WhisperForConditionalGeneration", List.of(dev.accelbridge.core.Precision.Q8));
+        java.nio.file.Files.copy(q8.resolve("onnx/model_quantized.onnx"), onnx.resolve("encoder_model_quantized.onnx"));
+        // the merged decoder branches on its cache (an If), which the suites' quantizer leaves alone: shipped as it is
+        java.nio.file.Files.copy(onnx.resolve("decoder_model_merged.onnx"), onnx.resolve("decoder_model_merged_quantized.onnx"));
+        java.nio.file.Files.copy(onnx.resolve("decoder_model_merged.onnx"), onnx.resolve("decoder_model_merged_fp16.onnx"));
+        CliRunner.Result r = CliRunner.run("run", "--model", export.toString(), "--backends", "cpu,wasm", "--browser", "chromium",
+                "--no-bisect", "--json", "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0",
+                "--no-report", "--db", tmp.resolve("s.duckdb").toString(), "--out", tmp.resolve("out").toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        assertThat(r.err()).contains("decoder_model_merged_fp16.onnx runs with encoder_model.onnx");
+        Map<String, JsonNode> by = new java.util.HashMap<>();
+        new ObjectMapper().readTree(r.out()).forEach(n -> by.put(n.get("precision").asText() + "@" + n.get("requested").asText(), n));
+        assertThat(by).containsOnlyKeys("fp32@cpu", "fp32@wasm", "fp16@cpu", "fp16@wasm", "q8@cpu", "q8@wasm");
+        for (JsonNode n : by.values()) {
+            String what = n.get("precision").asText() + " on " + n.get("requested").asText() + ": " + n.get("reason");
+            assertThat(n.get("model").asText()).as(what).isEqualTo("whisper-export");
+            assertThat(n.get("scenario").asText()).as(what).startsWith("generate");
+            assertThat(n.get("status").asText()).as(what).isIn("PASSED", "WRONG_OUTPUT");
+        }
+        assertThat(by.get("fp32@wasm").get("status").asText()).isEqualTo("PASSED");
+        assertThat(by.get("q8@wasm").get("variantParity")).as("judged against its own native run too").isNotNull();
+    }
 }

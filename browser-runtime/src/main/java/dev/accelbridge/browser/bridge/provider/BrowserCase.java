@@ -217,7 +217,10 @@ final class BrowserCase {
     private Released release(Setup k, LoadedSession s) {
         ConnectedPage p = k.page();
         if (p.isOpen() && !lane.relaunching()) {
-            CompletableFuture<Released> released = PageSessions.of(p).releaseWithLedger(s.sessionId(), Duration.ofSeconds(10))
+            // a single run's release is not awaited and may wait in the page's queue behind the cases sent after it (found
+            // when tried: a WebGPU case of 10 s queued ahead made the 10 s bound fire, and the late answer a protocol error)
+            CompletableFuture<Released> released = PageSessions.of(p).releaseWithLedger(s.sessionId(),
+                    k.single() ? Duration.ofMinutes(10) : Duration.ofSeconds(10))
                     .whenComplete((v, e) -> {
                         if (e != null) {
                             LOG.warn("Releasing session {} failed: {}", s.sessionId(), e.toString());
