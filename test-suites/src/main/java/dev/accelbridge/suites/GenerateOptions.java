@@ -71,6 +71,32 @@ public record GenerateOptions(boolean force, Integer promptTokens, Integer newTo
                 Generation.of(newTokens != null ? newTokens : DEFAULT_NEW, layout));
     }
 
+    /**
+     * What a decoder's own {@code generation_config.json} (in {@code dir} or the folder above) says of its generation:
+     * {@code max_new_tokens} as the tokens to generate, bounded by {@link ScenarioId#MAX_TOKENS}; nothing when it has no
+     * such file or value. The command line and {@code accelbridge.json} win over it.
+     */
+    public static GenerateOptions ofConfig(java.nio.file.Path dir) {
+        for (java.nio.file.Path d : java.util.Arrays.asList(dir, dir.getParent())) {
+            java.nio.file.Path cfg = d == null ? null : d.resolve("generation_config.json");
+            if (cfg == null || !java.nio.file.Files.isRegularFile(cfg)) {
+                continue;
+            }
+            try {
+                if (java.nio.file.Files.size(cfg) > (1 << 20)) {
+                    return DEFAULT; // no generation config is that large: not one to read
+                }
+                com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(cfg.toFile());
+                long max = n.path("max_new_tokens").asLong(0);
+                return max < 1 ? DEFAULT : new GenerateOptions(false, null, (int) Math.min(max, ScenarioId.MAX_TOKENS));
+            } catch (java.io.IOException e) {
+                throw new SuiteException.InvalidTestDataException(cfg + " is not valid JSON: " + e.getMessage(),
+                        "re-save it with generation_config.save_pretrained()", e);
+            }
+        }
+        return DEFAULT;
+    }
+
     /** A generation case of a suite with the lengths given here (a length not given stays the suite's); others as they are. */
     public ModelCase applyTo(ModelCase mc) {
         if (!(mc.scenario() instanceof Generation given) || promptTokens == null && newTokens == null) {

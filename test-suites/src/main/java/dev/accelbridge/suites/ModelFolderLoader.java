@@ -163,7 +163,7 @@ public final class ModelFolderLoader {
         }
         if (effective.generate().force() || dev.accelbridge.core.DecoderLayout.looksLikeDecoder(spec)) {
             // a decoder with a KV cache (or a model said to be one): a generation, or one error naming what it lacks
-            return List.of(effective.generate().generationCase(spec).withPrecision(precision));
+            return List.of(GenerateOptions.ofConfig(dir).overriddenBy(effective.generate()).generationCase(spec).withPrecision(precision));
         }
         Path tokenizer = Stream.of(dir.resolve("tokenizer.json"), dir.getParent() == null ? null : dir.getParent().resolve("tokenizer.json"))
                 .filter(p -> p != null && Files.isRegularFile(p)).findFirst().orElse(null);

@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
  * @param model           the model (its variants share the name)
  * @param target          the lane ({@code native}, {@code chromium@156+ort-web@1.30.0+engine@webgpu-ep})
  * @param backend         the backend asked for
- * @param minCloseness    the stated tolerance: the lowest user-visible cosine to fp32 native a variant may have
+ * @param minCloseness    the stated tolerance: the lowest closeness to fp32 native a variant may have (a cosine; for a
+ *                        generation, the share of generations whose tokens are fp32 native's)
  * @param best            the variant to ship, or null when none qualifies
  * @param fp32            the fp32 variant on the same backend and lane, or null when it did not run there
  * @param skipped         every other variant measured for the model, with why it is not the answer
@@ -35,9 +36,10 @@ public record DtypeRecommendation(String host, String hostFingerprint, String fa
      * One variant as it ran.
      *
      * @param precision the dtype
-     * @param closeness the user-visible cosine to fp32 native ({@link #closenessOf})
-     * @param closenessOf what was compared: {@code pooled-embedding}, {@code similarity}, or {@code outputs} (the raw outputs'
-     *                  cosine, a generation's teacher-forced logits)
+     * @param closeness what users read against fp32 native, 0 to 1 ({@link #closenessOf})
+     * @param closenessOf what was compared: {@code tokens} (a generation: the share of its generations whose tokens are
+     *                  exactly fp32 native's), or a cosine of {@code pooled-embedding}, {@code similarity} or {@code outputs}
+     *                  (the raw outputs)
      * @param p50Ms     its median latency (a generation: the time of a token after the first)
      * @param speedupVsFp32 fp32's figure over this one on the same backend and lane, or NaN when fp32 did not run there
      */
@@ -47,7 +49,13 @@ public record DtypeRecommendation(String host, String hostFingerprint, String fa
             String speed = Double.isNaN(speedupVsFp32) ? "" : precision == Precision.FP32 ? ", the reference itself"
                     : String.format(Locale.ROOT, ", %.2fx %s than fp32", speedupVsFp32 >= 1 ? speedupVsFp32 : 1 / speedupVsFp32,
                     speedupVsFp32 >= 1 ? "faster" : "slower");
-            return String.format(Locale.ROOT, "%s: %s cosine %.4f%s (%.1f ms)", precision.id(), closenessOf, closeness, speed, p50Ms);
+            return String.format(Locale.ROOT, "%s: %s%s (%.1f ms)", precision.id(), closeness(closenessOf, closeness), speed, p50Ms);
+        }
+
+        /** "pooled-embedding cosine 0.9871 to fp32 native", or for a generation "tokens of 80% of generations fp32 native's". */
+        static String closeness(String of, double value) {
+            return of.equals("tokens") ? String.format(Locale.ROOT, "tokens of %.0f%% of generations fp32 native's", 100 * value)
+                    : String.format(Locale.ROOT, "%s cosine %.4f to fp32 native", of, value);
         }
     }
 

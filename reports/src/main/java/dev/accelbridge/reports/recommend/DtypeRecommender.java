@@ -110,8 +110,11 @@ public final class DtypeRecommender {
         if (c.isEmpty()) {
             return "no output compared with fp32 native";
         }
+        if (Double.isNaN(c.getAsDouble())) {
+            return "lossy: its outputs are not finite where fp32 native's are";
+        }
         if (!(c.getAsDouble() >= min)) {
-            return String.format(Locale.ROOT, "lossy: %s cosine %.4f to fp32 native, below %s", closenessOf(r), c.getAsDouble(), min);
+            return "lossy: " + DtypeRecommendation.Choice.closeness(closenessOf(r), c.getAsDouble()) + ", below " + min;
         }
         if (!timed(r)) {
             return "its figures say nothing of its speed (floored or absent)";
@@ -130,22 +133,35 @@ public final class DtypeRecommender {
     }
 
     /**
-     * What a user reads off the variant's outputs against fp32 native, as a cosine: the readout's lowest (pooled sentence
-     * embeddings, a similarity matrix) where the model has one, else the raw outputs' cosine; empty when nothing was compared.
-     * The fp32 native CPU run itself is the reference (1).
+     * What a user reads off the variant's outputs against fp32 native, from 0 to 1: a generation's share of generations whose
+     * tokens are exactly fp32 native's; else a cosine: the readout's lowest (pooled sentence embeddings, a similarity matrix)
+     * where the model has one, else the raw outputs'; empty when nothing was compared (a NaN cosine included: nothing to
+     * read). The fp32 native CPU run itself is the reference (1).
      */
     static OptionalDouble closeness(RunResult r) {
+        dev.accelbridge.core.Decoding d = r.timings() == null ? null : r.timings().decoding();
+        if (d != null && d.generations() > 0) { // a generation's users read its tokens: the share of generations giving fp32's
+            return d.check() == dev.accelbridge.core.TokenCheck.REFERENCE ? OptionalDouble.of(d.verified() / (double) d.generations())
+                    : reference(r) ? OptionalDouble.of(1) : OptionalDouble.empty();
+        }
         if (r.analysis() != null && r.analysis().readout() != null) {
             return OptionalDouble.of(r.analysis().readout().minCosine());
         }
         if (r.parity() != null) {
             return OptionalDouble.of(r.parity().cosine());
         }
-        return r.id().isNativeCpu() && r.id().precision() == Precision.FP32 && r.status() == Status.PASSED
-                ? OptionalDouble.of(1) : OptionalDouble.empty();
+        return reference(r) ? OptionalDouble.of(1) : OptionalDouble.empty();
+    }
+
+    /** The fp32 native CPU run itself: the reference every variant is read against. */
+    private static boolean reference(RunResult r) {
+        return r.id().isNativeCpu() && r.id().precision() == Precision.FP32 && r.status() == Status.PASSED;
     }
 
     private static String closenessOf(RunResult r) {
+        if (r.timings() != null && r.timings().decoding() != null && r.timings().decoding().generations() > 0) {
+            return "tokens";
+        }
         return r.analysis() != null && r.analysis().readout() != null ? r.analysis().readout().kind().id() : "outputs";
     }
 }

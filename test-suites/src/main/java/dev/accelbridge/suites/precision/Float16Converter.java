@@ -152,15 +152,30 @@ final class Float16Converter {
         b.addAttribute(a);
     }
 
+    /** ONNX Runtime's converter's bounds ({@code min_positive_val}, {@code max_finite_val}): values beyond are clamped. */
+    static final float MIN_POSITIVE = 1e-7f;
+    static final float MAX_FINITE = 1e4f;
+
+    /**
+     * {@code t} in float16, each finite value clamped (as every constant made float16 here) as ONNX Runtime's converter
+     * clamps it: a magnitude above
+     * {@value #MAX_FINITE} to it (a mask's -1e9 stays a large negative, not -inf, whose softmax gives NaN), a non-zero one
+     * below {@value #MIN_POSITIVE} to it.
+     */
     static TensorProto toHalf(TensorProto t) {
         float[] v = OnnxTensors.fromProto(t, null).toFloats();
         return halfTensor(v, t.getDimsList()).toBuilder().setName(t.getName()).build();
     }
 
+    private static float clamped(float f) {
+        float a = Math.abs(f);
+        return Float.isFinite(f) && a > MAX_FINITE ? Math.copySign(MAX_FINITE, f) : a > 0 && a < MIN_POSITIVE ? Math.copySign(MIN_POSITIVE, f) : f;
+    }
+
     private static TensorProto halfTensor(float[] v, List<Long> dims) {
         ByteBuffer bb = ByteBuffer.allocate(v.length * 2).order(ByteOrder.LITTLE_ENDIAN);
         for (float f : v) {
-            bb.putShort(Float16.fromFloat(f));
+            bb.putShort(Float16.fromFloat(clamped(f)));
         }
         return TensorProto.newBuilder().setDataType(ElementTypes.FLOAT16).addAllDims(dims)
                 .setRawData(ByteString.copyFrom(bb.array())).build();

@@ -13,8 +13,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * Derives a model's fp16, int8 (or q8: the same dynamic quantization) or q4 variant into the model cache ({@code variants/NAME-SHA12.PRECISION.onnx}, reused
- * when present: the converters are deterministic) and gives the case that runs it: the same inputs, the variant's
+ * Derives a model's fp16, int8 (or q8: the same dynamic quantization) or q4 variant into the model cache ({@code variants/NAME-SHA12.PRECISION.REVISION.onnx}, reused
+ * when present: the converters are deterministic; the name carries their revision) and gives the case that runs it: the same inputs, the variant's
  * file and sha256, recorded at its precision. The variant names its fp32 source in its metadata
  * ({@code accelbridge.variant_of}).
  */
@@ -22,6 +22,12 @@ import java.util.Locale;
 public final class Variants {
     /** Metadata key naming the fp32 model a variant was derived from. */
     public static final String VARIANT_OF = "accelbridge.variant_of";
+
+    /**
+     * The converters' revision, in a cached variant's name: a variant written by other converters (the fp16 converter before
+     * it clamped constants as ONNX Runtime's does) is made again, never reused.
+     */
+    static final String CONVERTERS = "r2";
 
     private final Path cacheDir;
 
@@ -46,8 +52,8 @@ public final class Variants {
                     + precision.id());
         }
         ModelSpec base = fp32.model();
-        Path file = cacheDir.resolve(String.format(Locale.ROOT, "%s-%s.%s.onnx", base.name().replaceAll("[^A-Za-z0-9._-]", "_"),
-                base.sha256().substring(0, 12), precision.id()));
+        Path file = cacheDir.resolve(String.format(Locale.ROOT, "%s-%s.%s.%s.onnx", base.name().replaceAll("[^A-Za-z0-9._-]", "_"),
+                base.sha256().substring(0, 12), precision.id(), CONVERTERS));
         ModelProto proto = OnnxTensors.readCached(file);
         if (proto == null) { // absent or damaged: derived again
             ModelProto source = OnnxTensors.readModel(base.path());

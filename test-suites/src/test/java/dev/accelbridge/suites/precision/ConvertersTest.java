@@ -74,6 +74,21 @@ class ConvertersTest {
         assertThat(OnnxModels.precision(m)).isEqualTo(Precision.FP16);
     }
 
+    /**
+     * Found when tried: the Llama-style decoder's fp16 variant gave NaN logits natively and on wasm; its mask's large negative
+     * became float16's -inf. ONNX Runtime's converter clamps constants to +-1e4 (and tiny ones to +-1e-7); so does this one.
+     */
+    @Test
+    void fp16ClampsConstantsAsOnnxRuntimesConverterDoes() {
+        TensorProto t = TensorProto.newBuilder().setName("mask").setDataType(TensorProto.DataType.FLOAT_VALUE).addDims(4)
+                .addFloatData(-1e9f).addFloatData(3e4f).addFloatData(1e-9f).addFloatData(0.5f).build();
+        double[] half = dev.accelbridge.suites.onnx.OnnxTensors.fromProto(Float16Converter.toHalf(t), null).toDoubles();
+        assertThat(half[0]).isEqualTo(-1e4, org.assertj.core.api.Assertions.within(8.0));
+        assertThat(half[1]).isEqualTo(1e4, org.assertj.core.api.Assertions.within(8.0));
+        assertThat(half[2]).isPositive().isLessThan(2e-7);
+        assertThat(half[3]).isEqualTo(0.5);
+    }
+
     @Test
     void int8QuantizesMatMulAndGemmWeightsAsQuantizeDynamicDoes() {
         DynamicQuantizer.Result r = DynamicQuantizer.quantize(model());

@@ -158,4 +158,48 @@ class DtypeFolderCliTest {
         assertThat(by.get("fp32@wasm").get("status").asText()).isEqualTo("PASSED");
         assertThat(by.get("q8@wasm").get("variantParity")).as("judged against its own native run too").isNotNull();
     }
+
+    /**
+     * A decoder as transformers.js ships a text-generation model: {@code onnx/model.onnx} and {@code onnx/model_q4.onnx}
+     * (the suites' Llama-style decoder, its MatMuls quantized to 4 bits), {@code config.json} ({@code LlamaForCausalLM}) and
+     * a {@code generation_config.json} whose {@code max_new_tokens} sets the generation: one model of two dtypes, the q4
+     * variant teacher-forced with fp32 native's tokens, natively and on wasm.
+     */
+    @RequiresBrowser
+    @Test
+    void aDecoderFolderOfTwoDtypesGeneratesAsItsGenerationConfigSays() throws Exception {
+        Path fp32 = java.nio.file.Files.createDirectories(tmp.resolve("decoder-fp32")).resolve("model.onnx");
+        java.nio.file.Files.write(fp32, dev.accelbridge.suites.generation.LlamaDecoderModel.build("mine",
+                new dev.accelbridge.suites.generation.LlamaDecoderModel.Config(300, 32, 1, 2, 1, 64, 128, 4.0, 0), 9).toBytes());
+        Path folder = dev.accelbridge.suites.precision.Variants.exportFolder(fp32, tmp.resolve("tiny-llm"), "LlamaForCausalLM",
+                List.of(dev.accelbridge.core.Precision.Q4));
+        java.nio.file.Files.writeString(folder.resolve("generation_config.json"), "{\"max_new_tokens\": 6, \"eos_token_id\": 2}");
+        CliRunner.Result r = CliRunner.run("run", "--model", folder.toString(), "--backends", "cpu,wasm", "--browser", "chromium",
+                "--no-bisect", "--json", "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0",
+                "--no-report", "--db", tmp.resolve("g.duckdb").toString(), "--out", tmp.resolve("out").toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        Map<String, JsonNode> by = new java.util.HashMap<>();
+        new ObjectMapper().readTree(r.out()).forEach(n -> by.put(n.get("precision").asText() + "@" + n.get("requested").asText(), n));
+        assertThat(by).containsOnlyKeys("fp32@cpu", "fp32@wasm", "q4@cpu", "q4@wasm");
+        for (JsonNode n : by.values()) {
+            String what = n.get("precision").asText() + " on " + n.get("requested").asText() + ": " + n.get("reason");
+            assertThat(n.get("suite").asText()).as(what).isEqualTo("text-generation");
+            assertThat(n.get("scenario").asText()).as(what).isEqualTo("generate p8 n6");
+            assertThat(n.get("status").asText()).as(what).isIn("PASSED", "WRONG_OUTPUT");
+        }
+        assertThat(by.get("fp32@wasm").get("status").asText()).isEqualTo("PASSED");
+        assertThat(by.get("q4@wasm").get("modelSha256").asText()).isNotEqualTo(by.get("fp32@wasm").get("modelSha256").asText());
+        CliRunner.Result rec = CliRunner.run("recommend", "--dtypes", "--json", "--db", tmp.resolve("g.duckdb").toString());
+        List<JsonNode> recs = new ArrayList<>();
+        new ObjectMapper().readTree(rec.out()).forEach(recs::add);
+        // a generation's users read its tokens: a variant ships only when its generations give fp32 native's tokens
+        assertThat(recs).hasSize(2).allSatisfy(n -> {
+            assertThat(n.get("best").get("closenessOf").asText()).as(n.get("text").asText()).isEqualTo("tokens");
+            assertThat(n.get("best").get("closeness").asDouble()).as(n.get("text").asText()).isEqualTo(1.0);
+        });
+        JsonNode q4 = by.get("q4@wasm");
+        if (!q4.get("decoding").get("tokensVerified").asBoolean()) { // its tokens left fp32's: said, never shipped
+            assertThat(recs.get(1).get("skipped").findValuesAsText("why")).anySatisfy(w -> assertThat(w).startsWith("lossy: tokens of"));
+        }
+    }
 }
