@@ -49,7 +49,7 @@ public record DtypeRecommendation(String host, String hostFingerprint, String fa
             String speed = Double.isNaN(speedupVsFp32) ? "" : precision == Precision.FP32 ? ", the reference itself"
                     : String.format(Locale.ROOT, ", %.2fx %s than fp32", speedupVsFp32 >= 1 ? speedupVsFp32 : 1 / speedupVsFp32,
                     speedupVsFp32 >= 1 ? "faster" : "slower");
-            return String.format(Locale.ROOT, "%s: %s%s (%.1f ms)", precision.id(), closeness(closenessOf, closeness), speed, p50Ms);
+            return String.format(Locale.ROOT, "%s: %s%s (%.3g ms)", precision.id(), closeness(closenessOf, closeness), speed, p50Ms);
         }
 
         /** "pooled-embedding cosine 0.9871 to fp32 native", or for a generation "tokens of 80% of generations fp32 native's". */

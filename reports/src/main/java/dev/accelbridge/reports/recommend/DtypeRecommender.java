@@ -82,7 +82,7 @@ public final class DtypeRecommender {
             if (best != null && p == best.precision()) {
                 continue;
             }
-            skipped.add(new DtypeRecommendation.Skipped(p, why.getOrDefault(p, String.format(Locale.ROOT, "slower than %s (%.1f ms)",
+            skipped.add(new DtypeRecommendation.Skipped(p, why.getOrDefault(p, String.format(Locale.ROOT, "slower than %s (%.3g ms)",
                     best == null ? "?" : best.precision().id(), qualified.stream().filter(c -> c.precision() == p)
                             .mapToDouble(DtypeRecommendation.Choice::p50Ms).findFirst().orElse(Double.NaN)))));
         }

@@ -57,7 +57,7 @@ class DtypeRecommenderTest {
         assertThat(wasm.best().precision()).isEqualTo(Precision.Q8);
         assertThat(wasm.best().closenessOf()).isEqualTo("pooled-embedding");
         assertThat(wasm.best().speedupVsFp32()).isCloseTo(240 / 108.0, within(1e-9));
-        assertThat(wasm.describe()).contains("ship q8: pooled-embedding cosine 0.9870, 2.22x faster than fp32")
+        assertThat(wasm.describe()).contains("ship q8: pooled-embedding cosine 0.9870 to fp32 native, 2.22x faster than fp32 (108 ms)")
                 .contains("skipped fp32 (slower than q8").contains("q4f16 (not measured here)");
 
         DtypeRecommendation gpu = recs.get(2);

@@ -37,8 +37,9 @@ public final class RecommendCommand implements Callable<Integer> {
             + "folder's variants, or --precision's).")
     boolean dtypes;
 
-    @Option(names = "--within", paramLabel = "COSINE", description = "With --dtypes: the lowest user-visible cosine to fp32 "
-            + "native a variant may have (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--within", paramLabel = "C", description = "With --dtypes: how close to fp32 native what users read of a "
+            + "variant must stay, 0 to 1: a cosine (pooled embeddings, a similarity matrix, else the outputs), or for a generation "
+            + "the share of generations giving fp32's tokens (default: ${DEFAULT-VALUE}).")
     double within = dev.accelbridge.reports.recommend.DtypeRecommender.DEFAULT_MIN_CLOSENESS;
 
     @CommandLine.Spec
@@ -47,14 +48,13 @@ public final class RecommendCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (!(within > 0 && within <= 1)) { // before the store is opened: a flag's problem is said first
+            throw new CommandLine.ParameterException(spec.commandLine(), "--within " + within + " is not in (0, 1]: give one such as 0.99");
+        }
         try (MatrixStore store = MatrixStore.openReadOnly(common.dbPath())) {
             List<dev.accelbridge.core.RunResult> results = MatrixBuilder.build(store, Optional.empty(), RegressionDetector.defaults())
                     .cells().stream().map(Cell::result).toList();
             if (dtypes) {
-                if (!(within > 0 && within <= 1)) {
-                    throw new CommandLine.ParameterException(spec.commandLine(), "--within " + within
-                            + " is not a cosine in (0, 1]: give one such as 0.99");
-                }
                 var recs = dev.accelbridge.reports.recommend.DtypeRecommender.recommend(results, within);
                 if (json) {
                     out.println(RecommendationJson.dtypeArray(recs));

@@ -69,6 +69,8 @@ class CliBadInputTest {
                 "--precision", "fp64");
         assertOneLineError(run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--batch-sizes", "1,0", "--no-report"),
                 "--batch-sizes");
+        assertOneLineError(run("recommend", "--dtypes", "--within", "1.5", "--db", tmp.resolve("none.duckdb").toString()),
+                "--within 1.5", "(0, 1]");
     }
 
     @Test
