@@ -99,6 +99,29 @@ final class DtypeFolder {
         return new Shipped(out, notes);
     }
 
+    /** The ops of a graph quantized to 4 bits, and to 8. */
+    private static final java.util.Set<String> FOUR_BIT = java.util.Set.of("MatMulNBits", "MatMulBnb4", "GatherBlockQuantized");
+    private static final java.util.Set<String> EIGHT_BIT = java.util.Set.of("QuantizeLinear", "DequantizeLinear",
+            "DynamicQuantizeLinear", "MatMulInteger", "ConvInteger", "QLinearMatMul", "QLinearConv", "MatMulIntegerToFloat", "QGemm");
+
+    /**
+     * What is wrong with a file's name, when its graph's ops say another kind of dtype than the suffix names (a
+     * {@code model_q4.onnx} without a 4-bit MatMul, a {@code model.onnx} that is quantized): its rows keep the name's dtype,
+     * and the run says so rather than let the name pass for the graph.
+     */
+    static Optional<String> mismatch(Variant v, dev.accelbridge.core.ModelSpec graph) {
+        // a contrib op is listed with its domain ("com.microsoft:MatMulNBits")
+        List<String> ops = graph.ops().stream().map(o -> o.substring(o.lastIndexOf(':') + 1)).toList();
+        boolean four = ops.stream().anyMatch(FOUR_BIT::contains);
+        boolean eight = ops.stream().anyMatch(EIGHT_BIT::contains);
+        Precision p = v.precision();
+        boolean namedFour = p == Precision.Q4 || p == Precision.Q4F16 || p == Precision.BNB4;
+        String has = four ? "4-bit ops" : eight ? "8-bit quantized ops" : "no quantized op";
+        boolean agrees = namedFour ? four : p.quantized() ? eight && !four : !four && !eight;
+        return agrees ? Optional.empty() : Optional.of(v.file().getFileName() + " is named " + p.id() + " but its graph has " + has
+                + ": its rows say " + p.id() + ", as the file is named");
+    }
+
     /** The files of {@code dir} whose names {@code stem} matches, by name, at most {@value #MAX_FILES}. */
     private static List<Path> files(Path dir, Pattern stem) {
         if (!Files.isDirectory(dir)) {

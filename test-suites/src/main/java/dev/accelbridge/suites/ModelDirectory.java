@@ -134,7 +134,8 @@ public final class ModelDirectory {
         try {
             List<ModelCase> cases = ModelFolderLoader.loadVariant(model, v, family, feed);
             cases.forEach(ModelCase::scenario); // a scenario the model's own files make out of bounds is this model's row
-            return ModelLoad.loaded(cases);
+            ModelLoad loaded = ModelLoad.loaded(cases);
+            return v.precision() == null ? loaded : loaded.withNotes(DtypeFolder.mismatch(v, cases.get(0).model()).stream().toList());
         } catch (RuntimeException e) {
             // any problem a model carries (unreadable, unfeedable, data the loader did not foresee) is that model's rows
             Path file = v.precision() != null ? v.file() : Files.isDirectory(model) ? Stream.of(model.resolve("model.onnx"),

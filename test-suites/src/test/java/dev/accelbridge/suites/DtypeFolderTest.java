@@ -47,6 +47,7 @@ class DtypeFolderTest {
         List<ModelLoad> loads = ModelDirectory.loadAll(folder, Optional.empty(), FeedOptions.none());
         assertThat(loads).extracting(ModelLoad::precision).containsExactly(Precision.FP32, Precision.FP16, Precision.Q8, Precision.Q4);
         assertThat(loads.get(0).notes()).singleElement().asString().contains("model_O4.onnx").contains("names no dtype");
+        assertThat(loads).allSatisfy(l -> assertThat(l.notes()).noneMatch(n -> n.contains("is named")));
         // each file's graph is what its name says
         assertThat(loads).allSatisfy(l -> assertThat(OnnxModels.precision(dev.accelbridge.suites.onnx.OnnxTensors.readModel(l.path())))
                 .isEqualTo(l.precision() == Precision.Q8 ? Precision.INT8 : l.precision()));
@@ -63,6 +64,19 @@ class DtypeFolderTest {
         assertThat(loads.get(2).broken()).isTrue();
         assertThat(loads.get(2).problem()).startsWith("load: ").contains("model_q4.onnx");
         assertThat(loads.get(2).name()).isEqualTo("broken");
+    }
+
+    /** A file whose name says another dtype than its graph is run as named, and the run says so. */
+    @Test
+    void aFileNamedForADtypeItsGraphIsNotIsSaid() throws Exception {
+        Path folder = Variants.exportFolder(WildModels.sentenceEncoder(tmp).resolve("model.onnx"), tmp.resolve("liar"), "BertModel",
+                List.of(Precision.Q8));
+        Files.copy(folder.resolve("onnx/model.onnx"), folder.resolve("onnx/model_q4.onnx"));
+        List<ModelLoad> loads = ModelDirectory.loadAll(folder, Optional.empty(), FeedOptions.none());
+        assertThat(loads).extracting(ModelLoad::precision).containsExactly(Precision.FP32, Precision.Q8, Precision.Q4);
+        assertThat(loads.get(2).notes()).singleElement().asString()
+                .isEqualTo("model_q4.onnx is named q4 but its graph has no quantized op: its rows say q4, as the file is named");
+        assertThat(loads.get(1).notes()).isEmpty();
     }
 
     /** Weights in external data per variant: each variant names its own file, inside the folder. */

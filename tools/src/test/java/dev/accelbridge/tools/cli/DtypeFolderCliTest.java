@@ -202,4 +202,28 @@ class DtypeFolderCliTest {
             assertThat(recs.get(1).get("skipped").findValuesAsText("why")).anySatisfy(w -> assertThat(w).startsWith("lossy: tokens of"));
         }
     }
+
+    /** Variants whose weights are external data, each in its own file ({@code model_q4.onnx_data}): served and run, each. */
+    @RequiresBrowser
+    @Test
+    void variantsWithExternalDataRunEachWithItsOwnData() throws Exception {
+        Path ext = dev.accelbridge.suites.WildModels.externalWeights(java.nio.file.Files.createDirectories(tmp.resolve("src")));
+        Path onnx = java.nio.file.Files.createDirectories(tmp.resolve("ext").resolve("onnx"));
+        java.nio.file.Files.copy(ext.resolve("model.onnx"), onnx.resolve("model.onnx"));
+        java.nio.file.Files.copy(ext.resolve("model.onnx_data"), onnx.resolve("model.onnx_data"));
+        var proto = dev.accelbridge.suites.onnx.OnnxTensors.readModel(ext.resolve("model.onnx")).toBuilder();
+        for (var t : proto.getGraphBuilder().getInitializerBuilderList()) {
+            t.getExternalDataBuilderList().stream().filter(kv -> kv.getKey().equals("location")).forEach(kv -> kv.setValue("model_q4.onnx_data"));
+        }
+        java.nio.file.Files.write(onnx.resolve("model_q4.onnx"), proto.build().toByteArray());
+        java.nio.file.Files.copy(ext.resolve("model.onnx_data"), onnx.resolve("model_q4.onnx_data"));
+        CliRunner.Result r = CliRunner.run("run", "--model", onnx.getParent().toString(), "--backends", "cpu,wasm", "--browser", "chromium",
+                "--json", "--warmups", "0", "--iterations", "1", "--min-duration", "0", "--warmup-duration", "0", "--no-report",
+                "--db", tmp.resolve("x.duckdb").toString(), "--out", tmp.resolve("out").toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        List<JsonNode> rows = new ArrayList<>();
+        new ObjectMapper().readTree(r.out()).forEach(rows::add);
+        assertThat(rows).extracting(n -> n.get("precision").asText() + "@" + n.get("requested").asText() + " " + n.get("status").asText())
+                .containsExactlyInAnyOrder("fp32@cpu PASSED", "q4@cpu PASSED", "fp32@wasm PASSED", "q4@wasm PASSED");
+    }
 }
