@@ -25,17 +25,21 @@ import java.util.regex.Pattern;
  *
  * <p>Each kind is looked up once per JVM and cached. An explicit path comes first: system property
  * {@code accelbridge.<id>} or environment variable {@code ACCELBRIDGE_<ID>} (e.g. {@code ACCELBRIDGE_CHROMIUM},
- * {@code ACCELBRIDGE_CHROMIUM_SHELL}), read once at class initialisation. Then well-known absolute paths, then
- * names on {@code PATH}. {@link BrowserKind#CHROMIUM_SHELL} comes from the npm package {@code @sparticuz/chromium}
+ * {@code ACCELBRIDGE_CHROMIUM_SHELL}), read once at class initialisation. Then the standard install locations of this
+ * OS (Linux, macOS, Windows: {@link BrowserLocations}), then names on {@code PATH}, then the Chromium Playwright
+ * downloaded. Safari is listed where macOS has it ({@code safaridriver}), not launched. {@link BrowserKind#CHROMIUM_SHELL} comes from the npm package {@code @sparticuz/chromium}
  * installed by the build in {@code browser-runtime/browsers} (see {@link ChromiumShell}).
  */
 @PublicApi
 public final class BrowserDiscovery {
-    /** Candidates per kind, best first. Debian's real binary first: the /usr/bin/chromium wrapper adds flags. */
+    /**
+     * Names on {@code PATH} per kind, tried after the standard install locations ({@link BrowserLocations}: Debian's real
+     * binary before its /usr/bin/chromium wrapper, which adds flags) and before the browsers Playwright downloaded.
+     */
     private static final Map<BrowserKind, List<String>> CANDIDATES = new EnumMap<>(Map.of(
-            BrowserKind.CHROMIUM, List.of("/usr/lib/chromium/chromium", "chromium", "chromium-browser"),
-            BrowserKind.CHROME, List.of("/opt/google/chrome/chrome", "google-chrome", "google-chrome-stable"),
-            BrowserKind.EDGE, List.of("/opt/microsoft/msedge/msedge", "microsoft-edge", "microsoft-edge-stable"),
+            BrowserKind.CHROMIUM, List.of("chromium", "chromium-browser"),
+            BrowserKind.CHROME, List.of("google-chrome", "google-chrome-stable"),
+            BrowserKind.EDGE, List.of("microsoft-edge", "microsoft-edge-stable"),
             BrowserKind.FIREFOX, List.of("firefox-esr", "firefox"),
             BrowserKind.CHROMIUM_SHELL, List.of()));
 
@@ -118,6 +122,10 @@ public final class BrowserDiscovery {
     }
 
     private static Optional<InstalledBrowser> lookUp(BrowserKind kind) {
+        BrowserLocations.Host host = BrowserLocations.Host.current();
+        if (kind == BrowserKind.SAFARI) { // listed where macOS has it; its page still joins by hand
+            return BrowserLocations.first(kind, host).flatMap(driver -> safariVersion().map(v -> new InstalledBrowser(kind, driver, v)));
+        }
         if (!kind.launchable()) {
             return Optional.empty(); // a page of this browser can only join by hand
         }
@@ -133,13 +141,53 @@ public final class BrowserDiscovery {
         if (kind == BrowserKind.CHROMIUM_SHELL) {
             return ChromiumShell.executable().map(p -> new InstalledBrowser(kind, p, version(p)));
         }
-        for (String candidate : CANDIDATES.get(kind)) {
-            Optional<Path> p = resolve(candidate);
+        List<Optional<Path>> tried = new ArrayList<>();
+        if (host.os() == BrowserLocations.Os.WINDOWS) { // where the installer registered it, wherever that is
+            BrowserLocations.appPathKey(kind).flatMap(BrowserDiscovery::registryAnswer).flatMap(BrowserLocations::appPath)
+                    .ifPresent(p -> tried.add(Optional.of(p).filter(host.executable())));
+        }
+        BrowserLocations.installed(kind, host).forEach(p -> tried.add(Optional.of(p).filter(host.executable())));
+        CANDIDATES.get(kind).forEach(name -> tried.add(resolve(name)));
+        BrowserLocations.playwright(kind, host).forEach(p -> tried.add(Optional.of(p).filter(host.executable())));
+        for (Optional<Path> p : tried) {
             if (p.isPresent()) {
-                return Optional.of(new InstalledBrowser(kind, p.get(), version(p.get())));
+                // a Windows browser is a GUI program that answers --version with nothing: its install folder says it
+                String v = host.os() == BrowserLocations.Os.WINDOWS
+                        ? BrowserLocations.versionFromLayout(p.get(), host).orElseGet(() -> version(p.get())) : version(p.get());
+                return Optional.of(new InstalledBrowser(kind, p.get(), v));
             }
         }
         return Optional.empty();
+    }
+
+    /** What {@code reg query KEY /ve} prints (Windows), or empty when it cannot be asked within a few seconds. */
+    private static Optional<String> registryAnswer(String key) {
+        try {
+            Process p = new ProcessBuilder("reg", "query", key, "/ve").redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            if (!p.waitFor(5, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return Optional.empty();
+            }
+            byte[] out = p.getInputStream().readNBytes(64 * 1024);
+            return Optional.of(new String(out, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    /** Safari's version from its bundle's Info.plist, when it is there. */
+    private static Optional<String> safariVersion() {
+        try {
+            Path plist = Path.of("/Applications/Safari.app/Contents/Info.plist");
+            return Files.isRegularFile(plist) && Files.size(plist) < (1 << 20)
+                    ? BrowserLocations.safariVersion(Files.readString(plist)) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     /** An absolute path if executable, else the first executable of that name on {@code PATH}. */
@@ -218,7 +266,13 @@ public final class BrowserDiscovery {
         if (kind == BrowserKind.CHROMIUM_SHELL) {
             return "the npm package @sparticuz/chromium in " + ChromiumShell.describeSearch();
         }
-        return String.join(", ", CANDIDATES.getOrDefault(kind, List.of())) + " and " + overrideName(kind);
+        BrowserLocations.Host host = BrowserLocations.Host.current();
+        List<String> where = new ArrayList<>(BrowserLocations.installed(kind, host).stream().map(Path::toString).toList());
+        where.addAll(CANDIDATES.getOrDefault(kind, List.of()));
+        if (kind == BrowserKind.CHROMIUM) {
+            where.add("Playwright's downloaded Chromium (ms-playwright)");
+        }
+        return String.join(", ", where) + " and " + overrideName(kind);
     }
 
     static String installHint(BrowserKind kind) {
