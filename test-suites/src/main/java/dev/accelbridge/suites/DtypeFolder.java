@@ -99,10 +99,8 @@ final class DtypeFolder {
         return new Shipped(out, notes);
     }
 
-    /** The ops of a graph quantized to 4 bits, and to 8. */
+    /** The ops of a graph quantized to 4 bits (8 bits: {@link OnnxModels#QUANTIZED_OPS}). */
     private static final java.util.Set<String> FOUR_BIT = java.util.Set.of("MatMulNBits", "MatMulBnb4", "GatherBlockQuantized");
-    private static final java.util.Set<String> EIGHT_BIT = java.util.Set.of("QuantizeLinear", "DequantizeLinear",
-            "DynamicQuantizeLinear", "MatMulInteger", "ConvInteger", "QLinearMatMul", "QLinearConv", "MatMulIntegerToFloat", "QGemm");
 
     /**
      * What is wrong with a file's name, when its graph's ops say another kind of dtype than the suffix names (a
@@ -113,7 +111,7 @@ final class DtypeFolder {
         // a contrib op is listed with its domain ("com.microsoft:MatMulNBits")
         List<String> ops = graph.ops().stream().map(o -> o.substring(o.lastIndexOf(':') + 1)).toList();
         boolean four = ops.stream().anyMatch(FOUR_BIT::contains);
-        boolean eight = ops.stream().anyMatch(EIGHT_BIT::contains);
+        boolean eight = ops.stream().anyMatch(OnnxModels.QUANTIZED_OPS::contains);
         Precision p = v.precision();
         boolean namedFour = p == Precision.Q4 || p == Precision.Q4F16 || p == Precision.BNB4;
         String has = four ? "4-bit ops" : eight ? "8-bit quantized ops" : "no quantized op";
@@ -141,11 +139,11 @@ final class DtypeFolder {
     }
 
     /**
-     * The family {@code config.json} names (its {@code architectures}, else its {@code model_type}), beside the model
-     * files or in the folder above them; empty when there is none or it names nothing known.
+     * The family {@code config.json} names (its {@code architectures}, else its {@code model_type}), in the model folder or
+     * its {@code onnx/}; empty when there is none or it names nothing known.
      */
-    static Optional<ModelFamily> family(Path dir) {
-        for (Path d = dir; d != null && (d.equals(dir) || d.equals(dir.getParent())); d = d.getParent()) {
+    static Optional<ModelFamily> family(Path folder) {
+        for (Path d : List.of(folder, folder.resolve("onnx"))) {
             Path cfg = d.resolve("config.json");
             if (!Files.isRegularFile(cfg)) {
                 continue;
@@ -155,8 +153,7 @@ final class DtypeFolder {
                     return Optional.empty(); // no config is that large: not one to read
                 }
                 JsonNode n = new ObjectMapper().readTree(cfg.toFile());
-                String arch = n.path("architectures").path(0).asText("") + " " + n.path("model_type").asText("");
-                return familyOf(arch);
+                return familyOf(n.path("architectures").path(0).asText("") + " " + n.path("model_type").asText(""));
             } catch (IOException e) {
                 return Optional.empty(); // unreadable: the inputs decide, as without one
             }

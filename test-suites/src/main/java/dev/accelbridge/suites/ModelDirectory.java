@@ -72,7 +72,7 @@ public final class ModelDirectory {
     /** Whether {@code p} is a transformers.js folder of dtype variants (an unreadable one is not: it is listed as files). */
     private static boolean shipsVariants(Path p) {
         try {
-            return ModelFolderLoader.variants(p).stream().anyMatch(v -> v.precision() != null);
+            return ModelFolderLoader.shipped(p).variants().stream().anyMatch(v -> v.precision() != null);
         } catch (RuntimeException e) {
             return false;
         }
@@ -114,19 +114,17 @@ public final class ModelDirectory {
      * the folder's notes beside the first.
      */
     private static List<ModelLoad> loadVariants(Path model, Optional<ModelFamily> family, FeedOptions feed) {
-        List<DtypeFolder.Variant> variants;
-        List<String> notes;
+        DtypeFolder.Shipped shipped;
         try {
-            variants = ModelFolderLoader.variants(model);
-            notes = ModelFolderLoader.notes(model);
+            shipped = ModelFolderLoader.shipped(model);
         } catch (RuntimeException e) {
             return List.of(loadOne(model, new DtypeFolder.Variant(null, model, null), family, feed));
         }
         List<ModelLoad> out = new ArrayList<>();
-        for (DtypeFolder.Variant v : variants) {
+        for (DtypeFolder.Variant v : shipped.variants()) {
             out.add(loadOne(model, v, family, feed));
         }
-        out.set(0, out.get(0).withNotes(notes));
+        out.set(0, out.get(0).withNotes(shipped.skipped()));
         return out;
     }
 

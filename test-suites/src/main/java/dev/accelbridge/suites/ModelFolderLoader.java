@@ -69,59 +69,42 @@ public final class ModelFolderLoader {
      */
     public static List<ModelCase> load(Path path, Optional<ModelFamily> family, FeedOptions feed) {
         List<ModelCase> out = new ArrayList<>();
-        for (DtypeFolder.Variant v : variants(path)) {
+        for (DtypeFolder.Variant v : shipped(path).variants()) {
             out.addAll(loadVariant(path, v, family, feed));
         }
         return out;
     }
 
     /**
-     * The models in a dtype each at {@code path}: a transformers.js folder's variants ({@link DtypeFolder}; an
-     * encoder-decoder's pairs), or the one model there (its precision null: as its graph says).
+     * The models in a dtype each at {@code path}, and what its folder ships that is not run (with why): a transformers.js
+     * folder's variants ({@link DtypeFolder}; an encoder-decoder's pairs), or the one model there (its precision null: as
+     * its graph says).
      *
      * @throws SuiteException.ModelNotFoundException when {@code path} does not exist
      */
-    static List<DtypeFolder.Variant> variants(Path path) {
+    static DtypeFolder.Shipped shipped(Path path) {
         if (!Files.exists(path)) {
             throw new SuiteException.ModelNotFoundException("Model folder " + path + " does not exist",
                     "check the --model path (a folder with model.onnx, or an .onnx file)");
         }
         Optional<Path> stt = SpeechToTextFolder.in(path);
         if (stt.isPresent()) {
-            return DtypeFolder.encoderDecoder(stt.get(), SpeechToTextFolder.ENCODER_STEM, SpeechToTextFolder.DECODER_STEM).variants();
+            return DtypeFolder.encoderDecoder(stt.get(), SpeechToTextFolder.ENCODER_STEM, SpeechToTextFolder.DECODER_STEM);
         }
-        return dtypeDir(path).map(d -> DtypeFolder.of(d, DtypeFolder.MODEL).variants())
-                .orElse(List.of(new DtypeFolder.Variant(null, path, null)));
-    }
-
-    /** What a folder ships that is not run, each with why (a file whose suffix names no dtype, an encoder without its decoder). */
-    static List<String> notes(Path path) {
-        Optional<Path> stt = SpeechToTextFolder.in(path);
-        if (stt.isPresent()) {
-            return DtypeFolder.encoderDecoder(stt.get(), SpeechToTextFolder.ENCODER_STEM, SpeechToTextFolder.DECODER_STEM).skipped();
-        }
-        return dtypeDir(path).map(d -> DtypeFolder.of(d, DtypeFolder.MODEL).skipped()).orElse(List.of());
-    }
-
-    /** The folder ({@code path} or its {@code onnx/}) holding {@code model*.onnx} in more than one file or dtype, if any. */
-    private static Optional<Path> dtypeDir(Path path) {
-        if (!Files.isDirectory(path)) {
-            return Optional.empty();
-        }
-        return Stream.of(path, path.resolve("onnx")).filter(Files::isDirectory)
-                .filter(d -> DtypeFolder.of(d, DtypeFolder.MODEL).hasVariants()).findFirst();
+        // the folder (path or its onnx/) holding model*.onnx in more than one file or dtype, if any
+        Optional<DtypeFolder.Shipped> folder = !Files.isDirectory(path) ? Optional.empty() : Stream.of(path, path.resolve("onnx"))
+                .filter(Files::isDirectory).map(d -> DtypeFolder.of(d, DtypeFolder.MODEL)).filter(DtypeFolder.Shipped::hasVariants).findFirst();
+        return folder.orElse(new DtypeFolder.Shipped(List.of(new DtypeFolder.Variant(null, path, null)), List.of()));
     }
 
     /**
-     * The cases of one of {@link #variants}: named after the folder, at the variant's precision, the family given, else
+     * The cases of one of {@link #shipped}'s variants: named after the folder, at the variant's precision, the family given, else
      * the one the folder's {@code config.json} names, else inferred from the inputs.
      *
      * @throws SuiteException naming the file or input when it cannot be read or fed
      */
     static List<ModelCase> loadVariant(Path path, DtypeFolder.Variant v, Optional<ModelFamily> family, FeedOptions feed) {
-        Path folder = Files.isDirectory(path) ? path : path.toAbsolutePath().getParent();
-        Optional<ModelFamily> fam = family.or(() -> Files.isDirectory(path) ? DtypeFolder.family(folder)
-                .or(() -> DtypeFolder.family(folder.resolve("onnx"))) : Optional.empty());
+        Optional<ModelFamily> fam = family.or(() -> Files.isDirectory(path) ? DtypeFolder.family(path) : Optional.empty());
         if (v.encoder() != null) { // an encoder and a merged decoder: one speech-to-text generation
             FeedOptions own = FeedOptions.ofFolder(path).map(f -> f.overriddenBy(feed)).orElse(feed);
             return List.of(SpeechToTextFolder.load(path, v.encoder(), v.file(), path.toAbsolutePath().getFileName().toString(), own)

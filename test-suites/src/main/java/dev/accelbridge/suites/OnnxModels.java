@@ -77,7 +77,8 @@ public final class OnnxModels {
         }
     }
 
-    private static final Set<String> QUANTIZED_OPS = Set.of("QuantizeLinear", "DequantizeLinear", "DynamicQuantizeLinear",
+    /** The ops of a graph quantized to 8 bits (QDQ pairs, integer ops). */
+    static final Set<String> QUANTIZED_OPS = Set.of("QuantizeLinear", "DequantizeLinear", "DynamicQuantizeLinear",
             "MatMulInteger", "ConvInteger", "QLinearMatMul", "QLinearConv", "MatMulIntegerToFloat", "QGemm", "QLinearAdd");
 
     /**

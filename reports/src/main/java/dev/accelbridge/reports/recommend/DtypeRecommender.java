@@ -78,13 +78,13 @@ public final class DtypeRecommender {
         qualified.sort(Comparator.comparingDouble(DtypeRecommendation.Choice::p50Ms));
         DtypeRecommendation.Choice best = qualified.isEmpty() ? null : qualified.get(0);
         List<DtypeRecommendation.Skipped> skipped = new ArrayList<>();
+        for (DtypeRecommendation.Choice c : qualified.subList(Math.min(1, qualified.size()), qualified.size())) {
+            why.put(c.precision(), String.format(Locale.ROOT, "slower than %s (%.3g ms)", best.precision().id(), c.p50Ms()));
+        }
         for (Precision p : variants) {
-            if (best != null && p == best.precision()) {
-                continue;
+            if (why.containsKey(p)) {
+                skipped.add(new DtypeRecommendation.Skipped(p, why.get(p)));
             }
-            skipped.add(new DtypeRecommendation.Skipped(p, why.getOrDefault(p, String.format(Locale.ROOT, "slower than %s (%.3g ms)",
-                    best == null ? "?" : best.precision().id(), qualified.stream().filter(c -> c.precision() == p)
-                            .mapToDouble(DtypeRecommendation.Choice::p50Ms).findFirst().orElse(Double.NaN)))));
         }
         String host = any.provenance() == null || any.provenance().host() == null ? "?" : any.provenance().host();
         return new DtypeRecommendation(host, any.hostFingerprint(), any.suite().id(), any.model(), target, backend, min, best,

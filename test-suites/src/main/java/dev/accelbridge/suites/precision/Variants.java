@@ -57,16 +57,7 @@ public final class Variants {
         ModelProto proto = OnnxTensors.readCached(file);
         if (proto == null) { // absent or damaged: derived again
             ModelProto source = OnnxTensors.readModel(base.path());
-            ModelProto converted = switch (precision) {
-                case FP16 -> Float16Converter.convert(source);
-                case INT8, Q8 -> DynamicQuantizer.quantize(source).model();
-                case Q4 -> BlockQuantizer.quantize(source);
-                case FP32 -> source;
-                case UINT8, Q4F16, BNB4 -> throw new ConversionException("Accelbridge does not derive the " + precision.id()
-                        + " variant of " + base.name(), "ship it in the model's folder as onnx/model" + precision.suffix()
-                        + ".onnx, or ask for fp16, int8, q8 or q4");
-            };
-            proto = converted.toBuilder().addMetadataProps(StringStringEntryProto.newBuilder().setKey(VARIANT_OF)
+            proto = convert(source, precision, base.name()).toBuilder().addMetadataProps(StringStringEntryProto.newBuilder().setKey(VARIANT_OF)
                     .setValue(base.name() + "@" + base.sha256())).build();
             OnnxTensors.writeAtomically(file, proto.toByteArray(), "the model variant");
         }
@@ -92,16 +83,9 @@ public final class Variants {
             java.nio.file.Files.createDirectories(onnx);
             java.nio.file.Files.write(onnx.resolve("model.onnx"), source.toByteArray());
             for (Precision p : precisions) {
-                ModelProto v = switch (p) {
-                    case FP32 -> null;
-                    case FP16 -> Float16Converter.convert(source);
-                    case INT8, Q8 -> DynamicQuantizer.quantize(source).model();
-                    case Q4 -> BlockQuantizer.quantize(source);
-                    case UINT8, Q4F16, BNB4 -> throw new ConversionException("Accelbridge does not derive the " + p.id() + " variant",
-                            "ask for fp16, int8, q8 or q4");
-                };
-                if (v != null) {
-                    java.nio.file.Files.write(onnx.resolve("model" + p.suffix() + ".onnx"), v.toByteArray());
+                if (p != Precision.FP32) {
+                    java.nio.file.Files.write(onnx.resolve("model" + p.suffix() + ".onnx"), convert(source, p,
+                            fp32File.getFileName().toString()).toByteArray());
                 }
             }
             java.nio.file.Files.writeString(folder.resolve("config.json"), "{\"architectures\": [\"" + architecture + "\"]}");
@@ -109,5 +93,22 @@ public final class Variants {
             throw new java.io.UncheckedIOException(e);
         }
         return folder;
+    }
+
+    /**
+     * {@code source} (the fp32 model called {@code name}) at {@code precision}, by the converter that makes it.
+     *
+     * @throws ConversionException when the model cannot be converted to it, or no converter here makes that precision
+     */
+    private static ModelProto convert(ModelProto source, Precision precision, String name) {
+        return switch (precision) {
+            case FP32 -> source;
+            case FP16 -> Float16Converter.convert(source);
+            case INT8, Q8 -> DynamicQuantizer.quantize(source).model();
+            case Q4 -> BlockQuantizer.quantize(source);
+            case UINT8, Q4F16, BNB4 -> throw new ConversionException("Accelbridge does not derive the " + precision.id()
+                    + " variant of " + name, "ship it in the model's folder as onnx/model" + precision.suffix()
+                    + ".onnx, or ask for fp16, int8, q8 or q4");
+        };
     }
 }
