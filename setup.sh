@@ -8,7 +8,8 @@
 #
 # What it installs when missing (apt, as root or through sudo): a JDK 17+, Node.js + npm, Chromium and
 # ChromeDriver (when no Chrome/Chromium is found), Firefox ESR and Mesa's Vulkan drivers (a second browser engine
-# in the default matrix: Gecko's WebGPU runs on lavapipe), pciutils (OSHI lists GPUs through lspci), unzip and
+# in the default matrix: Gecko's WebGPU runs on lavapipe), WebKitGTK's WebDriver and Xvfb (the third engine, Safari's:
+# its MiniBrowser has no headless mode, so it runs on a virtual display), pciutils (OSHI lists GPUs through lspci), unzip and
 # curl (the Maven wrapper). npm packages come from the lockfiles (npm ci, driven by Maven); Maven dependencies
 # from Maven Central through ./mvnw.
 set -euo pipefail
@@ -47,6 +48,8 @@ browser_found || need+=(chromium)
 have chromedriver || [ -x /usr/lib/chromium/chromedriver ] || need+=(chromium-driver)
 have firefox-esr || have firefox || need+=(firefox-esr)
 dpkg -s mesa-vulkan-drivers >/dev/null 2>&1 || need+=(mesa-vulkan-drivers)
+have WebKitWebDriver || need+=(webkit2gtk-driver)
+have Xvfb || need+=(xvfb)
 have lspci || need+=(pciutils)
 have unzip || need+=(unzip)
 have curl || have wget || need+=(curl)
@@ -57,7 +60,7 @@ if [ ${#need[@]} -gt 0 ]; then
   as_root apt-get update -q
   as_root apt-get install -y -q --no-install-recommends "${need[@]}"
 else
-  log "system packages present (JDK, Node.js, Chromium, ChromeDriver, Firefox ESR, Mesa Vulkan, lspci)"
+  log "system packages present (JDK, Node.js, Chromium, ChromeDriver, Firefox ESR, Mesa Vulkan, WebKitGTK driver, Xvfb, lspci)"
 fi
 
 # Browsers are never downloaded by a tool: Playwright uses the system Chromium by path.

@@ -20,6 +20,8 @@ function probeWasm() {
   if (!out.present) return out;
   try { out.simd = WebAssembly.validate(SIMD_MODULE); } catch (e) { out.simd = false; out.simdError = errorText(e); }
   out.sharedArrayBuffer = typeof SharedArrayBuffer !== 'undefined';
+  // JSPI (WebAssembly.Suspending): what onnxruntime-web's JSPI builds need; WebKit and Firefox ESR have none
+  out.jspi = typeof WebAssembly.Suspending === 'function';
   try {
     out.threads = out.sharedArrayBuffer && self.crossOriginIsolated === true && WebAssembly.validate(THREADS_MODULE);
   } catch (e) { out.threads = false; out.threadsError = errorText(e); }
@@ -28,7 +30,8 @@ function probeWasm() {
 
 async function probeWebGpu() {
   if (!('gpu' in navigator) || !navigator.gpu) {
-    return { present: false, adapterFound: false, evidence: 'navigator.gpu undefined' };
+    // WebKitGTK with its WebGPU feature on but no backend built in has navigator.gpu null, not undefined
+    return { present: false, adapterFound: false, evidence: `navigator.gpu ${navigator.gpu === null ? 'is null' : 'undefined'}` };
   }
   let adapter;
   try {

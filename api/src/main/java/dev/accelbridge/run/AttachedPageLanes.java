@@ -42,7 +42,7 @@ public final class AttachedPageLanes implements BrowserLanes {
 
     /** A page opened by hand: nothing drives its browser. */
     @Override
-    public String driver() {
+    public String driver(LaneId target) {
         return dev.accelbridge.browser.launch.DriverKind.MANUAL.id();
     }
 

@@ -62,7 +62,7 @@ public final class BridgeBrowserLanes implements BrowserLanes {
         }
         OrtWebBuild ortWeb = ortWeb(target);
         BridgeServer bridge = sharedBridge();
-        DriverKind driver = driverFor(spec);
+        DriverKind driver = plan.targets().driverOf(spec.kind());
         plan.targets().grid().ifPresent(lo::gridUrl);
         plan.targets().remote().connect().ifPresent(lo::connect);
         plan.targets().remote().executable().filter(x -> spec.kind() == BrowserKind.CHROMIUM).ifPresent(x -> lo.executable(java.nio.file.Path.of(x)));
@@ -115,12 +115,6 @@ public final class BridgeBrowserLanes implements BrowserLanes {
         return server;
     }
 
-    /** The plan's driver, except a local Firefox: it has no driver on these machines (no geckodriver; Playwright cannot drive Debian's build). */
-    private DriverKind driverFor(BrowserSpec spec) {
-        return spec.kind() == BrowserKind.FIREFOX && plan.targets().driver() != DriverKind.GRID && plan.targets().remote().connect().isEmpty()
-                ? DriverKind.PROCESS : plan.targets().driver();
-    }
-
     /** The browser launched by {@code driver} and joined to the bridge; a remote that gave no browser is UNAVAILABLE there. */
     private BrowserBackendProvider launch(BridgeServer bridge, LaunchOptions.Builder lo, DriverKind driver, OrtWebBuild ortWeb) {
         try {
@@ -150,8 +144,8 @@ public final class BridgeBrowserLanes implements BrowserLanes {
     }
 
     @Override
-    public String driver() {
-        return plan.targets().driver().id();
+    public String driver(LaneId target) {
+        return plan.targets().driverOf(target.browser()).id();
     }
 
     /** Closes the lane's browser: its cases are done. */
@@ -174,7 +168,7 @@ public final class BridgeBrowserLanes implements BrowserLanes {
             return target;
         }
         try {
-            return BrowserDiscovery.find(target.browser()).map(b -> target.with(BrowserMajorAxis.DIMENSION.name(), LaneId.majorOf(b.version()))).orElse(target);
+            return BrowserDiscovery.find(target.browser()).map(b -> target.with(BrowserMajorAxis.DIMENSION.name(), b.kind().release(b.version()))).orElse(target);
         } catch (RuntimeException e) {
             return target; // a browser that will not say its version fails when it opens, with the reason
         }

@@ -173,8 +173,8 @@ public final class LanePool implements AutoCloseable {
         }
 
         @Override
-        public String driver() {
-            return delegate.driver();
+        public String driver(LaneId target) {
+            return delegate.driver(target);
         }
 
         @Override

@@ -69,7 +69,7 @@ final class LaneScheduler {
             return;
         }
         int n = Math.max(1, Math.min(plan.targets().parallel(), Math.min(tasks.size(), lanes.maxLanes())));
-        sink.info((lanes.warm(target) ? "reusing " : "starting ") + expected.key() + " (" + lanes.driver() + (n > 1 ? ", " + n + " lanes" : "") + ")");
+        sink.info((lanes.warm(target) ? "reusing " : "starting ") + expected.key() + " (" + lanes.driver(target) + (n > 1 ? ", " + n + " lanes" : "") + ")");
         Optional<Lane> opened = openFirst(lanes, target, named, expected, tasks);
         if (opened.isEmpty()) {
             return;
@@ -153,7 +153,7 @@ final class LaneScheduler {
                 sink.host(at);
             }
             sink.cannotOpen(runId, tasks.stream().map(t -> CaseId.of(t.mc(), t.requested(), expected)).toList(), e,
-                    Provenance.of(target.browserId(), null, lanes.driver(), null, null, List.of(),
+                    Provenance.of(target.browserId(), null, lanes.driver(target), null, null, List.of(),
                             VersionAxes.recorded(runtimeVersions, target)).withHost(at));
             return Optional.empty();
         }

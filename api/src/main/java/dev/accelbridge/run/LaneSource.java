@@ -46,8 +46,8 @@ public interface LaneSource extends AutoCloseable {
         return false;
     }
 
-    /** How its lanes are driven, as a case's provenance names it ({@code djl}, {@code playwright}). */
-    String driver();
+    /** How its lanes of {@code target} are driven, as a case's provenance names it ({@code djl}, {@code playwright}). */
+    String driver(LaneId target);
 
     /** Ends what its lanes still hold. */
     @Override

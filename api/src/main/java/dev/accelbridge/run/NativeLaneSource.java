@@ -70,7 +70,7 @@ final class NativeLaneSource implements LaneSource {
         for (BackendId b : backends) {
             probes.put(b, account.time(RunAccount.Part.PROBES, () -> providers.apply(b).probe(b)));
         }
-        lane = new Lane(target, name, providers, probes, Provenance.of(null, null, driver(), null, null, List.of(),
+        lane = new Lane(target, name, providers, probes, Provenance.of(null, null, driver(target), null, null, List.of(),
                 VersionAxes.recorded(runtimeVersions, target)));
         opened.put(target, lane);
         return lane;
@@ -88,7 +88,7 @@ final class NativeLaneSource implements LaneSource {
     }
 
     @Override
-    public String driver() {
+    public String driver(LaneId target) {
         return "djl";
     }
 

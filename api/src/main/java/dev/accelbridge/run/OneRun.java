@@ -91,7 +91,7 @@ final class OneRun {
         BrowserLanes lanes = browserTargets.isEmpty() ? null : browserLanes.get();
         try {
             List<LaneId> browserExpected = lanes == null ? List.of() : browserTargets.stream().map(lanes::expected).distinct().toList();
-            unrunnable(set, nativeTargets, nativeLanes.driver(), browserExpected, runId, done, sink);
+            unrunnable(set, nativeTargets, nativeLanes.driver(LaneId.NATIVE), browserExpected, runId, done, sink);
             Set<BackendId> nativeNamed = named(plan.targets().nativeBackends());
             nativeNamed.add(BackendId.CPU); // the reference's
             Map<ModelCase, Reference> references = new NativeReferences(natives, nativeLanes, executor, account, host)
@@ -207,7 +207,7 @@ final class OneRun {
                     }
                     String driver = switch (lane.side()) {
                         case NATIVE -> nativeDriver;
-                        case BROWSER -> plan.targets().driver().id();
+                        case BROWSER -> plan.targets().driverOf(lane.browser()).id();
                     };
                     Provenance prov = Provenance.of(lane.browserId(), null, driver, null, null, List.of(), runtimeVersions).withHost(host);
                     sink.emit(new RunResult(runId, Instant.now(), id, null, m.status(), m.reason(), prov, null, null, null,

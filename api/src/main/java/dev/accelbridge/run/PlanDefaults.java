@@ -31,18 +31,24 @@ public final class PlanDefaults {
     }
 
     /**
-     * The browsers a run uses when none is named: Chromium, the WebNN-capable shell, and Firefox where it is installed;
+     * The browsers a run uses when none is named: Chromium, the WebNN-capable shell, and Firefox and WebKit where they are installed;
      * on browsers elsewhere (a Grid, a Playwright server) Chromium, which every such place offers.
      */
     public static List<dev.accelbridge.core.BrowserSpec> browsers(boolean remote) {
         return remote ? List.of(dev.accelbridge.core.BrowserSpec.of(BrowserKind.CHROMIUM)) : browsers();
     }
 
-    /** The browsers a local run uses when none is named: Chromium, the WebNN-capable shell, and Firefox where it is installed. */
+    /** The browsers a local run uses when none is named: Chromium, the WebNN-capable shell, and Firefox and WebKit where installed. */
     public static List<dev.accelbridge.core.BrowserSpec> browsers() {
         List<BrowserKind> b = new java.util.ArrayList<>(List.of(BrowserKind.CHROMIUM, BrowserKind.CHROMIUM_SHELL));
-        if (dev.accelbridge.browser.launch.BrowserDiscovery.find(BrowserKind.FIREFOX).isPresent()) {
-            b.add(BrowserKind.FIREFOX);
+        for (BrowserKind other : List.of(BrowserKind.FIREFOX, BrowserKind.WEBKIT)) {
+            try {
+                if (dev.accelbridge.browser.launch.BrowserDiscovery.find(other).isPresent()) {
+                    b.add(other);
+                }
+            } catch (RuntimeException e) {
+                // installed but will not say its version: left out here; naming it with --browser says why
+            }
         }
         return b.stream().map(dev.accelbridge.core.BrowserSpec::of).toList();
     }

@@ -161,6 +161,19 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
         return backends.stream().filter(BackendId::isBrowser).toList();
     }
 
+    /**
+     * The driver that starts {@code browser} on this plan: its {@link #driver()}, except on this machine (no Grid, no
+     * Playwright server) for Firefox, which has no driver here (no geckodriver; Playwright cannot drive a distribution's
+     * build) and runs as a plain process, and WebKit, which runs under WebKitGTK's own WebDriver through Selenium.
+     */
+    public DriverKind driverOf(BrowserKind browser) {
+        boolean local = driver != DriverKind.GRID && remote.connect().isEmpty();
+        if (local && browser == BrowserKind.FIREFOX) {
+            return DriverKind.PROCESS;
+        }
+        return local && browser == BrowserKind.WEBKIT ? DriverKind.SELENIUM : driver;
+    }
+
     /** The requested native backends. */
     public List<BackendId> nativeBackends() {
         return backends.stream().filter(b -> !b.isBrowser()).toList();

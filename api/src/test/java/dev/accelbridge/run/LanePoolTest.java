@@ -50,8 +50,8 @@ class LanePoolTest {
         }
 
         @Override
-        public String driver() {
-            return real.driver();
+        public String driver(dev.accelbridge.core.LaneId target) {
+            return real.driver(target);
         }
     }
 

@@ -220,8 +220,8 @@ class ParallelAndRetryTest {
         }
 
         @Override
-        public String driver() {
-            return real.driver();
+        public String driver(dev.accelbridge.core.LaneId target) {
+            return real.driver(target);
         }
     }
 }

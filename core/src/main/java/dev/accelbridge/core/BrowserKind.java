@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The browsers of a lane, by their command-line id. The first five can be launched by Accelbridge; {@link #SAFARI}
+ * The browsers of a lane, by their command-line id. The first six can be launched by Accelbridge; {@link #SAFARI}
  * and {@link #OTHER} only name pages that joined by hand (from their user agent).
  */
 public enum BrowserKind {
@@ -19,6 +19,11 @@ public enum BrowserKind {
     FIREFOX("firefox", true),
     /** Microsoft Edge. */
     EDGE("edge", true),
+    /**
+     * WebKitGTK's MiniBrowser, driven by WebKitGTK's own WebDriver ({@code WebKitWebDriver}) through Selenium: Safari's
+     * engine (WebKit, JavaScriptCore) on Linux.
+     */
+    WEBKIT("webkit", true),
     /** Safari: only as a page that joined by hand. */
     SAFARI("safari", false),
     /** A browser whose user agent Accelbridge does not recognise (a page that joined by hand). */
@@ -37,9 +42,28 @@ public enum BrowserKind {
         return id;
     }
 
+    /** True for the Chromium builds (Blink and V8: they take Chromium's flags). */
+    public boolean chromium() {
+        return this == CHROMIUM || this == CHROMIUM_SHELL || this == CHROME || this == EDGE;
+    }
+
     /** True when Accelbridge can start this browser itself. */
     public boolean launchable() {
         return launchable;
+    }
+
+    /**
+     * The part of a version that names a release of this browser, as a lane's browser version: the major for Chromium
+     * and Firefox ({@code 156} of {@code 156.0.8078.79}); major and minor for WebKitGTK, whose releases all share the major
+     * 2 ({@code 2.50} of {@code 2.50.6}); null when the version is.
+     */
+    public String release(String version) {
+        String major = LaneId.majorOf(version);
+        if (this != WEBKIT || major == null) {
+            return major;
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+\\.\\d+)").matcher(version);
+        return m.find() ? m.group(1) : major;
     }
 
     /**

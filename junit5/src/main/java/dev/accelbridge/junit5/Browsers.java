@@ -9,7 +9,7 @@ import java.lang.annotation.Target;
 
 /**
  * The browsers that run the browser backends of a {@link Backends} method (on the method, else on the class; default
- * {@code chromium}): chromium, chromium-shell, chrome, firefox, edge. A browser not installed here makes its invocations
+ * {@code chromium}): chromium, chromium-shell, chrome, firefox, edge, webkit. A browser not installed here makes its invocations
  * aborted, with where it was looked for.
  */
 @Target({ElementType.TYPE, ElementType.METHOD})

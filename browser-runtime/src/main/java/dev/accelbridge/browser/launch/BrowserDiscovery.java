@@ -41,6 +41,7 @@ public final class BrowserDiscovery {
             BrowserKind.CHROME, List.of("google-chrome", "google-chrome-stable"),
             BrowserKind.EDGE, List.of("microsoft-edge", "microsoft-edge-stable"),
             BrowserKind.FIREFOX, List.of("firefox-esr", "firefox"),
+            BrowserKind.WEBKIT, List.of("MiniBrowser"),
             BrowserKind.CHROMIUM_SHELL, List.of()));
 
     private static final Map<BrowserKind, String> OVERRIDES = readOverrides();
@@ -94,7 +95,7 @@ public final class BrowserDiscovery {
                 return Optional.of(new InstalledBrowser(spec.kind(), p, version(p, "--no-sandbox")));
             });
         }
-        return find(spec.kind()).filter(b -> spec.major().equals(LaneId.majorOf(b.version())));
+        return find(spec.kind()).filter(b -> spec.major().equals(b.kind().release(b.version())));
     }
 
     /**
@@ -136,7 +137,10 @@ public final class BrowserDiscovery {
                 throw new BrowserLaunchException("The " + kind + " executable configured by " + overrideName(kind)
                         + " is not an executable file: " + p, "point it at the browser binary or unset it", null);
             }
-            return Optional.of(new InstalledBrowser(kind, p, version(p)));
+            return Optional.of(new InstalledBrowser(kind, p, versionOf(kind, p, host)));
+        }
+        if (kind == BrowserKind.WEBKIT && WebKitLauncher.webDriver().isEmpty()) {
+            return Optional.empty(); // MiniBrowser comes with the library; without WebKitGTK's WebDriver it cannot be driven
         }
         if (kind == BrowserKind.CHROMIUM_SHELL) {
             return ChromiumShell.executable().map(p -> new InstalledBrowser(kind, p, version(p)));
@@ -151,13 +155,21 @@ public final class BrowserDiscovery {
         BrowserLocations.playwright(kind, host).forEach(p -> tried.add(Optional.of(p).filter(host.executable())));
         for (Optional<Path> p : tried) {
             if (p.isPresent()) {
-                // a Windows browser is a GUI program that answers --version with nothing: its install folder says it
-                String v = host.os() == BrowserLocations.Os.WINDOWS
-                        ? BrowserLocations.versionFromLayout(p.get(), host).orElseGet(() -> version(p.get())) : version(p.get());
-                return Optional.of(new InstalledBrowser(kind, p.get(), v));
+                return Optional.of(new InstalledBrowser(kind, p.get(), versionOf(kind, p.get(), host)));
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The version of the browser at {@code p}: a Windows browser is a GUI program that answers {@code --version} with nothing,
+     * so its install folder says it; WebKitGTK's MiniBrowser answers only with a display; the others answer {@code --version}.
+     */
+    private static String versionOf(BrowserKind kind, Path p, BrowserLocations.Host host) {
+        if (host.os() == BrowserLocations.Os.WINDOWS) {
+            return BrowserLocations.versionFromLayout(p, host).orElseGet(() -> version(p));
+        }
+        return kind == BrowserKind.WEBKIT ? WebKitLauncher.version(p) : version(p);
     }
 
     /** What {@code reg query KEY /ve} prints (Windows), or empty when it cannot be asked within a few seconds. */
@@ -218,12 +230,19 @@ public final class BrowserDiscovery {
      * @throws BrowserLaunchException when the binary does not answer in time or prints no version
      */
     static String version(Path binary, String... flags) {
+        return version(binary, Map.of(), flags);
+    }
+
+    /** {@link #version(Path, String...)} with {@code env} added to the binary's environment. */
+    static String version(Path binary, Map<String, String> env, String... flags) {
         String text;
         try {
             List<String> cmd = new ArrayList<>(List.of(binary.toString()));
             cmd.addAll(List.of(flags));
             cmd.add("--version");
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+            pb.environment().putAll(env);
+            Process p = pb.start();
             p.getOutputStream().close();
             // Read on a separate thread so a binary that never closes its stdout cannot block us past the timeout.
             var reader = new java.util.concurrent.CompletableFuture<String>();
@@ -272,6 +291,9 @@ public final class BrowserDiscovery {
         if (kind == BrowserKind.CHROMIUM) {
             where.add("Playwright's downloaded Chromium (ms-playwright)");
         }
+        if (kind == BrowserKind.WEBKIT) {
+            where.add("with WebKitWebDriver on PATH or " + WebKitLauncher.overrideName());
+        }
         return String.join(", ", where) + " and " + overrideName(kind);
     }
 
@@ -283,6 +305,7 @@ public final class BrowserDiscovery {
             case CHROME -> "install Google Chrome, or set " + overrideName(kind) + "=/path/to/chrome";
             case EDGE -> "install Microsoft Edge, or set " + overrideName(kind) + "=/path/to/msedge";
             case FIREFOX -> "apt-get install firefox-esr mesa-vulkan-drivers, or set " + overrideName(kind) + "=/path/to/firefox";
+            case WEBKIT -> "apt-get install webkit2gtk-driver xvfb (./setup.sh does), or set " + overrideName(kind) + "=/path/to/MiniBrowser";
             case SAFARI, OTHER -> "open the page of 'accelbridge serve' in it: Accelbridge cannot launch it";
         };
     }

@@ -76,11 +76,26 @@ final class BrowserLocations {
                 case CHROMIUM -> List.of(Path.of("/usr/lib/chromium/chromium"), Path.of("/snap/bin/chromium"));
                 case CHROME -> List.of(Path.of("/opt/google/chrome/chrome"));
                 case EDGE -> List.of(Path.of("/opt/microsoft/msedge/msedge"));
+                case WEBKIT -> webKitGtk();
                 default -> List.of();
             };
             case MAC -> mac(kind, host);
             case WINDOWS -> windows(kind, host);
         };
+    }
+
+    /**
+     * WebKitGTK's MiniBrowser, which comes with the library's package in its private folder: Debian's and Ubuntu's
+     * multiarch folders, Fedora's and Arch's libexec; the GTK 4 build (webkitgtk-6.0) before the GTK 3 ones.
+     */
+    private static List<Path> webKitGtk() {
+        List<Path> out = new ArrayList<>();
+        for (String api : List.of("webkitgtk-6.0", "webkit2gtk-4.1", "webkit2gtk-4.0")) {
+            for (String lib : List.of("/usr/lib/x86_64-linux-gnu/", "/usr/lib/aarch64-linux-gnu/", "/usr/libexec/", "/usr/lib/")) {
+                out.add(Path.of(lib + api + "/MiniBrowser"));
+            }
+        }
+        return out;
     }
 
     private static List<Path> mac(BrowserKind kind, Host host) {

@@ -52,9 +52,9 @@ public final class BrowserMajorAxis implements VersionAxis {
 
     @Override
     public void check(String v) {
-        if (!v.chars().allMatch(Character::isDigit)) {
-            throw new AccelbridgeException("A browser's version in a lane is its major version (153), got " + Untrusted.quote(v),
-                    "give the major version, e.g. chromium-shell@153");
+        if (!v.matches("\\d+(\\.\\d+)?")) {
+            throw new AccelbridgeException("A browser's version in a lane is its release: the major version (153), WebKitGTK's "
+                    + "major and minor (2.50); got " + Untrusted.quote(v), "give the release, e.g. chromium-shell@153 or webkit@2.50");
         }
     }
 

@@ -110,11 +110,11 @@ public final class ChromiumFlags {
     }
 
     /**
-     * The V8 flags a browser launched with {@code options} runs with (ours, then the user's), or empty for Firefox,
-     * which takes none: recorded with each case, since they change how its WebAssembly is compiled.
+     * The V8 flags a browser launched with {@code options} runs with (ours, then the user's), or empty for Firefox and
+     * WebKit, which have no V8: recorded with each case, since they change how its WebAssembly is compiled.
      */
     public static Optional<String> jsFlags(LaunchOptions options) {
-        if (options.browser() == BrowserKind.FIREFOX) {
+        if (!options.browser().chromium()) {
             return Optional.empty();
         }
         return forLaunch(options.browser(), options.driver(), options).stream().filter(a -> a.startsWith(JS)).findFirst()
@@ -136,7 +136,7 @@ public final class ChromiumFlags {
      * @param extra    the user's flags; their feature switches are merged into ours, the rest appended
      */
     public static List<String> forLaunch(BrowserKind browser, DriverKind driver, boolean headless, List<String> extra) {
-        if (browser == BrowserKind.FIREFOX) {
+        if (!browser.chromium()) {
             throw new IllegalArgumentException("ChromiumFlags is for Chromium builds, not " + browser);
         }
         boolean playwright = driver == DriverKind.PLAYWRIGHT;

@@ -10,7 +10,7 @@ import java.util.Locale;
 public enum DriverKind {
     /** Playwright for Java (the default). */
     PLAYWRIGHT("playwright"),
-    /** Selenium WebDriver with a local ChromeDriver. */
+    /** Selenium WebDriver with a local ChromeDriver (WebKitGTK's own WebDriver for WebKit). */
     SELENIUM("selenium"),
     /** Selenium RemoteWebDriver against a Grid ({@code --grid URL}). */
     GRID("grid"),

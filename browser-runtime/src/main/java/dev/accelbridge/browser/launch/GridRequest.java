@@ -29,6 +29,10 @@ record GridRequest(Capabilities capabilities, Path trustDir) {
     static GridRequest of(LaunchOptions options, URI grid) {
         Capabilities caps;
         Path trustDir = null;
+        if (options.browser() == BrowserKind.WEBKIT) {
+            throw new BrowserLaunchException("A WebKit session on a Selenium Grid is not asked for yet",
+                    "run WebKit on this machine (--driver selenium), or Chromium and Firefox on the Grid", null);
+        }
         if (options.browser() == BrowserKind.FIREFOX) {
             FirefoxOptions f = new FirefoxOptions();
             if (options.headless()) {

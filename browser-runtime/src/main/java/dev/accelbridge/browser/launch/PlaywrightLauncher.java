@@ -62,6 +62,10 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
         if (closed) {
             throw new IllegalStateException("this PlaywrightLauncher is closed");
         }
+        if (options.browser() == BrowserKind.WEBKIT) {
+            throw new BrowserLaunchException("Playwright drives only its own patched WebKit build, which cannot be downloaded or "
+                    + "run here", "use --driver selenium for WebKit (WebKitGTK's own WebDriver)", null);
+        }
         if (options.connect().isPresent()) {
             return launchOnServer(options, url);
         }

@@ -28,6 +28,10 @@ final class ProcessLauncher implements BrowserLauncher {
 
     @Override
     public BrowserHandle launch(LaunchOptions options, URI url) {
+        if (options.browser() == BrowserKind.WEBKIT) {
+            throw new BrowserLaunchException("WebKit is started by its own WebDriver here, not as a plain process",
+                    "use --driver selenium for WebKit", null);
+        }
         InstalledBrowser b = LaunchSupport.resolve(options);
         Path profile = Profiles.fresh(b.kind());
         List<String> cmd = command(b, options, profile, url);

@@ -22,8 +22,8 @@ import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Launches browsers through Selenium 4: a local ChromeDriver ({@link DriverKind#SELENIUM}) or a Selenium Grid
- * through RemoteWebDriver ({@link DriverKind#GRID}).
+ * Launches browsers through Selenium 4: a local ChromeDriver ({@link DriverKind#SELENIUM}; WebKitGTK through its own
+ * WebDriver, {@link WebKitLauncher}) or a Selenium Grid through RemoteWebDriver ({@link DriverKind#GRID}).
  *
  * <p>Selenium Manager is never involved: the ChromeDriver executable is given explicitly
  * ({@code /usr/bin/chromedriver}, overridable with {@code -Daccelbridge.chromedriver} / {@code ACCELBRIDGE_CHROMEDRIVER})
@@ -66,6 +66,9 @@ final class SeleniumLauncher implements BrowserLauncher {
         if (options.browser() == BrowserKind.FIREFOX) {
             throw new BrowserLaunchException("Selenium needs geckodriver for Firefox and this machine has none",
                     "use --driver process for Firefox (its page joins the bridge without a driver)", null);
+        }
+        if (options.browser() == BrowserKind.WEBKIT) {
+            return WebKitLauncher.launch(options, url); // WebKitGTK's own WebDriver, not ChromeDriver
         }
         InstalledBrowser b = LaunchSupport.resolve(options);
         Path chromedriver = chromedriver();

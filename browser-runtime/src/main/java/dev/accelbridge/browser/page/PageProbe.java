@@ -32,7 +32,7 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
                         WebNn webnn, String json) {
 
     /** WebAssembly support. */
-    public record Wasm(boolean present, boolean simd, boolean threads, boolean sharedArrayBuffer) {
+    public record Wasm(boolean present, boolean simd, boolean threads, boolean sharedArrayBuffer, boolean jspi) {
     }
 
     /**
@@ -114,7 +114,7 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
     public static PageProbe parse(JsonNode p) {
         JsonNode w = p.path("wasm");
         Wasm wasm = new Wasm(w.path("present").asBoolean(false), w.path("simd").asBoolean(false),
-                w.path("threads").asBoolean(false), w.path("sharedArrayBuffer").asBoolean(false));
+                w.path("threads").asBoolean(false), w.path("sharedArrayBuffer").asBoolean(false), w.path("jspi").asBoolean(false));
         JsonNode g = p.path("webgpu");
         List<String> features = new ArrayList<>();
         g.path("features").forEach(f -> features.add(f.asText()));
@@ -225,6 +225,7 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
     private static final Pattern UA_EDGE = Pattern.compile("Edg/([0-9.]+)");
     private static final Pattern UA_CHROME = Pattern.compile("(HeadlessChrome|Chrome|Chromium)/([0-9.]+)");
     private static final Pattern UA_SAFARI = Pattern.compile("Version/([0-9.]+).*Safari/");
+    private static final Pattern UA_APPLE = Pattern.compile("Macintosh|iPhone|iPad|iPod");
 
     /** {name, version} read from the user agent ({@code chrome 156.0.0.0}, {@code firefox 153.0}); for pages joined by hand. */
     public String[] browserFromUserAgent() {
@@ -242,7 +243,8 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
         }
         m = UA_SAFARI.matcher(userAgent);
         if (m.find()) {
-            return new String[] {"safari", m.group(1)};
+            // WebKitGTK says "Safari" too, with a made-up Version; only Apple's systems run Safari itself
+            return UA_APPLE.matcher(userAgent).find() ? new String[] {"safari", m.group(1)} : new String[] {"webkit", null};
         }
         return new String[] {"unknown", null};
     }
@@ -262,7 +264,7 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
             }
             String ev = "WebAssembly present; SIMD " + yes(wasm.simd()) + "; threads " + yes(wasm.threads())
                     + " (crossOriginIsolated " + crossOriginIsolated + ", SharedArrayBuffer " + yes(wasm.sharedArrayBuffer())
-                    + "); hardwareConcurrency " + hardwareConcurrency;
+                    + "); JSPI " + yes(wasm.jspi()) + "; hardwareConcurrency " + hardwareConcurrency;
             return wasm.simd() ? Availability.available(backend, ev, where)
                     : Availability.unavailable(backend, ev + "; onnxruntime-web's wasm builds need SIMD", where);
         }

@@ -127,4 +127,39 @@ class OtherBrowsersTest {
             assertThat(v.wrong()).as(v.reason()).isFalse();
         }
     }
+
+    /**
+     * Safari's engine: WebKitGTK's MiniBrowser under WebKitGTK's own WebDriver (through Selenium's RemoteWebDriver), on a
+     * virtual display of its own. Every suite runs on wasm (JavaScriptCore) and matches native; WebGPU and WebNN are
+     * unavailable with the page's own evidence, and the lane is named from the driver's version, not the user agent's.
+     */
+    @RequiresBrowser(BrowserKind.WEBKIT)
+    @Test
+    void webkitThroughItsWebDriverRunsTheSuitesOnWasm() {
+        long pid;
+        try (BrowserBackendProvider p = new BrowserBackendProvider(server,
+                LaunchOptions.builder().browser(BrowserKind.WEBKIT).driver(DriverKind.SELENIUM).build())) {
+            assertThat(p.pageProbe().userAgent()).contains("AppleWebKit/").doesNotContain("Chrome/");
+            assertThat(p.pageProbe().browserFromUserAgent()[0]).as("a Linux WebKit is not Safari").isEqualTo("webkit");
+            assertThat(p.browserVersion()).as("WebKitGTK's release, from its driver").matches("2\\.\\d+\\.\\d+");
+            assertThat(p.laneId().key()).startsWith("webkit@2." );
+            Availability gpu = p.probe(BackendId.WEBGPU);
+            assertThat(gpu.available()).isFalse();
+            assertThat(gpu.evidence()).startsWith("navigator.gpu ");
+            assertThat(p.probe(BackendId.WEBNN_CPU).evidence()).isEqualTo("navigator.ml undefined");
+            Availability wasm = p.probe(BackendId.WASM);
+            assertThat(wasm.evidence()).contains("SIMD yes").contains("JSPI no");
+            for (ModelCase mc : SuiteFixtures.allCases()) {
+                Execution e = SuiteFixtures.runAndCompare(p, BackendId.WASM, mc);
+                assertThat(e.provenance().browser()).isEqualTo("webkit");
+                assertThat(e.provenance().driver()).isEqualTo("selenium");
+                assertThat(e.provenance().runtimeVersions()).as("WebKit has no V8 flags").doesNotContainKey("v8-flags");
+            }
+            var handle = p.handle().orElseThrow();
+            assertThat(handle.isAlive()).isTrue();
+            pid = handle.pid().orElseThrow();
+            assertThat(ProcessHandle.of(pid).flatMap(ph -> ph.info().command())).hasValueSatisfying(c -> assertThat(c).endsWith("MiniBrowser"));
+        }
+        assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive)).as("MiniBrowser ended with its lane").isEmpty();
+    }
 }

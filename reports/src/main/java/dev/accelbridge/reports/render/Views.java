@@ -135,7 +135,7 @@ public final class Views {
         if (p == null || p.browser() == null) {
             return c.result().id().lane().id();
         }
-        String major = dev.accelbridge.core.LaneId.majorOf(p.browserVersion());
+        String major = dev.accelbridge.core.BrowserKind.fromName(p.browser()).release(p.browserVersion());
         return p.browserVersion() == null ? p.browser() : p.browser() + " " + (major == null ? p.browserVersion() : major);
     }
 

@@ -35,9 +35,9 @@ final class TargetOptions {
     List<BackendId> backends;
 
     @Option(names = "--browser", paramLabel = "LIST", split = ",", converter = Converters.BrowserAt.class,
-            description = "Browsers: chromium, chromium-shell, chrome, firefox, edge (default: chromium, and chromium-shell and firefox when installed). "
-                    + "NAME@MAJOR asks for a major version: chromium-shell@141 is fetched from the npm registry at first use; another browser runs "
-                    + "only at the version installed.")
+            description = "Browsers: chromium, chromium-shell, chrome, firefox, edge, webkit (default: chromium, and chromium-shell, firefox "
+                    + "and webkit when installed). NAME@RELEASE asks for a release (a major version; WebKitGTK's major.minor, webkit@2.50): "
+                    + "chromium-shell@141 is fetched from the npm registry at first use; another browser runs only at the version installed.")
     List<BrowserSpec> browsers;
 
     @Option(names = "--ort-web", paramLabel = "LIST", split = ",", converter = Converters.OrtWebVersion.class,

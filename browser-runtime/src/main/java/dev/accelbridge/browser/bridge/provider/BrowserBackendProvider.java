@@ -130,8 +130,8 @@ public final class BrowserBackendProvider implements BackendProvider {
      * known for a page joined by hand).
      */
     public LaneId laneId() {
-        return LaneId.of(BrowserKind.fromName(browserName)).with(BrowserMajorAxis.DIMENSION.name(),
-                LaneId.majorOf(browserVersion())).with(OrtWebAxis.DIMENSION.name(), ortWebVersion())
+        BrowserKind kind = BrowserKind.fromName(browserName);
+        return LaneId.of(kind).with(BrowserMajorAxis.DIMENSION.name(), kind.release(browserVersion())).with(OrtWebAxis.DIMENSION.name(), ortWebVersion())
                 .with(OrtWebEngineAxis.DIMENSION.name(), ortWeb == null ? null : ortWeb.engine().id());
     }
 
