@@ -15,7 +15,7 @@ import java.io.PrintWriter;
                 + "compatibility matrix.",
         subcommands = {DetectCommand.class, SuitesCommand.class, RunCommand.class, ServeCommand.class,
                 ReportCommand.class, ExportCommand.class, MergeCommand.class, RecommendCommand.class, CompareCommand.class, OpsCommand.class, PredictCommand.class, FitCommand.class,
-                BisectCommand.class, BisectVersionsCommand.class, DashboardCommand.class})
+                BisectCommand.class, BisectVersionsCommand.class, DashboardCommand.class, BundleCommand.class})
 public final class Main implements Runnable {
 
     /** Exit code: everything ran and the --fail-on policy is satisfied. */

@@ -103,6 +103,18 @@ class CliBadInputTest {
     }
 
     @Test
+    void aBundleWithABadPartSizeIntoAFullFolderOrOfAMissingModelIsRefusedBeforeAnythingIsWritten() throws Exception {
+        assertOneLineError(run("bundle", "--out", tmp.resolve("b").toString(), "--part-size", "0"), "at least one byte", "--part-size 100M");
+        assertOneLineError(run("bundle", "--out", tmp.resolve("b").toString(), "--part-size", "1T"), "'1T' is not a size");
+        Files.createDirectories(tmp.resolve("full"));
+        Files.writeString(tmp.resolve("full/x"), "x");
+        assertOneLineError(run("bundle", "--out", tmp.resolve("full").toString()), "is not empty", "a new or empty folder");
+        assertOneLineError(run("bundle", "--out", tmp.resolve("b").toString(), "--model", tmp.resolve("nope").toString()),
+                "is not a file or folder here");
+        assertThat(tmp.resolve("b")).doesNotExist();
+    }
+
+    @Test
     void unknownSuiteIsRefused() {
         CliRunner.Result r = run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--suites", "speech", "--no-report");
         assertOneLineError(r, "Unknown suite 'speech'", "text, vision, audio");
