@@ -52,7 +52,8 @@ public final class BridgeBrowserLanes implements BrowserLanes {
     @Override
     public Lane open(LaneId target, Collection<BackendId> backends) {
         BrowserSpec spec = BrowserSpec.of(target);
-        LaunchOptions.Builder lo = LaunchOptions.builder().browser(spec.kind()).headless(plan.targets().headless()).addArgs(engineArgs(plan));
+        LaunchOptions.Builder lo = LaunchOptions.builder().browser(spec.kind()).headless(plan.targets().headless()).addArgs(engineArgs(plan))
+                .webGpuAdapter(plan.targets().webGpuAdapter());
         refuseRemoteShell(spec);
         if (plan.targets().driver() != DriverKind.GRID && plan.targets().remote().connect().isEmpty()) { // a remote browser is found where it runs
             InstalledBrowser installed = installed(spec);

@@ -27,10 +27,10 @@ import java.util.function.Function;
 public final class LanePool implements AutoCloseable {
     /** What the browsers of a plan are launched with: plans that agree on it can share lanes. */
     private record LaunchKey(DriverKind driver, Optional<URI> grid, boolean headless, Exposure exposure, Duration caseTimeout,
-                             List<String> extraArgs) {
+                             List<String> extraArgs, dev.accelbridge.browser.launch.WebGpuAdapter webGpuAdapter) {
         static LaunchKey of(RunPlan p) {
             return new LaunchKey(p.targets().driver(), p.targets().grid(), p.targets().headless(), p.targets().exposure(), p.limits().caseTimeout(),
-                    BridgeBrowserLanes.engineArgs(p));
+                    BridgeBrowserLanes.engineArgs(p), p.targets().webGpuAdapter());
         }
     }
 

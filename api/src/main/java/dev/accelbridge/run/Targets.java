@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonPOJOBuilder;
 import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.browser.launch.WebGpuAdapter;
 import dev.accelbridge.core.LaneSide;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
@@ -46,18 +47,20 @@ import java.util.Optional;
  * @param grid     a Selenium Grid for {@link DriverKind#GRID}
  * @param remote   Grid capabilities to route by and a Playwright browser server ({@code --grid-capability}, {@code --connect})
  * @param exposure where launched browsers reach the bridge ({@code --bridge-host}, {@code --advertise}) and its TLS
+ * @param webGpuAdapter which WebGPU adapter a Chromium launched here gives its page ({@code --webgpu-adapter})
  */
 @PublicApi
 @JsonDeserialize(builder = Targets.Builder.class)
 public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPolicy policy, boolean remeasureFallbacks, List<BrowserSpec> browsers,
                       Map<String, List<String>> versions, DriverKind driver, boolean headless, int parallel, Optional<URI> grid,
-                      RemoteBrowsers remote, Exposure exposure) {
+                      RemoteBrowsers remote, Exposure exposure, WebGpuAdapter webGpuAdapter) {
     /** @throws AccelbridgeException naming the options that cannot go together */
     public Targets {
         backends = List.copyOf(backends).stream().distinct().toList();
         chains = List.copyOf(chains);
         browsers = List.copyOf(browsers).stream().distinct().toList();
         versions = checked(versions);
+        webGpuAdapter = webGpuAdapter == null ? WebGpuAdapter.AUTO : webGpuAdapter;
         if (backends.isEmpty()) {
             throw new AccelbridgeException("No backend to run on", "give --backends with at least one of: " + BackendId.validIds());
         }
@@ -198,6 +201,7 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
         private int parallel = 1;
         private URI grid;
         private RemoteBrowsers remote = RemoteBrowsers.NONE;
+        private WebGpuAdapter webGpuAdapter = WebGpuAdapter.AUTO;
         private Exposure exposure = Exposure.LOOPBACK;
 
         private Builder() {
@@ -319,6 +323,12 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
             return this;
         }
 
+        /** Which WebGPU adapter a Chromium launched here gives its page (default auto: the GPU's where the host has one). */
+        public Builder optWebGpuAdapter(WebGpuAdapter a) {
+            this.webGpuAdapter = a;
+            return this;
+        }
+
         /** Where launched browsers reach the bridge, and its TLS ({@link Exposure#of}; default loopback). */
         public Builder optExposure(Exposure e) {
             this.exposure = e == null ? Exposure.LOOPBACK : e;
@@ -334,7 +344,7 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
             List<BackendId> b = backends == null ? List.of() : backends.stream().distinct().toList();
             DriverKind d = grid != null ? DriverKind.GRID : driver;
             return new Targets(b, b.stream().map(chains::forBackend).toList(), policy, remeasureFallbacks, browsers, versions, d, headless, parallel,
-                    Optional.ofNullable(grid), remote, exposure);
+                    Optional.ofNullable(grid), remote, exposure, webGpuAdapter);
         }
     }
 }

@@ -36,7 +36,7 @@ class PlanJsonTest {
                         .optVersions(Map.of("ort-web", List.of("1.22.0"), "ortVersion", List.of("1.22.0")))
                         .optExposure(Exposure.of("0.0.0.0", URI.create("http://10.0.0.5:8765")).withTls(new Exposure.Tls(false,
                                 java.util.Optional.of(Path.of("/keys/bridge.p12")), java.util.Optional.of(Path.of("/keys/password")))))
-                        .optParallel(3).optHeadless(false))
+                        .optParallel(3).optHeadless(false).optWebGpuAdapter(dev.accelbridge.browser.launch.WebGpuAdapter.HARDWARE))
                 .sampling(s -> s.optWarmups(1).optIterations(7))
                 .limits(l -> l.optRetries(2).optMaxResultBytes(5L << 20).optCaseTimeout(Duration.ofSeconds(90)).optThreads(2)
                         .optLoadTimeout(Duration.ofSeconds(40)))
@@ -50,6 +50,7 @@ class PlanJsonTest {
         assertThat(back.workload().feed().inputs()).isEqualTo(plan.workload().feed().inputs());
         assertThat(back.workload().feed().tolerance()).isEqualTo(1e-3);
         assertThat(PlanJson.write(back)).isEqualTo(PlanJson.write(plan));
+        assertThat(PlanJson.write(plan).toString()).contains("\"webGpuAdapter\":\"hardware\"");
         assertThat(ResultJson.parse(recorded).get("origin").asText()).isEqualTo("cli");
         assertThat(ResultJson.parse(recorded).get("label").asText()).isEqualTo("nightly");
     }

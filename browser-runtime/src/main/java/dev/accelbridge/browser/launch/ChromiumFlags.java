@@ -102,6 +102,20 @@ public final class ChromiumFlags {
      */
     public static final List<String> JS_FLAGS = List.of("--wasm-sync-tier-up");
 
+    /**
+     * The flag sets that may give Chromium's WebGPU a host's GPU (Vulkan on Linux), tried in turn until the page's adapter
+     * is not a software one: Vulkan through ANGLE without a window surface (headless NVIDIA and AMD hosts), Vulkan through
+     * ANGLE, then the GPU blocklist lifted alone (a driver Chromium does not trust by default).
+     */
+    public static final List<List<String>> HARDWARE_WEBGPU = List.of(
+            List.of("--enable-features=Vulkan", "--use-vulkan=native", "--use-angle=vulkan", "--disable-vulkan-surface",
+                    "--ignore-gpu-blocklist"),
+            List.of("--enable-features=Vulkan", "--use-angle=vulkan", "--ignore-gpu-blocklist"),
+            List.of("--ignore-gpu-blocklist"));
+
+    /** The flag that makes Chromium's WebGPU SwiftShader's, GPU or not. */
+    public static final List<String> SOFTWARE_WEBGPU = List.of("--use-webgpu-adapter=swiftshader");
+
     private static final String JS = "--js-flags=";
     private static final String ENABLE = "--enable-features=";
     private static final String DISABLE = "--disable-features=";

@@ -26,24 +26,34 @@ import java.util.Optional;
  * @param capabilities   extra capabilities a Grid session asks for, matched against its nodes' stereotypes
  *                       ({@code accelbridge:gpu=hardware}), as Grid users route to GPU pools
  * @param connect        a Playwright browser server to run the browser on ({@code playwright run-server}'s WebSocket)
+ * @param webGpuAdapter  which WebGPU adapter a Chromium launched here gives its page
  */
 @PublicApi
 public record LaunchOptions(BrowserKind browser, DriverKind driver, boolean headless, Optional<Path> executable,
                             Optional<URI> gridUrl, List<String> extraArgs, Duration launchTimeout,
                             Map<String, Object> firefoxPrefs, Optional<TrustedCertificate> trust, Map<String, String> capabilities,
-                            Optional<URI> connect) {
+                            Optional<URI> connect, WebGpuAdapter webGpuAdapter) {
     public LaunchOptions {
         extraArgs = List.copyOf(extraArgs);
         firefoxPrefs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(firefoxPrefs));
         trust = trust == null ? Optional.empty() : trust;
         capabilities = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(capabilities == null ? Map.of() : capabilities));
         connect = connect == null ? Optional.empty() : connect;
+        webGpuAdapter = webGpuAdapter == null ? WebGpuAdapter.AUTO : webGpuAdapter;
     }
 
     /** The same options, trusting {@code certificate}. */
     public LaunchOptions withTrust(TrustedCertificate certificate) {
         return new LaunchOptions(browser, driver, headless, executable, gridUrl, extraArgs, launchTimeout, firefoxPrefs,
-                Optional.ofNullable(certificate), capabilities, connect);
+                Optional.ofNullable(certificate), capabilities, connect, webGpuAdapter);
+    }
+
+    /** The same options with {@code args} after the extra arguments (a WebGPU adapter's flag set). */
+    public LaunchOptions withArgs(List<String> args) {
+        List<String> all = new ArrayList<>(extraArgs);
+        all.addAll(args);
+        return new LaunchOptions(browser, driver, headless, executable, gridUrl, all, launchTimeout, firefoxPrefs, trust, capabilities,
+                connect, webGpuAdapter);
     }
 
     /** The extra Chromium flags with the trusted certificate's pin. */
@@ -78,6 +88,7 @@ public record LaunchOptions(BrowserKind browser, DriverKind driver, boolean head
         private TrustedCertificate trust;
         private final Map<String, String> capabilities = new java.util.LinkedHashMap<>();
         private URI connect;
+        private WebGpuAdapter webGpuAdapter = WebGpuAdapter.AUTO;
 
         public Builder browser(BrowserKind v) { this.browser = v; return this; }
         public Builder driver(DriverKind v) { this.driver = v; return this; }
@@ -95,10 +106,13 @@ public record LaunchOptions(BrowserKind browser, DriverKind driver, boolean head
         public Builder capabilities(Map<String, String> v) { this.capabilities.putAll(v); return this; }
         /** A Playwright browser server's WebSocket endpoint to run the browser on. */
         public Builder connect(URI v) { this.connect = v; return this; }
+        /** Which WebGPU adapter a Chromium gives its page ({@link WebGpuAdapter}; default auto). */
+        public Builder webGpuAdapter(WebGpuAdapter v) { this.webGpuAdapter = v; return this; }
 
         public LaunchOptions build() {
             return new LaunchOptions(browser, driver, headless, Optional.ofNullable(executable), Optional.ofNullable(gridUrl),
-                    extraArgs, launchTimeout, firefoxPrefs, Optional.ofNullable(trust), capabilities, Optional.ofNullable(connect));
+                    extraArgs, launchTimeout, firefoxPrefs, Optional.ofNullable(trust), capabilities, Optional.ofNullable(connect),
+                    webGpuAdapter);
         }
     }
 }

@@ -112,6 +112,19 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
 
     /** Parses the probe object a page sends in its {@code hello}. */
     public static PageProbe parse(JsonNode p) {
+        return parsed(p);
+    }
+
+    /**
+     * This probe with WebGPU refused: the adapter the page found is not one the lane may use (a software adapter where
+     * the GPU's was asked for), so WebGPU is unavailable with {@code evidence}; everything else as the page said.
+     */
+    public PageProbe withoutWebGpu(String evidence) {
+        WebGpu g = new WebGpu(webgpu.present(), false, "", "", "", "", null, List.of(), Map.of(), evidence);
+        return new PageProbe(userAgent, hardwareConcurrency, crossOriginIsolated, wasm, g, webnn, json);
+    }
+
+    private static PageProbe parsed(JsonNode p) {
         JsonNode w = p.path("wasm");
         Wasm wasm = new Wasm(w.path("present").asBoolean(false), w.path("simd").asBoolean(false),
                 w.path("threads").asBoolean(false), w.path("sharedArrayBuffer").asBoolean(false), w.path("jspi").asBoolean(false));

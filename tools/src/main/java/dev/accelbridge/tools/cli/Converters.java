@@ -278,4 +278,12 @@ final class Converters {
             });
         }
     }
+
+    /** {@code --webgpu-adapter}. */
+    static final class Adapter implements ITypeConverter<dev.accelbridge.browser.launch.WebGpuAdapter> {
+        @Override
+        public dev.accelbridge.browser.launch.WebGpuAdapter convert(String value) {
+            return Converters.convert(value, dev.accelbridge.browser.launch.WebGpuAdapter::parse);
+        }
+    }
 }

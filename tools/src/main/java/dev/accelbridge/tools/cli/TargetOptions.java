@@ -77,6 +77,11 @@ final class TargetOptions {
     @Option(names = "--headed", description = "Show the browser windows (needs a display).")
     boolean headed;
 
+    @Option(names = "--webgpu-adapter", paramLabel = "auto|hardware|software", converter = Converters.Adapter.class,
+            description = "Chromium's WebGPU adapter: auto (the GPU's where the host has one, never software there; else "
+                    + "SwiftShader), hardware (the GPU's or WebGPU unavailable), software (SwiftShader). Default: auto.")
+    dev.accelbridge.browser.launch.WebGpuAdapter webGpuAdapter = dev.accelbridge.browser.launch.WebGpuAdapter.AUTO;
+
     @Option(names = "--chain", paramLabel = "LIST",
             description = "A fallback chain, requested backend first, e.g. webgpu,webnn-gpu,wasm. Repeatable.")
     List<String> chains = new ArrayList<>();
@@ -106,7 +111,7 @@ final class TargetOptions {
                 .optVersions(versions())
                 .optDriver(driver)
                 .optParallel(parallel == null ? PlanDefaults.parallel() : parallel)
-                .optHeadless(!headed));
+                .optHeadless(!headed).optWebGpuAdapter(webGpuAdapter));
     }
 
     /** The versions by axis: its own option's ({@code --ort-web}, {@code --ort}), then {@code --versions}'. */

@@ -57,6 +57,9 @@ final class LanePage {
     private int freshPages;
     private int checks;
 
+    /** Why this lane's WebGPU is refused (a software adapter where the GPU's was asked for), kept for its fresh pages. */
+    private Optional<String> webGpuRefused = Optional.empty();
+
     private LanePage(BridgeServer server, LaunchOptions launchOptions, BrowserLauncher launcher, OrtWebBuild ortWeb) {
         this.server = server;
         this.launchOptions = launchOptions;
@@ -107,7 +110,7 @@ final class LanePage {
         }
         if (!needsRestart && !dead) { // a fresh page in the same browser: a page load, not a browser launch
             try {
-                adopt(PageLaunch.renew(server, handle, page, label + " via " + launcher.driver().id(), ortWeb));
+                adopt(PageLaunch.renew(server, handle, page, label + " via " + launcher.driver().id(), ortWeb, webGpuRefused));
                 freshPages++;
                 return;
             } catch (RuntimeException e) {
@@ -171,7 +174,8 @@ final class LanePage {
         handle = l.handle();
         page = l.page();
         warmth.reset();
-        probe = page.probe();
+        probe = l.probe();
+        webGpuRefused = l.webGpuRefused();
         browserVersion = handle.version();
         needsRestart = false;
         needsFreshPage = false;

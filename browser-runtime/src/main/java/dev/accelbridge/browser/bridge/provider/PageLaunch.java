@@ -6,6 +6,8 @@ import dev.accelbridge.browser.bridge.hub.ConnectedPage;
 
 import dev.accelbridge.browser.launch.BrowserHandle;
 import dev.accelbridge.browser.launch.BrowserLauncher;
+import dev.accelbridge.browser.launch.ChromiumFlags;
+import dev.accelbridge.browser.launch.WebGpuAdapter;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.browser.page.OrtWebBuild;
 import dev.accelbridge.core.UnsupportedModelException;
@@ -17,8 +19,15 @@ import java.util.UUID;
  * its lane asked for: what a {@link BrowserBackendProvider} starts and starts again after a crash.
  */
 final class PageLaunch {
-    /** The running browser and its joined page. */
-    record Launched(BrowserHandle handle, ConnectedPage page) {
+    /**
+     * The running browser, its joined page, and what the lane takes the page to offer: its probe, with WebGPU refused
+     * ({@code webGpuRefused}) where the adapter is not the one asked for.
+     */
+    record Launched(BrowserHandle handle, ConnectedPage page, dev.accelbridge.browser.page.PageProbe probe,
+                    java.util.Optional<String> webGpuRefused) {
+        Launched(BrowserHandle handle, ConnectedPage page, java.util.Optional<String> webGpuRefused) {
+            this(handle, page, webGpuRefused.map(page.probe()::withoutWebGpu).orElse(page.probe()), webGpuRefused);
+        }
     }
 
     private PageLaunch() {
@@ -31,12 +40,48 @@ final class PageLaunch {
      * @throws UnsupportedModelException when the asked onnxruntime-web does not load in this browser (its import's error)
      */
     static Launched start(BridgeServer server, LaunchOptions options, BrowserLauncher launcher, OrtWebBuild ortWeb) {
+        boolean here = options.gridUrl().isEmpty() && options.connect().isEmpty(); // a remote host's GPU is its own
+        if (!options.browser().chromium() || !here) {
+            return once(server, options, launcher, ortWeb);
+        }
+        WebGpuAdapter wanted = options.webGpuAdapter().on(WebGpuAdapter.hostHasGpu());
+        if (wanted == WebGpuAdapter.SOFTWARE) {
+            return once(server, options.withArgs(ChromiumFlags.SOFTWARE_WEBGPU), launcher, ortWeb);
+        }
+        return hardware(server, options, launcher, ortWeb);
+    }
+
+    /**
+     * The GPU's WebGPU adapter, never a software one: each of {@link ChromiumFlags#HARDWARE_WEBGPU}'s flag sets in turn
+     * until the page's adapter is not a software adapter; when none gives one, the last launch is kept with WebGPU
+     * refused, its evidence what each set gave.
+     */
+    private static Launched hardware(BridgeServer server, LaunchOptions options, BrowserLauncher launcher, OrtWebBuild ortWeb) {
+        java.util.List<String> tried = new java.util.ArrayList<>();
+        java.util.List<java.util.List<String>> sets = ChromiumFlags.HARDWARE_WEBGPU;
+        for (int i = 0; ; i++) {
+            Launched l = once(server, options.withArgs(sets.get(i)), launcher, ortWeb);
+            dev.accelbridge.browser.page.PageProbe.WebGpu g = l.page().probe().webgpu();
+            if (g.adapterFound() && !g.software()) {
+                return l;
+            }
+            tried.add(String.join(" ", sets.get(i)) + " gave " + (g.adapterFound() ? g.label() : dev.accelbridge.core.Untrusted.quote(g.evidence())));
+            if (i == sets.size() - 1) {
+                return new Launched(l.handle(), l.page(), java.util.Optional.of("no hardware WebGPU adapter (--webgpu-adapter "
+                        + options.webGpuAdapter().id() + (options.webGpuAdapter() == WebGpuAdapter.AUTO ? ", a host with a GPU" : "")
+                        + "): " + String.join("; ", tried)));
+            }
+            l.handle().close();
+        }
+    }
+
+    private static Launched once(BridgeServer server, LaunchOptions options, BrowserLauncher launcher, OrtWebBuild ortWeb) {
         String slot = newSlot();
         // an HTTPS bridge: the browser trusts its certificate by its key alone, so the page is a secure context
         LaunchOptions trusted = server.trustedCertificate().map(options::withTrust).orElse(options);
         BrowserHandle handle = launcher.launch(trusted, server.pageUrl(slot, ortWeb));
         String label = options.browser().id() + " " + handle.version() + " via " + launcher.driver().id();
-        return joined(server, handle, slot, label, ortWeb);
+        return joined(server, handle, slot, label, ortWeb, java.util.Optional.empty());
     }
 
     /**
@@ -47,10 +92,11 @@ final class PageLaunch {
      *
      * @throws BridgeServerException when the fresh page does not join (the caller relaunches the browser)
      */
-    static Launched renew(BridgeServer server, BrowserHandle handle, ConnectedPage old, String label, OrtWebBuild ortWeb) {
+    static Launched renew(BridgeServer server, BrowserHandle handle, ConnectedPage old, String label, OrtWebBuild ortWeb,
+                          java.util.Optional<String> webGpuRefused) {
         String slot = newSlot();
         old.renew(server.pageUrl(slot, ortWeb));
-        return joined(server, handle, slot, label, ortWeb);
+        return joined(server, handle, slot, label, ortWeb, webGpuRefused);
     }
 
     /** A slot no page has joined under: how the bridge tells which joining page is the one it opened. */
@@ -58,7 +104,8 @@ final class PageLaunch {
         return UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     }
 
-    private static Launched joined(BridgeServer server, BrowserHandle handle, String slot, String label, OrtWebBuild ortWeb) {
+    private static Launched joined(BridgeServer server, BrowserHandle handle, String slot, String label, OrtWebBuild ortWeb,
+                                   java.util.Optional<String> webGpuRefused) {
         ConnectedPage page;
         try {
             page = server.awaitPage(slot, server.options().joinTimeout());
@@ -79,7 +126,7 @@ final class PageLaunch {
             throw new BridgeServerException("The page loaded onnxruntime-web " + page.ortVersion() + " where " + ortWeb.describe()
                     + " was asked for (" + label + ")", "delete onnxruntime-web " + ortWeb.version() + " from Accelbridge's cache and run again");
         }
-        return new Launched(handle, page);
+        return new Launched(handle, page, webGpuRefused);
     }
 
     /** The fetched code a lane runs on, as verified before it started: what it is → the hash verified. */
