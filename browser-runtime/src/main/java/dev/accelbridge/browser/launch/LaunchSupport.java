@@ -28,6 +28,15 @@ final class LaunchSupport {
         return verified.equals(b.executable()) ? b : new InstalledBrowser(b.kind(), verified, b.version());
     }
 
+    /** Runs a cleanup step after a failure, its own failure dropped: the original error is what matters. */
+    static void quietly(Runnable r) {
+        try {
+            r.run();
+        } catch (RuntimeException ignored) {
+            // cleanup after a failure
+        }
+    }
+
     /** The one-line failure every launcher reports, naming browser, version, path and driver. */
     static BrowserLaunchException failed(InstalledBrowser b, DriverKind driver, Throwable cause, String fix) {
         String why = cause == null ? "" : ": " + firstLine(cause);

@@ -100,11 +100,11 @@ final class SeleniumLauncher implements BrowserLauncher {
             return new LocalHandle(b, version, profile, process, driver, service);
         } catch (RuntimeException e) {
             if (driver != null) {
-                quietly(driver::quit);
+                LaunchSupport.quietly(driver::quit);
             }
             ProcessTrees.findBrowser("--user-data-dir=" + profile, Duration.ZERO)
                     .ifPresent(ph -> ProcessTrees.killTree(ph, Duration.ofSeconds(5)));
-            quietly(service::stop);
+            LaunchSupport.quietly(service::stop);
             Profiles.delete(profile);
             throw LaunchSupport.failed(b, DriverKind.SELENIUM, e,
                     "run '" + chromedriver + " --version' and '" + b.executable() + " --version': ChromeDriver and browser must match");
@@ -152,7 +152,7 @@ final class SeleniumLauncher implements BrowserLauncher {
     private static void requirePlacedOnOffering(URI grid, RemoteWebDriver driver, LaunchOptions options, Capabilities caps) {
         java.util.Optional<String> elsewhere = GridNodes.landedElsewhere(grid, driver.getSessionId().toString(), options.capabilities());
         if (elsewhere.isPresent()) {
-            quietly(driver::quit);
+            LaunchSupport.quietly(driver::quit);
             throw new BrowserLaunchException("The Selenium Grid at " + grid + " placed the session on a node that does not offer "
                     + options.capabilities() + ": " + elsewhere.get(), "give the nodes that should take it the capability in their "
                     + "stereotype, and no other node a slot for " + caps.getBrowserName(), null);
@@ -164,7 +164,7 @@ final class SeleniumLauncher implements BrowserLauncher {
         try {
             driver.get(url.toString());
         } catch (WebDriverException e) {
-            quietly(driver::quit);
+            LaunchSupport.quietly(driver::quit);
             String why = said(e, options.launchTimeout());
             boolean network = why.contains("ERR_") || why.contains("neterror") || why.contains("did not answer");
             throw new BrowserLaunchException("The Grid browser could not open " + url + ": " + why, network
@@ -217,43 +217,18 @@ final class SeleniumLauncher implements BrowserLauncher {
         return log;
     }
 
-    private static void quietly(Runnable r) {
-        try {
-            r.run();
-        } catch (RuntimeException ignored) {
-            // cleanup after a failure; the original error is what matters
-        }
-    }
-
-    private static final class LocalHandle extends LocalBrowserHandle {
-        private final ChromeDriver driver;
+    private static final class LocalHandle extends WebDriverHandle {
         private final ChromeDriverService service;
 
         LocalHandle(InstalledBrowser b, String version, Path profile, ProcessHandle process, ChromeDriver driver,
                     ChromeDriverService service) {
-            super(b.kind(), DriverKind.SELENIUM, version, b.executable(), profile, process);
-            this.driver = driver;
+            super(b.kind(), version, b.executable(), profile, process, driver);
             this.service = service;
         }
 
         @Override
-        boolean aliveWithoutPid() {
-            try {
-                driver.getWindowHandle();
-                return true;
-            } catch (WebDriverException e) {
-                return false;
-            }
-        }
-
-        @Override
-        void closeGracefully() {
-            driver.quit();
-        }
-
-        @Override
         void release() {
-            quietly(service::stop);
+            LaunchSupport.quietly(service::stop);
         }
     }
 
@@ -286,12 +261,7 @@ final class SeleniumLauncher implements BrowserLauncher {
             if (ended) {
                 return false;
             }
-            try {
-                driver.getWindowHandle();
-                return true;
-            } catch (WebDriverException e) {
-                return false;
-            }
+            return WebDriverHandle.answers(driver);
         }
 
         /** Ends the remote session: the closest a client gets to killing a browser on another machine. */
@@ -304,7 +274,7 @@ final class SeleniumLauncher implements BrowserLauncher {
         public void close() {
             if (!ended) {
                 ended = true;
-                quietly(driver::quit);
+                LaunchSupport.quietly(driver::quit);
             }
         }
 

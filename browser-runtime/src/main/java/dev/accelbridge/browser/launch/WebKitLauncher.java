@@ -4,7 +4,6 @@ import dev.accelbridge.core.BrowserKind;
 
 import org.openqa.selenium.Capabilities;
 import org.openqa.selenium.MutableCapabilities;
-import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.remote.RemoteWebDriver;
 import org.openqa.selenium.remote.http.ClientConfig;
 
@@ -65,7 +64,7 @@ final class WebKitLauncher {
             return new Handle(b, version, profile, browser, driver, server, display);
         } catch (RuntimeException | IOException e) {
             if (driver != null) {
-                quietly(driver::quit);
+                LaunchSupport.quietly(driver::quit);
             }
             if (server != null) {
                 ProcessTrees.killTree(server.toHandle(), Duration.ofSeconds(5));
@@ -136,41 +135,16 @@ final class WebKitLauncher {
         }
     }
 
-    private static void quietly(Runnable r) {
-        try {
-            r.run();
-        } catch (RuntimeException ignored) {
-            // cleanup after a failure; the original error is what matters
-        }
-    }
-
     /** MiniBrowser under its driver (and its display): close quits the session, then ends the driver and the display. */
-    private static final class Handle extends LocalBrowserHandle {
-        private final RemoteWebDriver driver;
+    private static final class Handle extends WebDriverHandle {
         private final Process server;
         private final VirtualDisplay display;
 
         Handle(InstalledBrowser b, String version, Path profile, ProcessHandle browser, RemoteWebDriver driver, Process server,
                VirtualDisplay display) {
-            super(BrowserKind.WEBKIT, DriverKind.SELENIUM, version, b.executable(), profile, browser);
-            this.driver = driver;
+            super(BrowserKind.WEBKIT, version, b.executable(), profile, browser, driver);
             this.server = server;
             this.display = display;
-        }
-
-        @Override
-        boolean aliveWithoutPid() {
-            try {
-                driver.getWindowHandle();
-                return true;
-            } catch (WebDriverException e) {
-                return false;
-            }
-        }
-
-        @Override
-        void closeGracefully() {
-            driver.quit();
         }
 
         @Override

@@ -20,8 +20,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The same page through the other launch paths, one browser each: Debian's Chromium through Selenium (three suites
- * on wasm), the @sparticuz/chromium headless shell (WebNN cpu/gpu for real) and Firefox ESR as a plain process.
- * One bridge serves all of them.
+ * on wasm), the @sparticuz/chromium headless shell (WebNN cpu/gpu for real; its WebGPU adapter as asked for), Firefox ESR
+ * as a plain process and WebKitGTK under its own WebDriver. One bridge serves all of them.
  */
 class OtherBrowsersTest {
     static BridgeServer server;
@@ -171,5 +171,42 @@ class OtherBrowsersTest {
         } catch (java.io.IOException e) {
             return false; // gone
         }
+    }
+
+    /**
+     * The adapter choice on the real headless shell, on a host whose only WebGPU adapter is SwiftShader: asked for the
+     * GPU's, the lane tries every hardware flag set, refuses the software adapter each gave, and says so as WebGPU's
+     * evidence (wasm still runs).
+     */
+    @RequiresBrowser(BrowserKind.CHROMIUM_SHELL)
+    @Test
+    void askedForTheGpusAdapterALaneRefusesSoftwareWithWhatEachFlagSetGave() {
+        try (BrowserBackendProvider p = shellWith(dev.accelbridge.browser.launch.WebGpuAdapter.HARDWARE)) {
+            Availability gpu = p.probe(BackendId.WEBGPU);
+            assertThat(gpu.available()).isFalse();
+            assertThat(gpu.evidence()).startsWith("no hardware WebGPU adapter (--webgpu-adapter hardware): ");
+            for (var set : dev.accelbridge.browser.launch.ChromiumFlags.HARDWARE_WEBGPU) {
+                assertThat(gpu.evidence()).contains(String.join(" ", set) + " gave google swiftshader (software adapter)");
+            }
+            ModelCase mc = SuiteFixtures.cases(ModelFamily.VISION).get(0);
+            SuiteFixtures.runAndCompare(p, BackendId.WASM, mc);
+        }
+    }
+
+    /** Asked for software, the lane gets SwiftShader by the flag that forces it. */
+    @RequiresBrowser(BrowserKind.CHROMIUM_SHELL)
+    @Test
+    void askedForSoftwareALaneGetsSwiftShader() {
+        try (BrowserBackendProvider p = shellWith(dev.accelbridge.browser.launch.WebGpuAdapter.SOFTWARE)) {
+            Availability gpu = p.probe(BackendId.WEBGPU);
+            assertThat(gpu.available()).as(gpu.evidence()).isTrue();
+            assertThat(p.pageProbe().webgpu().software()).isTrue();
+            assertThat(p.pageProbe().webgpu().architecture()).isEqualTo("swiftshader");
+        }
+    }
+
+    private static BrowserBackendProvider shellWith(dev.accelbridge.browser.launch.WebGpuAdapter adapter) {
+        return new BrowserBackendProvider(server, LaunchOptions.builder().browser(BrowserKind.CHROMIUM_SHELL).driver(DriverKind.PLAYWRIGHT)
+                .webGpuAdapter(adapter).build());
     }
 }
