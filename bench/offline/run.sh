@@ -44,7 +44,7 @@ offline "$work/bundle/install.sh" --expect "$sha" "$work/app"
 say "running the vision and text suites on wasm and native CPU there"
 t0=$(date +%s)
 set +e
-offline "$work/app/bin/accelbridge" run --driver process --browser chromium-shell --suites vision,text --backends wasm,cpu \
+offline "$work/app/bin/accelbridge" run --browser chromium-shell --suites vision,text --backends wasm,cpu \
   --db "$work/matrix.duckdb" --out "$work/out" --json > "$work/run.json"
 rc=$?
 set -e

@@ -16,6 +16,23 @@ public final class PlanDefaults {
     private PlanDefaults() {
     }
 
+    /**
+     * The driver a plan takes where its starter names none: Playwright, unless {@code ACCELBRIDGE_DRIVER} names another. The
+     * offline bundle's launcher sets {@code process}: it carries no Node.js, which Playwright's driver runs on.
+     */
+    public static dev.accelbridge.browser.launch.DriverKind driver() {
+        String env = System.getenv("ACCELBRIDGE_DRIVER");
+        if (env == null || env.isBlank()) {
+            return dev.accelbridge.browser.launch.DriverKind.PLAYWRIGHT;
+        }
+        try {
+            return dev.accelbridge.browser.launch.DriverKind.parse(env);
+        } catch (dev.accelbridge.core.AccelbridgeException e) {
+            throw new dev.accelbridge.core.AccelbridgeException("ACCELBRIDGE_DRIVER=" + dev.accelbridge.core.Untrusted.quote(env)
+                    + " is not a driver", "set it to playwright, selenium or process, or unset it");
+        }
+    }
+
     /** The default browser backends: every WebNN device type, WebGPU and wasm. */
     public static final List<BackendId> BROWSER_BACKENDS = List.of(BackendId.WEBGPU, BackendId.WEBNN_GPU,
             BackendId.WEBNN_CPU, BackendId.WEBNN_NPU, BackendId.WASM);

@@ -196,7 +196,7 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
         private boolean remeasureFallbacks;
         private List<BrowserSpec> browsers = List.of(BrowserSpec.of(BrowserKind.CHROMIUM));
         private final Map<String, List<String>> versions = new LinkedHashMap<>();
-        private DriverKind driver = DriverKind.PLAYWRIGHT;
+        private DriverKind driver = PlanDefaults.driver();
         private boolean headless = true;
         private int parallel = 1;
         private URI grid;
@@ -295,7 +295,7 @@ public record Targets(List<BackendId> backends, List<Chain> chains, FallbackPoli
 
         /** How browsers are launched (default: playwright). */
         public Builder optDriver(DriverKind d) {
-            this.driver = d == null ? DriverKind.PLAYWRIGHT : d;
+            this.driver = d == null ? PlanDefaults.driver() : d;
             return this;
         }
 

@@ -8,10 +8,8 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -105,6 +103,9 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
             ProcessTrees.findBrowser("--user-data-dir=" + profile, Duration.ZERO)
                     .ifPresent(ph -> ProcessTrees.killTree(ph, Duration.ofSeconds(5)));
             Profiles.delete(profile);
+            if (e.getCause() instanceof BrowserLaunchException driverDown) {
+                throw driverDown; // the driver, not the browser: its own message and fix
+            }
             throw LaunchSupport.failed(b, DriverKind.PLAYWRIGHT, e,
                     "run '" + b.executable() + " --headless=new --no-sandbox about:blank' to see the browser's own error");
         } catch (InterruptedException e) {
@@ -215,12 +216,7 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
 
     private Playwright playwright() {
         if (playwright == null) {
-            Map<String, String> env = new HashMap<>();
-            env.put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
-            // A system Node spares Playwright unpacking its bundled one (measured 2.1-2.3 s -> 0.8-1.3 s per create).
-            BrowserDiscovery.resolve("node").filter(p -> Files.isExecutable(p))
-                    .ifPresent(node -> env.put("PLAYWRIGHT_NODEJS_PATH", node.toString()));
-            playwright = Playwright.create(new Playwright.CreateOptions().setEnv(env));
+            playwright = PlaywrightDriver.start();
         }
         return playwright;
     }

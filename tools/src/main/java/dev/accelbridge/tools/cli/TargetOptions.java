@@ -63,8 +63,8 @@ final class TargetOptions {
     Map<String, String> versions = new LinkedHashMap<>();
 
     @Option(names = "--driver", converter = Converters.Driver.class,
-            description = "How browsers are launched: playwright (default), selenium, process.")
-    DriverKind driver = DriverKind.PLAYWRIGHT;
+            description = "How browsers are launched: playwright (default, unless ACCELBRIDGE_DRIVER names another), selenium, process.")
+    DriverKind driver;
 
     @Mixin
     RemoteArgs remote = new RemoteArgs();
@@ -109,7 +109,7 @@ final class TargetOptions {
                 .optRemeasureFallbacks(remeasureFallbacks)
                 .optBrowserSpecs(browsers == null || browsers.isEmpty() ? PlanDefaults.browsers(remote.remote()) : browsers)
                 .optVersions(versions())
-                .optDriver(driver)
+                .optDriver(driver != null ? driver : PlanDefaults.driver())
                 .optParallel(parallel == null ? PlanDefaults.parallel() : parallel)
                 .optHeadless(!headed).optWebGpuAdapter(webGpuAdapter));
     }

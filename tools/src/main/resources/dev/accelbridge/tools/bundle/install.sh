@@ -49,4 +49,4 @@ cat $listed | tar -xzpf - -C "$tmp" --no-same-owner || fail "the joined parts ar
 rm -rf "$dest"
 mv "$tmp" "$dest"
 trap - EXIT
-echo "installed in $dest; run: $dest/bin/accelbridge run --driver process --browser chromium-shell --suites vision,text --backends wasm,cpu"
+echo "installed in $dest; run: $dest/bin/accelbridge run --browser chromium-shell --suites vision,text --backends wasm,cpu"

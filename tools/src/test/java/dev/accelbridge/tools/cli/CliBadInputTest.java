@@ -114,6 +114,22 @@ class CliBadInputTest {
         assertThat(tmp.resolve("b")).doesNotExist();
     }
 
+    /** The driver a run takes when --driver names none comes from ACCELBRIDGE_DRIVER (the offline bundle sets it): checked. */
+    @Test
+    void aDriverNamedByTheEnvironmentThatIsNoneIsRefused() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "run", "--native", "--suites", "vision",
+                "--no-report", "--db", tmp.resolve("m.duckdb").toString()).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("ACCELBRIDGE_DRIVER", "geckodriver");
+        Process p = pb.start();
+        String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(err).isEqualTo(Main.ERROR);
+        assertThat(err.lines().findFirst().orElse("")).isEqualTo("error: ACCELBRIDGE_DRIVER='geckodriver' is not a driver — set it to "
+                + "playwright, selenium or process, or unset it");
+        assertThat(tmp.resolve("m.duckdb")).doesNotExist();
+    }
+
     @Test
     void unknownSuiteIsRefused() {
         CliRunner.Result r = run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--suites", "speech", "--no-report");
