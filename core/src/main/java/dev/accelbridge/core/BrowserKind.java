@@ -42,6 +42,11 @@ public enum BrowserKind {
         return id;
     }
 
+    /** Whether {@code v} is written as one of this browser's releases ({@link #release}'s form: {@code 141}; {@code 2.50}). */
+    public boolean isRelease(String v) {
+        return v != null && v.matches(this == WEBKIT ? "\\d{1,3}\\.\\d{1,4}" : "\\d{1,6}");
+    }
+
     /** True for the Chromium builds (Blink and V8: they take Chromium's flags). */
     public boolean chromium() {
         return this == CHROMIUM || this == CHROMIUM_SHELL || this == CHROME || this == EDGE;

@@ -6,14 +6,16 @@ package dev.accelbridge.core;
  * another kind runs only at the version installed, which a major given here must match.
  *
  * @param kind  the browser
- * @param major its major version ({@code 141}), or null for the one installed (the pinned shell for {@code chromium-shell})
+ * @param major its release ({@link BrowserKind#release}: the major version {@code 141}; WebKitGTK's {@code 2.50}), or null for
+ *              the one installed (the pinned shell for {@code chromium-shell})
  */
 public record BrowserSpec(BrowserKind kind, String major) {
     public BrowserSpec {
         java.util.Objects.requireNonNull(kind, "kind");
-        if (major != null && (major.isEmpty() || major.length() > 6 || !major.chars().allMatch(Character::isDigit))) {
-            throw new AccelbridgeException("A browser's version is its major version, e.g. chromium-shell@141, got '" + major + "'",
-                    "give NAME@MAJOR with a whole number");
+        if (major != null && !kind.isRelease(major)) {
+            throw new AccelbridgeException("A browser's version is its release: its major version (chromium-shell@141), WebKitGTK's "
+                    + "major.minor (webkit@2.50); got " + Untrusted.quote(major), "give NAME@RELEASE, e.g. " + kind.id()
+                    + (kind == BrowserKind.WEBKIT ? "@2.50" : "@141"));
         }
     }
 
