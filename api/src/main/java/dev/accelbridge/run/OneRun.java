@@ -91,7 +91,8 @@ final class OneRun {
         BrowserLanes lanes = browserTargets.isEmpty() ? null : browserLanes.get();
         try {
             List<LaneId> browserExpected = lanes == null ? List.of() : browserTargets.stream().map(lanes::expected).distinct().toList();
-            unrunnable(set, nativeTargets, nativeLanes.driver(LaneId.NATIVE), browserExpected, runId, done, sink);
+            unrunnable(set, nativeTargets, browserExpected, l -> (l.side() == dev.accelbridge.core.LaneSide.NATIVE ? nativeLanes : lanes).driver(l),
+                    runId, done, sink);
             Set<BackendId> nativeNamed = named(plan.targets().nativeBackends());
             nativeNamed.add(BackendId.CPU); // the reference's
             Map<ModelCase, Reference> references = new NativeReferences(natives, nativeLanes, executor, account, host)
@@ -188,8 +189,8 @@ final class OneRun {
     }
 
     /** Each model that could not be loaded or fed, and each variant that could not be derived: its row on every lane. */
-    private void unrunnable(ModelSet set, List<LaneId> nativeLanes, String nativeDriver, List<LaneId> browserLanes, String runId,
-                            Set<CaseId> done, LaneSink sink) {
+    private void unrunnable(ModelSet set, List<LaneId> nativeLanes, List<LaneId> browserLanes,
+                            java.util.function.Function<LaneId, String> driverOf, String runId, Set<CaseId> done, LaneSink sink) {
         List<Unrunnable> unrunnable = new ArrayList<>();
         for (ModelLoad m : set.broken()) {
             unrunnable.add(new Unrunnable((b, l) -> new CaseId(m.family(), m.name(), m.sha256(), "-", null,
@@ -205,11 +206,7 @@ final class OneRun {
                     if (done.contains(id)) {
                         continue;
                     }
-                    String driver = switch (lane.side()) {
-                        case NATIVE -> nativeDriver;
-                        case BROWSER -> plan.targets().driverOf(lane.browser()).id();
-                    };
-                    Provenance prov = Provenance.of(lane.browserId(), null, driver, null, null, List.of(), runtimeVersions).withHost(host);
+                    Provenance prov = Provenance.of(lane.browserId(), null, driverOf.apply(lane), null, null, List.of(), runtimeVersions).withHost(host);
                     sink.emit(new RunResult(runId, Instant.now(), id, null, m.status(), m.reason(), prov, null, null, null,
                             List.of(new FallbackHop(b, false, m.reason())), List.of()));
                 }

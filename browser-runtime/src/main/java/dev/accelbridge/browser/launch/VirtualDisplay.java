@@ -72,11 +72,6 @@ final class VirtualDisplay implements AutoCloseable {
         return name;
     }
 
-    /** The display's own process (its memory is not the browser's). */
-    ProcessHandle process() {
-        return process.toHandle();
-    }
-
     @Override
     public void close() {
         process.destroy();

@@ -97,7 +97,7 @@ final class WebKitLauncher {
         Map<String, String> env = new HashMap<>();
         if (display != null) {
             env.put("DISPLAY", display);
-            env.remove("WAYLAND_DISPLAY");
+            env.put("GDK_BACKEND", "x11"); // the virtual display, even on a Wayland desktop
         }
         for (String dir : List.of("XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME")) {
             env.put(dir, profile.resolve(dir.toLowerCase(java.util.Locale.ROOT)).toString());

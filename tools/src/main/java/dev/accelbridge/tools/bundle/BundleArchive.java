@@ -7,9 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.util.HexFormat;
+import dev.accelbridge.core.fetch.TreeManifest;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -65,7 +63,7 @@ final class BundleArchive {
             Files.write(install, in.readAllBytes());
         }
         Files.setPosixFilePermissions(install, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return new Written(out, parts, HexFormat.of().formatHex(sha256().digest(manifest)));
+        return new Written(out, parts, TreeManifest.sha256(new java.io.ByteArrayInputStream(manifest)));
     }
 
     /** {@code FILES.sha256}: every regular file of {@code staged} with its sha256, as {@code sha256sum} writes it. */
@@ -83,11 +81,7 @@ final class BundleArchive {
             if (!PLAIN.matcher(rel).matches()) {
                 throw new IOException("'" + rel + "' is not a name a bundle can list (letters, digits and ._+@/- only)");
             }
-            MessageDigest d = sha256();
-            try (InputStream in = new DigestInputStream(Files.newInputStream(p), d)) {
-                in.transferTo(java.io.OutputStream.nullOutputStream());
-            }
-            b.append(HexFormat.of().formatHex(d.digest())).append("  ").append(rel).append('\n');
+            b.append(TreeManifest.sha256(p)).append("  ").append(rel).append('\n');
         }
         Files.writeString(staged.resolve("FILES.sha256"), b.toString(), StandardCharsets.US_ASCII);
     }
@@ -116,14 +110,6 @@ final class BundleArchive {
             Thread.currentThread().interrupt();
             p.destroyForcibly();
             throw new IOException("interrupted while packing " + staged, e);
-        }
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -96,8 +96,9 @@ public final class OfflineBundle {
             progress.accept("application jars");
             holds.put("jars", String.valueOf(BundleRuntime.jars(staged.resolve("lib"))));
             progress.accept("headless shell and its libraries");
-            holds.put("chromium-shell", shell(staged));
-            holds.put("native", String.join(" ", BundleRuntime.nativeLibs(shellExecutable(), staged.resolve("native"), HOST_LIBS, NSS_MODULES)));
+            InstalledBrowser shell = shell(staged);
+            holds.put("chromium-shell", shell.version());
+            holds.put("native", String.join(" ", BundleRuntime.nativeLibs(shell.executable(), staged.resolve("native"), HOST_LIBS, NSS_MODULES)));
             for (String v : o.ortWebVersions()) {
                 progress.accept("onnxruntime-web " + v);
                 NpmRegistry.cached(staged.resolve("cache"), "onnxruntime-web", v);
@@ -146,13 +147,8 @@ public final class OfflineBundle {
         }
     }
 
-    private static Path shellExecutable() {
-        return BrowserDiscovery.find(BrowserKind.CHROMIUM_SHELL).map(InstalledBrowser::executable).orElseThrow(() ->
-                new AccelbridgeException("No headless shell to bundle", "build the project first (./setup.sh build)"));
-    }
-
-    /** The pinned shell's cache entry, and the package description that names it, staged; its version. */
-    private static String shell(Path staged) throws IOException {
+    /** The pinned shell's cache entry, and the package description that names it, staged; the shell. */
+    private static InstalledBrowser shell(Path staged) throws IOException {
         InstalledBrowser shell = BrowserDiscovery.find(BrowserKind.CHROMIUM_SHELL).orElseThrow(() ->
                 new AccelbridgeException("No headless shell to bundle", "build the project first (./setup.sh build)"));
         Path entry = shell.executable().getParent();
@@ -168,7 +164,7 @@ public final class OfflineBundle {
             Files.createDirectories(to.getParent());
             Files.copy(browsers.resolve(f), to);
         }
-        return shell.version();
+        return shell;
     }
 
     private static void launcher(Path to) throws IOException {

@@ -109,7 +109,7 @@ final class TargetOptions {
                 .optRemeasureFallbacks(remeasureFallbacks)
                 .optBrowserSpecs(browsers == null || browsers.isEmpty() ? PlanDefaults.browsers(remote.remote()) : browsers)
                 .optVersions(versions())
-                .optDriver(driver != null ? driver : PlanDefaults.driver())
+                .optDriver(driver)
                 .optParallel(parallel == null ? PlanDefaults.parallel() : parallel)
                 .optHeadless(!headed).optWebGpuAdapter(webGpuAdapter));
     }
