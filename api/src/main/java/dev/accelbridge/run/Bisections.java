@@ -18,8 +18,9 @@ import java.util.function.Function;
 
 /**
  * Decides which results are bisected and attaches the bisection to them: every WRONG_OUTPUT case that ran on a backend
- * other than the reference itself (or every case, for {@code accelbridge bisect}), unless it is an fp16/int8 variant
- * whose backend matches the variant's own native run (then the variant is lossy and there is no node to blame).
+ * other than the reference itself (or every case, for {@code accelbridge bisect}) whose wrong output is a defect
+ * ({@link RunResult#defect()}: a variant's designed loss is none), and settles the verdict by what it found
+ * ({@link #settled}).
  */
 final class Bisections {
     private final Path reproRoot;
@@ -53,8 +54,8 @@ final class Bisections {
         if (always) {
             return true;
         }
-        boolean variantLossy = r.variantParity() != null && r.variantParity().within();
-        return r.status() == Status.WRONG_OUTPUT && !variantLossy;
+        // a variant's designed loss (a result judged against fp32 alone) has no node to blame
+        return r.defect();
     }
 
     /** {@code r} with its bisection (unchanged when not {@link #wanted}). */
@@ -76,9 +77,22 @@ final class Bisections {
             b = Bisection.without(Bisection.Outcome.FAILED, backend, "native-cpu", tol.apply(DType.FLOAT32).atol(), 0,
                     e instanceof dev.accelbridge.core.AccelbridgeException a ? a.oneLine() : e.toString());
         }
-        RunResult out = r.withAnalysis(r.analysis().withBisection(b));
-        // rounding reads apart from a defect wherever the verdict is read, not only in the bisection's own section
-        return b.outcome() == Bisection.Outcome.ROUNDING && r.status() == Status.WRONG_OUTPUT
-                ? out.withStatus(r.status(), (r.reason() == null ? "" : r.reason() + "; ") + b.describe()) : out;
+        return settled(r.withAnalysis(r.analysis().withBisection(b)), b);
+    }
+
+    /**
+     * {@code r}'s verdict once bisected: a divergence that starts as one-step rounding (of a quantize operator's integer
+     * output) is not a defect, so a case that ran where it was asked is PASSED with the bisection's reading in its reason,
+     * not WRONG_OUTPUT beside a sentence that says otherwise; any other bisection leaves the verdict as it was.
+     */
+    static RunResult settled(RunResult r, Bisection b) {
+        if (b.outcome() != Bisection.Outcome.ROUNDING || r.status() != Status.WRONG_OUTPUT) {
+            return r;
+        }
+        if (r.actual() != r.requested()) {
+            return r.withStatus(r.status(), (r.reason() == null ? "" : r.reason() + "; ") + b.describe());
+        }
+        return r.withStatus(Status.PASSED, "outside the element-wise tolerance as rounding amplified over layers, not a defect: "
+                + b.describe() + (r.reason() == null ? "" : " (was: " + r.reason() + ")"));
     }
 }

@@ -211,7 +211,8 @@ final class CaseExecutor {
                             staged("compare", "no reference output to check against: " + reference.failure().orElse("unknown"), mc))
                     : judge.judge(mc, reference, a.execution(), toleranceFor(mc, id, hop));
             exec = verdict.execution();
-            if (verdict.failure() != null) {
+            boolean variantItself = reference != null && reference.variantItself();
+            if (verdict.failure() != null && !variantItself) {
                 outcome = Status.WRONG_OUTPUT;
                 res = res.afterWrongOutput(hop, verdict.failure(), policy);
                 if (res.chosen().isPresent() && res.chosen().get() != hop) {
@@ -220,10 +221,13 @@ final class CaseExecutor {
                 return new Outcome(result(ctx, mc, id, res, hop, Status.WRONG_OUTPUT, verdict.failure(), exec, null, started, shared),
                         Optional.of(exec));
             }
-            Parity parity = verdict.parity();
+            // a dtype variant is correct when it computes as the same file's native CPU run does; its distance from fp32 is
+            // its designed loss (its fidelity), and its own native run is its reference
+            Parity own = variantParity(reference, exec, mc, id, hop);
+            Parity parity = variantItself ? null : own != null ? own : verdict.parity();
             outcome = parity == null || parity.within() ? Status.PASSED : Status.WRONG_OUTPUT;
             if (outcome == Status.WRONG_OUTPUT) {
-                String detail = verdict.note() != null ? verdict.note() : Readings.wrong(parity, reference, exec, id);
+                String detail = verdict.note() != null && own == null ? verdict.note() : Readings.wrong(parity, reference, exec, id);
                 Resolution next = res.afterWrongOutput(hop, detail, policy);
                 if (next != res && next.chosen().isPresent()) {
                     res = next;
@@ -233,8 +237,9 @@ final class CaseExecutor {
                 if (res.chosen().isEmpty()) {
                     // Every hop gave wrong output or failed: keep the last figures, they are real.
                     Verdict v = res.statusFor(Status.WRONG_OUTPUT);
-                    return new Outcome(result(ctx, mc, id, res, hop, v.status(), Readings.noted(v.reason(), v.status(), exec), exec, parity,
-                            started, shared).withVariantParity(variantParity(reference, exec, mc, id, hop)), Optional.of(exec));
+                    return new Outcome(VariantVerdicts.said(result(ctx, mc, id, res, hop, v.status(),
+                            Readings.noted(v.reason(), v.status(), exec), exec, verdict.parity(), started, shared).withVariantParity(own)),
+                            Optional.of(exec));
                 }
             }
             break;
@@ -273,26 +278,22 @@ final class CaseExecutor {
         if (actual == null) {
             exec = null;
         }
+        Parity variant = variantParity(reference, exec, mc, id, actual);
         String reason = v.reason();
-        if (v.status() == Status.WRONG_OUTPUT && reason == null && parity != null) {
+        if (v.status() == Status.WRONG_OUTPUT && reason == null && parity != null && variant == null) {
             reason = note != null ? note : "outside tolerance: " + Readings.wrong(parity, reference, exec, id);
         } else if (reason == null && actual != null) {
             reason = note; // a generation's pass worth a sentence: a near-tie, tokens not repeated
+        }
+        if (reference != null && reference.variantItself() && verdict != null && verdict.failure() != null) {
+            reason = (reason == null ? "" : reason + "; ") + "against fp32 native: " + verdict.failure();
         }
         reason = Readings.noted(reason, v.status(), exec);
         if (actual != null && actual != chain.requested() && exec != null) {
             reason = FallbackCost.withCost(reason, id, actual, exec, costs);
         }
-        Parity variant = variantParity(reference, exec, mc, id, actual);
-        if (variant != null && v.status() == Status.WRONG_OUTPUT) {
-            reason = (reason == null ? "" : reason + "; ") + (variant.within()
-                    ? "the " + id.precision().id() + " variant itself is lossy: this backend matches the variant's own native CPU run ("
-                    + variant.describe() + ")"
-                    : "this backend gets the " + id.precision().id() + " variant wrong: it also differs from the variant's own native "
-                    + "CPU run (" + variant.describe() + ")");
-        }
-        return new Outcome(result(ctx, mc, id, res, actual, v.status(), reason, exec, parity, started, shared).withVariantParity(variant),
-                Optional.ofNullable(exec));
+        return new Outcome(VariantVerdicts.said(result(ctx, mc, id, res, actual, v.status(), reason, exec, parity, started, shared)
+                .withVariantParity(variant)), Optional.ofNullable(exec));
     }
 
     /**

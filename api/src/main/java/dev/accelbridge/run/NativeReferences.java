@@ -66,7 +66,9 @@ final class NativeReferences {
             Reference expected = Reference.expected(mc).orElse(null);
             Reference own;
             if (cpuHere && !done.contains(CaseId.of(mc, BackendId.CPU, here))) {
-                CaseExecutor.Outcome o = executor.run(ctx, mc, Chain.of(BackendId.CPU), local.probes(), local.providers(), judge);
+                // a variant's own run is its reference: judged against fp32 for its fidelity alone
+                CaseExecutor.Outcome o = executor.run(ctx, mc, Chain.of(BackendId.CPU), local.probes(), local.providers(),
+                        judge == null ? null : judge.forVariantItself());
                 sink.emit(o.result());
                 // the native lane's fallbacks to cpu (cuda → openvino → cpu) are judged on this one measurement
                 executor.measurements().kept(CaseId.of(mc, BackendId.CPU, here), o.execution().orElse(null));

@@ -18,18 +18,31 @@ import java.util.Optional;
  * @param variantRun for an fp16/int8 variant judged against its fp32 model's reference: the variant's own native CPU
  *                   run, compared too so that "the variant is lossy" and "this backend gets the variant wrong" are told
  *                   apart
+ * @param variantItself this (fp32) reference is given to a dtype variant's own native CPU run: that run is the variant's
+ *                      reference, so its distance from fp32 is its fidelity and never its status
  */
 public record Reference(Optional<List<NamedTensor>> outputs, String against, Optional<String> failure,
-                        Optional<Reference> variantRun) {
+                        Optional<Reference> variantRun, boolean variantItself) {
 
     /** A reference without a variant run. */
     public Reference(Optional<List<NamedTensor>> outputs, String against, Optional<String> failure) {
         this(outputs, against, failure, Optional.empty());
     }
 
+    /** A reference for any case but a variant's own native CPU run. */
+    public Reference(Optional<List<NamedTensor>> outputs, String against, Optional<String> failure, Optional<Reference> variantRun) {
+        this(outputs, against, failure, variantRun, false);
+    }
+
+    /** This fp32 reference as given to a dtype variant's own native CPU run ({@link #variantItself}). */
+    public Reference forVariantItself() {
+        return new Reference(outputs, asFp32().against, failure, Optional.empty(), true);
+    }
+
     /** This reference as the fp32 one a variant is judged against ({@code native-cpu fp32}). */
     public Reference asFp32() {
-        return against.endsWith(" fp32") ? this : new Reference(outputs, against + " fp32", failure, variantRun);
+        return against.endsWith(dev.accelbridge.core.Parity.FP32_BASIS) ? this
+                : new Reference(outputs, against + dev.accelbridge.core.Parity.FP32_BASIS, failure, variantRun, variantItself);
     }
 
     /** This (fp32) reference, with the {@code precision} variant's own native CPU run beside it. */
@@ -45,7 +58,7 @@ public record Reference(Optional<List<NamedTensor>> outputs, String against, Opt
     public Reference fromHost(String hostname) {
         String from = " (reference from host " + hostname + ")";
         return against.endsWith(from) || against.equals("expected-outputs") ? this
-                : new Reference(outputs, against + from, failure, variantRun.map(v -> v.fromHost(hostname)));
+                : new Reference(outputs, against + from, failure, variantRun.map(v -> v.fromHost(hostname)), variantItself);
     }
 
     /** The expected outputs of a model's test data set. */

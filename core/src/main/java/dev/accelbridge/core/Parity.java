@@ -25,6 +25,14 @@ import java.util.function.Function;
 public record Parity(double maxAbsErr, double maxRelErr, double cosine, double tolerance, boolean within, String against,
                      long nonFinite, double rtol, double budget, String basis) {
 
+    /** What a variant's comparison with the fp32 model's native CPU run appends to its basis ({@code native-cpu fp32}). */
+    public static final String FP32_BASIS = " fp32";
+
+    /** Whether this compares with the fp32 model's reference (a dtype variant's designed loss), not the same file's. */
+    public boolean againstFp32() {
+        return against != null && against.contains(FP32_BASIS);
+    }
+
     /** A parity judged by an absolute tolerance alone (as stored before tolerances had a relative part). */
     public Parity(double maxAbsErr, double maxRelErr, double cosine, double tolerance, boolean within, String against) {
         this(maxAbsErr, maxRelErr, cosine, tolerance, within, against, 0);

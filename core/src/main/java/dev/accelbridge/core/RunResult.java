@@ -17,11 +17,12 @@ import java.util.List;
  * @param provenance   host, browser build, driver, adapter, versions, threads
  * @param timings      null when nothing executed
  * @param memory       process memory, {@link MemoryUsage#UNKNOWN} when not measurable
- * @param parity       divergence from the reference; null when nothing executed or for the reference itself
+ * @param parity       divergence from the reference; null when nothing executed or for the reference itself (a dtype
+ *                     variant's: from the fp32 model's native CPU run, its designed loss, {@link #fidelity()})
  * @param fallbackPath every hop considered, in order, with its reason (one hop when no fallback happened)
  * @param warnings     runtime warnings
- * @param variantParity for an fp16/int8 variant: its outputs against the variant's own native CPU run (its
- *                      {@code parity} is against the fp32 reference); null otherwise
+ * @param variantParity for a dtype variant: its outputs against the variant's own native CPU run, what its status
+ *                      rests on ({@link #correctness()}); null otherwise and for that run itself
  * @param analysis     the drill-down: bisection, op profile, cold start, leak check ({@link Analysis#NONE} when none)
  * @param attempts     how many times the case ran ({@code --retries}) and why the earlier attempts failed
  * @param sharedFigures the figures (timings, memory, outputs judged) are those of the same work measured by another cell
@@ -178,6 +179,44 @@ public record RunResult(String runId, Instant startedAt, CaseId id, BackendId ac
      */
     public boolean flaky() {
         return attempts.count() > 1 && status != Status.FAILED;
+    }
+
+    /**
+     * The comparison this result's status rests on: for a dtype variant, its outputs against the same file's native CPU run
+     * (null for that run itself: it is the variant's reference); for any other case, and a variant whose own run could not
+     * be compared, {@link #parity()}.
+     */
+    public Parity correctness() {
+        if (fp32Parity() == null) {
+            return parity;
+        }
+        // a variant whose own run could not be compared (its outputs do not fit that run's) rests on the fp32 comparison
+        return variantParity != null ? variantParity : ranOnNativeCpu() ? null : parity;
+    }
+
+    /** A dtype variant's outputs against the fp32 model's native CPU run, or null when this is no such comparison. */
+    public Parity fp32Parity() {
+        return id.precision() != Precision.FP32 && parity != null && parity.againstFp32() ? parity : null;
+    }
+
+    /** A dtype variant's designed loss against fp32 native, beside its verdict; empty for fp32 and uncompared cases. */
+    public java.util.Optional<Fidelity> fidelity() {
+        return Fidelity.of(this);
+    }
+
+    /**
+     * Whether the backend computed this case wrongly: WRONG_OUTPUT, unless that status rests on a dtype variant's designed
+     * loss alone (the variant's own native CPU run, or a backend that matches it, as results judged against fp32 alone were).
+     */
+    public boolean defect() {
+        if (status != Status.WRONG_OUTPUT) {
+            return false;
+        }
+        if (fp32Parity() == null) {
+            return true;
+        }
+        // the variant's own native CPU run is its reference: no comparison of its own, nothing to be wrong against
+        return variantParity != null ? !variantParity.within() : !ranOnNativeCpu();
     }
 
     /** The diagnostics this result gives, most severe first. */

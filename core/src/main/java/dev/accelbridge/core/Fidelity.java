@@ -1,0 +1,67 @@
+package dev.accelbridge.core;
+
+import java.util.Locale;
+import java.util.OptionalDouble;
+
+/**
+ * A dtype variant's designed loss: how far its outputs are from the fp32 model's run natively on the CPU. A figure beside
+ * the variant's verdict, never the verdict: the variant is correct when a backend computes it as its own native CPU run
+ * does ({@link RunResult#parity()} against that run, or the run itself), and lossy when it is far from fp32 by design.
+ *
+ * @param precision the variant's dtype
+ * @param toFp32    its outputs against the fp32 model's native CPU run, at the variant's bound
+ * @param readout   what users read (pooled embeddings, a similarity ranking) against fp32's, or null where the model has none
+ * @param decoding  a generation's token check against fp32 native, or null for a single pass
+ */
+public record Fidelity(Precision precision, Parity toFp32, Readout readout, Decoding decoding) {
+    public Fidelity {
+        java.util.Objects.requireNonNull(precision, "precision");
+        java.util.Objects.requireNonNull(toFp32, "toFp32");
+    }
+
+    /** The fidelity of {@code r}, when it is a variant compared with the fp32 model's native CPU run. */
+    static java.util.Optional<Fidelity> of(RunResult r) {
+        Parity p = r.fp32Parity();
+        if (r.id().precision() == Precision.FP32 || p == null) {
+            return java.util.Optional.empty();
+        }
+        Decoding d = r.timings() == null ? null : r.timings().decoding();
+        return java.util.Optional.of(new Fidelity(r.id().precision(), p, r.analysis().readout(),
+                d != null && d.generations() > 0 && d.check() == TokenCheck.REFERENCE ? d : null));
+    }
+
+    /** Lossy by design: outside the variant's bound against fp32 (abs 0.1, rel 2 % by default), or its tokens are not fp32's. */
+    public boolean lossy() {
+        return !toFp32.within() || decoding != null && decoding.verified() < decoding.generations()
+                || readout != null && !readout.allAgree();
+    }
+
+    /**
+     * What users read against fp32 native, 0 to 1: a generation's share of generations whose tokens are fp32's; else the
+     * readout's lowest cosine where the model has one; else the raw outputs' cosine; empty when that is not finite.
+     */
+    public OptionalDouble closeness() {
+        double c = decoding != null ? decoding.verified() / (double) decoding.generations()
+                : readout != null ? readout.minCosine() : toFp32.cosine();
+        return Double.isFinite(c) ? OptionalDouble.of(c) : OptionalDouble.empty();
+    }
+
+    /** What {@link #closeness()} compared: {@code tokens}, a readout's kind, or {@code outputs}. */
+    public String closenessOf() {
+        return decoding != null ? "tokens" : readout != null ? readout.kind().id() : "outputs";
+    }
+
+    /** "lossy: pooled-embedding cosine 0.9870 to fp32 native (outputs: max abs err 0.286, cosine 0.995000)". */
+    public String describe() {
+        String head = lossy() ? "lossy" : "close to fp32";
+        OptionalDouble c = closeness();
+        String figure = c.isEmpty() ? "outputs not finite where fp32 native's are"
+                : decoding != null ? String.format(Locale.ROOT, "tokens of %.0f%% of generations fp32 native's", 100 * c.getAsDouble())
+                : String.format(Locale.ROOT, "%s cosine %.4f to fp32 native", closenessOf(), c.getAsDouble());
+        String raw = toFp32.nonFinite() > 0 ? toFp32.nonFinite() + " element(s) non-finite"
+                : String.format(Locale.ROOT, "max abs err %.3g, cosine %.6f", toFp32.maxAbsErr(), toFp32.cosine());
+        return head + " (the " + precision.id() + " variant's designed loss): " + figure
+                + (decoding == null && readout == null ? " (max abs err " + String.format(Locale.ROOT, "%.3g", toFp32.maxAbsErr()) + ")"
+                : " (outputs: " + raw + ")");
+    }
+}
