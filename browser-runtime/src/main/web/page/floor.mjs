@@ -4,21 +4,18 @@
 // generation there took 11.8 s, a floor its first steps already showed). A loop of exact counts is never cut.
 import { median } from './settle.mjs';
 
-export const FLOOR_SHARE = 1 / 3;
 export const TIMER_TICKS = 5;
 export const FLOOR_RUNS = 3;
 
 // The floor the samples sit on (ms), or NaN: the timer's step under a median of fewer than 5 ticks, or a measured empty
-// readback of at least 10 ticks that is a third of the median or has 90 % of the samples on its multiples where chance
-// would put them with probability under 1e-3.
+// readback of at least 10 ticks with at least half of the samples on its multiples where chance would put that many with
+// probability under 1e-3 (the binomial tail). A readback that is merely a large share of the median is no evidence of polling.
 export function latencyFloor(samples, timerResolutionMs, readbackMs) {
   if (samples.length === 0) return NaN;
   const res = timerResolutionMs > 0 ? timerResolutionMs : 0;
   const med = median(samples, 0, samples.length);
   if (res > 0 && med < TIMER_TICKS * res) return res;
-  if (!(readbackMs > 0) || readbackMs < 10 * res) return NaN;
-  if (readbackMs >= FLOOR_SHARE * med) return readbackMs;
-  if (samples.length < 3) return NaN;
+  if (!(readbackMs > 0) || readbackMs < 10 * res || samples.length < 3) return NaN;
   let on = 0;
   let window = 0;
   for (const s of samples) {
@@ -27,9 +24,21 @@ export function latencyFloor(samples, timerResolutionMs, readbackMs) {
     window = Math.max(window, (2 * tol) / readbackMs);
     if (k >= 1 && Math.abs(s - k * readbackMs) <= tol) on++;
   }
-  const needed = Math.ceil(0.9 * samples.length);
-  const meaningful = window < 1 && Math.pow(window, needed) < 1e-3;
-  return meaningful && on >= needed ? readbackMs : NaN;
+  const meaningful = window < 1 && 2 * on >= samples.length && binomialTail(samples.length, on, window) < 1e-3;
+  return meaningful ? readbackMs : NaN;
+}
+
+// P(X >= k) for X ~ Binomial(n, p), summed in logs as core/SampleStats.binomialTail sums it.
+export function binomialTail(n, k, p) {
+  if (k <= 0) return 1;
+  if (p <= 0) return 0;
+  let logC = 0;
+  let sum = 0;
+  for (let j = 1; j <= n; j++) {
+    logC += Math.log((n - j + 1) / j);
+    if (j >= k) sum += Math.exp(logC + j * Math.log(p) + (n - j) * Math.log1p(-p));
+  }
+  return sum;
 }
 
 // Whether a loop of `waits` (single passes' times, or a generation's steps after its first) stops on the floor: the loop

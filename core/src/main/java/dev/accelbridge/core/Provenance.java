@@ -76,6 +76,25 @@ public record Provenance(String host, String hostFingerprint, String os, String 
     }
 
 
+    /** The V8 flags a Chromium build launched by Accelbridge ran with ({@code v8-flags}); null when none were recorded. */
+    public String v8Flags() {
+        return runtimeVersions.get("v8-flags");
+    }
+
+    /**
+     * Whether V8 optimised each hot WebAssembly function at once ({@code --wasm-sync-tier-up}, the last of it and its
+     * {@code --no-} form winning, as in V8): cold figures a user's browser, which optimises in the background, does not show.
+     */
+    public boolean syncTierUp() {
+        String f = v8Flags();
+        if (f == null) {
+            return false;
+        }
+        int on = f.lastIndexOf("--wasm-sync-tier-up");
+        int off = f.lastIndexOf("--no-wasm-sync-tier-up");
+        return on >= 0 && on > off;
+    }
+
     /** "chromium 156.0.8078.73", or "native". */
     public String browserLabel() {
         return browser == null ? "native" : browserVersion == null ? browser : browser + " " + browserVersion;

@@ -27,11 +27,6 @@ public final class SampleStats {
     public static final double STEADY_TREND = 0.10;
     /** The significance a trend must reach (Mann–Whitney U of the halves or Mann–Kendall, two-sided) to call a case not steady. */
     public static final double STEADY_P = 0.01;
-    /**
-     * An empty readback that takes at least this share of the median puts a floor under the figure: most of what was
-     * timed may be waiting for the readback (Firefox's ~100 ms poll against a 200 ms median).
-     */
-    public static final double FLOOR_SHARE = 1 / 3.0;
     /** A median closer than this many timer ticks to zero is quantized by the timer. */
     public static final int TIMER_TICKS = 5;
 
@@ -292,10 +287,11 @@ public final class SampleStats {
      *   <li>the timer's: the median is fewer than {@link #TIMER_TICKS} ticks of the measured timer resolution, so the
      *   figure is the timer's granularity, not the model's time;</li>
      *   <li>a readback's: the side measured an empty round trip of {@code readbackMs} (WebGPU: a 4-byte buffer mapped
-     *   back) far above the timer's resolution (10 ticks), and either that round trip alone is at least
-     *   {@link #FLOOR_SHARE} of the median, or at least 90 % of the samples sit on its multiples (within 2 % of the
-     *   multiple, at least two ticks) where chance would put them there with probability below 10⁻³. The page learns a
-     *   result only when a readback resolves, so the model's compute time is unknown.</li>
+     *   back) far above the timer's resolution (10 ticks), and at least half of the samples sit on its multiples (within
+     *   2 % of the multiple, at least two ticks) where chance would put that many there with probability below 10⁻³ (the
+     *   binomial tail): the page learns a result only when a polled readback resolves, so the model's compute time is
+     *   unknown. A readback that is merely a large share of the median is no evidence of polling (found when tried: every
+     *   Chromium WebGPU case under three times its readback was called floored).</li>
      * </ul>
      */
     public static double latencyFloor(double[] samples, double timerResolutionMs, double readbackMs) {
@@ -307,13 +303,7 @@ public final class SampleStats {
         if (res > 0 && median < TIMER_TICKS * res) {
             return res;
         }
-        if (!(readbackMs > 0) || readbackMs < 10 * res) {
-            return Double.NaN;
-        }
-        if (readbackMs >= FLOOR_SHARE * median) {
-            return readbackMs;
-        }
-        if (samples.length < 3) {
+        if (!(readbackMs > 0) || readbackMs < 10 * res || samples.length < 3) {
             return Double.NaN;
         }
         int on = 0;
@@ -326,9 +316,27 @@ public final class SampleStats {
                 on++;
             }
         }
-        int needed = (int) Math.ceil(0.9 * samples.length);
-        boolean meaningful = window < 1 && Math.pow(window, needed) < 1e-3;
-        return meaningful && on >= needed ? readbackMs : Double.NaN;
+        boolean meaningful = window < 1 && 2 * on >= samples.length && binomialTail(samples.length, on, window) < 1e-3;
+        return meaningful ? readbackMs : Double.NaN;
+    }
+
+    /** P(X ≥ k) for X ~ Binomial(n, p), summed in logs (n up to a loop's thousand runs). */
+    static double binomialTail(int n, int k, double p) {
+        if (k <= 0) {
+            return 1;
+        }
+        if (p <= 0) {
+            return 0;
+        }
+        double logC = 0; // log C(n, j), built up from j = 0
+        double sum = 0;
+        for (int j = 1; j <= n; j++) {
+            logC += Math.log((double) (n - j + 1) / j);
+            if (j >= k) {
+                sum += Math.exp(logC + j * Math.log(p) + (n - j) * Math.log1p(-p));
+            }
+        }
+        return sum;
     }
 
     private static double[] sorted(double[] v) {

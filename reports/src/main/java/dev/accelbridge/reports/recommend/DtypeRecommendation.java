@@ -19,6 +19,8 @@ import java.util.stream.Collectors;
  * @param model           the model (its variants share the name)
  * @param target          the lane ({@code native}, {@code chromium@156+ort-web@1.30.0+engine@webgpu-ep})
  * @param backend         the backend asked for
+ * @param options         the session options every variant weighed here ran with ({@code default}, {@code graph-capture=on})
+ * @param scenario        the scenario every variant weighed here ran ({@code single-pass}, a generation's)
  * @param minCloseness    the stated tolerance: the lowest closeness to fp32 native a variant may have (a cosine; for a
  *                        generation, the share of generations whose tokens are fp32 native's)
  * @param best            the variant to ship, or null when none qualifies
@@ -27,7 +29,7 @@ import java.util.stream.Collectors;
  */
 @PublicApi
 public record DtypeRecommendation(String host, String hostFingerprint, String family, String model, String target, String backend,
-                                  double minCloseness, Choice best, Choice fp32, List<Skipped> skipped) {
+                                  String options, String scenario, double minCloseness, Choice best, Choice fp32, List<Skipped> skipped) {
     public DtypeRecommendation {
         skipped = List.copyOf(skipped);
     }
@@ -41,15 +43,36 @@ public record DtypeRecommendation(String host, String hostFingerprint, String fa
      *                  exactly fp32 native's), or a cosine of {@code pooled-embedding}, {@code similarity} or {@code outputs}
      *                  (the raw outputs)
      * @param p50Ms     its median latency (a generation: the time of a token after the first)
-     * @param speedupVsFp32 fp32's figure over this one on the same backend and lane, or NaN when fp32 did not run there
+     * @param speedupVsFp32 fp32's figure over this one on the same backend and lane (1 for fp32 itself), or NaN when fp32 did
+     *                  not run there
+     * @param speedupInterval the 95 % interval of {@code speedupVsFp32} from both sides' samples, or null where either has too
+     *                  few for one (then no speed is claimed)
+     * @param reference this is the fp32 model run natively on the CPU: the reference every variant is read against
      */
-    public record Choice(Precision precision, double closeness, String closenessOf, double p50Ms, double speedupVsFp32) {
-        /** "q8: pooled-embedding cosine 0.9871, 2.20x faster than fp32 (107.5 ms)". */
+    public record Choice(Precision precision, double closeness, String closenessOf, double p50Ms, double speedupVsFp32,
+                         dev.accelbridge.core.Interval speedupInterval, boolean reference) {
+        /** "q8: pooled-embedding cosine 0.9871 to fp32 native, 2.20x [2.05-2.31] faster than fp32 (107.5 ms)". */
         public String describe() {
-            String speed = Double.isNaN(speedupVsFp32) ? "" : precision == Precision.FP32 ? ", the reference itself"
-                    : String.format(Locale.ROOT, ", %.2fx %s than fp32", speedupVsFp32 >= 1 ? speedupVsFp32 : 1 / speedupVsFp32,
-                    speedupVsFp32 >= 1 ? "faster" : "slower");
+            String speed = reference ? ", the reference itself" : precision == Precision.FP32 || Double.isNaN(speedupVsFp32) ? ""
+                    : ", " + speed(speedupVsFp32, speedupInterval, "fp32");
             return String.format(Locale.ROOT, "%s: %s%s (%.3g ms)", precision.id(), closeness(closenessOf, closeness), speed, p50Ms);
+        }
+
+        /**
+         * A speed ratio as far as its interval supports it: "2.20x [2.05-2.31] faster than fp32", "as fast as fp32 within
+         * the interval (1.00x [0.97-1.03])", or "speed against fp32 not settled (1.00x; too few samples for an interval)".
+         */
+        static String speed(double ratio, dev.accelbridge.core.Interval ci, String other) {
+            if (ci == null) {
+                return String.format(Locale.ROOT, "speed against %s not settled (%.2fx; too few samples for an interval)", other, ratio);
+            }
+            if (!ci.excludes(1)) {
+                return String.format(Locale.ROOT, "as fast as %s within the interval (%.2fx [%.2f-%.2f])", other, ratio, ci.lo(), ci.hi());
+            }
+            boolean faster = ci.lo() > 1;
+            dev.accelbridge.core.Interval shown = faster ? ci : ci.inverse();
+            return String.format(Locale.ROOT, "%.2fx [%.2f-%.2f] %s than %s", faster ? ratio : 1 / ratio, shown.lo(), shown.hi(),
+                    faster ? "faster" : "slower", other);
         }
 
         /** "pooled-embedding cosine 0.9871 to fp32 native", or for a generation "tokens of 80% of generations fp32 native's". */
@@ -69,9 +92,11 @@ public record DtypeRecommendation(String host, String hostFingerprint, String fa
     public record Skipped(Precision precision, String why) {
     }
 
-    /** One line: "webgpu on chromium@...: ship q8 (...); skipped q4 (lossy: ...)". */
+    /** One line: "webgpu on chromium@... (options graph-capture=on): ship q8 (...); skipped q4 (lossy: ...)". */
     public String describe() {
-        String head = backend + " on " + target + ": " + (best == null ? "no variant qualifies" : "ship " + best.describe());
+        String at = (options.equals("default") ? "" : " (options " + options + ")")
+                + (scenario.equals("single-pass") ? "" : " (scenario " + scenario + ")");
+        String head = backend + " on " + target + at + ": " + (best == null ? "no variant qualifies" : "ship " + best.describe());
         return skipped.isEmpty() ? head : head + "; skipped " + skipped.stream().map(s -> s.precision().id() + " (" + s.why() + ")")
                 .collect(Collectors.joining(", "));
     }

@@ -1,8 +1,10 @@
 package dev.accelbridge.reports.recommend;
 
+import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.SampleStats;
 import dev.accelbridge.core.Status;
 
 import java.util.ArrayList;
@@ -15,13 +17,13 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
- * Dtype recommendations from measured results, per model with more than one variant, host, lane and backend. Pure. A
- * variant qualifies when it ran on the backend asked for (no fallback) with figures that say something of its speed, its
- * user-visible output ({@link #closeness}) is at least the stated cosine to the fp32 model run natively on the CPU, and its
- * outputs are at least that cosine to its own native CPU run where that was compared (below it, the browser computes the
- * variant wrongly: a defect, not the dtype's loss; above it, two correct implementations rounding apart); the fastest that
- * qualifies is the answer. Nothing is estimated: a variant that did not run
- * there is "not measured".
+ * Dtype recommendations from stored verdicts, per model with more than one variant, host, lane, backend, session options and
+ * scenario (a variant with graph capture is never weighed against fp32 without). Pure. A variant qualifies when it ran on the
+ * backend asked for (no fallback) with no defect ({@link RunResult#defect()}: its stored verdict against its own native CPU
+ * run, never the stated closeness), its user-visible output ({@link #closeness}) is at least the stated cosine to the fp32
+ * model run natively on the CPU, and its figures say something of its speed. The fastest that qualifies is the answer
+ * where its interval says it is faster than fp32; where the intervals overlap, fp32 (as fast, and not lossy) is. Nothing
+ * is estimated: a variant that did not run there is "not measured".
  */
 @PublicApi
 public final class DtypeRecommender {
@@ -32,13 +34,13 @@ public final class DtypeRecommender {
     }
 
     /**
-     * @param results      the results to learn from (the newest of every cell)
+     * @param results      the results to learn from (of a cell seen more than once, the newest counts)
      * @param minCloseness the lowest user-visible cosine to fp32 native a variant may have
      */
     public static List<DtypeRecommendation> recommend(List<RunResult> results, double minCloseness) {
         Map<List<String>, List<RunResult>> byModel = new LinkedHashMap<>();
         for (RunResult r : results) {
-            byModel.computeIfAbsent(List.of(r.hostFingerprint(), r.suite().id(), r.model(), r.inputSet(),
+            byModel.computeIfAbsent(List.of(String.valueOf(r.hostFingerprint()), r.suite().id(), r.model(), r.inputSet(),
                     String.valueOf(r.id().batchSize())), k -> new ArrayList<>()).add(r);
         }
         List<DtypeRecommendation> out = new ArrayList<>();
@@ -49,22 +51,27 @@ public final class DtypeRecommender {
             List<Precision> variants = rs.stream().map(r -> r.id().precision()).distinct().sorted().toList();
             Map<List<String>, Map<Precision, RunResult>> byTarget = new LinkedHashMap<>();
             for (RunResult r : rs) {
-                byTarget.computeIfAbsent(List.of(r.lane().key(), r.requested().id()), k -> new EnumMap<>(Precision.class))
-                        .put(r.id().precision(), r);
+                // the newest of a cell, whatever order the results came in
+                byTarget.computeIfAbsent(List.of(r.lane().key(), r.requested().id(), r.id().runtimeOptions().id(), r.id().scenario().id()),
+                        k -> new EnumMap<>(Precision.class)).merge(r.id().precision(), r, DtypeRecommender::newer);
             }
-            byTarget.forEach((key, here) -> out.add(one(key.get(0), key.get(1), here, variants, minCloseness)));
+            byTarget.forEach((key, here) -> out.add(one(key, here, variants, minCloseness)));
         }
         out.sort(Comparator.comparing(DtypeRecommendation::host).thenComparing(DtypeRecommendation::model)
-                .thenComparing(DtypeRecommendation::backend).thenComparing(DtypeRecommendation::target));
+                .thenComparing(DtypeRecommendation::backend).thenComparing(DtypeRecommendation::target)
+                .thenComparing(DtypeRecommendation::options).thenComparing(DtypeRecommendation::scenario));
         return out;
     }
 
-    private static DtypeRecommendation one(String target, String backend, Map<Precision, RunResult> here, List<Precision> variants,
-                                           double min) {
+    private static RunResult newer(RunResult a, RunResult b) {
+        return b.startedAt() != null && (a.startedAt() == null || b.startedAt().isAfter(a.startedAt())) ? b : a;
+    }
+
+    private static DtypeRecommendation one(List<String> key, Map<Precision, RunResult> here, List<Precision> variants, double min) {
         RunResult any = here.values().iterator().next();
         RunResult fp32 = here.get(Precision.FP32);
-        double fp32Ms = fp32 != null && timed(fp32) ? Recommender.speedMs(fp32) : Double.NaN;
-        List<DtypeRecommendation.Choice> qualified = new ArrayList<>();
+        RunResult fp32Timed = fp32 != null && timed(fp32) ? fp32 : null;
+        List<RunResult> qualified = new ArrayList<>();
         Map<Precision, String> why = new EnumMap<>(Precision.class);
         for (Precision p : variants) {
             RunResult r = here.get(p);
@@ -72,23 +79,35 @@ public final class DtypeRecommender {
             if (no != null) {
                 why.put(p, no);
             } else {
-                qualified.add(choice(r, fp32Ms));
+                qualified.add(r);
             }
         }
-        qualified.sort(Comparator.comparingDouble(DtypeRecommendation.Choice::p50Ms));
-        DtypeRecommendation.Choice best = qualified.isEmpty() ? null : qualified.get(0);
-        List<DtypeRecommendation.Skipped> skipped = new ArrayList<>();
-        for (DtypeRecommendation.Choice c : qualified.subList(Math.min(1, qualified.size()), qualified.size())) {
-            why.put(c.precision(), String.format(Locale.ROOT, "slower than %s (%.3g ms)", best.precision().id(), c.p50Ms()));
+        qualified.sort(Comparator.comparingDouble(Recommender::speedMs));
+        RunResult best = qualified.isEmpty() ? null : qualified.get(0);
+        if (best != null && fp32Timed != null && qualified.contains(fp32Timed) && best != fp32Timed
+                && !Speed.of(best, fp32Timed).faster()) {
+            // no faster than fp32 by what was measured: the faithful one is the advice
+            why.put(best.id().precision(), "no faster than fp32 here: " + Speed.of(best, fp32Timed).describe("fp32"));
+            best = fp32Timed;
         }
+        for (RunResult c : qualified) {
+            if (c != best && !why.containsKey(c.id().precision())) {
+                Speed s = Speed.of(best, c);
+                String b = best.id().precision().id();
+                why.put(c.id().precision(), (s.faster() ? "slower than " : "no faster than ") + b + " (" + b + " "
+                        + s.describe(c.id().precision().id()) + ")");
+            }
+        }
+        List<DtypeRecommendation.Skipped> skipped = new ArrayList<>();
         for (Precision p : variants) {
             if (why.containsKey(p)) {
                 skipped.add(new DtypeRecommendation.Skipped(p, why.get(p)));
             }
         }
         String host = any.provenance() == null || any.provenance().host() == null ? "?" : any.provenance().host();
-        return new DtypeRecommendation(host, any.hostFingerprint(), any.suite().id(), any.model(), target, backend, min, best,
-                fp32 != null && timed(fp32) && closeness(fp32).isPresent() ? choice(fp32, fp32Ms) : null, skipped);
+        return new DtypeRecommendation(host, any.hostFingerprint(), any.suite().id(), any.model(), key.get(0), key.get(1), key.get(2),
+                key.get(3), min, best == null ? null : choice(best, fp32Timed),
+                fp32Timed != null && closeness(fp32Timed).isPresent() ? choice(fp32Timed, fp32Timed) : null, skipped);
     }
 
     /** Why {@code r} cannot be the answer, or null when it qualifies. */
@@ -102,9 +121,9 @@ public final class DtypeRecommender {
         if (r.actual() != r.requested()) {
             return "fell back to " + (r.actual() == null ? "nothing" : r.actual().id()) + (r.reason() == null ? "" : ": " + r.reason());
         }
-        if (r.variantParity() != null && !(r.variantParity().cosine() >= min)) {
-            return String.format(Locale.ROOT, "wrong here: cosine %.4f to its own native CPU run, below %s (the backend, not the "
-                    + "dtype)", r.variantParity().cosine(), min);
+        if (r.defect()) {
+            // the stored verdict: this backend computes the variant otherwise than its own native run, beyond rounding
+            return "a defect here (WRONG_OUTPUT" + (r.correctness() == null ? "" : ": " + r.correctness().describe()) + ")";
         }
         OptionalDouble c = closeness(r);
         if (c.isEmpty()) {
@@ -122,10 +141,31 @@ public final class DtypeRecommender {
         return null;
     }
 
-    private static DtypeRecommendation.Choice choice(RunResult r, double fp32Ms) {
-        double ms = Recommender.speedMs(r);
-        return new DtypeRecommendation.Choice(r.id().precision(), closeness(r).orElse(Double.NaN), closenessOf(r), ms,
-                Double.isNaN(fp32Ms) ? Double.NaN : fp32Ms / ms);
+    private static DtypeRecommendation.Choice choice(RunResult r, RunResult fp32) {
+        Speed s = fp32 == null || r == fp32 ? null : Speed.of(r, fp32);
+        return new DtypeRecommendation.Choice(r.id().precision(), closeness(r).orElse(Double.NaN), closenessOf(r), Recommender.speedMs(r),
+                s == null ? r == fp32 ? 1 : Double.NaN : s.ratio(), s == null ? null : s.interval(), reference(r));
+    }
+
+    /**
+     * How much faster {@code fast} is than {@code slow} (the slow one's figure over the fast one's) and the 95 % interval of
+     * that ratio from both sides' samples; null where either side has too few samples for one.
+     */
+    record Speed(double ratio, Interval interval) {
+        static Speed of(RunResult fast, RunResult slow) {
+            double[] a = Recommender.speedSamples(fast);
+            double[] b = Recommender.speedSamples(slow);
+            return new Speed(Recommender.speedMs(slow) / Recommender.speedMs(fast), SampleStats.ratioCi(a, b));
+        }
+
+        /** Faster where the interval excludes 1 on the faster side, never on the figures alone. */
+        boolean faster() {
+            return interval != null && interval.lo() > 1;
+        }
+
+        String describe(String other) {
+            return DtypeRecommendation.Choice.speed(ratio, interval, other);
+        }
     }
 
     private static boolean timed(RunResult r) {
@@ -133,12 +173,17 @@ public final class DtypeRecommender {
     }
 
     /**
-     * What a user reads off the variant's outputs against fp32 native, from 0 to 1: a generation's share of generations whose
-     * tokens are exactly fp32 native's; else a cosine: the readout's lowest (pooled sentence embeddings, a similarity matrix)
-     * where the model has one, else the raw outputs'; empty when nothing was compared (a NaN cosine included: nothing to
-     * read). The fp32 native CPU run itself is the reference (1).
+     * What a user reads off the variant's outputs against fp32 native, from 0 to 1: its fidelity's closeness
+     * ({@link dev.accelbridge.core.Fidelity#closeness()}) for a dtype variant; for an fp32 case, the same reading against
+     * the fp32 native run (a generation's share of generations giving its tokens, the readout's lowest cosine, else the raw
+     * outputs'); empty when nothing was compared. The fp32 native CPU run itself is the reference (1).
      */
     static OptionalDouble closeness(RunResult r) {
+        var f = r.fidelity();
+        if (f.isPresent()) {
+            OptionalDouble c = f.get().closeness();
+            return c.isPresent() ? c : OptionalDouble.of(Double.NaN);
+        }
         dev.accelbridge.core.Decoding d = r.timings() == null ? null : r.timings().decoding();
         if (d != null && d.generations() > 0) { // a generation's users read its tokens: the share of generations giving fp32's
             return d.check() == dev.accelbridge.core.TokenCheck.REFERENCE ? OptionalDouble.of(d.verified() / (double) d.generations())
@@ -159,6 +204,10 @@ public final class DtypeRecommender {
     }
 
     private static String closenessOf(RunResult r) {
+        var f = r.fidelity();
+        if (f.isPresent()) {
+            return f.get().closenessOf();
+        }
         if (r.timings() != null && r.timings().decoding() != null && r.timings().decoding().generations() > 0) {
             return "tokens";
         }

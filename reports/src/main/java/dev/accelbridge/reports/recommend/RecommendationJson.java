@@ -43,7 +43,8 @@ public final class RecommendationJson {
         for (DtypeRecommendation r : recs) {
             ObjectNode o = a.addObject();
             o.put("host", r.host()).put("hostFingerprint", r.hostFingerprint()).put("family", r.family()).put("model", r.model())
-                    .put("target", r.target()).put("backend", r.backend()).put("minCloseness", r.minCloseness());
+                    .put("target", r.target()).put("backend", r.backend()).put("options", r.options()).put("scenario", r.scenario())
+                    .put("minCloseness", r.minCloseness());
             o.set("best", choice(r.best()));
             o.set("fp32", choice(r.fp32()));
             ArrayNode sk = o.putArray("skipped");
@@ -62,6 +63,9 @@ public final class RecommendationJson {
         n.set("closeness", finite(c.closeness()));
         n.set("p50Ms", finite(c.p50Ms()));
         n.set("speedupVsFp32", finite(c.speedupVsFp32()));
+        n.set("speedupInterval", c.speedupInterval() == null ? null
+                : ResultJson.MAPPER.createArrayNode().add(c.speedupInterval().lo()).add(c.speedupInterval().hi()));
+        n.put("reference", c.reference());
         return n;
     }
 

@@ -162,6 +162,23 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
             return parts.isEmpty() ? null : String.join(", ", parts);
         }
 
+        /**
+         * What makes the two sides' figures unalike beyond the dimension compared, or null: V8's flags (a lane under
+         * {@code --wasm-sync-tier-up} optimises at once, its cold figures and tier-up are not a background-tiering lane's).
+         */
+        public String caveat() {
+            if (a == null || b == null || a.provenance() == null || b.provenance() == null
+                    || a.provenance().syncTierUp() == b.provenance().syncTierUp()) {
+                return null;
+            }
+            return "V8 tiered up otherwise on each side (A " + tiering(a) + ", B " + tiering(b) + "): cold figures are not alike";
+        }
+
+        private static String tiering(RunResult r) {
+            return r.provenance().syncTierUp() ? "at once: --wasm-sync-tier-up" : r.provenance().v8Flags() == null
+                    ? "as its browser does (no flags recorded)" : "in the background";
+        }
+
         private static void change(List<String> parts, String what, long x, long y) {
             if (x >= 0 && y >= 0) {
                 parts.add(what + " " + dev.accelbridge.core.Bytes.iec(x) + " → " + dev.accelbridge.core.Bytes.iec(y));
@@ -254,6 +271,7 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
             n.put("ciBasis", r.ratioCi() == null ? null : r.noiseRuns() == 0 ? "the two runs' samples only (no run-to-run history)"
                     : "the samples and the run-to-run noise of " + r.noiseRuns() + " runs");
             n.put("memoryChange", r.memoryChange());
+            n.put("caveat", r.caveat());
             n.put("ratioLabel", Double.isFinite(r.ratio()) ? String.format(Locale.ROOT, "×%.2f", r.ratio())
                     + (r.ratioCi() == null ? "" : " " + Fmt.interval(r.ratioCi())) + (r.significant() ? " significant" : "") : "");
         }

@@ -210,7 +210,8 @@ final class ExportSchema {
             "bisection", generic(), "profile", generic(), "coldStart", generic(), "recreate", generic(),
             // read when a record is checked, not when this class is made: DecodingForm's own initialisation may be what
             // made this one, its SCHEMA still null then (an export whose first result was a generation failed so)
-            "decoding", (Rule) v -> object(DecodingForm.SCHEMA).problem(v), "readout", generic(), "figuresOf", text()));
+            "decoding", (Rule) v -> object(DecodingForm.SCHEMA).problem(v), "readout", generic(), "figuresOf", text(),
+            "defect", bool(), "fidelity", generic()));
 
     /** {@code k} with a field per {@link Dimensions#all()}, required where a case cannot do without it. */
     private static Kind withCase(Kind k) {

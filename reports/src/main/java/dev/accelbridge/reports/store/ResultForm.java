@@ -106,6 +106,10 @@ import java.util.List;
  * @param figuresOf        the key of the cell whose measurement these figures are (a fallback judged on the same work its
  *                         lane measured for the same case, not run again: {@link RunResult#figuresOf()}), or null when
  *                         the case measured its own
+ * @param defect           whether the backend computed the case wrongly ({@link RunResult#defect()}): a dtype variant's designed
+ *                         loss is none; derived, not read back
+ * @param fidelity         a dtype variant's designed loss against fp32 native ({@link RunResult#fidelity()}: {@code lossy},
+ *                         {@code closeness}, {@code closenessOf}, {@code text}), or null; derived, not read back
  */
 public record ResultForm(String runId, String startedAt, String caseKey, String opType, Integer opset, String variant, String actual, String status, String reason,
                          String evidence, boolean flaky, int attempts, List<String> earlierAttempts, String host,
@@ -121,7 +125,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                          JsonNode bisection, JsonNode profile, JsonNode coldStart, JsonNode recreate, JsonNode placement,
                          JsonNode readout, DecodingForm decoding, Double itemsPerSec,
                          MemoryForm memory, Long rssPeakBytes, List<FallbackHop> fallbackPath, List<String> warnings,
-                         List<Diagnostic> diagnostics, Provenance provenance, String figuresOf) {
+                         List<Diagnostic> diagnostics, Provenance provenance, String figuresOf, Boolean defect, JsonNode fidelity) {
 
     /** The form of {@code r}, with every timed sample when {@code withSamples}. */
     static ResultForm of(RunResult r, boolean withSamples) {
@@ -160,7 +164,18 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                 analysis.get("placement"), analysis.get("readout"), t == null ? null : DecodingForm.of(t.decoding(), withSamples),
                 t == null ? null : t.throughputPerSec() * id.batchSize(), MemoryForm.of(r.memory()),
                 r.memory().rssPeak() < 0 ? null : r.memory().rssPeak(), r.fallbackPath(), r.warnings(), r.diagnostics(), p,
-                r.figuresOf().map(CaseId::key).orElse(null));
+                r.figuresOf().map(CaseId::key).orElse(null), r.status() == Status.WRONG_OUTPUT ? r.defect() : null,
+                r.fidelity().map(ResultForm::fidelity).orElse(null));
+    }
+
+    private static JsonNode fidelity(dev.accelbridge.core.Fidelity f) {
+        var n = ResultJson.MAPPER.createObjectNode();
+        n.put("lossy", f.lossy());
+        n.set("closeness", f.closeness().isPresent() ? ResultJson.num(f.closeness().getAsDouble()) : null);
+        n.put("closenessOf", f.closenessOf());
+        n.put("cosine", Double.isFinite(f.toFp32().cosine()) ? f.toFp32().cosine() : null);
+        n.put("text", f.describe());
+        return n;
     }
 
     /**

@@ -89,6 +89,23 @@ class ComparisonTest {
     }
 
     @Test
+    void runsUnderOtherV8TieringSayTheirFiguresAreNotAlike() {
+        // found when tried: the V8 flag that makes a lane optimise at once was in no caveat, so compare mixed runs with and without it
+        dev.accelbridge.core.Provenance plain = chromiumProv(alpha, false);
+        java.util.Map<String, String> v = new java.util.HashMap<>(plain.runtimeVersions());
+        v.put("v8-flags", "--wasm-sync-tier-up");
+        dev.accelbridge.core.Provenance sync = new dev.accelbridge.core.Provenance(plain.host(), plain.hostFingerprint(), plain.os(),
+                plain.browser(), plain.browserVersion(), plain.driver(), plain.adapter(), plain.softwareAdapter(),
+                plain.executionProviders(), v, plain.threads(), java.util.Map.of());
+        RunResult a = passed("r1", t(0), alpha, ModelFamily.TEXT, "bert", BackendId.WASM, sync, samples(4, 0.01, 11, 1));
+        RunResult b = passed("r2", t(1), alpha, ModelFamily.TEXT, "bert", BackendId.WASM, plain, samples(4, 0.01, 11, 2));
+        Comparison.Row row = Comparison.of(Comparison.By.RUN, "r1", "r2", List.of(a), List.of(b)).rows().get(0);
+        assertThat(row.caveat()).isEqualTo("V8 tiered up otherwise on each side (A at once: --wasm-sync-tier-up, B as its browser "
+                + "does (no flags recorded)): cold figures are not alike");
+        assertThat(Comparison.of(Comparison.By.RUN, "r1", "r2", List.of(a), List.of(a)).rows().get(0).caveat()).isNull();
+    }
+
+    @Test
     void theRatioLabelSaysSlowerOrFasterAndNothingWithoutAFigure() {
         assertThat(Views.ratioLabel(3.2)).isEqualTo("3.20× slower than native CPU");
         assertThat(Views.ratioLabel(0.5)).isEqualTo("2.00× faster than native CPU");

@@ -84,6 +84,9 @@ public final class CompareCommand implements Callable<Integer> {
                     if (r.memoryChange() != null) {
                         out.printf(Locale.ROOT, "%-70s %s%n", "", r.memoryChange());
                     }
+                    if (r.caveat() != null) {
+                        out.printf(Locale.ROOT, "%-70s %s%n", "", r.caveat());
+                    }
                 } else if (statusChanged) {
                     // a verdict that changed says why on the side that did not run
                     RunResult why = r.b() != null && !r.b().status().executed() ? r.b() : r.a();
