@@ -55,10 +55,31 @@ public final class PlanDefaults {
         return remote ? List.of(dev.accelbridge.core.BrowserSpec.of(BrowserKind.CHROMIUM)) : browsers();
     }
 
+    /** The browsers every local run takes when none is named: Chromium and the WebNN-capable headless shell. */
+    private static final List<BrowserKind> ALWAYS = List.of(BrowserKind.CHROMIUM, BrowserKind.CHROMIUM_SHELL);
+    /** The browsers a local run takes when none is named, where they are installed. */
+    private static final List<BrowserKind> WHERE_INSTALLED = List.of(BrowserKind.FIREFOX, BrowserKind.WEBKIT);
+
+    /**
+     * What a run takes where nothing is named, as one sentence for {@code run --help}, made from the defaults themselves so
+     * that the help cannot drift from them (found when tried: it named three families in Chromium while five ran in four
+     * browsers).
+     */
+    public static String describe() {
+        return "Default: the " + words(Workload.DEFAULT_SUITES.stream().map(dev.accelbridge.core.ModelFamily::id).toList())
+                + " suites on " + words(BROWSER_BACKENDS.stream().map(BackendId::id).toList()) + " in "
+                + words(ALWAYS.stream().map(BrowserKind::id).toList()) + " (headless), and "
+                + words(WHERE_INSTALLED.stream().map(BrowserKind::id).toList()) + " where installed; plus native cpu.";
+    }
+
+    private static String words(List<String> w) {
+        return w.size() == 1 ? w.get(0) : String.join(", ", w.subList(0, w.size() - 1)) + " and " + w.get(w.size() - 1);
+    }
+
     /** The browsers a local run uses when none is named: Chromium, the WebNN-capable shell, and Firefox and WebKit where installed. */
     public static List<dev.accelbridge.core.BrowserSpec> browsers() {
-        List<BrowserKind> b = new java.util.ArrayList<>(List.of(BrowserKind.CHROMIUM, BrowserKind.CHROMIUM_SHELL));
-        for (BrowserKind other : List.of(BrowserKind.FIREFOX, BrowserKind.WEBKIT)) {
+        List<BrowserKind> b = new java.util.ArrayList<>(ALWAYS);
+        for (BrowserKind other : WHERE_INSTALLED) {
             try {
                 if (dev.accelbridge.browser.launch.BrowserDiscovery.find(other).isPresent()) {
                     b.add(other);

@@ -59,7 +59,7 @@ public record MinDurations(Duration warmup, Duration timed) {
      */
     public String describe(int warmups, int iterations) {
         String w = warmup.isZero() ? "exactly " + warmups + " warm-up" + (warmups == 1 ? "" : "s")
-                : "at least " + warmups + " warm-ups and " + seconds(warmup) + " s, then until settled (at most " + Settling.CAP.toSeconds() + " s more)";
+                : "at least " + warmups + " warm-ups and " + seconds(warmup) + " s, then until settled (at most " + Settling.CAP.toSeconds() + " s of warm-ups in all)";
         String t = timed.isZero() ? "exactly " + iterations + " timed run" + (iterations == 1 ? "" : "s")
                 : "at least " + iterations + " timed runs and " + seconds(timed) + " s (up to " + SAMPLE_CAP + " runs)";
         // exact counts are never cut on a floor (FloorStop)

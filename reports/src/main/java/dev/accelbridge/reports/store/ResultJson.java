@@ -96,9 +96,13 @@ public final class ResultJson {
     private ResultJson() {
     }
 
-    /** A double as a JSON node: a number when finite, else its name as a string. */
+    /**
+     * A double as a JSON node: a number when finite, null when unknown (NaN: found when tried, {@code run --json} wrote an
+     * unmeasured {@code coldStart.fetchMs} as the string "NaN"), and an infinity's name as a string (JSON has none).
+     */
     public static JsonNode num(double v) {
-        return Double.isFinite(v) ? MAPPER.getNodeFactory().numberNode(v) : MAPPER.getNodeFactory().textNode(Double.toString(v));
+        return Double.isFinite(v) ? MAPPER.getNodeFactory().numberNode(v) : Double.isNaN(v) ? MAPPER.getNodeFactory().nullNode()
+                : MAPPER.getNodeFactory().textNode(Double.toString(v));
     }
 
     /** Reads what {@link #num} wrote; missing or null → NaN. */

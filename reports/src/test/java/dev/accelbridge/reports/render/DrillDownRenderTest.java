@@ -72,6 +72,11 @@ class DrillDownRenderTest {
         assertThat(j.path("recreate").path("suspectedLeak").asBoolean()).as("3 MiB per cycle").isTrue();
         assertThat(j.path("coldStart").path("firstRunOverheadMs").asDouble()).isEqualTo(46.0);
         assertThat(ResultJson.result(j).analysis()).isEqualTo(r.analysis());
+        // an unknown figure is null, never the string "NaN"
+        RunResult unfetched = r.withAnalysis(new Analysis(null, null, new ColdStart(Double.NaN, 100, 50, 4), null));
+        JsonNode cold = ResultJson.result(unfetched, false).path("coldStart");
+        assertThat(cold.get("fetchMs").isNull()).as(cold.toString()).isTrue();
+        assertThat(Double.isNaN(ResultJson.result(ResultJson.result(unfetched, false)).analysis().coldStart().fetchMs())).isTrue();
     }
 
     @Test

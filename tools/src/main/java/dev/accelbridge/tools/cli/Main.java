@@ -36,6 +36,10 @@ public final class Main implements Runnable {
     /** Builds the picocli command line with Accelbridge's error handling. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
+        // what a run takes by default is said from the defaults themselves, never restated by hand
+        var run = cl.getSubcommands().get("run").getCommandSpec().usageMessage();
+        run.description(java.util.Arrays.stream(run.description())
+                .map(d -> d.equals("@defaults@") ? dev.accelbridge.run.PlanDefaults.describe() : d).toArray(String[]::new));
         // Autoflush: the table and JSON must be out before System.exit.
         cl.setOut(new PrintWriter(new java.io.OutputStreamWriter(System.out, java.nio.charset.StandardCharsets.UTF_8), true));
         cl.setErr(new PrintWriter(new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8), true));

@@ -50,8 +50,8 @@ import java.util.concurrent.Callable;
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs the suites (and your models) on every requested backend, checks each output against the "
                 + "native CPU reference, writes every case to the store and the reports.",
-                "Default: text, vision and audio on webgpu, webnn-gpu, webnn-cpu, webnn-npu and wasm in headless "
-                        + "Chromium (Debian's, and the WebNN-capable headless shell when installed) plus native cpu."})
+                // the defaults in words, made by PlanDefaults.describe() (Main puts it here)
+                "@defaults@"})
 public final class RunCommand implements Callable<Integer> {
 
 

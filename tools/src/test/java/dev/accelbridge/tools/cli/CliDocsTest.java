@@ -47,4 +47,19 @@ class CliDocsTest {
             assertThat(section).as(name).contains(out.toString().lines().findFirst().orElseThrow().strip()).contains(firstOption);
         }
     }
+
+    @Test
+    void runsHelpSaysTheDefaultsTheCodeTakes() {
+        // found when tried: run --help's "Default:" named text, vision and audio in Chromium while five families ran in four browsers
+        StringWriter out = new StringWriter();
+        var cl = Main.commandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.getSubcommands().get("run").setUsageHelpWidth(400);
+        assertThat(cl.execute("run", "--help")).isZero();
+        String help = out.toString().replaceAll("\\s+", " ");
+        assertThat(help).contains(dev.accelbridge.run.PlanDefaults.describe());
+        dev.accelbridge.run.Workload.DEFAULT_SUITES.forEach(f -> assertThat(dev.accelbridge.run.PlanDefaults.describe()).contains(f.id()));
+        dev.accelbridge.run.PlanDefaults.BROWSER_BACKENDS.forEach(b -> assertThat(dev.accelbridge.run.PlanDefaults.describe()).contains(b.id()));
+        assertThat(dev.accelbridge.run.PlanDefaults.describe()).contains("chromium", "chromium-shell", "firefox", "webkit");
+    }
 }
