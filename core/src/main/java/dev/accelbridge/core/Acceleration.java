@@ -12,6 +12,11 @@ public enum Acceleration {
     SOFTWARE_ADAPTER("software adapter"),
     /** A WebNN device type the browser accepted, or a WebGPU adapter that did not say what it is: no evidence of where it executes. */
     UNVERIFIED_DEVICE("device unverified"),
+    /**
+     * The CPU, where a WebNN gpu or npu device type was asked for: Chromium on Linux runs every WebNN device type through
+     * LiteRT's CPU delegate (XNNPACK), so the device type is a preference it cannot honour there ({@link #evidence}).
+     */
+    BROWSER_CPU("ran on the CPU"),
     /** The CPU (wasm, native cpu, WebNN cpu). */
     CPU("cpu"),
     /** Nothing executed. */
@@ -38,12 +43,38 @@ public enum Acceleration {
             return sw == null ? UNVERIFIED_DEVICE : sw ? SOFTWARE_ADAPTER : HARDWARE;
         }
         if (actual == BackendId.WEBNN_GPU || actual == BackendId.WEBNN_NPU) {
-            return UNVERIFIED_DEVICE;
+            return webnnOnLinuxChromium(p) ? BROWSER_CPU : UNVERIFIED_DEVICE;
         }
         if (actual == BackendId.WASM || actual == BackendId.WEBNN_CPU || actual == BackendId.CPU) {
             return CPU;
         }
         return HARDWARE; // cuda, rocm, coreml, openvino: the EP ran on its device or the case failed
+    }
+
+    /**
+     * What the label rests on, as a sentence, for the kinds that need one (a WebNN device type run on the CPU, an unverified
+     * device); null for the others.
+     */
+    public static String evidence(BackendId actual, Provenance p) {
+        Acceleration a = of(actual, p);
+        if (a == BROWSER_CPU) {
+            return "Chromium on Linux (" + p.os() + ") runs every WebNN device type on LiteRT's CPU delegate (XNNPACK): the "
+                    + actual.webnnDeviceType() + " device type asked for ran on the CPU";
+        }
+        if (a == UNVERIFIED_DEVICE) {
+            return actual.isWebnn() ? "the browser accepted WebNN device type '" + actual.webnnDeviceType()
+                    + "' but does not say where it executes" : "the WebGPU adapter did not say whether it is hardware or software";
+        }
+        return null;
+    }
+
+    /** Chromium's WebNN on Linux (not Android, not ChromeOS): one backend, LiteRT on the CPU, whatever the device type. */
+    private static boolean webnnOnLinuxChromium(Provenance p) {
+        if (p == null || p.os() == null || p.browser() == null || !BrowserKind.fromName(p.browser()).chromium()) {
+            return false;
+        }
+        String os = p.os().toLowerCase(java.util.Locale.ROOT);
+        return os.contains("linux") && !os.contains("android") && !os.contains("chrome");
     }
 
     /** True when a speed figure of this case says something about an accelerator. */

@@ -132,12 +132,18 @@ public record Diagnostic(Severity severity, String code, String message, String 
     }
 
     private static Diagnostic deviceUnverified(RunResult r, Acceleration acc) {
-        if (!(r.status().executed() && acc == Acceleration.UNVERIFIED_DEVICE)) {
+        if (!r.status().executed()) {
             return null;
         }
-        return new Diagnostic(Severity.INFO, "device-unverified", r.actual().isWebnn()
-                ? "the browser accepted WebNN device type '" + r.actual().webnnDeviceType() + "' but does not say where it executes"
-                : "the WebGPU adapter did not say whether it is hardware or software",
+        if (acc == Acceleration.BROWSER_CPU) {
+            return new Diagnostic(Severity.WARNING, "device-is-cpu", Acceleration.evidence(r.actual(), r.provenance()),
+                    "its figures are the CPU's: run it where the browser has a WebNN " + r.actual().webnnDeviceType()
+                    + " backend (Chromium on Windows, macOS or ChromeOS) for " + r.actual().webnnDeviceType() + " figures");
+        }
+        if (acc != Acceleration.UNVERIFIED_DEVICE) {
+            return null;
+        }
+        return new Diagnostic(Severity.INFO, "device-unverified", Acceleration.evidence(r.actual(), r.provenance()),
                 "treat its speed as unverified; compare with webnn-cpu and wasm on the same host");
     }
 

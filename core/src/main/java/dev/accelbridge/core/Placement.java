@@ -45,8 +45,16 @@ public record Placement(String requested, boolean onRequested, List<String> offN
         return new Placement(requested, onRequested && other.onRequested, off, basis + "; " + name + ": " + other.basis);
     }
 
-    /** The provider the case's work ran on, in one word: {@code requested} or {@code CPUExecutionProvider}. */
+    /**
+     * The provider the case's work ran on: {@code requested}, or {@code requested} and the CPU EP with how many of its nodes
+     * the evidence named there, or that which nodes is unknown (found when tried: a WebNN cell whose strict-placement session
+     * was refused said it ran on the CPU EP, though most of its nodes may have run on WebNN).
+     */
     public String ranOn() {
-        return onRequested ? requested : CPU_EP;
+        if (onRequested) {
+            return requested;
+        }
+        return requested + " and " + CPU_EP + (offNodes.isEmpty() ? " (which nodes: unknown)" : " (" + offNodes.size() + " node"
+                + (offNodes.size() == 1 ? "" : "s") + " there)");
     }
 }

@@ -84,7 +84,19 @@ class DiagnosticTest {
         assertThat(Acceleration.of(BackendId.WEBGPU, chromium(false))).isEqualTo(Acceleration.HARDWARE);
         assertThat(Acceleration.of(BackendId.WEBGPU, chromium(null))).as("an adapter that says nothing is not hardware")
                 .isEqualTo(Acceleration.UNVERIFIED_DEVICE);
-        assertThat(Acceleration.of(BackendId.WEBNN_GPU, chromium(null))).isEqualTo(Acceleration.UNVERIFIED_DEVICE);
+        // found when tried: Chromium on Linux runs every WebNN device type on LiteRT's CPU; a gpu or npu cell there said only
+        // "device unverified"
+        assertThat(Acceleration.of(BackendId.WEBNN_GPU, chromium(null))).isEqualTo(Acceleration.BROWSER_CPU);
+        assertThat(Acceleration.evidence(BackendId.WEBNN_NPU, chromium(null))).contains("Chromium on Linux (Linux) runs every WebNN "
+                + "device type on LiteRT's CPU delegate (XNNPACK): the npu device type asked for ran on the CPU");
+        Provenance windows = new Provenance("h", "fp", "Windows 11", "chromium", "156", "playwright", null, null, List.of("webnn"), Map.of(), 2);
+        assertThat(Acceleration.of(BackendId.WEBNN_GPU, windows)).isEqualTo(Acceleration.UNVERIFIED_DEVICE);
+        RunResult npu = new RunResult("r", Instant.EPOCH, ID.withRequested(BackendId.WEBNN_NPU), BackendId.WEBNN_NPU, Status.PASSED, null,
+                chromium(null), Timings.of(1, 1, 0, new double[]{1, 1, 1, 1, 1, 1}), MemoryUsage.UNKNOWN, null, List.of(), List.of());
+        assertThat(npu.diagnostics()).anySatisfy(d -> {
+            assertThat(d.code()).isEqualTo("device-is-cpu");
+            assertThat(d.message()).contains("ran on the CPU");
+        });
         assertThat(Acceleration.of(BackendId.WASM, chromium(null))).isEqualTo(Acceleration.CPU);
         assertThat(Acceleration.of(null, null)).isEqualTo(Acceleration.NONE);
     }

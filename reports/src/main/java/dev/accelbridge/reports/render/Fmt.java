@@ -79,7 +79,8 @@ final class Fmt {
         var a = c.score().acceleration();
         String flaky = c.result().flaky() ? " [flaky: " + c.result().attempts().count() + " attempts]" : "";
         return (c.result().status().executed() && (a == dev.accelbridge.core.Acceleration.SOFTWARE_ADAPTER
-                || a == dev.accelbridge.core.Acceleration.UNVERIFIED_DEVICE) ? " [" + a.label() + "]" : "") + flaky
+                || a == dev.accelbridge.core.Acceleration.UNVERIFIED_DEVICE || a == dev.accelbridge.core.Acceleration.BROWSER_CPU)
+                ? " [" + a.label() + "]" : "") + flaky
                 + trust(c.result().timings());
     }
 

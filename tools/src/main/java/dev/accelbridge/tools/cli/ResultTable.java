@@ -113,7 +113,8 @@ final class ResultTable {
     private static String note(RunResult r, dev.accelbridge.reports.score.PositionSpread apart) {
         List<String> n = new ArrayList<>();
         var acc = Acceleration.of(r.actual(), r.provenance());
-        if (r.status().executed() && (acc == Acceleration.SOFTWARE_ADAPTER || acc == Acceleration.UNVERIFIED_DEVICE)) {
+        if (r.status().executed() && (acc == Acceleration.SOFTWARE_ADAPTER || acc == Acceleration.UNVERIFIED_DEVICE
+                || acc == Acceleration.BROWSER_CPU)) {
             n.add(acc.label());
         }
         // first, so a cut note still says whose figures these are

@@ -105,7 +105,8 @@ final class JobMessages {
                 figure(n.path("fetchMs")), strings(n.path("inputNames")), strings(n.path("outputNames")),
                 n.path("numThreads").isNumber() ? n.path("numThreads").asInt() : -1, strings(n.path("warnings")),
                 n.path("placement").has("onRequested") ? n.path("placement").path("onRequested").asBoolean() : null,
-                n.path("placement").path("basis").asText(null), strings(n.path("modules")));
+                n.path("placement").path("basis").asText(null), strings(n.path("modules")),
+                NodePlacement.of(n.path("placement").path("nodes")));
     }
 
     /** A run's answer: its timings, outputs and warnings. */

@@ -15,12 +15,14 @@ import java.util.List;
  * @param onRequested for a session made with its placement checked ({@link SessionUse#PLACEMENT_CHECKED}): whether
  *                    onnxruntime-web created it with CPU fallback disabled; null when not checked
  * @param placementBasis the page's account of that check (onnxruntime-web's refusal, word for word, when it refused)
+ * @param placedOn    where a refused session's nodes went, from ONNX Runtime's own "Node placements" log (a session made
+ *                    once more with its verbose log, untimed): provider → its nodes; null when the log was not read
  * @param modules     the file names of the onnxruntime-web WebAssembly modules the page had fetched when it answered, as
  *                    the page says (untrusted: {@code OrtWebBuild.module} names only files the bridge serves)
  */
 public record LoadedSession(String sessionId, double sessionMs, double fetchMs, List<String> inputNames,
                             List<String> outputNames, int numThreads, List<String> warnings, Boolean onRequested,
-                            String placementBasis, List<String> modules) {
+                            String placementBasis, List<String> modules, NodePlacement placedOn) {
     public LoadedSession {
         modules = List.copyOf(modules);
         inputNames = List.copyOf(inputNames);
@@ -40,7 +42,12 @@ public record LoadedSession(String sessionId, double sessionMs, double fetchMs, 
         if (onRequested == null) {
             return null;
         }
-        return onRequested ? dev.accelbridge.core.Placement.onRequested(requested, placementBasis)
-                : dev.accelbridge.core.Placement.onCpu(requested, List.of(), placementBasis);
+        if (onRequested) {
+            return dev.accelbridge.core.Placement.onRequested(requested, placementBasis);
+        }
+        // refused: which nodes ran on the CPU, where ORT's log named them; else that some did, nodes unknown
+        return placedOn == null ? dev.accelbridge.core.Placement.onCpu(requested, List.of(), placementBasis + " (which nodes: unknown)")
+                : dev.accelbridge.core.Placement.onCpu(requested, placedOn.nodesOn(dev.accelbridge.core.Placement.CPU_EP),
+                placedOn.describe() + "; " + placementBasis);
     }
 }
