@@ -238,8 +238,8 @@ final class CaseExecutor {
                     // Every hop gave wrong output or failed: keep the last figures, they are real.
                     Verdict v = res.statusFor(Status.WRONG_OUTPUT);
                     return new Outcome(VariantVerdicts.said(result(ctx, mc, id, res, hop, v.status(),
-                            Readings.noted(v.reason(), v.status(), exec), exec, verdict.parity(), started, shared).withVariantParity(own)),
-                            Optional.of(exec));
+                            Readings.noted(v.reason(), v.status(), exec), exec, verdict.parity(), started, shared).withVariantParity(own),
+                            variantItself), Optional.of(exec));
                 }
             }
             break;
@@ -293,7 +293,7 @@ final class CaseExecutor {
             reason = FallbackCost.withCost(reason, id, actual, exec, costs);
         }
         return new Outcome(VariantVerdicts.said(result(ctx, mc, id, res, actual, v.status(), reason, exec, parity, started, shared)
-                .withVariantParity(variant)), Optional.ofNullable(exec));
+                .withVariantParity(variant), reference != null && reference.variantItself()), Optional.ofNullable(exec));
     }
 
     /**

@@ -16,8 +16,12 @@ final class VariantVerdicts {
     private VariantVerdicts() {
     }
 
-    /** {@code r} with its reason saying both, when it is a variant compared with fp32 native; else {@code r} unchanged. */
-    static RunResult said(RunResult r) {
+    /**
+     * {@code r} with its reason saying both, when it is a variant compared with fp32 native; else {@code r} unchanged.
+     *
+     * @param itself {@code r} is the variant's own native CPU run (its reference)
+     */
+    static RunResult said(RunResult r, boolean itself) {
         Optional<Fidelity> f = r.fidelity();
         if (f.isEmpty() || r.actual() == null) {
             return r;
@@ -30,8 +34,12 @@ final class VariantVerdicts {
                     + own.describe() + ")", reason);
         } else if (own != null && r.status().executed()) {
             reason = join(reason, "computed as the " + precision + " variant's own native CPU run computes it (" + own.describe() + ")");
-        } else if (r.ranOnNativeCpu()) {
+        } else if (itself) {
             reason = join(reason, "the " + precision + " variant's own native CPU run: its reference");
+        } else if (own == null && r.status().executed()) {
+            // found when tried: a generation variant whose generations differ in count from its native run's lost this silently
+            reason = join(reason, "its outputs could not be compared with the " + precision + " variant's own native CPU run (another "
+                    + "form or count): the verdict rests on fp32 native");
         }
         return r.withStatus(r.status(), join(reason, f.get().describe()));
     }

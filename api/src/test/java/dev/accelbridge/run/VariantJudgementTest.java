@@ -128,6 +128,16 @@ class VariantJudgementTest {
     }
 
     @Test
+    void anOwnRunThatCannotBeComparedIsSaidAndTheVerdictRestsOnFp32() {
+        // found when tried: a generation variant whose generations differed in count from its native run's lost the
+        // comparison without a word
+        RunResult r = judge(int8, fp32Reference.withVariantRun(Reference.nativeCpu(List.of()), Precision.INT8));
+        assertThat(r.variantParity()).isNull();
+        assertThat(r.reason()).contains("could not be compared with the int8 variant's own native CPU run")
+                .contains("the verdict rests on fp32 native");
+    }
+
+    @Test
     void theVariantsOwnNativeCpuRunIsItsReferenceAndNeverWrongOutputForItsLoss() {
         RunResult r = judge(broken, fp32Reference.forVariantItself());
         assertThat(r.status()).as(r.reason()).isEqualTo(Status.PASSED);

@@ -31,6 +31,20 @@ public enum OrtWebEngine {
         this.description = description;
     }
 
+    /**
+     * What limits a GPU ledger's peak taken on this engine, or null: JSEP keeps the GPU buffers a session releases in a pool
+     * and hands them to the next session, so a case that reuses an earlier case's buffers makes fewer, and its peak (above
+     * what was live when it began) may read low.
+     */
+    public String ledgerCaveat() {
+        return this == JSEP ? "JSEP reuses pooled GPU buffers of earlier cases: the peak may read low" : null;
+    }
+
+    /** The engine a browser lane's cases ran on: the one its key names, else the pinned one (JSEP); empty off the browser side. */
+    public static java.util.Optional<OrtWebEngine> ranIn(LaneId lane) {
+        return lane.side() == LaneSide.BROWSER ? java.util.Optional.of(of(lane).orElse(JSEP)) : java.util.Optional.empty();
+    }
+
     /** Its name in a lane's key, the store and {@code --engines} ({@code webgpu-ep}). */
     public String id() {
         return id;

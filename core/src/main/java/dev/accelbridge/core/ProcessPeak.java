@@ -11,7 +11,9 @@ package dev.accelbridge.core;
 @PublicApi
 public record ProcessPeak(String type, long peakBytes) {
     /** Where the figures come from. */
-    public static final String SOURCE = "/proc/PID/statm of the browser's processes, by the --type on their command line";
+    public static final String SOURCE = "/proc/PID/statm of the browser's processes, by the --type on their command line, "
+            + "sampled every 100 ms while the session is made and first run and once after the timed runs (not during them: "
+            + "nothing of the harness runs while the page times)";
 
     public ProcessPeak {
         java.util.Objects.requireNonNull(type, "type");

@@ -34,7 +34,8 @@ final class MemorySection {
             Timings t = r.timings();
             rows.add(Section.Row.of(g != null && g.leftLiveBytes() > g.peakBytes() / 100 ? "warn" : null, c.host(), c.row(), c.ranOn(),
                     t == null ? "–" : Fmt.ms(t.p50Ms()),
-                    g == null ? "–" : Bytes.iec(g.peakBytes()),
+                    g == null ? "–" : Bytes.iec(g.peakBytes()) + dev.accelbridge.core.OrtWebEngine.ranIn(r.lane())
+                            .map(dev.accelbridge.core.OrtWebEngine::ledgerCaveat).map(x -> " (may read low: JSEP's pool)").orElse(""),
                     g == null ? "–" : Bytes.iec(g.leftLiveBytes()),
                     g == null ? "–" : Bytes.iec(g.largestBufferBytes()) + (g.maxBufferSize() > 0 ? " of " + Bytes.iec(g.maxBufferSize()) : ""),
                     known(u.wasmHeapBytes()) + (u.wasmGrowthBytes() > 0 ? " (+" + Bytes.iec(u.wasmGrowthBytes()) + ")" : ""),
@@ -43,10 +44,11 @@ final class MemorySection {
                     known(u.rssPeak())));
         }
         return Section.table("memory", "Memory: what each case held, beside its p50", rows.isEmpty() ? null
-                        : "GPU: " + GpuLedger.SOURCE + ", counted from what was live when the case's session was made; left: still "
+                        : "GPU: " + GpuLedger.SOURCE + ", counted from what was live when the case's session was made (on JSEP: "
+                        + dev.accelbridge.core.OrtWebEngine.JSEP.ledgerCaveat() + "); left: still "
                         + "live after its release (an engine's cache, or a leak). wasm heap: " + MemoryUsage.WASM_SOURCE
                         + ", with how much the case grew it. JS heap: " + MemoryUsage.JS_HEAP_SOURCE + ". renderer / GPU process: "
-                        + ProcessPeak.SOURCE + ", their peak during the case. RSS peak: " + MemoryUsage.RSS_SOURCE
+                        + ProcessPeak.SOURCE + ", their highest sample. RSS peak: " + MemoryUsage.RSS_SOURCE
                         + ". A dash: not measured there.",
                 new Section.Table(List.of("host", "model", "backend", "p50 ms", "GPU peak", "GPU left", "largest buffer", "wasm heap",
                         "JS heap", "renderer / GPU process", "RSS peak"), rows), null);

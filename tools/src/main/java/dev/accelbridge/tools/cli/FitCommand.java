@@ -95,6 +95,9 @@ public final class FitCommand implements Callable<Integer> {
             MemoryFit f = MemoryFits.answer(results, CaseId.of(target, BackendId.WEBGPU, lane), sizes(target),
                     reference == null ? null : CaseId.of(reference, BackendId.WEBGPU, lane), reference == null ? null : sizes(reference), device);
             out.print(json ? MemoryFits.json(f).toPrettyString() + System.lineSeparator() : f.describe());
+            if (!json && e.ledgerCaveat() != null) {
+                out.println("  the ledger it rests on is " + e.id() + "'s: " + e.ledgerCaveat());
+            }
             return f.verdict() == MemoryFit.Verdict.DOES_NOT_FIT ? Main.POLICY_FAILED : Main.OK;
         }
     }

@@ -245,6 +245,7 @@ final class BrowserCase {
         LinkedHashSet<String> warnings = new LinkedHashSet<>(s.warnings());
         warnings.addAll(r.warnings());
         k.probe().isolationWarning(backend).ifPresent(warnings::add);
+        unobservedEngine(s.modules()).ifPresent(warnings::add);
         MemoryUsage mem = PageMemory.of(memory.finish(), ran.released(), backend, r.jsHeapBytes());
         var placement = s.placement(k.ep());
         Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs() + (enc == null ? 0 : enc.fetchMs()), loadMs, firstMs,
@@ -282,6 +283,15 @@ final class BrowserCase {
                         "run this onnxruntime-web on the engine its bundle brings, or a release that ships " + asked.module(), null);
             }
         });
+    }
+
+    /**
+     * The warning a case gets when its page named no WebAssembly module: its engine is the one asked for, not one observed
+     * (found when tried: the engine check passed in silence then).
+     */
+    private java.util.Optional<String> unobservedEngine(List<String> modules) {
+        return modules.isEmpty() ? provider.engine().map(asked -> "the page named no onnxruntime-web WebAssembly module it loaded: "
+                + "the engine (" + asked.id() + ") is the one asked for, not one observed") : java.util.Optional.empty();
     }
 
     /** Whether {@code request} can run here at all; throws what the case's verdict is when not. */
