@@ -55,9 +55,10 @@ public record SessionRun(String runId, Path store, List<CaseResult> results, dou
     }
 
     /**
-     * Which dtype variant of each model to ship to each backend and lane, from this run's results: the fastest whose
-     * user-visible output is at least {@code minCloseness} (a cosine) to fp32 run natively on the CPU
-     * ({@link dev.accelbridge.reports.recommend.DtypeRecommender}); only models run in more than one dtype.
+     * Which dtype variant of each model to ship to each backend and lane, from this run's results: the fastest with no
+     * defect whose user-visible output is at least {@code minCloseness} (a cosine) to fp32 run natively on the CPU, where its
+     * interval says it is faster than fp32 ({@link dev.accelbridge.reports.recommend.DtypeRecommender}); only models run in
+     * more than one dtype. Each result says a variant's verdict and its fidelity ({@code result().fidelity()}).
      */
     public List<dev.accelbridge.reports.recommend.DtypeRecommendation> dtypes(double minCloseness) {
         return dev.accelbridge.reports.recommend.DtypeRecommender.recommend(results.stream().map(CaseResult::result).toList(), minCloseness);

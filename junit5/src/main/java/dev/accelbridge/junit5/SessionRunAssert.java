@@ -22,7 +22,8 @@ public final class SessionRunAssert extends AbstractAssert<SessionRunAssert, Ses
 
     /**
      * On {@code backend}, in every lane it ran, some dtype variant of every model run in more than one keeps its
-     * user-visible output at least {@code minCosine} to fp32 native and is computed as its own native run computes it.
+     * user-visible output at least {@code minCosine} to fp32 native and has no defect (its verdict against its own native
+     * run).
      */
     public SessionRunAssert dtypeWithin(BackendId backend, double minCosine) {
         List<DtypeRecommendation> here = on(backend, minCosine);

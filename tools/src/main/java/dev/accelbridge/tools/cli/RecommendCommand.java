@@ -32,14 +32,16 @@ public final class RecommendCommand implements Callable<Integer> {
     @Option(names = "--per-model", description = "One recommendation per model instead of per family.")
     boolean perModel;
 
-    @Option(names = "--dtypes", description = "Instead: which dtype variant of each model to ship to each backend and target, the "
-            + "fastest whose user-visible output stays within --within of fp32 run natively on the CPU (a transformers.js "
-            + "folder's variants, or --precision's).")
+    @Option(names = "--dtypes", description = "Instead: which dtype variant of each model to ship to each backend, target, "
+            + "session options and scenario: the fastest with no defect (its stored verdict against its own native CPU run) "
+            + "whose user-visible output stays within --within of fp32 run natively on the CPU, and faster than fp32 by its "
+            + "speed-up's 95 % interval, else fp32 (a transformers.js folder's variants, or --precision's).")
     boolean dtypes;
 
     @Option(names = "--within", paramLabel = "C", description = "With --dtypes: how close to fp32 native what users read of a "
-            + "variant must stay, 0 to 1: a cosine (pooled embeddings, a similarity matrix, else the outputs), or for a generation "
-            + "the share of generations giving fp32's tokens (default: ${DEFAULT-VALUE}).")
+            + "variant must stay (its fidelity, never whether the backend computes it right), 0 to 1: a cosine (pooled "
+            + "embeddings, a similarity matrix, else the outputs), or for a generation the share of generations giving fp32's "
+            + "tokens (default: ${DEFAULT-VALUE}).")
     double within = dev.accelbridge.reports.recommend.DtypeRecommender.DEFAULT_MIN_CLOSENESS;
 
     @CommandLine.Spec
