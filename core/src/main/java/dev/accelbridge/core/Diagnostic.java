@@ -116,8 +116,8 @@ public record Diagnostic(Severity severity, String code, String message, String 
             return null;
         }
         return new Diagnostic(Severity.WARNING, "placed-on-cpu", (r.actual() == null ? req : r.actual().id())
-                + " ran the case with some nodes on ONNX Runtime's CPU EP" + (placed.offNodes().isEmpty() ? ""
-                : " (" + String.join(", ", placed.offNodes()) + ")") + ": " + placed.basis(),
+                + " ran the case with some nodes on ONNX Runtime's CPU EP" + (placed.offNodes().isEmpty() ? " (which nodes: unknown)"
+                : " (" + placed.offByType() + ")") + ": " + placed.basis(),
                 "its figures are partly the CPU's: see which ops fall back with the op suite (accelbridge ops)");
     }
 

@@ -45,6 +45,21 @@ public record Placement(String requested, boolean onRequested, List<String> offN
         return new Placement(requested, onRequested && other.onRequested, off, basis + "; " + name + ": " + other.basis);
     }
 
+    /** The nodes off the provider asked for, by op type, most first: "MatMulInteger x36, DynamicQuantizeLinear x24"; "" when none is named. */
+    public String offByType() {
+        return byType(offNodes);
+    }
+
+    /** Nodes named {@code OpType (name)}, counted by op type, most first: "MatMulInteger x36, DynamicQuantizeLinear x24". */
+    public static String byType(List<String> nodes) {
+        java.util.Map<String, Long> byType = nodes.stream().collect(java.util.stream.Collectors.groupingBy(n -> {
+            int paren = n.indexOf(" (");
+            return paren > 0 ? n.substring(0, paren) : n;
+        }, java.util.LinkedHashMap::new, java.util.stream.Collectors.counting()));
+        return byType.entrySet().stream().sorted(java.util.Map.Entry.<String, Long>comparingByValue().reversed())
+                .map(e -> e.getKey() + " x" + e.getValue()).collect(java.util.stream.Collectors.joining(", "));
+    }
+
     /**
      * The provider the case's work ran on: {@code requested}, or {@code requested} and the CPU EP with how many of its nodes
      * the evidence named there, or that which nodes is unknown (found when tried: a WebNN cell whose strict-placement session

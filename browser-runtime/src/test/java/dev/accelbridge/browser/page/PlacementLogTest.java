@@ -19,6 +19,17 @@ import static org.assertj.core.api.Assertions.assertThat;
  * run on WebNN, and the native WebGPU EP's q8 cases said nothing of which nodes ran on the CPU.
  */
 class PlacementLogTest {
+    /** As onnxruntime-web 1.30 writes it (found when tried): each node a log record of its own. */
+    private static final String LOG_130 = "["
+            + "'2026 [V:onnxruntime:, session_state.cc:1377 VerifyEachNodeIsAssignedToAnEp] Node placements',"
+            + "'2026 [V:onnxruntime:, session_state.cc:1383 VerifyEachNodeIsAssignedToAnEp]  Node(s) placed on [WebGpuExecutionProvider]. Number of nodes: 1',"
+            + "'2026 [V:onnxruntime:, session_state.cc:1385 VerifyEachNodeIsAssignedToAnEp]   Gather (/embeddings/Gather)',"
+            + "'2026 [V:onnxruntime:, session_state.cc:1383 VerifyEachNodeIsAssignedToAnEp]  Node(s) placed on [CPUExecutionProvider]. Number of nodes: 2',"
+            + "'2026 [V:onnxruntime:, session_state.cc:1385 VerifyEachNodeIsAssignedToAnEp]   Unsqueeze (/Unsqueeze)',"
+            + "'2026 [V:onnxruntime:, session_state.cc:1385 VerifyEachNodeIsAssignedToAnEp]   DynamicQuantizeLinear (/l0/q)',"
+            + "'2026 [V:onnxruntime:, session_state.cc:186 CreateGraphInfo] SaveMLValueNameIndexMapping']";
+
+    /** As the header's further lines (ONNX Runtime's source writes them so). */
     private static final String LOG = "["
             + "'2026 [V:onnxruntime:, session_state.cc:1377 VerifyEachNodeIsAssignedToAnEp] Node placements',"
             + "'2026 [V:onnxruntime:, session_state.cc:1386 VerifyEachNodeIsAssignedToAnEp]  Node(s) placed on [CPUExecutionProvider]. "
@@ -33,7 +44,8 @@ class PlacementLogTest {
         String out = NodeScript.run("placement", "import { nodePlacement } from '" + module.toUri() + "';\n"
                 + "console.log(JSON.stringify(nodePlacement(" + LOG + ")));\n"
                 + "console.log(JSON.stringify(nodePlacement(['x  All nodes placed on [CPUExecutionProvider]. Number of nodes: 162'])));\n"
-                + "console.log(JSON.stringify(nodePlacement(['no placement here'])));\n");
+                + "console.log(JSON.stringify(nodePlacement(['no placement here'])));\n"
+                + "console.log(JSON.stringify(nodePlacement(" + LOG_130 + ")));\n");
         List<String> lines = out.lines().toList();
         var mapper = new ObjectMapper();
         NodePlacement mixed = NodePlacement.of(mapper.readTree(lines.get(0)));
@@ -44,6 +56,9 @@ class PlacementLogTest {
                 + "(DynamicQuantizeLinear x2, MatMulInteger x1), 2 of 5 nodes on WebGpuExecutionProvider (Add x1, Gelu x1)");
         assertThat(NodePlacement.of(mapper.readTree(lines.get(1))).counts()).containsEntry("CPUExecutionProvider", 162);
         assertThat(lines.get(2)).isEqualTo("null");
+        NodePlacement v130 = NodePlacement.of(mapper.readTree(lines.get(3)));
+        assertThat(v130.nodesOn("CPUExecutionProvider")).containsExactly("Unsqueeze (/Unsqueeze)", "DynamicQuantizeLinear (/l0/q)");
+        assertThat(v130.nodesOn("WebGpuExecutionProvider")).containsExactly("Gather (/embeddings/Gather)");
 
         // a refused session's placement names its CPU nodes; without the log, it says they are unknown
         LoadedSession refused = new LoadedSession("s", 1, 1, List.of(), List.of(), 1, List.of(), false,

@@ -68,14 +68,6 @@ public record NodePlacement(Map<String, Integer> counts, Map<String, List<String
 
     /** " (DynamicQuantizeLinear x6, MatMulInteger x6)": the op types of the named nodes, most frequent first. */
     private static String opTypes(List<String> named) {
-        if (named.isEmpty()) {
-            return "";
-        }
-        Map<String, Long> byType = named.stream().collect(Collectors.groupingBy(n -> {
-            int paren = n.indexOf(" (");
-            return paren > 0 ? n.substring(0, paren) : n;
-        }, LinkedHashMap::new, Collectors.counting()));
-        return " (" + byType.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
-                .map(e -> e.getKey() + " x" + e.getValue()).collect(Collectors.joining(", ")) + ")";
+        return named.isEmpty() ? "" : " (" + dev.accelbridge.core.Placement.byType(named) + ")";
     }
 }
