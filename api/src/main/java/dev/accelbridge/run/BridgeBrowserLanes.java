@@ -52,7 +52,7 @@ public final class BridgeBrowserLanes implements BrowserLanes {
     @Override
     public Lane open(LaneId target, Collection<BackendId> backends) {
         BrowserSpec spec = BrowserSpec.of(target);
-        LaunchOptions.Builder lo = LaunchOptions.builder().browser(spec.kind()).headless(plan.targets().headless()).addArgs(engineArgs(plan))
+        LaunchOptions.Builder lo = LaunchOptions.builder().browser(spec.kind()).headless(plan.targets().headless()).addArgs(engineArgs(plan, spec.kind()))
                 .webGpuAdapter(plan.targets().webGpuAdapter());
         refuseRemoteShell(spec);
         if (plan.targets().driver() != DriverKind.GRID && plan.targets().remote().connect().isEmpty()) { // a remote browser is found where it runs
@@ -134,14 +134,15 @@ public final class BridgeBrowserLanes implements BrowserLanes {
     }
 
     /**
-     * The browser flags {@code plan}'s sampling asks for. V8's synchronous tier-up (every Chromium build's,
+     * The browser flags {@code plan}'s sampling asks for of {@code browser}. V8's synchronous tier-up (every Chromium build's,
      * {@code ChromiumFlags.JS_FLAGS}) makes a warmed-up case's figures independent of where it falls in its lane, at the
      * price of stalls while each newly hot function compiles; a run without warm-ups measures no steady state, so it gets
      * the browser's own background tiering (found when tried: 30 odd one-run models in one lane, a load job waited over
      * 30 s behind those stalls).
      */
-    static List<String> engineArgs(RunPlan plan) {
-        return plan.sampling().warmsUp() ? List.of() : List.of("--js-flags=--no-wasm-sync-tier-up");
+    static List<String> engineArgs(RunPlan plan, dev.accelbridge.core.BrowserKind browser) {
+        // V8's flag, for Chromium builds only (found when tried: WebKitWebDriver refused it, and every WebKit case FAILED)
+        return plan.sampling().warmsUp() || !browser.chromium() ? List.of() : List.of("--js-flags=--no-wasm-sync-tier-up");
     }
 
     @Override

@@ -30,7 +30,7 @@ public final class LanePool implements AutoCloseable {
                              List<String> extraArgs, dev.accelbridge.browser.launch.WebGpuAdapter webGpuAdapter) {
         static LaunchKey of(RunPlan p) {
             return new LaunchKey(p.targets().driver(), p.targets().grid(), p.targets().headless(), p.targets().exposure(), p.limits().caseTimeout(),
-                    BridgeBrowserLanes.engineArgs(p), p.targets().webGpuAdapter());
+                    BridgeBrowserLanes.engineArgs(p, dev.accelbridge.core.BrowserKind.CHROMIUM), p.targets().webGpuAdapter());
         }
     }
 

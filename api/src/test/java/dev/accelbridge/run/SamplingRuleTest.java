@@ -37,15 +37,20 @@ class SamplingRuleTest {
     void onlyARunThatWarmsUpGetsSynchronousTierUpInItsBrowsers() {
         // a steady state is measured: figures independent of the place in the lane are worth the compile stalls
         assertThat(new Sampling(null, null, null, null).resolve(false).warmsUp()).isTrue();
-        assertThat(BridgeBrowserLanes.engineArgs(RunPlan.builder().targets(t -> t.setBackends(List.of(BackendId.WASM))).build())).isEmpty();
+        assertThat(BridgeBrowserLanes.engineArgs(RunPlan.builder().targets(t -> t.setBackends(List.of(BackendId.WASM))).build(),
+                dev.accelbridge.core.BrowserKind.CHROMIUM)).isEmpty();
         assertThat(new Sampling(0, 1, Duration.ofMillis(500), Duration.ZERO).resolve(false).warmsUp()).as("a warm-up duration alone").isTrue();
         assertThat(new Sampling(0, 1, null, null).resolve(false).warmsUp()).as("--warmups 0 alone is exact").isFalse();
         // none: the browser's own tiering (found when tried: one-run odd models, a load job waited over 30 s behind the stalls)
         Sampling none = new Sampling(0, 1, Duration.ZERO, Duration.ZERO);
         assertThat(none.resolve(false).warmsUp()).isFalse();
-        assertThat(BridgeBrowserLanes.engineArgs(RunPlan.builder().targets(t -> t.setBackends(List.of(BackendId.WASM)))
-                .sampling(x -> x.optWarmups(0).optIterations(1).optWarmupDuration(Duration.ZERO)).build()))
+        RunPlan noWarmUps = RunPlan.builder().targets(t -> t.setBackends(List.of(BackendId.WASM)))
+                .sampling(x -> x.optWarmups(0).optIterations(1).optWarmupDuration(Duration.ZERO)).build();
+        assertThat(BridgeBrowserLanes.engineArgs(noWarmUps, dev.accelbridge.core.BrowserKind.CHROMIUM_SHELL))
                 .containsExactly("--js-flags=--no-wasm-sync-tier-up");
+        // found when tried: MiniBrowser was given V8's flag, WebKitWebDriver refused it and every WebKit case FAILED after 74 s
+        assertThat(BridgeBrowserLanes.engineArgs(noWarmUps, dev.accelbridge.core.BrowserKind.WEBKIT)).isEmpty();
+        assertThat(BridgeBrowserLanes.engineArgs(noWarmUps, dev.accelbridge.core.BrowserKind.FIREFOX)).isEmpty();
         assertThat(new Sampling(null, null, null, null).resolve(true).warmsUp()).as("a conformance run").isFalse();
     }
 

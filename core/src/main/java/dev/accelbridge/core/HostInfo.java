@@ -25,8 +25,13 @@ public record HostInfo(String hostname, String fingerprint, String os, String ar
                        int logicalCores, List<String> simdFlags, long memoryBytes, List<String> gpus, String javaVersion,
                        java.util.Map<String, String> facts) {
     public HostInfo {
-        simdFlags = List.copyOf(simdFlags);
-        gpus = List.copyOf(gpus);
+        // a host may be a joined page's word (its user agent): what the store's host record and every printer get is one line
+        hostname = hostname == null ? null : Untrusted.reason(hostname);
+        os = os == null ? null : Untrusted.reason(os);
+        arch = arch == null ? null : Untrusted.reason(arch);
+        cpuModel = cpuModel == null ? null : Untrusted.reason(cpuModel);
+        simdFlags = simdFlags.stream().map(Untrusted::reason).toList();
+        gpus = gpus.stream().map(Untrusted::reason).toList();
         facts = facts == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(facts));
     }
 

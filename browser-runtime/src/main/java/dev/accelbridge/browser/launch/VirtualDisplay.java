@@ -67,6 +67,11 @@ final class VirtualDisplay implements AutoCloseable {
         }
     }
 
+    /** The Xvfb process, for a launch's lease ({@link LaunchLeases}). */
+    ProcessHandle handle() {
+        return process.toHandle();
+    }
+
     /** {@code :N}, the value of {@code DISPLAY} for a client. */
     String name() {
         return name;

@@ -41,17 +41,25 @@ final class WebKitLauncher {
         InstalledBrowser b = LaunchSupport.resolve(options);
         Path webDriver = webDriver().orElseThrow(() -> new BrowserLaunchException("No WebKitWebDriver found ("
                 + overrideName() + ", PATH)", "apt-get install webkit2gtk-driver xvfb (./setup.sh does)", null));
+        // what an earlier run of this user killed outright left running is ended first (and said)
+        LaunchLeases.reapOrphans();
         Path profile = Profiles.fresh(BrowserKind.WEBKIT);
         VirtualDisplay display = null;
         Process server = null;
         RemoteWebDriver driver = null;
+        // the display, the driver, MiniBrowser and the profile outlive no run: a lease for the shutdown hook and the next run
+        LaunchLeases.Lease lease = LaunchLeases.take("webkit", profile);
         try {
             display = VirtualDisplay.needed(options.headless(), System.getenv()) ? VirtualDisplay.start(options.launchTimeout()) : null;
+            if (display != null) {
+                lease.add(display.handle());
+            }
             int port = freePort();
             ProcessBuilder pb = new ProcessBuilder(webDriver.toString(), "--port=" + port, "--host=local")
                     .redirectErrorStream(true).redirectOutput(profile.resolve("webdriver.log").toFile());
             pb.environment().putAll(environment(profile, display == null ? null : display.name()));
             server = pb.start();
+            lease.add(server.toHandle());
             server.getOutputStream().close();
             URI base = URI.create("http://127.0.0.1:" + port);
             DriverStatus.awaitReady(base, server, options.launchTimeout(), profile.resolve("webdriver.log"));
@@ -61,7 +69,8 @@ final class WebKitLauncher {
             String version = Optional.ofNullable(driver.getCapabilities().getBrowserVersion()).filter(v -> !v.isBlank()).orElse(b.version());
             ProcessHandle browser = server.descendants().filter(ph -> ph.info().command().map(c -> c.endsWith("MiniBrowser")
                     || c.equals(b.executable().toString())).orElse(false)).findFirst().orElse(server.toHandle());
-            return new Handle(b, version, profile, browser, driver, server, display);
+            lease.add(server.toHandle()); // MiniBrowser and its WebKit processes, now that the session started them
+            return new Handle(b, version, profile, browser, driver, server, display, lease);
         } catch (RuntimeException | IOException e) {
             if (driver != null) {
                 LaunchSupport.quietly(driver::quit);
@@ -74,6 +83,7 @@ final class WebKitLauncher {
             }
             String log = DriverStatus.tail(profile.resolve("webdriver.log"));
             Profiles.delete(profile);
+            lease.close();
             if (e instanceof BrowserLaunchException ble && server == null) {
                 throw ble;
             }
@@ -139,12 +149,14 @@ final class WebKitLauncher {
     private static final class Handle extends WebDriverHandle {
         private final Process server;
         private final VirtualDisplay display;
+        private final LaunchLeases.Lease lease;
 
         Handle(InstalledBrowser b, String version, Path profile, ProcessHandle browser, RemoteWebDriver driver, Process server,
-               VirtualDisplay display) {
+               VirtualDisplay display, LaunchLeases.Lease lease) {
             super(BrowserKind.WEBKIT, version, b.executable(), profile, browser, driver);
             this.server = server;
             this.display = display;
+            this.lease = lease;
         }
 
         @Override
@@ -153,6 +165,7 @@ final class WebKitLauncher {
             if (display != null) {
                 display.close();
             }
+            lease.close(); // what is left, the profile, the handle's close deletes now
         }
 
         @Override

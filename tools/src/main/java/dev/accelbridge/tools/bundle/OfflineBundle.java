@@ -71,13 +71,22 @@ public final class OfflineBundle {
     private OfflineBundle() {
     }
 
-    /** Parses a part size ({@code 100M}, {@code 2G}, bytes). */
+    /** The smallest part a bundle is cut into: found when tried, {@code --part-size 1} wrote 844,866 one-byte parts. */
+    public static final long MIN_PART_SIZE = 1L << 20;
+
+    /** Parses a part size ({@code 100M}, {@code 2G}, bytes), at least {@link #MIN_PART_SIZE}. */
     public static long partSize(String text) {
+        long size;
         try {
-            return Parts.parseSize(text);
+            size = Parts.parseSize(text);
         } catch (IllegalArgumentException e) {
             throw new AccelbridgeException(e.getMessage(), "e.g. --part-size 100M");
         }
+        if (size < MIN_PART_SIZE) {
+            throw new AccelbridgeException("--part-size " + text + " is below 1M: a bundle cut that fine is hundreds of thousands of "
+                    + "parts to copy", "give at least 1M, e.g. --part-size 100M");
+        }
+        return size;
     }
 
     /**
@@ -88,8 +97,18 @@ public final class OfflineBundle {
     public static Result write(Options o, Consumer<String> progress) {
         check(o);
         Path staged = null;
+        Thread cleanup = null;
         try {
             staged = Files.createTempDirectory("accelbridge-bundle-");
+            // SIGTERM (timeout, CI, systemd) runs the JVM's shutdown hooks: the half-staged half-gigabyte goes with the run
+            Path toDelete = staged;
+            cleanup = new Thread(() -> {
+                // jlink and tar run as this process's children and would go on writing into the folder
+                ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+                ProcessHandle.current().descendants().forEach(h -> h.onExit().completeOnTimeout(h, 5, java.util.concurrent.TimeUnit.SECONDS).join());
+                deleteQuietly(toDelete);
+            }, "bundle-staging-cleanup");
+            Runtime.getRuntime().addShutdownHook(cleanup);
             Map<String, String> holds = new LinkedHashMap<>();
             progress.accept("Java runtime (jlink)");
             holds.put("java", BundleRuntime.jlink(staged.resolve("runtime")));
@@ -119,12 +138,23 @@ public final class OfflineBundle {
             throw new AccelbridgeException("The bundle could not be written: " + dev.accelbridge.core.Untrusted.reason(e.toString()),
                     "check free space in " + System.getProperty("java.io.tmpdir") + " and " + o.out());
         } finally {
-            if (staged != null) {
+            if (cleanup != null) {
                 try {
-                    Caches.deleteTree(staged);
-                } catch (IOException | RuntimeException ignored) {
-                    // a temp folder left behind is the system's to clean
+                    Runtime.getRuntime().removeShutdownHook(cleanup);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook runs, or has run, already
                 }
+            }
+            deleteQuietly(staged);
+        }
+    }
+
+    private static void deleteQuietly(Path staged) {
+        if (staged != null && Files.exists(staged)) {
+            try {
+                Caches.deleteTree(staged);
+            } catch (IOException | RuntimeException ignored) {
+                // a temp folder left behind is the system's to clean
             }
         }
     }
@@ -143,6 +173,11 @@ public final class OfflineBundle {
         for (Path m : o.models()) {
             if (!Files.exists(m, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(m)) {
                 throw new AccelbridgeException("The model " + m + " is not a file or folder here", "give a model file or folder to --model");
+            }
+            // found when tried: a FIFO hung the bundle for ever, /dev/zero was copied without end
+            if (!Files.isRegularFile(m, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(m, LinkOption.NOFOLLOW_LINKS)) {
+                throw new AccelbridgeException("The model " + m + " is neither a regular file nor a folder (a pipe, a device)",
+                        "give a model file or folder to --model");
             }
         }
     }
@@ -185,6 +220,8 @@ public final class OfflineBundle {
             Path t = to.resolve(from.relativize(p).toString());
             if (Files.isSymbolicLink(p)) {
                 throw new IOException(p + " is a link: a bundle holds files and folders only");
+            } else if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+                throw new IOException(p + " is neither a regular file nor a folder: a bundle holds files and folders only");
             } else if (Files.isDirectory(p)) {
                 Files.createDirectories(t);
             } else {

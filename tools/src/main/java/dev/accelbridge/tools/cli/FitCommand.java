@@ -94,7 +94,9 @@ public final class FitCommand implements Callable<Integer> {
                     : new MemoryFit.DeviceClass("the device class given", memory, maxBuffer == null ? -1 : maxBuffer, maxBinding == null ? -1 : maxBinding);
             MemoryFit f = MemoryFits.answer(results, CaseId.of(target, BackendId.WEBGPU, lane), sizes(target),
                     reference == null ? null : CaseId.of(reference, BackendId.WEBGPU, lane), reference == null ? null : sizes(reference), device);
-            out.print(json ? MemoryFits.json(f).toPrettyString() + System.lineSeparator() : f.describe());
+            // the model's name and the case key it rests on are a folder's words: each line of the prediction is kept one line
+            out.print(json ? MemoryFits.json(f).toPrettyString() + System.lineSeparator() : f.describe().lines()
+                    .map(dev.accelbridge.reports.render.Text::terminal).map(l -> l + System.lineSeparator()).collect(java.util.stream.Collectors.joining()));
             if (!json && e.ledgerCaveat() != null) {
                 out.println("  the ledger it rests on is " + e.id() + "'s: " + e.ledgerCaveat());
             }

@@ -41,8 +41,9 @@ public final class Main implements Runnable {
         run.description(java.util.Arrays.stream(run.description())
                 .map(d -> d.equals("@defaults@") ? dev.accelbridge.run.PlanDefaults.describe() : d).toArray(String[]::new));
         // Autoflush: the table and JSON must be out before System.exit.
-        cl.setOut(new PrintWriter(new java.io.OutputStreamWriter(System.out, java.nio.charset.StandardCharsets.UTF_8), true));
-        cl.setErr(new PrintWriter(new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8), true));
+        // every line printed passes the one terminal rule (TerminalSafeWriter), whichever command printed it
+        cl.setOut(new PrintWriter(new TerminalSafeWriter(new java.io.OutputStreamWriter(System.out, java.nio.charset.StandardCharsets.UTF_8)), true));
+        cl.setErr(new PrintWriter(new TerminalSafeWriter(new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8)), true));
         cl.setExecutionExceptionHandler(Main::handle);
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();

@@ -7,6 +7,7 @@ import dev.accelbridge.reports.recommend.Recommender;
 import dev.accelbridge.reports.render.Cell;
 import dev.accelbridge.reports.render.MatrixBuilder;
 import dev.accelbridge.reports.store.MatrixStore;
+import dev.accelbridge.reports.render.Text;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -61,7 +62,8 @@ public final class RecommendCommand implements Callable<Integer> {
                 if (json) {
                     out.println(RecommendationJson.dtypeArray(recs));
                 } else {
-                    recs.forEach(r -> out.printf("%s  %s/%s  %s%n", r.host(), r.family(), r.model(), r.describe()));
+                    // host and model names are a page's and a folder's words: one line each, no escape reaches the terminal
+                    recs.forEach(r -> out.println(Text.terminal(r.host() + "  " + r.family() + "/" + r.model() + "  " + r.describe())));
                     if (recs.isEmpty()) {
                         out.println("no model in the store ran in more than one dtype");
                     }
@@ -74,9 +76,10 @@ public final class RecommendCommand implements Callable<Integer> {
                 return Main.OK;
             }
             for (Recommendation r : recs) {
-                out.printf("%s  %s%s  %s  %s%n    best:      %s%n    runner-up: %s%n", r.host(), r.family(), r.model() == null ? "" : "/" + r.model(),
-                        r.precision().id(), r.target(), r.best() == null ? r.note() : RecommendationJson.describe(r.best()),
-                        RecommendationJson.describe(r.runnerUp()));
+                out.println(Text.terminal(r.host() + "  " + r.family() + (r.model() == null ? "" : "/" + r.model()) + "  "
+                        + r.precision().id() + "  " + r.target()));
+                out.println("    best:      " + Text.terminal(r.best() == null ? r.note() : RecommendationJson.describe(r.best())));
+                out.println("    runner-up: " + Text.terminal(RecommendationJson.describe(r.runnerUp())));
             }
             return Main.OK;
         }

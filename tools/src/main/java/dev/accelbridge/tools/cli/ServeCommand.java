@@ -167,13 +167,16 @@ public final class ServeCommand implements Callable<Integer> {
         Optional<String> silent = unresponsive(page, PROBE_TIMEOUT);
         if (silent.isPresent()) {
             synchronized (err) {
-                err.println("joined but did not answer its probe, so no run was started: " + page + " (" + silent.get() + ")");
+                err.println(dev.accelbridge.reports.render.Text.terminal("joined but did not answer its probe, so no run was started: "
+                        + page + " (" + silent.get() + ")"));
             }
             page.close("did not answer its probe");
             return false;
         }
         synchronized (err) {
-            err.println("joined: " + page + " from " + page.probe().device(page.remoteAddress()).hostname()
+            // the page's user agent is its own words: one line, no escape reaches the terminal
+            err.println(dev.accelbridge.reports.render.Text.terminal("joined: " + page + " from "
+                    + page.probe().device(page.remoteAddress()).hostname())
                     + (page.probe().secureContext() ? "" : " (not a secure context: WebGPU and WebNN are hidden there; use --tls)"));
         }
         SessionRun run;

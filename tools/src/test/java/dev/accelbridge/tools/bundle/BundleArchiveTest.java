@@ -120,6 +120,76 @@ class BundleArchiveTest {
     }
 
     @Test
+    void theInstallerNeverDeletesWhatItDidNotInstall() throws Exception {
+        // found when tried: install.sh DIR ran rm -rf DIR, and a folder holding a user's file was left with the bundle only
+        BundleArchive.Written w = BundleArchive.pack(staged, tmp.resolve("bundle"), 4096);
+        Path mine = Files.createDirectories(tmp.resolve("opt"));
+        Files.writeString(mine.resolve("my-notes.txt"), "mine\n");
+        Installed r = install(tmp.resolve("bundle"), w.manifestSha256(), mine);
+        assertThat(r.exit()).isEqualTo(3);
+        assertThat(r.err()).contains("holds files that are not an Accelbridge install").contains("nothing was changed");
+        assertThat(mine.resolve("my-notes.txt")).hasContent("mine");
+        assertThat(mine.resolve("FILES.sha256")).doesNotExist();
+        assertThat(leftovers()).isEmpty();
+    }
+
+    @Test
+    void aReinstallWithATrailingSlashReplacesTheEarlierInstallAndLeavesNothingBeside() throws Exception {
+        // found when tried: install.sh DIR/ put its staging folder inside DIR, removed both, and installed nothing
+        BundleArchive.Written w = BundleArchive.pack(staged, tmp.resolve("bundle"), 4096);
+        assertThat(install(tmp.resolve("bundle"), w.manifestSha256(), tmp.resolve("app")).exit()).isZero();
+        Files.writeString(tmp.resolve("app/lib/readme.txt"), "edited by hand\n");
+        Installed again = installArgs(tmp, tmp.resolve("bundle"), "--expect", w.manifestSha256(), tmp.resolve("app") + "/");
+        assertThat(again.exit()).as(again.err()).isZero();
+        assertThat(tmp.resolve("app/lib/readme.txt")).hasContent("hello");
+        assertThat(Files.readAllBytes(tmp.resolve("app/lib/nested/data.bin"))).isEqualTo(payload);
+        assertThat(leftovers()).isEmpty();
+        try (var s = Files.list(tmp)) {
+            assertThat(s.map(p -> p.getFileName().toString())).noneMatch(n -> n.contains(".old.") || n.contains(".listed"));
+        }
+    }
+
+    @Test
+    void aFileTheListDoesNotNameASetuidBitOrASpecialFileIsRefused() throws Exception {
+        BundleArchive.writeFileList(staged);
+        Files.writeString(staged.resolve("lib/extra.sh"), "echo not listed\n"); // after the list was written
+        Installed unlisted = install(BundleArchive.packListed(staged, tmp.resolve("b1"), 4096), tmp.resolve("app"));
+        assertThat(unlisted.exit()).isEqualTo(3);
+        assertThat(unlisted.err()).contains("lib/extra.sh, which FILES.sha256 does not list");
+        Files.delete(staged.resolve("lib/extra.sh"));
+
+        Files.setAttribute(staged.resolve("bin/tool"), "unix:mode", 04755);
+        BundleArchive.writeFileList(staged);
+        Installed setuid = install(BundleArchive.packListed(staged, tmp.resolve("b2"), 4096), tmp.resolve("app"));
+        assertThat(setuid.exit()).isEqualTo(3);
+        assertThat(setuid.err()).contains("bin/tool with a setuid or setgid bit");
+        Files.setAttribute(staged.resolve("bin/tool"), "unix:mode", 0755);
+
+        BundleArchive.writeFileList(staged);
+        assertThat(new ProcessBuilder("mkfifo", staged.resolve("lib/pipe").toString()).start().waitFor()).isZero();
+        Installed fifo = install(BundleArchive.packListed(staged, tmp.resolve("b3"), 4096), tmp.resolve("app"));
+        assertThat(fifo.exit()).isEqualTo(3);
+        assertThat(fifo.err()).contains("lib/pipe, which is neither a file nor a folder");
+        assertThat(tmp.resolve("app")).doesNotExist();
+        assertThat(leftovers()).isEmpty();
+    }
+
+    @Test
+    void aRelativeFolderIsTheCallersAndArgumentsAreChecked() throws Exception {
+        BundleArchive.Written w = BundleArchive.pack(staged, tmp.resolve("bundle"), 4096);
+        Path cwd = Files.createDirectories(tmp.resolve("work"));
+        Installed r = installArgs(cwd, tmp.resolve("bundle"), "rel-app");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.err()).contains("no --expect given: the parts are checked against MANIFEST.sha256, but the manifest itself is not");
+        assertThat(cwd.resolve("rel-app/FILES.sha256")).exists();
+        assertThat(tmp.resolve("bundle/rel-app")).doesNotExist();
+        assertThat(installArgs(cwd, tmp.resolve("bundle"), "--expect").exit()).isEqualTo(2);
+        assertThat(installArgs(cwd, tmp.resolve("bundle"), "--expect", "", "x").exit()).isEqualTo(2);
+        assertThat(installArgs(cwd, tmp.resolve("bundle"), "x", "--expect", w.manifestSha256(), "y").err()).contains("one DIR only");
+        assertThat(installArgs(cwd, tmp.resolve("bundle"), "--force", "x").err()).contains("unknown option '--force'");
+    }
+
+    @Test
     void sizesAreReadAsUsersWriteThem() {
         assertThat(Parts.parseSize("100M")).isEqualTo(100L << 20);
         assertThat(Parts.parseSize("2g")).isEqualTo(2L << 30);
@@ -132,7 +202,7 @@ class BundleArchiveTest {
 
     private List<Path> leftovers() throws IOException {
         try (var s = Files.list(tmp)) {
-            return s.filter(p -> p.getFileName().toString().contains(".partial.")).toList();
+            return s.filter(p -> p.getFileName().toString().contains(".partial.") || p.getFileName().toString().contains(".old.")).toList();
         }
     }
 
@@ -140,7 +210,17 @@ class BundleArchiveTest {
     }
 
     private static Installed install(Path bundle, String expect, Path dest) throws Exception {
-        Process p = new ProcessBuilder("sh", bundle.resolve("install.sh").toString(), "--expect", expect, dest.toString()).start();
+        return installArgs(bundle, bundle, "--expect", expect, dest.toString());
+    }
+
+    private static Installed install(BundleArchive.Written w, Path dest) throws Exception {
+        return install(w.folder(), w.manifestSha256(), dest);
+    }
+
+    private static Installed installArgs(Path cwd, Path bundle, String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of("sh", bundle.resolve("install.sh").toString()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).directory(cwd.toFile()).start();
         p.getOutputStream().close();
         var out = java.util.concurrent.CompletableFuture.supplyAsync(() -> read(p.getInputStream()));
         var err = java.util.concurrent.CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));

@@ -111,7 +111,40 @@ class CliBadInputTest {
         assertOneLineError(run("bundle", "--out", tmp.resolve("full").toString()), "is not empty", "a new or empty folder");
         assertOneLineError(run("bundle", "--out", tmp.resolve("b").toString(), "--model", tmp.resolve("nope").toString()),
                 "is not a file or folder here");
+        // found when tried: --part-size 1 wrote 844,866 one-byte parts; a FIFO hung the bundle, /dev/zero copied without end
+        assertOneLineError(run("bundle", "--out", tmp.resolve("b").toString(), "--part-size", "1"), "is below 1M", "at least 1M");
+        Path fifo = tmp.resolve("model.fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        assertOneLineError(run("bundle", "--out", tmp.resolve("b").toString(), "--model", fifo.toString()),
+                "is neither a regular file nor a folder");
+        assertOneLineError(run("bundle", "--out", tmp.resolve("b").toString(), "--model", "/dev/zero"),
+                "is neither a regular file nor a folder");
         assertThat(tmp.resolve("b")).doesNotExist();
+    }
+
+    /** SIGTERM (how timeout, CI and systemd stop a command) while a bundle is staged leaves no staging folder behind. */
+    @Test
+    void aBundleStoppedBySigtermLeavesNoStagingFolder() throws Exception {
+        Path own = Files.createDirectories(tmp.resolve("own-tmp"));
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.io.tmpdir=" + own, "-cp", System.getProperty("java.class.path"), Main.class.getName(), "bundle", "--out",
+                tmp.resolve("b").toString()).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
+        Process p = pb.start();
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+        while (staging(own).isEmpty() && p.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(staging(own)).as("the bundle began staging").isNotEmpty();
+        Thread.sleep(500); // into jlink
+        p.destroy(); // SIGTERM
+        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(staging(own)).as("staging left behind after SIGTERM").isEmpty();
+    }
+
+    private static List<Path> staging(Path dir) throws java.io.IOException {
+        try (var s = Files.list(dir)) {
+            return s.filter(f -> f.getFileName().toString().startsWith("accelbridge-bundle-")).toList();
+        }
     }
 
     /** The driver a run takes when --driver names none comes from ACCELBRIDGE_DRIVER (the offline bundle sets it): checked. */
