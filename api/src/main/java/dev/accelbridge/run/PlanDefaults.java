@@ -25,12 +25,20 @@ public final class PlanDefaults {
         if (env == null || env.isBlank()) {
             return dev.accelbridge.browser.launch.DriverKind.PLAYWRIGHT;
         }
+        dev.accelbridge.browser.launch.DriverKind d;
         try {
-            return dev.accelbridge.browser.launch.DriverKind.parse(env);
+            d = dev.accelbridge.browser.launch.DriverKind.parse(env);
         } catch (dev.accelbridge.core.AccelbridgeException e) {
+            d = null;
+        }
+        // a default driver launches browsers here: a Grid or a page opened by hand is a flag of its own (found when tried:
+        // manual and grid were taken, and every case failed naming a flag the user never gave)
+        if (d != dev.accelbridge.browser.launch.DriverKind.PLAYWRIGHT && d != dev.accelbridge.browser.launch.DriverKind.SELENIUM
+                && d != dev.accelbridge.browser.launch.DriverKind.PROCESS) {
             throw new dev.accelbridge.core.AccelbridgeException("ACCELBRIDGE_DRIVER=" + dev.accelbridge.core.Untrusted.quote(env)
                     + " is not a driver", "set it to playwright, selenium or process, or unset it");
         }
+        return d;
     }
 
     /** The default browser backends: every WebNN device type, WebGPU and wasm. */
@@ -53,6 +61,16 @@ public final class PlanDefaults {
      */
     public static List<dev.accelbridge.core.BrowserSpec> browsers(boolean remote) {
         return remote ? List.of(dev.accelbridge.core.BrowserSpec.of(BrowserKind.CHROMIUM)) : browsers();
+    }
+
+    /**
+     * The browsers a run of {@code requested} backends uses when none is named: as {@link #browsers(boolean)}, but nothing is
+     * looked for when no browser backend is asked for (found when tried: a native-only run started Xvfb and MiniBrowser to
+     * learn WebKit's version, and wrote WebKitGTK's caches under the user's home).
+     */
+    public static List<dev.accelbridge.core.BrowserSpec> browsers(boolean remote, List<BackendId> requested) {
+        return requested.stream().noneMatch(BackendId::isBrowser) ? List.of(dev.accelbridge.core.BrowserSpec.of(BrowserKind.CHROMIUM))
+                : browsers(remote);
     }
 
     /** The browsers every local run takes when none is named: Chromium and the WebNN-capable headless shell. */

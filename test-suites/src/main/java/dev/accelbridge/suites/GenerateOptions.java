@@ -87,7 +87,9 @@ public record GenerateOptions(boolean force, Integer promptTokens, Integer newTo
                     return DEFAULT; // no generation config is that large: not one to read
                 }
                 com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(cfg.toFile());
-                long max = n.path("max_new_tokens").asLong(0);
+                // a count past a long's range is bounded, not wrapped (found when tried: 2^63 + 4 became 5)
+                com.fasterxml.jackson.databind.JsonNode m = n.path("max_new_tokens");
+                long max = !m.isNumber() ? 0 : m.canConvertToLong() ? m.asLong() : m.asDouble() > 0 ? Long.MAX_VALUE : 0;
                 return max < 1 ? DEFAULT : new GenerateOptions(false, null, (int) Math.min(max, ScenarioId.MAX_TOKENS));
             } catch (java.io.IOException e) {
                 throw new SuiteException.InvalidTestDataException(cfg + " is not valid JSON: " + e.getMessage(),

@@ -118,7 +118,11 @@ public final class ModelDirectory {
         try {
             shipped = ModelFolderLoader.shipped(model);
         } catch (RuntimeException e) {
-            return List.of(loadOne(model, new DtypeFolder.Variant(null, model, null), family, feed));
+            // found when tried: a folder of more than 64 variants ran its fp32 file alone, and nothing said why
+            ModelLoad one = loadOne(model, new DtypeFolder.Variant(null, model, null), family, feed);
+            String why = e instanceof dev.accelbridge.core.AccelbridgeException ae ? ae.oneLine() : e.toString();
+            return List.of(one.withNotes(List.of(dev.accelbridge.core.Untrusted.reason("its dtype variants were not read (" + why
+                    + "): the folder runs as one model"))));
         }
         List<ModelLoad> out = new ArrayList<>();
         for (DtypeFolder.Variant v : shipped.variants()) {

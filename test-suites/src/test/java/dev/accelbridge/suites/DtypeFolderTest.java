@@ -55,6 +55,21 @@ class DtypeFolderTest {
 
     /** A broken variant is that variant's rows; the others load. */
     @Test
+    void aFolderOfMoreVariantsThanReadIsSaidNotDroppedAndAGenerationLengthIsBoundedNotWrapped() throws Exception {
+        // found when tried: more than 64 variants ran fp32 alone and nothing was said; max_new_tokens past 2^63 wrapped to 5
+        Path folder = Variants.exportFolder(WildModels.sentenceEncoder(tmp).resolve("model.onnx"), tmp.resolve("many"),
+                "BertModel", List.of(Precision.Q8));
+        for (int i = 0; i < 65; i++) {
+            Files.write(folder.resolve("onnx/model_v" + i + ".onnx"), new byte[] {0});
+        }
+        List<ModelLoad> loads = ModelDirectory.loadAll(folder, Optional.empty(), FeedOptions.none());
+        assertThat(loads.get(0).notes()).anySatisfy(n -> assertThat(n).contains("its dtype variants were not read")
+                .contains("more than 64 variants"));
+        Files.writeString(folder.resolve("generation_config.json"), "{\"max_new_tokens\": 9223372036854775812}");
+        assertThat(GenerateOptions.ofConfig(folder.resolve("onnx")).newTokens()).isEqualTo(dev.accelbridge.core.ScenarioId.MAX_TOKENS);
+    }
+
+    @Test
     void aBrokenVariantIsItsOwnProblem() throws Exception {
         Path folder = Variants.exportFolder(WildModels.sentenceEncoder(tmp).resolve("model.onnx"), tmp.resolve("broken"),
                 "BertModel", List.of(Precision.Q8));

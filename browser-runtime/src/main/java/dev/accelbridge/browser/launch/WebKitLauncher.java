@@ -129,14 +129,20 @@ final class WebKitLauncher {
     }
 
     /**
-     * MiniBrowser's version ({@code WebKitGTK 2.50.6}); it answers {@code --version} only with a display, so one is started
-     * for the question when there is none.
+     * MiniBrowser's version ({@code WebKitGTK 2.50.6}); it answers {@code --version} only with a display, so a virtual one is
+     * started for the question (never the user's: found when tried, a display that did not answer cost a run 148 s), and its
+     * caches (GStreamer's registry) go to a throw-away folder, not the user's home.
      */
     static String version(Path miniBrowser) {
-        if (!VirtualDisplay.needed(false, System.getenv())) {
-            return BrowserDiscovery.version(miniBrowser, Map.of());
+        Path scratch = Profiles.fresh(BrowserKind.WEBKIT);
+        try {
+            return VirtualDisplay.with(Duration.ofSeconds(10), d -> {
+                Map<String, String> env = new HashMap<>(environment(scratch, d));
+                return BrowserDiscovery.version(miniBrowser, env);
+            });
+        } finally {
+            Profiles.delete(scratch);
         }
-        return VirtualDisplay.with(Duration.ofSeconds(10), d -> BrowserDiscovery.version(miniBrowser, Map.of("DISPLAY", d)));
     }
 
     private static int freePort() throws IOException {

@@ -83,8 +83,8 @@ public final class FitCommand implements Callable<Integer> {
         if (likeHost != null && (maxBuffer != null || maxBinding != null)) {
             throw new AccelbridgeException("--like-host takes the buffer limits from that host's device", "give --like-host, or the limits, not both");
         }
-        ModelCase target = oneCase(model, size);
-        ModelCase reference = from == null ? null : oneCase(from, fromSize);
+        ModelCase target = oneCase(model, size, "--model");
+        ModelCase reference = from == null ? null : oneCase(from, fromSize, "--from"); // found when tried: its errors said --model
         dev.accelbridge.core.OrtWebEngine e = dev.accelbridge.core.OrtWebEngine.of(engine);
         LaneId lane = e == dev.accelbridge.core.OrtWebEngine.JSEP ? LaneId.of(browser) : LaneId.of(browser).with(dev.accelbridge.core.OrtWebEngine.AXIS, e.id());
         try (MatrixStore store = MatrixStore.openReadOnly(common.dbPath())) {
@@ -105,13 +105,13 @@ public final class FitCommand implements Callable<Integer> {
     }
 
     /** The model's first fp32 case as a run would feed it: a suite model at {@code s}, or a folder or file. */
-    private ModelCase oneCase(String value, ModelSize s) {
-        ModelArg arg = new ModelArg(value);
+    private ModelCase oneCase(String value, ModelSize s, String option) {
+        ModelArg arg = new ModelArg(value, option);
         RunPlan plan = RunPlan.builder().workload(w -> arg.apply(w.optSeed(seed).optLargeModels(s == ModelSize.LARGE), seed))
                 .targets(t -> t.setBackends(List.of(BackendId.WEBGPU))).build();
         ModelSet set = arg.load(plan);
         return set.cases().stream().filter(c -> c.precision() == dev.accelbridge.core.Precision.FP32).findFirst()
-                .orElseThrow(() -> new AccelbridgeException("--model " + value + " gave no case to fit"
+                .orElseThrow(() -> new AccelbridgeException(option + " " + value + " gave no case to fit"
                         + (set.broken().isEmpty() ? "" : ": " + set.broken().get(0)), "give an ONNX model Accelbridge can load"));
     }
 

@@ -18,9 +18,15 @@ import java.util.List;
  * The {@code --model PATH|NAME} of the bisection commands: a model folder or {@code .onnx} file, a suite model's name
  * ({@code accelbridge suites}) or an op-suite case's ({@code Elu-22-f32}), put on a plan and loaded as that one model.
  *
- * @param value what was given
+ * @param value  what was given
+ * @param option the option that gave it, as errors name it ({@code --model}, {@code fit}'s {@code --from})
  */
-record ModelArg(String value) {
+record ModelArg(String value, String option) {
+    /** A model given by {@code --model}. */
+    ModelArg(String value) {
+        this(value, "--model");
+    }
+
     /** Puts the model on {@code w}: its folder or file, or its suite. */
     Workload.Builder apply(Workload.Builder w, long seed) {
         Path path = Path.of(value);
@@ -40,7 +46,7 @@ record ModelArg(String value) {
         return SuiteCatalog.familyOf(value)
                 .or(() -> catalog.models(ModelFamily.OPS).stream().filter(m -> m.name().equals(value)).findFirst()
                         .map(m -> ModelFamily.OPS)) // an op-suite case (OpType-opset-variant), as 'accelbridge ops' names it
-                .orElseThrow(() -> new AccelbridgeException("--model " + value + " is neither an existing path nor a suite model",
+                .orElseThrow(() -> new AccelbridgeException(option + " " + value + " is neither an existing path nor a suite model",
                         "give a model folder or .onnx file, a suite model name from 'accelbridge suites', or an op-suite case "
                                 + "from 'accelbridge ops'"));
     }

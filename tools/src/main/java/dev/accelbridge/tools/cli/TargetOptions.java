@@ -107,7 +107,7 @@ final class TargetOptions {
                 .optChains(chains())
                 .optPolicy(fallbackOnWrongOutput ? FallbackPolicy.ON_FAILURE_AND_WRONG_OUTPUT : FallbackPolicy.ON_FAILURE)
                 .optRemeasureFallbacks(remeasureFallbacks)
-                .optBrowserSpecs(browsers == null || browsers.isEmpty() ? PlanDefaults.browsers(remote.remote()) : browsers)
+                .optBrowserSpecs(browsers == null || browsers.isEmpty() ? PlanDefaults.browsers(remote.remote(), requested) : browsers)
                 .optVersions(versions())
                 .optDriver(driver)
                 .optParallel(parallel == null ? PlanDefaults.parallel() : parallel)
