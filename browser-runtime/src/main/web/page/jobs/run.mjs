@@ -46,7 +46,7 @@ export async function runJob(page, msg, views) {
   // that alone, never kept as a sample.
   const warmupDurationMs = Math.max(0, Number(msg.warmupDurationMs) || 0);
   const settle = new SettleLoop(warmups, warmupDurationMs);
-  // on a latency floor (floor.mjs) both loops stop once three runs show it: more would only time the floor again
+  // on a latency floor (floor.mjs) both loops stop once their runs show it (3 at least): more would only time the floor again
   const exact = warmupDurationMs <= 0 && timed.minDurationMs <= 0;
   let floorStopped = false;
   const tw = performance.now();

@@ -1,6 +1,7 @@
 package dev.accelbridge.run;
 
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.Settling;
 import dev.accelbridge.core.MinDurations;
 import dev.accelbridge.core.ModelFamily;
 import org.junit.jupiter.api.Test;
@@ -30,7 +31,7 @@ class SamplingRuleTest {
         Sampling both = new Sampling(0, 1, null, Duration.ofSeconds(2)).resolve(false);
         assertThat(both.durations().timed()).isEqualTo(Duration.ofSeconds(2));
         assertThat(both.durations().describe(both.warmups(), both.iterations()))
-                .endsWith("at least 1 timed runs and 2 s (up to 1000 runs); on a latency floor, only until 3 runs show it");
+                .endsWith("at least 1 timed runs and 2 s (up to 1000 runs); on a latency floor, only until its runs show it (3 at least)");
     }
 
     @Test
@@ -61,6 +62,8 @@ class SamplingRuleTest {
         assertThat(s.iterations()).isEqualTo(10);
         assertThat(s.durations()).isEqualTo(new MinDurations(PlanDefaults.WARMUP_DURATION, PlanDefaults.MIN_DURATION));
         assertThat(s.durations().describe(3, 10)).startsWith("at least 3 warm-ups and 0.5 s, then until settled");
+        // found when tried: "at most 10 s more", though the cap is on the warm-ups' whole time (Settling.CAP)
+        assertThat(s.durations().describe(3, 10)).contains("(at most " + Settling.CAP.toSeconds() + " s of warm-ups in all)");
     }
 
     @Test

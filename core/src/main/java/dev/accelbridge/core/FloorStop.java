@@ -8,7 +8,8 @@ package dev.accelbridge.core;
  * steps already showed.
  *
  * <p>The rule, in the page ({@code floor.mjs}; a test runs both on the same waits): a loop with a least duration (not
- * exact counts, which stay exact) stops before its next run once at least {@link #RUNS} waits sit on a floor: a single
+ * exact counts, which stay exact) stops before its next run once its waits (at least {@link #RUNS}) show a floor by the
+ * evidence {@link SampleStats#latencyFloor} asks for (a first wait off the poll's steps asks for a few more): a single
  * pass's warm-ups on their own runs, its timed loop on its timed runs; a generation's warm-ups on the steps after each
  * generation's first (the cold generation's included), its timed loop on its timed generations' steps, so one timed
  * generation can establish it. Only a polled readback's floor stops a loop, not the timer's: found when tried, a tiny

@@ -63,7 +63,7 @@ public record MinDurations(Duration warmup, Duration timed) {
         String t = timed.isZero() ? "exactly " + iterations + " timed run" + (iterations == 1 ? "" : "s")
                 : "at least " + iterations + " timed runs and " + seconds(timed) + " s (up to " + SAMPLE_CAP + " runs)";
         // exact counts are never cut on a floor (FloorStop)
-        return w + "; " + t + (total().isZero() ? "" : "; on a latency floor, only until " + FloorStop.RUNS + " runs show it");
+        return w + "; " + t + (total().isZero() ? "" : "; on a latency floor, only until its runs show it (" + FloorStop.RUNS + " at least)");
     }
 
     /**

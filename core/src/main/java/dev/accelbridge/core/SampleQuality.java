@@ -44,7 +44,7 @@ public record SampleQuality(Interval p50Ci, double timerResolutionMs, double lat
      */
     public java.util.List<String> caveatList() {
         java.util.List<String> out = new java.util.ArrayList<>();
-        String stopped = floorStopped ? "; sampling stopped once " + FloorStop.RUNS + " runs showed it" : "";
+        String stopped = floorStopped ? "; sampling stopped once its runs showed it" : "";
         if (timerFloor()) {
             out.add("latency floor: at the timer's resolution (" + ms(latencyFloorMs) + " ms)" + stopped + "; not ranked");
         } else if (floored()) {

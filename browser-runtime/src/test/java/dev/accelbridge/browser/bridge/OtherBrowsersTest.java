@@ -102,14 +102,15 @@ class OtherBrowsersTest {
             assertThat(q.floorStopped()).as("exact counts are never cut").isFalse();
             assertThat(w.timings().samplesMs()).hasSize(6);
 
-            // Under the default rule (least durations), the page stops once three runs show the floor, and says so.
+            // Under the default rule (least durations), the page stops once its runs show the floor (3 at least: a first
+            // sample off the poll's steps asks for more evidence), and says so.
             var rule = new dev.accelbridge.core.MinDurations(java.time.Duration.ofMillis(500), java.time.Duration.ofMillis(500));
             Execution f = p.execute(new dev.accelbridge.core.ExecutionRequest(BackendId.WEBGPU, mc, 3, 10,
                     java.time.Duration.ofSeconds(120), null, null, 0, 0, dev.accelbridge.core.CaseProgress.NONE, rule));
             assertThat(f.timings().quality().floorStopped()).as("samples %s", java.util.Arrays.toString(f.timings().samplesMs())).isTrue();
-            assertThat(f.timings().samplesMs()).hasSize(dev.accelbridge.core.FloorStop.RUNS);
-            assertThat(f.timings().warmups()).isEqualTo(3);
-            assertThat(f.timings().quality().caveatList()).anyMatch(c -> c.contains("sampling stopped once 3 runs showed it"));
+            assertThat(f.timings().samplesMs()).hasSizeBetween(dev.accelbridge.core.FloorStop.RUNS, 8);
+            assertThat(f.timings().warmups()).isBetween(3, 8);
+            assertThat(f.timings().quality().caveatList()).anyMatch(c -> c.contains("sampling stopped once its runs showed it"));
 
             // A generation: the cold generation's steps show the floor, so no warm-up runs and one timed generation does;
             // every generation that ran (the cold one, the timed one) still gives its tokens for the verdict.

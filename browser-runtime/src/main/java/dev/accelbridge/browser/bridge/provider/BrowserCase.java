@@ -245,7 +245,7 @@ final class BrowserCase {
         LinkedHashSet<String> warnings = new LinkedHashSet<>(s.warnings());
         warnings.addAll(r.warnings());
         k.probe().isolationWarning(backend).ifPresent(warnings::add);
-        unobservedEngine(s.modules()).ifPresent(warnings::add);
+        unobservedEngine(provider.engine(), s.modules()).ifPresent(warnings::add);
         MemoryUsage mem = PageMemory.of(memory.finish(), ran.released(), backend, r.jsHeapBytes());
         var placement = s.placement(k.ep());
         Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs() + (enc == null ? 0 : enc.fetchMs()), loadMs, firstMs,
@@ -289,8 +289,8 @@ final class BrowserCase {
      * The warning a case gets when its page named no WebAssembly module: its engine is the one asked for, not one observed
      * (found when tried: the engine check passed in silence then).
      */
-    private java.util.Optional<String> unobservedEngine(List<String> modules) {
-        return modules.isEmpty() ? provider.engine().map(asked -> "the page named no onnxruntime-web WebAssembly module it loaded: "
+    static java.util.Optional<String> unobservedEngine(java.util.Optional<dev.accelbridge.core.OrtWebEngine> engine, List<String> modules) {
+        return modules.isEmpty() ? engine.map(asked -> "the page named no onnxruntime-web WebAssembly module it loaded: "
                 + "the engine (" + asked.id() + ") is the one asked for, not one observed") : java.util.Optional.empty();
     }
 
