@@ -5,11 +5,13 @@
 import { median } from './settle.mjs';
 
 export const TIMER_TICKS = 5;
+export const POLL_MS = 10;
 export const FLOOR_RUNS = 3;
 
 // The floor the samples sit on (ms), or NaN: the timer's step under a median of fewer than 5 ticks, or a measured empty
 // readback of at least 10 ticks with at least half of the samples on its multiples where chance would put that many with
-// probability under 1e-3 (the binomial tail). A readback that is merely a large share of the median is no evidence of polling.
+// probability under 1e-3 (the binomial tail), or that itself takes a poll's time (POLL_MS) and a third of the median. A
+// short readback that is merely a large share of the median is no evidence of polling.
 export function latencyFloor(samples, timerResolutionMs, readbackMs) {
   if (samples.length === 0) return NaN;
   const res = timerResolutionMs > 0 ? timerResolutionMs : 0;
@@ -25,7 +27,9 @@ export function latencyFloor(samples, timerResolutionMs, readbackMs) {
     if (k >= 1 && Math.abs(s - k * readbackMs) <= tol) on++;
   }
   const meaningful = window < 1 && 2 * on >= samples.length && binomialTail(samples.length, on, window) < 1e-3;
-  return meaningful ? readbackMs : NaN;
+  // an empty readback that itself takes a poll's time is a poll, and at a third of the median it rules the figure
+  const polled = readbackMs >= POLL_MS && readbackMs >= med / 3;
+  return meaningful || polled ? readbackMs : NaN;
 }
 
 // P(X >= k) for X ~ Binomial(n, p), summed in logs as core/SampleStats.binomialTail sums it.

@@ -287,11 +287,12 @@ public final class SampleStats {
      *   <li>the timer's: the median is fewer than {@link #TIMER_TICKS} ticks of the measured timer resolution, so the
      *   figure is the timer's granularity, not the model's time;</li>
      *   <li>a readback's: the side measured an empty round trip of {@code readbackMs} (WebGPU: a 4-byte buffer mapped
-     *   back) far above the timer's resolution (10 ticks), and at least half of the samples sit on its multiples (within
-     *   2 % of the multiple, at least two ticks) where chance would put that many there with probability below 10⁻³ (the
-     *   binomial tail): the page learns a result only when a polled readback resolves, so the model's compute time is
-     *   unknown. A readback that is merely a large share of the median is no evidence of polling (found when tried: every
-     *   Chromium WebGPU case under three times its readback was called floored).</li>
+     *   back) far above the timer's resolution (10 ticks), and either at least half of the samples sit on its multiples
+     *   (within 2 % of the multiple, at least two ticks) where chance would put that many there with probability below
+     *   10⁻³ (the binomial tail), or the empty readback itself takes a poll's time ({@link #POLL_MS}) and a third of the
+     *   median: the page learns a result only when a polled readback resolves, so the model's compute time is unknown. A
+     *   short readback that is merely a large share of the median is no evidence of polling (found when tried: every
+     *   Chromium WebGPU case on a real GPU under three times its sub-millisecond readback would have been floored).</li>
      * </ul>
      */
     public static double latencyFloor(double[] samples, double timerResolutionMs, double readbackMs) {
@@ -317,8 +318,14 @@ public final class SampleStats {
             }
         }
         boolean meaningful = window < 1 && 2 * on >= samples.length && binomialTail(samples.length, on, window) < 1e-3;
-        return meaningful ? readbackMs : Double.NaN;
+        // an empty 4-byte readback that itself takes a poll's time is a poll (no device copies 4 bytes in 10 ms), and at a
+        // third of the median it rules the figure: Firefox's 100 ms poll drifts off its nominal multiples (206.5 ms steps)
+        boolean polled = readbackMs >= POLL_MS && readbackMs >= median / 3;
+        return meaningful || polled ? readbackMs : Double.NaN;
     }
+
+    /** The shortest empty readback that is a poll by itself: no device takes 10 ms to copy four bytes back. */
+    public static final double POLL_MS = 10;
 
     /** P(X ≥ k) for X ~ Binomial(n, p), summed in logs (n up to a loop's thousand runs). */
     static double binomialTail(int n, int k, double p) {
