@@ -32,7 +32,7 @@ export function latencyFloor(samples, timerResolutionMs, readbackMs) {
   return meaningful || polled ? readbackMs : NaN;
 }
 
-// P(X >= k) for X ~ Binomial(n, p), summed in logs as core/SampleStats.binomialTail sums it.
+// P(X >= k) for X ~ Binomial(n, p), summed in logs as core/Binomial.tail sums it.
 export function binomialTail(n, k, p) {
   if (k <= 0) return 1;
   if (p <= 0) return 0;

@@ -317,7 +317,7 @@ public final class SampleStats {
                 on++;
             }
         }
-        boolean meaningful = window < 1 && 2 * on >= samples.length && binomialTail(samples.length, on, window) < 1e-3;
+        boolean meaningful = window < 1 && 2 * on >= samples.length && Binomial.tail(samples.length, on, window) < 1e-3;
         // an empty 4-byte readback that itself takes a poll's time is a poll (no device copies 4 bytes in 10 ms), and at a
         // third of the median it rules the figure: Firefox's 100 ms poll drifts off its nominal multiples (206.5 ms steps)
         boolean polled = readbackMs >= POLL_MS && readbackMs >= median / 3;
@@ -327,24 +327,6 @@ public final class SampleStats {
     /** The shortest empty readback that is a poll by itself: no device takes 10 ms to copy four bytes back. */
     public static final double POLL_MS = 10;
 
-    /** P(X ≥ k) for X ~ Binomial(n, p), summed in logs (n up to a loop's thousand runs). */
-    static double binomialTail(int n, int k, double p) {
-        if (k <= 0) {
-            return 1;
-        }
-        if (p <= 0) {
-            return 0;
-        }
-        double logC = 0; // log C(n, j), built up from j = 0
-        double sum = 0;
-        for (int j = 1; j <= n; j++) {
-            logC += Math.log((double) (n - j + 1) / j);
-            if (j >= k) {
-                sum += Math.exp(logC + j * Math.log(p) + (n - j) * Math.log1p(-p));
-            }
-        }
-        return sum;
-    }
 
     private static double[] sorted(double[] v) {
         double[] s = v.clone();

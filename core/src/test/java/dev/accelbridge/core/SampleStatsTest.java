@@ -129,7 +129,7 @@ class SampleStatsTest {
         double[] polled = new double[40];
         Arrays.setAll(polled, i -> (i % 3 == 0 ? 1.0 : 1.5) + 0.002 * rnd.nextDouble());
         assertThat(SampleStats.latencyFloor(polled, 0.005, 0.5)).isEqualTo(0.5);
-        assertThat(SampleStats.binomialTail(6, 4, 0.08)).isBetween(5e-4, 6e-4);
+        assertThat(Binomial.tail(6, 4, 0.08)).isBetween(5e-4, 6e-4);
         // Firefox's 100 ms poll drifting off its nominal multiples (found when run): a poll by its own readback's time
         double[] drifting = {150.38, 200.42, 200.82, 200.14, 206.92, 206.52};
         assertThat(SampleStats.latencyFloor(drifting, 0.02, 100.3)).isEqualTo(100.3);
