@@ -25,16 +25,16 @@ public final class PlanDefaults {
         if (env == null || env.isBlank()) {
             return dev.accelbridge.browser.launch.DriverKind.PLAYWRIGHT;
         }
-        dev.accelbridge.browser.launch.DriverKind d;
+        // a default driver launches browsers here: a Grid or a page opened by hand is a flag of its own (found when tried:
+        // manual and grid were taken, and every case failed naming a flag the user never gave)
+        dev.accelbridge.browser.launch.DriverKind d = null;
         try {
             d = dev.accelbridge.browser.launch.DriverKind.parse(env);
         } catch (dev.accelbridge.core.AccelbridgeException e) {
-            d = null;
+            // named below, with the three a default may be
         }
-        // a default driver launches browsers here: a Grid or a page opened by hand is a flag of its own (found when tried:
-        // manual and grid were taken, and every case failed naming a flag the user never gave)
-        if (d != dev.accelbridge.browser.launch.DriverKind.PLAYWRIGHT && d != dev.accelbridge.browser.launch.DriverKind.SELENIUM
-                && d != dev.accelbridge.browser.launch.DriverKind.PROCESS) {
+        if (!java.util.EnumSet.of(dev.accelbridge.browser.launch.DriverKind.PLAYWRIGHT, dev.accelbridge.browser.launch.DriverKind.SELENIUM,
+                dev.accelbridge.browser.launch.DriverKind.PROCESS).contains(d)) {
             throw new dev.accelbridge.core.AccelbridgeException("ACCELBRIDGE_DRIVER=" + dev.accelbridge.core.Untrusted.quote(env)
                     + " is not a driver", "set it to playwright, selenium or process, or unset it");
         }

@@ -6,7 +6,7 @@ import java.util.OptionalDouble;
 /**
  * A dtype variant's designed loss: how far its outputs are from the fp32 model's run natively on the CPU. A figure beside
  * the variant's verdict, never the verdict: the variant is correct when a backend computes it as its own native CPU run
- * does ({@link RunResult#parity()} against that run, or the run itself), and lossy when it is far from fp32 by design.
+ * does ({@link RunResult#correctness()}: against that run, none for the run itself), and lossy when it is far from fp32 by design.
  *
  * @param precision the variant's dtype
  * @param toFp32    its outputs against the fp32 model's native CPU run, at the variant's bound
