@@ -85,6 +85,7 @@ final class CaseExecutor {
     }
 
     private dev.accelbridge.core.MinDurations durations = dev.accelbridge.core.MinDurations.NONE;
+    private dev.accelbridge.core.SamplingDepth depth = dev.accelbridge.core.SamplingDepth.FULL;
     private RunAccount account;
 
     /** Accounts each case's session creation, first inference, timed iterations and the rest of its time in {@code a}. */
@@ -93,9 +94,13 @@ final class CaseExecutor {
         return this;
     }
 
-    /** Warm-ups and timed iterations go on past their counts until {@code d}'s durations have passed. */
-    public CaseExecutor withDurations(dev.accelbridge.core.MinDurations d) {
+    /**
+     * Warm-ups and timed iterations go on past their counts until {@code d}'s durations have passed, and each case samples as
+     * deep as {@code depth} says for its hop ({@link dev.accelbridge.core.SamplingDepth#on}: a software adapter's runs its verdict).
+     */
+    public CaseExecutor withSampling(dev.accelbridge.core.MinDurations d, dev.accelbridge.core.SamplingDepth depth) {
         this.durations = d;
+        this.depth = depth;
         return this;
     }
 
@@ -150,11 +155,11 @@ final class CaseExecutor {
         return o;
     }
 
-    /** What a case asks of the provider of {@code hop}. */
-    private ExecutionRequest request(ModelCase mc, CaseId id, BackendId hop) {
+    /** What a case asks of the provider of {@code hop}, whose probe said {@code probed}: its sampling depth decided once, here. */
+    private ExecutionRequest request(ModelCase mc, CaseId id, BackendId hop, Availability probed) {
         ProgressSink sink = progressSink;
         return new ExecutionRequest(hop, mc, warmups, iterations, timeout, threads, loadTimeout, profileIterations, recreate,
-                sink == null ? null : (phase, done, total) -> sink.progress(id, hop, phase, done, total), durations);
+                sink == null ? null : (phase, done, total) -> sink.progress(id, hop, phase, done, total), durations, depth.on(probed));
     }
 
     /**
@@ -166,12 +171,12 @@ final class CaseExecutor {
         Resolver.resolve(chain, probes).chosen()
                 // a fallback to be judged on work its lane measures is not sent ahead: nothing of it runs
                 .filter(hop -> hop == chain.requested() || !measurements.expected(CaseId.of(mc, hop, ctx.lane())))
-                .ifPresent(hop -> providers.apply(hop).upcoming(request(mc, CaseId.of(mc, chain.requested(), ctx.lane()), hop)));
+                .ifPresent(hop -> providers.apply(hop).upcoming(request(mc, CaseId.of(mc, chain.requested(), ctx.lane()), hop, probes.get(hop))));
     }
 
     /** One hop's attempt: the work its lane measured for the same case when a fallback lands on it, else run here. */
-    private Attempt attempt(CaseContext ctx, ModelCase mc, Chain chain, CaseId id, BackendId hop, Judge judge, Reference reference,
-                            Function<BackendId, BackendProvider> providers) {
+    private Attempt attempt(CaseContext ctx, ModelCase mc, Chain chain, CaseId id, BackendId hop, Availability probed, Judge judge,
+                            Reference reference, Function<BackendId, BackendProvider> providers) {
         CaseId cell = CaseId.of(mc, hop, ctx.lane());
         if (hop != chain.requested()) {
             Optional<Execution> measured = measurements.take(cell, timeout);
@@ -179,7 +184,7 @@ final class CaseExecutor {
                 return new Attempt(measured.get(), null, false, true);
             }
         }
-        Attempt a = attempt(providers.apply(hop), request(judge.prepared(mc, reference), id, hop), mc);
+        Attempt a = attempt(providers.apply(hop), request(judge.prepared(mc, reference), id, hop, probed), mc);
         if (hop == chain.requested() && a.execution() != null) {
             measurements.measured(cell, a.execution());
         }
@@ -198,7 +203,7 @@ final class CaseExecutor {
         boolean shared = false; // the hop that ran gave the figures of another cell's measurement
         while (res.chosen().isPresent()) {
             BackendId hop = res.chosen().get();
-            Attempt a = attempt(ctx, mc, chain, id, hop, judge, reference, providers);
+            Attempt a = attempt(ctx, mc, chain, id, hop, probes.get(hop), judge, reference, providers);
             shared = a.shared();
             if (a.failure() != null) {
                 exec = null;
@@ -257,7 +262,7 @@ final class CaseExecutor {
     private static Attempt attempt(BackendProvider provider, ExecutionRequest request, ModelCase mc) {
         try {
             double loadBefore = HostClock.loadAverage();
-            return new Attempt(provider.execute(request).withLoad(loadBefore, HostClock.loadAverage()), null, false, false);
+            return new Attempt(provider.execute(request).withLoad(loadBefore, HostClock.loadAverage()).sampledBy(request), null, false, false);
         } catch (UnsupportedModelException e) {
             return new Attempt(null, staged(e.phase().stage(), e.oneLine(), mc), true, false);
         } catch (BackendException e) {

@@ -185,7 +185,8 @@ final class OneRun {
         return new CaseExecutor(plan.sampling().warmups(), plan.sampling().iterations(), plan.limits().caseTimeout(), plan.targets().policy(),
                 id -> store.latestWorkingTimings(host.fingerprint(), id, id.requested()).map(t -> t.p50Ms()),
                 plan.effectiveThreads()).withLoadTimeout(plan.limits().loadTimeout().orElse(null)).withAccount(account)
-                .withDrillDown(plan.drillDown().profileIterations(), plan.drillDown().recreate()).withDurations(plan.sampling().durations());
+                .withDrillDown(plan.drillDown().profileIterations(), plan.drillDown().recreate()).withSampling(plan.sampling().durations(),
+                plan.sampling().depth());
     }
 
     /** Each model that could not be loaded or fed, and each variant that could not be derived: its row on every lane. */

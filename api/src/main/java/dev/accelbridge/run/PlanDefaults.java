@@ -134,7 +134,8 @@ public final class PlanDefaults {
      * {@code -r 1}). Where the starter gave neither: 3 warm-ups and 10 timed iterations for at least
      * {@link #WARMUP_DURATION} and {@link #MIN_DURATION}; for a conformance run (the op suite alone, or models that all
      * ship their own test data), whose question is which models work, not how fast, no warm-up, one timed iteration and
-     * no least durations. What the starter gave is kept.
+     * no least durations. The depth is {@link dev.accelbridge.core.SamplingDepth#AUTO}: a software adapter's cases run the verdict's
+     * window. What the starter gave is kept.
      *
      * @param conformance the op suite alone, or user models that all ship test data
      */
@@ -143,7 +144,8 @@ public final class PlanDefaults {
         Integer iterations = given.iterations();
         return new Sampling(warmups != null ? warmups : conformance ? 0 : 3, iterations != null ? iterations : conformance ? 1 : 10,
                 given.warmupDuration() != null ? given.warmupDuration() : warmups != null || conformance ? java.time.Duration.ZERO : WARMUP_DURATION,
-                given.minDuration() != null ? given.minDuration() : iterations != null || conformance ? java.time.Duration.ZERO : MIN_DURATION);
+                given.minDuration() != null ? given.minDuration() : iterations != null || conformance ? java.time.Duration.ZERO : MIN_DURATION,
+                given.depth() != null ? given.depth() : dev.accelbridge.core.SamplingDepth.AUTO);
     }
 
     /** Whether a plan of these suites and user models asks a conformance question ({@link #sampling}). */

@@ -25,10 +25,11 @@ import java.util.Optional;
 @PublicApi
 public final class PlanJson {
     /**
-     * The version of this form: 3 since a plan's versions are by axis ({@code targets.versions}); 2: the groups, with
+     * The version of this form: 4 since sampling has a depth ({@code sampling.depth}; a plan stored before resumes with
+     * {@code full}); 3: a plan's versions are by axis ({@code targets.versions}); 2: the groups, with
      * {@code targets.runtimes} holding {@code ortWeb} and {@code ort}; 1: one flat object.
      */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
 
     /** The names plans and the dashboard's form gave versions before they were by axis, and the axis each is. */
     private static final Map<String, String> OLDER_VERSION_KEYS = Map.of("ortWeb", "ortWebVersion", "ort", "ortVersion");
@@ -199,6 +200,22 @@ public final class PlanJson {
             return Optional.empty();
         }
         JsonNode plan = n == null ? null : n.get("plan");
-        return plan == null || !plan.isObject() ? Optional.empty() : Optional.of(read(plan));
+        return plan == null || !plan.isObject() ? Optional.empty() : Optional.of(read(asRan((ObjectNode) plan)));
+    }
+
+    /**
+     * A stored plan as it ran: one stored before sampling had a depth ({@code --sampling}) settled every case, so it resumes
+     * with {@code full}, not with today's default.
+     */
+    private static ObjectNode asRan(ObjectNode plan) {
+        JsonNode v = plan.get("version");
+        if (v != null && v.asInt() >= VERSION) {
+            return plan;
+        }
+        ObjectNode groups = v != null && v.asInt() >= 2 ? plan.deepCopy() : grouped(plan);
+        if (groups.get("sampling") instanceof ObjectNode s && !s.has("depth")) {
+            s.put("depth", dev.accelbridge.core.SamplingDepth.FULL.id());
+        }
+        return groups;
     }
 }

@@ -28,9 +28,15 @@ public final class RunAccount {
         PROBES("native probes"),
         /** Launching browsers, loading the page and probing it, closing them: a browser lane's time outside its cases. */
         BROWSERS("browser launches and probes"),
-        /** Session creation inside cases ({@code loadMs}). */
+        /**
+         * The cold costs of first use: session creation and first inference of the first case on each fresh page (or
+         * process), where the engine's WebAssembly is compiled, its shaders built and its caches filled; why a newcomer's
+         * first run is slower than the second. Later cases' are {@link #SESSIONS} and {@link #FIRST}.
+         */
+        COLD("first use: each page's first case"),
+        /** Session creation inside cases ({@code loadMs}), less the first case on each fresh page ({@link #COLD}). */
         SESSIONS("session creation"),
-        /** The first inference of every case ({@code firstMs}). */
+        /** The first inference of every case ({@code firstMs}), less the first case on each fresh page ({@link #COLD}). */
         FIRST("first inference"),
         /** The timed iterations themselves (the sum of every kept sample). */
         TIMED("timed compute"),
@@ -136,8 +142,13 @@ public final class RunAccount {
             long timed = ms(java.util.Arrays.stream(t.samplesMs()).sum());
             long warm = ms(t.quality().warmupMs());
             long teacher = t.decoding() == null ? 0 : ms(t.decoding().teacherMs());
-            add(Part.SESSIONS, load);
-            add(Part.FIRST, first);
+            var cold = e.analysis() == null ? null : e.analysis().coldStart();
+            if (cold != null && Boolean.TRUE.equals(cold.freshPage())) {
+                add(Part.COLD, load + first); // the engine built and its shaders compiled on first use: a cost of its own
+            } else {
+                add(Part.SESSIONS, load);
+                add(Part.FIRST, first);
+            }
             add(Part.WARMUPS, warm);
             add(Part.TIMED, timed);
             add(Part.TEACHER, teacher);
@@ -174,9 +185,12 @@ public final class RunAccount {
         return nanos.getOrDefault(p, 0L) / 1e6;
     }
 
-    /** What was measured where inference happens: session creation, first inference and the timed iterations, in ms. */
+    /**
+     * What was measured where inference happens: session creation, first inference (the first use's included) and the timed
+     * iterations, in ms.
+     */
     public double computeMs() {
-        return ms(Part.SESSIONS) + ms(Part.FIRST) + ms(Part.TIMED);
+        return ms(Part.COLD) + ms(Part.SESSIONS) + ms(Part.FIRST) + ms(Part.TIMED);
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.Limits;
 import dev.accelbridge.core.MinDurations;
 import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.SamplingDepth;
 
 import java.time.Duration;
 
@@ -18,15 +19,17 @@ import java.time.Duration;
  * @param iterations     timed iterations per case (at least)
  * @param warmupDuration the least time a case's warm-ups take together ({@code --warmup-duration})
  * @param minDuration    the least time a case's timed iterations take together ({@code --min-duration})
+ * @param depth          how far sampling goes ({@code --sampling}): {@code auto} settles figures and runs a software
+ *                       adapter's cases for their verdict ({@link SamplingDepth})
  */
 @PublicApi
 @JsonDeserialize(builder = Sampling.Builder.class)
-public record Sampling(Integer warmups, Integer iterations, Duration warmupDuration, Duration minDuration) {
+public record Sampling(Integer warmups, Integer iterations, Duration warmupDuration, Duration minDuration, SamplingDepth depth) {
     /** The longest {@code --min-duration}: a case's timed iterations beyond it say nothing a longer run would not. */
     static final Duration MAX_MIN_DURATION = Duration.ofMinutes(10);
 
     /** Nothing given: every default applies. */
-    public static final Sampling DEFAULT = new Sampling(null, null, null, null);
+    public static final Sampling DEFAULT = new Sampling(null, null, null, null, null);
 
     /** @throws AccelbridgeException naming the option out of range and a value that works */
     public Sampling {
@@ -46,6 +49,11 @@ public record Sampling(Integer warmups, Integer iterations, Duration warmupDurat
         }
     }
 
+    /** Counts and durations; the depth left to its default. */
+    public Sampling(Integer warmups, Integer iterations, Duration warmupDuration, Duration minDuration) {
+        this(warmups, iterations, warmupDuration, minDuration, null);
+    }
+
     /** A builder: nothing given. */
     public static Builder builder() {
         return new Builder();
@@ -61,6 +69,19 @@ public record Sampling(Integer warmups, Integer iterations, Duration warmupDurat
         return (warmups != null && warmups > 0) || (warmupDuration != null && !warmupDuration.isZero());
     }
 
+    /**
+     * The rule each case of a resolved sampling runs by, in one line for {@code run} to say: the durations' rule
+     * ({@link MinDurations#describe}) and what a software adapter's cases run instead.
+     */
+    public String describe() {
+        if (depth == SamplingDepth.VERDICT) {
+            return "the verdict's runs only: no warm-up, at most " + SamplingDepth.WINDOW_RUNS + " timed runs (--sampling verdict)";
+        }
+        return durations().describe(warmups, iterations) + (depth == SamplingDepth.FULL ? ""
+                : "; on a software adapter, the verdict's runs only (no warm-up, at most " + SamplingDepth.WINDOW_RUNS
+                + " timed; --sampling full settles them)");
+    }
+
     /** The least durations of a resolved sampling. */
     public MinDurations durations() {
         return new MinDurations(warmupDuration, minDuration);
@@ -73,8 +94,15 @@ public record Sampling(Integer warmups, Integer iterations, Duration warmupDurat
         private Integer iterations;
         private Duration warmupDuration;
         private Duration minDuration;
+        private SamplingDepth depth;
 
         private Builder() {
+        }
+
+        /** How far sampling goes (default {@link SamplingDepth#AUTO}: a software adapter's cases run for their verdict). */
+        public Builder optDepth(SamplingDepth d) {
+            this.depth = d;
+            return this;
         }
 
         /** Warm-up iterations per case (default 3; 0 for a conformance run; at least 0). */
@@ -103,7 +131,7 @@ public record Sampling(Integer warmups, Integer iterations, Duration warmupDurat
 
         /** The sampling as given (its silences are filled where the plan is built). */
         public Sampling build() {
-            return new Sampling(warmups, iterations, warmupDuration, minDuration);
+            return new Sampling(warmups, iterations, warmupDuration, minDuration, depth);
         }
     }
 }

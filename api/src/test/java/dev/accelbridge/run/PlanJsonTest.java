@@ -105,6 +105,18 @@ class PlanJsonTest {
              "maxResultBytes":5242880,"noTls":false,"tlsKeystore":"/keys/bridge.p12","tlsPasswordFile":"/keys/password",
              "gridCapabilities":null,"connect":null,"connectExecutable":null}""";
 
+    /** A run stored before sampling had a depth settled every case: resumed, it does so again, not today's default. */
+    @Test
+    void aPlanStoredBeforeSamplingHadADepthResumesSettlingEveryCase() throws Exception {
+        String stored = "{\"origin\":\"cli\",\"plan\":" + V1 + "}";
+        assertThat(PlanJson.stored(stored).orElseThrow().sampling().depth()).isEqualTo(dev.accelbridge.core.SamplingDepth.FULL);
+        String v3 = "{\"origin\":\"cli\",\"plan\":{\"version\":3,\"targets\":{\"backends\":[\"wasm\"]},\"sampling\":{\"warmups\":1}}}";
+        assertThat(PlanJson.stored(v3).orElseThrow().sampling().depth()).isEqualTo(dev.accelbridge.core.SamplingDepth.FULL);
+        RunPlan now = PlanJson.read(ResultJson.MAPPER.readTree(V1));
+        assertThat(PlanJson.stored(PlanJson.record(now, "cli", null)).orElseThrow().sampling().depth())
+                .as("stored now: its own depth").isEqualTo(dev.accelbridge.core.SamplingDepth.AUTO);
+    }
+
     @Test
     void aPlanStoredBeforePlansWereGroupsReadsBackAsTheSamePlan() throws Exception {
         RunPlan v1 = PlanJson.read(ResultJson.MAPPER.readTree(V1));
@@ -117,7 +129,7 @@ class PlanJsonTest {
         assertThat(v1.targets().versions()).isEqualTo(Map.of("ortWebVersion", List.of("1.22.0"), "ortVersion", List.of("1.22.0")));
         assertThat(v1.targets().exposure().tls().keystore()).contains(Path.of("/keys/bridge.p12"));
         assertThat(v1.targets().parallel()).isEqualTo(3);
-        assertThat(v1.sampling()).isEqualTo(new Sampling(1, 7, Duration.ZERO, Duration.ZERO));
+        assertThat(v1.sampling()).isEqualTo(new Sampling(1, 7, Duration.ZERO, Duration.ZERO, dev.accelbridge.core.SamplingDepth.AUTO));
         assertThat(v1.limits().caseTimeout()).isEqualTo(Duration.ofSeconds(90));
         assertThat(v1.limits().loadTimeout()).contains(Duration.ofSeconds(40));
         assertThat(v1.drillDown()).isEqualTo(new DrillDown(false, false, 7, 3));

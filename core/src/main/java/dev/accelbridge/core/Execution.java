@@ -35,4 +35,12 @@ public record Execution(List<NamedTensor> outputs, Timings timings, MemoryUsage 
         return new Execution(outputs, timings.withQuality(timings.quality().withLoad(before, after, HostClock.cores())), memory,
                 provenance, warnings, analysis);
     }
+
+    /** This execution as run by {@code request}: its figures marked indicative when it ran the verdict's window only. */
+    public Execution sampledBy(ExecutionRequest request) {
+        if (timings == null || !request.verdictWindow()) {
+            return this;
+        }
+        return new Execution(outputs, timings.withQuality(timings.quality().inVerdictWindow()), memory, provenance, warnings, analysis);
+    }
 }

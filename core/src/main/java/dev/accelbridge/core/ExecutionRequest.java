@@ -20,10 +20,22 @@ import java.time.Duration;
  * @param progress   where the provider reports warm-ups and timed iterations as they go (never null)
  * @param durations  the least time the warm-ups and the timed iterations take ({@code --warmup-duration},
  *                   {@code --min-duration}): each loop goes on past its count until its duration has passed
+ * @param depth      how far the sampling goes, already decided for the backend's device ({@link SamplingDepth#on}):
+ *                   {@link SamplingDepth#VERDICT} is the verdict's window, so its counts are cut here, once (no warm-up, at
+ *                   most {@link SamplingDepth#WINDOW_RUNS} timed runs, no least durations) and every provider runs what it
+ *                   is given
  */
 public record ExecutionRequest(BackendId backend, ModelCase modelCase, int warmups, int iterations, Duration timeout,
                                Integer threads, Duration loadTimeout, int profileIterations, int recreate, CaseProgress progress,
-                               MinDurations durations) {
+                               MinDurations durations, SamplingDepth depth) {
+    /** A request whose sampling is the rule's, unchanged ({@link SamplingDepth#FULL}). */
+    public ExecutionRequest(BackendId backend, ModelCase modelCase, int warmups, int iterations, Duration timeout,
+                            Integer threads, Duration loadTimeout, int profileIterations, int recreate, CaseProgress progress,
+                            MinDurations durations) {
+        this(backend, modelCase, warmups, iterations, timeout, threads, loadTimeout, profileIterations, recreate, progress,
+                durations, SamplingDepth.FULL);
+    }
+
     /** The most timed iterations a minimum duration adds ({@link MinDurations#SAMPLE_CAP}). */
     public static final int DURATION_SAMPLE_CAP = MinDurations.SAMPLE_CAP;
 
@@ -42,7 +54,12 @@ public record ExecutionRequest(BackendId backend, ModelCase modelCase, int warmu
     /** This request with other minimum durations. */
     public ExecutionRequest withDurations(MinDurations d) {
         return new ExecutionRequest(backend, modelCase, warmups, iterations, timeout, threads, loadTimeout, profileIterations,
-                recreate, progress, d);
+                recreate, progress, d, depth);
+    }
+
+    /** Whether this request runs the verdict's window only: its figures are indicative, never settled. */
+    public boolean verdictWindow() {
+        return depth == SamplingDepth.VERDICT;
     }
 
     /** The least time of the timed iterations together. */
@@ -105,6 +122,12 @@ public record ExecutionRequest(BackendId backend, ModelCase modelCase, int warmu
     public ExecutionRequest {
         progress = progress == null ? CaseProgress.NONE : progress;
         durations = durations == null ? MinDurations.NONE : durations;
+        depth = depth == null ? SamplingDepth.FULL : depth;
+        if (depth == SamplingDepth.VERDICT) {
+            warmups = 0;
+            iterations = Math.max(1, Math.min(iterations, SamplingDepth.WINDOW_RUNS));
+            durations = MinDurations.NONE;
+        }
         if (threads != null && threads < 1) {
             throw new AccelbridgeException("threads must be at least 1, got " + threads, "pass --threads N with N >= 1");
         }
@@ -121,21 +144,21 @@ public record ExecutionRequest(BackendId backend, ModelCase modelCase, int warmu
 
     /** The same request with {@code n} profiled iterations. */
     public ExecutionRequest withProfile(int n) {
-        return new ExecutionRequest(backend, modelCase, warmups, iterations, timeout, threads, loadTimeout, n, recreate, progress);
+        return new ExecutionRequest(backend, modelCase, warmups, iterations, timeout, threads, loadTimeout, n, recreate, progress, durations, depth);
     }
 
     /** The same request with {@code n} re-creation cycles. */
     public ExecutionRequest withRecreate(int n) {
-        return new ExecutionRequest(backend, modelCase, warmups, iterations, timeout, threads, loadTimeout, profileIterations, n, progress);
+        return new ExecutionRequest(backend, modelCase, warmups, iterations, timeout, threads, loadTimeout, profileIterations, n, progress, durations, depth);
     }
 
     /** The same request for another model case (e.g. a model with its intermediates exposed). */
     public ExecutionRequest withModelCase(ModelCase mc) {
-        return new ExecutionRequest(backend, mc, warmups, iterations, timeout, threads, loadTimeout, profileIterations, recreate, progress);
+        return new ExecutionRequest(backend, mc, warmups, iterations, timeout, threads, loadTimeout, profileIterations, recreate, progress, durations, depth);
     }
 
     /** The same request reporting to {@code p}. */
     public ExecutionRequest withProgress(CaseProgress p) {
-        return new ExecutionRequest(backend, modelCase, warmups, iterations, timeout, threads, loadTimeout, profileIterations, recreate, p);
+        return new ExecutionRequest(backend, modelCase, warmups, iterations, timeout, threads, loadTimeout, profileIterations, recreate, p, durations, depth);
     }
 }

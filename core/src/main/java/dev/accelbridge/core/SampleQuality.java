@@ -24,14 +24,16 @@ package dev.accelbridge.core;
  * @param floorStopped      sampling stopped once {@link FloorStop#RUNS} runs showed the latency floor ({@link FloorStop}):
  *                          the warm-ups and the timed runs are fewer than the rule's counts, since more would time the
  *                          floor again
+ * @param verdictWindow     the case ran its verdict's window only ({@link SamplingDepth#VERDICT}: a software adapter by
+ *                          default): no warm-up, a few timed runs, so its figures are indicative, not settled
  */
 @PublicApi
 public record SampleQuality(Interval p50Ci, double timerResolutionMs, double latencyFloorMs, double readbackMs, double gpuMs,
                             Boolean steady, double trend, double loadBefore, double loadAfter, Boolean busy, double warmupMs,
-                            Boolean settled, boolean floorStopped) {
+                            Boolean settled, boolean floorStopped, boolean verdictWindow) {
     /** Nothing known (a record stored before these were measured). */
     public static final SampleQuality UNKNOWN = new SampleQuality(null, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-            null, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, null, false);
+            null, Double.NaN, Double.NaN, Double.NaN, null, Double.NaN, null, false, false);
 
     /** Whether the figures sit on a floor and so say nothing of the model's own time (never ranked). */
     public boolean floored() {
@@ -45,6 +47,10 @@ public record SampleQuality(Interval p50Ci, double timerResolutionMs, double lat
     public java.util.List<String> caveatList() {
         java.util.List<String> out = new java.util.ArrayList<>();
         String stopped = floorStopped ? "; sampling stopped once its runs showed it" : "";
+        if (verdictWindow) {
+            out.add("indicative, not settled: the verdict's runs only (no warm-up, at most " + SamplingDepth.WINDOW_RUNS
+                    + " timed); --sampling full settles it");
+        }
         if (timerFloor()) {
             out.add("latency floor: at the timer's resolution (" + ms(latencyFloorMs) + " ms)" + stopped + "; not ranked");
         } else if (floored()) {
@@ -85,43 +91,49 @@ public record SampleQuality(Interval p50Ci, double timerResolutionMs, double lat
         SampleStats.Steadiness st = SampleStats.steadiness(samples);
         return new SampleQuality(SampleStats.quantileCi(sorted, 0.5), timerResolutionMs,
                 SampleStats.latencyFloor(samples, timerResolutionMs, readbackMs), readbackMs, gpuMs,
-                st == null ? null : st.steady(), st == null ? Double.NaN : st.trend(), loadBefore, loadAfter, busy, warmupMs, settled, floorStopped);
+                st == null ? null : st.steady(), st == null ? Double.NaN : st.trend(), loadBefore, loadAfter, busy, warmupMs, settled, floorStopped, verdictWindow);
     }
 
     /** This with the clock that timed the samples and, on WebGPU, the measured readback round trip. */
     public SampleQuality withClock(double timerResolutionMs, double readbackMs) {
         return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend, loadBefore,
-                loadAfter, busy, warmupMs, settled, floorStopped);
+                loadAfter, busy, warmupMs, settled, floorStopped, verdictWindow);
     }
 
     /** This with the GPU's time per inference. */
     public SampleQuality withGpuMs(double gpuMs) {
         return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend, loadBefore,
-                loadAfter, busy, warmupMs, settled, floorStopped);
+                loadAfter, busy, warmupMs, settled, floorStopped, verdictWindow);
     }
 
     /** This with the latency floor {@code ms} found under other samples of the case (a generation's tokens). */
     public SampleQuality withLatencyFloor(double ms) {
         return new SampleQuality(p50Ci, timerResolutionMs, ms, readbackMs, gpuMs, steady, trend, loadBefore, loadAfter, busy,
-                warmupMs, settled, floorStopped);
+                warmupMs, settled, floorStopped, verdictWindow);
     }
 
     /** This with the host's load around the case, on a host of {@code cores} cores. */
     public SampleQuality withLoad(double before, double after, int cores) {
         return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend, before, after,
-                before >= 0 && cores > 0 ? before > cores : null, warmupMs, settled, floorStopped);
+                before >= 0 && cores > 0 ? before > cores : null, warmupMs, settled, floorStopped, verdictWindow);
     }
 
     /** This with the warm-up runs' total time. */
     public SampleQuality withWarmupMs(double ms) {
         return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend, loadBefore,
-                loadAfter, busy, ms, settled, floorStopped);
+                loadAfter, busy, ms, settled, floorStopped, verdictWindow);
+    }
+
+    /** This marked as the verdict's window's figures ({@link SamplingDepth#VERDICT}): indicative, not settled. */
+    public SampleQuality inVerdictWindow() {
+        return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend, loadBefore,
+                loadAfter, busy, warmupMs, settled, floorStopped, true);
     }
 
     /** This with whether sampling stopped on the latency floor ({@link FloorStop}). */
     public SampleQuality withFloorStopped(boolean stopped) {
         return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend, loadBefore,
-                loadAfter, busy, warmupMs, settled, stopped);
+                loadAfter, busy, warmupMs, settled, stopped, verdictWindow);
     }
 
     /**
@@ -131,6 +143,6 @@ public record SampleQuality(Interval p50Ci, double timerResolutionMs, double lat
     public SampleQuality withWarmup(double ms, Boolean warmupSettled, double warmupTrend) {
         boolean unsettled = Boolean.FALSE.equals(warmupSettled);
         return new SampleQuality(p50Ci, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, unsettled ? Boolean.FALSE : steady,
-                unsettled ? warmupTrend : trend, loadBefore, loadAfter, busy, ms, warmupSettled, floorStopped);
+                unsettled ? warmupTrend : trend, loadBefore, loadAfter, busy, ms, warmupSettled, floorStopped, verdictWindow);
     }
 }

@@ -33,4 +33,10 @@ public @interface Iterations {
      * getting faster; negative or 0: exactly {@link #warmups()}.
      */
     double warmupDuration() default -1;
+
+    /**
+     * How far sampling goes ({@code accelbridge run --sampling}): {@code "auto"} (a software adapter's cases run for their
+     * verdict, everything else is settled), {@code "full"} or {@code "verdict"}.
+     */
+    String sampling() default "auto";
 }

@@ -119,7 +119,7 @@ record TemplateSpec(List<BackendId> requested, List<BrowserKind> browsers, RunPl
     /** {@code @Iterations}' sampling, when given; a negative duration leaves the plan's default. */
     private static void sampling(ExtensionContext ctx, RunPlan.Builder plan) {
         find(ctx, Iterations.class).ifPresent(i -> plan.sampling(s -> {
-            s.optIterations(i.value()).optWarmups(i.warmups());
+            s.optIterations(i.value()).optWarmups(i.warmups()).optDepth(dev.accelbridge.core.SamplingDepth.parse(i.sampling()));
             if (i.minDuration() >= 0) {
                 s.optMinDuration(java.time.Duration.ofNanos(Math.round(i.minDuration() * 1e9)));
             }

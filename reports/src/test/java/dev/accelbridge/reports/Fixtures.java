@@ -42,9 +42,10 @@ public final class Fixtures {
                 Map.of("onnxruntime", "1.29.0", "djl", "0.38.0"), 2);
     }
 
+    /** A Chromium page whose WebGPU adapter is SwiftShader ({@code software}) or a GPU's that says it is hardware. */
     public static Provenance chromiumProv(HostInfo h, boolean software) {
         return new Provenance(h.hostname(), h.fingerprint(), h.os(), "chromium", "156.0.8078.73", "playwright",
-                software ? "google swiftshader (software adapter)" : null, software ? Boolean.TRUE : null, List.of("webgpu"),
+                software ? "google swiftshader (software adapter)" : "nvidia ampere", software, List.of("webgpu"),
                 Map.of("onnxruntime-web", "1.30.0"), 2);
     }
 

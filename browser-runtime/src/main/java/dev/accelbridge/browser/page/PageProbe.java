@@ -285,9 +285,10 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
             if (!webgpu.adapterFound()) {
                 return Availability.unavailable(backend, webgpu.evidence() + insecure(), where);
             }
-            return Availability.available(backend, "adapter " + webgpu.label() + "; vendor '" + webgpu.vendor() + "', architecture '"
+            String ev = "adapter " + webgpu.label() + "; vendor '" + webgpu.vendor() + "', architecture '"
                     + webgpu.architecture() + "', isFallbackAdapter " + webgpu.isFallbackAdapter() + "; shader-f16 "
-                    + yes(webgpu.hasFeature("shader-f16")) + "; " + webgpu.features().size() + " features", where);
+                    + yes(webgpu.hasFeature("shader-f16")) + "; " + webgpu.features().size() + " features";
+            return webgpu.software() ? Availability.availableInSoftware(backend, ev, where) : Availability.available(backend, ev, where);
         }
         if (!webnn.present()) {
             return Availability.unavailable(backend, webnn.evidence() + insecure(), where);

@@ -136,7 +136,8 @@ public final class DtypeRecommender {
             return "lossy: " + DtypeRecommendation.Choice.closeness(closenessOf(r), c.getAsDouble()) + ", below " + min;
         }
         if (!timed(r)) {
-            return "its figures say nothing of its speed (floored or absent)";
+            var st = dev.accelbridge.core.SpeedStanding.of(r);
+            return "its figures do not stand as a speed (" + (st.counts() ? "absent" : st.why()) + ")";
         }
         return null;
     }
@@ -169,7 +170,7 @@ public final class DtypeRecommender {
     }
 
     private static boolean timed(RunResult r) {
-        return r.timings() != null && r.timings().p50Ms() > 0 && !r.timings().quality().floored();
+        return dev.accelbridge.core.SpeedStanding.of(r).counts() && r.timings().p50Ms() > 0;
     }
 
     /**

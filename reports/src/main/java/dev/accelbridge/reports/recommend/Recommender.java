@@ -119,9 +119,9 @@ public final class Recommender {
     private static Map<List<String>, Map<String, RunResult>> candidates(List<RunResult> rs, Map<String, Double> cpu) {
         Map<List<String>, Map<String, RunResult>> byCandidate = new LinkedHashMap<>();
         for (RunResult r : rs) {
-            // a floored figure (a polled readback, the timer) says nothing of the backend's speed: never a candidate
-            if (r.status() == Status.PASSED && r.actual() == r.requested() && r.timings() != null && r.timings().p50Ms() > 0
-                    && !r.timings().quality().floored() && cpu.containsKey(r.id().inputKey())) {
+            // a figure that does not stand as a speed (a software adapter's, a floored one) is never a candidate
+            if (r.status() == Status.PASSED && r.actual() == r.requested() && dev.accelbridge.core.SpeedStanding.of(r).counts()
+                    && r.timings().p50Ms() > 0 && cpu.containsKey(r.id().inputKey())) {
                 byCandidate.computeIfAbsent(List.of(r.actual().id(), r.lane().id()), k -> new LinkedHashMap<>())
                         .put(r.id().inputKey(), r);
             }

@@ -81,10 +81,11 @@ public record Cell(RunResult result, Score score, double cpuP50Ms, double reques
     /**
      * Whether the cell takes part in speed rankings (the browser-vs-native chart): it executed on the backend asked for.
      * A fallen-back cell's figure belongs to another backend, so it is shown under {@link #ranOn()} and never ranked; a
-     * floored figure ({@link #floored()}) says nothing of the model's time and is not ranked either.
+     * figure that does not stand as a speed ({@link dev.accelbridge.core.SpeedStanding}: a software adapter's, a floored one)
+     * is not ranked either.
      */
     public boolean ranked() {
-        return result.status().executed() && result.status() != dev.accelbridge.core.Status.FELL_BACK && !floored();
+        return result.status() != dev.accelbridge.core.Status.FELL_BACK && dev.accelbridge.core.SpeedStanding.of(result).counts();
     }
 
     /** Whether the cell's figures sit on a latency floor (a polled readback, the timer): never ranked. */

@@ -167,11 +167,26 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
          * {@code --wasm-sync-tier-up} optimises at once, its cold figures and tier-up are not a background-tiering lane's).
          */
         public String caveat() {
+            String notSpeed = notSpeed();
+            if (notSpeed != null) {
+                return notSpeed;
+            }
             if (a == null || b == null || a.provenance() == null || b.provenance() == null
                     || a.provenance().syncTierUp() == b.provenance().syncTierUp()) {
                 return null;
             }
             return "V8 tiered up otherwise on each side (A " + tiering(a) + ", B " + tiering(b) + "): cold figures are not alike";
+        }
+
+        /** Why a side that executed is not compared as speed ("B: software adapter: ..."), or null. */
+        private String notSpeed() {
+            for (RunResult r : new RunResult[]{a, b}) {
+                var st = dev.accelbridge.core.SpeedStanding.of(r);
+                if (r != null && r.status().executed() && !st.counts()) {
+                    return (r == a ? "A" : "B") + ": " + st.why() + "; not compared as speed";
+                }
+            }
+            return null;
         }
 
         private static String tiering(RunResult r) {
@@ -306,6 +321,9 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
         if (a == null || b == null || a.timings() == null || b.timings() == null || !a.status().executed() || !b.status().executed()
                 || a.actual() != b.actual()) {
             return Double.NaN;
+        }
+        if (!dev.accelbridge.core.SpeedStanding.of(a).counts() || !dev.accelbridge.core.SpeedStanding.of(b).counts()) {
+            return Double.NaN; // not a speed: no ratio, never significant (the row's caveat says why)
         }
         double pa = a.timings().p50Ms();
         double pb = b.timings().p50Ms();

@@ -152,7 +152,8 @@ public final class MatrixBuilder {
      * the same actual backend, compared run-level by the detector. Null when the current result has no p50.
      */
     static Change change(List<RunResult> hist, RunResult current, RegressionDetector detector) {
-        if (current.timings() == null || !current.status().executed() || !Double.isFinite(current.timings().p50Ms())) {
+        // a figure that does not stand as a speed (a software adapter's, a floored one) is never called slower or faster
+        if (!dev.accelbridge.core.SpeedStanding.of(current).counts() || !Double.isFinite(current.timings().p50Ms())) {
             return null;
         }
         List<RunResult> earlier = new ArrayList<>();

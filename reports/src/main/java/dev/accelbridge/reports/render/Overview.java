@@ -126,6 +126,23 @@ public final class Overview {
         return Section.list("wrong", "Wrong outputs: " + wrong.size(), items, "No output outside tolerance.");
     }
 
+    /**
+     * The one line a report says of its software-adapter cells, or null when none executed: they have their verdicts, and
+     * their figures (indicative unless settled by {@code --sampling full}) are never ranked, recommended or compared as speed.
+     */
+    static String softwareAdapter(Matrix m) {
+        long n = m.cells().stream().filter(c -> dev.accelbridge.core.SpeedStanding.of(c.result())
+                == dev.accelbridge.core.SpeedStanding.SOFTWARE_ADAPTER).count();
+        long window = m.cells().stream().filter(c -> dev.accelbridge.core.SpeedStanding.of(c.result())
+                == dev.accelbridge.core.SpeedStanding.SOFTWARE_ADAPTER && c.result().timings().quality().verdictWindow()).count();
+        if (n == 0) {
+            return null;
+        }
+        return n + " cell(s) ran WebGPU on a software adapter (the CPU posing as a GPU): each has its verdict; its figures "
+                + (window == n ? "are indicative (the verdict's runs only) and never" : "are never") + " ranked, recommended or compared as "
+                + "speed" + (window > 0 ? " (--sampling full settles them, still not as a GPU's)" : "") + ".";
+    }
+
     /** The hosts, the browsers with their adapters, and every runtime version seen. */
     static Section where(Matrix m) {
         List<Section.Item> items = new ArrayList<>();
@@ -154,6 +171,10 @@ public final class Overview {
             List<String> bs = new ArrayList<>();
             browsers.forEach((b, adapters) -> bs.add(b + (adapters.isEmpty() ? "" : " [WebGPU adapter " + String.join(", ", adapters) + "]")));
             items.add(new Section.Item("browsers: ", String.join(" · ", bs), List.of()));
+        }
+        String software = softwareAdapter(m);
+        if (software != null) {
+            items.add(new Section.Item("software adapter: ", software, List.of()));
         }
         if (!runtimes.isEmpty()) {
             List<String> rs = new ArrayList<>();

@@ -42,12 +42,13 @@ public final class Scorer {
         double ratio = ratio(r, cpuP50Ms);
         double base = r.status() == Status.PASSED ? 50 : r.status() == Status.FELL_BACK ? 25 : 0;
         double p = r.status() == Status.WRONG_OUTPUT ? 0 : parityTerm(r.parity());
-        boolean speedCounts = acc == Acceleration.HARDWARE || acc == Acceleration.CPU;
+        dev.accelbridge.core.SpeedStanding standing = dev.accelbridge.core.SpeedStanding.of(r);
+        boolean speedCounts = standing.counts();
         StringBuilder note = new StringBuilder();
         double s;
         if (!speedCounts) {
             s = 0;
-            note.append(acc.label()).append(": speed not counted");
+            note.append(standing.why()).append(": speed not counted");
         } else if (Double.isFinite(ratio) && ratio > 0) {
             s = clamp(12.5 + 6.25 * (Math.log(ratio) / Math.log(2)), 0, 25);
         } else {
@@ -61,7 +62,7 @@ public final class Scorer {
         if (r.status() == Status.WRONG_OUTPUT) {
             g = Grade.LOW;
             append(note, "wrong output");
-        } else if (ratio < 0.1) {
+        } else if (speedCounts && ratio < 0.1) {
             g = Grade.LOW;
             append(note, String.format(java.util.Locale.ROOT, "%.1f× slower than native cpu", 1 / ratio));
         } else if (r.status() == Status.FELL_BACK || !speedCounts || ratio < 0.5) {

@@ -201,6 +201,7 @@ final class ExportSchema {
             "samplesNeeded", generic(), "p50CiMs", array(nonNegative(), 2), "timerResolutionMs", nonNegative(),
             "latencyFloorMs", nonNegative(), "readbackMs", nonNegative(), "gpuMs", nonNegative(), "steady", bool(),
             "trend", figure(-NO_MAX, NO_MAX), "loadBefore", nonNegative(), "loadAfter", nonNegative(), "busy", bool(), "warmupMs", nonNegative(), "settled", bool(), "floorStopped", bool(),
+            "verdictWindow", bool(),
             "maxAbsErr", nonNegative(), "maxRelErr", nonNegative(), "cosine", figure(-2, 2), "tolerance", nonNegative(),
             "within", bool(), "parityAgainst", text(), "nonFinite", whole(0, Long.MAX_VALUE), "rtol", nonNegative(),
             "toleranceBudget", figure(-NO_MAX, NO_MAX), "toleranceBasis", text(), "variantParity", object(PARITY),

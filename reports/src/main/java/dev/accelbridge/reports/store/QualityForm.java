@@ -20,22 +20,23 @@ import dev.accelbridge.core.SampleQuality;
  * @param warmupMs          the warm-up runs' time in all
  * @param settled           the warm-up went on until the runs stopped getting faster (false: its cap came first)
  * @param floorStopped      sampling stopped once three runs showed the latency floor (null in a record from before: false)
+ * @param verdictWindow     the case ran its verdict's window only: indicative, not settled (null: false)
  */
 record QualityForm(double[] p50CiMs, Double timerResolutionMs, Double latencyFloorMs, Double readbackMs, Double gpuMs,
                    Boolean steady, Double trend, Double loadBefore, Double loadAfter, Boolean busy, Double warmupMs, Boolean settled,
-                   Boolean floorStopped) {
+                   Boolean floorStopped, Boolean verdictWindow) {
 
     static QualityForm of(SampleQuality q) {
         return new QualityForm(q.p50Ci() == null ? null : q.p50Ci().toArray(), fig(q.timerResolutionMs()),
                 fig(q.latencyFloorMs()), fig(q.readbackMs()), fig(q.gpuMs()), q.steady(), fig(q.trend()), fig(q.loadBefore()),
                 fig(q.loadAfter()), q.busy(), fig(q.warmupMs()), q.settled(),
-                q.floorStopped() ? Boolean.TRUE : null);
+                q.floorStopped() ? Boolean.TRUE : null, q.verdictWindow() ? Boolean.TRUE : null);
     }
 
     SampleQuality toQuality() {
         return new SampleQuality(p50CiMs == null ? null : Interval.of(p50CiMs), d(timerResolutionMs), d(latencyFloorMs),
                 d(readbackMs), d(gpuMs), steady, d(trend), d(loadBefore), d(loadAfter), busy, d(warmupMs), settled,
-                Boolean.TRUE.equals(floorStopped));
+                Boolean.TRUE.equals(floorStopped), Boolean.TRUE.equals(verdictWindow));
     }
 
     /** The quality column's text, or null when nothing is known. */

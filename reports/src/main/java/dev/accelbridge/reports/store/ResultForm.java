@@ -73,6 +73,7 @@ import java.util.List;
  * @param busy             the host had more runnable work than cores as the case began
  * @param warmupMs         the warm-up runs' time in all, measured where they ran
  * @param floorStopped     sampling stopped once three runs showed the latency floor (null: it did not)
+ * @param verdictWindow    the case ran its verdict's window only, its figures indicative and not settled (null: it did not)
  * @param settled          the warm-up went on until the runs stopped getting faster; false when its cap came first, null
  *                         when not judged
  * @param maxAbsErr        the largest absolute error against the reference
@@ -119,7 +120,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                          Integer iterations, @JsonInclude(JsonInclude.Include.NON_NULL) double[] samplesMs, Integer samples,
                          java.util.Map<String, Integer> samplesNeeded, double[] p50CiMs, Double timerResolutionMs,
                          Double latencyFloorMs, Double readbackMs, Double gpuMs, Boolean steady, Double trend, Double loadBefore,
-                         Double loadAfter, Boolean busy, Double warmupMs, Boolean settled, Boolean floorStopped, Double maxAbsErr,
+                         Double loadAfter, Boolean busy, Double warmupMs, Boolean settled, Boolean floorStopped, Boolean verdictWindow, Double maxAbsErr,
                          Double maxRelErr, Double cosine, Double tolerance, Boolean within, String parityAgainst,
                          long nonFinite, Double rtol, Double toleranceBudget, String toleranceBasis, Parity variantParity,
                          JsonNode bisection, JsonNode profile, JsonNode coldStart, JsonNode recreate, JsonNode placement,
@@ -155,7 +156,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                 qf == null ? null : qf.readbackMs(), qf == null ? null : qf.gpuMs(), qf == null ? null : qf.steady(),
                 qf == null ? null : qf.trend(), qf == null ? null : qf.loadBefore(), qf == null ? null : qf.loadAfter(),
                 qf == null ? null : qf.busy(), qf == null ? null : qf.warmupMs(), qf == null ? null : qf.settled(),
-                qf == null ? null : qf.floorStopped(),
+                qf == null ? null : qf.floorStopped(), qf == null ? null : qf.verdictWindow(),
                 q == null ? null : q.maxAbsErr(), q == null ? null : q.maxRelErr(), q == null ? null : q.cosine(),
                 q == null ? null : q.tolerance(), q == null ? null : q.within(), q == null ? null : q.against(),
                 q == null ? 0 : q.nonFinite(), q == null ? null : q.rtol(), q == null ? null : q.budget(),
@@ -195,7 +196,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
         Timings t = iterations == null ? null : new Timings(d(loadMs), d(firstMs), warmups == null ? 0 : warmups,
                 samplesMs == null ? new double[0] : samplesMs, d(p50Ms), d(p90Ms), d(p99Ms), d(meanMs), d(stddevMs),
                 d(throughputPerSec), new QualityForm(p50CiMs, timerResolutionMs, latencyFloorMs, readbackMs, gpuMs, steady, trend,
-                loadBefore, loadAfter, busy, warmupMs, settled, floorStopped).toQuality(), decoding == null ? null : decoding.toDecoding());
+                loadBefore, loadAfter, busy, warmupMs, settled, floorStopped, verdictWindow).toQuality(), decoding == null ? null : decoding.toDecoding());
         Parity q = null;
         if (within != null) {
             double tol = d(tolerance);

@@ -68,6 +68,7 @@ public final class ResultJson {
         // a plan's durations and paths as people write them: "PT0.5S", "models/bert" (not a file: URI made absolute)
         id(m, java.time.Duration.class, java.time.Duration::toString, java.time.Duration::parse);
         id(m, java.nio.file.Path.class, java.nio.file.Path::toString, java.nio.file.Path::of);
+        id(m, dev.accelbridge.core.SamplingDepth.class, dev.accelbridge.core.SamplingDepth::id, dev.accelbridge.core.SamplingDepth::parse);
         id(m, Severity.class, Severity::id, s -> Severity.valueOf(s.toUpperCase(java.util.Locale.ROOT)));
         return m;
     }

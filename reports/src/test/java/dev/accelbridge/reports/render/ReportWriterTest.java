@@ -64,9 +64,11 @@ class ReportWriterTest {
         JsonNode reg = find(json, "text/bert-tiny", "webgpu", "chromium");
         assertThat(reg.path("change").path("kind").asText()).isEqualTo("REGRESSION");
         assertThat(reg.path("history")).hasSize(ReportFixture.RUNS);
-        assertThat(reg.path("provenance").path("softwareAdapter").asBoolean()).isTrue();
-        assertThat(reg.path("acceleration").asText()).isEqualTo("software adapter");
+        assertThat(reg.path("provenance").path("softwareAdapter").asBoolean()).isFalse();
+        assertThat(reg.path("acceleration").asText()).isEqualTo("hardware");
         assertThat(reg.path("grade").asText()).isEqualTo("LOW"); // 60 ms against 2 ms native: 30× slower
+        // the software adapter's wrong convnet keeps its label
+        assertThat(find(json, "vision/convnet", "webgpu", "chromium").path("acceleration").asText()).isEqualTo("software adapter");
         assertThat(find(json, "audio/whisper-tiny", "cuda", "native").path("grade").asText()).isEqualTo("NONE");
 
         String md = Files.readString(out.resolve("report.md"));

@@ -280,6 +280,13 @@ final class Converters {
     }
 
     /** {@code --webgpu-adapter}. */
+    static final class Depth implements ITypeConverter<dev.accelbridge.core.SamplingDepth> {
+        @Override
+        public dev.accelbridge.core.SamplingDepth convert(String value) {
+            return Converters.convert(value, dev.accelbridge.core.SamplingDepth::parse);
+        }
+    }
+
     static final class Adapter implements ITypeConverter<dev.accelbridge.browser.launch.WebGpuAdapter> {
         @Override
         public dev.accelbridge.browser.launch.WebGpuAdapter convert(String value) {

@@ -122,7 +122,7 @@ public final class RunCommand implements Callable<Integer> {
             RunRequest request;
             if (resume == null) {
                 if (!quiet) {
-                    err.println("each case runs " + plan.sampling().durations().describe(plan.sampling().warmups(), plan.sampling().iterations()));
+                    err.println("each case runs " + plan.sampling().describe());
                 }
                 progress.sampling(plan.sampling().durations());
                 request = RunRequest.builder().setPlan(plan).optModels(models).optAccount(account).build();

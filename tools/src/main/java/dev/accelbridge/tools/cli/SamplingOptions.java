@@ -24,6 +24,12 @@ final class SamplingOptions {
                     + "(default 0.5; 0 when --warmups is given or for a conformance run; 0: exactly --warmups), so a browser's engine has tiered its code up before the runs are timed.")
     Duration warmupDuration;
 
+    @Option(names = "--sampling", paramLabel = "auto|full|verdict", converter = Converters.Depth.class,
+            description = "How far sampling goes (default auto): auto settles every figure, except on a software adapter (WebGPU on "
+                    + "SwiftShader or lavapipe), whose cases run for their verdict with " + dev.accelbridge.core.SamplingDepth.WINDOW_RUNS
+                    + " timed runs and no warm-up (indicative figures, never ranked); full settles those too; verdict runs every case that way.")
+    dev.accelbridge.core.SamplingDepth depth;
+
     /** Puts the options on the group's builder. */
     Sampling.Builder apply(Sampling.Builder b) {
         // only what was given: where the user is silent the plan's defaults decide (they differ for the op suite)
@@ -38,6 +44,9 @@ final class SamplingOptions {
         }
         if (warmupDuration != null) {
             b.optWarmupDuration(warmupDuration);
+        }
+        if (depth != null) {
+            b.optDepth(depth);
         }
         return b;
     }

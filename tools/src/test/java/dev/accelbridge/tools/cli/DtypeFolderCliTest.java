@@ -99,7 +99,17 @@ class DtypeFolderCliTest {
         assertThat(rec.exitCode()).as(rec.err()).isEqualTo(Main.OK);
         List<JsonNode> recs = new ArrayList<>();
         new ObjectMapper().readTree(rec.out()).forEach(recs::add);
-        assertThat(recs).hasSize(5).allSatisfy(n -> {
+        assertThat(recs).hasSize(5);
+        // WebGPU here is SwiftShader: its figures never stand as a speed, so nothing is shipped on them; a defect is still said
+        List<JsonNode> software = recs.stream().filter(n -> n.get("backend").asText().equals("webgpu")).toList();
+        assertThat(software).hasSize(2).allSatisfy(n -> {
+            assertThat(n.path("best").isNull() || n.path("best").isMissingNode()).as(n.toString()).isTrue();
+            assertThat(n.get("skipped").findValuesAsText("why")).as(n.toString())
+                    .allSatisfy(w -> assertThat(w).containsAnyOf("software adapter", "a defect here"));
+        });
+        JsonNode jsep = software.stream().filter(n -> !n.get("target").asText().contains("webgpu-ep")).findFirst().orElseThrow();
+        assertThat(jsep.get("skipped").findValuesAsText("why")).anySatisfy(w -> assertThat(w).startsWith("a defect here (WRONG_OUTPUT"));
+        assertThat(recs.stream().filter(n -> !software.contains(n))).hasSize(3).allSatisfy(n -> {
             String best = n.get("best").get("precision").asText();
             assertThat(best).as(n.get("text").asText()).isIn("fp32", "q8");
             JsonNode shipped = by.get(best + "@" + n.get("backend").asText() + (n.get("target").asText().contains("webgpu-ep") ? "+ep" : ""));
@@ -113,10 +123,6 @@ class DtypeFolderCliTest {
         });
         assertThat(recs).as("native CPU's q8 (6 against 12 ms here) is shipped, with its interval")
                 .anySatisfy(n -> assertThat(n.get("text").asText()).startsWith("cpu on native").contains("ship q8").contains("] faster than fp32"));
-        JsonNode jsep = recs.stream().filter(n -> n.get("backend").asText().equals("webgpu") && !n.get("target").asText().contains("webgpu-ep"))
-                .findFirst().orElseThrow();
-        assertThat(jsep.get("best").get("precision").asText()).isEqualTo("fp32");
-        assertThat(jsep.get("skipped").get(0).get("why").asText()).startsWith("a defect here (WRONG_OUTPUT");
     }
 
     /**

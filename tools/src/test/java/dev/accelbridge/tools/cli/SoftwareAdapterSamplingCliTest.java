@@ -1,0 +1,61 @@
+package dev.accelbridge.tools.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.accelbridge.browser.testing.RequiresBrowser;
+import dev.accelbridge.core.SamplingDepth;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The default run on a machine without a GPU: real headless Chromium, whose WebGPU is SwiftShader. Its WebGPU cases run
+ * for their verdict (the verdict's window: no warm-up, a few timed runs, marked indicative), its wasm cases are settled as
+ * always, and {@code --sampling full} settles the software adapter's too.
+ */
+@RequiresBrowser
+class SoftwareAdapterSamplingCliTest {
+    @TempDir
+    Path tmp;
+
+    private List<JsonNode> run(String... extra) throws Exception {
+        List<String> args = new ArrayList<>(List.of("run", "--backends", "webgpu,wasm", "--suites", "text",
+                "--browser", "chromium", "--engines", "jsep", "--json", "--db", tmp.resolve("m.duckdb").toString(),
+                "--out", tmp.resolve("out").toString()));
+        args.addAll(List.of(extra));
+        CliRunner.Result r = CliRunner.run(args.toArray(String[]::new));
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+        List<JsonNode> rows = new ArrayList<>();
+        new ObjectMapper().readTree(r.out()).forEach(rows::add);
+        return rows;
+    }
+
+    private static JsonNode row(List<JsonNode> rows, String backend) {
+        return rows.stream().filter(n -> n.get("requested").asText().equals(backend)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void aSoftwareAdapterRunsForItsVerdictAndFullSettlesIt() throws Exception {
+        List<JsonNode> auto = run();
+        JsonNode gpu = row(auto, "webgpu");
+        assertThat(gpu.get("status").asText()).as("the verdict stands").isEqualTo("PASSED");
+        assertThat(gpu.get("softwareAdapter").asBoolean()).isTrue();
+        assertThat(gpu.get("verdictWindow").asBoolean()).isTrue();
+        assertThat(gpu.get("warmups").asInt()).isZero();
+        assertThat(gpu.get("iterations").asInt()).isBetween(1, SamplingDepth.WINDOW_RUNS);
+        assertThat(gpu.get("p50Ms").asDouble()).as("a figure exists").isPositive();
+        JsonNode wasm = row(auto, "wasm");
+        assertThat(wasm.path("verdictWindow").asBoolean(false)).as("the CPU is settled as always").isFalse();
+        assertThat(wasm.get("iterations").asInt()).isGreaterThan(SamplingDepth.WINDOW_RUNS);
+
+        JsonNode settled = row(run("--sampling", "full"), "webgpu");
+        assertThat(settled.path("verdictWindow").asBoolean(false)).isFalse();
+        assertThat(settled.get("warmups").asInt()).isPositive();
+        assertThat(settled.get("iterations").asInt()).isGreaterThanOrEqualTo(10);
+    }
+}
