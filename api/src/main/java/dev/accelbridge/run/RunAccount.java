@@ -33,7 +33,7 @@ public final class RunAccount {
          * process), where the engine's WebAssembly is compiled, its shaders built and its caches filled; why a newcomer's
          * first run is slower than the second. Later cases' are {@link #SESSIONS} and {@link #FIRST}.
          */
-        COLD("first use: each page's first case"),
+        COLD("first use (fresh pages)"),
         /** Session creation inside cases ({@code loadMs}), less the first case on each fresh page ({@link #COLD}). */
         SESSIONS("session creation"),
         /** The first inference of every case ({@code firstMs}), less the first case on each fresh page ({@link #COLD}). */

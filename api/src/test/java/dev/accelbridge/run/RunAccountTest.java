@@ -31,6 +31,23 @@ class RunAccountTest {
         assertThat(a.ms(RunAccount.Part.IN_CASE)).isCloseTo(100, within(1e-6));
     }
 
+    /** A newcomer's first run is slower than the second: the first case on each fresh page has a line of its own. */
+    @Test
+    void theFirstCaseOnAFreshPageIsFirstUseNotSessionsAndFirstInferences() {
+        RunAccount a = RunAccount.startingNow();
+        Timings t = Timings.of(400, 150, 2, new double[]{10, 10, 10});
+        var cold = new dev.accelbridge.core.Analysis(null, null, new dev.accelbridge.core.ColdStart(5, 400, 150, 10, true), null, null, null);
+        var warm = new dev.accelbridge.core.Analysis(null, null, new dev.accelbridge.core.ColdStart(5, 40, 15, 10, false), null, null, null);
+        a.addCase(new Execution(List.of(), t, MemoryUsage.UNKNOWN, null, List.of(), cold), 600_000_000L);
+        a.addCase(new Execution(List.of(), Timings.of(40, 15, 2, new double[]{10, 10, 10}), MemoryUsage.UNKNOWN, null, List.of(), warm),
+                100_000_000L);
+        assertThat(a.ms(RunAccount.Part.COLD)).isCloseTo(550, within(1e-6));
+        assertThat(a.ms(RunAccount.Part.SESSIONS)).isCloseTo(40, within(1e-6));
+        assertThat(a.ms(RunAccount.Part.FIRST)).isCloseTo(15, within(1e-6));
+        assertThat(a.computeMs()).as("first use is compute too").isCloseTo(550 + 55 + 60, within(1e-6));
+        assertThat(a.render()).contains("first use (fresh pages)");
+    }
+
     @Test
     void anExclusivePartLeavesOutWhatOtherPartsClaimedMeanwhileAndOtherTakesTheRest() throws Exception {
         RunAccount a = RunAccount.startingNow();

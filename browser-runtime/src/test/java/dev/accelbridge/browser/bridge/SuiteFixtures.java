@@ -72,9 +72,10 @@ public final class SuiteFixtures {
         return e;
     }
 
-    /** Runs {@code mc} on {@code backend} with 1 warm-up and 3 timed runs and checks it against native CPU. */
+    /** Runs {@code mc} on {@code backend} for its verdict (no warm-up, 3 timed runs) and checks it against native CPU. */
     public static Execution runAndCompare(BackendProvider browser, BackendId backend, ModelCase mc) {
-        Execution e = browser.execute(new ExecutionRequest(backend, mc, 1, 3, Duration.ofSeconds(120)));
+        Execution e = browser.execute(new ExecutionRequest(backend, mc, 0, 3, Duration.ofSeconds(120), null, null, 0, 0, null, null,
+                dev.accelbridge.core.SamplingDepth.VERDICT));
         Parity p = Parity.compare(reference(mc), e.outputs(),
                 dt -> dev.accelbridge.core.Tolerance.defaults(backend, dt, dev.accelbridge.core.Precision.FP32), "native-cpu");
         assertThat(p.within()).as("%s on %s: %s", mc.key(), backend, p).isTrue();

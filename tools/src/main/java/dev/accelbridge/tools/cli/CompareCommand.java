@@ -87,6 +87,12 @@ public final class CompareCommand implements Callable<Integer> {
                     if (r.caveat() != null) {
                         out.printf(Locale.ROOT, "%-70s %s%n", "", r.caveat());
                     }
+                } else if (r.a() != null && r.b() != null && r.a().status().executed() && r.b().status().executed() && r.caveat() != null) {
+                    // both ran, but a figure is no speed (a software adapter's): the row says why, and what each side held
+                    out.printf(Locale.ROOT, "%-70s %s%s%n", r.label(), r.caveat(), statusChanged ? "  " + sa + " → " + sb : "");
+                    if (r.memoryChange() != null) {
+                        out.printf(Locale.ROOT, "%-70s %s%n", "", r.memoryChange());
+                    }
                 } else if (statusChanged) {
                     // a verdict that changed says why on the side that did not run
                     RunResult why = r.b() != null && !r.b().status().executed() ? r.b() : r.a();

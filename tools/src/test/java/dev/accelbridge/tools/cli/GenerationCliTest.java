@@ -26,6 +26,7 @@ class GenerationCliTest {
     @TempDir
     Path tmp;
 
+    @org.junit.jupiter.api.Tag("nightly") // docs/testing.md#the-nightly-tier: the decoder's tokens are verified in PlaywrightChromiumTest
     @Test
     @RequiresBrowser
     void theDecoderGeneratesVerifiedTokensNativelyOnWasmAndOnWebgpuOnBothEnginesWithItsFiguresWherePeopleLook() throws Exception {
