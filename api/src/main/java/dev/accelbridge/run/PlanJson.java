@@ -107,7 +107,7 @@ public final class PlanJson {
                 {"backends", "targets", "backends"}, {"policy", "targets", "policy"}, {"browsers", "targets", "browsers"},
                 {"driver", "targets", "driver"}, {"grid", "targets", "grid"}, {"headless", "targets", "headless"},
                 {"parallel", "targets", "parallel"},
-                {"warmups", "sampling", "warmups"}, {"iterations", "sampling", "iterations"},
+                {"warmups", "sampling", "warmups"}, {"iterations", "sampling", "iterations"}, {"samplingDepth", "sampling", "depth"},
                 {"threads", "limits", "threads"}, {"retries", "limits", "retries"}, {"maxResultBytes", "limits", "maxResultBytes"},
         };
         for (String[] m : moves) {

@@ -23,7 +23,7 @@ class RunFormTest {
     void arraysStringsAndNumbersBecomeThePlan() throws Exception {
         RunForm f = RunForm.parse(ResultJson.MAPPER.readTree("""
                 {"suites": ["text", "vision"], "models": ["/m/a.onnx", " "], "backends": "wasm, cpu", "browsers": ["chromium"],
-                 "iterations": "5", "warmups": 0, "precisions": [], "batchSizes": "1,4"}"""));
+                 "iterations": "5", "warmups": 0, "precisions": [], "batchSizes": "1,4", "samplingDepth": "full"}"""));
         RunPlan p = f.plan();
         assertThat(p.workload().suites()).containsExactly(ModelFamily.TEXT, ModelFamily.VISION);
         assertThat(p.workload().userModels()).containsExactly(Path.of("/m/a.onnx"));
@@ -31,6 +31,7 @@ class RunFormTest {
         assertThat(p.targets().browsers()).containsExactly(dev.accelbridge.core.BrowserSpec.of(BrowserKind.CHROMIUM));
         assertThat(p.sampling().iterations()).isEqualTo(5);
         assertThat(p.sampling().warmups()).isZero();
+        assertThat(p.sampling().depth()).isEqualTo(dev.accelbridge.core.SamplingDepth.FULL);
         assertThat(p.workload().precisions()).containsExactly(Precision.FP32);
         assertThat(p.workload().batchSizes()).containsExactly(1, 4);
     }
@@ -44,6 +45,7 @@ class RunFormTest {
                 ModelFamily.MULTIMODAL, ModelFamily.TEXT_GENERATION);
         assertThat(p.targets().parallel()).isEqualTo(PlanDefaults.parallel());
         assertThat(p.workload().batchSizes()).isEmpty();
+        assertThat(p.sampling().depth()).as("a software adapter runs for its verdict").isEqualTo(dev.accelbridge.core.SamplingDepth.AUTO);
     }
 
     @Test

@@ -338,7 +338,8 @@
     }
     var fields = { suites: all('suites'), backends: all('backends'), browsers: all('browsers'), precisions: all('precisions'),
       models: f.models.value.split('\n').map(function (s) { return s.trim(); }).filter(Boolean),
-      batchSizes: f.batchSizes.value, iterations: f.iterations.value, warmups: f.warmups.value, ortWeb: f.ortWeb.value, ort: f.ort.value };
+      batchSizes: f.batchSizes.value, iterations: f.iterations.value, warmups: f.warmups.value, samplingDepth: f.samplingDepth.value,
+      ortWeb: f.ortWeb.value, ort: f.ort.value };
     Object.keys(fields).forEach(function (k) { body[k] = fields[k]; });
     msg.textContent = 'starting…';
     api('/api/runs', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
