@@ -62,9 +62,7 @@ final class HtmlRenderer {
                             + "<div id=\"grid\"></div>\n<div id=\"cell-detail\" class=\"detail\" hidden></div>\n");
             case BROWSER_VS_NATIVE -> sb.append("<details class=\"sec\" id=\"sec-ratio\"><summary><h2>Browser vs native CPU</h2></summary>\n"
                     + "<p class=\"meta\">p50 ratio, 1× = native CPU, above 1 = slower; cells on hardware (or the CPU itself for wasm and "
-                    + "WebNN cpu). Not ranked: ").append(unranked(m)).append(".</p>\n<div id=\"ratio\" class=\"chart\"></div>\n"
-                    + "<h3>On a software adapter (WebGPU drawn by the CPU): not a measure of WebGPU</h3>\n"
-                    + "<div id=\"ratio-sw\" class=\"chart\"></div>\n</details>\n");
+                    + "WebNN cpu). Not ranked: ").append(unranked(m)).append(".</p>\n<div id=\"ratio\" class=\"chart\"></div>\n</details>\n");
             case GENERATION_CHARTS -> {
                 Section gen = GenerationSection.of(m);
                 if (!gen.hidden() && !gen.empty()) {
@@ -321,8 +319,7 @@ final class HtmlRenderer {
               }
               charts.grid = V.grid(el('grid'), data.cells, { onCell: show });
               var lazy = {
-                'sec-ratio': function () { charts.ratio = V.ratio(el('ratio'), data.cells, { onCell: show });
-                  charts.ratioSw = V.ratio(el('ratio-sw'), data.cells, { software: true, onCell: show }); },
+                'sec-ratio': function () { charts.ratio = V.ratio(el('ratio'), data.cells, { onCell: show }); },
                 'sec-gen-charts': function () { charts.ttft = V.generation(el('ttft'), data.cells, { which: 'ttft', onCell: show });
                   charts.tps = V.generation(el('tps'), data.cells, { which: 'tokensPerSec', onCell: show }); },
                 'sec-history': function () { charts.history = V.history(el('history'), data.cells); }

@@ -221,19 +221,17 @@
   /**
    * Browser p50 over the native CPU p50 of the same case and host, one bar per browser cell that ran on the backend asked
    * for (a fallen-back cell's figure belongs to another backend; a floored one says nothing of the model: neither is
-   * ranked), 1x = native CPU. opts.software: draw only the cells on a software adapter (WebGPU on the CPU), which are
-   * kept apart so they never lead a ranking of hardware; otherwise only the others.
+   * ranked; nor is a software adapter's, WebGPU on the CPU: its figure is no GPU's speed), 1x = native CPU.
    */
   function ratio(el, cells, opts) {
     opts = opts || {};
-    var rs = cells.filter(function (c) { return c.isBrowser && c.ranked && typeof c.vsNative === 'number' && c.vsNative > 0
-      && !!c.software === !!opts.software; });
+    var rs = cells.filter(function (c) { return c.isBrowser && c.ranked && typeof c.vsNative === 'number' && c.vsNative > 0; });
     rs.sort(function (a, b) { return b.vsNative - a.vsNative; });
     return intervalBars(el, rs.map(function (c) { return { label: short(c), full: c.row + ' · ' + c.ran, value: c.vsNative, ci: c.vsNativeCi,
       color: c.vsNative > 1 ? '#c2504a' : '#1a9850', note: c.vsNativeLabel + (c.caveat ? ' ' + c.caveat : ''), cell: c }; }), {
       axis: 'browser p50 / native CPU p50 (whiskers: 95 % interval)', log: true, mark: { value: 1, label: 'native CPU = 1×' },
       fmt: function (v) { return '×' + (v >= 100 ? v.toFixed(0) : v.toFixed(2)); }, onCell: opts.onCell,
-      empty: opts.software ? 'No cell ran on a software adapter.' : 'No browser cell on hardware has a native CPU reference in this scope.' });
+      empty: 'No browser cell on hardware has a native CPU reference in this scope.' });
   }
 
   /**

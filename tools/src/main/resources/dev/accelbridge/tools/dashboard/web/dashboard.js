@@ -100,7 +100,6 @@
     $('overview-box').innerHTML = state.matrix.overview || '';
     V.grid($('grid'), cells, { onCell: open });
     V.ratio($('ratio'), cells, { onCell: open });
-    V.ratio($('ratio-sw'), cells, { software: true, onCell: open });
     V.generation($('ttft'), cells, { which: 'ttft', onCell: open });
     V.generation($('tps'), cells, { which: 'tokensPerSec', onCell: open });
     V.history($('history'), cells);
