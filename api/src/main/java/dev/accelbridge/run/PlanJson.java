@@ -212,10 +212,13 @@ public final class PlanJson {
         if (v != null && v.asInt() >= VERSION) {
             return plan;
         }
-        ObjectNode groups = v != null && v.asInt() >= 2 ? plan.deepCopy() : grouped(plan);
-        if (groups.get("sampling") instanceof ObjectNode s && !s.has("depth")) {
-            s.put("depth", dev.accelbridge.core.SamplingDepth.FULL.id());
+        ObjectNode copy = plan.deepCopy();
+        String full = dev.accelbridge.core.SamplingDepth.FULL.id();
+        if (v == null || v.asInt() < 2) {
+            copy.putIfAbsent("samplingDepth", copy.textNode(full)); // a flat plan: read moves it into its group
+        } else if (copy.get("sampling") instanceof ObjectNode s && !s.has("depth")) {
+            s.put("depth", full);
         }
-        return groups;
+        return copy;
     }
 }

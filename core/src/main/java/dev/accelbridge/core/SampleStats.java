@@ -327,7 +327,6 @@ public final class SampleStats {
     /** The shortest empty readback that is a poll by itself: no device takes 10 ms to copy four bytes back. */
     public static final double POLL_MS = 10;
 
-
     private static double[] sorted(double[] v) {
         double[] s = v.clone();
         Arrays.sort(s);

@@ -88,6 +88,11 @@ public record Cell(RunResult result, Score score, double cpuP50Ms, double reques
         return result.status() != dev.accelbridge.core.Status.FELL_BACK && dev.accelbridge.core.SpeedStanding.of(result).counts();
     }
 
+    /** Whether the cell ran WebGPU on a software adapter (the CPU posing as a GPU): a verdict, never a GPU's speed. */
+    public boolean softwareAdapter() {
+        return result.status().executed() && score.acceleration() == dev.accelbridge.core.Acceleration.SOFTWARE_ADAPTER;
+    }
+
     /** Whether the cell's figures sit on a latency floor (a polled readback, the timer): never ranked. */
     public boolean floored() {
         return result.timings() != null && result.timings().quality().floored();

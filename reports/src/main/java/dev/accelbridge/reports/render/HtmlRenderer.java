@@ -88,8 +88,7 @@ final class HtmlRenderer {
     private static String unranked(Matrix m) {
         long fell = m.cells().stream().filter(c -> c.result().status() == Status.FELL_BACK && c.key().lane().side().comparedWithNative()).count();
         long floored = m.cells().stream().filter(c -> c.floored() && c.key().lane().side().comparedWithNative()).count();
-        long software = m.cells().stream().filter(c -> dev.accelbridge.core.SpeedStanding.of(c.result())
-                == dev.accelbridge.core.SpeedStanding.SOFTWARE_ADAPTER && c.result().status() != Status.FELL_BACK).count();
+        long software = m.cells().stream().filter(c -> c.softwareAdapter() && c.result().status() != Status.FELL_BACK).count();
         return fell + " cell(s) that fell back (their figure is another backend's), " + floored
                 + " on a latency floor (their figure is the floor's, not the model's), " + software
                 + " on a software adapter (WebGPU run by the CPU: a verdict, not a GPU's speed)";

@@ -131,10 +131,9 @@ public final class Overview {
      * their figures (indicative unless settled by {@code --sampling full}) are never ranked, recommended or compared as speed.
      */
     static String softwareAdapter(Matrix m) {
-        long n = m.cells().stream().filter(c -> dev.accelbridge.core.SpeedStanding.of(c.result())
-                == dev.accelbridge.core.SpeedStanding.SOFTWARE_ADAPTER).count();
-        long window = m.cells().stream().filter(c -> dev.accelbridge.core.SpeedStanding.of(c.result())
-                == dev.accelbridge.core.SpeedStanding.SOFTWARE_ADAPTER && c.result().timings().quality().verdictWindow()).count();
+        List<Cell> software = m.cells().stream().filter(Cell::softwareAdapter).toList();
+        long n = software.size();
+        long window = software.stream().filter(c -> c.result().timings() != null && c.result().timings().quality().verdictWindow()).count();
         if (n == 0) {
             return null;
         }

@@ -101,7 +101,7 @@ public final class Views {
         o.put("versions", c.versionsLabel().replaceFirst("^ · ", ""));
         o.put("glyph", Glyph.of(r.status()));
         o.put("figure", r.status().executed() ? Glyph.figure(c.p50()) : "");
-        o.put("software", r.status().executed() && c.score().acceleration() == dev.accelbridge.core.Acceleration.SOFTWARE_ADAPTER);
+        o.put("software", c.softwareAdapter());
         o.put("reason", r.reason());
         o.put("anchor", DrillDowns.has(c) ? DrillDowns.anchor(c) : null);
     }
