@@ -4,4 +4,4 @@
 # a bare page loop over the same folders in the same run; prints both walls and the ratio (goal < 1.2).
 # Usage: bench/conformance/run.sh [backend=wasm|webgpu] [rounds=3]
 cd "$(dirname "$0")/../.." && ./accelbridge --version >/dev/null
-exec bench/java-bench.sh dev.accelbridge.browser.bridge.ConformanceBench "$@"
+exec bench/java-bench.sh dev.accelbridge.bench.ConformanceBench "$@"

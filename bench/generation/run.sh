@@ -5,4 +5,4 @@
 #   [2] the harness's native decode loop (NativeGeneration) with a bare ONNX Runtime OrtSession loop in Java,
 # and prints TTFT p50 and tokens/s of each with the harness/bare ratios (the goal: <= 1.05).
 # Usage: bench/generation/run.sh [backend=wasm|webgpu] [iterations=10] [size=small|large] [newTokens=32] [engine=jsep|webgpu-ep|webgpu-ep-jspi]
-exec "$(dirname "$0")/../java-bench.sh" dev.accelbridge.browser.bridge.GenerationBench "$@"
+exec "$(dirname "$0")/../java-bench.sh" dev.accelbridge.bench.GenerationBench "$@"

@@ -14,4 +14,4 @@ for a in "$@"; do
   if [[ "${prev:-}" == "--model" ]]; then a="$(cd "$OLDPWD" 2>/dev/null && realpath "$a" || echo "$a")"; fi
   args+=("$a"); prev="$a"
 done
-exec bench/java-bench.sh dev.accelbridge.nativerunner.NativeOverheadBench "${args[@]}"
+exec bench/java-bench.sh dev.accelbridge.bench.NativeOverheadBench "${args[@]}"

@@ -5,4 +5,4 @@
 # Usage: bench/position/run.sh [positions=3] [variants=default,background-tier-up]
 # Variants: default (Accelbridge's flags: synchronous wasm tier-up), background-tier-up (the browser's default), no-liftoff,
 # no-dynamic-tiering, low-budget, lane-warmup[-N] [backend=wasm] [warmupSeconds=0.5]
-exec "$(dirname "$0")/../java-bench.sh" dev.accelbridge.browser.bridge.PositionBench "$@"
+exec "$(dirname "$0")/../java-bench.sh" dev.accelbridge.bench.PositionBench "$@"

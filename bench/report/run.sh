@@ -5,4 +5,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 N="${1:-10000}"
-exec bench/java-bench.sh dev.accelbridge.reports.bench.ReportRenderBench "$N"
+exec bench/java-bench.sh dev.accelbridge.bench.ReportRenderBench "$N"

@@ -1,5 +1,5 @@
 // The page protocol's message kinds, the one list the page uses; the bridge's side is the Java enum
-// dev.accelbridge.browser.page.MessageKind, and a test holds the two to the same names and ids (docs/protocol.md).
+// dev.accelbridge.bridge.protocol.MessageKind, and a test holds the two to the same names and ids (docs/protocol.md).
 export const Kind = Object.freeze({
   HELLO: 'hello',
   WELCOME: 'welcome',

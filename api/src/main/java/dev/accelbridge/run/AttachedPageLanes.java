@@ -1,9 +1,9 @@
 package dev.accelbridge.run;
 
 import dev.accelbridge.core.PublicApi;
-import dev.accelbridge.browser.bridge.BridgeServer;
-import dev.accelbridge.browser.bridge.provider.BrowserBackendProvider;
-import dev.accelbridge.browser.bridge.hub.ConnectedPage;
+import dev.accelbridge.bridge.BridgeServer;
+import dev.accelbridge.browser.provider.BrowserBackendProvider;
+import dev.accelbridge.bridge.hub.ConnectedPage;
 import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.BackendId;
 

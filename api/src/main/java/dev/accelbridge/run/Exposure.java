@@ -1,6 +1,6 @@
 package dev.accelbridge.run;
 
-import dev.accelbridge.browser.bridge.TlsIdentity;
+import dev.accelbridge.bridge.TlsIdentity;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.PublicApi;
 

@@ -1,8 +1,8 @@
 package dev.accelbridge.run;
 
-import dev.accelbridge.browser.bridge.BridgeOptions;
-import dev.accelbridge.browser.bridge.BridgeServer;
-import dev.accelbridge.browser.bridge.provider.BrowserBackendProvider;
+import dev.accelbridge.bridge.BridgeOptions;
+import dev.accelbridge.bridge.BridgeServer;
+import dev.accelbridge.browser.provider.BrowserBackendProvider;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.browser.testing.RequiresBrowser;

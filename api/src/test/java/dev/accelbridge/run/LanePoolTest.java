@@ -114,7 +114,7 @@ class LanePoolTest {
                 lanes.forEach(l -> run.release(LaneId.of(BrowserKind.CHROMIUM), l));
                 assertThat(pool.idleLanes()).as("given back before the run ends, at most the cap kept").isEqualTo(LanePool.MAX_IDLE);
             }
-            List<Boolean> open = lanes.stream().map(l -> ((dev.accelbridge.browser.bridge.provider.BrowserBackendProvider) l.providers()
+            List<Boolean> open = lanes.stream().map(l -> ((dev.accelbridge.browser.provider.BrowserBackendProvider) l.providers()
                     .apply(BackendId.WASM)).handle().isPresent()).toList();
             assertThat(open).as("the oldest closed").containsExactly(false, false, true, true, true, true);
             assertThat(launched).hasValue(opened);

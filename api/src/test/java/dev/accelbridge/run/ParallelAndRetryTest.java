@@ -2,7 +2,7 @@ package dev.accelbridge.run;
 
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.accelbridge.browser.bridge.provider.BrowserBackendProvider;
+import dev.accelbridge.browser.provider.BrowserBackendProvider;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;

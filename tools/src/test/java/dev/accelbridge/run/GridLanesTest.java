@@ -1,7 +1,7 @@
 package dev.accelbridge.run;
 
 import dev.accelbridge.browser.testing.RequiresBrowser;
-import dev.accelbridge.browser.bridge.BridgeServer;
+import dev.accelbridge.bridge.BridgeServer;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.LaneId;

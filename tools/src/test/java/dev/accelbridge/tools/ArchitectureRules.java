@@ -40,19 +40,21 @@ final class ArchitectureRules {
         }
     }
 
-    private static final Set<String> TOOLS_MAY_USE = Set.of("core", "test-suites", "native-runner", "browser-runtime", "fallback",
-            "reports", "api");
+    private static final Set<String> TOOLS_MAY_USE = Set.of("core", "test-suites", "native-runner", "bridge-server", "browser-runtime",
+            "fallback", "reports", "api");
 
     /** This house: four floors, and what each module may reach. */
     static final ArchitectureRules HOUSE = new ArchitectureRules(List.of(
             new Module("core", "dev.accelbridge.core", Set.of()),
             new Module("test-suites", "dev.accelbridge.suites", Set.of("core")),
             new Module("native-runner", "dev.accelbridge.nativerunner", Set.of("core", "test-suites")),
-            new Module("browser-runtime", "dev.accelbridge.browser", Set.of("core", "test-suites")),
+            // the bridge knows pages and messages; what launches and drives a browser stands on it
+            new Module("bridge-server", "dev.accelbridge.bridge", Set.of("core", "test-suites")),
+            new Module("browser-runtime", "dev.accelbridge.browser", Set.of("core", "test-suites", "bridge-server")),
             new Module("fallback", "dev.accelbridge.fallback", Set.of("core")),
             new Module("reports", "dev.accelbridge.reports", Set.of("core")),
             new Module("api", List.of("dev.accelbridge.api", "dev.accelbridge.run", "dev.accelbridge.bisect"),
-                    Set.of("core", "test-suites", "native-runner", "browser-runtime", "fallback", "reports")),
+                    Set.of("core", "test-suites", "native-runner", "bridge-server", "browser-runtime", "fallback", "reports")),
             // the tools (CLI, dashboard) stand on the API; nothing stands on them
             new Module("tools", "dev.accelbridge.tools", TOOLS_MAY_USE),
             new Module("junit5", "dev.accelbridge.junit5", TOOLS_MAY_USE)),

@@ -91,7 +91,7 @@ class ArchitectureTest {
         assertThat(RULES.published(classes.get("dev.accelbridge.reports.store.MatrixStore"))).isTrue();
         assertThat(RULES.published(classes.get("dev.accelbridge.run.RunOrchestrator"))).isFalse();
         assertThat(RULES.published(classes.get("dev.accelbridge.reports.store.ResultRows"))).isFalse();
-        assertThat(RULES.ownerOf("dev.accelbridge.browser.bridge.hub.PageHub")).isEqualTo("browser-runtime");
+        assertThat(RULES.ownerOf("dev.accelbridge.bridge.hub.PageHub")).isEqualTo("bridge-server");
         assertThat(RULES.modules().get("reports").mayUse()).doesNotContain("tools");
         assertThat(RULES.ownerOf("dev.accelbridge.run.RunPlan")).isEqualTo("api");
         assertThat(RULES.ownerOf("dev.accelbridge.tools.cli.Main")).isEqualTo("tools");

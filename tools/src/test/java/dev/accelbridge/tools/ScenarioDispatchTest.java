@@ -28,7 +28,7 @@ class ScenarioDispatchTest {
     private static final Set<String> DISPATCHERS = Set.of(
             "dev.accelbridge.run.Judge",
             "dev.accelbridge.nativerunner.DjlOnnxRuntimeProvider",
-            "dev.accelbridge.browser.bridge.provider.BrowserCase");
+            "dev.accelbridge.browser.provider.BrowserCase");
 
     /** Code about one scenario alone, each with why it asks. */
     private static final Map<String, String> ABOUT_ONE_SCENARIO = Map.of(
@@ -37,7 +37,7 @@ class ScenarioDispatchTest {
             "dev.accelbridge.suites.SuiteCatalog", "an encoder-decoder's generation starts with its encoder's file",
             "dev.accelbridge.suites.precision.Variants", "an encoder-decoder's generation has no converted variant",
             "dev.accelbridge.nativerunner.process.ProcessRuntimeProvider", "a runner process runs single passes only",
-            "dev.accelbridge.browser.bridge.provider.SentCase", "only a single pass's one run is sent ahead of its case");
+            "dev.accelbridge.browser.provider.SentCase", "only a single pass's one run is sent ahead of its case");
 
     private static JavaClasses classes;
 

@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.TrustedCertificate;
 import dev.accelbridge.core.BrowserKind;
 import org.openqa.selenium.Capabilities;
 import org.openqa.selenium.MutableCapabilities;

@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.TrustedCertificate;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.BrowserKind;
 

@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.page;
 
+import dev.accelbridge.bridge.ServedOrtWeb;
+import dev.accelbridge.bridge.ServedPage;
 import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.browser.npm.NpmPackage;
 import dev.accelbridge.browser.npm.NpmRegistry;
@@ -176,7 +178,7 @@ public record OrtWebBuild(String version, Path dist, String entry, String integr
     }
 
     private boolean served(String file) {
-        return isPinned() ? OrtWebBuild.class.getClassLoader().getResource(PageAssets.CLASSPATH_ROOT + "/ort/" + file) != null
+        return isPinned() ? ServedPage.servesPinned(file)
                 : Files.isRegularFile(dist.resolve(file));
     }
 
@@ -197,6 +199,11 @@ public record OrtWebBuild(String version, Path dist, String entry, String integr
             return entry.equals(OrtWebEngine.JSEP.bundle()) ? "" : "ortEntry=" + entry;
         }
         return "ort=" + version + "&ortEntry=" + entry;
+    }
+
+    /** This release as the bridge serves it: its folder, its files' verified sha256 and the page's query for it. */
+    public ServedOrtWeb served() {
+        return new ServedOrtWeb(version, Optional.ofNullable(dist), sha256, pageQuery());
     }
 
     /** {@code onnxruntime-web 1.22.0 (npm, sha512-…)}: what provenance and messages say of it. */

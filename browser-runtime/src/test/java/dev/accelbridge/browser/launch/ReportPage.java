@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * A loopback page whose script reports what the browser really offers (user agent, WebGPU adapter, WebNN context)
  * back to this server, so launcher tests assert on the browser's own answers.
  */
-final class ReportPage implements AutoCloseable {
+public final class ReportPage implements AutoCloseable {
     private static final String HTML = """
             <!doctype html><html><head><meta charset="utf-8"><title>accelbridge launcher test</title></head><body>
             <script type="module">
@@ -45,7 +45,7 @@ final class ReportPage implements AutoCloseable {
     private final Map<String, BlockingQueue<JsonNode>> reports = new ConcurrentHashMap<>();
     private final ObjectMapper json = new ObjectMapper();
 
-    ReportPage() throws IOException {
+    public ReportPage() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", ex -> {
             byte[] body;
@@ -72,14 +72,14 @@ final class ReportPage implements AutoCloseable {
     }
 
     /** A fresh URL whose report can be awaited with {@link #await}. */
-    URI newUrl() {
+    public URI newUrl() {
         String id = UUID.randomUUID().toString();
         queue(id);
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/?id=" + id);
     }
 
     /** The report of the page opened at {@code url}. */
-    JsonNode await(URI url, Duration timeout) throws InterruptedException {
+    public JsonNode await(URI url, Duration timeout) throws InterruptedException {
         String id = url.getQuery().substring("id=".length());
         JsonNode r = queue(id).poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
         if (r == null) {

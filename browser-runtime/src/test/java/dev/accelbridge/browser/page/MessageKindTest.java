@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.page;
 
+import dev.accelbridge.bridge.protocol.MessageKind;
+
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;

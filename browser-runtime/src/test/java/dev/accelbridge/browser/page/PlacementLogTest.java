@@ -1,9 +1,9 @@
 package dev.accelbridge.browser.page;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.accelbridge.browser.bridge.hub.ExecutionProviderSpec;
-import dev.accelbridge.browser.bridge.hub.LoadedSession;
-import dev.accelbridge.browser.bridge.hub.NodePlacement;
+import dev.accelbridge.bridge.hub.ExecutionProviderSpec;
+import dev.accelbridge.bridge.hub.LoadedSession;
+import dev.accelbridge.bridge.hub.NodePlacement;
 import dev.accelbridge.core.Placement;
 import org.junit.jupiter.api.Test;
 

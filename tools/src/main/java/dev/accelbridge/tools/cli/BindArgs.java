@@ -1,7 +1,7 @@
 package dev.accelbridge.tools.cli;
 
-import dev.accelbridge.browser.bridge.BridgeOptions;
-import dev.accelbridge.browser.bridge.TlsIdentity;
+import dev.accelbridge.bridge.BridgeOptions;
+import dev.accelbridge.bridge.TlsIdentity;
 import dev.accelbridge.core.AccelbridgeException;
 import picocli.CommandLine.Option;
 

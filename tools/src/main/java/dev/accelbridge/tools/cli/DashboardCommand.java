@@ -1,8 +1,8 @@
 package dev.accelbridge.tools.cli;
 
 import dev.accelbridge.tools.dashboard.Dashboard;
-import dev.accelbridge.browser.bridge.BridgeOptions;
-import dev.accelbridge.browser.bridge.BridgeServer;
+import dev.accelbridge.bridge.BridgeOptions;
+import dev.accelbridge.bridge.BridgeServer;
 import dev.accelbridge.reports.store.MatrixStore;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

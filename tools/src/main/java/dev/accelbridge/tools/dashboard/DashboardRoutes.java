@@ -3,7 +3,7 @@ package dev.accelbridge.tools.dashboard;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.accelbridge.browser.bridge.BridgeRoutes;
+import dev.accelbridge.bridge.BridgeRoutes;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;

@@ -1,4 +1,4 @@
-package dev.accelbridge.browser.bridge;
+package dev.accelbridge.bridge;
 
 import dev.accelbridge.tools.dashboard.Dashboard;
 import dev.accelbridge.reports.store.MatrixStore;

@@ -1,4 +1,4 @@
-package dev.accelbridge.browser.bridge;
+package dev.accelbridge.bridge;
 
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,8 +1,8 @@
 package dev.accelbridge.tools.cli;
 
-import dev.accelbridge.browser.bridge.BridgeOptions;
-import dev.accelbridge.browser.bridge.BridgeServer;
-import dev.accelbridge.browser.bridge.hub.ConnectedPage;
+import dev.accelbridge.bridge.BridgeOptions;
+import dev.accelbridge.bridge.BridgeServer;
+import dev.accelbridge.bridge.hub.ConnectedPage;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;

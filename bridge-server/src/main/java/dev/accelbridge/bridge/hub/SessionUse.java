@@ -1,0 +1,16 @@
+package dev.accelbridge.bridge.hub;
+
+/** What a page's session is made for, which decides the session options the page adds. */
+@dev.accelbridge.core.PublicApi
+public enum SessionUse {
+    /** A session whose runs are timed: nothing added. */
+    TIMED,
+    /**
+     * A timed session whose placement is checked first: the page creates it with onnxruntime-web's
+     * {@code session.disable_cpu_ep_fallback}, and when onnxruntime-web refuses (some node would run on the CPU) says so
+     * and creates it again as usual.
+     */
+    PLACEMENT_CHECKED,
+    /** A session for the per-op profile only, with onnxruntime-web's profiler on; never timed. */
+    PROFILED
+}

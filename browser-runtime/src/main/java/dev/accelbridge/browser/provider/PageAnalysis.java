@@ -1,0 +1,164 @@
+package dev.accelbridge.browser.provider;
+
+import dev.accelbridge.bridge.hub.PageSessions;
+
+import dev.accelbridge.bridge.ModelRegistry;
+import dev.accelbridge.bridge.hub.ConnectedPage;
+import dev.accelbridge.bridge.hub.ExecutionProviderSpec;
+import dev.accelbridge.bridge.hub.LoadedSession;
+import dev.accelbridge.bridge.hub.RunOutcome;
+import dev.accelbridge.bridge.hub.SessionUse;
+
+import dev.accelbridge.core.Analysis;
+import dev.accelbridge.core.ExecutionRequest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.OpProfile;
+import dev.accelbridge.core.Recreate;
+import dev.accelbridge.core.Timings;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.LongSupplier;
+
+/**
+ * The page's side of a case's drill-down, each on its own session after the timed one so nothing here touches the
+ * timed samples: the per-op profile (a session made with onnxruntime-web's profiler on, and on WebGPU the kernels'
+ * timestamp queries) and the re-creation leak check (create, run once, release, read the memory; N times).
+ */
+final class PageAnalysis {
+    /** Awaits a page job, turning its failure into the provider's exception for {@code phase}. */
+    interface Awaiter {
+        <T> T await(CompletableFuture<T> f);
+    }
+
+    private final ConnectedPage page;
+    private final ModelRegistry.ModelRef model;
+    private final Map<String, ModelRegistry.ModelRef> externalData;
+    private final ExecutionProviderSpec ep;
+    private final ModelCase mc;
+    private final Integer threads;
+    private final Awaiter awaiter;
+
+    PageAnalysis(ConnectedPage page, ModelRegistry.ModelRef model, Map<String, ModelRegistry.ModelRef> externalData,
+                 ExecutionProviderSpec ep, ModelCase mc, Integer threads, Awaiter awaiter) {
+        this.page = page;
+        this.model = model;
+        this.externalData = externalData;
+        this.ep = ep;
+        this.mc = mc;
+        this.threads = threads;
+        this.awaiter = awaiter;
+    }
+
+    /** The case's drill-down after its timed session: its per-op profile and its leak check, as {@code request} asks. */
+    Analysis drillDown(ExecutionRequest request, Duration left, dev.accelbridge.bridge.protocol.PageProbe probe, LongSupplier rss,
+                       Analysis base) {
+        OpProfile profile = request.profileIterations() == 0 ? null : profile(request.profileIterations(), left,
+                probe.webgpu().hasFeature("timestamp-query"));
+        Recreate rec = request.recreate() == 0 ? null : recreate(request.recreate(), left, rss);
+        return new Analysis(null, profile, base.coldStart(), rec, base.placement());
+    }
+
+    /** Profiles {@code iterations} runs on a session of its own. */
+    OpProfile profile(int iterations, Duration timeout, boolean timestampQuery) {
+        LoadedSession s = awaiter.await(PageSessions.of(page).load(model, ep, timeout, threads, mc.freeDims(), externalData, SessionUse.PROFILED));
+        try {
+            JsonNode r = awaiter.await(PageSessions.of(page).profile(s.sessionId(), mc.inputs(), iterations, timeout));
+            return parse(r, ep, iterations, timestampQuery);
+        } finally {
+            release(s);
+        }
+    }
+
+    /** Creates, runs once and releases a session {@code cycles} times, reading memory after each release. */
+    Recreate recreate(int cycles, Duration timeout, LongSupplier rss) {
+        List<Recreate.Cycle> out = new ArrayList<>();
+        for (int i = 1; i <= cycles; i++) {
+            LoadedSession s = awaiter.await(PageSessions.of(page).load(model, ep, timeout, threads, mc.freeDims(), externalData));
+            RunOutcome r;
+            try {
+                r = awaiter.await(PageSessions.of(page).run(s.sessionId(), mc.inputs(), 0, 1, timeout));
+            } catch (RuntimeException e) {
+                release(s);
+                throw e;
+            }
+            dev.accelbridge.bridge.hub.Released after = awaiter.await(PageSessions.of(page).releaseWithLedger(s.sessionId(), timeout));
+            double runMs = Double.isNaN(r.firstMs()) ? r.samplesMs()[0] : r.firstMs();
+            out.add(new Recreate.Cycle(i, s.sessionMs(), runMs, rss.getAsLong(), after.jsHeapBytes(), after.gpuLiveBytes(), after.wasmAfterBytes()));
+        }
+        return Recreate.of(cycles, out, "after each release: the browser's process-tree RSS, the page's JS heap "
+                + "(performance.memory), the GPU bytes its ledger holds and onnxruntime-web's WebAssembly memory");
+    }
+
+    private void release(LoadedSession s) {
+        try {
+            PageSessions.of(page).release(s.sessionId(), Duration.ofSeconds(10)).get();
+        } catch (Exception e) {
+            // the page is judged by the next job; a failed release is not this analysis's result
+        }
+    }
+
+    /**
+     * The page's {@code profiled} answer as an op profile. On WebGPU with kernel times, WebGPU nodes count by their GPU
+     * time (the profiler's own node events for them are only the CPU-side dispatch), other nodes and copies by the
+     * profiler's time; elsewhere every node by the profiler's time.
+     */
+    static OpProfile parse(JsonNode r, ExecutionProviderSpec ep, int iterations, boolean timestampQuery) {
+        String requested = ep.ortProviderName();
+        List<OpProfile.NodeEvent> events = new ArrayList<>();
+        boolean gpuTimes = r.path("gpuKernels").size() > 0;
+        for (JsonNode k : r.path("gpuKernels")) {
+            events.add(new OpProfile.NodeEvent(k.path("node").asText(), k.path("op").asText(), requested,
+                    k.path("ns").asDouble() / 1e6));
+        }
+        List<OpProfile.NodeEvent> nodes = new ArrayList<>();
+        for (JsonNode n : r.path("nodes")) {
+            String provider = n.path("provider").asText(null);
+            String op = n.path("op").asText("?");
+            if (gpuTimes && requested.equals(provider) && !op.startsWith("Memcpy")) {
+                continue;
+            }
+            nodes.add(new OpProfile.NodeEvent(n.path("node").asText(), op, provider, n.path("us").asDouble() / 1000,
+                    n.path("ts").asDouble(Double.NaN)));
+        }
+        // the page profiles one untimed run before the profiled ones; its events are not steady-state time
+        double firstStart = Double.POSITIVE_INFINITY;
+        double firstEnd = Double.NaN;
+        for (JsonNode run : r.path("runs")) {
+            if (run.path("ts").asDouble() < firstStart) {
+                firstStart = run.path("ts").asDouble();
+                firstEnd = firstStart + run.path("us").asDouble();
+            }
+        }
+        events.addAll(OpProfile.afterFirstRun(nodes, firstEnd));
+        double[] s = new double[r.path("samplesMs").size()];
+        for (int i = 0; i < s.length; i++) {
+            s[i] = r.path("samplesMs").get(i).asDouble();
+        }
+        Arrays.sort(s);
+        String source;
+        String note = null;
+        if ("webgpu".equals(ep.name())) {
+            source = gpuTimes ? "WebGPU timestamp queries + onnxruntime-web session profiler" : "onnxruntime-web session profiler";
+            if (!gpuTimes && !ep.gpuKernelTimes()) {
+                note = "the native WebGPU EP gives no kernel times (env.webgpu.profiling is JSEP's): WebGPU node times are "
+                        + "CPU-side dispatch only; which provider each node ran on holds";
+            } else if (!gpuTimes) {
+                note = timestampQuery ? "no kernel time came back from the timestamp queries: WebGPU node times are CPU-side dispatch"
+                        : "the adapter has no timestamp-query feature: WebGPU node times are CPU-side dispatch only";
+            }
+        } else {
+            source = "onnxruntime-web session profiler";
+            if ("webnn".equals(ep.name())) {
+                note = "a WebNN partition runs as one node: the time of the ops inside it is not visible";
+            }
+        }
+        return OpProfile.of(source, r.path("iterations").asInt(iterations), events, requested, Timings.percentile(s, 50), note);
+    }
+}
