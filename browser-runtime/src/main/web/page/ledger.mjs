@@ -47,7 +47,6 @@ function made(device, size, usage) {
   if (lim) state.limits = { maxBufferSize: Number(lim.maxBufferSize), maxStorageBufferBindingSize: Number(lim.maxStorageBufferBindingSize) };
   for (const w of state.windows.values()) {
     w.buffers++;
-    if (w.made.length < 4096) w.made.push(rec);
     w.allocated += size;
     if (state.live > w.peak) w.peak = state.live;
     if (size > w.largest) w.largest = size;
@@ -148,7 +147,7 @@ export function openWindow(key) {
   const overlapped = state.windows.size > 0;
   for (const w of state.windows.values()) w.overlapped = true;
   state.windows.set(key, { baseline: state.live, peak: state.live, allocated: 0, largest: 0, buffers: 0, overLimit: null,
-    overlapped, wasmBefore: wasmBytes(), made: [] });
+    overlapped, wasmBefore: wasmBytes() });
 }
 
 // The open window of `key`, or null.
@@ -170,15 +169,10 @@ export function closeWindow(key) {
   if (!w) return null;
   state.windows.delete(key);
   const gpu = gpuWatched() && !w.overlapped
-    ? { baselineBytes: w.baseline, peakBytes: w.peak, afterBytes: state.live, allocatedBytes: w.allocated, largestBufferBytes: w.largest,
-        buffers: w.buffers, limits: state.limits, left: leftOf(w) }
+    ? { baselineBytes: w.baseline, peakLiveBytes: w.peak, afterLiveBytes: state.live, allocatedBytes: w.allocated, largestBufferBytes: w.largest,
+        buffers: w.buffers, limits: state.limits }
     : null;
   return { gpu, overlapped: w.overlapped, overLimit: w.overLimit, wasmBeforeBytes: w.wasmBefore, wasmAfterBytes: wasmBytes() };
-}
-
-// The buffers the window made that are still live, largest first (at most 8): the evidence of what a case left behind.
-function leftOf(w) {
-  return w.made.filter((r) => !r.gone).sort((a, b) => b.size - a.size).slice(0, 8).map((r) => ({ bytes: r.size, usage: r.usage }));
 }
 
 // What the page holds now, for a leak check between re-creations: GPU bytes live and the WebAssembly memory.
@@ -191,9 +185,4 @@ export function holding() {
 // request (queue.mjs). Called where a result leaves the page.
 export function refuseOverLimit() {
   if (overLimit()) throw new Error('the run returned outputs computed with a buffer the device refused');
-}
-
-// The words an over-limit request is reported in; the bridge reads the numbers back (PageFailures.OVER_LIMIT).
-export function overLimitText(o) {
-  return `a WebGPU buffer of ${o.bytes} bytes was asked for, above the device's ${o.limit} of ${o.limitBytes} bytes`;
 }

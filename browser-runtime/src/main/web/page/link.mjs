@@ -62,8 +62,9 @@ export class Link {
     this.ws.send(buffer);
   }
 
-  sendError(job, code, message) {
+  // `overLimit`: a WebGPU buffer asked for above the device's limit (ledger.mjs), sent as numbers beside the words
+  sendError(job, code, message, overLimit) {
     this.ui.log(`error ${code}${job ? ` (job ${job})` : ''}: ${message}`);
-    this.send({ type: Kind.ERROR, job: job || null, code, message });
+    this.send({ type: Kind.ERROR, job: job || null, code, message, ...(overLimit ? { overLimit } : {}) });
   }
 }

@@ -1,7 +1,7 @@
 // The page's jobs run one after another, in the order they came (docs/protocol.md, "Jobs"); a job's failure is answered
 // and the page goes on with the next.
 import { errorText } from './probe.mjs';
-import { overLimit, overLimitText } from './ledger.mjs';
+import { overLimit } from './ledger.mjs';
 
 export class JobQueue {
   constructor(link, capture) {
@@ -26,8 +26,7 @@ export class JobQueue {
         await fn();
       } catch (e) {
         // a buffer asked for above the device's limit is why, whatever the engine's own error says
-        const o = overLimit();
-        this.link.sendError(job, failure, (o ? overLimitText(o) + '; ' : '') + errorText(e));
+        this.link.sendError(job, failure, errorText(e), overLimit() || (e && e.overLimit));
       } finally {
         this.capture.warnings = null;
       }

@@ -4,7 +4,7 @@ import { Kind } from '../kinds.mjs';
 import { createSession } from '../session.mjs';
 import { bridgeUrl } from '../link.mjs';
 import { warningsOf } from './common.mjs';
-import { openWindow, closeWindow, overLimitText } from '../ledger.mjs';
+import { openWindow, closeWindow } from '../ledger.mjs';
 import { errorText } from '../probe.mjs';
 
 // `modelBytes`: the model sent inline in a binary load frame, else null (the page fetches model.url).
@@ -40,7 +40,7 @@ export async function loadJob(page, msg, modelBytes) {
   } catch (e) {
     // a session that was not made is never released: its window closes here, with its over-limit request as the reason
     const w = closeWindow(msg.session);
-    if (w && w.overLimit) throw new Error(`${overLimitText(w.overLimit)}; ${errorText(e)}`);
+    if (w && w.overLimit) throw Object.assign(new Error(errorText(e)), { overLimit: w.overLimit });
     throw e;
   }
   const { session, sessionMs, placement } = made;

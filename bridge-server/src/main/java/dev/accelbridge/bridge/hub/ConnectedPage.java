@@ -3,7 +3,10 @@ package dev.accelbridge.bridge.hub;
 import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.bridge.protocol.FromPage;
 import dev.accelbridge.bridge.protocol.MessageKind;
+import dev.accelbridge.bridge.protocol.PageMessages;
+import dev.accelbridge.bridge.protocol.ToPage;
 import dev.accelbridge.bridge.protocol.PageProbe;
 
 import java.time.Duration;
@@ -103,10 +106,14 @@ public final class ConnectedPage {
     /** A ping job: completes with the WebSocket round trip in milliseconds, measured here. */
     public CompletableFuture<Double> ping(Duration timeout) {
         String job = JobMessages.nextId("j");
-        ObjectNode msg = JobMessages.message(MessageKind.PING, job);
+        String text = PageMessages.text(new ToPage.Ping(), job);
         long t0 = System.nanoTime();
-        return jobs.<JsonNode>submit(job, MessageKind.PING, timeout, () -> channel.sendText(msg.toString()))
-                .thenApply(x -> (System.nanoTime() - t0) / 1e6);
+        return jobs.<JsonNode>submit(job, MessageKind.PING, timeout, () -> channel.sendText(text))
+                .thenApply(x -> {
+                    double ms = (System.nanoTime() - t0) / 1e6;
+                    PageMessages.read(x, FromPage.Pong.class); // held to the protocol like every answer
+                    return ms;
+                });
     }
 
     /**
@@ -114,15 +121,18 @@ public final class ConnectedPage {
      * a fresh document in the same browser, which joins as a new page. This page then leaves.
      */
     public void renew(java.net.URI pageUrl) {
-        channel.sendText(JobMessages.message(MessageKind.RENEW, JobMessages.nextId("j")).put("url", pageUrl.toString()).toString());
+        channel.sendText(PageMessages.text(new ToPage.Renew(pageUrl.toString()), JobMessages.nextId("j")));
     }
 
     /** Asks the page to probe its browser again (e.g. after a GPU device was lost). */
     public CompletableFuture<PageProbe> reprobe(Duration timeout) {
         String job = JobMessages.nextId("j");
-        ObjectNode msg = JobMessages.message(MessageKind.PROBE, job);
-        return jobs.<JsonNode>submit(job, MessageKind.PROBE, timeout, () -> channel.sendText(msg.toString()))
-                .thenApply(n -> PageProbe.parse(n.path("probe")));
+        String text = PageMessages.text(new ToPage.Probe(), job);
+        return jobs.<JsonNode>submit(job, MessageKind.PROBE, timeout, () -> channel.sendText(text))
+                .thenApply(n -> {
+                    PageProbe p = PageMessages.read(n, FromPage.ProbeAnswer.class).probe();
+                    return p == null ? PageProbe.parse(com.fasterxml.jackson.databind.node.MissingNode.getInstance()) : p;
+                });
     }
 
     /** Closes the page's WebSocket (the page then shows that it was disconnected). */

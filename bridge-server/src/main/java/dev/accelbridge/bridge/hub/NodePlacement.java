@@ -1,6 +1,6 @@
 package dev.accelbridge.bridge.hub;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.accelbridge.bridge.protocol.Loaded;
 import dev.accelbridge.core.Untrusted;
 
 import java.util.ArrayList;
@@ -31,22 +31,29 @@ public record NodePlacement(Map<String, Integer> counts, Map<String, List<String
         nodes = java.util.Collections.unmodifiableMap(copy);
     }
 
-    /** The page's {@code placement.nodes} ({@code {EP: {count, nodes: [...]}}}), or null when absent or not an object. */
-    public static NodePlacement of(JsonNode n) {
-        if (n == null || !n.isObject()) {
+    /** The page's {@code placement.nodes} as JSON, or null when absent or not an object. */
+    public static NodePlacement of(com.fasterxml.jackson.databind.JsonNode n) {
+        return n == null || !n.isObject() ? null : of(dev.accelbridge.bridge.protocol.PageMessages.readPart(n,
+                new com.fasterxml.jackson.core.type.TypeReference<Map<String, Loaded.PlacedNodes>>() { }));
+    }
+
+    /** The page's {@code placement.nodes} ({@code {EP: {count, nodes: [...]}}}), or null when absent. */
+    public static NodePlacement of(Map<String, Loaded.PlacedNodes> n) {
+        if (n == null) {
             return null;
         }
         Map<String, Integer> counts = new LinkedHashMap<>();
         Map<String, List<String>> nodes = new LinkedHashMap<>();
-        var it = n.fields();
+        var it = n.entrySet().iterator();
         while (it.hasNext() && counts.size() < MAX_PROVIDERS) {
             var e = it.next();
             String ep = Untrusted.reason(e.getKey());
-            counts.put(ep, Math.max(0, e.getValue().path("count").asInt(0)));
+            Loaded.PlacedNodes placed = e.getValue() == null ? new Loaded.PlacedNodes(null, null) : e.getValue();
+            counts.put(ep, Math.max(0, placed.count() == null ? 0 : placed.count()));
             List<String> names = new ArrayList<>();
-            for (JsonNode x : e.getValue().path("nodes")) {
-                if (names.size() < MAX_NODES && x.isTextual()) {
-                    names.add(Untrusted.reason(x.asText()));
+            for (String x : placed.nodes() == null ? List.<String>of() : placed.nodes()) {
+                if (names.size() < MAX_NODES && x != null) {
+                    names.add(Untrusted.reason(x));
                 }
             }
             nodes.put(ep, names);

@@ -3,7 +3,9 @@ package dev.accelbridge.bridge.hub;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.bridge.protocol.FrameCodec;
+import dev.accelbridge.bridge.protocol.FromPage;
 import dev.accelbridge.bridge.protocol.MessageKind;
+import dev.accelbridge.bridge.protocol.PageMessages;
 import dev.accelbridge.bridge.protocol.PageProtocolException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,11 +32,12 @@ final class PageAnswers {
                     hub.protocolError(c, job, "unknown-job", "no pending job '" + job + "' expects '" + type + "'");
                 }
             }
-            case PROGRESS -> page.jobs.progress(job, msg); // late progress of a finished job is harmless
+            case PROGRESS -> page.jobs.progress(job, PageMessages.read(msg, FromPage.Progress.class)); // late progress is harmless
             case ERROR -> {
-                String code = msg.path("code").asText("error");
-                String message = msg.path("message").asText("");
-                if (!page.jobs.fail(job, code, message)) {
+                FromPage.PageError e = PageMessages.read(msg, FromPage.PageError.class);
+                String code = e.code() == null ? "error" : e.code();
+                String message = e.message() == null ? "" : e.message();
+                if (!page.jobs.fail(job, code, message, e.overLimit())) {
                     LOG.warn("Page {} reported {} (no job): {}", page.id(), code, message);
                 }
             }
@@ -47,7 +50,9 @@ final class PageAnswers {
         ObjectNode h = raw.header();
         switch (MessageKind.of(raw.type()).orElse(MessageKind.HELLO)) {
             case RESULT_CHUNK -> {
-                if (!page.jobs.resultChunk(job, h.path("tensor").asInt(-1), h.path("offset").asLong(-1), raw.payload())) {
+                FromPage.ResultChunk chunk = PageMessages.read(h, FromPage.ResultChunk.class);
+                if (!page.jobs.resultChunk(job, chunk.tensor() == null ? -1 : chunk.tensor(), chunk.offset() == null ? -1 : chunk.offset(),
+                        raw.payload())) {
                     hub.protocolError(c, job, "unknown-job", "no chunked result of run job '" + job + "' is being received");
                 }
             }

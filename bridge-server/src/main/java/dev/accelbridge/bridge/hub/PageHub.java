@@ -6,7 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.bridge.protocol.FrameCodec;
+import dev.accelbridge.bridge.protocol.Hello;
 import dev.accelbridge.bridge.protocol.MessageKind;
+import dev.accelbridge.bridge.protocol.PageMessages;
+import dev.accelbridge.bridge.protocol.ToPage;
 import dev.accelbridge.bridge.protocol.PageProbe;
 import dev.accelbridge.bridge.protocol.PageProtocolException;
 import org.slf4j.Logger;
@@ -134,7 +137,11 @@ public final class PageHub {
             return;
         }
         if (kind == MessageKind.HELLO) {
-            hello(c, msg);
+            try {
+                hello(c, msg);
+            } catch (PageProtocolException e) {
+                protocolError(c, job, e.code(), e.getMessage());
+            }
             return;
         }
         ConnectedPage page = c.page;
@@ -146,7 +153,11 @@ public final class PageHub {
             protocolError(c, job, "unknown-type", "unknown message type '" + type + "'");
             return;
         }
-        PageAnswers.text(this, c, page, job, kind, type, msg);
+        try {
+            PageAnswers.text(this, c, page, job, kind, type, msg);
+        } catch (PageProtocolException e) {
+            protocolError(c, job, e.code(), e.getMessage());
+        }
     }
 
     /** The message as a JSON object, or null once the error has been answered (not JSON, or not an object). */
@@ -210,7 +221,11 @@ public final class PageHub {
             protocolError(c, job, "not-joined", "send hello before binary frames");
             return;
         }
-        PageAnswers.binary(this, c, page, job, raw, data);
+        try {
+            PageAnswers.binary(this, c, page, job, raw, data);
+        } catch (PageProtocolException e) {
+            protocolError(c, job, e.code(), e.getMessage());
+        }
     }
 
     /** A binary frame over the limit: the job it answers fails now with the reason, instead of waiting out its timeout. */
@@ -252,18 +267,16 @@ public final class PageHub {
             c.channel.sendThenClose(error(null, "busy", reason).toString(), 1013, "busy: page cap reached");
             return;
         }
-        PageProbe probe = PageProbe.parse(msg.path("probe"));
-        String slot = msg.hasNonNull("slot") ? msg.get("slot").asText() : null;
-        JsonNode ortV = msg.path("ort").path("version");
+        Hello hello = PageMessages.read(msg, Hello.class);
+        PageProbe probe = hello.probe() == null ? PageProbe.parse(com.fasterxml.jackson.databind.node.MissingNode.getInstance()) : hello.probe();
+        Hello.Ort ort = hello.ort() == null ? new Hello.Ort(null, null) : hello.ort();
         String id = "p" + pageIds.incrementAndGet();
-        JsonNode ortE = msg.path("ort").path("error");
-        ConnectedPage page = new ConnectedPage(id, slot, probe, ortV.isTextual() ? ortV.asText() : null,
-                ortE.isTextual() ? dev.accelbridge.core.Untrusted.bounded(firstLine(ortE.asText()), 1000) : null, c.remote, c.origin, c.channel);
+        ConnectedPage page = new ConnectedPage(id, hello.slot(), probe, ort.version(),
+                ort.error() == null ? null : dev.accelbridge.core.Untrusted.bounded(firstLine(ort.error()), 1000), c.remote, c.origin, c.channel);
         c.page = page;
         c.channel.allowMessages(jettyLimit(maxFrameBytes));
-        ObjectNode welcome = JSON.createObjectNode().put("v", FrameCodec.PROTOCOL_VERSION).put("type", MessageKind.WELCOME.id()).put("pageId", id);
-        c.channel.sendText(welcome.toString());
-        LOG.info("Page {} joined from {}{}: {}", id, c.remote, slot == null ? "" : " (slot " + slot + ")", probe.userAgent());
+        c.channel.sendText(PageMessages.text(new ToPage.Welcome(id), null));
+        LOG.info("Page {} joined from {}{}: {}", id, c.remote, hello.slot() == null ? "" : " (slot " + hello.slot() + ")", probe.userAgent());
         joins.joined(page);
     }
 
@@ -315,13 +328,7 @@ public final class PageHub {
     }
 
     static ObjectNode error(String job, String code, String message) {
-        ObjectNode e = JSON.createObjectNode().put("v", FrameCodec.PROTOCOL_VERSION).put("type", MessageKind.ERROR.id());
-        if (job == null) {
-            e.putNull("job");
-        } else {
-            e.put("job", job);
-        }
-        return e.put("code", code).put("message", message);
+        return PageMessages.envelope(new ToPage.Failure(code, message), job);
     }
 
     /** The first line of what a page said. */

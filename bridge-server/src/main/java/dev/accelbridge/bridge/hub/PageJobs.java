@@ -5,6 +5,7 @@ import dev.accelbridge.bridge.OutputBudget;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.bridge.protocol.FrameCodec;
+import dev.accelbridge.bridge.protocol.FromPage;
 import dev.accelbridge.bridge.protocol.MessageKind;
 import dev.accelbridge.core.CaseProgress;
 
@@ -114,13 +115,14 @@ final class PageJobs {
     }
 
     /** The page reported where a run job is; false when no such job is pending. */
-    boolean progress(String job, JsonNode msg) {
+    boolean progress(String job, FromPage.Progress msg) {
         Pending p = job == null ? null : pending.get(job);
         if (p == null) {
             return false;
         }
         try {
-            p.progress.update(msg.path("phase").asText(""), msg.path("done").asInt(), msg.path("total").asInt());
+            p.progress.update(msg.phase() == null ? "" : msg.phase(), msg.done() == null ? 0 : msg.done(),
+                    msg.total() == null ? 0 : msg.total());
         } catch (RuntimeException e) {
             // a listener's problem is not the job's
         }
@@ -134,7 +136,7 @@ final class PageJobs {
     }
 
     /** The page reported an error for {@code job} (or for no job); false when it matched no pending job. */
-    boolean fail(String job, String code, String message) {
+    boolean fail(String job, String code, String message, FromPage.OverLimit overLimit) {
         if ("device-lost".equals(code)) {
             failAll(new PageJobException(PageJobException.Kind.DEVICE_LOST, code, message));
             return true;
@@ -143,7 +145,8 @@ final class PageJobs {
         if (p == null) {
             return false;
         }
-        return p.future.completeExceptionally(new PageJobException(PageJobException.Kind.PAGE_ERROR, code, message));
+        return p.future.completeExceptionally(new PageJobException(PageJobException.Kind.PAGE_ERROR, code, message,
+                PageJobException.RefusedBuffer.of(overLimit)));
     }
 
     /** The WebSocket closed: every pending job fails as DISCONNECTED. */

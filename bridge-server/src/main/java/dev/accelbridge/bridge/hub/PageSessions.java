@@ -6,7 +6,13 @@ import dev.accelbridge.bridge.OutputBudget;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.bridge.protocol.FrameCodec;
+import dev.accelbridge.bridge.protocol.GenerateJob;
+import dev.accelbridge.bridge.protocol.LoadJob;
 import dev.accelbridge.bridge.protocol.MessageKind;
+import dev.accelbridge.bridge.protocol.PageMessages;
+import dev.accelbridge.bridge.protocol.Profiled;
+import dev.accelbridge.bridge.protocol.RunJob;
+import dev.accelbridge.bridge.protocol.ToPage;
 import dev.accelbridge.core.NamedTensor;
 
 import java.nio.ByteBuffer;
@@ -86,20 +92,19 @@ public final class PageSessions {
                                                  Map<String, ModelRegistry.ModelRef> externalData, SessionUse use, List<String> gpuOutputs,
                                                  String optimization, boolean graphCapture) {
         String job = JobMessages.nextId("j");
-        ObjectNode msg = JobMessages.load(job, sessionId, model, inline, ep, threads, freeDims, externalData, use);
-        ((ObjectNode) msg.get("options")).put("graphOptimizationLevel", optimization);
-        if (graphCapture) {
-            ((ObjectNode) msg.get("options")).put("enableGraphCapture", true);
-        }
-        if (!gpuOutputs.isEmpty()) {
-            ObjectNode where = ((ObjectNode) msg.get("options")).putObject("preferredOutputLocation");
-            gpuOutputs.forEach(o -> where.put(o, "gpu-buffer"));
-        }
+        Map<String, String> where = new java.util.LinkedHashMap<>();
+        gpuOutputs.forEach(o -> where.put(o, "gpu-buffer"));
+        LoadJob.SessionOptions options = new LoadJob.SessionOptions(optimization, 2, threads,
+                use == SessionUse.PROFILED ? Boolean.TRUE : null, use == SessionUse.PLACEMENT_CHECKED ? Boolean.TRUE : null, freeDims,
+                graphCapture ? Boolean.TRUE : null, where);
+        LoadJob load = JobMessages.load(sessionId, model, inline, ep, options, externalData);
         if (inline != null) {
-            return page.jobs.<JsonNode>submit(job, MessageKind.LOAD, timeout, () -> page.channel.sendBinary(JobMessages.withPayload(msg, inline)))
+            ByteBuffer frame = JobMessages.withPayload(PageMessages.envelope(load, job), inline);
+            return page.jobs.<JsonNode>submit(job, MessageKind.LOAD, timeout, () -> page.channel.sendBinary(frame))
                     .thenApply(JobMessages::toLoaded);
         }
-        return page.jobs.<JsonNode>submit(job, MessageKind.LOAD, timeout, () -> page.channel.sendText(msg.toString())).thenApply(JobMessages::toLoaded);
+        String text = PageMessages.text(load, job);
+        return page.jobs.<JsonNode>submit(job, MessageKind.LOAD, timeout, () -> page.channel.sendText(text)).thenApply(JobMessages::toLoaded);
     }
 
     /** Creates a session from model bytes sent in a binary frame (for models that are not files). */
@@ -110,12 +115,9 @@ public final class PageSessions {
     /** {@link #loadBytes(String, byte[], ExecutionProviderSpec, Duration)} under a session id chosen first ({@link #newSessionId()}). */
     public CompletableFuture<LoadedSession> loadBytes(String sessionId, String name, byte[] model, ExecutionProviderSpec ep, Duration timeout) {
         String job = JobMessages.nextId("j");
-        ObjectNode msg = JobMessages.message(MessageKind.LOAD, job);
-        msg.put("session", sessionId);
-        msg.putObject("model").put("name", name).put("byteLength", model.length);
-        JobMessages.putEp(msg, ep);
-        msg.putObject("options").put("graphOptimizationLevel", "all").put("logSeverityLevel", 2);
-        ByteBuffer frame = JobMessages.withPayload(msg, model);
+        LoadJob load = new LoadJob(sessionId, new LoadJob.Model(null, null, name, model.length, List.of()), JobMessages.ep(ep),
+                LoadJob.SessionOptions.at("all"));
+        ByteBuffer frame = JobMessages.withPayload(PageMessages.envelope(load, job), model);
         return page.jobs.<JsonNode>submit(job, MessageKind.LOAD, timeout, () -> page.channel.sendBinary(frame)).thenApply(JobMessages::toLoaded);
     }
 
@@ -146,13 +148,7 @@ public final class PageSessions {
                                              dev.accelbridge.core.MinDurations durations, Duration timeout, OutputBudget budget,
                                              dev.accelbridge.core.CaseProgress progress) {
         String job = JobMessages.nextId("j");
-        ObjectNode msg = JobMessages.message(MessageKind.RUN, job);
-        msg.put("session", sessionId).put("warmups", warmups).put("iterations", iterations).put("chunkBytes", FrameCodec.CHUNK_BYTES)
-                .put("minDurationMs", durations.timed().toMillis()).put("maxSamples", durations.maxSamples(iterations))
-                .put("warmupDurationMs", durations.warmup().toMillis());
-        if (inputs == null) {
-            msg.put("sameInputs", true);
-        }
+        ObjectNode msg = PageMessages.envelope(RunJob.timed(sessionId, warmups, iterations, durations, inputs == null), job);
         return page.jobs.<FrameCodec.Frame>submit(job, MessageKind.RUN, timeout, budget, progress,
                         () -> sendTensors(job, msg, inputs == null ? List.of() : inputs))
                 .thenApply(JobMessages::toOutcome);
@@ -179,27 +175,8 @@ public final class PageSessions {
                                                   dev.accelbridge.core.MinDurations durations, int iterations, Duration timeout,
                                                   OutputBudget budget, dev.accelbridge.core.CaseProgress progress) {
         String job = JobMessages.nextId("j");
-        ObjectNode msg = JobMessages.message(MessageKind.GENERATE, job);
-        msg.put("session", sessionId).put("warmups", warmups).put("warmupDurationMs", durations.warmup().toMillis()).put("iterations", iterations)
-                .put("minDurationMs", durations.timed().toMillis()).put("maxSamples", durations.maxSamples(iterations))
-                .put("chunkBytes", FrameCodec.CHUNK_BYTES);
-        dev.accelbridge.core.DecoderLayout l = g.layout();
-        ObjectNode spec = msg.putObject("generation").put("newTokens", g.newTokens()).put("inputIds", l.inputIds())
-                .put("attentionMask", l.attentionMask()).put("positionIds", l.positionIds()).put("logits", l.logits())
-                .put("kvHeads", l.kvHeads()).put("headDim", l.headDim()).put("cacheType", l.cacheType().webName());
-        spec.put("encoderHidden", l.encoderHidden()).put("useCacheBranch", l.useCacheBranch());
-        if (g.encoder() != null && encoder != null) {
-            spec.putObject("encoder").put("url", encoder.urlPath()).put("name", g.encoder().model().name())
-                    .put("features", g.encoder().features()).put("output", g.encoder().output());
-        }
-        var cache = spec.putArray("cache");
-        l.cache().forEach(c -> cache.addObject().put("past", c.past()).put("present", c.present()));
-        if (g.teacher() != null) {
-            var t = spec.putArray("teacher");
-            for (long v : g.teacher()) {
-                t.add(v);
-            }
-        }
+        ObjectNode msg = PageMessages.envelope(new GenerateJob(sessionId, warmups, durations.warmup().toMillis(), iterations,
+                durations.timed().toMillis(), durations.maxSamples(iterations), FrameCodec.CHUNK_BYTES, spec(g, encoder)), job);
         return page.jobs.<FrameCodec.Frame>submit(job, MessageKind.GENERATE, timeout, budget, progress, () -> sendTensors(job, msg, prompt))
                 .thenApply(JobMessages::toOutcome);
     }
@@ -210,10 +187,19 @@ public final class PageSessions {
      */
     public CompletableFuture<RunOutcome> runFirst(String sessionId, List<NamedTensor> inputs, Duration timeout) {
         String job = JobMessages.nextId("j");
-        ObjectNode msg = JobMessages.message(MessageKind.RUN, job);
-        msg.put("session", sessionId).put("warmups", 0).put("iterations", 1).put("firstOnly", true);
+        ObjectNode msg = PageMessages.envelope(RunJob.firstOnly(sessionId), job);
         return page.jobs.<FrameCodec.Frame>submit(job, MessageKind.RUN, timeout, () -> sendTensors(job, msg, inputs))
                 .thenApply(JobMessages::toOutcome);
+    }
+
+    /** What a generation job asks the page's decode loop for: the tokens, the decoder's layout, its encoder, the teacher. */
+    private static GenerateJob.Spec spec(dev.accelbridge.core.Generation g, ModelRegistry.ModelRef encoder) {
+        dev.accelbridge.core.DecoderLayout l = g.layout();
+        GenerateJob.Encoder enc = g.encoder() != null && encoder != null ? new GenerateJob.Encoder(encoder.urlPath(),
+                g.encoder().model().name(), g.encoder().features(), g.encoder().output()) : null;
+        return new GenerateJob.Spec(g.newTokens(), l.inputIds(), l.attentionMask(), l.positionIds(), l.logits(), l.kvHeads(),
+                l.headDim(), l.cacheType().webName(), l.encoderHidden(), l.useCacheBranch(), enc,
+                l.cache().stream().map(c -> new GenerateJob.Cache(c.past(), c.present())).toList(), g.teacher());
     }
 
     /**
@@ -234,7 +220,7 @@ public final class PageSessions {
             byte[] d = tensors.get(i).data();
             for (int off = 0; off < d.length; off += FrameCodec.CHUNK_BYTES) {
                 int len = Math.min(FrameCodec.CHUNK_BYTES, d.length - off);
-                ObjectNode h = JobMessages.message(MessageKind.CHUNK, job).put("tensor", i).put("offset", off);
+                ObjectNode h = PageMessages.envelope(new ToPage.Chunk(i, off), job);
                 page.channel.sendBinary(FrameCodec.encodeChunk(h, d, off, len));
             }
         }
@@ -253,8 +239,8 @@ public final class PageSessions {
     /** Releases a session; completes with what the page said of its memory then ({@link Released}). */
     public CompletableFuture<Released> releaseWithLedger(String sessionId, Duration timeout) {
         String job = JobMessages.nextId("j");
-        ObjectNode msg = JobMessages.message(MessageKind.RELEASE, job).put("session", sessionId);
-        return page.jobs.<JsonNode>submit(job, MessageKind.RELEASE, timeout, () -> page.channel.sendText(msg.toString()))
+        String text = PageMessages.text(new ToPage.Release(sessionId), job);
+        return page.jobs.<JsonNode>submit(job, MessageKind.RELEASE, timeout, () -> page.channel.sendText(text))
                 .thenApply(Released::of);
     }
 
@@ -263,10 +249,10 @@ public final class PageSessions {
      * the page's answer ({@code samplesMs}, the profiler's node events {@code nodes}, WebGPU kernel times
      * {@code gpuKernels}).
      */
-    public CompletableFuture<JsonNode> profile(String sessionId, List<NamedTensor> inputs, int iterations, Duration timeout) {
+    public CompletableFuture<Profiled> profile(String sessionId, List<NamedTensor> inputs, int iterations, Duration timeout) {
         String job = JobMessages.nextId("j");
-        ObjectNode msg = JobMessages.message(MessageKind.PROFILE, job);
-        msg.put("session", sessionId).put("iterations", iterations);
-        return page.jobs.submit(job, MessageKind.PROFILE, timeout, () -> sendTensors(job, msg, inputs));
+        ObjectNode msg = PageMessages.envelope(new ToPage.Profile(sessionId, iterations), job);
+        return page.jobs.<JsonNode>submit(job, MessageKind.PROFILE, timeout, () -> sendTensors(job, msg, inputs))
+                .thenApply(n -> PageMessages.read(n, Profiled.class));
     }
 }

@@ -1,6 +1,8 @@
 package dev.accelbridge.bridge.hub;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.accelbridge.bridge.protocol.PageMessages;
+import dev.accelbridge.bridge.protocol.ReleasedAnswer;
 import dev.accelbridge.core.GpuLedger;
 
 /**
@@ -25,23 +27,33 @@ public record Released(long jsHeapBytes, GpuLedger gpu, long wasmBeforeBytes, lo
 
     /** The page's answer read as counts. */
     static Released of(JsonNode answer) {
-        JsonNode ledger = answer.path("ledger");
-        JsonNode g = ledger.path("gpu");
+        return of(PageMessages.read(answer, ReleasedAnswer.class));
+    }
+
+    /**
+     * The page's answer read as counts. The page's GPU figures are absolute bytes of live buffers; the ledger's are the
+     * case's own, above the window's baseline, and are worked out here, once.
+     */
+    static Released of(ReleasedAnswer answer) {
+        ReleasedAnswer.Ledger ledger = answer.ledger() == null ? new ReleasedAnswer.Ledger(null, null, null, null, null) : answer.ledger();
+        ReleasedAnswer.GpuWindow g = ledger.gpu();
         GpuLedger gpu = null;
-        if (g.isObject()) {
-            long base = count(g.path("baselineBytes"));
-            long peak = count(g.path("peakBytes"));
-            long after = count(g.path("afterBytes"));
-            long allocated = count(g.path("allocatedBytes"));
-            long largest = count(g.path("largestBufferBytes"));
-            long buffers = count(g.path("buffers"));
+        if (g != null) {
+            long base = count(g.baselineBytes());
+            long peak = count(g.peakLiveBytes());
+            long after = count(g.afterLiveBytes());
+            long allocated = count(g.allocatedBytes());
+            long largest = count(g.largestBufferBytes());
+            long buffers = count(g.buffers());
+            ReleasedAnswer.GpuLimits limits = g.limits() == null ? new ReleasedAnswer.GpuLimits(null, null) : g.limits();
             if (base >= 0 && peak >= base && after >= 0 && allocated >= 0 && largest >= 0 && buffers >= 0 && buffers <= Integer.MAX_VALUE) {
                 gpu = new GpuLedger(peak - base, allocated, Math.max(0, after - base), largest, (int) buffers,
-                        count(g.path("limits").path("maxBufferSize")), count(g.path("limits").path("maxStorageBufferBindingSize")));
+                        count(limits.maxBufferSize()), count(limits.maxStorageBufferBindingSize()));
             }
         }
-        return new Released(count(answer.path("memory").path("usedJSHeapSize")), gpu, count(ledger.path("wasmBeforeBytes")),
-                count(ledger.path("wasmAfterBytes")), count(answer.path("holding").path("gpuLiveBytes")));
+        return new Released(count(answer.memory() == null ? null : answer.memory().usedJSHeapSize()), gpu,
+                count(ledger.wasmBeforeBytes()), count(ledger.wasmAfterBytes()),
+                count(answer.holding() == null ? null : answer.holding().gpuLiveBytes()));
     }
 
     /** The wasm memory the case grew, -1 when unknown. */
@@ -50,11 +62,7 @@ public record Released(long jsHeapBytes, GpuLedger gpu, long wasmBeforeBytes, lo
                 : wasmBeforeBytes < 0 && wasmAfterBytes >= 0 ? wasmAfterBytes : -1;
     }
 
-    private static long count(JsonNode n) {
-        if (!n.isIntegralNumber() && !(n.isNumber() && n.asDouble() == Math.rint(n.asDouble()))) {
-            return -1;
-        }
-        long v = n.asLong(-1);
-        return v >= 0 && v < MAX_BYTES ? v : -1;
+    private static long count(Long n) {
+        return n != null && n >= 0 && n < MAX_BYTES ? n : -1;
     }
 }

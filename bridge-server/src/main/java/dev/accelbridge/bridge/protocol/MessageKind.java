@@ -9,6 +9,7 @@ import java.util.Set;
  * whose page side is {@code kinds.mjs}; a test holds the two to the same names and ids. A job's answer names the
  * requests it answers ({@link #answers()}), so the bridge matches an answer to a pending job by kind, not by string.
  */
+@dev.accelbridge.core.PublicApi
 public enum MessageKind {
     /** Page → bridge: the page's probe, on joining. */
     HELLO("hello"),

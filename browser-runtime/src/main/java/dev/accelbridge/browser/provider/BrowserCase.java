@@ -239,7 +239,7 @@ final class BrowserCase {
         RunOutcome r = ran.outcome();
         double firstMs = Double.isNaN(r.firstMs()) ? (r.samplesMs().length > 0 ? r.samplesMs()[0] : Double.NaN) : r.firstMs();
         // an encoder-decoder's encoder session is made for its generation job: its creation is load, as natively
-        LoadedSession enc = r.encoder();
+        LoadedSession enc = r.encoder().orElse(null);
         double loadMs = s.sessionMs() + (enc == null ? 0 : enc.sessionMs());
         Timings t = r.timings(loadMs, firstMs);
         LinkedHashSet<String> warnings = new LinkedHashSet<>(s.warnings());

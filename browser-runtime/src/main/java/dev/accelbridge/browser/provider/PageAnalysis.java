@@ -7,6 +7,7 @@ import dev.accelbridge.bridge.hub.ConnectedPage;
 import dev.accelbridge.bridge.hub.ExecutionProviderSpec;
 import dev.accelbridge.bridge.hub.LoadedSession;
 import dev.accelbridge.bridge.hub.RunOutcome;
+import dev.accelbridge.bridge.protocol.Profiled;
 import dev.accelbridge.bridge.hub.SessionUse;
 
 import dev.accelbridge.core.Analysis;
@@ -69,7 +70,7 @@ final class PageAnalysis {
     OpProfile profile(int iterations, Duration timeout, boolean timestampQuery) {
         LoadedSession s = awaiter.await(PageSessions.of(page).load(model, ep, timeout, threads, mc.freeDims(), externalData, SessionUse.PROFILED));
         try {
-            JsonNode r = awaiter.await(PageSessions.of(page).profile(s.sessionId(), mc.inputs(), iterations, timeout));
+            Profiled r = awaiter.await(PageSessions.of(page).profile(s.sessionId(), mc.inputs(), iterations, timeout));
             return parse(r, ep, iterations, timestampQuery);
         } finally {
             release(s);
@@ -109,38 +110,34 @@ final class PageAnalysis {
      * time (the profiler's own node events for them are only the CPU-side dispatch), other nodes and copies by the
      * profiler's time; elsewhere every node by the profiler's time.
      */
-    static OpProfile parse(JsonNode r, ExecutionProviderSpec ep, int iterations, boolean timestampQuery) {
+    static OpProfile parse(Profiled r, ExecutionProviderSpec ep, int iterations, boolean timestampQuery) {
         String requested = ep.ortProviderName();
         List<OpProfile.NodeEvent> events = new ArrayList<>();
-        boolean gpuTimes = r.path("gpuKernels").size() > 0;
-        for (JsonNode k : r.path("gpuKernels")) {
-            events.add(new OpProfile.NodeEvent(k.path("node").asText(), k.path("op").asText(), requested,
-                    k.path("ns").asDouble() / 1e6));
+        List<Profiled.GpuKernel> kernels = present(r.gpuKernels());
+        boolean gpuTimes = !kernels.isEmpty();
+        for (Profiled.GpuKernel k : kernels) {
+            events.add(new OpProfile.NodeEvent(text(k.node(), ""), text(k.op(), ""), requested, zero(k.ns()) / 1e6));
         }
         List<OpProfile.NodeEvent> nodes = new ArrayList<>();
-        for (JsonNode n : r.path("nodes")) {
-            String provider = n.path("provider").asText(null);
-            String op = n.path("op").asText("?");
+        for (Profiled.NodeEvent n : present(r.nodes())) {
+            String provider = n.provider();
+            String op = text(n.op(), "?");
             if (gpuTimes && requested.equals(provider) && !op.startsWith("Memcpy")) {
                 continue;
             }
-            nodes.add(new OpProfile.NodeEvent(n.path("node").asText(), op, provider, n.path("us").asDouble() / 1000,
-                    n.path("ts").asDouble(Double.NaN)));
+            nodes.add(new OpProfile.NodeEvent(text(n.node(), ""), op, provider, zero(n.us()) / 1000, n.ts() == null ? Double.NaN : n.ts()));
         }
         // the page profiles one untimed run before the profiled ones; its events are not steady-state time
         double firstStart = Double.POSITIVE_INFINITY;
         double firstEnd = Double.NaN;
-        for (JsonNode run : r.path("runs")) {
-            if (run.path("ts").asDouble() < firstStart) {
-                firstStart = run.path("ts").asDouble();
-                firstEnd = firstStart + run.path("us").asDouble();
+        for (Profiled.RunEvent run : present(r.runs())) {
+            if (zero(run.ts()) < firstStart) {
+                firstStart = zero(run.ts());
+                firstEnd = firstStart + zero(run.us());
             }
         }
         events.addAll(OpProfile.afterFirstRun(nodes, firstEnd));
-        double[] s = new double[r.path("samplesMs").size()];
-        for (int i = 0; i < s.length; i++) {
-            s[i] = r.path("samplesMs").get(i).asDouble();
-        }
+        double[] s = present(r.samplesMs()).stream().mapToDouble(PageAnalysis::zero).toArray();
         Arrays.sort(s);
         String source;
         String note = null;
@@ -159,6 +156,20 @@ final class PageAnalysis {
                 note = "a WebNN partition runs as one node: the time of the ops inside it is not visible";
             }
         }
-        return OpProfile.of(source, r.path("iterations").asInt(iterations), events, requested, Timings.percentile(s, 50), note);
+        return OpProfile.of(source, r.iterations() == null ? iterations : r.iterations(), events, requested, Timings.percentile(s, 50), note);
+    }
+
+    /** A list the page gave, its unknown (null) elements left out. */
+    private static <T> List<T> present(List<T> l) {
+        return l == null ? List.of() : l.stream().filter(java.util.Objects::nonNull).toList();
+    }
+
+    private static String text(String s, String absent) {
+        return s == null ? absent : s;
+    }
+
+    /** A profiler figure as the profile read it before the records: a missing one as 0. */
+    private static double zero(Double d) {
+        return d == null ? 0 : d;
     }
 }

@@ -40,13 +40,6 @@ final class PageFailures {
             "(?i)(out of memory|\\boom\\b|Aborted\\(OOM\\)|allocation failed|failed to allocate|Cannot enlarge memory"
                     + "|RangeError: Array buffer|WebAssembly.Memory\\(\\): could not allocate|memory access out of bounds)");
 
-    /**
-     * The page's words for a buffer its ledger saw asked for above the device's limit ({@code ledger.mjs}), put before the
-     * engine's own error: read back as numbers, never quoted.
-     */
-    private static final Pattern OVER_LIMIT = Pattern.compile(
-            "^a WebGPU buffer of (\\d{1,16}) bytes was asked for, above the device's ([A-Za-z]{1,40}) of (\\d{1,16}) bytes; ");
-
     /** What the provider does before the next case. */
     enum Then {
         /**
@@ -94,7 +87,7 @@ final class PageFailures {
                     + pj.getMessage() + what + ")" + where, pj.fix(), pj), Then.FRESH_PAGE);
             case PAGE_ERROR -> phase == Phase.LOAD && NO_PROVIDER.matcher(pj.getMessage()).find()
                     ? new Failure(noProvider(backend, model, pj.getMessage(), where, pj), Then.NO_PROVIDER)
-                    : new Failure(pageError(pj, phase, backend, model, probe, where), afterPageError(pj.getMessage(), phase));
+                    : new Failure(pageError(pj, phase, backend, model, probe, where), afterPageError(pj, phase));
         };
     }
 
@@ -102,12 +95,17 @@ final class PageFailures {
      * What a page error leaves: a clean refusal at session creation nothing; a failed inference a page to check; anything
      * else (a session creation that threw, memory run out) a fresh page.
      */
-    static Then afterPageError(String message, Phase phase) {
-        if (OVER_LIMIT.matcher(message).find()) {
+    static Then afterPageError(PageJobException pj, Phase phase) {
+        if (pj.refusedBuffer().isPresent()) {
             // the device was handed an invalid buffer and the work that used it: found when tried, the next WebGPU case in a
             // fresh page of the same browser waited 33 s on the GPU process; a new browser has a new one
             return Then.RESTART;
         }
+        return afterPageError(pj.getMessage(), phase);
+    }
+
+    /** What a page error leaves, from the page's words alone (no buffer was refused). */
+    static Then afterPageError(String message, Phase phase) {
         if (OUT_OF_MEMORY.matcher(message).find()) {
             return Then.FRESH_PAGE;
         }
@@ -127,11 +125,11 @@ final class PageFailures {
     private static BackendException pageError(PageJobException pj, Phase phase, BackendId backend, ModelSpec model, PageProbe probe,
                                               String where) {
         String msg = pj.getMessage();
-        java.util.regex.Matcher over = OVER_LIMIT.matcher(msg);
-        if (over.find()) {
+        if (pj.refusedBuffer().isPresent()) {
+            PageJobException.RefusedBuffer over = pj.refusedBuffer().get();
             return new UnsupportedModelException(Phase.FIT, String.format(java.util.Locale.ROOT, "the engine asked the WebGPU device for "
-                    + "a buffer of %,d bytes, above its %s of %,d bytes", Long.parseLong(over.group(1)), over.group(2),
-                    Long.parseLong(over.group(3))) + " (" + model.name() + " on " + backend + "); then: " + msg.substring(over.end()) + where,
+                    + "a buffer of %,d bytes, above its %s of %,d bytes", over.bytes(), over.limit(), over.limitBytes())
+                    + " (" + model.name() + " on " + backend + "); then: " + msg + where,
                     "run it on wasm, or on an adapter with larger buffer limits", pj);
         }
         if (OUT_OF_MEMORY.matcher(msg).find()) {

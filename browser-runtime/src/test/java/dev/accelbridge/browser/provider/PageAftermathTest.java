@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.provider;
 
+import dev.accelbridge.bridge.hub.PageJobException;
 import dev.accelbridge.bridge.ModelRegistry;
 
 
@@ -44,12 +45,14 @@ class PageAftermathTest {
         assertThat(PageFailures.afterPageError("RuntimeError: memory access out of bounds", Phase.RUN)).isEqualTo(PageFailures.Then.FRESH_PAGE);
         assertThat(PageFailures.afterPageError("Aborted(OOM)", Phase.LOAD)).isEqualTo(PageFailures.Then.FRESH_PAGE);
         // a buffer the device refused: its GPU process is not trusted either (the next case in a fresh page waited 33 s)
+        var refused = java.util.Optional.of(new PageJobException.RefusedBuffer(1073745920L, "maxBufferSize", 1073741824L));
         for (Phase p : new Phase[] {Phase.LOAD, Phase.RUN}) {
-            assertThat(PageFailures.afterPageError("a WebGPU buffer of 1073745920 bytes was asked for, above the device's maxBufferSize of "
-                    + "1073741824 bytes; Error: the run returned outputs computed with a buffer the device refused", p)).isEqualTo(PageFailures.Then.RESTART);
+            assertThat(PageFailures.afterPageError(new PageJobException(PageJobException.Kind.PAGE_ERROR, "run-failed",
+                    "Error: the run returned outputs computed with a buffer the device refused", refused), p)).isEqualTo(PageFailures.Then.RESTART);
         }
-        assertThat(PageFailures.afterPageError("the text says a WebGPU buffer of 1 bytes was asked for, above the device's maxBufferSize of 0 bytes; ",
-                Phase.RUN)).as("only at the start, as the page writes it").isEqualTo(PageFailures.Then.CHECK_PAGE);
+        assertThat(PageFailures.afterPageError(new PageJobException(PageJobException.Kind.PAGE_ERROR, "run-failed",
+                "a WebGPU buffer of 1 bytes was asked for, above the device's maxBufferSize of 0 bytes; ", java.util.Optional.empty()),
+                Phase.RUN)).as("the page's numbers decide, never its words").isEqualTo(PageFailures.Then.CHECK_PAGE);
     }
 
     @Test

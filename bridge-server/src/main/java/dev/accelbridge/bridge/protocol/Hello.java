@@ -1,0 +1,18 @@
+package dev.accelbridge.bridge.protocol;
+
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+
+/**
+ * A page joining: the slot its launcher gave it (none when opened by hand), its browser's probe, and the onnxruntime-web
+ * release that loaded or why none did.
+ *
+ * @param slot  the launcher's slot, or null
+ * @param probe what the browser offers, with its evidence
+ * @param ort   the release that loaded
+ */
+@dev.accelbridge.core.PublicApi
+public record Hello(String slot, @JsonDeserialize(using = ProbeReader.class) PageProbe probe, Ort ort) implements FromPage {
+    /** The onnxruntime-web the page imported: its version, or the error that stopped it. */
+    public record Ort(String version, String error) {
+    }
+}
