@@ -2,6 +2,7 @@
 // `await session.run(feeds)` — no WebSocket, no job protocol — so the harness's in-page figures can be compared.
 // Result in window.benchResult and on the page.
 import { decodeFrame, tensorView } from './frames.mjs';
+import { DEFAULT_ENTRY } from './bundle.mjs';
 
 const q = new URLSearchParams(location.search);
 const out = document.getElementById('out');
@@ -127,7 +128,7 @@ async function bareGenerate(ort, withToken) {
 async function main() {
   const importOrt = async (n) => {
     // the bundle of the engine measured (?ortEntry=ort.webgpu.min.mjs: the native WebGPU EP), as the harness's page takes it
-    const entry = ['ort.all.min.mjs', 'ort.webgpu.min.mjs', 'ort.jspi.min.mjs'].includes(q.get('ortEntry')) ? q.get('ortEntry') : 'ort.all.min.mjs';
+    const entry = ['ort.all.min.mjs', 'ort.webgpu.min.mjs', 'ort.jspi.min.mjs'].includes(q.get('ortEntry')) ? q.get('ortEntry') : DEFAULT_ENTRY;
     const o = await import(`./ort/${entry}${n ? '?fresh=' + n : ''}`);
     o.env.wasm.wasmPaths = new URL('./ort/', location.href).href;
     return o;

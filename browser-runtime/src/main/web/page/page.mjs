@@ -2,6 +2,7 @@
 // receives with onnxruntime-web (protocol v1, docs/protocol.md). Timings are taken in the jobs, with performance.now()
 // around `await session.run(feeds)`, so the bridge's overhead is not counted. This module starts the page: its state is
 // the one object made here and passed to every part; what each message kind does is jobs/table.mjs.
+import { DEFAULT_ENTRY } from './bundle.mjs';
 import { probeBrowser, errorText } from './probe.mjs';
 import { createUi } from './ui.mjs';
 import { captureConsole } from './capture.mjs';
@@ -44,7 +45,7 @@ function hello(page) {
 // Only a version and a bundle path are taken: the bridge serves nothing else under /ort-web/.
 async function importOrt(page, params) {
   const version = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,79}$/.test(params.get('ort') || '') ? params.get('ort') : null;
-  const entry = /^(esm\/)?[A-Za-z0-9._-]+\.m?js$/.test(params.get('ortEntry') || '') ? params.get('ortEntry') : 'ort.all.min.mjs';
+  const entry = /^(esm\/)?[A-Za-z0-9._-]+\.m?js$/.test(params.get('ortEntry') || '') ? params.get('ortEntry') : DEFAULT_ENTRY;
   try {
     const base = version ? `./ort-web/${version}/` : './ort/';
     page.ort = await import(base + entry);

@@ -96,11 +96,10 @@ public final class BridgeBrowserLanes implements BrowserLanes {
         }
     }
 
-    /** The onnxruntime-web build and engine the target names (JSEP when it names no engine); unavailable if it cannot be had. */
+    /** The onnxruntime-web build and engine the target names (the pinned engine when it names none); unavailable if it cannot be had. */
     private static OrtWebBuild ortWeb(LaneId target) {
         try {
-            String engine = target.version(OrtWebEngineAxis.DIMENSION.name());
-            return OrtWebBuild.of(target.version(OrtWebAxis.DIMENSION.name())).withEngine(engine == null ? OrtWebEngine.JSEP : OrtWebEngine.of(engine));
+            return OrtWebBuild.of(target.version(OrtWebAxis.DIMENSION.name())).withEngine(OrtWebEngine.orPinned(OrtWebEngine.of(target)));
         } catch (NpmException e) {
             throw new BackendUnavailableException("onnxruntime-web " + target.version(OrtWebAxis.DIMENSION.name()) + " could not be had: " + e.getMessage(), e.fix());
         }

@@ -340,7 +340,7 @@ final class CaseExecutor {
         if (mc.replacedReference() != null) {
             warnings.add(0, mc.replacedReference()); // the reference row itself has no parity to say it in
         }
-        RunResult r = new RunResult(ctx.runId(), started, id, actual, status, reason, prov,
+        RunResult r = RunResult.of(ctx.runId(), started, id, actual, status, reason, prov,
                 exec == null ? null : exec.timings(), exec == null ? null : exec.memory(), parity, res.hops(),
                 warnings).withAnalysis(exec == null ? null : exec.analysis());
         // figures another cell of the lane measured: marked, and said in the reason

@@ -5,6 +5,7 @@ import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.DecoderLayout;
 import dev.accelbridge.core.ExecutionRequest;
+import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.Generation;
 import dev.accelbridge.core.GenerationCheck;
@@ -118,8 +119,8 @@ final class GenerationJudge implements Judge {
             p = new Parity(p.maxAbsErr(), p.maxRelErr(), p.cosine(), p.tolerance(), !v.wrong(), p.against(), p.nonFinite(), p.rtol(),
                     p.budget(), p.basis());
         }
-        Execution e = exec.timings() == null || exec.timings().decoding() == null ? exec
-                : new Execution(outputs, exec.timings().withDecoding(exec.timings().decoding().withVerified(v.check(), v.generations(),
+        Execution e = exec.timings() == null || !(exec.timings().figures() instanceof Decoding d) ? exec
+                : new Execution(outputs, exec.timings().withDecoding(d.withVerified(v.check(), v.generations(),
                 v.verified())), exec.memory(), exec.provenance(), exec.warnings(), exec.analysis());
         // the reference's own tokens that do not repeat: wrong, with no parity to say it
         return new Judged(e, p, v.reason(), v.wrong() && p == null ? v.reason() : null);

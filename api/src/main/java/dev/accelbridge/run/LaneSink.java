@@ -40,8 +40,8 @@ interface LaneSink {
     default void cannotOpen(String runId, List<CaseId> cases, AccelbridgeException e, Provenance prov) {
         Status st = e instanceof BackendException be ? be.status() : Status.FAILED;
         for (CaseId id : cases) {
-            emit(new RunResult(runId, Instant.now(), id, null, st, e.oneLine(), prov, null, null, null,
-                    List.of(new FallbackHop(id.requested(), false, e.oneLine())), List.of()));
+            emit(RunResult.notRun(runId, Instant.now(), id, st, e.oneLine(), prov,
+                    List.of(new FallbackHop(id.requested(), false, e.oneLine()))));
         }
     }
 }

@@ -208,8 +208,8 @@ final class OneRun {
                         continue;
                     }
                     Provenance prov = Provenance.of(lane.browserId(), null, driverOf.apply(lane), null, null, List.of(), runtimeVersions).withHost(host);
-                    sink.emit(new RunResult(runId, Instant.now(), id, null, m.status(), m.reason(), prov, null, null, null,
-                            List.of(new FallbackHop(b, false, m.reason())), List.of()));
+                    sink.emit(RunResult.notRun(runId, Instant.now(), id, m.status(), m.reason(), prov,
+                            List.of(new FallbackHop(b, false, m.reason()))));
                 }
             }
         }

@@ -141,7 +141,7 @@ public final class RunAccount {
             long first = ms(t.firstMs());
             long timed = ms(java.util.Arrays.stream(t.samplesMs()).sum());
             long warm = ms(t.quality().warmupMs());
-            long teacher = t.decoding() == null ? 0 : ms(t.decoding().teacherMs());
+            long teacher = t.figures() instanceof dev.accelbridge.core.Decoding d ? ms(d.teacherMs()) : 0;
             var cold = e.analysis() == null ? null : e.analysis().coldStart();
             if (cold != null && Boolean.TRUE.equals(cold.freshPage())) {
                 add(Part.COLD, load + first); // the engine built and its shaders compiled on first use: a cost of its own

@@ -25,9 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class BisectionVerdictTest {
     private static RunResult wrong(BackendId requested, BackendId actual) {
         CaseId id = new CaseId(ModelFamily.TEXT, "minilm", "ab", "gen", "", Precision.Q8, 1, requested, LaneId.NATIVE);
-        return new RunResult("r", Instant.EPOCH, id, actual, Status.WRONG_OUTPUT, "this backend gets the q8 variant wrong", null,
-                null, null, new Parity(0.3, 0.1, 0.995, 0.1, false, "native-cpu fp32"), List.of(), List.of(),
-                new Parity(0.2, 0.05, 0.9995, 0.1, false, "native-cpu q8"));
+        return RunResult.of("r", Instant.EPOCH, id, actual, Status.WRONG_OUTPUT, "this backend gets the q8 variant wrong", null,
+                null, null, new Parity(0.3, 0.1, 0.995, 0.1, false, "native-cpu fp32"), List.of(), List.of()).withVariantParity(new Parity(0.2, 0.05, 0.9995, 0.1, false, "native-cpu q8"));
     }
 
     private static Bisection found(Bisection.Outcome o) {

@@ -30,7 +30,7 @@ class RunRecorderTest {
     static RunResult result(String runId, int i) {
         CaseId id = new CaseId(ModelFamily.OPS, "Abs-13-f32." + i, "sha" + i, "generated", "x=2x3", Precision.FP32, 1, BackendId.CPU,
                 LaneId.NATIVE);
-        return new RunResult(runId, Instant.now(), id, BackendId.CPU, Status.UNSUPPORTED, "test " + i, null, null,
+        return RunResult.of(runId, Instant.now(), id, BackendId.CPU, Status.UNSUPPORTED, "test " + i, null, null,
                 dev.accelbridge.core.MemoryUsage.UNKNOWN, null, List.of(), List.of());
     }
 

@@ -118,7 +118,7 @@ class OtherBrowsersTest {
             java.util.List<dev.accelbridge.core.NamedTensor> ref = SuiteFixtures.reference(gen);
             Execution g = p.execute(new dev.accelbridge.core.ExecutionRequest(BackendId.WEBGPU, gen, 3, 10,
                     java.time.Duration.ofSeconds(180), null, null, 0, 0, dev.accelbridge.core.CaseProgress.NONE, rule));
-            var d = g.timings().decoding();
+            var d = ((dev.accelbridge.core.Decoding) g.timings().figures());
             assertThat(g.timings().quality().floorStopped()).as("steps %s", java.util.Arrays.toString(d.itlMs())).isTrue();
             assertThat(g.timings().warmups()).isZero();
             assertThat(d.ttftMs()).hasSize(1);

@@ -28,7 +28,7 @@ import java.util.OptionalLong;
  */
 public record Decoding(int promptTokens, int newTokens, double[] ttftMs, double[] itlMs, double coldTtftMs, double coldTotalMs,
                        OptionalLong kvCacheBytes, int generations, int verified, TokenCheck check, double[] encoderMs,
-                       double teacherMs) {
+                       double teacherMs) implements ScenarioFigures {
     public Decoding {
         ttftMs = ttftMs.clone();
         itlMs = itlMs.clone();

@@ -40,9 +40,26 @@ public enum OrtWebEngine {
         return this == JSEP ? "JSEP reuses pooled GPU buffers of earlier cases: the peak may read low" : null;
     }
 
-    /** The engine a browser lane's cases ran on: the one its key names, else the pinned one (JSEP); empty off the browser side. */
+    /**
+     * The engine a browser lane runs when its key names none, decided here once: the one onnxruntime-web's default bundle
+     * carries (JSEP). The engine axis (browser-runtime's {@code OrtWebEngineAxis}) pins it and leaves it out of a lane's
+     * key; the page is always told its bundle in its URL, and its own fallback for a URL typed by hand is held to this.
+     */
+    public static final OrtWebEngine PINNED = JSEP;
+
+    /** {@code engine}, or {@link #PINNED} where none is named. */
+    public static OrtWebEngine orPinned(java.util.Optional<OrtWebEngine> engine) {
+        return engine.orElse(PINNED);
+    }
+
+    /** The engine a browser lane's cases ran on: the one its key names, else {@link #PINNED}; empty off the browser side. */
     public static java.util.Optional<OrtWebEngine> ranIn(LaneId lane) {
-        return lane.side() == LaneSide.BROWSER ? java.util.Optional.of(of(lane).orElse(JSEP)) : java.util.Optional.empty();
+        return lane.side() == LaneSide.BROWSER ? java.util.Optional.of(orPinned(of(lane))) : java.util.Optional.empty();
+    }
+
+    /** {@code lane} keyed with this engine: the pinned one is not named in a key, as the engine axis writes keys. */
+    public LaneId keyed(LaneId lane) {
+        return this == PINNED ? lane : lane.with(AXIS, id);
     }
 
     /** Its name in a lane's key, the store and {@code --engines} ({@code webgpu-ep}). */
@@ -73,7 +90,7 @@ public enum OrtWebEngine {
     /** The engine whose bundle {@code entry} is ({@code esm/ort.all.min.js} of 1.17 and 1.18 is JSEP's). */
     public static OrtWebEngine ofEntry(String entry) {
         String name = entry.substring(entry.lastIndexOf('/') + 1).replace(".min.js", ".min.mjs");
-        return Arrays.stream(values()).filter(e -> e.bundle.equals(name)).findFirst().orElse(JSEP);
+        return Arrays.stream(values()).filter(e -> e.bundle.equals(name)).findFirst().orElse(PINNED);
     }
 
     /**

@@ -33,36 +33,21 @@ public record RunResult(String runId, Instant startedAt, CaseId id, BackendId ac
                         Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
                         List<FallbackHop> fallbackPath, List<String> warnings, Parity variantParity,
                         Analysis analysis, Attempts attempts, boolean sharedFigures) {
-    /** A result with its own figures. */
-    public RunResult(String runId, Instant startedAt, CaseId id, BackendId actual, Status status, String reason,
-                     Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
-                     List<FallbackHop> fallbackPath, List<String> warnings, Parity variantParity, Analysis analysis,
-                     Attempts attempts) {
-        this(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath, warnings,
-                variantParity, analysis, attempts, false);
+    /**
+     * A case's result: what ran it and how it ended, with its figures as measured (null timings and parity when nothing
+     * executed). Its variant parity, drill-down, attempts and shared figures are added by the {@code with} steps.
+     */
+    public static RunResult of(String runId, Instant startedAt, CaseId id, BackendId actual, Status status, String reason,
+                               Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
+                               List<FallbackHop> fallbackPath, List<String> warnings) {
+        return new RunResult(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath,
+                warnings, null, Analysis.NONE, Attempts.FIRST, false);
     }
 
-    /** A result run once. */
-    public RunResult(String runId, Instant startedAt, CaseId id, BackendId actual, Status status, String reason,
-                     Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
-                     List<FallbackHop> fallbackPath, List<String> warnings, Parity variantParity, Analysis analysis) {
-        this(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath, warnings,
-                variantParity, analysis, Attempts.FIRST);
-    }
-
-    /** A result without drill-down. */
-    public RunResult(String runId, Instant startedAt, CaseId id, BackendId actual, Status status, String reason,
-                     Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
-                     List<FallbackHop> fallbackPath, List<String> warnings, Parity variantParity) {
-        this(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath, warnings,
-                variantParity, Analysis.NONE);
-    }
-
-    /** A result without a variant comparison. */
-    public RunResult(String runId, Instant startedAt, CaseId id, BackendId actual, Status status, String reason,
-                     Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
-                     List<FallbackHop> fallbackPath, List<String> warnings) {
-        this(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath, warnings, null);
+    /** A case that ran nowhere ({@code status} says why: unavailable, unsupported, failed before it ran): no figures. */
+    public static RunResult notRun(String runId, Instant startedAt, CaseId id, Status status, String reason, Provenance provenance,
+                                   List<FallbackHop> fallbackPath) {
+        return of(runId, startedAt, id, null, status, reason, provenance, null, null, null, fallbackPath, List.of());
     }
 
     /**

@@ -18,21 +18,24 @@ import java.util.List;
  * @param stddevMs      sample standard deviation
  * @param throughputPerSec iterations per second over the timed iterations ({@code 1000 / mean})
  * @param quality       how far these figures can be trusted (interval, clock, floor, steady state, load)
- * @param decoding      a generation case's own figures (TTFT, inter-token latency, tokens/s, the cold generation, the KV
- *                      cache); null for a single pass. A generation's samples are its timed generations' whole times, its
+ * @param figures       what the case's scenario adds: nothing for a single pass ({@link ScenarioFigures#SINGLE_PASS}), a
+ *                      generation's own figures ({@link Decoding}: TTFT, inter-token latency, tokens/s, the cold generation,
+ *                      the KV cache). A generation's samples are its timed generations' whole times, its
  *                      first is the cold generation's
  */
 public record Timings(double loadMs, double firstMs, int warmups, double[] samplesMs, double p50Ms, double p90Ms,
                       double p99Ms, double meanMs, double stddevMs, double throughputPerSec, SampleQuality quality,
-                      Decoding decoding) {
+                      ScenarioFigures figures) {
     public Timings {
         quality = quality == null ? SampleQuality.UNKNOWN : quality;
+        figures = figures == null ? ScenarioFigures.SINGLE_PASS : figures;
     }
 
     /** Figures of a single pass. */
     public Timings(double loadMs, double firstMs, int warmups, double[] samplesMs, double p50Ms, double p90Ms,
                    double p99Ms, double meanMs, double stddevMs, double throughputPerSec, SampleQuality quality) {
-        this(loadMs, firstMs, warmups, samplesMs, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, quality, null);
+        this(loadMs, firstMs, warmups, samplesMs, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, quality,
+                ScenarioFigures.SINGLE_PASS);
     }
 
     /**
@@ -41,7 +44,8 @@ public record Timings(double loadMs, double firstMs, int warmups, double[] sampl
      * not: the floor is judged on them too ({@link SampleStats#latencyFloor}), so the case is never ranked on it.
      */
     public Timings withDecoding(Decoding d) {
-        double floor = d == null || Double.isFinite(quality.latencyFloorMs()) ? Double.NaN
+        java.util.Objects.requireNonNull(d, "a generation's figures");
+        double floor = Double.isFinite(quality.latencyFloorMs()) ? Double.NaN
                 : SampleStats.latencyFloor(d.itlMs(), quality.timerResolutionMs(), quality.readbackMs());
         SampleQuality q = Double.isFinite(floor) ? quality.withLatencyFloor(floor) : quality;
         return new Timings(loadMs, firstMs, warmups, samplesMs, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, q, d);
@@ -106,12 +110,12 @@ public record Timings(double loadMs, double firstMs, int warmups, double[] sampl
 
     /** These figures with another quality. */
     public Timings withQuality(SampleQuality q) {
-        return new Timings(loadMs, firstMs, warmups, samplesMs, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, q, decoding);
+        return new Timings(loadMs, firstMs, warmups, samplesMs, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, q, figures);
     }
 
     /** These figures with other samples (the store reads them apart from the row). */
     public Timings withSamples(double[] samples) {
-        return new Timings(loadMs, firstMs, warmups, samples, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, quality, decoding);
+        return new Timings(loadMs, firstMs, warmups, samples, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, quality, figures);
     }
 
     /** Number of timed iterations. */

@@ -82,8 +82,7 @@ final class NativeGeneration {
             if (kernelPeak) {
                 peak = Math.max(peak, ProcessMemory.kernelPeak());
             }
-            Timings t = timings(loadMs, first, warm, timed, prompt.length);
-            t = t.withDecoding(t.decoding().withTeacherMs(teacherMs));
+            Timings t = timings(loadMs, first, warm, timed, prompt.length, teacherMs);
             return new Execution(outputs(tokens, teacher), t, new MemoryUsage(rssBefore, rssAfter, peak),
                     provider.provenance(backend).withThreads(provider.threadsUsed(request, backend)), List.of(),
                     new Analysis(null, null, new ColdStart(Double.NaN, loadMs, first.totalMs(), t.p50Ms(), cold), null, null));
@@ -155,12 +154,13 @@ final class NativeGeneration {
     }
 
     /** The timed generations' figures, their warm-up's, and the decoding's own (time to first token, steps, cache). */
-    private Timings timings(double loadMs, Generated first, WarmUp warm, Timed timed, int promptLength) {
+    private Timings timings(double loadMs, Generated first, WarmUp warm, Timed timed, int promptLength, double teacherMs) {
         Timings t = Timings.of(loadMs, first.totalMs(), warm.loop().done(), timed.totals())
                 .withClock(HostClock.nanoTimeResolutionMs(), Double.NaN);
         return t.withQuality(t.quality().withWarmup(warm.ms(), warm.loop().settled(), warm.loop().trend()))
                 .withDecoding(Decoding.of(promptLength, gen.newTokens(), timed.steps().toArray(new double[0][]), first.stepsMs(),
-                java.util.OptionalLong.of(timed.cacheBytes())).withEncoder(timed.encoderMs().stream().mapToDouble(Double::doubleValue).toArray()));
+                java.util.OptionalLong.of(timed.cacheBytes())).withEncoder(timed.encoderMs().stream().mapToDouble(Double::doubleValue).toArray())
+                .withTeacherMs(teacherMs));
     }
 
     /** Every generation's tokens, in the order they ran, and the teacher-forced pass's logits: what the verdict reads. */

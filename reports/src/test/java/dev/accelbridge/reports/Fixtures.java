@@ -97,14 +97,14 @@ public final class Fixtures {
     public static RunResult passed(String runId, Instant at, HostInfo h, ModelFamily suite, String model, BackendId backend,
                                    Provenance p, double[] samples) {
         Parity parity = backend == BackendId.CPU ? null : new Parity(2e-7, 1e-6, 0.9999999, 1e-3, true, "native-cpu");
-        return new RunResult(runId, at, id(suite, model, backend, p), backend, Status.PASSED, null, p,
+        return RunResult.of(runId, at, id(suite, model, backend, p), backend, Status.PASSED, null, p,
                 Timings.of(120.5, 20.25, 3, samples), new MemoryUsage(100, 200, 250), parity,
                 List.of(new FallbackHop(backend, true, "available: ok")), List.of());
     }
 
     public static RunResult fellBack(String runId, Instant at, HostInfo h, ModelFamily suite, String model, BackendId requested,
                                      BackendId actual, Provenance p, double[] samples) {
-        return new RunResult(runId, at, id(suite, model, requested, p), actual, Status.FELL_BACK,
+        return RunResult.of(runId, at, id(suite, model, requested, p), actual, Status.FELL_BACK,
                 "fell back " + requested + " → " + actual, p, Timings.of(50, 10, 3, samples), MemoryUsage.UNKNOWN,
                 new Parity(3e-7, 2e-6, 0.99999, 1e-3, true, "native-cpu"),
                 List.of(new FallbackHop(requested, false, "unavailable: No available adapters."),
@@ -113,13 +113,13 @@ public final class Fixtures {
 
     public static RunResult notRun(String runId, Instant at, ModelFamily suite, String model, BackendId requested, Status status,
                                    String reason, Provenance p) {
-        return new RunResult(runId, at, id(suite, model, requested, p), null, status, reason, p, null,
+        return RunResult.of(runId, at, id(suite, model, requested, p), null, status, reason, p, null,
                 MemoryUsage.UNKNOWN, null, List.of(new FallbackHop(requested, false, reason)), List.of());
     }
 
     public static RunResult wrong(String runId, Instant at, ModelFamily suite, String model, BackendId backend, Provenance p,
                                   double[] samples) {
-        return new RunResult(runId, at, id(suite, model, backend, p), backend, Status.WRONG_OUTPUT,
+        return RunResult.of(runId, at, id(suite, model, backend, p), backend, Status.WRONG_OUTPUT,
                 "max abs err 0.5 > tolerance 0.001", p, Timings.of(80, 30, 3, samples), MemoryUsage.UNKNOWN,
                 new Parity(0.5, 2.0, 0.93, 1e-3, false, "native-cpu"), List.of(new FallbackHop(backend, true, "available: ok")),
                 List.of());

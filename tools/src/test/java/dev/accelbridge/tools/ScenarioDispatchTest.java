@@ -39,6 +39,23 @@ class ScenarioDispatchTest {
             "dev.accelbridge.nativerunner.process.ProcessRuntimeProvider", "a runner process runs single passes only",
             "dev.accelbridge.browser.provider.SentCase", "only a single pass's one run is sent ahead of its case");
 
+    /**
+     * Code that reads a generation's own figures from a case's timings ({@code instanceof Decoding} on
+     * {@link dev.accelbridge.core.ScenarioFigures}), each with why: the figures are typed per scenario, so who asks is
+     * counted here rather than hidden in null checks.
+     */
+    private static final Map<String, String> READS_GENERATION_FIGURES = Map.ofEntries(
+            Map.entry("dev.accelbridge.run.GenerationJudge", "the tokens' verdict is written into the generation's figures"),
+            Map.entry("dev.accelbridge.run.RunAccount", "the teacher-forced pass is its own line of the run's account"),
+            Map.entry("dev.accelbridge.reports.recommend.Recommender", "a generation is ranked by tokens per second"),
+            Map.entry("dev.accelbridge.reports.recommend.DtypeRecommender", "a dtype's generation is judged by its tokens"),
+            Map.entry("dev.accelbridge.reports.render.Comparison", "two generations compare tokens per second"),
+            Map.entry("dev.accelbridge.reports.render.GenerationSection", "the report's generation section"),
+            Map.entry("dev.accelbridge.reports.render.Views", "a cell shows a generation's TTFT and tokens per second"),
+            Map.entry("dev.accelbridge.reports.store.ResultForm", "the result's JSON form has a decoding part"),
+            Map.entry("dev.accelbridge.reports.store.ResultRows", "the store's decoding column"),
+            Map.entry("dev.accelbridge.tools.cli.ResultTable", "the CLI's table shows a generation's summary under its row"));
+
     private static JavaClasses classes;
 
     @BeforeAll
@@ -54,6 +71,12 @@ class ScenarioDispatchTest {
     @Test
     void outsideCoreOnlyCodeAboutOneScenarioAsksItsKind() {
         assertThat(kindChecks(classes).keySet()).isSubsetOf(ABOUT_ONE_SCENARIO.keySet());
+    }
+
+    @Test
+    void outsideCoreOnlyTheCountedReadersAskForAGenerationsFigures() {
+        assertThat(kindChecks(classes, dev.accelbridge.core.ScenarioFigures.class).keySet())
+                .isEqualTo(new TreeSet<>(READS_GENERATION_FIGURES.keySet()));
     }
 
     /** The top-level classes, outside core, that call {@link Scenario#accept}. */
@@ -72,7 +95,12 @@ class ScenarioDispatchTest {
 
     /** The top-level classes, outside core, that check a value's kind against a kind of {@link Scenario}, with where. */
     static Map<String, String> kindChecks(JavaClasses cs) {
-        Set<String> kinds = Arrays.stream(Scenario.class.getPermittedSubclasses()).map(Class::getName).collect(Collectors.toSet());
+        return kindChecks(cs, Scenario.class);
+    }
+
+    /** The top-level classes, outside core, that check a value's kind against a kind of the sealed {@code type}, with where. */
+    static Map<String, String> kindChecks(JavaClasses cs, Class<?> type) {
+        Set<String> kinds = Arrays.stream(type.getPermittedSubclasses()).map(Class::getName).collect(Collectors.toSet());
         Map<String, String> out = new TreeMap<>();
         for (JavaClass c : cs) {
             if (inCore(c)) {

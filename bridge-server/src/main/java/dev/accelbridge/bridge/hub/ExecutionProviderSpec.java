@@ -21,7 +21,7 @@ import java.util.TreeMap;
 @dev.accelbridge.core.PublicApi
 public record ExecutionProviderSpec(String name, String deviceType, OrtWebEngine engine, Map<String, String> options) {
     public ExecutionProviderSpec {
-        engine = engine == null ? OrtWebEngine.JSEP : engine;
+        java.util.Objects.requireNonNull(engine, "the engine whose page runs the provider");
         options = Collections.unmodifiableMap(options == null ? new TreeMap<>() : new TreeMap<>(options)); // in name order
     }
 
@@ -35,9 +35,9 @@ public record ExecutionProviderSpec(String name, String deviceType, OrtWebEngine
         return new ExecutionProviderSpec(name, deviceType, engine, o);
     }
 
-    /** The provider that runs {@code backend} on JSEP's bundle. */
+    /** The provider that runs {@code backend} on a page of the pinned engine ({@link OrtWebEngine#PINNED}). */
     public static ExecutionProviderSpec of(BackendId backend) {
-        return of(backend, OrtWebEngine.JSEP);
+        return of(backend, OrtWebEngine.PINNED);
     }
 
     /** The provider that runs {@code backend} on a page of {@code engine}. */

@@ -75,11 +75,7 @@ final class JobMessages {
     /** A run's answer: its timings, outputs and warnings. */
     static RunOutcome toOutcome(FrameCodec.Frame f) {
         ResultHeader h = PageMessages.read(f.header(), ResultHeader.class);
-        List<Double> s = h.samplesMs() == null ? List.of() : h.samplesMs();
-        double[] samples = new double[s.size()];
-        for (int i = 0; i < samples.length; i++) {
-            samples[i] = s.get(i) == null ? 0 : s.get(i);
-        }
+        double[] samples = figures(h.samplesMs(), "a timed run");
         RunOutcome.Figures figures = h.decode() == null ? RunOutcome.SINGLE_PASS
                 : new RunOutcome.GenerationFigures(decoding(h.decode(), f.tensors()),
                 java.util.Optional.ofNullable(h.encoder()).map(JobMessages::toLoaded));
@@ -97,12 +93,13 @@ final class JobMessages {
         List<List<Double>> steps = d.stepsMs() == null ? List.of() : d.stepsMs();
         double[][] s = new double[steps.size()][];
         for (int g = 0; g < s.length; g++) {
-            s[g] = figures(steps.get(g));
+            s[g] = figures(steps.get(g), "a generation's step");
         }
         int newTokens = outputs.stream().filter(t -> t.name().equals(dev.accelbridge.core.Generation.TOKENS)).findFirst()
                 .map(t -> (int) t.shape()[t.shape().length - 1]).orElse(0);
         return dev.accelbridge.core.Decoding.of(d.promptTokens() == null ? 0 : d.promptTokens(), newTokens, s,
-                figures(d.coldStepsMs()), bytes(d.kvCacheBytes())).withEncoder(figures(d.encoderMs()))
+                figures(d.coldStepsMs(), "a generation's step"), bytes(d.kvCacheBytes()))
+                .withEncoder(figures(d.encoderMs(), "an encoder's run"))
                 .withTeacherMs(figure(d.teacherMs()));
     }
 
@@ -120,14 +117,15 @@ final class JobMessages {
         return n != null && n >= 0 ? java.util.OptionalLong.of(n) : java.util.OptionalLong.empty();
     }
 
-    private static double[] figures(List<Double> arr) {
+    /** Times the page gave, each a finite, non-negative number: the page is another program, so anything else is refused. */
+    private static double[] figures(List<Double> arr, String what) {
         List<Double> l = arr == null ? List.of() : arr;
         double[] v = new double[l.size()];
         for (int i = 0; i < v.length; i++) {
             Double x = l.get(i);
             v[i] = x == null ? Double.NaN : x;
             if (!(v[i] >= 0) || Double.isInfinite(v[i])) {
-                throw new PageJobException(PageJobException.Kind.PAGE_ERROR, "bad-result", "a generation's step time is not a time: "
+                throw new PageJobException(PageJobException.Kind.PAGE_ERROR, "bad-result", what + "'s time is not a time: "
                         + (x == null ? "not a number" : x));
             }
         }

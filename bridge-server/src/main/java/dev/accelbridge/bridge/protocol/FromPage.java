@@ -8,18 +8,36 @@ package dev.accelbridge.bridge.protocol;
 @dev.accelbridge.core.PublicApi
 public sealed interface FromPage permits Hello, Loaded, ResultHeader, Profiled, ReleasedAnswer, FromPage.Progress, FromPage.Pong,
         FromPage.ProbeAnswer, FromPage.PageError, FromPage.ResultChunk {
+    /** The message's kind: its {@code type}. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    MessageKind kind();
 
     /** Where a job is: {@code done} of {@code total} in {@code phase} ({@code warmup}, {@code timed}, ...). */
     record Progress(String phase, Integer done, Integer total) implements FromPage {
+        @Override
+        public MessageKind kind() {
+            return MessageKind.PROGRESS;
+        }
+
     }
 
     /** A ping's answer, with the page's clock then. */
     record Pong(Double pageNow) implements FromPage {
+        @Override
+        public MessageKind kind() {
+            return MessageKind.PONG;
+        }
+
     }
 
     /** A probe job's answer: the browser probed again. */
     record ProbeAnswer(@com.fasterxml.jackson.databind.annotation.JsonDeserialize(using = ProbeReader.class) PageProbe probe)
             implements FromPage {
+        @Override
+        public MessageKind kind() {
+            return MessageKind.PROBE;
+        }
+
     }
 
     /**
@@ -27,6 +45,11 @@ public sealed interface FromPage permits Hello, Loaded, ResultHeader, Profiled, 
      * when a WebGPU buffer above the device's limit was asked for, that request in numbers.
      */
     record PageError(String code, String message, String session, OverLimit overLimit) implements FromPage {
+        @Override
+        public MessageKind kind() {
+            return MessageKind.ERROR;
+        }
+
     }
 
     /**
@@ -42,6 +65,11 @@ public sealed interface FromPage permits Hello, Loaded, ResultHeader, Profiled, 
 
     /** A part of a chunked result: output {@code tensor}'s bytes from {@code offset}, in the frame's payload. */
     record ResultChunk(Integer tensor, Long offset) implements FromPage {
+        @Override
+        public MessageKind kind() {
+            return MessageKind.RESULT_CHUNK;
+        }
+
     }
 
     /** The page's JS heap ({@code performance.memory}), where the browser tells it. */

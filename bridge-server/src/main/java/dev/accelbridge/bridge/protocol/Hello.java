@@ -12,6 +12,11 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
  */
 @dev.accelbridge.core.PublicApi
 public record Hello(String slot, @JsonDeserialize(using = ProbeReader.class) PageProbe probe, Ort ort) implements FromPage {
+    @Override
+    public MessageKind kind() {
+        return MessageKind.HELLO;
+    }
+
     /** The onnxruntime-web the page imported: its version, or the error that stopped it. */
     public record Ort(String version, String error) {
     }

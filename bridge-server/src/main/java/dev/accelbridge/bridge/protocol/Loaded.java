@@ -21,6 +21,11 @@ import java.util.Map;
 @dev.accelbridge.core.PublicApi
 public record Loaded(String session, Double sessionMs, Double fetchMs, List<String> inputNames, List<String> outputNames,
                      Integer numThreads, List<String> warnings, Placement placement, List<String> modules) implements FromPage {
+    @Override
+    public MessageKind kind() {
+        return MessageKind.LOADED;
+    }
+
     /**
      * Where the nodes went: whether the session was made with no CPU fallback, the refusal word for word when not, and
      * per provider the nodes ONNX Runtime's log placed on it.

@@ -18,6 +18,11 @@ import java.util.List;
 @dev.accelbridge.core.PublicApi
 public record Profiled(String session, Integer iterations, List<Double> samplesMs, List<NodeEvent> nodes, List<RunEvent> runs,
                        List<GpuKernel> gpuKernels, Boolean timestampQuery) implements FromPage {
+    @Override
+    public MessageKind kind() {
+        return MessageKind.PROFILED;
+    }
+
     /** A node's kernel time: the node, its op, the provider it ran on, microseconds, and when. */
     public record NodeEvent(String node, String op, String provider, Double us, Double ts) {
     }

@@ -13,6 +13,11 @@ package dev.accelbridge.bridge.protocol;
 @dev.accelbridge.core.PublicApi
 public record ReleasedAnswer(String session, Boolean existed, FromPage.Heap memory, Ledger ledger, Holding holding)
         implements FromPage {
+    @Override
+    public MessageKind kind() {
+        return MessageKind.RELEASED;
+    }
+
     /**
      * The case's window: its GPU figures, whether another case's window overlapped it, a buffer the device refused, and
      * the WebAssembly memory before and after.

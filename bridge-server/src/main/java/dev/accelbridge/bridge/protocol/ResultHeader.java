@@ -29,6 +29,11 @@ public record ResultHeader(String session, Double firstMs, Integer warmups, List
                            List<String> warnings, Double timerResolutionMs, Double readbackMs, Double gpuMs, Double warmupMs,
                            Boolean warmupSettled, Double warmupTrend, Boolean floorStopped, Decode decode, Loaded encoder,
                            Boolean chunked, List<TensorEntry> tensors) implements FromPage {
+    @Override
+    public MessageKind kind() {
+        return MessageKind.RESULT;
+    }
+
     /**
      * A generation's figures: the prompt's tokens, each timed generation's step times, the cold one's, the cache's bytes,
      * each generation's encoder time and the teacher-forced pass's.

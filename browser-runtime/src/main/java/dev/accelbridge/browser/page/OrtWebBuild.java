@@ -192,11 +192,11 @@ public record OrtWebBuild(String version, Path dist, String entry, String integr
 
     /**
      * The page's query parameters that make it load this build ({@code ort=1.22.0&ortEntry=ort.all.min.mjs}); for the
-     * pinned build only its entry when that is not the default bundle ({@code ortEntry=ort.webgpu.min.mjs}), else "".
+     * pinned release its entry alone ({@code ortEntry=ort.webgpu.min.mjs}): the page is always told its engine's bundle.
      */
     public String pageQuery() {
         if (isPinned()) {
-            return entry.equals(OrtWebEngine.JSEP.bundle()) ? "" : "ortEntry=" + entry;
+            return "ortEntry=" + entry;
         }
         return "ort=" + version + "&ortEntry=" + entry;
     }

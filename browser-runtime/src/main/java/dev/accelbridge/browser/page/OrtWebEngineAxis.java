@@ -42,7 +42,7 @@ public final class OrtWebEngineAxis implements VersionAxis {
 
     @Override
     public String keyPart(String v) {
-        return OrtWebEngine.JSEP.id().equals(v) ? "" : VersionAxis.super.keyPart(v);
+        return OrtWebEngine.PINNED.id().equals(v) ? "" : VersionAxis.super.keyPart(v);
     }
 
     @Override
@@ -52,13 +52,13 @@ public final class OrtWebEngineAxis implements VersionAxis {
 
     @Override
     public String pinned() {
-        return OrtWebEngine.JSEP.id();
+        return OrtWebEngine.PINNED.id();
     }
 
     /** JSEP for every backend, and the native WebGPU EP (asyncify) for WebGPU: the engine most users now run WebGPU on. */
     @Override
     public List<Default> defaults() {
-        return List.of(Default.every(OrtWebEngine.JSEP.id()), new Default(OrtWebEngine.WEBGPU_EP.id(), java.util.Set.of(BackendId.WEBGPU)));
+        return List.of(Default.every(OrtWebEngine.PINNED.id()), new Default(OrtWebEngine.WEBGPU_EP.id(), java.util.Set.of(BackendId.WEBGPU)));
     }
 
     @Override
@@ -73,7 +73,7 @@ public final class OrtWebEngineAxis implements VersionAxis {
 
     @Override
     public String olderRecordsTake() {
-        return OrtWebEngine.JSEP.id(); // the only bundle the page imported before
+        return OrtWebEngine.PINNED.id(); // the only bundle the page imported before
     }
 
     @Override

@@ -111,7 +111,7 @@ final class BrowserCase {
     private Setup setUp(ExecutionRequest request, PageProbe probe) {
         Duration timeout = SentCase.timeout(request, server);
         long deadline = System.nanoTime() + timeout.toNanos();
-        OrtWebEngine engine = provider.engine().orElse(OrtWebEngine.JSEP);
+        OrtWebEngine engine = OrtWebEngine.orPinned(provider.engine());
         ExecutionProviderSpec ep = PageOptions.ep(request, engine);
         ConnectedPage p = lane.page();
         PageWarmth warmth = lane.warmth();

@@ -9,6 +9,7 @@ import dev.accelbridge.browser.launch.BrowserLauncher;
 import dev.accelbridge.browser.launch.ChromiumFlags;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.browser.page.OrtWebBuild;
+import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.bridge.protocol.PageProbe;
 import dev.accelbridge.core.BackendException.Phase;
 import dev.accelbridge.core.BackendId;
@@ -132,7 +133,8 @@ final class LanePage {
         Set<BackendId> backends = EnumSet.copyOf(toCheck);
         backends.add(BackendId.WASM); // every provider runs inside the one WebAssembly module
         for (BackendId b : backends) {
-            PageCheck.Outcome o = PageCheck.run(page, ExecutionProviderSpec.of(b), CHECK_TIMEOUT);
+            PageCheck.Outcome o = PageCheck.run(page, ExecutionProviderSpec.of(b, OrtWebEngine.orPinned(
+                    java.util.Optional.ofNullable(ortWeb).map(OrtWebBuild::engine))), CHECK_TIMEOUT);
             if (!o.exact()) {
                 LOG.info("The page of {} failed its check after a failed inference ({}): {}", label, o.detail(), o.answered()
                         ? "a fresh page" : "relaunching the browser");

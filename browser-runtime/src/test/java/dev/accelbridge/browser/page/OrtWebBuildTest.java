@@ -46,7 +46,7 @@ class OrtWebBuildTest {
     void eachEngineIsItsBundleAndTheModuleItLoads() {
         OrtWebBuild pinned = OrtWebBuild.pinned();
         assertThat(pinned.engine()).isEqualTo(OrtWebEngine.JSEP);
-        assertThat(pinned.pageQuery()).isEmpty();
+        assertThat(pinned.pageQuery()).as("the page is told its engine, never left to decide").isEqualTo("ortEntry=ort.all.min.mjs");
         for (OrtWebEngine e : OrtWebEngine.values()) {
             OrtWebBuild b = pinned.withEngine(e);
             assertThat(b.engine()).isEqualTo(e);

@@ -239,7 +239,7 @@ class PlaywrightChromiumTest {
             assertThat(v.generations()).as("cold, one warm-up, three timed").isEqualTo(5);
             assertThat(v.verified()).as("%s: every generation gives the native tokens: %s", b, v.reason()).isEqualTo(5);
             assertThat(v.topOneAgree()).isEqualTo(16);
-            dev.accelbridge.core.Decoding d = e.timings().decoding();
+            dev.accelbridge.core.Decoding d = ((dev.accelbridge.core.Decoding) e.timings().figures());
             assertThat(d.promptTokens()).isEqualTo(8);
             assertThat(d.ttftMs()).hasSize(3);
             assertThat(d.itlMs()).hasSize(3 * 15);

@@ -14,6 +14,7 @@ import dev.accelbridge.core.MemoryUsage;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.ScenarioFigures;
 import dev.accelbridge.core.Timings;
 import dev.accelbridge.core.UnsupportedModelException;
 
@@ -37,7 +38,15 @@ import java.util.Map;
 final class RunnerProtocol {
     /** NaN and infinite figures cross as Jackson's quoted "NaN"; unknown fields of a newer side are ignored. */
     static final ObjectMapper JSON = JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).addMixIn(ScenarioFigures.class, FiguresKind.class).build();
+
+    /** A timings' scenario figures cross named by their kind (core carries no Jackson). */
+    @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.NAME, property = "kind")
+    @com.fasterxml.jackson.annotation.JsonSubTypes({
+            @com.fasterxml.jackson.annotation.JsonSubTypes.Type(value = ScenarioFigures.SinglePass.class, name = "single-pass"),
+            @com.fasterxml.jackson.annotation.JsonSubTypes.Type(value = dev.accelbridge.core.Decoding.class, name = "generation")})
+    private interface FiguresKind {
+    }
 
     /** The hello's name in the channel. */
     static final String HELLO = "hello";

@@ -83,9 +83,9 @@ public final class MemoryFits {
         return o;
     }
 
-    /** A lane's engine: JSEP where the lane names none, as a page's default bundle is. */
+    /** A lane's engine: the pinned one where the lane names none. */
     private static OrtWebEngine engine(dev.accelbridge.core.LaneId lane) {
-        return OrtWebEngine.of(lane).orElse(OrtWebEngine.JSEP);
+        return OrtWebEngine.orPinned(OrtWebEngine.of(lane));
     }
 
     private static Optional<RunResult> latestLedger(List<RunResult> results, CaseId c) {

@@ -185,7 +185,7 @@ public final class DtypeRecommender {
             OptionalDouble c = f.get().closeness();
             return c.isPresent() ? c : OptionalDouble.of(Double.NaN);
         }
-        dev.accelbridge.core.Decoding d = r.timings() == null ? null : r.timings().decoding();
+        dev.accelbridge.core.Decoding d = r.timings() != null && r.timings().figures() instanceof dev.accelbridge.core.Decoding g ? g : null;
         if (d != null && d.generations() > 0) { // a generation's users read its tokens: the share of generations giving fp32's
             return d.check() == dev.accelbridge.core.TokenCheck.REFERENCE ? OptionalDouble.of(d.verified() / (double) d.generations())
                     : reference(r) ? OptionalDouble.of(1) : OptionalDouble.empty();
@@ -209,7 +209,7 @@ public final class DtypeRecommender {
         if (f.isPresent()) {
             return f.get().closenessOf();
         }
-        if (r.timings() != null && r.timings().decoding() != null && r.timings().decoding().generations() > 0) {
+        if (r.timings() != null && r.timings().figures() instanceof dev.accelbridge.core.Decoding g && g.generations() > 0) {
             return "tokens";
         }
         return r.analysis() != null && r.analysis().readout() != null ? r.analysis().readout().kind().id() : "outputs";

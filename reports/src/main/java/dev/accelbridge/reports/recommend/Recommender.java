@@ -61,14 +61,14 @@ public final class Recommender {
      * second, MLPerf Client's mean inter-token latency), so the text-generation family is ranked by tokens per second.
      */
     static double speedMs(RunResult r) {
-        var d = r.timings().decoding();
-        return d != null && Double.isFinite(d.tokensPerSec()) ? 1000 / d.tokensPerSec() : r.timings().p50Ms();
+        return r.timings().figures() instanceof dev.accelbridge.core.Decoding d && Double.isFinite(d.tokensPerSec())
+                ? 1000 / d.tokensPerSec() : r.timings().p50Ms();
     }
 
     /** The samples behind {@link #speedMs}: a generation's inter-token latencies, else the timed samples. */
     static double[] speedSamples(RunResult r) {
-        var d = r.timings().decoding();
-        return d != null && Double.isFinite(d.tokensPerSec()) ? d.itlMs() : r.timings().samplesMs();
+        return r.timings().figures() instanceof dev.accelbridge.core.Decoding d && Double.isFinite(d.tokensPerSec())
+                ? d.itlMs() : r.timings().samplesMs();
     }
 
     /** The native CPU reference of each model (input key) in a group: its figure and the samples behind it. */

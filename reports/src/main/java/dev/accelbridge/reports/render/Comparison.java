@@ -4,6 +4,7 @@ import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.Dimension;
 import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.Interval;
@@ -125,8 +126,8 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
          * over A's with the interval of the two sides' inter-token latencies; null when either side is not a generation.
          */
         public String decodingChange() {
-            var da = a == null || a.timings() == null ? null : a.timings().decoding();
-            var db = b == null || b.timings() == null ? null : b.timings().decoding();
+            var da = a == null || a.timings() == null || !(a.timings().figures() instanceof Decoding ga) ? null : ga;
+            var db = b == null || b.timings() == null || !(b.timings().figures() instanceof Decoding gb) ? null : gb;
             if (da == null || db == null || !Double.isFinite(da.tokensPerSec()) || !Double.isFinite(db.tokensPerSec())) {
                 return null;
             }

@@ -109,7 +109,7 @@ public final class Views {
     /** The figures, null where there is none: a generation's decoding first, then the p50 and its ratio to native CPU. */
     private static void putFigures(ObjectNode o, Cell c) {
         RunResult r = c.result();
-        var dec = r.timings() == null ? null : r.timings().decoding();
+        var dec = r.timings() != null && r.timings().figures() instanceof dev.accelbridge.core.Decoding g ? g : null;
         if (dec != null) {
             o.set("ttft", figure(dec.ttftP50Ms()));
             o.set("ttftCi", interval(dec.ttftCi()));

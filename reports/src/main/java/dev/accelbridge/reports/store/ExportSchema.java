@@ -205,12 +205,13 @@ final class ExportSchema {
             "maxAbsErr", nonNegative(), "maxRelErr", nonNegative(), "cosine", figure(-2, 2), "tolerance", nonNegative(),
             "within", bool(), "parityAgainst", text(), "nonFinite", whole(0, Long.MAX_VALUE), "rtol", nonNegative(),
             "toleranceBudget", figure(-NO_MAX, NO_MAX), "toleranceBasis", text(), "variantParity", object(PARITY),
-            "itemsPerSec", nonNegative(), "memory", object(MemoryForm.SCHEMA), "rssPeakBytes", whole(0, Long.MAX_VALUE),
+            "itemsPerSec", nonNegative(), "memory", (Rule) v -> object(MemoryForm.SCHEMA).problem(v), "rssPeakBytes", whole(0, Long.MAX_VALUE),
             "fallbackPath", array(object(HOP), 16), "warnings", array(text(), 1024),
             "diagnostics", array(object(DIAGNOSTIC), 1024), "provenance", object(PROVENANCE),
             "bisection", generic(), "profile", generic(), "coldStart", generic(), "recreate", generic(),
-            // read when a record is checked, not when this class is made: DecodingForm's own initialisation may be what
-            // made this one, its SCHEMA still null then (an export whose first result was a generation failed so)
+            // memory's and decoding's kinds are read when a record is checked, not when this class is made: MemoryForm's or
+            // DecodingForm's own initialisation may be what made this one, its SCHEMA still null then (an export whose first
+            // result was a generation failed so; and one whose first form read was a result's memory)
             "decoding", (Rule) v -> object(DecodingForm.SCHEMA).problem(v), "readout", generic(), "figuresOf", text(),
             "defect", bool(), "fidelity", generic()));
 

@@ -162,7 +162,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                 q == null ? 0 : q.nonFinite(), q == null ? null : q.rtol(), q == null ? null : q.budget(),
                 q == null ? null : q.basis(), r.variantParity(),
                 analysis.get("bisection"), analysis.get("profile"), analysis.get("coldStart"), analysis.get("recreate"),
-                analysis.get("placement"), analysis.get("readout"), t == null ? null : DecodingForm.of(t.decoding(), withSamples),
+                analysis.get("placement"), analysis.get("readout"), t != null && t.figures() instanceof dev.accelbridge.core.Decoding g ? DecodingForm.of(g, withSamples) : null,
                 t == null ? null : t.throughputPerSec() * id.batchSize(), MemoryForm.of(r.memory()),
                 r.memory().rssPeak() < 0 ? null : r.memory().rssPeak(), r.fallbackPath(), r.warnings(), r.diagnostics(), p,
                 r.figuresOf().map(CaseId::key).orElse(null), r.status() == Status.WRONG_OUTPUT ? r.defect() : null,

@@ -205,7 +205,7 @@ final class ResultRows {
         ap.append(r.attempts().count());
         text(ap, r.attempts().earlier().isEmpty() ? null : ResultJson.strings(r.attempts().earlier()).toString());
         text(ap, t == null ? null : QualityForm.column(t.quality()));
-        text(ap, t == null ? null : DecodingForm.column(t.decoding()));
+        text(ap, t != null && t.figures() instanceof dev.accelbridge.core.Decoding g ? DecodingForm.column(g) : null);
         ap.append(r.sharedFigures());
         text(ap, MemoryForm.column(r.memory()));
     }

@@ -32,8 +32,8 @@ class OpTableTest {
     }
 
     static RunResult withPlacement(RunResult r, Placement p) {
-        return new RunResult(r.runId(), r.startedAt(), r.id(), r.actual(), r.status(), r.reason(), r.provenance(), r.timings(),
-                r.memory(), r.parity(), r.fallbackPath(), r.warnings(), r.variantParity(), new Analysis(null, null, null, null, p));
+        return RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual(), r.status(), r.reason(), r.provenance(), r.timings(),
+                r.memory(), r.parity(), r.fallbackPath(), r.warnings()).withVariantParity(r.variantParity()).withAnalysis(new Analysis(null, null, null, null, p));
     }
 
     @Test

@@ -168,7 +168,7 @@ class DtypeRecommenderTest {
 
     private static RunResult at(RunResult r, Precision p) {
         CaseId id = r.id();
-        return new RunResult(r.runId(), r.startedAt(), new CaseId(id.family(), id.model(), id.modelSha256(), id.inputSet(),
+        return RunResult.of(r.runId(), r.startedAt(), new CaseId(id.family(), id.model(), id.modelSha256(), id.inputSet(),
                 id.inputShapes(), p, id.batchSize(), id.requested(), id.lane()), r.actual(), r.status(), r.reason(), r.provenance(),
                 r.timings(), r.memory(), p == Precision.FP32 ? r.parity() : new Parity(0.3, 0.2, 0.995, 0.1, false, "native-cpu fp32"),
                 r.fallbackPath(), r.warnings());
@@ -176,9 +176,8 @@ class DtypeRecommenderTest {
 
     private static RunResult captured(RunResult r, double[] samples) {
         CaseId id = r.id().withRuntimeOptions(RuntimeOptions.parse("graph-capture=on"));
-        return new RunResult(r.runId(), r.startedAt(), id, r.actual(), r.status(), r.reason(), r.provenance(),
-                dev.accelbridge.core.Timings.of(100, 10, 3, samples), r.memory(), r.parity(), r.fallbackPath(), r.warnings(),
-                r.variantParity(), r.analysis());
+        return RunResult.of(r.runId(), r.startedAt(), id, r.actual(), r.status(), r.reason(), r.provenance(),
+                dev.accelbridge.core.Timings.of(100, 10, 3, samples), r.memory(), r.parity(), r.fallbackPath(), r.warnings()).withVariantParity(r.variantParity()).withAnalysis(r.analysis());
     }
 
     /**

@@ -120,7 +120,7 @@ class RecommenderTest {
 
     private static RunResult batch(RunResult r, int b) {
         var id = r.id();
-        return new RunResult(r.runId(), r.startedAt(), new dev.accelbridge.core.CaseId(id.family(), id.model(), id.modelSha256(),
+        return RunResult.of(r.runId(), r.startedAt(), new dev.accelbridge.core.CaseId(id.family(), id.model(), id.modelSha256(),
                 id.inputSet(), id.inputShapes(), id.precision(), b, id.requested(), id.lane()), r.actual(), r.status(), r.reason(),
                 r.provenance(), r.timings(), r.memory(), r.parity(), r.fallbackPath(), r.warnings());
     }

@@ -27,7 +27,7 @@ class EngineFindingsTest {
                 Fixtures.chromiumProv(H, "1.30.0"), new double[] {5, 5, 5});
         var id = r.id();
         var lane = id.lane().with(OrtWebEngine.AXIS, engine.id());
-        RunResult moved = new RunResult(r.runId(), r.startedAt(), new dev.accelbridge.core.CaseId(id.family(), id.model(), id.modelSha256(),
+        RunResult moved = RunResult.of(r.runId(), r.startedAt(), new dev.accelbridge.core.CaseId(id.family(), id.model(), id.modelSha256(),
                 id.inputSet(), id.inputShapes(), id.precision(), id.batchSize(), id.requested(), lane), status.executed() ? BackendId.WEBGPU : null,
                 status, reason, r.provenance(), status.executed() ? r.timings() : null, r.memory(), status.executed() ? r.parity() : null,
                 r.fallbackPath(), r.warnings());

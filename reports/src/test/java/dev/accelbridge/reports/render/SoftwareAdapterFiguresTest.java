@@ -98,7 +98,7 @@ class SoftwareAdapterFiguresTest {
     @Test
     void theVerdictsWindowMakesAnyFigureIndicative() {
         RunResult r = wasm("r", 0, 4);
-        RunResult window = new RunResult(r.runId(), r.startedAt(), r.id(), r.actual(), r.status(), r.reason(), r.provenance(),
+        RunResult window = RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual(), r.status(), r.reason(), r.provenance(),
                 r.timings().withQuality(r.timings().quality().inVerdictWindow()), r.memory(), r.parity(), r.fallbackPath(), r.warnings());
         assertThat(SpeedStanding.of(r)).isEqualTo(SpeedStanding.COUNTS);
         assertThat(SpeedStanding.of(window)).isEqualTo(SpeedStanding.INDICATIVE);

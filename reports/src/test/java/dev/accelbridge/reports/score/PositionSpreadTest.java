@@ -44,7 +44,7 @@ class PositionSpreadTest {
         // the experiment that found it: one published model copied under three names, run one after the other
         RunResult a = passed("r1", t(1), h, ModelFamily.TEXT, "copy1", BackendId.WASM, chromiumProv(h, false), samples(151.5, 0.01, 40, 1));
         RunResult b = passed("r1", t(2), h, ModelFamily.TEXT, "copy2", BackendId.WASM, chromiumProv(h, false), samples(71.5, 0.01, 40, 2));
-        RunResult sameBytes = new RunResult(b.runId(), b.startedAt(), new dev.accelbridge.core.CaseId(b.id().family(), "copy2",
+        RunResult sameBytes = RunResult.of(b.runId(), b.startedAt(), new dev.accelbridge.core.CaseId(b.id().family(), "copy2",
                 a.id().modelSha256(), b.id().inputSet(), b.id().inputShapes(), b.id().precision(), 1, BackendId.WASM, b.id().lane()),
                 b.actual(), b.status(), null, b.provenance(), b.timings(), b.memory(), b.parity(), b.fallbackPath(), List.of());
         assertThat(PositionSpread.of(List.of(a, b))).as("different bytes").isEmpty();
@@ -86,14 +86,14 @@ class PositionSpreadTest {
         assertThat(PositionSpread.of(List.of(withOptions(wasmCopy("r1", 1, BackendId.WASM, 0.36), "optimization=disabled"), disabled)))
                 .singleElement().satisfies(s -> assertThat(s.work()).contains("optimization=disabled"));
         // a generation and a single pass of the same model bytes
-        RunResult gen = new RunResult(all.runId(), t(3), withId(all, all.id().runtimeOptions(), dev.accelbridge.core.ScenarioId.generate(8, 16)),
+        RunResult gen = RunResult.of(all.runId(), t(3), withId(all, all.id().runtimeOptions(), dev.accelbridge.core.ScenarioId.generate(8, 16)),
                 all.actual(), all.status(), null, all.provenance(), wasmCopy("r1", 3, BackendId.WASM, 5.0).timings(), all.memory(),
                 all.parity(), all.fallbackPath(), List.of());
         assertThat(PositionSpread.of(List.of(all, gen))).isEmpty();
     }
 
     private static RunResult withOptions(RunResult r, String options) {
-        return new RunResult(r.runId(), r.startedAt(), withId(r, dev.accelbridge.core.RuntimeOptions.parse(options), r.id().scenario()),
+        return RunResult.of(r.runId(), r.startedAt(), withId(r, dev.accelbridge.core.RuntimeOptions.parse(options), r.id().scenario()),
                 r.actual(), r.status(), r.reason(), r.provenance(), r.timings(), r.memory(), r.parity(), r.fallbackPath(), List.of());
     }
 

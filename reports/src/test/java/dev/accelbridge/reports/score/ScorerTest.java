@@ -20,7 +20,7 @@ class ScorerTest {
 
     private RunResult passedAt(double p50, Parity parity, BackendId b, Provenance p) {
         RunResult r = passed("r", t(0), h, ModelFamily.VISION, "convnet", b, p, new double[]{p50, p50, p50});
-        return new RunResult(r.runId(), r.startedAt(), r.id(), r.actual(), r.status(), r.reason(), r.provenance(),
+        return RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual(), r.status(), r.reason(), r.provenance(),
                 r.timings(), r.memory(), parity, r.fallbackPath(), r.warnings());
     }
 

@@ -51,7 +51,7 @@ class MatrixStoreTest {
             run = s.beginRun(h, Map.of("accelbridge", "0.1.0", "onnxruntime", "1.29.0"), "{\"suites\":[\"text\"]}");
             s.recordProbe(run, Availability.available(BackendId.CPU, "providers [CPU]", "native"));
             s.recordProbe(run, Availability.unavailable(BackendId.WEBGPU, "No available adapters.", "chromium 156"));
-            RunResult nonFinite = new RunResult(run, t(3), new CaseId(ModelFamily.AUDIO, "whisper-tiny", "sha", "tone",
+            RunResult nonFinite = RunResult.of(run, t(3), new CaseId(ModelFamily.AUDIO, "whisper-tiny", "sha", "tone",
                     "mel=1x80x100", Precision.FP16, 4, BackendId.WASM, LaneId.of(BrowserKind.CHROMIUM)), BackendId.WASM, Status.WRONG_OUTPUT, "NaN output", chromiumProv(h, false),
                     new Timings(Double.NaN, 1.5, 0, new double[]{1.0, 2.0}, 1.5, 1.9, 1.99, 1.5, 0.7, 666.0),
                     new MemoryUsage(-1, -1, -1), new Parity(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NaN, 1e-3, false, "expected-outputs", 3),

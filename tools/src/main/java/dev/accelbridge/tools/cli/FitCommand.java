@@ -52,7 +52,7 @@ public final class FitCommand implements Callable<Integer> {
     BrowserKind browser = BrowserKind.CHROMIUM;
 
     @Option(names = "--engine", paramLabel = "ENGINE", description = "The onnxruntime-web engine whose ledgers count: jsep (default), webgpu-ep, webgpu-ep-jspi.")
-    String engine = dev.accelbridge.core.OrtWebEngine.JSEP.id();
+    String engine = dev.accelbridge.core.OrtWebEngine.PINNED.id();
 
     @Option(names = "--device-memory", paramLabel = "SIZE", converter = Converters.ByteSize.class,
             description = "GPU memory the page may use on the device class (4GiB); WebGPU cannot tell it.")
@@ -86,7 +86,7 @@ public final class FitCommand implements Callable<Integer> {
         ModelCase target = oneCase(model, size, "--model");
         ModelCase reference = from == null ? null : oneCase(from, fromSize, "--from"); // found when tried: its errors said --model
         dev.accelbridge.core.OrtWebEngine e = dev.accelbridge.core.OrtWebEngine.of(engine);
-        LaneId lane = e == dev.accelbridge.core.OrtWebEngine.JSEP ? LaneId.of(browser) : LaneId.of(browser).with(dev.accelbridge.core.OrtWebEngine.AXIS, e.id());
+        LaneId lane = e.keyed(LaneId.of(browser));
         try (MatrixStore store = MatrixStore.openReadOnly(common.dbPath())) {
             var results = store.allResults();
             long memory = deviceMemory == null ? -1 : deviceMemory;

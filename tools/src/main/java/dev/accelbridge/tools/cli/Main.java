@@ -47,9 +47,20 @@ public final class Main implements Runnable {
         cl.setExecutionExceptionHandler(Main::handle);
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
-            err.println("error: " + oneLine(ex.getMessage()) + " — see 'accelbridge " + ex.getCommandLine().getCommandName()
+            // the command's full name ("accelbridge run"); the tool's own is "accelbridge", never said twice
+            err.println("error: " + oneLine(ex.getMessage()) + " — see '" + ex.getCommandLine().getCommandSpec().qualifiedName()
                     + " --help'");
             return ERROR;
+        });
+        // a word no command takes is an error even beside --help: found when read, 'accelbridge NOSUCH --help' printed the
+        // top-level help and exited 0, so a mistyped command in a script passed
+        cl.setExecutionStrategy(parse -> {
+            for (CommandLine c : parse.asCommandLineList()) {
+                if (!c.getParseResult().unmatched().isEmpty()) {
+                    throw new CommandLine.UnmatchedArgumentException(c, c.getParseResult().unmatched());
+                }
+            }
+            return new CommandLine.RunLast().execute(parse);
         });
         return cl;
     }

@@ -44,7 +44,7 @@ final class ResultTable {
             rows.add(new String[] {r.id().row() + r.id().dimensionsTag(), backend, r.lane().key(), r.status().name(),
                     r.timings() == null ? "-" : fmt(r.timings().p50Ms()),
                     r.parity() == null ? "-" : String.format(Locale.ROOT, "%.2e", r.parity().maxAbsErr()), note(r, apart.get(r))});
-            under.add(r.timings() != null && r.timings().decoding() != null ? r.timings().decoding().summary() : null);
+            under.add(r.timings() != null && r.timings().figures() instanceof dev.accelbridge.core.Decoding g ? g.summary() : null);
         }
         int[] w = new int[HEADER.length - 1];
         for (int i = 0; i < w.length; i++) {
@@ -126,7 +126,7 @@ final class ResultTable {
             n.add(String.format(Locale.ROOT, "position-dependent: %s–%s ms over %d copies of this work", fmt(apart.lowMs()),
                     fmt(apart.highMs()), apart.copies().size()));
         }
-        if (r.reason() != null && (r.status() != Status.PASSED || r.timings() != null && r.timings().decoding() != null)) {
+        if (r.reason() != null && (r.status() != Status.PASSED || r.timings() != null && r.timings().figures() instanceof dev.accelbridge.core.Decoding)) {
             n.add(r.reason());
         }
         return String.join("; ", n);

@@ -28,6 +28,18 @@ class CliBadInputTest {
         assertThat(r.err()).doesNotContain("\tat ");
     }
 
+    /** Found when read: an unknown command with --help printed the top-level help and exited 0; its hint named the tool twice. */
+    @Test
+    void anUnknownCommandIsRefusedEvenWithHelpAndItsHintNamesTheToolOnce() {
+        for (String[] args : new String[][] {{"NOSUCH", "--help"}, {"NOSUCH"}, {"run", "NOSUCH", "--help"}}) {
+            CliRunner.Result r = run(args);
+            assertOneLineError(r, "'NOSUCH'");
+            assertThat(r.err()).doesNotContain("accelbridge accelbridge").contains(args[0].equals("run")
+                    ? "see 'accelbridge run --help'" : "see 'accelbridge --help'");
+            assertThat(r.out()).as("no help instead of the error").doesNotContain("Usage:");
+        }
+    }
+
     @Test
     void unknownBackendIsRefusedNamingTheValidOnes() {
         CliRunner.Result r = run("run", "--db", tmp.resolve("m.duckdb").toString(), "--backends", "cpu,tpu", "--no-report");

@@ -62,10 +62,10 @@ class HostileTextCliTest {
                 RunResult r = Fixtures.passed(run, Fixtures.t(p.ordinal()), host, ModelFamily.TEXT, HOSTILE, BackendId.WASM, prov,
                         Fixtures.samples(p == Precision.FP32 ? 20 : 10, 0.01, 20, p.ordinal()));
                 CaseId id = r.id();
-                RunResult v = new RunResult(run, r.startedAt(), new CaseId(id.family(), id.model(), id.modelSha256(), id.inputSet(),
+                RunResult v = RunResult.of(run, r.startedAt(), new CaseId(id.family(), id.model(), id.modelSha256(), id.inputSet(),
                         id.inputShapes(), p, 1, id.requested(), id.lane()), r.actual(), r.status(), null, prov, r.timings(), r.memory(),
                         p == Precision.FP32 ? r.parity() : new Parity(0.01, 0.01, 0.9999, 0.1, true, "native-cpu fp32"), r.fallbackPath(),
-                        List.of(), p == Precision.FP32 ? null : new Parity(0, 0, 1, 0.1, true, "native-cpu q8"))
+                        List.of()).withVariantParity(p == Precision.FP32 ? null : new Parity(0, 0, 1, 0.1, true, "native-cpu q8"))
                         .withAnalysis(Analysis.NONE.withReadout(new Readout(Readout.Kind.POOLED_EMBEDDING, 4, 0.9999, 0.001, 4, null)));
                 s.write(v);
             }

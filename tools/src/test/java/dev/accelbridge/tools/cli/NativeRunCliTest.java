@@ -99,7 +99,7 @@ class NativeRunCliTest {
             String run = store.latestRun().orElseThrow();
             List<RunResult> stored = store.results(run);
             assertThat(stored).hasSize(4);
-            assertThat(stored.stream().filter(x -> x.timings().decoding() == null).toList()).hasSize(3).allSatisfy(x -> {
+            assertThat(stored.stream().filter(x -> x.timings().figures() instanceof dev.accelbridge.core.ScenarioFigures.SinglePass).toList()).hasSize(3).allSatisfy(x -> {
                 assertThat(x.status()).isEqualTo(Status.PASSED);
                 assertThat(x.timings().samplesMs()).hasSizeGreaterThan(36);
                 assertThat(x.timings().quality().p50Ci()).isNotNull();
