@@ -1,17 +1,22 @@
-// ESLint over the inference page's JavaScript (src/main/web/page), run by Maven before the tests (pom.xml, eslint-page):
-// ESLint's recommended rules (no-undef and no-unused-vars among them) on browser ES modules, and on the relay, a shared
-// worker's classic script. A browser may lack what the page feature-tests (typeof Float16Array), so such a name is
+// ESLint over the browser JavaScript Accelbridge serves, run by Maven from the repository's root before browser-runtime's
+// tests (pom.xml, eslint-browser-scripts): the inference page (browser-runtime/src/main/web/page), the dashboard's scripts
+// (tools) and the chart views the report inlines and the dashboard serves (reports). ESLint's recommended rules (no-undef
+// and no-unused-vars among them); the page's ES modules and the relay, a shared worker's classic script; the dashboard's and
+// the report's classic scripts. A browser may lack what the page feature-tests (typeof Float16Array), so such a name is
 // declared here rather than by a newer ecmaVersion, which would also let through syntax older browsers cannot parse.
 import js from '@eslint/js';
 import globals from 'globals';
 
-const PAGE = 'src/main/web/page';
+const PAGE = 'browser-runtime/src/main/web/page';
+const DASHBOARD = 'tools/src/main/resources/dev/accelbridge/tools/dashboard/web';
+const VIEWS = 'reports/src/main/resources/dev/accelbridge/reports/render';
+const ALL = [`${PAGE}/**/*.mjs`, `${PAGE}/**/*.js`, `${DASHBOARD}/*.js`, `${VIEWS}/*.js`];
 
 export default [
-  { ignores: ['target/**'] },
-  { files: [`${PAGE}/**/*.mjs`, `${PAGE}/**/*.js`], ...js.configs.recommended },
+  { ignores: ['**/target/**', '**/node_modules/**'] },
+  { files: ALL, ...js.configs.recommended },
   {
-    files: [`${PAGE}/**/*.mjs`, `${PAGE}/**/*.js`],
+    files: ALL,
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     // an error the page means to ignore says so in a comment, not by a name
     rules: { 'no-unused-vars': ['error', { caughtErrors: 'none', ignoreRestSiblings: true }] },
@@ -23,5 +28,9 @@ export default [
   {
     files: [`${PAGE}/**/*.js`],
     languageOptions: { ecmaVersion: 2022, sourceType: 'script', globals: globals.sharedWorker },
+  },
+  {
+    files: [`${DASHBOARD}/*.js`, `${VIEWS}/*.js`],
+    languageOptions: { ecmaVersion: 2022, sourceType: 'script', globals: { ...globals.browser, echarts: 'readonly' } },
   },
 ];

@@ -84,6 +84,24 @@ class ArchitectureTest {
         assertThat(long_).isEmpty();
     }
 
+    /** The dashboard's and the report's browser scripts are held as the page's are (PageScriptsTest): 350 lines. */
+    @Test
+    void noDashboardOrReportScriptPassesThreeHundredFiftyLines() throws Exception {
+        List<String> long_ = new ArrayList<>();
+        for (Path dir : List.of(ROOT.resolve("tools/src/main/resources/dev/accelbridge/tools/dashboard/web"),
+                ROOT.resolve("reports/src/main/resources/dev/accelbridge/reports/render"))) {
+            try (var files = Files.list(dir)) {
+                for (Path f : files.filter(p -> p.toString().endsWith(".js")).toList()) {
+                    long lines = Files.readAllLines(f).size();
+                    if (lines > 350) {
+                        long_.add(f + ": " + lines + " lines");
+                    }
+                }
+            }
+        }
+        assertThat(long_).isEmpty();
+    }
+
     @Test
     void theCheckRefusesWhatItShould() {
         assertThat(RULES.published(classes.get("dev.accelbridge.api.RunRequest"))).isTrue();

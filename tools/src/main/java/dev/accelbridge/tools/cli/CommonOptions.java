@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Options every command shares. */
+@OptionSection("Common: the store, errors in full")
 final class CommonOptions {
     @Option(names = {"-v", "--verbose"}, description = "Print stack traces with errors.")
     boolean verbose;

@@ -4,6 +4,7 @@ import dev.accelbridge.run.DrillDown;
 import picocli.CommandLine.Option;
 
 /** What a run finds out beyond the matrix ({@link DrillDown}), as options {@code run} and {@code serve} share. */
+@OptionSection("Drill-down: profiles, re-creation, bisection")
 final class DrillDownOptions {
     @Option(names = "--no-bisect", description = "Do not bisect WRONG_OUTPUT cases to their first diverging node (on by default).")
     boolean noBisect;

@@ -8,6 +8,7 @@ import picocli.CommandLine.Option;
 import java.time.Duration;
 
 /** What one case may take ({@link RunLimits}), as options {@code run}, {@code serve} and the bisections share. */
+@OptionSection("Limits: time, memory, retries")
 final class LimitOptions {
     @Option(names = "--timeout", paramLabel = "SECONDS", converter = Converters.Seconds.class,
             description = "Cap for one case, in seconds (default 3600). Within it session creation has --load-timeout, the first "

@@ -44,6 +44,9 @@ public final class Main implements Runnable {
         // every line printed passes the one terminal rule (TerminalSafeWriter), whichever command printed it
         cl.setOut(new PrintWriter(new TerminalSafeWriter(new java.io.OutputStreamWriter(System.out, java.nio.charset.StandardCharsets.UTF_8)), true));
         cl.setErr(new PrintWriter(new TerminalSafeWriter(new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8)), true));
+        // each command's options in rooms: its own, then each options group under its heading (OptionSections)
+        java.util.stream.Stream.concat(java.util.stream.Stream.of(cl), cl.getSubcommands().values().stream()).forEach(c ->
+                c.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST, new OptionSections()));
         cl.setExecutionExceptionHandler(Main::handle);
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();

@@ -7,6 +7,7 @@ import picocli.CommandLine.Option;
 import java.time.Duration;
 
 /** How many runs a case takes, the options {@code run} and {@code serve} share: counts and minimum durations. */
+@OptionSection("Sampling: warm-ups, timed runs, durations")
 final class SamplingOptions {
     @Option(names = "--warmups", converter = Converters.NonNegative.class, description = "Warm-up iterations per case (default 3; 0 for a conformance run: --suites ops alone, or models that ship test data). Given alone, exactly this many.")
     Integer warmups;

@@ -26,6 +26,7 @@ import java.util.stream.Stream;
  * Where a run runs and on which versions ({@link Targets}), as {@code run}'s options: backends and their chains, browsers
  * and how they are launched or reached ({@link RemoteArgs}), runtime versions, lanes at once.
  */
+@OptionSection("Where it runs: backends, browsers, versions, drivers")
 final class TargetOptions {
     @Option(names = "--native", description = "Native backends only (default backends then: cpu).")
     boolean nativeOnly;

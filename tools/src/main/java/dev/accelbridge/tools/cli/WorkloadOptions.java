@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** What a run runs ({@link Workload}), as options {@code run} and {@code serve} share: one line per option of the group. */
+@OptionSection("What runs: suites, your models, their inputs")
 final class WorkloadOptions {
     @Option(names = {"-s", "--suites"}, paramLabel = "LIST", split = ",", converter = Converters.Suite.class,
             description = "Built-in suites: text, vision, audio, multimodal, text-generation, ops (default: the first five; none when only --model is given; a suite named runs every case it has: the decoder's single steps and optimized forms, each tower of the multimodal pair alone).")

@@ -37,6 +37,7 @@ public final class DashboardRoutes implements BridgeRoutes {
             + "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
     private static final String WEB = "/dev/accelbridge/tools/dashboard/web/";
     private static final Map<String, String> FILES = Map.of("index.html", "text/html; charset=utf-8",
+            "common.js", "text/javascript; charset=utf-8", "case.js", "text/javascript; charset=utf-8",
             "dashboard.js", "text/javascript; charset=utf-8", "dashboard.css", "text/css; charset=utf-8");
 
     private final DashboardApi api;
