@@ -2,7 +2,6 @@ package dev.accelbridge.bridge.protocol;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.DType;
@@ -27,6 +26,8 @@ import java.util.List;
  * the native runner is fed.
  */
 public final class FrameCodec {
+    private static final com.fasterxml.jackson.databind.ObjectMapper TABLE = new com.fasterxml.jackson.databind.ObjectMapper();
+
     /** The protocol version every message carries as {@code "v"}. */
     public static final int PROTOCOL_VERSION = 1;
 
@@ -86,22 +87,16 @@ public final class FrameCodec {
      * other, or all 0 when the bytes travel in chunks of their own).
      */
     private static List<Long> describe(ObjectNode h, List<NamedTensor> tensors, boolean chunked) {
-        ArrayNode descs = h.putArray("tensors");
+        List<ResultHeader.TensorEntry> table = new ArrayList<>();
         long off = 0;
         List<Long> offsets = new ArrayList<>();
         for (NamedTensor t : tensors) {
-            ObjectNode d = descs.addObject();
-            d.put("name", t.name());
-            d.put("dtype", t.dtype().webName());
-            ArrayNode shape = d.putArray("shape");
-            for (long s : t.shape()) {
-                shape.add(s);
-            }
-            d.put("offset", chunked ? 0 : off);
-            d.put("byteLength", t.data().length);
+            table.add(new ResultHeader.TensorEntry(t.name(), t.dtype().webName(), java.util.Arrays.stream(t.shape()).boxed().toList(),
+                    chunked ? 0 : off, (long) t.data().length));
             offsets.add(chunked ? 0 : off);
             off = pad8(off + t.data().length);
         }
+        h.set("tensors", TABLE.valueToTree(table)); // the one tensor table both ways (ResultHeader.TensorEntry)
         return offsets;
     }
 
