@@ -1,0 +1,104 @@
+package dev.accelbridge.browser.observe;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import dev.accelbridge.core.DType;
+import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.OrtWebEngine;
+
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the observer saw in a page: every onnxruntime-web session it made (at most 64; more are counted), the
+ * onnxruntime-web WebAssembly modules it instantiated from a URL, and what the observer could not do ({@code notes}).
+ *
+ * @param sessions        the sessions, in the order the page made them
+ * @param droppedSessions sessions past the bound, counted only
+ * @param modules         the URLs of the onnxruntime-web WebAssembly modules instantiated (none when the app handed the
+ *                        binary itself, as transformers.js does)
+ * @param notes           what the observer met and passed over, in its words
+ */
+@dev.accelbridge.core.PublicApi
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record Observed(List<Session> sessions, int droppedSessions, List<String> modules, List<String> notes) {
+    /** Copies the lists. */
+    public Observed {
+        sessions = sessions == null ? List.of() : List.copyOf(sessions);
+        modules = modules == null ? List.of() : List.copyOf(modules);
+        notes = notes == null ? List.of() : List.copyOf(notes);
+    }
+
+    /**
+     * One session: its model (sha256 of the bytes onnxruntime-web was given, its size), the execution providers the app
+     * appended (none: onnxruntime's CPU provider in WebAssembly), the engine of the build that made it, how long its
+     * creation took, and its runs (at most 1000 kept, the first four with their values).
+     *
+     * @param id        its number in the page, from 1
+     * @param sha256    the model's sha256 (null where the page has no WebCrypto)
+     * @param byteLength the model's size
+     * @param providers the providers appended, as onnxruntime-web names them
+     * @param engine    {@code jsep}, {@code webgpu-ep} or {@code wasm}: which build's module made it
+     * @param createMs  the creation's wall time in the page
+     * @param created   whether onnxruntime-web made it
+     * @param released  whether the page released it
+     * @param runCount  its runs, all of them
+     * @param modelKept whether its bytes were kept (at most 64 MiB of models a page) for {@link PageObserver#model}
+     * @param runs      its runs as recorded
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Session(int id, String sha256, long byteLength, List<String> providers, String engine, Double createMs,
+                          boolean created, boolean released, int runCount, boolean modelKept, List<Run> runs) {
+        /** Copies the lists. */
+        public Session {
+            providers = providers == null ? List.of() : List.copyOf(providers);
+            runs = runs == null ? List.of() : List.copyOf(runs);
+        }
+
+        /** The engine as Accelbridge names it; empty for a build without WebGPU (plain wasm). */
+        public Optional<OrtWebEngine> ortWebEngine() {
+            return "jsep".equals(engine) ? Optional.of(OrtWebEngine.JSEP) : "webgpu-ep".equals(engine) ? Optional.of(OrtWebEngine.WEBGPU_EP)
+                    : Optional.empty();
+        }
+    }
+
+    /**
+     * One run: its wall time around onnxruntime-web's run in the page, its status code (0: ran), its inputs and outputs.
+     *
+     * @param ms      the run's wall time
+     * @param code    onnxruntime's status (0 when it ran)
+     * @param inputs  the inputs fed
+     * @param outputs the outputs asked for, with what came back
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Run(Double ms, Integer code, List<Tensor> inputs, List<Tensor> outputs) {
+        /** Copies the lists. */
+        public Run {
+            inputs = inputs == null ? List.of() : List.copyOf(inputs);
+            outputs = outputs == null ? List.of() : List.copyOf(outputs);
+        }
+    }
+
+    /**
+     * A tensor of a run: its name, ONNX element type, shape and size, and its values (base64, little-endian) where they
+     * were kept: the first four runs of a session, at most 1 MiB a tensor ({@code cut} when over), host-side tensors only.
+     *
+     * @param name       its name
+     * @param type       its ONNX element type code
+     * @param shape      its shape
+     * @param byteLength its size in bytes
+     * @param values     its bytes, base64, or null
+     * @param cut        true when its values were over the bound and not kept
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Tensor(String name, Integer type, List<Long> shape, Long byteLength, String values, boolean cut) {
+        /** As a named tensor with its values, when they were kept. */
+        public Optional<NamedTensor> tensor() {
+            if (values == null || type == null || shape == null) {
+                return Optional.empty();
+            }
+            return Optional.of(new NamedTensor(name, DType.fromOnnx(type), shape.stream().mapToLong(Long::longValue).toArray(),
+                    Base64.getDecoder().decode(values)));
+        }
+    }
+}
