@@ -31,6 +31,15 @@ public final class Accelbridge {
         return new AccelbridgeSession(options);
     }
 
+    /**
+     * Observes {@code page}, a Playwright page the caller's own test drives: every onnxruntime-web session its app makes
+     * from its next navigation on ({@link ObservedPage#observed()}), each judged against native CPU
+     * ({@link ObservedPage#verdicts()}). Install it before the page navigates; nothing is stored.
+     */
+    public static ObservedPage observe(com.microsoft.playwright.Page page) {
+        return new ObservedPage(page);
+    }
+
     /** A session with the default options (the store {@code accelbridge run} uses, reports folder {@code accelbridge-out}). */
     public static AccelbridgeSession create() {
         return create(SessionOptions.builder().build());

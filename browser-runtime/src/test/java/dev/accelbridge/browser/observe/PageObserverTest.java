@@ -4,25 +4,20 @@ import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.options.WaitForSelectorState;
-import dev.accelbridge.bridge.ServedPage;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.browser.testing.TestChromium;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.ModelCase;
-import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.nativerunner.DjlOnnxRuntimeProvider;
 import dev.accelbridge.nativerunner.TinyOnnx;
-import io.javalin.Javalin;
-import io.javalin.http.staticfiles.Location;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -38,44 +33,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @RequiresBrowser
 class PageObserverTest {
-    private static final String APP = """
-            <!DOCTYPE html><meta charset="utf-8"><title>an app</title><script type="module" src="/app.mjs"></script>""";
-    private static final String SCRIPT = """
-            import * as ort from '/ort/ort.all.min.mjs';
-            ort.env.wasm.wasmPaths = '/ort/';
-            ort.env.wasm.numThreads = 1;
-            const s = await ort.InferenceSession.create('/model.onnx', { executionProviders: ['wasm'] });
-            const x = new ort.Tensor('float32', Float32Array.from({ length: 8 }, (_, i) => i / 8 - 0.5), [2, 4]);
-            const out = await s.run({ [s.inputNames[0]]: x });
-            document.body.dataset.done = Object.keys(out).join(',');
-            """;
-
     @TempDir
     static Path dir;
-    static Javalin app;
+    static ObservedApp app;
     static Playwright pw;
     static Browser browser;
-    static ModelSpec model;
-    static byte[] modelBytes;
 
     @BeforeAll
     static void start() throws Exception {
-        TinyOnnx.Mlp mlp = TinyOnnx.small();
-        model = TinyOnnx.write(mlp, dir, "app-mlp");
-        modelBytes = Files.readAllBytes(model.path());
-        app = Javalin.create(cfg -> {
-            cfg.staticFiles.add(s -> {
-                s.hostedPath = "/ort";
-                s.directory = "/" + ServedPage.CLASSPATH_ROOT + "/ort";
-                s.location = Location.CLASSPATH;
-                s.mimeTypes.add("text/javascript", "mjs");
-                s.mimeTypes.add("application/wasm", "wasm");
-            });
-            cfg.routes.get("/", ctx -> ctx.html(APP));
-            cfg.routes.get("/empty", ctx -> ctx.html("<!DOCTYPE html><title>no model here</title><p>hello</p>"));
-            cfg.routes.get("/app.mjs", ctx -> ctx.contentType("text/javascript").result(SCRIPT));
-            cfg.routes.get("/model.onnx", ctx -> ctx.contentType("application/octet-stream").result(modelBytes));
-        }).start("127.0.0.1", 0);
+        app = new ObservedApp(dir);
         pw = Playwright.create();
         browser = TestChromium.launch(pw);
     }
@@ -89,12 +55,8 @@ class PageObserverTest {
             pw.close();
         }
         if (app != null) {
-            app.stop();
+            app.close();
         }
-    }
-
-    private static String url(String path) {
-        return "http://127.0.0.1:" + app.port() + path;
     }
 
     @Test
@@ -102,20 +64,21 @@ class PageObserverTest {
         try (var context = browser.newContext()) {
             Page page = context.newPage();
             PageObserver observer = PageObserver.install(page);
-            page.navigate(url("/"));
+            page.navigate(app.url("/"));
+            page.locator("#run:enabled").click(new com.microsoft.playwright.Locator.ClickOptions().setTimeout(60_000));
             page.waitForSelector("body[data-done]", new Page.WaitForSelectorOptions().setState(WaitForSelectorState.ATTACHED)
                     .setTimeout(60_000));
             Observed seen = observer.read();
             assertThat(seen.notes()).isEmpty();
             assertThat(seen.sessions()).hasSize(1);
             Observed.Session s = seen.sessions().get(0);
-            assertThat(s.sha256()).isEqualTo(TinyOnnx.sha256(modelBytes));
-            assertThat(s.byteLength()).isEqualTo(modelBytes.length);
+            assertThat(s.sha256()).isEqualTo(TinyOnnx.sha256(app.modelBytes));
+            assertThat(s.byteLength()).isEqualTo(app.modelBytes.length);
             assertThat(s.created()).isTrue();
             assertThat(s.providers()).as("wasm is onnxruntime's CPU provider: none appended").isEmpty();
             assertThat(s.ortWebEngine()).as("ort.all.min.mjs loads the JSEP build").contains(OrtWebEngine.JSEP);
             assertThat(seen.modules()).anyMatch(m -> m.endsWith("/ort/ort-wasm-simd-threaded.jsep.wasm"));
-            assertThat(observer.model(s)).hasValueSatisfying(b -> assertThat(b).isEqualTo(modelBytes));
+            assertThat(observer.model(s)).hasValueSatisfying(b -> assertThat(b).isEqualTo(app.modelBytes));
             assertThat(s.runCount()).isEqualTo(1);
             Observed.Run run = s.runs().get(0);
             assertThat(run.code()).isZero();
@@ -126,7 +89,7 @@ class PageObserverTest {
             assertThat(y.name()).isEqualTo(page.evaluate("document.body.dataset.done"));
 
             // judged as a case is: the same model and the inputs the page fed, natively on the CPU
-            ModelCase mc = new ModelCase(model, x.name(), List.of(x), Optional.empty());
+            ModelCase mc = new ModelCase(app.model, x.name(), List.of(x), Optional.empty());
             NamedTensor ref = new DjlOnnxRuntimeProvider().execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, Duration.ofMinutes(1)))
                     .outputs().get(0);
             assertThat(y.shape()).isEqualTo(ref.shape());
@@ -143,7 +106,7 @@ class PageObserverTest {
         try (var context = browser.newContext()) {
             Page page = context.newPage();
             PageObserver observer = PageObserver.install(page);
-            page.navigate(url("/empty"));
+            page.navigate(app.url("/empty"));
             Observed seen = observer.read();
             assertThat(seen.sessions()).isEmpty();
             assertThat(seen.notes()).isEmpty();

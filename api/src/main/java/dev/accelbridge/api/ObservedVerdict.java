@@ -1,0 +1,38 @@
+package dev.accelbridge.api;
+
+import dev.accelbridge.browser.observe.Observed;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.Parity;
+import dev.accelbridge.core.Status;
+
+/**
+ * An observed session judged as a case is: its model, run natively on the CPU with the inputs the page fed, against the
+ * outputs the page got ({@link Judged}), or why it could not be judged ({@link NotJudged}: no verdict is made up).
+ */
+public sealed interface ObservedVerdict permits ObservedVerdict.Judged, ObservedVerdict.NotJudged {
+    /** The session judged. */
+    Observed.Session session();
+
+    /**
+     * A verdict: {@link Status#PASSED} when every output of the run judged is within the case tolerance of native CPU's,
+     * {@link Status#WRONG_OUTPUT} when one is not.
+     *
+     * @param session the session
+     * @param backend the backend it ran on in the page, from the providers it appended
+     * @param status  PASSED or WRONG_OUTPUT
+     * @param parity  the outputs against native CPU's
+     * @param run     which of its recorded runs was judged (0: its first)
+     */
+    record Judged(Observed.Session session, BackendId backend, Status status, Parity parity, int run) implements ObservedVerdict {
+    }
+
+    /**
+     * No verdict, and why: the session was not made, its model was not kept, no run was recorded with its values, or
+     * native CPU could not run it.
+     *
+     * @param session the session
+     * @param reason  why, in words
+     */
+    record NotJudged(Observed.Session session, String reason) implements ObservedVerdict {
+    }
+}

@@ -1,0 +1,71 @@
+package dev.accelbridge.browser.observe;
+
+import dev.accelbridge.bridge.ServedPage;
+import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.nativerunner.TinyOnnx;
+import io.javalin.Javalin;
+import io.javalin.http.staticfiles.Location;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A user's app on a server of its own (a real Javalin on port 0), not Accelbridge's page: it imports onnxruntime-web
+ * itself (the pinned release's {@code ort.all.min.mjs}), makes a session from its model file when it loads, and runs it
+ * when its button is clicked ({@code #run}), marking the body {@code data-done} with the output names. {@code /empty} is
+ * a page without a model.
+ */
+public final class ObservedApp implements AutoCloseable {
+    private static final String APP = """
+            <!DOCTYPE html><meta charset="utf-8"><title>an app</title><button id="run" disabled>run</button>
+            <script type="module" src="/app.mjs"></script>""";
+    private static final String SCRIPT = """
+            import * as ort from '/ort/ort.all.min.mjs';
+            ort.env.wasm.wasmPaths = '/ort/';
+            ort.env.wasm.numThreads = 1;
+            const s = await ort.InferenceSession.create('/model.onnx', { executionProviders: ['wasm'] });
+            const button = document.getElementById('run');
+            button.onclick = async () => {
+              const x = new ort.Tensor('float32', Float32Array.from({ length: 8 }, (_, i) => i / 8 - 0.5), [2, 4]);
+              const out = await s.run({ [s.inputNames[0]]: x });
+              document.body.dataset.done = Object.keys(out).join(',');
+            };
+            button.disabled = false;
+            """;
+
+    /** The app's model. */
+    public final ModelSpec model;
+    /** Its bytes, as the app serves them. */
+    public final byte[] modelBytes;
+    private final Javalin app;
+
+    /** Writes the app's model to {@code dir} and starts its server. */
+    public ObservedApp(Path dir) throws IOException {
+        this.model = TinyOnnx.write(TinyOnnx.small(), dir, "app-mlp");
+        this.modelBytes = Files.readAllBytes(model.path());
+        this.app = Javalin.create(cfg -> {
+            cfg.staticFiles.add(s -> {
+                s.hostedPath = "/ort";
+                s.directory = "/" + ServedPage.CLASSPATH_ROOT + "/ort";
+                s.location = Location.CLASSPATH;
+                s.mimeTypes.add("text/javascript", "mjs");
+                s.mimeTypes.add("application/wasm", "wasm");
+            });
+            cfg.routes.get("/", ctx -> ctx.html(APP));
+            cfg.routes.get("/empty", ctx -> ctx.html("<!DOCTYPE html><title>no model here</title><p>hello</p>"));
+            cfg.routes.get("/app.mjs", ctx -> ctx.contentType("text/javascript").result(SCRIPT));
+            cfg.routes.get("/model.onnx", ctx -> ctx.contentType("application/octet-stream").result(modelBytes));
+        }).start("127.0.0.1", 0);
+    }
+
+    /** The app's URL for {@code path}. */
+    public String url(String path) {
+        return "http://127.0.0.1:" + app.port() + path;
+    }
+
+    @Override
+    public void close() {
+        app.stop();
+    }
+}
