@@ -13,8 +13,8 @@ import java.nio.file.Path;
 /**
  * A user's app on a server of its own (a real Javalin on port 0), not Accelbridge's page: it imports onnxruntime-web
  * itself (the pinned release's {@code ort.all.min.mjs}), makes a session from its model file when it loads, and runs it
- * when its button is clicked ({@code #run}), marking the body {@code data-done} with the output names. {@code /empty} is
- * a page without a model.
+ * when its button is clicked ({@code #run}), marking the body {@code data-done} with the output names; {@code ?ep=webgpu}
+ * asks for WebGPU instead of wasm. {@code /empty} is a page without a model, {@code /many} one that makes 100 sessions.
  */
 public final class ObservedApp implements AutoCloseable {
     private static final String APP = """
@@ -24,7 +24,8 @@ public final class ObservedApp implements AutoCloseable {
             import * as ort from '/ort/ort.all.min.mjs';
             ort.env.wasm.wasmPaths = '/ort/';
             ort.env.wasm.numThreads = 1;
-            const s = await ort.InferenceSession.create('/model.onnx', { executionProviders: ['wasm'] });
+            const ep = new URLSearchParams(location.search).get('ep') || 'wasm';
+            const s = await ort.InferenceSession.create('/model.onnx', { executionProviders: [ep] });
             const button = document.getElementById('run');
             button.onclick = async () => {
               const x = new ort.Tensor('float32', Float32Array.from({ length: 8 }, (_, i) => i / 8 - 0.5), [2, 4]);
@@ -32,6 +33,19 @@ public final class ObservedApp implements AutoCloseable {
               document.body.dataset.done = Object.keys(out).join(',');
             };
             button.disabled = false;
+            """;
+
+    /** A page that makes 100 sessions of the model, one after another, each released. */
+    private static final String MANY = """
+            import * as ort from '/ort/ort.all.min.mjs';
+            ort.env.wasm.wasmPaths = '/ort/';
+            ort.env.wasm.numThreads = 1;
+            const bytes = new Uint8Array(await (await fetch('/model.onnx')).arrayBuffer());
+            for (let i = 0; i < 100; i++) {
+              const s = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
+              await s.release();
+            }
+            document.body.dataset.done = '100';
             """;
 
     /** The app's model. */
@@ -54,6 +68,8 @@ public final class ObservedApp implements AutoCloseable {
             });
             cfg.routes.get("/", ctx -> ctx.html(APP));
             cfg.routes.get("/empty", ctx -> ctx.html("<!DOCTYPE html><title>no model here</title><p>hello</p>"));
+            cfg.routes.get("/many", ctx -> ctx.html("<!DOCTYPE html><title>many sessions</title><script type=\"module\" src=\"/many.mjs\"></script>"));
+            cfg.routes.get("/many.mjs", ctx -> ctx.contentType("text/javascript").result(MANY));
             cfg.routes.get("/app.mjs", ctx -> ctx.contentType("text/javascript").result(SCRIPT));
             cfg.routes.get("/model.onnx", ctx -> ctx.contentType("application/octet-stream").result(modelBytes));
         }).start("127.0.0.1", 0);

@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -98,6 +99,53 @@ class PageObserverTest {
             for (int i = 0; i < want.length; i++) {
                 assertThat(got[i]).as("output %d", i).isCloseTo(want[i], org.assertj.core.data.Offset.offset(1e-5f));
             }
+        }
+    }
+
+    @Test
+    void onWebGpuTheSessionNamesItsProviderAndItsOutputsStillAgreeWithNative() throws Exception {
+        try (Browser gpu = pw.chromium().launch(new com.microsoft.playwright.BrowserType.LaunchOptions().setHeadless(true)
+                .setExecutablePath(dev.accelbridge.browser.launch.BrowserDiscovery.find(dev.accelbridge.core.BrowserKind.CHROMIUM)
+                        .orElseThrow().executable())
+                .setArgs(java.util.stream.Stream.concat(Stream.of("--no-sandbox", "--enable-unsafe-webgpu"),
+                        dev.accelbridge.browser.launch.ChromiumFlags.SOFTWARE_WEBGPU.stream()).toList()))) {
+            Page page = gpu.newPage();
+            PageObserver observer = PageObserver.install(page);
+            page.navigate(app.url("/?ep=webgpu"));
+            page.locator("#run:enabled").click(new com.microsoft.playwright.Locator.ClickOptions().setTimeout(60_000));
+            page.waitForSelector("body[data-done]", new Page.WaitForSelectorOptions().setState(WaitForSelectorState.ATTACHED)
+                    .setTimeout(60_000));
+            Observed.Session s = observer.read().sessions().get(0);
+            assertThat(s.providers()).as("JSEP's WebGPU provider, as onnxruntime-web appends it").isNotEmpty();
+            assertThat(s.ortWebEngine()).contains(OrtWebEngine.JSEP);
+            Observed.Run run = s.runs().get(0);
+            NamedTensor x = run.inputs().get(0).tensor().orElseThrow();
+            NamedTensor y = run.outputs().get(0).tensor().orElseThrow();
+            ModelCase mc = new ModelCase(app.model, x.name(), List.of(x), Optional.empty());
+            float[] want = new DjlOnnxRuntimeProvider().execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, Duration.ofMinutes(1)))
+                    .outputs().get(0).toFloats();
+            float[] got = y.toFloats();
+            for (int i = 0; i < want.length; i++) {
+                assertThat(got[i]).as("output %d", i).isCloseTo(want[i], org.assertj.core.data.Offset.offset(1e-4f));
+            }
+        }
+    }
+
+    @Test
+    void aHundredSessionsAreCountedPastTheBoundAndKeptWithin() {
+        try (var context = browser.newContext()) {
+            Page page = context.newPage();
+            PageObserver observer = PageObserver.install(page);
+            page.navigate(app.url("/many"));
+            page.waitForSelector("body[data-done]", new Page.WaitForSelectorOptions().setState(WaitForSelectorState.ATTACHED)
+                    .setTimeout(120_000));
+            Observed seen = observer.read();
+            assertThat(seen.sessions()).hasSize(64);
+            assertThat(seen.droppedSessions()).isEqualTo(36);
+            assertThat(seen.sessions()).allSatisfy(s -> {
+                assertThat(s.sha256()).isEqualTo(TinyOnnx.sha256(app.modelBytes));
+                assertThat(s.released()).isTrue();
+            });
         }
     }
 
