@@ -14,7 +14,8 @@ import java.nio.file.Path;
  * A user's app on a server of its own (a real Javalin on port 0), not Accelbridge's page: it imports onnxruntime-web
  * itself (the pinned release's {@code ort.all.min.mjs}), makes a session from its model file when it loads, and runs it
  * when its button is clicked ({@code #run}), marking the body {@code data-done} with the output names; {@code ?ep=webgpu}
- * asks for WebGPU instead of wasm. {@code /empty} is a page without a model, {@code /many} one that makes 100 sessions.
+ * asks for WebGPU instead of wasm. {@code /empty} is a page without a model, {@code /many} one that makes 100 sessions,
+ * {@code /bundled} the same app from a bundle the test puts at {@code /files/bundle.js}.
  */
 public final class ObservedApp implements AutoCloseable {
     private static final String APP = """
@@ -53,6 +54,7 @@ public final class ObservedApp implements AutoCloseable {
     /** Its bytes, as the app serves them. */
     public final byte[] modelBytes;
     private final Javalin app;
+    private final java.util.Map<String, byte[]> files = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Writes the app's model to {@code dir} and starts its server. */
     public ObservedApp(Path dir) throws IOException {
@@ -70,9 +72,28 @@ public final class ObservedApp implements AutoCloseable {
             cfg.routes.get("/empty", ctx -> ctx.html("<!DOCTYPE html><title>no model here</title><p>hello</p>"));
             cfg.routes.get("/many", ctx -> ctx.html("<!DOCTYPE html><title>many sessions</title><script type=\"module\" src=\"/many.mjs\"></script>"));
             cfg.routes.get("/many.mjs", ctx -> ctx.contentType("text/javascript").result(MANY));
+            cfg.routes.get("/bundled", ctx -> ctx.html(APP.replace("/app.mjs", "/files/bundle.js")));
+            cfg.routes.get("/files/{name}", ctx -> {
+                byte[] b = files.get(ctx.pathParam("name"));
+                if (b == null) {
+                    ctx.status(404);
+                } else {
+                    ctx.contentType(ctx.pathParam("name").endsWith(".js") ? "text/javascript" : "application/octet-stream").result(b);
+                }
+            });
             cfg.routes.get("/app.mjs", ctx -> ctx.contentType("text/javascript").result(SCRIPT));
             cfg.routes.get("/model.onnx", ctx -> ctx.contentType("application/octet-stream").result(modelBytes));
         }).start("127.0.0.1", 0);
+    }
+
+    /** Serves {@code bytes} at {@code /files/NAME} ({@code /bundled} loads {@code bundle.js} from there). */
+    public void put(String name, byte[] bytes) {
+        files.put(name, bytes);
+    }
+
+    /** The app's script, as its own module imports onnxruntime-web ({@code from}: the import's specifier). */
+    public static String script(String from) {
+        return SCRIPT.replace("'/ort/ort.all.min.mjs'", "'" + from + "'");
     }
 
     /** The app's URL for {@code path}. */
