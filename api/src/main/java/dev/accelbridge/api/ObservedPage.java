@@ -77,7 +77,7 @@ public final class ObservedPage implements AutoCloseable {
         Observed.Run run = s.runs().get(index);
         List<NamedTensor> inputs = run.inputs().stream().map(t -> t.tensor().orElseThrow()).toList();
         List<NamedTensor> page = run.outputs().stream().map(t -> t.tensor().orElseThrow()).toList();
-        Optional<BackendId> ran = backendOf(s);
+        Optional<BackendId> ran = s.backend();
         if (ran.isEmpty()) {
             return new ObservedVerdict.NotJudged(s, "a WebNN session: its device type is not observed, so its tolerance is not known");
         }
@@ -104,23 +104,6 @@ public final class ObservedPage implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /**
-     * The backend a session ran on in the page, from the providers it appended (none: wasm, onnxruntime's CPU provider);
-     * empty for WebNN, whose device type the observer does not see.
-     */
-    static Optional<BackendId> backendOf(Observed.Session s) {
-        for (String p : s.providers()) {
-            String n = p == null ? "" : p.toLowerCase(java.util.Locale.ROOT);
-            if (n.contains("webnn")) {
-                return Optional.empty();
-            }
-            if (n.contains("webgpu") || n.equals("js")) {
-                return Optional.of(BackendId.WEBGPU);
-            }
-        }
-        return Optional.of(BackendId.WASM);
     }
 
     private NativeProviders natives() {

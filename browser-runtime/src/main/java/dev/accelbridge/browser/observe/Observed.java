@@ -1,6 +1,7 @@
 package dev.accelbridge.browser.observe;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.OrtWebEngine;
@@ -53,6 +54,24 @@ public record Observed(List<Session> sessions, int droppedSessions, List<String>
         public Session {
             providers = providers == null ? List.of() : List.copyOf(providers);
             runs = runs == null ? List.of() : List.copyOf(runs);
+        }
+
+        /**
+         * The backend it ran on, from the providers it appended as onnxruntime-web names them ({@code JS}: JSEP's WebGPU,
+         * {@code WebGPU}: the native EP's; none: onnxruntime's CPU provider in WebAssembly, wasm); empty for WebNN, whose
+         * device type the observer does not see.
+         */
+        public Optional<BackendId> backend() {
+            for (String p : providers) {
+                String n = p == null ? "" : p.toLowerCase(java.util.Locale.ROOT);
+                if (n.contains("webnn")) {
+                    return Optional.empty();
+                }
+                if (n.contains("webgpu") || n.equals("js")) {
+                    return Optional.of(BackendId.WEBGPU);
+                }
+            }
+            return Optional.of(BackendId.WASM);
         }
 
         /** The engine as Accelbridge names it; empty for a build without WebGPU (plain wasm). */

@@ -1,10 +1,8 @@
 package dev.accelbridge.browser.observe;
 
 import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
-import com.microsoft.playwright.options.WaitForSelectorState;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.browser.testing.TestChromium;
 import dev.accelbridge.core.OrtWebEngine;
@@ -48,9 +46,7 @@ class BundledAppTest {
             app.put("bundle.js", Files.readAllBytes(out));
             Page page = browser.newPage();
             PageObserver observer = PageObserver.install(page);
-            page.navigate(app.url("/bundled"));
-            page.locator("#run:enabled").click(new Locator.ClickOptions().setTimeout(60_000));
-            page.waitForSelector("body[data-done]", new Page.WaitForSelectorOptions().setState(WaitForSelectorState.ATTACHED));
+            app.drive(page, "/bundled");
             Observed seen = observer.read();
             assertThat(seen.sessions()).hasSize(1);
             Observed.Session s = seen.sessions().get(0);

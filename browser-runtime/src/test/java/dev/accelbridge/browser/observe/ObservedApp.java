@@ -96,6 +96,14 @@ public final class ObservedApp implements AutoCloseable {
         return SCRIPT.replace("'/ort/ort.all.min.mjs'", "'" + from + "'");
     }
 
+    /** Opens {@code path} in {@code page}, clicks the app's button once it is ready, and waits until the run is done. */
+    public void drive(com.microsoft.playwright.Page page, String path) {
+        page.navigate(url(path));
+        page.locator("#run:enabled").click(new com.microsoft.playwright.Locator.ClickOptions().setTimeout(60_000));
+        page.waitForSelector("body[data-done]", new com.microsoft.playwright.Page.WaitForSelectorOptions()
+                .setState(com.microsoft.playwright.options.WaitForSelectorState.ATTACHED).setTimeout(60_000));
+    }
+
     /** The app's URL for {@code path}. */
     public String url(String path) {
         return "http://127.0.0.1:" + app.port() + path;

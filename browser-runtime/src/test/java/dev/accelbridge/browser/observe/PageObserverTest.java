@@ -22,7 +22,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -65,10 +64,7 @@ class PageObserverTest {
         try (var context = browser.newContext()) {
             Page page = context.newPage();
             PageObserver observer = PageObserver.install(page);
-            page.navigate(app.url("/"));
-            page.locator("#run:enabled").click(new com.microsoft.playwright.Locator.ClickOptions().setTimeout(60_000));
-            page.waitForSelector("body[data-done]", new Page.WaitForSelectorOptions().setState(WaitForSelectorState.ATTACHED)
-                    .setTimeout(60_000));
+            app.drive(page, "/");
             Observed seen = observer.read();
             assertThat(seen.notes()).isEmpty();
             assertThat(seen.sessions()).hasSize(1);
@@ -104,17 +100,11 @@ class PageObserverTest {
 
     @Test
     void onWebGpuTheSessionNamesItsProviderAndItsOutputsStillAgreeWithNative() throws Exception {
-        try (Browser gpu = pw.chromium().launch(new com.microsoft.playwright.BrowserType.LaunchOptions().setHeadless(true)
-                .setExecutablePath(dev.accelbridge.browser.launch.BrowserDiscovery.find(dev.accelbridge.core.BrowserKind.CHROMIUM)
-                        .orElseThrow().executable())
-                .setArgs(java.util.stream.Stream.concat(Stream.of("--no-sandbox", "--enable-unsafe-webgpu"),
-                        dev.accelbridge.browser.launch.ChromiumFlags.SOFTWARE_WEBGPU.stream()).toList()))) {
+        try (Browser gpu = TestChromium.launch(pw, java.util.stream.Stream.concat(java.util.stream.Stream.of("--enable-unsafe-webgpu"),
+                dev.accelbridge.browser.launch.ChromiumFlags.SOFTWARE_WEBGPU.stream()).toList())) {
             Page page = gpu.newPage();
             PageObserver observer = PageObserver.install(page);
-            page.navigate(app.url("/?ep=webgpu"));
-            page.locator("#run:enabled").click(new com.microsoft.playwright.Locator.ClickOptions().setTimeout(60_000));
-            page.waitForSelector("body[data-done]", new Page.WaitForSelectorOptions().setState(WaitForSelectorState.ATTACHED)
-                    .setTimeout(60_000));
+            app.drive(page, "/?ep=webgpu");
             Observed.Session s = observer.read().sessions().get(0);
             assertThat(s.providers()).as("JSEP's WebGPU provider, as onnxruntime-web appends it").isNotEmpty();
             assertThat(s.ortWebEngine()).contains(OrtWebEngine.JSEP);

@@ -18,9 +18,15 @@ public final class TestChromium {
 
     /** Headless Chromium from {@link BrowserDiscovery}, quiet: no sandbox, no background or sync traffic, no first run. */
     public static Browser launch(Playwright pw) {
+        return launch(pw, List.of());
+    }
+
+    /** The same, with {@code extra} flags (WebGPU on SwiftShader: {@code --enable-unsafe-webgpu} and {@code ChromiumFlags.SOFTWARE_WEBGPU}). */
+    public static Browser launch(Playwright pw, List<String> extra) {
+        List<String> args = new java.util.ArrayList<>(List.of("--no-sandbox", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--no-first-run"));
+        args.addAll(extra);
         return pw.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
-                .setExecutablePath(BrowserDiscovery.find(BrowserKind.CHROMIUM).orElseThrow().executable())
-                .setArgs(List.of("--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                        "--no-first-run")));
+                .setExecutablePath(BrowserDiscovery.find(BrowserKind.CHROMIUM).orElseThrow().executable()).setArgs(args));
     }
 }
