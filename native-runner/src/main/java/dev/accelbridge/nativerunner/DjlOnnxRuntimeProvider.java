@@ -51,6 +51,7 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
 
     static {
         OrtTelemetry.off(); // before any engine or environment exists
+        dev.accelbridge.core.DjlDefaults.apply(); // before DJL looks for an alternative engine
     }
 
     private static volatile NativeEnvironment environment;

@@ -43,10 +43,23 @@ final class NativeThread {
             if (c instanceof RuntimeException re) {
                 throw re;
             }
+            if (c instanceof LinkageError err) {
+                // a native library or class DJL could not load (measured: its tokenizers' CUDA build, not carried, on a
+                // CUDA host offline): this case's failure, said with its cause; the run goes on to the next case
+                throw new NativeRunnerException("ONNX Runtime could not be loaded: " + rootOf(err), null, err);
+            }
             if (c instanceof Error err) {
                 throw err;
             }
             throw new NativeRunnerException("ONNX Runtime work failed: " + c, null, c);
         }
+    }
+
+    private static String rootOf(Throwable t) {
+        Throwable r = t;
+        while (r.getCause() != null && r.getCause() != r) {
+            r = r.getCause();
+        }
+        return r == t ? t.toString() : t.getClass().getSimpleName() + " (" + r + ")";
     }
 }

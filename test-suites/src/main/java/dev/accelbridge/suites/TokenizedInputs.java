@@ -52,6 +52,7 @@ final class TokenizedInputs {
             sentences.add(SuiteDefinitions.SENTENCES.get(i % SuiteDefinitions.SENTENCES.size()));
         }
         TokenizerJson.check(tokenizerJson);
+        dev.accelbridge.core.DjlDefaults.apply(); // the tokenizers' CPU library, on a CUDA host too
         Encoding[] enc;
         try {
             HuggingFaceTokenizer.Builder b = HuggingFaceTokenizer.builder().optTokenizerPath(tokenizerJson)
