@@ -87,13 +87,15 @@ public final class ObservedPage implements AutoCloseable {
             try {
                 Path file = Files.write(dir.resolve("session-" + s.id() + ".onnx"), bytes.get());
                 ModelSpec model = OnnxModels.inspect(file, ModelFamily.OTHER, "observed session " + s.id(), "observed in a page");
+                // the session's dtype is its graph's: a variant is held to its own native run with the tolerance of its kind
+                Precision precision = OnnxModels.precision(dev.accelbridge.suites.onnx.OnnxTensors.readModel(file));
                 ModelCase mc = new ModelCase(model, "observed", inputs, Optional.empty());
                 List<NamedTensor> reference = natives().forBackend(BackendId.CPU)
                         .execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, Duration.ofMinutes(5))).outputs();
                 List<NamedTensor> wanted = page.stream().map(p -> reference.stream().filter(t -> t.name().equals(p.name())).findFirst()
                         .orElseThrow(() -> new AccelbridgeException("native CPU gave no output '" + p.name() + "'", null))).toList();
-                Parity parity = Parity.compare(wanted, page, dt -> Tolerance.defaults(backend, dt, Precision.FP32), "native-cpu");
-                return new ObservedVerdict.Judged(s, backend, parity.within() ? Status.PASSED : Status.WRONG_OUTPUT, parity, index);
+                Parity parity = Parity.compare(wanted, page, dt -> Tolerance.defaults(backend, dt, precision), "native-cpu");
+                return new ObservedVerdict.Judged(s, backend, precision, parity.within() ? Status.PASSED : Status.WRONG_OUTPUT, parity, index);
             } finally {
                 try (var files = Files.walk(dir)) {
                     files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

@@ -3,6 +3,7 @@ package dev.accelbridge.api;
 import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Parity;
+import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.Status;
 
 /**
@@ -18,12 +19,14 @@ public sealed interface ObservedVerdict permits ObservedVerdict.Judged, Observed
      * {@link Status#WRONG_OUTPUT} when one is not.
      *
      * @param session the session
-     * @param backend the backend it ran on in the page, from the providers it appended
+     * @param backend   the backend it ran on in the page, from the providers it appended
+     * @param precision the dtype its graph computes in (a quantized or half-precision variant is held to its own native run
+     *                  with the tolerance of its kind)
      * @param status  PASSED or WRONG_OUTPUT
      * @param parity  the outputs against native CPU's
      * @param run     which of its recorded runs was judged (0: its first)
      */
-    record Judged(Observed.Session session, BackendId backend, Status status, Parity parity, int run) implements ObservedVerdict {
+    record Judged(Observed.Session session, BackendId backend, Precision precision, Status status, Parity parity, int run) implements ObservedVerdict {
     }
 
     /**

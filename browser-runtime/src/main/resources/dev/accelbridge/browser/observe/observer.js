@@ -79,7 +79,10 @@
   function instrument(M) {
     if (instrumented.has(M)) return;
     instrumented.add(M);
-    var engine = typeof M.jsepInit === 'function' ? 'jsep' : typeof M.webgpuInit === 'function' ? 'webgpu-ep' : 'wasm';
+    // read when a session is made, not now: the native WebGPU EP's build sets webgpuInit after PTR_SIZE
+    var engine = function () {
+      return typeof M.jsepInit === 'function' ? 'jsep' : typeof M.webgpuInit === 'function' ? 'webgpu-ep' : 'wasm';
+    };
     var eps = new Map();
     var tensors = new Map();
     var bySession = new Map();
@@ -95,7 +98,7 @@
         if (sessions.length >= LIMITS.sessions) { dropped.sessions++; } else {
           var len = a[1] >>> 0;
           var copy = heap(M).slice(a[0] >>> 0, (a[0] >>> 0) + len);
-          rec = { id: sessions.length + 1, byteLength: len, providers: (eps.get(a[2]) || []).slice(), engine: engine, createMs: null,
+          rec = { id: sessions.length + 1, byteLength: len, providers: (eps.get(a[2]) || []).slice(), engine: engine(), createMs: null,
             created: false, released: false, runCount: 0, runs: [], sha256: null, bytes: null };
           rec.sha256 = globalThis.crypto && crypto.subtle ? crypto.subtle.digest('SHA-256', copy).then(hex, function () { return null; }) : null;
           if (keptModelBytes + len <= LIMITS.modelBytes) { rec.bytes = copy; keptModelBytes += len; }

@@ -15,7 +15,8 @@ import java.nio.file.Path;
  * itself (the pinned release's {@code ort.all.min.mjs}), makes a session from its model file when it loads, and runs it
  * when its button is clicked ({@code #run}), marking the body {@code data-done} with the output names; {@code ?ep=webgpu}
  * asks for WebGPU instead of wasm. {@code /empty} is a page without a model, {@code /many} one that makes 100 sessions,
- * {@code /bundled} the same app from a bundle the test puts at {@code /files/bundle.js}.
+ * {@code /bundled} the same app from a bundle the test puts at {@code /files/bundle.js}; {@code /tjs} a semantic-search
+ * app on transformers.js ({@link #TRANSFORMERS}) whose files the test serves ({@link #serve}).
  */
 public final class ObservedApp implements AutoCloseable {
     private static final String APP = """
@@ -49,12 +50,38 @@ public final class ObservedApp implements AutoCloseable {
             document.body.dataset.done = '100';
             """;
 
+    /**
+     * An app on transformers.js as its users write one: the self-contained bundle from npm ({@code transformers.min.js},
+     * onnxruntime-web inlined), a {@code feature-extraction} pipeline on a local model folder ({@code /x/models/minilm},
+     * no hub), the WebAssembly binaries from the onnxruntime-web it depends on ({@code /x/ort/}); {@code ?device=} and
+     * {@code ?dtype=} as transformers.js takes them (default {@code wasm}, {@code q8}). The button embeds two sentences,
+     * mean-pooled and normalised, and marks the body with the result's dimensions.
+     */
+    private static final String TRANSFORMERS = """
+            import { pipeline, env } from '/x/tjs/transformers.min.js';
+            env.allowRemoteModels = false;
+            env.allowLocalModels = true;
+            env.localModelPath = '/x/models/';
+            env.useBrowserCache = false;
+            env.backends.onnx.wasm.wasmPaths = '/x/ort/';
+            env.backends.onnx.wasm.numThreads = 1;
+            const q = new URLSearchParams(location.search);
+            const extractor = await pipeline('feature-extraction', 'minilm', { device: q.get('device') || 'wasm', dtype: q.get('dtype') || 'q8' });
+            const button = document.getElementById('run');
+            button.onclick = async () => {
+              const out = await extractor(['The cat sat on the mat.', 'A dog ran in the park.'], { pooling: 'mean', normalize: true });
+              document.body.dataset.done = out.dims.join('x');
+            };
+            button.disabled = false;
+            """;
+
     /** The app's model. */
     public final ModelSpec model;
     /** Its bytes, as the app serves them. */
     public final byte[] modelBytes;
     private final Javalin app;
     private final java.util.Map<String, byte[]> files = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.Map<String, Path> roots = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Writes the app's model to {@code dir} and starts its server. */
     public ObservedApp(Path dir) throws IOException {
@@ -81,6 +108,20 @@ public final class ObservedApp implements AutoCloseable {
                     ctx.contentType(ctx.pathParam("name").endsWith(".js") ? "text/javascript" : "application/octet-stream").result(b);
                 }
             });
+            cfg.routes.get("/tjs", ctx -> ctx.html(APP.replace("/app.mjs", "/tjs.mjs")));
+            cfg.routes.get("/tjs.mjs", ctx -> ctx.contentType("text/javascript").result(TRANSFORMERS));
+            cfg.routes.get("/x/{root}/<path>", ctx -> {
+                Path root = roots.get(ctx.pathParam("root"));
+                Path file = root == null ? null : root.resolve(ctx.pathParam("path")).normalize();
+                if (file == null || !file.startsWith(root) || !Files.isRegularFile(file)) {
+                    ctx.status(404);
+                } else {
+                    String name = file.getFileName().toString();
+                    ctx.contentType(name.endsWith(".js") || name.endsWith(".mjs") ? "text/javascript"
+                            : name.endsWith(".wasm") ? "application/wasm" : name.endsWith(".json") ? "application/json"
+                            : "application/octet-stream").result(Files.readAllBytes(file));
+                }
+            });
             cfg.routes.get("/app.mjs", ctx -> ctx.contentType("text/javascript").result(SCRIPT));
             cfg.routes.get("/model.onnx", ctx -> ctx.contentType("application/octet-stream").result(modelBytes));
         }).start("127.0.0.1", 0);
@@ -91,6 +132,26 @@ public final class ObservedApp implements AutoCloseable {
         files.put(name, bytes);
     }
 
+    /** Serves the files under {@code dir} at {@code /x/ROOT/}. */
+    public void serve(String root, Path dir) {
+        roots.put(root, dir.toAbsolutePath().normalize());
+    }
+
+    /**
+     * The npm packages the observed apps are built from ({@code browser-runtime/apps/node_modules}, installed with the
+     * tests), found from the working folder up; empty when they are not installed.
+     */
+    public static java.util.Optional<Path> appPackages() {
+        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
+            for (Path p : java.util.List.of(d.resolve("apps/node_modules"), d.resolve("browser-runtime/apps/node_modules"))) {
+                if (Files.isDirectory(p.resolve("@huggingface/transformers"))) {
+                    return java.util.Optional.of(p);
+                }
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
     /** The app's script, as its own module imports onnxruntime-web ({@code from}: the import's specifier). */
     public static String script(String from) {
         return SCRIPT.replace("'/ort/ort.all.min.mjs'", "'" + from + "'");
@@ -98,10 +159,21 @@ public final class ObservedApp implements AutoCloseable {
 
     /** Opens {@code path} in {@code page}, clicks the app's button once it is ready, and waits until the run is done. */
     public void drive(com.microsoft.playwright.Page page, String path) {
-        page.navigate(url(path));
-        page.locator("#run:enabled").click(new com.microsoft.playwright.Locator.ClickOptions().setTimeout(60_000));
-        page.waitForSelector("body[data-done]", new com.microsoft.playwright.Page.WaitForSelectorOptions()
-                .setState(com.microsoft.playwright.options.WaitForSelectorState.ATTACHED).setTimeout(60_000));
+        java.util.List<String> said = new java.util.concurrent.CopyOnWriteArrayList<>();
+        page.onPageError(said::add);
+        page.onConsoleMessage(m -> {
+            if (m.type().equals("error")) {
+                said.add(m.text());
+            }
+        });
+        try {
+            page.navigate(url(path));
+            page.locator("#run:enabled").click(new com.microsoft.playwright.Locator.ClickOptions().setTimeout(60_000));
+            page.waitForSelector("body[data-done]", new com.microsoft.playwright.Page.WaitForSelectorOptions()
+                    .setState(com.microsoft.playwright.options.WaitForSelectorState.ATTACHED).setTimeout(60_000));
+        } catch (com.microsoft.playwright.PlaywrightException e) {
+            throw new AssertionError("the app at " + path + " did not finish; its page said " + said, e);
+        }
     }
 
     /** The app's URL for {@code path}. */
