@@ -109,6 +109,48 @@ public final class AccelbridgeSession implements AutoCloseable {
                 + " stored no plan this version can read (origin: " + run.origin() + ")", "start a new run"));
     }
 
+    /**
+     * Observes a user's app ({@link ObserveOptions}): opens its page with the observer installed before any of its
+     * scripts, does the steps, waits until the app is done, and judges every onnxruntime-web session it made against
+     * native CPU on the inputs the app fed. One run in the store, a row per session (or one saying there was none), in
+     * the scenario {@code observed in an app}; the page is the user's, so what it says is bounded and it cannot hold the
+     * run past the timeout.
+     */
+    public ObservedRun observe(ObserveOptions o) {
+        synchronized (this) {
+            checkOpen();
+            var plan = com.fasterxml.jackson.databind.json.JsonMapper.builder().build().createObjectNode();
+            plan.put("observe", o.url().toString()).put("origin", options.origin());
+            String runId = store.beginRun(host, versions, plan.toString());
+            java.time.Instant started = java.time.Instant.now();
+            AppObserver.Visit visit = AppObserver.visit(o);
+            ObservedRows.Where where = new ObservedRows.Where(runId, started, o.url(), o.browser(), visit.browserVersion(), host);
+            java.util.List<dev.accelbridge.core.RunResult> rows = new java.util.ArrayList<>();
+            for (int i = 0; i < visit.documents().size(); i++) {
+                AppObserver.Document d = visit.documents().get(i);
+                java.util.List<String> notes = new java.util.ArrayList<>(d.seen().notes().stream().limit(10).toList());
+                if (i < visit.documents().size() - 1) {
+                    notes.add("the page left this document (" + dev.accelbridge.core.Untrusted.bounded(d.url(), 200) + ") for another");
+                }
+                if (d.seen().droppedSessions() > 0) {
+                    notes.add(d.seen().droppedSessions() + " more sessions of this document were counted, not kept (64 are)");
+                }
+                for (var s : d.seen().sessions()) {
+                    ObservedVerdict v = ObservedJudge.judge(s, x -> java.util.Optional.ofNullable(d.models().get(x.id())), natives);
+                    rows.add(ObservedRows.of(where, d.stepOf().getOrDefault(s.id(), "open"), v, notes));
+                }
+            }
+            if (rows.isEmpty()) {
+                rows.add(ObservedRows.none(where, "the page made no onnxruntime-web session in " + java.time.Duration.between(started,
+                        java.time.Instant.now()).toSeconds() + " s (" + (visit.timedOut() ? "until the timeout of " + o.timeout().toSeconds()
+                        + " s" : "then quiet for " + o.idle().toSeconds() + " s") + ")", visit.notes()));
+            }
+            store.writeAll(rows);
+            store.finishRun(runId);
+            return new ObservedRun(runId, o.url(), rows, visit.timedOut(), visit.notes());
+        }
+    }
+
     private SessionRun execute(RunRequest request, java.util.function.Supplier<dev.accelbridge.run.BrowserLanes> browserLanes) {
         RunPlan plan = request.plan();
         RunAccount account = request.account() != null ? request.account() : RunAccount.startingNow();

@@ -3,28 +3,10 @@ package dev.accelbridge.api;
 import com.microsoft.playwright.Page;
 import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.browser.observe.PageObserver;
-import dev.accelbridge.core.AccelbridgeException;
-import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.ExecutionRequest;
-import dev.accelbridge.core.ModelCase;
-import dev.accelbridge.core.ModelFamily;
-import dev.accelbridge.core.ModelSpec;
-import dev.accelbridge.core.NamedTensor;
-import dev.accelbridge.core.Parity;
-import dev.accelbridge.core.Precision;
-import dev.accelbridge.core.Status;
-import dev.accelbridge.core.Tolerance;
 import dev.accelbridge.run.NativeProviders;
-import dev.accelbridge.suites.OnnxModels;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * A user's page under observation ({@link Accelbridge#observe}): every onnxruntime-web session it makes
@@ -49,63 +31,9 @@ public final class ObservedPage implements AutoCloseable {
     public List<ObservedVerdict> verdicts() {
         List<ObservedVerdict> out = new ArrayList<>();
         for (Observed.Session s : observer.read().sessions()) {
-            out.add(judge(s));
+            out.add(ObservedJudge.judge(s, observer::model, natives()));
         }
         return out;
-    }
-
-    private ObservedVerdict judge(Observed.Session s) {
-        if (!s.created()) {
-            return new ObservedVerdict.NotJudged(s, "onnxruntime-web did not make the session");
-        }
-        int index = -1;
-        for (int i = 0; i < s.runs().size() && index < 0; i++) {
-            Observed.Run r = s.runs().get(i);
-            if (r.code() != null && r.code() == 0 && !r.outputs().isEmpty() && r.inputs().stream().allMatch(t -> t.tensor().isPresent())
-                    && r.outputs().stream().allMatch(t -> t.tensor().isPresent())) {
-                index = i;
-            }
-        }
-        if (index < 0) {
-            return new ObservedVerdict.NotJudged(s, s.runCount() == 0 ? "the page did not run it"
-                    : "no run of it was recorded with its inputs' and outputs' values (the first four runs are, up to 1 MiB a tensor)");
-        }
-        Optional<byte[]> bytes = observer.model(s);
-        if (bytes.isEmpty()) {
-            return new ObservedVerdict.NotJudged(s, "its model was not kept (at most 64 MiB of models a page)");
-        }
-        Observed.Run run = s.runs().get(index);
-        List<NamedTensor> inputs = run.inputs().stream().map(t -> t.tensor().orElseThrow()).toList();
-        List<NamedTensor> page = run.outputs().stream().map(t -> t.tensor().orElseThrow()).toList();
-        Optional<BackendId> ran = s.backend();
-        if (ran.isEmpty()) {
-            return new ObservedVerdict.NotJudged(s, "a WebNN session: its device type is not observed, so its tolerance is not known");
-        }
-        BackendId backend = ran.get();
-        try {
-            Path dir = Files.createTempDirectory("accelbridge-observed");
-            try {
-                Path file = Files.write(dir.resolve("session-" + s.id() + ".onnx"), bytes.get());
-                ModelSpec model = OnnxModels.inspect(file, ModelFamily.OTHER, "observed session " + s.id(), "observed in a page");
-                // the session's dtype is its graph's: a variant is held to its own native run with the tolerance of its kind
-                Precision precision = OnnxModels.precision(dev.accelbridge.suites.onnx.OnnxTensors.readModel(file));
-                ModelCase mc = new ModelCase(model, "observed", inputs, Optional.empty());
-                List<NamedTensor> reference = natives().forBackend(BackendId.CPU)
-                        .execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, Duration.ofMinutes(5))).outputs();
-                List<NamedTensor> wanted = page.stream().map(p -> reference.stream().filter(t -> t.name().equals(p.name())).findFirst()
-                        .orElseThrow(() -> new AccelbridgeException("native CPU gave no output '" + p.name() + "'", null))).toList();
-                Parity parity = Parity.compare(wanted, page, dt -> Tolerance.defaults(backend, dt, precision), "native-cpu");
-                return new ObservedVerdict.Judged(s, backend, precision, parity.within() ? Status.PASSED : Status.WRONG_OUTPUT, parity, index);
-            } finally {
-                try (var files = Files.walk(dir)) {
-                    files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-                }
-            }
-        } catch (AccelbridgeException e) {
-            return new ObservedVerdict.NotJudged(s, "native CPU could not run it: " + e.getMessage());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private NativeProviders natives() {

@@ -65,6 +65,8 @@ class DecodingTest {
     void aScenarioReadsBackFromItsName() {
         assertThat(ScenarioId.parse("generate p8 n32")).isEqualTo(ScenarioId.generate(8, 32));
         assertThat(ScenarioId.parse(ScenarioId.SINGLE_PASS.id())).isEqualTo(ScenarioId.SINGLE_PASS);
+        assertThat(ScenarioId.parse(ScenarioId.OBSERVED.id())).isEqualTo(ScenarioId.OBSERVED).isNotEqualTo(ScenarioId.SINGLE_PASS);
+        assertThat(ScenarioId.OBSERVED.generates()).isFalse();
         assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> ScenarioId.parse("generate 8"))).hasMessageContaining("Unknown scenario");
         assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> ScenarioId.generate(0, 4))).hasMessageContaining("prompt of 1..");
     }

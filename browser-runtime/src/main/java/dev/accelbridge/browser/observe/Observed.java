@@ -8,12 +8,14 @@ import dev.accelbridge.core.OrtWebEngine;
 
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * What the observer saw in a page: every onnxruntime-web session it made (at most 64; more are counted), the
  * onnxruntime-web WebAssembly modules it instantiated from a URL, and what the observer could not do ({@code notes}).
  *
+ * @param document        the document's own id (a navigation makes another document, observed afresh)
  * @param sessions        the sessions, in the order the page made them
  * @param droppedSessions sessions past the bound, counted only
  * @param modules         the URLs of the onnxruntime-web WebAssembly modules instantiated (none when the app handed the
@@ -22,7 +24,7 @@ import java.util.Optional;
  */
 @dev.accelbridge.core.PublicApi
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record Observed(List<Session> sessions, int droppedSessions, List<String> modules, List<String> notes) {
+public record Observed(String document, List<Session> sessions, int droppedSessions, List<String> modules, List<String> notes) {
     /** Copies the lists. */
     public Observed {
         sessions = sessions == null ? List.of() : List.copyOf(sessions);
@@ -39,7 +41,9 @@ public record Observed(List<Session> sessions, int droppedSessions, List<String>
      * @param sha256    the model's sha256 (null where the page has no WebCrypto)
      * @param byteLength the model's size
      * @param providers the providers appended, as onnxruntime-web names them
+     * @param providerOptions each provider's options as the app gave them ({@code deviceType} for WebNN), in the same order
      * @param engine    {@code jsep}, {@code webgpu-ep} or {@code wasm}: which build's module made it
+     * @param createdAt when the page asked for it, in ms since the epoch by the page's clock
      * @param createMs  the creation's wall time in the page
      * @param created   whether onnxruntime-web made it
      * @param released  whether the page released it
@@ -48,24 +52,33 @@ public record Observed(List<Session> sessions, int droppedSessions, List<String>
      * @param runs      its runs as recorded
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Session(int id, String sha256, long byteLength, List<String> providers, String engine, Double createMs,
+    public record Session(int id, String sha256, long byteLength, List<String> providers, List<Map<String, String>> providerOptions, String engine, Double createdAt, Double createMs,
                           boolean created, boolean released, int runCount, boolean modelKept, List<Run> runs) {
         /** Copies the lists. */
         public Session {
             providers = providers == null ? List.of() : List.copyOf(providers);
+            providerOptions = providerOptions == null ? List.of() : providerOptions.stream()
+                    .map(m -> m == null ? Map.<String, String>of() : Map.copyOf(m)).toList();
             runs = runs == null ? List.of() : List.copyOf(runs);
         }
 
         /**
          * The backend it ran on, from the providers it appended as onnxruntime-web names them ({@code JS}: JSEP's WebGPU,
-         * {@code WebGPU}: the native EP's; none: onnxruntime's CPU provider in WebAssembly, wasm); empty for WebNN, whose
-         * device type the observer does not see.
+         * {@code WebGPU}: the native EP's; none: onnxruntime's CPU provider in WebAssembly, wasm; WebNN by the
+         * {@code deviceType} the app gave it, {@code cpu} when it gave none, as onnxruntime-web takes it); empty for a
+         * device type Accelbridge does not know.
          */
         public Optional<BackendId> backend() {
-            for (String p : providers) {
-                String n = p == null ? "" : p.toLowerCase(java.util.Locale.ROOT);
+            for (int i = 0; i < providers.size(); i++) {
+                String n = providers.get(i) == null ? "" : providers.get(i).toLowerCase(java.util.Locale.ROOT);
                 if (n.contains("webnn")) {
-                    return Optional.empty();
+                    String device = i < providerOptions.size() ? providerOptions.get(i).getOrDefault("deviceType", "cpu") : "cpu";
+                    return switch (device) {
+                        case "gpu" -> Optional.of(BackendId.WEBNN_GPU);
+                        case "npu" -> Optional.of(BackendId.WEBNN_NPU);
+                        case "cpu" -> Optional.of(BackendId.WEBNN_CPU);
+                        default -> Optional.empty();
+                    };
                 }
                 if (n.contains("webgpu") || n.equals("js")) {
                     return Optional.of(BackendId.WEBGPU);

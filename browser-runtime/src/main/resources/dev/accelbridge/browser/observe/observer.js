@@ -11,6 +11,8 @@
   var KEY = Symbol.for('accelbridge.observer');
   if (globalThis[KEY]) return;
   var LIMITS = { sessions: 64, runsPerSession: 1000, runsWithValues: 4, tensorBytes: 1 << 20, modelBytes: 64 << 20 };
+  // this document's own id: a report from after a navigation is another document's, whose sessions start again from 1
+  var DOCUMENT = Date.now().toString(36) + Math.random().toString(36).slice(2, 10);
   var ELEMENT_BYTES = { 1: 4, 2: 1, 3: 1, 4: 2, 5: 2, 6: 4, 7: 8, 9: 1, 10: 2, 11: 8, 12: 4, 13: 8, 16: 2 };
   var sessions = [];
   var notes = [];
@@ -89,7 +91,12 @@
     var outputs = new Map();
 
     wrapName(M, '_OrtAppendExecutionProvider', function (f, a, self) {
-      try { var l = eps.get(a[0]) || []; l.push(text(M, a[1])); eps.set(a[0], l); } catch (e) { note('provider', e); }
+      try {
+        // (options, name, keys, values, count): the EP's options as the app gave them (WebNN's deviceType among them)
+        var options = {};
+        for (var i = 0; i < Math.min(a[4] >>> 0, 32); i++) options[text(M, u32(M, (a[2] >>> 0) + 4 * i))] = text(M, u32(M, (a[3] >>> 0) + 4 * i));
+        var l = eps.get(a[0]) || []; l.push({ name: text(M, a[1]), options: options }); eps.set(a[0], l);
+      } catch (e) { note('provider', e); }
       return f.apply(self, a);
     });
     wrapName(M, '_OrtCreateSession', function (f, a, self) {
@@ -98,7 +105,8 @@
         if (sessions.length >= LIMITS.sessions) { dropped.sessions++; } else {
           var len = a[1] >>> 0;
           var copy = heap(M).slice(a[0] >>> 0, (a[0] >>> 0) + len);
-          rec = { id: sessions.length + 1, byteLength: len, providers: (eps.get(a[2]) || []).slice(), engine: engine(), createMs: null,
+          rec = { id: sessions.length + 1, byteLength: len, providers: (eps.get(a[2]) || []).map(function (p) { return p.name; }),
+            providerOptions: (eps.get(a[2]) || []).map(function (p) { return p.options; }), engine: engine(), createdAt: Date.now(), createMs: null,
             created: false, released: false, runCount: 0, runs: [], sha256: null, bytes: null };
           rec.sha256 = globalThis.crypto && crypto.subtle ? crypto.subtle.digest('SHA-256', copy).then(hex, function () { return null; }) : null;
           if (keptModelBytes + len <= LIMITS.modelBytes) { rec.bytes = copy; keptModelBytes += len; }
@@ -216,13 +224,13 @@
         var out = [];
         for (var i = 0; i < sessions.length; i++) {
           var s = sessions[i];
-          out.push({ id: s.id, sha256: s.sha256 ? await s.sha256 : null, byteLength: s.byteLength, providers: s.providers, engine: s.engine,
+          out.push({ id: s.id, sha256: s.sha256 ? await s.sha256 : null, byteLength: s.byteLength, providers: s.providers, providerOptions: s.providerOptions, engine: s.engine, createdAt: s.createdAt,
             createMs: s.createMs, created: s.created, released: s.released, runCount: s.runCount, modelKept: !!s.bytes,
             runs: s.runs.map(function (r) {
               return { ms: r.ms, code: r.code === undefined ? null : r.code, inputs: r.inputs.map(tensorOut), outputs: r.outputs.map(tensorOut) };
             }) });
         }
-        return { sessions: out, droppedSessions: dropped.sessions, modules: modules.slice(), notes: notes.slice() };
+        return { document: DOCUMENT, sessions: out, droppedSessions: dropped.sessions, modules: modules.slice(), notes: notes.slice() };
       },
       // a session's model bytes as base64, when they were kept (within the bound)
       model: function (id) {

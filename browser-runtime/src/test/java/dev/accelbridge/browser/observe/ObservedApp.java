@@ -16,7 +16,9 @@ import java.nio.file.Path;
  * when its button is clicked ({@code #run}), marking the body {@code data-done} with the output names; {@code ?ep=webgpu}
  * asks for WebGPU instead of wasm. {@code /empty} is a page without a model, {@code /many} one that makes 100 sessions,
  * {@code /bundled} the same app from a bundle the test puts at {@code /files/bundle.js}; {@code /tjs} a semantic-search
- * app on transformers.js ({@link #TRANSFORMERS}) whose files the test serves ({@link #serve}).
+ * app on transformers.js ({@link #TRANSFORMERS}) whose files the test serves ({@link #serve}); {@code /leave} the first app
+ * with a second button ({@code #leave}) that starts runs without end and navigates away in the middle of them;
+ * {@code /busy} a page whose script never yields.
  */
 public final class ObservedApp implements AutoCloseable {
     private static final String APP = """
@@ -75,6 +77,17 @@ public final class ObservedApp implements AutoCloseable {
             button.disabled = false;
             """;
 
+    /** The second button of {@code /leave}: runs without end, and navigates away after the third. */
+    private static final String LEAVE = """
+            document.getElementById('leave').onclick = async () => {
+              for (let i = 0; ; i++) {
+                if (i === 3) location.href = '/empty';
+                await s.run({ [s.inputNames[0]]: new ort.Tensor('float32', new Float32Array(8), [2, 4]) });
+                await new Promise(r => setTimeout(r, 10)); // an app's loop yields to the page (one that does not: /busy)
+              }
+            };
+            """;
+
     /** The app's model. */
     public final ModelSpec model;
     /** Its bytes, as the app serves them. */
@@ -108,6 +121,10 @@ public final class ObservedApp implements AutoCloseable {
                     ctx.contentType(ctx.pathParam("name").endsWith(".js") ? "text/javascript" : "application/octet-stream").result(b);
                 }
             });
+            cfg.routes.get("/leave", ctx -> ctx.html(APP.replace("</button>", "</button><button id=\"leave\">leave</button>")
+                    .replace("/app.mjs", "/leave.mjs")));
+            cfg.routes.get("/leave.mjs", ctx -> ctx.contentType("text/javascript").result(SCRIPT + LEAVE));
+            cfg.routes.get("/busy", ctx -> ctx.html("<!DOCTYPE html><title>busy</title><script>for (;;) {}</script>"));
             cfg.routes.get("/tjs", ctx -> ctx.html(APP.replace("/app.mjs", "/tjs.mjs")));
             cfg.routes.get("/tjs.mjs", ctx -> ctx.contentType("text/javascript").result(TRANSFORMERS));
             cfg.routes.get("/x/{root}/<path>", ctx -> {

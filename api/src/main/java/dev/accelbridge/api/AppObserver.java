@@ -1,0 +1,226 @@
+package dev.accelbridge.api;
+
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import com.microsoft.playwright.PlaywrightException;
+import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.browser.launch.ChromiumFlags;
+import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.browser.launch.InstalledBrowser;
+import dev.accelbridge.browser.launch.WebGpuAdapter;
+import dev.accelbridge.browser.observe.Observed;
+import dev.accelbridge.browser.observe.PageObserver;
+import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.BackendUnavailableException;
+import dev.accelbridge.core.Untrusted;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Opens a user's app in a browser with the observer installed before any of its scripts, does the steps, and watches
+ * until the app is done ({@link ObserveOptions}): what every document of the visit made, each session with the step that
+ * triggered it and its model's bytes read while its document was there (a navigation away loses nothing already seen).
+ * Bounded: a page that never answers is closed at the timeout (and 10 s of grace) from outside.
+ */
+final class AppObserver {
+    /** How often the page's report is read while the app works. */
+    static final Duration POLL = Duration.ofMillis(250);
+    /** The most model bytes read from a visit's documents in all. */
+    static final long MAX_MODEL_BYTES = 256L << 20;
+
+    /** One document of the visit as last seen, its sessions' triggering steps and their models. */
+    record Document(Observed seen, Map<Integer, String> stepOf, Map<Integer, byte[]> models, String url) {
+    }
+
+    /** What a visit saw. */
+    record Visit(List<Document> documents, String browserVersion, boolean timedOut, List<String> notes) {
+    }
+
+    private final ObserveOptions options;
+    private final List<Document> documents = new ArrayList<>();
+    private final List<String> notes = new CopyOnWriteArrayList<>();
+    private long modelBytes;
+    /** The steps done so far, each with when it was done (the page's opening with when it was asked for). */
+    private final List<Map.Entry<String, Long>> done = new ArrayList<>();
+    private long deadline;
+    private boolean timedOut;
+
+    private AppObserver(ObserveOptions options) {
+        this.options = options;
+    }
+
+    static Visit visit(ObserveOptions options) {
+        return new AppObserver(options).run();
+    }
+
+    private Visit run() {
+        InstalledBrowser installed = BrowserDiscovery.find(options.browser()).orElseThrow(() -> new BackendUnavailableException(
+                options.browser().id() + " is not installed", "install it (./setup.sh does) or choose another with --browser"));
+        deadline = System.nanoTime() + options.timeout().toNanos();
+        ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "accelbridge-observe-watchdog");
+            t.setDaemon(true);
+            return t;
+        });
+        try (Playwright pw = Playwright.create()) {
+            // a page that never answers blocks Playwright's calls: past the timeout and a grace, its connection is closed
+            watchdog.schedule(() -> {
+                notes.add("the page did not answer within the timeout: its browser was closed");
+                pw.close();
+            }, options.timeout().plusSeconds(10).toMillis(), TimeUnit.MILLISECONDS);
+            try (Browser browser = launch(pw, installed)) {
+                Page page = browser.newPage();
+                page.onPageError(e -> say("the page threw: " + e));
+                PageObserver observer = PageObserver.install(page);
+                done.add(Map.entry("open", System.currentTimeMillis()));
+                act("open", () -> page.navigate(options.url().toString(), new Page.NavigateOptions().setTimeout(remainingMs())));
+                settle(page, observer);
+                for (AppStep s : options.steps()) {
+                    act(s.label(), () -> perform(page, s));
+                    done.add(Map.entry(s.label(), System.currentTimeMillis()));
+                    settle(page, observer);
+                }
+                options.until().ifPresent(u -> {
+                    act("until " + u, () -> page.waitForSelector(u, new Page.WaitForSelectorOptions().setTimeout(remainingMs())));
+                    settle(page, observer);
+                });
+                return new Visit(List.copyOf(documents), installed.version(), timedOut, List.copyOf(notes));
+            }
+        } catch (PlaywrightException e) {
+            say("the browser went away: " + e.getMessage());
+            return new Visit(List.copyOf(documents), installed.version(), true, List.copyOf(notes));
+        } finally {
+            watchdog.shutdownNow();
+        }
+    }
+
+    private Browser launch(Playwright pw, InstalledBrowser installed) {
+        List<String> adapter = options.adapter().on(WebGpuAdapter.hostHasGpu()) == WebGpuAdapter.SOFTWARE
+                ? ChromiumFlags.SOFTWARE_WEBGPU : ChromiumFlags.HARDWARE_WEBGPU.get(0);
+        return pw.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true).setExecutablePath(installed.executable())
+                .setArgs(ChromiumFlags.forLaunch(options.browser(), DriverKind.PLAYWRIGHT, true, adapter)));
+    }
+
+    private static void perform(Page page, AppStep s) {
+        if (s instanceof AppStep.Click c) {
+            page.locator(c.selector()).click();
+        } else if (s instanceof AppStep.Fill f) {
+            page.locator(f.selector()).fill(f.text());
+        }
+    }
+
+    /** Does {@code a}; a step that cannot be done in the time left is said, and the visit goes on to what it saw. */
+    private void act(String step, Runnable a) {
+        if (remainingMs() <= 1) {
+            timedOut = true;
+            return;
+        }
+        try {
+            a.run();
+        } catch (com.microsoft.playwright.TimeoutError e) {
+            timedOut = true;
+            say("'" + step + "' did not finish within the timeout");
+        } catch (PlaywrightException e) {
+            say("'" + step + "' failed: " + e.getMessage());
+        }
+    }
+
+    /** Reads the page's report until no session was made or run for the idle time, or the timeout. */
+    private void settle(Page page, PageObserver observer) {
+        long quietSince = System.nanoTime();
+        String last = null;
+        while (true) {
+            String now = poll(page, observer);
+            if (!now.equals(last)) {
+                last = now;
+                quietSince = System.nanoTime();
+            }
+            if (System.nanoTime() - quietSince >= options.idle().toNanos()) {
+                return;
+            }
+            if (remainingMs() <= 1) {
+                timedOut = true;
+                return;
+            }
+            try {
+                page.waitForTimeout(POLL.toMillis());
+            } catch (PlaywrightException e) {
+                say("the page could not be waited on: " + e.getMessage());
+                return;
+            }
+        }
+    }
+
+    /**
+     * The step that triggered a session: the last one done before the page asked for it (a session an app makes while a
+     * click waits for its button is the opening's, not the click's).
+     */
+    private String stepAt(Double createdAt) {
+        String at = done.isEmpty() ? "open" : done.get(done.size() - 1).getKey();
+        if (createdAt != null) {
+            for (Map.Entry<String, Long> d : done) {
+                if (d.getValue() <= createdAt) {
+                    at = d.getKey();
+                }
+            }
+        }
+        return at;
+    }
+
+    /** One reading: the current document's sessions, each new one given the step that triggered it. */
+    private String poll(Page page, PageObserver observer) {
+        Observed seen;
+        try {
+            seen = observer.read();
+        } catch (PlaywrightException | AccelbridgeException e) {
+            return "unreadable"; // a document between navigations, or one whose scripts have not started
+        }
+        Document doc = documents.isEmpty() ? null : documents.get(documents.size() - 1);
+        if (doc == null || !java.util.Objects.equals(doc.seen().document(), seen.document())) {
+            doc = new Document(seen, new LinkedHashMap<>(), new LinkedHashMap<>(), page.url());
+            documents.add(doc);
+        } else {
+            doc = new Document(seen, doc.stepOf(), doc.models(), doc.url());
+            documents.set(documents.size() - 1, doc);
+        }
+        Document current = doc;
+        for (Observed.Session s : seen.sessions()) {
+            current.stepOf().putIfAbsent(s.id(), stepAt(s.createdAt()));
+            if (s.modelKept() && !current.models().containsKey(s.id()) && modelBytes + s.byteLength() <= MAX_MODEL_BYTES) {
+                Optional<byte[]> b = Optional.empty();
+                try {
+                    b = observer.model(s);
+                } catch (PlaywrightException e) {
+                    // read again at the next poll while the document is there
+                }
+                b.ifPresent(bytes -> {
+                    modelBytes += bytes.length;
+                    current.models().put(s.id(), bytes);
+                });
+            }
+        }
+        int runs = seen.sessions().stream().mapToInt(Observed.Session::runCount).sum();
+        return seen.document() + "/" + seen.sessions().size() + "/" + seen.droppedSessions() + "/" + runs;
+    }
+
+    private long remainingMs() {
+        return Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
+    }
+
+    private void say(String line) {
+        if (notes.size() < 50) {
+            notes.add(Untrusted.bounded(Untrusted.oneLine(line), 300));
+        }
+    }
+}

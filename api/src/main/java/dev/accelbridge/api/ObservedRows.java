@@ -1,0 +1,107 @@
+package dev.accelbridge.api;
+
+import dev.accelbridge.browser.launch.BrowserMajorAxis;
+import dev.accelbridge.browser.observe.Observed;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.ScenarioId;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.core.Timings;
+import dev.accelbridge.core.Untrusted;
+
+import java.net.URI;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * An observed session as a row of the matrix: its model by sha256, the page and the step as its input set, the backend
+ * its providers name, the browser and the engine that loaded as its lane, the scenario {@link ScenarioId#OBSERVED}; its
+ * verdict as its status, its runs' wall times in the page as its figures. The one mapping from what was observed to
+ * what is stored.
+ */
+final class ObservedRows {
+    /** The most characters of the page and step an input set keeps. */
+    static final int MAX_INPUT_SET = 240;
+
+    /** Where a row was observed: the run, the page, the browser, this host. */
+    record Where(String runId, Instant startedAt, URI url, BrowserKind browser, String browserVersion, HostInfo host) {
+    }
+
+    private ObservedRows() {
+    }
+
+    /** The row of a session, triggered by {@code step}. */
+    static RunResult of(Where w, String step, ObservedVerdict v, List<String> notes) {
+        Observed.Session s = v.session();
+        List<String> warnings = new ArrayList<>(notes);
+        BackendId backend = s.backend().orElse(BackendId.WEBNN_CPU);
+        if (s.backend().isEmpty()) {
+            warnings.add("a WebNN device type Accelbridge does not know: " + s.providerOptions());
+        }
+        Precision precision = v instanceof ObservedVerdict.Judged j ? j.precision() : Precision.FP32;
+        if (!(v instanceof ObservedVerdict.Judged)) {
+            warnings.add("its dtype is not known (its graph was not read): fp32 stands for it");
+        }
+        List<Observed.Tensor> inputs = s.runs().isEmpty() ? List.of() : s.runs().get(0).inputs();
+        String shapes = inputs.isEmpty() ? null : inputs.stream().map(t -> t.name() + "=" + (t.shape() == null ? "" : t.shape().stream()
+                .map(String::valueOf).collect(Collectors.joining("x")))).collect(Collectors.joining(";"));
+        int batch = inputs.isEmpty() || inputs.get(0).shape() == null || inputs.get(0).shape().isEmpty()
+                ? 1 : (int) Math.max(1, Math.min(Integer.MAX_VALUE, inputs.get(0).shape().get(0)));
+        LaneId lane = lane(w, s);
+        CaseId id = new CaseId(ModelFamily.OTHER, "app model " + (s.sha256() == null ? "#" + s.id() : s.sha256().substring(0, 12)),
+                s.sha256(), inputSet(w.url(), step), shapes, precision, batch, backend, lane, ScenarioId.OBSERVED);
+        Provenance provenance = Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, s.providers(), Map.of())
+                .withHost(w.host());
+        Timings timings = timings(s);
+        if (v instanceof ObservedVerdict.Judged j) {
+            return RunResult.of(w.runId(), w.startedAt(), id, backend, j.status(), j.status() == Status.PASSED ? null
+                    : "outputs of its run " + (j.run() + 1) + " differ from native CPU's on the same inputs: " + j.parity().describe(),
+                    provenance, timings, null, j.parity(), List.of(), warnings);
+        }
+        String why = ((ObservedVerdict.NotJudged) v).reason();
+        Integer code = s.runs().stream().map(Observed.Run::code).filter(c -> c != null && c != 0).findFirst().orElse(null);
+        boolean failed = !s.created() || code != null;
+        String reason = !s.created() ? "the app's session was not made: onnxruntime-web refused its model or options"
+                : code != null ? "a run of it failed in the page (onnxruntime status " + code + ")" : "not judged: " + why;
+        return RunResult.of(w.runId(), w.startedAt(), id, failed ? null : backend, failed ? Status.FAILED : Status.UNAVAILABLE,
+                reason, provenance, timings, null, null, List.of(), warnings);
+    }
+
+    /** The one row of a page that made no session. */
+    static RunResult none(Where w, String why, List<String> notes) {
+        CaseId id = new CaseId(ModelFamily.OTHER, "no onnxruntime-web session", null, inputSet(w.url(), "whole visit"), null,
+                Precision.FP32, 1, BackendId.WASM, lane(w, null), ScenarioId.OBSERVED);
+        return RunResult.of(w.runId(), w.startedAt(), id, null, Status.UNAVAILABLE, why,
+                Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, List.of(), Map.of()).withHost(w.host()),
+                null, null, null, List.of(), notes);
+    }
+
+    private static LaneId lane(Where w, Observed.Session s) {
+        LaneId lane = LaneId.of(w.browser()).with(BrowserMajorAxis.DIMENSION.name(), w.browser().release(w.browserVersion()));
+        return s == null ? lane : s.ortWebEngine().map(e -> e.keyed(lane)).orElse(lane);
+    }
+
+    private static String inputSet(URI url, String step) {
+        return Untrusted.bounded(url + " · " + step, MAX_INPUT_SET);
+    }
+
+    /** The session's creation as its load, its first run as the cold one, its later runs as the samples; none if it never ran. */
+    private static Timings timings(Observed.Session s) {
+        List<Double> ms = s.runs().stream().map(Observed.Run::ms).filter(m -> m != null && Double.isFinite(m) && m >= 0).toList();
+        if (!s.created() || ms.isEmpty()) {
+            return null;
+        }
+        double load = s.createMs() == null ? Double.NaN : s.createMs();
+        return Timings.of(load, ms.get(0), 0, ms.size() > 1 ? ms.subList(1, ms.size()) : ms);
+    }
+}

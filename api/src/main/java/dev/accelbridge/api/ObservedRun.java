@@ -1,0 +1,26 @@
+package dev.accelbridge.api;
+
+import dev.accelbridge.core.RunResult;
+
+import java.net.URI;
+import java.util.List;
+
+/**
+ * What {@link AccelbridgeSession#observe} found in a user's app, stored as one run: a result for each onnxruntime-web
+ * session the app made (its scenario {@code observed in an app}, its input set the page and the step that triggered it),
+ * or one result saying that it made none.
+ *
+ * @param runId    the run in the store
+ * @param url      the page observed
+ * @param results  the rows, in the order the app made its sessions
+ * @param timedOut whether the observation ended at its timeout, the app still busy or its page unanswering
+ * @param notes    what the page and the observer said on the way (errors the page threw, what the observer passed over),
+ *                 each one bounded line
+ */
+public record ObservedRun(String runId, URI url, List<RunResult> results, boolean timedOut, List<String> notes) {
+    /** Copies the lists. */
+    public ObservedRun {
+        results = List.copyOf(results);
+        notes = List.copyOf(notes);
+    }
+}

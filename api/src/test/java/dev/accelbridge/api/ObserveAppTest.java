@@ -1,0 +1,95 @@
+package dev.accelbridge.api;
+
+import dev.accelbridge.browser.observe.ObservedApp;
+import dev.accelbridge.browser.testing.RequiresBrowser;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.ScenarioId;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.reports.store.MatrixStore;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@link AccelbridgeSession#observe} on a real app (its own Javalin server, onnxruntime-web imported by the app): the visit
+ * ends when the app is done or at its timeout, and every session becomes a row of the store in the scenario "observed in
+ * an app", judged against native CPU; a page with none, one that leaves mid-run and one that never answers each end with
+ * a clear row in bounded time.
+ */
+@RequiresBrowser
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ObserveAppTest {
+    private ObservedApp app;
+    private AccelbridgeSession session;
+
+    @BeforeAll
+    void start(@TempDir Path dir) throws Exception {
+        app = new ObservedApp(dir);
+        session = Accelbridge.create(SessionOptions.builder().optStore(dir.resolve("m.duckdb")).optOutDir(dir.resolve("out")).build());
+    }
+
+    @AfterAll
+    void stop() {
+        session.close();
+        app.close();
+    }
+
+    private ObserveOptions.Builder at(String path) {
+        return ObserveOptions.builder(URI.create(app.url(path))).optIdle(Duration.ofSeconds(1)).optTimeout(Duration.ofSeconds(40));
+    }
+
+    @Test
+    void theAppsSessionIsARowOfTheStoreJudgedAgainstNative() {
+        ObservedRun run = session.observe(at("/").addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").build());
+        assertThat(run.timedOut()).isFalse();
+        RunResult r = assertThat(run.results()).singleElement().actual();
+        assertThat(r.status()).as("%s", r.reason()).isEqualTo(Status.PASSED);
+        assertThat(r.id().scenario()).isEqualTo(ScenarioId.OBSERVED);
+        assertThat(r.id().requested()).isEqualTo(BackendId.WASM);
+        assertThat(r.id().modelSha256()).isEqualTo(app.model.sha256());
+        assertThat(r.id().inputSet()).startsWith(app.url("/")).endsWith("· open");
+        assertThat(r.parity().within()).isTrue();
+        assertThat(r.timings().firstMs()).as("the app's own run, timed in the page").isPositive();
+        assertThat(session.store().results(run.runId())).extracting(x -> x.id().scenario()).containsExactly(ScenarioId.OBSERVED);
+    }
+
+    @Test
+    void aPageWithoutASessionEndsWithOneClearRow() {
+        long t0 = System.nanoTime();
+        ObservedRun run = session.observe(at("/empty").build());
+        assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(20));
+        RunResult r = assertThat(run.results()).singleElement().actual();
+        assertThat(r.status()).isEqualTo(Status.UNAVAILABLE);
+        assertThat(r.reason()).contains("made no onnxruntime-web session").contains("quiet for 1 s");
+    }
+
+    @Test
+    void aPageThatLeavesMidRunKeepsWhatItRanBeforeIt() {
+        ObservedRun run = session.observe(at("/leave").addStep(new AppStep.Click("#run:enabled"))
+                .addStep(new AppStep.Click("#leave")).build());
+        RunResult r = assertThat(run.results()).singleElement().actual();
+        assertThat(r.status()).as("%s", r.reason()).isEqualTo(Status.PASSED);
+        assertThat(run.timedOut()).as("%s", run.notes()).isFalse();
+        assertThat(r.warnings()).anyMatch(w -> w.contains("the page left this document"));
+    }
+
+    @Test
+    void aPageThatNeverAnswersIsClosedAtItsTimeout() {
+        long t0 = System.nanoTime();
+        ObservedRun run = session.observe(ObserveOptions.builder(URI.create(app.url("/busy"))).optIdle(Duration.ofSeconds(1))
+                .optTimeout(Duration.ofSeconds(4)).build());
+        assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(30));
+        assertThat(run.timedOut()).isTrue();
+        assertThat(run.results()).singleElement().satisfies(r -> assertThat(r.status()).isEqualTo(Status.UNAVAILABLE));
+    }
+}
