@@ -1,16 +1,13 @@
 package dev.accelbridge.api;
 
 import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.PlaywrightException;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
-import dev.accelbridge.browser.launch.ChromiumFlags;
-import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.browser.launch.InstalledBrowser;
-import dev.accelbridge.browser.launch.WebGpuAdapter;
 import dev.accelbridge.browser.observe.Observed;
+import dev.accelbridge.browser.observe.ObserverBrowser;
 import dev.accelbridge.browser.observe.PageObserver;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendUnavailableException;
@@ -79,7 +76,7 @@ final class AppObserver {
                 notes.add("the page did not answer within the timeout: its browser was closed");
                 pw.close();
             }, options.timeout().plusSeconds(10).toMillis(), TimeUnit.MILLISECONDS);
-            try (Browser browser = launch(pw, installed)) {
+            try (Browser browser = ObserverBrowser.launch(pw, installed, options.adapter())) {
                 Page page = browser.newPage();
                 page.onPageError(e -> say("the page threw: " + e));
                 PageObserver observer = PageObserver.install(page);
@@ -103,13 +100,6 @@ final class AppObserver {
         } finally {
             watchdog.shutdownNow();
         }
-    }
-
-    private Browser launch(Playwright pw, InstalledBrowser installed) {
-        List<String> adapter = options.adapter().on(WebGpuAdapter.hostHasGpu()) == WebGpuAdapter.SOFTWARE
-                ? ChromiumFlags.SOFTWARE_WEBGPU : ChromiumFlags.HARDWARE_WEBGPU.get(0);
-        return pw.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true).setExecutablePath(installed.executable())
-                .setArgs(ChromiumFlags.forLaunch(options.browser(), DriverKind.PLAYWRIGHT, true, adapter)));
     }
 
     private static void perform(Page page, AppStep s) {

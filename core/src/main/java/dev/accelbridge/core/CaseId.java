@@ -120,10 +120,12 @@ public record CaseId(ModelFamily family, String model, String modelSha256, Strin
 
     /**
      * " fp16 b4": the precision when not fp32 and the batch size when not 1, to follow a label ("" for fp32 at batch 1); a
-     * decoder's cases add what tells them apart: the generation ("generate p8 n32") or the single step ("step past64").
+     * decoder's cases add what tells them apart: the generation ("generate p8 n32") or the single step ("step past64"); an
+     * observed session its scenario, page and step ("observed in an app at http://localhost:5173/ · click #run").
      */
     public String dimensionsTag() {
         String what = scenario.generates() ? " " + scenario.id()
+                : scenario.observed() ? " " + scenario.id() + (inputSet == null ? "" : " at " + inputSet)
                 : family == ModelFamily.TEXT_GENERATION && inputSet != null ? " " + inputSet : "";
         return (precision == Precision.FP32 ? "" : " " + precision.id()) + (batchSize == 1 || what.contains(" b" + batchSize) ? "" : " b" + batchSize)
                 + what + (runtimeOptions.isDefault() ? "" : " " + runtimeOptions.id());

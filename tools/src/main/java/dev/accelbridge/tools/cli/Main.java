@@ -14,7 +14,7 @@ import java.io.PrintWriter;
                 + "via DJL), checks every output against a native CPU reference and scores each case into one "
                 + "compatibility matrix.",
         subcommands = {DetectCommand.class, SuitesCommand.class, RunCommand.class, ServeCommand.class,
-                ReportCommand.class, ExportCommand.class, MergeCommand.class, RecommendCommand.class, CompareCommand.class, OpsCommand.class, PredictCommand.class, FitCommand.class,
+                ReportCommand.class, ObserveCommand.class, ExportCommand.class, MergeCommand.class, RecommendCommand.class, CompareCommand.class, OpsCommand.class, PredictCommand.class, FitCommand.class,
                 BisectCommand.class, BisectVersionsCommand.class, DashboardCommand.class, BundleCommand.class})
 public final class Main implements Runnable {
 

@@ -1,0 +1,48 @@
+package dev.accelbridge.tools.cli;
+
+import dev.accelbridge.browser.observe.ObservedApp;
+import dev.accelbridge.browser.testing.RequiresBrowser;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code accelbridge observe}: a user's app (its own server, a button to click) observed from the command line, its
+ * session a row of the table, the store and the reports; bad steps and times refused in one line.
+ */
+class ObserveCliTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    @RequiresBrowser
+    void theAppsSessionIsJudgedAndReported() throws Exception {
+        try (ObservedApp app = new ObservedApp(dir)) {
+            CliRunner.Result r = CliRunner.run("observe", app.url("/"), "--step", "click #run:enabled", "--until", "body[data-done]",
+                    "--idle", "1", "--timeout", "60", "--db", dir.resolve("m.duckdb").toString(), "--out", dir.resolve("out").toString(),
+                    "--fail-on", "wrong-output,failed,unavailable");
+            assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+            assertThat(r.out()).contains("app model " + app.model.sha256().substring(0, 12)).contains("wasm").contains("PASSED");
+            assertThat(r.err()).contains("1 session(s) of " + app.url("/"));
+            assertThat(Files.readString(dir.resolve("out/report.md"))).contains("observed in an app").contains("app model");
+        }
+    }
+
+    @Test
+    void aStepOrATimeThatCannotBeIsRefusedInOneLine() {
+        for (String[][] c : new String[][][] {
+                {{"observe", "http://127.0.0.1:9/", "--step", "tap #x"}, {"--step 'tap #x' is not a step"}},
+                {{"observe", "http://127.0.0.1:9/", "--idle", "0"}, {"--idle must be above 0"}},
+                {{"observe", "http://127.0.0.1:9/", "--idle", "5", "--timeout", "2"}, {"below --timeout"}},
+                {{"observe", "ftp://127.0.0.1/app"}, {"http(s) or file URL"}}}) {
+            CliRunner.Result r = CliRunner.run(c[0]);
+            assertThat(r.exitCode()).as(String.join(" ", c[0])).isEqualTo(Main.ERROR);
+            assertThat(r.err().lines().findFirst().orElse("")).startsWith("error: ").contains(c[1][0]);
+            assertThat(r.err()).doesNotContain("\tat ");
+        }
+    }
+}
