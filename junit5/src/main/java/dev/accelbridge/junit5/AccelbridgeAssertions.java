@@ -12,6 +12,11 @@ public final class AccelbridgeAssertions {
         return new CaseResultAssert(actual);
     }
 
+    /** Assertions on a user's observed page: {@code assertThat(observed).allSessionsMatchNative()}. */
+    public static ObservedPageAssert assertThat(dev.accelbridge.api.ObservedPage actual) {
+        return new ObservedPageAssert(actual);
+    }
+
     /** Assertions on a whole run: which dtype variant to ship ({@code assertThat(run).dtypeWithin(WEBGPU, 0.99)}). */
     public static SessionRunAssert assertThat(dev.accelbridge.api.SessionRun actual) {
         return new SessionRunAssert(actual);

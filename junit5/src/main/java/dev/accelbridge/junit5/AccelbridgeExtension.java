@@ -1,6 +1,8 @@
 package dev.accelbridge.junit5;
 
+import com.microsoft.playwright.Page;
 import dev.accelbridge.api.AccelbridgeSession;
+import dev.accelbridge.api.ObservedPage;
 import dev.accelbridge.api.SessionRun;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -14,7 +16,9 @@ import java.util.stream.Stream;
 /**
  * The JUnit Jupiter extension: a {@link Backends} method becomes one run of its session (one run in the store, labelled
  * with the test's class and method) and one invocation per requested backend × browser, named after where it ran; any
- * test or lifecycle method may take the {@link AccelbridgeSession} as a parameter to run plans of its own.
+ * test or lifecycle method may take the {@link AccelbridgeSession} as a parameter to run plans of its own. A test method
+ * may take an {@link ObservedPage}: a headless Chromium's page with the observer installed, which the method also gets
+ * as a Playwright {@link Page} parameter to drive its app with; both are closed after it.
  */
 public final class AccelbridgeExtension implements TestTemplateInvocationContextProvider, ParameterResolver {
 
@@ -34,11 +38,22 @@ public final class AccelbridgeExtension implements TestTemplateInvocationContext
 
     @Override
     public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
-        return parameterContext.getParameter().getType() == AccelbridgeSession.class;
+        Class<?> type = parameterContext.getParameter().getType();
+        return type == AccelbridgeSession.class || type == ObservedPage.class
+                // the page only beside its observation: a test on Playwright's own extension keeps its Page
+                || type == Page.class && java.util.Arrays.stream(parameterContext.getDeclaringExecutable().getParameterTypes())
+                .anyMatch(ObservedPage.class::equals);
     }
 
     @Override
     public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+        Class<?> type = parameterContext.getParameter().getType();
+        if (type == ObservedPage.class) {
+            return ObservedPages.of(extensionContext).observed();
+        }
+        if (type == Page.class) {
+            return ObservedPages.of(extensionContext).page();
+        }
         return Sessions.of(extensionContext);
     }
 }
