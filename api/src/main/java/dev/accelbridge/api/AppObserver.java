@@ -28,7 +28,7 @@ import java.util.concurrent.TimeUnit;
  * Opens a user's app in a browser with the observer installed before any of its scripts, does the steps, and watches
  * until the app is done ({@link ObserveOptions}): what every document of the visit made, each session with the step that
  * triggered it and its model's bytes read while its document was there (a navigation away loses nothing already seen).
- * Bounded: a page that never answers is closed at the timeout (and 10 s of grace) from outside.
+ * Bounded: a page that never answers is closed from outside at the timeout and a grace ({@link #grace}).
  */
 final class AppObserver {
     /** How often the page's report is read while the app works. */
@@ -75,7 +75,7 @@ final class AppObserver {
             watchdog.schedule(() -> {
                 notes.add("the page did not answer within the timeout: its browser was closed");
                 pw.close();
-            }, options.timeout().plusSeconds(10).toMillis(), TimeUnit.MILLISECONDS);
+            }, options.timeout().plus(grace(options.timeout())).toMillis(), TimeUnit.MILLISECONDS);
             try (Browser browser = ObserverBrowser.launch(pw, installed, options.adapter())) {
                 Page page = browser.newPage();
                 page.onPageError(e -> say("the page threw: " + e));
@@ -100,6 +100,12 @@ final class AppObserver {
         } finally {
             watchdog.shutdownNow();
         }
+    }
+
+    /** How long past its timeout a page that does not answer is given: 10 s, or half the timeout when that is shorter. */
+    static Duration grace(Duration timeout) {
+        Duration half = timeout.dividedBy(2);
+        return half.compareTo(Duration.ofSeconds(10)) < 0 ? half : Duration.ofSeconds(10);
     }
 
     private static void perform(Page page, AppStep s) {

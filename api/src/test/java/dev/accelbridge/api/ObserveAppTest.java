@@ -84,6 +84,17 @@ class ObserveAppTest {
     }
 
     @Test
+    void aPageThatFeedsAGibibyteEndsWithAClearRowInBoundedTime() {
+        long t0 = System.nanoTime();
+        ObservedRun run = session.observe(at("/huge").addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").build());
+        assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(60));
+        RunResult r = assertThat(run.results()).singleElement().actual();
+        // onnxruntime-web may run it or refuse it: either way the row says so, and no gibibyte is kept or judged
+        assertThat(r.status()).as("%s", r.reason()).isIn(Status.UNAVAILABLE, Status.FAILED);
+        assertThat(r.reason()).containsAnyOf("over the bound the observer keeps", "failed in the page");
+    }
+
+    @Test
     void aPageThatNeverAnswersIsClosedAtItsTimeout() {
         long t0 = System.nanoTime();
         ObservedRun run = session.observe(ObserveOptions.builder(URI.create(app.url("/busy"))).optIdle(Duration.ofSeconds(1))

@@ -18,7 +18,8 @@ import java.nio.file.Path;
  * {@code /bundled} the same app from a bundle the test puts at {@code /files/bundle.js}; {@code /tjs} a semantic-search
  * app on transformers.js ({@link #TRANSFORMERS}) whose files the test serves ({@link #serve}); {@code /leave} the first app
  * with a second button ({@code #leave}) that starts runs without end and navigates away in the middle of them;
- * {@code /busy} a page whose script never yields.
+ * {@code /busy} a page whose script never yields; {@code /huge} the first app feeding its session 1 GiB ({@code [2^26, 4]}
+ * float32) when its button is clicked.
  */
 public final class ObservedApp implements AutoCloseable {
     private static final String APP = """
@@ -88,6 +89,25 @@ public final class ObservedApp implements AutoCloseable {
             };
             """;
 
+    /** {@code /huge}: the app's session fed 1 GiB; whether onnxruntime-web runs it or not, the page says it is done. */
+    private static final String HUGE = """
+            import * as ort from '/ort/ort.all.min.mjs';
+            ort.env.wasm.wasmPaths = '/ort/';
+            ort.env.wasm.numThreads = 1;
+            const s = await ort.InferenceSession.create('/model.onnx', { executionProviders: ['wasm'] });
+            const button = document.getElementById('run');
+            button.onclick = async () => {
+              try {
+                const x = new ort.Tensor('float32', new Float32Array(1 << 28).fill(0.25), [1 << 26, 4]);
+                await s.run({ [s.inputNames[0]]: x });
+                document.body.dataset.done = 'ran';
+              } catch (e) {
+                document.body.dataset.done = 'refused: ' + e;
+              }
+            };
+            button.disabled = false;
+            """;
+
     /** The app's model. */
     public final ModelSpec model;
     /** Its bytes, as the app serves them. */
@@ -124,6 +144,8 @@ public final class ObservedApp implements AutoCloseable {
             cfg.routes.get("/leave", ctx -> ctx.html(APP.replace("</button>", "</button><button id=\"leave\">leave</button>")
                     .replace("/app.mjs", "/leave.mjs")));
             cfg.routes.get("/leave.mjs", ctx -> ctx.contentType("text/javascript").result(SCRIPT + LEAVE));
+            cfg.routes.get("/huge", ctx -> ctx.html(APP.replace("/app.mjs", "/huge.mjs")));
+            cfg.routes.get("/huge.mjs", ctx -> ctx.contentType("text/javascript").result(HUGE));
             cfg.routes.get("/busy", ctx -> ctx.html("<!DOCTYPE html><title>busy</title><script>for (;;) {}</script>"));
             cfg.routes.get("/tjs", ctx -> ctx.html(APP.replace("/app.mjs", "/tjs.mjs")));
             cfg.routes.get("/tjs.mjs", ctx -> ctx.contentType("text/javascript").result(TRANSFORMERS));
