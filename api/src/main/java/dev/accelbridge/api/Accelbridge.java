@@ -1,5 +1,7 @@
 package dev.accelbridge.api;
 
+import dev.accelbridge.browser.observe.PageObserver;
+
 /**
  * Where the Java API starts:
  *
@@ -37,7 +39,18 @@ public final class Accelbridge {
      * ({@link ObservedPage#verdicts()}). Install it before the page navigates; nothing is stored.
      */
     public static ObservedPage observe(com.microsoft.playwright.Page page) {
-        return new ObservedPage(page);
+        return new ObservedPage(PageObserver.install(page));
+    }
+
+    /**
+     * Observes the pages of {@code driver}, a Selenium WebDriver session the caller's own test drives, as
+     * {@link #observe(com.microsoft.playwright.Page)} does a Playwright page. The observer goes in through WebDriver BiDi's
+     * preload scripts, so the session must have been made with BiDi on ({@code options.enableBiDi()}).
+     *
+     * @throws dev.accelbridge.core.AccelbridgeException when the session has no BiDi connection
+     */
+    public static ObservedPage observe(org.openqa.selenium.WebDriver driver) {
+        return new ObservedPage(PageObserver.install(driver));
     }
 
     /** A session with the default options (the store {@code accelbridge run} uses, reports folder {@code accelbridge-out}). */

@@ -1,6 +1,5 @@
 package dev.accelbridge.api;
 
-import com.microsoft.playwright.Page;
 import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.browser.observe.PageObserver;
 import dev.accelbridge.run.NativeProviders;
@@ -18,8 +17,8 @@ public final class ObservedPage implements AutoCloseable {
     private final PageObserver observer;
     private NativeProviders natives;
 
-    ObservedPage(Page page) {
-        this.observer = PageObserver.install(page);
+    ObservedPage(PageObserver observer) {
+        this.observer = observer;
     }
 
     /** What the page's current document did, as the observer saw it. */

@@ -12,9 +12,10 @@ import java.util.Base64;
 import java.util.Optional;
 
 /**
- * Observes the onnxruntime-web sessions of a Playwright page the caller drives: {@link #install} adds the observer
- * script ({@code observer.js}) to the page before its scripts run, {@link #read} returns what it saw. Install before the
- * page navigates: a page already loaded is observed from its next navigation on. What the page says comes back as data
+ * Observes the onnxruntime-web sessions of a page the caller drives, a Playwright page or a Selenium WebDriver's:
+ * {@link #install} adds the observer script ({@code observer.js}) to the page before its scripts run (Playwright's init
+ * script; WebDriver BiDi's preload script), {@link #read} returns what it saw. Install before the page navigates: a page
+ * already loaded is observed from its next navigation on. What the page says comes back as data
  * only, bounded in the page ({@link Observed}) and here (at most {@link #MAX_REPORT} characters of report).
  */
 @dev.accelbridge.core.PublicApi
@@ -25,16 +26,66 @@ public final class PageObserver {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String SCRIPT = script();
 
-    private final Page page;
+    /** How a driver runs the two questions the observer answers in the page. */
+    private interface Asker {
+        /** The report as JSON, or null where the page has no observer. */
+        Object report();
 
-    private PageObserver(Page page) {
+        /** Session {@code id}'s model as base64, or null. */
+        Object model(int id);
+    }
+
+    private final Asker page;
+
+    private PageObserver(Asker page) {
         this.page = page;
     }
 
     /** Installs the observer into {@code page}, for every document it loads from now on. */
     public static PageObserver install(Page page) {
         page.addInitScript(SCRIPT);
-        return new PageObserver(page);
+        return new PageObserver(new Asker() {
+            @Override
+            public Object report() {
+                return page.evaluate("async () => { const o = " + KEY + "; return o ? JSON.stringify(await o.report()) : null; }");
+            }
+
+            @Override
+            public Object model(int id) {
+                return page.evaluate("id => { const o = " + KEY + "; return o ? o.model(id) : null; }", id);
+            }
+        });
+    }
+
+    /**
+     * Installs the observer into the pages of a Selenium {@code driver} with WebDriver BiDi ({@code webSocketUrl} asked for
+     * when the session was made: {@code ChromeOptions.enableBiDi()}), as a preload script that runs before any script
+     * of every document from now on.
+     *
+     * @throws AccelbridgeException when the driver's session has no BiDi connection
+     */
+    public static PageObserver install(org.openqa.selenium.WebDriver driver) {
+        if (!(driver instanceof org.openqa.selenium.bidi.HasBiDi bidi) || bidi.maybeGetBiDi().isEmpty()) {
+            throw new AccelbridgeException("this WebDriver session has no BiDi connection, so nothing can be put into its pages "
+                    + "before their scripts", "make the session with BiDi on (ChromeOptions.enableBiDi(), FirefoxOptions.enableBiDi())");
+        }
+        // the preload script stays the browser's once added; the module is only the connection's listener, closed at once
+        try (org.openqa.selenium.bidi.module.Script script = new org.openqa.selenium.bidi.module.Script(driver)) {
+            script.addPreloadScript("() => {\n" + SCRIPT + "\n}");
+        }
+        org.openqa.selenium.JavascriptExecutor js = (org.openqa.selenium.JavascriptExecutor) driver;
+        return new PageObserver(new Asker() {
+            @Override
+            public Object report() {
+                return js.executeAsyncScript("const done = arguments[arguments.length - 1]; const o = " + KEY + ";"
+                        + " if (!o) { done(null); } else { o.report().then(r => done(JSON.stringify(r)), () => done(null)); }");
+            }
+
+            @Override
+            public Object model(int id) {
+                return js.executeScript("const o = " + KEY + "; return o ? o.model(arguments[0]) : null;", id);
+            }
+        });
     }
 
     /** The observer script itself, for a driver that installs it its own way (a WebDriver BiDi preload script). */
@@ -55,7 +106,7 @@ public final class PageObserver {
      * @throws AccelbridgeException when the page has no observer (installed after it loaded) or its report is over the bound
      */
     public Observed read() {
-        Object r = page.evaluate("async () => { const o = " + KEY + "; return o ? JSON.stringify(await o.report()) : null; }");
+        Object r = page.report();
         if (!(r instanceof String json)) {
             throw new AccelbridgeException("the page has no Accelbridge observer: it was loaded before the observer was installed",
                     "install the observer before the page navigates (PageObserver.install), or reload the page");
@@ -74,7 +125,7 @@ public final class PageObserver {
 
     /** The bytes of session {@code s}'s model, when the observer kept them (at most 64 MiB of models a page). */
     public Optional<byte[]> model(Observed.Session s) {
-        Object r = page.evaluate("id => { const o = " + KEY + "; return o ? o.model(id) : null; }", s.id());
+        Object r = page.model(s.id());
         return r instanceof String b64 ? Optional.of(Base64.getDecoder().decode(b64)) : Optional.empty();
     }
 }
