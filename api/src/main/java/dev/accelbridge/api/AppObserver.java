@@ -89,7 +89,8 @@ final class AppObserver {
                     settle(page, observer);
                 }
                 options.until().ifPresent(u -> {
-                    act("until " + u, () -> page.waitForSelector(u, new Page.WaitForSelectorOptions().setTimeout(remainingMs())));
+                    act("until " + u, () -> page.waitForSelector(u, new Page.WaitForSelectorOptions()
+                            .setState(com.microsoft.playwright.options.WaitForSelectorState.ATTACHED).setTimeout(remainingMs())));
                     settle(page, observer);
                 });
                 return new Visit(List.copyOf(documents), installed.version(), timedOut, List.copyOf(notes));

@@ -17,7 +17,8 @@ import java.util.Optional;
  *
  * @param url     the app's page: http(s), or a file the browser opens
  * @param steps   what to do once it has loaded, in order
- * @param until   a selector whose element says the app has finished (empty: the idle time alone says it)
+ * @param until   a selector whose element, once in the page (visible or not), says the app has finished (empty: the idle
+ *                time alone says it)
  * @param idle    how long no session may be made or run before the app is taken as done (default 3 s)
  * @param timeout the most the whole observation may take (default 120 s)
  * @param browser the browser (Chromium or the headless shell: the observer goes in through Playwright, which drives them)

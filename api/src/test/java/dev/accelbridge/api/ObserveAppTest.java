@@ -74,6 +74,16 @@ class ObserveAppTest {
     }
 
     @Test
+    void aPageOfAHundredSessionsKeepsSixtyFourRowsAndCountsTheRest() {
+        ObservedRun run = session.observe(at("/many").optUntil("body[data-done]").build());
+        assertThat(run.results()).hasSize(64).allSatisfy(r -> {
+            assertThat(r.status()).isEqualTo(Status.UNAVAILABLE);
+            assertThat(r.reason()).contains("the page did not run it");
+            assertThat(r.warnings()).anyMatch(w -> w.startsWith("36 more sessions of this document were counted"));
+        });
+    }
+
+    @Test
     void aPageThatLeavesMidRunKeepsWhatItRanBeforeIt() {
         ObservedRun run = session.observe(at("/leave").addStep(new AppStep.Click("#run:enabled"))
                 .addStep(new AppStep.Click("#leave")).build());
