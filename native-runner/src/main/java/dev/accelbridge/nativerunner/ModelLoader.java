@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Loads a model into ONNX Runtime through DJL for one backend: the execution provider, the intra-op threads, the
@@ -143,7 +144,7 @@ final class ModelLoader {
                 throw e;
             }
         } catch (OrtException | IOException | MalformedModelException | RuntimeException e) {
-            throw loadFailure(backend, spec, path, e);
+            throw loadFailure(backend, spec, path, e, ro.on(backend).values().getOrDefault(RuntimeOption.OPTIMIZATION, "all"));
         }
     }
 
@@ -171,6 +172,15 @@ final class ModelLoader {
             "(?i)(" + UnsupportedModelException.ORT_WORDS + "|is not supported)");
 
     static BackendException loadFailure(BackendId backend, ModelSpec spec, Path path, Exception e) {
+        return loadFailure(backend, spec, path, e, null);
+    }
+
+    /**
+     * The failure of a load at the optimization level {@code level} (null: not diagnosed): on the CPU, a model ONNX Runtime
+     * rejects is loaded again at lower levels, and a level that loads it is said with the optimizer at fault
+     * ({@link LoadDiagnostician}).
+     */
+    static BackendException loadFailure(BackendId backend, ModelSpec spec, Path path, Exception e, String level) {
         String msg = DjlOnnxRuntimeProvider.oneLine(DjlOnnxRuntimeProvider.rootMessage(e));
         if (UNSUPPORTED.matcher(msg).find()) {
             return new UnsupportedModelException("ONNX Runtime " + DjlOnnxRuntimeProvider.environment().ortVersion() + " cannot run model '" + spec.name()
@@ -186,6 +196,12 @@ final class ModelLoader {
             return new ExecutionFailedException(Phase.LOAD, "ONNX Runtime " + ortVersion + " could not create a session for model '"
                     + spec.name() + "' with " + NativeProbe.providerName(backend) + " (" + backend + "): " + msg,
                     NativeProbe.fix(backend), e);
+        }
+        Optional<String> diagnosis = backend == BackendId.CPU && level != null && LoadDiagnostician.LEVELS.containsKey(level)
+                ? LoadDiagnostician.diagnose(path, level, msg) : Optional.empty();
+        if (diagnosis.isPresent()) {
+            return new ExecutionFailedException(Phase.LOAD, "Model '" + spec.name() + "' " + diagnosis.get() + " (ONNX Runtime "
+                    + ortVersion + ": " + msg + ")", LoadDiagnostician.fix(diagnosis.get()), e);
         }
         return new ExecutionFailedException(Phase.LOAD, "Model '" + spec.name() + "' (" + path
                 + ") could not be loaded by ONNX Runtime " + ortVersion + ": " + msg,
