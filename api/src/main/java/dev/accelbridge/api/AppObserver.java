@@ -84,7 +84,7 @@ final class AppObserver {
                 act("open", () -> page.navigate(options.url().toString(), new Page.NavigateOptions().setTimeout(remainingMs())));
                 settle(page, observer);
                 for (AppStep s : options.steps()) {
-                    act(s.label(), () -> perform(page, s));
+                    act(s.label(), () -> perform(page, s, remainingMs()));
                     done.add(Map.entry(s.label(), System.currentTimeMillis()));
                     settle(page, observer);
                 }
@@ -109,11 +109,11 @@ final class AppObserver {
         return half.compareTo(Duration.ofSeconds(10)) < 0 ? half : Duration.ofSeconds(10);
     }
 
-    private static void perform(Page page, AppStep s) {
+    private static void perform(Page page, AppStep s, double timeoutMs) {
         if (s instanceof AppStep.Click c) {
-            page.locator(c.selector()).click();
+            page.locator(c.selector()).click(new com.microsoft.playwright.Locator.ClickOptions().setTimeout(timeoutMs));
         } else if (s instanceof AppStep.Fill f) {
-            page.locator(f.selector()).fill(f.text());
+            page.locator(f.selector()).fill(f.text(), new com.microsoft.playwright.Locator.FillOptions().setTimeout(timeoutMs));
         }
     }
 

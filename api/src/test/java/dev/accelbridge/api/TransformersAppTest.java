@@ -3,7 +3,6 @@ package dev.accelbridge.api;
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
-import dev.accelbridge.browser.launch.ChromiumFlags;
 import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.browser.observe.ObservedApp;
 import dev.accelbridge.browser.testing.RequiresBrowser;
@@ -48,7 +47,7 @@ class TransformersAppTest {
         Files.writeString(model.resolve("tokenizer_config.json"),
                 "{\"tokenizer_class\": \"BertTokenizer\", \"do_lower_case\": true, \"model_max_length\": 512}");
         try (ObservedApp app = new ObservedApp(dir); Playwright pw = Playwright.create(); Browser browser = TestChromium.launch(pw,
-                java.util.stream.Stream.concat(java.util.stream.Stream.of("--enable-unsafe-webgpu"), ChromiumFlags.SOFTWARE_WEBGPU.stream()).toList())) {
+                TestChromium.SOFTWARE_WEBGPU)) {
             app.serve("tjs", packages.resolve("@huggingface/transformers/dist"));
             app.serve("ort", packages.resolve("onnxruntime-web/dist"));
             app.serve("models", model.getParent());

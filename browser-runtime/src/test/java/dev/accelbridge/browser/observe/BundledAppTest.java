@@ -53,8 +53,7 @@ class BundledAppTest {
                 .doesNotContain("from \"onnxruntime-web\"").contains("InferenceSession");
 
         try (ObservedApp app = new ObservedApp(dir); Playwright pw = Playwright.create(); Browser browser = TestChromium.launch(pw,
-                java.util.stream.Stream.concat(java.util.stream.Stream.of("--enable-unsafe-webgpu"),
-                        dev.accelbridge.browser.launch.ChromiumFlags.SOFTWARE_WEBGPU.stream()).toList())) {
+                TestChromium.SOFTWARE_WEBGPU)) {
             app.put("bundle.js", Files.readAllBytes(out));
             Page page = browser.newPage();
             PageObserver observer = PageObserver.install(page);

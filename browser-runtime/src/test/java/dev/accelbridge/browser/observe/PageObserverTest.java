@@ -100,8 +100,7 @@ class PageObserverTest {
 
     @Test
     void onWebGpuTheSessionNamesItsProviderAndItsOutputsStillAgreeWithNative() throws Exception {
-        try (Browser gpu = TestChromium.launch(pw, java.util.stream.Stream.concat(java.util.stream.Stream.of("--enable-unsafe-webgpu"),
-                dev.accelbridge.browser.launch.ChromiumFlags.SOFTWARE_WEBGPU.stream()).toList())) {
+        try (Browser gpu = TestChromium.launch(pw, TestChromium.SOFTWARE_WEBGPU)) {
             Page page = gpu.newPage();
             PageObserver observer = PageObserver.install(page);
             app.drive(page, "/?ep=webgpu");

@@ -21,6 +21,10 @@ public final class TestChromium {
         return launch(pw, List.of());
     }
 
+    /** WebGPU on SwiftShader, as the tests that look at a page's WebGPU launch it: {@code launch(pw, SOFTWARE_WEBGPU)}. */
+    public static final List<String> SOFTWARE_WEBGPU = java.util.stream.Stream.concat(java.util.stream.Stream.of("--enable-unsafe-webgpu"),
+            dev.accelbridge.browser.launch.ChromiumFlags.SOFTWARE_WEBGPU.stream()).toList();
+
     /** The same, with {@code extra} flags (WebGPU on SwiftShader: {@code --enable-unsafe-webgpu} and {@code ChromiumFlags.SOFTWARE_WEBGPU}). */
     public static Browser launch(Playwright pw, List<String> extra) {
         List<String> args = new java.util.ArrayList<>(List.of("--no-sandbox", "--disable-background-networking", "--disable-component-update",
