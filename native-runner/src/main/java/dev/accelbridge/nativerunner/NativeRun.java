@@ -66,6 +66,10 @@ final class NativeRun {
             try (ModelLoader.Loaded loaded = loader.load(backend, spec, request.threads(), request.modelCase().freeDims(),
                     request.modelCase().runtimeOptions())) {
                 double loadMs = (System.nanoTime() - t0) / 1e6;
+                if (backend == BackendId.CPU && request.modelCase().precision().halfFloat()) {
+                    HalfPrecisionPlacement.of(spec.path(), spec.sha256(), request.modelCase().runtimeOptions().on(backend).values()
+                            .getOrDefault(dev.accelbridge.core.RuntimeOption.OPTIMIZATION, "all")).ifPresent(warnings::add);
+                }
                 try (Predictor<NDList, NDList> predictor = loaded.model().newPredictor(new NoopTranslator());
                      NDManager manager = loaded.model().getNDManager().newSubManager()) {
                     return measure(loaded, loadMs, predictor, manager, deadline, memory, warnings, cold);

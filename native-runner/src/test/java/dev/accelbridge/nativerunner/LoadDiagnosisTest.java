@@ -12,6 +12,7 @@ import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.RuntimeOptions;
 import dev.accelbridge.suites.OnnxModels;
 import dev.accelbridge.suites.onnx.GraphBuilder;
 import dev.accelbridge.suites.precision.Variants;
@@ -73,6 +74,23 @@ class LoadDiagnosisTest {
                 .satisfies(e -> assertThat(((ExecutionFailedException) e).fix()).contains("--runtime-option optimization=disabled"));
     }
 
+    /**
+     * Where half precision ran: the same fp16 variant, loaded with optimization disabled, PASSES on the CPU, but ONNX
+     * Runtime computed its LayerNorm in float32 (casts inserted around it); the case says so. Its fp32 original gets no such
+     * word.
+     */
+    @Test
+    void anFp16VariantTheCpuComputedInFloat32SaysSo() throws Exception {
+        Path fp16 = layerNormFp16();
+        ModelCase mc = caseOf(fp16).withPrecision(Precision.FP16).withRuntimeOptions(RuntimeOptions.parse("optimization=disabled"));
+        var e = new DjlOnnxRuntimeProvider().execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, Duration.ofMinutes(1)));
+        assertThat(e.warnings()).anyMatch(w -> w.startsWith("computed in float32 in part: ONNX Runtime's CPU provider inserted 4 cast(s) "
+                + "to float32 and 1 back to float16"));
+        ModelCase fp32 = caseOf(dir.resolve("ln.onnx")).withPrecision(Precision.FP32);
+        assertThat(new DjlOnnxRuntimeProvider().execute(new ExecutionRequest(BackendId.CPU, fp32, 0, 1, Duration.ofMinutes(1))).warnings())
+                .noneMatch(w -> w.contains("computed in float32"));
+    }
+
     @Test
     void aFileThatFailsAtEveryLevelGetsNoClaimAboutTheOptimizer() throws Exception {
         Path broken = Files.write(dir.resolve("broken.onnx"), java.util.Arrays.copyOf(Files.readAllBytes(layerNormFp16()), 200));
@@ -87,6 +105,7 @@ class LoadDiagnosisTest {
     @Test
     void disablingTheNamedOptimizerThroughTheCApiDoesNotHelpIn129() throws Exception {
         Path model = layerNormFp16();
+        DjlOnnxRuntimeProvider.runtimeVersions(); // DJL makes the process's one ONNX Runtime environment, with its thread pools, first
         try (OrtSession.SessionOptions so = new OrtSession.SessionOptions()) {
             so.addConfigEntry("optimization.disable_specified_optimizers", "LayerNormFusion");
             assertThatThrownBy(() -> OrtEnvironment.getEnvironment().createSession(model.toString(), so).close())
