@@ -122,32 +122,11 @@ public final class AccelbridgeSession implements AutoCloseable {
             var plan = com.fasterxml.jackson.databind.json.JsonMapper.builder().build().createObjectNode();
             plan.put("observe", o.url().toString()).put("origin", options.origin());
             String runId = store.beginRun(host, versions, plan.toString());
-            java.time.Instant started = java.time.Instant.now();
-            AppObserver.Visit visit = AppObserver.visit(o);
-            ObservedRows.Where where = new ObservedRows.Where(runId, started, o.url(), o.browser(), visit.browserVersion(), host);
-            java.util.List<dev.accelbridge.core.RunResult> rows = new java.util.ArrayList<>();
-            for (int i = 0; i < visit.documents().size(); i++) {
-                AppObserver.Document d = visit.documents().get(i);
-                java.util.List<String> notes = new java.util.ArrayList<>(d.seen().notes().stream().limit(10).toList());
-                if (i < visit.documents().size() - 1) {
-                    notes.add("the page left this document (" + dev.accelbridge.core.Untrusted.bounded(d.url(), 200) + ") for another");
-                }
-                if (d.seen().droppedSessions() > 0) {
-                    notes.add(d.seen().droppedSessions() + " more sessions of this document were counted, not kept (64 are)");
-                }
-                for (var s : d.seen().sessions()) {
-                    ObservedVerdict v = ObservedJudge.judge(s, x -> java.util.Optional.ofNullable(d.models().get(x.id())), natives);
-                    rows.add(ObservedRows.of(where, d.stepOf().getOrDefault(s.id(), "open"), v, notes));
-                }
+            try {
+                return ObservedRuns.observe(o, runId, host, natives, store);
+            } finally {
+                store.finishRun(runId); // a browser that cannot start ends the run too, with what it stored
             }
-            if (rows.isEmpty()) {
-                rows.add(ObservedRows.none(where, "the page made no onnxruntime-web session in " + java.time.Duration.between(started,
-                        java.time.Instant.now()).toSeconds() + " s (" + (visit.timedOut() ? "until the timeout of " + o.timeout().toSeconds()
-                        + " s" : "then quiet for " + o.idle().toSeconds() + " s") + ")", visit.notes()));
-            }
-            store.writeAll(rows);
-            store.finishRun(runId);
-            return new ObservedRun(runId, o.url(), rows, visit.timedOut(), visit.notes());
         }
     }
 

@@ -34,6 +34,21 @@ final class ObservedJudge {
     private ObservedJudge() {
     }
 
+    /** The dtype a model's graph computes in, when its bytes were kept and read as ONNX. */
+    static Optional<Precision> precision(Optional<byte[]> model) {
+        try {
+            return model.map(b -> {
+                try {
+                    return OnnxModels.precision(dev.accelbridge.suites.onnx.proto.Onnx.ModelProto.parseFrom(b));
+                } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+                    return null;
+                }
+            });
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
     static ObservedVerdict judge(Observed.Session s, Function<Observed.Session, Optional<byte[]>> models, NativeProviders natives) {
         if (!s.created()) {
             return new ObservedVerdict.NotJudged(s, "onnxruntime-web did not make the session");

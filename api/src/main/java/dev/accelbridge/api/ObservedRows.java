@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -40,18 +41,19 @@ final class ObservedRows {
     private ObservedRows() {
     }
 
-    /** The row of a session, triggered by {@code step}. */
-    static RunResult of(Where w, String step, ObservedVerdict v, List<String> notes) {
+    /** The row of a session, triggered by {@code step}; its dtype its graph's where its model was kept and read. */
+    static RunResult of(Where w, String step, ObservedVerdict v, Optional<Precision> graphPrecision, List<String> notes) {
         Observed.Session s = v.session();
         List<String> warnings = new ArrayList<>(notes);
         BackendId backend = s.backend().orElse(BackendId.WEBNN_CPU);
         if (s.backend().isEmpty()) {
             warnings.add("a WebNN device type Accelbridge does not know: " + s.providerOptions());
         }
-        Precision precision = v instanceof ObservedVerdict.Judged j ? j.precision() : Precision.FP32;
-        if (!(v instanceof ObservedVerdict.Judged)) {
-            warnings.add("its dtype is not known (its graph was not read): fp32 stands for it");
+        Optional<Precision> known = v instanceof ObservedVerdict.Judged j ? Optional.of(j.precision()) : graphPrecision;
+        if (known.isEmpty()) {
+            warnings.add("its dtype is not known (its model was not kept): the row says fp32, which the cell needs, for it");
         }
+        Precision precision = known.orElse(Precision.FP32);
         List<Observed.Tensor> inputs = s.runs().isEmpty() ? List.of() : s.runs().get(0).inputs();
         String shapes = inputs.isEmpty() ? null : inputs.stream().map(t -> t.name() + "=" + (t.shape() == null ? "" : t.shape().stream()
                 .map(String::valueOf).collect(Collectors.joining("x")))).collect(Collectors.joining(";"));

@@ -1,0 +1,51 @@
+package dev.accelbridge.api;
+
+import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Untrusted;
+import dev.accelbridge.reports.store.MatrixStore;
+import dev.accelbridge.run.NativeProviders;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One observation of a user's app as a run of the store ({@link AccelbridgeSession#observe}): the visit, each session of
+ * each of its documents judged and made a row, or the one row of a page that made none.
+ */
+final class ObservedRuns {
+    private ObservedRuns() {
+    }
+
+    static ObservedRun observe(ObserveOptions o, String runId, HostInfo host, NativeProviders natives, MatrixStore store) {
+        Instant started = Instant.now();
+        AppObserver.Visit visit = AppObserver.visit(o);
+        ObservedRows.Where where = new ObservedRows.Where(runId, started, o.url(), o.browser(), visit.browserVersion(), host);
+        List<RunResult> rows = new ArrayList<>();
+        for (int i = 0; i < visit.documents().size(); i++) {
+            AppObserver.Document d = visit.documents().get(i);
+            List<String> notes = new ArrayList<>(d.seen().notes().stream().limit(10).toList());
+            if (i < visit.documents().size() - 1) {
+                notes.add("the page left this document (" + Untrusted.bounded(d.url(), 200) + ") for another");
+            }
+            if (d.seen().droppedSessions() > 0) {
+                notes.add(d.seen().droppedSessions() + " more sessions of this document were counted, not kept (64 are)");
+            }
+            for (var s : d.seen().sessions()) {
+                Optional<byte[]> model = Optional.ofNullable(d.models().get(s.id()));
+                ObservedVerdict v = ObservedJudge.judge(s, x -> model, natives);
+                rows.add(ObservedRows.of(where, d.stepOf().getOrDefault(s.id(), "open"), v, ObservedJudge.precision(model), notes));
+            }
+        }
+        if (rows.isEmpty()) {
+            rows.add(ObservedRows.none(where, "the page made no onnxruntime-web session in " + Duration.between(started, Instant.now())
+                    .toSeconds() + " s (" + (visit.timedOut() ? "until the timeout of " + o.timeout().toSeconds() + " s"
+                    : "then quiet for " + o.idle().toSeconds() + " s") + ")", visit.notes()));
+        }
+        store.writeAll(rows);
+        return new ObservedRun(runId, o.url(), rows, visit.timedOut(), visit.notes());
+    }
+}
