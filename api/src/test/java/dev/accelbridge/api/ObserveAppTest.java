@@ -74,6 +74,7 @@ class ObserveAppTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag("nightly") // docs/testing.md#the-nightly-tier: the observer's bound stays in the default tier
     void aPageOfAHundredSessionsKeepsSixtyFourRowsAndCountsTheRest() {
         ObservedRun run = session.observe(at("/many").optUntil("body[data-done]").build());
         assertThat(run.results()).hasSize(64).allSatisfy(r -> {
@@ -94,6 +95,7 @@ class ObserveAppTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Tag("nightly") // docs/testing.md#the-nightly-tier: a tensor over the bound stays in the default tier
     void aPageThatFeedsAGibibyteEndsWithAClearRowInBoundedTime() {
         long t0 = System.nanoTime();
         ObservedRun run = session.observe(at("/huge").addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").build());

@@ -52,8 +52,9 @@ public record Observed(String document, List<Session> sessions, int droppedSessi
      * @param runs      its runs as recorded
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Session(int id, String sha256, long byteLength, List<String> providers, List<Map<String, String>> providerOptions, String engine, Double createdAt, Double createMs,
-                          boolean created, boolean released, int runCount, boolean modelKept, List<Run> runs) {
+    public record Session(int id, String sha256, long byteLength, List<String> providers, List<Map<String, String>> providerOptions,
+                          String engine, Double createdAt, Double createMs, boolean created, boolean released, int runCount,
+                          boolean modelKept, List<Run> runs) {
         /** Copies the lists. */
         public Session {
             providers = providers == null ? List.of() : List.copyOf(providers);
