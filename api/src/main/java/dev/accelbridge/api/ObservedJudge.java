@@ -36,15 +36,12 @@ final class ObservedJudge {
 
     /** The dtype a model's graph computes in, when its bytes were kept and read as ONNX. */
     static Optional<Precision> precision(Optional<byte[]> model) {
+        if (model.isEmpty()) {
+            return Optional.empty();
+        }
         try {
-            return model.map(b -> {
-                try {
-                    return OnnxModels.precision(dev.accelbridge.suites.onnx.proto.Onnx.ModelProto.parseFrom(b));
-                } catch (com.google.protobuf.InvalidProtocolBufferException e) {
-                    return null;
-                }
-            });
-        } catch (RuntimeException e) {
+            return Optional.of(OnnxModels.precision(dev.accelbridge.suites.onnx.proto.Onnx.ModelProto.parseFrom(model.get())));
+        } catch (com.google.protobuf.InvalidProtocolBufferException | RuntimeException e) {
             return Optional.empty();
         }
     }

@@ -44,7 +44,7 @@ final class LoadDiagnostician {
      * The diagnosis of a model that failed to load at {@code failedLevel} with {@code message}: empty when it fails at every
      * level below too (then the optimizer is not the cause, and the message stands alone).
      */
-    static Optional<String> diagnose(Path model, String failedLevel, String message) {
+    static Optional<Diagnosis> diagnose(Path model, String failedLevel, String message) {
         List<String> failing = new ArrayList<>(List.of(failedLevel));
         String loads = null;
         boolean below = false;
@@ -64,16 +64,22 @@ final class LoadDiagnostician {
         }
         Matcher m = TRANSFORMER.matcher(message);
         String named = m.find() ? m.group(1) : null;
-        return Optional.of("fails to load with optimization=" + String.join(", ", failing) + " and loads with optimization=" + loads
-                + ": " + (named != null ? named + " (the optimizer the rejected node's name gives)" : "a graph optimizer of that level")
-                + " makes a graph ONNX Runtime then rejects, a defect of ONNX Runtime's, not of the model");
+        return Optional.of(new Diagnosis("fails to load with optimization=" + String.join(", ", failing) + " and loads with optimization="
+                + loads + ": " + (named != null ? named + " (the optimizer the rejected node's name gives)" : "a graph optimizer of that level")
+                + " makes a graph ONNX Runtime then rejects, a defect of ONNX Runtime's, not of the model", loads));
     }
 
-    /** The session option that loads it, for the fix: {@code --runtime-option optimization=LEVEL}. */
-    static String fix(String diagnosis) {
-        Matcher m = Pattern.compile("loads with optimization=(\\w+)").matcher(diagnosis);
-        return m.find() ? "run it with --runtime-option optimization=" + m.group(1) + ", and report the optimizer's defect to ONNX Runtime"
-                : "re-export the model";
+    /**
+     * What was found: the sentence the failure says, and the level that loads the model.
+     *
+     * @param sentence the diagnosis in words
+     * @param loadsAt  the optimization level that loads it
+     */
+    record Diagnosis(String sentence, String loadsAt) {
+        /** The fix: the session option that loads it. */
+        String fix() {
+            return "run it with --runtime-option optimization=" + loadsAt + ", and report the optimizer's defect to ONNX Runtime";
+        }
     }
 
     private static boolean loadsAt(Path model, OrtSession.SessionOptions.OptLevel level) {

@@ -66,12 +66,8 @@ final class ModelLoader {
             so.setIntraOpNumThreads(intra);
         }
         if (ro.values().containsKey(RuntimeOption.OPTIMIZATION)) {
-            so.setOptimizationLevel(switch (ro.get(RuntimeOption.OPTIMIZATION)) {
-                case "disabled" -> OrtSession.SessionOptions.OptLevel.NO_OPT;
-                case "basic" -> OrtSession.SessionOptions.OptLevel.BASIC_OPT;
-                case "extended" -> OrtSession.SessionOptions.OptLevel.EXTENDED_OPT;
-                default -> OrtSession.SessionOptions.OptLevel.ALL_OPT;
-            });
+            so.setOptimizationLevel(LoadDiagnostician.LEVELS.getOrDefault(ro.get(RuntimeOption.OPTIMIZATION),
+                    OrtSession.SessionOptions.OptLevel.ALL_OPT));
         }
     }
 
@@ -197,11 +193,11 @@ final class ModelLoader {
                     + spec.name() + "' with " + NativeProbe.providerName(backend) + " (" + backend + "): " + msg,
                     NativeProbe.fix(backend), e);
         }
-        Optional<String> diagnosis = backend == BackendId.CPU && level != null && LoadDiagnostician.LEVELS.containsKey(level)
+        Optional<LoadDiagnostician.Diagnosis> diagnosis = backend == BackendId.CPU && level != null && LoadDiagnostician.LEVELS.containsKey(level)
                 ? LoadDiagnostician.diagnose(path, level, msg) : Optional.empty();
         if (diagnosis.isPresent()) {
-            return new ExecutionFailedException(Phase.LOAD, "Model '" + spec.name() + "' " + diagnosis.get() + " (ONNX Runtime "
-                    + ortVersion + ": " + msg + ")", LoadDiagnostician.fix(diagnosis.get()), e);
+            return new ExecutionFailedException(Phase.LOAD, "Model '" + spec.name() + "' " + diagnosis.get().sentence() + " (ONNX Runtime "
+                    + ortVersion + ": " + msg + ")", diagnosis.get().fix(), e);
         }
         return new ExecutionFailedException(Phase.LOAD, "Model '" + spec.name() + "' (" + path
                 + ") could not be loaded by ONNX Runtime " + ortVersion + ": " + msg,

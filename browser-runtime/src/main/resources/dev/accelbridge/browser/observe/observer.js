@@ -11,8 +11,9 @@
   var KEY = Symbol.for('accelbridge.observer');
   if (globalThis[KEY]) return;
   var LIMITS = { sessions: 64, runsPerSession: 1000, runsWithValues: 4, tensorBytes: 1 << 20, modelBytes: 64 << 20 };
-  // this document's own id: a report from after a navigation is another document's, whose sessions start again from 1
-  var DOCUMENT = Date.now().toString(36) + Math.random().toString(36).slice(2, 10);
+  // this document's own id, when its navigation began: a report from after a navigation is another document's, whose
+  // sessions start again from 1
+  var DOCUMENT = String(performance.timeOrigin);
   var ELEMENT_BYTES = { 1: 4, 2: 1, 3: 1, 4: 2, 5: 2, 6: 4, 7: 8, 9: 1, 10: 2, 11: 8, 12: 4, 13: 8, 16: 2 };
   var sessions = [];
   var notes = [];
