@@ -12,11 +12,18 @@ package dev.accelbridge.core;
  * @param placement where the session's nodes ran (null when not checked)
  * @param readout   what a user reads off the outputs against the reference's (pooled embeddings, a similarity ranking);
  *                  null when no reading applies
+ * @param computed  for a half-precision variant, whether its arithmetic ran in its declared type or in part in float32
+ *                  (null when not checked)
  */
 public record Analysis(Bisection bisection, OpProfile profile, ColdStart coldStart, Recreate recreate, Placement placement,
-                       Readout readout) {
+                       Readout readout, ComputedPrecision computed) {
     /** No drill-down. */
-    public static final Analysis NONE = new Analysis(null, null, null, null, null, null);
+    public static final Analysis NONE = new Analysis(null, null, null, null, null, null, null);
+
+    /** A drill-down without a check of where half precision ran. */
+    public Analysis(Bisection bisection, OpProfile profile, ColdStart coldStart, Recreate recreate, Placement placement, Readout readout) {
+        this(bisection, profile, coldStart, recreate, placement, readout, null);
+    }
 
     /** A drill-down without a readout. */
     public Analysis(Bisection bisection, OpProfile profile, ColdStart coldStart, Recreate recreate, Placement placement) {
@@ -30,21 +37,27 @@ public record Analysis(Bisection bisection, OpProfile profile, ColdStart coldSta
 
     /** The same with a bisection. */
     public Analysis withBisection(Bisection b) {
-        return new Analysis(b, profile, coldStart, recreate, placement, readout);
+        return new Analysis(b, profile, coldStart, recreate, placement, readout, computed);
     }
 
     /** The same with where its nodes ran. */
     public Analysis withPlacement(Placement p) {
-        return new Analysis(bisection, profile, coldStart, recreate, p, readout);
+        return new Analysis(bisection, profile, coldStart, recreate, p, readout, computed);
     }
 
     /** The same with what a user reads off the outputs. */
     public Analysis withReadout(Readout r) {
-        return new Analysis(bisection, profile, coldStart, recreate, placement, r);
+        return new Analysis(bisection, profile, coldStart, recreate, placement, r, computed);
+    }
+
+    /** The same with where a half-precision variant's arithmetic ran. */
+    public Analysis withComputed(ComputedPrecision c) {
+        return new Analysis(bisection, profile, coldStart, recreate, placement, readout, c);
     }
 
     /** Whether nothing is here. */
     public boolean isEmpty() {
-        return bisection == null && profile == null && coldStart == null && recreate == null && placement == null && readout == null;
+        return bisection == null && profile == null && coldStart == null && recreate == null && placement == null && readout == null
+                && computed == null;
     }
 }

@@ -31,6 +31,7 @@ public record Diagnostic(Severity severity, String code, String message, String 
         addIfAny(out, noReference(r, req));
         out.addAll(ofWarnings(r, req));
         addIfAny(out, placedOnCpu(r, req));
+        addIfAny(out, computedInFloat32(r, req));
         Acceleration acc = Acceleration.of(r.actual(), r.provenance());
         addIfAny(out, softwareAdapter(r, acc));
         addIfAny(out, deviceUnverified(r, acc));
@@ -119,6 +120,17 @@ public record Diagnostic(Severity severity, String code, String message, String 
                 + " ran the case with some nodes on ONNX Runtime's CPU EP" + (placed.offNodes().isEmpty() ? " (which nodes: unknown)"
                 : " (" + placed.offByType() + ")") + ": " + placed.basis(),
                 "its figures are partly the CPU's: see which ops fall back with the op suite (accelbridge ops)");
+    }
+
+    /** A half-precision variant whose runtime computed part of it in float32: its verdict is this backend's, not float16's. */
+    private static Diagnostic computedInFloat32(RunResult r, String req) {
+        ComputedPrecision c = r.analysis() == null ? null : r.analysis().computed();
+        if (!(r.status().executed() && c != null && c.inFloat32())) {
+            return null;
+        }
+        return new Diagnostic(Severity.INFO, "computed-in-float32", (r.actual() == null ? req : r.actual().id()) + " " + c.describe(),
+                "judge float16 arithmetic where it is computed in float16 (a GPU whose adapter has shader-f16): this verdict "
+                        + "holds for this backend only");
     }
 
     private static Diagnostic softwareAdapter(RunResult r, Acceleration acc) {

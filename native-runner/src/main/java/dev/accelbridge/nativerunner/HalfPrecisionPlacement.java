@@ -4,6 +4,7 @@ import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtLoggingLevel;
 import ai.onnxruntime.OrtSession;
+import dev.accelbridge.core.ComputedPrecision;
 import dev.accelbridge.suites.onnx.OnnxTensors;
 import dev.accelbridge.suites.onnx.proto.Onnx.NodeProto;
 
@@ -22,20 +23,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * optimized the model at the case's level, once per model and level.
  */
 final class HalfPrecisionPlacement {
-    private static final String INSERTED = "InsertedPrecisionFreeCast_";
-    private static final long FLOAT = 1;
+        private static final long FLOAT = 1;
     private static final long FLOAT16 = 10;
-    private static final Map<String, Optional<String>> SEEN = new ConcurrentHashMap<>();
+    private static final Map<String, Optional<ComputedPrecision>> SEEN = new ConcurrentHashMap<>();
 
     private HalfPrecisionPlacement() {
     }
 
-    /** What the CPU provider made of {@code model} at {@code level}: a sentence when it computed part of it in float32. */
-    static Optional<String> of(Path model, String sha256, String level) {
+    /** What the CPU provider made of {@code model} at {@code level}; empty when its optimized graph could not be read. */
+    static Optional<ComputedPrecision> of(Path model, String sha256, String level) {
         return SEEN.computeIfAbsent(sha256 + "@" + level, k -> read(model, level));
     }
 
-    private static Optional<String> read(Path model, String level) {
+    private static Optional<ComputedPrecision> read(Path model, String level) {
         OrtSession.SessionOptions.OptLevel l = LoadDiagnostician.LEVELS.getOrDefault(level, OrtSession.SessionOptions.OptLevel.ALL_OPT);
         Path out = null;
         try {
@@ -49,15 +49,16 @@ final class HalfPrecisionPlacement {
             int toFloat = 0;
             int toHalf = 0;
             for (NodeProto n : OnnxTensors.readModel(out).getGraph().getNodeList()) {
-                if (n.getOpType().equals("Cast") && n.getName().startsWith(INSERTED)) {
+                if (n.getOpType().equals("Cast") && n.getName().startsWith(ComputedPrecision.INSERTED_CAST)) {
                     long to = n.getAttributeList().stream().filter(a -> a.getName().equals("to")).mapToLong(a -> a.getI()).findFirst().orElse(0);
                     toFloat += to == FLOAT ? 1 : 0;
                     toHalf += to == FLOAT16 ? 1 : 0;
                 }
             }
-            return toFloat == 0 ? Optional.empty() : Optional.of("computed in float32 in part: ONNX Runtime's CPU provider inserted "
-                    + toFloat + " cast(s) to float32 and " + toHalf + " back to float16 around the nodes it has no float16 kernel "
-                    + "for, so this verdict says little about float16 arithmetic (a GPU's)");
+            String basis = "ONNX Runtime's CPU provider, its graph optimized at optimization=" + level + ": " + toFloat
+                    + " cast(s) to float32 and " + toHalf + " back to float16";
+            return Optional.of(toFloat + toHalf == 0 ? ComputedPrecision.asDeclared(basis)
+                    : ComputedPrecision.inFloat32InPart(toFloat + toHalf, basis));
         } catch (OrtException | IOException | RuntimeException e) {
             return Optional.empty(); // the case's own load says what is wrong with the model
         } finally {

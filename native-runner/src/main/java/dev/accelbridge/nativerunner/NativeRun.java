@@ -66,10 +66,6 @@ final class NativeRun {
             try (ModelLoader.Loaded loaded = loader.load(backend, spec, request.threads(), request.modelCase().freeDims(),
                     request.modelCase().runtimeOptions())) {
                 double loadMs = (System.nanoTime() - t0) / 1e6;
-                if (backend == BackendId.CPU && request.modelCase().precision().halfFloat()) {
-                    HalfPrecisionPlacement.of(spec.path(), spec.sha256(), request.modelCase().runtimeOptions().on(backend).values()
-                            .getOrDefault(dev.accelbridge.core.RuntimeOption.OPTIMIZATION, "all")).ifPresent(warnings::add);
-                }
                 try (Predictor<NDList, NDList> predictor = loaded.model().newPredictor(new NoopTranslator());
                      NDManager manager = loaded.model().getNDManager().newSubManager()) {
                     return measure(loaded, loadMs, predictor, manager, deadline, memory, warnings, cold);
@@ -118,7 +114,10 @@ final class NativeRun {
                 new ColdStart(Double.NaN, loadMs, firstMs, timings.p50Ms(), cold),
                 request.recreate() == 0 ? null : na.recreate(request.recreate()),
                 backend == BackendId.CPU
-                        ? Placement.onRequested(Placement.CPU_EP, "native ONNX Runtime with the CPU EP alone") : null);
+                        ? Placement.onRequested(Placement.CPU_EP, "native ONNX Runtime with the CPU EP alone") : null)
+                .withComputed(backend == BackendId.CPU && request.modelCase().precision().halfFloat()
+                        ? HalfPrecisionPlacement.of(spec.path(), spec.sha256(), request.modelCase().runtimeOptions().on(backend).values()
+                        .getOrDefault(dev.accelbridge.core.RuntimeOption.OPTIMIZATION, "all")).orElse(null) : null);
     }
 
     /** The warm-up's runs and how long they took, all of them. */

@@ -4,29 +4,19 @@ import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.DType;
 import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.ModelCase;
-import dev.accelbridge.core.ModelFamily;
-import dev.accelbridge.core.ModelSpec;
-import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.RuntimeOptions;
-import dev.accelbridge.suites.OnnxModels;
-import dev.accelbridge.suites.onnx.GraphBuilder;
-import dev.accelbridge.suites.precision.Variants;
+import dev.accelbridge.suites.HalfPrecisionModels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.Optional;
 
-import static dev.accelbridge.suites.onnx.GraphBuilder.attr;
-import static dev.accelbridge.suites.onnx.GraphBuilder.ints;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -40,27 +30,12 @@ class LoadDiagnosisTest {
     @TempDir
     Path dir;
 
-    /** The model of the report: ReduceMean, Sub, Pow, ReduceMean, Add, Sqrt, Div, Mul, Add, then a MatMul; fp32 and fp16. */
     private Path layerNormFp16() throws Exception {
-        GraphBuilder g = new GraphBuilder("decomposed_layernorm", 1);
-        String x = g.input("x", DType.FLOAT32, 1, 4, 16);
-        String d = g.op("Sub", "sub", List.of(x, g.op("ReduceMean", "mean", List.of(x), ints("axes", -1), attr("keepdims", 1L))));
-        String v = g.op("ReduceMean", "var", List.of(g.op("Pow", "pow", List.of(d, g.scalar("two", 2f)))), ints("axes", -1), attr("keepdims", 1L));
-        String n = g.op("Div", "div", List.of(d, g.op("Sqrt", "sqrt", List.of(g.op("Add", "eps", List.of(v, g.scalar("epsilon", 1e-5f)))))));
-        String ln = g.op("Add", "ln_bias", List.of(g.op("Mul", "ln_scale", List.of(n, g.uniform("gamma", 1.0, 16))), g.uniform("beta", 0.1, 16)));
-        g.opInto("MatMul", "y", List.of(ln, g.uniform("W", 0.25, 16, 8)));
-        g.output("y", DType.FLOAT32, 1, 4, 8);
-        Path fp32 = Files.write(dir.resolve("ln.onnx"), g.build("the report's LayerNorm").toByteArray());
-        return Variants.exportFolder(fp32, dir.resolve("folder"), "LayerNormModel", List.of(Precision.FP16)).resolve("onnx/model_fp16.onnx");
+        return HalfPrecisionModels.layerNormFp16(dir);
     }
 
     private static ModelCase caseOf(Path model) {
-        ModelSpec spec = OnnxModels.inspect(model, ModelFamily.OTHER, "ln fp16", "test");
-        float[] x = new float[64];
-        for (int i = 0; i < x.length; i++) {
-            x[i] = (i % 7) - 3;
-        }
-        return new ModelCase(spec, "x", List.of(NamedTensor.ofFloats("x", new long[] {1, 4, 16}, x)), Optional.empty());
+        return HalfPrecisionModels.caseOf(model, Precision.FP32, 1);
     }
 
     @Test
@@ -84,11 +59,13 @@ class LoadDiagnosisTest {
         Path fp16 = layerNormFp16();
         ModelCase mc = caseOf(fp16).withPrecision(Precision.FP16).withRuntimeOptions(RuntimeOptions.parse("optimization=disabled"));
         var e = new DjlOnnxRuntimeProvider().execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, Duration.ofMinutes(1)));
-        assertThat(e.warnings()).anyMatch(w -> w.startsWith("computed in float32 in part: ONNX Runtime's CPU provider inserted 4 cast(s) "
-                + "to float32 and 1 back to float16"));
+        assertThat(e.analysis().computed()).isNotNull();
+        assertThat(e.analysis().computed().inFloat32()).isTrue();
+        assertThat(e.analysis().computed().insertedCasts()).isEqualTo(5);
+        assertThat(e.analysis().computed().basis()).endsWith("optimization=disabled: 4 cast(s) to float32 and 1 back to float16");
         ModelCase fp32 = caseOf(dir.resolve("ln.onnx")).withPrecision(Precision.FP32);
-        assertThat(new DjlOnnxRuntimeProvider().execute(new ExecutionRequest(BackendId.CPU, fp32, 0, 1, Duration.ofMinutes(1))).warnings())
-                .noneMatch(w -> w.contains("computed in float32"));
+        assertThat(new DjlOnnxRuntimeProvider().execute(new ExecutionRequest(BackendId.CPU, fp32, 0, 1, Duration.ofMinutes(1)))
+                .analysis().computed()).as("an fp32 case is not a half-precision variant: nothing to check").isNull();
     }
 
     @Test

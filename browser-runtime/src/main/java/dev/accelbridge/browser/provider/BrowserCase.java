@@ -250,7 +250,8 @@ final class BrowserCase {
         var placement = s.placement(k.ep());
         Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs() + (enc == null ? 0 : enc.fetchMs()), loadMs, firstMs,
                 t.p50Ms(), k.warmth().firstCase()), null, enc == null || placement == null ? placement : placement.and(enc.placement(k.ep()), "the encoder"));
-        if (k.request().profileIterations() > 0 || k.request().recreate() > 0) {
+        if (k.request().profileIterations() > 0 || k.request().recreate() > 0
+                || PageAnalysis.readsComputedPrecision(k.request().modelCase(), k.ep())) {
             analysis = drillDown(k, c, analysis);
         }
         return new Execution(r.outputs(), t, mem, provider.provenance(backend, k.ep(), s.modules()).withThreads(s.numThreads() > 0 ? s.numThreads() : null),
@@ -260,7 +261,8 @@ final class BrowserCase {
     /** The drill-down: it runs after the timed session is done, each part on a session of its own. */
     private Analysis drillDown(Setup k, SentCase c, Analysis analysis) {
         ExecutionRequest request = k.request();
-        PageAnalysis pa = new PageAnalysis(k.page(), c.ref, c.external, k.ep(), request.modelCase(), request.threads(), new PageAnalysis.Awaiter() {
+        PageAnalysis pa = new PageAnalysis(k.page(), c.ref, c.external, k.ep(), request.modelCase(), request.threads(),
+                PageOptions.graphOptimizationLevel(PageOptions.on(request, k.engine())), new PageAnalysis.Awaiter() {
             @Override
             public <T> T await(CompletableFuture<T> f) {
                 return BrowserCase.this.await(f, Phase.RUN, k.backend(), k.model());

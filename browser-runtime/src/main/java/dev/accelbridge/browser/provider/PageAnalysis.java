@@ -11,6 +11,7 @@ import dev.accelbridge.bridge.protocol.Profiled;
 import dev.accelbridge.bridge.hub.SessionUse;
 
 import dev.accelbridge.core.Analysis;
+import dev.accelbridge.core.ComputedPrecision;
 import dev.accelbridge.core.ExecutionRequest;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -30,7 +31,8 @@ import java.util.function.LongSupplier;
 /**
  * The page's side of a case's drill-down, each on its own session after the timed one so nothing here touches the
  * timed samples: the per-op profile (a session made with onnxruntime-web's profiler on, and on WebGPU the kernels'
- * timestamp queries) and the re-creation leak check (create, run once, release, read the memory; N times).
+ * timestamp queries), where a half-precision variant's arithmetic ran (read off that profile) and the re-creation leak
+ * check (create, run once, release, read the memory; N times).
  */
 final class PageAnalysis {
     /** Awaits a page job, turning its failure into the provider's exception for {@code phase}. */
@@ -44,44 +46,99 @@ final class PageAnalysis {
     private final ExecutionProviderSpec ep;
     private final ModelCase mc;
     private final Integer threads;
+    private final String optimization;
     private final Awaiter awaiter;
 
     PageAnalysis(ConnectedPage page, ModelRegistry.ModelRef model, Map<String, ModelRegistry.ModelRef> externalData,
-                 ExecutionProviderSpec ep, ModelCase mc, Integer threads, Awaiter awaiter) {
+                 ExecutionProviderSpec ep, ModelCase mc, Integer threads, String optimization, Awaiter awaiter) {
         this.page = page;
         this.model = model;
         this.externalData = externalData;
         this.ep = ep;
         this.mc = mc;
         this.threads = threads;
+        this.optimization = optimization;
         this.awaiter = awaiter;
     }
 
-    /** The case's drill-down after its timed session: its per-op profile and its leak check, as {@code request} asks. */
+    /**
+     * The case's drill-down after its timed session: its per-op profile and its leak check, as {@code request} asks, and for
+     * a half-precision variant where its arithmetic ran (from the same profiled session's node events).
+     */
     Analysis drillDown(ExecutionRequest request, Duration left, dev.accelbridge.bridge.protocol.PageProbe probe, LongSupplier rss,
                        Analysis base) {
-        OpProfile profile = request.profileIterations() == 0 ? null : profile(request.profileIterations(), left,
-                probe.webgpu().hasFeature("timestamp-query"));
+        boolean half = readsComputedPrecision(mc, ep);
+        Profiled profiled = request.profileIterations() > 0 ? profiled(request.profileIterations(), left) : half ? onePass(left) : null;
+        OpProfile profile = request.profileIterations() == 0 ? null
+                : parse(profiled, ep, request.profileIterations(), probe.webgpu().hasFeature("timestamp-query"));
         Recreate rec = request.recreate() == 0 ? null : recreate(request.recreate(), left, rss);
-        return new Analysis(null, profile, base.coldStart(), rec, base.placement());
+        return new Analysis(null, profile, base.coldStart(), rec, base.placement(), base.readout(), half ? computed(profiled) : null);
+    }
+
+    /**
+     * Whether the page can tell where {@code mc}'s half-precision arithmetic ran on {@code ep}: on wasm (the CPU EP alone) and
+     * WebGPU ONNX Runtime's inserted casts are nodes the profiler names; a WebNN partition is one node whose insides it does
+     * not show, so there it stays unknown.
+     */
+    static boolean readsComputedPrecision(ModelCase mc, ExecutionProviderSpec ep) {
+        return mc.precision().halfFloat() && (ep.cpuOnly() || "webgpu".equals(ep.name()));
+    }
+
+    /**
+     * One profiled run for where half precision ran, not asked for by the user: its failure leaves that unknown rather than
+     * failing a case whose timed session passed (a page that broke is found by the next job's check).
+     */
+    private Profiled onePass(Duration timeout) {
+        try {
+            return profiled(1, timeout);
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /** Profiles {@code iterations} runs on a session of its own. */
-    OpProfile profile(int iterations, Duration timeout, boolean timestampQuery) {
-        LoadedSession s = awaiter.await(PageSessions.of(page).load(model, ep, timeout, threads, mc.freeDims(), externalData, SessionUse.PROFILED));
+    private Profiled profiled(int iterations, Duration timeout) {
+        LoadedSession s = awaiter.await(load(timeout, SessionUse.PROFILED));
         try {
-            Profiled r = awaiter.await(PageSessions.of(page).profile(s.sessionId(), mc.inputs(), iterations, timeout));
-            return parse(r, ep, iterations, timestampQuery);
+            return awaiter.await(PageSessions.of(page).profile(s.sessionId(), mc.inputs(), iterations, timeout));
         } finally {
             release(s);
         }
+    }
+
+    /**
+     * Where a half-precision variant's arithmetic ran, from the profiler's node events: the casts ONNX Runtime inserted
+     * ({@link ComputedPrecision#INSERTED_CAST}) around nodes without a float16 kernel, each counted once; null when the
+     * profiler named no node or did not run (nothing to tell from).
+     */
+    static ComputedPrecision computed(Profiled r) {
+        if (r == null) {
+            return null;
+        }
+        java.util.Set<String> nodes = new java.util.HashSet<>();
+        java.util.Set<String> casts = new java.util.TreeSet<>();
+        for (Profiled.NodeEvent n : present(r.nodes())) {
+            if (n.node() == null) {
+                continue;
+            }
+            nodes.add(n.node());
+            if ("Cast".equals(n.op()) && n.node().startsWith(ComputedPrecision.INSERTED_CAST)) {
+                casts.add(n.node());
+            }
+        }
+        if (nodes.isEmpty()) {
+            return null;
+        }
+        String basis = "onnxruntime-web's session profiler in the page: " + casts.size() + " inserted cast node(s) among the "
+                + nodes.size() + " nodes it ran";
+        return casts.isEmpty() ? ComputedPrecision.asDeclared(basis) : ComputedPrecision.inFloat32InPart(casts.size(), basis);
     }
 
     /** Creates, runs once and releases a session {@code cycles} times, reading memory after each release. */
     Recreate recreate(int cycles, Duration timeout, LongSupplier rss) {
         List<Recreate.Cycle> out = new ArrayList<>();
         for (int i = 1; i <= cycles; i++) {
-            LoadedSession s = awaiter.await(PageSessions.of(page).load(model, ep, timeout, threads, mc.freeDims(), externalData));
+            LoadedSession s = awaiter.await(load(timeout, SessionUse.TIMED));
             RunOutcome r;
             try {
                 r = awaiter.await(PageSessions.of(page).run(s.sessionId(), mc.inputs(), 0, 1, timeout));
@@ -95,6 +152,12 @@ final class PageAnalysis {
         }
         return Recreate.of(cycles, out, "after each release: the browser's process-tree RSS, the page's JS heap "
                 + "(performance.memory), the GPU bytes its ledger holds and onnxruntime-web's WebAssembly memory");
+    }
+
+    /** A session of the case's model at the case's optimization level, so each part drills into the graph that was timed. */
+    private java.util.concurrent.CompletableFuture<LoadedSession> load(Duration timeout, SessionUse use) {
+        return PageSessions.of(page).load(PageSessions.newSessionId(), model, null, ep, timeout, threads, mc.freeDims(), externalData, use,
+                List.of(), optimization, false);
     }
 
     private void release(LoadedSession s) {

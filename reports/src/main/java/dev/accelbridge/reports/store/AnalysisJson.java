@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.Analysis;
+import dev.accelbridge.core.ComputedPrecision;
 import dev.accelbridge.core.Placement;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Bisection;
@@ -26,7 +27,8 @@ import static dev.accelbridge.reports.store.ResultJson.text;
  * The one JSON form of a case's drill-down, as four fields of a result: {@code bisection}
  * ({@code node, opType, maxAbsErr, reproDir, ...}), {@code profile} ({@code ops:[{opType, ms, share}], nodesOffProvider,
  * memcpy, ...}), {@code coldStart}, {@code recreate}, {@code placement} ({@code requested, onRequested, ranOn,
- * offNodes, basis}) and {@code readout} ({@code kind, items, minCosine, maxAbsErr, agree, note}); each null when absent. The store keeps the same object.
+ * offNodes, basis}) and {@code readout} ({@code kind, items, minCosine, maxAbsErr, agree, note}) and {@code computed} ({@code insertedCasts, inFloat32,
+ * basis}: where a half-precision variant's arithmetic ran); each null when absent. The store keeps the same object.
  */
 final class AnalysisJson {
     private AnalysisJson() {
@@ -40,6 +42,7 @@ final class AnalysisJson {
         o.set("recreate", a.recreate() == null ? null : recreate(a.recreate()));
         o.set("placement", a.placement() == null ? null : placement(a.placement()));
         o.set("readout", a.readout() == null ? null : readout(a.readout()));
+        o.set("computed", a.computed() == null ? null : computed(a.computed()));
     }
 
     /** The drill-down as one object (what the store's {@code analysis} column holds); null when empty. */
@@ -58,7 +61,7 @@ final class AnalysisJson {
             return Analysis.NONE;
         }
         return new Analysis(bisection(o.get("bisection")), profile(o.get("profile")), coldStart(o.get("coldStart")),
-                recreate(o.get("recreate")), placement(o.get("placement")), readout(o.get("readout")));
+                recreate(o.get("recreate")), placement(o.get("placement")), readout(o.get("readout")), computed(o.get("computed")));
     }
 
     static ObjectNode readout(Readout r) {
@@ -75,6 +78,18 @@ final class AnalysisJson {
     static Readout readout(JsonNode o) {
         return o == null || o.isNull() ? null : new Readout(Readout.Kind.parse(o.path("kind").asText()), o.path("items").asInt(),
                 num(o.get("minCosine")), num(o.get("maxAbsErr")), o.path("agree").asInt(), text(o, "note"));
+    }
+
+    static ObjectNode computed(ComputedPrecision c) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("insertedCasts", c.insertedCasts());
+        o.put("inFloat32", c.inFloat32());
+        o.put("basis", c.basis());
+        return o;
+    }
+
+    static ComputedPrecision computed(JsonNode o) {
+        return o == null || o.isNull() ? null : new ComputedPrecision(Math.max(0, o.path("insertedCasts").asInt()), text(o, "basis"));
     }
 
     static ObjectNode placement(Placement p) {
