@@ -56,6 +56,25 @@ class DiagnosticTest {
         assertThat(r.diagnostics()).isEmpty();
     }
 
+    /**
+     * A half-precision variant its runtime computed in float32 in part gets its own diagnostic saying so; one computed in its
+     * declared type, or not checked, gets none.
+     */
+    @Test
+    void aVariantComputedInFloat32IsSaidAsSuch() {
+        CaseId fp16 = new CaseId(ModelFamily.TEXT, "bert", "sha", "s", "ids=1x8", Precision.FP16, 1, BackendId.CPU, LaneId.NATIVE);
+        RunResult r = RunResult.of("r", Instant.EPOCH, fp16, BackendId.CPU, Status.PASSED, null, null,
+                Timings.of(1, 1, 0, new double[]{1, 1, 1, 1, 1, 1}), new MemoryUsage(1, 2, 3), null, List.of(), List.of());
+        RunResult inFloat32 = r.withAnalysis(Analysis.NONE.withComputed(ComputedPrecision.inFloat32InPart(5, "the optimized graph")));
+        assertThat(inFloat32.diagnostics()).singleElement().satisfies(d -> {
+            assertThat(d.code()).isEqualTo("computed-in-float32");
+            assertThat(d.severity()).isEqualTo(Severity.INFO);
+            assertThat(d.message()).startsWith("cpu computed in float32 in part: the runtime inserted 5 cast(s)");
+        });
+        assertThat(r.withAnalysis(Analysis.NONE.withComputed(ComputedPrecision.asDeclared("the optimized graph"))).diagnostics()).isEmpty();
+        assertThat(r.diagnostics()).isEmpty();
+    }
+
     @Test
     void aFloorAFewSamplesAndADriftAreSaid() {
         CaseId cpu = new CaseId(ModelFamily.TEXT, "bert", "sha", "s", "ids=1x8", Precision.FP32, 1, BackendId.CPU, LaneId.NATIVE);

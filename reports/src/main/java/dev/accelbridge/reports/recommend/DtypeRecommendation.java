@@ -48,14 +48,18 @@ public record DtypeRecommendation(String host, String hostFingerprint, String fa
      * @param speedupInterval the 95 % interval of {@code speedupVsFp32} from both sides' samples, or null where either has too
      *                  few for one (then no speed is claimed)
      * @param reference this is the fp32 model run natively on the CPU: the reference every variant is read against
+     * @param computed  where a half-precision variant's arithmetic ran here, or null when not checked: a variant this backend
+     *                  computed in float32 in part is the answer for this backend only, never evidence of float16 on a GPU
      */
     public record Choice(Precision precision, double closeness, String closenessOf, double p50Ms, double speedupVsFp32,
-                         dev.accelbridge.core.Interval speedupInterval, boolean reference) {
+                         dev.accelbridge.core.Interval speedupInterval, boolean reference, dev.accelbridge.core.ComputedPrecision computed) {
         /** "q8: pooled-embedding cosine 0.9871 to fp32 native, 2.20x [2.05-2.31] faster than fp32 (107.5 ms)". */
         public String describe() {
             String speed = reference ? ", the reference itself" : precision == Precision.FP32 || Double.isNaN(speedupVsFp32) ? ""
                     : ", " + speed(speedupVsFp32, speedupInterval, "fp32");
-            return String.format(Locale.ROOT, "%s: %s%s (%.3g ms)", precision.id(), closeness(closenessOf, closeness), speed, p50Ms);
+            String where = computed != null && computed.inFloat32() ? "; computed in float32 in part here (" + computed.insertedCasts()
+                    + " inserted casts), so it says nothing of " + precision.id() + " arithmetic on a GPU" : "";
+            return String.format(Locale.ROOT, "%s: %s%s (%.3g ms)%s", precision.id(), closeness(closenessOf, closeness), speed, p50Ms, where);
         }
 
         /**

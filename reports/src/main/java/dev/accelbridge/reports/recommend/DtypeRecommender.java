@@ -23,7 +23,9 @@ import java.util.OptionalDouble;
  * run, never the stated closeness), its user-visible output ({@link #closeness}) is at least the stated cosine to the fp32
  * model run natively on the CPU, and its figures say something of its speed. The fastest that qualifies is the answer
  * where its interval says it is faster than fp32; where the intervals overlap, fp32 (as fast, and not lossy) is. Nothing
- * is estimated: a variant that did not run there is "not measured".
+ * is estimated: a variant that did not run there is "not measured". A half-precision variant the backend computed in float32
+ * in part ({@link dev.accelbridge.core.ComputedPrecision}) is advice for that backend alone and says so: advice for a GPU
+ * comes from that GPU's own cells only.
  */
 @PublicApi
 public final class DtypeRecommender {
@@ -145,7 +147,7 @@ public final class DtypeRecommender {
     private static DtypeRecommendation.Choice choice(RunResult r, RunResult fp32) {
         Speed s = fp32 == null || r == fp32 ? null : Speed.of(r, fp32);
         return new DtypeRecommendation.Choice(r.id().precision(), closeness(r).orElse(Double.NaN), closenessOf(r), Recommender.speedMs(r),
-                s == null ? r == fp32 ? 1 : Double.NaN : s.ratio(), s == null ? null : s.interval(), reference(r));
+                s == null ? r == fp32 ? 1 : Double.NaN : s.ratio(), s == null ? null : s.interval(), reference(r), r.analysis().computed());
     }
 
     /**

@@ -66,6 +66,7 @@ public final class RecommendationJson {
         n.set("speedupInterval", c.speedupInterval() == null ? null
                 : ResultJson.MAPPER.createArrayNode().add(c.speedupInterval().lo()).add(c.speedupInterval().hi()));
         n.put("reference", c.reference());
+        n.set("computedInFloat32", c.computed() == null ? null : ResultJson.MAPPER.getNodeFactory().booleanNode(c.computed().inFloat32()));
         return n;
     }
 

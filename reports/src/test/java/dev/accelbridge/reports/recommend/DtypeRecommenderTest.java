@@ -149,6 +149,34 @@ class DtypeRecommenderTest {
         assertThat(first.get(1)).contains("(options graph-capture=on)").containsPattern("1\\.(19|20|21)x");
     }
 
+    /**
+     * An fp16 variant that PASSED on wasm, where ONNX Runtime's CPU provider computed it in float32 in part: the advice for
+     * wasm may ship it, and says so, so no one reads it as evidence of float16 on a GPU; the WebGPU advice, from WebGPU's
+     * own cells (fp16 UNSUPPORTED there), is untouched by it, and the JSON carries the flag.
+     */
+    @Test
+    void aVariantComputedInFloat32IsAdviceForItsOwnBackendOnlyAndSaysSo() {
+        var wasm = chromiumProv(h, false);
+        var inFloat32 = dev.accelbridge.core.ComputedPrecision.inFloat32InPart(5, "onnxruntime-web's session profiler in the page");
+        RunResult fp16Wasm = variant(passed("r", t(8), h, ModelFamily.TEXT, "minilm", BackendId.WASM, wasm, ms(120)),
+                Precision.FP16, Status.PASSED, 0.9995, own(0.99999, true));
+        List<RunResult> rs = new java.util.ArrayList<>(store());
+        rs.add(fp16Wasm.withAnalysis(fp16Wasm.analysis().withComputed(inFloat32)));
+        List<DtypeRecommendation> recs = DtypeRecommender.recommend(rs, 0.999);
+        DtypeRecommendation onWasm = recs.stream().filter(r -> r.backend().equals("wasm")).findFirst().orElseThrow();
+        assertThat(onWasm.best().precision()).isEqualTo(Precision.FP16);
+        assertThat(onWasm.best().describe()).contains("computed in float32 in part here (5 inserted casts), so it says nothing of fp16 "
+                + "arithmetic on a GPU");
+        DtypeRecommendation onGpu = recs.stream().filter(r -> r.backend().equals("webgpu")).findFirst().orElseThrow();
+        assertThat(onGpu.best().precision()).isEqualTo(Precision.FP32);
+        assertThat(onGpu.skipped()).extracting(DtypeRecommendation.Skipped::precision).contains(Precision.FP16);
+        assertThat(onGpu.skipped().stream().filter(k -> k.precision() == Precision.FP16).findFirst().orElseThrow().why())
+                .isEqualTo("not measured here");
+        JsonNode a = RecommendationJson.dtypeArray(recs);
+        assertThat(a.get(1).get("best").get("computedInFloat32").asBoolean()).isTrue();
+        assertThat(a.get(0).get("best").get("computedInFloat32").isNull()).as("not checked: unknown, never false").isTrue();
+    }
+
     @Test
     void theJsonFormCarriesEveryFigureAndNullWhereNoneWasMeasured() {
         JsonNode a = RecommendationJson.dtypeArray(DtypeRecommender.recommend(store(), 0.98));

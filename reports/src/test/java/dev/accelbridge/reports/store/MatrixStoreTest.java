@@ -55,7 +55,8 @@ class MatrixStoreTest {
                     "mel=1x80x100", Precision.FP16, 4, BackendId.WASM, LaneId.of(BrowserKind.CHROMIUM)), BackendId.WASM, Status.WRONG_OUTPUT, "NaN output", chromiumProv(h, false),
                     new Timings(Double.NaN, 1.5, 0, new double[]{1.0, 2.0}, 1.5, 1.9, 1.99, 1.5, 0.7, 666.0),
                     new MemoryUsage(-1, -1, -1), new Parity(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NaN, 1e-3, false, "expected-outputs", 3),
-                    List.of(), List.of("w1", "w2"));
+                    List.of(), List.of("w1", "w2")).withAnalysis(dev.accelbridge.core.Analysis.NONE.withComputed(
+                    dev.accelbridge.core.ComputedPrecision.inFloat32InPart(5, "onnxruntime-web's session profiler in the page")));
             written = List.of(
                     passed(run, t(0), h, ModelFamily.TEXT, "bert-tiny", BackendId.CPU, nativeProv(h), samples(2.0, 0.1, 30, 1)),
                     fellBack(run, t(1), h, ModelFamily.VISION, "convnet", BackendId.WEBGPU, BackendId.WASM, chromiumProv(h, true),
@@ -73,6 +74,8 @@ class MatrixStoreTest {
                 assertSame(back.get(i), written.get(i));
             }
             assertThat(back.get(0).timings().samplesMs()).containsExactly(written.get(0).timings().samplesMs());
+            assertThat(back.get(3).analysis().computed()).isEqualTo(written.get(3).analysis().computed());
+            assertThat(back.get(0).analysis().computed()).isNull();
             assertThat(s.allResults()).hasSize(4);
             assertThat(s.latestRun()).contains(run);
             RunInfo info = s.run(run).orElseThrow();
