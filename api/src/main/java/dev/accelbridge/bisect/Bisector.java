@@ -56,6 +56,9 @@ public final class Bisector {
     /** What a bisection found, and what it needs to write a repro. */
     public record Found(Bisection bisection, ModelProto model, int node, Map<String, NamedTensor> reference,
                         Execution backendRun, Execution referenceRun) {
+        Found withNonFinite(Bisection.NonFinite nf) {
+            return new Found(bisection.withNonFinite(nf), model, node, reference, backendRun, referenceRun);
+        }
     }
 
     /**
@@ -89,6 +92,14 @@ public final class Bisector {
         }
         // the windows' passes stop at a failure, or where the backend refuses a tapped model (nodes run alone instead)
         ExposedWindows w = new ExposedWindows(workDir, timeout, m, mc, backend, provider, cpu, tolerance, threads, floatTol);
+        Found found = conclude(w, original, m, mc, spec, backend, provider, cpu, tolerance, threads, floatTol, knownIfs);
+        // an overflow inside the graph, which a finite output can hide, is said whatever the bisection concluded
+        return w.nonFinite == null ? found : found.withNonFinite(w.nonFinite);
+    }
+
+    private Found conclude(ExposedWindows w, ModelProto original, ModelProto m, ModelCase mc, ModelSpec spec, BackendId backend,
+                           BackendProvider provider, BackendProvider cpu, Function<DType, Tolerance> tolerance, Integer threads,
+                           double floatTol, KnownIfs knownIfs) {
         Found ended = w.compareAll();
         if (ended != null) {
             return ended;

@@ -57,6 +57,8 @@ final class ExposedWindows {
     int compared;
     /** The first value outside tolerance that is a divergence of its own, once found (the passes stop at its window). */
     Taps.Value first;
+    /** The first value non-finite on the backend, in node order among those compared (null: none). */
+    dev.accelbridge.core.Bisection.NonFinite nonFinite;
     /** The first quantize output one step off: looked past (Rounding). */
     Taps.Value rounded;
     /** Why a quantize output a step off is a defect all the same. */
@@ -163,6 +165,9 @@ final class ExposedWindows {
             within = false;
         }
         errors.put(v.name(), err);
+        if (nonFinite == null && v.node() >= 0) {
+            nonFinite = dev.accelbridge.core.Bisection.NonFinite.of(Taps.nodeName(g, v.node()), g.getNode(v.node()).getOpType(), r, a);
+        }
         if (!within && first == null) {
             judge(v, r, a);
         }

@@ -23,10 +23,62 @@ import java.util.Map;
  * @param compared     how many intermediate tensors were compared
  * @param reproDir     the folder of the single-node repro (ONNX test-data layout), or null when none was written
  * @param note         what the user should know: why nothing was found, what the repro showed, what was skipped
+ * @param nonFinite    the first intermediate, in node order among the values compared, that is non-finite on the backend
+ *                     (an overflow inside the graph, which a finite output can hide); null when none was
  */
 public record Bisection(Outcome outcome, String node, String opType, Map<String, String> attributes,
                         List<String> inputShapes, List<String> outputShapes, double maxAbsErr, double tolerance,
-                        String against, BackendId backend, List<Step> path, int compared, String reproDir, String note) {
+                        String against, BackendId backend, List<Step> path, int compared, String reproDir, String note,
+                        NonFinite nonFinite) {
+
+    /** A bisection with no non-finite intermediate seen. */
+    public Bisection(Outcome outcome, String node, String opType, Map<String, String> attributes,
+                     List<String> inputShapes, List<String> outputShapes, double maxAbsErr, double tolerance,
+                     String against, BackendId backend, List<Step> path, int compared, String reproDir, String note) {
+        this(outcome, node, opType, attributes, inputShapes, outputShapes, maxAbsErr, tolerance, against, backend, path, compared,
+                reproDir, note, null);
+    }
+
+    /**
+     * The first intermediate value that is non-finite on the backend.
+     *
+     * @param node        the node that computed it
+     * @param opType      its op type
+     * @param value       the value's name
+     * @param count       its non-finite elements on the backend
+     * @param elements    its elements
+     * @param onReference its non-finite elements on the reference (0: the reference computed it finite)
+     */
+    public record NonFinite(String node, String opType, String value, long count, long elements, long onReference) {
+        /**
+         * The first non-finite of a value, reference {@code ref} against backend {@code got} (float tensors only), or null
+         * when the backend's is finite or not a float.
+         */
+        public static NonFinite of(String node, String opType, NamedTensor ref, NamedTensor got) {
+            if (!got.dtype().isFloat()) {
+                return null;
+            }
+            long n = count(got);
+            return n == 0 ? null : new NonFinite(node, opType, got.name(), n, got.size(),
+                    ref != null && ref.dtype().isFloat() ? count(ref) : 0);
+        }
+
+        private static long count(NamedTensor t) {
+            java.nio.ByteBuffer b = t.buffer();
+            long n = 0;
+            for (int i = 0; i < t.size(); i++) {
+                n += Double.isFinite(NamedTensor.valueAt(b, t.dtype(), i)) ? 0 : 1;
+            }
+            return n;
+        }
+
+        /** "the first non-finite intermediate: 'pow' (Pow), 64 of 64 elements on wasm, finite on the reference". */
+        public String describe(BackendId backend) {
+            return "the first non-finite intermediate: '" + node + "' (" + opType + ")" + (value.equals(node) ? "" : " output '" + value + "'")
+                    + ", " + count + " of " + elements + " elements on " + backend + (onReference == 0 ? ", finite on the reference"
+                    : ", " + onReference + " on the reference too (the graph overflows at these inputs)");
+        }
+    }
 
     /** What a bisection found. */
     public enum Outcome {
@@ -71,11 +123,24 @@ public record Bisection(Outcome outcome, String node, String opType, Map<String,
     public Bisection withRepro(String dir, String addNote) {
         String n = addNote == null ? note : note == null ? addNote : note + "; " + addNote;
         return new Bisection(outcome, node, opType, attributes, inputShapes, outputShapes, maxAbsErr, tolerance, against,
-                backend, path, compared, dir, n);
+                backend, path, compared, dir, n, nonFinite);
     }
 
-    /** One line: {@code first diverging node 'pool' (AveragePool), max abs err 0.5 > 1e-4 on webnn-cpu}. */
+    /** The same bisection with the first non-finite intermediate it saw (null: none). */
+    public Bisection withNonFinite(NonFinite nf) {
+        return new Bisection(outcome, node, opType, attributes, inputShapes, outputShapes, maxAbsErr, tolerance, against,
+                backend, path, compared, reproDir, note, nf);
+    }
+
+    /**
+     * One line: {@code first diverging node 'pool' (AveragePool), max abs err 0.5 > 1e-4 on webnn-cpu}, and the first
+     * non-finite intermediate where one was seen.
+     */
     public String describe() {
+        return nonFinite == null ? finding() : finding() + "; " + nonFinite.describe(backend);
+    }
+
+    private String finding() {
         if (outcome == Outcome.ROUNDING) {
             return String.format(java.util.Locale.ROOT, "divergence starts as one-step rounding at '%s' (%s) on %s%s", node, opType,
                     backend, note == null ? "" : ": " + note);

@@ -25,7 +25,7 @@ import static dev.accelbridge.reports.store.ResultJson.text;
 
 /**
  * The one JSON form of a case's drill-down, as four fields of a result: {@code bisection}
- * ({@code node, opType, maxAbsErr, reproDir, ...}), {@code profile} ({@code ops:[{opType, ms, share}], nodesOffProvider,
+ * ({@code node, opType, maxAbsErr, reproDir, nonFinite, ...}), {@code profile} ({@code ops:[{opType, ms, share}], nodesOffProvider,
  * memcpy, ...}), {@code coldStart}, {@code recreate}, {@code placement} ({@code requested, onRequested, ranOn,
  * offNodes, basis}) and {@code readout} ({@code kind, items, minCosine, maxAbsErr, agree, note}) and {@code computed} ({@code insertedCasts, inFloat32,
  * basis}: where a half-precision variant's arithmetic ran); each null when absent. The store keeps the same object.
@@ -132,6 +132,9 @@ final class AnalysisJson {
         }
         o.put("compared", b.compared());
         o.put("note", b.note());
+        Bisection.NonFinite nf = b.nonFinite();
+        o.set("nonFinite", nf == null ? null : MAPPER.createObjectNode().put("node", nf.node()).put("opType", nf.opType())
+                .put("value", nf.value()).put("count", nf.count()).put("elements", nf.elements()).put("onReference", nf.onReference()));
         return o;
     }
 
@@ -148,7 +151,12 @@ final class AnalysisJson {
         return new Bisection(Bisection.Outcome.valueOf(o.path("outcome").asText("FOUND")), text(o, "node"), text(o, "opType"),
                 attrs, strings(o.path("inputs")), strings(o.path("outputs")), num(o.get("maxAbsErr")), num(o.get("tolerance")),
                 text(o, "against"), o.hasNonNull("backend") ? BackendId.parse(o.get("backend").asText()) : null, path,
-                o.path("compared").asInt(), text(o, "reproDir"), text(o, "note"));
+                o.path("compared").asInt(), text(o, "reproDir"), text(o, "note"), nonFinite(o.get("nonFinite")));
+    }
+
+    private static Bisection.NonFinite nonFinite(JsonNode o) {
+        return o == null || o.isNull() ? null : new Bisection.NonFinite(text(o, "node"), text(o, "opType"), text(o, "value"),
+                o.path("count").asLong(), o.path("elements").asLong(), o.path("onReference").asLong());
     }
 
     static ObjectNode profile(OpProfile p) {

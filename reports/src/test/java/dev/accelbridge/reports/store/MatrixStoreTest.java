@@ -56,7 +56,10 @@ class MatrixStoreTest {
                     new Timings(Double.NaN, 1.5, 0, new double[]{1.0, 2.0}, 1.5, 1.9, 1.99, 1.5, 0.7, 666.0),
                     new MemoryUsage(-1, -1, -1), new Parity(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NaN, 1e-3, false, "expected-outputs", 3),
                     List.of(), List.of("w1", "w2")).withAnalysis(dev.accelbridge.core.Analysis.NONE.withComputed(
-                    dev.accelbridge.core.ComputedPrecision.inFloat32InPart(5, "onnxruntime-web's session profiler in the page")));
+                    dev.accelbridge.core.ComputedPrecision.inFloat32InPart(5, "onnxruntime-web's session profiler in the page"))
+                    .withBisection(dev.accelbridge.core.Bisection.without(dev.accelbridge.core.Bisection.Outcome.NOT_LOCALIZED,
+                            BackendId.WASM, "native-cpu", 1e-4, 12, "all within").withNonFinite(
+                            new dev.accelbridge.core.Bisection.NonFinite("pow/Pow_2", "Pow", "pow", 59, 64, 0))));
             written = List.of(
                     passed(run, t(0), h, ModelFamily.TEXT, "bert-tiny", BackendId.CPU, nativeProv(h), samples(2.0, 0.1, 30, 1)),
                     fellBack(run, t(1), h, ModelFamily.VISION, "convnet", BackendId.WEBGPU, BackendId.WASM, chromiumProv(h, true),
@@ -76,6 +79,7 @@ class MatrixStoreTest {
             assertThat(back.get(0).timings().samplesMs()).containsExactly(written.get(0).timings().samplesMs());
             assertThat(back.get(3).analysis().computed()).isEqualTo(written.get(3).analysis().computed());
             assertThat(back.get(0).analysis().computed()).isNull();
+            assertThat(back.get(3).analysis().bisection().nonFinite()).isEqualTo(written.get(3).analysis().bisection().nonFinite());
             assertThat(s.allResults()).hasSize(4);
             assertThat(s.latestRun()).contains(run);
             RunInfo info = s.run(run).orElseThrow();
