@@ -1,7 +1,6 @@
 package dev.accelbridge.run;
 
 import dev.accelbridge.core.Availability;
-import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.CaseId;
@@ -9,13 +8,11 @@ import dev.accelbridge.core.DType;
 import dev.accelbridge.core.Tolerance;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionRequest;
-import dev.accelbridge.core.HostClock;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
-import dev.accelbridge.core.UnsupportedModelException;
 import dev.accelbridge.fallback.Chain;
 import dev.accelbridge.fallback.FallbackPolicy;
 import dev.accelbridge.fallback.Resolution;
@@ -75,6 +72,14 @@ final class CaseExecutor {
         this.timeout = timeout;
         this.policy = policy;
         this.costs = costs;
+    }
+
+    private java.nio.file.Path loadRepros;
+
+    /** Writes the single-graph repro of each load a graph optimizer breaks under {@code root} (null: none written). */
+    public CaseExecutor withLoadRepros(java.nio.file.Path root) {
+        this.loadRepros = root;
+        return this;
     }
 
     /** Profiles {@code iterations} iterations per op and runs {@code cycles} re-creations, after each case's timed ones. */
@@ -175,16 +180,16 @@ final class CaseExecutor {
     }
 
     /** One hop's attempt: the work its lane measured for the same case when a fallback lands on it, else run here. */
-    private Attempt attempt(CaseContext ctx, ModelCase mc, Chain chain, CaseId id, BackendId hop, Availability probed, Judge judge,
+    private HopAttempt attempt(CaseContext ctx, ModelCase mc, Chain chain, CaseId id, BackendId hop, Availability probed, Judge judge,
                             Reference reference, Function<BackendId, BackendProvider> providers) {
         CaseId cell = CaseId.of(mc, hop, ctx.lane());
         if (hop != chain.requested()) {
             Optional<Execution> measured = measurements.take(cell, timeout);
             if (measured.isPresent()) {
-                return new Attempt(measured.get(), null, false, true);
+                return HopAttempt.shared(measured.get());
             }
         }
-        Attempt a = attempt(providers.apply(hop), request(judge.prepared(mc, reference), id, hop, probed), mc);
+        HopAttempt a = HopAttempt.at(providers.apply(hop), request(judge.prepared(mc, reference), id, hop, probed), mc, id, loadRepros);
         if (hop == chain.requested() && a.execution() != null) {
             measurements.measured(cell, a.execution());
         }
@@ -203,7 +208,7 @@ final class CaseExecutor {
         boolean shared = false; // the hop that ran gave the figures of another cell's measurement
         while (res.chosen().isPresent()) {
             BackendId hop = res.chosen().get();
-            Attempt a = attempt(ctx, mc, chain, id, hop, probes.get(hop), judge, reference, providers);
+            HopAttempt a = attempt(ctx, mc, chain, id, hop, probes.get(hop), judge, reference, providers);
             shared = a.shared();
             if (a.failure() != null) {
                 exec = null;
@@ -250,27 +255,6 @@ final class CaseExecutor {
             break;
         }
         return settled(ctx, mc, id, chain, res, outcome, exec, verdict, reference, started, shared);
-    }
-
-    /**
-     * What one hop's execution gave: its figures, or the reason it failed (and whether the model is unsupported there); and
-     * whether the figures are another cell's measurement of the same work ({@link SharedMeasurements}).
-     */
-    private record Attempt(Execution execution, String failure, boolean unsupported, boolean shared) {
-    }
-
-    private static Attempt attempt(BackendProvider provider, ExecutionRequest request, ModelCase mc) {
-        try {
-            double loadBefore = HostClock.loadAverage();
-            return new Attempt(provider.execute(request).withLoad(loadBefore, HostClock.loadAverage()).sampledBy(request), null, false, false);
-        } catch (UnsupportedModelException e) {
-            return new Attempt(null, staged(e.phase().stage(), e.oneLine(), mc), true, false);
-        } catch (BackendException e) {
-            return new Attempt(null, staged(e.phase().stage(), e.oneLine(), mc), false, false);
-        } catch (RuntimeException e) {
-            // A provider bug must not end the run: it is this case's failure, kept with its type.
-            return new Attempt(null, staged("run", e.toString(), mc), false, false);
-        }
     }
 
     /** The result of a case whose chain has settled on {@code res}'s hop (or on none), its reason said in full. */

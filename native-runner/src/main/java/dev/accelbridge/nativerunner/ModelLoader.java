@@ -193,11 +193,11 @@ final class ModelLoader {
                     + spec.name() + "' with " + NativeProbe.providerName(backend) + " (" + backend + "): " + msg,
                     NativeProbe.fix(backend), e);
         }
-        Optional<LoadDiagnostician.Diagnosis> diagnosis = backend == BackendId.CPU && level != null && LoadDiagnostician.LEVELS.containsKey(level)
+        Optional<dev.accelbridge.core.LoadDiagnosis> diagnosis = backend == BackendId.CPU && level != null && LoadDiagnostician.LEVELS.containsKey(level)
                 ? LoadDiagnostician.diagnose(path, level, msg) : Optional.empty();
         if (diagnosis.isPresent()) {
-            return new ExecutionFailedException(Phase.LOAD, "Model '" + spec.name() + "' " + diagnosis.get().sentence() + " (ONNX Runtime "
-                    + ortVersion + ": " + msg + ")", diagnosis.get().fix(), e);
+            return new dev.accelbridge.core.DiagnosedLoadException("Model '" + spec.name() + "' " + diagnosis.get().sentence() + " ("
+                    + msg + ")", diagnosis.get(), e);
         }
         return new ExecutionFailedException(Phase.LOAD, "Model '" + spec.name() + "' (" + path
                 + ") could not be loaded by ONNX Runtime " + ortVersion + ": " + msg,

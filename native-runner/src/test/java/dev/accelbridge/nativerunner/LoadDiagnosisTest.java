@@ -68,6 +68,27 @@ class LoadDiagnosisTest {
                 .analysis().computed()).as("an fp32 case is not a half-precision variant: nothing to check").isNull();
     }
 
+    /**
+     * The single-graph repro: the nodes around the one LayerNormFusion made its node from, cut out as a model of their own,
+     * fail alone at optimization=all naming LayerNormFusion and load with it disabled; the repro is smaller than the model.
+     */
+    @Test
+    void theReproIsTheOptimizersPatternAloneAndReproducesTheFailure() throws Exception {
+        Path fp16 = layerNormFp16();
+        var d = LoadDiagnostician.diagnose(fp16, "all", "in node (ln_scale/Mul_7/LayerNormFusion/)").orElseThrow();
+        assertThat(d.optimizer()).isEqualTo("LayerNormFusion");
+        assertThat(d.rejectedFrom()).isEqualTo("ln_scale/Mul_7");
+        assertThat(d.repro()).as("a repro was cut").isNotNull();
+        int modelNodes = dev.accelbridge.suites.onnx.OnnxTensors.readModel(fp16).getGraph().getNodeCount();
+        assertThat(d.repro().nodes()).isLessThan(modelNodes);
+        Path alone = Files.write(dir.resolve("repro.onnx"), d.repro().model());
+        assertThat(LoadDiagnostician.refusal(alone, OrtSession.SessionOptions.OptLevel.ALL_OPT)).contains("LayerNormFusion");
+        assertThat(LoadDiagnostician.loadsAt(alone, OrtSession.SessionOptions.OptLevel.NO_OPT)).isTrue();
+        var ops = dev.accelbridge.suites.onnx.OnnxTensors.readModel(alone).getGraph().getNodeList().stream()
+                .map(n -> n.getOpType()).toList();
+        assertThat(ops).contains("ReduceMean", "Pow", "Sqrt", "Div", "Mul").doesNotContain("MatMul");
+    }
+
     @Test
     void aFileThatFailsAtEveryLevelGetsNoClaimAboutTheOptimizer() throws Exception {
         Path broken = Files.write(dir.resolve("broken.onnx"), java.util.Arrays.copyOf(Files.readAllBytes(layerNormFp16()), 200));

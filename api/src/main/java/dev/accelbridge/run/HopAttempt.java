@@ -1,0 +1,52 @@
+package dev.accelbridge.run;
+
+import dev.accelbridge.bisect.LoadRepros;
+import dev.accelbridge.core.BackendException;
+import dev.accelbridge.core.BackendProvider;
+import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.DiagnosedLoadException;
+import dev.accelbridge.core.Execution;
+import dev.accelbridge.core.ExecutionRequest;
+import dev.accelbridge.core.HostClock;
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.UnsupportedModelException;
+
+import java.nio.file.Path;
+
+/**
+ * What one hop's execution gave: its figures, or the reason it failed (and whether the model is unsupported there); and
+ * whether the figures are another cell's measurement of the same work ({@link SharedMeasurements}).
+ *
+ * @param execution   the figures, or null when it failed
+ * @param failure     why it failed, staged, or null
+ * @param unsupported whether the model is unsupported there
+ * @param shared      whether the figures are another cell's
+ */
+record HopAttempt(Execution execution, String failure, boolean unsupported, boolean shared) {
+    /** The work another cell of the lane measured for the same case. */
+    static HopAttempt shared(Execution measured) {
+        return new HopAttempt(measured, null, false, true);
+    }
+
+    /**
+     * {@code request} run by {@code provider}; a load a graph optimizer breaks gets its single-graph repro written under
+     * {@code loadRepros} (null: none written) and named in its reason.
+     */
+    static HopAttempt at(BackendProvider provider, ExecutionRequest request, ModelCase mc, CaseId id, Path loadRepros) {
+        try {
+            double loadBefore = HostClock.loadAverage();
+            return new HopAttempt(provider.execute(request).withLoad(loadBefore, HostClock.loadAverage()).sampledBy(request), null, false, false);
+        } catch (DiagnosedLoadException e) {
+            String repro = loadRepros == null ? "" : LoadRepros.write(loadRepros, id, e.diagnosis())
+                    .map(dir -> "; a single-graph repro (" + e.diagnosis().repro().nodes() + " nodes) fails alone: " + dir).orElse("");
+            return new HopAttempt(null, CaseExecutor.staged(e.phase().stage(), e.oneLine() + repro, mc), false, false);
+        } catch (UnsupportedModelException e) {
+            return new HopAttempt(null, CaseExecutor.staged(e.phase().stage(), e.oneLine(), mc), true, false);
+        } catch (BackendException e) {
+            return new HopAttempt(null, CaseExecutor.staged(e.phase().stage(), e.oneLine(), mc), false, false);
+        } catch (RuntimeException e) {
+            // A provider bug must not end the run: it is this case's failure, kept with its type.
+            return new HopAttempt(null, CaseExecutor.staged("run", e.toString(), mc), false, false);
+        }
+    }
+}
