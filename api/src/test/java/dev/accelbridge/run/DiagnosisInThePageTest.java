@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Diagnosis beyond a wrong output, in the page (onnxruntime-web on wasm, against native ONNX Runtime). Where half
@@ -68,6 +69,27 @@ class DiagnosisInThePageTest {
 
         Execution fp32 = wasm(HalfPrecisionModels.caseOf(dir.resolve("ln.onnx"), Precision.FP32, 1));
         assertThat(fp32.analysis().computed()).isNull();
+    }
+
+    /**
+     * Found when tried: the fp16 LayerNorm failed to load on wasm too ("Type parameter (T) of Optype (LayerNormalization)
+     * bound to different types ... LayerNormFusion"). The page now makes the session again at each lower level and says the
+     * level that loads it and the optimizer, in the same words as natively; the page is fine after, its next case passes.
+     */
+    @Test
+    void aLoadTheOptimizerBreaksInThePageNamesTheLevelThatLoadsAndTheOptimizer() throws Exception {
+        ModelCase fp16 = HalfPrecisionModels.caseOf(HalfPrecisionModels.layerNormFp16(java.nio.file.Files.createDirectories(dir.resolve("page"))), Precision.FP16, 1);
+        assertThatThrownBy(() -> wasm(fp16)).isInstanceOf(dev.accelbridge.core.DiagnosedLoadException.class)
+                .hasMessageContaining("fails to load with optimization=all, extended, basic and loads with optimization=disabled: "
+                        + "LayerNormFusion (the optimizer the rejected node's name gives) makes a graph onnxruntime-web ")
+                .hasMessageContaining("bound to different types")
+                .satisfies(e -> {
+                    var d = ((dev.accelbridge.core.DiagnosedLoadException) e).diagnosis();
+                    assertThat(d.loadsAt()).isEqualTo("disabled");
+                    assertThat(d.rejectedFrom()).isEqualTo("ln_scale/Mul_7");
+                    assertThat(((dev.accelbridge.core.DiagnosedLoadException) e).fix()).contains("--runtime-option optimization=disabled");
+                });
+        assertThat(wasm(HalfPrecisionModels.caseOf(dir.resolve("page").resolve("ln.onnx"), Precision.FP32, 1)).outputs()).isNotEmpty();
     }
 
     /**

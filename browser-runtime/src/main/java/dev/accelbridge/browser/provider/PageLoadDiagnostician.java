@@ -1,0 +1,82 @@
+package dev.accelbridge.browser.provider;
+
+import dev.accelbridge.bridge.hub.ExecutionProviderSpec;
+import dev.accelbridge.bridge.hub.LoadedSession;
+import dev.accelbridge.bridge.hub.PageJobException;
+import dev.accelbridge.bridge.hub.PageSessions;
+import dev.accelbridge.bridge.hub.SessionUse;
+import dev.accelbridge.core.BackendException;
+import dev.accelbridge.core.DiagnosedLoadException;
+import dev.accelbridge.core.ExecutionFailedException;
+import dev.accelbridge.core.LoadDiagnosis;
+import dev.accelbridge.core.UnsupportedModelException;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
+
+/**
+ * Why onnxruntime-web refused to load a model in the page ({@link LoadDiagnosis}, the rule native ONNX Runtime's refusals
+ * are diagnosed by too): the session is made again in the same page at each lower graph-optimization level until one
+ * loads, then released. Only a refusal the optimizer can cause is retried (onnxruntime-web's {@code ERROR_CODE: 1} or
+ * {@code 6}, a failure or runtime exception while the session was made); a file it cannot parse, an op it lacks or an
+ * invalid graph fails the same at every level and is not retried.
+ */
+final class PageLoadDiagnostician {
+    private static final Pattern OPTIMIZABLE = Pattern.compile("Can't create a session\\. ERROR_CODE: (1|6),");
+
+    private PageLoadDiagnostician() {
+    }
+
+    /**
+     * The case's load failure {@code e}, diagnosed where a lower level loads the model: a {@link DiagnosedLoadException},
+     * else {@code e} as it was.
+     *
+     * @param level   the optimization level the case's session was made at
+     * @param runtime the page's runtime as a diagnosis names it ({@code onnxruntime-web 1.30.0})
+     * @param where   the case's place, as its other failures end ({@code  [chromium 156 via playwright, ...]})
+     */
+    static RuntimeException diagnosed(RuntimeException e, SentCase c, ExecutionProviderSpec ep, String level, String runtime,
+                                      Duration timeout, String where) {
+        if (!(e instanceof ExecutionFailedException f) || e instanceof UnsupportedModelException || f.phase() != BackendException.Phase.LOAD
+                || !(f.getCause() instanceof PageJobException pj) || !OPTIMIZABLE.matcher(String.valueOf(pj.getMessage())).find()) {
+            return e;
+        }
+        List<String> failing = new ArrayList<>(List.of(level));
+        for (String lower : LoadDiagnosis.below(level)) {
+            Boolean loads = loadsAt(c, ep, lower, timeout);
+            if (loads == null) {
+                return e; // the page did not answer: nothing is known below
+            }
+            if (loads) {
+                LoadDiagnosis d = LoadDiagnosis.of(runtime, failing, lower, pj.getMessage());
+                return new DiagnosedLoadException("Session creation failed: model '" + c.request.modelCase().model().name() + "' "
+                        + d.sentence() + " (" + pj.getMessage() + ")" + where, d, e);
+            }
+            failing.add(lower);
+        }
+        return e;
+    }
+
+    /** Whether the page loads the case's model at {@code level} (the session released at once); null when it did not answer. */
+    private static Boolean loadsAt(SentCase c, ExecutionProviderSpec ep, String level, Duration timeout) {
+        try {
+            LoadedSession s = PageSessions.of(c.page).load(PageSessions.newSessionId(), c.ref, null, ep, timeout, c.request.threads(),
+                    c.request.modelCase().freeDims(), c.external, SessionUse.TIMED, List.of(), level, false)
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            PageSessions.of(c.page).release(s.sessionId(), Duration.ofSeconds(10));
+            return true;
+        } catch (ExecutionException x) {
+            return x.getCause() instanceof PageJobException ? false : null;
+        } catch (InterruptedException x) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (TimeoutException | RuntimeException x) {
+            return null;
+        }
+    }
+}
