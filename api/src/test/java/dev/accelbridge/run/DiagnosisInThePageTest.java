@@ -92,6 +92,15 @@ class DiagnosisInThePageTest {
         assertThat(wasm(HalfPrecisionModels.caseOf(dir.resolve("page").resolve("ln.onnx"), Precision.FP32, 1)).outputs()).isNotEmpty();
     }
 
+    /** A kernel onnxruntime-web lacks is named as natively: the node, its op, opset, domain and its inputs' types. */
+    @Test
+    void aMissingKernelInThePageNamesTheNodeTheOpAndTheTypes() throws Exception {
+        ModelCase bf16 = HalfPrecisionModels.caseOf(HalfPrecisionModels.bfloat16MatMul(java.nio.file.Files.createDirectories(dir.resolve("bf16"))),
+                Precision.FP32, 1);
+        assertThatThrownBy(() -> wasm(bf16)).isInstanceOf(dev.accelbridge.core.UnsupportedModelException.class)
+                .hasMessageMatching("(?s).*no kernel for MatMul \\(opset 13, domain ai\\.onnx\\) at node 'mm/MatMul_\\d+', its inputs bfloat16, bfloat16.*");
+    }
+
     /**
      * Finite but computed through an overflow: the LayerNorm's inputs scaled to 1e20 make its squared deviations overflow
      * float32 ('pow' is +Inf), the variance and its root are infinite, the normalized values 0, and the output is the bias

@@ -180,7 +180,7 @@ final class ModelLoader {
         String msg = DjlOnnxRuntimeProvider.oneLine(DjlOnnxRuntimeProvider.rootMessage(e));
         if (UNSUPPORTED.matcher(msg).find()) {
             return new UnsupportedModelException("ONNX Runtime " + DjlOnnxRuntimeProvider.environment().ortVersion() + " cannot run model '" + spec.name()
-                    + "' on " + backend + ": " + msg, "the model uses an op, domain, type or format version this runtime does not "
+                    + "' on " + backend + ": " + msg + dev.accelbridge.suites.onnx.KernelGap.describe(path, msg).map(k -> " (" + k + ")").orElse(""), "the model uses an op, domain, type or format version this runtime does not "
                     + "implement; re-export it with standard ops at an older opset, or run it on a newer runtime", e);
         }
         OrtException ort = find(e, OrtException.class);

@@ -89,6 +89,16 @@ class LoadDiagnosisTest {
         assertThat(ops).contains("ReduceMean", "Pow", "Sqrt", "Div", "Mul").doesNotContain("MatMul");
     }
 
+    /** A kernel ONNX Runtime lacks is named with the node, its op, opset, domain and its inputs' types. */
+    @Test
+    void aMissingKernelNamesTheNodeTheOpTheOpsetAndTheTypes() throws Exception {
+        ModelCase mc = caseOf(HalfPrecisionModels.bfloat16MatMul(dir));
+        assertThatThrownBy(() -> new DjlOnnxRuntimeProvider().execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, Duration.ofMinutes(1))))
+                .isInstanceOf(dev.accelbridge.core.UnsupportedModelException.class)
+                .hasMessageContaining("Could not find an implementation for MatMul(13)")
+                .hasMessageMatching("(?s).*no kernel for MatMul \\(opset 13, domain ai\\.onnx\\) at node 'mm/MatMul_\\d+', its inputs bfloat16, bfloat16.*");
+    }
+
     @Test
     void aFileThatFailsAtEveryLevelGetsNoClaimAboutTheOptimizer() throws Exception {
         Path broken = Files.write(dir.resolve("broken.onnx"), java.util.Arrays.copyOf(Files.readAllBytes(layerNormFp16()), 200));

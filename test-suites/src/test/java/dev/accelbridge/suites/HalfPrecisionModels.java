@@ -50,6 +50,21 @@ public final class HalfPrecisionModels {
                 .resolve("onnx/model_fp16.onnx");
     }
 
+    /**
+     * A MatMul on bfloat16 values (casts to bfloat16 before it and back to float after): ONNX allows it, ONNX Runtime's
+     * CPU provider has no such kernel (and inserts no casts for bfloat16), so it fails to load at every level.
+     */
+    public static Path bfloat16MatMul(Path dir) throws IOException {
+        GraphBuilder g = new GraphBuilder("bf16_matmul", 1);
+        String x = g.input("x", DType.FLOAT32, 1, 4, WIDTH);
+        String a = g.op("Cast", "to_bf16", List.of(x), attr("to", 16L));
+        String w = g.op("Cast", "w_bf16", List.of(g.uniform("W", 0.25, WIDTH, 8)), attr("to", 16L));
+        String y = g.op("MatMul", "mm", List.of(a, w));
+        g.opInto("Cast", "y", List.of(y), attr("to", 1L));
+        g.output("y", DType.FLOAT32, 1, 4, 8);
+        return Files.write(dir.resolve("bf16.onnx"), g.build("a bfloat16 MatMul").toByteArray());
+    }
+
     /** A case of {@code model} on small integers ({@code scale} times (i mod 7) - 3), as the given precision. */
     public static ModelCase caseOf(Path model, Precision precision, float scale) {
         var spec = OnnxModels.inspect(model, ModelFamily.OTHER, "ln " + precision.id(), "test");

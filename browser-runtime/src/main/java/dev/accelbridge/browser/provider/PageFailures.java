@@ -142,7 +142,8 @@ final class PageFailures {
                     + ")" + where, "run a smaller input or model, or a lane with more memory", pj);
         }
         if (phase == Phase.LOAD && UNSUPPORTED.matcher(msg).find()) {
-            return new UnsupportedModelException("onnxruntime-web cannot run " + model.name() + " on " + backend + ": " + msg + where,
+            return new UnsupportedModelException("onnxruntime-web cannot run " + model.name() + " on " + backend + ": " + msg
+                    + dev.accelbridge.suites.onnx.KernelGap.describe(model.path(), msg).map(k -> " (" + k + ")").orElse("") + where,
                     "this model needs an op or type the " + backend + " provider lacks; try wasm", pj);
         }
         return new ExecutionFailedException(phase, (phase == Phase.LOAD ? "Session creation failed: " : "Inference failed: ")
