@@ -179,9 +179,11 @@ final class ModelLoader {
     static BackendException loadFailure(BackendId backend, ModelSpec spec, Path path, Exception e, String level) {
         String msg = DjlOnnxRuntimeProvider.oneLine(DjlOnnxRuntimeProvider.rootMessage(e));
         if (UNSUPPORTED.matcher(msg).find()) {
-            return new UnsupportedModelException("ONNX Runtime " + DjlOnnxRuntimeProvider.environment().ortVersion() + " cannot run model '" + spec.name()
-                    + "' on " + backend + ": " + msg + dev.accelbridge.suites.onnx.KernelGap.describe(path, msg).map(k -> " (" + k + ")").orElse(""), "the model uses an op, domain, type or format version this runtime does not "
-                    + "implement; re-export it with standard ops at an older opset, or run it on a newer runtime", e);
+            // the runtime's words, and what the model adds to them: the node's domain and its inputs' types
+            String gap = dev.accelbridge.suites.onnx.KernelGap.describe(path, msg).map(k -> " (" + k + ")").orElse("");
+            return new UnsupportedModelException("ONNX Runtime " + DjlOnnxRuntimeProvider.environment().ortVersion() + " cannot run model '"
+                    + spec.name() + "' on " + backend + ": " + msg + gap, "the model uses an op, domain, type or format version this "
+                    + "runtime does not implement; re-export it with standard ops at an older opset, or run it on a newer runtime", e);
         }
         OrtException ort = find(e, OrtException.class);
         boolean epFailure = backend != BackendId.CPU && ort != null

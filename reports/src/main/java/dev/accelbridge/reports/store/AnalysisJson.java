@@ -24,11 +24,11 @@ import static dev.accelbridge.reports.store.ResultJson.strings;
 import static dev.accelbridge.reports.store.ResultJson.text;
 
 /**
- * The one JSON form of a case's drill-down, as four fields of a result: {@code bisection}
+ * The one JSON form of a case's drill-down, as fields of a result: {@code bisection}
  * ({@code node, opType, maxAbsErr, reproDir, nonFinite, ...}), {@code profile} ({@code ops:[{opType, ms, share}], nodesOffProvider,
  * memcpy, ...}), {@code coldStart}, {@code recreate}, {@code placement} ({@code requested, onRequested, ranOn,
- * offNodes, basis}) and {@code readout} ({@code kind, items, minCosine, maxAbsErr, agree, note}) and {@code computed} ({@code insertedCasts, inFloat32,
- * basis}: where a half-precision variant's arithmetic ran); each null when absent. The store keeps the same object.
+ * offNodes, basis}), {@code readout} ({@code kind, items, minCosine, maxAbsErr, agree, note}) and {@code computed}
+ * ({@code insertedCasts, inFloat32, basis}: where a half-precision variant's arithmetic ran); each null when absent. The store keeps the same object.
  */
 final class AnalysisJson {
     private AnalysisJson() {

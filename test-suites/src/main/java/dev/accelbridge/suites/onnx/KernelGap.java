@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  */
 @PublicApi
 public final class KernelGap {
-    private static final Pattern WORDS = Pattern.compile("Could not find an implementation for ([A-Za-z0-9_]{1,64})\\((\\d{1,3})\\) node with name '([^']{0,300})'");
+    private static final Pattern WORDS = Pattern.compile(
+            "Could not find an implementation for ([A-Za-z0-9_]{1,64})\\((\\d{1,3})\\) node with name '([^']{0,300})'");
 
     private KernelGap() {
     }

@@ -45,11 +45,12 @@ class LoadDiagnosisCliTest {
 
         // the repro alone, run as a model of its own, fails to load the same way; and the fix works on the model
         CliRunner.Result alone = CliRunner.run("run", "--model", repro.toString(), "--native", "--iterations", "2", "--warmups", "0",
-                "--min-duration", "0", "--warmup-duration", "0", "--json", "--db", tmp.resolve("r.duckdb").toString(), "--no-report");
+                "--min-duration", "0", "--warmup-duration", "0", "--json", "--db", tmp.resolve("r.duckdb").toString(),
+                "--out", tmp.resolve("alone").toString());
         assertThat(new ObjectMapper().readTree(alone.out()).get(0).get("reason").asText()).contains("LayerNormFusion");
         CliRunner.Result fixed = CliRunner.run("run", "--model", models.toString(), "--native", "--runtime-option", "optimization=disabled",
                 "--iterations", "2", "--warmups", "0", "--min-duration", "0", "--warmup-duration", "0", "--json",
-                "--db", tmp.resolve("f.duckdb").toString(), "--no-report");
+                "--db", tmp.resolve("f.duckdb").toString(), "--out", tmp.resolve("fixed").toString());
         assertThat(new ObjectMapper().readTree(fixed.out()).get(0).get("status").asText()).isEqualTo("PASSED");
     }
 }
