@@ -7,15 +7,20 @@ import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.RuntimeOptions;
 import dev.accelbridge.suites.HalfPrecisionModels;
+import dev.accelbridge.suites.OnnxModels;
+import dev.accelbridge.suites.precision.Variants;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -97,6 +102,26 @@ class LoadDiagnosisTest {
                 .isInstanceOf(dev.accelbridge.core.UnsupportedModelException.class)
                 .hasMessageContaining("Could not find an implementation for MatMul(13)")
                 .hasMessageMatching("(?s).*no kernel for MatMul \\(opset 13, domain ai\\.onnx\\) at node 'mm/MatMul_\\d+', its inputs bfloat16, bfloat16.*");
+    }
+
+    /**
+     * On a model Accelbridge did not write: the published all-MiniLM-L6-v2 (pinned by its sha256), converted to fp16 by
+     * Accelbridge's converter, loads at the default level and PASSES natively, and ONNX Runtime 1.29's CPU provider computed
+     * it in float32 in part: 20 casts to float32 and 24 back (measured 2026-11-26).
+     */
+    @Test
+    void thePublishedEmbedderAtFp16IsComputedInFloat32InPartNatively() throws Exception {
+        Path folder = dev.accelbridge.suites.PublishedModels.folder(dev.accelbridge.suites.PublishedModels.MINILM, dir.resolve("published"));
+        ModelCase fp32 = dev.accelbridge.suites.ModelDirectory.loadAll(folder, Optional.empty(), dev.accelbridge.suites.FeedOptions.none())
+                .get(0).cases().get(0);
+        Path fp16 = Variants.exportFolder(folder.resolve("model.onnx"), dir.resolve("minilm-fp16"), "BertModel", List.of(Precision.FP16))
+                .resolve("onnx/model_fp16.onnx");
+        ModelCase mc = new ModelCase(OnnxModels.inspect(fp16, ModelFamily.TEXT, "all-minilm-l6-v2 fp16", "test"), fp32.inputSet(),
+                fp32.inputs(), Optional.empty()).withPrecision(Precision.FP16);
+        var e = new DjlOnnxRuntimeProvider().execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, Duration.ofMinutes(1)));
+        assertThat(e.outputs()).isNotEmpty();
+        assertThat(e.analysis().computed().inFloat32()).isTrue();
+        assertThat(e.analysis().computed().basis()).endsWith("optimization=all: 20 cast(s) to float32 and 24 back to float16");
     }
 
     @Test

@@ -154,6 +154,14 @@ class DtypeFolderCliTest {
                 }
             }
         }
+        // where half precision ran: ONNX Runtime's CPU provider, natively and as wasm, computes the fp16 encoder in float32 in part
+        for (String b : List.of("cpu", "wasm")) {
+            JsonNode computed = by.get("fp16@" + b).get("computed");
+            assertThat(computed.get("inFloat32").asBoolean()).as("fp16 on " + b + ": " + computed).isTrue();
+            assertThat(computed.get("insertedCasts").asInt()).isPositive();
+            assertThat(by.get("fp16@" + b).get("diagnostics").findValuesAsText("code")).contains("computed-in-float32");
+        }
+        assertThat(by.get("fp32@wasm").get("computed").isNull()).as("not a half-precision variant: not checked").isTrue();
         JsonNode fp16 = by.get("fp16@webgpu");
         assertThat(fp16.get("status").asText()).as("UNSUPPORTED on webgpu, the chain moves on").isEqualTo("FELL_BACK");
         assertThat(fp16.get("actual").asText()).isNotEqualTo("webgpu");
