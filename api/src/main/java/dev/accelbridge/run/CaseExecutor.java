@@ -75,10 +75,15 @@ final class CaseExecutor {
     }
 
     private java.nio.file.Path loadRepros;
+    private BackendProvider nativeCpu;
 
-    /** Writes the single-graph repro of each load a graph optimizer breaks under {@code root} (null: none written). */
-    public CaseExecutor withLoadRepros(java.nio.file.Path root) {
+    /**
+     * A load a graph optimizer breaks is run again at the level that loads it and held to {@code cpu}'s run there (null:
+     * natively only), and its single-graph repro written under {@code root} (null: none written).
+     */
+    public CaseExecutor withLoadDiagnosis(java.nio.file.Path root, BackendProvider cpu) {
         this.loadRepros = root;
+        this.nativeCpu = cpu;
         return this;
     }
 
@@ -189,7 +194,8 @@ final class CaseExecutor {
                 return HopAttempt.shared(measured.get());
             }
         }
-        HopAttempt a = HopAttempt.at(providers.apply(hop), request(judge.prepared(mc, reference), id, hop, probed), mc, id, loadRepros);
+        HopAttempt a = HopAttempt.at(providers.apply(hop), nativeCpu, request(judge.prepared(mc, reference), id, hop, probed), mc, id,
+                loadRepros);
         if (hop == chain.requested() && a.execution() != null) {
             measurements.measured(cell, a.execution());
         }

@@ -29,17 +29,20 @@ record HopAttempt(Execution execution, String failure, boolean unsupported, bool
     }
 
     /**
-     * {@code request} run by {@code provider}; a load a graph optimizer breaks gets its single-graph repro written under
-     * {@code loadRepros} (null: none written) and named in its reason.
+     * {@code request} run by {@code provider}; a load a graph optimizer breaks is run again at the level that loads it
+     * ({@link LoadConfirmation}, held to native CPU's run by {@code cpu}, null where none is at hand) and gets its single-graph repro written under
+     * {@code loadRepros} (null: none written), both said in its reason.
      */
-    static HopAttempt at(BackendProvider provider, ExecutionRequest request, ModelCase mc, CaseId id, Path loadRepros) {
+    static HopAttempt at(BackendProvider provider, BackendProvider cpu, ExecutionRequest request, ModelCase mc,
+                         CaseId id, Path loadRepros) {
         try {
             double loadBefore = HostClock.loadAverage();
             return new HopAttempt(provider.execute(request).withLoad(loadBefore, HostClock.loadAverage()).sampledBy(request), null, false, false);
         } catch (DiagnosedLoadException e) {
             String repro = loadRepros == null ? "" : LoadRepros.write(loadRepros, id, e.diagnosis())
                     .map(dir -> "; a single-graph repro (" + e.diagnosis().repro().nodes() + " nodes) fails alone: " + dir).orElse("");
-            return new HopAttempt(null, CaseExecutor.staged(e.phase().stage(), e.oneLine() + repro, mc), false, false);
+            String there = LoadConfirmation.at(provider, cpu, request, id, e.diagnosis());
+            return new HopAttempt(null, CaseExecutor.staged(e.phase().stage(), e.oneLine() + there + repro, mc), false, false);
         } catch (UnsupportedModelException e) {
             return new HopAttempt(null, CaseExecutor.staged(e.phase().stage(), e.oneLine(), mc), true, false);
         } catch (BackendException e) {

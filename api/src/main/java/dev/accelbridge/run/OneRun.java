@@ -186,7 +186,7 @@ final class OneRun {
                 id -> store.latestWorkingTimings(host.fingerprint(), id, id.requested()).map(t -> t.p50Ms()),
                 plan.effectiveThreads()).withLoadTimeout(plan.limits().loadTimeout().orElse(null)).withAccount(account)
                 .withDrillDown(plan.drillDown().profileIterations(), plan.drillDown().recreate()).withSampling(plan.sampling().durations(),
-                plan.sampling().depth()).withLoadRepros(spillDir.resolve("repro"));
+                plan.sampling().depth()).withLoadDiagnosis(spillDir.resolve("repro"), natives.forBackend(BackendId.CPU));
     }
 
     /** Each model that could not be loaded or fed, and each variant that could not be derived: its row on every lane. */

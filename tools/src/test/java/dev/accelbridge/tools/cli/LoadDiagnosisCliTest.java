@@ -16,9 +16,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Found when tried: a decomposed LayerNorm converted to fp16 by Accelbridge's own converter failed to load natively with
  * the default optimization, and the run said only that. Through the real CLI its row now names the level that loads it,
- * the optimizer, and a single-graph repro written under {@code --out DIR/repro/} that fails alone; the same model with
+ * the optimizer, and a single-graph repro written under {@code --out DIR/repro/} that fails alone; on wasm the same,
+ * with the run at the level that loads held to native CPU's (it PASSES); the same model with
  * {@code --runtime-option optimization=disabled} PASSES, as the fix says.
  */
+@dev.accelbridge.browser.testing.RequiresBrowser
 class LoadDiagnosisCliTest {
     @TempDir
     Path tmp;
@@ -28,14 +30,24 @@ class LoadDiagnosisCliTest {
         Path models = Files.createDirectories(tmp.resolve("models"));
         Files.copy(HalfPrecisionModels.layerNormFp16(tmp), models.resolve("ln_fp16.onnx"));
         Path out = tmp.resolve("out");
-        CliRunner.Result r = CliRunner.run("run", "--model", models.toString(), "--native", "--iterations", "2", "--warmups", "0",
-                "--min-duration", "0", "--warmup-duration", "0", "--json", "--db", tmp.resolve("m.duckdb").toString(), "--out", out.toString());
+        CliRunner.Result r = CliRunner.run("run", "--model", models.toString(), "--backends", "cpu,wasm", "--browser", "chromium",
+                "--iterations", "2", "--warmups", "0", "--min-duration", "0", "--warmup-duration", "0", "--json",
+                "--db", tmp.resolve("m.duckdb").toString(), "--out", out.toString());
         assertThat(r.exitCode()).as(r.err()).isIn(Main.OK, Main.POLICY_FAILED);
-        JsonNode row = new ObjectMapper().readTree(r.out()).get(0);
+        java.util.Map<String, JsonNode> by = new java.util.HashMap<>();
+        new ObjectMapper().readTree(r.out()).forEach(n -> by.put(n.get("requested").asText(), n));
+        // in the page: the same diagnosis in onnxruntime-web's words, and the run at the level that loads held to native CPU's
+        JsonNode page = by.get("wasm");
+        assertThat(page.get("status").asText()).isEqualTo("FAILED");
+        assertThat(page.get("reason").asText()).contains("loads with optimization=disabled: LayerNormFusion", "onnxruntime-web",
+                "at optimization=disabled it loads and PASSES (max abs err", "against native-cpu at optimization=disabled");
+        JsonNode row = by.get("cpu");
         assertThat(row.get("status").asText()).isEqualTo("FAILED");
         String reason = row.get("reason").asText();
         assertThat(reason).contains("fails to load with optimization=all, extended, basic and loads with optimization=disabled",
                 "LayerNormFusion (the optimizer the rejected node's name gives)", "--runtime-option optimization=disabled");
+        assertThat(reason).as("natively the run at the level that loads is the reference itself")
+                .contains("at optimization=disabled it loads and runs (native CPU is the reference itself");
         Matcher m = Pattern.compile("a single-graph repro \\((\\d+) nodes\\) fails alone: (\\S+)").matcher(reason);
         assertThat(m.find()).as(reason).isTrue();
         Path repro = Path.of(m.group(2));
