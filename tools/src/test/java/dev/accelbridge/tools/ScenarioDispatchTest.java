@@ -37,7 +37,8 @@ class ScenarioDispatchTest {
             "dev.accelbridge.suites.SuiteCatalog", "an encoder-decoder's generation starts with its encoder's file",
             "dev.accelbridge.suites.precision.Variants", "an encoder-decoder's generation has no converted variant",
             "dev.accelbridge.nativerunner.process.ProcessRuntimeProvider", "a runner process runs single passes only",
-            "dev.accelbridge.browser.provider.SentCase", "only a single pass's one run is sent ahead of its case");
+            "dev.accelbridge.browser.provider.SentCase", "only a single pass's one run is sent ahead of its case",
+            "dev.accelbridge.run.LoadConfirmation", "a refused load is run again at the level that loads it as a single pass only");
 
     /**
      * Code that reads a generation's own figures from a case's timings ({@code instanceof Decoding} on
