@@ -146,8 +146,8 @@ final class BrowserCase {
             if (c.running != null) {
                 c.running.exceptionally(x -> null); // fails on the missing session: the load's failure is the case's
             }
-            throw PageLoadDiagnostician.diagnosed(e, c, k.ep(), PageOptions.on(k.request(), k.engine()), "onnxruntime-web "
-                    + provider.ortWebVersion(), remaining(k.deadline()), where(k.backend()));
+            throw PageLoadDiagnostician.diagnosed(e, c, "onnxruntime-web " + provider.ortWebVersion(), remaining(k.deadline()),
+                    where(k.backend()));
         }
     }
 

@@ -1,15 +1,12 @@
 package dev.accelbridge.browser.provider;
 
-import dev.accelbridge.bridge.hub.ExecutionProviderSpec;
 import dev.accelbridge.bridge.hub.LoadedSession;
 import dev.accelbridge.bridge.hub.PageJobException;
 import dev.accelbridge.bridge.hub.PageSessions;
-import dev.accelbridge.bridge.hub.SessionUse;
 import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.DiagnosedLoadException;
 import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.LoadDiagnosis;
-import dev.accelbridge.core.RuntimeOptions;
 import dev.accelbridge.core.UnsupportedModelException;
 
 import java.time.Duration;
@@ -37,20 +34,18 @@ final class PageLoadDiagnostician {
      * The case's load failure {@code e}, diagnosed where a lower level loads the model: a {@link DiagnosedLoadException},
      * else {@code e} as it was.
      *
-     * @param ro      the session options the case's session was made with (its level; the rest are kept as they were)
      * @param runtime the page's runtime as a diagnosis names it ({@code onnxruntime-web 1.30.0})
      * @param where   the case's place, as its other failures end ({@code  [chromium 156 via playwright, ...]})
      */
-    static RuntimeException diagnosed(RuntimeException e, SentCase c, ExecutionProviderSpec ep, RuntimeOptions ro, String runtime,
-                                      Duration timeout, String where) {
-        String level = PageOptions.graphOptimizationLevel(ro);
+    static RuntimeException diagnosed(RuntimeException e, SentCase c, String runtime, Duration timeout, String where) {
         if (!(e instanceof ExecutionFailedException f) || e instanceof UnsupportedModelException || f.phase() != BackendException.Phase.LOAD
                 || !(f.getCause() instanceof PageJobException pj) || !OPTIMIZABLE.matcher(String.valueOf(pj.getMessage())).find()) {
             return e;
         }
+        String level = PageOptions.graphOptimizationLevel(c.options);
         List<String> failing = new ArrayList<>(List.of(level));
         for (String lower : LoadDiagnosis.below(level)) {
-            Boolean loads = loadsAt(c, ep, ro, lower, timeout);
+            Boolean loads = loadsAt(c, lower, timeout);
             if (loads == null) {
                 return e; // the page did not answer: nothing is known below
             }
@@ -64,16 +59,10 @@ final class PageLoadDiagnostician {
         return e;
     }
 
-    /**
-     * Whether the page loads the case's model at {@code level}, every other session option as the case's (graph capture,
-     * outputs left on the GPU), the session released at once; null when the page did not answer.
-     */
-    private static Boolean loadsAt(SentCase c, ExecutionProviderSpec ep, RuntimeOptions ro, String level, Duration timeout) {
+    /** Whether the page loads the case's session at {@code level} (released at once); null when the page did not answer. */
+    private static Boolean loadsAt(SentCase c, String level, Duration timeout) {
         try {
-            LoadedSession s = PageSessions.of(c.page).load(PageSessions.newSessionId(), c.ref, null, ep, timeout, c.request.threads(),
-                    c.request.modelCase().freeDims(), c.external, SessionUse.TIMED,
-                    PageOptions.gpuOutputs(c.request.modelCase(), c.request.backend()), level, PageOptions.graphCapture(ro))
-                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            LoadedSession s = c.loadAt(level, timeout).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             PageSessions.of(c.page).release(s.sessionId(), Duration.ofSeconds(10));
             return true;
         } catch (ExecutionException x) {

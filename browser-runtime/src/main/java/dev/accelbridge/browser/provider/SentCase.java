@@ -31,18 +31,23 @@ final class SentCase {
     final String sessionId;
     final ModelRegistry.ModelRef ref;
     final Map<String, ModelRegistry.ModelRef> external;
+    /** The provider and the session options the case's session is made with. */
+    final ExecutionProviderSpec ep;
+    final RuntimeOptions options;
     final CompletableFuture<LoadedSession> loading;
     /** The one timed run, sent with the load; null for a case of warm-ups or several runs. */
     final CompletableFuture<RunOutcome> running;
 
     private SentCase(ExecutionRequest request, ConnectedPage page, String sessionId, ModelRegistry.ModelRef ref,
-                     Map<String, ModelRegistry.ModelRef> external, CompletableFuture<LoadedSession> loading,
-                     CompletableFuture<RunOutcome> running) {
+                     Map<String, ModelRegistry.ModelRef> external, ExecutionProviderSpec ep, RuntimeOptions options,
+                     CompletableFuture<LoadedSession> loading, CompletableFuture<RunOutcome> running) {
         this.request = request;
         this.page = page;
         this.sessionId = sessionId;
         this.ref = ref;
         this.external = external;
+        this.ep = ep;
+        this.options = options;
         this.loading = loading;
         this.running = running;
     }
@@ -78,13 +83,24 @@ final class SentCase {
         ModelRegistry.ModelRef ref = models.register(request.modelCase().model().path());
         Map<String, ModelRegistry.ModelRef> external = models.registerExternalData(request.modelCase().model());
         String sid = PageSessions.newSessionId();
-        CompletableFuture<LoadedSession> loading = PageSessions.of(page).load(sid, ref, models.inline(ref, !external.isEmpty()).orElse(null), ep,
-                TimeBudget.min(t, request.effectiveLoadTimeout()).plus(later), request.threads(), request.modelCase().freeDims(),
-                external, use, PageOptions.gpuOutputs(request.modelCase(), request.backend()), PageOptions.graphOptimizationLevel(ro),
-                PageOptions.graphCapture(ro));
+        CompletableFuture<LoadedSession> loading = load(page, request, sid, ref, models.inline(ref, !external.isEmpty()).orElse(null),
+                external, ep, ro, use, PageOptions.graphOptimizationLevel(ro), TimeBudget.min(t, request.effectiveLoadTimeout()).plus(later));
         CompletableFuture<RunOutcome> running = oneRun(request)
                 ? PageSessions.of(page).run(sid, request.modelCase().inputs(), 0, 1, durations, t.plus(later), budget, request.progress()) : null;
-        return new SentCase(request, page, sid, ref, external, loading, running);
+        return new SentCase(request, page, sid, ref, external, ep, ro, loading, running);
+    }
+
+    /** The case's session made once more at the graph optimization level {@code level}, every other option as sent. */
+    CompletableFuture<LoadedSession> loadAt(String level, Duration timeout) {
+        return load(page, request, PageSessions.newSessionId(), ref, null, external, ep, options, SessionUse.TIMED, level, timeout);
+    }
+
+    private static CompletableFuture<LoadedSession> load(ConnectedPage page, ExecutionRequest request, String sid, ModelRegistry.ModelRef ref,
+                                                         byte[] inline, Map<String, ModelRegistry.ModelRef> external,
+                                                         ExecutionProviderSpec ep, RuntimeOptions ro, SessionUse use, String level,
+                                                         Duration timeout) {
+        return PageSessions.of(page).load(sid, ref, inline, ep, timeout, request.threads(), request.modelCase().freeDims(), external, use,
+                PageOptions.gpuOutputs(request.modelCase(), request.backend()), level, PageOptions.graphCapture(ro));
     }
 
     /** Stops serving the case's model files. */
