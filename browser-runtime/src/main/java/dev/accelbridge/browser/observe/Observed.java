@@ -15,21 +15,88 @@ import java.util.Optional;
  * What the observer saw in a page: every onnxruntime-web session it made (at most 64; more are counted), the
  * onnxruntime-web WebAssembly modules it instantiated from a URL, and what the observer could not do ({@code notes}).
  *
- * @param document        the document's own id (a navigation makes another document, observed afresh)
- * @param sessions        the sessions, in the order the page made them
+ * @param realm           where the report was read (the page's document, a frame, a worker), as the reader knows it: never
+ *                        taken from the page
+ * @param document        the realm's own id (a navigation makes another document, observed afresh)
+ * @param sessions        the sessions, in the order the realm made them
  * @param droppedSessions sessions past the bound, counted only
  * @param modules         the URLs of the onnxruntime-web WebAssembly modules instantiated (none when the app handed the
  *                        binary itself, as transformers.js does)
  * @param notes           what the observer met and passed over, in its words
+ * @param started         the workers the realm started, as it asked for them (at most 32)
  */
 @dev.accelbridge.core.PublicApi
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record Observed(String document, List<Session> sessions, int droppedSessions, List<String> modules, List<String> notes) {
+public record Observed(Realm realm, String document, List<Session> sessions, int droppedSessions, List<String> modules, List<String> notes,
+                       List<Started> started) {
     /** Copies the lists. */
     public Observed {
+        realm = realm == null ? Realm.PAGE : realm;
         sessions = sessions == null ? List.of() : List.copyOf(sessions);
         modules = modules == null ? List.of() : List.copyOf(modules);
         notes = notes == null ? List.of() : List.copyOf(notes);
+        started = started == null ? List.of() : started.stream().filter(java.util.Objects::nonNull).toList();
+    }
+
+    /** The same report, read in {@code where}. */
+    public Observed in(Realm where) {
+        return new Observed(where, document, sessions, droppedSessions, modules, notes, started);
+    }
+
+    /**
+     * Where an app computes: its page's own document, a frame in it, or a dedicated worker (its own, transformers.js's,
+     * onnxruntime-web's proxy).
+     *
+     * @param kind which
+     * @param url  its URL as the browser names it ({@code blob:} for a worker made from a blob)
+     */
+    public record Realm(Kind kind, String url) {
+        /** The page's own document, where its reader did not say its URL. */
+        public static final Realm PAGE = new Realm(Kind.PAGE, "");
+
+        /** The kinds of realm. */
+        public enum Kind {
+            /** The page's own document. */
+            PAGE,
+            /** A frame in it. */
+            FRAME,
+            /** A dedicated worker. */
+            WORKER
+        }
+
+        /** How a row says where it ran: empty for the page, else "in a worker (URL)". */
+        public String label() {
+            return switch (kind) {
+                case PAGE -> "";
+                case FRAME -> "in a frame (" + url + ")";
+                case WORKER -> "in a worker (" + url + ")";
+            };
+        }
+    }
+
+    /**
+     * A thread or frame the visit saw and could not observe: what ran there is unseen, never absent.
+     *
+     * @param kind what it is ({@code worker}, {@code shared-worker}, {@code service-worker}, {@code frame})
+     * @param url  its URL
+     * @param why  why it was not entered
+     */
+    public record Unseen(String kind, String url, String why) {
+        /** As a row's note says it. */
+        public String describe() {
+            return "a " + kind + " (" + url + ") was seen and not observed: " + why + "; whatever it computed is unseen";
+        }
+    }
+
+    /**
+     * A worker the realm started, as the page asked for it.
+     *
+     * @param kind {@code worker}, {@code shared-worker} or {@code service-worker}
+     * @param url  the script's URL as given
+     * @param type {@code classic} or {@code module}
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Started(String kind, String url, String type) {
     }
 
     /**
@@ -50,17 +117,33 @@ public record Observed(String document, List<Session> sessions, int droppedSessi
      * @param runCount  its runs, all of them
      * @param modelKept whether its bytes were kept (at most 64 MiB of models a page) for {@link PageObserver#model}
      * @param runs      its runs as recorded
+     * @param config    its session config entries as onnxruntime-web added them (WebNN's {@code deviceType} among them)
+     * @param error     onnxruntime-web's words when it could not make the session, else null
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Session(int id, String sha256, long byteLength, List<String> providers, List<Map<String, String>> providerOptions,
                           String engine, Double createdAt, Double createMs, boolean created, boolean released, int runCount,
-                          boolean modelKept, List<Run> runs) {
+                          boolean modelKept, List<Run> runs, Map<String, String> config, String error) {
         /** Copies the lists. */
         public Session {
-            providers = providers == null ? List.of() : List.copyOf(providers);
+            providers = providers == null ? List.of() : providers.stream().map(p -> p == null ? "" : p).toList();
             providerOptions = providerOptions == null ? List.of() : providerOptions.stream()
-                    .map(m -> m == null ? Map.<String, String>of() : Map.copyOf(m)).toList();
-            runs = runs == null ? List.of() : List.copyOf(runs);
+                    .map(Session::entries).toList();
+            runs = runs == null ? List.of() : runs.stream().filter(java.util.Objects::nonNull).toList();
+            config = entries(config);
+        }
+
+        private static Map<String, String> entries(Map<String, String> m) {
+            if (m == null) {
+                return Map.of();
+            }
+            Map<String, String> out = new java.util.LinkedHashMap<>();
+            m.forEach((k, v) -> {
+                if (k != null && v != null) {
+                    out.put(k, v);
+                }
+            });
+            return java.util.Collections.unmodifiableMap(out);
         }
 
         /**
@@ -73,7 +156,9 @@ public record Observed(String document, List<Session> sessions, int droppedSessi
             for (int i = 0; i < providers.size(); i++) {
                 String n = providers.get(i) == null ? "" : providers.get(i).toLowerCase(java.util.Locale.ROOT);
                 if (n.contains("webnn")) {
-                    String device = i < providerOptions.size() ? providerOptions.get(i).getOrDefault("deviceType", "cpu") : "cpu";
+                    // an EP option where the app's release passed it so; onnxruntime-web 1.30 passes a session config entry
+                    String device = i < providerOptions.size() && providerOptions.get(i).containsKey("deviceType")
+                            ? providerOptions.get(i).get("deviceType") : config.getOrDefault("deviceType", "cpu");
                     return switch (device) {
                         case "gpu" -> Optional.of(BackendId.WEBNN_GPU);
                         case "npu" -> Optional.of(BackendId.WEBNN_NPU);
@@ -102,13 +187,21 @@ public record Observed(String document, List<Session> sessions, int droppedSessi
      * @param code    onnxruntime's status (0 when it ran)
      * @param inputs  the inputs fed
      * @param outputs the outputs asked for, with what came back
+     * @param through {@code run} ({@code _OrtRun}) or {@code binding} ({@code _OrtRunWithBinding}: IO binding, outputs
+     *                that may stay on the GPU)
+     * @param error   onnxruntime-web's words when the run failed, else null
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Run(Double ms, Integer code, List<Tensor> inputs, List<Tensor> outputs) {
+    public record Run(Double ms, Integer code, List<Tensor> inputs, List<Tensor> outputs, String through, String error) {
         /** Copies the lists. */
         public Run {
-            inputs = inputs == null ? List.of() : List.copyOf(inputs);
-            outputs = outputs == null ? List.of() : List.copyOf(outputs);
+            inputs = inputs == null ? List.of() : inputs.stream().filter(java.util.Objects::nonNull).toList();
+            outputs = outputs == null ? List.of() : outputs.stream().filter(java.util.Objects::nonNull).toList();
+        }
+
+        /** Whether it failed in the page (a status other than 0). */
+        public boolean failed() {
+            return code != null && code != 0;
         }
     }
 
@@ -122,9 +215,10 @@ public record Observed(String document, List<Session> sessions, int droppedSessi
      * @param byteLength its size in bytes
      * @param values     its bytes, base64, or null
      * @param cut        true when its values were over the bound and not kept
+     * @param onDevice   true when it stayed on the GPU (or in WebNN): its shape is seen, not its values
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Tensor(String name, Integer type, List<Long> shape, Long byteLength, String values, boolean cut) {
+    public record Tensor(String name, Integer type, List<Long> shape, Long byteLength, String values, boolean cut, boolean onDevice) {
         /** As a named tensor with its values, when they were kept. */
         public Optional<NamedTensor> tensor() {
             if (values == null || type == null || shape == null) {

@@ -4,13 +4,14 @@
 // the Emscripten module, and sets that object's PTR_SIZE after its _Ort* functions are in place and before its async
 // wrappers are: a setter on Object.prototype for that one name finds the object, and accessors on it wrap the functions
 // onnxruntime-web calls by name (what it assigns later is wrapped too). Nothing here may stop the page: every hook runs
-// the real function whatever the observer makes of it. What it keeps is bounded, and said when cut. It sees only the
-// page's own thread: onnxruntime-web in a worker (its proxy mode, or the app's own worker) is not observed.
+// the real function whatever the observer makes of it. What it keeps is bounded, and said when cut. The same script is
+// put into every dedicated worker (CDP's auto-attach, where the browser allows it) and every frame: each realm reports
+// on its own, and says which workers it started, so a worker nobody could enter is said, never taken as absent.
 (function () {
   'use strict';
   var KEY = Symbol.for('accelbridge.observer');
   if (globalThis[KEY]) return;
-  var LIMITS = { sessions: 64, runsPerSession: 1000, runsWithValues: 4, tensorBytes: 1 << 20, modelBytes: 64 << 20 };
+  var LIMITS = { sessions: 64, runsPerSession: 1000, runsWithValues: 4, tensorBytes: 1 << 20, modelBytes: 64 << 20, started: 32 };
   // this document's own id, when its navigation began: a report from after a navigation is another document's, whose
   // sessions start again from 1
   var DOCUMENT = String(performance.timeOrigin);
@@ -18,6 +19,7 @@
   var sessions = [];
   var notes = [];
   var modules = [];
+  var started = [];
   var dropped = { sessions: 0 };
   var keptModelBytes = 0;
   var instrumented = new WeakSet();
@@ -100,6 +102,16 @@
       } catch (e) { note('provider', e); }
       return f.apply(self, a);
     });
+    // the session's config entries (onnxruntime-web 1.30 passes WebNN's deviceType as one, not as an EP option)
+    var configs = new Map();
+    wrapName(M, '_OrtAddSessionConfigEntry', function (f, a, self) {
+      try {
+        var c = configs.get(a[0]) || {};
+        if (Object.keys(c).length < 32) c[String(text(M, a[1])).slice(0, 100)] = String(text(M, a[2])).slice(0, 200);
+        configs.set(a[0], c);
+      } catch (e) { note('config', e); }
+      return f.apply(self, a);
+    });
     wrapName(M, '_OrtCreateSession', function (f, a, self) {
       var rec = null;
       try {
@@ -107,7 +119,7 @@
           var len = a[1] >>> 0;
           var copy = heap(M).slice(a[0] >>> 0, (a[0] >>> 0) + len);
           rec = { id: sessions.length + 1, byteLength: len, providers: (eps.get(a[2]) || []).map(function (p) { return p.name; }),
-            providerOptions: (eps.get(a[2]) || []).map(function (p) { return p.options; }), engine: engine(), createdAt: Date.now(), createMs: null,
+            providerOptions: (eps.get(a[2]) || []).map(function (p) { return p.options; }), config: configs.get(a[2]) || {}, engine: engine(), createdAt: Date.now(), createMs: null,
             created: false, released: false, runCount: 0, runs: [], sha256: null, bytes: null };
           rec.sha256 = globalThis.crypto && crypto.subtle ? crypto.subtle.digest('SHA-256', copy).then(hex, function () { return null; }) : null;
           if (keptModelBytes + len <= LIMITS.modelBytes) { rec.bytes = copy; keptModelBytes += len; }
@@ -119,6 +131,7 @@
         if (!rec) return;
         rec.createMs = performance.now() - t0;
         rec.created = !!h;
+        if (!h) failing = rec;
         if (h) bySession.set(h >>> 0, rec);
       });
     });
@@ -126,7 +139,79 @@
       var desc = null;
       try { desc = a[5] === 1 || a[5] === undefined ? { type: a[0], ptr: a[1] >>> 0, shape: dims(M, a[3], a[4]) } : { type: a[0], ptr: 0, shape: dims(M, a[3], a[4]), location: a[5] }; } catch (e) { note('tensor', e); }
       var values = desc ? tensorOf(M, desc.type, desc.ptr, desc.shape, desc.ptr !== 0) : null;
+      if (values) values.cpu = !desc.location;
       return after(f.apply(self, a), function (h) { if (h && values) tensors.set(h >>> 0, values); });
+    });
+    // IO binding (outputs kept on the GPU, graph capture): a binding's inputs and outputs as onnxruntime-web binds them
+    var bindings = new Map();
+    function binding(h) { var b = bindings.get(h >>> 0); if (!b) { b = { inputs: [], outputs: [] }; bindings.set(h >>> 0, b); } return b; }
+    wrapName(M, '_OrtBindInput', function (f, a, self) {
+      try {
+        var b = binding(a[0]); var n = text(M, a[1]);
+        b.inputs = b.inputs.filter(function (x) { return x.name !== n; }); b.inputs.push({ name: n, handle: a[2] >>> 0 });
+      } catch (e) { note('bind', e); }
+      return f.apply(self, a);
+    });
+    wrapName(M, '_OrtBindOutput', function (f, a, self) {
+      try {
+        // (binding, name, tensor, location): a pre-allocated tensor keeps its own location; else 1 and 2 are the CPU's
+        var b = binding(a[0]); var n = text(M, a[1]); var t = tensors.get(a[2] >>> 0);
+        var cpu = a[2] >>> 0 ? !!(t && t.cpu) : (a[3] === 1 || a[3] === 2);
+        b.outputs = b.outputs.filter(function (x) { return x.name !== n; }); b.outputs.push({ name: n, cpu: cpu });
+      } catch (e) { note('bind', e); }
+      return f.apply(self, a);
+    });
+    wrapName(M, '_OrtClearBoundOutputs', function (f, a, self) {
+      var b = bindings.get(a[0] >>> 0); if (b) b.outputs = [];
+      return f.apply(self, a);
+    });
+    wrapName(M, '_OrtReleaseBinding', function (f, a, self) {
+      bindings.delete(a[0] >>> 0);
+      return f.apply(self, a);
+    });
+    // onnxruntime-web's own words for the call that failed last (a session it could not make, a run that failed)
+    var failing = null;
+    wrapName(M, '_OrtGetLastError', function (f, a, self) {
+      return after(f.apply(self, a), function () {
+        if (!failing) return;
+        var words = text(M, u32(M, a[1]));
+        if (words) failing.error = String(words).slice(0, 500);
+        failing = null;
+      });
+    });
+
+    // one run, through _OrtRun or _OrtRunWithBinding: its inputs (name, tensor handle), its outputs (name, on the CPU or not)
+    function recordRun(rec, ins, outs, through) {
+      rec.runCount++;
+      if (rec.runs.length >= LIMITS.runsPerSession) return null;
+      var withValues = rec.runs.length < LIMITS.runsWithValues;
+      var run = { ms: null, through: through, withValues: withValues, outputs: outs.map(function (o) { return { name: o.name, cpu: o.cpu }; }),
+        inputs: ins.map(function (x) {
+          var t = tensors.get(x.handle) || { type: null, shape: null, byteLength: null, values: null };
+          return { name: x.name, type: t.type, shape: t.shape, byteLength: t.byteLength, values: withValues ? t.values : null, cut: t.cut, onDevice: t.cpu === false };
+        }) };
+      rec.runs.push(run);
+      return run;
+    }
+    function ranRun(run, code, outPtr, outCount, t0) {
+      if (!run) return;
+      run.ms = performance.now() - t0;
+      run.code = code;
+      if (code !== 0) { failing = run; return; }
+      handles(M, outPtr, outCount).forEach(function (h, i) { if (h && run.outputs[i]) outputs.set(h >>> 0, { run: run, index: i }); });
+    }
+    wrapName(M, '_OrtRunWithBinding', function (f, a, self) {
+      // (session, binding, outputCount, outputs, runOptions)
+      var run = null;
+      var outPtr = a[3] >>> 0;
+      var outCount = a[2] >>> 0;
+      try {
+        var rec = bySession.get(a[0] >>> 0);
+        var b = bindings.get(a[1] >>> 0) || { inputs: [], outputs: [] };
+        if (rec) run = recordRun(rec, b.inputs, b.outputs, 'binding');
+      } catch (e) { note('run', e); }
+      var t0 = performance.now();
+      return after(f.apply(self, a), function (code) { ranRun(run, code, outPtr, outCount, t0); });
     });
     wrapName(M, '_OrtRun', function (f, a, self) {
       var run = null;
@@ -135,26 +220,13 @@
       try {
         var rec = bySession.get(a[0] >>> 0);
         if (rec) {
-          rec.runCount++;
-          if (rec.runs.length < LIMITS.runsPerSession) {
-            var withValues = rec.runs.length < LIMITS.runsWithValues;
-            var inNames = names(M, a[1], a[3] >>> 0);
-            var ins = handles(M, a[2], a[3] >>> 0).map(function (h, i) {
-              var t = tensors.get(h) || { type: null, shape: null, byteLength: null, values: null };
-              return { name: inNames[i], type: t.type, shape: t.shape, byteLength: t.byteLength, values: withValues ? t.values : null, cut: t.cut };
-            });
-            run = { ms: null, inputs: ins, outputs: names(M, a[4], outCount).map(function (n) { return { name: n }; }), withValues: withValues };
-            rec.runs.push(run);
-          }
+          var inNames = names(M, a[1], a[3] >>> 0);
+          var ins = handles(M, a[2], a[3] >>> 0).map(function (h, i) { return { name: inNames[i], handle: h }; });
+          run = recordRun(rec, ins, names(M, a[4], outCount).map(function (n) { return { name: n, cpu: true }; }), 'run');
         }
       } catch (e) { note('run', e); }
       var t0 = performance.now();
-      return after(f.apply(self, a), function (code) {
-        if (!run) return;
-        run.ms = performance.now() - t0;
-        run.code = code;
-        handles(M, outPtr, outCount).forEach(function (h, i) { if (h) outputs.set(h >>> 0, { run: run, index: i }); });
-      });
+      return after(f.apply(self, a), function (code) { ranRun(run, code, outPtr, outCount, t0); });
     });
     wrapName(M, '_OrtGetTensorData', function (f, a, self) {
       return after(f.apply(self, a), function (code) {
@@ -163,8 +235,11 @@
         outputs.delete(a[0] >>> 0);
         var type = u32(M, a[1]);
         var shape = dims(M, u32(M, a[3]), u32(M, a[4]));
-        var t = tensorOf(M, type, u32(M, a[2]), shape, o.run.withValues);
+        var cpu = o.run.outputs[o.index].cpu !== false;
+        // an output kept on the GPU hands back a buffer's id where a CPU one has its data: its shape only
+        var t = tensorOf(M, type, cpu ? u32(M, a[2]) : 0, shape, cpu && o.run.withValues);
         t.name = o.run.outputs[o.index].name;
+        t.onDevice = !cpu;
         o.run.outputs[o.index] = t;
       });
     });
@@ -187,7 +262,7 @@
 
   function tensorOut(t) {
     return { name: t.name || null, type: t.type === undefined ? null : t.type, shape: t.shape || null, byteLength: t.byteLength === undefined ? null : t.byteLength,
-      values: t.values ? base64(t.values) : null, cut: !!t.cut };
+      values: t.values ? base64(t.values) : null, cut: !!t.cut, onDevice: !!t.onDevice };
   }
 
   // the onnxruntime-web WebAssembly modules the page instantiated from a URL (the engine's build, by its file name)
@@ -204,6 +279,32 @@
     };
   }
 
+  // the threads this realm starts, as it asks for them: a dedicated worker is entered by the driver where it can be (and
+  // said as not entered where not); a shared or service worker is never entered, and is said
+  function watchThreads() {
+    function record(kind, url, type) {
+      try {
+        if (started.length < LIMITS.started) started.push({ kind: kind, url: String(url instanceof URL ? url.href : url).slice(0, 500), type: type || 'classic' });
+      } catch (e) { note('thread', e); }
+    }
+    [['Worker', 'worker'], ['SharedWorker', 'shared-worker']].forEach(function (k) {
+      var C = globalThis[k[0]];
+      if (typeof C !== 'function') return;
+      globalThis[k[0]] = new Proxy(C, { construct: function (t, args, nt) {
+        record(k[1], args[0], args[1] && args[1].type);
+        return Reflect.construct(t, args, nt);
+      } });
+    });
+    var SW = globalThis.ServiceWorkerContainer;
+    if (SW && typeof SW.prototype.register === 'function') {
+      var register = SW.prototype.register;
+      SW.prototype.register = function (url, opts) {
+        record('service-worker', url, opts && opts.type);
+        return register.apply(this, arguments);
+      };
+    }
+  }
+
   try {
     Object.defineProperty(Object.prototype, 'PTR_SIZE', {
       configurable: true, enumerable: false,
@@ -214,6 +315,7 @@
       },
     });
     watchInstantiation();
+    watchThreads();
   } catch (e) {
     note('install', e);
   }
@@ -225,13 +327,15 @@
         var out = [];
         for (var i = 0; i < sessions.length; i++) {
           var s = sessions[i];
-          out.push({ id: s.id, sha256: s.sha256 ? await s.sha256 : null, byteLength: s.byteLength, providers: s.providers, providerOptions: s.providerOptions, engine: s.engine, createdAt: s.createdAt,
-            createMs: s.createMs, created: s.created, released: s.released, runCount: s.runCount, modelKept: !!s.bytes,
+          out.push({ id: s.id, sha256: s.sha256 ? await s.sha256 : null, byteLength: s.byteLength, providers: s.providers, providerOptions: s.providerOptions, config: s.config, engine: s.engine, createdAt: s.createdAt,
+            createMs: s.createMs, created: s.created, released: s.released, runCount: s.runCount, modelKept: !!s.bytes, error: s.error || null,
             runs: s.runs.map(function (r) {
-              return { ms: r.ms, code: r.code === undefined ? null : r.code, inputs: r.inputs.map(tensorOut), outputs: r.outputs.map(tensorOut) };
+              return { ms: r.ms, code: r.code === undefined ? null : r.code, through: r.through, error: r.error || null,
+                inputs: r.inputs.map(tensorOut), outputs: r.outputs.map(tensorOut) };
             }) });
         }
-        return { document: DOCUMENT, sessions: out, droppedSessions: dropped.sessions, modules: modules.slice(), notes: notes.slice() };
+        return { document: DOCUMENT, sessions: out, droppedSessions: dropped.sessions, modules: modules.slice(), notes: notes.slice(),
+          started: started.slice() };
       },
       // a session's model bytes as base64, when they were kept (within the bound)
       model: function (id) {

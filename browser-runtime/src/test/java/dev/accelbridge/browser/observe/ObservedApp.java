@@ -19,7 +19,8 @@ import java.nio.file.Path;
  * app on transformers.js ({@link #TRANSFORMERS}) whose files the test serves ({@link #serve}); {@code /leave} the first app
  * with a second button ({@code #leave}) that starts runs without end and navigates away in the middle of them;
  * {@code /busy} a page whose script never yields; {@code /huge} the first app feeding its session 1 GiB ({@code [2^26, 4]}
- * float32) when its button is clicked.
+ * float32) when its button is clicked; {@code /proxy} the first app with onnxruntime-web's proxy mode on (its session in
+ * onnxruntime-web's own worker); {@link ThreadedApp}'s pages the same app with its session in a worker or a frame.
  */
 public final class ObservedApp implements AutoCloseable {
     private static final String APP = """
@@ -161,6 +162,10 @@ public final class ObservedApp implements AutoCloseable {
                             : "application/octet-stream").result(Files.readAllBytes(file));
                 }
             });
+            ThreadedApp.routes(cfg.routes);
+            cfg.routes.get("/proxy", ctx -> ctx.html(APP.replace("/app.mjs", "/proxy.mjs")));
+            cfg.routes.get("/proxy.mjs", ctx -> ctx.contentType("text/javascript").result(SCRIPT.replace(
+                    "ort.env.wasm.numThreads = 1;", "ort.env.wasm.numThreads = 1;\nort.env.wasm.proxy = true;")));
             cfg.routes.get("/app.mjs", ctx -> ctx.contentType("text/javascript").result(SCRIPT));
             cfg.routes.get("/model.onnx", ctx -> ctx.contentType("application/octet-stream").result(modelBytes));
         }).start("127.0.0.1", 0);
