@@ -36,16 +36,25 @@ final class AppObserver {
     /** The most model bytes read from a visit's documents in all. */
     static final long MAX_MODEL_BYTES = 256L << 20;
 
-    /** One document of the visit as last seen, its sessions' triggering steps and their models. */
+    /**
+     * One realm of the visit as last seen (a document of the page, a frame, a worker), its sessions' triggering steps and
+     * their models; {@code url} the page's URL when it was first seen.
+     */
     record Document(Observed seen, Map<Integer, String> stepOf, Map<Integer, byte[]> models, String url) {
+        /** The realm and its document: a navigation, or another worker from the same script, is another. */
+        String key() {
+            return seen.realm().kind() + " " + seen.realm().url() + " " + seen.document();
+        }
     }
 
-    /** What a visit saw. */
-    record Visit(List<Document> documents, String browserVersion, boolean timedOut, List<String> notes) {
+    /** What a visit saw, and what it saw and could not observe. */
+    record Visit(List<Document> documents, String browserVersion, boolean timedOut, List<String> notes, List<Observed.Unseen> unseen) {
     }
 
     private final ObserveOptions options;
-    private final List<Document> documents = new ArrayList<>();
+    private final Map<String, Document> documents = new LinkedHashMap<>();
+    private final java.util.Set<Observed.Unseen> unentered = new java.util.LinkedHashSet<>();
+    private boolean entersWorkers = true;
     private final List<String> notes = new CopyOnWriteArrayList<>();
     private long modelBytes;
     /** The steps done so far, each with when it was done (the page's opening with when it was asked for). */
@@ -93,14 +102,21 @@ final class AppObserver {
                             .setState(com.microsoft.playwright.options.WaitForSelectorState.ATTACHED).setTimeout(remainingMs())));
                     settle(page, observer);
                 });
-                return new Visit(List.copyOf(documents), installed.version(), timedOut, List.copyOf(notes));
+                return visit(installed, timedOut);
             }
         } catch (PlaywrightException e) {
             say("the browser went away: " + e.getMessage());
-            return new Visit(List.copyOf(documents), installed.version(), true, List.copyOf(notes));
+            return visit(installed, true);
         } finally {
             watchdog.shutdownNow();
         }
+    }
+
+    private Visit visit(InstalledBrowser installed, boolean ended) {
+        // decided once over every realm read in the visit: a worker the page started is answered for by any reading of it
+        List<Observed> realms = documents.values().stream().map(Document::seen).toList();
+        return new Visit(List.copyOf(documents.values()), installed.version(), ended, List.copyOf(notes),
+                PageObserver.unseen(realms, List.copyOf(unentered), entersWorkers));
     }
 
     /** How long past its timeout a page that does not answer is given: 10 s, or half the timeout when that is shorter. */
@@ -175,40 +191,46 @@ final class AppObserver {
         return at;
     }
 
-    /** One reading: the current document's sessions, each new one given the step that triggered it. */
+    /**
+     * One reading: every realm's sessions (the page's document, its frames, its workers), each new one given the step
+     * that triggered it; what was seen and not observed is kept. Returns what changes when a session is made or run.
+     */
     private String poll(Page page, PageObserver observer) {
-        Observed seen;
+        PageObserver.Reading reading;
         try {
-            seen = observer.read();
+            reading = observer.readAll();
         } catch (PlaywrightException | AccelbridgeException e) {
             return "unreadable"; // a document between navigations, or one whose scripts have not started
         }
-        Document doc = documents.isEmpty() ? null : documents.get(documents.size() - 1);
-        if (doc == null || !java.util.Objects.equals(doc.seen().document(), seen.document())) {
-            doc = new Document(seen, new LinkedHashMap<>(), new LinkedHashMap<>(), page.url());
-            documents.add(doc);
-        } else {
-            doc = new Document(seen, doc.stepOf(), doc.models(), doc.url());
-            documents.set(documents.size() - 1, doc);
-        }
-        Document current = doc;
-        for (Observed.Session s : seen.sessions()) {
-            current.stepOf().putIfAbsent(s.id(), stepAt(s.createdAt()));
-            if (s.modelKept() && !current.models().containsKey(s.id()) && modelBytes + s.byteLength() <= MAX_MODEL_BYTES) {
-                Optional<byte[]> b = Optional.empty();
-                try {
-                    b = observer.model(s);
-                } catch (PlaywrightException e) {
-                    // read again at the next poll while the document is there
+        unentered.addAll(reading.unentered());
+        entersWorkers = reading.entersWorkers();
+        StringBuilder state = new StringBuilder();
+        for (Observed seen : reading.realms()) {
+            String key = new Document(seen, Map.of(), Map.of(), "").key();
+            Document before = documents.get(key);
+            Document doc = before == null ? new Document(seen, new LinkedHashMap<>(), new LinkedHashMap<>(), page.url())
+                    : new Document(seen, before.stepOf(), before.models(), before.url());
+            documents.put(key, doc);
+            for (Observed.Session s : seen.sessions()) {
+                doc.stepOf().putIfAbsent(s.id(), stepAt(s.createdAt()));
+                if (s.modelKept() && !doc.models().containsKey(s.id()) && modelBytes + s.byteLength() <= MAX_MODEL_BYTES) {
+                    Optional<byte[]> b = Optional.empty();
+                    try {
+                        b = observer.model(seen, s);
+                    } catch (PlaywrightException e) {
+                        // read again at the next poll while the realm is there
+                    }
+                    b.ifPresent(bytes -> {
+                        modelBytes += bytes.length;
+                        doc.models().put(s.id(), bytes);
+                    });
                 }
-                b.ifPresent(bytes -> {
-                    modelBytes += bytes.length;
-                    current.models().put(s.id(), bytes);
-                });
             }
+            int runs = seen.sessions().stream().mapToInt(Observed.Session::runCount).sum();
+            state.append(key).append('/').append(seen.sessions().size()).append('/').append(seen.droppedSessions()).append('/')
+                    .append(runs).append(';');
         }
-        int runs = seen.sessions().stream().mapToInt(Observed.Session::runCount).sum();
-        return seen.document() + "/" + seen.sessions().size() + "/" + seen.droppedSessions() + "/" + runs;
+        return state.toString();
     }
 
     private long remainingMs() {

@@ -26,13 +26,23 @@ public final class ObservedPage implements AutoCloseable {
         return observer.read();
     }
 
-    /** Every observed session judged against native CPU, in the order the page made them. */
+    /**
+     * Every observed session judged against native CPU: the page's document's, then its frames' and workers', each in the
+     * order its realm made them.
+     */
     public List<ObservedVerdict> verdicts() {
         List<ObservedVerdict> out = new ArrayList<>();
-        for (Observed.Session s : observer.read().sessions()) {
-            out.add(ObservedJudge.judge(s, observer::model, natives()));
+        for (Observed realm : observer.readAll().realms()) {
+            for (Observed.Session s : realm.sessions()) {
+                out.add(ObservedJudge.judge(s, x -> observer.model(realm, x), natives()));
+            }
         }
         return out;
+    }
+
+    /** What the page's realms did and what was seen and not observed (a worker the observer could not enter). */
+    public PageObserver.Reading reading() {
+        return observer.readAll();
     }
 
     private NativeProviders natives() {

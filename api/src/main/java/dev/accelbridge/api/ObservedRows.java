@@ -41,8 +41,11 @@ final class ObservedRows {
     private ObservedRows() {
     }
 
-    /** The row of a session, triggered by {@code step}; its dtype its graph's where its model was kept and read. */
-    static RunResult of(Where w, String step, ObservedVerdict v, Optional<Precision> graphPrecision, List<String> notes) {
+    /**
+     * The row of a session made in {@code realm}, triggered by {@code step}; its dtype its graph's where its model was kept
+     * and read. A session off the page's own thread says where in its input set (two apps' threads are two cells).
+     */
+    static RunResult of(Where w, Observed.Realm realm, String step, ObservedVerdict v, Optional<Precision> graphPrecision, List<String> notes) {
         Observed.Session s = v.session();
         List<String> warnings = new ArrayList<>(notes);
         BackendId backend = s.backend().orElse(BackendId.WEBNN_CPU);
@@ -61,22 +64,39 @@ final class ObservedRows {
                 ? 1 : (int) Math.max(1, Math.min(Integer.MAX_VALUE, inputs.get(0).shape().get(0)));
         LaneId lane = lane(w, s);
         CaseId id = new CaseId(ModelFamily.OTHER, "app model " + (s.sha256() == null ? "#" + s.id() : s.sha256().substring(0, 12)),
-                s.sha256(), inputSet(w.url(), step), shapes, precision, batch, backend, lane, ScenarioId.OBSERVED);
+                s.sha256(), inputSet(w.url(), realm.label().isEmpty() ? step : step + " · " + realm.label()), shapes, precision, batch,
+                backend, lane, ScenarioId.OBSERVED);
         Provenance provenance = Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, s.providers(), Map.of())
                 .withHost(w.host());
         Timings timings = timings(s);
         if (v instanceof ObservedVerdict.Judged j) {
-            return RunResult.of(w.runId(), w.startedAt(), id, backend, j.status(), j.status() == Status.PASSED ? null
-                    : "outputs of its run " + (j.run() + 1) + " differ from native CPU's on the same inputs: " + j.parity().describe(),
-                    provenance, timings, null, j.parity(), List.of(), warnings);
+            return RunResult.of(w.runId(), w.startedAt(), id, backend, j.status(), j.status() == Status.PASSED
+                            ? null : "outputs of its run " + (j.run() + 1) + " differ from native CPU's on the same inputs: " + j.parity().describe(),
+                    provenance, timings, null, j.parity(), List.of(), judgedRuns(warnings, j));
         }
-        String why = ((ObservedVerdict.NotJudged) v).reason();
-        Integer code = s.runs().stream().map(Observed.Run::code).filter(c -> c != null && c != 0).findFirst().orElse(null);
-        boolean failed = !s.created() || code != null;
-        String reason = !s.created() ? "the app's session was not made: onnxruntime-web refused its model or options"
-                : code != null ? "a run of it failed in the page (onnxruntime status " + code + ")" : "not judged: " + why;
-        return RunResult.of(w.runId(), w.startedAt(), id, failed ? null : backend, failed ? Status.FAILED : Status.UNAVAILABLE,
-                reason, provenance, timings, null, null, List.of(), warnings);
+        if (v instanceof ObservedVerdict.Failed f) {
+            return RunResult.of(w.runId(), w.startedAt(), id, null, Status.FAILED, Untrusted.bounded(f.describe(), 600), provenance, timings,
+                    null, null, List.of(), warnings);
+        }
+        return RunResult.of(w.runId(), w.startedAt(), id, null, Status.UNAVAILABLE, "not judged: " + ((ObservedVerdict.NotJudged) v).reason(),
+                provenance, timings, null, null, List.of(), warnings);
+    }
+
+    private static List<String> judgedRuns(List<String> warnings, ObservedVerdict.Judged j) {
+        int runs = j.session().runCount();
+        if (j.judged() < runs) {
+            warnings.add(j.judged() + " of its " + runs + " runs held to native (the first four are kept with their values)");
+        }
+        return warnings;
+    }
+
+    /** The row of a worker or frame the visit saw and could not observe: unseen, never absent. */
+    static RunResult unseen(Where w, Observed.Unseen u) {
+        CaseId id = new CaseId(ModelFamily.OTHER, "unseen " + u.kind(), null, inputSet(w.url(), u.kind() + " " + u.url()), null,
+                Precision.FP32, 1, BackendId.WASM, lane(w, null), ScenarioId.OBSERVED);
+        return RunResult.of(w.runId(), w.startedAt(), id, null, Status.UNAVAILABLE, Untrusted.bounded(u.describe(), 600),
+                Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, List.of(), Map.of()).withHost(w.host()),
+                null, null, null, List.of(), List.of());
     }
 
     /** The one row of a page that made no session. */

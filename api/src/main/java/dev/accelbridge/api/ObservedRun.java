@@ -1,5 +1,6 @@
 package dev.accelbridge.api;
 
+import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.core.RunResult;
 
 import java.net.URI;
@@ -16,11 +17,19 @@ import java.util.List;
  * @param timedOut whether the observation ended at its timeout, the app still busy or its page unanswering
  * @param notes    what the page and the observer said on the way (errors the page threw, what the observer passed over),
  *                 each one bounded line
+ * @param unseen   the workers and frames the visit saw and could not observe (each is a row too): what they computed is
+ *                 unseen, so such a visit passes no {@code --fail-on}
  */
-public record ObservedRun(String runId, URI url, List<RunResult> results, boolean timedOut, List<String> notes) {
+public record ObservedRun(String runId, URI url, List<RunResult> results, boolean timedOut, List<String> notes, List<Observed.Unseen> unseen) {
     /** Copies the lists. */
     public ObservedRun {
         results = List.copyOf(results);
         notes = List.copyOf(notes);
+        unseen = List.copyOf(unseen);
+    }
+
+    /** The rows of the sessions observed, without the rows that say what was unseen. */
+    public List<RunResult> sessions() {
+        return results.stream().filter(r -> !r.id().model().startsWith("unseen ")).toList();
     }
 }

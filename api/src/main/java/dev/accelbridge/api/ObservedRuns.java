@@ -1,5 +1,6 @@
 package dev.accelbridge.api;
 
+import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Untrusted;
@@ -25,10 +26,10 @@ final class ObservedRuns {
         AppObserver.Visit visit = AppObserver.visit(o);
         ObservedRows.Where where = new ObservedRows.Where(runId, started, o.url(), o.browser(), visit.browserVersion(), host);
         List<RunResult> rows = new ArrayList<>();
-        for (int i = 0; i < visit.documents().size(); i++) {
-            AppObserver.Document d = visit.documents().get(i);
+        List<AppObserver.Document> pages = visit.documents().stream().filter(d -> d.seen().realm().kind() == Observed.Realm.Kind.PAGE).toList();
+        for (AppObserver.Document d : visit.documents()) {
             List<String> notes = new ArrayList<>(d.seen().notes().stream().limit(10).toList());
-            if (i < visit.documents().size() - 1) {
+            if (d.seen().realm().kind() == Observed.Realm.Kind.PAGE && pages.indexOf(d) < pages.size() - 1) {
                 notes.add("the page left this document (" + Untrusted.bounded(d.url(), 200) + ") for another");
             }
             if (d.seen().droppedSessions() > 0) {
@@ -37,15 +38,16 @@ final class ObservedRuns {
             for (var s : d.seen().sessions()) {
                 Optional<byte[]> model = Optional.ofNullable(d.models().get(s.id()));
                 ObservedVerdict v = ObservedJudge.judge(s, x -> model, natives);
-                rows.add(ObservedRows.of(where, d.stepOf().getOrDefault(s.id(), "open"), v, ObservedJudge.precision(model), notes));
+                rows.add(ObservedRows.of(where, d.seen().realm(), d.stepOf().getOrDefault(s.id(), "open"), v, ObservedJudge.precision(model), notes));
             }
         }
         if (rows.isEmpty()) {
-            rows.add(ObservedRows.none(where, "the page made no onnxruntime-web session in " + Duration.between(started, Instant.now())
-                    .toSeconds() + " s (" + (visit.timedOut() ? "until the timeout of " + o.timeout().toSeconds() + " s"
-                    : "then quiet for " + o.idle().toSeconds() + " s") + ")", visit.notes()));
+            rows.add(ObservedRows.none(where, "the page made no onnxruntime-web session " + (visit.unseen().isEmpty() ? "" : "that could be seen ")
+                    + "in " + Duration.between(started, Instant.now()).toSeconds() + " s (" + (visit.timedOut() ? "until the timeout of "
+                    + o.timeout().toSeconds() + " s" : "then quiet for " + o.idle().toSeconds() + " s") + ")", visit.notes()));
         }
+        visit.unseen().forEach(u -> rows.add(ObservedRows.unseen(where, u)));
         store.writeAll(rows);
-        return new ObservedRun(runId, o.url(), rows, visit.timedOut(), visit.notes());
+        return new ObservedRun(runId, o.url(), rows, visit.timedOut(), visit.notes(), visit.unseen());
     }
 }

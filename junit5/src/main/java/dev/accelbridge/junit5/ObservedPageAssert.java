@@ -42,6 +42,12 @@ public final class ObservedPageAssert extends AbstractAssert<ObservedPageAssert,
             failWithMessage("Expecting %s to match native CPU, but the page made no such session", which);
         }
         List<ObservedVerdict> bad = here.stream().filter(v -> !(v instanceof ObservedVerdict.Judged j && j.status() == Status.PASSED)).toList();
+        var unseen = actual.reading().unseen();
+        if (!unseen.isEmpty()) {
+            // what ran in a worker the observer could not enter is unseen, never taken as matching
+            failWithMessage("Expecting %s to match native CPU, but the page had what could not be observed:%n%s", which,
+                    String.join(System.lineSeparator(), unseen.stream().map(u -> "  " + u.describe()).toList()));
+        }
         if (!bad.isEmpty()) {
             failWithMessage("Expecting %s to match native CPU, but:%n%s", which, String.join(System.lineSeparator(),
                     bad.stream().map(ObservedPageAssert::line).toList()));
@@ -51,8 +57,9 @@ public final class ObservedPageAssert extends AbstractAssert<ObservedPageAssert,
 
     private static String line(ObservedVerdict v) {
         String model = v.session().sha256() == null ? "#" + v.session().id() : v.session().sha256().substring(0, 12);
-        return "  session " + v.session().id() + " (model " + model + "): " + (v instanceof ObservedVerdict.Judged j
-                ? j.status() + " on " + j.backend().id() + ", " + j.parity().describe()
-                : "not judged: " + ((ObservedVerdict.NotJudged) v).reason());
+        String verdict = v instanceof ObservedVerdict.Judged j ? j.status() + " on " + j.backend().id() + " (run " + (j.run() + 1) + "), "
+                + j.parity().describe() : v instanceof ObservedVerdict.Failed f ? "FAILED: " + f.describe()
+                : "not judged: " + ((ObservedVerdict.NotJudged) v).reason();
+        return "  session " + v.session().id() + " (model " + model + "): " + verdict;
     }
 }

@@ -98,4 +98,18 @@ public record ExitPolicy(Set<Condition> conditions) {
         }
         return new Decision(reasons.isEmpty() ? 0 : FAIL_EXIT, reasons);
     }
+
+    /**
+     * Decides an observation of an app: as {@link #decide}, and a visit that saw {@code unseen} workers or frames it could
+     * not observe passes no {@code --fail-on} at all (what they computed is unseen, never taken as fine).
+     */
+    public Decision decide(Collection<RunResult> results, Collection<Change> changes, int unseen) {
+        Decision d = decide(results, changes);
+        if (unseen <= 0 || conditions.isEmpty()) {
+            return d;
+        }
+        List<String> reasons = new ArrayList<>(d.reasons());
+        reasons.add(unseen + " worker(s) or frame(s) seen and not observed: what they computed is unseen (any --fail-on)");
+        return new Decision(FAIL_EXIT, reasons);
+    }
 }

@@ -61,16 +61,22 @@ public final class PageObserver {
     }
 
     /**
-     * Every realm's report, and what the visit saw and could not observe.
+     * Every realm's report, and what the driver saw and could not enter.
      *
-     * @param realms the page's document first, then its frames and workers
-     * @param unseen workers and frames seen and not observed, each with why
+     * @param realms        the page's document first, then its frames and workers
+     * @param unentered     what the driver saw and could not enter (a service worker, a worker entered late), each with why
+     * @param entersWorkers whether the driver enters dedicated workers at all
      */
-    public record Reading(List<Observed> realms, List<Observed.Unseen> unseen) {
+    public record Reading(List<Observed> realms, List<Observed.Unseen> unentered, boolean entersWorkers) {
         /** Copies the lists. */
         public Reading {
             realms = List.copyOf(realms);
-            unseen = List.copyOf(unseen);
+            unentered = List.copyOf(unentered);
+        }
+
+        /** What was seen and not observed in this reading ({@link PageObserver#unseen}). */
+        public List<Observed.Unseen> unseen() {
+            return PageObserver.unseen(realms, unentered, entersWorkers);
         }
     }
 
@@ -260,14 +266,15 @@ public final class PageObserver {
                 }
             }
         }
-        return new Reading(realms, unseen(realms, driver.unentered(), driver.entersWorkers()));
+        return new Reading(realms, driver.unentered(), driver.entersWorkers());
     }
 
     /**
      * What was seen and not observed: the driver's own account, then each worker a realm started that no realm read
-     * answers for (matched by URL, each entered worker answering for one start), and every shared or service worker.
+     * answers for (matched by URL, each entered worker answering for one start), and every shared or service worker. A
+     * visit read many times passes every realm it ever read, so a worker read once and ended since still answers.
      */
-    static List<Observed.Unseen> unseen(List<Observed> realms, List<Observed.Unseen> unentered, boolean entersWorkers) {
+    public static List<Observed.Unseen> unseen(List<Observed> realms, List<Observed.Unseen> unentered, boolean entersWorkers) {
         List<Observed.Unseen> out = new ArrayList<>(unentered);
         Map<String, Integer> entered = new HashMap<>();
         for (Observed o : realms) {

@@ -134,6 +134,7 @@ public final class ObservedApp implements AutoCloseable {
             cfg.routes.get("/many", ctx -> ctx.html("<!DOCTYPE html><title>many sessions</title><script type=\"module\" src=\"/many.mjs\"></script>"));
             cfg.routes.get("/many.mjs", ctx -> ctx.contentType("text/javascript").result(MANY));
             cfg.routes.get("/bundled", ctx -> ctx.html(APP.replace("/app.mjs", "/files/bundle.js")));
+            cfg.routes.get("/page/{name}", ctx -> ctx.html(APP.replace("/app.mjs", "/files/" + ctx.pathParam("name") + ".js")));
             cfg.routes.get("/files/{name}", ctx -> {
                 byte[] b = files.get(ctx.pathParam("name"));
                 if (b == null) {

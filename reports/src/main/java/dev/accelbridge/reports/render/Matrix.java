@@ -52,7 +52,9 @@ public record Matrix(String scope, Instant generatedAt, List<Cell> cells, Map<St
         Map<String, Map<String, Map<Status, Integer>>> counts = new java.util.TreeMap<>();
         List<String> columns = new ArrayList<>();
         for (Cell c : cells) {
-            List<String> ops = modelOps.get(c.result().modelSha256());
+            // a row without a model file (an app's page that made no session) has no sha256: Map.copyOf refuses a null key
+            String sha = c.result().modelSha256();
+            List<String> ops = sha == null ? null : modelOps.get(sha);
             if (ops == null || ops.size() != 1) {
                 continue;
             }

@@ -28,10 +28,11 @@ import java.util.concurrent.Callable;
 
 /** {@code accelbridge observe URL}: the user's own app, observed and each of its sessions judged against native. */
 @Command(name = "observe", mixinStandardHelpOptions = true,
-        description = "Opens your app's page with an observer installed before its scripts, does the steps you give, waits "
-                + "until the app is done, and judges every onnxruntime-web session it made (imported, through transformers.js "
-                + "or bundled) against native CPU on the inputs it fed: one row each in the store and the reports, in the "
-                + "scenario 'observed in an app'.")
+        description = "Opens your app's page with an observer installed before its scripts (and, in Chromium, its workers'), "
+                + "does the steps you give, waits until the app is done, and judges every onnxruntime-web session it made "
+                + "(imported, through transformers.js or bundled; on the page, in a worker or a frame) against native CPU on "
+                + "the inputs it fed, every run kept: one row each in the store and the reports, in the scenario 'observed in "
+                + "an app'.")
 public final class ObserveCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common = new CommonOptions();
@@ -70,8 +71,12 @@ public final class ObserveCommand implements Callable<Integer> {
     @Option(names = "--no-report", description = "Do not write the reports.")
     boolean noReport;
 
+    @Option(names = "--json", description = "Print the rows as JSON (as run --json does) instead of the table.")
+    boolean json;
+
     @Option(names = "--fail-on", paramLabel = "LIST", split = ",",
-            description = "Exit 1 when any session is: failed, wrong-output, unavailable. Default: none.")
+            description = "Exit 1 when any session is: failed, wrong-output, unavailable; under any of them, also when a worker "
+                    + "or frame was seen and not observed. Default: none.")
     List<String> failOn = new ArrayList<>();
 
     @CommandLine.Spec
@@ -85,16 +90,23 @@ public final class ObserveCommand implements Callable<Integer> {
         try (AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(common.dbPath()).optOutDir(out)
                 .optOrigin("accelbridge observe").build())) {
             ObservedRun run = session.observe(options);
-            spec.commandLine().getOut().print(ResultTable.render(run.results(), Terminal.WIDTH, Terminal.colour()));
+            String table = ResultTable.render(run.results(), Terminal.WIDTH, !json && Terminal.colour());
+            if (json) {
+                err.print(table); // as run --json: the rows on stdout, the table on stderr
+                spec.commandLine().getOut().println(RunJson.array(run.results()));
+            } else {
+                spec.commandLine().getOut().print(table);
+            }
             spec.commandLine().getOut().flush();
             run.notes().forEach(n -> err.println("  page: " + n));
-            err.printf("run %s: %d session(s) of %s%s, stored in %s%n", run.runId(), run.results().size(), run.url(),
+            run.unseen().forEach(u -> err.println("  unseen: " + u.describe()));
+            err.printf("run %s: %d session(s) of %s%s, stored in %s%n", run.runId(), run.sessions().size(), run.url(),
                     run.timedOut() ? " (ended at the timeout)" : "", session.storePath().toAbsolutePath());
             if (!noReport) {
                 List<Path> files = ReportWriter.write(session.store(), Optional.of(run.runId()), out, RegressionDetector.defaults()).files();
                 err.println("report: " + files.get(0).toAbsolutePath());
             }
-            ExitPolicy.Decision d = policy.decide(run.results(), List.of());
+            ExitPolicy.Decision d = policy.decide(run.results(), List.of(), run.unseen().size());
             if (d.code() != 0) {
                 err.println("failing (--fail-on " + String.join(",", failOn) + "): " + String.join("; ", d.reasons()));
                 return Main.POLICY_FAILED;

@@ -33,6 +33,39 @@ class ObserveCliTest {
     }
 
     @Test
+    @RequiresBrowser
+    void aPageWithNoSessionStillGetsItsReportsAndJsonPrintsTheRows() throws Exception {
+        try (ObservedApp app = new ObservedApp(dir)) {
+            CliRunner.Result r = CliRunner.run("observe", app.url("/empty"), "--idle", "1", "--timeout", "30", "--json",
+                    "--db", dir.resolve("m.duckdb").toString(), "--out", dir.resolve("out").toString());
+            assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+            assertThat(r.err()).doesNotContain("NullPointerException");
+            assertThat(com.fasterxml.jackson.databind.json.JsonMapper.builder().build().readTree(r.out())).singleElement()
+                    .satisfies(row -> assertThat(row.path("status").asText()).isEqualTo("UNAVAILABLE"));
+            assertThat(Files.readString(dir.resolve("out/report.md"))).contains("no onnxruntime-web session");
+        }
+    }
+
+    @Test
+    @RequiresBrowser
+    void anAppThatComputesInAWorkerIsJudgedThereAndAWorkerNotEnteredFailsAnyFailOn() throws Exception {
+        try (ObservedApp app = new ObservedApp(dir)) {
+            CliRunner.Result r = CliRunner.run("observe", app.url("/threaded"), "--step", "click #run:enabled", "--until", "body[data-done]",
+                    "--idle", "1", "--timeout", "60", "--db", dir.resolve("m.duckdb").toString(), "--no-report",
+                    "--fail-on", "wrong-output,failed,unavailable");
+            assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
+            assertThat(r.out()).contains("app model " + app.model.sha256().substring(0, 12)).contains("PASSED");
+            assertThat(r.err()).contains("1 session(s) of " + app.url("/threaded"));
+
+            CliRunner.Result shared = CliRunner.run("observe", app.url("/shared"), "--until", "body[data-done]", "--idle", "1",
+                    "--timeout", "30", "--db", dir.resolve("m.duckdb").toString(), "--no-report", "--fail-on", "wrong-output");
+            assertThat(shared.exitCode()).as(shared.err()).isEqualTo(Main.POLICY_FAILED);
+            assertThat(shared.err()).contains("unseen: a shared-worker (" + app.url("/outer.mjs") + ")")
+                    .contains("seen and not observed: what they computed is unseen");
+        }
+    }
+
+    @Test
     void aStepOrATimeThatCannotBeIsRefusedInOneLine() {
         for (String[][] c : new String[][][] {
                 {{"observe", "http://127.0.0.1:9/", "--step", "tap #x"}, {"--step 'tap #x' is not a step"}},

@@ -1,0 +1,101 @@
+package dev.accelbridge.api;
+
+import dev.accelbridge.browser.observe.ObservedApp;
+import dev.accelbridge.browser.testing.RequiresBrowser;
+import dev.accelbridge.core.DType;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.suites.onnx.GraphBuilder;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every run of an observed session is held to native, not its first alone: a Cast to int32 agrees with native on
+ * ordinary values and not on one past int32's range (WebAssembly's conversion saturates; native x86's gives the
+ * "integer indefinite" value), so a session whose second run is fed such a value is WRONG_OUTPUT naming run 2; a run
+ * that fails in the page makes its session FAILED with onnxruntime-web's own words.
+ */
+@RequiresBrowser
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class EveryRunJudgedTest {
+    private static final String TWICE = """
+            import * as ort from '/ort/ort.all.min.mjs';
+            ort.env.wasm.wasmPaths = '/ort/';
+            ort.env.wasm.numThreads = 1;
+            const s = await ort.InferenceSession.create('/files/cast.onnx', { executionProviders: ['wasm'] });
+            const button = document.getElementById('run');
+            button.onclick = async () => {
+              await s.run({ x: new ort.Tensor('float32', Float32Array.from([0.5, 1.5, -2.5, 3]), [4]) });
+              await s.run({ x: new ort.Tensor('float32', Float32Array.from([0.5, 1.5, -2.5, 1e10]), [4]) });
+              document.body.dataset.done = 'twice';
+            };
+            button.disabled = false;
+            """;
+    private static final String FAILING = """
+            import * as ort from '/ort/ort.all.min.mjs';
+            ort.env.wasm.wasmPaths = '/ort/';
+            ort.env.wasm.numThreads = 1;
+            const s = await ort.InferenceSession.create('/model.onnx', { executionProviders: ['wasm'] });
+            const button = document.getElementById('run');
+            button.onclick = async () => {
+              try {
+                await s.run({ [s.inputNames[0]]: new ort.Tensor('int32', new Int32Array(8), [2, 4]) });
+              } catch (e) {
+                document.body.dataset.done = String(e);
+              }
+            };
+            button.disabled = false;
+            """;
+
+    private ObservedApp app;
+    private AccelbridgeSession session;
+
+    @BeforeAll
+    void start(@TempDir Path dir) throws Exception {
+        app = new ObservedApp(dir);
+        GraphBuilder g = new GraphBuilder("cast", 1);
+        String x = g.input("x", DType.FLOAT32, 4);
+        g.opInto("Cast", "y", List.of(x), GraphBuilder.attr("to", 6L)); // int32
+        g.output("y", DType.INT32, 4);
+        app.put("cast.onnx", g.build("a Cast to int32").toByteArray());
+        app.put("twice.js", TWICE.getBytes(StandardCharsets.UTF_8));
+        app.put("failing.js", FAILING.getBytes(StandardCharsets.UTF_8));
+        session = Accelbridge.create(SessionOptions.builder().optStore(dir.resolve("m.duckdb")).optOutDir(dir.resolve("out")).build());
+    }
+
+    @AfterAll
+    void stop() {
+        session.close();
+        app.close();
+    }
+
+    private ObservedRun observe(String path) {
+        return session.observe(ObserveOptions.builder(URI.create(app.url(path))).optIdle(Duration.ofSeconds(1))
+                .optTimeout(Duration.ofSeconds(60)).addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").build());
+    }
+
+    @Test
+    void aSessionWhoseSecondRunDiffersFromNativeIsWrongOutputNamingRunTwo() {
+        RunResult r = assertThat(observe("/page/twice").results()).singleElement().actual();
+        assertThat(r.status()).as("%s", r.reason()).isEqualTo(Status.WRONG_OUTPUT);
+        assertThat(r.reason()).startsWith("outputs of its run 2 differ from native CPU's");
+    }
+
+    @Test
+    void aRunThatFailsInThePageMakesItsSessionFailedWithOnnxruntimeWebsWords() {
+        RunResult r = assertThat(observe("/page/failing").results()).singleElement().actual();
+        assertThat(r.status()).isEqualTo(Status.FAILED);
+        assertThat(r.reason()).startsWith("run 1 of it failed in the page: ").contains("Unexpected input data type");
+    }
+}

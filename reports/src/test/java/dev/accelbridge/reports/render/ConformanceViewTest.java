@@ -1,0 +1,39 @@
+package dev.accelbridge.reports.render;
+
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.reports.Fixtures;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The conformance view over a matrix that holds a row without a model file (an app's page that made no session has no
+ * sha256): the row is left out of the view, beside a single-op model's row counted in it.
+ */
+class ConformanceViewTest {
+    static final HostInfo H = Fixtures.host("alpha");
+
+    @Test
+    void aRowWithoutAModelSha256IsLeftOutAndTheSingleOpModelsAreCounted() {
+        RunResult op = Fixtures.passed("r1", Fixtures.t(0), H, ModelFamily.OTHER, "relu", BackendId.WASM, Fixtures.chromiumProv(H, false),
+                Fixtures.samples(1, 0.01, 5, 1));
+        RunResult app = Fixtures.passed("r1", Fixtures.t(1), H, ModelFamily.OTHER, "no session", BackendId.WASM,
+                Fixtures.chromiumProv(H, false), Fixtures.samples(1, 0.01, 5, 2));
+        CaseId noSha = new CaseId(app.id().family(), app.id().model(), null, app.id().inputSet(), app.id().inputShapes(), app.id().precision(),
+                app.id().batchSize(), app.id().requested(), app.id().lane());
+        RunResult none = RunResult.of(app.runId(), app.startedAt(), noSha, app.actual(), app.status(), app.reason(), app.provenance(),
+                app.timings(), app.memory(), app.parity(), app.fallbackPath(), app.warnings());
+        Matrix m = new Matrix("r1", Fixtures.t(2), List.of(op, none).stream().map(r -> new Cell(r, dev.accelbridge.reports.score.Scorer.score(r,
+                Double.NaN), Double.NaN, Double.NaN, null, List.of(), null, null)).toList(), Map.of(), Map.of("sha-relu", List.of("Relu")));
+        Matrix.Conformance c = m.conformance();
+        assertThat(c.ops()).containsExactly("Relu");
+        assertThat(c.columns()).hasSize(1);
+    }
+}
