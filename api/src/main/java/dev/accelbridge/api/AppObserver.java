@@ -13,6 +13,7 @@ import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendUnavailableException;
 import dev.accelbridge.core.Untrusted;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,22 +34,24 @@ import java.util.concurrent.TimeUnit;
 final class AppObserver {
     /** How often the page's report is read while the app works. */
     static final Duration POLL = Duration.ofMillis(250);
-    /** The most model bytes read from a visit's documents in all. */
-    static final long MAX_MODEL_BYTES = 256L << 20;
 
     /**
      * One realm of the visit as last seen (a document of the page, a frame, a worker), its sessions' triggering steps and
-     * their models; {@code url} the page's URL when it was first seen.
+     * their models kept on disk; {@code url} the page's URL when it was first seen.
      */
-    record Document(Observed seen, Map<Integer, String> stepOf, Map<Integer, byte[]> models, String url) {
+    record Document(Observed seen, Map<Integer, String> stepOf, Map<Integer, PageObserver.KeptModel> models, String url) {
         /** The realm and its document: a navigation, or another worker from the same script, is another. */
         String key() {
             return seen.realm().kind() + " " + seen.realm().url() + " " + seen.document();
         }
     }
 
-    /** What a visit saw, and what it saw and could not observe. */
-    record Visit(List<Document> documents, String browserVersion, boolean timedOut, List<String> notes, List<Observed.Unseen> unseen) {
+    /**
+     * What a visit saw, and what it saw and could not observe; its models are kept under {@code models}, which the caller
+     * deletes once the sessions are judged.
+     */
+    record Visit(List<Document> documents, String browserVersion, boolean timedOut, List<String> notes, List<Observed.Unseen> unseen,
+                 Path models) {
     }
 
     private final ObserveOptions options;
@@ -62,12 +65,16 @@ final class AppObserver {
     private long deadline;
     private boolean timedOut;
 
-    private AppObserver(ObserveOptions options) {
+    private final Path models;
+
+    private AppObserver(ObserveOptions options, Path models) {
         this.options = options;
+        this.models = models;
     }
 
-    static Visit visit(ObserveOptions options) {
-        return new AppObserver(options).run();
+    /** Visits the app; its models are kept on disk under {@code models}. */
+    static Visit visit(ObserveOptions options, Path models) {
+        return new AppObserver(options, models).run();
     }
 
     private Visit run() {
@@ -88,7 +95,7 @@ final class AppObserver {
             try (Browser browser = ObserverBrowser.launch(pw, installed, options.adapter())) {
                 Page page = browser.newPage();
                 page.onPageError(e -> say("the page threw: " + e));
-                PageObserver observer = PageObserver.install(page);
+                PageObserver observer = PageObserver.install(page, options.keep());
                 done.add(Map.entry("open", System.currentTimeMillis()));
                 act("open", () -> page.navigate(options.url().toString(), new Page.NavigateOptions().setTimeout(remainingMs())));
                 settle(page, observer);
@@ -116,7 +123,7 @@ final class AppObserver {
         // decided once over every realm read in the visit: a worker the page started is answered for by any reading of it
         List<Observed> realms = documents.values().stream().map(Document::seen).toList();
         return new Visit(List.copyOf(documents.values()), installed.version(), ended, List.copyOf(notes),
-                PageObserver.unseen(realms, List.copyOf(unentered), entersWorkers));
+                PageObserver.unseen(realms, List.copyOf(unentered), entersWorkers), models);
     }
 
     /** How long past its timeout a page that does not answer is given: 10 s, or half the timeout when that is shorter. */
@@ -213,16 +220,16 @@ final class AppObserver {
             documents.put(key, doc);
             for (Observed.Session s : seen.sessions()) {
                 doc.stepOf().putIfAbsent(s.id(), stepAt(s.createdAt()));
-                if (s.modelKept() && !doc.models().containsKey(s.id()) && modelBytes + s.byteLength() <= MAX_MODEL_BYTES) {
-                    Optional<byte[]> b = Optional.empty();
+                if (s.modelKept() && !doc.models().containsKey(s.id()) && modelBytes + s.byteLength() <= options.keep()) {
+                    Optional<PageObserver.KeptModel> kept = Optional.empty();
                     try {
-                        b = observer.model(seen, s);
+                        kept = observer.keep(seen, s, models, options.keep() - modelBytes);
                     } catch (PlaywrightException e) {
                         // read again at the next poll while the realm is there
                     }
-                    b.ifPresent(bytes -> {
-                        modelBytes += bytes.length;
-                        doc.models().put(s.id(), bytes);
+                    kept.ifPresent(k -> {
+                        modelBytes += k.size();
+                        doc.models().put(s.id(), k);
                     });
                 }
             }

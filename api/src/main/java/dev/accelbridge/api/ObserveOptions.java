@@ -23,9 +23,12 @@ import java.util.Optional;
  * @param timeout the most the whole observation may take (default 120 s)
  * @param browser the browser (Chromium or the headless shell: the observer goes in through Playwright, which drives them)
  * @param adapter the WebGPU adapter its pages get, decided as for a run's lanes
+ * @param keep    the most model bytes kept on disk from one visit to judge its sessions (default
+ *                {@link dev.accelbridge.browser.observe.PageObserver#DEFAULT_KEEP}, 4 GiB); a model past it is hashed, not kept,
+ *                and its row says so
  */
 public record ObserveOptions(URI url, List<AppStep> steps, Optional<String> until, Duration idle, Duration timeout,
-                             BrowserKind browser, WebGpuAdapter adapter) {
+                             BrowserKind browser, WebGpuAdapter adapter, long keep) {
     /** Checks the options: a page to open, times that fit, a browser the observer can go into. */
     public ObserveOptions {
         if (url == null || url.getScheme() == null || !List.of("http", "https", "file").contains(url.getScheme())) {
@@ -37,6 +40,9 @@ public record ObserveOptions(URI url, List<AppStep> steps, Optional<String> unti
         if (idle.isNegative() || idle.isZero() || timeout.compareTo(idle) <= 0) {
             throw new AccelbridgeException("The idle time must be above 0 and below the timeout, got idle " + idle.toSeconds()
                     + " s, timeout " + timeout.toSeconds() + " s", "e.g. --idle 3 --timeout 120");
+        }
+        if (keep < 0) {
+            throw new AccelbridgeException("The model budget must be 0 or more bytes, got " + keep, "e.g. --keep 4GiB");
         }
         if (browser != BrowserKind.CHROMIUM && browser != BrowserKind.CHROMIUM_SHELL) {
             throw new AccelbridgeException("An app is observed in chromium or chromium-shell, not " + browser.id(),
@@ -58,6 +64,7 @@ public record ObserveOptions(URI url, List<AppStep> steps, Optional<String> unti
         private Duration timeout = Duration.ofSeconds(120);
         private BrowserKind browser = BrowserKind.CHROMIUM;
         private WebGpuAdapter adapter = WebGpuAdapter.AUTO;
+        private long keep = dev.accelbridge.browser.observe.PageObserver.DEFAULT_KEEP;
 
         private Builder(URI url) {
             this.url = url;
@@ -99,9 +106,15 @@ public record ObserveOptions(URI url, List<AppStep> steps, Optional<String> unti
             return this;
         }
 
+        /** The most model bytes kept on disk from the visit. */
+        public Builder optKeep(long bytes) {
+            this.keep = bytes;
+            return this;
+        }
+
         /** The options. */
         public ObserveOptions build() {
-            return new ObserveOptions(url, steps, Optional.ofNullable(until), idle, timeout, browser, adapter);
+            return new ObserveOptions(url, steps, Optional.ofNullable(until), idle, timeout, browser, adapter, keep);
         }
     }
 }

@@ -16,9 +16,6 @@ import dev.accelbridge.run.NativeProviders;
 import dev.accelbridge.suites.OnnxModels;
 import dev.accelbridge.suites.onnx.OnnxTensors;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,19 +33,23 @@ final class ObservedJudge {
     private ObservedJudge() {
     }
 
-    /** The dtype a model's graph computes in, when its bytes were kept and read as ONNX. */
-    static Optional<Precision> precision(Optional<byte[]> model) {
+    /** The dtype a model's graph computes in, when its file was kept and reads as ONNX. */
+    static Optional<Precision> precision(Optional<Path> model) {
         if (model.isEmpty()) {
             return Optional.empty();
         }
         try {
-            return Optional.of(OnnxModels.precision(dev.accelbridge.suites.onnx.proto.Onnx.ModelProto.parseFrom(model.get())));
-        } catch (com.google.protobuf.InvalidProtocolBufferException | RuntimeException e) {
+            return Optional.of(OnnxModels.precision(OnnxTensors.readModel(model.get())));
+        } catch (RuntimeException e) {
             return Optional.empty();
         }
     }
 
-    static ObservedVerdict judge(Observed.Session s, Function<Observed.Session, Optional<byte[]>> models, NativeProviders natives) {
+    /**
+     * Judges session {@code s}, its model file (kept on disk, named by its sha256) from {@code models}; {@code keep} the
+     * budget it was kept within, said when a model was not.
+     */
+    static ObservedVerdict judge(Observed.Session s, Function<Observed.Session, Optional<Path>> models, NativeProviders natives, long keep) {
         if (!s.created()) {
             return new ObservedVerdict.Failed(s, -1, s.error() != null ? s.error() : "onnxruntime-web refused its model or options");
         }
@@ -58,18 +59,13 @@ final class ObservedJudge {
                 return new ObservedVerdict.Failed(s, i, r.error() != null ? r.error() : "onnxruntime status " + r.code());
             }
         }
-        List<Integer> replayable = new ArrayList<>();
-        for (int i = 0; i < s.runs().size(); i++) {
-            if (replayable(s.runs().get(i))) {
-                replayable.add(i);
-            }
-        }
-        if (replayable.isEmpty()) {
+        if (s.runs().stream().noneMatch(ObservedJudge::comparable)) {
             return new ObservedVerdict.NotJudged(s, notReplayable(s));
         }
-        Optional<byte[]> bytes = models.apply(s);
-        if (bytes.isEmpty()) {
-            return new ObservedVerdict.NotJudged(s, "its model was not kept (at most 64 MiB of models a page)");
+        Optional<Path> file = models.apply(s);
+        if (file.isEmpty()) {
+            return new ObservedVerdict.NotJudged(s, "its model (" + mib(s.byteLength()) + ") was not kept: the visit keeps at most "
+                    + mib(keep) + " of models on disk (--keep)");
         }
         Optional<BackendId> ran = s.backend();
         if (ran.isEmpty()) {
@@ -77,40 +73,100 @@ final class ObservedJudge {
         }
         BackendId backend = ran.get();
         try {
-            Path dir = Files.createTempDirectory("accelbridge-observed");
-            try {
-                Path file = Files.write(dir.resolve("session-" + s.id() + ".onnx"), bytes.get());
-                ModelSpec model = OnnxModels.inspect(file, ModelFamily.OTHER, "observed session " + s.id(), "observed in a page");
-                // the session's dtype is its graph's: a variant is held to its own native run with the tolerance of its kind
-                Precision precision = OnnxModels.precision(OnnxTensors.readModel(file));
-                // every run kept with its values, each on native CPU with its own inputs; the worst is the session's
-                int worst = -1;
-                Parity worstParity = null;
-                for (int i : replayable) {
-                    Parity p = parity(s.runs().get(i), model, backend, precision, natives);
-                    if (worstParity == null || worstParity.within() && !p.within()) {
-                        worst = i;
-                        worstParity = p;
-                    }
-                }
-                return new ObservedVerdict.Judged(s, backend, precision, worstParity.within() ? Status.PASSED : Status.WRONG_OUTPUT,
-                        worstParity, worst, replayable.size());
-            } finally {
-                try (var files = Files.walk(dir)) {
-                    files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-                }
+            ModelSpec model = OnnxModels.inspect(file.get(), ModelFamily.OTHER, "observed session " + s.id(), "observed in a page");
+            // the session's dtype is its graph's: a variant is held to its own native run with the tolerance of its kind
+            Precision precision = OnnxModels.precision(OnnxTensors.readModel(file.get()));
+            // every run kept with its values, on native CPU with its own inputs, in order; the worst is the session's
+            Replay replay = replay(s, model, backend, precision, natives);
+            if (replay.judged() == 0) {
+                return new ObservedVerdict.NotJudged(s, notReplayable(s));
             }
+            return new ObservedVerdict.Judged(s, backend, precision, replay.worst().within() ? Status.PASSED : Status.WRONG_OUTPUT,
+                    replay.worst(), replay.run(), replay.judged());
         } catch (AccelbridgeException e) {
             return new ObservedVerdict.NotJudged(s, "native CPU could not run it: " + e.getMessage());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 
-    /** A run native can replay: it ran, every input's values were kept, and at least one output came back to the CPU with its values. */
-    static boolean replayable(Observed.Run r) {
-        return r.code() != null && r.code() == 0 && r.inputs().stream().allMatch(t -> t.tensor().isPresent())
-                && r.outputs().stream().anyMatch(t -> !t.onDevice() && t.tensor().isPresent());
+    private static String mib(long bytes) {
+        return String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / 1048576.0);
+    }
+
+    /** A run with something to compare: it ran, and at least one output came back to the CPU with its values. */
+    static boolean comparable(Observed.Run r) {
+        return r.code() != null && r.code() == 0 && r.outputs().stream().anyMatch(t -> !t.onDevice() && t.tensor().isPresent());
+    }
+
+    /** What the replay found: the worst parity, the run it is of, how many runs were compared. */
+    private record Replay(Parity worst, int run, int judged) {
+    }
+
+    /**
+     * Replays the session's runs in order on native CPU. A run's inputs are the app's own; an input the app kept on the GPU
+     * (a decoder's past keys and values under IO binding) is taken from native's own outputs of the run before, where one
+     * is named for it ({@code past_key_values.N.key} from {@code present.N.key}): the app's loop replayed with its own
+     * per-step ids, masks and positions, each step's outputs that came back to the CPU held to native's. A run that cannot
+     * be fed breaks the chain until a run that needs nothing from the one before.
+     */
+    private static Replay replay(Observed.Session s, ModelSpec model, BackendId backend, Precision precision, NativeProviders natives) {
+        Parity worst = null;
+        int worstRun = -1;
+        int judged = 0;
+        List<NamedTensor> before = null;
+        for (int i = 0; i < s.runs().size(); i++) {
+            Observed.Run r = s.runs().get(i);
+            Optional<List<NamedTensor>> inputs = r.failed() ? Optional.empty() : inputs(r, before);
+            if (inputs.isEmpty()) {
+                before = null;
+                continue;
+            }
+            ModelCase mc = new ModelCase(model, "observed", inputs.get(), Optional.empty());
+            List<NamedTensor> reference = natives.forBackend(BackendId.CPU)
+                    .execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, Duration.ofMinutes(5))).outputs();
+            before = reference;
+            List<NamedTensor> page = r.outputs().stream().filter(t -> !t.onDevice()).map(Observed.Tensor::tensor)
+                    .flatMap(Optional::stream).toList();
+            if (page.isEmpty()) {
+                continue;
+            }
+            List<NamedTensor> wanted = page.stream().map(p -> reference.stream().filter(t -> t.name().equals(p.name())).findFirst()
+                    .orElseThrow(() -> new AccelbridgeException("native CPU gave no output '" + p.name() + "'", null))).toList();
+            Parity p = Parity.compare(wanted, page, dt -> Tolerance.defaults(backend, dt, precision), "native-cpu");
+            judged++;
+            if (worst == null || worst.within() && !p.within()) {
+                worst = p;
+                worstRun = i;
+            }
+        }
+        return new Replay(worst, worstRun, judged);
+    }
+
+    /** A run's inputs: its own values, an input kept on the GPU from native's previous outputs; empty when one is missing. */
+    private static Optional<List<NamedTensor>> inputs(Observed.Run r, List<NamedTensor> before) {
+        List<NamedTensor> out = new ArrayList<>();
+        for (Observed.Tensor t : r.inputs()) {
+            Optional<NamedTensor> own = t.tensor();
+            if (own.isPresent()) {
+                out.add(own.get());
+                continue;
+            }
+            if (!t.onDevice() || before == null || t.name() == null) {
+                return Optional.empty();
+            }
+            String carried = carriedFrom(t.name());
+            Optional<NamedTensor> from = before.stream().filter(b -> b.name().equals(carried)).findFirst();
+            if (from.isEmpty()) {
+                return Optional.empty();
+            }
+            out.add(from.get().withName(t.name()));
+        }
+        return Optional.of(out);
+    }
+
+    /** The output a decoder's past input is the previous step's: {@code past_key_values.N.key} from {@code present.N.key}. */
+    static String carriedFrom(String input) {
+        return input.startsWith("past_key_values") ? "present" + input.substring("past_key_values".length())
+                : input.startsWith("past.") ? "present." + input.substring("past.".length()) : input;
     }
 
     private static String notReplayable(Observed.Session s) {
@@ -127,16 +183,4 @@ final class ObservedJudge {
         return "no run of it was recorded with its inputs' and outputs' values (the first four runs are, up to 1 MiB a tensor)";
     }
 
-    /** Run {@code r} on native CPU with its own inputs, its outputs that came back to the CPU held to native's. */
-    private static Parity parity(Observed.Run r, ModelSpec model, BackendId backend, Precision precision, NativeProviders natives) {
-        List<NamedTensor> inputs = r.inputs().stream().map(t -> t.tensor().orElseThrow()).toList();
-        List<NamedTensor> page = r.outputs().stream().filter(t -> !t.onDevice()).map(Observed.Tensor::tensor)
-                .flatMap(Optional::stream).toList();
-        ModelCase mc = new ModelCase(model, "observed", inputs, Optional.empty());
-        List<NamedTensor> reference = natives.forBackend(BackendId.CPU)
-                .execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, Duration.ofMinutes(5))).outputs();
-        List<NamedTensor> wanted = page.stream().map(p -> reference.stream().filter(t -> t.name().equals(p.name())).findFirst()
-                .orElseThrow(() -> new AccelbridgeException("native CPU gave no output '" + p.name() + "'", null))).toList();
-        return Parity.compare(wanted, page, dt -> Tolerance.defaults(backend, dt, precision), "native-cpu");
-    }
 }

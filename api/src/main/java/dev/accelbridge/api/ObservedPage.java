@@ -2,9 +2,18 @@ package dev.accelbridge.api;
 
 import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.browser.observe.PageObserver;
+import dev.accelbridge.core.Caches;
 import dev.accelbridge.run.NativeProviders;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
 import java.util.List;
 
 /**
@@ -16,6 +25,8 @@ import java.util.List;
 public final class ObservedPage implements AutoCloseable {
     private final PageObserver observer;
     private NativeProviders natives;
+    private Path models;
+    private final Map<String, Optional<Path>> kept = new HashMap<>();
 
     ObservedPage(PageObserver observer) {
         this.observer = observer;
@@ -34,10 +45,26 @@ public final class ObservedPage implements AutoCloseable {
         List<ObservedVerdict> out = new ArrayList<>();
         for (Observed realm : observer.readAll().realms()) {
             for (Observed.Session s : realm.sessions()) {
-                out.add(ObservedJudge.judge(s, x -> observer.model(realm, x), natives()));
+                // kept once: the realm lets its copy go when the file is whole, so a second reading finds it here
+                String key = realm.realm() + " " + realm.document() + " " + s.id();
+                Optional<Path> file = kept.computeIfAbsent(key, k -> observer.keep(realm, s, models(), PageObserver.DEFAULT_KEEP)
+                        .map(PageObserver.KeptModel::file));
+                out.add(ObservedJudge.judge(s, x -> file, natives(), PageObserver.DEFAULT_KEEP));
             }
         }
         return out;
+    }
+
+    /** Where the models judged are kept on disk: a folder of this observation's, deleted when it is closed. */
+    private Path models() {
+        if (models == null) {
+            try {
+                models = Files.createTempDirectory("accelbridge-observed");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return models;
     }
 
     /** What the page's realms did and what was seen and not observed (a worker the observer could not enter). */
@@ -56,6 +83,11 @@ public final class ObservedPage implements AutoCloseable {
     public void close() {
         if (natives != null) {
             natives.close();
+        }
+        try {
+            Caches.deleteTree(models);
+        } catch (IOException e) {
+            // a temporary folder left behind is the system's to clear
         }
     }
 }

@@ -1,12 +1,18 @@
 package dev.accelbridge.api;
 
 import dev.accelbridge.browser.observe.Observed;
+import dev.accelbridge.browser.observe.PageObserver;
+import dev.accelbridge.core.Caches;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Untrusted;
 import dev.accelbridge.reports.store.MatrixStore;
 import dev.accelbridge.run.NativeProviders;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,7 +29,25 @@ final class ObservedRuns {
 
     static ObservedRun observe(ObserveOptions o, String runId, HostInfo host, NativeProviders natives, MatrixStore store) {
         Instant started = Instant.now();
-        AppObserver.Visit visit = AppObserver.visit(o);
+        Path models;
+        try {
+            models = Files.createTempDirectory("accelbridge-observed");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        try {
+            return observe(o, runId, host, natives, store, started, AppObserver.visit(o, models));
+        } finally {
+            try {
+                Caches.deleteTree(models);
+            } catch (IOException e) {
+                // a temporary folder left behind is the system's to clear
+            }
+        }
+    }
+
+    private static ObservedRun observe(ObserveOptions o, String runId, HostInfo host, NativeProviders natives, MatrixStore store,
+                                       Instant started, AppObserver.Visit visit) {
         ObservedRows.Where where = new ObservedRows.Where(runId, started, o.url(), o.browser(), visit.browserVersion(), host);
         List<RunResult> rows = new ArrayList<>();
         List<AppObserver.Document> pages = visit.documents().stream().filter(d -> d.seen().realm().kind() == Observed.Realm.Kind.PAGE).toList();
@@ -36,8 +60,8 @@ final class ObservedRuns {
                 notes.add(d.seen().droppedSessions() + " more sessions of this document were counted, not kept (64 are)");
             }
             for (var s : d.seen().sessions()) {
-                Optional<byte[]> model = Optional.ofNullable(d.models().get(s.id()));
-                ObservedVerdict v = ObservedJudge.judge(s, x -> model, natives);
+                Optional<Path> model = Optional.ofNullable(d.models().get(s.id())).map(PageObserver.KeptModel::file);
+                ObservedVerdict v = ObservedJudge.judge(s, x -> model, natives, o.keep());
                 rows.add(ObservedRows.of(where, d.seen().realm(), d.stepOf().getOrDefault(s.id(), "open"), v, ObservedJudge.precision(model), notes));
             }
         }

@@ -1,7 +1,6 @@
 package dev.accelbridge.browser.observe;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.microsoft.playwright.Frame;
 import com.microsoft.playwright.Page;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.Untrusted;
@@ -10,7 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -31,34 +30,10 @@ import java.util.Optional;
 public final class PageObserver {
     /** The largest report read back from a realm. */
     public static final int MAX_REPORT = 64 << 20;
-    /** How long a worker is given to answer a reading. */
-    static final Duration WORKER_ANSWER = Duration.ofSeconds(10);
-    private static final String KEY = "globalThis[Symbol.for('accelbridge.observer')]";
-    private static final String REPORT = "(async () => { const o = " + KEY + "; return o ? JSON.stringify(await o.report()) : null; })()";
+    /** The model bytes a realm holds for the reader at once, and a visit keeps on disk, unless told otherwise: 4 GiB. */
+    public static final long DEFAULT_KEEP = 4L << 30;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String SCRIPT = script();
-
-    /** One realm the driver can ask: the questions the observer answers there. */
-    private interface Realm {
-        Observed.Realm where();
-
-        /** The report as JSON, or null where the realm has no observer. */
-        Object report();
-
-        /** Session {@code id}'s model as base64, or null. */
-        Object model(int id);
-    }
-
-    /** How a driver lists the realms it can ask, and what it saw and could not enter. */
-    private interface Driver {
-        List<Realm> realms();
-
-        /** What the driver saw and could not enter (before the page's own account of the workers it started). */
-        List<Observed.Unseen> unentered();
-
-        /** Whether the driver enters dedicated workers at all. */
-        boolean entersWorkers();
-    }
 
     /**
      * Every realm's report, and what the driver saw and could not enter.
@@ -80,94 +55,24 @@ public final class PageObserver {
         }
     }
 
-    private final Driver driver;
-    private final Map<String, Realm> byKey = new HashMap<>();
+    private final Realms driver;
+    private final Map<String, Realms.Realm> byKey = new HashMap<>();
 
-    private PageObserver(Driver driver) {
+    private PageObserver(Realms driver) {
         this.driver = driver;
     }
 
     /** Installs the observer into {@code page}, for every document and dedicated worker it loads from now on. */
     public static PageObserver install(Page page) {
-        page.addInitScript(SCRIPT);
-        WorkerAttacher.Attached attached = WorkerAttacher.attach(page, SCRIPT);
-        return new PageObserver(new Driver() {
-            @Override
-            public List<Realm> realms() {
-                List<Realm> out = new ArrayList<>();
-                for (Frame f : page.frames()) {
-                    Observed.Realm where = new Observed.Realm(f == page.mainFrame() ? Observed.Realm.Kind.PAGE : Observed.Realm.Kind.FRAME,
-                            Untrusted.bounded(f.url(), 500));
-                    out.add(new Realm() {
-                        @Override
-                        public Observed.Realm where() {
-                            return where;
-                        }
-
-                        @Override
-                        public Object report() {
-                            return f.evaluate(REPORT);
-                        }
-
-                        @Override
-                        public Object model(int id) {
-                            return f.evaluate("id => { const o = " + KEY + "; return o ? o.model(id) : null; }", id);
-                        }
-                    });
-                }
-                attached.attacher().ifPresent(a -> a.targets().stream().filter(t -> t.worker() && t.failure() == null).forEach(t -> {
-                    Observed.Realm where = new Observed.Realm(Observed.Realm.Kind.WORKER, t.url());
-                    out.add(new Realm() {
-                        @Override
-                        public Observed.Realm where() {
-                            return where;
-                        }
-
-                        @Override
-                        public Object report() {
-                            return a.evaluate(t, REPORT, WORKER_ANSWER).orElse(null);
-                        }
-
-                        @Override
-                        public Object model(int id) {
-                            return a.evaluate(t, "(() => { const o = " + KEY + "; return o ? o.model(" + id + ") : null; })()", WORKER_ANSWER)
-                                    .orElse(null);
-                        }
-                    });
-                }));
-                return out;
-            }
-
-            @Override
-            public List<Observed.Unseen> unentered() {
-                List<Observed.Unseen> out = new ArrayList<>();
-                attached.attacher().ifPresent(a -> a.targets().forEach(t -> {
-                    if (t.failure() != null) {
-                        out.add(new Observed.Unseen(kindOf(t.type()), t.url(), t.failure()));
-                    } else if (t.worker() && !t.enteredBeforeStart()) {
-                        out.add(new Observed.Unseen("worker", t.url(), "the observer was put in after the worker had started (Chromium "
-                                + "does not hold a worker started by a worker), so a session it made before then would be missed"));
-                    } else if (!t.worker() && !"iframe".equals(t.type())) {
-                        out.add(new Observed.Unseen(kindOf(t.type()), t.url(), "the observer enters dedicated workers and frames only"));
-                    }
-                }));
-                return out;
-            }
-
-            @Override
-            public boolean entersWorkers() {
-                return attached.attacher().isPresent();
-            }
-        });
+        return install(page, DEFAULT_KEEP);
     }
 
-    private static String kindOf(String cdpType) {
-        return switch (String.valueOf(cdpType)) {
-            case "service_worker" -> "service-worker";
-            case "shared_worker" -> "shared-worker";
-            case "iframe" -> "frame";
-            default -> String.valueOf(cdpType);
-        };
+    /**
+     * Installs the observer into {@code page}, each realm holding at most {@code keep} bytes of models for the reader at
+     * once (a copy is let go once {@link #keep} has it on disk).
+     */
+    public static PageObserver install(Page page, long keep) {
+        return new PageObserver(new PlaywrightRealms(page, withBudget(keep)));
     }
 
     /**
@@ -179,48 +84,12 @@ public final class PageObserver {
      * @throws AccelbridgeException when the driver's session has no BiDi connection
      */
     public static PageObserver install(org.openqa.selenium.WebDriver driver) {
-        if (!(driver instanceof org.openqa.selenium.bidi.HasBiDi bidi) || bidi.maybeGetBiDi().isEmpty()) {
-            throw new AccelbridgeException("this WebDriver session has no BiDi connection, so nothing can be put into its pages "
-                    + "before their scripts", "make the session with BiDi on (ChromeOptions.enableBiDi(), FirefoxOptions.enableBiDi())");
-        }
-        // the preload script stays the browser's once added; the module is only the connection's listener, closed at once
-        try (org.openqa.selenium.bidi.module.Script script = new org.openqa.selenium.bidi.module.Script(driver)) {
-            script.addPreloadScript("() => {\n" + SCRIPT + "\n}");
-        }
-        org.openqa.selenium.JavascriptExecutor js = (org.openqa.selenium.JavascriptExecutor) driver;
-        Realm page = new Realm() {
-            @Override
-            public Observed.Realm where() {
-                return new Observed.Realm(Observed.Realm.Kind.PAGE, Untrusted.bounded(String.valueOf(driver.getCurrentUrl()), 500));
-            }
+        return new PageObserver(new BiDiRealms(driver, withBudget(DEFAULT_KEEP)));
+    }
 
-            @Override
-            public Object report() {
-                return js.executeAsyncScript("const done = arguments[arguments.length - 1]; const o = " + KEY + ";"
-                        + " if (!o) { done(null); } else { o.report().then(r => done(JSON.stringify(r)), () => done(null)); }");
-            }
-
-            @Override
-            public Object model(int id) {
-                return js.executeScript("const o = " + KEY + "; return o ? o.model(arguments[0]) : null;", id);
-            }
-        };
-        return new PageObserver(new Driver() {
-            @Override
-            public List<Realm> realms() {
-                return List.of(page);
-            }
-
-            @Override
-            public List<Observed.Unseen> unentered() {
-                return List.of();
-            }
-
-            @Override
-            public boolean entersWorkers() {
-                return false;
-            }
-        });
+    private static String withBudget(long keep) {
+        return "Object.defineProperty(globalThis, Symbol.for('accelbridge.observer.keep'), { value: " + Math.max(0, keep)
+                + ", configurable: true });\n" + SCRIPT;
     }
 
     /** The observer script itself, for a driver that installs it its own way (a WebDriver BiDi preload script). */
@@ -241,7 +110,7 @@ public final class PageObserver {
      * @throws AccelbridgeException when the page has no observer (installed after it loaded) or its report is over the bound
      */
     public Observed read() {
-        Realm page = driver.realms().get(0);
+        Realms.Realm page = driver.realms().get(0);
         Observed o = parse(page.report(), page.where());
         byKey.put(key(o), page);
         return o;
@@ -255,7 +124,7 @@ public final class PageObserver {
      */
     public Reading readAll() {
         List<Observed> realms = new ArrayList<>();
-        for (Realm r : driver.realms()) {
+        for (Realms.Realm r : driver.realms()) {
             try {
                 Observed o = parse(r.report(), r.where());
                 realms.add(o);
@@ -335,19 +204,39 @@ public final class PageObserver {
 
     /**
      * The bytes of session {@code s}'s model in the realm that reported {@code where} (as {@link #readAll} gave it), when
-     * the observer kept them (at most 64 MiB of models a realm) and the realm is still there.
+     * the observer kept them and the realm is still there.
      */
     public Optional<byte[]> model(Observed where, Observed.Session s) {
-        Realm r = byKey.get(key(where));
+        Realms.Realm r = byKey.get(key(where));
         return r == null ? Optional.empty() : model(r, s);
     }
 
-    private static Optional<byte[]> model(Realm r, Observed.Session s) {
-        Object b64 = r.model(s.id());
+    private static Optional<byte[]> model(Realms.Realm r, Observed.Session s) {
+        Object b64 = r.ask("o.model(" + s.id() + ")");
         try {
             return b64 instanceof String b ? Optional.of(Base64.getDecoder().decode(b)) : Optional.empty();
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * Writes session {@code s}'s model, read from the realm that reported {@code where}, to {@code dir} (named by the
+     * sha256 of the bytes read, never by what the page said) and lets the realm's copy go; empty when the realm no longer
+     * has it, it is over {@code maxBytes}, or what came is not what the page hashed.
+     */
+    public Optional<KeptModel> keep(Observed where, Observed.Session s, Path dir, long maxBytes) {
+        Realms.Realm r = byKey.get(key(where));
+        return r == null ? Optional.empty() : ModelKeeper.keep(r, s, dir, maxBytes);
+    }
+
+    /**
+     * A model kept on disk.
+     *
+     * @param file   where
+     * @param sha256 the sha256 of its bytes as read
+     * @param size   its size
+     */
+    public record KeptModel(Path file, String sha256, long size) {
     }
 }

@@ -11,7 +11,11 @@
   'use strict';
   var KEY = Symbol.for('accelbridge.observer');
   if (globalThis[KEY]) return;
-  var LIMITS = { sessions: 64, runsPerSession: 1000, runsWithValues: 4, tensorBytes: 1 << 20, modelBytes: 64 << 20, started: 32 };
+  // the model bytes a realm holds for the driver at once: the driver's budget where it set one (a copy is let go as soon as
+  // the driver has it on disk), else 64 MiB
+  var BUDGET = Number(globalThis[Symbol.for('accelbridge.observer.keep')]);
+  var LIMITS = { sessions: 64, runsPerSession: 1000, runsWithValues: 4, tensorBytes: 1 << 20, started: 32, chunk: 8 << 20,
+    modelBytes: BUDGET > 0 && BUDGET <= Number.MAX_SAFE_INTEGER ? BUDGET : 64 << 20 };
   // this document's own id, when its navigation began: a report from after a navigation is another document's, whose
   // sessions start again from 1
   var DOCUMENT = String(performance.timeOrigin);
@@ -74,7 +78,9 @@
     var count = shape.reduce(function (a, b) { return a * b; }, 1);
     var size = ELEMENT_BYTES[type] ? count * ELEMENT_BYTES[type] : null;
     var t = { type: type, shape: shape, byteLength: size, values: null, cut: false };
-    if (withValues && size !== null && dataPtr) {
+    if (withValues && size === 0) {
+      t.values = new Uint8Array(0); // an empty tensor (a decoder's first past) has no data to point at, and needs none
+    } else if (withValues && size !== null && dataPtr) {
       if (size <= LIMITS.tensorBytes) t.values = heap(M).slice(dataPtr >>> 0, (dataPtr >>> 0) + size);
       else t.cut = true;
     }
@@ -138,7 +144,7 @@
     wrapName(M, '_OrtCreateTensor', function (f, a, self) {
       var desc = null;
       try { desc = a[5] === 1 || a[5] === undefined ? { type: a[0], ptr: a[1] >>> 0, shape: dims(M, a[3], a[4]) } : { type: a[0], ptr: 0, shape: dims(M, a[3], a[4]), location: a[5] }; } catch (e) { note('tensor', e); }
-      var values = desc ? tensorOf(M, desc.type, desc.ptr, desc.shape, desc.ptr !== 0) : null;
+      var values = desc ? tensorOf(M, desc.type, desc.ptr, desc.shape, !desc.location) : null;
       if (values) values.cpu = !desc.location;
       return after(f.apply(self, a), function (h) { if (h && values) tensors.set(h >>> 0, values); });
     });
@@ -328,7 +334,7 @@
         for (var i = 0; i < sessions.length; i++) {
           var s = sessions[i];
           out.push({ id: s.id, sha256: s.sha256 ? await s.sha256 : null, byteLength: s.byteLength, providers: s.providers, providerOptions: s.providerOptions, config: s.config, engine: s.engine, createdAt: s.createdAt,
-            createMs: s.createMs, created: s.created, released: s.released, runCount: s.runCount, modelKept: !!s.bytes, error: s.error || null,
+            createMs: s.createMs, created: s.created, released: s.released, runCount: s.runCount, modelKept: !!s.bytes || !!s.handedOver, error: s.error || null,
             runs: s.runs.map(function (r) {
               return { ms: r.ms, code: r.code === undefined ? null : r.code, through: r.through, error: r.error || null,
                 inputs: r.inputs.map(tensorOut), outputs: r.outputs.map(tensorOut) };
@@ -341,6 +347,21 @@
       model: function (id) {
         var s = sessions[id - 1];
         return s && s.bytes ? base64(s.bytes) : null;
+      },
+      // a part of a session's model bytes as base64 (at most 8 MiB from offset), for a driver that writes them to disk
+      modelPart: function (id, offset) {
+        var s = sessions[id - 1];
+        if (!s || !s.bytes || !(offset >= 0) || offset > s.bytes.length) return null;
+        return base64(s.bytes.subarray(offset, Math.min(s.bytes.length, offset + LIMITS.chunk)));
+      },
+      // the driver has the model: the realm's copy is let go, its room given back to the budget
+      handOver: function (id) {
+        var s = sessions[id - 1];
+        if (!s || !s.bytes) return false;
+        keptModelBytes -= s.bytes.length;
+        s.bytes = null;
+        s.handedOver = true;
+        return true;
       },
     }),
   });

@@ -71,6 +71,11 @@ public final class ObserveCommand implements Callable<Integer> {
     @Option(names = "--no-report", description = "Do not write the reports.")
     boolean noReport;
 
+    @Option(names = "--keep", paramLabel = "SIZE", converter = Converters.ByteSize.class,
+            description = "The most model bytes kept on disk from the visit to judge its sessions (default 4GiB; e.g. 512MiB); a "
+                    + "model past it is hashed, not kept, and its row says so.")
+    long keep = dev.accelbridge.browser.observe.PageObserver.DEFAULT_KEEP;
+
     @Option(names = "--json", description = "Print the rows as JSON (as run --json does) instead of the table.")
     boolean json;
 
@@ -128,7 +133,7 @@ public final class ObserveCommand implements Callable<Integer> {
                     + "3600 seconds (got --idle " + idle + ", --timeout " + timeout + ")");
         }
         ObserveOptions.Builder b = ObserveOptions.builder(uri).optUntil(until).optBrowser(browser).optAdapter(adapter)
-                .optIdle(Duration.ofMillis((long) (idle * 1000))).optTimeout(Duration.ofMillis((long) (timeout * 1000)));
+                .optIdle(Duration.ofMillis((long) (idle * 1000))).optTimeout(Duration.ofMillis((long) (timeout * 1000))).optKeep(keep);
         for (String s : steps) {
             b.addStep(step(s));
         }

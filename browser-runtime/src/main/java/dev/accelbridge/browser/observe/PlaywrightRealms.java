@@ -1,0 +1,104 @@
+package dev.accelbridge.browser.observe;
+
+import com.microsoft.playwright.Frame;
+import com.microsoft.playwright.Page;
+import dev.accelbridge.core.Untrusted;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A Playwright page's realms: every frame (the observer is Playwright's init script there) and, in Chromium, every
+ * dedicated worker {@link WorkerAttacher} entered, each asked through its own CDP session.
+ */
+final class PlaywrightRealms implements Realms {
+    /** How long a worker is given to answer. */
+    static final Duration WORKER_ANSWER = Duration.ofSeconds(10);
+    private static final String REPORT = "(async () => { const o = " + KEY + "; return o ? JSON.stringify(await o.report()) : null; })()";
+
+    private final Page page;
+    private final WorkerAttacher.Attached attached;
+
+    PlaywrightRealms(Page page, String script) {
+        this.page = page;
+        page.addInitScript(script);
+        this.attached = WorkerAttacher.attach(page, script);
+    }
+
+    @Override
+    public List<Realm> realms() {
+        List<Realm> out = new ArrayList<>();
+        for (Frame f : page.frames()) {
+            Observed.Realm where = new Observed.Realm(f == page.mainFrame() ? Observed.Realm.Kind.PAGE : Observed.Realm.Kind.FRAME,
+                    Untrusted.bounded(f.url(), 500));
+            out.add(new Realm() {
+                @Override
+                public Observed.Realm where() {
+                    return where;
+                }
+
+                @Override
+                public Object report() {
+                    return f.evaluate(REPORT);
+                }
+
+                @Override
+                public Object ask(String expression) {
+                    return f.evaluate("() => { const o = " + KEY + "; return o ? " + expression + " : null; }");
+                }
+            });
+        }
+        attached.attacher().ifPresent(a -> a.targets().stream().filter(t -> t.worker() && t.failure() == null).forEach(t -> {
+            Observed.Realm where = new Observed.Realm(Observed.Realm.Kind.WORKER, t.url());
+            out.add(new Realm() {
+                @Override
+                public Observed.Realm where() {
+                    return where;
+                }
+
+                @Override
+                public Object report() {
+                    return a.evaluate(t, REPORT, WORKER_ANSWER).orElse(null);
+                }
+
+                @Override
+                public Object ask(String expression) {
+                    return a.evaluate(t, "(() => { const o = " + KEY + "; return o ? " + expression + " : null; })()", WORKER_ANSWER)
+                            .orElse(null);
+                }
+            });
+        }));
+        return out;
+    }
+
+    @Override
+    public List<Observed.Unseen> unentered() {
+        List<Observed.Unseen> out = new ArrayList<>();
+        attached.attacher().ifPresent(a -> a.targets().forEach(t -> {
+            if (t.failure() != null) {
+                out.add(new Observed.Unseen(kindOf(t.type()), t.url(), t.failure()));
+            } else if (t.worker() && !t.enteredBeforeStart()) {
+                out.add(new Observed.Unseen("worker", t.url(), "the observer was put in after the worker had started (Chromium "
+                        + "does not hold a worker started by a worker), so a session it made before then would be missed"));
+            } else if (!t.worker() && !"iframe".equals(t.type())) {
+                out.add(new Observed.Unseen(kindOf(t.type()), t.url(), "the observer enters dedicated workers and frames only"));
+            }
+        }));
+        return out;
+    }
+
+    @Override
+    public boolean entersWorkers() {
+        return attached.attacher().isPresent();
+    }
+
+    private static String kindOf(String cdpType) {
+        return switch (String.valueOf(cdpType)) {
+            case "service_worker" -> "service-worker";
+            case "shared_worker" -> "shared-worker";
+            case "iframe" -> "frame";
+            default -> String.valueOf(cdpType);
+        };
+    }
+}

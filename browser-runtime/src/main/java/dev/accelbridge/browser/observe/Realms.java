@@ -1,0 +1,33 @@
+package dev.accelbridge.browser.observe;
+
+import java.util.List;
+
+/**
+ * How one driver reaches an observed page's realms (its document, its frames, the workers it entered): each realm is asked
+ * in its own way, and the driver says what it saw and could not enter. {@link PageObserver} holds one.
+ */
+interface Realms {
+    /** The observer's object in a realm, as an expression. */
+    String KEY = "globalThis[Symbol.for('accelbridge.observer')]";
+
+    /** One realm the driver can ask. */
+    interface Realm {
+        /** Where it is, as the driver knows it. */
+        Observed.Realm where();
+
+        /** The observer's report as JSON, or null where the realm has no observer. */
+        Object report();
+
+        /** Evaluates {@code expression}, in which the observer's object is {@code o}; null where the realm has no observer. */
+        Object ask(String expression);
+    }
+
+    /** The realms that can be asked now, the page's document first. */
+    List<Realm> realms();
+
+    /** What the driver saw and could not enter (before the page's own account of the workers it started). */
+    List<Observed.Unseen> unentered();
+
+    /** Whether the driver enters dedicated workers at all. */
+    boolean entersWorkers();
+}
