@@ -3,6 +3,7 @@ package dev.accelbridge.api;
 import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.Bytes;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
@@ -64,8 +65,8 @@ final class ObservedJudge {
         }
         Optional<Path> file = models.apply(s);
         if (file.isEmpty()) {
-            return new ObservedVerdict.NotJudged(s, "its model (" + mib(s.byteLength()) + ") was not kept: the visit keeps at most "
-                    + mib(keep) + " of models on disk (--keep)");
+            return new ObservedVerdict.NotJudged(s, "its model (" + Bytes.iec(s.byteLength()) + ") was not kept: the visit keeps at most "
+                    + Bytes.iec(keep) + " of models on disk (--keep)");
         }
         Optional<BackendId> ran = s.backend();
         if (ran.isEmpty()) {
@@ -86,10 +87,6 @@ final class ObservedJudge {
         } catch (AccelbridgeException e) {
             return new ObservedVerdict.NotJudged(s, "native CPU could not run it: " + e.getMessage());
         }
-    }
-
-    private static String mib(long bytes) {
-        return String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / 1048576.0);
     }
 
     /** A run with something to compare: it ran, and at least one output came back to the CPU with its values. */

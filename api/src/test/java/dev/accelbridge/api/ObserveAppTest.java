@@ -64,6 +64,17 @@ class ObserveAppTest {
     }
 
     @Test
+    void aModelPastTheBudgetIsNotKeptAndItsRowSaysSo() {
+        ObservedRun run = session.observe(at("/").addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").optKeep(100).build());
+        RunResult r = assertThat(run.results()).singleElement().actual();
+        assertThat(app.modelBytes.length).as("the app's model is past the budget").isGreaterThan(100);
+        assertThat(r.status()).isEqualTo(Status.UNAVAILABLE);
+        assertThat(r.reason()).isEqualTo("not judged: its model (" + app.modelBytes.length + " B) was not kept: the visit keeps at most "
+                + "100 B of models on disk (--keep)");
+        assertThat(r.id().modelSha256()).as("still named by its sha256").isEqualTo(app.model.sha256());
+    }
+
+    @Test
     void aPageWithoutASessionEndsWithOneClearRow() {
         long t0 = System.nanoTime();
         ObservedRun run = session.observe(at("/empty").build());

@@ -27,7 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * feature-extraction pipeline on a local model folder laid out as transformers.js expects it (the published MiniLM
  * embedder, its int8 form as {@code model_quantized.onnx}): the observer sees the session transformers.js made, names the
  * model file it picked for {@code dtype: 'q8'} by its sha256 and the engine that loaded it, and the session is judged
- * against native CPU on the ids and mask transformers.js's own tokenizer fed it.
+ * against native CPU on the ids and mask transformers.js's own tokenizer fed it; the same on the page's thread and in the
+ * app's own module worker, as most transformers.js apps run their pipeline.
  */
 @RequiresBrowser
 class TransformersAppTest {
@@ -38,9 +39,9 @@ class TransformersAppTest {
      * wasm agrees with native; WebGPU (the nightly's native EP on SwiftShader) does not, measured 2026-11-26: max abs 0.112
      * against the quantized tolerance's 0.1 (cosine 0.9988), a verdict the observer reports as the matrix would.
      */
-    @ParameterizedTest
-    @CsvSource({"wasm, PASSED", "webgpu, WRONG_OUTPUT"})
-    void aTransformersJsPipelineIsObservedAndJudgedAgainstNative(String device, Status expected) throws Exception {
+    @ParameterizedTest(name = "{0} on {1}")
+    @CsvSource({"/tjs, wasm, PASSED", "/tjs, webgpu, WRONG_OUTPUT", "/tjs-worker, wasm, PASSED", "/tjs-worker, webgpu, WRONG_OUTPUT"})
+    void aTransformersJsPipelineIsObservedAndJudgedAgainstNative(String path, String device, Status expected) throws Exception {
         Path packages = ObservedApp.appPackages().orElseThrow(() -> new IllegalStateException(
                 "browser-runtime/apps/node_modules is not installed: build browser-runtime with its tests"));
         Path model = PublishedModels.embedderFolder(dir.resolve("models"));
@@ -54,10 +55,14 @@ class TransformersAppTest {
             Files.move(model, model.resolveSibling("minilm"));
             Page page = browser.newPage();
             try (ObservedPage o = Accelbridge.observe(page)) {
-                app.drive(page, "/tjs?device=" + device + "&dtype=q8");
+                app.drive(page, path + "?device=" + device + "&dtype=q8");
                 assertThat(page.locator("body").getAttribute("data-done")).isEqualTo("2x384");
 
-                Observed seen = o.observed();
+                var reading = o.reading();
+                assertThat(reading.unseen()).isEmpty();
+                Observed seen = reading.realms().stream().filter(r -> !r.sessions().isEmpty()).findFirst().orElseThrow(
+                        () -> new AssertionError("no realm saw the session: " + reading));
+                assertThat(seen.realm().kind()).isEqualTo(path.endsWith("worker") ? Observed.Realm.Kind.WORKER : Observed.Realm.Kind.PAGE);
                 assertThat(seen.sessions()).hasSize(1);
                 Observed.Session s = seen.sessions().get(0);
                 assertThat(s.sha256()).as("the q8 file transformers.js picked, model_quantized.onnx")

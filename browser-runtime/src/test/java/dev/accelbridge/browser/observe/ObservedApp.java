@@ -151,6 +151,10 @@ public final class ObservedApp implements AutoCloseable {
             cfg.routes.get("/busy", ctx -> ctx.html("<!DOCTYPE html><title>busy</title><script>for (;;) {}</script>"));
             cfg.routes.get("/tjs", ctx -> ctx.html(APP.replace("/app.mjs", "/tjs.mjs")));
             cfg.routes.get("/tjs.mjs", ctx -> ctx.contentType("text/javascript").result(TRANSFORMERS));
+            cfg.routes.get("/tjs-worker", ctx -> ctx.html(APP.replace("/app.mjs", "/tjs-page.mjs")));
+            cfg.routes.get("/tjs-page.mjs", ctx -> ctx.contentType("text/javascript").result(ThreadedApp.PAGE_OF.replace("WORKER",
+                    "/tjs-worker.mjs")));
+            cfg.routes.get("/tjs-worker.mjs", ctx -> ctx.contentType("text/javascript").result(ThreadedApp.inWorker(TRANSFORMERS)));
             cfg.routes.get("/x/{root}/<path>", ctx -> {
                 Path root = roots.get(ctx.pathParam("root"));
                 Path file = root == null ? null : root.resolve(ctx.pathParam("path")).normalize();

@@ -43,7 +43,30 @@ final class ThreadedApp {
             button.onclick = () => w.postMessage('run');
             """;
 
+    /** A page that starts the module worker {@code WORKER} with the page's own query and wires the button to it. */
+    static final String PAGE_OF = """
+            const w = new Worker('WORKER' + location.search, { type: 'module' });
+            const button = document.getElementById('run');
+            w.onmessage = e => {
+              if (e.data.ready) button.disabled = false;
+              if (e.data.done) document.body.dataset.done = e.data.done;
+            };
+            button.onclick = () => w.postMessage('run');
+            """;
+
     private ThreadedApp() {
+    }
+
+    /**
+     * A page's app script as a worker's: the same module with the page's parts put the worker's way (its query from the
+     * worker's own location, its button a message in and the result a message out).
+     */
+    static String inWorker(String pageScript) {
+        return pageScript.replace("new URLSearchParams(location.search)", "new URLSearchParams(self.location.search)")
+                .replace("const button = document.getElementById('run');\nbutton.onclick = async () => {", "self.onmessage = async () => {")
+                .replace("document.body.dataset.done = ", "self.postMessage({ done: ")
+                .replace("out.dims.join('x');", "out.dims.join('x') });")
+                .replace("button.disabled = false;", "self.postMessage({ ready: true });");
     }
 
     static void routes(io.javalin.config.RoutesConfig r) {
