@@ -68,7 +68,14 @@
   }
 
   function heap(M) { return M.HEAPU8; }
-  function u32(M, p) { return new DataView(M.HEAPU8.buffer).getUint32(p >>> 0, true); }
+  // one view of the heap while its buffer stays the same (a new one after the memory grows), not one made at every read:
+  // a run reads a dozen words
+  var view = null;
+  function u32(M, p) {
+    var b = M.HEAPU8.buffer;
+    if (!view || view.buffer !== b) view = new DataView(b);
+    return view.getUint32(p >>> 0, true);
+  }
   function text(M, p) { try { return M.UTF8ToString(p >>> 0); } catch (e) { return null; } }
   function names(M, p, n) { var out = []; for (var i = 0; i < n; i++) out.push(text(M, u32(M, (p >>> 0) + 4 * i))); return out; }
   function handles(M, p, n) { var out = []; for (var i = 0; i < n; i++) out.push(u32(M, (p >>> 0) + 4 * i)); return out; }
@@ -144,9 +151,14 @@
     wrapName(M, '_OrtCreateTensor', function (f, a, self) {
       var desc = null;
       try { desc = a[5] === 1 || a[5] === undefined ? { type: a[0], ptr: a[1] >>> 0, shape: dims(M, a[3], a[4]) } : { type: a[0], ptr: 0, shape: dims(M, a[3], a[4]), location: a[5] }; } catch (e) { note('tensor', e); }
-      var values = desc ? tensorOf(M, desc.type, desc.ptr, desc.shape, !desc.location) : null;
-      if (values) values.cpu = !desc.location;
+      // its values are read when a run is recorded with them (the first four of a session), not at every creation
+      var values = desc ? tensorOf(M, desc.type, 0, desc.shape, false) : null;
+      if (values) { values.cpu = !desc.location; values.ptr = desc.ptr; }
       return after(f.apply(self, a), function (h) { if (h && values) tensors.set(h >>> 0, values); });
+    });
+    wrapName(M, '_OrtReleaseTensor', function (f, a, self) {
+      tensors.delete(a[0] >>> 0);
+      return f.apply(self, a);
     });
     // IO binding (outputs kept on the GPU, graph capture): a binding's inputs and outputs as onnxruntime-web binds them
     var bindings = new Map();
@@ -194,7 +206,8 @@
       var run = { ms: null, through: through, withValues: withValues, outputs: outs.map(function (o) { return { name: o.name, cpu: o.cpu }; }),
         inputs: ins.map(function (x) {
           var t = tensors.get(x.handle) || { type: null, shape: null, byteLength: null, values: null };
-          return { name: x.name, type: t.type, shape: t.shape, byteLength: t.byteLength, values: withValues ? t.values : null, cut: t.cut, onDevice: t.cpu === false };
+          var v = withValues && t.cpu ? tensorOf(M, t.type, t.ptr, t.shape, true) : { values: null, cut: false };
+          return { name: x.name, type: t.type, shape: t.shape, byteLength: t.byteLength, values: v.values, cut: v.cut, onDevice: t.cpu === false };
         }) };
       rec.runs.push(run);
       return run;

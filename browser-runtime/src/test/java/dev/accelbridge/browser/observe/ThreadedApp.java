@@ -4,10 +4,11 @@ package dev.accelbridge.browser.observe;
  * {@link ObservedApp}'s app built the way most apps are: its session made and run off the page's thread. {@code /threaded}
  * runs it in a module worker ({@code ?in=module}, the default), a classic worker made from a {@code blob:} URL that
  * imports the same module ({@code ?in=classic}), or a worker started by a worker ({@code ?in=nested});
- * {@code /framed} is the first app in a same-origin frame; {@code /shared} starts a shared worker. The button
+ * {@code /framed} is the first app in a same-origin frame; {@code /shared} starts a shared worker; {@code /loop} an app
+ * that times its own work ({@link #LOOP}). The button
  * ({@code #run}) is enabled once the worker's session is made and marks the body {@code data-done} with the output names.
  */
-final class ThreadedApp {
+public final class ThreadedApp {
     /** The worker: makes the session, says it is ready, runs it when asked. */
     static final String WORK = """
             import * as ort from '/ort/ort.all.min.mjs';
@@ -43,6 +44,26 @@ final class ThreadedApp {
             button.onclick = () => w.postMessage('run');
             """;
 
+    /**
+     * An app that times its own work ({@code /loop?n=N&in=page|worker}): makes the session and runs it N times on the page's
+     * thread or in a module worker, and marks the body {@code data-done} with its own figures ({@code {load, runs}} in ms,
+     * by the page's clock): what the observer's cost is measured on.
+     */
+    static final String LOOP = """
+            import * as ort from '/ort/ort.all.min.mjs';
+            ort.env.wasm.wasmPaths = new URL('/ort/', import.meta.url).href;
+            ort.env.wasm.numThreads = 1;
+            const q = new URLSearchParams(self.location.search);
+            const t0 = performance.now();
+            const s = await ort.InferenceSession.create(new URL('/model.onnx', import.meta.url).href, { executionProviders: ['wasm'] });
+            const t1 = performance.now();
+            for (let i = 0, n = Number(q.get('n') || 100); i < n; i++) {
+              await s.run({ [s.inputNames[0]]: new ort.Tensor('float32', Float32Array.from({ length: 8 }, (_, j) => (i + j) / 8), [2, 4]) });
+            }
+            const figures = JSON.stringify({ load: t1 - t0, runs: performance.now() - t1 });
+            if (typeof document === 'undefined') self.postMessage({ done: figures }); else document.body.dataset.done = figures;
+            """;
+
     /** A page that starts the module worker {@code WORKER} with the page's own query and wires the button to it. */
     static final String PAGE_OF = """
             const w = new Worker('WORKER' + location.search, { type: 'module' });
@@ -75,6 +96,11 @@ final class ThreadedApp {
         r.get("/threaded.mjs", ctx -> ctx.contentType("text/javascript").result(PAGE));
         r.get("/work.mjs", ctx -> ctx.contentType("text/javascript").result(WORK));
         r.get("/outer.mjs", ctx -> ctx.contentType("text/javascript").result(OUTER));
+        r.get("/loop", ctx -> ctx.html("<!DOCTYPE html><title>an app timing itself</title><body><script type=\"module\">"
+                + "if (new URLSearchParams(location.search).get('in') === 'worker') { const w = new Worker('/loop.mjs' + location.search, "
+                + "{ type: 'module' }); w.onmessage = e => { document.body.dataset.done = e.data.done; }; } else { await import('/loop.mjs'); }"
+                + "</script></body>"));
+        r.get("/loop.mjs", ctx -> ctx.contentType("text/javascript").result(LOOP));
         r.get("/framed", ctx -> ctx.html("<!DOCTYPE html><title>a framed app</title><iframe src=\"/\"></iframe>"));
         r.get("/shared", ctx -> ctx.html("<!DOCTYPE html><title>a shared worker</title><body><script>new SharedWorker('/outer.mjs', "
                 + "{ type: 'module' }); document.body.dataset.done = 'started';</script></body>"));
