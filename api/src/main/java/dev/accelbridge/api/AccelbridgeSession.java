@@ -123,7 +123,11 @@ public final class AccelbridgeSession implements AutoCloseable {
             plan.put("observe", o.url().toString()).put("origin", options.origin());
             String runId = store.beginRun(host, versions, plan.toString());
             try {
-                return ObservedRuns.observe(o, runId, host, natives, store);
+                // a replay continues the observation's run, which is finished first: a run is continued once it is not running
+                return ObservedRuns.observe(o, runId, host, natives, store, request -> {
+                    store.finishRun(runId);
+                    return run(request);
+                });
             } finally {
                 store.finishRun(runId); // a browser that cannot start ends the run too, with what it stored
             }

@@ -3,6 +3,7 @@ package dev.accelbridge.api;
 import dev.accelbridge.browser.launch.WebGpuAdapter;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.run.Targets;
 
 import java.net.URI;
 import java.time.Duration;
@@ -26,9 +27,12 @@ import java.util.Optional;
  * @param keep    the most model bytes kept on disk from one visit to judge its sessions (default
  *                {@link dev.accelbridge.browser.observe.PageObserver#DEFAULT_KEEP}, 4 GiB); a model past it is hashed, not kept,
  *                and its row says so
+ * @param replay  where each session the app made is replayed as a case once observed (its model, the inputs of its first
+ *                run with every input's values), its rows added to the observation's run: the plan's {@link Targets} group
+ *                (backends, browsers, engines, native EPs); empty: no replay
  */
 public record ObserveOptions(URI url, List<AppStep> steps, Optional<String> until, Duration idle, Duration timeout,
-                             BrowserKind browser, WebGpuAdapter adapter, long keep) {
+                             BrowserKind browser, WebGpuAdapter adapter, long keep, Optional<Targets> replay) {
     /** Checks the options: a page to open, times that fit, a browser the observer can go into. */
     public ObserveOptions {
         if (url == null || url.getScheme() == null || !List.of("http", "https", "file").contains(url.getScheme())) {
@@ -36,6 +40,7 @@ public record ObserveOptions(URI url, List<AppStep> steps, Optional<String> unti
                     "e.g. accelbridge observe http://localhost:5173/");
         }
         steps = List.copyOf(steps);
+        replay = replay == null ? Optional.empty() : replay;
         until = until == null ? Optional.empty() : until.filter(u -> !u.isBlank());
         if (idle.isNegative() || idle.isZero() || timeout.compareTo(idle) <= 0) {
             throw new AccelbridgeException("The idle time must be above 0 and below the timeout, got idle " + idle.toSeconds()
@@ -65,6 +70,7 @@ public record ObserveOptions(URI url, List<AppStep> steps, Optional<String> unti
         private BrowserKind browser = BrowserKind.CHROMIUM;
         private WebGpuAdapter adapter = WebGpuAdapter.AUTO;
         private long keep = dev.accelbridge.browser.observe.PageObserver.DEFAULT_KEEP;
+        private Targets replay;
 
         private Builder(URI url) {
             this.url = url;
@@ -106,6 +112,12 @@ public record ObserveOptions(URI url, List<AppStep> steps, Optional<String> unti
             return this;
         }
 
+        /** Where each session is replayed once observed. */
+        public Builder optReplay(Targets targets) {
+            this.replay = targets;
+            return this;
+        }
+
         /** The most model bytes kept on disk from the visit. */
         public Builder optKeep(long bytes) {
             this.keep = bytes;
@@ -114,7 +126,7 @@ public record ObserveOptions(URI url, List<AppStep> steps, Optional<String> unti
 
         /** The options. */
         public ObserveOptions build() {
-            return new ObserveOptions(url, steps, Optional.ofNullable(until), idle, timeout, browser, adapter, keep);
+            return new ObserveOptions(url, steps, Optional.ofNullable(until), idle, timeout, browser, adapter, keep, Optional.ofNullable(replay));
         }
     }
 }

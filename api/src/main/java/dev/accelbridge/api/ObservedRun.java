@@ -19,13 +19,24 @@ import java.util.List;
  *                 each one bounded line
  * @param unseen   the workers and frames the visit saw and could not observe (each is a row too): what they computed is
  *                 unseen, so such a visit passes no {@code --fail-on}
+ * @param replays  the rows of the sessions replayed on other lanes ({@link ObserveOptions#replay}), in the same run; each
+ *                 one's input set is its observed row's with {@code replay of } before it
  */
-public record ObservedRun(String runId, URI url, List<RunResult> results, boolean timedOut, List<String> notes, List<Observed.Unseen> unseen) {
+public record ObservedRun(String runId, URI url, List<RunResult> results, boolean timedOut, List<String> notes, List<Observed.Unseen> unseen,
+                          List<RunResult> replays) {
     /** Copies the lists. */
     public ObservedRun {
         results = List.copyOf(results);
         notes = List.copyOf(notes);
         unseen = List.copyOf(unseen);
+        replays = List.copyOf(replays);
+    }
+
+    /** The observed rows, then the replays'. */
+    public List<RunResult> allRows() {
+        List<RunResult> all = new java.util.ArrayList<>(results);
+        all.addAll(replays);
+        return all;
     }
 
     /** The rows of the sessions observed, without the rows that say what was unseen. */

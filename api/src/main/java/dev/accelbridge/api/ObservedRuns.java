@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * One observation of a user's app as a run of the store ({@link AccelbridgeSession#observe}): the visit, each session of
@@ -27,7 +28,12 @@ final class ObservedRuns {
     private ObservedRuns() {
     }
 
-    static ObservedRun observe(ObserveOptions o, String runId, HostInfo host, NativeProviders natives, MatrixStore store) {
+    /**
+     * Observes the app as {@code o} says and stores its rows in run {@code runId}; where {@code o} asks for a replay, each
+     * session is replayed on its targets through {@code runner}, the replay's rows added to the same run.
+     */
+    static ObservedRun observe(ObserveOptions o, String runId, HostInfo host, NativeProviders natives, MatrixStore store,
+                               Function<RunRequest, SessionRun> runner) {
         Instant started = Instant.now();
         Path models;
         try {
@@ -36,7 +42,7 @@ final class ObservedRuns {
             throw new UncheckedIOException(e);
         }
         try {
-            return observe(o, runId, host, natives, store, started, AppObserver.visit(o, models));
+            return observe(o, runId, host, natives, store, started, AppObserver.visit(o, models), runner);
         } finally {
             try {
                 Caches.deleteTree(models);
@@ -47,7 +53,8 @@ final class ObservedRuns {
     }
 
     private static ObservedRun observe(ObserveOptions o, String runId, HostInfo host, NativeProviders natives, MatrixStore store,
-                                       Instant started, AppObserver.Visit visit) {
+                                       Instant started, AppObserver.Visit visit, Function<RunRequest, SessionRun> runner) {
+        List<ObservedReplays.Replayable> replayable = new ArrayList<>();
         ObservedRows.Where where = new ObservedRows.Where(runId, started, o.url(), o.browser(), visit.browserVersion(), host);
         List<RunResult> rows = new ArrayList<>();
         List<AppObserver.Document> pages = visit.documents().stream().filter(d -> d.seen().realm().kind() == Observed.Realm.Kind.PAGE).toList();
@@ -62,7 +69,9 @@ final class ObservedRuns {
             for (var s : d.seen().sessions()) {
                 Optional<Path> model = Optional.ofNullable(d.models().get(s.id())).map(PageObserver.KeptModel::file);
                 ObservedVerdict v = ObservedJudge.judge(s, x -> model, natives, o.keep());
-                rows.add(ObservedRows.of(where, d.seen().realm(), d.stepOf().getOrDefault(s.id(), "open"), v, ObservedJudge.precision(model), notes));
+                RunResult row = ObservedRows.of(where, d.seen().realm(), d.stepOf().getOrDefault(s.id(), "open"), v, ObservedJudge.precision(model), notes);
+                rows.add(row);
+                ObservedReplays.of(s, model, row).ifPresent(replayable::add);
             }
         }
         if (rows.isEmpty()) {
@@ -72,6 +81,9 @@ final class ObservedRuns {
         }
         visit.unseen().forEach(u -> rows.add(ObservedRows.unseen(where, u)));
         store.writeAll(rows);
-        return new ObservedRun(runId, o.url(), rows, visit.timedOut(), visit.notes(), visit.unseen());
+        List<String> notes = new ArrayList<>(visit.notes());
+        // while the models are still on disk: the replay runs each kept session as a case on the other lanes
+        List<RunResult> replays = o.replay().map(t -> ObservedReplays.replay(replayable, t, runId, runner, notes)).orElse(List.of());
+        return new ObservedRun(runId, o.url(), rows, visit.timedOut(), notes, visit.unseen(), replays);
     }
 }

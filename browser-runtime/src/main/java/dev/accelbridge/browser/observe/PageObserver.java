@@ -92,11 +92,18 @@ public final class PageObserver {
                 + ", configurable: true });\n" + SCRIPT;
     }
 
-    /** The observer script itself, for a driver that installs it its own way (a WebDriver BiDi preload script). */
+    /**
+     * The observer script itself (its stateless parts, then the observer), for a driver that installs it its own way (a
+     * WebDriver BiDi preload script).
+     */
     public static String script() {
-        try (InputStream in = PageObserver.class.getResourceAsStream("observer.js")) {
+        return resource("observer-parts.js") + "\n" + resource("observer.js");
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = PageObserver.class.getResourceAsStream(name)) {
             if (in == null) {
-                throw new AccelbridgeException("the observer script is not on the classpath", "rebuild browser-runtime");
+                throw new AccelbridgeException("the observer script " + name + " is not on the classpath", "rebuild browser-runtime");
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {

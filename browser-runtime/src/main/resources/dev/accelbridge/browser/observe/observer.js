@@ -1,5 +1,5 @@
 // Accelbridge's observer (docs/observe.md), installed before any script of a user's page runs (Playwright's
-// addInitScript). It records every onnxruntime-web session the page makes and each of its runs, however onnxruntime-web
+// addInitScript), just after its stateless parts (observer-parts.js). It records every onnxruntime-web session the page makes and each of its runs, however onnxruntime-web
 // was loaded: imported, through transformers.js, or inlined in a bundle. Every build hands its C API to one plain object,
 // the Emscripten module, and sets that object's PTR_SIZE after its _Ort* functions are in place and before its async
 // wrappers are: a setter on Object.prototype for that one name finds the object, and accessors on it wrap the functions
@@ -10,7 +10,11 @@
 (function () {
   'use strict';
   var KEY = Symbol.for('accelbridge.observer');
-  if (globalThis[KEY]) return;
+  var PARTS = Symbol.for('accelbridge.observer.parts');
+  var P = globalThis[PARTS];
+  delete globalThis[PARTS]; // taken, so the page keeps nothing of the parts but the observer
+  if (globalThis[KEY] || !P) return;
+  var heap = P.heap, u32 = P.u32, text = P.text, names = P.names, handles = P.handles, dims = P.dims, hex = P.hex, base64 = P.base64;
   // the model bytes a realm holds for the driver at once: the driver's budget where it set one (a copy is let go as soon as
   // the driver has it on disk), else 64 MiB
   var BUDGET = Number(globalThis[Symbol.for('accelbridge.observer.keep')]);
@@ -67,19 +71,6 @@
     });
   }
 
-  function heap(M) { return M.HEAPU8; }
-  // one view of the heap while its buffer stays the same (a new one after the memory grows), not one made at every read:
-  // a run reads a dozen words
-  var view = null;
-  function u32(M, p) {
-    var b = M.HEAPU8.buffer;
-    if (!view || view.buffer !== b) view = new DataView(b);
-    return view.getUint32(p >>> 0, true);
-  }
-  function text(M, p) { try { return M.UTF8ToString(p >>> 0); } catch (e) { return null; } }
-  function names(M, p, n) { var out = []; for (var i = 0; i < n; i++) out.push(text(M, u32(M, (p >>> 0) + 4 * i))); return out; }
-  function handles(M, p, n) { var out = []; for (var i = 0; i < n; i++) out.push(u32(M, (p >>> 0) + 4 * i)); return out; }
-  function dims(M, p, n) { var out = []; for (var i = 0; i < n; i++) out.push(u32(M, (p >>> 0) + 4 * i)); return out; }
 
   function tensorOf(M, type, dataPtr, shape, withValues) {
     var count = shape.reduce(function (a, b) { return a * b; }, 1);
@@ -269,60 +260,13 @@
     });
   }
 
-  function hex(buf) {
-    return Array.prototype.map.call(new Uint8Array(buf), function (b) { return (b < 16 ? '0' : '') + b.toString(16); }).join('');
-  }
-
-  function base64(bytes) {
-    var s = '';
-    for (var i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
-    return btoa(s);
-  }
 
   function tensorOut(t) {
     return { name: t.name || null, type: t.type === undefined ? null : t.type, shape: t.shape || null, byteLength: t.byteLength === undefined ? null : t.byteLength,
       values: t.values ? base64(t.values) : null, cut: !!t.cut, onDevice: !!t.onDevice };
   }
 
-  // the onnxruntime-web WebAssembly modules the page instantiated from a URL (the engine's build, by its file name)
-  function watchInstantiation() {
-    var streaming = WebAssembly.instantiateStreaming;
-    if (typeof streaming !== 'function') return;
-    WebAssembly.instantiateStreaming = function (source) {
-      try {
-        Promise.resolve(source).then(function (r) {
-          if (r && /ort-wasm[^/]*\.wasm/.test(String(r.url)) && modules.length < 16) modules.push(String(r.url).slice(0, 500));
-        }, function () { /* the page sees its own error */ });
-      } catch (e) { note('module', e); }
-      return streaming.apply(this, arguments);
-    };
-  }
 
-  // the threads this realm starts, as it asks for them: a dedicated worker is entered by the driver where it can be (and
-  // said as not entered where not); a shared or service worker is never entered, and is said
-  function watchThreads() {
-    function record(kind, url, type) {
-      try {
-        if (started.length < LIMITS.started) started.push({ kind: kind, url: String(url instanceof URL ? url.href : url).slice(0, 500), type: type || 'classic' });
-      } catch (e) { note('thread', e); }
-    }
-    [['Worker', 'worker'], ['SharedWorker', 'shared-worker']].forEach(function (k) {
-      var C = globalThis[k[0]];
-      if (typeof C !== 'function') return;
-      globalThis[k[0]] = new Proxy(C, { construct: function (t, args, nt) {
-        record(k[1], args[0], args[1] && args[1].type);
-        return Reflect.construct(t, args, nt);
-      } });
-    });
-    var SW = globalThis.ServiceWorkerContainer;
-    if (SW && typeof SW.prototype.register === 'function') {
-      var register = SW.prototype.register;
-      SW.prototype.register = function (url, opts) {
-        record('service-worker', url, opts && opts.type);
-        return register.apply(this, arguments);
-      };
-    }
-  }
 
   try {
     Object.defineProperty(Object.prototype, 'PTR_SIZE', {
@@ -333,8 +277,8 @@
         try { if (typeof this._OrtCreateSession === 'function') instrument(this); } catch (e) { note('instrument', e); }
       },
     });
-    watchInstantiation();
-    watchThreads();
+    P.watchInstantiation(modules, note);
+    P.watchThreads(started, LIMITS.started, note);
   } catch (e) {
     note('install', e);
   }

@@ -8,6 +8,8 @@ import dev.accelbridge.api.ObservedRun;
 import dev.accelbridge.api.SessionOptions;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.BrowserSpec;
+import dev.accelbridge.run.Targets;
 import dev.accelbridge.reports.ExitPolicy;
 import dev.accelbridge.reports.history.RegressionDetector;
 import dev.accelbridge.reports.render.ReportWriter;
@@ -57,13 +59,12 @@ public final class ObserveCommand implements Callable<Integer> {
             + "included (default 120).")
     double timeout = 120;
 
-    @Option(names = "--browser", paramLabel = "BROWSER", converter = Converters.Browser.class,
-            description = "chromium (default) or chromium-shell.")
-    BrowserKind browser = BrowserKind.CHROMIUM;
-
-    @Option(names = "--webgpu-adapter", paramLabel = "auto|hardware|software", converter = Converters.Adapter.class,
-            description = "Chromium's WebGPU adapter, as for run (default: auto).")
-    dev.accelbridge.browser.launch.WebGpuAdapter adapter = dev.accelbridge.browser.launch.WebGpuAdapter.AUTO;
+    /**
+     * {@code run}'s target options: the app is observed in the first Chromium of {@code --browser} (chromium when none is
+     * listed) with {@code --webgpu-adapter}; {@code --backends} (or {@code --native}) replays each session on them.
+     */
+    @Mixin
+    TargetOptions targets = new TargetOptions();
 
     @Option(names = "--out", paramLabel = "DIR", description = "Where the reports are written (default: accelbridge-out).")
     Path out = Path.of("accelbridge-out");
@@ -95,23 +96,26 @@ public final class ObserveCommand implements Callable<Integer> {
         try (AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(common.dbPath()).optOutDir(out)
                 .optOrigin("accelbridge observe").build())) {
             ObservedRun run = session.observe(options);
-            String table = ResultTable.render(run.results(), Terminal.WIDTH, !json && Terminal.colour());
+            String table = ResultTable.render(run.allRows(), Terminal.WIDTH, !json && Terminal.colour());
             if (json) {
                 err.print(table); // as run --json: the rows on stdout, the table on stderr
-                spec.commandLine().getOut().println(RunJson.array(run.results()));
+                spec.commandLine().getOut().println(RunJson.array(run.allRows()));
             } else {
                 spec.commandLine().getOut().print(table);
             }
             spec.commandLine().getOut().flush();
             run.notes().forEach(n -> err.println("  page: " + n));
             run.unseen().forEach(u -> err.println("  unseen: " + u.describe()));
+            if (!run.replays().isEmpty()) {
+                err.printf("replayed: %d case(s), each row's input set 'replay of' its session's%n", run.replays().size());
+            }
             err.printf("run %s: %d session(s) of %s%s, stored in %s%n", run.runId(), run.sessions().size(), run.url(),
                     run.timedOut() ? " (ended at the timeout)" : "", session.storePath().toAbsolutePath());
             if (!noReport) {
                 List<Path> files = ReportWriter.write(session.store(), Optional.of(run.runId()), out, RegressionDetector.defaults()).files();
                 err.println("report: " + files.get(0).toAbsolutePath());
             }
-            ExitPolicy.Decision d = policy.decide(run.results(), List.of(), run.unseen().size());
+            ExitPolicy.Decision d = policy.decide(run.allRows(), List.of(), run.unseen().size());
             if (d.code() != 0) {
                 err.println("failing (--fail-on " + String.join(",", failOn) + "): " + String.join("; ", d.reasons()));
                 return Main.POLICY_FAILED;
@@ -132,12 +136,17 @@ public final class ObserveCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--idle must be above 0 and below --timeout, which is at most "
                     + "3600 seconds (got --idle " + idle + ", --timeout " + timeout + ")");
         }
-        ObserveOptions.Builder b = ObserveOptions.builder(uri).optUntil(until).optBrowser(browser).optAdapter(adapter)
+        BrowserKind observer = targets.browsers == null ? BrowserKind.CHROMIUM : targets.browsers.stream().map(BrowserSpec::kind)
+                .filter(BrowserKind::chromium).findFirst().orElse(BrowserKind.CHROMIUM);
+        ObserveOptions.Builder b = ObserveOptions.builder(uri).optUntil(until).optBrowser(observer).optAdapter(targets.webGpuAdapter)
                 .optIdle(Duration.ofMillis((long) (idle * 1000))).optTimeout(Duration.ofMillis((long) (timeout * 1000))).optKeep(keep);
         for (String s : steps) {
             b.addStep(step(s));
         }
         try {
+            if (targets.backends != null && !targets.backends.isEmpty() || targets.nativeOnly) {
+                b.optReplay(targets.apply(Targets.builder()).build());
+            }
             return b.build();
         } catch (AccelbridgeException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.oneLine());

@@ -1,0 +1,76 @@
+package dev.accelbridge.api;
+
+import dev.accelbridge.browser.observe.Observed;
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Untrusted;
+import dev.accelbridge.run.ModelSet;
+import dev.accelbridge.run.RunPlan;
+import dev.accelbridge.run.Targets;
+import dev.accelbridge.suites.OnnxModels;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The sessions an app made, replayed on other lanes ({@link ObserveOptions#replay}): each session whose model was kept
+ * and one of whose runs was recorded with every input's values becomes a case (its model, those inputs), run on the
+ * replay's targets as any case is (native CPU's reference, the tolerance, the bisection of a wrong output), its rows added
+ * to the observation's run. A replay's input set is the observed row's with {@code replay of } before it, so each row
+ * names the session it replays.
+ */
+final class ObservedReplays {
+    /** What a replay's input set begins with. */
+    static final String PREFIX = "replay of ";
+
+    /** A session to replay: its model file, its row's model name and input set, its run with every input's values. */
+    record Replayable(Path model, String name, String inputSet, List<NamedTensor> inputs) {
+    }
+
+    private ObservedReplays() {
+    }
+
+    /** The session's replay, when its model was kept and a run of it has every input's values (the first such run). */
+    static Optional<Replayable> of(Observed.Session s, Optional<Path> model, RunResult row) {
+        if (model.isEmpty()) {
+            return Optional.empty();
+        }
+        for (Observed.Run r : s.runs()) {
+            if (!r.failed() && !r.inputs().isEmpty() && r.inputs().stream().allMatch(t -> t.tensor().isPresent())) {
+                return Optional.of(new Replayable(model.get(), row.id().model(), row.id().inputSet(),
+                        r.inputs().stream().map(t -> t.tensor().orElseThrow()).toList()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Runs the sessions on {@code targets}, adding their rows to run {@code runId}, and returns the rows; a session whose
+     * model cannot be read as a case is left out, said in {@code notes}.
+     */
+    static List<RunResult> replay(List<Replayable> sessions, Targets targets, String runId, Function<RunRequest, SessionRun> runner,
+                                  List<String> notes) {
+        List<ModelCase> cases = new ArrayList<>();
+        for (Replayable r : sessions) {
+            try {
+                ModelSpec spec = OnnxModels.inspect(r.model(), ModelFamily.OTHER, r.name(), "replayed from an observed app");
+                cases.add(new ModelCase(spec, Untrusted.bounded(PREFIX + r.inputSet(), ObservedRows.MAX_INPUT_SET), r.inputs(), Optional.empty()));
+            } catch (RuntimeException e) {
+                notes.add(Untrusted.bounded("the session of " + r.name() + " could not be replayed: " + e.getMessage(), 300));
+            }
+        }
+        if (cases.isEmpty()) {
+            return List.of();
+        }
+        RunPlan plan = RunPlan.builder().optTargets(targets).build();
+        SessionRun run = runner.apply(RunRequest.builder().setPlan(plan).optModels(new ModelSet(cases, List.of()))
+                .optLabel("replay of the sessions observed in run " + runId).optContinueOf(runId).build());
+        return run.results().stream().map(CaseResult::result).toList();
+    }
+}

@@ -1,0 +1,77 @@
+// The parts of Accelbridge's observer (observer.js, docs/observe.md) that hold none of its state: reading the
+// WebAssembly heap, encoding what is kept, and watching what a realm starts (its workers, the onnxruntime-web modules it
+// instantiates). Put in just before observer.js, which takes them from the one property they are handed over by and
+// removes it, so the page keeps nothing of them but the observer's own hooks.
+(function () {
+  'use strict';
+  if (globalThis[Symbol.for('accelbridge.observer')]) return; // observed already: its hooks are in place
+
+  function heap(M) { return M.HEAPU8; }
+  // one view of the heap while its buffer stays the same (a new one after the memory grows), not one made at every read:
+  // a run reads a dozen words
+  var view = null;
+  function u32(M, p) {
+    var b = M.HEAPU8.buffer;
+    if (!view || view.buffer !== b) view = new DataView(b);
+    return view.getUint32(p >>> 0, true);
+  }
+  function text(M, p) { try { return M.UTF8ToString(p >>> 0); } catch (e) { return null; } }
+  function words(M, p, n) { var out = []; for (var i = 0; i < n; i++) out.push(u32(M, (p >>> 0) + 4 * i)); return out; }
+  function names(M, p, n) { return words(M, p, n).map(function (q) { return text(M, q); }); }
+
+  function hex(buf) {
+    return Array.prototype.map.call(new Uint8Array(buf), function (b) { return (b < 16 ? '0' : '') + b.toString(16); }).join('');
+  }
+
+  function base64(bytes) {
+    var s = '';
+    for (var i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return btoa(s);
+  }
+
+  // the onnxruntime-web WebAssembly modules the realm instantiates from a URL (the engine's build, by its file name)
+  function watchInstantiation(modules, note) {
+    var streaming = WebAssembly.instantiateStreaming;
+    if (typeof streaming !== 'function') return;
+    WebAssembly.instantiateStreaming = function (source) {
+      try {
+        Promise.resolve(source).then(function (r) {
+          if (r && /ort-wasm[^/]*\.wasm/.test(String(r.url)) && modules.length < 16) modules.push(String(r.url).slice(0, 500));
+        }, function () { /* the page sees its own error */ });
+      } catch (e) { note('module', e); }
+      return streaming.apply(this, arguments);
+    };
+  }
+
+  // the threads this realm starts, as it asks for them (recorded, never changed): a dedicated worker is entered by the
+  // driver where it can be (and said as not entered where not); a shared or service worker is never entered, and is said
+  function watchThreads(started, limit, note) {
+    function record(kind, url, type) {
+      try {
+        if (started.length < limit) started.push({ kind: kind, url: String(url instanceof URL ? url.href : url).slice(0, 500), type: type || 'classic' });
+      } catch (e) { note('thread', e); }
+    }
+    [['Worker', 'worker'], ['SharedWorker', 'shared-worker']].forEach(function (k) {
+      var C = globalThis[k[0]];
+      if (typeof C !== 'function') return;
+      globalThis[k[0]] = new Proxy(C, { construct: function (t, args, nt) {
+        record(k[1], args[0], args[1] && args[1].type);
+        return Reflect.construct(t, args, nt);
+      } });
+    });
+    var SW = globalThis.ServiceWorkerContainer;
+    if (SW && typeof SW.prototype.register === 'function') {
+      var register = SW.prototype.register;
+      SW.prototype.register = function (url, opts) {
+        record('service-worker', url, opts && opts.type);
+        return register.apply(this, arguments);
+      };
+    }
+  }
+
+  Object.defineProperty(globalThis, Symbol.for('accelbridge.observer.parts'), {
+    configurable: true,
+    value: Object.freeze({ heap: heap, u32: u32, text: text, names: names, handles: words, dims: words, hex: hex, base64: base64,
+      watchInstantiation: watchInstantiation, watchThreads: watchThreads }),
+  });
+})();
