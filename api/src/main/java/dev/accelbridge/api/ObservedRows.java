@@ -1,6 +1,7 @@
 package dev.accelbridge.api;
 
 import dev.accelbridge.browser.launch.BrowserMajorAxis;
+import dev.accelbridge.browser.page.OrtWebAxis;
 import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
@@ -66,8 +67,8 @@ final class ObservedRows {
         CaseId id = new CaseId(ModelFamily.OTHER, "app model " + (s.sha256() == null ? "#" + s.id() : s.sha256().substring(0, 12)),
                 s.sha256(), inputSet(w.url(), realm.label().isEmpty() ? step : step + " · " + realm.label()), shapes, precision, batch,
                 backend, lane, ScenarioId.OBSERVED);
-        Provenance provenance = Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, s.providers(), Map.of())
-                .withHost(w.host());
+        Provenance provenance = Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, s.providers(),
+                s.ortWebVersion() == null ? Map.of() : Map.of("onnxruntime-web", s.ortWebVersion())).withHost(w.host());
         Timings timings = timings(s);
         if (v instanceof ObservedVerdict.Judged j) {
             return RunResult.of(w.runId(), w.startedAt(), id, backend, j.status(), j.status() == Status.PASSED
@@ -110,7 +111,12 @@ final class ObservedRows {
 
     private static LaneId lane(Where w, Observed.Session s) {
         LaneId lane = LaneId.of(w.browser()).with(BrowserMajorAxis.DIMENSION.name(), w.browser().release(w.browserVersion()));
-        return s == null ? lane : s.ortWebEngine().map(e -> e.keyed(lane)).orElse(lane);
+        if (s == null) {
+            return lane;
+        }
+        // the release the app loaded, as it said of itself; never assumed to be the one Accelbridge pins
+        LaneId released = s.ortWebVersion() == null ? lane : lane.with(OrtWebAxis.DIMENSION.name(), s.ortWebVersion());
+        return s.ortWebEngine().map(e -> e.keyed(released)).orElse(released);
     }
 
     private static String inputSet(URI url, String step) {

@@ -58,6 +58,8 @@ class ObserveAppTest {
         assertThat(r.id().requested()).isEqualTo(BackendId.WASM);
         assertThat(r.id().modelSha256()).isEqualTo(app.model.sha256());
         assertThat(r.id().inputSet()).startsWith(app.url("/")).endsWith("· open");
+        assertThat(r.id().lane().versions()).as("the release the app loaded, read from it").containsEntry("ortWebVersion",
+                dev.accelbridge.browser.page.OrtWebBuild.pinned().version());
         assertThat(r.parity().within()).isTrue();
         assertThat(r.timings().firstMs()).as("the app's own run, timed in the page").isPositive();
         assertThat(session.store().results(run.runId())).extracting(x -> x.id().scenario()).containsExactly(ScenarioId.OBSERVED);

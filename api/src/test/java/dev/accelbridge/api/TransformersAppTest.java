@@ -69,6 +69,8 @@ class TransformersAppTest {
                         .isEqualTo(PublishedModels.MINILM_INT8.sha256());
                 assertThat(s.ortWebEngine()).as("the native WebGPU EP's build, which transformers.js 4 loads for wasm too")
                         .contains(OrtWebEngine.WEBGPU_EP);
+                assertThat(s.ortWebVersion()).as("the nightly transformers.js inlines, as it said of itself, not the one Accelbridge pins")
+                        .isEqualTo("1.31.0-dev.20260914-8d85527a0");
                 BackendId backend = device.equals("webgpu") ? BackendId.WEBGPU : BackendId.WASM;
                 assertThat(s.backend()).contains(backend);
                 assertThat(s.runs().get(0).inputs()).extracting(Observed.Tensor::name).contains("input_ids", "attention_mask");

@@ -119,11 +119,13 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
      * @param runs      its runs as recorded
      * @param config    its session config entries as onnxruntime-web added them (WebNN's {@code deviceType} among them)
      * @param error     onnxruntime-web's words when it could not make the session, else null
+     * @param ortWebVersion the onnxruntime-web release that made it, as the release said of itself when it loaded (its
+     *                  {@code env.versions.web}; the last one the realm loaded before the session), else null
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Session(int id, String sha256, long byteLength, List<String> providers, List<Map<String, String>> providerOptions,
                           String engine, Double createdAt, Double createMs, boolean created, boolean released, int runCount,
-                          boolean modelKept, List<Run> runs, Map<String, String> config, String error) {
+                          boolean modelKept, List<Run> runs, Map<String, String> config, String error, String ortWebVersion) {
         /** Copies the lists. */
         public Session {
             providers = providers == null ? List.of() : providers.stream().map(p -> p == null ? "" : p).toList();

@@ -1,6 +1,6 @@
 // The parts of Accelbridge's observer (observer.js, docs/observe.md) that hold none of its state: reading the
-// WebAssembly heap, encoding what is kept, and watching what a realm starts (its workers, the onnxruntime-web modules it
-// instantiates). Put in just before observer.js, which takes them from the one property they are handed over by and
+// WebAssembly heap, encoding what is kept, and watching what a realm starts and loads (its workers, the onnxruntime-web
+// modules it instantiates and the releases they say they are). Put in just before observer.js, which takes them from the one property they are handed over by and
 // removes it, so the page keeps nothing of them but the observer's own hooks.
 (function () {
   'use strict';
@@ -69,9 +69,24 @@
     }
   }
 
+  // the onnxruntime-web releases the realm loads, as each says of itself: every build, imported or inlined in a bundle,
+  // ends its set-up with Object.defineProperty(env.versions, 'web', { value: VERSION }) beside env.versions.common
+  function watchVersions(versions, note) {
+    var define = Object.defineProperty;
+    Object.defineProperty = new Proxy(define, { apply: function (t, self, args) {
+      try {
+        var o = args[0];
+        var v = args[2] && args[2].value;
+        if (args[1] === 'web' && o && typeof o.common === 'string' && typeof v === 'string' && /^\d+\.\d+\.\d+[\w.+-]{0,60}$/.test(v)
+            && versions.length < 8 && versions.indexOf(v) < 0) versions.push(v);
+      } catch (e) { note('version', e); }
+      return Reflect.apply(t, self, args);
+    } });
+  }
+
   Object.defineProperty(globalThis, Symbol.for('accelbridge.observer.parts'), {
     configurable: true,
     value: Object.freeze({ heap: heap, u32: u32, text: text, names: names, handles: words, dims: words, hex: hex, base64: base64,
-      watchInstantiation: watchInstantiation, watchThreads: watchThreads }),
+      watchInstantiation: watchInstantiation, watchThreads: watchThreads, watchVersions: watchVersions }),
   });
 })();

@@ -28,6 +28,7 @@
   var notes = [];
   var modules = [];
   var started = [];
+  var versions = [];
   var dropped = { sessions: 0 };
   var keptModelBytes = 0;
   var instrumented = new WeakSet();
@@ -123,7 +124,8 @@
           var len = a[1] >>> 0;
           var copy = heap(M).slice(a[0] >>> 0, (a[0] >>> 0) + len);
           rec = { id: sessions.length + 1, byteLength: len, providers: (eps.get(a[2]) || []).map(function (p) { return p.name; }),
-            providerOptions: (eps.get(a[2]) || []).map(function (p) { return p.options; }), config: configs.get(a[2]) || {}, engine: engine(), createdAt: Date.now(), createMs: null,
+            providerOptions: (eps.get(a[2]) || []).map(function (p) { return p.options; }), config: configs.get(a[2]) || {}, engine: engine(),
+            ortWebVersion: versions.length ? versions[versions.length - 1] : null, createdAt: Date.now(), createMs: null,
             created: false, released: false, runCount: 0, runs: [], sha256: null, bytes: null };
           rec.sha256 = globalThis.crypto && crypto.subtle ? crypto.subtle.digest('SHA-256', copy).then(hex, function () { return null; }) : null;
           if (keptModelBytes + len <= LIMITS.modelBytes) { rec.bytes = copy; keptModelBytes += len; }
@@ -279,6 +281,7 @@
     });
     P.watchInstantiation(modules, note);
     P.watchThreads(started, LIMITS.started, note);
+    P.watchVersions(versions, note);
   } catch (e) {
     note('install', e);
   }
@@ -290,7 +293,7 @@
         var out = [];
         for (var i = 0; i < sessions.length; i++) {
           var s = sessions[i];
-          out.push({ id: s.id, sha256: s.sha256 ? await s.sha256 : null, byteLength: s.byteLength, providers: s.providers, providerOptions: s.providerOptions, config: s.config, engine: s.engine, createdAt: s.createdAt,
+          out.push({ id: s.id, sha256: s.sha256 ? await s.sha256 : null, byteLength: s.byteLength, providers: s.providers, providerOptions: s.providerOptions, config: s.config, engine: s.engine, ortWebVersion: s.ortWebVersion, createdAt: s.createdAt,
             createMs: s.createMs, created: s.created, released: s.released, runCount: s.runCount, modelKept: !!s.bytes || !!s.handedOver, error: s.error || null,
             runs: s.runs.map(function (r) {
               return { ms: r.ms, code: r.code === undefined ? null : r.code, through: r.through, error: r.error || null,

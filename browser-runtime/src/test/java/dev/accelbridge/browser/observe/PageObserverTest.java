@@ -74,6 +74,7 @@ class PageObserverTest {
             assertThat(s.created()).isTrue();
             assertThat(s.providers()).as("wasm is onnxruntime's CPU provider: none appended").isEmpty();
             assertThat(s.ortWebEngine()).as("ort.all.min.mjs loads the JSEP build").contains(OrtWebEngine.JSEP);
+            assertThat(s.ortWebVersion()).as("the release as it said of itself").isEqualTo(dev.accelbridge.browser.page.OrtWebBuild.pinned().version());
             assertThat(seen.modules()).anyMatch(m -> m.endsWith("/ort/ort-wasm-simd-threaded.jsep.wasm"));
             assertThat(observer.model(s)).hasValueSatisfying(b -> assertThat(b).isEqualTo(app.modelBytes));
             assertThat(s.runCount()).isEqualTo(1);
