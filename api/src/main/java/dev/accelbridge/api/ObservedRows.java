@@ -36,7 +36,18 @@ final class ObservedRows {
     static final int MAX_INPUT_SET = 240;
 
     /** Where a row was observed: the run, the page, the browser, this host. */
-    record Where(String runId, Instant startedAt, URI url, BrowserKind browser, String browserVersion, HostInfo host) {
+    record Where(String runId, Instant startedAt, URI url, BrowserKind browser, String browserVersion, HostInfo host, String v8Flags) {
+        /** What the row's provenance says of the runtime: the onnxruntime-web release, the V8 flags the browser ran with. */
+        Map<String, String> runtime(String ortWebVersion) {
+            Map<String, String> m = new java.util.TreeMap<>();
+            if (ortWebVersion != null) {
+                m.put("onnxruntime-web", ortWebVersion);
+            }
+            if (v8Flags != null) {
+                m.put("v8-flags", v8Flags);
+            }
+            return m;
+        }
     }
 
     private ObservedRows() {
@@ -68,7 +79,7 @@ final class ObservedRows {
                 s.sha256(), inputSet(w.url(), realm.label().isEmpty() ? step : step + " · " + realm.label()), shapes, precision, batch,
                 backend, lane, ScenarioId.OBSERVED);
         Provenance provenance = Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, s.providers(),
-                s.ortWebVersion() == null ? Map.of() : Map.of("onnxruntime-web", s.ortWebVersion())).withHost(w.host());
+                w.runtime(s.ortWebVersion())).withHost(w.host());
         Timings timings = timings(s);
         if (v instanceof ObservedVerdict.Judged j) {
             return RunResult.of(w.runId(), w.startedAt(), id, backend, j.status(), j.status() == Status.PASSED
@@ -96,7 +107,7 @@ final class ObservedRows {
         CaseId id = new CaseId(ModelFamily.OTHER, "unseen " + u.kind(), null, inputSet(w.url(), u.kind() + " " + u.url()), null,
                 Precision.FP32, 1, BackendId.WASM, lane(w, null), ScenarioId.OBSERVED);
         return RunResult.of(w.runId(), w.startedAt(), id, null, Status.UNAVAILABLE, Untrusted.bounded(u.describe(), 600),
-                Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, List.of(), Map.of()).withHost(w.host()),
+                Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, List.of(), w.runtime(null)).withHost(w.host()),
                 null, null, null, List.of(), List.of());
     }
 
@@ -105,7 +116,7 @@ final class ObservedRows {
         CaseId id = new CaseId(ModelFamily.OTHER, "no onnxruntime-web session", null, inputSet(w.url(), "whole visit"), null,
                 Precision.FP32, 1, BackendId.WASM, lane(w, null), ScenarioId.OBSERVED);
         return RunResult.of(w.runId(), w.startedAt(), id, null, Status.UNAVAILABLE, why,
-                Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, List.of(), Map.of()).withHost(w.host()),
+                Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, List.of(), w.runtime(null)).withHost(w.host()),
                 null, null, null, List.of(), notes);
     }
 

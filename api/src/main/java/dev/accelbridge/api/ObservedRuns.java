@@ -1,6 +1,7 @@
 package dev.accelbridge.api;
 
 import dev.accelbridge.browser.observe.Observed;
+import dev.accelbridge.browser.observe.ObserverBrowser;
 import dev.accelbridge.browser.observe.PageObserver;
 import dev.accelbridge.core.Caches;
 import dev.accelbridge.core.HostInfo;
@@ -55,7 +56,8 @@ final class ObservedRuns {
     private static ObservedRun observe(ObserveOptions o, String runId, HostInfo host, NativeProviders natives, MatrixStore store,
                                        Instant started, AppObserver.Visit visit, Function<RunRequest, SessionRun> runner) {
         List<ObservedReplays.Replayable> replayable = new ArrayList<>();
-        ObservedRows.Where where = new ObservedRows.Where(runId, started, o.url(), o.browser(), visit.browserVersion(), host);
+        ObservedRows.Where where = new ObservedRows.Where(runId, started, o.url(), o.browser(), visit.browserVersion(), host,
+                ObserverBrowser.V8_FLAGS);
         List<RunResult> rows = new ArrayList<>();
         List<AppObserver.Document> pages = visit.documents().stream().filter(d -> d.seen().realm().kind() == Observed.Realm.Kind.PAGE).toList();
         for (AppObserver.Document d : visit.documents()) {

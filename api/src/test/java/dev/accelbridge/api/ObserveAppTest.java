@@ -58,6 +58,7 @@ class ObserveAppTest {
         assertThat(r.id().requested()).isEqualTo(BackendId.WASM);
         assertThat(r.id().modelSha256()).isEqualTo(app.model.sha256());
         assertThat(r.id().inputSet()).startsWith(app.url("/")).endsWith("· open");
+        assertThat(r.provenance().runtimeVersions()).as("the flags the browser ran with").containsEntry("v8-flags", "--wasm-sync-tier-up");
         assertThat(r.id().lane().versions()).as("the release the app loaded, read from it").containsEntry("ortWebVersion",
                 dev.accelbridge.browser.page.OrtWebBuild.pinned().version());
         assertThat(r.parity().within()).isTrue();

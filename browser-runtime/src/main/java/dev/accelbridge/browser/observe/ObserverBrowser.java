@@ -18,6 +18,12 @@ import java.util.List;
  */
 @PublicApi
 public final class ObserverBrowser {
+    /**
+     * The V8 flags the observer's Chromium runs with ({@link ChromiumFlags#JS_FLAGS}: synchronous tier-up), recorded with each
+     * row, since they change how the app's WebAssembly is compiled and so its figures.
+     */
+    public static final String V8_FLAGS = String.join(" ", ChromiumFlags.JS_FLAGS);
+
     private ObserverBrowser() {
     }
 
