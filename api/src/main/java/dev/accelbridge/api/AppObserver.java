@@ -220,7 +220,8 @@ final class AppObserver {
             documents.put(key, doc);
             for (Observed.Session s : seen.sessions()) {
                 doc.stepOf().putIfAbsent(s.id(), stepAt(s.createdAt()));
-                if (s.modelKept() && !doc.models().containsKey(s.id()) && modelBytes + s.byteLength() <= options.keep()) {
+                long size = s.byteLength() + s.external().stream().mapToLong(e -> e.byteLength() == null ? 0 : e.byteLength()).sum();
+                if (s.modelKept() && !doc.models().containsKey(s.id()) && modelBytes + size <= options.keep()) {
                     Optional<PageObserver.KeptModel> kept = Optional.empty();
                     try {
                         kept = observer.keep(seen, s, models, options.keep() - modelBytes);

@@ -1,6 +1,7 @@
 package dev.accelbridge.api;
 
 import dev.accelbridge.browser.observe.Observed;
+import dev.accelbridge.browser.observe.PageObserver;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Bytes;
@@ -50,7 +51,8 @@ final class ObservedJudge {
      * Judges session {@code s}, its model file (kept on disk, named by its sha256) from {@code models}; {@code keep} the
      * budget it was kept within, said when a model was not.
      */
-    static ObservedVerdict judge(Observed.Session s, Function<Observed.Session, Optional<Path>> models, NativeProviders natives, long keep) {
+    static ObservedVerdict judge(Observed.Session s, Function<Observed.Session, Optional<PageObserver.KeptModel>> models,
+                                 NativeProviders natives, long keep) {
         if (!s.created()) {
             return new ObservedVerdict.Failed(s, -1, s.error() != null ? s.error() : "onnxruntime-web refused its model or options");
         }
@@ -63,11 +65,17 @@ final class ObservedJudge {
         if (s.runs().stream().noneMatch(ObservedJudge::comparable)) {
             return new ObservedVerdict.NotJudged(s, notReplayable(s));
         }
-        Optional<Path> file = models.apply(s);
-        if (file.isEmpty()) {
-            return new ObservedVerdict.NotJudged(s, "its model (" + Bytes.iec(s.byteLength()) + ") was not kept: the visit keeps at most "
-                    + Bytes.iec(keep) + " of models on disk (--keep)");
+        Optional<PageObserver.KeptModel> kept = models.apply(s);
+        if (kept.isEmpty()) {
+            long external = s.external().stream().mapToLong(e -> e.byteLength() == null ? 0 : e.byteLength()).sum();
+            return new ObservedVerdict.NotJudged(s, "its model (" + Bytes.iec(s.byteLength()) + (external > 0 ? ", with " + Bytes.iec(external)
+                    + " of external data" : "") + ") was not kept: the visit keeps at most " + Bytes.iec(keep) + " of models on disk (--keep)");
         }
+        if (!kept.get().missing().isEmpty()) {
+            return new ObservedVerdict.NotJudged(s, "its external data was not all kept, so native cannot load it: "
+                    + String.join("; ", kept.get().missing()));
+        }
+        Optional<Path> file = kept.map(PageObserver.KeptModel::file);
         Optional<BackendId> ran = s.backend();
         if (ran.isEmpty()) {
             return new ObservedVerdict.NotJudged(s, "a WebNN session on a device type Accelbridge does not know (" + s.providerOptions() + "), so its tolerance is not known");

@@ -26,7 +26,7 @@ public final class ObservedPage implements AutoCloseable {
     private final PageObserver observer;
     private NativeProviders natives;
     private Path models;
-    private final Map<String, Optional<Path>> kept = new HashMap<>();
+    private final Map<String, Optional<PageObserver.KeptModel>> kept = new HashMap<>();
 
     ObservedPage(PageObserver observer) {
         this.observer = observer;
@@ -47,8 +47,7 @@ public final class ObservedPage implements AutoCloseable {
             for (Observed.Session s : realm.sessions()) {
                 // kept once: the realm lets its copy go when the file is whole, so a second reading finds it here
                 String key = realm.realm() + " " + realm.document() + " " + s.id();
-                Optional<Path> file = kept.computeIfAbsent(key, k -> observer.keep(realm, s, models(), PageObserver.DEFAULT_KEEP)
-                        .map(PageObserver.KeptModel::file));
+                Optional<PageObserver.KeptModel> file = kept.computeIfAbsent(key, k -> observer.keep(realm, s, models(), PageObserver.DEFAULT_KEEP));
                 out.add(ObservedJudge.judge(s, x -> file, natives(), PageObserver.DEFAULT_KEEP));
             }
         }

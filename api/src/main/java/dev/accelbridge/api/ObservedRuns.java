@@ -69,8 +69,9 @@ final class ObservedRuns {
                 notes.add(d.seen().droppedSessions() + " more sessions of this document were counted, not kept (64 are)");
             }
             for (var s : d.seen().sessions()) {
-                Optional<Path> model = Optional.ofNullable(d.models().get(s.id())).map(PageObserver.KeptModel::file);
-                ObservedVerdict v = ObservedJudge.judge(s, x -> model, natives, o.keep());
+                Optional<PageObserver.KeptModel> kept = Optional.ofNullable(d.models().get(s.id()));
+                Optional<Path> model = kept.map(PageObserver.KeptModel::file);
+                ObservedVerdict v = ObservedJudge.judge(s, x -> kept, natives, o.keep());
                 RunResult row = ObservedRows.of(where, d.seen().realm(), d.stepOf().getOrDefault(s.id(), "open"), v, ObservedJudge.precision(model), notes);
                 rows.add(row);
                 ObservedReplays.of(s, model, row).ifPresent(replayable::add);

@@ -1,6 +1,7 @@
 package dev.accelbridge.browser.observe;
 
 import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.Bytes;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -10,63 +11,116 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
- * Moves a session's model from the realm that holds its copy to a file, part by part (8 MiB a part, so no part and no
- * whole model sits in this heap), hashing what comes; the file is named by that hash, and the realm's copy let go once
- * the file is whole. What the page said of its size and hash bounds and checks the reading, and is believed for nothing
- * else.
+ * Moves a session's model, and the external data files mounted for it, from the realm that holds them to a folder of
+ * their own, part by part (8 MiB a part, so no part and no whole model sits in this heap), hashing what comes; the model
+ * is named by that hash, each external file by the path its graph names it by (a plain relative path, checked), and the
+ * realm's copies are let go once the files are whole. What the page said of sizes and hashes bounds and checks the
+ * reading, and is believed for nothing else.
  */
 final class ModelKeeper {
     /** The most base64 characters one part may be: 8 MiB of bytes. */
     static final int PART_CHARS = ((8 << 20) + 2) / 3 * 4;
+    /** A path an external file may be kept under: plain relative names, no parent steps. */
+    private static final Pattern PLAIN = Pattern.compile("(?!.*(^|/)\\.\\.?(/|$))[A-Za-z0-9_.+-]+(/[A-Za-z0-9_.+-]+){0,7}");
 
     private ModelKeeper() {
     }
 
     static Optional<PageObserver.KeptModel> keep(Realms.Realm r, Observed.Session s, Path dir, long maxBytes) {
+        long external = s.external().stream().mapToLong(e -> e.byteLength() == null ? 0 : e.byteLength()).sum();
         if (s.byteLength() <= 0 || s.byteLength() > maxBytes) {
             return Optional.empty();
         }
         try {
-            Files.createDirectories(dir);
-            Path part = Files.createTempFile(dir, "model-", ".part");
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            long size = 0;
-            try (OutputStream out = Files.newOutputStream(part)) {
-                while (size < s.byteLength()) {
-                    Object b64 = r.ask("o.modelPart(" + s.id() + ", " + size + ")");
-                    if (!(b64 instanceof String text) || text.isEmpty() || text.length() > PART_CHARS) {
-                        Files.deleteIfExists(part);
-                        return Optional.empty();
-                    }
-                    byte[] bytes = Base64.getDecoder().decode(text);
-                    size += bytes.length;
-                    if (size > s.byteLength()) {
-                        Files.deleteIfExists(part);
-                        return Optional.empty();
-                    }
-                    sha.update(bytes);
-                    out.write(bytes);
+            Path folder = Files.createTempDirectory(Files.createDirectories(dir), "model-");
+            Optional<String> hex = copy(r, "o.modelPart(" + s.id() + ", ", s.byteLength(), folder.resolve("model.part"));
+            if (hex.isEmpty() || s.sha256() != null && !s.sha256().equals(hex.get())) {
+                return Optional.empty(); // what came is not what the page hashed when onnxruntime-web was given it
+            }
+            Path file = Files.move(folder.resolve("model.part"), folder.resolve(hex.get() + ".onnx"), StandardCopyOption.REPLACE_EXISTING);
+            List<String> missing = new ArrayList<>();
+            long kept = s.byteLength();
+            for (int i = 0; i < s.external().size(); i++) {
+                Observed.External e = s.external().get(i);
+                String why = externalFile(r, s, i, e, folder, s.byteLength() + external <= maxBytes);
+                if (why != null) {
+                    missing.add(e.path() + " (" + why + ")");
+                } else {
+                    kept += e.byteLength();
                 }
             }
-            String hex = HexFormat.of().formatHex(sha.digest());
-            if (s.sha256() != null && !s.sha256().equals(hex)) {
-                Files.deleteIfExists(part); // what came is not what the page hashed when onnxruntime-web was given it
-                return Optional.empty();
-            }
-            Path file = Files.move(part, dir.resolve(hex + ".onnx"), StandardCopyOption.REPLACE_EXISTING);
             r.ask("o.handOver(" + s.id() + ")");
-            return Optional.of(new PageObserver.KeptModel(file, hex, size));
-        } catch (IllegalArgumentException e) {
-            return Optional.empty(); // not base64
-        } catch (NoSuchAlgorithmException e) {
-            throw new AccelbridgeException("this JVM has no SHA-256", null);
+            return Optional.of(new PageObserver.KeptModel(file, hex.get(), kept, missing));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Whether an external file's path, as the page names it, is a plain relative one this keeper writes under. */
+    static boolean plain(String path) {
+        return path != null && path.length() <= 200 && PLAIN.matcher(path).matches();
+    }
+
+    /** Keeps external file {@code i} beside the model; null when kept, else why not. */
+    private static String externalFile(Realms.Realm r, Observed.Session s, int i, Observed.External e, Path folder, boolean fits)
+            throws IOException {
+        if (!plain(e.path())) {
+            return "not a plain relative path";
+        }
+        if (!e.kept() || e.byteLength() == null || !fits) {
+            return e.byteLength() == null ? "the page handed no bytes" : Bytes.iec(e.byteLength()) + ", past the budget";
+        }
+        Path target = folder.resolve(e.path()).normalize();
+        if (!target.startsWith(folder)) {
+            return "not a plain relative path";
+        }
+        Files.createDirectories(target.getParent());
+        Optional<String> hex = copy(r, "o.externalPart(" + s.id() + ", " + i + ", ", e.byteLength(), target);
+        if (hex.isEmpty() || e.sha256() != null && !e.sha256().equals(hex.get())) {
+            Files.deleteIfExists(target);
+            return "what came is not what the page hashed";
+        }
+        return null;
+    }
+
+    /** Copies {@code size} bytes asked for by {@code call + offset + ")"} into {@code out}; their sha256, or empty. */
+    private static Optional<String> copy(Realms.Realm r, String call, long size, Path out) throws IOException {
+        MessageDigest sha;
+        try {
+            sha = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new AccelbridgeException("this JVM has no SHA-256", null);
+        }
+        long done = 0;
+        try (OutputStream o = Files.newOutputStream(out)) {
+            while (done < size) {
+                Object b64 = r.ask(call + done + ")");
+                if (!(b64 instanceof String text) || text.isEmpty() || text.length() > PART_CHARS) {
+                    break;
+                }
+                byte[] bytes = Base64.getDecoder().decode(text);
+                done += bytes.length;
+                if (done > size) {
+                    break;
+                }
+                sha.update(bytes);
+                o.write(bytes);
+            }
+        } catch (IllegalArgumentException e) {
+            done = -1; // not base64
+        }
+        if (done != size) {
+            Files.deleteIfExists(out);
+            return Optional.empty();
+        }
+        return Optional.of(HexFormat.of().formatHex(sha.digest()));
     }
 }

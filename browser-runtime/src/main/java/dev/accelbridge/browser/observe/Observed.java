@@ -121,11 +121,14 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
      * @param error     onnxruntime-web's words when it could not make the session, else null
      * @param ortWebVersion the onnxruntime-web release that made it, as the release said of itself when it loaded (its
      *                  {@code env.versions.web}; the last one the realm loaded before the session), else null
+     * @param external  the external data files onnxruntime-web mounted for it (an LLM's weights), each by the path its
+     *                  graph names
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Session(int id, String sha256, long byteLength, List<String> providers, List<Map<String, String>> providerOptions,
                           String engine, Double createdAt, Double createMs, boolean created, boolean released, int runCount,
-                          boolean modelKept, List<Run> runs, Map<String, String> config, String error, String ortWebVersion) {
+                          boolean modelKept, List<Run> runs, Map<String, String> config, String error, String ortWebVersion,
+                          List<External> external) {
         /** Copies the lists. */
         public Session {
             providers = providers == null ? List.of() : providers.stream().map(p -> p == null ? "" : p).toList();
@@ -133,6 +136,7 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
                     .map(Session::entries).toList();
             runs = runs == null ? List.of() : runs.stream().filter(java.util.Objects::nonNull).toList();
             config = entries(config);
+            external = external == null ? List.of() : external.stream().filter(java.util.Objects::nonNull).toList();
         }
 
         private static Map<String, String> entries(Map<String, String> m) {
@@ -180,6 +184,18 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
             return "jsep".equals(engine) ? Optional.of(OrtWebEngine.JSEP) : "webgpu-ep".equals(engine) ? Optional.of(OrtWebEngine.WEBGPU_EP)
                     : Optional.empty();
         }
+    }
+
+    /**
+     * An external data file of a session's model, as onnxruntime-web mounted it.
+     *
+     * @param path       the path the graph names it by
+     * @param byteLength its size (null when the page handed no bytes)
+     * @param sha256     the sha256 of its bytes when mounted (null where the page has no WebCrypto)
+     * @param kept       whether the realm held it for the reader (within the budget)
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record External(String path, Long byteLength, String sha256, boolean kept) {
     }
 
     /**

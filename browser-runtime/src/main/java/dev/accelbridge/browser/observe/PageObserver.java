@@ -238,12 +238,17 @@ public final class PageObserver {
     }
 
     /**
-     * A model kept on disk.
+     * A model kept on disk, in a folder of its own with the external data files kept beside it.
      *
-     * @param file   where
-     * @param sha256 the sha256 of its bytes as read
-     * @param size   its size
+     * @param file    where
+     * @param sha256  the sha256 of its bytes as read
+     * @param size    its size and its external files' kept
+     * @param missing the external data files not kept, each with why (native cannot load the model without them)
      */
-    public record KeptModel(Path file, String sha256, long size) {
+    public record KeptModel(Path file, String sha256, long size, List<String> missing) {
+        /** Copies the list. */
+        public KeptModel {
+            missing = List.copyOf(missing);
+        }
     }
 }

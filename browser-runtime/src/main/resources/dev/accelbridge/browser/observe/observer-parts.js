@@ -19,6 +19,49 @@
   function words(M, p, n) { var out = []; for (var i = 0; i < n; i++) out.push(u32(M, (p >>> 0) + 4 * i)); return out; }
   function names(M, p, n) { return words(M, p, n).map(function (q) { return text(M, q); }); }
 
+  // the bytes of an element of each ONNX element type
+  var ELEMENT_BYTES = { 1: 4, 2: 1, 3: 1, 4: 2, 5: 2, 6: 4, 7: 8, 9: 1, 10: 2, 11: 8, 12: 4, 13: 8, 16: 2 };
+
+  function tensorOf(M, type, dataPtr, shape, withValues, maxBytes) {
+    var count = shape.reduce(function (a, b) { return a * b; }, 1);
+    var size = ELEMENT_BYTES[type] ? count * ELEMENT_BYTES[type] : null;
+    var t = { type: type, shape: shape, byteLength: size, values: null, cut: false };
+    if (withValues && size === 0) {
+      t.values = new Uint8Array(0); // an empty tensor (a decoder's first past) has no data to point at, and needs none
+    } else if (withValues && size !== null && dataPtr) {
+      if (size <= maxBytes) t.values = M.HEAPU8.slice(dataPtr >>> 0, (dataPtr >>> 0) + size);
+      else t.cut = true;
+    }
+    return t;
+  }
+
+  // an accessor for the function onnxruntime-web calls by name: what it assigns there later (its asynchronous wrappers) is
+  // wrapped too, and a wrapper beneath ours calling through is counted once
+  function wrapName(M, name, hook) {
+    var cur = M[name];
+    var made = null;
+    var madeOf = null;
+    var depth = 0;
+    Object.defineProperty(M, name, {
+      configurable: true, enumerable: true,
+      get: function () {
+        if (typeof cur !== 'function') return cur;
+        if (madeOf !== cur) {
+          var f = cur;
+          made = function () {
+            var args = Array.prototype.slice.call(arguments);
+            if (depth > 0) return f.apply(this, args); // a wrapper beneath ours calling through: counted once
+            depth++;
+            try { return hook(f, args, this); } finally { depth--; }
+          };
+          madeOf = cur;
+        }
+        return made;
+      },
+      set: function (v) { cur = v; },
+    });
+  }
+
   function hex(buf) {
     return Array.prototype.map.call(new Uint8Array(buf), function (b) { return (b < 16 ? '0' : '') + b.toString(16); }).join('');
   }
@@ -86,7 +129,7 @@
 
   Object.defineProperty(globalThis, Symbol.for('accelbridge.observer.parts'), {
     configurable: true,
-    value: Object.freeze({ heap: heap, u32: u32, text: text, names: names, handles: words, dims: words, hex: hex, base64: base64,
+    value: Object.freeze({ heap: heap, tensorOf: tensorOf, wrapName: wrapName, u32: u32, text: text, names: names, handles: words, dims: words, hex: hex, base64: base64,
       watchInstantiation: watchInstantiation, watchThreads: watchThreads, watchVersions: watchVersions }),
   });
 })();

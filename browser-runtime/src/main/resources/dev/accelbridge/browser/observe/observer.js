@@ -15,6 +15,8 @@
   delete globalThis[PARTS]; // taken, so the page keeps nothing of the parts but the observer
   if (globalThis[KEY] || !P) return;
   var heap = P.heap, u32 = P.u32, text = P.text, names = P.names, handles = P.handles, dims = P.dims, hex = P.hex, base64 = P.base64;
+  var wrapName = P.wrapName;
+  function tensorOf(M, type, dataPtr, shape, withValues) { return P.tensorOf(M, type, dataPtr, shape, withValues, LIMITS.tensorBytes); }
   // the model bytes a realm holds for the driver at once: the driver's budget where it set one (a copy is let go as soon as
   // the driver has it on disk), else 64 MiB
   var BUDGET = Number(globalThis[Symbol.for('accelbridge.observer.keep')]);
@@ -23,7 +25,6 @@
   // this document's own id, when its navigation began: a report from after a navigation is another document's, whose
   // sessions start again from 1
   var DOCUMENT = String(performance.timeOrigin);
-  var ELEMENT_BYTES = { 1: 4, 2: 1, 3: 1, 4: 2, 5: 2, 6: 4, 7: 8, 9: 1, 10: 2, 11: 8, 12: 4, 13: 8, 16: 2 };
   var sessions = [];
   var notes = [];
   var modules = [];
@@ -47,44 +48,8 @@
     return r;
   }
 
-  function wrapName(M, name, hook) {
-    var cur = M[name];
-    var made = null;
-    var madeOf = null;
-    var depth = 0;
-    Object.defineProperty(M, name, {
-      configurable: true, enumerable: true,
-      get: function () {
-        if (typeof cur !== 'function') return cur;
-        if (madeOf !== cur) {
-          var f = cur;
-          made = function () {
-            var args = Array.prototype.slice.call(arguments);
-            if (depth > 0) return f.apply(this, args); // a wrapper beneath ours calling through: counted once
-            depth++;
-            try { return hook(f, args, this); } finally { depth--; }
-          };
-          madeOf = cur;
-        }
-        return made;
-      },
-      set: function (v) { cur = v; },
-    });
-  }
 
 
-  function tensorOf(M, type, dataPtr, shape, withValues) {
-    var count = shape.reduce(function (a, b) { return a * b; }, 1);
-    var size = ELEMENT_BYTES[type] ? count * ELEMENT_BYTES[type] : null;
-    var t = { type: type, shape: shape, byteLength: size, values: null, cut: false };
-    if (withValues && size === 0) {
-      t.values = new Uint8Array(0); // an empty tensor (a decoder's first past) has no data to point at, and needs none
-    } else if (withValues && size !== null && dataPtr) {
-      if (size <= LIMITS.tensorBytes) t.values = heap(M).slice(dataPtr >>> 0, (dataPtr >>> 0) + size);
-      else t.cut = true;
-    }
-    return t;
-  }
 
   function instrument(M) {
     if (instrumented.has(M)) return;
@@ -117,6 +82,23 @@
       } catch (e) { note('config', e); }
       return f.apply(self, a);
     });
+    // weights kept as external data: the files onnxruntime-web mounts for the session it makes next (held by reference,
+    // within the budget, until the reader has them), unmounted once it is made
+    var mounted = [];
+    wrapName(M, 'mountExternalData', function (f, a, self) {
+      try {
+        var bytes = a[1] instanceof Uint8Array ? a[1] : null;
+        var e = { path: String(a[0]).slice(0, 300), byteLength: bytes ? bytes.length : null, bytes: null, sha256: null };
+        if (bytes && keptModelBytes + bytes.length <= LIMITS.modelBytes) { e.bytes = bytes; keptModelBytes += bytes.length; }
+        if (bytes && globalThis.crypto && crypto.subtle) e.sha256 = crypto.subtle.digest('SHA-256', bytes).then(hex, function () { return null; });
+        if (mounted.length < 64) mounted.push(e);
+      } catch (err) { note('external', err); }
+      return f.apply(self, a);
+    });
+    wrapName(M, 'unmountExternalData', function (f, a, self) {
+      mounted = [];
+      return f.apply(self, a);
+    });
     wrapName(M, '_OrtCreateSession', function (f, a, self) {
       var rec = null;
       try {
@@ -126,7 +108,7 @@
           rec = { id: sessions.length + 1, byteLength: len, providers: (eps.get(a[2]) || []).map(function (p) { return p.name; }),
             providerOptions: (eps.get(a[2]) || []).map(function (p) { return p.options; }), config: configs.get(a[2]) || {}, engine: engine(),
             ortWebVersion: versions.length ? versions[versions.length - 1] : null, createdAt: Date.now(), createMs: null,
-            created: false, released: false, runCount: 0, runs: [], sha256: null, bytes: null };
+            created: false, released: false, runCount: 0, runs: [], sha256: null, bytes: null, external: mounted.slice() };
           rec.sha256 = globalThis.crypto && crypto.subtle ? crypto.subtle.digest('SHA-256', copy).then(hex, function () { return null; }) : null;
           if (keptModelBytes + len <= LIMITS.modelBytes) { rec.bytes = copy; keptModelBytes += len; }
           sessions.push(rec);
@@ -295,6 +277,9 @@
           var s = sessions[i];
           out.push({ id: s.id, sha256: s.sha256 ? await s.sha256 : null, byteLength: s.byteLength, providers: s.providers, providerOptions: s.providerOptions, config: s.config, engine: s.engine, ortWebVersion: s.ortWebVersion, createdAt: s.createdAt,
             createMs: s.createMs, created: s.created, released: s.released, runCount: s.runCount, modelKept: !!s.bytes || !!s.handedOver, error: s.error || null,
+            external: await Promise.all(s.external.map(async function (e) {
+              return { path: e.path, byteLength: e.byteLength, sha256: e.sha256 ? await e.sha256 : null, kept: !!e.bytes || !!s.handedOver };
+            })),
             runs: s.runs.map(function (r) {
               return { ms: r.ms, code: r.code === undefined ? null : r.code, through: r.through, error: r.error || null,
                 inputs: r.inputs.map(tensorOut), outputs: r.outputs.map(tensorOut) };
@@ -315,10 +300,18 @@
         return base64(s.bytes.subarray(offset, Math.min(s.bytes.length, offset + LIMITS.chunk)));
       },
       // the driver has the model: the realm's copy is let go, its room given back to the budget
+      // a part of one of its external data files (index in its external list)
+      externalPart: function (id, index, offset) {
+        var s = sessions[id - 1];
+        var e = s && s.external[index];
+        if (!e || !e.bytes || !(offset >= 0) || offset > e.bytes.length) return null;
+        return base64(e.bytes.subarray(offset, Math.min(e.bytes.length, offset + LIMITS.chunk)));
+      },
       handOver: function (id) {
         var s = sessions[id - 1];
         if (!s || !s.bytes) return false;
         keptModelBytes -= s.bytes.length;
+        s.external.forEach(function (e) { if (e.bytes) { keptModelBytes -= e.bytes.length; e.bytes = null; } });
         s.bytes = null;
         s.handedOver = true;
         return true;

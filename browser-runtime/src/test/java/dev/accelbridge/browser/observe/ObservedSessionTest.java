@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Which backend and engine an observed session names, from what the page appended (pure logic, no page). */
 class ObservedSessionTest {
     private static Observed.Session session(List<String> providers, List<Map<String, String>> options, String engine) {
-        return new Observed.Session(1, null, 0, providers, options, engine, null, null, true, false, 0, false, List.of(), java.util.Map.of(), null, null);
+        return new Observed.Session(1, null, 0, providers, options, engine, null, null, true, false, 0, false, List.of(), java.util.Map.of(), null, null, List.of());
     }
 
     @Test
