@@ -1,18 +1,14 @@
 package dev.accelbridge.api;
 
-import com.google.protobuf.ByteString;
+import dev.accelbridge.browser.observe.ExternalWeights;
 import dev.accelbridge.browser.observe.ObservedApp;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.nativerunner.TinyOnnx;
-import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
-import dev.accelbridge.suites.onnx.proto.Onnx.StringStringEntryProto;
-import dev.accelbridge.suites.onnx.proto.Onnx.TensorProto;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -47,36 +43,25 @@ class ExternalDataAppTest {
 
     @Test
     void aModelWithExternalWeightsIsKeptWithThemAndJudged() throws Exception {
-        ModelProto whole = ModelProto.parseFrom(TinyOnnx.small().bytes());
-        ByteArrayOutputStream weights = new ByteArrayOutputStream();
-        ModelProto.Builder graph = whole.toBuilder();
-        for (TensorProto.Builder t : graph.getGraphBuilder().getInitializerBuilderList()) {
-            byte[] raw = t.getRawData().toByteArray();
-            long offset = weights.size();
-            weights.write(raw);
-            t.clearRawData().setDataLocation(TensorProto.DataLocation.EXTERNAL)
-                    .addExternalData(StringStringEntryProto.newBuilder().setKey("location").setValue("weights.bin"))
-                    .addExternalData(StringStringEntryProto.newBuilder().setKey("offset").setValue(Long.toString(offset)))
-                    .addExternalData(StringStringEntryProto.newBuilder().setKey("length").setValue(Integer.toString(raw.length)));
-        }
-        assertThat(weights.size()).as("the weights moved out of the graph").isPositive();
+        ExternalWeights split = ExternalWeights.split(TinyOnnx.small().bytes(), "weights.bin");
+        assertThat(split.weights().length).as("the weights moved out of the graph").isPositive();
         try (ObservedApp app = new ObservedApp(dir);
              AccelbridgeSession session = Accelbridge.create(SessionOptions.builder().optStore(dir.resolve("m.duckdb"))
                      .optOutDir(dir.resolve("out")).build())) {
-            app.put("graph.onnx", graph.build().toByteArray());
-            app.put("weights.bin", weights.toByteArray());
+            app.put("graph.onnx", split.graph());
+            app.put("weights.bin", split.weights());
             app.put("external.js", APP.getBytes(StandardCharsets.UTF_8));
             ObserveOptions.Builder o = ObserveOptions.builder(URI.create(app.url("/page/external"))).addStep(new AppStep.Click("#run:enabled"))
                     .optUntil("body[data-done]").optIdle(Duration.ofSeconds(1)).optTimeout(Duration.ofSeconds(60));
 
             RunResult r = assertThat(session.observe(o.build()).results()).singleElement().actual();
             assertThat(r.status()).as("%s", r.reason()).isEqualTo(Status.PASSED);
-            assertThat(r.id().modelSha256()).isEqualTo(TinyOnnx.sha256(graph.build().toByteArray()));
+            assertThat(r.id().modelSha256()).isEqualTo(TinyOnnx.sha256(split.graph()));
 
-            long graphBytes = graph.build().toByteArray().length;
+            long graphBytes = split.graph().length;
             RunResult past = assertThat(session.observe(o.optKeep(graphBytes).build()).results()).singleElement().actual();
             assertThat(past.status()).isEqualTo(Status.UNAVAILABLE);
-            assertThat(past.reason()).isEqualTo("not judged: its model (" + graphBytes + " B, with " + weights.size() + " B of external data) "
+            assertThat(past.reason()).isEqualTo("not judged: its model (" + graphBytes + " B, with " + split.weights().length + " B of external data) "
                     + "was not kept: the visit keeps at most " + graphBytes + " B of models on disk (--keep)");
         }
     }

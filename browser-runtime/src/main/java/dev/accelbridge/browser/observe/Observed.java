@@ -1,6 +1,5 @@
 package dev.accelbridge.browser.observe;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.NamedTensor;
@@ -26,7 +25,6 @@ import java.util.Optional;
  * @param started         the workers the realm started, as it asked for them (at most 32)
  */
 @dev.accelbridge.core.PublicApi
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record Observed(Realm realm, String document, List<Session> sessions, int droppedSessions, List<String> modules, List<String> notes,
                        List<Started> started) {
     /** Copies the lists. */
@@ -95,8 +93,7 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
      * @param url  the script's URL as given
      * @param type {@code classic} or {@code module}
      */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Started(String kind, String url, String type) {
+        public record Started(String kind, String url, String type) {
     }
 
     /**
@@ -124,8 +121,7 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
      * @param external  the external data files onnxruntime-web mounted for it (an LLM's weights), each by the path its
      *                  graph names
      */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Session(int id, String sha256, long byteLength, List<String> providers, List<Map<String, String>> providerOptions,
+        public record Session(int id, String sha256, long byteLength, List<String> providers, List<Map<String, String>> providerOptions,
                           String engine, Double createdAt, Double createMs, boolean created, boolean released, int runCount,
                           boolean modelKept, List<Run> runs, Map<String, String> config, String error, String ortWebVersion,
                           List<External> external) {
@@ -194,8 +190,7 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
      * @param sha256     the sha256 of its bytes when mounted (null where the page has no WebCrypto)
      * @param kept       whether the realm held it for the reader (within the budget)
      */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record External(String path, Long byteLength, String sha256, boolean kept) {
+        public record External(String path, Long byteLength, String sha256, boolean kept) {
     }
 
     /**
@@ -209,8 +204,7 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
      *                that may stay on the GPU)
      * @param error   onnxruntime-web's words when the run failed, else null
      */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Run(Double ms, Integer code, List<Tensor> inputs, List<Tensor> outputs, String through, String error) {
+        public record Run(Double ms, Integer code, List<Tensor> inputs, List<Tensor> outputs, String through, String error) {
         /** Copies the lists. */
         public Run {
             inputs = inputs == null ? List.of() : inputs.stream().filter(java.util.Objects::nonNull).toList();
@@ -235,8 +229,7 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
      * @param cut        true when its values were over the bound and not kept
      * @param onDevice   true when it stayed on the GPU (or in WebNN): its shape is seen, not its values
      */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Tensor(String name, Integer type, List<Long> shape, Long byteLength, String values, boolean cut, boolean onDevice) {
+        public record Tensor(String name, Integer type, List<Long> shape, Long byteLength, String values, boolean cut, boolean onDevice) {
         /** As a named tensor with its values, when they were kept. */
         public Optional<NamedTensor> tensor() {
             if (values == null || type == null || shape == null) {

@@ -32,7 +32,8 @@ public final class PageObserver {
     public static final int MAX_REPORT = 64 << 20;
     /** The model bytes a realm holds for the reader at once, and a visit keeps on disk, unless told otherwise: 4 GiB. */
     public static final long DEFAULT_KEEP = 4L << 30;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Strict: a key no record declares is refused (observer.js and the records are one schema: ObserverReportMirrorTest). */
+    private static final ObjectMapper JSON = new ObjectMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private static final String SCRIPT = script();
 
     /**
