@@ -32,23 +32,10 @@ final class BiDiRealms implements Realms {
 
     @Override
     public List<Realm> realms() {
-        return List.of(new Realm() {
-            @Override
-            public Observed.Realm where() {
-                return new Observed.Realm(Observed.Realm.Kind.PAGE, Untrusted.bounded(String.valueOf(driver.getCurrentUrl()), 500));
-            }
-
-            @Override
-            public Object report() {
-                return js.executeAsyncScript("const done = arguments[arguments.length - 1]; const o = " + KEY + ";"
-                        + " if (!o) { done(null); } else { o.report().then(r => done(JSON.stringify(r)), () => done(null)); }");
-            }
-
-            @Override
-            public Object ask(String expression) {
-                return js.executeScript("const o = " + KEY + "; return o ? " + expression + " : null;");
-            }
-        });
+        return List.of(Realms.of(new Observed.Realm(Observed.Realm.Kind.PAGE, Untrusted.bounded(String.valueOf(driver.getCurrentUrl()), 500)),
+                () -> js.executeAsyncScript("const done = arguments[arguments.length - 1]; const o = " + KEY + ";"
+                        + " if (!o) { done(null); } else { o.report().then(r => done(JSON.stringify(r)), () => done(null)); }"),
+                expression -> js.executeScript("const o = " + KEY + "; return o ? " + expression + " : null;")));
     }
 
     @Override

@@ -32,42 +32,13 @@ final class PlaywrightRealms implements Realms {
         for (Frame f : page.frames()) {
             Observed.Realm where = new Observed.Realm(f == page.mainFrame() ? Observed.Realm.Kind.PAGE : Observed.Realm.Kind.FRAME,
                     Untrusted.bounded(f.url(), 500));
-            out.add(new Realm() {
-                @Override
-                public Observed.Realm where() {
-                    return where;
-                }
-
-                @Override
-                public Object report() {
-                    return f.evaluate(REPORT);
-                }
-
-                @Override
-                public Object ask(String expression) {
-                    return f.evaluate("() => { const o = " + KEY + "; return o ? " + expression + " : null; }");
-                }
-            });
+            out.add(Realms.of(where, () -> f.evaluate(REPORT),
+                    expression -> f.evaluate("() => { const o = " + KEY + "; return o ? " + expression + " : null; }")));
         }
         attached.attacher().ifPresent(a -> a.targets().stream().filter(t -> t.worker() && t.failure() == null).forEach(t -> {
             Observed.Realm where = new Observed.Realm(Observed.Realm.Kind.WORKER, t.url());
-            out.add(new Realm() {
-                @Override
-                public Observed.Realm where() {
-                    return where;
-                }
-
-                @Override
-                public Object report() {
-                    return a.evaluate(t, REPORT, WORKER_ANSWER).orElse(null);
-                }
-
-                @Override
-                public Object ask(String expression) {
-                    return a.evaluate(t, "(() => { const o = " + KEY + "; return o ? " + expression + " : null; })()", WORKER_ANSWER)
-                            .orElse(null);
-                }
-            });
+            out.add(Realms.of(where, () -> a.evaluate(t, REPORT, WORKER_ANSWER).orElse(null), expression -> a.evaluate(t,
+                    "(() => { const o = " + KEY + "; return o ? " + expression + " : null; })()", WORKER_ANSWER).orElse(null)));
         }));
         return out;
     }

@@ -22,6 +22,26 @@ interface Realms {
         Object ask(String expression);
     }
 
+    /** A realm asked through {@code report} and {@code ask}. */
+    static Realm of(Observed.Realm where, java.util.function.Supplier<Object> report, java.util.function.Function<String, Object> ask) {
+        return new Realm() {
+            @Override
+            public Observed.Realm where() {
+                return where;
+            }
+
+            @Override
+            public Object report() {
+                return report.get();
+            }
+
+            @Override
+            public Object ask(String expression) {
+                return ask.apply(expression);
+            }
+        };
+    }
+
     /** The realms that can be asked now, the page's document first. */
     List<Realm> realms();
 

@@ -225,6 +225,24 @@ public final class ObservedApp implements AutoCloseable {
         }
     }
 
+    /**
+     * The app's run as a case is judged: its model and the input the page fed it, natively on the CPU; each output value
+     * within {@code tolerance} of native's (an AssertionError naming the first that is not).
+     */
+    public void assertAgreesWithNative(Observed.Run run, float tolerance) {
+        dev.accelbridge.core.NamedTensor x = run.inputs().get(0).tensor().orElseThrow();
+        dev.accelbridge.core.NamedTensor y = run.outputs().get(0).tensor().orElseThrow();
+        dev.accelbridge.core.ModelCase mc = new dev.accelbridge.core.ModelCase(model, x.name(), java.util.List.of(x), java.util.Optional.empty());
+        dev.accelbridge.core.NamedTensor ref = new dev.accelbridge.nativerunner.DjlOnnxRuntimeProvider().execute(new dev.accelbridge.core
+                .ExecutionRequest(dev.accelbridge.core.BackendId.CPU, mc, 0, 1, java.time.Duration.ofMinutes(1))).outputs().get(0);
+        org.assertj.core.api.Assertions.assertThat(y.shape()).isEqualTo(ref.shape());
+        float[] got = y.toFloats();
+        float[] want = ref.toFloats();
+        for (int i = 0; i < want.length; i++) {
+            org.assertj.core.api.Assertions.assertThat(got[i]).as("output %d", i).isCloseTo(want[i], org.assertj.core.data.Offset.offset(tolerance));
+        }
+    }
+
     /** The app's URL for {@code path}. */
     public String url(String path) {
         return "http://127.0.0.1:" + app.port() + path;

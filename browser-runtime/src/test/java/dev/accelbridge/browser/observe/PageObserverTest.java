@@ -87,15 +87,7 @@ class PageObserverTest {
             assertThat(y.name()).isEqualTo(page.evaluate("document.body.dataset.done"));
 
             // judged as a case is: the same model and the inputs the page fed, natively on the CPU
-            ModelCase mc = new ModelCase(app.model, x.name(), List.of(x), Optional.empty());
-            NamedTensor ref = new DjlOnnxRuntimeProvider().execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, Duration.ofMinutes(1)))
-                    .outputs().get(0);
-            assertThat(y.shape()).isEqualTo(ref.shape());
-            float[] got = y.toFloats();
-            float[] want = ref.toFloats();
-            for (int i = 0; i < want.length; i++) {
-                assertThat(got[i]).as("output %d", i).isCloseTo(want[i], org.assertj.core.data.Offset.offset(1e-5f));
-            }
+            app.assertAgreesWithNative(run, 1e-5f);
         }
     }
 

@@ -8,11 +8,6 @@ import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.options.WaitForSelectorState;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.browser.testing.TestChromium;
-import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.ExecutionRequest;
-import dev.accelbridge.core.ModelCase;
-import dev.accelbridge.core.NamedTensor;
-import dev.accelbridge.nativerunner.DjlOnnxRuntimeProvider;
 import dev.accelbridge.nativerunner.TinyOnnx;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -22,9 +17,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
-import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -125,14 +117,6 @@ class ThreadedAppTest {
         assertThat(observer.model(in, s)).hasValueSatisfying(b -> assertThat(b).isEqualTo(app.modelBytes));
         Observed.Run run = assertThat(s.runs()).singleElement().actual();
         assertThat(run.through()).isEqualTo("run");
-        NamedTensor x = run.inputs().get(0).tensor().orElseThrow();
-        NamedTensor y = run.outputs().get(0).tensor().orElseThrow();
-        ModelCase mc = new ModelCase(app.model, x.name(), List.of(x), Optional.empty());
-        float[] want = new DjlOnnxRuntimeProvider().execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, Duration.ofMinutes(1)))
-                .outputs().get(0).toFloats();
-        float[] got = y.toFloats();
-        for (int i = 0; i < want.length; i++) {
-            assertThat(got[i]).as("output %d", i).isCloseTo(want[i], org.assertj.core.data.Offset.offset(1e-5f));
-        }
+        app.assertAgreesWithNative(run, 1e-5f);
     }
 }
