@@ -220,7 +220,7 @@ final class AppObserver {
             documents.put(key, doc);
             for (Observed.Session s : seen.sessions()) {
                 doc.stepOf().putIfAbsent(s.id(), stepAt(s.createdAt()));
-                long size = s.byteLength() + s.external().stream().mapToLong(e -> e.byteLength() == null ? 0 : e.byteLength()).sum();
+                long size = s.byteLength() + s.externalBytes();
                 if (s.modelKept() && !doc.models().containsKey(s.id()) && modelBytes + size <= options.keep()) {
                     Optional<PageObserver.KeptModel> kept = Optional.empty();
                     try {

@@ -67,7 +67,7 @@ final class ObservedJudge {
         }
         Optional<PageObserver.KeptModel> kept = models.apply(s);
         if (kept.isEmpty()) {
-            long external = s.external().stream().mapToLong(e -> e.byteLength() == null ? 0 : e.byteLength()).sum();
+            long external = s.externalBytes();
             return new ObservedVerdict.NotJudged(s, "its model (" + Bytes.iec(s.byteLength()) + (external > 0 ? ", with " + Bytes.iec(external)
                     + " of external data" : "") + ") was not kept: the visit keeps at most " + Bytes.iec(keep) + " of models on disk (--keep)");
         }

@@ -32,6 +32,8 @@ import java.util.stream.Collectors;
  * what is stored.
  */
 final class ObservedRows {
+    /** What the model of a row for a worker or frame seen and not observed begins with. */
+    static final String UNSEEN = "unseen ";
     /** The most characters of the page and step an input set keeps. */
     static final int MAX_INPUT_SET = 240;
 
@@ -104,7 +106,7 @@ final class ObservedRows {
 
     /** The row of a worker or frame the visit saw and could not observe: unseen, never absent. */
     static RunResult unseen(Where w, Observed.Unseen u) {
-        CaseId id = new CaseId(ModelFamily.OTHER, "unseen " + u.kind(), null, inputSet(w.url(), u.kind() + " " + u.url()), null,
+        CaseId id = new CaseId(ModelFamily.OTHER, UNSEEN + u.kind(), null, inputSet(w.url(), u.kind() + " " + u.url()), null,
                 Precision.FP32, 1, BackendId.WASM, lane(w, null), ScenarioId.OBSERVED);
         return RunResult.of(w.runId(), w.startedAt(), id, null, Status.UNAVAILABLE, Untrusted.bounded(u.describe(), 600),
                 Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, List.of(), w.runtime(null)).withHost(w.host()),

@@ -41,6 +41,6 @@ public record ObservedRun(String runId, URI url, List<RunResult> results, boolea
 
     /** The rows of the sessions observed, without the rows that say what was unseen. */
     public List<RunResult> sessions() {
-        return results.stream().filter(r -> !r.id().model().startsWith("unseen ")).toList();
+        return results.stream().filter(r -> !r.id().model().startsWith(ObservedRows.UNSEEN)).toList();
     }
 }

@@ -35,7 +35,7 @@ final class ModelKeeper {
     }
 
     static Optional<PageObserver.KeptModel> keep(Realms.Realm r, Observed.Session s, Path dir, long maxBytes) {
-        long external = s.external().stream().mapToLong(e -> e.byteLength() == null ? 0 : e.byteLength()).sum();
+        long external = s.externalBytes();
         if (s.byteLength() <= 0 || s.byteLength() > maxBytes) {
             return Optional.empty();
         }

@@ -135,6 +135,11 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
             external = external == null ? List.of() : external.stream().filter(java.util.Objects::nonNull).toList();
         }
 
+        /** The bytes of its external data files, as the page said them (a file whose size was not said counts 0). */
+        public long externalBytes() {
+            return external.stream().mapToLong(e -> e.byteLength() == null ? 0 : e.byteLength()).sum();
+        }
+
         private static Map<String, String> entries(Map<String, String> m) {
             if (m == null) {
                 return Map.of();

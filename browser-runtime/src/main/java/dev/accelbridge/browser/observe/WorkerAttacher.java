@@ -9,7 +9,6 @@ import com.microsoft.playwright.PlaywrightException;
 import dev.accelbridge.core.Untrusted;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -226,25 +225,5 @@ final class WorkerAttacher {
     private static String string(JsonObject o, String key) {
         JsonElement e = o == null ? null : o.get(key);
         return e == null || !e.isJsonPrimitive() ? null : e.getAsString();
-    }
-
-    /** Stops attaching; the workers already entered keep their observer. */
-    void detach() {
-        try {
-            cdp.detach();
-        } catch (PlaywrightException e) {
-            // the page is gone already
-        }
-    }
-
-    /** A note for the list of targets: a worker's failure, for the report. */
-    static List<String> failures(List<Target> targets) {
-        List<String> out = new ArrayList<>();
-        for (Target t : targets) {
-            if (t.failure() != null) {
-                out.add(t.type() + " " + t.url() + ": " + t.failure());
-            }
-        }
-        return out;
     }
 }
