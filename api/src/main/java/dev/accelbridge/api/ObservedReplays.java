@@ -38,16 +38,23 @@ final class ObservedReplays {
 
     /** The session's replay, when its model was kept and a run of it has every input's values (the first such run). */
     static Optional<Replayable> of(Observed.Session s, Optional<Path> model, RunResult row) {
-        if (model.isEmpty()) {
-            return Optional.empty();
-        }
-        for (Observed.Run r : s.runs()) {
-            if (!r.failed() && !r.inputs().isEmpty() && r.inputs().stream().allMatch(t -> t.tensor().isPresent())) {
-                return Optional.of(new Replayable(model.get(), row.id().model(), row.id().inputSet(),
-                        r.inputs().stream().map(t -> t.tensor().orElseThrow()).toList()));
+        for (int i = 0; i < s.runs().size(); i++) {
+            Optional<Replayable> r = ofRun(s, i, model, row);
+            if (r.isPresent()) {
+                return r;
             }
         }
         return Optional.empty();
+    }
+
+    /** The replay of the session's run {@code run} (0: its first), when its model was kept and that run has every input's values. */
+    static Optional<Replayable> ofRun(Observed.Session s, int run, Optional<Path> model, RunResult row) {
+        Observed.Run r = run < 0 || run >= s.runs().size() ? null : s.runs().get(run);
+        if (model.isEmpty() || r == null || r.failed() || r.inputs().isEmpty() || !r.inputs().stream().allMatch(t -> t.tensor().isPresent())) {
+            return Optional.empty();
+        }
+        return Optional.of(new Replayable(model.get(), row.id().model(), row.id().inputSet(),
+                r.inputs().stream().map(t -> t.tensor().orElseThrow()).toList()));
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.accelbridge.browser.observe.PageObserver;
 import dev.accelbridge.core.Caches;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
 import dev.accelbridge.core.Untrusted;
 import dev.accelbridge.reports.store.MatrixStore;
 import dev.accelbridge.run.NativeProviders;
@@ -56,6 +57,7 @@ final class ObservedRuns {
     private static ObservedRun observe(ObserveOptions o, String runId, HostInfo host, NativeProviders natives, MatrixStore store,
                                        Instant started, AppObserver.Visit visit, Function<RunRequest, SessionRun> runner) {
         List<ObservedReplays.Replayable> replayable = new ArrayList<>();
+        List<ObservedBisections.Wrong> wrong = new ArrayList<>();
         ObservedRows.Where where = new ObservedRows.Where(runId, started, o.url(), o.browser(), visit.browserVersion(), host,
                 ObserverBrowser.V8_FLAGS);
         List<RunResult> rows = new ArrayList<>();
@@ -75,6 +77,12 @@ final class ObservedRuns {
                 RunResult row = ObservedRows.of(where, d.seen().realm(), d.stepOf().getOrDefault(s.id(), "open"), v, ObservedJudge.precision(model), notes);
                 rows.add(row);
                 ObservedReplays.of(s, model, row).ifPresent(replayable::add);
+                if (row.status() == Status.WRONG_OUTPUT && v instanceof ObservedVerdict.Judged j && j.backend().isBrowser()) {
+                    int at = rows.size() - 1;
+                    ObservedReplays.ofRun(s, j.run(), model, row).ifPresentOrElse(r -> wrong.add(new ObservedBisections.Wrong(at, r)),
+                            () -> rows.set(at, row.withStatus(row.status(), row.reason() + "; not bisected: run " + (j.run() + 1)
+                                    + " did not keep every input's values")));
+                }
             }
         }
         if (rows.isEmpty()) {
@@ -83,10 +91,12 @@ final class ObservedRuns {
                     + o.timeout().toSeconds() + " s" : "then quiet for " + o.idle().toSeconds() + " s") + ")", visit.notes()));
         }
         visit.unseen().forEach(u -> rows.add(ObservedRows.unseen(where, u)));
-        store.writeAll(rows);
         List<String> notes = new ArrayList<>(visit.notes());
-        // while the models are still on disk: the replay runs each kept session as a case on the other lanes
-        List<RunResult> replays = o.replay().map(t -> ObservedReplays.replay(replayable, t, runId, runner, notes)).orElse(List.of());
+        // while the models are still on disk: a wrong session is bisected on its own lane, as run bisects a case, and
+        // settled by the same rule before its row is stored; then each kept session is replayed on the other lanes
+        List<RunResult> replays = new ArrayList<>(ObservedBisections.bisect(rows, wrong, o.adapter(), runId, runner, notes));
+        store.writeAll(rows);
+        o.replay().ifPresent(t -> replays.addAll(ObservedReplays.replay(replayable, t, runId, runner, notes)));
         return new ObservedRun(runId, o.url(), rows, visit.timedOut(), notes, visit.unseen(), replays);
     }
 }

@@ -22,7 +22,7 @@ import java.util.function.Function;
  * ({@link RunResult#defect()}: a variant's designed loss is none), and settles the verdict by what it found
  * ({@link #settled}).
  */
-final class Bisections {
+public final class Bisections {
     private final Path reproRoot;
     private final Duration timeout;
     private final Integer threads;
@@ -83,9 +83,10 @@ final class Bisections {
     /**
      * {@code r}'s verdict once bisected: a divergence that starts as one-step rounding (of a quantize operator's integer
      * output) is not a defect, so a case that ran where it was asked is PASSED with the bisection's reading in its reason,
-     * not WRONG_OUTPUT beside a sentence that says otherwise; any other bisection leaves the verdict as it was.
+     * not WRONG_OUTPUT beside a sentence that says otherwise; any other bisection leaves the verdict as it was. The one rule:
+     * an observed session's verdict is settled by it too.
      */
-    static RunResult settled(RunResult r, Bisection b) {
+    public static RunResult settled(RunResult r, Bisection b) {
         if (b.outcome() != Bisection.Outcome.ROUNDING || r.status() != Status.WRONG_OUTPUT) {
             return r;
         }
