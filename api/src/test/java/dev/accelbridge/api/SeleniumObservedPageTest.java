@@ -26,7 +26,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * A user's Selenium test: the observer goes into the pages of its WebDriver session through WebDriver BiDi's preload
  * scripts (Chromium with Debian's ChromeDriver), and the app's session is judged against native CPU as in a Playwright
- * test; a session made without BiDi is refused, saying how to make one.
+ * test; a worker, which BiDi's preload scripts do not reach, is said as unseen; a session made without BiDi is refused,
+ * saying how to make one.
  */
 @RequiresBrowser
 class SeleniumObservedPageTest {
@@ -57,6 +58,27 @@ class SeleniumObservedPageTest {
                 assertThat(j.status()).isEqualTo(Status.PASSED);
                 assertThat(j.backend()).isEqualTo(BackendId.WASM);
                 assertThat(j.session().sha256()).isEqualTo(app.model.sha256());
+            });
+        } finally {
+            driver.quit();
+        }
+    }
+
+    @Test
+    void aWorkerUnderSeleniumIsSaidAsUnseenNeverAsAbsent() throws Exception {
+        WebDriver driver = chrome(true);
+        try (ObservedApp app = new ObservedApp(dir); ObservedPage o = Accelbridge.observe(driver)) {
+            driver.get(app.url("/threaded"));
+            WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(60));
+            wait.until(d -> d.findElement(By.id("run")).isEnabled());
+            driver.findElement(By.id("run")).click();
+            wait.until(d -> d.findElement(By.tagName("body")).getAttribute("data-done") != null);
+            var reading = o.reading();
+            assertThat(reading.realms()).allSatisfy(r -> assertThat(r.sessions()).as("the session is the worker's").isEmpty());
+            assertThat(reading.unseen()).singleElement().satisfies(u -> {
+                assertThat(u.kind()).isEqualTo("worker");
+                assertThat(u.url()).isEqualTo(app.url("/work.mjs"));
+                assertThat(u.describe()).contains("unseen");
             });
         } finally {
             driver.quit();

@@ -4,7 +4,8 @@ package dev.accelbridge.browser.observe;
  * {@link ObservedApp}'s app built the way most apps are: its session made and run off the page's thread. {@code /threaded}
  * runs it in a module worker ({@code ?in=module}, the default), a classic worker made from a {@code blob:} URL that
  * imports the same module ({@code ?in=classic}), or a worker started by a worker ({@code ?in=nested});
- * {@code /framed} is the first app in a same-origin frame; {@code /shared} starts a shared worker; {@code /loop} an app
+ * {@code /framed} is the first app in a same-origin frame; {@code /shared} starts a shared worker, {@code /service} registers a service worker;
+ * {@code /over} feeds an input over the bound ({@link #OVER}); {@code /loop} an app
  * that times its own work ({@link #LOOP}). The button
  * ({@code #run}) is enabled once the worker's session is made and marks the body {@code data-done} with the output names.
  */
@@ -64,6 +65,23 @@ public final class ThreadedApp {
             if (typeof document === 'undefined') self.postMessage({ done: figures }); else document.body.dataset.done = figures;
             """;
 
+    /** An app that feeds its session one input of {@link #OVER_ROWS} x 4 floats: over the 1 MiB a tensor the observer keeps. */
+    static final String OVER = """
+            import * as ort from '/ort/ort.all.min.mjs';
+            ort.env.wasm.wasmPaths = '/ort/';
+            ort.env.wasm.numThreads = 1;
+            const s = await ort.InferenceSession.create('/model.onnx', { executionProviders: ['wasm'] });
+            const button = document.getElementById('run');
+            button.onclick = async () => {
+              const x = new ort.Tensor('float32', new Float32Array(ROWS * 4).fill(0.25), [ROWS, 4]);
+              const out = await s.run({ [s.inputNames[0]]: x });
+              document.body.dataset.done = out[s.outputNames[0]].dims.join('x');
+            };
+            button.disabled = false;
+            """.replace("ROWS", "70000");
+    /** The rows of {@link #OVER}'s input: 70000 x 4 floats, 1.07 MiB. */
+    static final int OVER_ROWS = 70000;
+
     /** A page that starts the module worker {@code WORKER} with the page's own query and wires the button to it. */
     static final String PAGE_OF = """
             const w = new Worker('WORKER' + location.search, { type: 'module' });
@@ -102,6 +120,13 @@ public final class ThreadedApp {
                 + "</script></body>"));
         r.get("/loop.mjs", ctx -> ctx.contentType("text/javascript").result(LOOP));
         r.get("/framed", ctx -> ctx.html("<!DOCTYPE html><title>a framed app</title><iframe src=\"/\"></iframe>"));
+        r.get("/service", ctx -> ctx.html("<!DOCTYPE html><title>a service worker</title><body><script>navigator.serviceWorker"
+                + ".register('/sw.js').then(() => { document.body.dataset.done = 'registered'; }, e => { document.body.dataset.done = "
+                + "'refused: ' + e; });</script></body>"));
+        r.get("/sw.js", ctx -> ctx.contentType("text/javascript").result("self.addEventListener('fetch', () => {});"));
+        r.get("/over", ctx -> ctx.html("<!DOCTYPE html><title>an input over the bound</title><button id=\"run\" disabled>run</button>"
+                + "<script type=\"module\" src=\"/over.mjs\"></script>"));
+        r.get("/over.mjs", ctx -> ctx.contentType("text/javascript").result(OVER));
         r.get("/shared", ctx -> ctx.html("<!DOCTYPE html><title>a shared worker</title><body><script>new SharedWorker('/outer.mjs', "
                 + "{ type: 'module' }); document.body.dataset.done = 'started';</script></body>"));
     }

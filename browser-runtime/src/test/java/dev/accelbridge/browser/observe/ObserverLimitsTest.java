@@ -1,0 +1,102 @@
+package dev.accelbridge.browser.observe;
+
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import com.microsoft.playwright.options.WaitForSelectorState;
+import dev.accelbridge.browser.testing.RequiresBrowser;
+import dev.accelbridge.browser.testing.TestChromium;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * What docs/observe.md says the observer cannot see, held where a test can hold it: a service worker is said as unseen,
+ * never entered; a tensor over 1 MiB is seen by its shape and its values are not kept; a page loaded before the observer
+ * was installed is not observed, and its next navigation is; an observed page answers {@code 'PTR_SIZE' in {}} with true.
+ */
+@RequiresBrowser
+class ObserverLimitsTest {
+    @TempDir
+    static Path dir;
+    static ObservedApp app;
+    static Playwright pw;
+    static Browser browser;
+
+    @BeforeAll
+    static void start() throws Exception {
+        app = new ObservedApp(dir);
+        pw = Playwright.create();
+        browser = TestChromium.launch(pw);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (browser != null) {
+            browser.close();
+        }
+        if (pw != null) {
+            pw.close();
+        }
+        if (app != null) {
+            app.close();
+        }
+    }
+
+    @Test
+    void aServiceWorkerIsSaidAsUnseen() {
+        try (BrowserContext context = browser.newContext()) {
+            Page page = context.newPage();
+            PageObserver observer = PageObserver.install(page);
+            page.navigate(app.url("/service"));
+            page.waitForSelector("body[data-done]", new Page.WaitForSelectorOptions().setState(WaitForSelectorState.ATTACHED));
+            assertThat(page.locator("body").getAttribute("data-done")).isEqualTo("registered");
+            assertThat(observer.readAll().unseen()).singleElement().satisfies(u -> {
+                assertThat(u.kind()).isEqualTo("service-worker");
+                assertThat(u.url()).isEqualTo(app.url("/sw.js"));
+            });
+        }
+    }
+
+    @Test
+    void aTensorOverTheBoundIsSeenByItsShapeAndNotKept() {
+        try (BrowserContext context = browser.newContext()) {
+            Page page = context.newPage();
+            PageObserver observer = PageObserver.install(page);
+            page.navigate(app.url("/over"));
+            page.locator("#run:enabled").click();
+            page.waitForSelector("body[data-done]", new Page.WaitForSelectorOptions().setState(WaitForSelectorState.ATTACHED));
+            Observed.Run run = assertThat(assertThat(observer.read().sessions()).singleElement().actual().runs()).singleElement().actual();
+            Observed.Tensor x = run.inputs().get(0);
+            assertThat(x.shape()).isEqualTo(List.of((long) ThreadedApp.OVER_ROWS, 4L));
+            assertThat(x.byteLength()).isEqualTo(ThreadedApp.OVER_ROWS * 4L * 4L).isGreaterThan(1L << 20);
+            assertThat(x.cut()).isTrue();
+            assertThat(x.tensor()).isEmpty();
+        }
+    }
+
+    @Test
+    void aPageLoadedBeforeInstallIsNotObservedAndItsNextNavigationIs() {
+        try (BrowserContext context = browser.newContext()) {
+            Page page = context.newPage();
+            page.navigate(app.url("/"));
+            page.locator("#run:enabled").click();
+            page.waitForSelector("body[data-done]", new Page.WaitForSelectorOptions().setState(WaitForSelectorState.ATTACHED));
+            PageObserver observer = PageObserver.install(page);
+            assertThatThrownBy(observer::read).as("the document loaded before the observer has none");
+            page.reload();
+            page.locator("#run:enabled").click();
+            page.waitForSelector("body[data-done]", new Page.WaitForSelectorOptions().setState(WaitForSelectorState.ATTACHED));
+            assertThat(observer.read().sessions()).singleElement().satisfies(s -> assertThat(s.runs()).hasSize(1));
+            assertThat(page.evaluate("'PTR_SIZE' in {}")).as("the observer's one name on Object.prototype").isEqualTo(true);
+        }
+    }
+}
