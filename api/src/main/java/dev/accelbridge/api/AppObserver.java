@@ -6,6 +6,7 @@ import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.PlaywrightException;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.browser.launch.InstalledBrowser;
+import dev.accelbridge.browser.observe.ModelSources;
 import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.browser.observe.ObserverBrowser;
 import dev.accelbridge.browser.observe.PageObserver;
@@ -51,7 +52,11 @@ final class AppObserver {
      * deletes once the sessions are judged.
      */
     record Visit(List<Document> documents, String browserVersion, boolean timedOut, List<String> notes, List<Observed.Unseen> unseen,
-                 Path models) {
+                 Path models, Map<String, ModelSources.Source> sources) {
+        /** Where the bytes hashing to {@code sha256} came from, as the network layer showed them. */
+        Optional<ModelSources.Source> source(String sha256) {
+            return Optional.ofNullable(sha256 == null ? null : sources.get(sha256));
+        }
     }
 
     private final ObserveOptions options;
@@ -66,6 +71,7 @@ final class AppObserver {
     private boolean timedOut;
 
     private final Path models;
+    private ModelSources sources;
 
     private AppObserver(ObserveOptions options, Path models) {
         this.options = options;
@@ -96,6 +102,7 @@ final class AppObserver {
                 Page page = browser.newPage();
                 page.onPageError(e -> say("the page threw: " + e));
                 PageObserver observer = PageObserver.install(page, options.keep());
+                sources = ModelSources.watch(page);
                 done.add(Map.entry("open", System.currentTimeMillis()));
                 act("open", () -> page.navigate(options.url().toString(), new Page.NavigateOptions().setTimeout(remainingMs())));
                 settle(page, observer);
@@ -113,6 +120,7 @@ final class AppObserver {
             }
         } catch (PlaywrightException e) {
             say("the browser went away: " + e.getMessage());
+            sources = null; // its responses went with it
             return visit(installed, true);
         } finally {
             watchdog.shutdownNow();
@@ -123,7 +131,25 @@ final class AppObserver {
         // decided once over every realm read in the visit: a worker the page started is answered for by any reading of it
         List<Observed> realms = documents.values().stream().map(Document::seen).toList();
         return new Visit(List.copyOf(documents.values()), installed.version(), ended, List.copyOf(notes),
-                PageObserver.unseen(realms, List.copyOf(unentered), entersWorkers), models);
+                PageObserver.unseen(realms, List.copyOf(unentered), entersWorkers), models, sources(realms));
+    }
+
+    /** Where each session's model and external data came from, looked up while the browser still holds the responses. */
+    private Map<String, ModelSources.Source> sources(List<Observed> realms) {
+        Map<String, ModelSources.Source> out = new LinkedHashMap<>();
+        if (sources == null) {
+            return out;
+        }
+        for (Observed o : realms) {
+            for (Observed.Session s : o.sessions()) {
+                if (s.sha256() != null) {
+                    out.computeIfAbsent(s.sha256(), sha -> sources.of(sha, s.byteLength()));
+                }
+                s.external().stream().filter(e -> e.sha256() != null && e.byteLength() != null)
+                        .forEach(e -> out.computeIfAbsent(e.sha256(), sha -> sources.of(sha, e.byteLength())));
+            }
+        }
+        return out;
     }
 
     /** How long past its timeout a page that does not answer is given: 10 s, or half the timeout when that is shorter. */

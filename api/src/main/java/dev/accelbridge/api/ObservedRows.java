@@ -2,6 +2,7 @@ package dev.accelbridge.api;
 
 import dev.accelbridge.browser.launch.BrowserMajorAxis;
 import dev.accelbridge.browser.page.OrtWebAxis;
+import dev.accelbridge.browser.observe.ModelSources;
 import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
@@ -23,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -94,6 +96,23 @@ final class ObservedRows {
         }
         return RunResult.of(w.runId(), w.startedAt(), id, null, Status.UNAVAILABLE, "not judged: " + ((ObservedVerdict.NotJudged) v).reason(),
                 provenance, timings, null, null, List.of(), warnings);
+    }
+
+    /**
+     * Where the session's model and each of its external-data files came from, as the network layer showed them
+     * ({@code source} by sha256): a URL only where a response's body was hashed to the bytes, else why none is named.
+     */
+    static List<String> sources(Observed.Session s, Function<String, Optional<ModelSources.Source>> source) {
+        List<String> out = new ArrayList<>();
+        source.apply(s.sha256()).ifPresent(m -> out.add(said("its model", m)));
+        for (Observed.External e : s.external()) {
+            source.apply(e.sha256()).ifPresent(m -> out.add(said("its external data " + Untrusted.quote(e.path()), m)));
+        }
+        return out;
+    }
+
+    private static String said(String what, ModelSources.Source m) {
+        return m.url().map(u -> what + " came from " + u + " (" + m.evidence() + ")").orElse(what + "'s URL is not known: " + m.evidence());
     }
 
     private static List<String> judgedRuns(List<String> warnings, ObservedVerdict.Judged j) {

@@ -74,7 +74,9 @@ final class ObservedRuns {
                 Optional<PageObserver.KeptModel> kept = Optional.ofNullable(d.models().get(s.id()));
                 Optional<Path> model = kept.map(PageObserver.KeptModel::file);
                 ObservedVerdict v = ObservedJudge.judge(s, x -> kept, natives, o.keep());
-                RunResult row = ObservedRows.of(where, d.seen().realm(), d.stepOf().getOrDefault(s.id(), "open"), v, ObservedJudge.precision(model), notes);
+                List<String> rowNotes = new ArrayList<>(notes);
+                rowNotes.addAll(ObservedRows.sources(s, visit::source));
+                RunResult row = ObservedRows.of(where, d.seen().realm(), d.stepOf().getOrDefault(s.id(), "open"), v, ObservedJudge.precision(model), rowNotes);
                 rows.add(row);
                 ObservedReplays.of(s, model, row).ifPresent(replayable::add);
                 if (row.status() == Status.WRONG_OUTPUT && v instanceof ObservedVerdict.Judged j && j.backend().isBrowser()) {

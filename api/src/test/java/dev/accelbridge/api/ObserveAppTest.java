@@ -62,8 +62,27 @@ class ObserveAppTest {
         assertThat(r.id().lane().versions()).as("the release the app loaded, read from it").containsEntry("ortWebVersion",
                 dev.accelbridge.browser.page.OrtWebBuild.pinned().version());
         assertThat(r.parity().within()).isTrue();
+        assertThat(r.warnings()).as("the URL its bytes came from, as the network layer showed them")
+                .contains("its model came from " + app.url("/model.onnx") + " (its response's body hashes to its sha256)");
         assertThat(r.timings().firstMs()).as("the app's own run, timed in the page").isPositive();
         assertThat(session.store().results(run.runId())).extracting(x -> x.id().scenario()).containsExactly(ScenarioId.OBSERVED);
+    }
+
+    @Test
+    void aModelAWorkerFetchedIsNamedByItsURLToo() {
+        ObservedRun run = session.observe(at("/threaded").addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").build());
+        RunResult r = assertThat(run.results()).singleElement().actual();
+        assertThat(r.id().inputSet()).contains("in a worker");
+        assertThat(r.warnings()).contains("its model came from " + app.url("/model.onnx") + " (its response's body hashes to its sha256)");
+    }
+
+    @Test
+    void aResponseOfTheModelsLengthAndOtherBytesNamesNoURL() {
+        ObservedRun run = session.observe(at("/decoy").addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").build());
+        RunResult r = assertThat(run.results()).singleElement().actual();
+        assertThat(r.status()).as("%s", r.reason()).isEqualTo(Status.PASSED);
+        assertThat(r.warnings()).as("the app made its bytes itself; a response of their length is not taken for them")
+                .contains("its model's URL is not known: no response verified to be its bytes: " + app.url("/decoy.bin") + " is other bytes");
     }
 
     @Test

@@ -173,6 +173,15 @@ public final class ObservedApp implements AutoCloseable {
                     "ort.env.wasm.numThreads = 1;", "ort.env.wasm.numThreads = 1;\nort.env.wasm.proxy = true;")));
             cfg.routes.get("/app.mjs", ctx -> ctx.contentType("text/javascript").result(SCRIPT));
             cfg.routes.get("/model.onnx", ctx -> ctx.contentType("application/octet-stream").result(modelBytes));
+            cfg.routes.get("/decoy", ctx -> ctx.html(APP.replace("/app.mjs", "/decoy.mjs")));
+            cfg.routes.get("/decoy.mjs", ctx -> ctx.contentType("text/javascript").result(SCRIPT.replace("'/model.onnx'",
+                    "(await fetch('/decoy.bin'), Uint8Array.from(atob('" + java.util.Base64.getEncoder().encodeToString(modelBytes)
+                            + "'), c => c.charCodeAt(0)))")));
+            cfg.routes.get("/decoy.bin", ctx -> {
+                byte[] other = modelBytes.clone();
+                other[other.length - 1] ^= 1; // the model's length, other bytes
+                ctx.contentType("application/octet-stream").result(other);
+            });
         }).start("127.0.0.1", 0);
     }
 
