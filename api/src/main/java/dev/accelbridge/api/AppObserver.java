@@ -40,10 +40,16 @@ final class AppObserver {
      * One realm of the visit as last seen (a document of the page, a frame, a worker), its sessions' triggering steps and
      * their models kept on disk; {@code url} the page's URL when it was first seen.
      */
-    record Document(Observed seen, Map<Integer, String> stepOf, Map<Integer, PageObserver.KeptModel> models, String url) {
+    record Document(Observed seen, Map<Integer, String> stepOf, Map<Integer, PageObserver.KeptModel> models, Map<Integer, Path> tensors,
+                    String url) {
         /** The realm and its document: a navigation, or another worker from the same script, is another. */
         String key() {
             return seen.realm().kind() + " " + seen.realm().url() + " " + seen.document();
+        }
+
+        /** A tensor of this document's runs with its values: from the report, or from the file its held values went to. */
+        Optional<dev.accelbridge.core.NamedTensor> values(Observed.Tensor t) {
+            return t.tensor(id -> Optional.ofNullable(tensors.get(id)));
         }
     }
 
@@ -239,10 +245,10 @@ final class AppObserver {
         entersWorkers = reading.entersWorkers();
         StringBuilder state = new StringBuilder();
         for (Observed seen : reading.realms()) {
-            String key = new Document(seen, Map.of(), Map.of(), "").key();
+            String key = new Document(seen, Map.of(), Map.of(), Map.of(), "").key();
             Document before = documents.get(key);
-            Document doc = before == null ? new Document(seen, new LinkedHashMap<>(), new LinkedHashMap<>(), page.url())
-                    : new Document(seen, before.stepOf(), before.models(), before.url());
+            Document doc = before == null ? new Document(seen, new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(), page.url())
+                    : new Document(seen, before.stepOf(), before.models(), before.tensors(), before.url());
             documents.put(key, doc);
             for (Observed.Session s : seen.sessions()) {
                 doc.stepOf().putIfAbsent(s.id(), stepAt(s.createdAt()));
@@ -260,11 +266,31 @@ final class AppObserver {
                     });
                 }
             }
+            keepTensors(observer, seen, doc);
             int runs = seen.sessions().stream().mapToInt(Observed.Session::runCount).sum();
             state.append(key).append('/').append(seen.sessions().size()).append('/').append(seen.droppedSessions()).append('/')
                     .append(runs).append(';');
         }
         return state.toString();
+    }
+
+    /** The realm's tensors over the report's bound, to disk within what the budget has left after the models. */
+    private void keepTensors(PageObserver observer, Observed seen, Document doc) {
+        boolean waiting = seen.sessions().stream().flatMap(s -> s.runs().stream())
+                .flatMap(r -> java.util.stream.Stream.concat(r.inputs().stream(), r.outputs().stream()))
+                .anyMatch(t -> t.held() != null && !doc.tensors().containsKey(t.held()));
+        if (!waiting) {
+            return;
+        }
+        try {
+            Map<Integer, Path> kept = observer.keepTensors(seen, doc.tensors().keySet(), models, options.keep() - modelBytes);
+            for (Path f : kept.values()) {
+                modelBytes += f.toFile().length();
+            }
+            doc.tensors().putAll(kept);
+        } catch (PlaywrightException e) {
+            // read again at the next poll while the realm is there
+        }
     }
 
     private long remainingMs() {

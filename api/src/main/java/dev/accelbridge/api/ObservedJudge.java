@@ -52,7 +52,7 @@ final class ObservedJudge {
      * budget it was kept within, said when a model was not.
      */
     static ObservedVerdict judge(Observed.Session s, Function<Observed.Session, Optional<PageObserver.KeptModel>> models,
-                                 NativeProviders natives, long keep) {
+                                 Function<Observed.Tensor, Optional<NamedTensor>> values, NativeProviders natives, long keep) {
         if (!s.created()) {
             return new ObservedVerdict.Failed(s, -1, s.error() != null ? s.error() : "onnxruntime-web refused its model or options");
         }
@@ -86,7 +86,7 @@ final class ObservedJudge {
             // the session's dtype is its graph's: a variant is held to its own native run with the tolerance of its kind
             Precision precision = OnnxModels.precision(OnnxTensors.readModel(file.get()));
             // every run kept with its values, on native CPU with its own inputs, in order; the worst is the session's
-            Replay replay = replay(s, model, backend, precision, natives);
+            Replay replay = replay(s, model, backend, precision, values, natives);
             if (replay.judged() == 0) {
                 return new ObservedVerdict.NotJudged(s, notReplayable(s));
             }
@@ -99,7 +99,7 @@ final class ObservedJudge {
 
     /** A run with something to compare: it ran, and at least one output came back to the CPU with its values. */
     static boolean comparable(Observed.Run r) {
-        return r.code() != null && r.code() == 0 && r.outputs().stream().anyMatch(t -> !t.onDevice() && t.tensor().isPresent());
+        return r.code() != null && r.code() == 0 && r.outputs().stream().anyMatch(t -> !t.onDevice() && t.hasValues());
     }
 
     /** What the replay found: the worst parity, the run it is of, how many runs were compared. */
@@ -113,14 +113,15 @@ final class ObservedJudge {
      * per-step ids, masks and positions, each step's outputs that came back to the CPU held to native's. A run that cannot
      * be fed breaks the chain until a run that needs nothing from the one before.
      */
-    private static Replay replay(Observed.Session s, ModelSpec model, BackendId backend, Precision precision, NativeProviders natives) {
+    private static Replay replay(Observed.Session s, ModelSpec model, BackendId backend, Precision precision,
+                                 Function<Observed.Tensor, Optional<NamedTensor>> values, NativeProviders natives) {
         Parity worst = null;
         int worstRun = -1;
         int judged = 0;
         List<NamedTensor> before = null;
         for (int i = 0; i < s.runs().size(); i++) {
             Observed.Run r = s.runs().get(i);
-            Optional<List<NamedTensor>> inputs = r.failed() ? Optional.empty() : inputs(r, before);
+            Optional<List<NamedTensor>> inputs = r.failed() ? Optional.empty() : inputs(r, before, values);
             if (inputs.isEmpty()) {
                 before = null;
                 continue;
@@ -129,8 +130,7 @@ final class ObservedJudge {
             List<NamedTensor> reference = natives.forBackend(BackendId.CPU)
                     .execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, Duration.ofMinutes(5))).outputs();
             before = reference;
-            List<NamedTensor> page = r.outputs().stream().filter(t -> !t.onDevice()).map(Observed.Tensor::tensor)
-                    .flatMap(Optional::stream).toList();
+            List<NamedTensor> page = r.outputs().stream().filter(t -> !t.onDevice()).map(values).flatMap(Optional::stream).toList();
             if (page.isEmpty()) {
                 continue;
             }
@@ -147,10 +147,11 @@ final class ObservedJudge {
     }
 
     /** A run's inputs: its own values, an input kept on the GPU from native's previous outputs; empty when one is missing. */
-    private static Optional<List<NamedTensor>> inputs(Observed.Run r, List<NamedTensor> before) {
+    private static Optional<List<NamedTensor>> inputs(Observed.Run r, List<NamedTensor> before,
+                                                      Function<Observed.Tensor, Optional<NamedTensor>> values) {
         List<NamedTensor> out = new ArrayList<>();
         for (Observed.Tensor t : r.inputs()) {
-            Optional<NamedTensor> own = t.tensor();
+            Optional<NamedTensor> own = values.apply(t);
             if (own.isPresent()) {
                 out.add(own.get());
                 continue;
@@ -183,9 +184,12 @@ final class ObservedJudge {
             return "its runs kept tensors on the GPU (IO binding): their values were not read, so no run can be replayed natively";
         }
         if (all.stream().anyMatch(Observed.Tensor::cut)) {
-            return "its tensors were over the bound the observer keeps (1 MiB a tensor), so its run cannot be replayed";
+            return "its tensors were over the bound the observer keeps (the visit's budget, --keep, past its models), so its run cannot be replayed";
         }
-        return "no run of it was recorded with its inputs' and outputs' values (the first four runs are, up to 1 MiB a tensor)";
+        if (all.stream().anyMatch(t -> t.held() != null)) {
+            return "its tensors over 1 MiB were held in the page and not all written to disk (the page went first, or the budget, --keep, ran out)";
+        }
+        return "no run of it was recorded with its inputs' and outputs' values (the first four runs are)";
     }
 
 }

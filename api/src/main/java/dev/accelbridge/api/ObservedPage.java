@@ -27,6 +27,8 @@ public final class ObservedPage implements AutoCloseable {
     private NativeProviders natives;
     private Path models;
     private final Map<String, Optional<PageObserver.KeptModel>> kept = new HashMap<>();
+    /** The tensors over the report's bound written to disk, by realm and document, then by the realm's held id. */
+    private final Map<String, Map<Integer, Path>> tensors = new HashMap<>();
 
     ObservedPage(PageObserver observer) {
         this.observer = observer;
@@ -48,7 +50,10 @@ public final class ObservedPage implements AutoCloseable {
                 // kept once: the realm lets its copy go when the file is whole, so a second reading finds it here
                 String key = realm.realm() + " " + realm.document() + " " + s.id();
                 Optional<PageObserver.KeptModel> file = kept.computeIfAbsent(key, k -> observer.keep(realm, s, models(), PageObserver.DEFAULT_KEEP));
-                out.add(ObservedJudge.judge(s, x -> file, natives(), PageObserver.DEFAULT_KEEP));
+                Map<Integer, Path> held = tensors.computeIfAbsent(realm.realm() + " " + realm.document(), k -> new HashMap<>());
+                held.putAll(observer.keepTensors(realm, held.keySet(), models(), PageObserver.DEFAULT_KEEP));
+                out.add(ObservedJudge.judge(s, x -> file, t -> t.tensor(id -> Optional.ofNullable(held.get(id))), natives(),
+                        PageObserver.DEFAULT_KEEP));
             }
         }
         return out;

@@ -37,9 +37,9 @@ final class ObservedReplays {
     }
 
     /** The session's replay, when its model was kept and a run of it has every input's values (the first such run). */
-    static Optional<Replayable> of(Observed.Session s, Optional<Path> model, RunResult row) {
+    static Optional<Replayable> of(Observed.Session s, Optional<Path> model, RunResult row, Function<Observed.Tensor, Optional<NamedTensor>> values) {
         for (int i = 0; i < s.runs().size(); i++) {
-            Optional<Replayable> r = ofRun(s, i, model, row);
+            Optional<Replayable> r = ofRun(s, i, model, row, values);
             if (r.isPresent()) {
                 return r;
             }
@@ -48,13 +48,15 @@ final class ObservedReplays {
     }
 
     /** The replay of the session's run {@code run} (0: its first), when its model was kept and that run has every input's values. */
-    static Optional<Replayable> ofRun(Observed.Session s, int run, Optional<Path> model, RunResult row) {
+    static Optional<Replayable> ofRun(Observed.Session s, int run, Optional<Path> model, RunResult row,
+                                      Function<Observed.Tensor, Optional<NamedTensor>> values) {
         Observed.Run r = run < 0 || run >= s.runs().size() ? null : s.runs().get(run);
-        if (model.isEmpty() || r == null || r.failed() || r.inputs().isEmpty() || !r.inputs().stream().allMatch(t -> t.tensor().isPresent())) {
+        if (model.isEmpty() || r == null || r.failed() || r.inputs().isEmpty() || !r.inputs().stream().allMatch(Observed.Tensor::hasValues)) {
             return Optional.empty();
         }
-        return Optional.of(new Replayable(model.get(), row.id().model(), row.id().inputSet(),
-                r.inputs().stream().map(t -> t.tensor().orElseThrow()).toList()));
+        List<NamedTensor> inputs = r.inputs().stream().map(values).flatMap(Optional::stream).toList();
+        return inputs.size() < r.inputs().size() ? Optional.empty()
+                : Optional.of(new Replayable(model.get(), row.id().model(), row.id().inputSet(), inputs));
     }
 
     /**

@@ -76,8 +76,8 @@ final class ObservedRows {
         List<Observed.Tensor> inputs = s.runs().isEmpty() ? List.of() : s.runs().get(0).inputs();
         String shapes = inputs.isEmpty() ? null : inputs.stream().map(t -> t.name() + "=" + (t.shape() == null ? "" : t.shape().stream()
                 .map(String::valueOf).collect(Collectors.joining("x")))).collect(Collectors.joining(";"));
-        int batch = inputs.isEmpty() || inputs.get(0).shape() == null || inputs.get(0).shape().isEmpty()
-                ? 1 : (int) Math.max(1, Math.min(Integer.MAX_VALUE, inputs.get(0).shape().get(0)));
+        int batch = CaseId.batchOfShapes(inputs.stream().map(t -> t.shape() == null ? null
+                : t.shape().stream().mapToLong(Long::longValue).toArray()).toList());
         LaneId lane = lane(w, s);
         CaseId id = new CaseId(ModelFamily.OTHER, "app model " + (s.sha256() == null ? "#" + s.id() : s.sha256().substring(0, 12)),
                 s.sha256(), inputSet(w.url(), realm.label().isEmpty() ? step : step + " · " + realm.label()), shapes, precision, batch,

@@ -73,15 +73,15 @@ final class ObservedRuns {
             for (var s : d.seen().sessions()) {
                 Optional<PageObserver.KeptModel> kept = Optional.ofNullable(d.models().get(s.id()));
                 Optional<Path> model = kept.map(PageObserver.KeptModel::file);
-                ObservedVerdict v = ObservedJudge.judge(s, x -> kept, natives, o.keep());
+                ObservedVerdict v = ObservedJudge.judge(s, x -> kept, d::values, natives, o.keep());
                 List<String> rowNotes = new ArrayList<>(notes);
                 rowNotes.addAll(ObservedRows.sources(s, visit::source));
                 RunResult row = ObservedRows.of(where, d.seen().realm(), d.stepOf().getOrDefault(s.id(), "open"), v, ObservedJudge.precision(model), rowNotes);
                 rows.add(row);
-                ObservedReplays.of(s, model, row).ifPresent(replayable::add);
+                ObservedReplays.of(s, model, row, d::values).ifPresent(replayable::add);
                 if (row.status() == Status.WRONG_OUTPUT && v instanceof ObservedVerdict.Judged j && j.backend().isBrowser()) {
                     int at = rows.size() - 1;
-                    ObservedReplays.ofRun(s, j.run(), model, row).ifPresentOrElse(r -> wrong.add(new ObservedBisections.Wrong(at, r)),
+                    ObservedReplays.ofRun(s, j.run(), model, row, d::values).ifPresentOrElse(r -> wrong.add(new ObservedBisections.Wrong(at, r)),
                             () -> rows.set(at, row.withStatus(row.status(), row.reason() + "; not bisected: run " + (j.run() + 1)
                                     + " did not keep every input's values")));
                 }

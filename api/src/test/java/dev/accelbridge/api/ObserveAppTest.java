@@ -69,6 +69,18 @@ class ObserveAppTest {
     }
 
     @Test
+    void aRunWhoseInputIsOverOneMebibyteIsJudgedFromDiskAndReplayed() {
+        ObservedRun run = session.observe(at("/over").addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]")
+                .optReplay(dev.accelbridge.run.Targets.builder().setBackends(List.of(BackendId.CPU)).build()).build());
+        RunResult r = assertThat(run.results()).singleElement().actual();
+        assertThat(r.status()).as("%s", r.reason()).isEqualTo(Status.PASSED);
+        assertThat(r.id().inputShapes()).endsWith("=70000x4");
+        assertThat(r.parity().within()).isTrue();
+        assertThat(run.replays()).as("its 1.07 MiB input replayed natively").singleElement()
+                .satisfies(x -> assertThat(x.status()).as("%s", x.reason()).isEqualTo(Status.PASSED));
+    }
+
+    @Test
     void aModelAWorkerFetchedIsNamedByItsURLToo() {
         ObservedRun run = session.observe(at("/threaded").addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").build());
         RunResult r = assertThat(run.results()).singleElement().actual();

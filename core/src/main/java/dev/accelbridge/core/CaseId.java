@@ -50,8 +50,10 @@ public record CaseId(ModelFamily family, String model, String modelSha256, Strin
         Objects.requireNonNull(precision, "precision");
         Objects.requireNonNull(requested, "requested");
         Objects.requireNonNull(lane, "lane");
-        if (batchSize < 1) {
-            throw new AccelbridgeException("batch size must be at least 1, got " + batchSize, "give a batch size >= 1");
+        if (batchSize < 1 || batchSize > Limits.MAX_BATCH) {
+            // what the store's readers take: a case no reader could read back is refused where it is made
+            throw new AccelbridgeException("batch size must be 1.." + Limits.MAX_BATCH + ", got " + batchSize, "give a batch size from 1 to "
+                    + Limits.MAX_BATCH);
         }
     }
 
@@ -72,11 +74,20 @@ public record CaseId(ModelFamily family, String model, String modelSha256, Strin
                 .collect(Collectors.joining("x"))).collect(Collectors.joining(";"));
     }
 
-    /** The leading dimension of the first input of rank ≥ 2 (the batch by convention), else 1. */
+    /** The leading dimension of the first input of rank ≥ 2 (the batch by convention), else 1 ({@link #batchOfShapes}). */
     public static int batchOf(List<NamedTensor> inputs) {
-        for (NamedTensor t : inputs) {
-            if (t.shape().length >= 2 && t.shape()[0] >= 1 && t.shape()[0] <= Integer.MAX_VALUE) {
-                return (int) t.shape()[0];
+        return batchOfShapes(inputs.stream().map(NamedTensor::shape).toList());
+    }
+
+    /**
+     * The leading dimension of the first shape of rank ≥ 2 (the batch by convention), else 1; a leading dimension past
+     * {@link Limits#MAX_BATCH} is rows of one input (70000 points, a long sequence laid out first), not a batch the
+     * matrix's batch axis can hold, so it is 1 too: the shapes say it whole.
+     */
+    public static int batchOfShapes(List<long[]> shapes) {
+        for (long[] s : shapes) {
+            if (s != null && s.length >= 2) {
+                return s[0] >= 1 && s[0] <= Limits.MAX_BATCH ? (int) s[0] : 1;
             }
         }
         return 1;

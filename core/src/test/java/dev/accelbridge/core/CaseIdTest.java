@@ -59,6 +59,19 @@ class CaseIdTest {
         assertThatThrownBy(() -> BrowserKind.parse("safari")).as("Accelbridge cannot launch Safari")
                 .hasMessageContaining("Unknown browser");
         assertThatThrownBy(() -> new CaseId(ModelFamily.TEXT, "m", null, "x", null, Precision.FP32, 0, BackendId.CPU, LaneId.NATIVE))
-                .hasMessageContaining("batch size must be at least 1");
+                .hasMessageContaining("batch size must be 1..4096, got 0");
+        assertThatThrownBy(() -> new CaseId(ModelFamily.TEXT, "m", null, "x", null, Precision.FP32, 5000, BackendId.CPU, LaneId.NATIVE))
+                .as("a batch the store's readers refuse is refused where the case is made").hasMessageContaining("batch size must be 1..4096, got 5000");
+    }
+
+    @Test
+    void theBatchIsTheLeadingDimensionOfTheFirstInputOfRankTwoWhereTheBatchAxisCanHoldIt() {
+        assertThat(CaseId.batchOfShapes(java.util.List.of(new long[] {7}, new long[] {4, 16}))).isEqualTo(4);
+        assertThat(CaseId.batchOfShapes(java.util.List.of(new long[] {4096, 3}))).isEqualTo(4096);
+        assertThat(CaseId.batchOfShapes(java.util.List.of(new long[] {70000, 4}))).as("rows of one input, not a batch").isEqualTo(1);
+        assertThat(CaseId.batchOfShapes(java.util.List.of(new long[] {0, 4}))).isEqualTo(1);
+        java.util.List<long[]> unknown = new java.util.ArrayList<>();
+        unknown.add(null);
+        assertThat(CaseId.batchOfShapes(unknown)).isEqualTo(1);
     }
 }

@@ -14,8 +14,11 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
@@ -23,7 +26,7 @@ import java.util.regex.Pattern;
  * their own, part by part (8 MiB a part, so no part and no whole model sits in this heap), hashing what comes; the model
  * is named by that hash, each external file by the path its graph names it by (a plain relative path, checked), and the
  * realm's copies are let go once the files are whole. What the page said of sizes and hashes bounds and checks the
- * reading, and is believed for nothing else.
+ * reading, and is believed for nothing else. A run's tensors over the report's bound come to disk the same way.
  */
 final class ModelKeeper {
     /** The most base64 characters one part may be: 8 MiB of bytes. */
@@ -92,6 +95,32 @@ final class ModelKeeper {
     }
 
     /** Copies {@code size} bytes asked for by {@code call + offset + ")"} into {@code out}; their sha256, or empty. */
+    /** The tensors {@code where}'s sessions hold over the report's bound, written to {@code dir} while {@code maxBytes} has room. */
+    static Map<Integer, Path> keepTensors(Realms.Realm r, Observed where, java.util.Set<Integer> kept, Path dir, long maxBytes) {
+        Map<Integer, Path> out = new LinkedHashMap<>();
+        long room = maxBytes;
+        for (Observed.Session s : where.sessions()) {
+            for (Observed.Run run : s.runs()) {
+                for (Observed.Tensor t : java.util.stream.Stream.concat(run.inputs().stream(), run.outputs().stream()).toList()) {
+                    if (t.held() == null || t.byteLength() == null || kept.contains(t.held()) || out.containsKey(t.held()) || t.byteLength() > room) {
+                        continue;
+                    }
+                    try {
+                        Path file = Files.createDirectories(dir).resolve("tensor-" + UUID.randomUUID() + ".bin");
+                        if (copy(r, "o.tensorPart(" + t.held() + ", ", t.byteLength(), file).isPresent()) {
+                            out.put(t.held(), file);
+                            room -= t.byteLength();
+                            r.ask("o.releaseTensor(" + t.held() + ")");
+                        }
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
     private static Optional<String> copy(Realms.Realm r, String call, long size, Path out) throws IOException {
         MessageDigest sha;
         try {

@@ -224,24 +224,52 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
 
     /**
      * A tensor of a run: its name, ONNX element type, shape and size, and its values (base64, little-endian) where they
-     * were kept: the first four runs of a session, at most 1 MiB a tensor ({@code cut} when over), host-side tensors only.
+     * were kept: the first four runs of a session, host-side tensors only; up to 1 MiB in the report, above it held by the
+     * realm for the driver to write to disk ({@link PageObserver#keepTensors}) within the budget it shares with the models,
+     * {@code cut} past that.
      *
      * @param name       its name
      * @param type       its ONNX element type code
      * @param shape      its shape
      * @param byteLength its size in bytes
      * @param values     its bytes, base64, or null
-     * @param cut        true when its values were over the bound and not kept
+     * @param cut        true when its values were over the bounds and not kept
+     * @param held       the realm's id for its values when they are over the report's bound and held for the driver, or null
      * @param onDevice   true when it stayed on the GPU (or in WebNN): its shape is seen, not its values
      */
-        public record Tensor(String name, Integer type, List<Long> shape, Long byteLength, String values, boolean cut, boolean onDevice) {
-        /** As a named tensor with its values, when they were kept. */
+        public record Tensor(String name, Integer type, List<Long> shape, Long byteLength, String values, boolean cut, Integer held,
+                             boolean onDevice) {
+        /** As a named tensor with its values, when they were in the report. */
         public Optional<NamedTensor> tensor() {
             if (values == null || type == null || shape == null) {
                 return Optional.empty();
             }
             return Optional.of(new NamedTensor(name, DType.fromOnnx(type), shape.stream().mapToLong(Long::longValue).toArray(),
                     Base64.getDecoder().decode(values)));
+        }
+
+        /** Whether its values were kept: in the report, or held by the realm for the driver. */
+        public boolean hasValues() {
+            return values != null || held != null;
+        }
+
+        /**
+         * As a named tensor with its values: from the report, or from the file its held values were written to
+         * ({@code files} by held id); empty when neither has them, or the file is not its size.
+         */
+        public Optional<NamedTensor> tensor(java.util.function.Function<Integer, Optional<java.nio.file.Path>> files) {
+            if (values != null || held == null || type == null || shape == null || byteLength == null) {
+                return tensor();
+            }
+            return files.apply(held).flatMap(f -> {
+                try {
+                    byte[] b = java.nio.file.Files.readAllBytes(f);
+                    return b.length == byteLength ? Optional.of(new NamedTensor(name, DType.fromOnnx(type),
+                            shape.stream().mapToLong(Long::longValue).toArray(), b)) : Optional.<NamedTensor>empty();
+                } catch (java.io.IOException e) {
+                    return Optional.empty();
+                }
+            });
         }
     }
 }

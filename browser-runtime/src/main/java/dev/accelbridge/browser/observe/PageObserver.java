@@ -239,6 +239,17 @@ public final class PageObserver {
     }
 
     /**
+     * Writes each tensor the realm that reported {@code where} holds over the report's bound to {@code dir}, part by part,
+     * and lets the realm's copy go: the files by held id, those in {@code kept} (written before) passed over. A tensor is
+     * written only while {@code maxBytes} has room; one the realm no longer holds, or that does not come whole at its size,
+     * is left out.
+     */
+    public Map<Integer, Path> keepTensors(Observed where, java.util.Set<Integer> kept, Path dir, long maxBytes) {
+        Realms.Realm r = byKey.get(key(where));
+        return r == null ? Map.of() : ModelKeeper.keepTensors(r, where, kept, dir, maxBytes);
+    }
+
+    /**
      * A model kept on disk, in a folder of its own with the external data files kept beside it.
      *
      * @param file    where

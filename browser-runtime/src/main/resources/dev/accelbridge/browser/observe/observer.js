@@ -16,7 +16,17 @@
   if (globalThis[KEY] || !P) return;
   var heap = P.heap, u32 = P.u32, text = P.text, names = P.names, handles = P.handles, dims = P.dims, hex = P.hex, base64 = P.base64;
   var wrapName = P.wrapName;
-  function tensorOf(M, type, dataPtr, shape, withValues) { return P.tensorOf(M, type, dataPtr, shape, withValues, LIMITS.tensorBytes); }
+  // a tensor over the report's bound is held whole for the driver to write to disk (tensorPart, releaseTensor), within
+  // the realm's budget shared with the models it holds; past it, it is cut
+  function tensorOf(M, type, dataPtr, shape, withValues) {
+    var t = P.tensorOf(M, type, dataPtr, shape, withValues, LIMITS.tensorBytes);
+    if (t.cut && keptModelBytes + heldBytes + t.byteLength <= LIMITS.modelBytes) {
+      t.held = held.push(M.HEAPU8.slice(dataPtr >>> 0, (dataPtr >>> 0) + t.byteLength));
+      heldBytes += t.byteLength;
+      t.cut = false;
+    }
+    return t;
+  }
   // the model bytes a realm holds for the driver at once: the driver's budget where it set one (a copy is let go as soon as
   // the driver has it on disk), else 64 MiB
   var BUDGET = Number(globalThis[Symbol.for('accelbridge.observer.keep')]);
@@ -32,6 +42,8 @@
   var versions = [];
   var dropped = { sessions: 0 };
   var keptModelBytes = 0;
+  var held = [];
+  var heldBytes = 0;
   var instrumented = new WeakSet();
 
   function note(what, e) {
@@ -182,7 +194,8 @@
         inputs: ins.map(function (x) {
           var t = tensors.get(x.handle) || { type: null, shape: null, byteLength: null, values: null };
           var v = withValues && t.cpu ? tensorOf(M, t.type, t.ptr, t.shape, true) : { values: null, cut: false };
-          return { name: x.name, type: t.type, shape: t.shape, byteLength: t.byteLength, values: v.values, cut: v.cut, onDevice: t.cpu === false };
+          return { name: x.name, type: t.type, shape: t.shape, byteLength: t.byteLength, values: v.values, cut: v.cut, held: v.held,
+            onDevice: t.cpu === false };
         }) };
       rec.runs.push(run);
       return run;
@@ -247,7 +260,7 @@
 
   function tensorOut(t) {
     return { name: t.name || null, type: t.type === undefined ? null : t.type, shape: t.shape || null, byteLength: t.byteLength === undefined ? null : t.byteLength,
-      values: t.values ? base64(t.values) : null, cut: !!t.cut, onDevice: !!t.onDevice };
+      values: t.values ? base64(t.values) : null, cut: !!t.cut, held: t.held || null, onDevice: !!t.onDevice };
   }
 
 
@@ -306,6 +319,19 @@
         var e = s && s.external[index];
         if (!e || !e.bytes || !(offset >= 0) || offset > e.bytes.length) return null;
         return base64(e.bytes.subarray(offset, Math.min(e.bytes.length, offset + LIMITS.chunk)));
+      },
+      // a part of a tensor held over the report's bound (its held id), and its release once the driver has it
+      tensorPart: function (id, offset) {
+        var b = held[id - 1];
+        if (!b || !(offset >= 0) || offset > b.length) return null;
+        return base64(b.subarray(offset, Math.min(b.length, offset + LIMITS.chunk)));
+      },
+      releaseTensor: function (id) {
+        var b = held[id - 1];
+        if (!b) return false;
+        heldBytes -= b.length;
+        held[id - 1] = null;
+        return true;
       },
       handOver: function (id) {
         var s = sessions[id - 1];

@@ -14,13 +14,17 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * What docs/observe.md says the observer cannot see, held where a test can hold it: a service worker is said as unseen,
- * never entered; a tensor over 1 MiB is seen by its shape and its values are not kept; a page loaded before the observer
+ * never entered; a tensor over the report's 1 MiB is held by the page and written to disk whole, and past the budget is
+ * seen by its shape only; a page loaded before the observer
  * was installed is not observed, and its next navigation is; an observed page answers {@code 'PTR_SIZE' in {}} with true.
  */
 @RequiresBrowser
@@ -67,20 +71,48 @@ class ObserverLimitsTest {
     }
 
     @Test
-    void aTensorOverTheBoundIsSeenByItsShapeAndNotKept() {
+    void aTensorOverTheReportsBoundIsHeldAndWrittenToDiskWhole() throws Exception {
         try (BrowserContext context = browser.newContext()) {
             Page page = context.newPage();
             PageObserver observer = PageObserver.install(page);
-            page.navigate(app.url("/over"));
-            page.locator("#run:enabled").click();
-            page.waitForSelector("body[data-done]", new Page.WaitForSelectorOptions().setState(WaitForSelectorState.ATTACHED));
-            Observed.Run run = assertThat(assertThat(observer.read().sessions()).singleElement().actual().runs()).singleElement().actual();
-            Observed.Tensor x = run.inputs().get(0);
+            Observed seen = runOver(page, observer);
+            Observed.Tensor x = seen.sessions().get(0).runs().get(0).inputs().get(0);
             assertThat(x.shape()).isEqualTo(List.of((long) ThreadedApp.OVER_ROWS, 4L));
             assertThat(x.byteLength()).isEqualTo(ThreadedApp.OVER_ROWS * 4L * 4L).isGreaterThan(1L << 20);
+            assertThat(x.values()).as("not in the report").isNull();
+            assertThat(x.cut()).isFalse();
+            assertThat(x.held()).isNotNull();
+            Map<Integer, Path> files = observer.keepTensors(seen, Set.of(), dir.resolve("held"), 64L << 20);
+            assertThat(files).containsOnlyKeys(x.held());
+            assertThat(x.tensor(id -> Optional.ofNullable(files.get(id)))).hasValueSatisfying(t -> {
+                assertThat(t.shape()).containsExactly(ThreadedApp.OVER_ROWS, 4L);
+                assertThat(t.toFloats()).containsOnly(0.25f);
+            });
+            assertThat(observer.keepTensors(observer.read(), Set.of(), dir.resolve("again"), 64L << 20))
+                    .as("the realm let its copy go once it was on disk").isEmpty();
+        }
+    }
+
+    @Test
+    void aTensorPastTheBudgetIsSeenByItsShapeAndCut() {
+        try (BrowserContext context = browser.newContext()) {
+            Page page = context.newPage();
+            PageObserver observer = PageObserver.install(page, 1L << 20);
+            Observed.Tensor x = runOver(page, observer).sessions().get(0).runs().get(0).inputs().get(0);
+            assertThat(x.shape()).isEqualTo(List.of((long) ThreadedApp.OVER_ROWS, 4L));
             assertThat(x.cut()).isTrue();
+            assertThat(x.held()).isNull();
             assertThat(x.tensor()).isEmpty();
         }
+    }
+
+    private static Observed runOver(Page page, PageObserver observer) {
+        page.navigate(app.url("/over"));
+        page.locator("#run:enabled").click();
+        page.waitForSelector("body[data-done]", new Page.WaitForSelectorOptions().setState(WaitForSelectorState.ATTACHED));
+        Observed seen = observer.read();
+        assertThat(seen.sessions()).singleElement().satisfies(s -> assertThat(s.runs()).hasSize(1));
+        return seen;
     }
 
     @Test
