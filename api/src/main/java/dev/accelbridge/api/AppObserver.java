@@ -1,11 +1,10 @@
 package dev.accelbridge.api;
 
-import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.PlaywrightException;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.browser.launch.InstalledBrowser;
+import dev.accelbridge.browser.launch.PlaywrightVisit;
 import dev.accelbridge.browser.observe.ModelSources;
 import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.browser.observe.ObserverBrowser;
@@ -98,45 +97,45 @@ final class AppObserver {
             t.setDaemon(true);
             return t;
         });
-        try (Playwright pw = Playwright.create()) {
-            // a page that never answers blocks Playwright's calls: past the timeout and a grace, its connection is closed
+        String version = installed.version();
+        try (PlaywrightVisit browser = PlaywrightVisit.open(ObserverBrowser.options(options.browser(), options.adapter()))) {
+            version = browser.browser().version();
+            // a page that never answers blocks Playwright's calls: past the timeout and a grace, its browser is ended
             watchdog.schedule(() -> {
                 notes.add("the page did not answer within the timeout: its browser was closed");
-                pw.close();
+                browser.kill();
             }, options.timeout().plus(grace(options.timeout())).toMillis(), TimeUnit.MILLISECONDS);
-            try (Browser browser = ObserverBrowser.launch(pw, installed, options.adapter())) {
-                Page page = browser.newPage();
-                page.onPageError(e -> say("the page threw: " + e));
-                PageObserver observer = PageObserver.install(page, options.keep());
-                sources = ModelSources.watch(page);
-                done.add(Map.entry("open", System.currentTimeMillis()));
-                act("open", () -> page.navigate(options.url().toString(), new Page.NavigateOptions().setTimeout(remainingMs())));
+            Page page = browser.page();
+            page.onPageError(e -> say("the page threw: " + e));
+            PageObserver observer = PageObserver.install(page, options.keep());
+            sources = ModelSources.watch(page);
+            done.add(Map.entry("open", System.currentTimeMillis()));
+            act("open", () -> page.navigate(options.url().toString(), new Page.NavigateOptions().setTimeout(remainingMs())));
+            settle(page, observer);
+            for (AppStep s : options.steps()) {
+                act(s.label(), () -> perform(page, s, remainingMs()));
+                done.add(Map.entry(s.label(), System.currentTimeMillis()));
                 settle(page, observer);
-                for (AppStep s : options.steps()) {
-                    act(s.label(), () -> perform(page, s, remainingMs()));
-                    done.add(Map.entry(s.label(), System.currentTimeMillis()));
-                    settle(page, observer);
-                }
-                options.until().ifPresent(u -> {
-                    act("until " + u, () -> page.waitForSelector(u, new Page.WaitForSelectorOptions()
-                            .setState(com.microsoft.playwright.options.WaitForSelectorState.ATTACHED).setTimeout(remainingMs())));
-                    settle(page, observer);
-                });
-                return visit(installed, timedOut);
             }
+            options.until().ifPresent(u -> {
+                act("until " + u, () -> page.waitForSelector(u, new Page.WaitForSelectorOptions()
+                        .setState(com.microsoft.playwright.options.WaitForSelectorState.ATTACHED).setTimeout(remainingMs())));
+                settle(page, observer);
+            });
+            return visit(version, timedOut);
         } catch (PlaywrightException e) {
             say("the browser went away: " + e.getMessage());
             sources = null; // its responses went with it
-            return visit(installed, true);
+            return visit(version, true);
         } finally {
             watchdog.shutdownNow();
         }
     }
 
-    private Visit visit(InstalledBrowser installed, boolean ended) {
+    private Visit visit(String browserVersion, boolean ended) {
         // decided once over every realm read in the visit: a worker the page started is answered for by any reading of it
         List<Observed> realms = documents.values().stream().map(Document::seen).toList();
-        return new Visit(List.copyOf(documents.values()), installed.version(), ended, List.copyOf(notes),
+        return new Visit(List.copyOf(documents.values()), browserVersion, ended, List.copyOf(notes),
                 PageObserver.unseen(realms, List.copyOf(unentered), entersWorkers), models, sources(realms));
     }
 

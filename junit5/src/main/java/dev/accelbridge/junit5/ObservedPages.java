@@ -1,11 +1,10 @@
 package dev.accelbridge.junit5;
 
-import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.Playwright;
 import dev.accelbridge.api.Accelbridge;
 import dev.accelbridge.api.ObservedPage;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.browser.launch.PlaywrightVisit;
 import dev.accelbridge.browser.launch.WebGpuAdapter;
 import dev.accelbridge.browser.observe.ObserverBrowser;
 import dev.accelbridge.core.AccelbridgeException;
@@ -20,17 +19,13 @@ final class ObservedPages {
     private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(ObservedPages.class);
 
     /** What a test method holds: closed by JUnit when the method's context ends. */
-    record Held(Playwright playwright, Browser browser, Page page, ObservedPage observed) implements AutoCloseable {
+    record Held(PlaywrightVisit browser, Page page, ObservedPage observed) implements AutoCloseable {
         @Override
         public void close() {
             try {
                 observed.close();
             } finally {
-                try {
-                    browser.close();
-                } finally {
-                    playwright.close();
-                }
+                browser.close();
             }
         }
     }
@@ -43,15 +38,14 @@ final class ObservedPages {
     }
 
     private static Held open() {
-        var installed = BrowserDiscovery.find(BrowserKind.CHROMIUM).orElseThrow(() -> new AccelbridgeException(
+        BrowserDiscovery.find(BrowserKind.CHROMIUM).orElseThrow(() -> new AccelbridgeException(
                 "No Chromium is installed for an observed page", "install it (./setup.sh does)"));
-        Playwright pw = Playwright.create();
+        PlaywrightVisit browser = PlaywrightVisit.open(ObserverBrowser.options(BrowserKind.CHROMIUM, WebGpuAdapter.AUTO));
         try {
-            Browser browser = ObserverBrowser.launch(pw, installed, WebGpuAdapter.AUTO);
-            Page page = browser.newPage();
-            return new Held(pw, browser, page, Accelbridge.observe(page));
+            Page page = browser.page();
+            return new Held(browser, page, Accelbridge.observe(page));
         } catch (RuntimeException e) {
-            pw.close();
+            browser.close();
             throw e;
         }
     }

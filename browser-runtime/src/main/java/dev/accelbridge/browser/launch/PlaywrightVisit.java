@@ -1,0 +1,110 @@
+package dev.accelbridge.browser.launch;
+
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import com.microsoft.playwright.PlaywrightException;
+import dev.accelbridge.core.PublicApi;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * A Chromium build launched through Playwright for a caller that drives the page itself (the observer of a user's app,
+ * the JUnit extension's observed page): launched as every Playwright lane's browser is ({@link PlaywrightLauncher}: the
+ * executable resolved and checked by {@link LaunchSupport}, the command line {@link ChromiumFlags} gives for the
+ * {@link LaunchOptions}, Playwright's driver on the system's Node.js, a fresh profile by which its process is found), but
+ * on the caller's thread with the page handed over before it goes anywhere. {@link #kill} ends its process tree from
+ * any thread, which also unblocks a Playwright call stuck on a page that never answers.
+ */
+@PublicApi
+public final class PlaywrightVisit implements AutoCloseable {
+    private final Playwright playwright;
+    private final BrowserContext context;
+    private final Page page;
+    private final InstalledBrowser browser;
+    private final Path profile;
+    private final Optional<ProcessHandle> process;
+
+    private PlaywrightVisit(Playwright playwright, BrowserContext context, Page page, InstalledBrowser browser, Path profile,
+                            Optional<ProcessHandle> process) {
+        this.playwright = playwright;
+        this.context = context;
+        this.page = page;
+        this.browser = browser;
+        this.profile = profile;
+        this.process = process;
+    }
+
+    /**
+     * Launches the Chromium build {@code options} names, with its flags, on a blank page.
+     *
+     * @throws BrowserLaunchException when it is not a Chromium build, is not installed, or does not start (with the fix)
+     */
+    public static PlaywrightVisit open(LaunchOptions options) {
+        if (!options.browser().chromium() || options.connect().isPresent() || options.gridUrl().isPresent()) {
+            throw new BrowserLaunchException("A page is driven here in a local Chromium build, not " + options.browser().id()
+                    + (options.connect().isPresent() || options.gridUrl().isPresent() ? " on another host" : ""), "use --browser chromium", null);
+        }
+        InstalledBrowser b = LaunchSupport.resolve(options);
+        Path profile = Profiles.fresh(b.kind());
+        Playwright pw = null;
+        try {
+            pw = PlaywrightDriver.start();
+            BrowserContext ctx = pw.chromium().launchPersistentContext(profile, new BrowserType.LaunchPersistentContextOptions()
+                    .setExecutablePath(b.executable()).setHeadless(options.headless())
+                    .setArgs(ChromiumFlags.forLaunch(b.kind(), DriverKind.PLAYWRIGHT, options))
+                    .setTimeout(options.launchTimeout().toMillis()));
+            Page page = ctx.pages().isEmpty() ? ctx.newPage() : ctx.pages().get(0);
+            return new PlaywrightVisit(pw, ctx, page, b, profile,
+                    ProcessTrees.findBrowser("--user-data-dir=" + profile, Duration.ofSeconds(5)));
+        } catch (PlaywrightException e) {
+            if (pw != null) {
+                pw.close();
+            }
+            Profiles.delete(profile);
+            throw LaunchSupport.failed(b, DriverKind.PLAYWRIGHT, e,
+                    "run '" + b.executable() + " --headless=new --no-sandbox about:blank' to see the browser's own error");
+        } catch (RuntimeException e) {
+            if (pw != null) {
+                pw.close();
+            }
+            Profiles.delete(profile);
+            throw e;
+        }
+    }
+
+    /** The page, blank until the caller sends it somewhere. */
+    public Page page() {
+        return page;
+    }
+
+    /** The browser launched: its kind, executable and version. */
+    public InstalledBrowser browser() {
+        return browser;
+    }
+
+    /** The browser's main process, when it was found by its profile. */
+    Optional<ProcessHandle> process() {
+        return process;
+    }
+
+    /** Ends the browser's process tree now, from any thread: a Playwright call waiting on it then fails. */
+    public void kill() {
+        process.ifPresent(p -> ProcessTrees.killTree(p, Duration.ofSeconds(5)));
+    }
+
+    /** Closes the browser and Playwright's driver, and deletes the profile. */
+    @Override
+    public void close() {
+        try {
+            LaunchSupport.quietly(context::close);
+            LaunchSupport.quietly(playwright::close);
+        } finally {
+            kill();
+            Profiles.delete(profile);
+        }
+    }
+}

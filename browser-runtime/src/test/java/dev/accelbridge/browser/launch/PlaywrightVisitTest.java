@@ -1,0 +1,50 @@
+package dev.accelbridge.browser.launch;
+
+import com.microsoft.playwright.PlaywrightException;
+import dev.accelbridge.browser.observe.ObserverBrowser;
+import dev.accelbridge.browser.testing.RequiresBrowser;
+import dev.accelbridge.core.BrowserKind;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The browser a caller drives itself (the observer's) is launched as every Playwright lane's: the command line
+ * {@link ChromiumFlags} gives for its options, a fresh profile of its own, its process found by it; {@link PlaywrightVisit#kill}
+ * ends it from another thread and a Playwright call waiting on its page fails rather than hangs.
+ */
+@RequiresBrowser
+class PlaywrightVisitTest {
+    @Test
+    void theObserversBrowserRunsTheLanesCommandLineAndIsKilledFromAnotherThread() throws Exception {
+        LaunchOptions options = ObserverBrowser.options(BrowserKind.CHROMIUM, WebGpuAdapter.SOFTWARE);
+        try (PlaywrightVisit visit = PlaywrightVisit.open(options)) {
+            ProcessHandle browser = visit.process().orElseThrow(() -> new AssertionError("the browser's process was not found by its profile"));
+            List<String> args = Arrays.asList(browser.info().arguments().orElseThrow());
+            List<String> wanted = ChromiumFlags.forLaunch(visit.browser().kind(), DriverKind.PLAYWRIGHT, options).stream()
+                    .filter(f -> !f.startsWith("--disable-features") && !f.startsWith("--enable-features")).toList();
+            assertThat(args).as("the lanes' command line, with the software adapter's flags").containsAll(wanted)
+                    .containsAll(ChromiumFlags.SOFTWARE_WEBGPU);
+            assertThat(args).anyMatch(a -> a.startsWith("--user-data-dir="));
+            assertThat(visit.page().evaluate("1 + 1")).isEqualTo(2);
+
+            Thread killer = new Thread(() -> {
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                visit.kill();
+            });
+            killer.start();
+            assertThatThrownBy(() -> visit.page().evaluate("new Promise(() => {})")).as("a call on a page that never answers")
+                    .isInstanceOf(PlaywrightException.class);
+            killer.join();
+            assertThat(browser.isAlive()).isFalse();
+        }
+    }
+}
