@@ -5,6 +5,7 @@ import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Untrusted;
 import dev.accelbridge.run.ModelSet;
@@ -69,7 +70,10 @@ final class ObservedReplays {
         for (Replayable r : sessions) {
             try {
                 ModelSpec spec = OnnxModels.inspect(r.model(), ModelFamily.OTHER, r.name(), "replayed from an observed app");
-                cases.add(new ModelCase(spec, Untrusted.bounded(PREFIX + r.inputSet(), ObservedRows.MAX_INPUT_SET), r.inputs(), Optional.empty()));
+                // at the dtype its graph computes in, as run takes a model file: a q8 file is held with a quantized
+                // file's tolerance whether observed or replayed
+                cases.add(new ModelCase(spec, Untrusted.bounded(PREFIX + r.inputSet(), ObservedRows.MAX_INPUT_SET), r.inputs(), Optional.empty())
+                        .withPrecision(ObservedJudge.precision(Optional.of(r.model())).orElse(Precision.FP32)));
             } catch (RuntimeException e) {
                 notes.add(Untrusted.bounded("the session of " + r.name() + " could not be replayed: " + e.getMessage(), 300));
             }

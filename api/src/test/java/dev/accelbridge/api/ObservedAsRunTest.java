@@ -65,6 +65,8 @@ class ObservedAsRunTest {
             RunResult asRun = assertThat(run.replays()).as("the wrong session run as a case on its own lane").singleElement().actual();
             assertThat(asRun.id().inputSet()).isEqualTo("replay of " + observed.id().inputSet());
             assertThat(asRun.lane()).as("the lane it was observed in: browser, release, engine").isEqualTo(observed.lane());
+            assertThat(asRun.id().precision()).as("the dtype its graph computes in, as run takes a model file, so one tolerance")
+                    .isEqualTo(observed.id().precision()).isEqualTo(dev.accelbridge.core.Precision.INT8);
             Bisection b = asRun.analysis().bisection();
             assertThat(b).as("the run bisected the same file and inputs: %s", asRun.reason()).isNotNull();
             assertThat(observed.analysis().bisection()).as("the run's bisection, on the observed row").isEqualTo(b);

@@ -116,6 +116,24 @@ class ObserverLimitsTest {
     }
 
     @Test
+    void aPageThatReplacesTheEncodersAfterTheObserverIsReadRight() {
+        try (BrowserContext context = browser.newContext()) {
+            Page page = context.newPage();
+            PageObserver observer = PageObserver.install(page);
+            // the page's own first script, after the observer's: both base64 encoders answer garbage from now on
+            page.addInitScript("globalThis.btoa = () => 'AAAA'; Uint8Array.prototype.toBase64 = function () { return 'AAAA'; };");
+            page.navigate(app.url("/"));
+            page.locator("#run:enabled").click();
+            page.waitForSelector("body[data-done]", new Page.WaitForSelectorOptions().setState(WaitForSelectorState.ATTACHED));
+            assertThat(page.evaluate("btoa('x')")).as("the page's own encoder is replaced").isEqualTo("AAAA");
+            Observed.Session s = assertThat(observer.read().sessions()).singleElement().actual();
+            assertThat(observer.model(s)).hasValueSatisfying(b -> assertThat(b).isEqualTo(app.modelBytes));
+            float[] x = s.runs().get(0).inputs().get(0).tensor().orElseThrow().toFloats();
+            assertThat(x).containsExactly(-0.5f, -0.375f, -0.25f, -0.125f, 0f, 0.125f, 0.25f, 0.375f);
+        }
+    }
+
+    @Test
     void aPageLoadedBeforeInstallIsNotObservedAndItsNextNavigationIs() {
         try (BrowserContext context = browser.newContext()) {
             Page page = context.newPage();
