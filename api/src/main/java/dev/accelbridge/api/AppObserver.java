@@ -107,7 +107,8 @@ final class AppObserver {
             }, options.timeout().plus(grace(options.timeout())).toMillis(), TimeUnit.MILLISECONDS);
             Page page = browser.page();
             page.onPageError(e -> say("the page threw: " + e));
-            PageObserver observer = PageObserver.install(page, options.keep());
+            // the browser is this visit's own: what is kept the browser writes to disk itself
+            PageObserver observer = PageObserver.install(page, options.keep(), PageObserver.Handover.DOWNLOADS);
             sources = ModelSources.watch(page);
             done.add(Map.entry("open", System.currentTimeMillis()));
             act("open", () -> page.navigate(options.url().toString(), new Page.NavigateOptions().setTimeout(remainingMs())));

@@ -29,7 +29,7 @@ import java.util.Locale;
  * was given is moved from the page to a file ({@link PageObserver#keep}: 8 MiB parts, hashed as they come). Printed per
  * round and as medians: the page's own fetch of the bytes (by its clock: reading them once, over the network), the
  * session's creation, the keeping, and reading the kept file once from disk with its sha256 (the bare baseline in this
- * process), and the ratios. Run with {@code bench/observe/keep.sh [mib=256] [rounds=5]}.
+ * process), and the ratios. Run with {@code bench/observe/keep.sh [mib=256] [rounds=5] [downloads|parts]}.
  */
 public final class ObserveKeepBench {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -50,17 +50,20 @@ public final class ObserveKeepBench {
     public static void main(String[] args) throws Exception {
         int mib = args.length > 0 ? Integer.parseInt(args[0]) : 256;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        PageObserver.Handover handover = args.length > 2 ? PageObserver.Handover.valueOf(args[2].toUpperCase(Locale.ROOT))
+                : PageObserver.Handover.DOWNLOADS;
         Path dir = Files.createTempDirectory("accelbridge-keep-bench");
         try (ObservedApp app = new ObservedApp(dir); Playwright pw = Playwright.create(); Browser browser = TestChromium.launch(pw)) {
             byte[] model = TinyOnnx.mlp(4, 4096, 2, Math.max(1, mib / 64) + 1, 11L).bytes();
             app.put("big.onnx", model);
             app.put("keep.js", APP.getBytes(StandardCharsets.UTF_8));
-            System.out.printf(Locale.ROOT, "keeping a %.1f MiB model on disk (ms; %d rounds)%n", model.length / 1048576.0, rounds);
+            System.out.printf(Locale.ROOT, "keeping a %.1f MiB model on disk, handed over as %s (ms; %d rounds)%n", model.length / 1048576.0,
+                    handover, rounds);
             System.out.printf(Locale.ROOT, "%-6s %10s %10s %10s %10s %12s %12s%n", "round", "fetch", "create", "keep", "disk read",
                     "keep/fetch", "keep/disk");
             List<double[]> all = new ArrayList<>();
             for (int i = 0; i < rounds; i++) {
-                double[] r = round(browser, app.url("/page/keep"), dir.resolve("kept-" + i), model.length);
+                double[] r = round(browser, app.url("/page/keep"), dir.resolve("kept-" + i), model.length, handover);
                 all.add(r);
                 print(String.valueOf(i + 1), r);
             }
@@ -81,10 +84,10 @@ public final class ObserveKeepBench {
     }
 
     /** One visit in a fresh context: {fetch, create} by the page's clock, the keeping and the disk read by this process's. */
-    private static double[] round(Browser browser, String url, Path to, long size) throws Exception {
+    private static double[] round(Browser browser, String url, Path to, long size, PageObserver.Handover handover) throws Exception {
         try (BrowserContext context = browser.newContext()) {
             Page page = context.newPage();
-            PageObserver observer = PageObserver.install(page, 4L << 30);
+            PageObserver observer = PageObserver.install(page, 4L << 30, handover);
             page.navigate(url);
             page.waitForSelector("body[data-done]", new Page.WaitForSelectorOptions().setState(WaitForSelectorState.ATTACHED)
                     .setTimeout(300_000));

@@ -44,7 +44,7 @@ final class ModelKeeper {
         }
         try {
             Path folder = Files.createTempDirectory(Files.createDirectories(dir), "model-");
-            Optional<String> hex = copy(r, "o.modelPart(" + s.id() + ", ", s.byteLength(), folder.resolve("model.part"));
+            Optional<String> hex = move(r, "['model', " + s.id() + "]", s.byteLength(), folder.resolve("model.part"));
             if (hex.isEmpty() || s.sha256() != null && !s.sha256().equals(hex.get())) {
                 return Optional.empty(); // what came is not what the page hashed when onnxruntime-web was given it
             }
@@ -86,7 +86,7 @@ final class ModelKeeper {
             return "not a plain relative path";
         }
         Files.createDirectories(target.getParent());
-        Optional<String> hex = copy(r, "o.externalPart(" + s.id() + ", " + i + ", ", e.byteLength(), target);
+        Optional<String> hex = move(r, "['external', " + s.id() + ", " + i + "]", e.byteLength(), target);
         if (hex.isEmpty() || e.sha256() != null && !e.sha256().equals(hex.get())) {
             Files.deleteIfExists(target);
             return "what came is not what the page hashed";
@@ -107,7 +107,7 @@ final class ModelKeeper {
                     }
                     try {
                         Path file = Files.createDirectories(dir).resolve("tensor-" + UUID.randomUUID() + ".bin");
-                        if (copy(r, "o.tensorPart(" + t.held() + ", ", t.byteLength(), file).isPresent()) {
+                        if (move(r, "['tensor', " + t.held() + "]", t.byteLength(), file).isPresent()) {
                             out.put(t.held(), file);
                             room -= t.byteLength();
                             r.ask("o.releaseTensor(" + t.held() + ")");
@@ -119,6 +119,42 @@ final class ModelKeeper {
             }
         }
         return out;
+    }
+
+    /**
+     * The bytes the realm holds under {@code ref}, whole at {@code size}, to {@code out}; the sha256 of what came. Where the
+     * driver has the browser write them itself (a blob: URL downloaded), that file, read once here to hash it; else, or
+     * when the download does not come whole, in parts through the driver's channel.
+     */
+    static Optional<String> move(Realms.Realm r, String ref, long size, Path out) throws IOException {
+        Object url = r.downloads() ? r.ask("o.blobUrl(" + ref + ")") : null;
+        if (url instanceof String u && u.startsWith("blob:") && u.length() < 300) {
+            try {
+                if (r.download(u, out) && Files.size(out) == size) {
+                    return Optional.of(sha256(out));
+                }
+            } finally {
+                r.ask("o.revoke('" + u.replaceAll("[^A-Za-z0-9:/._-]", "") + "')");
+            }
+            Files.deleteIfExists(out);
+        }
+        return copy(r, "o.part(" + ref + ", ", size, out);
+    }
+
+    private static String sha256(Path file) throws IOException {
+        MessageDigest sha;
+        try {
+            sha = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new AccelbridgeException("this JVM has no SHA-256", null);
+        }
+        byte[] buf = new byte[8 << 20];
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            for (int n; (n = in.read(buf)) > 0; ) {
+                sha.update(buf, 0, n);
+            }
+        }
+        return HexFormat.of().formatHex(sha.digest());
     }
 
     private static Optional<String> copy(Realms.Realm r, String call, long size, Path out) throws IOException {

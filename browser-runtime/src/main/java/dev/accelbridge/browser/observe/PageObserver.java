@@ -73,7 +73,26 @@ public final class PageObserver {
      * once (a copy is let go once {@link #keep} has it on disk).
      */
     public static PageObserver install(Page page, long keep) {
-        return new PageObserver(new PlaywrightRealms(page, withBudget(keep)));
+        return install(page, keep, Handover.PARTS);
+    }
+
+    /** How what is kept (models, external data, large tensors) leaves the page for the reader's disk. */
+    public enum Handover {
+        /** In base64 parts of 8 MiB through the driver's channel (about 6 MiB/s): the page's own downloads untouched. */
+        PARTS,
+        /**
+         * As downloads of {@code blob:} URLs, written by the browser itself (256 MiB in about 1.2 s), parts where a download
+         * does not finish: for a browser the reader owns, whose downloads nobody else waits on.
+         */
+        DOWNLOADS
+    }
+
+    /**
+     * Installs the observer into {@code page}, each realm holding at most {@code keep} bytes for the reader at once,
+     * handed over as {@code handover} says.
+     */
+    public static PageObserver install(Page page, long keep, Handover handover) {
+        return new PageObserver(new PlaywrightRealms(page, withBudget(keep), handover == Handover.DOWNLOADS));
     }
 
     /**

@@ -1,12 +1,19 @@
 package dev.accelbridge.browser.observe;
 
+import com.microsoft.playwright.Download;
 import com.microsoft.playwright.Frame;
 import com.microsoft.playwright.Page;
+import com.microsoft.playwright.PlaywrightException;
 import dev.accelbridge.core.Untrusted;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiPredicate;
 
 /**
  * A Playwright page's realms: every frame (the observer is Playwright's init script there) and, in Chromium, every
@@ -15,15 +22,41 @@ import java.util.List;
 final class PlaywrightRealms implements Realms {
     /** How long a worker is given to answer. */
     static final Duration WORKER_ANSWER = Duration.ofSeconds(10);
+    /** How long a download the observer asked for is given to start. */
+    static final Duration DOWNLOAD_START = Duration.ofSeconds(10);
     private static final String REPORT = "(async () => { const o = " + KEY + "; return o ? JSON.stringify(await o.report()) : null; })()";
 
     private final Page page;
     private final WorkerAttacher.Attached attached;
+    private final BiPredicate<String, Path> download;
 
-    PlaywrightRealms(Page page, String script) {
+    /** The realms of {@code page}; with {@code downloads}, the browser writes what is kept to disk itself ({@link #download}). */
+    PlaywrightRealms(Page page, String script, boolean downloads) {
         this.page = page;
         page.addInitScript(script);
         this.attached = WorkerAttacher.attach(page, script);
+        this.download = downloads ? this::download : null;
+    }
+
+    /**
+     * A same-origin blob: URL of any realm of the page (its document's, a frame's, a worker's) downloaded through the
+     * page's document: the browser writes the bytes, so nothing crosses the driver's channel but the file's path. False
+     * when the download does not start or finish (another origin's URL, a page that does not answer).
+     */
+    private boolean download(String blobUrl, Path to) {
+        try {
+            Download d = page.waitForDownload(new Page.WaitForDownloadOptions().setTimeout(DOWNLOAD_START.toMillis()),
+                    () -> page.mainFrame().evaluate("u => { const a = document.createElement('a'); a.href = u; a.download = 'kept'; a.click(); }",
+                            blobUrl));
+            Path file = d.path(); // waits until the browser has written it all
+            if (d.failure() != null || file == null) {
+                return false;
+            }
+            Files.move(file, to, StandardCopyOption.REPLACE_EXISTING);
+            return true;
+        } catch (PlaywrightException | IOException e) {
+            return false;
+        }
     }
 
     @Override
@@ -33,12 +66,12 @@ final class PlaywrightRealms implements Realms {
             Observed.Realm where = new Observed.Realm(f == page.mainFrame() ? Observed.Realm.Kind.PAGE : Observed.Realm.Kind.FRAME,
                     Untrusted.bounded(f.url(), 500));
             out.add(Realms.of(where, () -> f.evaluate(REPORT),
-                    expression -> f.evaluate("() => { const o = " + KEY + "; return o ? " + expression + " : null; }")));
+                    expression -> f.evaluate("() => { const o = " + KEY + "; return o ? " + expression + " : null; }"), download));
         }
         attached.attacher().ifPresent(a -> a.targets().stream().filter(t -> t.worker() && t.failure() == null).forEach(t -> {
             Observed.Realm where = new Observed.Realm(Observed.Realm.Kind.WORKER, t.url());
             out.add(Realms.of(where, () -> a.evaluate(t, REPORT, WORKER_ANSWER).orElse(null), expression -> a.evaluate(t,
-                    "(() => { const o = " + KEY + "; return o ? " + expression + " : null; })()", WORKER_ANSWER).orElse(null)));
+                    "(() => { const o = " + KEY + "; return o ? " + expression + " : null; })()", WORKER_ANSWER).orElse(null), download));
         }));
         return out;
     }

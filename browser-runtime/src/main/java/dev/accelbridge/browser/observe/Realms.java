@@ -20,11 +20,40 @@ interface Realms {
 
         /** Evaluates {@code expression}, in which the observer's object is {@code o}; null where the realm has no observer. */
         Object ask(String expression);
+
+        /**
+         * Has the browser write the realm's {@code blob:} URL to {@code to} itself, as a download; false where this
+         * driver does not (the bytes then come in parts through {@link #ask}) or the download did not finish.
+         */
+        default boolean download(String blobUrl, java.nio.file.Path to) {
+            return false;
+        }
+
+        /** Whether {@link #download} is how this realm's bytes leave it. */
+        default boolean downloads() {
+            return false;
+        }
     }
 
     /** A realm asked through {@code report} and {@code ask}. */
     static Realm of(Observed.Realm where, java.util.function.Supplier<Object> report, java.util.function.Function<String, Object> ask) {
+        return of(where, report, ask, null);
+    }
+
+    /** A realm asked through {@code report} and {@code ask}, whose blob: URLs {@code download} (when given) writes to disk. */
+    static Realm of(Observed.Realm where, java.util.function.Supplier<Object> report, java.util.function.Function<String, Object> ask,
+                    java.util.function.BiPredicate<String, java.nio.file.Path> download) {
         return new Realm() {
+            @Override
+            public boolean download(String blobUrl, java.nio.file.Path to) {
+                return download != null && download.test(blobUrl, to);
+            }
+
+            @Override
+            public boolean downloads() {
+                return download != null;
+            }
+
             @Override
             public Observed.Realm where() {
                 return where;

@@ -43,6 +43,7 @@
   var dropped = { sessions: 0 };
   var keptModelBytes = 0;
   var held = [];
+  var createObjectURL = URL.createObjectURL, revokeObjectURL = URL.revokeObjectURL; // as before the page's scripts
   var heldBytes = 0;
   var instrumented = new WeakSet();
 
@@ -258,6 +259,13 @@
   }
 
 
+  function bytesOf(ref) {
+    var s = ref && ref[0] !== 'tensor' ? sessions[ref[1] - 1] : null;
+    if (ref && ref[0] === 'model') return s && s.bytes;
+    if (ref && ref[0] === 'external') return s && s.external[ref[2]] && s.external[ref[2]].bytes;
+    return ref && ref[0] === 'tensor' ? held[ref[1] - 1] : null;
+  }
+
   function tensorOut(t) {
     return { name: t.name || null, type: t.type === undefined ? null : t.type, shape: t.shape || null, byteLength: t.byteLength === undefined ? null : t.byteLength,
       values: t.values ? base64(t.values) : null, cut: !!t.cut, held: t.held || null, onDevice: !!t.onDevice };
@@ -306,26 +314,18 @@
         var s = sessions[id - 1];
         return s && s.bytes ? base64(s.bytes) : null;
       },
-      // a part of a session's model bytes as base64 (at most 8 MiB from offset), for a driver that writes them to disk
-      modelPart: function (id, offset) {
-        var s = sessions[id - 1];
-        if (!s || !s.bytes || !(offset >= 0) || offset > s.bytes.length) return null;
-        return base64(s.bytes.subarray(offset, Math.min(s.bytes.length, offset + LIMITS.chunk)));
-      },
-      // the driver has the model: the realm's copy is let go, its room given back to the budget
-      // a part of one of its external data files (index in its external list)
-      externalPart: function (id, index, offset) {
-        var s = sessions[id - 1];
-        var e = s && s.external[index];
-        if (!e || !e.bytes || !(offset >= 0) || offset > e.bytes.length) return null;
-        return base64(e.bytes.subarray(offset, Math.min(e.bytes.length, offset + LIMITS.chunk)));
-      },
-      // a part of a tensor held over the report's bound (its held id), and its release once the driver has it
-      tensorPart: function (id, offset) {
-        var b = held[id - 1];
+      // what a driver moves to disk, by reference: ['model', id], ['external', id, index], ['tensor', held id]; as parts of
+      // base64 (at most 8 MiB from offset), or as a blob: URL the browser itself writes to disk (revoked by the driver)
+      part: function (ref, offset) {
+        var b = bytesOf(ref);
         if (!b || !(offset >= 0) || offset > b.length) return null;
         return base64(b.subarray(offset, Math.min(b.length, offset + LIMITS.chunk)));
       },
+      blobUrl: function (ref) {
+        var b = bytesOf(ref);
+        return b ? createObjectURL(new Blob([b])) : null;
+      },
+      revoke: function (url) { if (/^blob:/.test(String(url))) revokeObjectURL(String(url)); },
       releaseTensor: function (id) {
         var b = held[id - 1];
         if (!b) return false;

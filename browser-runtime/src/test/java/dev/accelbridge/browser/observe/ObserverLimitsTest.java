@@ -11,7 +11,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +27,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * What docs/observe.md says the observer cannot see, held where a test can hold it: a service worker is said as unseen,
  * never entered; a tensor over the report's 1 MiB is held by the page and written to disk whole, and past the budget is
- * seen by its shape only; a page loaded before the observer
+ * seen by its shape only; a model and such a tensor leave a page or a worker whole in base64 parts or as downloads the
+ * browser writes; a page loaded before the observer
  * was installed is not observed, and its next navigation is; an observed page answers {@code 'PTR_SIZE' in {}} with true.
  */
 @RequiresBrowser
@@ -90,6 +94,33 @@ class ObserverLimitsTest {
             });
             assertThat(observer.keepTensors(observer.read(), Set.of(), dir.resolve("again"), 64L << 20))
                     .as("the realm let its copy go once it was on disk").isEmpty();
+        }
+    }
+
+    @ParameterizedTest(name = "{0} from a {1}")
+    @CsvSource({"PARTS, page", "DOWNLOADS, page", "PARTS, worker", "DOWNLOADS, worker"})
+    void aModelAndALargeTensorLeaveTheRealmWholeEitherWay(PageObserver.Handover handover, String realm) throws Exception {
+        try (BrowserContext context = browser.newContext()) {
+            Page page = context.newPage();
+            PageObserver observer = PageObserver.install(page, 64L << 20, handover);
+            java.util.List<String> downloads = new java.util.concurrent.CopyOnWriteArrayList<>();
+            page.onDownload(d -> downloads.add(d.url()));
+            page.navigate(app.url(realm.equals("page") ? "/over" : "/threaded"));
+            page.locator("#run:enabled").click();
+            page.waitForSelector("body[data-done]", new Page.WaitForSelectorOptions().setState(WaitForSelectorState.ATTACHED));
+            Observed seen = observer.readAll().realms().stream().filter(o -> !o.sessions().isEmpty()).findFirst().orElseThrow();
+            assertThat(seen.realm().kind()).isEqualTo(realm.equals("page") ? Observed.Realm.Kind.PAGE : Observed.Realm.Kind.WORKER);
+            Observed.Session s = seen.sessions().get(0);
+            PageObserver.KeptModel kept = observer.keep(seen, s, dir.resolve(handover + realm), 64L << 20).orElseThrow();
+            assertThat(kept.sha256()).isEqualTo(s.sha256());
+            assertThat(Files.readAllBytes(kept.file())).isEqualTo(app.modelBytes);
+            if (realm.equals("page")) {
+                Observed.Tensor x = s.runs().get(0).inputs().get(0);
+                Map<Integer, Path> files = observer.keepTensors(seen, Set.of(), dir.resolve(handover + "tensors"), 64L << 20);
+                assertThat(x.tensor(id -> Optional.ofNullable(files.get(id)))).hasValueSatisfying(t -> assertThat(t.toFloats()).containsOnly(0.25f));
+            }
+            assertThat(downloads).as("what the browser wrote itself").hasSize(handover == PageObserver.Handover.DOWNLOADS
+                    ? (realm.equals("page") ? 2 : 1) : 0).allMatch(u -> u.startsWith("blob:" + app.url("/").replaceAll("/$", "")));
         }
     }
 
