@@ -137,19 +137,21 @@ final class AppObserver {
         // decided once over every realm read in the visit: a worker the page started is answered for by any reading of it
         List<Observed> realms = documents.values().stream().map(Document::seen).toList();
         return new Visit(List.copyOf(documents.values()), browserVersion, ended, List.copyOf(notes),
-                PageObserver.unseen(realms, List.copyOf(unentered), entersWorkers), models, sources(realms));
+                PageObserver.unseen(realms, List.copyOf(unentered), entersWorkers), models, sources());
     }
 
     /** Where each session's model and external data came from, looked up while the browser still holds the responses. */
-    private Map<String, ModelSources.Source> sources(List<Observed> realms) {
+    private Map<String, ModelSources.Source> sources() {
         Map<String, ModelSources.Source> out = new LinkedHashMap<>();
         if (sources == null) {
             return out;
         }
-        for (Observed o : realms) {
-            for (Observed.Session s : o.sessions()) {
-                if (s.sha256() != null) {
-                    out.computeIfAbsent(s.sha256(), sha -> sources.of(sha, s.byteLength()));
+        for (Document d : documents.values()) {
+            for (Observed.Session s : d.seen().sessions()) {
+                // the hash of the bytes kept, computed here, where they were; else the page's own
+                String model = d.models().containsKey(s.id()) ? d.models().get(s.id()).sha256() : s.sha256();
+                if (model != null) {
+                    out.computeIfAbsent(model, sha -> sources.of(sha, s.byteLength()));
                 }
                 s.external().stream().filter(e -> e.sha256() != null && e.byteLength() != null)
                         .forEach(e -> out.computeIfAbsent(e.sha256(), sha -> sources.of(sha, e.byteLength())));

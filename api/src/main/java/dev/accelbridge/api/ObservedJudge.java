@@ -14,6 +14,7 @@ import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.core.Tolerance;
+import dev.accelbridge.core.Untrusted;
 import dev.accelbridge.run.NativeProviders;
 import dev.accelbridge.suites.OnnxModels;
 import dev.accelbridge.suites.onnx.OnnxTensors;
@@ -94,6 +95,9 @@ final class ObservedJudge {
                     replay.worst(), replay.run(), replay.judged());
         } catch (AccelbridgeException e) {
             return new ObservedVerdict.NotJudged(s, "native CPU could not run it: " + e.getMessage());
+        } catch (RuntimeException e) { // what the page said of its tensors, or its model's bytes, a stranger's: its row says so
+            return new ObservedVerdict.NotJudged(s, "its model or the tensors the page reported could not be judged: "
+                    + Untrusted.bounded(Untrusted.oneLine(String.valueOf(e.getMessage())), 300));
         }
     }
 
@@ -179,6 +183,10 @@ final class ObservedJudge {
         List<Observed.Tensor> all = s.runs().stream().flatMap(r -> java.util.stream.Stream.concat(r.inputs().stream(), r.outputs().stream())).toList();
         if (s.runCount() == 0) {
             return "the page did not run it";
+        }
+        if (all.stream().anyMatch(t -> t.values() != null && t.tensor().isEmpty())) {
+            return "the page reported tensors Accelbridge cannot hold (an element type it does not know, a shape that cannot be, "
+                    + "or values not of the shape's size), so no run can be replayed natively";
         }
         if (all.stream().anyMatch(Observed.Tensor::onDevice)) {
             return "its runs kept tensors on the GPU (IO binding): their values were not read, so no run can be replayed natively";

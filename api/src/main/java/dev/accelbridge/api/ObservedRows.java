@@ -62,8 +62,24 @@ final class ObservedRows {
      * and read. A session off the page's own thread says where in its input set (two apps' threads are two cells).
      */
     static RunResult of(Where w, Observed.Realm realm, String step, ObservedVerdict v, Optional<Precision> graphPrecision, List<String> notes) {
+        return of(w, realm, step, v, graphPrecision, Optional.empty(), notes);
+    }
+
+    /**
+     * The row of a session as {@link #of(Where, Observed.Realm, String, ObservedVerdict, Optional, List)}, its model named
+     * by {@code kept}, the sha256 of its bytes computed here where they were kept; else by the page's own hash, said as
+     * such.
+     */
+    static RunResult of(Where w, Observed.Realm realm, String step, ObservedVerdict v, Optional<Precision> graphPrecision,
+                        Optional<String> kept, List<String> notes) {
         Observed.Session s = v.session();
         List<String> warnings = new ArrayList<>(notes);
+        String sha = kept.orElse(s.sha256());
+        if (kept.isEmpty() && s.sha256() != null) {
+            warnings.add("its sha256 is the page's own hash of it, not checked here (its bytes were not kept)");
+        } else if (kept.isPresent() && s.sha256() != null && !s.sha256().equals(sha)) {
+            warnings.add("the page's own hash of it (" + s.sha256() + ") is not the sha256 of the bytes onnxruntime-web was given: not taken");
+        }
         BackendId backend = s.backend().orElse(BackendId.WEBNN_CPU);
         if (s.backend().isEmpty()) {
             warnings.add("a WebNN device type Accelbridge does not know: " + s.providerOptions());
@@ -76,11 +92,10 @@ final class ObservedRows {
         List<Observed.Tensor> inputs = s.runs().isEmpty() ? List.of() : s.runs().get(0).inputs();
         String shapes = inputs.isEmpty() ? null : inputs.stream().map(t -> t.name() + "=" + (t.shape() == null ? "" : t.shape().stream()
                 .map(String::valueOf).collect(Collectors.joining("x")))).collect(Collectors.joining(";"));
-        int batch = CaseId.batchOfShapes(inputs.stream().map(t -> t.shape() == null ? null
-                : t.shape().stream().mapToLong(Long::longValue).toArray()).toList());
+        int batch = CaseId.batchOfShapes(inputs.stream().map(t -> t.dims().orElse(null)).toList());
         LaneId lane = lane(w, s);
-        CaseId id = new CaseId(ModelFamily.OTHER, "app model " + (s.sha256() == null ? "#" + s.id() : s.sha256().substring(0, 12)),
-                s.sha256(), inputSet(w.url(), realm.label().isEmpty() ? step : step + " · " + realm.label()), shapes, precision, batch,
+        CaseId id = new CaseId(ModelFamily.OTHER, "app model " + (sha == null ? "#" + s.id() : sha.substring(0, 12)),
+                sha, inputSet(w.url(), realm.label().isEmpty() ? step : step + " · " + realm.label()), shapes, precision, batch,
                 backend, lane, ScenarioId.OBSERVED);
         Provenance provenance = Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, s.providers(),
                 w.runtime(s.ortWebVersion())).withHost(w.host());
@@ -100,11 +115,12 @@ final class ObservedRows {
 
     /**
      * Where the session's model and each of its external-data files came from, as the network layer showed them
-     * ({@code source} by sha256): a URL only where a response's body was hashed to the bytes, else why none is named.
+     * ({@code source} by sha256: {@code kept}'s, computed here, where its bytes were kept): a URL only where a response's
+     * body was hashed to the bytes, else why none is named.
      */
-    static List<String> sources(Observed.Session s, Function<String, Optional<ModelSources.Source>> source) {
+    static List<String> sources(Observed.Session s, Optional<String> kept, Function<String, Optional<ModelSources.Source>> source) {
         List<String> out = new ArrayList<>();
-        source.apply(s.sha256()).ifPresent(m -> out.add(said("its model", m)));
+        source.apply(kept.orElse(s.sha256())).ifPresent(m -> out.add(said("its model", m)));
         for (Observed.External e : s.external()) {
             source.apply(e.sha256()).ifPresent(m -> out.add(said("its external data " + Untrusted.quote(e.path()), m)));
         }

@@ -75,8 +75,9 @@ final class ObservedRuns {
                 Optional<Path> model = kept.map(PageObserver.KeptModel::file);
                 ObservedVerdict v = ObservedJudge.judge(s, x -> kept, d::values, natives, o.keep());
                 List<String> rowNotes = new ArrayList<>(notes);
-                rowNotes.addAll(ObservedRows.sources(s, visit::source));
-                RunResult row = ObservedRows.of(where, d.seen().realm(), d.stepOf().getOrDefault(s.id(), "open"), v, ObservedJudge.precision(model), rowNotes);
+                rowNotes.addAll(ObservedRows.sources(s, kept.map(PageObserver.KeptModel::sha256), visit::source));
+                RunResult row = ObservedRows.of(where, d.seen().realm(), d.stepOf().getOrDefault(s.id(), "open"), v, ObservedJudge.precision(model),
+                        kept.map(PageObserver.KeptModel::sha256), rowNotes);
                 rows.add(row);
                 ObservedReplays.of(s, model, row, d::values).ifPresent(replayable::add);
                 if (row.status() == Status.WRONG_OUTPUT && v instanceof ObservedVerdict.Judged j && j.backend().isBrowser()) {

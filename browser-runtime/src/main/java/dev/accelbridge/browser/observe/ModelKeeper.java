@@ -23,10 +23,11 @@ import java.util.regex.Pattern;
 
 /**
  * Moves a session's model, and the external data files mounted for it, from the realm that holds them to a folder of
- * their own, part by part (8 MiB a part, so no part and no whole model sits in this heap), hashing what comes; the model
- * is named by that hash, each external file by the path its graph names it by (a plain relative path, checked), and the
- * realm's copies are let go once the files are whole. What the page said of sizes and hashes bounds and checks the
- * reading, and is believed for nothing else. A run's tensors over the report's bound come to disk the same way.
+ * their own: written by the browser itself where the driver has it download them, else part by part (8 MiB a part, so
+ * no part and no whole model sits in this heap), hashed here; the model is named by that hash, each external file by the
+ * path its graph names it by (a plain relative path, checked), and the realm's copies are let go once the files are
+ * whole. What the page said of sizes bounds the reading; its hashes are believed for nothing. A run's tensors over the
+ * report's bound come to disk the same way.
  */
 final class ModelKeeper {
     /** The most base64 characters one part may be: 8 MiB of bytes. */
@@ -45,9 +46,11 @@ final class ModelKeeper {
         try {
             Path folder = Files.createTempDirectory(Files.createDirectories(dir), "model-");
             Optional<String> hex = move(r, "['model', " + s.id() + "]", s.byteLength(), folder.resolve("model.part"));
-            if (hex.isEmpty() || s.sha256() != null && !s.sha256().equals(hex.get())) {
-                return Optional.empty(); // what came is not what the page hashed when onnxruntime-web was given it
+            if (hex.isEmpty()) {
+                return Optional.empty();
             }
+            // named by the hash of the bytes read, the observer's own copy of what onnxruntime-web was given: a page's
+            // own hash of them (made with its WebCrypto, which it may replace) is not taken for it
             Path file = Files.move(folder.resolve("model.part"), folder.resolve(hex.get() + ".onnx"), StandardCopyOption.REPLACE_EXISTING);
             List<String> missing = new ArrayList<>();
             long kept = s.byteLength();
@@ -87,14 +90,13 @@ final class ModelKeeper {
         }
         Files.createDirectories(target.getParent());
         Optional<String> hex = move(r, "['external', " + s.id() + ", " + i + "]", e.byteLength(), target);
-        if (hex.isEmpty() || e.sha256() != null && !e.sha256().equals(hex.get())) {
+        if (hex.isEmpty()) {
             Files.deleteIfExists(target);
-            return "what came is not what the page hashed";
+            return "it did not come whole";
         }
         return null;
     }
 
-    /** Copies {@code size} bytes asked for by {@code call + offset + ")"} into {@code out}; their sha256, or empty. */
     /** The tensors {@code where}'s sessions hold over the report's bound, written to {@code dir} while {@code maxBytes} has room. */
     static Map<Integer, Path> keepTensors(Realms.Realm r, Observed where, java.util.Set<Integer> kept, Path dir, long maxBytes) {
         Map<Integer, Path> out = new LinkedHashMap<>();
@@ -157,6 +159,7 @@ final class ModelKeeper {
         return HexFormat.of().formatHex(sha.digest());
     }
 
+    /** Copies {@code size} bytes asked for by {@code call + offset + ")"} into {@code out}; their sha256, or empty. */
     private static Optional<String> copy(Realms.Realm r, String call, long size, Path out) throws IOException {
         MessageDigest sha;
         try {

@@ -127,6 +127,7 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
                           List<External> external) {
         /** Copies the lists. */
         public Session {
+            sha256 = sha256OrNull(sha256); // a hash that is not one is none
             providers = providers == null ? List.of() : providers.stream().map(p -> p == null ? "" : p).toList();
             providerOptions = providerOptions == null ? List.of() : providerOptions.stream()
                     .map(Session::entries).toList();
@@ -196,6 +197,15 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
      * @param kept       whether the realm held it for the reader (within the budget)
      */
         public record External(String path, Long byteLength, String sha256, boolean kept) {
+        /** A hash that is not one is none. */
+        public External {
+            sha256 = sha256OrNull(sha256);
+        }
+    }
+
+    /** {@code s} when it is a sha256 as the observer writes one (64 lower-case hex digits), else null. */
+    static String sha256OrNull(String s) {
+        return s != null && s.length() == 64 && s.chars().allMatch(c -> c >= '0' && c <= '9' || c >= 'a' && c <= 'f') ? s : null;
     }
 
     /**
@@ -239,13 +249,50 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
      */
         public record Tensor(String name, Integer type, List<Long> shape, Long byteLength, String values, boolean cut, Integer held,
                              boolean onDevice) {
-        /** As a named tensor with its values, when they were in the report. */
-        public Optional<NamedTensor> tensor() {
-            if (values == null || type == null || shape == null) {
+        /**
+         * Its shape as dimensions, when the page gave one that can be: every dimension said, none negative, their product
+         * within a long; empty otherwise ({@code [null, 4]}, {@code [-4]}).
+         */
+        public Optional<long[]> dims() {
+            if (shape == null || shape.size() > 64 || shape.stream().anyMatch(d -> d == null || d < 0)) {
                 return Optional.empty();
             }
-            return Optional.of(new NamedTensor(name, DType.fromOnnx(type), shape.stream().mapToLong(Long::longValue).toArray(),
-                    Base64.getDecoder().decode(values)));
+            long n = 1;
+            for (long d : shape) {
+                if (d != 0 && n > Long.MAX_VALUE / d) {
+                    return Optional.empty();
+                }
+                n *= d;
+            }
+            return Optional.of(shape.stream().mapToLong(Long::longValue).toArray());
+        }
+
+        /**
+         * As a named tensor with its values, when they were in the report and read as a tensor Accelbridge can hold: an
+         * element type it knows, a shape that can be ({@link #dims}), bytes of exactly that size; empty otherwise, never
+         * an exception (a page's values are a stranger's).
+         */
+        public Optional<NamedTensor> tensor() {
+            if (values == null) {
+                return Optional.empty();
+            }
+            try {
+                return of(Base64.getDecoder().decode(values));
+            } catch (IllegalArgumentException e) {
+                return Optional.empty();
+            }
+        }
+
+        private Optional<NamedTensor> of(byte[] bytes) {
+            Optional<long[]> d = dims();
+            if (type == null || d.isEmpty()) {
+                return Optional.empty();
+            }
+            try {
+                return Optional.of(new NamedTensor(name == null ? "" : name, DType.fromOnnx(type), d.get(), bytes));
+            } catch (RuntimeException e) { // an element type Accelbridge does not hold, or bytes not of the shape's size
+                return Optional.empty();
+            }
         }
 
         /** Whether its values were kept: in the report, or held by the realm for the driver. */
@@ -258,14 +305,13 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
          * ({@code files} by held id); empty when neither has them, or the file is not its size.
          */
         public Optional<NamedTensor> tensor(java.util.function.Function<Integer, Optional<java.nio.file.Path>> files) {
-            if (values != null || held == null || type == null || shape == null || byteLength == null) {
+            if (values != null || held == null || byteLength == null) {
                 return tensor();
             }
             return files.apply(held).flatMap(f -> {
                 try {
                     byte[] b = java.nio.file.Files.readAllBytes(f);
-                    return b.length == byteLength ? Optional.of(new NamedTensor(name, DType.fromOnnx(type),
-                            shape.stream().mapToLong(Long::longValue).toArray(), b)) : Optional.<NamedTensor>empty();
+                    return b.length == byteLength ? of(b) : Optional.<NamedTensor>empty();
                 } catch (java.io.IOException e) {
                     return Optional.empty();
                 }
