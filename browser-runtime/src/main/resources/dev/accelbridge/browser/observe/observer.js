@@ -43,7 +43,7 @@
   var dropped = { sessions: 0 };
   var keptModelBytes = 0;
   var held = [];
-  var createObjectURL = URL.createObjectURL, revokeObjectURL = URL.revokeObjectURL; // as before the page's scripts
+  var createObjectURL = URL.createObjectURL, revokeObjectURL = URL.revokeObjectURL, BlobBefore = Blob; // as before the page's scripts
   var heldBytes = 0;
   var instrumented = new WeakSet();
 
@@ -323,7 +323,7 @@
       },
       blobUrl: function (ref) {
         var b = bytesOf(ref);
-        return b ? createObjectURL(new Blob([b])) : null;
+        return b ? createObjectURL(new BlobBefore([b])) : null;
       },
       revoke: function (url) { if (/^blob:/.test(String(url))) revokeObjectURL(String(url)); },
       releaseTensor: function (id) {
