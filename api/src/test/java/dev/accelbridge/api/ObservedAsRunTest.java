@@ -3,9 +3,12 @@ package dev.accelbridge.api;
 import dev.accelbridge.browser.observe.ObservedApp;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.BrowserSpec;
 import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
+import dev.accelbridge.run.Targets;
 import dev.accelbridge.suites.PublishedModels;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -15,6 +18,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,7 +37,8 @@ class ObservedAsRunTest {
     /**
      * Measured 2026-11-27: on WebGPU (the nightly's native EP on SwiftShader) the session is wrong, max abs 0.112, and the
      * same file and inputs run on that lane are wrong by the same 0.112, bisected NOT_LOCALIZED (every one of 820
-     * intermediate values within tolerance once exposed); on wasm it is within tolerance, judged alone.
+     * intermediate values within tolerance once exposed); on wasm it is within tolerance, and so is the same file with the
+     * same inputs run on that lane.
      */
     @ParameterizedTest(name = "q8 on {0}")
     @CsvSource({"webgpu, true", "wasm, false"})
@@ -50,16 +55,26 @@ class ObservedAsRunTest {
             app.serve("ort", packages.resolve("onnxruntime-web/dist"));
             app.serve("models", model.getParent());
             Files.move(model, model.resolveSibling("minilm"));
-            ObservedRun run = session.observe(ObserveOptions.builder(URI.create(app.url("/tjs?device=" + device + "&dtype=q8")))
+            ObserveOptions.Builder options = ObserveOptions.builder(URI.create(app.url("/tjs?device=" + device + "&dtype=q8")))
                     .addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").optIdle(Duration.ofSeconds(1))
-                    .optTimeout(Duration.ofSeconds(120)).build());
+                    .optTimeout(Duration.ofSeconds(120));
+            if (!wrong) {
+                // a session within tolerance is not bisected: run on its own lane (the release and engine transformers.js
+                // inlines, as TransformersAppTest reads them) through the replay, the same file with the same inputs
+                options.optReplay(Targets.builder().setBackends(List.of(BackendId.WASM)).optBrowserSpecs(List.of(BrowserSpec.of(BrowserKind.CHROMIUM)))
+                        .optVersions("ortWebVersion", List.of("1.31.0-dev.20260914-8d85527a0")).optVersions("ortWebEngine", List.of("webgpu-ep"))
+                        .optParallel(1).build());
+            }
+            ObservedRun run = session.observe(options.build());
             RunResult observed = assertThat(run.sessions()).singleElement().actual();
             assertThat(observed.requested()).isEqualTo(BackendId.parse(device));
             if (!wrong) {
-                // judged within tolerance on its own: nothing to bisect, no replay made
                 assertThat(observed.status()).as("%s", observed.reason()).isEqualTo(Status.PASSED);
                 assertThat(observed.analysis().bisection()).isNull();
-                assertThat(run.replays()).isEmpty();
+                RunResult asRun = assertThat(run.replays()).singleElement().actual();
+                assertThat(asRun.lane()).as("the lane it was observed in").isEqualTo(observed.lane());
+                assertThat(asRun.id().precision()).isEqualTo(observed.id().precision());
+                assertThat(asRun.status()).as("run: %s", asRun.reason()).isEqualTo(observed.status());
                 return;
             }
             RunResult asRun = assertThat(run.replays()).as("the wrong session run as a case on its own lane").singleElement().actual();
