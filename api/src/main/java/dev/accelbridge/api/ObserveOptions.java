@@ -24,9 +24,9 @@ import java.util.Optional;
  * @param timeout the most the whole observation may take (default 120 s)
  * @param browser the browser (Chromium or the headless shell: the observer goes in through Playwright, which drives them)
  * @param adapter the WebGPU adapter its pages get, decided as for a run's lanes
- * @param keep    the most model bytes kept on disk from one visit to judge its sessions (default
- *                {@link dev.accelbridge.browser.observe.PageObserver#DEFAULT_KEEP}, 4 GiB); a model past it is hashed, not kept,
- *                and its row says so
+ * @param keep    the most bytes kept on disk from one visit to judge its sessions: models, their external data, tensors
+ *                over 1 MiB (default {@link dev.accelbridge.browser.observe.PageObserver#DEFAULT_KEEP}, 4 GiB); what is past
+ *                it is not kept, and its row says so
  * @param replay  where each session the app made is replayed as a case once observed (its model, the inputs of its first
  *                run with every input's values), its rows added to the observation's run: the plan's {@link Targets} group
  *                (backends, browsers, engines, native EPs); empty: no replay

@@ -73,8 +73,8 @@ public final class ObserveCommand implements Callable<Integer> {
     boolean noReport;
 
     @Option(names = "--keep", paramLabel = "SIZE", converter = Converters.ByteSize.class,
-            description = "The most model bytes kept on disk from the visit to judge its sessions (default 4GiB; e.g. 512MiB); a "
-                    + "model past it is hashed, not kept, and its row says so.")
+            description = "The most bytes kept on disk from the visit to judge its sessions: models, their external data, "
+                    + "tensors over 1 MiB (default 4GiB; e.g. 512MiB); what is past it is not kept, and its row says so.")
     long keep = dev.accelbridge.browser.observe.PageObserver.DEFAULT_KEEP;
 
     @Option(names = "--json", description = "Print the rows as JSON (as run --json does) instead of the table.")
