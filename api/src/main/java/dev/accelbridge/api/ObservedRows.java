@@ -59,16 +59,9 @@ final class ObservedRows {
 
     /**
      * The row of a session made in {@code realm}, triggered by {@code step}; its dtype its graph's where its model was kept
-     * and read. A session off the page's own thread says where in its input set (two apps' threads are two cells).
-     */
-    static RunResult of(Where w, Observed.Realm realm, String step, ObservedVerdict v, Optional<Precision> graphPrecision, List<String> notes) {
-        return of(w, realm, step, v, graphPrecision, Optional.empty(), notes);
-    }
-
-    /**
-     * The row of a session as {@link #of(Where, Observed.Realm, String, ObservedVerdict, Optional, List)}, its model named
-     * by {@code kept}, the sha256 of its bytes computed here where they were kept; else by the page's own hash, said as
-     * such.
+     * and read. A session off the page's own thread says where in its input set (two apps' threads are two cells). Its
+     * model is named by {@code kept}, the sha256 of its bytes computed here where they were kept; else by the page's own
+     * hash, said as such.
      */
     static RunResult of(Where w, Observed.Realm realm, String step, ObservedVerdict v, Optional<Precision> graphPrecision,
                         Optional<String> kept, List<String> notes) {

@@ -12,13 +12,12 @@ import dev.accelbridge.browser.observe.ObservedApp;
 import dev.accelbridge.browser.observe.PageObserver;
 import dev.accelbridge.browser.testing.TestChromium;
 import dev.accelbridge.core.Caches;
+import dev.accelbridge.core.fetch.TreeManifest;
 import dev.accelbridge.nativerunner.TinyOnnx;
 
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -101,13 +100,7 @@ public final class ObserveKeepBench {
                 throw new IllegalStateException("kept " + kept.size() + " bytes of " + size);
             }
             long t1 = System.nanoTime();
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            try (InputStream in = Files.newInputStream(kept.file())) {
-                byte[] buf = new byte[8 << 20];
-                for (int n; (n = in.read(buf)) > 0; ) {
-                    sha.update(buf, 0, n);
-                }
-            }
+            TreeManifest.sha256(kept.file());
             double diskMs = (System.nanoTime() - t1) / 1e6;
             Caches.deleteTree(to);
             return new double[] {f.path("fetch").asDouble(), f.path("create").asDouble(), keepMs, diskMs};

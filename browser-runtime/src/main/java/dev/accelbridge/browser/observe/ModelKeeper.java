@@ -2,6 +2,7 @@ package dev.accelbridge.browser.observe;
 
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.Bytes;
+import dev.accelbridge.core.fetch.TreeManifest;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -133,7 +134,7 @@ final class ModelKeeper {
         if (url instanceof String u && u.startsWith("blob:") && u.length() < 300) {
             try {
                 if (r.download(u, out) && Files.size(out) == size) {
-                    return Optional.of(sha256(out));
+                    return Optional.of(TreeManifest.sha256(out));
                 }
             } finally {
                 r.ask("o.revoke('" + u.replaceAll("[^A-Za-z0-9:/._-]", "") + "')");
@@ -141,22 +142,6 @@ final class ModelKeeper {
             Files.deleteIfExists(out);
         }
         return copy(r, "o.part(" + ref + ", ", size, out);
-    }
-
-    private static String sha256(Path file) throws IOException {
-        MessageDigest sha;
-        try {
-            sha = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new AccelbridgeException("this JVM has no SHA-256", null);
-        }
-        byte[] buf = new byte[8 << 20];
-        try (java.io.InputStream in = Files.newInputStream(file)) {
-            for (int n; (n = in.read(buf)) > 0; ) {
-                sha.update(buf, 0, n);
-            }
-        }
-        return HexFormat.of().formatHex(sha.digest());
     }
 
     /** Copies {@code size} bytes asked for by {@code call + offset + ")"} into {@code out}; their sha256, or empty. */

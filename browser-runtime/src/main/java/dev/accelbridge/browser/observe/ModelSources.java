@@ -5,11 +5,11 @@ import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.Response;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Untrusted;
+import dev.accelbridge.core.fetch.TreeManifest;
 
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 
@@ -89,22 +89,14 @@ public final class ModelSources {
         List<String> why = new ArrayList<>();
         for (Noted n : same) {
             try {
-                if (sha256.equals(sha256(n.response().body()))) {
+                if (sha256.equals(TreeManifest.sha256(new ByteArrayInputStream(n.response().body())))) {
                     return new Source(Optional.of(n.url()), "its response's body hashes to its sha256");
                 }
                 why.add(n.url() + " is other bytes");
-            } catch (PlaywrightException e) {
+            } catch (PlaywrightException | IOException e) {
                 why.add(n.url() + "'s body is no longer held by the browser");
             }
         }
         return new Source(Optional.empty(), Untrusted.bounded("no response verified to be its bytes: " + String.join("; ", why), 600));
-    }
-
-    private static String sha256(byte[] b) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }
