@@ -104,14 +104,10 @@ public final class ChromiumFlags {
 
     /**
      * The flag sets that may give Chromium's WebGPU a host's GPU (Vulkan on Linux), tried in turn until the page's adapter
-     * is not a software one: Vulkan through ANGLE without a window surface (headless NVIDIA and AMD hosts), Vulkan through
-     * ANGLE, then the GPU blocklist lifted alone (a driver Chromium does not trust by default).
+     * is not a software one. Declared once, in {@code hardware-webgpu.flags} beside this class, which bench/gpu's probe
+     * reads too, so that a set found to work on a GPU host is the set a lane tries.
      */
-    public static final List<List<String>> HARDWARE_WEBGPU = List.of(
-            List.of("--enable-features=Vulkan", "--use-vulkan=native", "--use-angle=vulkan", "--disable-vulkan-surface",
-                    "--ignore-gpu-blocklist"),
-            List.of("--enable-features=Vulkan", "--use-angle=vulkan", "--ignore-gpu-blocklist"),
-            List.of("--ignore-gpu-blocklist"));
+    public static final List<List<String>> HARDWARE_WEBGPU = flagSets("hardware-webgpu.flags");
 
     /** The flag that makes Chromium's WebGPU SwiftShader's, GPU or not. */
     public static final List<String> SOFTWARE_WEBGPU = List.of("--use-webgpu-adapter=swiftshader");
@@ -121,6 +117,19 @@ public final class ChromiumFlags {
     private static final String DISABLE = "--disable-features=";
 
     private ChromiumFlags() {
+    }
+
+    /** The flag sets of a resource beside this class: one set a line, '#' lines and blank lines skipped. */
+    static List<List<String>> flagSets(String resource) {
+        try (var in = ChromiumFlags.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + resource + " beside " + ChromiumFlags.class.getName());
+            }
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().map(String::strip)
+                    .filter(l -> !l.isEmpty() && !l.startsWith("#")).map(l -> List.of(l.split("\\s+"))).toList();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /**

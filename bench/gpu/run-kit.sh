@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# Runs the GPU kit (bench/gpu/make-kit.sh) on a bare host, within about five minutes, and writes every result into OUT
+# as at most eight files: run.log, host.txt (the GPU, its driver, the CUDA libraries found), probe.tsv (what WebGPU and
+# WebGL got under each Vulkan driver set and flag set), matrix.duckdb (the store), reports.tar.gz (report.html/.md,
+# matrix.json, junit.xml) and logs.tar.gz (each probe's browser log, vulkaninfo under each driver set, the runs' logs).
+#   1. the parts are checked against KIT.sha256, the inner files against INNER.sha256, the application against its
+#      FILES.sha256; nothing is run before that;
+#   2. the host: nvidia-smi, the Vulkan and EGL driver files, the CUDA libraries PyTorch's packages carry;
+#   3. WebGPU: the headless shell opens probe.html under each Vulkan driver set (NVIDIA's alone; NVIDIA's beside
+#      SwiftShader's, whose VK_EXT_headless_surface ANGLE's headless display needs) with each flag set of
+#      hardware-webgpu.flags; the first that gives an adapter that is neither a fallback nor a software one wins;
+#   4. the suites: wasm, native CPU and CUDA, and WebGPU on both engines under the winning driver set with
+#      --webgpu-adapter hardware (the lane finds the winning flag set itself); then fp16 and q4f16 on WebGPU where the
+#      adapter has shader-f16, in the time left.
+# Usage: bench/gpu/run-kit.sh OUT KIT_FOLDER...   (the folders as make-kit wrote them: a, then b)
+# Env: KIT_BUDGET_S (default 300): the seconds the whole run may take; KIT_WORK (default /tmp/accelbridge-kit);
+# KIT_PARALLEL (default 3): browser lanes at once.
+set -uo pipefail
+out="$1"; shift
+mkdir -p "$out"
+budget="${KIT_BUDGET_S:-300}"
+w="${KIT_WORK:-/tmp/accelbridge-kit}"
+logs="$w/logs"
+rm -rf "$w"; mkdir -p "$w" "$logs"
+exec > >(tee -a "$out/run.log") 2>&1
+say() { printf '[gpu-kit %4ds] %s\n' "$SECONDS" "$*"; }
+left() { echo $(( budget - SECONDS )); }
+finish() {
+  [ -d "$w/reports" ] && tar czf "$out/reports.tar.gz" -C "$w" reports
+  tar czf "$out/logs.tar.gz" -C "$w" logs
+  say "done; OUT holds: $(cd "$out" && ls | tr '\n' ' ')"
+}
+trap finish EXIT
+
+say "1. checking the kit's parts"
+parts=()
+for d in "$@"; do for p in "$d"/kit.tar.*; do [ -e "$p" ] && parts+=("$p"); done; done
+manifest="$(ls "$1"/KIT.sha256 2>/dev/null || ls "${!#}"/KIT.sha256)"
+want=$(grep -c ' [ab]/kit.tar' "$manifest")
+if [ "${#parts[@]}" -ne "$want" ]; then
+  say "FAIL: ${#parts[@]} of the kit's $want parts are here (${parts[*]}); both folders must travel to the same machine"
+  exit 3
+fi
+for p in "${parts[@]}"; do
+  expect=$(grep " $(basename "$(dirname "$p")")/$(basename "$p")\$" "$manifest" | cut -d' ' -f1)
+  got=$(sha256sum < "$p" | cut -d' ' -f1)
+  [ "$expect" = "$got" ] || { say "FAIL: $p does not match KIT.sha256"; exit 3; }
+done
+mkdir -p "$w/kit" "$w/app" "$w/sys" "$w/home"
+cat "${parts[@]}" | tar xf - -C "$w/kit"
+(cd "$w/kit" && sha256sum -c --quiet INNER.sha256) || { say "FAIL: an inner file does not match INNER.sha256"; exit 3; }
+unxz() { if command -v xz > /dev/null; then xz -dc "$1"; else python3 -c 'import lzma,shutil,sys; shutil.copyfileobj(lzma.open(sys.argv[1]), sys.stdout.buffer)' "$1"; fi; }
+unxz "$w/kit/app.tar.xz" | tar xf - -C "$w/app"
+unxz "$w/kit/shell.tar.xz" | tar xf - -C "$w/app"
+(cd "$w/app" && sha256sum -c --quiet FILES.sha256) || { say "FAIL: an application file does not match FILES.sha256"; exit 3; }
+for deb in "$w"/kit/debs/*.deb; do dpkg-deb -x "$deb" "$w/sys"; done
+say "unpacked and checked: $(du -sh "$w/app" | cut -f1) application, $(ls "$w"/kit/debs | wc -l) Debian packages"
+
+say "2. the host"
+export LD_LIBRARY_PATH="$w/sys/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+for d in /usr/local/nvidia/lib64 /usr/local/nvidia/lib; do [ -d "$d" ] && LD_LIBRARY_PATH="$LD_LIBRARY_PATH:$d"; done
+nv_icd=""; for f in /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json /usr/share/vulkan/icd.d/nvidia_icd.json \
+                    /etc/vulkan/icd.d/nvidia_icd.json; do [ -f "$f" ] && { nv_icd="$f"; break; }; done
+nv_egl=""; for f in /usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json /usr/share/glvnd/egl_vendor.d/10_nvidia.json; do
+  [ -f "$f" ] && { nv_egl="$f"; break; }; done
+shell="$(ls "$w"/app/cache/chromium-shell/*/chromium)"
+ss_icd="$(dirname "$shell")/vk_swiftshader_icd.json"
+{
+  echo "uname: $(uname -srm)"
+  echo "nvidia-smi:"; nvidia-smi --query-gpu=name,driver_version,memory.total,compute_cap --format=csv 2>&1 | sed 's/^/  /'
+  echo "NVIDIA Vulkan ICD: ${nv_icd:-none found}"; [ -n "$nv_icd" ] && sed 's/^/  /' "$nv_icd"
+  echo "NVIDIA EGL vendor file: ${nv_egl:-none found}"
+  echo "driver libraries: $(ls /usr/local/nvidia/lib64 2>/dev/null | grep -E 'GLX_nvidia|EGL_nvidia|libcuda.so' | tr '\n' ' ')"
+  echo "CUDA libraries on this host (sonames a CUDA build of ONNX Runtime would need):"
+  find /usr /opt /lib /lib64 -xdev \( -name 'libcudart.so*' -o -name 'libcublas.so*' -o -name 'libcublasLt.so*' -o -name 'libcudnn.so*' \
+       -o -name 'libcufft.so*' -o -name 'libcurand.so*' \) 2>/dev/null | grep -v "^$w" | sort | head -20 | sed 's/^/  /'
+  echo "python's onnxruntime: $(python3 -c 'import onnxruntime as o; print(o.__version__, o.get_available_providers())' 2>&1 | tail -1)"
+  echo "would ONNX Runtime 1.29's CUDA provider load? (a stand-in with its DT_NEEDED list, loaded as the JVM would):"
+  cudadirs=$(find /usr /opt /lib /lib64 -xdev \( -name 'libcublas.so*' -o -name 'libcudart.so*' -o -name 'libcurand.so*' \) 2>/dev/null \
+             | grep -v "^$w" | xargs -r -n1 dirname | sort -u | tr '\n' ':')
+  echo "  with the host's loader path: $(python3 -c 'import ctypes,sys; ctypes.CDLL(sys.argv[1]); print("loads")' \
+        "$w/kit/cuda-provider-needs.so" 2>&1 | tail -1)"
+  echo "  with the CUDA libraries found added ($cudadirs): $(LD_LIBRARY_PATH="$cudadirs:$LD_LIBRARY_PATH" python3 -c \
+        'import ctypes,sys; ctypes.CDLL(sys.argv[1]); print("loads")' "$w/kit/cuda-provider-needs.so" 2>&1 | tail -1)"
+} > "$out/host.txt" 2>&1
+sed 's/^/  /' "$out/host.txt"
+
+say "3. WebGPU: each Vulkan driver set with each flag set"
+export __EGL_VENDOR_LIBRARY_FILENAMES="${nv_egl}"
+[ -n "$nv_egl" ] || unset __EGL_VENDOR_LIBRARY_FILENAMES
+declare -A drivers=()
+order=()
+if [ -n "$nv_icd" ]; then
+  drivers[nvidia]="$nv_icd"; order+=(nvidia)
+  drivers[nvidia+swiftshader]="$nv_icd:$ss_icd"; order+=(nvidia+swiftshader)
+else
+  drivers[swiftshader]="$ss_icd"; order+=(swiftshader)
+fi
+for d in "${order[@]}"; do
+  VK_DRIVER_FILES="${drivers[$d]}" timeout 20 "$w/sys/usr/bin/vulkaninfo" > "$logs/vulkaninfo-$d.txt" 2>&1
+  say "  vulkaninfo ($d): $(grep -m3 -E 'deviceName|VK_EXT_headless_surface' "$logs/vulkaninfo-$d.txt" | tr -s ' \t' ' ' | tr '\n' ';')"
+done
+mapfile -t sets < <(grep -v '^#' "$w/kit/hardware-webgpu.flags" | grep -v '^[[:space:]]*$')
+probe() { # driver-set-name index flags...
+  local d="$1" i="$2"; shift 2
+  local log="$logs/probe-$d-$i.log" prof; prof="$(mktemp -d)"
+  VK_DRIVER_FILES="${drivers[$d]}" timeout 25 "$shell" --headless --no-sandbox --enable-unsafe-webgpu --enable-logging=stderr \
+    --v=0 --user-data-dir="$prof" "$@" "file://$w/kit/probe.html" > "$log" 2>&1 &
+  local pid=$!
+  for _ in $(seq 1 100); do grep -q 'ACCELBRIDGE-PROBE' "$log" 2>/dev/null && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+  kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+  rm -rf "$prof"
+}
+pids=() # waited for by id: a bare 'wait' would wait for the log's tee too
+for d in "${order[@]}"; do
+  for i in "${!sets[@]}"; do
+    # shellcheck disable=SC2086
+    probe "$d" "$i" ${sets[$i]} &
+    pids+=($!)
+    if [ "${#pids[@]}" -ge 6 ]; then wait "${pids[@]}"; pids=(); fi
+  done
+done
+[ "${#pids[@]}" -eq 0 ] || wait "${pids[@]}"
+python3 - "$logs" "$w/kit/hardware-webgpu.flags" "${order[@]}" > "$out/probe.tsv" <<'PY'
+import json, os, re, sys
+logs, flags, order = sys.argv[1], sys.argv[2], sys.argv[3:]
+sets = [l.strip() for l in open(flags) if l.strip() and not l.startswith('#')]
+print("\t".join(["drivers", "set", "webgpu", "fallback", "shader-f16", "high-performance", "webgl", "first error", "flags"]))
+for d in order:
+    for i, s in enumerate(sets):
+        text = open(os.path.join(logs, "probe-%s-%d.log" % (d, i)), errors="replace").read()
+        m = re.search(r'ACCELBRIDGE-PROBE (\{.*\})', text)
+        # the browser's first error before its answer (what follows is its end, which the probe brings about)
+        before = text.split('ACCELBRIDGE-PROBE', 1)[0].splitlines()
+        err = next((l.split('] ', 1)[-1][:160] for l in before if (':ERROR:' in l or ':FATAL:' in l) and 'zygote' not in l), "")
+        if not m:
+            print("\t".join([d, str(i), "no answer", "", "", "", "", err, s])); continue
+        p = json.loads(m.group(1))
+        def name(g):
+            if g is None: return "?"
+            if g.get("error"): return "error: " + g["error"][:80]
+            if not g.get("adapter"): return "null adapter"
+            return "%s %s %s" % (g.get("vendor"), g.get("architecture"), g.get("description") or g.get("device") or "")
+        g, hp, gl = p.get("webgpu") or {}, p.get("webgpuHighPerformance") or {}, p.get("webgl") or {}
+        print("\t".join([d, str(i), name(g), str(g.get("isFallbackAdapter")), str("shader-f16" in (g.get("features") or [])),
+                         name(hp), str(gl.get("renderer") or gl.get("error")), err, s]))
+PY
+awk -F'\t' '{printf "  %-20s %-3s %-40s %-8s %-6s %-40s %s\n", $1, $2, substr($3,1,40), $4, $5, substr($7,1,40), substr($8,1,80)}' "$out/probe.tsv"
+winner=$(awk -F'\t' 'NR>1 && $3 !~ /^(no answer|null adapter|error)/ && $4=="False" && tolower($3) !~ /swiftshader|llvmpipe|lavapipe/ {print $1; exit}' "$out/probe.tsv")
+f16=$(awk -F'\t' -v d="$winner" 'NR>1 && $1==d && $4=="False" {print $5; exit}' "$out/probe.tsv")
+if [ -n "$winner" ]; then
+  say "  hardware WebGPU under the driver set '$winner' (shader-f16: $f16)"
+  export VK_DRIVER_FILES="${drivers[$winner]}"
+else
+  say "  no flag set under any driver set gave a hardware adapter: WebGPU is UNAVAILABLE with each lane's evidence"
+  export VK_DRIVER_FILES="${drivers[${order[-1]}]}"
+fi
+
+say "4. the suites: wasm, native CPU and CUDA, WebGPU on both engines ($(left) s left)"
+run_for() { # tag, seconds, then run's arguments: results as JSON in logs/results-TAG.json, progress in logs/run-TAG.log
+  local tag="$1" s="$2"; shift 2
+  [ "$s" -gt 20 ] || { say "  skipped (only $s s left): $*"; return 0; }
+  timeout -k 10 "$s" "$w/app/bin/accelbridge" run --db "$out/matrix.duckdb" --no-report --json "$@" \
+    > "$logs/results-$tag.json" 2> >(tee "$logs/run-$tag.log" | grep --line-buffered -vE 'timed [0-9]+ runs|[0-9]+ warm-ups? \(' >&2)
+  say "  $tag run exited $? ($(left) s left)"
+}
+export HOME="$w/home"
+# WebGPU and CUDA each its own verdict, not a fallback's (--chain of one); a session may take two minutes to load
+common=(--browser chromium-shell --webgpu-adapter hardware --chain webgpu --chain cuda --timeout 60 --load-timeout 120 --no-bisect)
+run_for default $(( $(left) - 100 )) "${common[@]}" --backends wasm,webgpu,cpu,cuda --engines jsep,webgpu-ep \
+  --parallel "${KIT_PARALLEL:-3}"
+if [ "$f16" = "True" ]; then
+  run_for f16 $(( $(left) - 40 )) "${common[@]}" --backends webgpu,cpu --engines jsep,webgpu-ep --suites vision,text \
+    --precision fp16,q4f16
+else
+  say "  fp16 and q4f16 on WebGPU not run: no hardware adapter with shader-f16"
+fi
+timeout 60 "$w/app/bin/accelbridge" report --db "$out/matrix.duckdb" --out "$w/reports" > "$logs/report.log" 2>&1
+say "  reports written (exit $?)"
