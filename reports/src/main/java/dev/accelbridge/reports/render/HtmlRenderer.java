@@ -47,7 +47,9 @@ final class HtmlRenderer {
         sb.append("<p class=\"meta\">Status is the compatibility verdict; speed is the ratio to the native CPU reference of the "
                 + "same case on the same host; a software adapter or an unverified WebNN device is marked in the cell and never "
                 + "graded like hardware acceleration. Score 0–100, grade High / Medium / Low / None: docs/scoring.md.</p>\n");
-        sb.append("<script type=\"application/json\" id=\"matrix-data\">").append(data(m).toString().replace("</", "<\\/"))
+        // no '<' in the element at all: "</script>" would end it, and "<!--" followed by "<script" would hold it open past
+        // its own end (the parser's escaped script state); in JSON a '<' only stands in a string, where \u003c is the same
+        sb.append("<script type=\"application/json\" id=\"matrix-data\">").append(data(m).toString().replace("<", "\\u003c"))
                 .append("</script>\n<script>\n").append(JS).append("</script>\n</body>\n</html>\n");
         return sb.toString();
     }

@@ -71,4 +71,31 @@ class HostileTextTest {
                 .parse(new org.xml.sax.InputSource(new java.io.StringReader("<a b=\"" + Text.xml("\u0001\uD800x") + "\"/>"))))
                 .doesNotThrowAnyException();
     }
+
+    /**
+     * Found when tried: a name holding {@code <!--<script>} (a model folder's, or an input name a page chose) left the
+     * data element open (the HTML parser's escaped script state, in which {@code </script>} no longer ends it), so the
+     * report's own script became text and no chart or view ran. No {@code <} is written into the element now.
+     */
+    @Test
+    void aNameCannotHoldTheDataElementOpen(@TempDir Path dir) throws Exception {
+        String name = "m<!--<script>x";
+        Path out = dir.resolve("out");
+        try (MatrixStore s = MatrixStore.open(dir.resolve("m.duckdb"))) {
+            HostInfo h = host("alpha");
+            s.recordHost(h);
+            String run = s.beginRun(h, Map.of("accelbridge", "0.1.0"), "{}");
+            s.write(wrong(run, t(1), ModelFamily.OTHER, name, BackendId.WASM, chromiumProv(h, false), new double[]{1, 2, 3}));
+            s.finishRun(run);
+            ReportWriter.write(s, Optional.of(run), out, RegressionDetector.defaults());
+        }
+        String html = Files.readString(out.resolve("report.html"));
+        String open = "<script type=\"application/json\" id=\"matrix-data\">";
+        int from = html.indexOf(open) + open.length();
+        String data = html.substring(from, html.indexOf("</script>", from));
+        assertThat(data).doesNotContain("<");
+        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(data).toString()).contains(name);
+        // the page's own script comes after the data element and is still a script
+        assertThat(html.substring(from + data.length())).containsPattern("</script>\\s*<script>");
+    }
 }
