@@ -20,7 +20,7 @@ say "bundle written in $(( $(date +%s) - t0 )) s: $(du -sh "$work/bundle" | cut 
 
 # the target's PATH: the shell's own tools and nothing else
 mkdir -p "$work/path" "$work/home"
-for t in sh bash cat tar gzip sha256sum cut rm mkdir mv dirname ls id env sed grep head tail wc; do
+for t in sh bash cat tar gzip sha256sum cut rm mkdir mv dirname basename find ls id env sed grep head tail wc; do
   ln -s "$(command -v "$t")" "$work/path/$t"
 done
 offline() { # runs "$@" in a fresh network namespace (loopback only), with the bare PATH and the empty home

@@ -66,7 +66,7 @@ final class JobMessages {
 
     static LoadedSession toLoaded(Loaded l) {
         Loaded.Placement p = l.placement();
-        return new LoadedSession(l.session() == null ? "" : l.session(), l.sessionMs() == null ? Double.NaN : l.sessionMs(),
+        return new LoadedSession(l.session() == null ? "" : l.session(), figure(l.sessionMs()),
                 figure(l.fetchMs()), strings(l.inputNames()), strings(l.outputNames()), l.numThreads() == null ? -1 : l.numThreads(),
                 strings(l.warnings()), p == null ? null : p.onRequested(), p == null ? null : p.basis(), strings(l.modules()),
                 p == null ? null : NodePlacement.of(p.nodes()));
@@ -79,10 +79,14 @@ final class JobMessages {
         RunOutcome.Figures figures = h.decode() == null ? RunOutcome.SINGLE_PASS
                 : new RunOutcome.GenerationFigures(decoding(h.decode(), f.tensors()),
                 java.util.Optional.ofNullable(h.encoder()).map(JobMessages::toLoaded));
-        return RunOutcome.of(nan(h.firstMs()), h.warmups() == null ? 0 : h.warmups(), samples, f.tensors(), strings(h.warnings()),
+        if (h.warmups() != null && h.warmups() < 0) {
+            throw new PageJobException(PageJobException.Kind.PAGE_ERROR, "bad-result", "a warm-up count is not a count: " + h.warmups());
+        }
+        // times are the page's word: one that is not a finite, non-negative number is unknown (a trend may be negative)
+        return RunOutcome.of(figure(h.firstMs()), h.warmups() == null ? 0 : h.warmups(), samples, f.tensors(), strings(h.warnings()),
                 h.memory() == null || h.memory().usedJSHeapSize() == null ? -1 : h.memory().usedJSHeapSize(), figures)
-                .withClock(nan(h.timerResolutionMs()), nan(h.readbackMs()), nan(h.gpuMs()))
-                .withWarmup(nan(h.warmupMs()), h.warmupSettled(), nan(h.warmupTrend()), Boolean.TRUE.equals(h.floorStopped()));
+                .withClock(figure(h.timerResolutionMs()), figure(h.readbackMs()), figure(h.gpuMs()))
+                .withWarmup(figure(h.warmupMs()), h.warmupSettled(), finite(h.warmupTrend()), Boolean.TRUE.equals(h.floorStopped()));
     }
 
     /**
@@ -103,8 +107,9 @@ final class JobMessages {
                 .withTeacherMs(figure(d.teacherMs()));
     }
 
-    private static double nan(Double v) {
-        return v == null ? Double.NaN : v;
+    /** A number the page gave that may be negative (a trend): finite, else unknown. */
+    private static double finite(Double v) {
+        return v != null && Double.isFinite(v) ? v : Double.NaN;
     }
 
     /** A time the page gave: a finite, non-negative number, else unknown (NaN, never 0). */
