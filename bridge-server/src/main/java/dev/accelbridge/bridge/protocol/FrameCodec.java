@@ -184,7 +184,7 @@ public final class FrameCodec {
             }
             long off = d.path("offset").asLong(-1);
             long len = d.path("byteLength").asLong(-1);
-            if (off < 0 || len < 0 || off + len > payloadLen) {
+            if (off < 0 || len < 0 || off > payloadLen || len > payloadLen - off) { // never off + len: it can wrap
                 throw bad("tensor '" + name + "' (" + off + "+" + len + ") runs past the payload (" + payloadLen + " bytes)");
             }
             long[] shape = new long[d.path("shape").size()];

@@ -43,4 +43,20 @@ class FrameCodecTest {
         assertThatThrownBy(() -> FrameCodec.decode(ByteBuffer.wrap(badShape.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1))))
                 .isInstanceOf(PageProtocolException.class).hasMessageContaining("has 8 bytes but shape [3]");
     }
+
+    /** Found when tried: an offset near 2^63 made {@code offset + byteLength} wrap below the payload's size and pass. */
+    @Test
+    void anOffsetThatWrapsIsRefusedByName() {
+        byte[] json = ("{\"v\":1,\"tensors\":[{\"name\":\"y\",\"dtype\":\"float32\",\"shape\":[2],"
+                + "\"offset\":9223372036854775800,\"byteLength\":16}]}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        int h = (json.length + 7) / 8 * 8;
+        ByteBuffer b = ByteBuffer.allocate(8 + h + 8).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.put(new byte[] {'A', 'B', 'F', '1'}).putInt(h).put(json);
+        while (b.position() < 8 + h) {
+            b.put((byte) ' ');
+        }
+        b.putLong(0).flip();
+        assertThatThrownBy(() -> FrameCodec.decode(b)).isInstanceOf(PageProtocolException.class)
+                .hasMessageContaining("runs past the payload");
+    }
 }
