@@ -35,17 +35,11 @@ class HostileTextTest {
 
     @Test
     void everyFormatStaysWellFormedWhateverTheTextHolds(@TempDir Path dir) throws Exception {
-        Path out = dir.resolve("out");
-        try (MatrixStore s = MatrixStore.open(dir.resolve("m.duckdb"))) {
-            HostInfo h = host("alpha");
-            s.recordHost(h);
-            String run = s.beginRun(h, Map.of("accelbridge", "0.1.0"), "{}");
+        Path out = reported(dir, (s, h, run) -> {
             s.write(wrong(run, t(1), ModelFamily.OTHER, HOSTILE, BackendId.WASM, chromiumProv(h, false), new double[]{1, 2, 3}));
             s.write(notRun(run, t(2), ModelFamily.OTHER, HOSTILE, BackendId.WEBGPU, Status.FAILED, "run: " + HOSTILE,
                     chromiumProv(h, true)));
-            s.finishRun(run);
-            ReportWriter.write(s, Optional.of(run), out, RegressionDetector.defaults());
-        }
+        });
         // a strict XML 1.0 parser takes junit.xml
         var doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(out.resolve("junit.xml").toFile());
         assertThat(doc.getElementsByTagName("testcase").getLength()).isEqualTo(2);
@@ -80,15 +74,8 @@ class HostileTextTest {
     @Test
     void aNameCannotHoldTheDataElementOpen(@TempDir Path dir) throws Exception {
         String name = "m<!--<script>x";
-        Path out = dir.resolve("out");
-        try (MatrixStore s = MatrixStore.open(dir.resolve("m.duckdb"))) {
-            HostInfo h = host("alpha");
-            s.recordHost(h);
-            String run = s.beginRun(h, Map.of("accelbridge", "0.1.0"), "{}");
-            s.write(wrong(run, t(1), ModelFamily.OTHER, name, BackendId.WASM, chromiumProv(h, false), new double[]{1, 2, 3}));
-            s.finishRun(run);
-            ReportWriter.write(s, Optional.of(run), out, RegressionDetector.defaults());
-        }
+        Path out = reported(dir, (s, h, run) ->
+                s.write(wrong(run, t(1), ModelFamily.OTHER, name, BackendId.WASM, chromiumProv(h, false), new double[]{1, 2, 3})));
         String html = Files.readString(out.resolve("report.html"));
         String open = "<script type=\"application/json\" id=\"matrix-data\">";
         int from = html.indexOf(open) + open.length();
@@ -97,5 +84,23 @@ class HostileTextTest {
         assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(data).toString()).contains(name);
         // the page's own script comes after the data element and is still a script
         assertThat(html.substring(from + data.length())).containsPattern("</script>\\s*<script>");
+    }
+
+    /** The reports of one run whose rows {@code rows} writes into the store, for its host and run. */
+    private static Path reported(Path dir, Rows rows) throws Exception {
+        Path out = dir.resolve("out");
+        try (MatrixStore s = MatrixStore.open(dir.resolve("m.duckdb"))) {
+            HostInfo h = host("alpha");
+            s.recordHost(h);
+            String run = s.beginRun(h, Map.of("accelbridge", "0.1.0"), "{}");
+            rows.write(s, h, run);
+            s.finishRun(run);
+            ReportWriter.write(s, Optional.of(run), out, RegressionDetector.defaults());
+        }
+        return out;
+    }
+
+    private interface Rows {
+        void write(MatrixStore s, HostInfo h, String run) throws Exception;
     }
 }
