@@ -18,9 +18,11 @@ t0=$(date +%s)
 sha="$(sed -n 's/^MANIFEST.sha256: //p' "$work/bundle.txt")"
 say "bundle written in $(( $(date +%s) - t0 )) s: $(du -sh "$work/bundle" | cut -f1), $(ls "$work/bundle/parts" | wc -l) parts"
 
-# the target's PATH: the shell's own tools and nothing else
 mkdir -p "$work/path" "$work/home"
-for t in sh bash cat tar gzip sha256sum cut rm mkdir mv dirname basename find ls id env sed grep head tail wc; do
+# the target's PATH: the tools install.sh says it needs (its needs= line), the shell and what this script's checks call
+needs="$(sed -n 's/^needs="\(.*\)"$/\1/p' "$ROOT/tools/src/main/resources/dev/accelbridge/tools/bundle/install.sh")"
+[ -n "$needs" ] || { say "FAIL: install.sh names no needs= line"; exit 1; }
+for t in sh bash $needs id env grep tail wc; do
   ln -s "$(command -v "$t")" "$work/path/$t"
 done
 offline() { # runs "$@" in a fresh network namespace (loopback only), with the bare PATH and the empty home

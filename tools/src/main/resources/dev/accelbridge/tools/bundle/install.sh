@@ -8,9 +8,15 @@
 #
 # --expect: the sha256 of MANIFEST.sha256 that 'accelbridge bundle' printed where the bundle was made (the manifest is
 # what every part is checked against; this checks the manifest itself). DIR: where the application goes (default:
-# ./accelbridge beside this script; a relative DIR is taken from the folder you run this in). Needs only sh, sha256sum,
-# cat, tar, gzip, find, sed, sort, comm and mv. Exit 2 on a bad argument, 3 when anything does not match or DIR is not ours to replace.
+# ./accelbridge beside this script; a relative DIR is taken from the folder you run this in). Needs only sh and the tools
+# of $needs below. Exit 2 on a bad argument or a missing tool, 3 when anything does not match or DIR is not ours to replace.
 set -eu
+# every tool this script calls, checked first, so that a bare host hears which one it lacks (bench/offline builds its
+# bare PATH from this line)
+needs="basename cat comm cut dirname find gzip head ls mkdir mv rm sed sha256sum sort tar"
+for t in $needs; do
+  command -v "$t" > /dev/null 2>&1 || { echo "accelbridge-bundle: this host has no '$t' on PATH; install it (coreutils, findutils, sed, tar, gzip)" >&2; exit 2; }
+done
 usage() { echo "accelbridge-bundle: $*; usage: ./install.sh [--expect SHA256] [DIR]" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 expect=""

@@ -97,6 +97,30 @@ class BundleArchiveTest {
         assertThat(tmp.resolve("app")).doesNotExist();
     }
 
+    /**
+     * Found when tried: the offline bench's bare PATH lacked {@code basename}, then {@code sort}, and install.sh failed
+     * midway ("basename: not found"). It now checks every tool it calls first: a host without one hears which, and
+     * nothing is unpacked.
+     */
+    @Test
+    void aHostWithoutAToolItCallsHearsWhichBeforeAnythingIsUnpacked() throws Exception {
+        BundleArchive.Written w = BundleArchive.pack(staged, tmp.resolve("bundle"), 4096);
+        Path bin = Files.createDirectories(tmp.resolve("bare-bin"));
+        for (String t : List.of("basename", "cat", "cut", "dirname", "find", "gzip", "head", "ls", "mkdir", "mv", "rm", "sed",
+                "sha256sum", "sort", "tar")) { // every tool it calls but comm
+            Path real = java.util.stream.Stream.of("/usr/bin", "/bin").map(d -> Path.of(d, t)).filter(Files::isExecutable).findFirst()
+                    .orElseThrow();
+            Files.createSymbolicLink(bin.resolve(t), real);
+        }
+        Installed r = installWith(java.util.Map.of("PATH", bin.toString()), tmp.resolve("bundle"), tmp.resolve("bundle"),
+                "--expect", w.manifestSha256(), tmp.resolve("app").toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo("accelbridge-bundle: this host has no 'comm' on PATH; install it (coreutils, findutils,"
+                + " sed, tar, gzip)");
+        assertThat(tmp.resolve("app")).doesNotExist();
+        assertThat(leftovers()).isEmpty();
+    }
+
     /** Parts and manifest made again around a changed file (all consistent) still meet the files' own list. */
     @Test
     void aFileChangedInsideTheArchiveIsRefusedByTheFilesList() throws Exception {
@@ -218,9 +242,16 @@ class BundleArchiveTest {
     }
 
     private static Installed installArgs(Path cwd, Path bundle, String... args) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of("sh", bundle.resolve("install.sh").toString()));
+        return installWith(java.util.Map.of(), cwd, bundle, args);
+    }
+
+    /** install.sh run by {@code /bin/sh} with {@code env} over this process's environment. */
+    private static Installed installWith(java.util.Map<String, String> env, Path cwd, Path bundle, String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of("/bin/sh", bundle.resolve("install.sh").toString()));
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).directory(cwd.toFile()).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(cwd.toFile());
+        pb.environment().putAll(env);
+        Process p = pb.start();
         p.getOutputStream().close();
         var out = java.util.concurrent.CompletableFuture.supplyAsync(() -> read(p.getInputStream()));
         var err = java.util.concurrent.CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
