@@ -40,8 +40,9 @@ import java.util.Map;
  * read by one configured mapper ({@link #MAPPER}): a result is {@link ResultForm} (a typed record) with the case's
  * identity beside it, one field per dimension ({@link #putCase}); the store's JSON columns, the export/merge format,
  * {@code run --json}, {@code matrix.json} and the dashboard's API all use it. Field names are camelCase
- * ({@code loadMs}, {@code p50Ms}, ...). Non-finite numbers (an infinite max error from a NaN output) are written as the
- * strings {@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"} so the file stays standard JSON.
+ * ({@code loadMs}, {@code p50Ms}, ...). An unknown number (NaN) is written as null, an infinity (an infinite max error
+ * from a NaN output) as the string {@code "Infinity"} or {@code "-Infinity"}, so the file stays standard JSON
+ * ({@link #num}).
  */
 @PublicApi
 public final class ResultJson {
