@@ -146,8 +146,10 @@ for d in order:
                          name(hp), str(gl.get("renderer") or gl.get("error")), err, s]))
 PY
 awk -F'\t' '{printf "  %-20s %-3s %-40s %-8s %-6s %-40s %s\n", $1, $2, substr($3,1,40), $4, $5, substr($7,1,40), substr($8,1,80)}' "$out/probe.tsv"
-winner=$(awk -F'\t' 'NR>1 && $3 !~ /^(no answer|null adapter|error)/ && $4=="False" && tolower($3) !~ /swiftshader|llvmpipe|lavapipe/ {print $1; exit}' "$out/probe.tsv")
-f16=$(awk -F'\t' -v d="$winner" 'NR>1 && $1==d && $4=="False" {print $5; exit}' "$out/probe.tsv")
+# an adapter, not a fallback (or one that does not say), not a software rasterizer by name
+hw='NR>1 && $3 !~ /^(no answer|null adapter|error)/ && $4!="True" && tolower($3) !~ /swiftshader|llvmpipe|lavapipe|software/'
+winner=$(awk -F'\t' "$hw {print \$1; exit}" "$out/probe.tsv")
+f16=$(awk -F'\t' -v d="$winner" "$hw && \$1==d {print \$5; exit}" "$out/probe.tsv")
 if [ -n "$winner" ]; then
   say "  hardware WebGPU under the driver set '$winner' (shader-f16: $f16)"
   export VK_DRIVER_FILES="${drivers[$winner]}"
