@@ -6,9 +6,9 @@
 # What it holds: the offline bundle's application and headless shell, slimmed for one host (x86-64 Linux): a Java
 # runtime linked uncompressed (so that xz compresses it), jars stored with other systems' natives and the jars only the
 # Selenium and Playwright drivers use left out (the kit runs browsers as plain processes); Debian's Vulkan loader,
-# vulkaninfo and the GL dispatch libraries (NVIDIA's ICD is the host's); the probe page and the flag sets it tries.
-# Two xz archives (x86 filter) in one tar, split at the folder's capacity; every part and every inner file listed with
-# its sha256 in each folder's KIT.sha256.
+# vulkaninfo and glvnd's EGL dispatch (NVIDIA's drivers are the host's); the probe page and the flag sets it tries.
+# Two xz archives (x86 filter) in one tar, split at the folder's capacity; both parts and the whole listed with their
+# sha256 in each folder's KIT.sha256, every inner file in the tar's INNER.sha256.
 # Usage: bench/gpu/make-kit.sh [OUT=bench/gpu/kit]   (OUT/a and OUT/b; the slow shell archive is cached in OUT/.cache)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

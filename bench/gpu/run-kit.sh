@@ -100,7 +100,9 @@ for d in "${order[@]}"; do
   VK_DRIVER_FILES="${drivers[$d]}" timeout 20 "$w/sys/usr/bin/vulkaninfo" > "$logs/vulkaninfo-$d.txt" 2>&1
   say "  vulkaninfo ($d): $(grep -m3 -E 'deviceName|VK_EXT_headless_surface' "$logs/vulkaninfo-$d.txt" | tr -s ' \t' ' ' | tr '\n' ';')"
 done
-mapfile -t sets < <(grep -v '^#' "$w/kit/hardware-webgpu.flags" | grep -v '^[[:space:]]*$')
+# read once, as ChromiumFlags reads it (each line stripped; '#' lines and blank ones skipped); the table reads this list
+sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//' "$w/kit/hardware-webgpu.flags" | grep -v -e '^#' -e '^$' > "$logs/flag-sets.txt"
+mapfile -t sets < "$logs/flag-sets.txt"
 probe() { # driver-set-name index flags...
   local d="$1" i="$2"; shift 2
   local log="$logs/probe-$d-$i.log" prof; prof="$(mktemp -d)"
@@ -121,10 +123,10 @@ for d in "${order[@]}"; do
   done
 done
 [ "${#pids[@]}" -eq 0 ] || wait "${pids[@]}"
-python3 - "$logs" "$w/kit/hardware-webgpu.flags" "${order[@]}" > "$out/probe.tsv" <<'PY'
+python3 - "$logs" "${order[@]}" > "$out/probe.tsv" <<'PY'
 import json, os, re, sys
-logs, flags, order = sys.argv[1], sys.argv[2], sys.argv[3:]
-sets = [l.strip() for l in open(flags) if l.strip() and not l.startswith('#')]
+logs, order = sys.argv[1], sys.argv[2:]
+sets = open(os.path.join(logs, "flag-sets.txt")).read().splitlines()
 print("\t".join(["drivers", "set", "webgpu", "fallback", "shader-f16", "high-performance", "webgl", "first error", "flags"]))
 for d in order:
     for i, s in enumerate(sets):
