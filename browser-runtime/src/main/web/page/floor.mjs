@@ -8,28 +8,69 @@ export const TIMER_TICKS = 5;
 export const POLL_MS = 10;
 export const FLOOR_RUNS = 3;
 
-// The floor the samples sit on (ms), or NaN: the timer's step under a median of fewer than 5 ticks, or a measured empty
-// readback of at least 10 ticks with at least half of the samples on its multiples where chance would put that many with
-// probability under 1e-3 (the binomial tail), or that itself takes a poll's time (POLL_MS) and a third of the median. A
-// short readback that is merely a large share of the median is no evidence of polling.
+// The floor the samples sit on (ms), or NaN: the timer's step under a median of fewer than 5 ticks; a measured empty
+// readback that itself takes a poll's time (POLL_MS) when it is a third of the median or at least half of the samples
+// sit on its multiples where chance would put that many with probability under 1e-3 (the binomial tail); a shorter
+// readback (at least 10 ticks) only when the samples sit on SHORT_STEPS or more of its multiples, each multiple counted
+// once by its samples' median (samples clustered around one time are one observation), under 1e-3 by each multiple's
+// own chance (the Poisson binomial tail).
+export const SHORT_STEPS = 3;
+
 export function latencyFloor(samples, timerResolutionMs, readbackMs) {
   if (samples.length === 0) return NaN;
   const res = timerResolutionMs > 0 ? timerResolutionMs : 0;
   const med = median(samples, 0, samples.length);
   if (res > 0 && med < TIMER_TICKS * res) return res;
   if (!(readbackMs > 0) || readbackMs < 10 * res || samples.length < 3) return NaN;
+  if (readbackMs >= POLL_MS) {
+    return readbackMs >= med / 3 || samplesOnSteps(samples, res, readbackMs) ? readbackMs : NaN;
+  }
+  return stepsOnMultiples(samples, res, readbackMs) ? readbackMs : NaN;
+}
+
+const tolerance = (k, res, readbackMs) => Math.max(2 * res, 0.02 * Math.max(1, k) * readbackMs);
+
+function samplesOnSteps(samples, res, readbackMs) {
   let on = 0;
   let window = 0;
   for (const s of samples) {
     const k = Math.round(s / readbackMs);
-    const tol = Math.max(2 * res, 0.02 * Math.max(1, k) * readbackMs);
+    const tol = tolerance(k, res, readbackMs);
     window = Math.max(window, (2 * tol) / readbackMs);
     if (k >= 1 && Math.abs(s - k * readbackMs) <= tol) on++;
   }
-  const meaningful = window < 1 && 2 * on >= samples.length && binomialTail(samples.length, on, window) < 1e-3;
-  // an empty readback that itself takes a poll's time is a poll, and at a third of the median it rules the figure
-  const polled = readbackMs >= POLL_MS && readbackMs >= med / 3;
-  return meaningful || polled ? readbackMs : NaN;
+  return window < 1 && 2 * on >= samples.length && binomialTail(samples.length, on, window) < 1e-3;
+}
+
+function stepsOnMultiples(samples, res, readbackMs) {
+  const steps = new Map();
+  for (const s of samples) {
+    const k = Math.round(s / readbackMs);
+    if (!steps.has(k)) steps.set(k, []);
+    steps.get(k).push(s);
+  }
+  const chance = [];
+  let on = 0;
+  for (const k of [...steps.keys()].sort((a, b) => a - b)) {
+    const tol = tolerance(k, res, readbackMs);
+    chance.push(Math.min(1, (2 * tol) / readbackMs));
+    const v = steps.get(k);
+    if (k >= 1 && Math.abs(median(v, 0, v.length) - k * readbackMs) <= tol) on++;
+  }
+  return on >= SHORT_STEPS && 2 * on >= steps.size && poissonTail(chance, on) < 1e-3;
+}
+
+// P(X >= k) for X the successes of independent trials with chances p, as core/Binomial.poissonTail computes it.
+export function poissonTail(p, k) {
+  const dist = new Array(p.length + 1).fill(0);
+  dist[0] = 1;
+  for (let t = 0; t < p.length; t++) {
+    for (let j = t + 1; j >= 1; j--) dist[j] = dist[j] * (1 - p[t]) + dist[j - 1] * p[t];
+    dist[0] *= 1 - p[t];
+  }
+  let sum = 0;
+  for (let j = Math.max(0, k); j <= p.length; j++) sum += dist[j];
+  return sum;
 }
 
 // P(X >= k) for X ~ Binomial(n, p), summed in logs as core/Binomial.tail sums it.

@@ -40,6 +40,15 @@ class FloorMirrorTest {
             }
             all.add(new Series(w, timer, readback, k % 7 == 0));
         }
+        // a short readback under samples clustered on one multiple (one observation) and on four (a floor)
+        for (int k = 0; k < 6; k++) {
+            int steps = k % 2 == 0 ? 1 : 4;
+            double[] w = new double[12];
+            for (int i = 0; i < w.length; i++) {
+                w[i] = 0.5 * (2 + k + i % steps) + 0.002 * r.nextDouble();
+            }
+            all.add(new Series(w, 0.005, 0.5, false));
+        }
         StringBuilder js = new StringBuilder("import { latencyFloor, stopsOnFloor } from '"
                 + SettleMirrorTest.PAGE.resolve("floor.mjs").toAbsolutePath().toUri() + "';\n");
         for (Series s : all) {
