@@ -129,27 +129,32 @@ public final class Bisector {
     }
 
     /**
-     * Only a one-step rounding and values computed from it left tolerance: the first three of those nodes run alone, fed
-     * the reference's inputs, since one may still be wrong of its own; else the rounding is the whole story.
+     * Only a one-step rounding and values computed from it left tolerance: each of those nodes runs alone, fed the
+     * reference's inputs, since any may still be wrong of its own; the rounding is the whole story only when all ran and
+     * none diverges.
      */
     private static Found afterRounding(ExposedWindows w, double floatTol, BackendId backend) {
         ModelProto m = w.m;
         GraphProto g = w.g;
         Taps.Value rounded = w.rounded;
-        for (int idx : w.grownOut.subList(0, Math.min(3, w.grownOut.size()))) {
-            AloneRuns.Verdict v = w.alone.run(m, idx, w.ref);
-            if (v.failure() != null) {
-                // unknown is not "does not diverge": the rounding cannot be named the whole story
-                return new Found(Bisection.without(Bisection.Outcome.NOT_LOCALIZED, backend, "native-cpu", floatTol, w.compared,
-                        "after a one-step rounding at '" + Taps.nodeName(g, rounded.node()) + "', '" + Taps.nodeName(g, idx)
-                        + "' (computed from it) could not run alone on " + backend + " to tell whether it diverges of its own: "
-                        + v.failure()), m, -1, w.ref, w.lastBackendRun, w.lastCpuRun);
-            }
-            if (v.diverges()) {
-                return aloneFound(m, idx, w.ref, v, floatTol, backend, w.compared, "after a one-step rounding at '"
-                        + Taps.nodeName(g, rounded.node()) + "' (" + g.getNode(rounded.node()).getOpType() + "), this node alone "
-                        + "diverges on " + backend + " with the reference's inputs", w.lastCpuRun);
-            }
+        String at = "after a one-step rounding at '" + Taps.nodeName(g, rounded.node()) + "'";
+        Rounding.Grown grown = Rounding.checkGrown(w.grownOut, idx -> w.alone.run(m, idx, w.ref), AloneRuns.MAX_NODES);
+        AloneRuns.Verdict v = grown.verdict();
+        if (v != null && v.failure() != null) {
+            // unknown is not "does not diverge": the rounding cannot be named the whole story
+            return new Found(Bisection.without(Bisection.Outcome.NOT_LOCALIZED, backend, "native-cpu", floatTol, w.compared,
+                    at + ", '" + Taps.nodeName(g, grown.node()) + "' (computed from it) could not run alone on " + backend
+                    + " to tell whether it diverges of its own: " + v.failure()), m, -1, w.ref, w.lastBackendRun, w.lastCpuRun);
+        }
+        if (v != null) {
+            return aloneFound(m, grown.node(), w.ref, v, floatTol, backend, w.compared, at + " (" + g.getNode(rounded.node()).getOpType()
+                    + "), this node alone diverges on " + backend + " with the reference's inputs", w.lastCpuRun);
+        }
+        if (grown.unchecked() > 0) {
+            return new Found(Bisection.without(Bisection.Outcome.NOT_LOCALIZED, backend, "native-cpu", floatTol, w.compared,
+                    at + ", " + grown.ran() + " nodes computed from it ran alone on " + backend + " and none diverges, but "
+                    + grown.unchecked() + " more left tolerance and were not run (at most " + AloneRuns.MAX_NODES
+                    + " a bisection): the rounding cannot be named the whole story"), m, -1, w.ref, w.lastBackendRun, w.lastCpuRun);
         }
         return roundingFound(m, rounded, w.ref, w.errors, floatTol, backend, w.compared, w.lastBackendRun, w.lastCpuRun);
     }

@@ -93,4 +93,33 @@ final class Rounding {
         }
         return seen;
     }
+
+    /**
+     * What the nodes computed from a rounding that left tolerance showed, each run alone with the reference's inputs.
+     *
+     * @param node      the first that diverges of its own or could not run alone, -1 when none
+     * @param verdict   that node's verdict, null when none
+     * @param ran       how many ran alone
+     * @param unchecked how many were not run, the bound reached first (the rounding is then not the whole story)
+     */
+    record Grown(int node, AloneRuns.Verdict verdict, int ran, int unchecked) {
+    }
+
+    /**
+     * Runs {@code grownOut} alone in order, at most {@code max} of them, until one diverges of its own or cannot run.
+     */
+    static Grown checkGrown(List<Integer> grownOut, java.util.function.IntFunction<AloneRuns.Verdict> alone, int max) {
+        int ran = 0;
+        for (int idx : grownOut) {
+            if (ran >= max) {
+                return new Grown(-1, null, ran, grownOut.size() - ran);
+            }
+            AloneRuns.Verdict v = alone.apply(idx);
+            ran++;
+            if (v.failure() != null || v.diverges()) {
+                return new Grown(idx, v, ran, 0);
+            }
+        }
+        return new Grown(-1, null, ran, 0);
+    }
 }

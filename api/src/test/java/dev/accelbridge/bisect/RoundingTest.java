@@ -64,4 +64,22 @@ class RoundingTest {
         }
         assertThat(Rounding.oneStep(u8(ref), u8(eleven))).as("past 1 %").isFalse();
     }
+
+    @Test
+    void everyValueGrownFromARoundingIsCheckedAloneNotTheFirstThree() {
+        // found when tried: after a one-step rounding only the first three nodes computed from it ran alone, and the case was
+        // then PASSED "not a defect" though later op types were never checked
+        AloneRuns.Verdict clean = new AloneRuns.Verdict(null, null, null);
+        AloneRuns.Verdict wrong = new AloneRuns.Verdict(null, null, "its output has shape [2] where the reference's has [4]");
+        List<Integer> grownOut = List.of(10, 11, 12, 13, 14, 15);
+        Rounding.Grown late = Rounding.checkGrown(grownOut, i -> i == 15 ? wrong : clean, 400);
+        assertThat(late.node()).as("the sixth node computed from the rounding diverges of its own").isEqualTo(15);
+        assertThat(late.verdict()).isSameAs(wrong);
+        Rounding.Grown none = Rounding.checkGrown(grownOut, i -> clean, 400);
+        assertThat(none.node()).isEqualTo(-1);
+        assertThat(none.ran()).isEqualTo(6);
+        assertThat(none.unchecked()).as("the whole path was run: the rounding is the whole story").isZero();
+        Rounding.Grown bounded = Rounding.checkGrown(grownOut, i -> clean, 4);
+        assertThat(bounded.unchecked()).as("past the bound, what was not run is said, never passed").isEqualTo(2);
+    }
 }
