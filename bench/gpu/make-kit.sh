@@ -7,7 +7,7 @@
 # runtime linked uncompressed (so that xz compresses it), jars stored with other systems' natives and the jars only the
 # Selenium and Playwright drivers use left out (the kit runs browsers as plain processes); Debian's Vulkan loader,
 # vulkaninfo and glvnd's EGL dispatch (NVIDIA's drivers are the host's); the probe page and the flag sets it tries.
-# Two xz archives (x86 filter) in one tar, split at the folder's capacity; both parts and the whole listed with their
+# Two xz archives (x86 filter) in one tar, split in two equal halves; both parts and the whole listed with their
 # sha256 in each folder's KIT.sha256, every inner file in the tar's INNER.sha256.
 # Usage: bench/gpu/make-kit.sh [OUT=bench/gpu/kit]   (OUT/a and OUT/b; the slow shell archive is cached in OUT/.cache)
 set -euo pipefail
@@ -80,9 +80,11 @@ echo 'int accelbridge_cuda_needs(void) { return 0; }' | cc -shared -fPIC -o "$st
 cp "$ROOT/bench/gpu/probe.html" "$ROOT/browser-runtime/src/main/resources/dev/accelbridge/browser/launch/hardware-webgpu.flags" "$stage/"
 (cd "$stage" && find . -type f ! -name INNER.sha256 | sed 's|^\./||' | LC_ALL=C sort | xargs -d '\n' sha256sum > INNER.sha256)
 
-# each folder travels with this repository's tree (tracked files and untracked ones not ignored) in one 64 MiB call
-tree=$(cd "$ROOT" && { git ls-files -z; git ls-files -z --others --exclude-standard; } | du -cb --files0-from=- | tail -1 | cut -f1)
-cap=$(( 64 * 1024 * 1024 - tree - 128 * 1024 ))
+# each folder travels with this repository's tree (tracked files and untracked ones not ignored) in one 64 MiB call,
+# counted as a tar stream counts them (found when tried: by file sizes alone the first folder was 0.7 MB over, since each
+# of the tree's thousand files takes a 512-byte header and padding)
+tree=$(cd "$ROOT" && { git ls-files -z; git ls-files -z --others --exclude-standard; } | tar --null -cf - -T - | wc -c)
+cap=$(( 64 * 1024 * 1024 - tree - 256 * 1024 ))
 (cd "$stage" && tar cf "$work/kit.tar" --owner=0 --group=0 .)
 total=$(stat -c %s "$work/kit.tar")
 if [ "$total" -gt $(( 2 * cap )) ]; then
@@ -91,8 +93,9 @@ if [ "$total" -gt $(( 2 * cap )) ]; then
   exit 1
 fi
 mkdir -p "$out/a" "$out/b"
-head -c "$cap" "$work/kit.tar" > "$out/a/kit.tar.000"
-tail -c +$(( cap + 1 )) "$work/kit.tar" > "$out/b/kit.tar.001"
+half=$(( (total + 1) / 2 )) # two equal halves: each folder keeps the same room for the tree to grow
+head -c "$half" "$work/kit.tar" > "$out/a/kit.tar.000"
+tail -c +$(( half + 1 )) "$work/kit.tar" > "$out/b/kit.tar.001"
 for d in a b; do
   { (cd "$out" && sha256sum a/kit.tar.000 b/kit.tar.001); echo "$(sha256sum < "$work/kit.tar" | cut -d' ' -f1)  kit.tar"; } > "$out/$d/KIT.sha256"
 done

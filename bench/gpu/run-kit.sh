@@ -96,9 +96,39 @@ if [ -n "$nv_icd" ]; then
 else
   drivers[swiftshader]="$ss_icd"; order+=(swiftshader)
 fi
+# the shell finds its own libraries (NSS, NSPR, ...) where the bundle's launcher puts them for it
+shell_libs="$w/app/native:$LD_LIBRARY_PATH"
 for d in "${order[@]}"; do
-  VK_DRIVER_FILES="${drivers[$d]}" timeout 20 "$w/sys/usr/bin/vulkaninfo" > "$logs/vulkaninfo-$d.txt" 2>&1
+  LD_LIBRARY_PATH="$shell_libs" VK_DRIVER_FILES="${drivers[$d]}" timeout 20 "$w/sys/usr/bin/vulkaninfo" > "$logs/vulkaninfo-$d.txt" 2>&1
   say "  vulkaninfo ($d): $(grep -m3 -E 'deviceName|VK_EXT_headless_surface' "$logs/vulkaninfo-$d.txt" | tr -s ' \t' ' ' | tr '\n' ';')"
+done
+# the physical devices each driver set gives, through the carried loader (vulkaninfo needs Wayland's client library)
+for d in "${order[@]}"; do
+  say "  Vulkan devices ($d): $(VK_DRIVER_FILES="${drivers[$d]}" timeout 20 python3 - <<'PY' 2>&1 | tail -1
+import ctypes as C
+vk = C.CDLL("libvulkan.so.1")
+class AppInfo(C.Structure): _fields_ = [("sType", C.c_int), ("pNext", C.c_void_p), ("app", C.c_char_p), ("appv", C.c_uint32),
+                                        ("eng", C.c_char_p), ("engv", C.c_uint32), ("api", C.c_uint32)]
+class InstInfo(C.Structure): _fields_ = [("sType", C.c_int), ("pNext", C.c_void_p), ("flags", C.c_uint32), ("app", C.POINTER(AppInfo)),
+                                         ("nl", C.c_uint32), ("l", C.c_void_p), ("ne", C.c_uint32), ("e", C.c_void_p)]
+app = AppInfo(0, None, b"probe", 1, b"probe", 1, (1 << 22) | (3 << 12))
+inst = C.c_void_p()
+r = vk.vkCreateInstance(C.byref(InstInfo(1, None, 0, C.pointer(app), 0, None, 0, None)), None, C.byref(inst))
+if r != 0: raise SystemExit("vkCreateInstance: %d" % r)
+n = C.c_uint32()
+vk.vkEnumeratePhysicalDevices(inst, C.byref(n), None)
+devs = (C.c_void_p * n.value)()
+vk.vkEnumeratePhysicalDevices(inst, C.byref(n), devs)
+names = []
+for dv in devs:
+    props = (C.c_ubyte * 1024)()
+    vk.vkGetPhysicalDeviceProperties(C.c_void_p(dv), props)
+    raw = bytes(props)
+    names.append("%s (vendor 0x%04x, type %d)" % (raw[20:276].split(b"\0")[0].decode(), int.from_bytes(raw[8:12], "little"),
+                                                  int.from_bytes(raw[16:20], "little")))
+print("; ".join(names) or "none")
+PY
+)"
 done
 # read once, as ChromiumFlags reads it (each line stripped; '#' lines and blank ones skipped); the table reads this list
 sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//' "$w/kit/hardware-webgpu.flags" | grep -v -e '^#' -e '^$' > "$logs/flag-sets.txt"
@@ -106,7 +136,7 @@ mapfile -t sets < "$logs/flag-sets.txt"
 probe() { # driver-set-name index flags...
   local d="$1" i="$2"; shift 2
   local log="$logs/probe-$d-$i.log" prof; prof="$(mktemp -d)"
-  VK_DRIVER_FILES="${drivers[$d]}" timeout 25 "$shell" --headless --no-sandbox --enable-unsafe-webgpu --enable-logging=stderr \
+  LD_LIBRARY_PATH="$shell_libs" VK_DRIVER_FILES="${drivers[$d]}" timeout 25 "$shell" --headless --no-sandbox --enable-unsafe-webgpu --enable-logging=stderr \
     --v=0 --user-data-dir="$prof" "$@" "file://$w/kit/probe.html" > "$log" 2>&1 &
   local pid=$!
   for _ in $(seq 1 100); do grep -q 'ACCELBRIDGE-PROBE' "$log" 2>/dev/null && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
@@ -123,6 +153,23 @@ for d in "${order[@]}"; do
   done
 done
 [ "${#pids[@]}" -eq 0 ] || wait "${pids[@]}"
+# further variants (an environment beside the flags), under the last driver set, into probe-extra.tsv
+extra="$(dirname "$0")/extra-probe.sets"
+if [ -f "$extra" ]; then
+  d="${order[-1]}"; i=0; pids=()
+  while IFS='|' read -r envs flags; do
+    envs="$(echo "$envs" | sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//')"
+    [ -n "$envs$flags" ] || continue
+    echo "x$i: $envs|$flags" >> "$logs/extra-sets.txt"
+    # shellcheck disable=SC2086
+    (if [ -n "$envs" ]; then export "$envs"; fi; probe "$d" "x$i" $flags) &
+    pids+=($!); i=$((i + 1))
+  done < <(grep -v '^#' "$extra")
+  [ "${#pids[@]}" -eq 0 ] || wait "${pids[@]}"
+  for f in "$logs"/probe-"$d"-x*.log; do
+    say "  extra $(basename "$f" .log): $(grep -o 'ACCELBRIDGE-PROBE.*' "$f" | cut -c1-230 || true) $(grep -m1 -E ':ERROR:|:FATAL:' "$f" | grep -v zygote | cut -c1-200)"
+  done
+fi
 python3 - "$logs" "${order[@]}" > "$out/probe.tsv" <<'PY'
 import json, os, re, sys
 logs, order = sys.argv[1], sys.argv[2:]
@@ -134,7 +181,8 @@ for d in order:
         m = re.search(r'ACCELBRIDGE-PROBE (\{.*\})', text)
         # the browser's first error before its answer (what follows is its end, which the probe brings about)
         before = text.split('ACCELBRIDGE-PROBE', 1)[0].splitlines()
-        err = next((l.split('] ', 1)[-1][:160] for l in before if (':ERROR:' in l or ':FATAL:' in l) and 'zygote' not in l), "")
+        err = next((l.split('] ', 1)[-1][:160] for l in before if (':ERROR:' in l or ':FATAL:' in l) and 'zygote' not in l),
+                   before[0][:160] if before and not m else "")  # a shell that never started says so on its first line
         if not m:
             print("\t".join([d, str(i), "no answer", "", "", "", "", err, s])); continue
         p = json.loads(m.group(1))
