@@ -19,7 +19,7 @@ import java.util.function.Function;
 /**
  * Decides which results are bisected and attaches the bisection to them: every WRONG_OUTPUT case that ran on a backend
  * other than the reference itself (or every case, for {@code accelbridge bisect}) whose wrong output is a defect
- * ({@link RunResult#defect()}: a variant's designed loss is none), and settles the verdict by what it found
+ * or may be ({@link RunResult#defectFinding()}: a variant's designed loss is none), and settles the verdict by what it found
  * ({@link #settled}).
  */
 public final class Bisections {
@@ -54,8 +54,9 @@ public final class Bisections {
         if (always) {
             return true;
         }
-        // a variant's designed loss (a result judged against fp32 alone) has no node to blame
-        return r.defect();
+        // a variant's designed loss has no node to blame; where the variant's own run was not compared, bisection against
+        // the same file's native CPU run is what tells the loss from the backend's error
+        return r.defectFinding() != dev.accelbridge.core.Defect.NONE;
     }
 
     /** {@code r} with its bisection (unchanged when not {@link #wanted}). */

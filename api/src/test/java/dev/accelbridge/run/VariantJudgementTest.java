@@ -155,5 +155,24 @@ class VariantJudgementTest {
         assertThat(r.variantParity().within()).isFalse();
         assertThat(r.defect()).isTrue();
         assertThat(r.correctness()).isSameAs(r.variantParity());
+        assertThat(r.reason()).as("a distance from fp32 that holds this backend's own error is no designed loss")
+                .doesNotContain("designed loss").contains("this backend's own difference");
+    }
+
+    @Test
+    void withoutItsOwnRunsComparisonAVariantsDistanceFromFp32IsNeitherADefectNorItsDesignedLoss() {
+        // found when tried: the same loss was PASSED natively and a defect on wasm, printed as the variant's designed loss,
+        // when the comparison with the variant's own native run was missing
+        RunResult nat = judge(broken, fp32Reference.withVariantRun(Reference.nativeCpu(List.of()), Precision.INT8));
+        assertThat(nat.status()).isEqualTo(Status.WRONG_OUTPUT);
+        RunResult elsewhere = RunResult.of(nat.runId(), nat.startedAt(), nat.id(), BackendId.WASM, Status.WRONG_OUTPUT,
+                null, nat.provenance(), nat.timings(), nat.memory(), nat.parity(), List.of(), List.of());
+        assertThat(elsewhere.variantParity()).isNull();
+        assertThat(elsewhere.defectFinding()).isEqualTo(dev.accelbridge.core.Defect.UNKNOWN);
+        assertThat(elsewhere.defect()).isFalse();
+        assertThat(new Bisections(dir, Duration.ofSeconds(5), null, null, false).wanted(elsewhere))
+                .as("bisection against the same file's native CPU run is what can tell").isTrue();
+        String reason = VariantVerdicts.said(elsewhere, false).reason();
+        assertThat(reason).doesNotContain("designed loss").contains("not told apart");
     }
 }

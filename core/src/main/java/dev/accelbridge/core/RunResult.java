@@ -189,19 +189,29 @@ public record RunResult(String runId, Instant startedAt, CaseId id, BackendId ac
         return Fidelity.of(this);
     }
 
-    /**
-     * Whether the backend computed this case wrongly: WRONG_OUTPUT, unless that status rests on a dtype variant's designed
-     * loss alone (the variant's own native CPU run, or a backend that matches it, as results judged against fp32 alone were).
-     */
+    /** Whether the backend computed this case wrongly, known to be so ({@link #defectFinding()} is {@link Defect#FOUND}). */
     public boolean defect() {
+        return defectFinding() == Defect.FOUND;
+    }
+
+    /**
+     * Whether the backend computed this case wrongly, as far as was checked: WRONG_OUTPUT is a defect unless it rests on a
+     * dtype variant's distance from fp32 alone. Then the variant's own native CPU run decides: a backend that differs from
+     * it is wrong, one that agrees shares the variant's designed loss, the run itself is the reference; where that run could
+     * not be compared, the loss and the backend's own error are not told apart (found when tried: the same loss was PASSED
+     * natively and a defect on wasm).
+     */
+    public Defect defectFinding() {
         if (status != Status.WRONG_OUTPUT) {
-            return false;
+            return Defect.NONE;
         }
         if (fp32Parity() == null) {
-            return true;
+            return Defect.FOUND;
         }
-        // the variant's own native CPU run is its reference: no comparison of its own, nothing to be wrong against
-        return variantParity != null ? !variantParity.within() : !ranOnNativeCpu();
+        if (variantParity != null) {
+            return variantParity.within() ? Defect.NONE : Defect.FOUND;
+        }
+        return ranOnNativeCpu() ? Defect.NONE : Defect.UNKNOWN;
     }
 
     /** The diagnostics this result gives, most severe first. */

@@ -127,6 +127,10 @@ public final class DtypeRecommender {
             // the stored verdict: this backend computes the variant otherwise than its own native run, beyond rounding
             return "a defect here (WRONG_OUTPUT" + (r.correctness() == null ? "" : ": " + r.correctness().describe()) + ")";
         }
+        if (r.defectFinding() == dev.accelbridge.core.Defect.UNKNOWN) {
+            return "not known to compute the variant right here: outside its bound against fp32 native, and its own native "
+                    + "CPU run was not compared";
+        }
         OptionalDouble c = closeness(r);
         if (c.isEmpty()) {
             return "no output compared with fp32 native";

@@ -109,8 +109,9 @@ import java.util.List;
  * @param figuresOf        the key of the cell whose measurement these figures are (a fallback judged on the same work its
  *                         lane measured for the same case, not run again: {@link RunResult#figuresOf()}), or null when
  *                         the case measured its own
- * @param defect           whether the backend computed the case wrongly ({@link RunResult#defect()}): a dtype variant's designed
- *                         loss is none; derived, not read back
+ * @param defect           whether the backend computed the case wrongly ({@link RunResult#defectFinding()}): a dtype variant's
+ *                         designed loss is none; null when not WRONG_OUTPUT or not known (a variant's own native CPU run not
+ *                         compared); derived, not read back
  * @param fidelity         a dtype variant's designed loss against fp32 native ({@link RunResult#fidelity()}: {@code lossy},
  *                         {@code closeness}, {@code closenessOf}, {@code text}), or null; derived, not read back
  */
@@ -168,7 +169,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                 t != null && t.figures() instanceof dev.accelbridge.core.Decoding g ? DecodingForm.of(g, withSamples) : null,
                 t == null ? null : t.throughputPerSec() * id.batchSize(), MemoryForm.of(r.memory()),
                 r.memory().rssPeak() < 0 ? null : r.memory().rssPeak(), r.fallbackPath(), r.warnings(), r.diagnostics(), p,
-                r.figuresOf().map(CaseId::key).orElse(null), r.status() == Status.WRONG_OUTPUT ? r.defect() : null,
+                r.figuresOf().map(CaseId::key).orElse(null), r.status() == Status.WRONG_OUTPUT && r.defectFinding() != dev.accelbridge.core.Defect.UNKNOWN ? r.defect() : null,
                 r.fidelity().map(ResultForm::fidelity).orElse(null));
     }
 
