@@ -117,6 +117,7 @@ final class PageAnalysis {
         }
         java.util.Set<String> nodes = new java.util.HashSet<>();
         java.util.Set<String> casts = new java.util.TreeSet<>();
+        java.util.Set<String> inside = new java.util.TreeSet<>();
         for (Profiled.NodeEvent n : present(r.nodes())) {
             if (n.node() == null) {
                 continue;
@@ -125,13 +126,17 @@ final class PageAnalysis {
             if ("Cast".equals(n.op()) && n.node().startsWith(ComputedPrecision.INSERTED_CAST)) {
                 casts.add(n.node());
             }
+            if (JsepFloat32Kernels.inside(n.provider(), n.op())) {
+                inside.add(n.op());
+            }
         }
         if (nodes.isEmpty()) {
             return null;
         }
         String basis = "onnxruntime-web's session profiler in the page: " + casts.size() + " inserted cast node(s) among the "
-                + nodes.size() + " nodes it ran";
-        return casts.isEmpty() ? ComputedPrecision.asDeclared(basis) : ComputedPrecision.inFloat32InPart(casts.size(), basis);
+                + nodes.size() + " nodes it ran" + (inside.isEmpty() ? "" : "; JSEP's kernels as shipped for the float32 inside");
+        List<String> in = List.copyOf(inside);
+        return casts.isEmpty() ? ComputedPrecision.asDeclared(in, basis) : ComputedPrecision.inFloat32InPart(casts.size(), in, basis);
     }
 
     /** Creates, runs once and releases a session {@code cycles} times, reading memory after each release. */

@@ -86,6 +86,41 @@ class HalfPrecisionDecisionTest {
         assertThat(PageAnalysis.computed(null)).isNull();
     }
 
+    @Test
+    void jsepsLayerNormComputedInFloat32InsideIsSaidNotCalledItsDeclaredType() {
+        // found when tried: JSEP computes LayerNorm in float32 inside its kernel, yet its fp16 case was labelled "computed in
+        // its declared type"
+        Profiled.NodeEvent mm = new Profiled.NodeEvent("mm", "MatMul", "JsExecutionProvider", 10.0, 1.0);
+        Profiled.NodeEvent ln = new Profiled.NodeEvent("ln", "LayerNormalization", "JsExecutionProvider", 5.0, 2.0);
+        ComputedPrecision jsep = PageAnalysis.computed(profiled(List.of(mm, ln, ln)));
+        assertThat(jsep.inFloat32()).as("no cast was inserted").isFalse();
+        assertThat(jsep.float32Inside()).containsExactly("LayerNormalization");
+        assertThat(jsep.describe()).doesNotContain("computed in its declared type")
+                .contains("LayerNormalization compute in float32 inside their kernels");
+        // the native WebGPU EP's LayerNorm is not read from its source here: nothing is claimed for it
+        Profiled.NodeEvent ep = new Profiled.NodeEvent("ln", "LayerNormalization", "WebGpuExecutionProvider", 5.0, 2.0);
+        assertThat(PageAnalysis.computed(profiled(List.of(ep))).float32Inside()).isEmpty();
+    }
+
+    @Test
+    void eachJsepKernelSaidToComputeInFloat32DoesSoInTheShippedBundle() throws Exception {
+        java.nio.file.Path bundle = java.nio.file.Path.of("src/main/web/node_modules/onnxruntime-web/dist/ort.all.mjs");
+        List<String> lines = java.nio.file.Files.readAllLines(bundle);
+        for (var e : JsepFloat32Kernels.PROGRAMS.entrySet()) {
+            int at = -1;
+            for (int i = 0; i < lines.size(); i++) {
+                if (lines.get(i).contains("name: \"" + e.getValue() + "\"")) {
+                    at = i;
+                    break;
+                }
+            }
+            assertThat(at).as("%s's program %s in %s", e.getKey(), e.getValue(), bundle).isNotNegative();
+            String program = String.join("\n", lines.subList(Math.max(0, at - 90), at));
+            assertThat(program).as("%s: its shader widens to f32", e.getKey())
+                    .containsAnyOf("castToF32(", "fillVector(\"f32\"", "f32Type}(0)");
+        }
+    }
+
     private static Profiled profiled(List<Profiled.NodeEvent> nodes) {
         return new Profiled("s", 1, List.of(1.0), nodes, List.of(), List.of(), null);
     }
