@@ -84,6 +84,12 @@ public final class DtypeRecommender {
                 qualified.add(r);
             }
         }
+        if (fp32Timed == null) {
+            // nothing shows a variant faster than fp32 where fp32 was not timed: none ships as faster
+            String none = "no speed evidence against fp32: " + untimed(fp32);
+            qualified.stream().filter(r -> r.id().precision() != Precision.FP32).forEach(r -> why.put(r.id().precision(), none));
+            qualified.removeIf(r -> r.id().precision() != Precision.FP32);
+        }
         qualified.sort(Comparator.comparingDouble(Recommender::speedMs));
         RunResult best = qualified.isEmpty() ? null : qualified.get(0);
         if (best != null && fp32Timed != null && qualified.contains(fp32Timed) && best != fp32Timed
@@ -110,6 +116,18 @@ public final class DtypeRecommender {
         return new DtypeRecommendation(host, any.hostFingerprint(), any.suite().id(), any.model(), key.get(0), key.get(1), key.get(2),
                 key.get(3), min, best == null ? null : choice(best, fp32Timed),
                 fp32Timed != null && closeness(fp32Timed).isPresent() ? choice(fp32Timed, fp32Timed) : null, skipped);
+    }
+
+    /** Why fp32 gives no speed to weigh a variant against here. */
+    private static String untimed(RunResult fp32) {
+        if (fp32 == null) {
+            return "fp32 was not measured here";
+        }
+        if (!fp32.status().executed()) {
+            return "fp32 " + fp32.status() + " here" + (fp32.reason() == null ? "" : " (" + fp32.reason() + ")");
+        }
+        var st = dev.accelbridge.core.SpeedStanding.of(fp32);
+        return "fp32's figures here do not stand as a speed (" + (st.counts() ? "absent" : st.why()) + ")";
     }
 
     /** Why {@code r} cannot be the answer, or null when it qualifies. */

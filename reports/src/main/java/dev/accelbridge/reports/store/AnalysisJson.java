@@ -28,7 +28,7 @@ import static dev.accelbridge.reports.store.ResultJson.text;
  * ({@code node, opType, maxAbsErr, reproDir, nonFinite, ...}), {@code profile} ({@code ops:[{opType, ms, share}], nodesOffProvider,
  * memcpy, ...}), {@code coldStart}, {@code recreate}, {@code placement} ({@code requested, onRequested, ranOn,
  * offNodes, basis}), {@code readout} ({@code kind, items, minCosine, maxAbsErr, agree, note}) and {@code computed}
- * ({@code insertedCasts, inFloat32, basis}: where a half-precision variant's arithmetic ran); each null when absent. The store keeps the same object.
+ * ({@code insertedCasts, inFloat32, basis, float32Inside}: where a half-precision variant's arithmetic ran); each null when absent. The store keeps the same object.
  */
 final class AnalysisJson {
     private AnalysisJson() {
@@ -85,11 +85,21 @@ final class AnalysisJson {
         o.put("insertedCasts", c.insertedCasts());
         o.put("inFloat32", c.inFloat32());
         o.put("basis", c.basis());
+        c.float32Inside().forEach(o.putArray("float32Inside")::add);
         return o;
     }
 
     static ComputedPrecision computed(JsonNode o) {
-        return o == null || o.isNull() ? null : new ComputedPrecision(Math.max(0, o.path("insertedCasts").asInt()), text(o, "basis"));
+        if (o == null || o.isNull()) {
+            return null;
+        }
+        List<String> inside = new ArrayList<>(); // a record from before has none; a stored list is bounded as read
+        for (JsonNode n : o.path("float32Inside")) {
+            if (n.isTextual() && n.asText().length() <= 128 && inside.size() < 64) {
+                inside.add(n.asText());
+            }
+        }
+        return new ComputedPrecision(Math.max(0, o.path("insertedCasts").asInt()), inside, text(o, "basis"));
     }
 
     static ObjectNode placement(Placement p) {

@@ -124,6 +124,22 @@ class DtypeRecommenderTest {
     }
 
     @Test
+    void noVariantShipsAsFasterWhenFp32WasNotTimedThere() {
+        // found when tried: with fp32 not timed on the target, the fastest qualified variant was the answer with no speed
+        // evidence at all
+        var wasm = chromiumProv(h, false);
+        List<RunResult> rs = List.of(
+                at(notRun("r", t(1), ModelFamily.TEXT, "e5", BackendId.WASM, Status.FAILED, "run: out of memory", wasm),
+                        Precision.FP32),
+                variant(passed("r", t(2), h, ModelFamily.TEXT, "e5", BackendId.WASM, wasm, ms(100)), Precision.Q8, Status.PASSED,
+                        0.9995, own(0.9999, true)));
+        DtypeRecommendation r = DtypeRecommender.recommend(rs, 0.99).get(0);
+        assertThat(r.best()).as("nothing shows q8 faster than fp32 here").isNull();
+        assertThat(r.skipped()).filteredOn(x -> x.precision() == Precision.Q8).singleElement()
+                .satisfies(x -> assertThat(x.why()).startsWith("no speed evidence against fp32: fp32 FAILED here"));
+    }
+
+    @Test
     void sessionOptionsAndScenarioAreTheirOwnTargetsAndInputOrderChangesNothing() {
         // found when tried: the same four results gave 1.60x, 4.02x or 4.82x by input order, the last q8 with graph capture
         // against fp32 without
