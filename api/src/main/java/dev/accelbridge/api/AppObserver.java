@@ -34,6 +34,14 @@ import java.util.concurrent.TimeUnit;
 final class AppObserver {
     /** How often the page's report is read while the app works. */
     static final Duration POLL = Duration.ofMillis(250);
+    /**
+     * The most realms (documents, frames, workers) one visit keeps, counted here: found when tried, a page that reloads
+     * itself after 64 sessions, or one that claims a new document on every reading, made thousands of rows and ran the
+     * JVM out of memory, since the observer's bounds hold per document and a page makes as many as it likes.
+     */
+    static final int MAX_REALMS = 64;
+    /** The most sessions one visit keeps across its realms (each realm keeps at most 64); more are counted. */
+    static final int MAX_SESSIONS = 256;
 
     /**
      * One realm of the visit as last seen (a document of the page, a frame, a worker), its sessions' triggering steps and
@@ -66,6 +74,8 @@ final class AppObserver {
 
     private final ObserveOptions options;
     private final Map<String, Document> documents = new LinkedHashMap<>();
+    /** Readings of realms past {@link #MAX_REALMS}, not kept. */
+    private long refusedReadings;
     private final java.util.Set<Observed.Unseen> unentered = new java.util.LinkedHashSet<>();
     private boolean entersWorkers = true;
     private final List<String> notes = new CopyOnWriteArrayList<>();
@@ -136,6 +146,10 @@ final class AppObserver {
     private Visit visit(String browserVersion, boolean ended) {
         // decided once over every realm read in the visit: a worker the page started is answered for by any reading of it
         List<Observed> realms = documents.values().stream().map(Document::seen).toList();
+        if (refusedReadings > 0) {
+            say("the page made more realms (documents, frames, workers) than the " + MAX_REALMS + " a visit keeps: "
+                    + refusedReadings + " readings of others were not kept");
+        }
         return new Visit(List.copyOf(documents.values()), browserVersion, ended, List.copyOf(notes),
                 PageObserver.unseen(realms, List.copyOf(unentered), entersWorkers), models, sources());
     }
@@ -246,22 +260,33 @@ final class AppObserver {
         unentered.addAll(reading.unentered());
         entersWorkers = reading.entersWorkers();
         StringBuilder state = new StringBuilder();
-        for (Observed seen : reading.realms()) {
-            String key = new Document(seen, Map.of(), Map.of(), Map.of(), "").key();
+        for (Observed read : reading.realms()) {
+            String key = new Document(read, Map.of(), Map.of(), Map.of(), "").key();
             Document before = documents.get(key);
+            if (before == null && documents.size() >= MAX_REALMS) {
+                refusedReadings++;
+                state.append("+refused;");
+                continue;
+            }
+            Observed seen = withinVisit(read, documents.entrySet().stream().filter(e -> !e.getKey().equals(key))
+                    .mapToInt(e -> e.getValue().seen().sessions().size()).sum());
             Document doc = before == null ? new Document(seen, new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(), page.url())
                     : new Document(seen, before.stepOf(), before.models(), before.tensors(), before.url());
             documents.put(key, doc);
+            // found when tried: a page that reloads while its models are kept left each further session's download to
+            // time out (10 s each, 64 a document); one that does not come stops this reading's keeping in the realm
+            boolean keeping = true;
             for (Observed.Session s : seen.sessions()) {
                 doc.stepOf().putIfAbsent(s.id(), stepAt(s.createdAt()));
                 long size = s.byteLength() + s.externalBytes();
-                if (s.modelKept() && !doc.models().containsKey(s.id()) && modelBytes + size <= options.keep()) {
+                if (keeping && s.modelKept() && !doc.models().containsKey(s.id()) && modelBytes + size <= options.keep()) {
                     Optional<PageObserver.KeptModel> kept = Optional.empty();
                     try {
                         kept = observer.keep(seen, s, models, options.keep() - modelBytes);
                     } catch (PlaywrightException e) {
                         // read again at the next poll while the realm is there
                     }
+                    keeping = kept.isPresent();
                     kept.ifPresent(k -> {
                         modelBytes += k.size();
                         doc.models().put(s.id(), k);
@@ -274,6 +299,19 @@ final class AppObserver {
                     .append(runs).append(';');
         }
         return state.toString();
+    }
+
+    /**
+     * {@code read} with no more sessions than the visit has room for beside the {@code others} its other realms keep (the
+     * rest counted as dropped).
+     */
+    static Observed withinVisit(Observed read, int others) {
+        int room = Math.max(0, MAX_SESSIONS - others);
+        if (read.sessions().size() <= room) {
+            return read;
+        }
+        return new Observed(read.realm(), read.document(), List.copyOf(read.sessions().subList(0, room)),
+                read.droppedSessions() + read.sessions().size() - room, read.modules(), read.notes(), read.started());
     }
 
     /** The realm's tensors over the report's bound, to disk within what the budget has left after the models. */

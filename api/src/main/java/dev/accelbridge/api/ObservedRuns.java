@@ -68,7 +68,8 @@ final class ObservedRuns {
                 notes.add("the page left this document (" + Untrusted.bounded(d.url(), 200) + ") for another");
             }
             if (d.seen().droppedSessions() > 0) {
-                notes.add(d.seen().droppedSessions() + " more sessions of this document were counted, not kept (64 are)");
+                notes.add(d.seen().droppedSessions() + " more sessions of this document were counted, not kept (at most 64 a realm, "
+                        + AppObserver.MAX_SESSIONS + " a visit are)");
             }
             for (var s : d.seen().sessions()) {
                 Optional<PageObserver.KeptModel> kept = Optional.ofNullable(d.models().get(s.id()));
