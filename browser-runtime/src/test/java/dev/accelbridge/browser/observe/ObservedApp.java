@@ -55,22 +55,6 @@ public final class ObservedApp implements AutoCloseable {
             """;
 
     /**
-     * A page that makes 64 sessions and reloads itself, for ever: each load is another document, so bounds held per
-     * document hold nothing for the visit.
-     */
-    private static final String RELOAD = """
-            import * as ort from '/ort/ort.all.min.mjs';
-            ort.env.wasm.wasmPaths = '/ort/';
-            ort.env.wasm.numThreads = 1;
-            const bytes = new Uint8Array(await (await fetch('/model.onnx')).arrayBuffer());
-            for (let i = 0; i < 64; i++) {
-              await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
-            }
-            sessionStorage.loads = String(Number(sessionStorage.loads || 0) + 1);
-            setTimeout(() => location.reload(), 3000);
-            """;
-
-    /**
      * An app on transformers.js as its users write one: the self-contained bundle from npm ({@code transformers.min.js},
      * onnxruntime-web inlined), a {@code feature-extraction} pipeline on a local model folder ({@code /x/models/minilm},
      * no hub), the WebAssembly binaries from the onnxruntime-web it depends on ({@code /x/ort/}); {@code ?device=} and
@@ -149,12 +133,8 @@ public final class ObservedApp implements AutoCloseable {
             cfg.routes.get("/empty", ctx -> ctx.html("<!DOCTYPE html><title>no model here</title><p>hello</p>"));
             cfg.routes.get("/many", ctx -> ctx.html("<!DOCTYPE html><title>many sessions</title><script type=\"module\" src=\"/many.mjs\"></script>"));
             cfg.routes.get("/many.mjs", ctx -> ctx.contentType("text/javascript").result(MANY));
-            cfg.routes.get("/reload", ctx -> ctx.html("<!DOCTYPE html><title>reloads</title><script type=\"module\" src=\"/reload.mjs\"></script>"));
             cfg.routes.get("/frames", ctx -> ctx.html("<!DOCTYPE html><title>frames</title>"
                     + "<iframe src=\"/empty\"></iframe>".repeat(70)));
-            cfg.routes.get("/many-frames", ctx -> ctx.html("<!DOCTYPE html><title>many sessions in frames</title>"
-                    + "<iframe src=\"/many\"></iframe>".repeat(5)));
-            cfg.routes.get("/reload.mjs", ctx -> ctx.contentType("text/javascript").result(RELOAD));
             cfg.routes.get("/bundled", ctx -> ctx.html(APP.replace("/app.mjs", "/files/bundle.js")));
             cfg.routes.get("/page/{name}", ctx -> ctx.html(APP.replace("/app.mjs", "/files/" + ctx.pathParam("name") + ".js")));
             cfg.routes.get("/files/{name}", ctx -> {
