@@ -34,7 +34,7 @@ final class BiDiRealms implements Realms {
     public List<Realm> realms() {
         return List.of(Realms.of(new Observed.Realm(Observed.Realm.Kind.PAGE, Untrusted.bounded(String.valueOf(driver.getCurrentUrl()), 500)),
                 () -> js.executeAsyncScript("const done = arguments[arguments.length - 1]; const o = " + KEY + ";"
-                        + " if (!o) { done(null); } else { o.report().then(r => done(JSON.stringify(r)), () => done(null)); }"),
+                        + " if (!o) { done(null); } else { (async () => { try { done(await o.reportJson()); } catch (e) { done(null); } })(); }"),
                 expression -> js.executeScript("const o = " + KEY + "; return o ? " + expression + " : null;")));
     }
 

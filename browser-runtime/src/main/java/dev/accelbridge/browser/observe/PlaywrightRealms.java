@@ -24,7 +24,8 @@ final class PlaywrightRealms implements Realms {
     static final Duration WORKER_ANSWER = Duration.ofSeconds(10);
     /** How long a download the observer asked for is given to start. */
     static final Duration DOWNLOAD_START = Duration.ofSeconds(10);
-    private static final String REPORT = "(async () => { const o = " + KEY + "; return o ? JSON.stringify(await o.report()) : null; })()";
+    // the observer's own JSON: the page's JSON.stringify and toJSON are not called
+    private static final String REPORT = "(async () => { const o = " + KEY + "; return o ? await o.reportJson() : null; })()";
 
     private final Page page;
     private final WorkerAttacher.Attached attached;

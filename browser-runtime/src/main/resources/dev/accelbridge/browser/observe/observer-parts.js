@@ -6,6 +6,58 @@
   'use strict';
   if (globalThis[Symbol.for('accelbridge.observer')]) return; // observed already: its hooks are in place
 
+  // the built-ins the observer calls, taken before any script of the page runs: a page may replace them later (found when
+  // tried: Array.prototype.map or slice replaced silenced the observer; Prototype.js's Array.prototype.toJSON turned a
+  // session's report into "no session"), and the observer must neither depend on that nor change what the page's do
+  var call = Function.prototype.call;
+  var B = {
+    map: call.bind(Array.prototype.map), filter: call.bind(Array.prototype.filter), forEach: call.bind(Array.prototype.forEach),
+    push: call.bind(Array.prototype.push), slice: call.bind(Array.prototype.slice), strSlice: call.bind(String.prototype.slice),
+    u8slice: call.bind(Object.getPrototypeOf(Uint8Array.prototype).slice), keys: Object.keys, all: Promise.all.bind(Promise),
+    isArray: Array.isArray, isExtensible: Object.isExtensible, defineProperty: Object.defineProperty,
+  };
+  var charCode = call.bind(String.prototype.charCodeAt), numText = call.bind(Number.prototype.toString);
+  // a string JSON holds as it is: no quote, backslash, control character or surrogate (control characters are the point)
+  // eslint-disable-next-line no-control-regex
+  var plainText = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+  Object.defineProperty(plainText, 'exec', { value: RegExp.prototype.exec }); // its own exec, whatever the page puts on RegExp
+  var test = call.bind(RegExp.prototype.test);
+  function quote(s) {
+    if (test(plainText, s)) return '"' + s + '"';
+    var out = '"';
+    for (var i = 0; i < s.length; i++) {
+      var c = charCode(s, i);
+      // every surrogate escaped: a lone one stays valid JSON, a pair reads back as the same code units
+      out += c === 34 ? '\\"' : c === 92 ? '\\\\' : c < 32 || (c >= 0xd800 && c <= 0xdfff)
+        ? '\\u' + B.strSlice('000' + numText(c, 16), -4) : s[i];
+    }
+    return out + '"';
+  }
+  // JSON of plain data (what the report is made of), by the observer's own rules: no toJSON of the page's is called
+  function json(v) {
+    if (v === null || v === undefined || typeof v === 'function') return 'null';
+    if (typeof v === 'boolean') return v ? 'true' : 'false';
+    if (typeof v === 'number') return isFinite(v) ? '' + v : 'null';
+    if (typeof v === 'string') return quote(v);
+    var parts = [];
+    if (B.isArray(v)) {
+      for (var i = 0; i < v.length; i++) B.push(parts, json(v[i]));
+    } else {
+      B.forEach(B.keys(v), function (k) { if (v[k] !== undefined && typeof v[k] !== 'function') B.push(parts, quote(k) + ':' + json(v[k])); });
+    }
+    var body = '';
+    for (var j = 0; j < parts.length; j++) body += (j ? ',' : '') + parts[j];
+    return B.isArray(v) ? '[' + body + ']' : '{' + body + '}';
+  }
+
+  // a realm's report as JSON; past the reader's bound, its sessions counted only and the report's size said
+  function reportJson(r, limit) {
+    var text = json(r);
+    return text.length <= limit ? text : json({ document: r.document, sessions: [], droppedSessions: r.sessions.length + r.droppedSessions,
+      modules: r.modules, notes: ['report: ' + text.length + ' characters, past the bound of ' + limit + ': its sessions are counted only'],
+      started: r.started });
+  }
+
   function heap(M) { return M.HEAPU8; }
   // one view of the heap while its buffer stays the same (a new one after the memory grows), not one made at every read:
   // a run reads a dozen words
@@ -16,20 +68,21 @@
     return view.getUint32(p >>> 0, true);
   }
   function text(M, p) { try { return M.UTF8ToString(p >>> 0); } catch (e) { return null; } }
-  function words(M, p, n) { var out = []; for (var i = 0; i < n; i++) out.push(u32(M, (p >>> 0) + 4 * i)); return out; }
-  function names(M, p, n) { return words(M, p, n).map(function (q) { return text(M, q); }); }
+  function words(M, p, n) { var out = []; for (var i = 0; i < n; i++) B.push(out, u32(M, (p >>> 0) + 4 * i)); return out; }
+  function names(M, p, n) { return B.map(words(M, p, n), function (q) { return text(M, q); }); }
 
   // the bytes of an element of each ONNX element type
   var ELEMENT_BYTES = { 1: 4, 2: 1, 3: 1, 4: 2, 5: 2, 6: 4, 7: 8, 9: 1, 10: 2, 11: 8, 12: 4, 13: 8, 16: 2 };
 
   function tensorOf(M, type, dataPtr, shape, withValues, maxBytes) {
-    var count = shape.reduce(function (a, b) { return a * b; }, 1);
+    var count = 1;
+    for (var i = 0; i < shape.length; i++) count *= shape[i];
     var size = ELEMENT_BYTES[type] ? count * ELEMENT_BYTES[type] : null;
     var t = { type: type, shape: shape, byteLength: size, values: null, cut: false };
     if (withValues && size === 0) {
       t.values = new Uint8Array(0); // an empty tensor (a decoder's first past) has no data to point at, and needs none
     } else if (withValues && size !== null && dataPtr) {
-      if (size <= maxBytes) t.values = M.HEAPU8.slice(dataPtr >>> 0, (dataPtr >>> 0) + size);
+      if (size <= maxBytes) t.values = B.u8slice(M.HEAPU8, dataPtr >>> 0, (dataPtr >>> 0) + size);
       else t.cut = true;
     }
     return t;
@@ -63,18 +116,23 @@
   }
 
   function hex(buf) {
-    return Array.prototype.map.call(new Uint8Array(buf), function (b) { return (b < 16 ? '0' : '') + b.toString(16); }).join('');
+    var u = new Uint8Array(buf);
+    var out = '';
+    for (var i = 0; i < u.length; i++) out += (u[i] < 16 ? '0' : '') + numText(u[i], 16);
+    return out;
   }
 
   // the encoders as they were before any script of the page ran (a page may replace them); the native one where the
   // browser has it: 8 MiB in 67 ms against 581 ms through btoa, measured in Chromium 156
-  var toBase64 = Uint8Array.prototype.toBase64;
+  var toBase64 = typeof Uint8Array.prototype.toBase64 === 'function' ? call.bind(Uint8Array.prototype.toBase64) : null;
   var btoaBefore = globalThis.btoa;
   var fromCharCode = String.fromCharCode;
+  var apply = Reflect.apply;
+  var subarray = call.bind(Object.getPrototypeOf(Uint8Array.prototype).subarray);
   function base64(bytes) {
-    if (typeof toBase64 === 'function') return toBase64.call(bytes);
+    if (toBase64) return toBase64(bytes);
     var s = '';
-    for (var i = 0; i < bytes.length; i += 0x8000) s += fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    for (var i = 0; i < bytes.length; i += 0x8000) s += apply(fromCharCode, null, subarray(bytes, i, i + 0x8000));
     return btoaBefore(s);
   }
 
@@ -85,7 +143,7 @@
     WebAssembly.instantiateStreaming = function (source) {
       try {
         Promise.resolve(source).then(function (r) {
-          if (r && /ort-wasm[^/]*\.wasm/.test(String(r.url)) && modules.length < 16) modules.push(String(r.url).slice(0, 500));
+          if (r && /ort-wasm[^/]*\.wasm/.test(String(r.url)) && modules.length < 16) B.push(modules, B.strSlice(String(r.url), 0, 500));
         }, function () { /* the page sees its own error */ });
       } catch (e) { note('module', e); }
       return streaming.apply(this, arguments);
@@ -97,10 +155,10 @@
   function watchThreads(started, limit, note) {
     function record(kind, url, type) {
       try {
-        if (started.length < limit) started.push({ kind: kind, url: String(url instanceof URL ? url.href : url).slice(0, 500), type: type || 'classic' });
+        if (started.length < limit) B.push(started, { kind: kind, url: B.strSlice(String(url instanceof URL ? url.href : url), 0, 500), type: type || 'classic' });
       } catch (e) { note('thread', e); }
     }
-    [['Worker', 'worker'], ['SharedWorker', 'shared-worker']].forEach(function (k) {
+    B.forEach([['Worker', 'worker'], ['SharedWorker', 'shared-worker']], function (k) {
       var C = globalThis[k[0]];
       if (typeof C !== 'function') return;
       globalThis[k[0]] = new Proxy(C, { construct: function (t, args, nt) {
@@ -127,7 +185,7 @@
         var o = args[0];
         var v = args[2] && args[2].value;
         if (args[1] === 'web' && o && typeof o.common === 'string' && typeof v === 'string' && /^\d+\.\d+\.\d+[\w.+-]{0,60}$/.test(v)
-            && versions.length < 8 && versions.indexOf(v) < 0) versions.push(v);
+            && versions.length < 8 && !B.filter(versions, function (x) { return x === v; }).length) B.push(versions, v);
       } catch (e) { note('version', e); }
       return Reflect.apply(t, self, args);
     } });
@@ -135,7 +193,7 @@
 
   Object.defineProperty(globalThis, Symbol.for('accelbridge.observer.parts'), {
     configurable: true,
-    value: Object.freeze({ heap: heap, tensorOf: tensorOf, wrapName: wrapName, u32: u32, text: text, names: names, handles: words, dims: words, hex: hex, base64: base64,
+    value: Object.freeze({ B: Object.freeze(B), json: json, reportJson: reportJson, heap: heap, tensorOf: tensorOf, wrapName: wrapName, u32: u32, text: text, names: names, handles: words, dims: words, hex: hex, base64: base64,
       watchInstantiation: watchInstantiation, watchThreads: watchThreads, watchVersions: watchVersions }),
   });
 })();

@@ -15,13 +15,13 @@
   delete globalThis[PARTS]; // taken, so the page keeps nothing of the parts but the observer
   if (globalThis[KEY] || !P) return;
   var heap = P.heap, u32 = P.u32, text = P.text, names = P.names, handles = P.handles, dims = P.dims, hex = P.hex, base64 = P.base64;
-  var wrapName = P.wrapName;
+  var wrapName = P.wrapName, B = P.B, push = B.push, map = B.map, slice = B.slice, strSlice = B.strSlice, u8slice = B.u8slice;
   // a tensor over the report's bound is held whole for the driver to write to disk (tensorPart, releaseTensor), within
   // the realm's budget shared with the models it holds; past it, it is cut
   function tensorOf(M, type, dataPtr, shape, withValues) {
     var t = P.tensorOf(M, type, dataPtr, shape, withValues, LIMITS.tensorBytes);
     if (t.cut && keptModelBytes + heldBytes + t.byteLength <= LIMITS.modelBytes) {
-      t.held = held.push(M.HEAPU8.slice(dataPtr >>> 0, (dataPtr >>> 0) + t.byteLength));
+      t.held = push(held, u8slice(M.HEAPU8, dataPtr >>> 0, (dataPtr >>> 0) + t.byteLength));
       heldBytes += t.byteLength;
       t.cut = false;
     }
@@ -30,7 +30,7 @@
   // the model bytes a realm holds for the driver at once: the driver's budget where it set one (a copy is let go as soon as
   // the driver has it on disk), else 64 MiB
   var BUDGET = Number(globalThis[Symbol.for('accelbridge.observer.keep')]);
-  var LIMITS = { sessions: 64, runsPerSession: 1000, runsWithValues: 4, tensorBytes: 1 << 20, started: 32, chunk: 8 << 20,
+  var LIMITS = { sessions: 64, runsPerSession: 1000, runsWithValues: 4, tensorBytes: 1 << 20, started: 32, chunk: 8 << 20, report: 64 << 20,
     modelBytes: BUDGET > 0 && BUDGET <= Number.MAX_SAFE_INTEGER ? BUDGET : 64 << 20 };
   // this document's own id, when its navigation began: a report from after a navigation is another document's, whose
   // sessions start again from 1
@@ -48,7 +48,7 @@
   var instrumented = new WeakSet();
 
   function note(what, e) {
-    if (notes.length < 50) notes.push(what + ': ' + String(e && e.message || e).slice(0, 300));
+    if (notes.length < 50) push(notes, what + ': ' + strSlice(String(e && e.message || e), 0, 300));
   }
 
   // the result of a call, sync or a promise, handed to fn when it is there; the page gets the call's own result
@@ -60,9 +60,6 @@
     }
     return r;
   }
-
-
-
 
   function instrument(M) {
     if (instrumented.has(M)) return;
@@ -81,7 +78,7 @@
         // (options, name, keys, values, count): the EP's options as the app gave them (WebNN's deviceType among them)
         var options = {};
         for (var i = 0; i < Math.min(a[4] >>> 0, 32); i++) options[text(M, u32(M, (a[2] >>> 0) + 4 * i))] = text(M, u32(M, (a[3] >>> 0) + 4 * i));
-        var l = eps.get(a[0]) || []; l.push({ name: text(M, a[1]), options: options }); eps.set(a[0], l);
+        var l = eps.get(a[0]) || []; push(l, { name: text(M, a[1]), options: options }); eps.set(a[0], l);
       } catch (e) { note('provider', e); }
       return f.apply(self, a);
     });
@@ -90,7 +87,7 @@
     wrapName(M, '_OrtAddSessionConfigEntry', function (f, a, self) {
       try {
         var c = configs.get(a[0]) || {};
-        if (Object.keys(c).length < 32) c[String(text(M, a[1])).slice(0, 100)] = String(text(M, a[2])).slice(0, 200);
+        if (B.keys(c).length < 32) c[strSlice(String(text(M, a[1])), 0, 100)] = strSlice(String(text(M, a[2])), 0, 200);
         configs.set(a[0], c);
       } catch (e) { note('config', e); }
       return f.apply(self, a);
@@ -101,10 +98,10 @@
     wrapName(M, 'mountExternalData', function (f, a, self) {
       try {
         var bytes = a[1] instanceof Uint8Array ? a[1] : null;
-        var e = { path: String(a[0]).slice(0, 300), byteLength: bytes ? bytes.length : null, bytes: null, sha256: null };
+        var e = { path: strSlice(String(a[0]), 0, 300), byteLength: bytes ? bytes.length : null, bytes: null, sha256: null };
         if (bytes && keptModelBytes + bytes.length <= LIMITS.modelBytes) { e.bytes = bytes; keptModelBytes += bytes.length; }
         if (bytes && globalThis.crypto && crypto.subtle) e.sha256 = crypto.subtle.digest('SHA-256', bytes).then(hex, function () { return null; });
-        if (mounted.length < 64) mounted.push(e);
+        if (mounted.length < 64) push(mounted, e);
       } catch (err) { note('external', err); }
       return f.apply(self, a);
     });
@@ -117,14 +114,14 @@
       try {
         if (sessions.length >= LIMITS.sessions) { dropped.sessions++; } else {
           var len = a[1] >>> 0;
-          var copy = heap(M).slice(a[0] >>> 0, (a[0] >>> 0) + len);
-          rec = { id: sessions.length + 1, byteLength: len, providers: (eps.get(a[2]) || []).map(function (p) { return p.name; }),
-            providerOptions: (eps.get(a[2]) || []).map(function (p) { return p.options; }), config: configs.get(a[2]) || {}, engine: engine(),
+          var copy = u8slice(heap(M), a[0] >>> 0, (a[0] >>> 0) + len);
+          rec = { id: sessions.length + 1, byteLength: len, providers: map(eps.get(a[2]) || [], function (p) { return p.name; }),
+            providerOptions: map(eps.get(a[2]) || [], function (p) { return p.options; }), config: configs.get(a[2]) || {}, engine: engine(),
             ortWebVersion: versions.length ? versions[versions.length - 1] : null, createdAt: Date.now(), createMs: null,
-            created: false, released: false, runCount: 0, runs: [], sha256: null, bytes: null, external: mounted.slice() };
+            created: false, released: false, runCount: 0, runs: [], sha256: null, bytes: null, external: slice(mounted) };
           rec.sha256 = globalThis.crypto && crypto.subtle ? crypto.subtle.digest('SHA-256', copy).then(hex, function () { return null; }) : null;
           if (keptModelBytes + len <= LIMITS.modelBytes) { rec.bytes = copy; keptModelBytes += len; }
-          sessions.push(rec);
+          push(sessions, rec);
         }
       } catch (e) { note('session', e); }
       var t0 = performance.now();
@@ -154,7 +151,7 @@
     wrapName(M, '_OrtBindInput', function (f, a, self) {
       try {
         var b = binding(a[0]); var n = text(M, a[1]);
-        b.inputs = b.inputs.filter(function (x) { return x.name !== n; }); b.inputs.push({ name: n, handle: a[2] >>> 0 });
+        b.inputs = B.filter(b.inputs, function (x) { return x.name !== n; }); push(b.inputs, { name: n, handle: a[2] >>> 0 });
       } catch (e) { note('bind', e); }
       return f.apply(self, a);
     });
@@ -163,7 +160,7 @@
         // (binding, name, tensor, location): a pre-allocated tensor keeps its own location; else 1 and 2 are the CPU's
         var b = binding(a[0]); var n = text(M, a[1]); var t = tensors.get(a[2] >>> 0);
         var cpu = a[2] >>> 0 ? !!(t && t.cpu) : (a[3] === 1 || a[3] === 2);
-        b.outputs = b.outputs.filter(function (x) { return x.name !== n; }); b.outputs.push({ name: n, cpu: cpu });
+        b.outputs = B.filter(b.outputs, function (x) { return x.name !== n; }); push(b.outputs, { name: n, cpu: cpu });
       } catch (e) { note('bind', e); }
       return f.apply(self, a);
     });
@@ -181,7 +178,7 @@
       return after(f.apply(self, a), function () {
         if (!failing) return;
         var words = text(M, u32(M, a[1]));
-        if (words) failing.error = String(words).slice(0, 500);
+        if (words) failing.error = strSlice(String(words), 0, 500);
         failing = null;
       });
     });
@@ -191,14 +188,14 @@
       rec.runCount++;
       if (rec.runs.length >= LIMITS.runsPerSession) return null;
       var withValues = rec.runs.length < LIMITS.runsWithValues;
-      var run = { ms: null, through: through, withValues: withValues, outputs: outs.map(function (o) { return { name: o.name, cpu: o.cpu }; }),
-        inputs: ins.map(function (x) {
+      var run = { ms: null, through: through, withValues: withValues, outputs: map(outs, function (o) { return { name: o.name, cpu: o.cpu }; }),
+        inputs: map(ins, function (x) {
           var t = tensors.get(x.handle) || { type: null, shape: null, byteLength: null, values: null };
           var v = withValues && t.cpu ? tensorOf(M, t.type, t.ptr, t.shape, true) : { values: null, cut: false };
           return { name: x.name, type: t.type, shape: t.shape, byteLength: t.byteLength, values: v.values, cut: v.cut, held: v.held,
             onDevice: t.cpu === false };
         }) };
-      rec.runs.push(run);
+      push(rec.runs, run);
       return run;
     }
     function ranRun(run, code, outPtr, outCount, t0) {
@@ -206,7 +203,7 @@
       run.ms = performance.now() - t0;
       run.code = code;
       if (code !== 0) { failing = run; return; }
-      handles(M, outPtr, outCount).forEach(function (h, i) { if (h && run.outputs[i]) outputs.set(h >>> 0, { run: run, index: i }); });
+      B.forEach(handles(M, outPtr, outCount), function (h, i) { if (h && run.outputs[i]) outputs.set(h >>> 0, { run: run, index: i }); });
     }
     wrapName(M, '_OrtRunWithBinding', function (f, a, self) {
       // (session, binding, outputCount, outputs, runOptions)
@@ -229,8 +226,8 @@
         var rec = bySession.get(a[0] >>> 0);
         if (rec) {
           var inNames = names(M, a[1], a[3] >>> 0);
-          var ins = handles(M, a[2], a[3] >>> 0).map(function (h, i) { return { name: inNames[i], handle: h }; });
-          run = recordRun(rec, ins, names(M, a[4], outCount).map(function (n) { return { name: n, cpu: true }; }), 'run');
+          var ins = map(handles(M, a[2], a[3] >>> 0), function (h, i) { return { name: inNames[i], handle: h }; });
+          run = recordRun(rec, ins, map(names(M, a[4], outCount), function (n) { return { name: n, cpu: true }; }), 'run');
         }
       } catch (e) { note('run', e); }
       var t0 = performance.now();
@@ -258,7 +255,6 @@
     });
   }
 
-
   function bytesOf(ref) {
     var s = ref && ref[0] !== 'tensor' ? sessions[ref[1] - 1] : null;
     if (ref && ref[0] === 'model') return s && s.bytes;
@@ -271,14 +267,14 @@
       values: t.values ? base64(t.values) : null, cut: !!t.cut, held: t.held || null, onDevice: !!t.onDevice };
   }
 
-
-
   try {
     Object.defineProperty(Object.prototype, 'PTR_SIZE', {
       configurable: true, enumerable: false,
       get: function () { return undefined; },
       set: function (v) {
-        Object.defineProperty(this, 'PTR_SIZE', { value: v, writable: true, configurable: true, enumerable: true });
+        // as the assignment does without the observer: a primitive or a frozen object keeps nothing, and nothing throws
+        if (this === null || (typeof this !== 'object' && typeof this !== 'function') || !B.isExtensible(this)) return;
+        B.defineProperty(this, 'PTR_SIZE', { value: v, writable: true, configurable: true, enumerable: true });
         try { if (typeof this._OrtCreateSession === 'function') instrument(this); } catch (e) { note('instrument', e); }
       },
     });
@@ -296,19 +292,21 @@
         var out = [];
         for (var i = 0; i < sessions.length; i++) {
           var s = sessions[i];
-          out.push({ id: s.id, sha256: s.sha256 ? await s.sha256 : null, byteLength: s.byteLength, providers: s.providers, providerOptions: s.providerOptions, config: s.config, engine: s.engine, ortWebVersion: s.ortWebVersion, createdAt: s.createdAt,
+          push(out, { id: s.id, sha256: s.sha256 ? await s.sha256 : null, byteLength: s.byteLength, providers: s.providers, providerOptions: s.providerOptions, config: s.config, engine: s.engine, ortWebVersion: s.ortWebVersion, createdAt: s.createdAt,
             createMs: s.createMs, created: s.created, released: s.released, runCount: s.runCount, modelKept: !!s.bytes || !!s.handedOver, error: s.error || null,
-            external: await Promise.all(s.external.map(async function (e) {
+            external: await B.all(map(s.external, async function (e) {
               return { path: e.path, byteLength: e.byteLength, sha256: e.sha256 ? await e.sha256 : null, kept: !!e.bytes || !!s.handedOver };
             })),
-            runs: s.runs.map(function (r) {
+            runs: map(s.runs, function (r) {
               return { ms: r.ms, code: r.code === undefined ? null : r.code, through: r.through, error: r.error || null,
-                inputs: r.inputs.map(tensorOut), outputs: r.outputs.map(tensorOut) };
+                inputs: map(r.inputs, tensorOut), outputs: map(r.outputs, tensorOut) };
             }) });
         }
-        return { document: DOCUMENT, sessions: out, droppedSessions: dropped.sessions, modules: modules.slice(), notes: notes.slice(),
-          started: started.slice() };
+        return { document: DOCUMENT, sessions: out, droppedSessions: dropped.sessions, modules: slice(modules), notes: slice(notes),
+          started: slice(started) };
       },
+      // the report as JSON by the observer's own rules (no toJSON of the page's), within the reader's bound
+      reportJson: async function () { return P.reportJson(await globalThis[KEY].report(), LIMITS.report); },
       // a session's model bytes as base64, when they were kept (within the bound)
       model: function (id) {
         var s = sessions[id - 1];
@@ -337,7 +335,7 @@
         var s = sessions[id - 1];
         if (!s || !s.bytes) return false;
         keptModelBytes -= s.bytes.length;
-        s.external.forEach(function (e) { if (e.bytes) { keptModelBytes -= e.bytes.length; e.bytes = null; } });
+        B.forEach(s.external, function (e) { if (e.bytes) { keptModelBytes -= e.bytes.length; e.bytes = null; } });
         s.bytes = null;
         s.handedOver = true;
         return true;

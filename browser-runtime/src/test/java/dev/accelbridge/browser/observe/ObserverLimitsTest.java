@@ -137,6 +137,37 @@ class ObserverLimitsTest {
         }
     }
 
+    @Test
+    void whatThePageReplacesLaterNeitherSilencesTheObserverNorIsChangedByIt() {
+        // found when tried: Array.prototype.toJSON (as Prototype.js defines it) turned a session into "the page made no
+        // onnxruntime-web session"; a page that replaced Array.prototype.map or slice silenced the observer; sloppy code
+        // assigning PTR_SIZE to a frozen object or a primitive threw where it does not without the observer
+        try (BrowserContext context = browser.newContext()) {
+            Page page = context.newPage();
+            PageObserver observer = PageObserver.install(page);
+            page.navigate(app.url("/"));
+            page.locator("#run:enabled").click();
+            page.waitForSelector("body[data-done]", new Page.WaitForSelectorOptions().setState(WaitForSelectorState.ATTACHED));
+            Object sloppy = page.evaluate("() => { try { const o = Object.freeze({}); o.PTR_SIZE = 4; (5).PTR_SIZE = 1; 'x'.PTR_SIZE = 2;"
+                    + " return o.PTR_SIZE === undefined ? 'ok' : 'defined on a frozen object'; } catch (e) { return String(e); } }");
+            assertThat(sloppy).isEqualTo("ok");
+            page.evaluate("() => { Array.prototype.toJSON = function () { return 'an array'; };"
+                    + " String.prototype.toJSON = function () { return 'a string'; };"
+                    + " Array.prototype.map = function () { return []; }; Array.prototype.slice = function () { return []; };"
+                    + " Array.prototype.push = function () { return 0; }; Promise.all = () => Promise.resolve([]);"
+                    + " Uint8Array.prototype.slice = function () { return new Uint8Array(0); };"
+                    + " String.prototype.slice = function () { return ''; }; JSON.stringify = () => '{}'; }");
+            Observed seen = observer.read();
+            assertThat(seen.sessions()).singleElement().satisfies(s -> {
+                assertThat(s.runs()).singleElement().satisfies(r -> {
+                    assertThat(r.inputs()).singleElement().satisfies(x -> assertThat(x.tensor()).isPresent());
+                    assertThat(r.outputs()).isNotEmpty();
+                });
+                assertThat(s.created()).isTrue();
+            });
+        }
+    }
+
     private static Observed runOver(Page page, PageObserver observer) {
         page.navigate(app.url("/over"));
         page.locator("#run:enabled").click();

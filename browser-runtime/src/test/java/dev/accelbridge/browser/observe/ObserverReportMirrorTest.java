@@ -56,7 +56,7 @@ class ObserverReportMirrorTest {
             page.navigate(app.url("/page/mirror"));
             page.waitForSelector("body[data-done]", new Page.WaitForSelectorOptions().setState(WaitForSelectorState.ATTACHED).setTimeout(60_000));
             JsonNode report = new ObjectMapper().readTree((String) page.evaluate(
-                    "async () => JSON.stringify(await globalThis[Symbol.for('accelbridge.observer')].report())"));
+                    "async () => await globalThis[Symbol.for('accelbridge.observer')].reportJson()"));
 
             JsonNode session = report.path("sessions").path(0);
             JsonNode run = session.path("runs").path(0);

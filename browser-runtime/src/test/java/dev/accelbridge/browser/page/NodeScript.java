@@ -9,12 +9,12 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A page module's rule run by Node on the tests' inputs, for a mirror test to compare with the Java side's. */
-final class NodeScript {
+public final class NodeScript {
     private NodeScript() {
     }
 
     /** Runs the ES module {@code js} with Node; its output, once it has exited 0 within a minute. */
-    static String run(String name, String js) throws IOException, InterruptedException {
+    public static String run(String name, String js) throws IOException, InterruptedException {
         Path f = Files.createTempFile(name, ".mjs");
         try {
             Files.writeString(f, js);
