@@ -67,9 +67,43 @@ final class JobMessages {
     static LoadedSession toLoaded(Loaded l) {
         Loaded.Placement p = l.placement();
         return new LoadedSession(l.session() == null ? "" : l.session(), figure(l.sessionMs()),
-                figure(l.fetchMs()), strings(l.inputNames()), strings(l.outputNames()), l.numThreads() == null ? -1 : l.numThreads(),
-                strings(l.warnings()), p == null ? null : p.onRequested(), p == null ? null : p.basis(), strings(l.modules()),
+                figure(l.fetchMs()), names("input", l.inputNames()), names("output", l.outputNames()), l.numThreads() == null ? -1 : l.numThreads(),
+                strings(l.warnings()), p == null ? null : p.onRequested(), p == null ? null : p.basis(), modules(l.modules()),
                 p == null ? null : NodePlacement.of(p.nodes()));
+    }
+
+    /** The most inputs or outputs a session may name, and the longest name: they go into each case's key and report. */
+    static final int MAX_NAMES = 4096;
+    static final int MAX_NAME_CHARS = 1024;
+
+    /**
+     * A session's input or output names as the page gave them, refused past their bounds (found when tried: 5 MB of input
+     * names went whole into the case key, and a 10 MB matrix.json).
+     */
+    static List<String> names(String what, List<String> given) {
+        List<String> l = strings(given);
+        if (l.size() > MAX_NAMES) {
+            throw new PageJobException(PageJobException.Kind.PAGE_ERROR, "bad-loaded", "the page's session has " + l.size() + " " + what
+                    + " names, past the bound of " + MAX_NAMES);
+        }
+        for (String n : l) {
+            if (n.length() > MAX_NAME_CHARS) {
+                throw new PageJobException(PageJobException.Kind.PAGE_ERROR, "bad-loaded", "the page's session has an " + what
+                        + " name of " + n.length() + " characters, past the bound of " + MAX_NAME_CHARS);
+            }
+        }
+        return l;
+    }
+
+    /** A WebAssembly module's file name, as onnxruntime-web's builds are named. */
+    private static final java.util.regex.Pattern MODULE = java.util.regex.Pattern.compile("[A-Za-z0-9._-]{1,120}\\.wasm");
+
+    /**
+     * The modules the page names that are file names of a WebAssembly module (at most 16); anything else it says there is
+     * not kept (found when tried: a forged "name" of 1,088 characters with ESC and HTML was stored raw).
+     */
+    static List<String> modules(List<String> given) {
+        return strings(given).stream().filter(m -> MODULE.matcher(m).matches()).limit(16).toList();
     }
 
     /** A run's answer: its timings, outputs and warnings. */

@@ -40,6 +40,9 @@ public final class PageHub {
         final String remote;
         final String origin;
         volatile ConnectedPage page;
+        /** Protocol errors in the current minute, and when that minute began. */
+        final java.util.concurrent.atomic.AtomicInteger errors = new java.util.concurrent.atomic.AtomicInteger();
+        volatile long errorsSince = System.nanoTime();
 
         Conn(String wsId, PageChannel channel, String remote, String origin) {
             this.wsId = wsId;
@@ -160,13 +163,24 @@ public final class PageHub {
         }
     }
 
+    /** A job's id near the start of a message that cannot be read whole. */
+    private static final java.util.regex.Pattern JOB = java.util.regex.Pattern.compile("\"job\"\\s*:\\s*\"([A-Za-z0-9_.:-]{1,100})\"");
+
     /** The message as a JSON object, or null once the error has been answered (not JSON, or not an object). */
     private ObjectNode jsonObject(Conn c, String text) {
         JsonNode msg;
         try {
             msg = JSON.readTree(text);
         } catch (Exception e) {
-            protocolError(c, null, "bad-frame", "text frame is not JSON: " + firstLine(e.getMessage()));
+            String why = "text frame is not JSON: " + firstLine(e.getMessage());
+            // the job it answers, where its start names one, fails now instead of waiting out its timeout (found when tried:
+            // a 'loaded' too deep to read was dropped without a word)
+            java.util.regex.Matcher m = JOB.matcher(text.substring(0, Math.min(text.length(), 4096)));
+            String job = m.find() ? m.group(1) : null;
+            if (job != null && c.page != null) {
+                c.page.jobs.failTransfer(job, "its answer could not be read: " + why);
+            }
+            protocolError(c, job, "bad-frame", why);
             return null;
         }
         if (!(msg instanceof ObjectNode o)) {
@@ -317,8 +331,29 @@ public final class PageHub {
     }
 
     /** Counts, logs and answers a protocol error; the connection stays open. */
+    /**
+     * The most protocol errors one connection may cause in a minute before it is closed: found when tried, 200,000
+     * unsolicited messages took the JVM from 213 MB to 1.17 GB, each answered and logged. A page's late answers to jobs
+     * that timed out (a result's chunks) stay far below it.
+     */
+    static final int MAX_PROTOCOL_ERRORS = 1000;
+
     void protocolError(Conn c, String job, String code, String message) {
         protocolErrors.incrementAndGet();
+        if (System.nanoTime() - c.errorsSince > java.util.concurrent.TimeUnit.MINUTES.toNanos(1)) {
+            c.errorsSince = System.nanoTime();
+            c.errors.set(0);
+        }
+        int n = c.errors.incrementAndGet();
+        if (n > MAX_PROTOCOL_ERRORS) {
+            if (n == MAX_PROTOCOL_ERRORS + 1) {
+                LOG.warn("Closing {}: more than {} protocol errors in a minute", c.page == null ? c.remote : "page " + c.page.id(),
+                        MAX_PROTOCOL_ERRORS);
+                c.channel.sendThenClose(error(job, "too-many-errors", "more than " + MAX_PROTOCOL_ERRORS
+                        + " protocol errors in a minute").toString(), 1008, "too many protocol errors");
+            }
+            return;
+        }
         LOG.warn("Protocol error from {}{}: {} {}", c.page == null ? c.remote : "page " + c.page.id(), job == null ? "" : " job " + job, code, message);
         try {
             c.channel.sendText(error(job, code, message).toString());

@@ -43,6 +43,27 @@ class PeerFiguresTest {
                 + "\"samplesMs\":[1.0]}"))).isInstanceOf(PageJobException.class).hasMessageContaining("-7");
     }
 
+    @Test
+    void namesPastTheirBoundRefuseTheLoadAndForgedModuleNamesAreNotKept() throws Exception {
+        // found when tried: 5 MB of input names went whole into the case key (a 10 MB matrix.json), and a module "name"
+        // of 1,088 characters with ESC and HTML in it was stored raw
+        String longName = "x".repeat(JobMessages.MAX_NAME_CHARS + 1);
+        assertThatThrownBy(() -> JobMessages.toLoaded(JSON.readTree("{\"type\":\"loaded\",\"session\":\"s\",\"inputNames\":[\""
+                + longName + "\"]}"))).isInstanceOf(PageJobException.class).hasMessageContaining("input name of " + longName.length());
+        var many = JSON.createObjectNode().put("type", "loaded").put("session", "s");
+        var names = many.putArray("outputNames");
+        for (int i = 0; i <= JobMessages.MAX_NAMES; i++) {
+            names.add("o" + i);
+        }
+        assertThatThrownBy(() -> JobMessages.toLoaded(many)).isInstanceOf(PageJobException.class)
+                .hasMessageContaining((JobMessages.MAX_NAMES + 1) + " output names");
+        String forged = "ort-wasm.jsep.wasm sha256:" + "\u001b[31m<script>".repeat(68);
+        LoadedSession l = JobMessages.toLoaded(JSON.readTree("{\"type\":\"loaded\",\"session\":\"s\",\"inputNames\":[\"x\"],"
+                + "\"modules\":[" + JSON.writeValueAsString(forged) + ",\"ort-wasm-simd-threaded.jsep.wasm\"]}"));
+        assertThat(l.modules()).containsExactly("ort-wasm-simd-threaded.jsep.wasm");
+        assertThat(l.inputNames()).containsExactly("x");
+    }
+
     private static FrameCodec.Frame frame(String header) {
         try {
             return new FrameCodec.Frame((ObjectNode) JSON.readTree(header), List.of(), 0);

@@ -94,6 +94,37 @@ class ProtocolRobustnessTest {
     }
 
     @Test
+    void anAnswerTooDeepToReadFailsItsJobAtOnceNotAtItsTimeout() throws Exception {
+        // found when tried: a 'loaded' too deep to read was dropped without a word, and its job waited out its timeout
+        try (WsClient c = new WsClient(ws, null)) {
+            String id = c.hello().path("pageId").asText();
+            ConnectedPage page = server.page(id).orElseThrow();
+            var ping = page.ping(Duration.ofSeconds(60));
+            String job = c.next().path("job").asText();
+            long t0 = System.nanoTime();
+            c.text("{\"v\":1,\"type\":\"pong\",\"job\":\"" + job + "\",\"x\":" + "[".repeat(5000) + "]".repeat(5000) + "}");
+            assertError(c.next(), "bad-frame", "not JSON");
+            assertThatThrownBy(() -> ping.get(10, TimeUnit.SECONDS)).cause().hasMessageContaining("could not be read");
+            assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(10));
+        }
+    }
+
+    @Test
+    void aFloodOfUnsolicitedMessagesClosesItsConnection() throws Exception {
+        // found when tried: 200,000 unsolicited messages took the JVM from 213 MB to 1.17 GB, each answered and logged
+        try (WsClient c = new WsClient(ws, null)) {
+            c.hello();
+            for (int i = 0; i <= PageHub.MAX_PROTOCOL_ERRORS + 10; i++) {
+                c.text("{\"v\":1,\"type\":\"loaded\",\"job\":\"nobody-asked-" + i + "\"}");
+            }
+            assertThat(c.closeCode.get(20, TimeUnit.SECONDS)).isEqualTo(1008);
+        }
+        try (WsClient other = new WsClient(ws, null)) {
+            assertThat(other.hello().path("type").asText()).as("the bridge serves others").isEqualTo("welcome");
+        }
+    }
+
+    @Test
     void aHelloWithAnotherProtocolVersionIsRefused() throws Exception {
         try (WsClient c = new WsClient(ws, null)) {
             c.text("{\"v\":2,\"type\":\"hello\",\"probe\":{}}");
