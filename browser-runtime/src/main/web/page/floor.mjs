@@ -1,4 +1,4 @@
-// When a case's figures sit on a latency floor, the rule of core/SampleStats.latencyFloor (a test runs both on the same
+// When a case's figures sit on a latency floor, the rule of core/LatencyFloor.of (a test runs both on the same
 // samples), and when that stops its sampling, the rule of core/FloorStop: once FLOOR_RUNS of a loop's waits show the floor,
 // more runs only measure the floor again (Firefox learns a finished WebGPU readback by a 100 ms poll: a speech-to-text
 // generation there took 11.8 s, a floor its first steps already showed). A loop of exact counts is never cut.

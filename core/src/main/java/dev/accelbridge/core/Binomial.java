@@ -1,6 +1,6 @@
 package dev.accelbridge.core;
 
-/** The binomial and Poisson binomial distributions' upper tails, for {@link SampleStats#latencyFloor}'s evidence of samples on a poll's steps. */
+/** The binomial and Poisson binomial distributions' upper tails, for {@link LatencyFloor#of}'s evidence of samples on a poll's steps. */
 final class Binomial {
     private Binomial() {
     }

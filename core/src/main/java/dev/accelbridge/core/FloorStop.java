@@ -1,7 +1,7 @@
 package dev.accelbridge.core;
 
 /**
- * When a case stops sampling because its figures sit on a latency floor ({@link SampleStats#latencyFloor}): once
+ * When a case stops sampling because its figures sit on a latency floor ({@link LatencyFloor#of}): once
  * {@link #RUNS} of a loop's waits show the floor, each further run would time the floor again. Found when tried:
  * Firefox learns that a WebGPU readback finished by a 100 ms poll, so one speech-to-text generation there took 11.8 s,
  * and the case ran 15 of them (the cold one, warm-ups, ten timed, the teacher-forced pass) to learn a floor its first
@@ -9,7 +9,7 @@ package dev.accelbridge.core;
  *
  * <p>The rule, in the page ({@code floor.mjs}; a test runs both on the same waits): a loop with a least duration (not
  * exact counts, which stay exact) stops before its next run once its waits (at least {@link #RUNS}) show a floor by the
- * evidence {@link SampleStats#latencyFloor} asks for (a first wait off the poll's steps asks for a few more): a single
+ * evidence {@link LatencyFloor#of} asks for (a first wait off the poll's steps asks for a few more): a single
  * pass's warm-ups on their own runs, its timed loop on its timed runs; a generation's warm-ups on the steps after each
  * generation's first (the cold generation's included), its timed loop on its timed generations' steps, so one timed
  * generation can establish it. Only a polled readback's floor stops a loop, not the timer's: found when tried, a tiny
@@ -36,6 +36,6 @@ public final class FloorStop {
      */
     public static boolean stops(double[] waits, double timerResolutionMs, double readbackMs, boolean exact) {
         return !exact && waits.length >= RUNS && readbackMs > 0
-                && SampleStats.latencyFloor(waits, timerResolutionMs, readbackMs) == readbackMs;
+                && LatencyFloor.of(waits, timerResolutionMs, readbackMs) == readbackMs;
     }
 }

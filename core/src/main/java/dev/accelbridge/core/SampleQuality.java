@@ -7,7 +7,7 @@ package dev.accelbridge.core;
  *
  * @param p50Ci             the median's 95 % order-statistic interval ({@code p50CiMs}), null below 6 samples
  * @param timerResolutionMs the smallest step of the clock that timed the samples, measured on that side
- * @param latencyFloorMs    the floor the samples sit on ({@link SampleStats#latencyFloor}), NaN when none was detected
+ * @param latencyFloorMs    the floor the samples sit on ({@link LatencyFloor#of}), NaN when none was detected
  * @param readbackMs        the side's measured empty readback round trip (WebGPU), NaN where none applies
  * @param gpuMs             GPU time per inference from WebGPU timestamp queries, NaN without {@code timestamp-query}
  * @param steady            whether the case had reached steady state: its warm-up settled ({@link Settling}) and its timed
@@ -90,7 +90,7 @@ public record SampleQuality(Interval p50Ci, double timerResolutionMs, double lat
         java.util.Arrays.sort(sorted);
         SampleStats.Steadiness st = SampleStats.steadiness(samples);
         return new SampleQuality(SampleStats.quantileCi(sorted, 0.5), timerResolutionMs,
-                SampleStats.latencyFloor(samples, timerResolutionMs, readbackMs), readbackMs, gpuMs,
+                LatencyFloor.of(samples, timerResolutionMs, readbackMs), readbackMs, gpuMs,
                 st == null ? null : st.steady(), st == null ? Double.NaN : st.trend(), loadBefore, loadAfter, busy, warmupMs, settled, floorStopped, verdictWindow);
     }
 

@@ -41,12 +41,12 @@ public record Timings(double loadMs, double firstMs, int warmups, double[] sampl
     /**
      * These figures with a generation's own. A generation's figures sit on a latency floor when its inter-token latencies
      * do (a polled readback of each step's logits: Firefox's WebGPU reads back at 100 ms), though its whole generations do
-     * not: the floor is judged on them too ({@link SampleStats#latencyFloor}), so the case is never ranked on it.
+     * not: the floor is judged on them too ({@link LatencyFloor#of}), so the case is never ranked on it.
      */
     public Timings withDecoding(Decoding d) {
         java.util.Objects.requireNonNull(d, "a generation's figures");
         double floor = Double.isFinite(quality.latencyFloorMs()) ? Double.NaN
-                : SampleStats.latencyFloor(d.itlMs(), quality.timerResolutionMs(), quality.readbackMs());
+                : LatencyFloor.of(d.itlMs(), quality.timerResolutionMs(), quality.readbackMs());
         SampleQuality q = Double.isFinite(floor) ? quality.withLatencyFloor(floor) : quality;
         return new Timings(loadMs, firstMs, warmups, samplesMs, p50Ms, p90Ms, p99Ms, meanMs, stddevMs, throughputPerSec, q, d);
     }

@@ -40,7 +40,7 @@ class FloorStopTest {
         // found when tried: a tiny wasm model stopped after 40 of the runs its least duration asked for, against a timer step
         // measured coarser on that launch; a sub-tick figure is its many samples' mean, so the timer's floor only labels
         double[] tiny = {0.02, 0.04, 0.02, 0.02};
-        assertThat(SampleStats.latencyFloor(tiny, 0.02, Double.NaN)).isEqualTo(0.02);
+        assertThat(LatencyFloor.of(tiny, 0.02, Double.NaN)).isEqualTo(0.02);
         assertThat(FloorStop.stops(tiny, 0.02, Double.NaN, false)).isFalse();
         double[] fine = {0.5, 0.52, 0.49};
         assertThat(FloorStop.stops(fine, 0.02, Double.NaN, false)).isFalse();

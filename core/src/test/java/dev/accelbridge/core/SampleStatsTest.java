@@ -95,24 +95,24 @@ class SampleStatsTest {
     void aPolledReadbackIsAFloorAndRealSamplesAreNot() {
         // found when tried: Firefox's WebGPU on lavapipe, every sample on a 100 ms step
         double[] firefox = {100.0, 100.0, 100.1, 99.9, 100.0, 200.9, 100.0, 100.0, 100.2, 100.0};
-        assertThat(SampleStats.latencyFloor(firefox, 1.0, 100.3)).isEqualTo(100.3);
+        assertThat(LatencyFloor.of(firefox, 1.0, 100.3)).isEqualTo(100.3);
         Timings t = Timings.of(1, 1, 0, firefox).withClock(1.0, 100.3);
         assertThat(t.quality().floored()).isTrue();
         assertThat(t.quality().timerFloor()).isFalse();
         // the same page on BERT: steps of ~100 ms that are not all exact multiples; the readback is half the median
         double[] bert = {150.54, 200.52, 200.46, 201.12, 206.70, 200.54};
-        assertThat(SampleStats.latencyFloor(bert, 0.02, 100.1)).isEqualTo(100.1);
+        assertThat(LatencyFloor.of(bert, 0.02, 100.1)).isEqualTo(100.1);
         // a real 37 ms model with jitter, on a page whose readback takes 0.4 ms: no floor
         SplittableRandom rnd = new SplittableRandom(5);
         double[] real = new double[40];
         Arrays.setAll(real, i -> 37 + 3 * rnd.nextDouble());
-        assertThat(SampleStats.latencyFloor(real, 0.1, 0.4)).isNaN();
-        assertThat(SampleStats.latencyFloor(real, 0.1, Double.NaN)).isNaN();
+        assertThat(LatencyFloor.of(real, 0.1, 0.4)).isNaN();
+        assertThat(LatencyFloor.of(real, 0.1, Double.NaN)).isNaN();
         // a steady 100 ms model where no readback is polled (native): no floor
-        assertThat(SampleStats.latencyFloor(firefox, 0.000_03, Double.NaN)).isNaN();
+        assertThat(LatencyFloor.of(firefox, 0.000_03, Double.NaN)).isNaN();
         // below five ticks of a 0.1 ms timer: the timer's floor
         double[] tiny = {0.1, 0.2, 0.1, 0.1, 0.2, 0.1};
-        assertThat(SampleStats.latencyFloor(tiny, 0.1, Double.NaN)).isEqualTo(0.1);
+        assertThat(LatencyFloor.of(tiny, 0.1, Double.NaN)).isEqualTo(0.1);
         assertThat(Timings.of(0, 0, 0, tiny).withClock(0.1, Double.NaN).quality().timerFloor()).isTrue();
     }
 
@@ -123,16 +123,16 @@ class SampleStatsTest {
         SplittableRandom rnd = new SplittableRandom(11);
         double[] gpu = new double[40];
         Arrays.setAll(gpu, i -> 1.0 + 0.4 * rnd.nextDouble());
-        assertThat(SampleStats.latencyFloor(gpu, 0.005, 0.5)).isNaN();
+        assertThat(LatencyFloor.of(gpu, 0.005, 0.5)).isNaN();
         assertThat(Timings.of(0, 0, 0, gpu).withClock(0.005, 0.5).quality().floored()).isFalse();
         // the same share with samples on four of the readback's multiples is a polled floor
         double[] polled = new double[40];
         Arrays.setAll(polled, i -> 0.5 * (1 + i % 4) + 0.002 * rnd.nextDouble());
-        assertThat(SampleStats.latencyFloor(polled, 0.005, 0.5)).isEqualTo(0.5);
+        assertThat(LatencyFloor.of(polled, 0.005, 0.5)).isEqualTo(0.5);
         assertThat(Binomial.tail(6, 4, 0.08)).isBetween(5e-4, 6e-4);
         // Firefox's 100 ms poll drifting off its nominal multiples (found when run): a poll by its own readback's time
         double[] drifting = {150.38, 200.42, 200.82, 200.14, 206.92, 206.52};
-        assertThat(SampleStats.latencyFloor(drifting, 0.02, 100.3)).isEqualTo(100.3);
+        assertThat(LatencyFloor.of(drifting, 0.02, 100.3)).isEqualTo(100.3);
     }
 
     @Test
@@ -150,7 +150,7 @@ class SampleStatsTest {
             for (int i = 0; i < runs.length; i++) {
                 runs[i] = truth * (1 + 0.01 * gaussian(rnd));
             }
-            if (Double.isFinite(SampleStats.latencyFloor(runs, 0.005, 0.4))) {
+            if (Double.isFinite(LatencyFloor.of(runs, 0.005, 0.4))) {
                 floored++;
             }
             if (FloorStop.stops(Arrays.copyOf(runs, 8), 0.005, 0.4, false)) {
@@ -162,11 +162,11 @@ class SampleStatsTest {
         // samples that do spread over the readback's steps, each on a multiple: a polled floor all the same
         double[] polled = new double[40];
         Arrays.setAll(polled, i -> 0.5 * (1 + i % 4) + 0.002 * rnd.nextDouble());
-        assertThat(SampleStats.latencyFloor(polled, 0.005, 0.5)).isEqualTo(0.5);
+        assertThat(LatencyFloor.of(polled, 0.005, 0.5)).isEqualTo(0.5);
         // the same samples on only two steps: two observations, which chance explains often enough
         double[] twoSteps = new double[40];
         Arrays.setAll(twoSteps, i -> (i % 3 == 0 ? 1.0 : 1.5) + 0.002 * rnd.nextDouble());
-        assertThat(SampleStats.latencyFloor(twoSteps, 0.005, 0.5)).isNaN();
+        assertThat(LatencyFloor.of(twoSteps, 0.005, 0.5)).isNaN();
     }
 
     private static double gaussian(SplittableRandom rnd) {

@@ -54,6 +54,15 @@ final class JobMessages {
         return prefix + IDS.incrementAndGet();
     }
 
+    /** A job's id near the start of a message that cannot be read whole. */
+    private static final java.util.regex.Pattern JOB = java.util.regex.Pattern.compile("\"job\"\\s*:\\s*\"([A-Za-z0-9_.:-]{1,100})\"");
+
+    /** The job a message that cannot be read whole names within its first 4 KiB, or null. */
+    static String jobNamedIn(String text) {
+        java.util.regex.Matcher m = JOB.matcher(text.substring(0, Math.min(text.length(), 4096)));
+        return m.find() ? m.group(1) : null;
+    }
+
     /** A list the page gave, its unknown (null) elements left out; none: empty. */
     static List<String> strings(List<String> l) {
         return l == null ? List.of() : l.stream().filter(java.util.Objects::nonNull).toList();

@@ -40,9 +40,7 @@ public final class PageHub {
         final String remote;
         final String origin;
         volatile ConnectedPage page;
-        /** Protocol errors in the current minute, and when that minute began. */
-        final java.util.concurrent.atomic.AtomicInteger errors = new java.util.concurrent.atomic.AtomicInteger();
-        volatile long errorsSince = System.nanoTime();
+        final ErrorBudget errors = new ErrorBudget(System::nanoTime);
 
         Conn(String wsId, PageChannel channel, String remote, String origin) {
             this.wsId = wsId;
@@ -70,7 +68,7 @@ public final class PageHub {
     private final PageJoins joins = new PageJoins();
     private final AtomicLong pageIds = new AtomicLong();
     private final RefusalLog refusals = new RefusalLog(System::nanoTime, LOG::warn);
-    private final AtomicLong protocolErrors = new AtomicLong();
+    private final ProtocolErrors protocolErrors = new ProtocolErrors(LOG);
 
     public PageHub(BridgeOptions options) {
         this.options = options;
@@ -163,9 +161,6 @@ public final class PageHub {
         }
     }
 
-    /** A job's id near the start of a message that cannot be read whole. */
-    private static final java.util.regex.Pattern JOB = java.util.regex.Pattern.compile("\"job\"\\s*:\\s*\"([A-Za-z0-9_.:-]{1,100})\"");
-
     /** The message as a JSON object, or null once the error has been answered (not JSON, or not an object). */
     private ObjectNode jsonObject(Conn c, String text) {
         JsonNode msg;
@@ -175,8 +170,7 @@ public final class PageHub {
             String why = "text frame is not JSON: " + firstLine(e.getMessage());
             // the job it answers, where its start names one, fails now instead of waiting out its timeout (found when tried:
             // a 'loaded' too deep to read was dropped without a word)
-            java.util.regex.Matcher m = JOB.matcher(text.substring(0, Math.min(text.length(), 4096)));
-            String job = m.find() ? m.group(1) : null;
+            String job = JobMessages.jobNamedIn(text);
             if (job != null && c.page != null) {
                 c.page.jobs.failTransfer(job, "its answer could not be read: " + why);
             }
@@ -195,7 +189,7 @@ public final class PageHub {
         String why = "bridge speaks protocol v" + FrameCodec.PROTOCOL_VERSION + ", message has v=" + msg.path("v");
         if (c.page == null && kind == MessageKind.HELLO) {
             // A page that cannot speak our version never joins: the error frame, then the close, in that order.
-            protocolErrors.incrementAndGet();
+            protocolErrors.count();
             LOG.warn("Protocol error from {}: version-mismatch {}", c.remote, why);
             c.channel.sendThenClose(error(job, "version-mismatch", why).toString(), 1008, "protocol version mismatch");
         } else {
@@ -316,7 +310,7 @@ public final class PageHub {
     }
 
     public long protocolErrorCount() {
-        return protocolErrors.get();
+        return protocolErrors.total();
     }
 
     public void closeAll(String reason) {
@@ -330,40 +324,13 @@ public final class PageHub {
         }
     }
 
-    /** Counts, logs and answers a protocol error; the connection stays open. */
-    /**
-     * The most protocol errors one connection may cause in a minute before it is closed: found when tried, 200,000
-     * unsolicited messages took the JVM from 213 MB to 1.17 GB, each answered and logged. A page's late answers to jobs
-     * that timed out (a result's chunks) stay far below it.
-     */
-    static final int MAX_PROTOCOL_ERRORS = 1000;
-
+    /** Counts, logs and answers a protocol error ({@link ProtocolErrors}). */
     void protocolError(Conn c, String job, String code, String message) {
-        protocolErrors.incrementAndGet();
-        if (System.nanoTime() - c.errorsSince > java.util.concurrent.TimeUnit.MINUTES.toNanos(1)) {
-            c.errorsSince = System.nanoTime();
-            c.errors.set(0);
-        }
-        int n = c.errors.incrementAndGet();
-        if (n > MAX_PROTOCOL_ERRORS) {
-            if (n == MAX_PROTOCOL_ERRORS + 1) {
-                LOG.warn("Closing {}: more than {} protocol errors in a minute", c.page == null ? c.remote : "page " + c.page.id(),
-                        MAX_PROTOCOL_ERRORS);
-                c.channel.sendThenClose(error(job, "too-many-errors", "more than " + MAX_PROTOCOL_ERRORS
-                        + " protocol errors in a minute").toString(), 1008, "too many protocol errors");
-            }
-            return;
-        }
-        LOG.warn("Protocol error from {}{}: {} {}", c.page == null ? c.remote : "page " + c.page.id(), job == null ? "" : " job " + job, code, message);
-        try {
-            c.channel.sendText(error(job, code, message).toString());
-        } catch (RuntimeException e) {
-            LOG.debug("Could not send the error frame: {}", e.toString());
-        }
+        protocolErrors.answer(c, job, code, message);
     }
 
     static ObjectNode error(String job, String code, String message) {
-        return PageMessages.envelope(new ToPage.Failure(code, message), job);
+        return ProtocolErrors.error(job, code, message);
     }
 
     /** The first line of what a page said. */

@@ -1,7 +1,7 @@
 package dev.accelbridge.browser.page;
 
 import dev.accelbridge.core.FloorStop;
-import dev.accelbridge.core.SampleStats;
+import dev.accelbridge.core.LatencyFloor;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The page's floor rule ({@code floor.mjs}, run by Node) and the core's ({@link SampleStats#latencyFloor},
+ * The page's floor rule ({@code floor.mjs}, run by Node) and the core's ({@link LatencyFloor#of},
  * {@link FloorStop}) take the same decisions on the same waits: the floor found, and whether a loop stops on it.
  */
 class FloorMirrorTest {
@@ -60,7 +60,7 @@ class FloorMirrorTest {
         String out = NodeScript.run("floor-mirror", js.toString());
         List<String> expected = new ArrayList<>();
         for (Series s : all) {
-            double fl = SampleStats.latencyFloor(s.waits(), s.timer(), s.readback());
+            double fl = LatencyFloor.of(s.waits(), s.timer(), s.readback());
             expected.add((Double.isNaN(fl) ? "NaN" : String.format(java.util.Locale.ROOT, "%.6f", fl)) + " "
                     + FloorStop.stops(s.waits(), s.timer(), s.readback(), s.exact()));
         }
