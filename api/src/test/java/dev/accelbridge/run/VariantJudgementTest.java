@@ -174,5 +174,9 @@ class VariantJudgementTest {
                 .as("bisection against the same file's native CPU run is what can tell").isTrue();
         String reason = VariantVerdicts.said(elsewhere, false).reason();
         assertThat(reason).doesNotContain("designed loss").contains("not told apart");
+        var found = dev.accelbridge.core.Bisection.without(dev.accelbridge.core.Bisection.Outcome.FOUND, BackendId.WASM, "native-cpu",
+                0.1, 3, "a node diverges");
+        assertThat(elsewhere.withAnalysis(elsewhere.analysis().withBisection(found)).defectFinding())
+                .as("a bisection against the same file's native run that finds a node tells it").isEqualTo(dev.accelbridge.core.Defect.FOUND);
     }
 }

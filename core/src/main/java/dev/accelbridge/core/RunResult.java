@@ -198,8 +198,9 @@ public record RunResult(String runId, Instant startedAt, CaseId id, BackendId ac
      * Whether the backend computed this case wrongly, as far as was checked: WRONG_OUTPUT is a defect unless it rests on a
      * dtype variant's distance from fp32 alone. Then the variant's own native CPU run decides: a backend that differs from
      * it is wrong, one that agrees shares the variant's designed loss, the run itself is the reference; where that run could
-     * not be compared, the loss and the backend's own error are not told apart (found when tried: the same loss was PASSED
-     * natively and a defect on wasm).
+     * not be compared, a bisection against the same file's native CPU run that found a diverging node makes it a defect,
+     * else the loss and the backend's own error are not told apart (found when tried: the same loss was PASSED natively
+     * and a defect on wasm).
      */
     public Defect defectFinding() {
         if (status != Status.WRONG_OUTPUT) {
@@ -211,7 +212,12 @@ public record RunResult(String runId, Instant startedAt, CaseId id, BackendId ac
         if (variantParity != null) {
             return variantParity.within() ? Defect.NONE : Defect.FOUND;
         }
-        return ranOnNativeCpu() ? Defect.NONE : Defect.UNKNOWN;
+        if (ranOnNativeCpu()) {
+            return Defect.NONE;
+        }
+        // its own run not compared: a bisection against the same file's native CPU run tells the loss from the backend
+        Bisection b = analysis.bisection();
+        return b != null && b.outcome() == Bisection.Outcome.FOUND ? Defect.FOUND : Defect.UNKNOWN;
     }
 
     /** The diagnostics this result gives, most severe first. */
