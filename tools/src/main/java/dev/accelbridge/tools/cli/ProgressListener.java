@@ -21,12 +21,14 @@ final class ProgressListener implements RunListener, AutoCloseable {
     private ProgressBar bar;
     private dev.accelbridge.core.MinDurations durations = dev.accelbridge.core.MinDurations.NONE;
     private final java.util.function.LongSupplier nanos;
-    /** The case and phase of the last in-case line written to a log, and when. */
-    private String lastCase;
-    private long lastLine;
+    /** In a log, each running case's last line (or its start), by lane and case. */
+    private final java.util.Map<String, Long> lastLine = new java.util.HashMap<>();
+    /** In a log, when each lane's running case began: its previous case's end, or the run's start. */
+    private final java.util.Map<String, Long> laneSince = new java.util.HashMap<>();
+    private long runStart;
 
-    /** The least time between two in-case lines of one case and phase in a log (not a terminal). */
-    static final java.time.Duration LOG_EVERY = java.time.Duration.ofSeconds(10);
+    /** How long a case runs in a log (not a terminal) before its next heartbeat line. */
+    static final java.time.Duration LOG_EVERY = java.time.Duration.ofSeconds(5);
 
     ProgressListener(PrintWriter err, boolean quiet) {
         this(err, Terminal.interactive(), quiet);
@@ -54,6 +56,7 @@ final class ProgressListener implements RunListener, AutoCloseable {
         if (quiet) {
             return;
         }
+        runStart = nanos.getAsLong();
         err.printf(Locale.ROOT, "run %s: %d cases%s%n", runId, total, skipped > 0 ? " (" + skipped + " already done)" : "");
         err.flush();
         if (interactive) {
@@ -88,15 +91,15 @@ final class ProgressListener implements RunListener, AutoCloseable {
             bar.setExtraMessage(line);
             return;
         }
-        // a log keeps a case's first line of each phase and then one every LOG_EVERY (found when tried: a generation printed a
-        // line per timed run, 1,500 at --iterations 1500), and its last
-        String key = id.lane().key() + "|" + id.row() + "|" + hop.id() + "|" + phase;
+        // in a log a case is its one line when it ends (caseFinished) and a heartbeat every LOG_EVERY while it runs (found
+        // when tried: a line per timed run, 1,500 at --iterations 1500, and 101 for a loop a least duration ran past its count)
+        String key = id.lane().key() + "|" + id.row();
         long now = nanos.getAsLong();
-        if (key.equals(lastCase) && done < total && now - lastLine < LOG_EVERY.toNanos()) {
+        long since = lastLine.computeIfAbsent(key, k -> laneSince.getOrDefault(id.lane().key(), runStart));
+        if (now - since < LOG_EVERY.toNanos()) {
             return;
         }
-        lastCase = key;
-        lastLine = now;
+        lastLine.put(key, now);
         err.println("  " + line);
         err.flush();
     }
@@ -107,6 +110,8 @@ final class ProgressListener implements RunListener, AutoCloseable {
             return;
         }
         String where = r.lane().key();
+        lastLine.remove(where + "|" + r.id().row());
+        laneSince.put(where, nanos.getAsLong());
         String figures = r.timings() == null ? "" : String.format(Locale.ROOT, " p50 %.3f ms", r.timings().p50Ms());
         String actual = r.actual() != null && r.actual() != r.requested() ? " -> " + r.actual().id() : "";
         String dims = r.id().dimensionsTag();
