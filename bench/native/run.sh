@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Native runner overhead benchmark: in one run, on the same model and input, the native runner's reported
-# p50 (DJL + OnnxRuntime engine, timed around predictor.predict) against a bare ONNX Runtime Java API loop
+# p50 (DJL + OnnxRuntime engine, timed around ONNX Runtime's own session.run) against a bare ONNX Runtime Java API loop
 # (OrtSession.run), and the ratio. Not a test: speed is measured here, never asserted.
 #
 #   bench/native/run.sh                                 # two built-in MLPs (tiny, and 256-512x4-10 at batch 16)
