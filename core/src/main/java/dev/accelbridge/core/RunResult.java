@@ -209,15 +209,13 @@ public record RunResult(String runId, Instant startedAt, CaseId id, BackendId ac
         if (fp32Parity() == null) {
             return Defect.FOUND;
         }
-        if (variantParity != null) {
-            return variantParity.within() ? Defect.NONE : Defect.FOUND;
-        }
-        if (ranOnNativeCpu()) {
-            return Defect.NONE;
-        }
-        // its own run not compared: a bisection against the same file's native CPU run tells the loss from the backend
-        Bisection b = analysis.bisection();
-        return b != null && b.outcome() == Bisection.Outcome.FOUND ? Defect.FOUND : Defect.UNKNOWN;
+        return switch (Fidelity.Basis.of(this)) {
+            case DESIGNED -> Defect.NONE;
+            case WITH_BACKEND_ERROR -> Defect.FOUND;
+            // its own run not compared: a bisection against the same file's native CPU run tells the loss from the backend
+            case UNTOLD -> analysis.bisection() != null && analysis.bisection().outcome() == Bisection.Outcome.FOUND
+                    ? Defect.FOUND : Defect.UNKNOWN;
+        };
     }
 
     /** The diagnostics this result gives, most severe first. */

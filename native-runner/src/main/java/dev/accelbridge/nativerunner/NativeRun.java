@@ -1,37 +1,28 @@
 package dev.accelbridge.nativerunner;
 
-import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.inference.Predictor;
 import ai.djl.nn.Block;
 import ai.djl.training.ParameterStore;
 import ai.djl.translate.NoopTranslator;
-import ai.djl.translate.TranslateException;
 import ai.onnxruntime.OnnxTensor;
-import ai.onnxruntime.OnnxValue;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import dev.accelbridge.core.Analysis;
-import dev.accelbridge.core.BackendException.Phase;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.ColdStart;
 import dev.accelbridge.core.Execution;
-import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.HostClock;
 import dev.accelbridge.core.MemoryUsage;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.Placement;
-import dev.accelbridge.core.Settling;
-import dev.accelbridge.core.TimeBudget;
 import dev.accelbridge.core.Timings;
-import dev.accelbridge.core.UnsupportedModelException;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -112,8 +103,6 @@ final class NativeRun {
         return new Execution(outputs, timings, mem,
                 provider.provenance(backend).withThreads(provider.threadsUsed(request, backend)), warnings, analysis);
     }
-
-
 
     /** The drill-down: it runs after the timed session, each part on a session of its own. */
     private Analysis analysis(List<NamedTensor> ordered, double loadMs, double firstMs, Timings timings, boolean cold) {

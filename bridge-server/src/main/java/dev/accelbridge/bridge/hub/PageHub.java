@@ -96,14 +96,14 @@ public final class PageHub {
         String why = admission.refusal(presentedToken, origin, hostHeader);
         if (why != null) {
             refusals.refused("WebSocket", remote, why);
-            channel.sendThenClose(error(null, "forbidden", why + "; open the URL the bridge printed (it carries the token)").toString(),
+            channel.sendThenClose(ProtocolErrors.error(null, "forbidden", why + "; open the URL the bridge printed (it carries the token)").toString(),
                     1008, "forbidden: " + why);
             return;
         }
         if (conns.size() >= MAX_CONNECTIONS) {
             String reason = "the bridge has " + conns.size() + " connections open, its cap; try again later";
             refusals.refused("WebSocket", remote, "the connection cap");
-            channel.sendThenClose(error(null, "busy", reason).toString(), 1013, "busy: connection cap reached");
+            channel.sendThenClose(ProtocolErrors.error(null, "busy", reason).toString(), 1013, "busy: connection cap reached");
             return;
         }
         conns.put(wsId, new Conn(wsId, channel, remote, origin));
@@ -191,7 +191,7 @@ public final class PageHub {
             // A page that cannot speak our version never joins: the error frame, then the close, in that order.
             protocolErrors.count();
             LOG.warn("Protocol error from {}: version-mismatch {}", c.remote, why);
-            c.channel.sendThenClose(error(job, "version-mismatch", why).toString(), 1008, "protocol version mismatch");
+            c.channel.sendThenClose(ProtocolErrors.error(job, "version-mismatch", why).toString(), 1008, "protocol version mismatch");
         } else {
             protocolError(c, job, "version-mismatch", why);
         }
@@ -272,7 +272,7 @@ public final class PageHub {
             String reason = "the bridge has " + joined + " pages joined, its cap (frames in flight are budgeted at "
                     + (FRAME_BUDGET_BYTES >> 20) + " MiB, " + (jettyLimit(maxFrameBytes) >> 20) + " MiB per page); try again later";
             refusals.refused("page", c.remote, "the page cap");
-            c.channel.sendThenClose(error(null, "busy", reason).toString(), 1013, "busy: page cap reached");
+            c.channel.sendThenClose(ProtocolErrors.error(null, "busy", reason).toString(), 1013, "busy: page cap reached");
             return;
         }
         Hello hello = PageMessages.read(msg, Hello.class);
@@ -327,10 +327,6 @@ public final class PageHub {
     /** Counts, logs and answers a protocol error ({@link ProtocolErrors}). */
     void protocolError(Conn c, String job, String code, String message) {
         protocolErrors.answer(c, job, code, message);
-    }
-
-    static ObjectNode error(String job, String code, String message) {
-        return ProtocolErrors.error(job, code, message);
     }
 
     /** The first line of what a page said. */

@@ -1,7 +1,6 @@
 package dev.accelbridge.browser.provider;
 
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The op types whose onnxruntime-web JSEP kernels compute in float32 inside themselves: their WGSL widens float16 inputs
@@ -28,10 +27,5 @@ final class JsepFloat32Kernels {
     /** Whether a node of {@code op} that ran on {@code provider} computed in float32 inside its kernel. */
     static boolean inside(String provider, String op) {
         return PROVIDER.equals(provider) && PROGRAMS.containsKey(op);
-    }
-
-    /** The op types known here. */
-    static Set<String> ops() {
-        return PROGRAMS.keySet();
     }
 }
