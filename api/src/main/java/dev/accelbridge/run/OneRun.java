@@ -39,6 +39,8 @@ final class OneRun {
     private final Path spillDir;
     private final RunAccount account;
     private final RunPlan plan;
+    /** The backends each lane runs here: the plan's, less a software adapter's repeats. */
+    private final LaneBackends laneBackends;
     /** Writes to the store as the run goes, and keeps what it cannot take for a spill file. */
     private RunRecorder recorder;
     /** Bisects wrong outputs (null with --no-bisect). */
@@ -58,6 +60,7 @@ final class OneRun {
         this.spillDir = spillDir;
         this.account = account;
         this.plan = plan;
+        this.laneBackends = LaneBackends.of(plan, dev.accelbridge.browser.launch.WebGpuAdapter.hostHasGpu());
     }
 
     /** Runs {@code set}; {@code reopen} adds to a run that may have finished, not only one that was interrupted. */
@@ -65,7 +68,7 @@ final class OneRun {
         List<ModelCase> cases = set.cases();
         long t0 = System.nanoTime();
         account.startDone();
-        List<LaneId> browserTargets = plan.targets().browserBackends().isEmpty() ? List.of() : plan.browserLanes();
+        List<LaneId> browserTargets = plan.targets().browserBackends().isEmpty() ? List.of() : laneBackends.browserLanes();
         CaseExecutor executor = executor();
         List<LaneId> nativeTargets = plan.targets().nativeBackends().isEmpty() ? List.of() : plan.targets().nativeLanes();
         Map<String, Integer> laneTotals = laneTotals(set, nativeTargets, browserTargets);
@@ -81,6 +84,7 @@ final class OneRun {
         listener.started(runId, total, done.size());
         counter = done.size();
         set.notes().forEach(listener::info);
+        laneBackends.leftOut().forEach(listener::info);
         LaneSink sink = sink(runId, total);
         executor.withProgress(progress(runId));
         bisections = plan.drillDown().bisect() ? new Bisections(spillDir.resolve("repro"), plan.limits().caseTimeout(),
@@ -116,7 +120,7 @@ final class OneRun {
         int models = set.cases().size() + set.broken().size() + set.refused().size();
         Map<String, Integer> laneTotals = new LinkedHashMap<>();
         nativeTargets.forEach(l -> laneTotals.merge(l.id(), models * plan.targets().nativeBackends().size(), Integer::sum));
-        browserTargets.forEach(l -> laneTotals.merge(l.id(), models * plan.targets().backendsOn(l).size(), Integer::sum));
+        browserTargets.forEach(l -> laneTotals.merge(l.id(), models * laneBackends.on(l).size(), Integer::sum));
         return laneTotals;
     }
 
@@ -168,7 +172,7 @@ final class OneRun {
         for (LaneId target : browserTargets) {
             LaneId expected = lanes.expected(target);
             firstTarget.putIfAbsent(expected, target);
-            backendsOf.computeIfAbsent(expected, k -> new LinkedHashSet<>()).addAll(plan.targets().backendsOn(target));
+            backendsOf.computeIfAbsent(expected, k -> new LinkedHashSet<>()).addAll(laneBackends.on(target));
         }
         account.timeExclusive(RunAccount.Part.BROWSERS, () -> firstTarget.forEach((expected, target) ->
                 scheduler.run(lanes, target, cases, List.copyOf(backendsOf.get(expected)), done, references, browserNamed)));
@@ -202,7 +206,7 @@ final class OneRun {
         }
         for (Unrunnable m : unrunnable) {
             for (LaneId lane : java.util.stream.Stream.concat(nativeLanes.stream(), browserLanes.stream()).toList()) {
-                for (BackendId b : plan.targets().backendsOn(lane)) {
+                for (BackendId b : laneBackends.on(lane)) {
                     CaseId id = m.id().apply(b, lane);
                     if (done.contains(id)) {
                         continue;
