@@ -20,7 +20,9 @@ import java.util.function.Function;
  * Decides which results are bisected and attaches the bisection to them: every WRONG_OUTPUT case that ran on a backend
  * other than the reference itself (or every case, for {@code accelbridge bisect}) whose wrong output is a defect
  * or may be ({@link RunResult#defectFinding()}: a variant's designed loss is none), and settles the verdict by what it found
- * ({@link #settled}).
+ * ({@link #settled}). A run's bisections take a budget together ({@link DrillDown#bisectBudget()}): one made before for the same
+ * model, inputs, backend, onnxruntime-web release and engine on the same adapter (earlier in the run, in another Blink
+ * build, or on this host in an earlier run) is reused, and a case past the budget gets the command that bisects it.
  */
 public final class Bisections {
     private final Path reproRoot;
@@ -28,6 +30,10 @@ public final class Bisections {
     private final Integer threads;
     private final BackendProvider cpu;
     private final boolean always;
+    private final Duration budget;
+    private final Function<RunResult, java.util.List<RunResult>> earlier;
+    private final java.util.Map<Object, Bisection> made = new java.util.HashMap<>();
+    private long spentNanos;
 
     /**
      * @param reproRoot         where each case's repro folder goes
@@ -37,11 +43,22 @@ public final class Bisections {
      * @param always            bisect whatever the status (the {@code bisect} command)
      */
     public Bisections(Path reproRoot, Duration timeout, Integer threads, BackendProvider cpu, boolean always) {
+        this(reproRoot, timeout, threads, cpu, always, null, r -> java.util.List.of());
+    }
+
+    /**
+     * @param budget  the time bisections take together before the rest are deferred (null: no bound); not applied with {@code always}
+     * @param earlier a result's earlier results in the store (its cell's history on this host), whose bisection may be reused
+     */
+    Bisections(Path reproRoot, Duration timeout, Integer threads, BackendProvider cpu, boolean always, Duration budget,
+               Function<RunResult, java.util.List<RunResult>> earlier) {
         this.reproRoot = reproRoot;
         this.timeout = timeout;
         this.threads = threads;
         this.cpu = cpu;
         this.always = always;
+        this.budget = always ? null : budget;
+        this.earlier = earlier;
     }
 
     /** Whether {@code r} is bisected. */
@@ -66,6 +83,18 @@ public final class Bisections {
         }
         BackendId backend = r.actual();
         Function<DType, Tolerance> tol = CaseExecutor.toleranceFor(mc, r.id(), backend);
+        Object key = BisectionReuse.key(r);
+        java.util.Optional<Bisection> reused = always ? java.util.Optional.empty() : BisectionReuse.of(made.get(key), earlier.apply(r), r);
+        if (reused.isPresent()) {
+            return settled(r.withAnalysis(r.analysis().withBisection(reused.get())), reused.get());
+        }
+        if (budget != null && spentNanos >= budget.toNanos()) {
+            Bisection later = Bisection.without(Bisection.Outcome.DEFERRED, backend, "native-cpu", tol.apply(DType.FLOAT32).atol(), 0,
+                    String.format(java.util.Locale.ROOT, "the run's bisections took their %.0f s (--bisect-budget); bisect it: %s",
+                            budget.toMillis() / 1000.0, BisectionReuse.command(r, mc)));
+            return r.withAnalysis(r.analysis().withBisection(later));
+        }
+        long t0 = System.nanoTime();
         Bisection b;
         try {
             BackendProvider provider = providers.apply(backend);
@@ -77,6 +106,10 @@ public final class Bisections {
         } catch (RuntimeException e) {
             b = Bisection.without(Bisection.Outcome.FAILED, backend, "native-cpu", tol.apply(DType.FLOAT32).atol(), 0,
                     e instanceof dev.accelbridge.core.AccelbridgeException a ? a.oneLine() : e.toString());
+        }
+        spentNanos += System.nanoTime() - t0;
+        if (b.outcome() != Bisection.Outcome.FAILED) {
+            made.put(key, b);
         }
         return settled(r.withAnalysis(r.analysis().withBisection(b)), b);
     }

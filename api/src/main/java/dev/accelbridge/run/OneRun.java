@@ -88,7 +88,9 @@ final class OneRun {
         LaneSink sink = sink(runId, total);
         executor.withProgress(progress(runId));
         bisections = plan.drillDown().bisect() ? new Bisections(spillDir.resolve("repro"), plan.limits().caseTimeout(),
-                plan.effectiveThreads(), natives.forBackend(BackendId.CPU), plan.drillDown().bisectAlways()) : null;
+                plan.effectiveThreads(), natives.forBackend(BackendId.CPU), plan.drillDown().bisectAlways(), plan.drillDown().bisectBudget(),
+                r -> store.history(r.id().cellOn(r.provenance() != null && r.provenance().hostFingerprint() != null
+                        ? r.provenance().hostFingerprint() : host.fingerprint()))) : null;
         LaneScheduler scheduler = new LaneScheduler(plan, executor, host, runId, runtimeVersions, sink);
         NativeLaneSource nativeLanes = new NativeLaneSource(natives, account, runtimeVersions);
         // the browsers' lanes start with their first case; what each will be is known now (the installed browsers' majors)

@@ -92,7 +92,12 @@ public record Bisection(Outcome outcome, String node, String opType, Map<String,
          * The divergence starts as one-step rounding of a quantize operator's integer output (the node named), which every
          * later value outside tolerance is computed from: not a defect of the backend, and said so apart from FOUND.
          */
-        ROUNDING
+        ROUNDING,
+        /**
+         * Not bisected: the run's bisections had taken their budget ({@code --bisect-budget}); the note gives the command
+         * that bisects it. Unknown, never "not localized".
+         */
+        DEFERRED
     }
 
     /**
@@ -146,7 +151,8 @@ public record Bisection(Outcome outcome, String node, String opType, Map<String,
                     backend, note == null ? "" : ": " + note);
         }
         if (outcome != Outcome.FOUND) {
-            return "bisection on " + backend + ": " + (outcome == Outcome.NOT_LOCALIZED ? "not localized" : "failed")
+            return "bisection on " + backend + ": " + (outcome == Outcome.NOT_LOCALIZED ? "not localized" : outcome == Outcome.DEFERRED
+                    ? "not run" : "failed")
                     + (note == null ? "" : " (" + note + ")");
         }
         return String.format(java.util.Locale.ROOT, "first diverging node '%s' (%s) on %s: max abs err %.3g (tolerance %.3g)",

@@ -44,9 +44,17 @@ public final class BisectCommand implements Callable<Integer> {
             description = "The backend to bisect: ${COMPLETION-CANDIDATES}.")
     BackendId backend;
 
-    @Option(names = "--browser", paramLabel = "NAME", converter = Converters.Browser.class,
-            description = "The browser of a browser backend (default chromium; chromium-shell for WebNN).")
-    BrowserKind browser;
+    @Option(names = "--browser", paramLabel = "NAME", converter = Converters.BrowserAt.class,
+            description = "The browser of a browser backend (default chromium; chromium-shell for WebNN); NAME@RELEASE as run takes it.")
+    dev.accelbridge.core.BrowserSpec browser;
+
+    @Option(names = "--ort-web", paramLabel = "VERSION", converter = Converters.OrtWebVersion.class,
+            description = "The onnxruntime-web version the browser case runs under (default: the pinned one).")
+    String ortWeb;
+
+    @Option(names = "--engines", paramLabel = "ENGINE", converter = Converters.OrtWebEngine.class,
+            description = "The onnxruntime-web engine it runs on: jsep, webgpu-ep, webgpu-ep-jspi (default: as run's).")
+    String engine;
 
     @Mixin
     LimitOptions limits = new LimitOptions();
@@ -68,9 +76,12 @@ public final class BisectCommand implements Callable<Integer> {
             throw new AccelbridgeException("cpu is the reference: there is nothing to bisect it against",
                     "bisect another backend, e.g. --backend wasm");
         }
-        BrowserKind b = browser != null ? browser : backend.isWebnn() ? BrowserKind.CHROMIUM_SHELL : BrowserKind.CHROMIUM;
+        dev.accelbridge.core.BrowserSpec b = browser != null ? browser
+                : dev.accelbridge.core.BrowserSpec.of(backend.isWebnn() ? BrowserKind.CHROMIUM_SHELL : BrowserKind.CHROMIUM);
         RunPlan plan = RunPlan.builder().workload(oneCase::apply)
-                .targets(t -> t.setBackends(List.of(backend)).optBrowsers(List.of(b)))
+                .targets(t -> t.setBackends(List.of(backend)).optBrowserSpecs(List.of(b))
+                        .optVersions(dev.accelbridge.browser.page.OrtWebAxis.DIMENSION.name(), ortWeb == null ? null : List.of(ortWeb))
+                        .optVersions(dev.accelbridge.core.OrtWebEngine.AXIS, engine == null ? null : List.of(engine)))
                 .sampling(s -> s.optWarmups(0).optIterations(1))
                 .limits(limits::apply)
                 .drillDown(d -> d.optBisectAlways(true)).build();
