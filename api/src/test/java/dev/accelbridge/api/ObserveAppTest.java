@@ -128,7 +128,7 @@ class ObserveAppTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Tag("nightly") // docs/testing.md#the-nightly-tier: the observer's bound stays in the default tier
+    @dev.accelbridge.core.testing.Nightly(guardedBy = "PageObserverTest#aHundredSessionsAreCountedPastTheBoundAndKeptWithin") // docs/testing.md#the-nightly-tier
     void aPageOfAHundredSessionsKeepsSixtyFourRowsAndCountsTheRest() {
         ObservedRun run = session.observe(at("/many").optUntil("body[data-done]").build());
         assertThat(run.results()).hasSize(64).allSatisfy(r -> {
@@ -149,7 +149,7 @@ class ObserveAppTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Tag("nightly") // docs/testing.md#the-nightly-tier: a tensor over the bound stays in the default tier
+    @dev.accelbridge.core.testing.Nightly(guardedBy = "ObserverLimitsTest#aTensorOverTheReportsBoundIsHeldAndWrittenToDiskWhole") // docs/testing.md#the-nightly-tier
     void aPageThatFeedsAGibibyteEndsWithAClearRowInBoundedTime() {
         long t0 = System.nanoTime();
         ObservedRun run = session.observe(at("/huge").addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").build());

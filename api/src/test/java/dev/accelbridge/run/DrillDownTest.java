@@ -55,7 +55,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * CPU below float32 noise), the repro it writes re-run on the backend, and per-op profiles and re-creation cycles on
  * wasm, WebGPU and native ONNX Runtime.
  */
-@org.junit.jupiter.api.Tag("nightly") // docs/testing.md#the-nightly-tier: BisectionCliTest and SurgeryTest guard bisection
+@dev.accelbridge.core.testing.Nightly(guardedBy = "BisectionCliTest") // docs/testing.md#the-nightly-tier
 @RequiresBrowser
 class DrillDownTest {
     @TempDir

@@ -67,7 +67,7 @@ class StoreSafetyTest {
         return total;
     }
 
-    @org.junit.jupiter.api.Tag("nightly") // docs/testing.md#the-nightly-tier: its defect is guarded by aHealthyFileShorterThanItsHeadersBlockCountOpens
+    @dev.accelbridge.core.testing.Nightly(guardedBy = "StoreSafetyTest#aHealthyFileShorterThanItsHeadersBlockCountOpens") // docs/testing.md#the-nightly-tier
     @Test
     void thirtyRunsOfDifferentShapesAllReopen() throws Exception {
         Path db = dir.resolve("m.duckdb");

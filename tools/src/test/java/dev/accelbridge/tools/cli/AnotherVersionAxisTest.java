@@ -26,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * versions, and bisect-versions walks it ({@code --axis}), with no other change anywhere. Real Chromium, onnxruntime-web,
  * ONNX Runtime and DuckDB.
  */
-@org.junit.jupiter.api.Tag("nightly") // docs/testing.md#the-nightly-tier: VersionsCliTest sweeps, compares and bisects versions
+@dev.accelbridge.core.testing.Nightly(guardedBy = "VersionsCliTest") // docs/testing.md#the-nightly-tier
 @RequiresBrowser
 class AnotherVersionAxisTest {
     @TempDir

@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * each tower timed on its own beside the pair; and speech-to-text, a Whisper-style encoder and merged decoder transcribing
  * a generated waveform, its tokens verified against native with the encoder's time apart.
  */
-@org.junit.jupiter.api.Tag("nightly") // docs/testing.md#the-nightly-tier: a breadth check; the suites run in the provider tests
+@dev.accelbridge.core.testing.Nightly(guardedBy = "PlaywrightChromiumTest#allThreeSuitesRunOnTheSoftwareWebgpuAdapterAndMatch") // docs/testing.md#the-nightly-tier
 class FamiliesCliTest {
     @TempDir
     Path tmp;

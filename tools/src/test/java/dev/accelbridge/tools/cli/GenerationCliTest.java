@@ -26,7 +26,7 @@ class GenerationCliTest {
     @TempDir
     Path tmp;
 
-    @org.junit.jupiter.api.Tag("nightly") // docs/testing.md#the-nightly-tier: the decoder's tokens are verified in PlaywrightChromiumTest
+    @dev.accelbridge.core.testing.Nightly(guardedBy = "PlaywrightChromiumTest#theDecoderGeneratesTheNativeTokensOnWasmAndOnWebgpu") // docs/testing.md#the-nightly-tier
     @Test
     @RequiresBrowser
     void theDecoderGeneratesVerifiedTokensNativelyOnWasmAndOnWebgpuOnBothEnginesWithItsFiguresWherePeopleLook() throws Exception {

@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A Selenium Grid on another host: a network namespace of its own, reachable only across a veth pair, the bridge bound
  * to this side's address. Its node's Chromium runs WebGPU (SwiftShader, labelled) and wasm with the threads it has here.
  */
-@org.junit.jupiter.api.Tag("nightly") // docs/testing.md#the-nightly-tier: GridRunCliTest keeps a Grid in the default tier
+@dev.accelbridge.core.testing.Nightly(guardedBy = "GridRunCliTest") // docs/testing.md#the-nightly-tier
 @RequiresBrowser
 @RequiresHostPart({RequiresHostPart.Part.NETWORK_NAMESPACE, RequiresHostPart.Part.GRID})
 class GridAcrossHostsTest {

@@ -24,7 +24,7 @@ class LargeResultsCliTest {
 
     private static final long MB = 1_000_000L;
 
-    @org.junit.jupiter.api.Tag("nightly") // docs/testing.md#the-nightly-tier: the budget refusal stays in the default tier
+    @dev.accelbridge.core.testing.Nightly(guardedBy = "LargeResultsCliTest#outputsAboveTheJobsBudgetFailAtOnceNamingTheSizesAndTheFlag") // docs/testing.md#the-nightly-tier
     @RequiresBrowser
     @Test
     void twoHundredMegabytesInAndFourHundredOutPassNativelyAndOnWasmWithinTheHeapBound() throws Exception {

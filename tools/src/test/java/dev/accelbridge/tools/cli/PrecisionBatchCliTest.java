@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Java, at batch 1 and 2, natively and in headless Chromium on wasm and WebGPU (SwiftShader); then recommend and
  * predict on the store that run filled.
  */
-@org.junit.jupiter.api.Tag("nightly") // docs/testing.md#the-nightly-tier: variants are judged in DtypeFolderCliTest
+@dev.accelbridge.core.testing.Nightly(guardedBy = "DtypeFolderCliTest") // docs/testing.md#the-nightly-tier
 class PrecisionBatchCliTest {
     @TempDir
     Path tmp;

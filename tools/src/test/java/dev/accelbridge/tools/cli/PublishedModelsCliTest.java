@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * each run natively and on wasm
  * in Chromium through the CLI, fed by the accelbridge.json a user would write (or by nothing): every case PASSES.
  */
-@org.junit.jupiter.api.Tag("nightly") // docs/testing.md#the-nightly-tier: the published embedder folder stays in the default tier
+@dev.accelbridge.core.testing.Nightly(guardedBy = "DtypeFolderCliTest") // docs/testing.md#the-nightly-tier
 class PublishedModelsCliTest {
     @TempDir
     Path tmp;

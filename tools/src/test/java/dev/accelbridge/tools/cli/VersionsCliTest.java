@@ -43,7 +43,7 @@ class VersionsCliTest {
         model = TinyOnnx.write(TinyOnnx.mlp(8, 16, 4, 2, 3L), Files.createDirectories(tmp.resolve("m")), "mlp").path();
     }
 
-    @org.junit.jupiter.api.Tag("nightly") // docs/testing.md#the-nightly-tier: the byte-swap defect is guarded in ProcessRuntimeProviderTest
+    @dev.accelbridge.core.testing.Nightly(guardedBy = "ProcessRuntimeProviderTest") // docs/testing.md#the-nightly-tier
     @Test
     void oneRunUnderTwoOfEachVersionStoresEachAsItsOwnCaseAndComparesThem() throws Exception {
         String db = tmp.resolve("v.duckdb").toString();

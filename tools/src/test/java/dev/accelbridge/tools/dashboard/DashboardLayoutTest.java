@@ -27,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (5,385): at 1280 and 1920 px no two rendered labels overlap, with the op suite folded and open. Screenshots go to
  * target/dashboard-screenshots.
  */
-@org.junit.jupiter.api.Tag("nightly") // docs/testing.md#the-nightly-tier: DashboardTest and the report layout test stay
+@dev.accelbridge.core.testing.Nightly(guardedBy = "DashboardTest") // docs/testing.md#the-nightly-tier
 @RequiresBrowser
 class DashboardLayoutTest {
     @TempDir
