@@ -180,6 +180,7 @@ class OtherBrowsersTest {
      * none here), and says what each gave as WebGPU's evidence (wasm still runs).
      */
     @RequiresBrowser(BrowserKind.CHROMIUM_SHELL)
+    @dev.accelbridge.core.testing.Nightly(guardedBy = "HardwareAdapterSearchTest#softwareEverywhereIsRefusedNamingWhatEachSetGaveAndTheLastJoinedIsKept")
     @Test
     void askedForTheGpusAdapterALaneRefusesSoftwareWithWhatEachFlagSetGave() {
         try (BrowserBackendProvider p = shellWith(dev.accelbridge.browser.launch.WebGpuAdapter.HARDWARE)) {

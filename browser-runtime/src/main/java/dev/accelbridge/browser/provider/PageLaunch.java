@@ -52,41 +52,18 @@ final class PageLaunch {
         return hardware(server, options, launcher, ortWeb);
     }
 
-    /**
-     * The GPU's WebGPU adapter, never a software one: each of {@link ChromiumFlags#HARDWARE_WEBGPU}'s flag sets in turn
-     * until the page's adapter is not a software adapter. A set whose page never joins (found when tried: a GL set
-     * whose GPU process cannot start) is that set's evidence, not the lane's end. When none gives one, the last joined
-     * launch is kept with WebGPU refused, its evidence what each set gave; when no set's page joined, the lane runs
-     * on a launch without any.
-     */
+    /** The GPU's WebGPU adapter, never a software one: {@link HardwareAdapterSearch} over {@link ChromiumFlags#HARDWARE_WEBGPU}. */
     private static Launched hardware(BridgeServer server, LaunchOptions options, BrowserLauncher launcher, OrtWebBuild ortWeb) {
-        java.util.List<String> tried = new java.util.ArrayList<>();
-        java.util.List<java.util.List<String>> sets = ChromiumFlags.HARDWARE_WEBGPU;
-        Launched kept = null;
-        for (java.util.List<String> set : sets) {
-            Launched l;
-            try {
-                l = once(server, options.withArgs(set), launcher, ortWeb);
-            } catch (BridgeServerException e) {
-                tried.add(String.join(" ", set) + " gave no page (" + dev.accelbridge.core.Untrusted.quote(e.getMessage()) + ")");
-                continue;
-            }
-            dev.accelbridge.bridge.protocol.PageProbe.WebGpu g = l.page().probe().webgpu();
-            if (kept != null) {
-                kept.handle().close();
-            }
-            if (g.adapterFound() && !g.software()) {
-                return l;
-            }
-            tried.add(String.join(" ", set) + " gave " + (g.adapterFound() ? g.label() : dev.accelbridge.core.Untrusted.quote(g.evidence())));
-            kept = l;
+        HardwareAdapterSearch.Found<Launched> found = new HardwareAdapterSearch<Launched>(set -> once(server, options.withArgs(set), launcher, ortWeb),
+                l -> l.page().probe().webgpu(), l -> l.handle().close()).over(ChromiumFlags.HARDWARE_WEBGPU);
+        if (found.refused().isEmpty()) {
+            return found.kept().orElseThrow();
         }
-        if (kept == null) {
-            kept = once(server, options, launcher, ortWeb);
-        }
+        // when no set's page joined, the lane runs on a launch without any
+        Launched kept = found.kept().orElseGet(() -> once(server, options, launcher, ortWeb));
         return new Launched(kept.handle(), kept.page(), java.util.Optional.of("no hardware WebGPU adapter (--webgpu-adapter "
                 + options.webGpuAdapter().id() + (options.webGpuAdapter() == WebGpuAdapter.AUTO ? ", a host with a GPU" : "")
-                + "): " + String.join("; ", tried)));
+                + "): " + found.refused().get()));
     }
 
     private static Launched once(BridgeServer server, LaunchOptions options, BrowserLauncher launcher, OrtWebBuild ortWeb) {

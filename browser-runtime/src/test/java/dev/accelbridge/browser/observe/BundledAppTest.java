@@ -35,8 +35,15 @@ class BundledAppTest {
     @TempDir
     Path dir;
 
+    @dev.accelbridge.core.testing.Nightly(guardedBy = "BundledAppTest#anAppThatBundledOnnxruntimeWebIsObservedAsOneThatImportedIt") // docs/testing.md#the-nightly-tier
     @ParameterizedTest
-    @CsvSource({"wasm, JSEP", "webgpu, JSEP"})
+    @CsvSource({"wasm, JSEP"})
+    void theBundledAppOnWasmToo(String ep, OrtWebEngine engine) throws Exception {
+        anAppThatBundledOnnxruntimeWebIsObservedAsOneThatImportedIt(ep, engine);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"webgpu, JSEP"})
     void anAppThatBundledOnnxruntimeWebIsObservedAsOneThatImportedIt(String ep, OrtWebEngine engine) throws Exception {
         Path src = Files.writeString(dir.resolve("app.mjs"), ObservedApp.script("onnxruntime-web"));
         Path out = dir.resolve("bundle.js");

@@ -54,9 +54,15 @@ class ThreadedAppTest {
         }
     }
 
+    @dev.accelbridge.core.testing.Nightly(guardedBy = "ThreadedAppTest#aSessionInAWorkerIsObservedThereAndAgreesWithNative") // docs/testing.md#the-nightly-tier
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"/threaded?in=module, http://127.0.0.1:PORT/work.mjs", "/threaded?in=classic, blob:http://127.0.0.1:PORT/",
-            "/threaded?in=nested, http://127.0.0.1:PORT/work.mjs", "/proxy, http://127.0.0.1:PORT/ort/ort.all.min.mjs"})
+    @CsvSource({"/threaded?in=classic, blob:http://127.0.0.1:PORT/", "/threaded?in=nested, http://127.0.0.1:PORT/work.mjs"})
+    void aClassicAndANestedWorkerToo(String path, String worker) throws Exception {
+        aSessionInAWorkerIsObservedThereAndAgreesWithNative(path, worker);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"/threaded?in=module, http://127.0.0.1:PORT/work.mjs", "/proxy, http://127.0.0.1:PORT/ort/ort.all.min.mjs"})
     void aSessionInAWorkerIsObservedThereAndAgreesWithNative(String path, String worker) throws Exception {
         try (BrowserContext context = browser.newContext()) {
             Page page = context.newPage();
