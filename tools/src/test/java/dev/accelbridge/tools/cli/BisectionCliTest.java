@@ -63,7 +63,7 @@ class BisectionCliTest {
         }
         args.addAll(List.of("--family", "audio", "--backends", "cpu,wasm,webgpu", "--browser", "chromium", "--engines", "jsep", "--iterations", "1",
                 "--warmups", "0", "--min-duration", "0", "--warmup-duration", "0", "--json", "--db", tmp.resolve("b.duckdb").toString(),
-                "--out", tmp.resolve("out").toString()));
+                "--out", tmp.resolve("out").toString(), "--bisect-budget", "600")); // every wrong case bisected, not the first 30 s
         CliRunner.Result r = CliRunner.run(args.toArray(String[]::new));
         assertThat(r.exitCode()).as(r.err()).isIn(Main.OK, Main.POLICY_FAILED);
         new ObjectMapper().readTree(r.out()).forEach(n -> RESULTS.put(n.get("model").asText() + " " + n.get("requested").asText(), n));

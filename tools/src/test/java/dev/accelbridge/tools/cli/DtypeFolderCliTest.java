@@ -38,7 +38,9 @@ class DtypeFolderCliTest {
         for (List<String> part : List.of(List.of("cpu,wasm,webnn-cpu", "10"), List.of("webgpu", "1"))) {
             CliRunner.Result r = CliRunner.run("run", "--model", folder.toString(), "--backends", part.get(0),
                     "--browser", "chromium-shell", "--json", "--warmups", "0", "--iterations", part.get(1), "--min-duration", "0",
-                    "--warmup-duration", "0", "--no-report", "--db", db.toString(), "--out", tmp.resolve("out").toString());
+                    "--warmup-duration", "0", "--no-report", "--db", db.toString(), "--out", tmp.resolve("out").toString(),
+                    // both engines' q8 bisected, whatever the first one took (the default budget would defer the second)
+                    "--bisect-budget", "600");
             assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
             new ObjectMapper().readTree(r.out()).forEach(rows::add);
         }
