@@ -81,10 +81,11 @@ final class OneRun {
             store.resumeRun(runId, reopen);
         }
         recordModels(cases);
+        // before the run starts: on a terminal, what is said once the progress bar is up is only its passing message
+        laneBackends.leftOut().forEach(listener::info);
         listener.started(runId, total, done.size());
         counter = done.size();
         set.notes().forEach(listener::info);
-        laneBackends.leftOut().forEach(listener::info);
         LaneSink sink = sink(runId, total);
         executor.withProgress(progress(runId));
         bisections = plan.drillDown().bisect() ? new Bisections(spillDir.resolve("repro"), plan.limits().caseTimeout(),

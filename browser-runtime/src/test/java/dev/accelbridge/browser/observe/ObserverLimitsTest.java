@@ -97,8 +97,15 @@ class ObserverLimitsTest {
         }
     }
 
+    @dev.accelbridge.core.testing.Nightly(guardedBy = "ObserverLimitsTest#aModelAndALargeTensorLeaveTheRealmWholeEitherWay") // docs/testing.md#the-nightly-tier
     @ParameterizedTest(name = "{0} from a {1}")
-    @CsvSource({"PARTS, page", "DOWNLOADS, page", "PARTS, worker", "DOWNLOADS, worker"})
+    @CsvSource({"PARTS, page", "DOWNLOADS, worker"})
+    void theOtherTwoHandoversAndRealms(PageObserver.Handover handover, String realm) throws Exception {
+        aModelAndALargeTensorLeaveTheRealmWholeEitherWay(handover, realm);
+    }
+
+    @ParameterizedTest(name = "{0} from a {1}")
+    @CsvSource({"DOWNLOADS, page", "PARTS, worker"})
     void aModelAndALargeTensorLeaveTheRealmWholeEitherWay(PageObserver.Handover handover, String realm) throws Exception {
         try (BrowserContext context = browser.newContext()) {
             Page page = context.newPage();
