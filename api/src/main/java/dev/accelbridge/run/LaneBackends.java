@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The backends each browser lane of a run runs on this host: the plan's ({@link Targets#backendsOn}), less WebGPU where
@@ -25,15 +24,15 @@ import java.util.Set;
  */
 final class LaneBackends {
     private final Targets targets;
-    /** The lanes that leave WebGPU out, each as its browser and its versions outside the browser. */
-    private final Set<Map.Entry<BrowserKind, Map<String, String>>> repeats;
-    /** The Blink build each of those repeats, by the same key. */
+    /**
+     * The lanes that leave WebGPU out, each as its browser and its versions outside the browser, with the Blink build it
+     * repeats.
+     */
     private final Map<Map.Entry<BrowserKind, Map<String, String>>, BrowserKind> repeated;
 
     private LaneBackends(Targets targets, Map<Map.Entry<BrowserKind, Map<String, String>>, BrowserKind> repeated) {
         this.targets = targets;
         this.repeated = repeated;
-        this.repeats = repeated.keySet();
     }
 
     /** The lanes of {@code plan} on a host that has ({@code hostHasGpu}) a GPU or not. */
@@ -66,7 +65,7 @@ final class LaneBackends {
     /** The backends {@code lane} runs (a planned lane or the one it turned out to be, with its browser's version). */
     List<BackendId> on(LaneId lane) {
         List<BackendId> planned = targets.backendsOn(lane);
-        if (lane.browser() == null || !repeats.contains(Map.entry(lane.browser(), outsideBrowser(lane)))) {
+        if (lane.browser() == null || !repeated.containsKey(Map.entry(lane.browser(), outsideBrowser(lane)))) {
             return planned;
         }
         return planned.stream().filter(b -> b != BackendId.WEBGPU).toList();
