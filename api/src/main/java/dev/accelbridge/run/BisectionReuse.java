@@ -8,13 +8,10 @@ import dev.accelbridge.core.LaneSide;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.RunResult;
-import dev.accelbridge.core.VersionAxes;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -37,15 +34,9 @@ final class BisectionReuse {
     static Object key(RunResult r) {
         CaseId id = r.id();
         LaneId lane = id.lane();
-        Map<String, String> outside = new LinkedHashMap<>();
-        lane.versions().forEach((axis, v) -> {
-            if (VersionAxes.named(axis).map(a -> !a.withinBrowser()).orElse(true)) {
-                outside.put(axis, v);
-            }
-        });
         BrowserKind engine = lane.browser() != null && lane.browser().chromium() ? BrowserKind.CHROMIUM : lane.browser();
         CaseId same = new CaseId(id.family(), id.model(), id.modelSha256(), id.inputSet(), id.inputShapes(), id.precision(),
-                id.batchSize(), r.actual(), new LaneId(engine, outside), id.scenario(), id.runtimeOptions());
+                id.batchSize(), r.actual(), new LaneId(engine, lane.outsideBrowser()), id.scenario(), id.runtimeOptions());
         return List.of(same, Objects.toString(r.provenance() == null ? null : r.provenance().adapter()));
     }
 

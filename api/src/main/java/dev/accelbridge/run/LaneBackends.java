@@ -6,7 +6,6 @@ import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.SamplingDepth;
-import dev.accelbridge.core.VersionAxes;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -52,7 +51,7 @@ final class LaneBackends {
                 if (!lane.browser().chromium() || !targets.backendsOn(lane).contains(BackendId.WEBGPU)) {
                     continue;
                 }
-                Map<String, String> outside = outsideBrowser(lane);
+                Map<String, String> outside = lane.outsideBrowser();
                 BrowserKind kept = first.putIfAbsent(outside, lane.browser());
                 if (kept != null && kept != lane.browser()) {
                     repeated.put(Map.entry(lane.browser(), outside), kept);
@@ -65,7 +64,7 @@ final class LaneBackends {
     /** The backends {@code lane} runs (a planned lane or the one it turned out to be, with its browser's version). */
     List<BackendId> on(LaneId lane) {
         List<BackendId> planned = targets.backendsOn(lane);
-        if (lane.browser() == null || !repeated.containsKey(Map.entry(lane.browser(), outsideBrowser(lane)))) {
+        if (lane.browser() == null || !repeated.containsKey(Map.entry(lane.browser(), lane.outsideBrowser()))) {
             return planned;
         }
         return planned.stream().filter(b -> b != BackendId.WEBGPU).toList();
@@ -89,16 +88,5 @@ final class LaneBackends {
                 + ": this host's browsers get the software adapter (SwiftShader), on which it repeats " + keptIn.get(browser).id()
                 + "'s (the same Dawn on the same CPU); --sampling full runs it"));
         return out;
-    }
-
-    /** A lane's versions outside its browser (the onnxruntime-web release and engine): what a Blink build's WebGPU repeats by. */
-    private static Map<String, String> outsideBrowser(LaneId lane) {
-        Map<String, String> out = new LinkedHashMap<>();
-        lane.versions().forEach((axis, v) -> {
-            if (VersionAxes.named(axis).map(a -> !a.withinBrowser()).orElse(true)) {
-                out.put(axis, v);
-            }
-        });
-        return Map.copyOf(out);
     }
 }

@@ -132,6 +132,20 @@ public record LaneId(BrowserKind browser, Map<String, String> versions) {
         return new LaneId(browser, m);
     }
 
+    /**
+     * The versions outside the browser (the runtime's release and engine; an axis not on this class path included): what
+     * two builds of one browser engine share when they run the same work.
+     */
+    public Map<String, String> outsideBrowser() {
+        Map<String, String> out = new TreeMap<>();
+        versions.forEach((axis, v) -> {
+            if (VersionAxes.named(axis).map(a -> !a.withinBrowser()).orElse(true)) {
+                out.put(axis, v);
+            }
+        });
+        return Collections.unmodifiableMap(out);
+    }
+
     /** The same lane without a version of {@code axis}: what two lanes compared by that axis must share. */
     public LaneId without(VersionAxis axis) {
         return with(axis.name(), null);
