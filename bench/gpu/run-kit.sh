@@ -7,7 +7,8 @@
 #      FILES.sha256; nothing is run before that;
 #   2. the host: nvidia-smi, the Vulkan and EGL driver files, the CUDA libraries PyTorch's packages carry;
 #   3. WebGPU: the headless shell opens probe.html under each Vulkan driver set (NVIDIA's alone; NVIDIA's beside
-#      SwiftShader's, whose VK_EXT_headless_surface ANGLE's headless display needs) with each flag set of
+#      SwiftShader's, whose VK_EXT_headless_surface ANGLE's headless display needs; NVIDIA's alone under the kit's layer
+#      that offers that extension, bench/gpu/headless-surface-layer.c) with each flag set of
 #      hardware-webgpu.flags; the first that gives an adapter that is neither a fallback nor a software one wins;
 #   4. the suites: wasm, native CPU and CUDA, and WebGPU on both engines under the winning driver set with
 #      --webgpu-adapter hardware (the lane finds the winning flag set itself); then fp16 and q4f16 on WebGPU where the
@@ -88,23 +89,34 @@ sed 's/^/  /' "$out/host.txt"
 say "3. WebGPU: each Vulkan driver set with each flag set"
 export __EGL_VENDOR_LIBRARY_FILENAMES="${nv_egl}"
 [ -n "$nv_egl" ] || unset __EGL_VENDOR_LIBRARY_FILENAMES
-declare -A drivers=()
+declare -A drivers=() layered=()
 order=()
 if [ -n "$nv_icd" ]; then
   drivers[nvidia]="$nv_icd"; order+=(nvidia)
   drivers[nvidia+swiftshader]="$nv_icd:$ss_icd"; order+=(nvidia+swiftshader)
+  # NVIDIA's driver alone under the kit's layer, which offers the VK_EXT_headless_surface ANGLE's headless display asks
+  # for; last, so that the further variants below are tried under it
+  drivers[nvidia+headless-layer]="$nv_icd"; layered[nvidia+headless-layer]=1; order+=(nvidia+headless-layer)
 else
   drivers[swiftshader]="$ss_icd"; order+=(swiftshader)
 fi
+# the layer is implicit and off unless ACCELBRIDGE_HEADLESS_SURFACE=1: the loader finds it through XDG_DATA_DIRS
+layer_env() { # driver-set-name: the environment its processes get, as words for env
+  if [ -n "${layered[$1]:-}" ]; then
+    echo "XDG_DATA_DIRS=$w/kit/layer/share:${XDG_DATA_DIRS:-/usr/local/share:/usr/share} ACCELBRIDGE_HEADLESS_SURFACE=1"
+  fi
+}
 # the shell finds its own libraries (NSS, NSPR, ...) where the bundle's launcher puts them for it
 shell_libs="$w/app/native:$LD_LIBRARY_PATH"
 for d in "${order[@]}"; do
-  LD_LIBRARY_PATH="$shell_libs" VK_DRIVER_FILES="${drivers[$d]}" timeout 20 "$w/sys/usr/bin/vulkaninfo" > "$logs/vulkaninfo-$d.txt" 2>&1
+  # shellcheck disable=SC2046
+  env $(layer_env "$d") LD_LIBRARY_PATH="$shell_libs" VK_DRIVER_FILES="${drivers[$d]}" timeout 20 "$w/sys/usr/bin/vulkaninfo" > "$logs/vulkaninfo-$d.txt" 2>&1
   say "  vulkaninfo ($d): $(grep -m3 -E 'deviceName|VK_EXT_headless_surface' "$logs/vulkaninfo-$d.txt" | tr -s ' \t' ' ' | tr '\n' ';')"
 done
 # the physical devices each driver set gives, through the carried loader (vulkaninfo needs Wayland's client library)
 for d in "${order[@]}"; do
-  say "  Vulkan devices ($d): $(VK_DRIVER_FILES="${drivers[$d]}" timeout 20 python3 - <<'PY' 2>&1 | tail -1
+  # shellcheck disable=SC2046
+  say "  Vulkan devices ($d): $(env $(layer_env "$d") VK_DRIVER_FILES="${drivers[$d]}" timeout 20 python3 - <<'PY' 2>&1 | tail -1
 import ctypes as C
 vk = C.CDLL("libvulkan.so.1")
 class AppInfo(C.Structure): _fields_ = [("sType", C.c_int), ("pNext", C.c_void_p), ("app", C.c_char_p), ("appv", C.c_uint32),
@@ -136,7 +148,8 @@ mapfile -t sets < "$logs/flag-sets.txt"
 probe() { # driver-set-name index flags...
   local d="$1" i="$2"; shift 2
   local log="$logs/probe-$d-$i.log" prof; prof="$(mktemp -d)"
-  LD_LIBRARY_PATH="$shell_libs" VK_DRIVER_FILES="${drivers[$d]}" timeout 25 "$shell" --headless --no-sandbox --enable-unsafe-webgpu --enable-logging=stderr \
+  # shellcheck disable=SC2046
+  env $(layer_env "$d") LD_LIBRARY_PATH="$shell_libs" VK_DRIVER_FILES="${drivers[$d]}" timeout 25 "$shell" --headless --no-sandbox --enable-unsafe-webgpu --enable-logging=stderr \
     --v=0 --user-data-dir="$prof" "$@" "file://$w/kit/probe.html" > "$log" 2>&1 &
   local pid=$!
   for _ in $(seq 1 100); do grep -q 'ACCELBRIDGE-PROBE' "$log" 2>/dev/null && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
@@ -203,6 +216,8 @@ f16=$(awk -F'\t' -v d="$winner" "$hw && \$1==d {print \$5; exit}" "$out/probe.ts
 if [ -n "$winner" ]; then
   say "  hardware WebGPU under the driver set '$winner' (shader-f16: $f16)"
   export VK_DRIVER_FILES="${drivers[$winner]}"
+  # shellcheck disable=SC2046
+  [ -z "$(layer_env "$winner")" ] || export $(layer_env "$winner")
 else
   say "  no flag set under any driver set gave a hardware adapter: WebGPU is UNAVAILABLE with each lane's evidence"
   export VK_DRIVER_FILES="${drivers[${order[-1]}]}"
