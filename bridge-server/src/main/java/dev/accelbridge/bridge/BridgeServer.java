@@ -43,6 +43,7 @@ public final class BridgeServer implements AutoCloseable {
     private final OrtWebFiles ortWeb = new OrtWebFiles();
     private final BridgeAccess access;
     private final PageHub hub;
+    private final PagePings pings = new PagePings(15);
     private final Javalin app;
     private final URI baseUrl;
     private final List<BridgeRoutes> extra;
@@ -75,13 +76,16 @@ public final class BridgeServer implements AutoCloseable {
             // until it has joined, a connection may send only small messages (PageHub raises the limit on hello)
             ctx.session.setMaxTextMessageSize(PageHub.UNJOINED_MESSAGE_BYTES);
             ctx.session.setMaxBinaryMessageSize(PageHub.UNJOINED_MESSAGE_BYTES);
-            ctx.enableAutomaticPings(15, java.util.concurrent.TimeUnit.SECONDS);
+            pings.start(ctx);
             hub.connected(ctx.sessionId(), new JettyPageChannel(ctx), String.valueOf(ctx.session.getRemoteSocketAddress()),
                     ctx.header("Origin"), BridgeAccess.presentedToken(ctx), ctx.header("Host"));
         });
         ws.onMessage(ctx -> hub.text(ctx.sessionId(), ctx.message()));
         ws.onBinaryMessage(ctx -> hub.binary(ctx.sessionId(), ctx.data()));
-        ws.onClose(ctx -> hub.closed(ctx.sessionId(), ctx.status(), ctx.reason()));
+        ws.onClose(ctx -> {
+            pings.stop(ctx.sessionId());
+            hub.closed(ctx.sessionId(), ctx.status(), ctx.reason());
+        });
         ws.onError(ctx -> {
             // A browser that goes away mid-write shows up here as ClosedChannelException; onClose handles it.
             if (ctx.error() instanceof java.nio.channels.ClosedChannelException) {
@@ -269,6 +273,7 @@ public final class BridgeServer implements AutoCloseable {
         hub.closeAll("bridge shutting down");
         extra.forEach(BridgeRoutes::close); // open streams end while their responses still exist
         app.stop();
+        pings.close();
     }
 
     // ---- handlers (small; they delegate) ------------------------------------------------------------------------
