@@ -44,7 +44,8 @@ import java.util.Random;
  * V8's flags {@code background-tier-up} (the browser's own default: hot functions optimized on background threads),
  * {@code no-liftoff} (everything optimized at compile), {@code no-dynamic-tiering} (every function optimized in the
  * background at once), {@code low-budget} (functions count as hot sooner); {@code lane-warmup-N}
- * (N seconds of the first copy's runs, untimed, before the first position, which is then not timed).
+ * (N seconds of the first copy's runs, untimed, before the first position, which is then not timed); {@code js:FLAGS}
+ * (any V8 flags after Accelbridge's, e.g. {@code js:--no-memory-reducer}).
  */
 public final class PositionBench {
     private record Variant(String name, List<String> args, Duration laneWarmup) {
@@ -69,6 +70,9 @@ public final class PositionBench {
                 case "no-dynamic-tiering" -> new Variant(name, List.of("--js-flags=--no-wasm-dynamic-tiering"), Duration.ZERO);
                 case "low-budget" -> new Variant(name, List.of("--js-flags=--wasm-tiering-budget=100000"), Duration.ZERO);
                 default -> {
+                    if (name.startsWith("js:")) { // any V8 flag after ours, e.g. js:--no-memory-reducer
+                        yield new Variant(name, List.of("--js-flags=" + name.substring(3)), Duration.ZERO);
+                    }
                     if (!name.startsWith("lane-warmup")) {
                         throw new IllegalArgumentException("unknown variant " + name);
                     }
