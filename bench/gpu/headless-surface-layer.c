@@ -53,14 +53,20 @@ static VkSurfaceKHR surfaces[MAX_OBJECTS]; /* the surfaces this layer made (0: a
 
 static void *key_of(const void *dispatchable) { return *(void *const *)dispatchable; }
 
-static Instance *instance_for(const void *dispatchable) {
+static Instance *instance_exact(const void *dispatchable) {
   void *key = key_of(dispatchable);
   for (int i = 0; i < MAX_OBJECTS; i++)
     if (instances[i].key == key) return &instances[i];
-  /* a physical device's dispatch key is its instance's; one instance is the usual case if it is not */
-  for (int i = 0; i < MAX_OBJECTS; i++)
-    if (instances[i].key) return &instances[i];
   return NULL;
+}
+
+/* for a call to pass down: a physical device's dispatch key is its instance's, and the entry points below this layer
+   are the loader's terminators, the same for every instance, so any instance's serve where the key is not found */
+static Instance *instance_for(const void *dispatchable) {
+  Instance *it = instance_exact(dispatchable);
+  for (int i = 0; i < MAX_OBJECTS && !it; i++)
+    if (instances[i].key) it = &instances[i];
+  return it;
 }
 
 static Device *device_for(const void *dispatchable) {
@@ -127,7 +133,7 @@ static VKAPI_ATTR VkResult VKAPI_CALL CreateInstance(const VkInstanceCreateInfo 
 static VKAPI_ATTR void VKAPI_CALL DestroyInstance(VkInstance instance, const VkAllocationCallbacks *alloc) {
   if (instance == VK_NULL_HANDLE) return;
   pthread_mutex_lock(&lock);
-  Instance *it = instance_for(instance);
+  Instance *it = instance_exact(instance); /* never another instance's slot */
   PFN_vkDestroyInstance destroy = it ? it->destroy : NULL;
   if (it) memset(it, 0, sizeof *it);
   pthread_mutex_unlock(&lock);
