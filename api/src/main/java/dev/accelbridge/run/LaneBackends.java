@@ -23,13 +23,10 @@ import java.util.Map;
  */
 final class LaneBackends {
     private final Targets targets;
-    /**
-     * The lanes that leave WebGPU out, each as its browser and its versions outside the browser, with the Blink build it
-     * repeats.
-     */
-    private final Map<Map.Entry<BrowserKind, Map<String, String>>, BrowserKind> repeated;
+    /** The lanes that leave WebGPU out, each as its {@link #repeatKey}, with the Blink build it repeats. */
+    private final Map<LaneId, BrowserKind> repeated;
 
-    private LaneBackends(Targets targets, Map<Map.Entry<BrowserKind, Map<String, String>>, BrowserKind> repeated) {
+    private LaneBackends(Targets targets, Map<LaneId, BrowserKind> repeated) {
         this.targets = targets;
         this.repeated = repeated;
     }
@@ -44,7 +41,7 @@ final class LaneBackends {
         boolean launchedHere = targets.grid().isEmpty() && targets.remote().connect().isEmpty()
                 && targets.driver() != DriverKind.GRID && targets.driver() != DriverKind.MANUAL;
         boolean software = targets.webGpuAdapter().on(hostHasGpu) == WebGpuAdapter.SOFTWARE;
-        Map<Map.Entry<BrowserKind, Map<String, String>>, BrowserKind> repeated = new LinkedHashMap<>();
+        Map<LaneId, BrowserKind> repeated = new LinkedHashMap<>();
         if (launchedHere && software && (depth == null ? SamplingDepth.AUTO : depth) != SamplingDepth.FULL) {
             Map<Map<String, String>, BrowserKind> first = new LinkedHashMap<>();
             for (LaneId lane : targets.browserLanes()) {
@@ -54,7 +51,7 @@ final class LaneBackends {
                 Map<String, String> outside = lane.outsideBrowser();
                 BrowserKind kept = first.putIfAbsent(outside, lane.browser());
                 if (kept != null && kept != lane.browser()) {
-                    repeated.put(Map.entry(lane.browser(), outside), kept);
+                    repeated.put(repeatKey(lane), kept);
                 }
             }
         }
@@ -64,10 +61,15 @@ final class LaneBackends {
     /** The backends {@code lane} runs (a planned lane or the one it turned out to be, with its browser's version). */
     List<BackendId> on(LaneId lane) {
         List<BackendId> planned = targets.backendsOn(lane);
-        if (lane.browser() == null || !repeated.containsKey(Map.entry(lane.browser(), lane.outsideBrowser()))) {
+        if (lane.browser() == null || !repeated.containsKey(repeatKey(lane))) {
             return planned;
         }
         return planned.stream().filter(b -> b != BackendId.WEBGPU).toList();
+    }
+
+    /** A lane as its browser and its versions outside the browser: what a repeat is known by, whatever its browser's version. */
+    private static LaneId repeatKey(LaneId lane) {
+        return new LaneId(lane.browser(), lane.outsideBrowser());
     }
 
     /** The planned browser lanes that still run a backend. */
@@ -80,8 +82,8 @@ final class LaneBackends {
         Map<BrowserKind, List<String>> lanesOf = new LinkedHashMap<>();
         Map<BrowserKind, BrowserKind> keptIn = new LinkedHashMap<>();
         repeated.forEach((key, kept) -> {
-            lanesOf.computeIfAbsent(key.getKey(), k -> new ArrayList<>()).add(new LaneId(key.getKey(), key.getValue()).key());
-            keptIn.putIfAbsent(key.getKey(), kept);
+            lanesOf.computeIfAbsent(key.browser(), k -> new ArrayList<>()).add(key.key());
+            keptIn.putIfAbsent(key.browser(), kept);
         });
         List<String> out = new ArrayList<>();
         lanesOf.forEach((browser, lanes) -> out.add("left out: WebGPU on " + String.join(", ", lanes)
