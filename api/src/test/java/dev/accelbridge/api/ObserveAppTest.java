@@ -6,6 +6,7 @@ import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.ScenarioId;
 import dev.accelbridge.core.Status;
+import dev.accelbridge.core.testing.Nightly;
 import dev.accelbridge.reports.store.MatrixStore;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -128,7 +129,7 @@ class ObserveAppTest {
     }
 
     @Test
-    @dev.accelbridge.core.testing.Nightly(guardedBy = "PageObserverTest#aHundredSessionsAreCountedPastTheBoundAndKeptWithin") // docs/testing.md#the-nightly-tier
+    @Nightly(guardedBy = "PageObserverTest#aHundredSessionsAreCountedPastTheBoundAndKeptWithin") // docs/testing.md#the-nightly-tier
     void aPageOfAHundredSessionsKeepsSixtyFourRowsAndCountsTheRest() {
         ObservedRun run = session.observe(at("/many").optUntil("body[data-done]").build());
         assertThat(run.results()).hasSize(64).allSatisfy(r -> {
@@ -149,7 +150,7 @@ class ObserveAppTest {
     }
 
     @Test
-    @dev.accelbridge.core.testing.Nightly(guardedBy = "ObserverLimitsTest#aTensorOverTheReportsBoundIsHeldAndWrittenToDiskWhole") // docs/testing.md#the-nightly-tier
+    @Nightly(guardedBy = "ObserverLimitsTest#aTensorOverTheReportsBoundIsHeldAndWrittenToDiskWhole") // docs/testing.md#the-nightly-tier
     void aPageThatFeedsAGibibyteEndsWithAClearRowInBoundedTime() {
         long t0 = System.nanoTime();
         ObservedRun run = session.observe(at("/huge").addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").build());

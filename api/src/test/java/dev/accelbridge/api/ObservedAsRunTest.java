@@ -8,6 +8,7 @@ import dev.accelbridge.core.BrowserSpec;
 import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
+import dev.accelbridge.core.testing.Nightly;
 import dev.accelbridge.run.Targets;
 import dev.accelbridge.suites.PublishedModels;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,7 +41,7 @@ class ObservedAsRunTest {
      * intermediate values within tolerance once exposed); on wasm it is within tolerance, and so is the same file with the
      * same inputs run on that lane.
      */
-    @dev.accelbridge.core.testing.Nightly(guardedBy = "ObservedAsRunTest#anObservedSessionGetsTheVerdictRunGivesTheSameFileAndInputs") // docs/testing.md#the-nightly-tier
+    @Nightly(guardedBy = "ObservedAsRunTest#anObservedSessionGetsTheVerdictRunGivesTheSameFileAndInputs") // docs/testing.md#the-nightly-tier
     @ParameterizedTest(name = "q8 on {0}")
     @CsvSource({"wasm, false"})
     void onWasmTheObservedSessionAndItsRunBothPass(String device, boolean wrong) throws Exception {

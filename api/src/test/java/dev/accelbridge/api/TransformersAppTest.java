@@ -11,6 +11,7 @@ import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.Status;
+import dev.accelbridge.core.testing.Nightly;
 import dev.accelbridge.suites.PublishedModels;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -39,7 +40,7 @@ class TransformersAppTest {
      * wasm agrees with native; WebGPU (the nightly's native EP on SwiftShader) does not, measured 2026-11-26: max abs 0.112
      * against the quantized tolerance's 0.1 (cosine 0.9988), a verdict the observer reports as the matrix would.
      */
-    @dev.accelbridge.core.testing.Nightly(guardedBy = "TransformersAppTest#aTransformersJsPipelineIsObservedAndJudgedAgainstNative") // docs/testing.md#the-nightly-tier
+    @Nightly(guardedBy = "TransformersAppTest#aTransformersJsPipelineIsObservedAndJudgedAgainstNative") // docs/testing.md#the-nightly-tier
     @ParameterizedTest(name = "{0} on {1}")
     @CsvSource({"/tjs, wasm, PASSED", "/tjs, webgpu, WRONG_OUTPUT", "/tjs-worker, wasm, PASSED"})
     void theSamePipelineOnThePageAndOnWasm(String path, String device, Status expected) throws Exception {

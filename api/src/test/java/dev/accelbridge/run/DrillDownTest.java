@@ -23,6 +23,7 @@ import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.Recreate;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
+import dev.accelbridge.core.testing.Nightly;
 import dev.accelbridge.fallback.Chain;
 import dev.accelbridge.fallback.FallbackPolicy;
 import dev.accelbridge.nativerunner.HostDetector;
@@ -55,7 +56,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * CPU below float32 noise), the repro it writes re-run on the backend, and per-op profiles and re-creation cycles on
  * wasm, WebGPU and native ONNX Runtime.
  */
-@dev.accelbridge.core.testing.Nightly(guardedBy = "BisectionCliTest") // docs/testing.md#the-nightly-tier
+@Nightly(guardedBy = "BisectionCliTest") // docs/testing.md#the-nightly-tier
 @RequiresBrowser
 class DrillDownTest {
     @TempDir

@@ -11,6 +11,7 @@ import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.testing.Nightly;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -180,7 +181,7 @@ class OtherBrowsersTest {
      * none here), and says what each gave as WebGPU's evidence (wasm still runs).
      */
     @RequiresBrowser(BrowserKind.CHROMIUM_SHELL)
-    @dev.accelbridge.core.testing.Nightly(guardedBy = "HardwareAdapterSearchTest#softwareEverywhereIsRefusedNamingWhatEachSetGaveAndTheLastJoinedIsKept")
+    @Nightly(guardedBy = "HardwareAdapterSearchTest#softwareEverywhereIsRefusedNamingWhatEachSetGaveAndTheLastJoinedIsKept")
     @Test
     void askedForTheGpusAdapterALaneRefusesSoftwareWithWhatEachFlagSetGave() {
         try (BrowserBackendProvider p = shellWith(dev.accelbridge.browser.launch.WebGpuAdapter.HARDWARE)) {

@@ -6,6 +6,7 @@ import com.microsoft.playwright.Playwright;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.browser.testing.TestChromium;
 import dev.accelbridge.core.OrtWebEngine;
+import dev.accelbridge.core.testing.Nightly;
 import dev.accelbridge.nativerunner.TinyOnnx;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -35,7 +36,7 @@ class BundledAppTest {
     @TempDir
     Path dir;
 
-    @dev.accelbridge.core.testing.Nightly(guardedBy = "BundledAppTest#anAppThatBundledOnnxruntimeWebIsObservedAsOneThatImportedIt") // docs/testing.md#the-nightly-tier
+    @Nightly(guardedBy = "BundledAppTest#anAppThatBundledOnnxruntimeWebIsObservedAsOneThatImportedIt") // docs/testing.md#the-nightly-tier
     @ParameterizedTest
     @CsvSource({"wasm, JSEP"})
     void theBundledAppOnWasmToo(String ep, OrtWebEngine engine) throws Exception {

@@ -7,6 +7,7 @@ import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.options.WaitForSelectorState;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.browser.testing.TestChromium;
+import dev.accelbridge.core.testing.Nightly;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -97,7 +98,7 @@ class ObserverLimitsTest {
         }
     }
 
-    @dev.accelbridge.core.testing.Nightly(guardedBy = "ObserverLimitsTest#aModelAndALargeTensorLeaveTheRealmWholeEitherWay") // docs/testing.md#the-nightly-tier
+    @Nightly(guardedBy = "ObserverLimitsTest#aModelAndALargeTensorLeaveTheRealmWholeEitherWay") // docs/testing.md#the-nightly-tier
     @ParameterizedTest(name = "{0} from a {1}")
     @CsvSource({"PARTS, page", "DOWNLOADS, worker"})
     void theOtherTwoHandoversAndRealms(PageObserver.Handover handover, String realm) throws Exception {

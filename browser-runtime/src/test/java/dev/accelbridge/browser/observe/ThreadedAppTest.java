@@ -8,6 +8,7 @@ import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.options.WaitForSelectorState;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.browser.testing.TestChromium;
+import dev.accelbridge.core.testing.Nightly;
 import dev.accelbridge.nativerunner.TinyOnnx;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -54,7 +55,7 @@ class ThreadedAppTest {
         }
     }
 
-    @dev.accelbridge.core.testing.Nightly(guardedBy = "ThreadedAppTest#aSessionInAWorkerIsObservedThereAndAgreesWithNative") // docs/testing.md#the-nightly-tier
+    @Nightly(guardedBy = "ThreadedAppTest#aSessionInAWorkerIsObservedThereAndAgreesWithNative") // docs/testing.md#the-nightly-tier
     @ParameterizedTest(name = "{0}")
     @CsvSource({"/threaded?in=classic, blob:http://127.0.0.1:PORT/", "/threaded?in=nested, http://127.0.0.1:PORT/work.mjs"})
     void aClassicAndANestedWorkerToo(String path, String worker) throws Exception {

@@ -5,6 +5,7 @@ import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
+import dev.accelbridge.core.testing.Nightly;
 import dev.accelbridge.reports.StoreException;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -67,7 +68,7 @@ class StoreSafetyTest {
         return total;
     }
 
-    @dev.accelbridge.core.testing.Nightly(guardedBy = "StoreSafetyTest#aHealthyFileShorterThanItsHeadersBlockCountOpens") // docs/testing.md#the-nightly-tier
+    @Nightly(guardedBy = "StoreSafetyTest#aHealthyFileShorterThanItsHeadersBlockCountOpens") // docs/testing.md#the-nightly-tier
     @Test
     void thirtyRunsOfDifferentShapesAllReopen() throws Exception {
         Path db = dir.resolve("m.duckdb");

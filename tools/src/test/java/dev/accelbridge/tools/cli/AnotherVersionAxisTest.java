@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.core.VersionAxes;
+import dev.accelbridge.core.testing.Nightly;
 import dev.accelbridge.nativerunner.TinyOnnx;
 import dev.accelbridge.reports.store.MatrixStore;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * versions, and bisect-versions walks it ({@code --axis}), with no other change anywhere. Real Chromium, onnxruntime-web,
  * ONNX Runtime and DuckDB.
  */
-@dev.accelbridge.core.testing.Nightly(guardedBy = "VersionsCliTest") // docs/testing.md#the-nightly-tier
+@Nightly(guardedBy = "VersionsCliTest") // docs/testing.md#the-nightly-tier
 @RequiresBrowser
 class AnotherVersionAxisTest {
     @TempDir

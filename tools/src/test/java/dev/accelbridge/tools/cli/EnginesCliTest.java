@@ -6,6 +6,7 @@ import dev.accelbridge.browser.page.PageAssets;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.DType;
+import dev.accelbridge.core.testing.Nightly;
 import dev.accelbridge.suites.onnx.GraphBuilder;
 import dev.accelbridge.reports.store.MatrixStore;
 import dev.accelbridge.suites.PublishedModels;
@@ -96,7 +97,7 @@ class EnginesCliTest {
      * 0.0.31, pinned by sha256) is wrong on JSEP here, its If branch's reflecting Slices failing a kernel, and right on the
      * native WebGPU EP (measured 2026-11-25: max abs err 0.90 against 4.5e-7).
      */
-    @dev.accelbridge.core.testing.Nightly(guardedBy = "EnginesCliTest#graphCaptureOnTheNativeEpTruncatesInt64AndTheVerdictSaysSo") // docs/testing.md#the-nightly-tier
+    @Nightly(guardedBy = "EnginesCliTest#graphCaptureOnTheNativeEpTruncatesInt64AndTheVerdictSaysSo") // docs/testing.md#the-nightly-tier
     @Test
     @EnabledIf(value = "published", disabledReason = "the published models are not installed (test-suites/published)")
     void thePublishedLegacyVadIsWrongOnJsepAndRightOnTheNativeEp() throws Exception {
@@ -165,7 +166,7 @@ class EnginesCliTest {
      * The native WebGPU EP's own options reach its provider (named in the case's provenance), each value a case of its own;
      * JSEP, which drops them unread, runs its case once, without them.
      */
-    @dev.accelbridge.core.testing.Nightly(guardedBy = "EngineTargetsTest") // docs/testing.md#the-nightly-tier
+    @Nightly(guardedBy = "EngineTargetsTest") // docs/testing.md#the-nightly-tier
     @Test
     void theNativeEpsOwnOptionsAreSweptOnItAloneAndNamedWithTheProvider() throws Exception {
         CliRunner.Result r = CliRunner.run("run", "--db", tmp.resolve("v.duckdb").toString(), "--out", tmp.resolve("v").toString(),

@@ -3,6 +3,7 @@ package dev.accelbridge.tools.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.browser.testing.RequiresBrowser;
+import dev.accelbridge.core.testing.Nightly;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * each tower timed on its own beside the pair; and speech-to-text, a Whisper-style encoder and merged decoder transcribing
  * a generated waveform, its tokens verified against native with the encoder's time apart.
  */
-@dev.accelbridge.core.testing.Nightly(guardedBy = "PlaywrightChromiumTest#allThreeSuitesRunOnTheSoftwareWebgpuAdapterAndMatch") // docs/testing.md#the-nightly-tier
+@Nightly(guardedBy = "PlaywrightChromiumTest#allThreeSuitesRunOnTheSoftwareWebgpuAdapterAndMatch") // docs/testing.md#the-nightly-tier
 class FamiliesCliTest {
     @TempDir
     Path tmp;

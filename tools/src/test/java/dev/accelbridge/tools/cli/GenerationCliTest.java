@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.core.DType;
+import dev.accelbridge.core.testing.Nightly;
 import dev.accelbridge.suites.generation.LlamaDecoderModel;
 import dev.accelbridge.suites.onnx.GraphBuilder;
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,7 @@ class GenerationCliTest {
     @TempDir
     Path tmp;
 
-    @dev.accelbridge.core.testing.Nightly(guardedBy = "PlaywrightChromiumTest#theDecoderGeneratesTheNativeTokensOnWasmAndOnWebgpu") // docs/testing.md#the-nightly-tier
+    @Nightly(guardedBy = "PlaywrightChromiumTest#theDecoderGeneratesTheNativeTokensOnWasmAndOnWebgpu") // docs/testing.md#the-nightly-tier
     @Test
     @RequiresBrowser
     void theDecoderGeneratesVerifiedTokensNativelyOnWasmAndOnWebgpuOnBothEnginesWithItsFiguresWherePeopleLook() throws Exception {

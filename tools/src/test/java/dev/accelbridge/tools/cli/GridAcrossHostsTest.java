@@ -1,6 +1,7 @@
 package dev.accelbridge.tools.cli;
 
 import dev.accelbridge.browser.testing.RequiresBrowser;
+import dev.accelbridge.core.testing.Nightly;
 import dev.accelbridge.run.RequiresHostPart;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A Selenium Grid on another host: a network namespace of its own, reachable only across a veth pair, the bridge bound
  * to this side's address. Its node's Chromium runs WebGPU (SwiftShader, labelled) and wasm with the threads it has here.
  */
-@dev.accelbridge.core.testing.Nightly(guardedBy = "GridRunCliTest") // docs/testing.md#the-nightly-tier
+@Nightly(guardedBy = "GridRunCliTest") // docs/testing.md#the-nightly-tier
 @RequiresBrowser
 @RequiresHostPart({RequiresHostPart.Part.NETWORK_NAMESPACE, RequiresHostPart.Part.GRID})
 class GridAcrossHostsTest {

@@ -3,6 +3,7 @@ package dev.accelbridge.tools.cli;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.accelbridge.core.testing.Nightly;
 import dev.accelbridge.suites.OddModels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,7 +25,7 @@ class LargeResultsCliTest {
 
     private static final long MB = 1_000_000L;
 
-    @dev.accelbridge.core.testing.Nightly(guardedBy = "LargeResultsCliTest#outputsAboveTheJobsBudgetFailAtOnceNamingTheSizesAndTheFlag") // docs/testing.md#the-nightly-tier
+    @Nightly(guardedBy = "LargeResultsCliTest#outputsAboveTheJobsBudgetFailAtOnceNamingTheSizesAndTheFlag") // docs/testing.md#the-nightly-tier
     @RequiresBrowser
     @Test
     void twoHundredMegabytesInAndFourHundredOutPassNativelyAndOnWasmWithinTheHeapBound() throws Exception {

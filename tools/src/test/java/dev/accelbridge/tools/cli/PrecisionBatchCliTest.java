@@ -3,6 +3,7 @@ package dev.accelbridge.tools.cli;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.accelbridge.core.testing.Nightly;
 import dev.accelbridge.reports.store.MatrixStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Java, at batch 1 and 2, natively and in headless Chromium on wasm and WebGPU (SwiftShader); then recommend and
  * predict on the store that run filled.
  */
-@dev.accelbridge.core.testing.Nightly(guardedBy = "DtypeFolderCliTest") // docs/testing.md#the-nightly-tier
+@Nightly(guardedBy = "DtypeFolderCliTest") // docs/testing.md#the-nightly-tier
 class PrecisionBatchCliTest {
     @TempDir
     Path tmp;

@@ -3,6 +3,7 @@ package dev.accelbridge.tools.cli;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.accelbridge.core.testing.Nightly;
 import dev.accelbridge.suites.PublishedModels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,7 +22,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * each run natively and on wasm
  * in Chromium through the CLI, fed by the accelbridge.json a user would write (or by nothing): every case PASSES.
  */
-@dev.accelbridge.core.testing.Nightly(guardedBy = "DtypeFolderCliTest") // docs/testing.md#the-nightly-tier
+@Nightly(guardedBy = "DtypeFolderCliTest") // docs/testing.md#the-nightly-tier
 class PublishedModelsCliTest {
     @TempDir
     Path tmp;

@@ -7,6 +7,7 @@ import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.browser.page.PageAssets;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.BrowserSpec;
+import dev.accelbridge.core.testing.Nightly;
 import dev.accelbridge.nativerunner.DjlOnnxRuntimeProvider;
 import dev.accelbridge.nativerunner.TinyOnnx;
 import dev.accelbridge.reports.store.MatrixStore;
@@ -43,7 +44,7 @@ class VersionsCliTest {
         model = TinyOnnx.write(TinyOnnx.mlp(8, 16, 4, 2, 3L), Files.createDirectories(tmp.resolve("m")), "mlp").path();
     }
 
-    @dev.accelbridge.core.testing.Nightly(guardedBy = "ProcessRuntimeProviderTest") // docs/testing.md#the-nightly-tier
+    @Nightly(guardedBy = "ProcessRuntimeProviderTest") // docs/testing.md#the-nightly-tier
     @Test
     void oneRunUnderTwoOfEachVersionStoresEachAsItsOwnCaseAndComparesThem() throws Exception {
         String db = tmp.resolve("v.duckdb").toString();

@@ -7,6 +7,7 @@ import dev.accelbridge.bridge.BridgeOptions;
 import dev.accelbridge.bridge.BridgeServer;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.testing.Nightly;
 import dev.accelbridge.reports.Fixtures;
 import dev.accelbridge.reports.LabelBoxes;
 import dev.accelbridge.reports.LayoutFixture;
@@ -27,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (5,385): at 1280 and 1920 px no two rendered labels overlap, with the op suite folded and open. Screenshots go to
  * target/dashboard-screenshots.
  */
-@dev.accelbridge.core.testing.Nightly(guardedBy = "DashboardTest") // docs/testing.md#the-nightly-tier
+@Nightly(guardedBy = "DashboardTest") // docs/testing.md#the-nightly-tier
 @RequiresBrowser
 class DashboardLayoutTest {
     @TempDir
