@@ -4,9 +4,9 @@ import { errorText } from './probe.mjs';
 import { nodePlacement } from './placement.mjs';
 
 // Creates a session of `bytes` with `sessionOptions`, timed. With `checkPlacement` it is created first with CPU fallback
-// disabled: onnxruntime-web refuses a session that would place any node on the CPU EP. Refused, it is made once more,
-// untimed and released at once, with ORT's verbose log (`capture`: the page's console capture) to list which nodes went to
-// which EP; then it is made again as usual. Returns { session, sessionMs, placement } (placement null when not checked;
+// disabled: onnxruntime-web refuses a session that would place any node on the CPU EP. Refused and given `capture` (the
+// page's console capture: the bridge asked for the nodes), it is made once more, untimed and released at once, with ORT's
+// verbose log to list which nodes went to which EP; then it is made again as usual. Returns { session, sessionMs, placement } (placement null when not checked;
 // `placement.nodes`: provider -> nodes, as ORT's "Node placements" log names them, or null when the log said nothing).
 export async function createSession(ort, bytes, sessionOptions, checkPlacement, capture) {
   let t0 = performance.now();
@@ -19,7 +19,8 @@ export async function createSession(ort, bytes, sessionOptions, checkPlacement, 
     } catch (e) {
       const text = errorText(e);
       if (!/fallback to CPU EP has been explicitly disabled/i.test(text)) throw e;
-      placement = { onRequested: false, basis: text, nodes: capture ? await listPlacement(ort, bytes, sessionOptions, capture) : null };
+      placement = capture ? { onRequested: false, basis: text, nodes: await listPlacement(ort, bytes, sessionOptions, capture) }
+        : { onRequested: false, basis: `${text} (which nodes was not asked for)`, nodes: null };
       t0 = performance.now();
     }
   }

@@ -36,7 +36,7 @@ export async function loadJob(page, msg, modelBytes) {
   let made;
   try {
     // Where the nodes run: checked when asked (session.mjs)
-    made = await createSession(ort, bytes, sessionOptions, opts.checkPlacement, page.capture);
+    made = await createSession(ort, bytes, sessionOptions, opts.checkPlacement, opts.listPlacement === true ? page.capture : null);
   } catch (e) {
     // a session that was not made is never released: its window closes here, with its over-limit request as the reason
     const w = closeWindow(msg.session);

@@ -95,7 +95,8 @@ public final class PageSessions {
         Map<String, String> where = new java.util.LinkedHashMap<>();
         gpuOutputs.forEach(o -> where.put(o, "gpu-buffer"));
         LoadJob.SessionOptions options = new LoadJob.SessionOptions(optimization, 2, threads,
-                use == SessionUse.PROFILED ? Boolean.TRUE : null, use == SessionUse.PLACEMENT_CHECKED ? Boolean.TRUE : null, freeDims,
+                use == SessionUse.PROFILED ? Boolean.TRUE : null, use.checksPlacement() ? Boolean.TRUE : null,
+                use == SessionUse.PLACEMENT_LISTED ? Boolean.TRUE : null, freeDims,
                 graphCapture ? Boolean.TRUE : null, where);
         LoadJob load = JobMessages.load(sessionId, model, inline, ep, options, externalData);
         if (inline != null) {

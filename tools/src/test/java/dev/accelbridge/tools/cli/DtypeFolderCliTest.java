@@ -33,10 +33,11 @@ class DtypeFolderCliTest {
         Path folder = PublishedModels.embedderFolder(tmp);
         Path db = tmp.resolve("d.duckdb");
         long t0 = System.nanoTime();
-        // ten timed runs where they are cheap (an interval for each speed claim), one on WebGPU's software adapter (5 s a run)
+        // ten timed runs where they are cheap (an interval for each speed claim), one on WebGPU's software adapter (5 s a run),
+        // settled there (--sampling full) so that the nodes each engine put on the CPU EP are listed
         List<JsonNode> rows = new ArrayList<>();
-        for (List<String> part : List.of(List.of("cpu,wasm,webnn-cpu", "10"), List.of("webgpu", "1"))) {
-            CliRunner.Result r = CliRunner.run("run", "--model", folder.toString(), "--backends", part.get(0),
+        for (List<String> part : List.of(List.of("cpu,wasm,webnn-cpu", "10", "auto"), List.of("webgpu", "1", "full"))) {
+            CliRunner.Result r = CliRunner.run("run", "--model", folder.toString(), "--backends", part.get(0), "--sampling", part.get(2),
                     "--browser", "chromium-shell", "--json", "--warmups", "0", "--iterations", part.get(1), "--min-duration", "0",
                     "--warmup-duration", "0", "--no-report", "--db", db.toString(), "--out", tmp.resolve("out").toString(),
                     // both engines' q8 bisected, whatever the first one took (the default budget would defer the second)
