@@ -21,15 +21,21 @@ import java.util.function.Function;
  * Browser lanes kept open across runs, for a session that runs many small plans (a JUnit class, a program calling the
  * Java API in a loop): a run {@link #borrow borrows} lanes, and closing what it borrowed gives the lanes back instead of
  * closing their browsers, so the next run's cases start on a browser that is already up and probed. A plan launched
- * differently (another driver, Grid, headless setting, exposure or case timeout) closes the pool's browsers and starts
- * afresh. {@link #close()} closes every browser and the bridge.
+ * differently (another driver, Grid or remote browser, headless setting, exposure, case timeout, output budget, V8 or WebGPU
+ * flags) closes the pool's browsers and starts afresh. {@link #close()} closes every browser and the bridge.
  */
 public final class LanePool implements AutoCloseable {
-    /** What the browsers of a plan are launched with: plans that agree on it can share lanes. */
-    private record LaunchKey(DriverKind driver, Optional<URI> grid, boolean headless, Exposure exposure, Duration caseTimeout,
-                             List<String> extraArgs, dev.accelbridge.browser.launch.WebGpuAdapter webGpuAdapter) {
+    /**
+     * What the browsers of a plan are launched with, and their bridge started with: plans that agree on it can share lanes
+     * (found when read: a later plan's output budget was the bridge's of the first, and a remote browser's address was not
+     * part of it, so a plan that connects elsewhere reused the first plan's browsers).
+     */
+    private record LaunchKey(DriverKind driver, Optional<URI> grid, RemoteBrowsers remote, boolean headless, Exposure exposure,
+                             Duration caseTimeout, long maxResultBytes, List<String> extraArgs,
+                             dev.accelbridge.browser.launch.WebGpuAdapter webGpuAdapter) {
         static LaunchKey of(RunPlan p) {
-            return new LaunchKey(p.targets().driver(), p.targets().grid(), p.targets().headless(), p.targets().exposure(), p.limits().caseTimeout(),
+            return new LaunchKey(p.targets().driver(), p.targets().grid(), p.targets().remote(), p.targets().headless(), p.targets().exposure(),
+                    p.limits().caseTimeout(), p.limits().maxResultBytes(),
                     BridgeBrowserLanes.engineArgs(p, dev.accelbridge.core.BrowserKind.CHROMIUM), p.targets().webGpuAdapter());
         }
     }
