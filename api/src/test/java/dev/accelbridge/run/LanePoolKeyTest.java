@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class LanePoolKeyTest {
     /** Lanes that only say they were made and closed. */
-    private record Made(RunPlan plan, List<String> log) implements BrowserLanes {
+    private record Made(List<String> log) implements BrowserLanes {
         @Override
         public Lane open(LaneId target, Collection<BackendId> backends) {
             throw new UnsupportedOperationException("no browser here");
@@ -52,7 +52,7 @@ class LanePoolKeyTest {
         List<String> log = new ArrayList<>();
         try (LanePool pool = new LanePool(p -> {
             log.add("made");
-            return new Made(p, log);
+            return new Made(log);
         })) {
             pool.borrow(first).close();
             log.clear();

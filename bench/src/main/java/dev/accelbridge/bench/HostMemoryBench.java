@@ -21,7 +21,7 @@ import java.util.Map;
 /**
  * Benchmark (not a test): what first touching memory costs on this host, against writing the same bytes once they are
  * mapped, in this JVM and in a Chromium page. Every fresh process, page and session here maps what it uses page by
- * page, so a host whose page faults are slow (a VM without nested paging) makes every cold start slower, harness and
+ * page, so a host whose page faults are slow (a VM whose host handles them) makes every cold start slower, harness and
  * bare baseline alike; this says how slow, so that timings from two hosts (or two days) can be told apart from a change
  * in the code. Run with {@code bench/host/run.sh [MiB=256] [rounds=3]}.
  */
@@ -75,7 +75,7 @@ public final class HostMemoryBench {
                 launches.stream().map(d -> String.format("%.0f", d)).toList());
     }
 
-    /** First touch (each page of a fresh direct buffer written once, after the JVM zeroed it) and the same again, in ms. */
+    /** First touch (the JVM zeroing a fresh direct buffer, which maps each of its pages) and a second write of the same bytes, in ms. */
     private static double[] jvmRound(long bytes) {
         long t0 = System.nanoTime();
         ByteBuffer buf = ByteBuffer.allocateDirect((int) Math.min(bytes, Integer.MAX_VALUE - 8));
