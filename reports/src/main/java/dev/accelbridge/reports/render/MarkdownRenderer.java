@@ -101,7 +101,7 @@ final class MarkdownRenderer {
             }
         }
         for (Section.Item item : s.items()) {
-            sb.append("- ").append(item.lead() == null ? "" : "**" + esc(item.lead()) + "**").append(esc(item.text())).append('\n');
+            sb.append("- ").append(bold(item.lead())).append(esc(item.text())).append('\n');
             item.steps().forEach(step -> sb.append("  - ").append(esc(step.text())).append('\n'));
         }
         sb.append('\n');
@@ -135,7 +135,20 @@ final class MarkdownRenderer {
         }
     }
 
+    /**
+     * A lead in bold, its spaces outside the stars: CommonMark closes {@code **} only after a non-space, so
+     * {@code **browsers: **} would be shown as typed.
+     */
+    static String bold(String lead) {
+        if (lead == null || lead.isBlank()) {
+            return lead == null ? "" : lead;
+        }
+        String trimmed = lead.strip();
+        int start = lead.indexOf(trimmed);
+        return lead.substring(0, start) + "**" + esc(trimmed) + "**" + lead.substring(start + trimmed.length());
+    }
+
     private static String esc(String s) {
-        return Text.markdown(s); // one line, no controls, HTML and pipes escaped
+        return Text.markdown(s); // one line, no controls, markup escaped by backslashes
     }
 }
