@@ -1,20 +1,21 @@
 package dev.accelbridge.api;
 
-import dev.accelbridge.run.BridgeBrowserLanes;
-import dev.accelbridge.run.LanePool;
-import dev.accelbridge.run.ModelSet;
-import dev.accelbridge.run.RunAccount;
-import dev.accelbridge.run.NativeProviders;
-import dev.accelbridge.run.PlanJson;
-import dev.accelbridge.run.RunOrchestrator;
-import dev.accelbridge.run.RunPlan;
-import dev.accelbridge.run.RunSummary;
-import dev.accelbridge.run.ToolkitVersions;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.nativerunner.HostDetector;
 import dev.accelbridge.reports.store.MatrixStore;
 import dev.accelbridge.reports.store.RunInfo;
+import dev.accelbridge.run.BridgeBrowserLanes;
+import dev.accelbridge.run.BrowserLanes;
+import dev.accelbridge.run.LanePool;
+import dev.accelbridge.run.ModelSet;
+import dev.accelbridge.run.NativeProviders;
+import dev.accelbridge.run.PlanJson;
+import dev.accelbridge.run.RunAccount;
+import dev.accelbridge.run.RunOrchestrator;
+import dev.accelbridge.run.RunPlan;
+import dev.accelbridge.run.RunSummary;
+import dev.accelbridge.run.ToolkitVersions;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -134,7 +135,7 @@ public final class AccelbridgeSession implements AutoCloseable {
         }
     }
 
-    private SessionRun execute(RunRequest request, java.util.function.Supplier<dev.accelbridge.run.BrowserLanes> browserLanes) {
+    private SessionRun execute(RunRequest request, java.util.function.Supplier<BrowserLanes> browserLanes) {
         RunPlan plan = request.plan();
         RunAccount account = request.account() != null ? request.account() : RunAccount.startingNow();
         ModelSet models = request.models() != null ? request.models() : account.time(RunAccount.Part.MODELS, () -> ModelSet.load(plan));

@@ -11,6 +11,7 @@ import dev.accelbridge.browser.observe.ObserverBrowser;
 import dev.accelbridge.browser.observe.PageObserver;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendUnavailableException;
+import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.Untrusted;
 
 import java.nio.file.Path;
@@ -55,7 +56,7 @@ final class AppObserver {
         }
 
         /** A tensor of this document's runs with its values: from the report, or from the file its held values went to. */
-        Optional<dev.accelbridge.core.NamedTensor> values(Observed.Tensor t) {
+        Optional<NamedTensor> values(Observed.Tensor t) {
             return t.tensor(id -> Optional.ofNullable(tensors.get(id)));
         }
     }

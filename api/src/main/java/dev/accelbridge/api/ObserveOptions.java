@@ -1,6 +1,7 @@
 package dev.accelbridge.api;
 
 import dev.accelbridge.browser.launch.WebGpuAdapter;
+import dev.accelbridge.browser.observe.PageObserver;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.run.Targets;
@@ -69,7 +70,7 @@ public record ObserveOptions(URI url, List<AppStep> steps, Optional<String> unti
         private Duration timeout = Duration.ofSeconds(120);
         private BrowserKind browser = BrowserKind.CHROMIUM;
         private WebGpuAdapter adapter = WebGpuAdapter.AUTO;
-        private long keep = dev.accelbridge.browser.observe.PageObserver.DEFAULT_KEEP;
+        private long keep = PageObserver.DEFAULT_KEEP;
         private Targets replay;
 
         private Builder(URI url) {

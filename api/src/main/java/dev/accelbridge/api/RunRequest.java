@@ -2,6 +2,7 @@ package dev.accelbridge.api;
 
 import dev.accelbridge.run.BrowserLanes;
 import dev.accelbridge.run.ModelSet;
+import dev.accelbridge.run.RunAccount;
 import dev.accelbridge.run.RunListener;
 import dev.accelbridge.run.RunPlan;
 
@@ -26,7 +27,7 @@ import java.util.function.Supplier;
  *                 start) and finishes it itself (after its reports); null: the session's, from the request to the run's end
  */
 public record RunRequest(RunPlan plan, String label, ModelSet models, String resumeOf, String continueOf, Supplier<BrowserLanes> lanes,
-                         RunListener listener, dev.accelbridge.run.RunAccount account) {
+                         RunListener listener, RunAccount account) {
     public RunRequest {
         Objects.requireNonNull(plan, "plan");
     }
@@ -50,7 +51,7 @@ public record RunRequest(RunPlan plan, String label, ModelSet models, String res
         private String continueOf;
         private Supplier<BrowserLanes> lanes;
         private RunListener listener;
-        private dev.accelbridge.run.RunAccount account;
+        private RunAccount account;
 
         private Builder() {
         }
@@ -98,7 +99,7 @@ public record RunRequest(RunPlan plan, String label, ModelSet models, String res
         }
 
         /** Accounts the run's wall time in {@code a}, which the starter finishes ({@link RunRequest#account()}). */
-        public Builder optAccount(dev.accelbridge.run.RunAccount a) {
+        public Builder optAccount(RunAccount a) {
             this.account = a;
             return this;
         }

@@ -1,11 +1,13 @@
 package dev.accelbridge.api;
 
-import dev.accelbridge.run.RunAccount;
-import dev.accelbridge.run.RunSummary;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
+import dev.accelbridge.reports.recommend.DtypeRecommendation;
+import dev.accelbridge.reports.recommend.DtypeRecommender;
+import dev.accelbridge.run.RunAccount;
+import dev.accelbridge.run.RunSummary;
 
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -60,7 +62,7 @@ public record SessionRun(String runId, Path store, List<CaseResult> results, dou
      * interval says it is faster than fp32 ({@link dev.accelbridge.reports.recommend.DtypeRecommender}); only models run in
      * more than one dtype. Each result says a variant's verdict and its fidelity ({@code result().fidelity()}).
      */
-    public List<dev.accelbridge.reports.recommend.DtypeRecommendation> dtypes(double minCloseness) {
-        return dev.accelbridge.reports.recommend.DtypeRecommender.recommend(results.stream().map(CaseResult::result).toList(), minCloseness);
+    public List<DtypeRecommendation> dtypes(double minCloseness) {
+        return DtypeRecommender.recommend(results.stream().map(CaseResult::result).toList(), minCloseness);
     }
 }

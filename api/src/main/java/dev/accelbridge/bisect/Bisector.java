@@ -16,6 +16,7 @@ import dev.accelbridge.suites.onnx.proto.Onnx.GraphProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.NodeProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.TensorProto;
+import dev.accelbridge.suites.surgery.NodeRepro;
 import dev.accelbridge.suites.surgery.Taps;
 
 import java.nio.file.Files;
@@ -233,7 +234,7 @@ public final class Bisector {
     private static Bisection atNode(Bisection.Outcome outcome, GraphProto g, int idx, Map<String, NamedTensor> ref, double err,
                                     double floatTol, BackendId backend, List<Bisection.Step> path, int compared, String note) {
         NodeProto node = g.getNode(idx);
-        return new Bisection(outcome, Taps.nodeName(g, idx), node.getOpType(), dev.accelbridge.suites.surgery.NodeRepro.attributes(node),
+        return new Bisection(outcome, Taps.nodeName(g, idx), node.getOpType(), NodeRepro.attributes(node),
                 shapes(node.getInputList(), ref, g), shapes(node.getOutputList(), ref, g), err, floatTol, "native-cpu", backend, path,
                 compared, null, note);
     }

@@ -2,6 +2,7 @@ package dev.accelbridge.bisect;
 
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
+import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionRequest;
@@ -58,7 +59,7 @@ final class ExposedWindows {
     /** The first value outside tolerance that is a divergence of its own, once found (the passes stop at its window). */
     Taps.Value first;
     /** The first value non-finite on the backend, in node order among those compared (null: none). */
-    dev.accelbridge.core.Bisection.NonFinite nonFinite;
+    Bisection.NonFinite nonFinite;
     /** The first quantize output one step off: looked past (Rounding). */
     Taps.Value rounded;
     /** Why a quantize output a step off is a defect all the same. */
@@ -166,7 +167,7 @@ final class ExposedWindows {
         }
         errors.put(v.name(), err);
         if (nonFinite == null && v.node() >= 0) {
-            nonFinite = dev.accelbridge.core.Bisection.NonFinite.of(Taps.nodeName(g, v.node()), g.getNode(v.node()).getOpType(), r, a);
+            nonFinite = Bisection.NonFinite.of(Taps.nodeName(g, v.node()), g.getNode(v.node()).getOpType(), r, a);
         }
         if (!within && first == null) {
             judge(v, r, a);

@@ -3,10 +3,13 @@ package dev.accelbridge.bisect;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
+import dev.accelbridge.core.DType;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.Parity;
+import dev.accelbridge.core.Tolerance;
 import dev.accelbridge.suites.onnx.OnnxTensors;
 import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.TensorProto;
@@ -95,7 +98,7 @@ final class KnownIfs {
      * model diverges and its inlined form does not, a note saying so, naming the Ifs; else null.
      */
     String inIfNodes(ModelProto original, ModelProto inlined, ModelCase mc, ModelSpec spec, BackendId backend, BackendProvider provider,
-                     BackendProvider cpu, java.util.function.Function<dev.accelbridge.core.DType, dev.accelbridge.core.Tolerance> tolerance,
+                     BackendProvider cpu, java.util.function.Function<DType, Tolerance> tolerance,
                      Integer threads) {
         List<String> ifs = original.getGraph().getNodeList().stream().filter(n -> n.getOpType().equals("If"))
                 .map(n -> n.getName().isEmpty() ? n.getOutput(0) : n.getName()).toList();
@@ -127,9 +130,9 @@ final class KnownIfs {
     }
 
     private boolean within(ModelCase c, BackendId backend, BackendProvider provider, BackendProvider cpu,
-                           java.util.function.Function<dev.accelbridge.core.DType, dev.accelbridge.core.Tolerance> tolerance, Integer threads) {
+                           java.util.function.Function<DType, Tolerance> tolerance, Integer threads) {
         List<NamedTensor> want = cpu.execute(new ExecutionRequest(BackendId.CPU, c, 0, 1, timeout, threads, null)).outputs();
         List<NamedTensor> got = provider.execute(new ExecutionRequest(backend, c, 0, 1, timeout, threads, null)).outputs();
-        return dev.accelbridge.core.Parity.compare(want, got, tolerance, "native-cpu").within();
+        return Parity.compare(want, got, tolerance, "native-cpu").within();
     }
 }

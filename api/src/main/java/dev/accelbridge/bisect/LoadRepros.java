@@ -2,6 +2,7 @@ package dev.accelbridge.bisect;
 
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.LoadDiagnosis;
+import dev.accelbridge.reports.render.Text;
 import dev.accelbridge.suites.onnx.OnnxTensors;
 
 import java.io.IOException;
@@ -48,6 +49,6 @@ public final class LoadRepros {
     }
 
     private static String md(String v) {
-        return dev.accelbridge.reports.render.Text.markdown(v);
+        return Text.markdown(v);
     }
 }

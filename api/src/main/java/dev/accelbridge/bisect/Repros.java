@@ -10,6 +10,7 @@ import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.Tolerance;
+import dev.accelbridge.reports.render.Text;
 import dev.accelbridge.suites.FeedOptions;
 import dev.accelbridge.suites.ModelDirectory;
 import dev.accelbridge.suites.ModelLoad;
@@ -119,6 +120,6 @@ public final class Repros {
     }
 
     private static String md(String v) {
-        return dev.accelbridge.reports.render.Text.markdown(v);
+        return Text.markdown(v);
     }
 }

@@ -1,5 +1,6 @@
 package dev.accelbridge.bisect;
 
+import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.suites.onnx.proto.Onnx.GraphProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.NodeProto;
@@ -67,7 +68,7 @@ final class Rounding {
      * inputs: still off (the backend quantizes otherwise), or not runnable alone (nothing tells it from a defect); null
      * when alone it gives the reference's integers, so the difference came from its inputs.
      */
-    static String notRounding(AloneRuns.Verdict own, dev.accelbridge.core.BackendId backend) {
+    static String notRounding(AloneRuns.Verdict own, BackendId backend) {
         if (own.failure() != null) {
             return "its integer output is a quantization step off, and run alone on " + backend + " it could not show whether "
                     + "that is rounding: " + own.failure();

@@ -1,11 +1,12 @@
 package dev.accelbridge.run;
 
-import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.bridge.BridgeServer;
-import dev.accelbridge.browser.provider.BrowserBackendProvider;
 import dev.accelbridge.bridge.hub.ConnectedPage;
-import dev.accelbridge.core.LaneId;
+import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.browser.provider.BrowserBackendProvider;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.PublicApi;
 
 import java.util.Collection;
 import java.util.Map;
@@ -43,7 +44,7 @@ public final class AttachedPageLanes implements BrowserLanes {
     /** A page opened by hand: nothing drives its browser. */
     @Override
     public String driver(LaneId target) {
-        return dev.accelbridge.browser.launch.DriverKind.MANUAL.id();
+        return DriverKind.MANUAL.id();
     }
 
     /** One page, one lane: its jobs run one at a time. */

@@ -2,10 +2,12 @@ package dev.accelbridge.run;
 
 import dev.accelbridge.bisect.Bisector;
 import dev.accelbridge.bisect.Repros;
+import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.DType;
+import dev.accelbridge.core.Defect;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
@@ -73,7 +75,7 @@ public final class Bisections {
         }
         // a variant's designed loss has no node to blame; where the variant's own run was not compared, bisection against
         // the same file's native CPU run is what tells the loss from the backend's error
-        return r.defectFinding() != dev.accelbridge.core.Defect.NONE;
+        return r.defectFinding() != Defect.NONE;
     }
 
     /** {@code r} with its bisection (unchanged when not {@link #wanted}). */
@@ -105,7 +107,7 @@ public final class Bisections {
                     timeout);
         } catch (RuntimeException e) {
             b = Bisection.without(Bisection.Outcome.FAILED, backend, "native-cpu", tol.apply(DType.FLOAT32).atol(), 0,
-                    e instanceof dev.accelbridge.core.AccelbridgeException a ? a.oneLine() : e.toString());
+                    e instanceof AccelbridgeException a ? a.oneLine() : e.toString());
         }
         spentNanos += System.nanoTime() - t0;
         if (b.outcome() != Bisection.Outcome.FAILED) {

@@ -1,27 +1,30 @@
 package dev.accelbridge.run;
 
-import dev.accelbridge.browser.page.OrtWebAxis;
-import dev.accelbridge.core.OrtWebEngine;
-import dev.accelbridge.browser.page.OrtWebEngineAxis;
-import dev.accelbridge.browser.launch.BrowserMajorAxis;
 import dev.accelbridge.bridge.BridgeOptions;
 import dev.accelbridge.bridge.BridgeServer;
-import dev.accelbridge.browser.provider.BrowserBackendProvider;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
-import dev.accelbridge.browser.launch.BrowserLaunchers;
 import dev.accelbridge.browser.launch.BrowserLaunchException;
-import dev.accelbridge.browser.launch.InstalledBrowser;
-import dev.accelbridge.browser.npm.NpmException;
-import dev.accelbridge.browser.page.OrtWebBuild;
-import dev.accelbridge.core.BrowserKind;
-import dev.accelbridge.core.BrowserSpec;
-import dev.accelbridge.core.LaneId;
+import dev.accelbridge.browser.launch.BrowserLaunchers;
+import dev.accelbridge.browser.launch.BrowserMajorAxis;
 import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.browser.launch.InstalledBrowser;
 import dev.accelbridge.browser.launch.LaunchOptions;
+import dev.accelbridge.browser.npm.NpmException;
+import dev.accelbridge.browser.page.OrtWebAxis;
+import dev.accelbridge.browser.page.OrtWebBuild;
+import dev.accelbridge.browser.page.OrtWebEngineAxis;
+import dev.accelbridge.browser.provider.BrowserBackendProvider;
+import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.Availability;
+import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.BackendUnavailableException;
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.BrowserSpec;
+import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.VersionAxes;
 
@@ -119,11 +122,11 @@ public final class BridgeBrowserLanes implements BrowserLanes {
     private BrowserBackendProvider launch(BridgeServer bridge, LaunchOptions.Builder lo, DriverKind driver, OrtWebBuild ortWeb) {
         try {
             return new BrowserBackendProvider(bridge, lo.driver(driver).build(), BrowserLaunchers.forDriver(driver), ortWeb);
-        } catch (dev.accelbridge.core.BackendException e) {
+        } catch (BackendException e) {
             throw e;
-        } catch (dev.accelbridge.core.AccelbridgeException e) {
+        } catch (AccelbridgeException e) {
             // a remote that gave no browser: its cases are UNAVAILABLE there, not this machine's failures
-            java.util.Optional<dev.accelbridge.core.HostInfo> remote = plan.targets().grid().map(g -> RemoteUnavailable.grid(g.getAuthority()))
+            java.util.Optional<HostInfo> remote = plan.targets().grid().map(g -> RemoteUnavailable.grid(g.getAuthority()))
                     .or(() -> plan.targets().remote().connect().map(RemoteUnavailable::playwrightServer));
             if (remote.isEmpty()) {
                 throw e;
@@ -139,7 +142,7 @@ public final class BridgeBrowserLanes implements BrowserLanes {
      * the browser's own background tiering (found when tried: 30 odd one-run models in one lane, a load job waited over
      * 30 s behind those stalls).
      */
-    static List<String> engineArgs(RunPlan plan, dev.accelbridge.core.BrowserKind browser) {
+    static List<String> engineArgs(RunPlan plan, BrowserKind browser) {
         // V8's flag, for Chromium builds only (found when tried: WebKitWebDriver refused it, and every WebKit case FAILED)
         return plan.sampling().warmsUp() || !browser.chromium() ? List.of() : List.of("--js-flags=--no-wasm-sync-tier-up");
     }
@@ -205,7 +208,7 @@ public final class BridgeBrowserLanes implements BrowserLanes {
         // the lane's own versions, for cases that never reach the page
         Provenance prov = Provenance.of(p.browserName(), p.browserVersion(), p.driver().id(), null, null, List.of(),
                 VersionAxes.recorded(runtimeVersions, p.laneId()));
-        java.util.Optional<dev.accelbridge.core.HostInfo> remote = p.remoteHost();
+        java.util.Optional<HostInfo> remote = p.remoteHost();
         return new Lane(p.laneId(), p.browserLabel(), b -> p, probes, remote.map(prov::withHost).orElse(prov), remote, p::renew);
     }
 

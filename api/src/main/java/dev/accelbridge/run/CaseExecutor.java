@@ -5,14 +5,16 @@ import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.DType;
-import dev.accelbridge.core.Tolerance;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionRequest;
+import dev.accelbridge.core.MinDurations;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.SamplingDepth;
 import dev.accelbridge.core.Status;
+import dev.accelbridge.core.Tolerance;
 import dev.accelbridge.fallback.Chain;
 import dev.accelbridge.fallback.FallbackPolicy;
 import dev.accelbridge.fallback.Resolution;
@@ -94,8 +96,8 @@ final class CaseExecutor {
         return this;
     }
 
-    private dev.accelbridge.core.MinDurations durations = dev.accelbridge.core.MinDurations.NONE;
-    private dev.accelbridge.core.SamplingDepth depth = dev.accelbridge.core.SamplingDepth.FULL;
+    private MinDurations durations = MinDurations.NONE;
+    private SamplingDepth depth = SamplingDepth.FULL;
     private RunAccount account;
 
     /** Accounts each case's session creation, first inference, timed iterations and the rest of its time in {@code a}. */
@@ -108,7 +110,7 @@ final class CaseExecutor {
      * Warm-ups and timed iterations go on past their counts until {@code d}'s durations have passed, and each case samples as
      * deep as {@code depth} says for its hop ({@link dev.accelbridge.core.SamplingDepth#on}: a software adapter's runs its verdict).
      */
-    public CaseExecutor withSampling(dev.accelbridge.core.MinDurations d, dev.accelbridge.core.SamplingDepth depth) {
+    public CaseExecutor withSampling(MinDurations d, SamplingDepth depth) {
         this.durations = d;
         this.depth = depth;
         return this;

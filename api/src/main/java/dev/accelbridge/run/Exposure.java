@@ -2,6 +2,7 @@ package dev.accelbridge.run;
 
 import dev.accelbridge.bridge.TlsIdentity;
 import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.NamedFile;
 import dev.accelbridge.core.PublicApi;
 
 import java.net.URI;
@@ -58,8 +59,8 @@ public record Exposure(Optional<String> bindHost, Optional<URI> advertise, Tls t
             if (keystore.isEmpty()) {
                 return TlsIdentity.selfSigned(names);
             }
-            dev.accelbridge.core.NamedFile.check(keystore.get(), "--tls-keystore", dev.accelbridge.core.NamedFile.MAX_KEYSTORE);
-            String pw = passwordFile.isPresent() ? dev.accelbridge.core.NamedFile.firstLine(passwordFile.get(), "--tls-keystore-password-file")
+            NamedFile.check(keystore.get(), "--tls-keystore", NamedFile.MAX_KEYSTORE);
+            String pw = passwordFile.isPresent() ? NamedFile.firstLine(passwordFile.get(), "--tls-keystore-password-file")
                     : System.getenv("ACCELBRIDGE_TLS_PASSWORD");
             if (pw == null) {
                 throw new AccelbridgeException("--tls-keystore needs the keystore's password",

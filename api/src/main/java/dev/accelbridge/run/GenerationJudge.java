@@ -1,12 +1,13 @@
 package dev.accelbridge.run;
 
+import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.DecoderLayout;
-import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.Execution;
+import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.Generation;
 import dev.accelbridge.core.GenerationCheck;
 import dev.accelbridge.core.ModelCase;
@@ -35,7 +36,7 @@ final class GenerationJudge implements Judge {
 
     @Override
     public ModelCase bisected(ModelCase mc, RunResult result, BackendProvider cpu, java.time.Duration timeout) {
-        int depth = GenerationCheck.pastLengthIn(result.reason()).orElseThrow(() -> new dev.accelbridge.core.AccelbridgeException(
+        int depth = GenerationCheck.pastLengthIn(result.reason()).orElseThrow(() -> new AccelbridgeException(
                 "the generation's verdict names no step to bisect (" + result.reason() + ")", "bisect its grid's single steps"));
         return stepCase(mc, depth, cpu, timeout);
     }

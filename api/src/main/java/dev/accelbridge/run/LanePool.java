@@ -1,8 +1,10 @@
 package dev.accelbridge.run;
 
 import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.browser.launch.WebGpuAdapter;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.LaneId;
 
 import java.net.URI;
@@ -32,11 +34,11 @@ public final class LanePool implements AutoCloseable {
      */
     private record LaunchKey(DriverKind driver, Optional<URI> grid, RemoteBrowsers remote, boolean headless, Exposure exposure,
                              Duration caseTimeout, long maxResultBytes, List<String> extraArgs,
-                             dev.accelbridge.browser.launch.WebGpuAdapter webGpuAdapter) {
+                             WebGpuAdapter webGpuAdapter) {
         static LaunchKey of(RunPlan p) {
             return new LaunchKey(p.targets().driver(), p.targets().grid(), p.targets().remote(), p.targets().headless(), p.targets().exposure(),
                     p.limits().caseTimeout(), p.limits().maxResultBytes(),
-                    BridgeBrowserLanes.engineArgs(p, dev.accelbridge.core.BrowserKind.CHROMIUM), p.targets().webGpuAdapter());
+                    BridgeBrowserLanes.engineArgs(p, BrowserKind.CHROMIUM), p.targets().webGpuAdapter());
         }
     }
 

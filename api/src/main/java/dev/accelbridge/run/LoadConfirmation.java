@@ -1,5 +1,6 @@
 package dev.accelbridge.run;
 
+import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.CaseId;
@@ -54,7 +55,7 @@ final class LoadConfirmation {
             return "; " + level + " it loads and " + (p.within() ? "PASSES" : "is WRONG_OUTPUT") + " (" + p.describe() + ")";
         } catch (RuntimeException e) {
             return "; " + level + " it loads but its run failed: "
-                    + (e instanceof dev.accelbridge.core.AccelbridgeException a ? a.oneLine() : e.toString());
+                    + (e instanceof AccelbridgeException a ? a.oneLine() : e.toString());
         }
     }
 }

@@ -1,19 +1,22 @@
 package dev.accelbridge.run;
 
+import dev.accelbridge.browser.launch.WebGpuAdapter;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.CaseId;
-import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.FallbackHop;
 import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.LaneSide;
 import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
-import dev.accelbridge.suites.ModelLoad;
-import dev.accelbridge.reports.store.ResultJson;
 import dev.accelbridge.reports.store.MatrixStore;
+import dev.accelbridge.reports.store.ResultJson;
+import dev.accelbridge.suites.ModelLoad;
 
 import java.nio.file.Path;
 import java.time.Instant;
@@ -60,7 +63,7 @@ final class OneRun {
         this.spillDir = spillDir;
         this.account = account;
         this.plan = plan;
-        this.laneBackends = LaneBackends.of(plan, dev.accelbridge.browser.launch.WebGpuAdapter.hostHasGpu());
+        this.laneBackends = LaneBackends.of(plan, WebGpuAdapter.hostHasGpu());
     }
 
     /** Runs {@code set}; {@code reopen} adds to a run that may have finished, not only one that was interrupted. */
@@ -98,7 +101,7 @@ final class OneRun {
         BrowserLanes lanes = browserTargets.isEmpty() ? null : browserLanes.get();
         try {
             List<LaneId> browserExpected = lanes == null ? List.of() : browserTargets.stream().map(lanes::expected).distinct().toList();
-            unrunnable(set, nativeTargets, browserExpected, l -> (l.side() == dev.accelbridge.core.LaneSide.NATIVE ? nativeLanes : lanes).driver(l),
+            unrunnable(set, nativeTargets, browserExpected, l -> (l.side() == LaneSide.NATIVE ? nativeLanes : lanes).driver(l),
                     runId, done, sink);
             Set<BackendId> nativeNamed = named(plan.targets().nativeBackends());
             nativeNamed.add(BackendId.CPU); // the reference's
@@ -130,7 +133,7 @@ final class OneRun {
     /** Each model the cases run, once (by its sha256), so the store knows what every result ran. */
     private void recordModels(List<ModelCase> cases) {
         Set<String> seenModels = new LinkedHashSet<>();
-        List<dev.accelbridge.core.ModelSpec> toRecord = new ArrayList<>();
+        List<ModelSpec> toRecord = new ArrayList<>();
         for (ModelCase mc : cases) {
             var spec = mc.model();
             if (spec.sha256() != null && seenModels.add(spec.sha256())) {

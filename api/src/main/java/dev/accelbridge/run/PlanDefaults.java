@@ -1,8 +1,16 @@
 package dev.accelbridge.run;
 
-import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.BrowserSpec;
+import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.SamplingDepth;
+import dev.accelbridge.core.Untrusted;
+import dev.accelbridge.suites.ModelDirectory;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -20,22 +28,22 @@ public final class PlanDefaults {
      * The driver a plan takes where its starter names none: Playwright, unless {@code ACCELBRIDGE_DRIVER} names another. The
      * offline bundle's launcher sets {@code process}: it carries no Node.js, which Playwright's driver runs on.
      */
-    public static dev.accelbridge.browser.launch.DriverKind driver() {
+    public static DriverKind driver() {
         String env = System.getenv("ACCELBRIDGE_DRIVER");
         if (env == null || env.isBlank()) {
-            return dev.accelbridge.browser.launch.DriverKind.PLAYWRIGHT;
+            return DriverKind.PLAYWRIGHT;
         }
         // a default driver launches browsers here: a Grid or a page opened by hand is a flag of its own (found when tried:
         // manual and grid were taken, and every case failed naming a flag the user never gave)
-        dev.accelbridge.browser.launch.DriverKind d = null;
+        DriverKind d = null;
         try {
-            d = dev.accelbridge.browser.launch.DriverKind.parse(env);
-        } catch (dev.accelbridge.core.AccelbridgeException e) {
+            d = DriverKind.parse(env);
+        } catch (AccelbridgeException e) {
             // named below, with the three a default may be
         }
-        if (!java.util.EnumSet.of(dev.accelbridge.browser.launch.DriverKind.PLAYWRIGHT, dev.accelbridge.browser.launch.DriverKind.SELENIUM,
-                dev.accelbridge.browser.launch.DriverKind.PROCESS).contains(d)) {
-            throw new dev.accelbridge.core.AccelbridgeException("ACCELBRIDGE_DRIVER=" + dev.accelbridge.core.Untrusted.quote(env)
+        if (!java.util.EnumSet.of(DriverKind.PLAYWRIGHT, DriverKind.SELENIUM,
+                DriverKind.PROCESS).contains(d)) {
+            throw new AccelbridgeException("ACCELBRIDGE_DRIVER=" + Untrusted.quote(env)
                     + " is not a driver", "set it to playwright, selenium or process, or unset it");
         }
         return d;
@@ -59,8 +67,8 @@ public final class PlanDefaults {
      * The browsers a run uses when none is named: Chromium, the WebNN-capable shell, and Firefox and WebKit where they are installed;
      * on browsers elsewhere (a Grid, a Playwright server) Chromium, which every such place offers.
      */
-    public static List<dev.accelbridge.core.BrowserSpec> browsers(boolean remote) {
-        return remote ? List.of(dev.accelbridge.core.BrowserSpec.of(BrowserKind.CHROMIUM)) : browsers();
+    public static List<BrowserSpec> browsers(boolean remote) {
+        return remote ? List.of(BrowserSpec.of(BrowserKind.CHROMIUM)) : browsers();
     }
 
     /**
@@ -68,8 +76,8 @@ public final class PlanDefaults {
      * looked for when no browser backend is asked for (found when tried: a native-only run started Xvfb and MiniBrowser to
      * learn WebKit's version, and wrote WebKitGTK's caches under the user's home).
      */
-    public static List<dev.accelbridge.core.BrowserSpec> browsers(boolean remote, List<BackendId> requested) {
-        return requested.stream().noneMatch(BackendId::isBrowser) ? List.of(dev.accelbridge.core.BrowserSpec.of(BrowserKind.CHROMIUM))
+    public static List<BrowserSpec> browsers(boolean remote, List<BackendId> requested) {
+        return requested.stream().noneMatch(BackendId::isBrowser) ? List.of(BrowserSpec.of(BrowserKind.CHROMIUM))
                 : browsers(remote);
     }
 
@@ -84,7 +92,7 @@ public final class PlanDefaults {
      * browsers).
      */
     public static String describe() {
-        return "Default: the " + words(Workload.DEFAULT_SUITES.stream().map(dev.accelbridge.core.ModelFamily::id).toList())
+        return "Default: the " + words(Workload.DEFAULT_SUITES.stream().map(ModelFamily::id).toList())
                 + " suites on " + words(BROWSER_BACKENDS.stream().map(BackendId::id).toList()) + " in "
                 + words(ALWAYS.stream().map(BrowserKind::id).toList()) + " (headless), and "
                 + words(WHERE_INSTALLED.stream().map(BrowserKind::id).toList()) + " where installed; plus native cpu.";
@@ -95,18 +103,18 @@ public final class PlanDefaults {
     }
 
     /** The browsers a local run uses when none is named: Chromium, the WebNN-capable shell, and Firefox and WebKit where installed. */
-    public static List<dev.accelbridge.core.BrowserSpec> browsers() {
+    public static List<BrowserSpec> browsers() {
         List<BrowserKind> b = new java.util.ArrayList<>(ALWAYS);
         for (BrowserKind other : WHERE_INSTALLED) {
             try {
-                if (dev.accelbridge.browser.launch.BrowserDiscovery.find(other).isPresent()) {
+                if (BrowserDiscovery.find(other).isPresent()) {
                     b.add(other);
                 }
             } catch (RuntimeException e) {
                 // installed but will not say its version: left out here; naming it with --browser says why
             }
         }
-        return b.stream().map(dev.accelbridge.core.BrowserSpec::of).toList();
+        return b.stream().map(BrowserSpec::of).toList();
     }
 
     /** Where generated models go unless a plan says: {@code $ACCELBRIDGE_MODEL_CACHE}, else {@code ~/.accelbridge/models}. */
@@ -145,15 +153,15 @@ public final class PlanDefaults {
         return new Sampling(warmups != null ? warmups : conformance ? 0 : 3, iterations != null ? iterations : conformance ? 1 : 10,
                 given.warmupDuration() != null ? given.warmupDuration() : warmups != null || conformance ? java.time.Duration.ZERO : WARMUP_DURATION,
                 given.minDuration() != null ? given.minDuration() : iterations != null || conformance ? java.time.Duration.ZERO : MIN_DURATION,
-                given.depth() != null ? given.depth() : dev.accelbridge.core.SamplingDepth.AUTO);
+                given.depth() != null ? given.depth() : SamplingDepth.AUTO);
     }
 
     /** Whether a plan of these suites and user models asks a conformance question ({@link #sampling}). */
-    static boolean conformance(java.util.List<dev.accelbridge.core.ModelFamily> suites, java.util.List<java.nio.file.Path> userModels) {
+    static boolean conformance(java.util.List<ModelFamily> suites, java.util.List<java.nio.file.Path> userModels) {
         if (userModels.isEmpty()) {
-            return suites.equals(java.util.List.of(dev.accelbridge.core.ModelFamily.OPS));
+            return suites.equals(java.util.List.of(ModelFamily.OPS));
         }
-        return suites.isEmpty() && userModels.stream().allMatch(dev.accelbridge.suites.ModelDirectory::shipsTestData);
+        return suites.isEmpty() && userModels.stream().allMatch(ModelDirectory::shipsTestData);
     }
 
     /** Browser lanes at once when none is asked for: one per 4 cores, at least 1 (1 on a 2-core machine, 4 on 16). */

@@ -1,6 +1,7 @@
 package dev.accelbridge.run;
 
 import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.SamplingDepth;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -213,7 +214,7 @@ public final class PlanJson {
             return plan;
         }
         ObjectNode copy = plan.deepCopy();
-        String full = dev.accelbridge.core.SamplingDepth.FULL.id();
+        String full = SamplingDepth.FULL.id();
         if (v == null || v.asInt() < 2) {
             copy.putIfAbsent("samplingDepth", copy.textNode(full)); // a flat plan: read moves it into its group
         } else if (copy.get("sampling") instanceof ObjectNode s && !s.has("depth")) {

@@ -1,8 +1,11 @@
 package dev.accelbridge.run;
 
+import dev.accelbridge.core.DType;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.Parity;
+import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.Tolerance;
 
 import java.util.List;
 import java.util.Optional;
@@ -41,12 +44,12 @@ public record Reference(Optional<List<NamedTensor>> outputs, String against, Opt
 
     /** This reference as the fp32 one a variant is judged against ({@code native-cpu fp32}). */
     public Reference asFp32() {
-        return against.endsWith(dev.accelbridge.core.Parity.FP32_BASIS) ? this
-                : new Reference(outputs, against + dev.accelbridge.core.Parity.FP32_BASIS, failure, variantRun, variantItself);
+        return against.endsWith(Parity.FP32_BASIS) ? this
+                : new Reference(outputs, against + Parity.FP32_BASIS, failure, variantRun, variantItself);
     }
 
     /** This (fp32) reference, with the {@code precision} variant's own native CPU run beside it. */
-    public Reference withVariantRun(Reference own, dev.accelbridge.core.Precision precision) {
+    public Reference withVariantRun(Reference own, Precision precision) {
         return new Reference(outputs, asFp32().against, failure, Optional.of(new Reference(own.outputs,
                 own.against + " " + precision.id(), own.failure)));
     }
@@ -86,8 +89,8 @@ public record Reference(Optional<List<NamedTensor>> outputs, String against, Opt
     }
 
     /** Compares a backend's outputs with this reference, each output by its type's tolerance; empty when there is none. */
-    public Optional<Parity> compare(List<NamedTensor> actual, java.util.function.Function<dev.accelbridge.core.DType,
-            dev.accelbridge.core.Tolerance> toleranceFor) {
+    public Optional<Parity> compare(List<NamedTensor> actual, java.util.function.Function<DType,
+            Tolerance> toleranceFor) {
         return outputs.map(ref -> Parity.compare(ref, actual, toleranceFor, against));
     }
 }

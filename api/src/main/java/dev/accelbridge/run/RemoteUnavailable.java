@@ -2,6 +2,7 @@ package dev.accelbridge.run;
 
 import dev.accelbridge.core.BackendUnavailableException;
 import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.Untrusted;
 
 import java.util.List;
 import java.util.Map;
@@ -37,7 +38,7 @@ final class RemoteUnavailable extends BackendUnavailableException {
     }
 
     private static HostInfo host(String name, String fingerprint, Map<String, String> facts) {
-        return new HostInfo(dev.accelbridge.core.Untrusted.bounded(name, 200), fingerprint, null, null, null, 0, 0, List.of(), 0,
+        return new HostInfo(Untrusted.bounded(name, 200), fingerprint, null, null, null, 0, 0, List.of(), 0,
                 List.of(), null, facts);
     }
 }

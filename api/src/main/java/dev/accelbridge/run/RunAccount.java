@@ -1,6 +1,7 @@
 package dev.accelbridge.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.reports.store.ResultJson;
@@ -141,7 +142,7 @@ public final class RunAccount {
             long first = ms(t.firstMs());
             long timed = ms(java.util.Arrays.stream(t.samplesMs()).sum());
             long warm = ms(t.quality().warmupMs());
-            long teacher = t.figures() instanceof dev.accelbridge.core.Decoding d ? ms(d.teacherMs()) : 0;
+            long teacher = t.figures() instanceof Decoding d ? ms(d.teacherMs()) : 0;
             var cold = e.analysis() == null ? null : e.analysis().coldStart();
             if (cold != null && Boolean.TRUE.equals(cold.freshPage())) {
                 add(Part.COLD, load + first); // the engine built and its shaders compiled on first use: a cost of its own

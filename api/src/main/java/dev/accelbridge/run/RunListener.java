@@ -1,5 +1,7 @@
 package dev.accelbridge.run;
 
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.RunResult;
 
@@ -18,7 +20,7 @@ public interface RunListener {
      * A running case is at {@code done} of {@code total} runs of {@code phase} ({@code warmup}, {@code timed}); providers
      * report at most once a second, so only cases longer than that say anything.
      */
-    default void caseProgress(dev.accelbridge.core.CaseId id, dev.accelbridge.core.BackendId hop, String phase, int done, int total) {
+    default void caseProgress(CaseId id, BackendId hop, String phase, int done, int total) {
     }
 
     /** One case was written to the store. */

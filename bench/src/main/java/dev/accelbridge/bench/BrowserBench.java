@@ -1,6 +1,7 @@
 package dev.accelbridge.bench;
 
 import dev.accelbridge.bridge.SuiteFixtures;
+import dev.accelbridge.core.SampleStats;
 
 import dev.accelbridge.bridge.BridgeOptions;
 import dev.accelbridge.bridge.BridgeServer;
@@ -108,8 +109,8 @@ public final class BrowserBench {
             paired[i] = abCold[i] / bareCold[i];
         }
         Arrays.sort(paired);
-        var ci = dev.accelbridge.core.SampleStats.ratioCi(bareCold, abCold);
-        var pairedCi = dev.accelbridge.core.SampleStats.quantileCi(paired, 0.5);
+        var ci = SampleStats.ratioCi(bareCold, abCold);
+        var pairedCi = SampleStats.quantileCi(paired, 0.5);
         System.out.printf("cold-start ratio: %.2f (accelbridge %.0f ms, bare %.0f ms; medians of %d alternating rounds; 95 %% interval %s); "
                         + "median of the rounds' own ratios %.2f (95 %% interval %s)%n", abMed / bareMed, abMed, bareMed, rounds,
                 ci == null ? "–" : String.format("%.2f–%.2f", ci.lo(), ci.hi()), Timings.percentile(paired, 50),

@@ -83,7 +83,7 @@ public final class GenerationBench {
         Map<String, long[][]> tokens = new LinkedHashMap<>();
         for (int round = 0; round < 3; round++) {
             var native0 = cpu.execute(new ExecutionRequest(BackendId.CPU, mc, warmups, iterations, Duration.ofMinutes(30)));
-            nh = ((dev.accelbridge.core.Decoding) native0.timings().figures());
+            nh = ((Decoding) native0.timings().figures());
             tokens.put("harness NativeGeneration", harnessTokens(native0.outputs()));
             nb = bareNative(mc, layout, warmups, iterations);
             tokens.put("bare OrtSession loop", nb.tokens());
@@ -96,7 +96,7 @@ public final class GenerationBench {
                      .driver(DriverKind.PLAYWRIGHT).build(), BrowserLaunchers.forDriver(DriverKind.PLAYWRIGHT),
                      OrtWebBuild.pinned().withEngine(engine))) {
             var e = chromium.execute(new ExecutionRequest(backend, mc, warmups, iterations, Duration.ofMinutes(30)));
-            ph = ((dev.accelbridge.core.Decoding) e.timings().figures());
+            ph = ((Decoding) e.timings().figures());
             tokens.put("harness generation job", harnessTokens(e.outputs()));
             pb = barePage(server, mc, layout, backend, warmups, iterations, e.provenance().threads(), engine);
             tokens.put("bare page loop", pb.tokens());

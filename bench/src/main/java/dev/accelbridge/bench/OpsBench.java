@@ -1,8 +1,9 @@
 package dev.accelbridge.bench;
 
-import dev.accelbridge.bridge.ModelRegistry;
 import dev.accelbridge.bridge.BridgeOptions;
 import dev.accelbridge.bridge.BridgeServer;
+import dev.accelbridge.bridge.ModelRegistry;
+import dev.accelbridge.core.UnsupportedModelException;
 
 import dev.accelbridge.browser.provider.BrowserBackendProvider;
 import dev.accelbridge.browser.provider.PageCheck;
@@ -130,7 +131,7 @@ public final class OpsBench {
                     inference += cs.firstRunMs();
                     passWall += (System.nanoTime() - c0) / 1e6;
                     passed++;
-                } catch (dev.accelbridge.core.UnsupportedModelException e) {
+                } catch (UnsupportedModelException e) {
                     (e.getMessage().contains("computes in float16 but") ? declined : failed).add(mc.model().name());
                 } catch (RuntimeException e) {
                     failed.add(mc.model().name());

@@ -2,6 +2,7 @@ package dev.accelbridge.bridge;
 
 import dev.accelbridge.bridge.hub.ConnectedPage;
 import dev.accelbridge.bridge.hub.PageHub;
+import dev.accelbridge.core.TrustedCertificate;
 
 import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -168,13 +169,13 @@ public final class BridgeServer implements AutoCloseable {
      * The certificate a browser this bridge launches must trust, when it serves HTTPS: its key's pin and fingerprint, and
      * the addresses it is reached at (the advertised one and the bound one).
      */
-    public java.util.Optional<dev.accelbridge.core.TrustedCertificate> trustedCertificate() {
+    public java.util.Optional<TrustedCertificate> trustedCertificate() {
         return options.tls().map(t -> {
             java.util.Set<String> at = new java.util.LinkedHashSet<>();
             URI adv = advertisedBase();
             at.add(adv.getHost() + ":" + adv.getPort());
             at.add(baseUrl.getHost() + ":" + baseUrl.getPort());
-            return new dev.accelbridge.core.TrustedCertificate(t.spkiPin(), t.fingerprint(), List.copyOf(at));
+            return new TrustedCertificate(t.spkiPin(), t.fingerprint(), List.copyOf(at));
         });
     }
 

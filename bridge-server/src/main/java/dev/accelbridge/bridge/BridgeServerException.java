@@ -1,9 +1,10 @@
 package dev.accelbridge.bridge;
 
 import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.PublicApi;
 
 /** Root of the bridge server's errors (bad options, a page that did not join, a failed job). */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public class BridgeServerException extends AccelbridgeException {
     public BridgeServerException(String problem, String fix) {
         super(problem, fix);

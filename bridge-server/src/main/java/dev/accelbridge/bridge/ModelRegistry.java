@@ -1,6 +1,7 @@
 package dev.accelbridge.bridge;
 
 import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.suites.ModelFiles;
 import dev.accelbridge.suites.OnnxModels;
 import dev.accelbridge.suites.SuiteException;
@@ -22,7 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * The model files the bridge may serve: only those the current run registered, each under an opaque random id.
  * A request names an id, never a path, so no request can reach any other file.
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public final class ModelRegistry {
     /** The models {@code server} serves this run: what a provider registers its cases' models in. */
     public static ModelRegistry of(BridgeServer server) {

@@ -1,5 +1,8 @@
 package dev.accelbridge.bridge;
 
+import dev.accelbridge.core.Untrusted;
+import dev.accelbridge.core.fetch.Ownership;
+
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 
@@ -66,7 +69,7 @@ final class OrtWebFiles {
         String got = java.util.HexFormat.of().formatHex(sha256().digest(bytes));
         if (!got.equals(want)) {
             LOG.warn("onnxruntime-web {}'s {} has sha256 {}, verified as {} when its lane began: not served", ctx.pathParam("version"),
-                    dev.accelbridge.core.Untrusted.quote(file), got, want);
+                    Untrusted.quote(file), got, want);
             ctx.status(HttpStatus.CONFLICT).contentType("text/plain").result("this onnxruntime-web file changed since it was verified");
             return;
         }
@@ -74,7 +77,7 @@ final class OrtWebFiles {
     }
 
     private static int links(Path p) throws IOException {
-        return dev.accelbridge.core.fetch.Ownership.unix()
+        return Ownership.unix()
                 ? ((Number) Files.getAttribute(p, "unix:nlink", LinkOption.NOFOLLOW_LINKS)).intValue() : 1;
     }
 

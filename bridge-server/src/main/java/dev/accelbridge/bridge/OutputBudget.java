@@ -1,6 +1,8 @@
 package dev.accelbridge.bridge;
 
+import dev.accelbridge.core.Limits;
 import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.TensorSpec;
 
 import java.util.Locale;
@@ -13,10 +15,10 @@ import java.util.Locale;
  * @param bytes the budget
  * @param basis where it comes from, for a refusal's reason
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public record OutputBudget(long bytes, String basis) {
     /** The default cap for outputs whose size the model does not declare (2 GiB). */
-    public static final long DEFAULT_CAP = dev.accelbridge.core.Limits.DEFAULT_RESULT_BYTES;
+    public static final long DEFAULT_CAP = Limits.DEFAULT_RESULT_BYTES;
     private static final long SLACK = 1L << 20;
 
     /** A budget of exactly {@code bytes}. */

@@ -1,5 +1,7 @@
 package dev.accelbridge.bridge;
 
+import dev.accelbridge.core.PublicApi;
+
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -15,7 +17,7 @@ import java.util.Optional;
  * @param sha256    file (relative to {@code dist}) to its verified sha256
  * @param pageQuery the page's query parameters for it ({@code ort=1.22.0&ortEntry=ort.all.min.mjs}), "" for the pinned default
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public record ServedOrtWeb(String version, Optional<Path> dist, Map<String, String> sha256, String pageQuery) {
     /** Copies the map. */
     public ServedOrtWeb {

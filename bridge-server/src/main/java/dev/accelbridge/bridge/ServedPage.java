@@ -3,6 +3,7 @@ package dev.accelbridge.bridge;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.PublicApi;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,7 +14,7 @@ import java.io.UncheckedIOException;
  * {@code package.json} (which pins onnxruntime-web) and that release's dist files under {@code ort/}. browser-runtime's
  * build puts the page there; the bridge knows only the place and the pinned release, never the page's files.
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public final class ServedPage {
     /** Classpath folder of the page (no leading slash). */
     public static final String CLASSPATH_ROOT = "dev/accelbridge/browser/web";

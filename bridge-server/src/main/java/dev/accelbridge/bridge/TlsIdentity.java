@@ -1,6 +1,7 @@
 package dev.accelbridge.bridge;
 
 import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.Untrusted;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
@@ -147,7 +148,7 @@ public record TlsIdentity(KeyStore keyStore, char[] password, X509Certificate ce
             }
             if (keys.size() > 1 && !keys.contains(ALIAS)) {
                 throw new BridgeServerException("The keystore " + file + " holds " + keys.size() + " keys ("
-                        + dev.accelbridge.core.Untrusted.bounded(String.join(", ", keys), 200) + ") and none is called " + ALIAS
+                        + Untrusted.bounded(String.join(", ", keys), 200) + ") and none is called " + ALIAS
                         + ": which one would be served is not said", "name the key to serve " + ALIAS
                         + " (keytool -changealias -destalias " + ALIAS + ") or keep one key in the file");
             }
@@ -191,7 +192,7 @@ public record TlsIdentity(KeyStore keyStore, char[] password, X509Certificate ce
         Throwable t = e.getCause() != null && e.getMessage() != null && e.getMessage().contains(e.getCause().getClass().getName()) ? e.getCause() : e;
         String m = t.getMessage() == null || t.getMessage().isBlank() ? t.getClass().getSimpleName() + " (the file ended early: empty or cut short)"
                 : t.getMessage();
-        return dev.accelbridge.core.Untrusted.bounded(m, 200);
+        return Untrusted.bounded(m, 200);
     }
 
     /**
@@ -208,7 +209,7 @@ public record TlsIdentity(KeyStore keyStore, char[] password, X509Certificate ce
         List<String> sans = subjectNames();
         List<String> wanted = names.stream().filter(n -> n != null && !n.isBlank() && !n.equals("0.0.0.0") && !n.equals("::")).toList();
         if (!wanted.isEmpty() && wanted.stream().noneMatch(n -> sans.stream().anyMatch(san -> matches(san, n)))) {
-            w.add("the certificate is for " + (sans.isEmpty() ? "no DNS name or address" : dev.accelbridge.core.Untrusted.bounded(
+            w.add("the certificate is for " + (sans.isEmpty() ? "no DNS name or address" : Untrusted.bounded(
                     String.join(", ", sans), 200)) + ", not " + String.join(", ", wanted) + ": browsers refuse it at that name");
         }
         return w;

@@ -1,7 +1,8 @@
 package dev.accelbridge.fallback;
 
-import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BackendKind;
+import dev.accelbridge.core.PublicApi;
 
 import java.util.HashSet;
 import java.util.List;
@@ -42,8 +43,8 @@ public record Chain(BackendId requested, List<BackendId> hops) {
                 throw new InvalidChainException("The fallback chain " + text(hops) + " mixes browser and native backends ("
                         + requested + " is " + requested.kind().name().toLowerCase() + ", " + b + " is "
                         + b.kind().name().toLowerCase() + ")",
-                        "keep a chain within one kind: browser (" + ids(BackendId.ofKind(dev.accelbridge.core.BackendKind.BROWSER))
-                                + ") or native (" + ids(BackendId.ofKind(dev.accelbridge.core.BackendKind.NATIVE)) + ")");
+                        "keep a chain within one kind: browser (" + ids(BackendId.ofKind(BackendKind.BROWSER))
+                                + ") or native (" + ids(BackendId.ofKind(BackendKind.NATIVE)) + ")");
             }
         }
     }

@@ -1,13 +1,14 @@
 package dev.accelbridge.junit5;
 
-import dev.accelbridge.run.RunPlan;
 import dev.accelbridge.browser.page.OrtWebEngineAxis;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.SamplingDepth;
 import dev.accelbridge.fallback.Chain;
 import dev.accelbridge.fallback.Chains;
+import dev.accelbridge.run.RunPlan;
 import dev.accelbridge.suites.FeedOptions;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -119,7 +120,7 @@ record TemplateSpec(List<BackendId> requested, List<BrowserKind> browsers, RunPl
     /** {@code @Iterations}' sampling, when given; a negative duration leaves the plan's default. */
     private static void sampling(ExtensionContext ctx, RunPlan.Builder plan) {
         find(ctx, Iterations.class).ifPresent(i -> plan.sampling(s -> {
-            s.optIterations(i.value()).optWarmups(i.warmups()).optDepth(dev.accelbridge.core.SamplingDepth.parse(i.sampling()));
+            s.optIterations(i.value()).optWarmups(i.warmups()).optDepth(SamplingDepth.parse(i.sampling()));
             if (i.minDuration() >= 0) {
                 s.optMinDuration(java.time.Duration.ofNanos(Math.round(i.minDuration() * 1e9)));
             }

@@ -5,16 +5,17 @@ import ai.djl.engine.Engine;
 import ai.djl.translate.NoopTranslator;
 import ai.onnxruntime.OrtEnvironment;
 import dev.accelbridge.core.Availability;
-import dev.accelbridge.core.ColdStart;
 import dev.accelbridge.core.BackendException.Phase;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.BackendUnavailableException;
+import dev.accelbridge.core.ColdStart;
+import dev.accelbridge.core.DjlDefaults;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.ExecutionRequest;
-import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.Generation;
+import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.Scenario;
 
@@ -51,7 +52,7 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
 
     static {
         OrtTelemetry.off(); // before any engine or environment exists
-        dev.accelbridge.core.DjlDefaults.apply(); // before DJL looks for an alternative engine
+        DjlDefaults.apply(); // before DJL looks for an alternative engine
     }
 
     private static volatile NativeEnvironment environment;

@@ -6,14 +6,17 @@ import ai.djl.Model;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtLoggingLevel;
 import ai.onnxruntime.OrtSession;
-import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.BackendException.Phase;
+import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.DiagnosedLoadException;
+import dev.accelbridge.core.ExecutionFailedException;
+import dev.accelbridge.core.LoadDiagnosis;
+import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.RuntimeOption;
 import dev.accelbridge.core.RuntimeOptions;
-import dev.accelbridge.core.ExecutionFailedException;
-import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.UnsupportedModelException;
+import dev.accelbridge.suites.onnx.KernelGap;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -180,7 +183,7 @@ final class ModelLoader {
         String msg = DjlOnnxRuntimeProvider.oneLine(DjlOnnxRuntimeProvider.rootMessage(e));
         if (UNSUPPORTED.matcher(msg).find()) {
             // the runtime's words, and what the model adds to them: the node's domain and its inputs' types
-            String gap = dev.accelbridge.suites.onnx.KernelGap.describe(path, msg).map(k -> " (" + k + ")").orElse("");
+            String gap = KernelGap.describe(path, msg).map(k -> " (" + k + ")").orElse("");
             return new UnsupportedModelException("ONNX Runtime " + DjlOnnxRuntimeProvider.environment().ortVersion() + " cannot run model '"
                     + spec.name() + "' on " + backend + ": " + msg + gap, "the model uses an op, domain, type or format version this "
                     + "runtime does not implement; re-export it with standard ops at an older opset, or run it on a newer runtime", e);
@@ -195,10 +198,10 @@ final class ModelLoader {
                     + spec.name() + "' with " + NativeProbe.providerName(backend) + " (" + backend + "): " + msg,
                     NativeProbe.fix(backend), e);
         }
-        Optional<dev.accelbridge.core.LoadDiagnosis> diagnosis = backend == BackendId.CPU && level != null && LoadDiagnostician.LEVELS.containsKey(level)
+        Optional<LoadDiagnosis> diagnosis = backend == BackendId.CPU && level != null && LoadDiagnostician.LEVELS.containsKey(level)
                 ? LoadDiagnostician.diagnose(path, level, msg) : Optional.empty();
         if (diagnosis.isPresent()) {
-            return new dev.accelbridge.core.DiagnosedLoadException("Model '" + spec.name() + "' " + diagnosis.get().sentence() + " ("
+            return new DiagnosedLoadException("Model '" + spec.name() + "' " + diagnosis.get().sentence() + " ("
                     + msg + ")", diagnosis.get(), e);
         }
         return new ExecutionFailedException(Phase.LOAD, "Model '" + spec.name() + "' (" + path

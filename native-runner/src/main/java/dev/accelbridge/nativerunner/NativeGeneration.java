@@ -5,10 +5,11 @@ import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import dev.accelbridge.core.Analysis;
 import dev.accelbridge.core.BackendException.Phase;
+import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.ColdStart;
-import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.DecoderLayout;
+import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.ExecutionRequest;
@@ -173,7 +174,7 @@ final class NativeGeneration {
 
     /** A failure as the case's: a backend's verdict as it is, anything else a failed generation on this runtime. */
     private RuntimeException failure(Exception e) {
-        if (e instanceof dev.accelbridge.core.BackendException be) {
+        if (e instanceof BackendException be) {
             return be;
         }
         return new ExecutionFailedException(Phase.RUN, "Decoder '" + spec.name() + "' failed to generate on " + backend + " (ONNX Runtime "

@@ -19,6 +19,7 @@ import dev.accelbridge.core.MemoryUsage;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.Placement;
+import dev.accelbridge.core.RuntimeOption;
 import dev.accelbridge.core.Timings;
 
 import java.time.Duration;
@@ -116,7 +117,7 @@ final class NativeRun {
                         ? Placement.onRequested(Placement.CPU_EP, "native ONNX Runtime with the CPU EP alone") : null)
                 .withComputed(backend == BackendId.CPU && request.modelCase().precision().halfFloat()
                         ? HalfPrecisionPlacement.of(spec.path(), spec.sha256(), request.modelCase().runtimeOptions().on(backend).values()
-                        .getOrDefault(dev.accelbridge.core.RuntimeOption.OPTIMIZATION, "all")).orElse(null) : null);
+                        .getOrDefault(RuntimeOption.OPTIMIZATION, "all")).orElse(null) : null);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.accelbridge.suites;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.Precision;
 
 import java.io.IOException;
@@ -107,7 +108,7 @@ final class DtypeFolder {
      * {@code model_q4.onnx} without a 4-bit MatMul, a {@code model.onnx} that is quantized): its rows keep the name's dtype,
      * and the run says so rather than let the name pass for the graph.
      */
-    static Optional<String> mismatch(Variant v, dev.accelbridge.core.ModelSpec graph) {
+    static Optional<String> mismatch(Variant v, ModelSpec graph) {
         // a contrib op is listed with its domain ("com.microsoft:MatMulNBits")
         List<String> ops = graph.ops().stream().map(o -> o.substring(o.lastIndexOf(':') + 1)).toList();
         boolean four = ops.stream().anyMatch(FOUR_BIT::contains);

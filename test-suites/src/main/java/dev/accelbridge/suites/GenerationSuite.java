@@ -1,8 +1,8 @@
 package dev.accelbridge.suites;
 
+import dev.accelbridge.core.DType;
 import dev.accelbridge.core.DecoderLayout;
 import dev.accelbridge.core.Generation;
-import dev.accelbridge.core.DType;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.ModelSpec;
@@ -10,6 +10,7 @@ import dev.accelbridge.core.Precision;
 import dev.accelbridge.suites.generation.DecodeSteps;
 import dev.accelbridge.suites.generation.LlamaDecoderModel;
 import dev.accelbridge.suites.generation.OptimizedDecoderModel;
+import dev.accelbridge.suites.text.WordPieceTokenizer;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +35,7 @@ public final class GenerationSuite {
 
     /** The suite's decoder at {@code size}. */
     private static LlamaDecoderModel.Config config(ModelSize size) {
-        return size == ModelSize.SMALL ? LlamaDecoderModel.Config.tiny(dev.accelbridge.suites.text.WordPieceTokenizer.builtin().vocabSize())
+        return size == ModelSize.SMALL ? LlamaDecoderModel.Config.tiny(WordPieceTokenizer.builtin().vocabSize())
                 : LlamaDecoderModel.Config.large();
     }
 

@@ -1,8 +1,12 @@
 package dev.accelbridge.suites;
 
-import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.core.Untrusted;
 import dev.accelbridge.suites.onnx.OnnxTensors;
 
 import java.io.IOException;
@@ -120,8 +124,8 @@ public final class ModelDirectory {
         } catch (RuntimeException e) {
             // found when tried: a folder of more than 64 variants ran its fp32 file alone, and nothing said why
             ModelLoad one = loadOne(model, new DtypeFolder.Variant(null, model, null), family, feed);
-            String why = e instanceof dev.accelbridge.core.AccelbridgeException ae ? ae.oneLine() : e.toString();
-            return List.of(one.withNotes(List.of(dev.accelbridge.core.Untrusted.reason("its dtype variants were not read (" + why
+            String why = e instanceof AccelbridgeException ae ? ae.oneLine() : e.toString();
+            return List.of(one.withNotes(List.of(Untrusted.reason("its dtype variants were not read (" + why
                     + "): the folder runs as one model"))));
         }
         List<ModelLoad> out = new ArrayList<>();
@@ -150,12 +154,12 @@ public final class ModelDirectory {
             } catch (RuntimeException ignored) {
                 // unreadable: the problem below says so
             }
-            dev.accelbridge.core.Status status = e instanceof SuiteException.UnsupportedTypeException
-                    ? dev.accelbridge.core.Status.UNSUPPORTED : dev.accelbridge.core.Status.FAILED;
+            Status status = e instanceof SuiteException.UnsupportedTypeException
+                    ? Status.UNSUPPORTED : Status.FAILED;
             String where = String.valueOf(e.getMessage()).contains(file.toString()) ? "" : " (" + file + ")";
             String stage = e instanceof SuiteException.InvalidModelException || e instanceof SuiteException.ModelNotFoundException
                     ? "load: " : "feed: ";
-            String text = e instanceof dev.accelbridge.core.AccelbridgeException a ? a.oneLine() : e.toString();
+            String text = e instanceof AccelbridgeException a ? a.oneLine() : e.toString();
             List<String> names = List.of();
             try {
                 names = OnnxModels.graphInputs(OnnxTensors.readModel(file)).stream().map(x -> x.getName()).toList();
@@ -163,7 +167,7 @@ public final class ModelDirectory {
                 // unreadable: no names to offer
             }
             return new ModelLoad(name, file, family.orElse(ModelFamily.OTHER), sha, List.of(), status, stage + text + where, names,
-                    v.precision() == null ? dev.accelbridge.core.Precision.FP32 : v.precision(), List.of());
+                    v.precision() == null ? Precision.FP32 : v.precision(), List.of());
         }
     }
 

@@ -1,10 +1,12 @@
 package dev.accelbridge.suites;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.accelbridge.core.DecoderLayout;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.TensorSpec;
 import dev.accelbridge.suites.onnx.OnnxTensors;
 import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
@@ -119,7 +121,7 @@ public final class ModelFolderLoader {
 
     /** The cases of the graph {@code onnx} called {@code name}, at {@code shipped} (null: the precision its graph says). */
     private static List<ModelCase> loadFile(Path path, Path onnx, String name, Optional<ModelFamily> family, FeedOptions feed,
-                                            dev.accelbridge.core.Precision shipped) {
+                                            Precision shipped) {
         Path dir = onnx.toAbsolutePath().getParent();
         FeedOptions effective = FeedOptions.ofFolder(dir).map(f -> f.overriddenBy(feed)).orElse(feed);
         ModelProto proto = OnnxTensors.readModel(onnx);
@@ -131,7 +133,7 @@ public final class ModelFolderLoader {
             spec = spec.withTolerance(effective.tolerance());
         }
 
-        dev.accelbridge.core.Precision precision = shipped != null ? shipped : OnnxModels.precision(proto);
+        Precision precision = shipped != null ? shipped : OnnxModels.precision(proto);
         List<Path> dataSets = dataSets(dir);
         if (!dataSets.isEmpty()) {
             List<ModelCase> out = new ArrayList<>();
@@ -144,7 +146,7 @@ public final class ModelFolderLoader {
             }
             return out;
         }
-        if (effective.generate().force() || dev.accelbridge.core.DecoderLayout.looksLikeDecoder(spec)) {
+        if (effective.generate().force() || DecoderLayout.looksLikeDecoder(spec)) {
             // a decoder with a KV cache (or a model said to be one): a generation, or one error naming what it lacks
             return List.of(GenerateOptions.ofConfig(dir).overriddenBy(effective.generate()).generationCase(spec).withPrecision(precision));
         }

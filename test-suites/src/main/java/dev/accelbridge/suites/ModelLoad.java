@@ -1,10 +1,11 @@
 package dev.accelbridge.suites;
 
-import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Status;
+import dev.accelbridge.core.TensorSpec;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -44,7 +45,7 @@ public record ModelLoad(String name, Path path, ModelFamily family, String sha25
     public static ModelLoad loaded(List<ModelCase> cases) {
         ModelCase first = cases.get(0);
         return new ModelLoad(first.model().name(), first.model().path(), first.model().family(), first.model().sha256(), cases,
-                null, null, first.model().inputs().stream().map(dev.accelbridge.core.TensorSpec::name).toList(), first.precision(),
+                null, null, first.model().inputs().stream().map(TensorSpec::name).toList(), first.precision(),
                 List.of());
     }
 

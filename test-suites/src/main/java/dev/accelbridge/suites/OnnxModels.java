@@ -1,9 +1,10 @@
 package dev.accelbridge.suites;
 
-import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.TensorSpec;
 import dev.accelbridge.suites.onnx.OnnxTensors;
 import dev.accelbridge.suites.onnx.proto.Onnx.AttributeProto;
@@ -86,18 +87,18 @@ public final class OnnxModels {
      * MatMuls are 4-bit ({@code MatMulNBits}; q4f16 when its float weights are mostly float16), fp16 when most of its float
      * weights are float16 (a model converted with float32 inputs and outputs kept), else fp32.
      */
-    public static dev.accelbridge.core.Precision precision(ModelProto m) {
+    public static Precision precision(ModelProto m) {
         boolean fourBit = false;
         for (var n : m.getGraph().getNodeList()) {
             if (QUANTIZED_OPS.contains(n.getOpType())) {
-                return dev.accelbridge.core.Precision.INT8;
+                return Precision.INT8;
             }
             fourBit |= n.getOpType().equals("MatMulNBits");
         }
         if (fourBit) {
-            return halfFloat(m) ? dev.accelbridge.core.Precision.Q4F16 : dev.accelbridge.core.Precision.Q4;
+            return halfFloat(m) ? Precision.Q4F16 : Precision.Q4;
         }
-        return halfFloat(m) ? dev.accelbridge.core.Precision.FP16 : dev.accelbridge.core.Precision.FP32;
+        return halfFloat(m) ? Precision.FP16 : Precision.FP32;
     }
 
     /** Whether most of the model's float weights are float16. */

@@ -8,6 +8,7 @@ import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.ScenarioId;
 import dev.accelbridge.core.TensorSpec;
 import dev.accelbridge.suites.audio.LogMel;
 import dev.accelbridge.suites.onnx.OnnxTensors;
@@ -118,9 +119,9 @@ final class SpeechToTextFolder {
             }
             List<Long> ids = new ArrayList<>(List.of(token(cfg, "decoder_start_token_id", n.get("decoder_start_token_id").asLong(), vocab)));
             JsonNode pairs = n.path("forced_decoder_ids");
-            if (pairs.size() >= dev.accelbridge.core.ScenarioId.MAX_TOKENS) {
+            if (pairs.size() >= ScenarioId.MAX_TOKENS) {
                 throw new SuiteException.UnfeedableInputException(cfg + ": forced_decoder_ids holds " + pairs.size() + " ids; a prompt "
-                        + "is at most " + dev.accelbridge.core.ScenarioId.MAX_TOKENS + " tokens with its start token",
+                        + "is at most " + ScenarioId.MAX_TOKENS + " tokens with its start token",
                         "save the generation config Whisper's export comes with (a few forced ids)");
             }
             TreeMap<Integer, Long> forced = new TreeMap<>();

@@ -1,14 +1,16 @@
 package dev.accelbridge.suites;
 
+import dev.accelbridge.core.DecoderLayout;
+import dev.accelbridge.core.Generation;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.suites.audio.LogMel;
-import dev.accelbridge.suites.ops.OpSuite;
 import dev.accelbridge.suites.audio.Waveforms;
 import dev.accelbridge.suites.audio.WhisperDecoderModel;
 import dev.accelbridge.suites.audio.WhisperEncoderModel;
 import dev.accelbridge.suites.multimodal.ClipModel;
+import dev.accelbridge.suites.ops.OpSuite;
 import dev.accelbridge.suites.text.BertModel;
 import dev.accelbridge.suites.text.WordPieceTokenizer;
 import dev.accelbridge.suites.vision.ConvNetModel;
@@ -114,7 +116,7 @@ final class SuiteDefinitions {
                 + (int) seconds + " s of audio",
                 seed -> WhisperDecoderModel.build(name, c, seed), "chirp-tones-transcribed", inputs,
                 spec -> List.of(ModelCase.generating(spec, "chirp-tones-transcribed", inputs.get(),
-                        dev.accelbridge.core.Generation.of(newTokens, dev.accelbridge.core.DecoderLayout.of(spec)))), encoder);
+                        Generation.of(newTokens, DecoderLayout.of(spec)))), encoder);
         return List.of(encoder, stt);
     }
 

@@ -5,6 +5,7 @@ import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.accelbridge.core.DType;
+import dev.accelbridge.core.DjlDefaults;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.TensorSpec;
@@ -52,7 +53,7 @@ final class TokenizedInputs {
             sentences.add(SuiteDefinitions.SENTENCES.get(i % SuiteDefinitions.SENTENCES.size()));
         }
         TokenizerJson.check(tokenizerJson);
-        dev.accelbridge.core.DjlDefaults.apply(); // the tokenizers' CPU library, on a CUDA host too
+        DjlDefaults.apply(); // the tokenizers' CPU library, on a CUDA host too
         Encoding[] enc;
         try {
             HuggingFaceTokenizer.Builder b = HuggingFaceTokenizer.builder().optTokenizerPath(tokenizerJson)

@@ -2,6 +2,8 @@ package dev.accelbridge.bridge.hub;
 
 import dev.accelbridge.bridge.BridgeServerException;
 import dev.accelbridge.core.OrtWebEngine;
+import dev.accelbridge.core.Placement;
+import dev.accelbridge.core.PublicApi;
 
 import dev.accelbridge.core.BackendId;
 
@@ -18,7 +20,7 @@ import java.util.TreeMap;
  * @param options    the provider's own options as onnxruntime-web names them in {@code executionProviders}
  *                   ({@code validationMode}, {@code storageBufferCacheMode}: the native WebGPU EP's); empty: its defaults
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public record ExecutionProviderSpec(String name, String deviceType, OrtWebEngine engine, Map<String, String> options) {
     public ExecutionProviderSpec {
         java.util.Objects.requireNonNull(engine, "the engine whose page runs the provider");
@@ -70,7 +72,7 @@ public record ExecutionProviderSpec(String name, String deviceType, OrtWebEngine
      * check (and the check, a session made with CPU fallback disabled, is refused on it whatever the model).
      */
     public boolean cpuOnly() {
-        return dev.accelbridge.core.Placement.CPU_EP.equals(ortProviderName());
+        return Placement.CPU_EP.equals(ortProviderName());
     }
 
     /** What to do when a browser lacks this provider: the flag or browser that brings it. */

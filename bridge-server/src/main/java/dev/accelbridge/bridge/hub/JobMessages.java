@@ -1,6 +1,9 @@
 package dev.accelbridge.bridge.hub;
 
 import dev.accelbridge.bridge.ModelRegistry;
+import dev.accelbridge.core.Decoding;
+import dev.accelbridge.core.Generation;
+import dev.accelbridge.core.NamedTensor;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -136,15 +139,15 @@ final class JobMessages {
      * A generation job's figures from its answer's {@code decode}: each timed generation's steps, the cold one's, the cache's
      * size. The page is another program: a step that is not a finite, non-negative number is refused.
      */
-    static dev.accelbridge.core.Decoding decoding(ResultHeader.Decode d, List<dev.accelbridge.core.NamedTensor> outputs) {
+    static Decoding decoding(ResultHeader.Decode d, List<NamedTensor> outputs) {
         List<List<Double>> steps = d.stepsMs() == null ? List.of() : d.stepsMs();
         double[][] s = new double[steps.size()][];
         for (int g = 0; g < s.length; g++) {
             s[g] = figures(steps.get(g), "a generation's step");
         }
-        int newTokens = outputs.stream().filter(t -> t.name().equals(dev.accelbridge.core.Generation.TOKENS)).findFirst()
+        int newTokens = outputs.stream().filter(t -> t.name().equals(Generation.TOKENS)).findFirst()
                 .map(t -> (int) t.shape()[t.shape().length - 1]).orElse(0);
-        return dev.accelbridge.core.Decoding.of(d.promptTokens() == null ? 0 : d.promptTokens(), newTokens, s,
+        return Decoding.of(d.promptTokens() == null ? 0 : d.promptTokens(), newTokens, s,
                 figures(d.coldStepsMs(), "a generation's step"), bytes(d.kvCacheBytes()))
                 .withEncoder(figures(d.encoderMs(), "an encoder's run"))
                 .withTeacherMs(figure(d.teacherMs()));

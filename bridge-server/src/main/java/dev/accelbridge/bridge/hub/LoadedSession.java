@@ -1,5 +1,8 @@
 package dev.accelbridge.bridge.hub;
 
+import dev.accelbridge.core.Placement;
+import dev.accelbridge.core.PublicApi;
+
 import java.util.List;
 
 /**
@@ -20,7 +23,7 @@ import java.util.List;
  * @param modules     the file names of the onnxruntime-web WebAssembly modules the page had fetched when it answered, as
  *                    the page says (untrusted: {@code OrtWebBuild.module} names only files the bridge serves)
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public record LoadedSession(String sessionId, double sessionMs, double fetchMs, List<String> inputNames,
                             List<String> outputNames, int numThreads, List<String> warnings, Boolean onRequested,
                             String placementBasis, List<String> modules, NodePlacement placedOn) {
@@ -35,20 +38,20 @@ public record LoadedSession(String sessionId, double sessionMs, double fetchMs, 
      * Where this session's nodes ran, for a session made for {@code ep}: on wasm the CPU EP is the one asked for; elsewhere
      * the page's check, or null when the session was not checked.
      */
-    public dev.accelbridge.core.Placement placement(ExecutionProviderSpec ep) {
+    public Placement placement(ExecutionProviderSpec ep) {
         String requested = ep.ortProviderName();
         if (ep.cpuOnly()) {
-            return dev.accelbridge.core.Placement.onRequested(requested, "onnxruntime-web's wasm backend has the CPU EP alone");
+            return Placement.onRequested(requested, "onnxruntime-web's wasm backend has the CPU EP alone");
         }
         if (onRequested == null) {
             return null;
         }
         if (onRequested) {
-            return dev.accelbridge.core.Placement.onRequested(requested, placementBasis);
+            return Placement.onRequested(requested, placementBasis);
         }
         // refused: which nodes ran on the CPU, where ORT's log named them; else that some did, nodes unknown
-        return placedOn == null ? dev.accelbridge.core.Placement.onCpu(requested, List.of(), placementBasis + " (which nodes: unknown)")
-                : dev.accelbridge.core.Placement.onCpu(requested, placedOn.nodesOn(dev.accelbridge.core.Placement.CPU_EP),
+        return placedOn == null ? Placement.onCpu(requested, List.of(), placementBasis + " (which nodes: unknown)")
+                : Placement.onCpu(requested, placedOn.nodesOn(Placement.CPU_EP),
                 placedOn.describe() + "; " + placementBasis);
     }
 }

@@ -1,6 +1,9 @@
 package dev.accelbridge.bridge.hub;
 
 import dev.accelbridge.bridge.protocol.Loaded;
+import dev.accelbridge.bridge.protocol.PageMessages;
+import dev.accelbridge.core.Placement;
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Untrusted;
 
 import java.util.ArrayList;
@@ -17,7 +20,7 @@ import java.util.stream.Collectors;
  * @param counts each provider's node count, as the log gave it
  * @param nodes  each provider's node names ({@code OpType (name)}), empty where the log named none (every node on one EP)
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public record NodePlacement(Map<String, Integer> counts, Map<String, List<String>> nodes) {
     /** The most providers read from a page's answer. */
     static final int MAX_PROVIDERS = 16;
@@ -33,7 +36,7 @@ public record NodePlacement(Map<String, Integer> counts, Map<String, List<String
 
     /** The page's {@code placement.nodes} as JSON, or null when absent or not an object. */
     public static NodePlacement of(com.fasterxml.jackson.databind.JsonNode n) {
-        return n == null || !n.isObject() ? null : of(dev.accelbridge.bridge.protocol.PageMessages.readPart(n,
+        return n == null || !n.isObject() ? null : of(PageMessages.readPart(n,
                 new com.fasterxml.jackson.core.type.TypeReference<Map<String, Loaded.PlacedNodes>>() { }));
     }
 
@@ -76,6 +79,6 @@ public record NodePlacement(Map<String, Integer> counts, Map<String, List<String
 
     /** " (DynamicQuantizeLinear x6, MatMulInteger x6)": the op types of the named nodes, most frequent first. */
     private static String opTypes(List<String> named) {
-        return named.isEmpty() ? "" : " (" + dev.accelbridge.core.Placement.byType(named) + ")";
+        return named.isEmpty() ? "" : " (" + Placement.byType(named) + ")";
     }
 }

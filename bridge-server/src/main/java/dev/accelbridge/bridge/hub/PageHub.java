@@ -1,6 +1,7 @@
 package dev.accelbridge.bridge.hub;
 
 import dev.accelbridge.bridge.BridgeOptions;
+import dev.accelbridge.core.Untrusted;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -280,7 +281,7 @@ public final class PageHub {
         Hello.Ort ort = hello.ort() == null ? new Hello.Ort(null, null) : hello.ort();
         String id = "p" + pageIds.incrementAndGet();
         ConnectedPage page = new ConnectedPage(id, hello.slot(), probe, ort.version(),
-                ort.error() == null ? null : dev.accelbridge.core.Untrusted.bounded(firstLine(ort.error()), 1000), c.remote, c.origin, c.channel);
+                ort.error() == null ? null : Untrusted.bounded(firstLine(ort.error()), 1000), c.remote, c.origin, c.channel);
         c.page = page;
         c.channel.allowMessages(jettyLimit(maxFrameBytes));
         c.channel.sendText(PageMessages.text(new ToPage.Welcome(id), null));

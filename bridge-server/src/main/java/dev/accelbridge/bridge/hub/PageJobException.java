@@ -1,12 +1,14 @@
 package dev.accelbridge.bridge.hub;
 
 import dev.accelbridge.bridge.BridgeServerException;
+import dev.accelbridge.bridge.protocol.FromPage;
+import dev.accelbridge.core.PublicApi;
 
 /**
  * A job a page could not finish. {@link #kind()} says how it ended; for {@link Kind#PAGE_ERROR} the message is the
  * page's own error text (e.g. onnxruntime-web's), and {@link #code()} the protocol error code.
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public class PageJobException extends BridgeServerException {
     /** How a job ended without a result. */
     public enum Kind {
@@ -34,7 +36,7 @@ public class PageJobException extends BridgeServerException {
         private static final java.util.regex.Pattern LIMIT = java.util.regex.Pattern.compile("[A-Za-z]{1,40}");
 
         /** What the page said, when it is a request in bytes above a named limit; else empty (never guessed). */
-        static java.util.Optional<RefusedBuffer> of(dev.accelbridge.bridge.protocol.FromPage.OverLimit o) {
+        static java.util.Optional<RefusedBuffer> of(FromPage.OverLimit o) {
             if (o == null || o.bytes() == null || o.limitBytes() == null || o.limit() == null || o.bytes() < 0 || o.limitBytes() < 0
                     || !LIMIT.matcher(o.limit()).matches()) {
                 return java.util.Optional.empty();

@@ -2,6 +2,11 @@ package dev.accelbridge.bridge.hub;
 
 import dev.accelbridge.bridge.ModelRegistry;
 import dev.accelbridge.bridge.OutputBudget;
+import dev.accelbridge.core.CaseProgress;
+import dev.accelbridge.core.DecoderLayout;
+import dev.accelbridge.core.Generation;
+import dev.accelbridge.core.MinDurations;
+import dev.accelbridge.core.PublicApi;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -26,7 +31,7 @@ import java.util.concurrent.CompletableFuture;
  * it, each a job of the page's ({@link ConnectedPage}'s futures and failures). What the browser provider sends; the
  * published page type keeps only what every caller may ask.
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public final class PageSessions {
     private final ConnectedPage page;
 
@@ -136,8 +141,8 @@ public final class PageSessions {
      */
     public CompletableFuture<RunOutcome> run(String sessionId, List<NamedTensor> inputs, int warmups, int iterations, Duration timeout,
                                              OutputBudget budget) {
-        return run(sessionId, inputs, warmups, iterations, dev.accelbridge.core.MinDurations.NONE, timeout, budget,
-                dev.accelbridge.core.CaseProgress.NONE);
+        return run(sessionId, inputs, warmups, iterations, MinDurations.NONE, timeout, budget,
+                CaseProgress.NONE);
     }
 
     /**
@@ -146,8 +151,8 @@ public final class PageSessions {
      * ({@link dev.accelbridge.core.MinDurations}), and the page's progress messages go to {@code progress}.
      */
     public CompletableFuture<RunOutcome> run(String sessionId, List<NamedTensor> inputs, int warmups, int iterations,
-                                             dev.accelbridge.core.MinDurations durations, Duration timeout, OutputBudget budget,
-                                             dev.accelbridge.core.CaseProgress progress) {
+                                             MinDurations durations, Duration timeout, OutputBudget budget,
+                                             CaseProgress progress) {
         String job = JobMessages.nextId("j");
         ObjectNode msg = PageMessages.envelope(RunJob.timed(sessionId, warmups, iterations, durations, inputs == null), job);
         return page.jobs.<FrameCodec.Frame>submit(job, MessageKind.RUN, timeout, budget, progress,
@@ -159,10 +164,10 @@ public final class PageSessions {
      * A generation job ({@link MessageKind#GENERATE}): the cold generation, {@code warmups} more, {@code iterations} timed ones and the
      * teacher-forced pass, the decode loop of {@code generate.mjs} in the page; {@code prompt} is the case's inputs.
      */
-    public CompletableFuture<RunOutcome> generate(String sessionId, List<NamedTensor> prompt, dev.accelbridge.core.Generation g,
+    public CompletableFuture<RunOutcome> generate(String sessionId, List<NamedTensor> prompt, Generation g,
                                                   int warmups, int iterations, Duration timeout, OutputBudget budget,
-                                                  dev.accelbridge.core.CaseProgress progress) {
-        return generate(sessionId, prompt, g, null, warmups, dev.accelbridge.core.MinDurations.NONE, iterations, timeout, budget, progress);
+                                                  CaseProgress progress) {
+        return generate(sessionId, prompt, g, null, warmups, MinDurations.NONE, iterations, timeout, budget, progress);
     }
 
     /**
@@ -171,10 +176,10 @@ public final class PageSessions {
      * are the loops' runs under {@code durations}, as a single pass's: the warm-up goes on past {@code warmups} for its
      * least duration, then until it settles ({@code settle.mjs}); the timed ones past {@code iterations} for theirs.
      */
-    public CompletableFuture<RunOutcome> generate(String sessionId, List<NamedTensor> prompt, dev.accelbridge.core.Generation g,
-                                                  dev.accelbridge.bridge.ModelRegistry.ModelRef encoder, int warmups,
-                                                  dev.accelbridge.core.MinDurations durations, int iterations, Duration timeout,
-                                                  OutputBudget budget, dev.accelbridge.core.CaseProgress progress) {
+    public CompletableFuture<RunOutcome> generate(String sessionId, List<NamedTensor> prompt, Generation g,
+                                                  ModelRegistry.ModelRef encoder, int warmups,
+                                                  MinDurations durations, int iterations, Duration timeout,
+                                                  OutputBudget budget, CaseProgress progress) {
         String job = JobMessages.nextId("j");
         ObjectNode msg = PageMessages.envelope(new GenerateJob(sessionId, warmups, durations.warmup().toMillis(), iterations,
                 durations.timed().toMillis(), durations.maxSamples(iterations), FrameCodec.CHUNK_BYTES, spec(g, encoder)), job);
@@ -194,8 +199,8 @@ public final class PageSessions {
     }
 
     /** What a generation job asks the page's decode loop for: the tokens, the decoder's layout, its encoder, the teacher. */
-    private static GenerateJob.Spec spec(dev.accelbridge.core.Generation g, ModelRegistry.ModelRef encoder) {
-        dev.accelbridge.core.DecoderLayout l = g.layout();
+    private static GenerateJob.Spec spec(Generation g, ModelRegistry.ModelRef encoder) {
+        DecoderLayout l = g.layout();
         GenerateJob.Encoder enc = g.encoder() != null && encoder != null ? new GenerateJob.Encoder(encoder.urlPath(),
                 g.encoder().model().name(), g.encoder().features(), g.encoder().output()) : null;
         return new GenerateJob.Spec(g.newTokens(), l.inputIds(), l.attentionMask(), l.positionIds(), l.logits(), l.kvHeads(),

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.accelbridge.bridge.protocol.PageMessages;
 import dev.accelbridge.bridge.protocol.ReleasedAnswer;
 import dev.accelbridge.core.GpuLedger;
+import dev.accelbridge.core.PublicApi;
 
 /**
  * What a page answered when it released a session: its JS heap, and the case's memory window from the page's ledger
@@ -18,7 +19,7 @@ import dev.accelbridge.core.GpuLedger;
  * @param wasmAfterBytes  the same after the release, -1 when none
  * @param gpuLiveBytes    GPU bytes the page holds now, over all cases, -1 when not watched
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public record Released(long jsHeapBytes, GpuLedger gpu, long wasmBeforeBytes, long wasmAfterBytes, long gpuLiveBytes) {
     /** Nothing told. */
     public static final Released UNKNOWN = new Released(-1, null, -1, -1, -1);

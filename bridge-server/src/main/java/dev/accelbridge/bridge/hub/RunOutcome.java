@@ -2,6 +2,7 @@ package dev.accelbridge.bridge.hub;
 
 import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Timings;
 
 import java.util.List;
@@ -27,7 +28,7 @@ import java.util.List;
  * @param figures    what the job's scenario adds: nothing for a single pass ({@link #SINGLE_PASS}), a generation's own
  *                   figures for a generation ({@link GenerationFigures})
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public record RunOutcome(double firstMs, int warmups, double[] samplesMs, List<NamedTensor> outputs, List<String> warnings,
                          long jsHeapBytes, double timerResolutionMs, double readbackMs, double gpuMs, double warmupMs,
                          Boolean warmupSettled, double warmupTrend, boolean floorStopped, Figures figures) {

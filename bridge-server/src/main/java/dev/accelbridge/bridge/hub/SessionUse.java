@@ -1,7 +1,9 @@
 package dev.accelbridge.bridge.hub;
 
+import dev.accelbridge.core.PublicApi;
+
 /** What a page's session is made for, which decides the session options the page adds. */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public enum SessionUse {
     /** A session whose runs are timed: nothing added. */
     TIMED,

@@ -1,11 +1,13 @@
 package dev.accelbridge.bridge.protocol;
 
+import dev.accelbridge.core.PublicApi;
+
 /**
  * A message a page sends the bridge: one record per kind, its fields the message's fields, read by {@link PageMessages}
  * (the envelope, {@code v}, {@code type} and {@code job}, is read before). The page is another program: every field may be
  * missing or of another type, which reads as null (unknown), and the hub's readers bound and check what they take.
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public sealed interface FromPage permits Hello, Loaded, ResultHeader, Profiled, ReleasedAnswer, FromPage.Progress, FromPage.Pong,
         FromPage.ProbeAnswer, FromPage.PageError, FromPage.ResultChunk {
     /** The message's kind: its {@code type}. */

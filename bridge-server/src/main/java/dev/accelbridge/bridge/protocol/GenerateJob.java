@@ -1,5 +1,7 @@
 package dev.accelbridge.bridge.protocol;
 
+import dev.accelbridge.core.PublicApi;
+
 import java.util.List;
 
 /**
@@ -15,7 +17,7 @@ import java.util.List;
  * @param chunkBytes       the largest part of a chunked result
  * @param generation       what to generate and the decoder's layout
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public record GenerateJob(String session, int warmups, long warmupDurationMs, int iterations, long minDurationMs, int maxSamples,
                           int chunkBytes, Spec generation) implements ToPage {
     @Override

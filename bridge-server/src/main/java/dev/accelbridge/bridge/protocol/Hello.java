@@ -1,5 +1,7 @@
 package dev.accelbridge.bridge.protocol;
 
+import dev.accelbridge.core.PublicApi;
+
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 
 /**
@@ -10,7 +12,7 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
  * @param probe what the browser offers, with its evidence
  * @param ort   the release that loaded
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public record Hello(String slot, @JsonDeserialize(using = ProbeReader.class) PageProbe probe, Ort ort) implements FromPage {
     @Override
     public MessageKind kind() {

@@ -1,5 +1,7 @@
 package dev.accelbridge.bridge.protocol;
 
+import dev.accelbridge.core.PublicApi;
+
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
@@ -15,7 +17,7 @@ import java.util.Map;
  * @param ep      the execution provider, as onnxruntime-web takes it
  * @param options the session options
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public record LoadJob(String session, Model model, Ep ep, SessionOptions options) implements ToPage {
     @Override
     public MessageKind kind() {

@@ -1,5 +1,7 @@
 package dev.accelbridge.bridge.protocol;
 
+import dev.accelbridge.core.PublicApi;
+
 import java.util.List;
 import java.util.Map;
 
@@ -18,7 +20,7 @@ import java.util.Map;
  * @param placement   where the nodes went, when the load asked ({@code checkPlacement})
  * @param modules     the WebAssembly modules instantiated, {@code name sha256:...}
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public record Loaded(String session, Double sessionMs, Double fetchMs, List<String> inputNames, List<String> outputNames,
                      Integer numThreads, List<String> warnings, Placement placement, List<String> modules) implements FromPage {
     @Override

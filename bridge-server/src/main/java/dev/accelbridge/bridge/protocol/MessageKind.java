@@ -1,5 +1,7 @@
 package dev.accelbridge.bridge.protocol;
 
+import dev.accelbridge.core.PublicApi;
+
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
@@ -9,7 +11,7 @@ import java.util.Set;
  * whose page side is {@code kinds.mjs}; a test holds the two to the same names and ids. A job's answer names the
  * requests it answers ({@link #answers()}), so the bridge matches an answer to a pending job by kind, not by string.
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public enum MessageKind {
     /** Page → bridge: the page's probe, on joining. */
     HELLO("hello"),

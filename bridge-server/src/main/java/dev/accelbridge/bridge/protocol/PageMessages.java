@@ -1,5 +1,8 @@
 package dev.accelbridge.bridge.protocol;
 
+import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.Untrusted;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -24,7 +27,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * what a reader takes it bounds and checks). With {@code -Daccelbridge.protocol.strict=true} (the tests run so) a field
  * the record does not declare is refused by name, which is how the tests hold the page to the records.
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public final class PageMessages {
     private static final ObjectMapper JSON = JsonMapper.builder()
             .serializationInclusion(JsonInclude.Include.NON_NULL)
@@ -78,10 +81,10 @@ public final class PageMessages {
             String where = e.getPath().stream().map(r -> r.getFieldName() == null ? "[" + r.getIndex() + "]" : "." + r.getFieldName())
                     .collect(java.util.stream.Collectors.joining());
             throw new PageProtocolException("undeclared-field", "the page sent " + type.getSimpleName()
-                    + dev.accelbridge.core.Untrusted.bounded(where, 200) + ", which the protocol's records do not declare");
+                    + Untrusted.bounded(where, 200) + ", which the protocol's records do not declare");
         } catch (JsonProcessingException e) {
             throw new PageProtocolException("bad-message", "a page's " + type.getSimpleName() + " could not be read: "
-                    + dev.accelbridge.core.Untrusted.bounded(e.getOriginalMessage(), 300));
+                    + Untrusted.bounded(e.getOriginalMessage(), 300));
         }
     }
 
@@ -91,7 +94,7 @@ public final class PageMessages {
             return IN.treeToValue(part, IN.getTypeFactory().constructType(type));
         } catch (JsonProcessingException e) {
             throw new PageProtocolException("bad-message", "a part of a page's message could not be read: "
-                    + dev.accelbridge.core.Untrusted.bounded(e.getOriginalMessage(), 300));
+                    + Untrusted.bounded(e.getOriginalMessage(), 300));
         }
     }
 

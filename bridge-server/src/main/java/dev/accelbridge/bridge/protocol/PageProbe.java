@@ -1,6 +1,8 @@
 package dev.accelbridge.bridge.protocol;
 
+import dev.accelbridge.core.Diagnostic;
 import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.Untrusted;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
@@ -208,12 +210,12 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
             out.put("webgpu.architecture", webgpu.architecture());
             out.put("webgpu.isFallbackAdapter", String.valueOf(webgpu.isFallbackAdapter()));
         } else {
-            out.put("webgpu", "none: " + dev.accelbridge.core.Untrusted.bounded(webgpu.evidence(), 200));
+            out.put("webgpu", "none: " + Untrusted.bounded(webgpu.evidence(), 200));
         }
         webnn.contexts().forEach(c -> out.put("webnn." + (c.deviceType() == null ? "default" : c.deviceType()), c.ok() ? "ok" : "failed: "
-                + dev.accelbridge.core.Untrusted.bounded(c.error(), 200)));
+                + Untrusted.bounded(c.error(), 200)));
         if (!webnn.present()) {
-            out.put("webnn", "none: " + dev.accelbridge.core.Untrusted.bounded(webnn.evidence(), 200));
+            out.put("webnn", "none: " + Untrusted.bounded(webnn.evidence(), 200));
         }
         out.put("secureContext", String.valueOf(secureContext()));
         out.put("crossOriginIsolated", String.valueOf(crossOriginIsolated));
@@ -328,7 +330,7 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
         if (backend != BackendId.WASM || crossOriginIsolated || !wasm.present()) {
             return Optional.empty();
         }
-        return Optional.of(dev.accelbridge.core.Diagnostic.NOT_ISOLATED + ": wasm ran on one thread where this browser has " + hardwareConcurrency + " cores"
+        return Optional.of(Diagnostic.NOT_ISOLATED + ": wasm ran on one thread where this browser has " + hardwareConcurrency + " cores"
                 + (!facts().path("secureContext").isBoolean() || secureContext() ? " (the page's headers did not make it "
                 + "cross-origin isolated)" : " (the page is not a secure context: plain HTTP off loopback)") + ", so its figures do not compare with a lane that has threads — "
                 + SERVE_OVER_HTTPS);

@@ -1,5 +1,7 @@
 package dev.accelbridge.bridge.protocol;
 
+import dev.accelbridge.core.PublicApi;
+
 import java.util.List;
 
 /**
@@ -15,7 +17,7 @@ import java.util.List;
  * @param gpuKernels     the GPU kernels
  * @param timestampQuery whether the GPU's timestamp queries gave times
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public record Profiled(String session, Integer iterations, List<Double> samplesMs, List<NodeEvent> nodes, List<RunEvent> runs,
                        List<GpuKernel> gpuKernels, Boolean timestampQuery) implements FromPage {
     @Override

@@ -1,5 +1,7 @@
 package dev.accelbridge.bridge.protocol;
 
+import dev.accelbridge.core.PublicApi;
+
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -21,7 +23,7 @@ import java.util.Map;
  * copy ({@code page-protocol.schema.json} beside these classes) is what the page's side is checked against; a test holds
  * it to the records, so the schema, the Java records and the page cannot drift apart unnoticed.
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public final class ProtocolSchema {
     /** Where the committed schema is on the classpath. */
     public static final String RESOURCE = "dev/accelbridge/bridge/protocol/page-protocol.schema.json";

@@ -1,5 +1,7 @@
 package dev.accelbridge.bridge.protocol;
 
+import dev.accelbridge.core.PublicApi;
+
 /**
  * A release's answer: whether the page held the session, its JS heap then, the case's memory window (the ledger's, from
  * before the session was made to its release) and what the page's device still holds.
@@ -10,7 +12,7 @@ package dev.accelbridge.bridge.protocol;
  * @param ledger  the case's memory window
  * @param holding what the device holds now
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public record ReleasedAnswer(String session, Boolean existed, FromPage.Heap memory, Ledger ledger, Holding holding)
         implements FromPage {
     @Override

@@ -1,5 +1,7 @@
 package dev.accelbridge.bridge.protocol;
 
+import dev.accelbridge.core.PublicApi;
+
 import java.util.List;
 
 /**
@@ -24,7 +26,7 @@ import java.util.List;
  * @param chunked           true: the tensors follow in {@code result-chunk} frames
  * @param tensors           the tensors' table ({@link FrameCodec})
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public record ResultHeader(String session, Double firstMs, Integer warmups, List<Double> samplesMs, FromPage.Heap memory,
                            List<String> warnings, Double timerResolutionMs, Double readbackMs, Double gpuMs, Double warmupMs,
                            Boolean warmupSettled, Double warmupTrend, Boolean floorStopped, Decode decode, Loaded encoder,

@@ -1,6 +1,7 @@
 package dev.accelbridge.bridge.protocol;
 
 import dev.accelbridge.core.MinDurations;
+import dev.accelbridge.core.PublicApi;
 
 /**
  * A run job ({@code run}): the session's first run (timed, if it has not run before), {@code warmups} untimed runs and
@@ -17,7 +18,7 @@ import dev.accelbridge.core.MinDurations;
  * @param sameInputs       true: the session's inputs of its previous job (large inputs cross once)
  * @param firstOnly        true: the first run alone, answered with its time and no outputs
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public record RunJob(String session, int warmups, int iterations, Integer chunkBytes, Long minDurationMs, Integer maxSamples,
                      Long warmupDurationMs, Boolean sameInputs, Boolean firstOnly) implements ToPage {
     /** Timed runs under {@code durations}; {@code sameInputs} reuses the session's inputs of its previous job. */

@@ -1,5 +1,7 @@
 package dev.accelbridge.bridge.protocol;
 
+import dev.accelbridge.core.PublicApi;
+
 import com.fasterxml.jackson.annotation.JsonIgnore;
 
 /**
@@ -8,7 +10,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * reads exactly these names ({@code PageProtocolMirrorTest} holds the two together; {@code page-protocol.schema.json} is
  * generated from these records).
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public sealed interface ToPage permits ToPage.Welcome, ToPage.Ping, ToPage.Renew, ToPage.Failure, ToPage.Probe, LoadJob, RunJob,
         GenerateJob, ToPage.Profile, ToPage.Release, ToPage.Chunk {
     /** The message's kind: its {@code type}. */

@@ -4,8 +4,9 @@ import dev.accelbridge.browser.npm.NpmRegistry;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.Dimension;
-import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.LaneSide;
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Untrusted;
 import dev.accelbridge.core.VersionAxis;
 import dev.accelbridge.core.VersionOrder;
@@ -36,8 +37,8 @@ public final class BrowserMajorAxis implements VersionAxis {
     }
 
     @Override
-    public dev.accelbridge.core.LaneSide side() {
-        return dev.accelbridge.core.LaneSide.BROWSER;
+    public LaneSide side() {
+        return LaneSide.BROWSER;
     }
 
     @Override

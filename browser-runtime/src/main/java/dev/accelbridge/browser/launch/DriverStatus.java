@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.Untrusted;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -42,7 +44,7 @@ final class DriverStatus {
                 if (r.statusCode() == 200 && body.replace(" ", "").contains("\"ready\":true")) {
                     return;
                 }
-                last = "HTTP " + r.statusCode() + " " + dev.accelbridge.core.Untrusted.bounded(body, 200);
+                last = "HTTP " + r.statusCode() + " " + Untrusted.bounded(body, 200);
             } catch (IOException e) {
                 last = e.getClass().getSimpleName();
             } catch (InterruptedException e) {
@@ -77,7 +79,7 @@ final class DriverStatus {
                 last = java.util.Arrays.copyOf(buf.array(), buf.position());
             }
             String s = new String(last, StandardCharsets.UTF_8).strip();
-            return s.isEmpty() ? "" : dev.accelbridge.core.Untrusted.quote(s);
+            return s.isEmpty() ? "" : Untrusted.quote(s);
         } catch (IOException e) {
             return "";
         }

@@ -3,6 +3,7 @@ package dev.accelbridge.browser.launch;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.core.BackendUnavailableException;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.Untrusted;
 import org.openqa.selenium.Capabilities;
@@ -95,7 +96,7 @@ final class GridNodes {
                         + " " + extensions(st), 300));
             }
         }
-        throw new dev.accelbridge.core.BackendUnavailableException("No node of the Selenium Grid at " + grid + " that is up offers " + browserName + " with "
+        throw new BackendUnavailableException("No node of the Selenium Grid at " + grid + " that is up offers " + browserName + " with "
                 + wanted + " (its " + browserName + " nodes: " + (offered.isEmpty() ? "none" : String.join("; ", offered)) + ")",
                 "give a node that capability in its stereotype (node config: stereotype = '{\"browserName\": \"" + browserName
                         + "\", " + wanted.entrySet().stream().map(e -> "\"" + e.getKey() + "\": \"" + e.getValue() + "\"")

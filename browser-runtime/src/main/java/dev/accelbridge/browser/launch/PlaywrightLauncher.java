@@ -1,6 +1,7 @@
 package dev.accelbridge.browser.launch;
 
 import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.HostInfo;
 
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.BrowserType;
@@ -274,9 +275,9 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
         @Override public java.util.OptionalLong pid() { return java.util.OptionalLong.empty(); }
 
         @Override
-        public java.util.Optional<dev.accelbridge.core.HostInfo> remoteHost() {
+        public java.util.Optional<HostInfo> remoteHost() {
             String name = "playwright server " + ws.getAuthority();
-            return java.util.Optional.of(new dev.accelbridge.core.HostInfo(name, "pw-" + dev.accelbridge.core.HostInfo.fingerprintOf(
+            return java.util.Optional.of(new HostInfo(name, "pw-" + HostInfo.fingerprintOf(
                     List.of(name, version)), null, null, null, 0, 0, List.of(), 0, List.of(), null, Map.of("playwright.server", ws.toString())));
         }
 

@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.Untrusted;
+
 import java.net.URI;
 
 /**
@@ -16,7 +18,7 @@ final class PlaywrightServerFailure {
         for (Throwable t = e; t != null && all.length() < 4000; t = t.getCause() == t ? null : t.getCause()) {
             all.append(t.getMessage()).append(' ');
         }
-        String why = dev.accelbridge.core.Untrusted.bounded(all.toString(), 4000);
+        String why = Untrusted.bounded(all.toString(), 4000);
         String client = com.microsoft.playwright.Playwright.class.getPackage().getImplementationVersion();
         // Playwright answers another version's client "428 Precondition Required" with "Playwright version mismatch"; a
         // bare "428" anywhere (a port, a pid) is not that (found on a full run: a flaky refusal was called a version mismatch)
@@ -30,12 +32,12 @@ final class PlaywrightServerFailure {
         }
         if (why.contains("ERR_CERT") || why.contains("CERT_")) {
             return new BrowserLaunchException("The browser on the Playwright server at " + ws + " refused the bridge's certificate ("
-                    + dev.accelbridge.core.Untrusted.bounded(LaunchSupport.firstLine(e), 200) + "): the server did not take Accelbridge's launch flags", "start the server with --unsafe, so a client may pass "
+                    + Untrusted.bounded(LaunchSupport.firstLine(e), 200) + "): the server did not take Accelbridge's launch flags", "start the server with --unsafe, so a client may pass "
                     + "the browser its flags (the certificate's pin, WebGPU's), or give its browser --ignore-certificate-errors-spki-list "
                     + "with the pin 'run' prints", e);
         }
         return new BrowserLaunchException("The Playwright server at " + ws + " gave no browser: "
-                + dev.accelbridge.core.Untrusted.bounded(LaunchSupport.firstLine(e), 300),
+                + Untrusted.bounded(LaunchSupport.firstLine(e), 300),
                 "check the server runs ('playwright run-server --port 3000 --unsafe') and that this machine reaches it", e);
     }
 }

@@ -1,6 +1,7 @@
 package dev.accelbridge.browser.launch;
 
 import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.Caches;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,7 +26,7 @@ final class Profiles {
     static void delete(Path dir) {
         for (int attempt = 0; attempt < 3; attempt++) {
             try {
-                dev.accelbridge.core.Caches.deleteTree(dir);
+                Caches.deleteTree(dir);
                 return;
             } catch (IOException | java.io.UncheckedIOException e) {
                 try {

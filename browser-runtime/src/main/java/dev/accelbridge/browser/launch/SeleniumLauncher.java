@@ -1,6 +1,8 @@
 package dev.accelbridge.browser.launch;
 
 import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.Untrusted;
 
 import org.openqa.selenium.Capabilities;
 import org.openqa.selenium.PageLoadStrategy;
@@ -204,7 +206,7 @@ final class SeleniumLauncher implements BrowserLauncher {
                 return "it did not answer within " + bound.toSeconds() + " s";
             }
         }
-        return dev.accelbridge.core.Untrusted.quote(LaunchSupport.firstLine(e));
+        return Untrusted.quote(LaunchSupport.firstLine(e));
     }
 
     private static java.util.logging.Logger quietCdpWarning() {
@@ -238,10 +240,10 @@ final class SeleniumLauncher implements BrowserLauncher {
         private final String version;
         private final URI grid;
         private final RemoteWebDriver driver;
-        private final dev.accelbridge.core.HostInfo node;
+        private final HostInfo node;
         private volatile boolean ended;
 
-        GridHandle(BrowserKind browser, String version, URI grid, RemoteWebDriver driver, dev.accelbridge.core.HostInfo node) {
+        GridHandle(BrowserKind browser, String version, URI grid, RemoteWebDriver driver, HostInfo node) {
             this.node = node;
             this.browser = browser;
             this.version = version;
@@ -254,7 +256,7 @@ final class SeleniumLauncher implements BrowserLauncher {
         @Override public String version() { return version; }
         @Override public String executable() { return grid.toString(); }
         @Override public OptionalLong pid() { return OptionalLong.empty(); }
-        @Override public Optional<dev.accelbridge.core.HostInfo> remoteHost() { return Optional.of(node); }
+        @Override public Optional<HostInfo> remoteHost() { return Optional.of(node); }
 
         @Override
         public boolean isAlive() {

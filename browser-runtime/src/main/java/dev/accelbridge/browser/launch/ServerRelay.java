@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.Untrusted;
+
 import io.javalin.Javalin;
 import io.javalin.websocket.WsContext;
 
@@ -115,12 +117,12 @@ final class ServerRelay implements AutoCloseable {
             String text = body instanceof byte[] b ? new String(b, 0, Math.min(b.length, 2048), java.nio.charset.StandardCharsets.UTF_8)
                     : body == null ? "" : String.valueOf(body);
             return "WebSocket error: " + upstream + " " + h.getResponse().statusCode() + (h.getResponse().statusCode() == 428
-                    ? " Precondition Required " : " ") + dev.accelbridge.core.Untrusted.bounded(text, 2048);
+                    ? " Precondition Required " : " ") + Untrusted.bounded(text, 2048);
         }
         if (c instanceof java.util.concurrent.TimeoutException) {
             return "WebSocket error: " + upstream + " did not complete its handshake within " + HANDSHAKE.toSeconds() + " s";
         }
-        return "WebSocket error: " + upstream + " " + dev.accelbridge.core.Untrusted.bounded(String.valueOf(c.getMessage() == null
+        return "WebSocket error: " + upstream + " " + Untrusted.bounded(String.valueOf(c.getMessage() == null
                 ? c.getClass().getSimpleName() : c.getMessage()), 300);
     }
 
@@ -183,7 +185,7 @@ final class ServerRelay implements AutoCloseable {
 
         @Override
         public CompletionStage<?> onClose(WebSocket ws, int status, String reason) {
-            client.closeSession(status == WebSocket.NORMAL_CLOSURE ? 1000 : 1011, dev.accelbridge.core.Untrusted.bounded(reason, 100));
+            client.closeSession(status == WebSocket.NORMAL_CLOSURE ? 1000 : 1011, Untrusted.bounded(reason, 100));
             return null;
         }
 

@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.launch;
 
+import dev.accelbridge.core.Untrusted;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -53,7 +55,7 @@ final class VirtualDisplay implements AutoCloseable {
         try {
             String n = number.get(timeout.toMillis(), TimeUnit.MILLISECONDS).strip();
             if (!n.matches("\\d{1,5}")) {
-                throw new IOException("it wrote " + dev.accelbridge.core.Untrusted.quote(n) + " for its display number");
+                throw new IOException("it wrote " + Untrusted.quote(n) + " for its display number");
             }
             return new VirtualDisplay(p, ":" + n);
         } catch (Exception e) {

@@ -1,5 +1,7 @@
 package dev.accelbridge.browser.npm;
 
+import dev.accelbridge.core.Untrusted;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -96,7 +98,7 @@ final class Npm {
 
     /** The end of what npm said, one bounded line (it may quote a registry's answer). */
     private static String tail(String s) {
-        String t = dev.accelbridge.core.Untrusted.oneLine(s).strip().replaceAll(" +", " ");
+        String t = Untrusted.oneLine(s).strip().replaceAll(" +", " ");
         return t.length() > 500 ? "…" + t.substring(t.length() - 500) : t;
     }
 }

@@ -4,6 +4,7 @@ import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.OrtWebEngine;
+import dev.accelbridge.core.PublicApi;
 
 import java.util.Base64;
 import java.util.List;
@@ -24,7 +25,7 @@ import java.util.Optional;
  * @param notes           what the observer met and passed over, in its words
  * @param started         the workers the realm started, as it asked for them (at most 32)
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public record Observed(Realm realm, String document, List<Session> sessions, int droppedSessions, List<String> modules, List<String> notes,
                        List<Started> started) {
     /** Copies the lists. */

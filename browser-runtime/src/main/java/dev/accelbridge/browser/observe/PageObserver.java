@@ -3,6 +3,7 @@ package dev.accelbridge.browser.observe;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.microsoft.playwright.Page;
 import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Untrusted;
 
 import java.io.IOException;
@@ -26,7 +27,7 @@ import java.util.Optional;
  * navigates: a page already loaded is observed from its next navigation on. What the page says comes back as data only,
  * bounded in the page ({@link Observed}) and here (at most {@link #MAX_REPORT} characters of report a realm).
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public final class PageObserver {
     /** The largest report read back from a realm. */
     public static final int MAX_REPORT = 64 << 20;

@@ -2,6 +2,7 @@ package dev.accelbridge.browser.page;
 
 import dev.accelbridge.browser.npm.NpmRegistry;
 import dev.accelbridge.core.Dimension;
+import dev.accelbridge.core.LaneSide;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.VersionAxis;
 import dev.accelbridge.core.VersionOrder;
@@ -36,8 +37,8 @@ public final class OrtWebAxis implements VersionAxis {
     }
 
     @Override
-    public dev.accelbridge.core.LaneSide side() {
-        return dev.accelbridge.core.LaneSide.BROWSER;
+    public LaneSide side() {
+        return LaneSide.BROWSER;
     }
 
     @Override

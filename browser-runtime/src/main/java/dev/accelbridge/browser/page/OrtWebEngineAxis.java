@@ -1,8 +1,9 @@
 package dev.accelbridge.browser.page;
 
-import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Dimension;
+import dev.accelbridge.core.LaneSide;
+import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.VersionAxis;
 
@@ -31,8 +32,8 @@ public final class OrtWebEngineAxis implements VersionAxis {
     }
 
     @Override
-    public dev.accelbridge.core.LaneSide side() {
-        return dev.accelbridge.core.LaneSide.BROWSER;
+    public LaneSide side() {
+        return LaneSide.BROWSER;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.accelbridge.browser.page;
 
 import dev.accelbridge.bridge.ServedPage;
 import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.PublicApi;
 
 import java.util.List;
 
@@ -10,7 +11,7 @@ import java.util.List;
  * from {@code src/main/web/page} and from the npm package pinned in {@code src/main/web/package.json}. Published: a plan's
  * browser lanes run under {@link #ortWebVersion()} unless it names other versions.
  */
-@dev.accelbridge.core.PublicApi
+@PublicApi
 public final class PageAssets {
     /** Classpath folder of the page (no leading slash). */
     public static final String CLASSPATH_ROOT = ServedPage.CLASSPATH_ROOT;

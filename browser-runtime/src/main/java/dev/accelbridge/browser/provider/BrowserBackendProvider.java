@@ -1,6 +1,7 @@
 package dev.accelbridge.browser.provider;
 
 import dev.accelbridge.bridge.ModelRegistry;
+import dev.accelbridge.core.HostInfo;
 
 import dev.accelbridge.bridge.BridgeServer;
 import dev.accelbridge.bridge.hub.ConnectedPage;
@@ -248,7 +249,7 @@ public final class BrowserBackendProvider implements BackendProvider {
      * The machine the browser runs on when it is not this one: a Selenium Grid node, or the device of a page joined by
      * hand; empty for a browser launched here.
      */
-    public Optional<dev.accelbridge.core.HostInfo> remoteHost() {
+    public Optional<HostInfo> remoteHost() {
         PageProbe probe = lane.probe();
         if (!lane.launched() && lane.page() != null) {
             return Optional.of(probe.device(lane.page().remoteAddress())); // joined by hand: the device is its own host

@@ -292,7 +292,7 @@ final class BrowserCase {
      * The warning a case gets when its page named no WebAssembly module: its engine is the one asked for, not one observed
      * (found when tried: the engine check passed in silence then).
      */
-    static java.util.Optional<String> unobservedEngine(java.util.Optional<dev.accelbridge.core.OrtWebEngine> engine, List<String> modules) {
+    static java.util.Optional<String> unobservedEngine(java.util.Optional<OrtWebEngine> engine, List<String> modules) {
         return modules.isEmpty() ? engine.map(asked -> "the page named no onnxruntime-web WebAssembly module it loaded: "
                 + "the engine (" + asked.id() + ") is the one asked for, not one observed") : java.util.Optional.empty();
     }

@@ -6,6 +6,7 @@ import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.TensorSpec;
 import dev.accelbridge.core.UnsupportedModelException;
 import dev.accelbridge.suites.ModelFootprint;
@@ -74,7 +75,7 @@ final class LaneFit {
      * edges, or an fp16 variant (float16 inside, float32 edges), is UNSUPPORTED on an adapter without it, with the
      * features it does offer as the evidence.
      */
-    public static void checkPrecision(BackendId backend, ModelSpec model, dev.accelbridge.core.Precision precision, PageProbe probe,
+    public static void checkPrecision(BackendId backend, ModelSpec model, Precision precision, PageProbe probe,
                                       String browserLabel) {
         boolean fp16 = precision.halfFloat();
         for (List<TensorSpec> l : List.of(model.inputs(), model.outputs())) {

@@ -1,6 +1,8 @@
 package dev.accelbridge.browser.provider;
 
 import dev.accelbridge.bridge.hub.PageSessions;
+import dev.accelbridge.bridge.hub.Released;
+import dev.accelbridge.bridge.protocol.PageProbe;
 
 import dev.accelbridge.bridge.ModelRegistry;
 import dev.accelbridge.bridge.hub.ConnectedPage;
@@ -65,7 +67,7 @@ final class PageAnalysis {
      * The case's drill-down after its timed session: its per-op profile and its leak check, as {@code request} asks, and for
      * a half-precision variant where its arithmetic ran (from the same profiled session's node events).
      */
-    Analysis drillDown(ExecutionRequest request, Duration left, dev.accelbridge.bridge.protocol.PageProbe probe, LongSupplier rss,
+    Analysis drillDown(ExecutionRequest request, Duration left, PageProbe probe, LongSupplier rss,
                        Analysis base) {
         boolean half = readsComputedPrecision(mc, ep);
         Profiled profiled = request.profileIterations() > 0 ? profiled(request.profileIterations(), left) : half ? onePass(left) : null;
@@ -151,7 +153,7 @@ final class PageAnalysis {
                 release(s);
                 throw e;
             }
-            dev.accelbridge.bridge.hub.Released after = awaiter.await(PageSessions.of(page).releaseWithLedger(s.sessionId(), timeout));
+            Released after = awaiter.await(PageSessions.of(page).releaseWithLedger(s.sessionId(), timeout));
             double runMs = Double.isNaN(r.firstMs()) ? r.samplesMs()[0] : r.firstMs();
             out.add(new Recreate.Cycle(i, s.sessionMs(), runMs, rss.getAsLong(), after.jsHeapBytes(), after.gpuLiveBytes(), after.wasmAfterBytes()));
         }

@@ -3,6 +3,9 @@ package dev.accelbridge.browser.provider;
 import dev.accelbridge.bridge.BridgeServer;
 import dev.accelbridge.bridge.BridgeServerException;
 import dev.accelbridge.bridge.hub.ConnectedPage;
+import dev.accelbridge.bridge.protocol.PageProbe;
+import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.core.fetch.CacheEntry;
 
 import dev.accelbridge.browser.launch.BrowserHandle;
 import dev.accelbridge.browser.launch.BrowserLauncher;
@@ -24,7 +27,7 @@ final class PageLaunch {
      * The running browser, its joined page, and what the lane takes the page to offer: its probe, with WebGPU refused
      * ({@code webGpuRefused}) where the adapter is not the one asked for.
      */
-    record Launched(BrowserHandle handle, ConnectedPage page, dev.accelbridge.bridge.protocol.PageProbe probe,
+    record Launched(BrowserHandle handle, ConnectedPage page, PageProbe probe,
                     java.util.Optional<String> webGpuRefused) {
         Launched(BrowserHandle handle, ConnectedPage page, java.util.Optional<String> webGpuRefused) {
             this(handle, page, webGpuRefused.map(page.probe()::withoutWebGpu).orElse(page.probe()), webGpuRefused);
@@ -122,14 +125,14 @@ final class PageLaunch {
     }
 
     /** The fetched code a lane runs on, as verified before it started: what it is → the hash verified. */
-    static java.util.Map<String, String> verified(OrtWebBuild ortWeb, dev.accelbridge.browser.launch.BrowserHandle handle) {
+    static java.util.Map<String, String> verified(OrtWebBuild ortWeb, BrowserHandle handle) {
         java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
         if (ortWeb != null && ortWeb.verified() != null) {
-            int note = ortWeb.verified().indexOf(dev.accelbridge.core.fetch.CacheEntry.Verified.REFETCHED); // a repair is said
+            int note = ortWeb.verified().indexOf(CacheEntry.Verified.REFETCHED); // a repair is said
             out.put("onnxruntime-web " + ortWeb.version(), ortWeb.integrity() + (note < 0 ? "" : ortWeb.verified().substring(note)));
         }
         if (handle != null) {
-            dev.accelbridge.browser.launch.BrowserDiscovery.verifiedFetch(handle.executable()).ifPresent(e -> out.put(e.getKey(), e.getValue()));
+            BrowserDiscovery.verifiedFetch(handle.executable()).ifPresent(e -> out.put(e.getKey(), e.getValue()));
         }
         return out;
     }

@@ -1,6 +1,7 @@
 package dev.accelbridge.browser.provider;
 
 import dev.accelbridge.bridge.hub.PageSessions;
+import dev.accelbridge.core.Scenario;
 
 import dev.accelbridge.bridge.BridgeServer;
 import dev.accelbridge.bridge.ModelRegistry;
@@ -54,7 +55,7 @@ final class SentCase {
 
     /** One timed run, no warm-up and no minimum duration: the run needs nothing from the load's answer. */
     static boolean oneRun(ExecutionRequest r) {
-        return r.warmups() == 0 && r.iterations() == 1 && r.durations().total().isZero() && r.modelCase().scenario() instanceof dev.accelbridge.core.Scenario.SinglePass;
+        return r.warmups() == 0 && r.iterations() == 1 && r.durations().total().isZero() && r.modelCase().scenario() instanceof Scenario.SinglePass;
     }
 
     /** Also nothing after the timed run (no drill-down): the lane's next case may follow it in the page's queue. */

@@ -1,5 +1,8 @@
 package dev.accelbridge.core.fetch;
 
+import dev.accelbridge.core.Caches;
+import dev.accelbridge.core.Untrusted;
+
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystemException;
@@ -102,7 +105,7 @@ public final class CacheEntry {
      */
     public CacheEntry(Path root, String kind, String name) {
         if (!NAME.matcher(kind).matches() || !NAME.matcher(name).matches() || name.contains("..")) {
-            throw new IllegalArgumentException("not a cache entry's name: " + dev.accelbridge.core.Untrusted.quote(kind + "/" + name));
+            throw new IllegalArgumentException("not a cache entry's name: " + Untrusted.quote(kind + "/" + name));
         }
         this.root = root.toAbsolutePath().normalize();
         this.kind = kind;
@@ -152,7 +155,7 @@ public final class CacheEntry {
                 return obtainLocked(what, fill, check);
             }
         } catch (IOException e) {
-            throw new CacheEntryException(what + " could not be kept in " + dir() + ": " + dev.accelbridge.core.Untrusted.reason(
+            throw new CacheEntryException(what + " could not be kept in " + dir() + ": " + Untrusted.reason(
                     e.toString()), "check free space and permissions of " + root);
         }
     }
@@ -196,7 +199,7 @@ public final class CacheEntry {
                 if (damaged != null) {
                     // said where it happens as well as in the provenance of what it served
                     System.getLogger("dev.accelbridge.cache").log(System.Logger.Level.WARNING, "{0} in the cache ({1}) was fetched again: {2}",
-                            what, dir, dev.accelbridge.core.Untrusted.bounded(damaged, 300));
+                            what, dir, Untrusted.bounded(damaged, 300));
                 }
                 return r.verified(dir, true, damaged);
             } finally {
@@ -290,7 +293,7 @@ public final class CacheEntry {
 
     private static void deleteQuietly(Path p) {
         try {
-            dev.accelbridge.core.Caches.deleteTree(p);
+            Caches.deleteTree(p);
         } catch (IOException ignored) {
             // what cannot be deleted (another user's files) stays under a name nothing ever uses
         }

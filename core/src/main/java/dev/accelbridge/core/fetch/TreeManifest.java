@@ -1,5 +1,7 @@
 package dev.accelbridge.core.fetch;
 
+import dev.accelbridge.core.Untrusted;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -156,12 +158,12 @@ public record TreeManifest(SortedMap<String, FileEntry> files, SortedSet<String>
             } else if (line.startsWith("f ")) {
                 String[] f = line.split(" ", 5);
                 if (f.length != 5 || !f[2].matches("[0-9a-f]{64}") || !(f[3].equals("x") || f[3].equals("-"))) {
-                    throw new IOException("a malformed manifest line: " + dev.accelbridge.core.Untrusted.quote(line));
+                    throw new IOException("a malformed manifest line: " + Untrusted.quote(line));
                 }
                 try {
                     files.put(checkedPath(f[4]), new FileEntry(Long.parseLong(f[1]), f[2], f[3].equals("x")));
                 } catch (NumberFormatException e) {
-                    throw new IOException("a malformed size in a manifest line: " + dev.accelbridge.core.Untrusted.quote(line), e);
+                    throw new IOException("a malformed size in a manifest line: " + Untrusted.quote(line), e);
                 }
             }
         }
@@ -249,7 +251,7 @@ public record TreeManifest(SortedMap<String, FileEntry> files, SortedSet<String>
     private static String checkedPath(String rel) throws IOException {
         if (rel.isEmpty() || rel.length() > 1024 || rel.chars().anyMatch(Character::isISOControl) || rel.startsWith("/")
                 || ("/" + rel + "/").contains("/../")) {
-            throw new IOException("the name " + dev.accelbridge.core.Untrusted.quote(rel) + " cannot be in a fetched package");
+            throw new IOException("the name " + Untrusted.quote(rel) + " cannot be in a fetched package");
         }
         return rel;
     }

@@ -1,6 +1,7 @@
 package dev.accelbridge.nativerunner.process;
 
 import dev.accelbridge.core.Dimension;
+import dev.accelbridge.core.LaneSide;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.VersionAxis;
 import dev.accelbridge.core.VersionOrder;
@@ -34,8 +35,8 @@ public final class OrtAxis implements VersionAxis {
     }
 
     @Override
-    public dev.accelbridge.core.LaneSide side() {
-        return dev.accelbridge.core.LaneSide.NATIVE;
+    public LaneSide side() {
+        return LaneSide.NATIVE;
     }
 
     @Override

@@ -58,7 +58,7 @@ final class OrtJars {
         /** What provenance says was verified. */
         String verified() {
             return "sha256 " + sha256 + " (SHA-1 " + sha1 + " as published; " + source + ")"
-                    + (repaired == null ? "" : dev.accelbridge.core.fetch.CacheEntry.Verified.REFETCHED + repaired);
+                    + (repaired == null ? "" : CacheEntry.Verified.REFETCHED + repaired);
         }
     }
 

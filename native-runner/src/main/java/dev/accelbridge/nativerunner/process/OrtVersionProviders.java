@@ -2,6 +2,7 @@ package dev.accelbridge.nativerunner.process;
 
 import dev.accelbridge.core.BackendProvider;
 import dev.accelbridge.core.RuntimeVersionProviders;
+import dev.accelbridge.nativerunner.DjlOnnxRuntimeProvider;
 
 /**
  * ONNX Runtime at any version Maven Central publishes, each in a runner process of its own
@@ -31,7 +32,7 @@ public final class OrtVersionProviders implements RuntimeVersionProviders {
     @Override
     public java.util.List<String> installed() {
         java.util.List<String> out = new java.util.ArrayList<>(OrtJars.defaults().installed());
-        String here = dev.accelbridge.nativerunner.DjlOnnxRuntimeProvider.environment().ortVersion();
+        String here = DjlOnnxRuntimeProvider.environment().ortVersion();
         if (here != null && !out.contains(here)) {
             out.add(here);
         }

@@ -10,6 +10,11 @@ import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.Scenario;
+import dev.accelbridge.core.UnsupportedModelException;
+import dev.accelbridge.core.Untrusted;
+import dev.accelbridge.nativerunner.OrtTelemetry;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -103,14 +108,14 @@ public final class ProcessRuntimeProvider implements BackendProvider {
 
     @Override
     public synchronized Execution execute(ExecutionRequest request) {
-        if (!(request.modelCase().scenario() instanceof dev.accelbridge.core.Scenario.SinglePass)) {
-            throw new dev.accelbridge.core.UnsupportedModelException("A generation case runs on this process's ONNX Runtime only, not on a"
+        if (!(request.modelCase().scenario() instanceof Scenario.SinglePass)) {
+            throw new UnsupportedModelException("A generation case runs on this process's ONNX Runtime only, not on a"
                     + " runner process of ONNX Runtime " + version, "run generation cases without --ort", null);
         }
         var options = request.modelCase().runtimeOptions().on(request.backend());
         if (!options.isDefault()) {
             // said, not dropped: the runner process's protocol has no session options yet
-            throw new dev.accelbridge.core.UnsupportedModelException("Session options (" + options.id() + ") are taken by this "
+            throw new UnsupportedModelException("Session options (" + options.id() + ") are taken by this "
                     + "process's ONNX Runtime only, not by a runner process of ONNX Runtime " + version,
                     "run --runtime-option without --ort", null);
         }
@@ -130,7 +135,7 @@ public final class ProcessRuntimeProvider implements BackendProvider {
                 throw a.error().toException(" [ONNX Runtime " + version + " runner process]");
             }
             List<NamedTensor> outputs = RunnerProtocol.read(a.outputs());
-            dev.accelbridge.core.Provenance p = a.provenance() == null ? null
+            Provenance p = a.provenance() == null ? null
                     : a.provenance().withVerified(java.util.Map.of("onnxruntime " + version + " jar", jar.verified()));
             return new Execution(outputs, a.timings(), a.memory(), p, a.warnings(), null);
         } catch (IOException e) {
@@ -231,7 +236,7 @@ public final class ProcessRuntimeProvider implements BackendProvider {
             nonce = java.util.HexFormat.of().formatHex(new java.security.SecureRandom().generateSeed(16));
             List<String> command = RunnerClasspath.command(jar.file(), jvmOptions, List.of(nonce, channel.toString()));
             ProcessBuilder pb = new ProcessBuilder(command).redirectError(log.toFile());
-            pb.environment().putIfAbsent(dev.accelbridge.nativerunner.OrtTelemetry.VARIABLE, "1"); // before its ORT starts
+            pb.environment().putIfAbsent(OrtTelemetry.VARIABLE, "1"); // before its ORT starts
             process = pb.start();
             toRunner = new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
             fromRunner = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
@@ -300,7 +305,7 @@ public final class ProcessRuntimeProvider implements BackendProvider {
 
     /** Text the runner wrote, one bounded line. */
     private static String abbreviate(String s) {
-        return dev.accelbridge.core.Untrusted.bounded(s == null ? "" : s.replaceAll("\\s+", " "), 600);
+        return Untrusted.bounded(s == null ? "" : s.replaceAll("\\s+", " "), 600);
     }
 
     private static void deleteTree(Path dir) {

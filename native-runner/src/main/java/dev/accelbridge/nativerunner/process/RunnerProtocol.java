@@ -5,10 +5,11 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.accelbridge.core.Availability;
-import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.BackendException.Phase;
+import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.BackendUnavailableException;
 import dev.accelbridge.core.DType;
+import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.MemoryUsage;
 import dev.accelbridge.core.ModelSpec;
@@ -44,7 +45,7 @@ final class RunnerProtocol {
     @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.NAME, property = "kind")
     @com.fasterxml.jackson.annotation.JsonSubTypes({
             @com.fasterxml.jackson.annotation.JsonSubTypes.Type(value = ScenarioFigures.SinglePass.class, name = "single-pass"),
-            @com.fasterxml.jackson.annotation.JsonSubTypes.Type(value = dev.accelbridge.core.Decoding.class, name = "generation")})
+            @com.fasterxml.jackson.annotation.JsonSubTypes.Type(value = Decoding.class, name = "generation")})
     private interface FiguresKind {
     }
 

@@ -5,6 +5,7 @@ import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.GpuLedger;
+import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.RunResult;
@@ -84,7 +85,7 @@ public final class MemoryFits {
     }
 
     /** A lane's engine: the pinned one where the lane names none. */
-    private static OrtWebEngine engine(dev.accelbridge.core.LaneId lane) {
+    private static OrtWebEngine engine(LaneId lane) {
         return OrtWebEngine.orPinned(OrtWebEngine.of(lane));
     }
 

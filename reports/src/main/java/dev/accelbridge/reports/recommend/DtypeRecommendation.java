@@ -1,5 +1,7 @@
 package dev.accelbridge.reports.recommend;
 
+import dev.accelbridge.core.ComputedPrecision;
+import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.PublicApi;
 
@@ -52,7 +54,7 @@ public record DtypeRecommendation(String host, String hostFingerprint, String fa
      *                  computed in float32 in part is the answer for this backend only, never evidence of float16 on a GPU
      */
     public record Choice(Precision precision, double closeness, String closenessOf, double p50Ms, double speedupVsFp32,
-                         dev.accelbridge.core.Interval speedupInterval, boolean reference, dev.accelbridge.core.ComputedPrecision computed) {
+                         Interval speedupInterval, boolean reference, ComputedPrecision computed) {
         /** "q8: pooled-embedding cosine 0.9871 to fp32 native, 2.20x [2.05-2.31] faster than fp32 (107.5 ms)". */
         public String describe() {
             String speed = reference ? ", the reference itself" : precision == Precision.FP32 || Double.isNaN(speedupVsFp32) ? ""
@@ -66,7 +68,7 @@ public record DtypeRecommendation(String host, String hostFingerprint, String fa
          * A speed ratio as far as its interval supports it: "2.20x [2.05-2.31] faster than fp32", "as fast as fp32 within
          * the interval (1.00x [0.97-1.03])", or "speed against fp32 not settled (1.00x; too few samples for an interval)".
          */
-        static String speed(double ratio, dev.accelbridge.core.Interval ci, String other) {
+        static String speed(double ratio, Interval ci, String other) {
             if (ci == null) {
                 return String.format(Locale.ROOT, "speed against %s not settled (%.2fx; too few samples for an interval)", other, ratio);
             }
@@ -74,7 +76,7 @@ public record DtypeRecommendation(String host, String hostFingerprint, String fa
                 return String.format(Locale.ROOT, "as fast as %s within the interval (%.2fx [%.2f-%.2f])", other, ratio, ci.lo(), ci.hi());
             }
             boolean faster = ci.lo() > 1;
-            dev.accelbridge.core.Interval shown = faster ? ci : ci.inverse();
+            Interval shown = faster ? ci : ci.inverse();
             return String.format(Locale.ROOT, "%.2fx [%.2f-%.2f] %s than %s", faster ? ratio : 1 / ratio, shown.lo(), shown.hi(),
                     faster ? "faster" : "slower", other);
         }

@@ -1,11 +1,15 @@
 package dev.accelbridge.reports.recommend;
 
+import dev.accelbridge.core.Decoding;
+import dev.accelbridge.core.Defect;
 import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.SampleStats;
+import dev.accelbridge.core.SpeedStanding;
 import dev.accelbridge.core.Status;
+import dev.accelbridge.core.TokenCheck;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -126,7 +130,7 @@ public final class DtypeRecommender {
         if (!fp32.status().executed()) {
             return "fp32 " + fp32.status() + " here" + (fp32.reason() == null ? "" : " (" + fp32.reason() + ")");
         }
-        var st = dev.accelbridge.core.SpeedStanding.of(fp32);
+        var st = SpeedStanding.of(fp32);
         return "fp32's figures here do not stand as a speed (" + (st.counts() ? "absent" : st.why()) + ")";
     }
 
@@ -145,7 +149,7 @@ public final class DtypeRecommender {
             // the stored verdict: this backend computes the variant otherwise than its own native run, beyond rounding
             return "a defect here (WRONG_OUTPUT" + (r.correctness() == null ? "" : ": " + r.correctness().describe()) + ")";
         }
-        if (r.defectFinding() == dev.accelbridge.core.Defect.UNKNOWN) {
+        if (r.defectFinding() == Defect.UNKNOWN) {
             return "not known to compute the variant right here: outside its bound against fp32 native, and its own native "
                     + "CPU run was not compared";
         }
@@ -160,7 +164,7 @@ public final class DtypeRecommender {
             return "lossy: " + DtypeRecommendation.Choice.closeness(closenessOf(r), c.getAsDouble()) + ", below " + min;
         }
         if (!timed(r)) {
-            var st = dev.accelbridge.core.SpeedStanding.of(r);
+            var st = SpeedStanding.of(r);
             return "its figures do not stand as a speed (" + (st.counts() ? "absent" : st.why()) + ")";
         }
         return null;
@@ -194,7 +198,7 @@ public final class DtypeRecommender {
     }
 
     private static boolean timed(RunResult r) {
-        return dev.accelbridge.core.SpeedStanding.of(r).counts() && r.timings().p50Ms() > 0;
+        return SpeedStanding.of(r).counts() && r.timings().p50Ms() > 0;
     }
 
     /**
@@ -209,9 +213,9 @@ public final class DtypeRecommender {
             OptionalDouble c = f.get().closeness();
             return c.isPresent() ? c : OptionalDouble.of(Double.NaN);
         }
-        dev.accelbridge.core.Decoding d = r.timings() != null && r.timings().figures() instanceof dev.accelbridge.core.Decoding g ? g : null;
+        Decoding d = r.timings() != null && r.timings().figures() instanceof Decoding g ? g : null;
         if (d != null && d.generations() > 0) { // a generation's users read its tokens: the share of generations giving fp32's
-            return d.check() == dev.accelbridge.core.TokenCheck.REFERENCE ? OptionalDouble.of(d.verified() / (double) d.generations())
+            return d.check() == TokenCheck.REFERENCE ? OptionalDouble.of(d.verified() / (double) d.generations())
                     : reference(r) ? OptionalDouble.of(1) : OptionalDouble.empty();
         }
         if (r.analysis() != null && r.analysis().readout() != null) {
@@ -233,7 +237,7 @@ public final class DtypeRecommender {
         if (f.isPresent()) {
             return f.get().closenessOf();
         }
-        if (r.timings() != null && r.timings().figures() instanceof dev.accelbridge.core.Decoding g && g.generations() > 0) {
+        if (r.timings() != null && r.timings().figures() instanceof Decoding g && g.generations() > 0) {
             return "tokens";
         }
         return r.analysis() != null && r.analysis().readout() != null ? r.analysis().readout().kind().id() : "outputs";

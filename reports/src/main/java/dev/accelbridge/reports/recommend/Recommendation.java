@@ -1,7 +1,8 @@
 package dev.accelbridge.reports.recommend;
 
-import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.PublicApi;
 
 /**
  * The answer to "which backend should this family (or model) use on this kind of machine, deployed here", from the
@@ -38,7 +39,7 @@ public record Recommendation(String family, String model, String host, String ho
      * @param offlineBatch  the batch size that gave it (the largest, when the models disagree)
      */
     public record Option(String backend, String browser, double p50Ms, double speedupVsCpu, double speedupVsWasm,
-                         long rssPeakBytes, int models, dev.accelbridge.core.Interval speedupVsCpuCi,
+                         long rssPeakBytes, int models, Interval speedupVsCpuCi,
                          double offlineItemsPerSec, int offlineBatch) {
         /** An option without interval or Offline figure. */
         public Option(String backend, String browser, double p50Ms, double speedupVsCpu, double speedupVsWasm,

@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.recommend;
 
+import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.PublicApi;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -102,7 +103,7 @@ public final class RecommendationJson {
         if (o == null) {
             return "–";
         }
-        boolean wasm = o.backend().equals(dev.accelbridge.core.BackendId.WASM.id());
+        boolean wasm = o.backend().equals(BackendId.WASM.id());
         return o.backend() + " [" + (o.browser() == null ? "native" : o.browser()) + "] "
                 + String.format(Locale.ROOT, "p50 %.3f ms, %s", o.p50Ms(), than(o.speedupVsCpu(), "native cpu")) + interval(o)
                 + (Double.isNaN(o.speedupVsWasm()) || wasm ? "" : ", " + than(o.speedupVsWasm(), "wasm"))

@@ -1,9 +1,14 @@
 package dev.accelbridge.reports.recommend;
 
-import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.Decoding;
+import dev.accelbridge.core.Interval;
+import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.SampleStats;
+import dev.accelbridge.core.SpeedStanding;
 import dev.accelbridge.core.Status;
 
 import java.util.ArrayList;
@@ -54,20 +59,20 @@ public final class Recommender {
         return out;
     }
 
-    private static final String NATIVE = dev.accelbridge.core.LaneId.NATIVE.id();
+    private static final String NATIVE = LaneId.NATIVE.id();
 
     /**
      * The figure a result is ranked by: its p50, or for a generation the time of a token after the first (1000 / tokens per
      * second, MLPerf Client's mean inter-token latency), so the text-generation family is ranked by tokens per second.
      */
     static double speedMs(RunResult r) {
-        return r.timings().figures() instanceof dev.accelbridge.core.Decoding d && Double.isFinite(d.tokensPerSec())
+        return r.timings().figures() instanceof Decoding d && Double.isFinite(d.tokensPerSec())
                 ? 1000 / d.tokensPerSec() : r.timings().p50Ms();
     }
 
     /** The samples behind {@link #speedMs}: a generation's inter-token latencies, else the timed samples. */
     static double[] speedSamples(RunResult r) {
-        return r.timings().figures() instanceof dev.accelbridge.core.Decoding d && Double.isFinite(d.tokensPerSec())
+        return r.timings().figures() instanceof Decoding d && Double.isFinite(d.tokensPerSec())
                 ? d.itlMs() : r.timings().samplesMs();
     }
 
@@ -120,7 +125,7 @@ public final class Recommender {
         Map<List<String>, Map<String, RunResult>> byCandidate = new LinkedHashMap<>();
         for (RunResult r : rs) {
             // a figure that does not stand as a speed (a software adapter's, a floored one) is never a candidate
-            if (r.status() == Status.PASSED && r.actual() == r.requested() && dev.accelbridge.core.SpeedStanding.of(r).counts()
+            if (r.status() == Status.PASSED && r.actual() == r.requested() && SpeedStanding.of(r).counts()
                     && r.timings().p50Ms() > 0 && cpu.containsKey(r.id().inputKey())) {
                 byCandidate.computeIfAbsent(List.of(r.actual().id(), r.lane().id()), k -> new LinkedHashMap<>())
                         .put(r.id().inputKey(), r);
@@ -170,7 +175,7 @@ public final class Recommender {
         int n = models.size();
         String lane = key.get(1);
         // the speed-up (native CPU p50 over this backend's) and its interval: this backend's samples as the base
-        dev.accelbridge.core.Interval ci = dev.accelbridge.core.SampleStats.geomeanRatioCi(ownSide, cpuSide);
+        Interval ci = SampleStats.geomeanRatioCi(ownSide, cpuSide);
         double offline = Math.exp(bestItems.values().stream().mapToDouble(Math::log).average().orElse(Double.NaN));
         return new Recommendation.Option(key.get(0), lane.equals("native") ? null : lane, Math.exp(logP50 / n),
                 Math.exp(logSpeed / n), wasmN == n ? Math.exp(logWasm / n) : Double.NaN, rss, n, ci, offline,

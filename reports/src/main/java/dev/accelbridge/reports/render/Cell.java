@@ -1,12 +1,17 @@
 package dev.accelbridge.reports.render;
 
-import dev.accelbridge.core.VersionAxes;
-import dev.accelbridge.core.VersionAxis;
+import dev.accelbridge.core.Acceleration;
+import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.SpeedStanding;
+import dev.accelbridge.core.Status;
+import dev.accelbridge.core.VersionAxes;
+import dev.accelbridge.core.VersionAxis;
 import dev.accelbridge.reports.history.Change;
+import dev.accelbridge.reports.query.CaseFilter;
 import dev.accelbridge.reports.score.Score;
-import dev.accelbridge.core.CaseId;
 
 import java.util.List;
 
@@ -26,7 +31,7 @@ import java.util.List;
  */
 @PublicApi
 public record Cell(RunResult result, Score score, double cpuP50Ms, double requestedP50Ms, Change change,
-                   List<HistoryPoint> history, Integer nativeThreads, dev.accelbridge.core.Interval vsNativeCi) {
+                   List<HistoryPoint> history, Integer nativeThreads, Interval vsNativeCi) {
     public Cell {
         history = List.copyOf(history);
     }
@@ -38,7 +43,7 @@ public record Cell(RunResult result, Score score, double cpuP50Ms, double reques
 
     /** Host name, or "?" when the provenance has none. */
     public String host() {
-        return dev.accelbridge.reports.query.CaseFilter.hostName(result);
+        return CaseFilter.hostName(result);
     }
 
     /**
@@ -85,12 +90,12 @@ public record Cell(RunResult result, Score score, double cpuP50Ms, double reques
      * is not ranked either.
      */
     public boolean ranked() {
-        return result.status() != dev.accelbridge.core.Status.FELL_BACK && dev.accelbridge.core.SpeedStanding.of(result).counts();
+        return result.status() != Status.FELL_BACK && SpeedStanding.of(result).counts();
     }
 
     /** Whether the cell ran WebGPU on a software adapter (the CPU posing as a GPU): a verdict, never a GPU's speed. */
     public boolean softwareAdapter() {
-        return result.status().executed() && score.acceleration() == dev.accelbridge.core.Acceleration.SOFTWARE_ADAPTER;
+        return result.status().executed() && score.acceleration() == Acceleration.SOFTWARE_ADAPTER;
     }
 
     /** Whether the cell's figures sit on a latency floor (a polled readback, the timer): never ranked. */

@@ -1,6 +1,10 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.Bytes;
 import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.RuntimeOptions;
+import dev.accelbridge.core.SpeedStanding;
+import dev.accelbridge.reports.ReportsException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.CaseId;
@@ -80,7 +84,7 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
 
         /** The case less what this compares. */
         CaseId blank(CaseId id) {
-            return this.equals(RUNTIME_OPTIONS) ? id.withRuntimeOptions(dev.accelbridge.core.RuntimeOptions.DEFAULT) : id.inLane(blank(id.lane()));
+            return this.equals(RUNTIME_OPTIONS) ? id.withRuntimeOptions(RuntimeOptions.DEFAULT) : id.inLane(blank(id.lane()));
         }
 
         /**
@@ -101,7 +105,7 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
             if (Dimensions.RUNTIME_OPTIONS.isCalled(t)) {
                 return RUNTIME_OPTIONS;
             }
-            return VersionAxes.named(t).map(By::axis).orElseThrow(() -> new dev.accelbridge.reports.ReportsException("Cannot compare by '" + s + "'",
+            return VersionAxes.named(t).map(By::axis).orElseThrow(() -> new ReportsException("Cannot compare by '" + s + "'",
                     "compare by run, host, lane, runtimeOptions or a version: " + VersionAxes.all().stream().map(VersionAxis::name).collect(Collectors.joining(", "))));
         }
     }
@@ -151,7 +155,7 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
             if (ma.gpu() != null && mb.gpu() != null) {
                 long x = ma.gpu().peakBytes();
                 long y = mb.gpu().peakBytes();
-                parts.add("GPU peak " + dev.accelbridge.core.Bytes.iec(x) + " → " + dev.accelbridge.core.Bytes.iec(y)
+                parts.add("GPU peak " + Bytes.iec(x) + " → " + Bytes.iec(y)
                         + (x > 0 ? String.format(Locale.ROOT, " (×%.2f)", (double) y / x) : ""));
             }
             change(parts, "wasm heap", ma.wasmHeapBytes(), mb.wasmHeapBytes());
@@ -182,7 +186,7 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
         /** Why a side that executed is not compared as speed ("B: software adapter: ..."), or null. */
         private String notSpeed() {
             for (RunResult r : new RunResult[]{a, b}) {
-                var st = dev.accelbridge.core.SpeedStanding.of(r);
+                var st = SpeedStanding.of(r);
                 if (r != null && r.status().executed() && !st.counts()) {
                     return (r == a ? "A" : "B") + ": " + st.why() + "; not compared as speed";
                 }
@@ -197,7 +201,7 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
 
         private static void change(List<String> parts, String what, long x, long y) {
             if (x >= 0 && y >= 0) {
-                parts.add(what + " " + dev.accelbridge.core.Bytes.iec(x) + " → " + dev.accelbridge.core.Bytes.iec(y));
+                parts.add(what + " " + Bytes.iec(x) + " → " + Bytes.iec(y));
             }
         }
 
@@ -323,7 +327,7 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
                 || a.actual() != b.actual()) {
             return Double.NaN;
         }
-        if (!dev.accelbridge.core.SpeedStanding.of(a).counts() || !dev.accelbridge.core.SpeedStanding.of(b).counts()) {
+        if (!SpeedStanding.of(a).counts() || !SpeedStanding.of(b).counts()) {
             return Double.NaN; // not a speed: no ratio, never significant (the row's caveat says why)
         }
         double pa = a.timings().p50Ms();

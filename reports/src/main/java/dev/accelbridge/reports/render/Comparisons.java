@@ -3,6 +3,7 @@ package dev.accelbridge.reports.render;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.SampleStats;
+import dev.accelbridge.core.Untrusted;
 import dev.accelbridge.reports.StoreException;
 import dev.accelbridge.reports.history.RegressionDetector;
 import dev.accelbridge.reports.query.CaseFilter;
@@ -48,7 +49,7 @@ public final class Comparisons {
                     List<String> held = pool.stream().map(r -> by == Comparison.By.HOST ? (r.provenance() == null ? null : r.provenance().host())
                             : by.dimension().text(r.id())).filter(java.util.Objects::nonNull).distinct().sorted().limit(20).toList();
                     throw new StoreException("No " + (run.isPresent() ? "result of run " + run.get() : "cell of the store") + " has " + field
-                            + " " + dev.accelbridge.core.Untrusted.quote(side) + " (" + (held.isEmpty() ? "none has any"
+                            + " " + Untrusted.quote(side) + " (" + (held.isEmpty() ? "none has any"
                             : "it has " + String.join(", ", held)) + ")", "compare two values the store holds");
                 }
             }

@@ -4,6 +4,7 @@ import dev.accelbridge.core.Analysis;
 import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.ColdStart;
 import dev.accelbridge.core.OpProfile;
+import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.Recreate;
 import dev.accelbridge.core.RunResult;
 
@@ -201,7 +202,7 @@ final class DrillDowns {
      * user's browser does, in the background; under {@code --wasm-sync-tier-up} (every Chromium Accelbridge launches to
      * warm up) they include optimising at once, which no user's browser does (session creation 3.4-5.0 s instead of 0.2 s).
      */
-    private static Table coldStartTable(ColdStart cs, dev.accelbridge.core.Provenance p) {
+    private static Table coldStartTable(ColdStart cs, Provenance p) {
         boolean sync = p != null && p.syncTierUp();
         return new Table("Cold start", List.of("fetch ms", "create ms", "first run ms", "warm p50 ms", "first-run overhead ms",
                 "first in a fresh page"), List.of(List.of(Fmt.ms(cs.fetchMs()), Fmt.ms(cs.createMs()), Fmt.ms(cs.firstRunMs()),

@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.Precision;
 import dev.accelbridge.reports.recommend.DtypeRecommendation;
 import dev.accelbridge.reports.recommend.DtypeRecommender;
 
@@ -25,7 +26,7 @@ final class DtypeSection {
                             + (r.options().equals("default") ? "" : " " + r.options()),
                     b == null ? "none qualifies" : b.precision().id(),
                     b == null ? "" : String.format(Locale.ROOT, "%.4f (%s)", b.closeness(), b.closenessOf()),
-                    b == null || Double.isNaN(b.speedupVsFp32()) || b.precision() == dev.accelbridge.core.Precision.FP32 ? ""
+                    b == null || Double.isNaN(b.speedupVsFp32()) || b.precision() == Precision.FP32 ? ""
                             : b.speedupInterval() == null ? String.format(Locale.ROOT, "%.2fx (no interval)", b.speedupVsFp32())
                             : String.format(Locale.ROOT, "%.2fx [%.2f-%.2f]", b.speedupVsFp32(), b.speedupInterval().lo(),
                             b.speedupInterval().hi()),

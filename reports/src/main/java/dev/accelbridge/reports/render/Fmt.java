@@ -1,5 +1,9 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.Acceleration;
+import dev.accelbridge.core.Interval;
+import dev.accelbridge.core.Timings;
+
 import java.util.Locale;
 
 /** Number formatting shared by the text renderers. */
@@ -16,7 +20,7 @@ final class Fmt {
         if (!Double.isFinite(v)) {
             return "–";
         }
-        return dev.accelbridge.core.Timings.formatMs(v);
+        return Timings.formatMs(v);
     }
 
     /** A rate: "1,234" or "12.3" (one decimal below 100). */
@@ -51,18 +55,18 @@ final class Fmt {
             return "the reference";
         }
         // the interval of vsNative (cell / native) is that of the slowdown; its inverse that of the speed-up
-        dev.accelbridge.core.Interval ci = c.vsNativeCi();
+        Interval ci = c.vsNativeCi();
         String in = ci == null ? "" : r >= 1 ? " " + interval(ci.inverse()) : " " + interval(ci);
         return (r >= 1 ? String.format(Locale.ROOT, "%.2f× faster", r) : String.format(Locale.ROOT, "%.2f× slower", 1 / r)) + in;
     }
 
     /** "[2.91–3.40]": a 95 % interval, two decimals. */
-    static String interval(dev.accelbridge.core.Interval ci) {
+    static String interval(Interval ci) {
         return ci == null ? "" : String.format(Locale.ROOT, "[%.2f–%.2f]", ci.lo(), ci.hi());
     }
 
     /** "12.3 [11.9–12.8]": a p50 with its 95 % interval, when it has one. */
-    static String msCi(double p50, dev.accelbridge.core.Interval ci) {
+    static String msCi(double p50, Interval ci) {
         return ci == null ? ms(p50) : ms(p50) + " [" + ms(ci.lo()) + "–" + ms(ci.hi()) + "]";
     }
 
@@ -70,7 +74,7 @@ final class Fmt {
      * What limits the trust in a cell's figures, in words: a latency floor, no steady state, a busy machine; "" when
      * nothing does. One wording for every report and the dashboard.
      */
-    static String trust(dev.accelbridge.core.Timings t) {
+    static String trust(Timings t) {
         return t == null ? "" : t.quality().caveats();
     }
 
@@ -78,8 +82,8 @@ final class Fmt {
     static String caveat(Cell c) {
         var a = c.score().acceleration();
         String flaky = c.result().flaky() ? " [flaky: " + c.result().attempts().count() + " attempts]" : "";
-        return (c.result().status().executed() && (a == dev.accelbridge.core.Acceleration.SOFTWARE_ADAPTER
-                || a == dev.accelbridge.core.Acceleration.UNVERIFIED_DEVICE || a == dev.accelbridge.core.Acceleration.BROWSER_CPU)
+        return (c.result().status().executed() && (a == Acceleration.SOFTWARE_ADAPTER
+                || a == Acceleration.UNVERIFIED_DEVICE || a == Acceleration.BROWSER_CPU)
                 ? " [" + a.label() + "]" : "") + flaky
                 + trust(c.result().timings());
     }

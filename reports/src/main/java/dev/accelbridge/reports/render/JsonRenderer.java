@@ -1,6 +1,8 @@
 package dev.accelbridge.reports.render;
 
 import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.reports.ops.OpTable;
+import dev.accelbridge.reports.score.PositionSpread;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.RunResult;
@@ -33,13 +35,13 @@ public final class JsonRenderer {
         doc.put("generatedAt", m.generatedAt().toString());
         ObjectNode hosts = doc.putObject("hosts");
         m.hosts().forEach((fp, h) -> hosts.set(fp, ResultJson.host(h)));
-        List<dev.accelbridge.reports.score.PositionSpread> spreads = m.positionSpreads();
-        Map<RunResult, dev.accelbridge.reports.score.PositionSpread> spreadOf = new java.util.IdentityHashMap<>();
+        List<PositionSpread> spreads = m.positionSpreads();
+        Map<RunResult, PositionSpread> spreadOf = new java.util.IdentityHashMap<>();
         spreads.forEach(s -> s.copies().forEach(r -> spreadOf.put(r, s)));
         ArrayNode cells = doc.putArray("cells");
         for (Cell c : m.cells()) {
             ObjectNode o = cell(c);
-            dev.accelbridge.reports.score.PositionSpread s = spreadOf.get(c.result());
+            PositionSpread s = spreadOf.get(c.result());
             if (s != null) { // the same work elsewhere in the run measured apart: the range is this figure's uncertainty
                 ObjectNode x = o.putObject("positionSpread");
                 x.set("lowMs", ResultJson.num(s.lowMs()));
@@ -58,10 +60,10 @@ public final class JsonRenderer {
             });
         }
         // the op suite's table (op × backend and lane, with each op's first failing variant), when the scope has its results
-        dev.accelbridge.reports.ops.OpTable ops = dev.accelbridge.reports.ops.OpTable.of(
+        OpTable ops = OpTable.of(
                 m.cells().stream().map(Cell::result).toList(), col -> true);
         if (!ops.rows().isEmpty()) {
-            doc.set("ops", dev.accelbridge.reports.store.ResultJson.MAPPER.valueToTree(ops));
+            doc.set("ops", ResultJson.MAPPER.valueToTree(ops));
         }
         doc.put("positionDependent", spreads.size());
         doc.put("regressions", m.regressions().size());

@@ -1,8 +1,9 @@
 package dev.accelbridge.reports.render;
 
-import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Diagnostic;
 import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.reports.history.ChangeKind;
 import dev.accelbridge.reports.score.PositionSpread;
@@ -129,7 +130,7 @@ public record Matrix(String scope, Instant generatedAt, List<Cell> cells, Map<St
     }
 
     /** The same matrix with only the cells whose result passes {@code keep} (a dashboard's filters). */
-    public Matrix filtered(java.util.function.Predicate<dev.accelbridge.core.RunResult> keep) {
+    public Matrix filtered(java.util.function.Predicate<RunResult> keep) {
         return new Matrix(scope, generatedAt, cells.stream().filter(c -> keep.test(c.result())).toList(), hosts, modelOps);
     }
 

@@ -1,11 +1,13 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.LaneSide;
 import dev.accelbridge.core.PublicApi;
-import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.Interval;
-import dev.accelbridge.core.SampleStats;
 import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.SampleStats;
+import dev.accelbridge.core.SpeedStanding;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.core.VersionAxis;
 import dev.accelbridge.core.VersionOrder;
@@ -13,7 +15,6 @@ import dev.accelbridge.reports.StoreException;
 import dev.accelbridge.reports.history.Change;
 import dev.accelbridge.reports.history.RegressionDetector;
 import dev.accelbridge.reports.score.Scorer;
-import dev.accelbridge.core.CaseId;
 import dev.accelbridge.reports.store.MatrixStore;
 
 import java.time.Instant;
@@ -153,7 +154,7 @@ public final class MatrixBuilder {
      */
     static Change change(List<RunResult> hist, RunResult current, RegressionDetector detector) {
         // a figure that does not stand as a speed (a software adapter's, a floored one) is never called slower or faster
-        if (!dev.accelbridge.core.SpeedStanding.of(current).counts() || !Double.isFinite(current.timings().p50Ms())) {
+        if (!SpeedStanding.of(current).counts() || !Double.isFinite(current.timings().p50Ms())) {
             return null;
         }
         List<RunResult> earlier = new ArrayList<>();

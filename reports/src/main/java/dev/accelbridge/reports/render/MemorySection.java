@@ -3,6 +3,7 @@ package dev.accelbridge.reports.render;
 import dev.accelbridge.core.Bytes;
 import dev.accelbridge.core.GpuLedger;
 import dev.accelbridge.core.MemoryUsage;
+import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.core.ProcessPeak;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Timings;
@@ -34,8 +35,8 @@ final class MemorySection {
             Timings t = r.timings();
             rows.add(Section.Row.of(g != null && g.leftLiveBytes() > g.peakBytes() / 100 ? "warn" : null, c.host(), c.row(), c.ranOn(),
                     t == null ? "–" : Fmt.ms(t.p50Ms()),
-                    g == null ? "–" : Bytes.iec(g.peakBytes()) + dev.accelbridge.core.OrtWebEngine.ranIn(r.lane())
-                            .map(dev.accelbridge.core.OrtWebEngine::ledgerCaveat).map(x -> " (may read low: JSEP's pool)").orElse(""),
+                    g == null ? "–" : Bytes.iec(g.peakBytes()) + OrtWebEngine.ranIn(r.lane())
+                            .map(OrtWebEngine::ledgerCaveat).map(x -> " (may read low: JSEP's pool)").orElse(""),
                     g == null ? "–" : Bytes.iec(g.leftLiveBytes()),
                     g == null ? "–" : Bytes.iec(g.largestBufferBytes()) + (g.maxBufferSize() > 0 ? " of " + Bytes.iec(g.maxBufferSize()) : ""),
                     known(u.wasmHeapBytes()) + (u.wasmGrowthBytes() > 0 ? " (+" + Bytes.iec(u.wasmGrowthBytes()) + ")" : ""),
@@ -45,7 +46,7 @@ final class MemorySection {
         }
         return Section.table("memory", "Memory: what each case held, beside its p50", rows.isEmpty() ? null
                         : "GPU: " + GpuLedger.SOURCE + ", counted from what was live when the case's session was made (on JSEP: "
-                        + dev.accelbridge.core.OrtWebEngine.JSEP.ledgerCaveat() + "); left: still "
+                        + OrtWebEngine.JSEP.ledgerCaveat() + "); left: still "
                         + "live after its release (an engine's cache, or a leak). wasm heap: " + MemoryUsage.WASM_SOURCE
                         + ", with how much the case grew it. JS heap: " + MemoryUsage.JS_HEAP_SOURCE + ". renderer / GPU process: "
                         + ProcessPeak.SOURCE + ", their highest sample. RSS peak: " + MemoryUsage.RSS_SOURCE

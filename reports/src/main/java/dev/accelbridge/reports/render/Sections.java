@@ -1,12 +1,18 @@
 package dev.accelbridge.reports.render;
 
 import dev.accelbridge.core.FallbackHop;
+import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.Provenance;
+import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
+import dev.accelbridge.core.VersionOrder;
 import dev.accelbridge.reports.history.Change;
 import dev.accelbridge.reports.history.ChangeKind;
+import dev.accelbridge.reports.ops.OpTable;
+import dev.accelbridge.reports.query.CaseFilter;
 import dev.accelbridge.reports.recommend.RecommendationJson;
 import dev.accelbridge.reports.recommend.Recommender;
+import dev.accelbridge.reports.score.PositionSpread;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -45,12 +51,12 @@ final class Sections {
      */
     static Section positions(Matrix m) {
         List<Section.Row> rows = new ArrayList<>();
-        for (dev.accelbridge.reports.score.PositionSpread s : m.positionSpreads()) {
-            dev.accelbridge.core.RunResult first = s.copies().get(0);
+        for (PositionSpread s : m.positionSpreads()) {
+            RunResult first = s.copies().get(0);
             String copies = s.copies().stream().map(r -> r.requested().id() + " " + Fmt.msCi(r.timings().p50Ms(), r.timings().quality().p50Ci()))
                     .collect(java.util.stream.Collectors.joining(" · "));
             rows.add(Section.Row.of("warn", first.id().row(), first.actual().id() + " [" + first.lane().id() + "]",
-                    dev.accelbridge.reports.query.CaseFilter.hostName(first), copies, Fmt.ms(s.lowMs()) + "–" + Fmt.ms(s.highMs()),
+                    CaseFilter.hostName(first), copies, Fmt.ms(s.lowMs()) + "–" + Fmt.ms(s.highMs()),
                     String.format(Locale.ROOT, "×%.2f", s.ratio())));
         }
         return Section.table("positions", "Figures that depend on where they fell in the run", rows.isEmpty() ? null
@@ -66,12 +72,12 @@ final class Sections {
      * whose status changed first. Left out when no version dimension has two values among the cells.
      */
     static Section versions(Matrix m) {
-        List<dev.accelbridge.core.RunResult> results = m.cells().stream().map(Cell::result).toList();
+        List<RunResult> results = m.cells().stream().map(Cell::result).toList();
         List<Section.Row> changed = new ArrayList<>();
         List<Section.Row> same = new ArrayList<>();
         for (Comparison.By by : Comparison.By.versions()) {
             List<String> values = results.stream().map(r -> by.dimension().text(r.id())).filter(java.util.Objects::nonNull).distinct()
-                    .sorted(dev.accelbridge.core.VersionOrder.ASCENDING).toList();
+                    .sorted(VersionOrder.ASCENDING).toList();
             for (int i = 0; i + 1 < values.size(); i++) {
                 String a = values.get(i);
                 String b = values.get(i + 1);
@@ -99,7 +105,7 @@ final class Sections {
     }
 
     /** The results whose {@code by} dimension is {@code v}: one side of a comparison. */
-    static List<dev.accelbridge.core.RunResult> side(List<dev.accelbridge.core.RunResult> rs, Comparison.By by, String v) {
+    static List<RunResult> side(List<RunResult> rs, Comparison.By by, String v) {
         return rs.stream().filter(r -> v.equals(by.dimension().text(r.id()))).toList();
     }
 
@@ -134,7 +140,7 @@ final class Sections {
      * its error and its repro.
      */
     static Section conformance(Matrix m) {
-        dev.accelbridge.reports.ops.OpTable ops = dev.accelbridge.reports.ops.OpTable.of(m.cells().stream().map(Cell::result).toList(),
+        OpTable ops = OpTable.of(m.cells().stream().map(Cell::result).toList(),
                 col -> true);
         if (!ops.rows().isEmpty()) {
             return opTable(ops);
@@ -155,14 +161,14 @@ final class Sections {
         return Section.table("conformance", "Conformance by op (single-op models)", null, new Section.Table(header, rows), null);
     }
 
-    private static Section opTable(dev.accelbridge.reports.ops.OpTable t) {
+    private static Section opTable(OpTable t) {
         List<String> header = new ArrayList<>(List.of("op"));
         header.addAll(t.columns());
         List<Section.Row> rows = new ArrayList<>();
-        for (dev.accelbridge.reports.ops.OpTable.Row r : t.rows()) {
+        for (OpTable.Row r : t.rows()) {
             List<Section.Entry> cells = new ArrayList<>(List.of(new Section.Entry(r.opType(), null)));
             for (String col : t.columns()) {
-                dev.accelbridge.reports.ops.OpTable.Cell c = r.cells().get(col);
+                OpTable.Cell c = r.cells().get(col);
                 if (c == null) {
                     cells.add(new Section.Entry("–", null));
                     continue;
@@ -227,7 +233,7 @@ final class Sections {
                 "backend", "p50 ms", "native CPU p50 ms", "speed vs native CPU", "threads (browser / native)", "executed on"), rows), null);
     }
 
-    private static dev.accelbridge.core.Interval p50Ci(dev.accelbridge.core.RunResult r) {
+    private static Interval p50Ci(RunResult r) {
         return r.timings() == null ? null : r.timings().quality().p50Ci();
     }
 

@@ -1,6 +1,10 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.Decoding;
+import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.VersionOrder;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.Dimension;
@@ -109,7 +113,7 @@ public final class Views {
     /** The figures, null where there is none: a generation's decoding first, then the p50 and its ratio to native CPU. */
     private static void putFigures(ObjectNode o, Cell c) {
         RunResult r = c.result();
-        var dec = r.timings() != null && r.timings().figures() instanceof dev.accelbridge.core.Decoding g ? g : null;
+        var dec = r.timings() != null && r.timings().figures() instanceof Decoding g ? g : null;
         if (dec != null) {
             o.set("ttft", figure(dec.ttftP50Ms()));
             o.set("ttftCi", interval(dec.ttftCi()));
@@ -135,7 +139,7 @@ public final class Views {
         if (p == null || p.browser() == null) {
             return c.result().id().lane().id();
         }
-        String major = dev.accelbridge.core.BrowserKind.fromName(p.browser()).release(p.browserVersion());
+        String major = BrowserKind.fromName(p.browser()).release(p.browserVersion());
         return p.browserVersion() == null ? p.browser() : p.browser() + " " + (major == null ? p.browserVersion() : major);
     }
 
@@ -171,7 +175,7 @@ public final class Views {
 
     /** A facet's values, in version order (so batch 4 comes before 16, onnxruntime-web 1.9.0 before 1.22.0); none for an unknown value. */
     private static void facet(ObjectNode f, String name, Collection<RunResult> results, Function<RunResult, String> value) {
-        TreeSet<String> vs = new TreeSet<>(dev.accelbridge.core.VersionOrder.ASCENDING);
+        TreeSet<String> vs = new TreeSet<>(VersionOrder.ASCENDING);
         results.forEach(r -> {
             String v = value.apply(r);
             if (v != null) {
@@ -193,7 +197,7 @@ public final class Views {
     }
 
     /** The same with the ratio's 95 % interval: "3.20× slower than native CPU [3.05–3.41]". */
-    public static String ratioLabel(double vsNative, dev.accelbridge.core.Interval ci) {
+    public static String ratioLabel(double vsNative, Interval ci) {
         if (!Double.isFinite(vsNative) || vsNative <= 0) {
             return "";
         }
@@ -202,7 +206,7 @@ public final class Views {
     }
 
     /** An interval for the views: {@code [lo, hi]}, or null. */
-    static com.fasterxml.jackson.databind.JsonNode interval(dev.accelbridge.core.Interval ci) {
+    static com.fasterxml.jackson.databind.JsonNode interval(Interval ci) {
         if (ci == null) {
             return ResultJson.MAPPER.getNodeFactory().nullNode();
         }

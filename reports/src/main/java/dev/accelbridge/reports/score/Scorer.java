@@ -3,6 +3,7 @@ package dev.accelbridge.reports.score;
 import dev.accelbridge.core.Acceleration;
 import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.SpeedStanding;
 import dev.accelbridge.core.Status;
 
 /**
@@ -42,7 +43,7 @@ public final class Scorer {
         double ratio = ratio(r, cpuP50Ms);
         double base = r.status() == Status.PASSED ? 50 : r.status() == Status.FELL_BACK ? 25 : 0;
         double p = r.status() == Status.WRONG_OUTPUT ? 0 : parityTerm(r.parity());
-        dev.accelbridge.core.SpeedStanding standing = dev.accelbridge.core.SpeedStanding.of(r);
+        SpeedStanding standing = SpeedStanding.of(r);
         boolean speedCounts = standing.counts();
         StringBuilder note = new StringBuilder();
         double s;

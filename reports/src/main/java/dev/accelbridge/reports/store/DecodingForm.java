@@ -9,10 +9,10 @@ import dev.accelbridge.core.TokenCheck;
 
 import java.util.Set;
 
-import static dev.accelbridge.reports.store.ExportSchema.array;
-import static dev.accelbridge.reports.store.ExportSchema.bool;
-import static dev.accelbridge.reports.store.ExportSchema.nonNegative;
-import static dev.accelbridge.reports.store.ExportSchema.whole;
+import static dev.accelbridge.reports.store.ExportRules.array;
+import static dev.accelbridge.reports.store.ExportRules.bool;
+import static dev.accelbridge.reports.store.ExportRules.nonNegative;
+import static dev.accelbridge.reports.store.ExportRules.whole;
 
 /**
  * A generation case's figures ({@link Decoding}) as JSON: the store's {@code decoding} column (with every step's time) and
@@ -55,13 +55,13 @@ record DecodingForm(int promptTokens, int newTokens, Double ttftP50Ms, double[] 
     private static final java.util.Map<String, TokenCheck> CHECKS = java.util.Map.of("none", TokenCheck.NONE, "reference",
             TokenCheck.REFERENCE, "own-first", TokenCheck.OWN_FIRST);
 
-    /** The export's rules for this form's fields ({@link ExportSchema}). */
-    static final ExportSchema.Kind SCHEMA = ExportSchema.kind(Set.of("promptTokens", "newTokens"),
+    /** The export's rules for this form's fields ({@link ExportRules}). */
+    static final ExportRules.Kind SCHEMA = ExportRules.kind(Set.of("promptTokens", "newTokens"),
             "promptTokens", whole(0, ScenarioId.MAX_TOKENS), "newTokens", whole(0, ScenarioId.MAX_TOKENS), "ttftP50Ms", nonNegative(),
             "ttftCiMs", array(nonNegative(), 2), "itlP50Ms", nonNegative(), "itlP90Ms", nonNegative(), "tokensPerSec", nonNegative(),
             "tokensPerSecCi", array(nonNegative(), 2), "coldTtftMs", nonNegative(), "coldTotalMs", nonNegative(),
             "kvCacheBytes", whole(0, Long.MAX_VALUE), "generations", whole(0, Limits.MAX_ITERATIONS),
-            "verified", whole(0, Limits.MAX_ITERATIONS), "tokensChecked", ExportSchema.one(CHECKS.keySet()), "tokensVerified", bool(), "ttftMs", array(nonNegative(), Limits.MAX_ITERATIONS),
+            "verified", whole(0, Limits.MAX_ITERATIONS), "tokensChecked", ExportRules.one(CHECKS.keySet()), "tokensVerified", bool(), "ttftMs", array(nonNegative(), Limits.MAX_ITERATIONS),
             "itlMs", array(nonNegative(), Limits.MAX_ITERATIONS), "encoderP50Ms", nonNegative(),
             "encoderMs", array(nonNegative(), Limits.MAX_ITERATIONS), "teacherMs", nonNegative());
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.StoreException;
 
@@ -135,7 +136,7 @@ final class ExportFile {
      */
     private static Map<String, List<RunResult>> results(Path f, ObjectNode doc, Set<String> runIds) {
         Map<String, List<RunResult>> results = new LinkedHashMap<>();
-        Map<String, Set<dev.accelbridge.core.CaseId>> cases = new LinkedHashMap<>();
+        Map<String, Set<CaseId>> cases = new LinkedHashMap<>();
         int i = 0;
         for (JsonNode r : doc.get("results")) {
             String where = "results[" + i++ + "]";
@@ -158,10 +159,10 @@ final class ExportFile {
         return results;
     }
 
-    private static void check(Path f, ObjectNode doc, String array, ExportSchema.Kind kind) {
+    private static void check(Path f, ObjectNode doc, String array, ExportRules.Kind kind) {
         int i = 0;
         for (JsonNode r : doc.path(array)) {
-            String p = ExportSchema.problem(r, kind);
+            String p = ExportRules.problem(r, kind);
             if (p != null) {
                 String run = r.path("runId").isTextual() ? " (run " + r.get("runId").textValue() + ")" : "";
                 throw malformed(f, array + "[" + i + "]" + run + " " + p);

@@ -2,6 +2,7 @@ package dev.accelbridge.reports.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.SampleStats;
 import dev.accelbridge.reports.StoreException;
 
@@ -68,7 +69,7 @@ final class ExportUpgrades {
                 if (r instanceof ObjectNode o) {
                     JsonNode p = o.path("provenance");
                     boolean nativeLane = o.path("lane").asText("native").equals("native");
-                    putIfText(o, "browserMajor", nativeLane ? null : dev.accelbridge.core.LaneId.majorOf(text(p.path("browserVersion"))));
+                    putIfText(o, "browserMajor", nativeLane ? null : LaneId.majorOf(text(p.path("browserVersion"))));
                     putIfText(o, "ortWebVersion", nativeLane ? null : text(p.path("runtimeVersions").path("onnxruntime-web")));
                     putIfText(o, "ortVersion", nativeLane ? text(p.path("runtimeVersions").path("onnxruntime")) : null);
                 }

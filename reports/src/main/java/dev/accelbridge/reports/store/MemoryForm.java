@@ -9,11 +9,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import static dev.accelbridge.reports.store.ExportSchema.array;
-import static dev.accelbridge.reports.store.ExportSchema.object;
-import static dev.accelbridge.reports.store.ExportSchema.stringMap;
-import static dev.accelbridge.reports.store.ExportSchema.text;
-import static dev.accelbridge.reports.store.ExportSchema.whole;
+import static dev.accelbridge.reports.store.ExportRules.array;
+import static dev.accelbridge.reports.store.ExportRules.object;
+import static dev.accelbridge.reports.store.ExportRules.stringMap;
+import static dev.accelbridge.reports.store.ExportRules.text;
+import static dev.accelbridge.reports.store.ExportRules.whole;
 
 /**
  * A case's memory ({@link MemoryUsage}) as JSON: the {@code memory} field of {@link ResultForm}, and the store's
@@ -33,14 +33,14 @@ import static dev.accelbridge.reports.store.ExportSchema.whole;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 record MemoryForm(long rssBefore, long rssAfter, long rssPeak, GpuLedger gpu, Long wasmHeapBytes, Long wasmGrowthBytes,
                   Long jsHeapBytes, List<ProcessPeak> processes, Map<String, String> sources) {
-    private static final ExportSchema.Kind GPU = ExportSchema.kind(Set.of("peakBytes"),
+    private static final ExportRules.Kind GPU = ExportRules.kind(Set.of("peakBytes"),
             "peakBytes", whole(0, Long.MAX_VALUE), "allocatedBytes", whole(0, Long.MAX_VALUE), "leftLiveBytes", whole(0, Long.MAX_VALUE),
             "largestBufferBytes", whole(0, Long.MAX_VALUE), "buffers", whole(0, Integer.MAX_VALUE),
             "maxBufferSize", whole(-1, Long.MAX_VALUE), "maxStorageBufferBindingSize", whole(-1, Long.MAX_VALUE));
-    private static final ExportSchema.Kind PROCESS = ExportSchema.kind(Set.of("type", "peakBytes"),
+    private static final ExportRules.Kind PROCESS = ExportRules.kind(Set.of("type", "peakBytes"),
             "type", text(), "peakBytes", whole(0, Long.MAX_VALUE));
-    /** The export's rules for this form's fields ({@link ExportSchema}). */
-    static final ExportSchema.Kind SCHEMA = ExportSchema.kind(Set.of(),
+    /** The export's rules for this form's fields ({@link ExportRules}). */
+    static final ExportRules.Kind SCHEMA = ExportRules.kind(Set.of(),
             "rssBefore", whole(-1, Long.MAX_VALUE), "rssAfter", whole(-1, Long.MAX_VALUE), "rssPeak", whole(-1, Long.MAX_VALUE),
             "gpu", object(GPU), "wasmHeapBytes", whole(0, Long.MAX_VALUE), "wasmGrowthBytes", whole(0, Long.MAX_VALUE),
             "jsHeapBytes", whole(0, Long.MAX_VALUE), "processes", array(object(PROCESS), 64), "sources", stringMap());

@@ -2,16 +2,22 @@ package dev.accelbridge.reports.store;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.Acceleration;
 import dev.accelbridge.core.Attempts;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.Decoding;
+import dev.accelbridge.core.Defect;
 import dev.accelbridge.core.Diagnostic;
 import dev.accelbridge.core.FallbackHop;
+import dev.accelbridge.core.Fidelity;
 import dev.accelbridge.core.MemoryUsage;
+import dev.accelbridge.core.OpVariant;
 import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.SampleStats;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.core.Timings;
 
@@ -140,7 +146,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
         QualityForm qf = t == null ? null : QualityForm.of(t.quality());
         JsonNode analysis = ResultJson.MAPPER.createObjectNode();
         AnalysisJson.put((com.fasterxml.jackson.databind.node.ObjectNode) analysis, r.analysis());
-        var op = dev.accelbridge.core.OpVariant.of(id).orElse(null);
+        var op = OpVariant.of(id).orElse(null);
         return new ResultForm(r.runId(), r.startedAt() == null ? null : r.startedAt().toString(), id.key(),
                 op == null ? null : op.qualifiedType(), op == null ? null : op.opset(), op == null ? null : op.variant(),
                 r.actual() == null ? null : r.actual().id(), r.status().name(), r.reason(), r.reason(), r.flaky(),
@@ -166,14 +172,14 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                 q == null ? null : q.basis(), r.variantParity(),
                 analysis.get("bisection"), analysis.get("profile"), analysis.get("coldStart"), analysis.get("recreate"),
                 analysis.get("placement"), analysis.get("readout"), analysis.get("computed"),
-                t != null && t.figures() instanceof dev.accelbridge.core.Decoding g ? DecodingForm.of(g, withSamples) : null,
+                t != null && t.figures() instanceof Decoding g ? DecodingForm.of(g, withSamples) : null,
                 t == null ? null : t.throughputPerSec() * id.batchSize(), MemoryForm.of(r.memory()),
                 r.memory().rssPeak() < 0 ? null : r.memory().rssPeak(), r.fallbackPath(), r.warnings(), r.diagnostics(), p,
-                r.figuresOf().map(CaseId::key).orElse(null), r.status() == Status.WRONG_OUTPUT && r.defectFinding() != dev.accelbridge.core.Defect.UNKNOWN ? r.defect() : null,
+                r.figuresOf().map(CaseId::key).orElse(null), r.status() == Status.WRONG_OUTPUT && r.defectFinding() != Defect.UNKNOWN ? r.defect() : null,
                 r.fidelity().map(ResultForm::fidelity).orElse(null));
     }
 
-    private static JsonNode fidelity(dev.accelbridge.core.Fidelity f) {
+    private static JsonNode fidelity(Fidelity f) {
         var n = ResultJson.MAPPER.createObjectNode();
         n.put("lossy", f.lossy());
         n.set("closeness", f.closeness().isPresent() ? ResultJson.num(f.closeness().getAsDouble()) : null);
@@ -233,10 +239,10 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
     private static java.util.Map<String, Integer> needed(Timings t) {
         java.util.Map<String, Integer> m = new java.util.LinkedHashMap<>();
         if (Double.isNaN(t.p90Ms())) {
-            m.put("p90", dev.accelbridge.core.SampleStats.samplesNeeded(0.9));
+            m.put("p90", SampleStats.samplesNeeded(0.9));
         }
         if (Double.isNaN(t.p99Ms())) {
-            m.put("p99", dev.accelbridge.core.SampleStats.samplesNeeded(0.99));
+            m.put("p99", SampleStats.samplesNeeded(0.99));
         }
         return m.isEmpty() || t.iterations() == 0 ? null : m;
     }
@@ -249,7 +255,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
         try {
             return parse.apply(v);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException(field + " '" + v + "' is not valid (" + (e instanceof dev.accelbridge.core.AccelbridgeException a
+            throw new IllegalArgumentException(field + " '" + v + "' is not valid (" + (e instanceof AccelbridgeException a
                     ? a.oneLine() : "expected one of the values Accelbridge writes") + ")");
         }
     }

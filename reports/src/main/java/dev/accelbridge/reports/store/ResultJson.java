@@ -1,6 +1,9 @@
 package dev.accelbridge.reports.store;
 
+import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.BrowserSpec;
 import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.SamplingDepth;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -65,11 +68,11 @@ public final class ResultJson {
         id(m, ModelFamily.class, ModelFamily::id, ModelFamily::parse);
         id(m, Precision.class, Precision::id, Precision::parse);
         id(m, BrowserKind.class, BrowserKind::id, BrowserKind::parse);
-        id(m, dev.accelbridge.core.BrowserSpec.class, dev.accelbridge.core.BrowserSpec::id, dev.accelbridge.core.BrowserSpec::parse);
+        id(m, BrowserSpec.class, BrowserSpec::id, BrowserSpec::parse);
         // a plan's durations and paths as people write them: "PT0.5S", "models/bert" (not a file: URI made absolute)
         id(m, java.time.Duration.class, java.time.Duration::toString, java.time.Duration::parse);
         id(m, java.nio.file.Path.class, java.nio.file.Path::toString, java.nio.file.Path::of);
-        id(m, dev.accelbridge.core.SamplingDepth.class, dev.accelbridge.core.SamplingDepth::id, dev.accelbridge.core.SamplingDepth::parse);
+        id(m, SamplingDepth.class, SamplingDepth::id, SamplingDepth::parse);
         id(m, Severity.class, Severity::id, s -> Severity.valueOf(s.toUpperCase(java.util.Locale.ROOT)));
         return m;
     }
@@ -240,7 +243,7 @@ public final class ResultJson {
     public static CaseId caseOf(JsonNode o) {
         try {
             return Dimensions.read(d -> text(o, d.name()));
-        } catch (dev.accelbridge.core.AccelbridgeException e) {
+        } catch (AccelbridgeException e) {
             throw new IllegalArgumentException(e.oneLine(), e);
         }
     }

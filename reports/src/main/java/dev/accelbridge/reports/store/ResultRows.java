@@ -3,6 +3,7 @@ package dev.accelbridge.reports.store;
 import dev.accelbridge.core.Attempts;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.Dimension;
 import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.MemoryUsage;
@@ -205,7 +206,7 @@ final class ResultRows {
         ap.append(r.attempts().count());
         text(ap, r.attempts().earlier().isEmpty() ? null : ResultJson.strings(r.attempts().earlier()).toString());
         text(ap, t == null ? null : QualityForm.column(t.quality()));
-        text(ap, t != null && t.figures() instanceof dev.accelbridge.core.Decoding g ? DecodingForm.column(g) : null);
+        text(ap, t != null && t.figures() instanceof Decoding g ? DecodingForm.column(g) : null);
         ap.append(r.sharedFigures());
         text(ap, MemoryForm.column(r.memory()));
     }

@@ -3,6 +3,7 @@ package dev.accelbridge.reports.store;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.HostInfo;
+import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.StoreException;
 import org.duckdb.DuckDBConnection;
 
@@ -263,7 +264,7 @@ final class RunLedger {
     }
 
     /** A merged run: its run row and probes when the store lacks the run, and its results the store lacks. */
-    void importRun(RunInfo run, boolean newRun, List<Availability> probes, List<dev.accelbridge.core.RunResult> fresh) {
+    void importRun(RunInfo run, boolean newRun, List<Availability> probes, List<RunResult> fresh) {
         db.inTransaction(c -> {
             if (newRun) {
                 insertRun(c, run);

@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.store;
 
+import dev.accelbridge.core.LaneSide;
 import dev.accelbridge.reports.StoreException;
 import org.duckdb.DuckDBConnection;
 
@@ -256,7 +257,7 @@ final class StoreFile {
                 String older = a.olderRecordsTake();
                 if (older != null) { // known of every record of its side made before the axis existed
                     try (PreparedStatement ps = conn.prepareStatement("UPDATE results SET " + column + " = ? WHERE lane "
-                            + (a.side() == dev.accelbridge.core.LaneSide.BROWSER ? "<>" : "=") + " 'native'")) {
+                            + (a.side() == LaneSide.BROWSER ? "<>" : "=") + " 'native'")) {
                         ps.setString(1, older);
                         ps.executeUpdate();
                     }

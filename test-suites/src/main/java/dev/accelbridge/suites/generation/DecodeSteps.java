@@ -1,6 +1,7 @@
 package dev.accelbridge.suites.generation;
 
 import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.suites.text.WordPieceTokenizer;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +39,7 @@ public final class DecodeSteps {
      * another, cut to {@code length}.
      */
     public static long[] sentencePrompt(int length) {
-        dev.accelbridge.suites.text.WordPieceTokenizer tok = dev.accelbridge.suites.text.WordPieceTokenizer.builtin();
+        WordPieceTokenizer tok = WordPieceTokenizer.builtin();
         List<Long> ids = new ArrayList<>();
         for (int i = 0; ids.size() < length; i++) {
             for (String t : tok.tokenize(SENTENCES.get(i % SENTENCES.size()))) {

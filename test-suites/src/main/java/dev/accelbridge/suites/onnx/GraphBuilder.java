@@ -2,6 +2,7 @@ package dev.accelbridge.suites.onnx;
 
 import com.google.protobuf.ByteString;
 import dev.accelbridge.core.DType;
+import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.suites.onnx.proto.Onnx.AttributeProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.GraphProto;
 import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
@@ -178,7 +179,7 @@ public final class GraphBuilder {
     }
 
     /** An initializer of any type, holding {@code t}'s bytes under {@code name}. */
-    public String constant(String name, dev.accelbridge.core.NamedTensor t) {
+    public String constant(String name, NamedTensor t) {
         return initializer(name, t.dtype(), t.data(), t.shape());
     }
 

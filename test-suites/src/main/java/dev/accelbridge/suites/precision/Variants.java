@@ -1,9 +1,10 @@
 package dev.accelbridge.suites.precision;
 
-import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.Generation;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.suites.OnnxModels;
 import dev.accelbridge.suites.onnx.OnnxTensors;
 import dev.accelbridge.suites.onnx.proto.Onnx.ModelProto;
@@ -45,7 +46,7 @@ public final class Variants {
         if (precision == Precision.FP32) {
             return fp32;
         }
-        if (fp32.scenario() instanceof dev.accelbridge.core.Generation g && g.encoder() != null) {
+        if (fp32.scenario() instanceof Generation g && g.encoder() != null) {
             throw new ConversionException("The " + precision.id() + " variant of an encoder-decoder (" + fp32.model().name()
                     + ") is not made: its encoder and merged decoder would have to be converted together, and their joint "
                     + "input and cache types with them", "run it at fp32, or give an encoder and decoder exported at "

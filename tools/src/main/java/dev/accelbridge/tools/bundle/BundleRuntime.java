@@ -1,6 +1,7 @@
 package dev.accelbridge.tools.bundle;
 
 import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.Untrusted;
 
 import java.io.File;
 import java.io.IOException;
@@ -147,8 +148,8 @@ final class BundleRuntime {
         }
         String text = new String(out, StandardCharsets.UTF_8);
         if (p.exitValue() != 0) {
-            throw new AccelbridgeException(what + " failed (exit " + p.exitValue() + "): " + dev.accelbridge.core.Untrusted.bounded(
-                    dev.accelbridge.core.Untrusted.oneLine(text), 400), "run '" + String.join(" ", cmd) + "' to see why");
+            throw new AccelbridgeException(what + " failed (exit " + p.exitValue() + "): " + Untrusted.bounded(
+                    Untrusted.oneLine(text), 400), "run '" + String.join(" ", cmd) + "' to see why");
         }
         return text;
     }

@@ -6,6 +6,8 @@ import dev.accelbridge.browser.npm.NpmRegistry;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.Caches;
+import dev.accelbridge.core.Untrusted;
+import dev.accelbridge.reports.store.ResultJson;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -129,13 +131,13 @@ public final class OfflineBundle {
                 holds.merge("models", m.getFileName().toString(), (a, b) -> a + " " + b);
             }
             launcher(staged.resolve("bin").resolve("accelbridge"));
-            Files.writeString(staged.resolve("bundle.json"), dev.accelbridge.reports.store.ResultJson.MAPPER.writerWithDefaultPrettyPrinter()
+            Files.writeString(staged.resolve("bundle.json"), ResultJson.MAPPER.writerWithDefaultPrettyPrinter()
                     .writeValueAsString(holds));
             progress.accept("packing into parts of at most " + o.partSize() + " bytes");
             BundleArchive.Written w = BundleArchive.pack(staged, o.out(), o.partSize());
             return new Result(w.folder(), w.parts().size(), w.bytes(), w.manifestSha256(), holds);
         } catch (IOException e) {
-            throw new AccelbridgeException("The bundle could not be written: " + dev.accelbridge.core.Untrusted.reason(e.toString()),
+            throw new AccelbridgeException("The bundle could not be written: " + Untrusted.reason(e.toString()),
                     "check free space in " + System.getProperty("java.io.tmpdir") + " and " + o.out());
         } finally {
             if (cleanup != null) {

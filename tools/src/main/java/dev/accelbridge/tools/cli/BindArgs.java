@@ -3,6 +3,8 @@ package dev.accelbridge.tools.cli;
 import dev.accelbridge.bridge.BridgeOptions;
 import dev.accelbridge.bridge.TlsIdentity;
 import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.NamedFile;
+import dev.accelbridge.run.Exposure;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
@@ -48,7 +50,7 @@ final class BindArgs {
         if (tlsKeystore == null && !tls) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(new dev.accelbridge.run.Exposure.Tls(false, java.util.Optional.ofNullable(tlsKeystore),
+        return java.util.Optional.of(new Exposure.Tls(false, java.util.Optional.ofNullable(tlsKeystore),
                 java.util.Optional.ofNullable(tlsPasswordFile)).identity(java.util.List.of()));
     }
 
@@ -78,7 +80,7 @@ final class BindArgs {
             return java.util.Optional.of(token);
         }
         if (tokenFile != null) {
-            return java.util.Optional.of(dev.accelbridge.core.NamedFile.firstLine(tokenFile, "--token-file"));
+            return java.util.Optional.of(NamedFile.firstLine(tokenFile, "--token-file"));
         }
         return java.util.Optional.ofNullable(System.getenv("ACCELBRIDGE_TOKEN")).map(String::trim).filter(t -> !t.isEmpty());
     }

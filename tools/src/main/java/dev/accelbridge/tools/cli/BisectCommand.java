@@ -1,20 +1,23 @@
 package dev.accelbridge.tools.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import dev.accelbridge.run.ModelSet;
 import dev.accelbridge.api.Accelbridge;
 import dev.accelbridge.api.AccelbridgeSession;
 import dev.accelbridge.api.CaseResult;
 import dev.accelbridge.api.RunRequest;
 import dev.accelbridge.api.SessionOptions;
 import dev.accelbridge.api.SessionRun;
-import dev.accelbridge.run.RunPlan;
+import dev.accelbridge.browser.page.OrtWebAxis;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.BrowserSpec;
+import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.store.ResultJson;
+import dev.accelbridge.run.ModelSet;
+import dev.accelbridge.run.RunPlan;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -46,7 +49,7 @@ public final class BisectCommand implements Callable<Integer> {
 
     @Option(names = "--browser", paramLabel = "NAME", converter = Converters.BrowserAt.class,
             description = "The browser of a browser backend (default chromium; chromium-shell for WebNN); NAME@RELEASE as run takes it.")
-    dev.accelbridge.core.BrowserSpec browser;
+    BrowserSpec browser;
 
     @Option(names = "--ort-web", paramLabel = "VERSION", converter = Converters.OrtWebVersion.class,
             description = "The onnxruntime-web version the browser case runs under (default: the pinned one).")
@@ -76,12 +79,12 @@ public final class BisectCommand implements Callable<Integer> {
             throw new AccelbridgeException("cpu is the reference: there is nothing to bisect it against",
                     "bisect another backend, e.g. --backend wasm");
         }
-        dev.accelbridge.core.BrowserSpec b = browser != null ? browser
-                : dev.accelbridge.core.BrowserSpec.of(backend.isWebnn() ? BrowserKind.CHROMIUM_SHELL : BrowserKind.CHROMIUM);
+        BrowserSpec b = browser != null ? browser
+                : BrowserSpec.of(backend.isWebnn() ? BrowserKind.CHROMIUM_SHELL : BrowserKind.CHROMIUM);
         RunPlan plan = RunPlan.builder().workload(oneCase::apply)
                 .targets(t -> t.setBackends(List.of(backend)).optBrowserSpecs(List.of(b))
-                        .optVersions(dev.accelbridge.browser.page.OrtWebAxis.DIMENSION.name(), ortWeb == null ? null : List.of(ortWeb))
-                        .optVersions(dev.accelbridge.core.OrtWebEngine.AXIS, engine == null ? null : List.of(engine)))
+                        .optVersions(OrtWebAxis.DIMENSION.name(), ortWeb == null ? null : List.of(ortWeb))
+                        .optVersions(OrtWebEngine.AXIS, engine == null ? null : List.of(engine)))
                 .sampling(s -> s.optWarmups(0).optIterations(1))
                 .limits(limits::apply)
                 .drillDown(d -> d.optBisectAlways(true)).build();

@@ -1,6 +1,7 @@
 package dev.accelbridge.tools.cli;
 
 import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.reports.store.MatrixStore;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
@@ -18,7 +19,7 @@ final class CommonOptions {
 
     /** The store path: --db, else $ACCELBRIDGE_DB, else the default location. */
     Path dbPath() {
-        return dev.accelbridge.reports.store.MatrixStore.resolve(db);
+        return MatrixStore.resolve(db);
     }
 
     /** {@code --out} must be a folder that can be written, checked before anything runs (not after the whole run). */

@@ -1,13 +1,21 @@
 package dev.accelbridge.tools.cli;
 
-import dev.accelbridge.core.VersionAxis;
-import dev.accelbridge.core.VersionAxes;
-import dev.accelbridge.core.LaneId;
 import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.browser.launch.WebGpuAdapter;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.BrowserSpec;
+import dev.accelbridge.core.Bytes;
+import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.Limits;
 import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.RuntimeOption;
+import dev.accelbridge.core.SamplingDepth;
+import dev.accelbridge.core.VersionAxes;
+import dev.accelbridge.core.VersionAxis;
+import dev.accelbridge.run.Shard;
 import dev.accelbridge.suites.ModelSize;
 import picocli.CommandLine.ITypeConverter;
 import java.util.List;
@@ -47,23 +55,23 @@ final class Converters {
     }
 
     /** A precision ({@code fp32}, {@code fp16}, {@code int8}). */
-    static final class PrecisionId implements ITypeConverter<dev.accelbridge.core.Precision> {
+    static final class PrecisionId implements ITypeConverter<Precision> {
         @Override
-        public dev.accelbridge.core.Precision convert(String value) {
-            return Converters.convert(value, dev.accelbridge.core.Precision::parse);
+        public Precision convert(String value) {
+            return Converters.convert(value, Precision::parse);
         }
     }
 
     /** One session option and the values to sweep it at: {@code outputs=cpu,gpu-buffer} ({@link dev.accelbridge.core.RuntimeOption}). */
-    static final class RuntimeOptionArg implements ITypeConverter<Map.Entry<dev.accelbridge.core.RuntimeOption, List<String>>> {
+    static final class RuntimeOptionArg implements ITypeConverter<Map.Entry<RuntimeOption, List<String>>> {
         @Override
-        public Map.Entry<dev.accelbridge.core.RuntimeOption, List<String>> convert(String value) {
+        public Map.Entry<RuntimeOption, List<String>> convert(String value) {
             int eq = value.indexOf('=');
             if (eq <= 0) {
                 throw new TypeConversionException("'" + value + "' is not NAME=VALUE[,VALUE] (e.g. outputs=cpu,gpu-buffer)");
             }
             return Converters.convert(value, v -> {
-                dev.accelbridge.core.RuntimeOption o = dev.accelbridge.core.RuntimeOption.named(v.substring(0, eq));
+                RuntimeOption o = RuntimeOption.named(v.substring(0, eq));
                 return Map.entry(o, java.util.Arrays.stream(v.substring(eq + 1).split(",")).map(o::check).distinct().toList());
             });
         }
@@ -74,8 +82,8 @@ final class Converters {
         @Override
         public Integer convert(String value) {
             int n = atLeast(value, 1);
-            if (n > dev.accelbridge.core.Limits.MAX_BATCH) {
-                throw new TypeConversionException("a batch size above " + dev.accelbridge.core.Limits.MAX_BATCH + " (" + n + ") is not a browser-sized batch");
+            if (n > Limits.MAX_BATCH) {
+                throw new TypeConversionException("a batch size above " + Limits.MAX_BATCH + " (" + n + ") is not a browser-sized batch");
             }
             return n;
         }
@@ -90,10 +98,10 @@ final class Converters {
     }
 
     /** A browser at a major version or the one installed, for run's --browser ({@code chromium-shell@141}). */
-    static final class BrowserAt implements ITypeConverter<dev.accelbridge.core.BrowserSpec> {
+    static final class BrowserAt implements ITypeConverter<BrowserSpec> {
         @Override
-        public dev.accelbridge.core.BrowserSpec convert(String value) {
-            return Converters.convert(value, dev.accelbridge.core.BrowserSpec::parse);
+        public BrowserSpec convert(String value) {
+            return Converters.convert(value, BrowserSpec::parse);
         }
     }
 
@@ -189,15 +197,15 @@ final class Converters {
     static final class ByteSize implements ITypeConverter<Long> {
         @Override
         public Long convert(String value) {
-            return Converters.convert(value, dev.accelbridge.core.Bytes::parse);
+            return Converters.convert(value, Bytes::parse);
         }
     }
 
     /** {@code I/N}: a part of the run. */
-    static final class ShardArg implements ITypeConverter<dev.accelbridge.run.Shard> {
+    static final class ShardArg implements ITypeConverter<Shard> {
         @Override
-        public dev.accelbridge.run.Shard convert(String value) {
-            return Converters.convert(value, dev.accelbridge.run.Shard::parse);
+        public Shard convert(String value) {
+            return Converters.convert(value, Shard::parse);
         }
     }
 
@@ -280,17 +288,17 @@ final class Converters {
     }
 
     /** {@code --webgpu-adapter}. */
-    static final class Depth implements ITypeConverter<dev.accelbridge.core.SamplingDepth> {
+    static final class Depth implements ITypeConverter<SamplingDepth> {
         @Override
-        public dev.accelbridge.core.SamplingDepth convert(String value) {
-            return Converters.convert(value, dev.accelbridge.core.SamplingDepth::parse);
+        public SamplingDepth convert(String value) {
+            return Converters.convert(value, SamplingDepth::parse);
         }
     }
 
-    static final class Adapter implements ITypeConverter<dev.accelbridge.browser.launch.WebGpuAdapter> {
+    static final class Adapter implements ITypeConverter<WebGpuAdapter> {
         @Override
-        public dev.accelbridge.browser.launch.WebGpuAdapter convert(String value) {
-            return Converters.convert(value, dev.accelbridge.browser.launch.WebGpuAdapter::parse);
+        public WebGpuAdapter convert(String value) {
+            return Converters.convert(value, WebGpuAdapter::parse);
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.accelbridge.tools.cli;
 
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.suites.FeedOptions;
+import dev.accelbridge.suites.GenerateOptions;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
@@ -88,7 +89,7 @@ public final class FeedArgs {
             throw new AccelbridgeException("--tolerance must be positive, got " + tolerance, "e.g. --tolerance 1e-3");
         }
         return new FeedOptions(d, s, in, lo, hi, tolerance, Path.of("").toAbsolutePath(),
-                new dev.accelbridge.suites.GenerateOptions(generate, promptTokens, newTokens));
+                new GenerateOptions(generate, promptTokens, newTokens));
     }
 
     private static String[] pair(String x, String flag, String form) {

@@ -6,8 +6,11 @@ import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.OrtWebEngine;
+import dev.accelbridge.core.Precision;
 import dev.accelbridge.reports.predict.MemoryFit;
 import dev.accelbridge.reports.predict.MemoryFits;
+import dev.accelbridge.reports.render.Text;
 import dev.accelbridge.reports.store.MatrixStore;
 import dev.accelbridge.run.ModelSet;
 import dev.accelbridge.run.RunPlan;
@@ -52,7 +55,7 @@ public final class FitCommand implements Callable<Integer> {
     BrowserKind browser = BrowserKind.CHROMIUM;
 
     @Option(names = "--engine", paramLabel = "ENGINE", description = "The onnxruntime-web engine whose ledgers count: jsep (default), webgpu-ep, webgpu-ep-jspi.")
-    String engine = dev.accelbridge.core.OrtWebEngine.PINNED.id();
+    String engine = OrtWebEngine.PINNED.id();
 
     @Option(names = "--device-memory", paramLabel = "SIZE", converter = Converters.ByteSize.class,
             description = "GPU memory the page may use on the device class (4GiB); WebGPU cannot tell it.")
@@ -85,7 +88,7 @@ public final class FitCommand implements Callable<Integer> {
         }
         ModelCase target = oneCase(model, size, "--model");
         ModelCase reference = from == null ? null : oneCase(from, fromSize, "--from"); // found when tried: its errors said --model
-        dev.accelbridge.core.OrtWebEngine e = dev.accelbridge.core.OrtWebEngine.of(engine);
+        OrtWebEngine e = OrtWebEngine.of(engine);
         LaneId lane = e.keyed(LaneId.of(browser));
         try (MatrixStore store = MatrixStore.openReadOnly(common.dbPath())) {
             var results = store.allResults();
@@ -96,7 +99,7 @@ public final class FitCommand implements Callable<Integer> {
                     reference == null ? null : CaseId.of(reference, BackendId.WEBGPU, lane), reference == null ? null : sizes(reference), device);
             // the model's name and the case key it rests on are a folder's words: each line of the prediction is kept one line
             out.print(json ? MemoryFits.json(f).toPrettyString() + System.lineSeparator() : f.describe().lines()
-                    .map(dev.accelbridge.reports.render.Text::terminal).map(l -> l + System.lineSeparator()).collect(java.util.stream.Collectors.joining()));
+                    .map(Text::terminal).map(l -> l + System.lineSeparator()).collect(java.util.stream.Collectors.joining()));
             if (!json && e.ledgerCaveat() != null) {
                 out.println("  the ledger it rests on is " + e.id() + "'s: " + e.ledgerCaveat());
             }
@@ -110,7 +113,7 @@ public final class FitCommand implements Callable<Integer> {
         RunPlan plan = RunPlan.builder().workload(w -> arg.apply(w.optSeed(seed).optLargeModels(s == ModelSize.LARGE), seed))
                 .targets(t -> t.setBackends(List.of(BackendId.WEBGPU))).build();
         ModelSet set = arg.load(plan);
-        return set.cases().stream().filter(c -> c.precision() == dev.accelbridge.core.Precision.FP32).findFirst()
+        return set.cases().stream().filter(c -> c.precision() == Precision.FP32).findFirst()
                 .orElseThrow(() -> new AccelbridgeException(option + " " + value + " gave no case to fit"
                         + (set.broken().isEmpty() ? "" : ": " + set.broken().get(0)), "give an ONNX model Accelbridge can load"));
     }

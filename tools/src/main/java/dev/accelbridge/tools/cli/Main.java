@@ -3,6 +3,7 @@ package dev.accelbridge.tools.cli;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.Untrusted;
 import dev.accelbridge.reports.store.DuckDbNative;
+import dev.accelbridge.run.PlanDefaults;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -39,7 +40,7 @@ public final class Main implements Runnable {
         // what a run takes by default is said from the defaults themselves, never restated by hand
         var run = cl.getSubcommands().get("run").getCommandSpec().usageMessage();
         run.description(java.util.Arrays.stream(run.description())
-                .map(d -> d.equals("@defaults@") ? dev.accelbridge.run.PlanDefaults.describe() : d).toArray(String[]::new));
+                .map(d -> d.equals("@defaults@") ? PlanDefaults.describe() : d).toArray(String[]::new));
         // Autoflush: the table and JSON must be out before System.exit.
         // every line printed passes the one terminal rule (TerminalSafeWriter), whichever command printed it
         cl.setOut(new PrintWriter(new TerminalSafeWriter(new java.io.OutputStreamWriter(System.out, java.nio.charset.StandardCharsets.UTF_8)), true));

@@ -6,13 +6,14 @@ import dev.accelbridge.api.AppStep;
 import dev.accelbridge.api.ObserveOptions;
 import dev.accelbridge.api.ObservedRun;
 import dev.accelbridge.api.SessionOptions;
+import dev.accelbridge.browser.observe.PageObserver;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.BrowserSpec;
-import dev.accelbridge.run.Targets;
 import dev.accelbridge.reports.ExitPolicy;
 import dev.accelbridge.reports.history.RegressionDetector;
 import dev.accelbridge.reports.render.ReportWriter;
+import dev.accelbridge.run.Targets;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -75,7 +76,7 @@ public final class ObserveCommand implements Callable<Integer> {
     @Option(names = "--keep", paramLabel = "SIZE", converter = Converters.ByteSize.class,
             description = "The most bytes kept on disk from the visit to judge its sessions: models, their external data, "
                     + "tensors over 1 MiB (default 4GiB; e.g. 512MiB); what is past it is not kept, and its row says so.")
-    long keep = dev.accelbridge.browser.observe.PageObserver.DEFAULT_KEEP;
+    long keep = PageObserver.DEFAULT_KEEP;
 
     @Option(names = "--json", description = "Print the rows as JSON (as run --json does) instead of the table.")
     boolean json;

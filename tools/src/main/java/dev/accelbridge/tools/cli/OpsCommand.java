@@ -4,6 +4,7 @@ import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.reports.ops.OpTable;
 import dev.accelbridge.reports.store.MatrixStore;
+import dev.accelbridge.reports.store.ResultJson;
 import dev.accelbridge.suites.ops.OpKernels;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -55,7 +56,7 @@ public final class OpsCommand implements Callable<Integer> {
             // two stores of other versions (an upgrade) compare column by column without the versions
             List<String> changes = table(common.dbPath(), keep, OpTable::laneColumn).changesFrom(table(against, keep, OpTable::laneColumn));
             if (json) {
-                out.println(dev.accelbridge.reports.store.ResultJson.MAPPER.valueToTree(changes));
+                out.println(ResultJson.MAPPER.valueToTree(changes));
             } else {
                 changes.forEach(out::println);
                 out.printf("%d changes from %s to %s%n", changes.size(), against, common.dbPath());

@@ -1,7 +1,11 @@
 package dev.accelbridge.tools.cli;
 
-import dev.accelbridge.run.RunListener;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.CaseId;
+import dev.accelbridge.core.MinDurations;
 import dev.accelbridge.core.RunResult;
+import dev.accelbridge.reports.render.Text;
+import dev.accelbridge.run.RunListener;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
@@ -19,7 +23,7 @@ final class ProgressListener implements RunListener, AutoCloseable {
     private final boolean interactive;
     private final boolean quiet;
     private ProgressBar bar;
-    private dev.accelbridge.core.MinDurations durations = dev.accelbridge.core.MinDurations.NONE;
+    private MinDurations durations = MinDurations.NONE;
     private final java.util.function.LongSupplier nanos;
     /** In a log, each running case's last line (or its start), by lane and case. */
     private final java.util.Map<String, Long> lastLine = new java.util.HashMap<>();
@@ -47,7 +51,7 @@ final class ProgressListener implements RunListener, AutoCloseable {
     }
 
     /** The run's sampling rule, so a loop a least duration runs past its count is said as such. */
-    void sampling(dev.accelbridge.core.MinDurations d) {
+    void sampling(MinDurations d) {
         this.durations = d;
     }
 
@@ -68,7 +72,7 @@ final class ProgressListener implements RunListener, AutoCloseable {
 
     @Override
     public void info(String message) {
-        message = dev.accelbridge.reports.render.Text.terminal(message);
+        message = Text.terminal(message);
         if (quiet) {
             return;
         }
@@ -81,11 +85,11 @@ final class ProgressListener implements RunListener, AutoCloseable {
     }
 
     @Override
-    public void caseProgress(dev.accelbridge.core.CaseId id, dev.accelbridge.core.BackendId hop, String phase, int done, int total) {
+    public void caseProgress(CaseId id, BackendId hop, String phase, int done, int total) {
         if (quiet) {
             return;
         }
-        String line = dev.accelbridge.reports.render.Text.terminal(String.format(Locale.ROOT, "%s %s (%s): %s", id.row(),
+        String line = Text.terminal(String.format(Locale.ROOT, "%s %s (%s): %s", id.row(),
                 hop.id(), id.lane().key(), durations.progress(phase, done, total)));
         if (bar != null) {
             bar.setExtraMessage(line);
@@ -115,7 +119,7 @@ final class ProgressListener implements RunListener, AutoCloseable {
         String figures = r.timings() == null ? "" : String.format(Locale.ROOT, " p50 %.3f ms", r.timings().p50Ms());
         String actual = r.actual() != null && r.actual() != r.requested() ? " -> " + r.actual().id() : "";
         String dims = r.id().dimensionsTag();
-        String line = dev.accelbridge.reports.render.Text.terminal(String.format(Locale.ROOT, "%s %s%s%s (%s): %s%s", r.id().row(),
+        String line = Text.terminal(String.format(Locale.ROOT, "%s %s%s%s (%s): %s%s", r.id().row(),
                 r.requested().id(), dims, actual, where, r.status(), figures));
         if (bar != null) {
             bar.stepTo(done);

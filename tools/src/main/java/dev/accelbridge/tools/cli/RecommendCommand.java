@@ -1,13 +1,15 @@
 package dev.accelbridge.tools.cli;
 
+import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.history.RegressionDetector;
+import dev.accelbridge.reports.recommend.DtypeRecommender;
 import dev.accelbridge.reports.recommend.Recommendation;
 import dev.accelbridge.reports.recommend.RecommendationJson;
 import dev.accelbridge.reports.recommend.Recommender;
 import dev.accelbridge.reports.render.Cell;
 import dev.accelbridge.reports.render.MatrixBuilder;
-import dev.accelbridge.reports.store.MatrixStore;
 import dev.accelbridge.reports.render.Text;
+import dev.accelbridge.reports.store.MatrixStore;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -43,7 +45,7 @@ public final class RecommendCommand implements Callable<Integer> {
             + "variant must stay (its fidelity, never whether the backend computes it right), 0 to 1: a cosine (pooled "
             + "embeddings, a similarity matrix, else the outputs), or for a generation the share of generations giving fp32's "
             + "tokens (default: ${DEFAULT-VALUE}).")
-    double within = dev.accelbridge.reports.recommend.DtypeRecommender.DEFAULT_MIN_CLOSENESS;
+    double within = DtypeRecommender.DEFAULT_MIN_CLOSENESS;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -55,10 +57,10 @@ public final class RecommendCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--within " + within + " is not in (0, 1]: give one such as 0.99");
         }
         try (MatrixStore store = MatrixStore.openReadOnly(common.dbPath())) {
-            List<dev.accelbridge.core.RunResult> results = MatrixBuilder.build(store, Optional.empty(), RegressionDetector.defaults())
+            List<RunResult> results = MatrixBuilder.build(store, Optional.empty(), RegressionDetector.defaults())
                     .cells().stream().map(Cell::result).toList();
             if (dtypes) {
-                var recs = dev.accelbridge.reports.recommend.DtypeRecommender.recommend(results, within);
+                var recs = DtypeRecommender.recommend(results, within);
                 if (json) {
                     out.println(RecommendationJson.dtypeArray(recs));
                 } else {

@@ -1,9 +1,12 @@
 package dev.accelbridge.tools.cli;
 
 import dev.accelbridge.core.Acceleration;
+import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
+import dev.accelbridge.core.Timings;
 import dev.accelbridge.reports.render.Text;
+import dev.accelbridge.reports.score.PositionSpread;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -37,14 +40,14 @@ final class ResultTable {
         List<String[]> rows = new ArrayList<>();
         List<String> under = new ArrayList<>();
         // the same work measured apart in this run: each copy's row says so, with the spread
-        java.util.Map<RunResult, dev.accelbridge.reports.score.PositionSpread> apart = new java.util.IdentityHashMap<>();
-        dev.accelbridge.reports.score.PositionSpread.of(results).forEach(p -> p.copies().forEach(c -> apart.put(c, p)));
+        java.util.Map<RunResult, PositionSpread> apart = new java.util.IdentityHashMap<>();
+        PositionSpread.of(results).forEach(p -> p.copies().forEach(c -> apart.put(c, p)));
         for (RunResult r : results) {
             String backend = r.requested().id() + (r.actual() != null && r.actual() != r.requested() ? " → " + r.actual().id() : "");
             rows.add(new String[] {r.id().row() + r.id().dimensionsTag(), backend, r.lane().key(), r.status().name(),
                     r.timings() == null ? "-" : fmt(r.timings().p50Ms()),
                     r.parity() == null ? "-" : String.format(Locale.ROOT, "%.2e", r.parity().maxAbsErr()), note(r, apart.get(r))});
-            under.add(r.timings() != null && r.timings().figures() instanceof dev.accelbridge.core.Decoding g ? g.summary() : null);
+            under.add(r.timings() != null && r.timings().figures() instanceof Decoding g ? g.summary() : null);
         }
         int[] w = new int[HEADER.length - 1];
         for (int i = 0; i < w.length; i++) {
@@ -110,7 +113,7 @@ final class ResultTable {
         return "\u001b[" + code + "m" + padded + "\u001b[0m";
     }
 
-    private static String note(RunResult r, dev.accelbridge.reports.score.PositionSpread apart) {
+    private static String note(RunResult r, PositionSpread apart) {
         List<String> n = new ArrayList<>();
         var acc = Acceleration.of(r.actual(), r.provenance());
         if (r.status().executed() && (acc == Acceleration.SOFTWARE_ADAPTER || acc == Acceleration.UNVERIFIED_DEVICE
@@ -126,7 +129,7 @@ final class ResultTable {
             n.add(String.format(Locale.ROOT, "position-dependent: %s–%s ms over %d copies of this work", fmt(apart.lowMs()),
                     fmt(apart.highMs()), apart.copies().size()));
         }
-        if (r.reason() != null && (r.status() != Status.PASSED || r.timings() != null && r.timings().figures() instanceof dev.accelbridge.core.Decoding)) {
+        if (r.reason() != null && (r.status() != Status.PASSED || r.timings() != null && r.timings().figures() instanceof Decoding)) {
             n.add(r.reason());
         }
         return String.join("; ", n);
@@ -136,6 +139,6 @@ final class ResultTable {
         if (Double.isNaN(v)) {
             return "-";
         }
-        return dev.accelbridge.core.Timings.formatMs(v);
+        return Timings.formatMs(v);
     }
 }

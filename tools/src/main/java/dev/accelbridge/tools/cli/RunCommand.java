@@ -5,28 +5,29 @@ import dev.accelbridge.api.AccelbridgeSession;
 import dev.accelbridge.api.RunRequest;
 import dev.accelbridge.api.SessionOptions;
 import dev.accelbridge.api.SessionRun;
-import dev.accelbridge.run.PlanJson;
-import dev.accelbridge.run.ModelSet;
-import dev.accelbridge.run.RunAccount;
-import dev.accelbridge.run.PlanDefaults;
-import dev.accelbridge.run.RunPlan;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
 import dev.accelbridge.fallback.Chain;
 import dev.accelbridge.fallback.Chains;
 import dev.accelbridge.fallback.FallbackPolicy;
 import dev.accelbridge.reports.ExitPolicy;
-import dev.accelbridge.reports.store.MatrixStore;
-import dev.accelbridge.reports.store.RunInfo;
 import dev.accelbridge.reports.history.Change;
 import dev.accelbridge.reports.history.RegressionDetector;
 import dev.accelbridge.reports.render.Cell;
 import dev.accelbridge.reports.render.Matrix;
 import dev.accelbridge.reports.render.MatrixBuilder;
 import dev.accelbridge.reports.render.ReportWriter;
+import dev.accelbridge.reports.store.MatrixStore;
+import dev.accelbridge.reports.store.RunInfo;
+import dev.accelbridge.run.ModelSet;
+import dev.accelbridge.run.PlanDefaults;
+import dev.accelbridge.run.PlanJson;
+import dev.accelbridge.run.RunAccount;
+import dev.accelbridge.run.RunPlan;
 import dev.accelbridge.suites.ModelSize;
 import dev.accelbridge.suites.SuiteOptions;
 import picocli.CommandLine;
@@ -179,7 +180,7 @@ public final class RunCommand implements Callable<Integer> {
             stdout.print(table);
         }
         stdout.flush(); // before anything on stderr, so nothing lands inside the table
-        Map<dev.accelbridge.core.Status, Long> byStatus = new java.util.EnumMap<>(dev.accelbridge.core.Status.class);
+        Map<Status, Long> byStatus = new java.util.EnumMap<>(Status.class);
         all.forEach(r -> byStatus.merge(r.status(), 1L, Long::sum));
         String counts = String.join(", ", byStatus.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).toList());
         summary.add(String.format(Locale.ROOT, "run %s: %d cases in %.1f s (%s), stored in %s", run.runId(), all.size(),

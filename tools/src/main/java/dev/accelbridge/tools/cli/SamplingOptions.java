@@ -1,5 +1,6 @@
 package dev.accelbridge.tools.cli;
 
+import dev.accelbridge.core.SamplingDepth;
 import dev.accelbridge.run.PlanDefaults;
 import dev.accelbridge.run.Sampling;
 import picocli.CommandLine.Option;
@@ -27,9 +28,9 @@ final class SamplingOptions {
 
     @Option(names = "--sampling", paramLabel = "auto|full|verdict", converter = Converters.Depth.class,
             description = "How far sampling goes (default auto): auto settles every figure, except on a software adapter (WebGPU on "
-                    + "SwiftShader or lavapipe), whose cases run for their verdict with " + dev.accelbridge.core.SamplingDepth.WINDOW_RUNS
+                    + "SwiftShader or lavapipe), whose cases run for their verdict with " + SamplingDepth.WINDOW_RUNS
                     + " timed runs and no warm-up (indicative figures, never ranked); full settles those too; verdict runs every case that way.")
-    dev.accelbridge.core.SamplingDepth depth;
+    SamplingDepth depth;
 
     /** Puts the options on the group's builder. */
     Sampling.Builder apply(Sampling.Builder b) {

@@ -1,22 +1,23 @@
 package dev.accelbridge.tools.cli;
 
-import dev.accelbridge.tools.dashboard.Dashboard;
-import dev.accelbridge.run.AttachedPageLanes;
 import dev.accelbridge.api.Accelbridge;
 import dev.accelbridge.api.AccelbridgeSession;
 import dev.accelbridge.api.CaseResult;
 import dev.accelbridge.api.RunRequest;
 import dev.accelbridge.api.SessionOptions;
 import dev.accelbridge.api.SessionRun;
-import dev.accelbridge.run.ModelSet;
-import dev.accelbridge.run.PlanDefaults;
-import dev.accelbridge.run.RunPlan;
-import dev.accelbridge.run.ToolkitVersions;
 import dev.accelbridge.bridge.BridgeOptions;
 import dev.accelbridge.bridge.BridgeServer;
 import dev.accelbridge.bridge.hub.ConnectedPage;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.reports.render.Text;
+import dev.accelbridge.run.AttachedPageLanes;
+import dev.accelbridge.run.ModelSet;
+import dev.accelbridge.run.PlanDefaults;
+import dev.accelbridge.run.RunPlan;
+import dev.accelbridge.run.ToolkitVersions;
+import dev.accelbridge.tools.dashboard.Dashboard;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -167,7 +168,7 @@ public final class ServeCommand implements Callable<Integer> {
         Optional<String> silent = unresponsive(page, PROBE_TIMEOUT);
         if (silent.isPresent()) {
             synchronized (err) {
-                err.println(dev.accelbridge.reports.render.Text.terminal("joined but did not answer its probe, so no run was started: "
+                err.println(Text.terminal("joined but did not answer its probe, so no run was started: "
                         + page + " (" + silent.get() + ")"));
             }
             page.close("did not answer its probe");
@@ -175,7 +176,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         synchronized (err) {
             // the page's user agent is its own words: one line, no escape reaches the terminal
-            err.println(dev.accelbridge.reports.render.Text.terminal("joined: " + page + " from "
+            err.println(Text.terminal("joined: " + page + " from "
                     + page.probe().device(page.remoteAddress()).hostname())
                     + (page.probe().secureContext() ? "" : " (not a secure context: WebGPU and WebNN are hidden there; use --tls)"));
         }

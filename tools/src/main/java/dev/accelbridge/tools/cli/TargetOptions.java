@@ -1,8 +1,7 @@
 package dev.accelbridge.tools.cli;
 
-import dev.accelbridge.run.PlanDefaults;
-import dev.accelbridge.run.Targets;
 import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.browser.launch.WebGpuAdapter;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserSpec;
@@ -10,6 +9,8 @@ import dev.accelbridge.core.VersionAxes;
 import dev.accelbridge.core.VersionAxis;
 import dev.accelbridge.fallback.Chains;
 import dev.accelbridge.fallback.FallbackPolicy;
+import dev.accelbridge.run.PlanDefaults;
+import dev.accelbridge.run.Targets;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -81,7 +82,7 @@ final class TargetOptions {
     @Option(names = "--webgpu-adapter", paramLabel = "auto|hardware|software", converter = Converters.Adapter.class,
             description = "Chromium's WebGPU adapter: auto (the GPU's where the host has one, never software there; else "
                     + "SwiftShader), hardware (the GPU's or WebGPU unavailable), software (SwiftShader). Default: auto.")
-    dev.accelbridge.browser.launch.WebGpuAdapter webGpuAdapter = dev.accelbridge.browser.launch.WebGpuAdapter.AUTO;
+    WebGpuAdapter webGpuAdapter = WebGpuAdapter.AUTO;
 
     @Option(names = "--chain", paramLabel = "LIST",
             description = "A fallback chain, requested backend first, e.g. webgpu,webnn-gpu,wasm. Repeatable.")

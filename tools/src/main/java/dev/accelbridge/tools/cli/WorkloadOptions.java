@@ -1,9 +1,11 @@
 package dev.accelbridge.tools.cli;
 
-import dev.accelbridge.run.Shard;
-import dev.accelbridge.run.Workload;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.Precision;
+import dev.accelbridge.core.RuntimeOption;
+import dev.accelbridge.core.RuntimeOptions;
+import dev.accelbridge.run.Shard;
+import dev.accelbridge.run.Workload;
 import dev.accelbridge.suites.ModelSize;
 import dev.accelbridge.suites.SuiteOptions;
 import picocli.CommandLine.Mixin;
@@ -60,14 +62,14 @@ final class WorkloadOptions {
                     + "intra-op-threads=auto,1,2,4,... (native), validation=basic,disabled,wgpu-only,full and buffer-cache=bucket,"
                     + "simple,lazy-release,disabled (WebGPU on the native WebGPU EP alone). Repeatable; an option no case would "
                     + "take is refused.")
-    List<java.util.Map.Entry<dev.accelbridge.core.RuntimeOption, List<String>>> runtimeOptions = List.of();
+    List<java.util.Map.Entry<RuntimeOption, List<String>>> runtimeOptions = List.of();
 
     /** Puts the options on the group's builder. */
     Workload.Builder apply(Workload.Builder w) {
-        java.util.Map<dev.accelbridge.core.RuntimeOption, List<String>> given = new java.util.EnumMap<>(dev.accelbridge.core.RuntimeOption.class);
+        java.util.Map<RuntimeOption, List<String>> given = new java.util.EnumMap<>(RuntimeOption.class);
         runtimeOptions.forEach(e -> given.put(e.getKey(), e.getValue()));
         return w.optSuites(suites).optUserModels(models).optUserFamily(family).optLargeModels(size == ModelSize.LARGE).optSeed(seed)
                 .optFeed(feedArgs.feed()).optPrecisions(precisions).optBatchSizes(batchSizes).optShard(shard)
-                .optRuntimeOptions(dev.accelbridge.core.RuntimeOptions.sweep(given));
+                .optRuntimeOptions(RuntimeOptions.sweep(given));
     }
 }

@@ -7,6 +7,7 @@ import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.StoreException;
 import dev.accelbridge.reports.history.RegressionDetector;
+import dev.accelbridge.reports.ops.OpTable;
 import dev.accelbridge.reports.query.CaseFilter;
 import dev.accelbridge.reports.recommend.RecommendationJson;
 import dev.accelbridge.reports.recommend.Recommender;
@@ -133,7 +134,7 @@ public final class DashboardApi {
 
     /** {@code GET /api/ops}: the op suite's table over the store (the newest result of every case), as {@code accelbridge ops --json}. */
     public com.fasterxml.jackson.databind.JsonNode ops() {
-        return ResultJson.MAPPER.valueToTree(dev.accelbridge.reports.ops.OpTable.of(store.allResults(), col -> true));
+        return ResultJson.MAPPER.valueToTree(OpTable.of(store.allResults(), col -> true));
     }
 
     /** {@code GET /api/recommendations}: the fastest passing backend per family and host, with its speedup over CPU. */

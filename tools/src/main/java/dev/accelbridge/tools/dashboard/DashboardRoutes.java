@@ -14,6 +14,7 @@ import dev.accelbridge.reports.query.CaseFilter;
 import dev.accelbridge.reports.render.ChartAssets;
 import dev.accelbridge.reports.render.Comparison;
 import dev.accelbridge.reports.store.ResultJson;
+import dev.accelbridge.suites.SuiteCatalog;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
@@ -120,7 +121,7 @@ public final class DashboardRoutes implements BridgeRoutes {
         }
         // checked at first: the default matrix's suites (the op suite is offered, never run unless chosen)
         ArrayNode ds = o.putArray("defaultSuites");
-        dev.accelbridge.suites.SuiteCatalog.families().forEach(f -> ds.add(f.id()));
+        SuiteCatalog.families().forEach(f -> ds.add(f.id()));
         ArrayNode b = o.putArray("backends");
         for (BackendId id : BackendId.values()) {
             b.add(id.id());
