@@ -1,14 +1,15 @@
 package dev.accelbridge.browser.provider;
 
 import dev.accelbridge.bridge.hub.PageJobException;
-
 import dev.accelbridge.bridge.protocol.PageProbe;
 import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.BackendException.Phase;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.ModelSpec;
+import dev.accelbridge.core.OrtStatusCode;
 import dev.accelbridge.core.UnsupportedModelException;
+import dev.accelbridge.suites.onnx.KernelGap;
 
 import java.util.regex.Pattern;
 
@@ -28,13 +29,6 @@ final class PageFailures {
      */
     private static final Pattern NO_PROVIDER = Pattern.compile(
             "(?i)(no available backend found|execution provider is not supported in this build)");
-    /**
-     * A session onnxruntime-web refused cleanly while reading and checking the model, before any kernel ran: its status
-     * codes INVALID_ARGUMENT (2), NO_SUCHFILE (3), NO_MODEL (4), INVALID_PROTOBUF (7), NOT_IMPLEMENTED (9, "Could not find
-     * an implementation for X") and INVALID_GRAPH (10) are returned, not thrown; FAIL (1), RUNTIME_EXCEPTION (6) and
-     * EP_FAIL (11) may come from a C++ exception mid-way, which is what left a page's module broken before.
-     */
-    private static final Pattern CLEAN_REFUSAL = Pattern.compile("Can't create a session\\. ERROR_CODE: (2|3|4|7|9|10),");
     /** What onnxruntime-web, Emscripten and the browser say when memory runs out. */
     private static final Pattern OUT_OF_MEMORY = Pattern.compile(
             "(?i)(out of memory|\\boom\\b|Aborted\\(OOM\\)|allocation failed|failed to allocate|Cannot enlarge memory"
@@ -110,7 +104,8 @@ final class PageFailures {
             return Then.FRESH_PAGE;
         }
         if (phase == Phase.LOAD) {
-            return CLEAN_REFUSAL.matcher(message).find() ? Then.NEXT_CASE : Then.FRESH_PAGE;
+            // a refusal returned while the model was read and checked leaves the page as it was; one thrown mid-way may not
+            return OrtStatusCode.ofSessionRefusal(message).filter(OrtStatusCode::cleanRefusal).isPresent() ? Then.NEXT_CASE : Then.FRESH_PAGE;
         }
         return Then.CHECK_PAGE;
     }
@@ -143,7 +138,7 @@ final class PageFailures {
         }
         if (phase == Phase.LOAD && UNSUPPORTED.matcher(msg).find()) {
             return new UnsupportedModelException("onnxruntime-web cannot run " + model.name() + " on " + backend + ": " + msg
-                    + dev.accelbridge.suites.onnx.KernelGap.describe(model.path(), msg).map(k -> " (" + k + ")").orElse("") + where,
+                    + KernelGap.describe(model.path(), msg).map(k -> " (" + k + ")").orElse("") + where,
                     "this model needs an op or type the " + backend + " provider lacks; try wasm", pj);
         }
         return new ExecutionFailedException(phase, (phase == Phase.LOAD ? "Session creation failed: " : "Inference failed: ")

@@ -7,6 +7,7 @@ import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.DiagnosedLoadException;
 import dev.accelbridge.core.ExecutionFailedException;
 import dev.accelbridge.core.LoadDiagnosis;
+import dev.accelbridge.core.OrtStatusCode;
 import dev.accelbridge.core.UnsupportedModelException;
 
 import java.time.Duration;
@@ -15,18 +16,15 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.regex.Pattern;
 
 /**
  * Why onnxruntime-web refused to load a model in the page ({@link LoadDiagnosis}, the rule native ONNX Runtime's refusals
  * are diagnosed by too): the session is made again in the same page at each lower graph-optimization level until one
- * loads, then released. Only a refusal the optimizer can cause is retried (onnxruntime-web's {@code ERROR_CODE: 1} or
- * {@code 6}, a failure or runtime exception while the session was made); a file it cannot parse, an op it lacks or an
+ * loads, then released. Only a refusal the optimizer can cause is retried ({@link OrtStatusCode#optimizable()}: a failure
+ * or a runtime exception while the session was made); a file it cannot parse, an op it lacks or an
  * invalid graph fails the same at every level and is not retried.
  */
 final class PageLoadDiagnostician {
-    private static final Pattern OPTIMIZABLE = Pattern.compile("Can't create a session\\. ERROR_CODE: (1|6),");
-
     private PageLoadDiagnostician() {
     }
 
@@ -39,7 +37,7 @@ final class PageLoadDiagnostician {
      */
     static RuntimeException diagnosed(RuntimeException e, SentCase c, String runtime, Duration timeout, String where) {
         if (!(e instanceof ExecutionFailedException f) || e instanceof UnsupportedModelException || f.phase() != BackendException.Phase.LOAD
-                || !(f.getCause() instanceof PageJobException pj) || !OPTIMIZABLE.matcher(String.valueOf(pj.getMessage())).find()) {
+                || !(f.getCause() instanceof PageJobException pj) || OrtStatusCode.ofSessionRefusal(pj.getMessage()).filter(OrtStatusCode::optimizable).isEmpty()) {
             return e;
         }
         String level = PageOptions.graphOptimizationLevel(c.options);
