@@ -46,6 +46,7 @@ class ScenarioDispatchTest {
      * counted here rather than hidden in null checks.
      */
     private static final Map<String, String> READS_GENERATION_FIGURES = Map.ofEntries(
+            Map.entry("dev.accelbridge.bridge.hub.RunOutcome", "a page's generation gives the case's timings its figures"),
             Map.entry("dev.accelbridge.run.GenerationJudge", "the tokens' verdict is written into the generation's figures"),
             Map.entry("dev.accelbridge.run.RunAccount", "the teacher-forced pass is its own line of the run's account"),
             Map.entry("dev.accelbridge.reports.recommend.Recommender", "a generation is ranked by tokens per second"),

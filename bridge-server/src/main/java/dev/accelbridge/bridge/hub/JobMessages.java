@@ -1,22 +1,23 @@
 package dev.accelbridge.bridge.hub;
 
-import dev.accelbridge.bridge.ModelRegistry;
-import dev.accelbridge.core.Decoding;
-import dev.accelbridge.core.Generation;
-import dev.accelbridge.core.NamedTensor;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.bridge.ModelRegistry;
 import dev.accelbridge.bridge.protocol.FrameCodec;
 import dev.accelbridge.bridge.protocol.LoadJob;
 import dev.accelbridge.bridge.protocol.Loaded;
 import dev.accelbridge.bridge.protocol.PageMessages;
 import dev.accelbridge.bridge.protocol.ResultHeader;
+import dev.accelbridge.core.Decoding;
+import dev.accelbridge.core.Generation;
+import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.ScenarioFigures;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -122,15 +123,14 @@ final class JobMessages {
     static RunOutcome toOutcome(FrameCodec.Frame f) {
         ResultHeader h = PageMessages.read(f.header(), ResultHeader.class);
         double[] samples = figures(h.samplesMs(), "a timed run");
-        RunOutcome.Figures figures = h.decode() == null ? RunOutcome.SINGLE_PASS
-                : new RunOutcome.GenerationFigures(decoding(h.decode(), f.tensors()),
-                java.util.Optional.ofNullable(h.encoder()).map(JobMessages::toLoaded));
+        ScenarioFigures figures = h.decode() == null ? ScenarioFigures.SINGLE_PASS : decoding(h.decode(), f.tensors());
+        Optional<LoadedSession> encoder = Optional.ofNullable(h.encoder()).map(JobMessages::toLoaded);
         if (h.warmups() != null && h.warmups() < 0) {
             throw new PageJobException(PageJobException.Kind.PAGE_ERROR, "bad-result", "a warm-up count is not a count: " + h.warmups());
         }
         // times are the page's word: one that is not a finite, non-negative number is unknown (a trend may be negative)
         return RunOutcome.of(figure(h.firstMs()), h.warmups() == null ? 0 : h.warmups(), samples, f.tensors(), strings(h.warnings()),
-                h.memory() == null || h.memory().usedJSHeapSize() == null ? -1 : h.memory().usedJSHeapSize(), figures)
+                h.memory() == null || h.memory().usedJSHeapSize() == null ? -1 : h.memory().usedJSHeapSize(), figures, encoder)
                 .withClock(figure(h.timerResolutionMs()), figure(h.readbackMs()), figure(h.gpuMs()))
                 .withWarmup(figure(h.warmupMs()), h.warmupSettled(), finite(h.warmupTrend()), Boolean.TRUE.equals(h.floorStopped()));
     }
