@@ -8,6 +8,7 @@ import dev.accelbridge.core.DType;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.MinDurations;
+import dev.accelbridge.core.LoadDiagnosis;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.Provenance;
@@ -146,6 +147,10 @@ final class CaseExecutor {
 
     /** The outcome of one case: the result, and the execution that produced its figures (when any). */
     public record Outcome(RunResult result, Optional<Execution> execution) {
+        /** The same, its row keeping why a hop's load was refused ({@code load}), when one was diagnosed. */
+        Outcome diagnosed(Optional<LoadDiagnosis> load) {
+            return load.map(d -> new Outcome(result.withAnalysis(result.analysis().withLoad(d)), execution)).orElse(this);
+        }
     }
 
     /**
@@ -214,12 +219,14 @@ final class CaseExecutor {
         Judge.Judged verdict = null;
         Status outcome = Status.PASSED;
         boolean shared = false; // the hop that ran gave the figures of another cell's measurement
+        Optional<LoadDiagnosis> load = Optional.empty(); // the first hop's load refusal that was diagnosed
         while (res.chosen().isPresent()) {
             BackendId hop = res.chosen().get();
             HopAttempt a = attempt(ctx, mc, chain, id, hop, probes.get(hop), judge, reference, providers);
             shared = a.shared();
             if (a.failure() != null) {
                 exec = null;
+                load = load.or(a::load);
                 res = a.unsupported() ? res.afterUnsupported(hop, a.failure()) : res.afterFailure(hop, a.failure());
                 continue;
             }
@@ -262,7 +269,7 @@ final class CaseExecutor {
             }
             break;
         }
-        return settled(ctx, mc, id, chain, res, outcome, exec, verdict, reference, started, shared);
+        return settled(ctx, mc, id, chain, res, outcome, exec, verdict, reference, started, shared).diagnosed(load);
     }
 
     /** The result of a case whose chain has settled on {@code res}'s hop (or on none), its reason said in full. */

@@ -8,10 +8,12 @@ import dev.accelbridge.core.DiagnosedLoadException;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.HostClock;
+import dev.accelbridge.core.LoadDiagnosis;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.UnsupportedModelException;
 
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * What one hop's execution gave: its figures, or the reason it failed (and whether the model is unsupported there); and
@@ -21,8 +23,14 @@ import java.nio.file.Path;
  * @param failure     why it failed, staged, or null
  * @param unsupported whether the model is unsupported there
  * @param shared      whether the figures are another cell's
+ * @param load        why the runtime refused the model at the case's optimization level, where it diagnosed that (the
+ *                    value the row keeps in its analysis, beside the sentence in its reason)
  */
-record HopAttempt(Execution execution, String failure, boolean unsupported, boolean shared) {
+record HopAttempt(Execution execution, String failure, boolean unsupported, boolean shared, Optional<LoadDiagnosis> load) {
+    private HopAttempt(Execution execution, String failure, boolean unsupported, boolean shared) {
+        this(execution, failure, unsupported, shared, Optional.empty());
+    }
+
     /** The work another cell of the lane measured for the same case. */
     static HopAttempt shared(Execution measured) {
         return new HopAttempt(measured, null, false, true);
@@ -42,7 +50,8 @@ record HopAttempt(Execution execution, String failure, boolean unsupported, bool
             String repro = loadRepros == null ? "" : LoadRepros.write(loadRepros, id, e.diagnosis())
                     .map(dir -> "; a single-graph repro (" + e.diagnosis().repro().nodes() + " nodes) fails alone: " + dir).orElse("");
             String there = LoadConfirmation.at(provider, cpu, request, id, e.diagnosis());
-            return new HopAttempt(null, CaseExecutor.staged(e.phase().stage(), e.oneLine() + there + repro, mc), false, false);
+            return new HopAttempt(null, CaseExecutor.staged(e.phase().stage(), e.oneLine() + there + repro, mc), false, false,
+                    Optional.of(e.diagnosis()));
         } catch (UnsupportedModelException e) {
             return new HopAttempt(null, CaseExecutor.staged(e.phase().stage(), e.oneLine(), mc), true, false);
         } catch (BackendException e) {

@@ -10,7 +10,9 @@ import dev.accelbridge.core.BackendException;
 import dev.accelbridge.core.BackendUnavailableException;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.Decoding;
+import dev.accelbridge.core.DiagnosedLoadException;
 import dev.accelbridge.core.ExecutionFailedException;
+import dev.accelbridge.core.LoadDiagnosis;
 import dev.accelbridge.core.MemoryUsage;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
@@ -132,15 +134,22 @@ final class RunnerProtocol {
                   List<String> warnings, List<TensorFile> outputs, Failure error) {
     }
 
-    /** A core exception as it crosses: its kind ({@code unavailable}, {@code unsupported}, {@code failed}), phase, text and fix. */
-    record Failure(String kind, String phase, String message, String fix) {
+    /**
+     * A core exception as it crosses: its kind ({@code unavailable}, {@code unsupported}, {@code failed}), phase, text and
+     * fix, and a refused load's diagnosis as a value (null when none), so the parent's row keeps it typed as this process's
+     * would.
+     */
+    record Failure(String kind, String phase, String message, String fix, LoadDiagnosis diagnosis) {
         static Failure of(RuntimeException e) {
+            if (e instanceof DiagnosedLoadException d) {
+                return new Failure("failed", d.phase().name(), d.getMessage(), d.fix(), d.diagnosis());
+            }
             if (e instanceof BackendException be) {
                 String kind = be instanceof BackendUnavailableException ? "unavailable" : be instanceof UnsupportedModelException
                         ? "unsupported" : "failed";
-                return new Failure(kind, be.phase().name(), be.getMessage(), be.fix());
+                return new Failure(kind, be.phase().name(), be.getMessage(), be.fix(), null);
             }
-            return new Failure("failed", Phase.RUN.name(), e.toString(), null);
+            return new Failure("failed", Phase.RUN.name(), e.toString(), null, null);
         }
 
         /** The exception again, on the parent's side, saying where it happened. */
@@ -149,7 +158,8 @@ final class RunnerProtocol {
             return switch (kind) {
                 case "unavailable" -> new BackendUnavailableException(message + where, fix);
                 case "unsupported" -> new UnsupportedModelException(p, message + where, fix, null);
-                default -> new ExecutionFailedException(p, message + where, fix, null);
+                default -> diagnosis != null ? new DiagnosedLoadException(message + where, diagnosis, null)
+                        : new ExecutionFailedException(p, message + where, fix, null);
             };
         }
     }

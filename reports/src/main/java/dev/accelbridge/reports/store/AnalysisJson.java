@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.store;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,6 +10,7 @@ import dev.accelbridge.core.Placement;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.ColdStart;
+import dev.accelbridge.core.LoadDiagnosis;
 import dev.accelbridge.core.OpProfile;
 import dev.accelbridge.core.Readout;
 import dev.accelbridge.core.Recreate;
@@ -28,13 +30,14 @@ import static dev.accelbridge.reports.store.ResultJson.text;
  * ({@code node, opType, maxAbsErr, reproDir, nonFinite, ...}), {@code profile} ({@code ops:[{opType, ms, share}], nodesOffProvider,
  * memcpy, ...}), {@code coldStart}, {@code recreate}, {@code placement} ({@code requested, onRequested, ranOn,
  * offNodes, basis}), {@code readout} ({@code kind, items, minCosine, maxAbsErr, agree, note}) and {@code computed}
- * ({@code insertedCasts, inFloat32, basis, float32Inside}: where a half-precision variant's arithmetic ran); each null when absent. The store keeps the same object.
+ * ({@code insertedCasts, inFloat32, basis, float32Inside}: where a half-precision variant's arithmetic ran) and {@code load}
+ * ({@code runtime, failsAt, loadsAt, optimizer, rejectedFrom}: why a load was refused, {@link LoadForm}); each null when absent. The store keeps the same object.
  */
 final class AnalysisJson {
     private AnalysisJson() {
     }
 
-    /** The four fields, into {@code o}. */
+    /** The drill-down's fields, into {@code o}. */
     public static void put(ObjectNode o, Analysis a) {
         o.set("bisection", a.bisection() == null ? null : bisection(a.bisection()));
         o.set("profile", a.profile() == null ? null : profile(a.profile()));
@@ -43,6 +46,37 @@ final class AnalysisJson {
         o.set("placement", a.placement() == null ? null : placement(a.placement()));
         o.set("readout", a.readout() == null ? null : readout(a.readout()));
         o.set("computed", a.computed() == null ? null : computed(a.computed()));
+        o.set("load", a.load() == null ? null : MAPPER.valueToTree(LoadForm.of(a.load())));
+    }
+
+    /**
+     * A load diagnosis as the store keeps it, serialised whole: the runtime, the levels it failed at, the one that loads it,
+     * the optimizer and the node it made the rejected one from (null when not named).
+     */
+    record LoadForm(String runtime, List<String> failsAt, String loadsAt, String optimizer, String rejectedFrom) {
+        LoadForm {
+            failsAt = failsAt == null ? List.of() : failsAt;
+        }
+
+        static LoadForm of(LoadDiagnosis d) {
+            return new LoadForm(d.runtime(), d.failsAt(), d.loadsAt(), d.optimizer(), d.rejectedFrom());
+        }
+
+        LoadDiagnosis diagnosis() {
+            return new LoadDiagnosis(runtime, failsAt, loadsAt, optimizer, rejectedFrom, null);
+        }
+    }
+
+    /** A stored load diagnosis; null when there is none or it is not one. */
+    static LoadDiagnosis load(JsonNode o) {
+        if (o == null || !o.isObject()) {
+            return null;
+        }
+        try {
+            return MAPPER.treeToValue(o, LoadForm.class).diagnosis();
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            return null; // not a diagnosis this version wrote: unknown, as an absent one is
+        }
     }
 
     /** The drill-down as one object (what the store's {@code analysis} column holds); null when empty. */
@@ -61,7 +95,8 @@ final class AnalysisJson {
             return Analysis.NONE;
         }
         return new Analysis(bisection(o.get("bisection")), profile(o.get("profile")), coldStart(o.get("coldStart")),
-                recreate(o.get("recreate")), placement(o.get("placement")), readout(o.get("readout")), computed(o.get("computed")));
+                recreate(o.get("recreate")), placement(o.get("placement")), readout(o.get("readout")), computed(o.get("computed")),
+                load(o.get("load")));
     }
 
     static ObjectNode readout(Readout r) {

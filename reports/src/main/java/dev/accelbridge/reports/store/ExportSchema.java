@@ -91,7 +91,7 @@ final class ExportSchema {
             // DecodingForm's own initialisation may be what made this one, its SCHEMA still null then (an export whose first
             // result was a generation failed so; and one whose first form read was a result's memory)
             "decoding", (Rule) v -> object(DecodingForm.SCHEMA).problem(v), "readout", generic(), "figuresOf", text(),
-            "defect", bool(), "fidelity", generic()));
+            "defect", bool(), "fidelity", generic(), "load", generic()));
 
     /** {@code k} with a field per {@link Dimensions#all()}, required where a case cannot do without it. */
     private static Kind withCase(Kind k) {

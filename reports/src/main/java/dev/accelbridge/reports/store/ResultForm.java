@@ -103,6 +103,8 @@ import java.util.List;
  *                         similarity, {@code items, minCosine, maxAbsErr, agree, note}); null when no reading applies
  * @param computed         where a half-precision variant's arithmetic ran ({@code insertedCasts, inFloat32, basis}); null
  *                         when not checked
+ * @param load             why a load was refused and where it loads ({@code runtime, failsAt, loadsAt, optimizer,
+ *                         rejectedFrom}); null when not diagnosed
  * @param decoding         a generation's figures (TTFT, inter-token latency, tokens/s, tokens verified), null for a single pass
  * @param itemsPerSec      throughput per item (calls per second × batch size)
  * @param memory           resident memory before, after and at peak ({@code -1}: not measured), the page's GPU ledger, heaps
@@ -133,7 +135,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                          Double maxRelErr, Double cosine, Double tolerance, Boolean within, String parityAgainst,
                          long nonFinite, Double rtol, Double toleranceBudget, String toleranceBasis, Parity variantParity,
                          JsonNode bisection, JsonNode profile, JsonNode coldStart, JsonNode recreate, JsonNode placement,
-                         JsonNode readout, JsonNode computed, DecodingForm decoding, Double itemsPerSec,
+                         JsonNode readout, JsonNode computed, JsonNode load, DecodingForm decoding, Double itemsPerSec,
                          MemoryForm memory, Long rssPeakBytes, List<FallbackHop> fallbackPath, List<String> warnings,
                          List<Diagnostic> diagnostics, Provenance provenance, String figuresOf, Boolean defect, JsonNode fidelity) {
 
@@ -171,7 +173,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                 q == null ? 0 : q.nonFinite(), q == null ? null : q.rtol(), q == null ? null : q.budget(),
                 q == null ? null : q.basis(), r.variantParity(),
                 analysis.get("bisection"), analysis.get("profile"), analysis.get("coldStart"), analysis.get("recreate"),
-                analysis.get("placement"), analysis.get("readout"), analysis.get("computed"),
+                analysis.get("placement"), analysis.get("readout"), analysis.get("computed"), analysis.get("load"),
                 t != null && t.figures() instanceof Decoding g ? DecodingForm.of(g, withSamples) : null,
                 t == null ? null : t.throughputPerSec() * id.batchSize(), MemoryForm.of(r.memory()),
                 r.memory().rssPeak() < 0 ? null : r.memory().rssPeak(), r.fallbackPath(), r.warnings(), r.diagnostics(), p,
@@ -228,6 +230,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
         analysis.set("placement", placement);
         analysis.set("readout", readout);
         analysis.set("computed", computed);
+        analysis.set("load", load);
         return new RunResult(runId, started, id, actual == null ? null : parse("actual", actual, BackendId::parse), s, reason,
                 provenance, t, memory == null ? MemoryUsage.UNKNOWN : memory.toUsage(), q, fallbackPath == null ? List.of() : fallbackPath,
                 warnings == null ? List.of() : warnings, variantParity, AnalysisJson.read(analysis),

@@ -41,9 +41,14 @@ class LoadDiagnosisCliTest {
         assertThat(page.get("status").asText()).isEqualTo("FAILED");
         assertThat(page.get("reason").asText()).contains("loads with optimization=disabled: LayerNormFusion", "onnxruntime-web",
                 "at optimization=disabled it loads and PASSES (max abs err", "against native-cpu at optimization=disabled");
+        // and kept on the row as a value, beside the sentence
+        assertThat(page.get("load").get("runtime").asText()).startsWith("onnxruntime-web");
+        assertThat(page.get("load").get("loadsAt").asText()).isEqualTo("disabled");
         JsonNode row = by.get("cpu");
         assertThat(row.get("status").asText()).isEqualTo("FAILED");
         String reason = row.get("reason").asText();
+        assertThat(row.get("load").get("optimizer").asText()).isEqualTo("LayerNormFusion");
+        assertThat(row.get("load").get("failsAt")).extracting(JsonNode::asText).containsExactly("all", "extended", "basic");
         assertThat(reason).contains("fails to load with optimization=all, extended, basic and loads with optimization=disabled",
                 "LayerNormFusion (the optimizer the rejected node's name gives)", "--runtime-option optimization=disabled");
         assertThat(reason).as("natively the run at the level that loads is the reference itself")
