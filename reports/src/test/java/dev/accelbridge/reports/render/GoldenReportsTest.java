@@ -28,10 +28,13 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static dev.accelbridge.reports.Fixtures.MEASURED_MEMORY;
 import static dev.accelbridge.reports.Fixtures.chromiumProv;
 import static dev.accelbridge.reports.Fixtures.host;
 import static dev.accelbridge.reports.Fixtures.nativeProv;
 import static dev.accelbridge.reports.Fixtures.notRun;
+import static dev.accelbridge.reports.Fixtures.passed;
+import static dev.accelbridge.reports.Fixtures.samples;
 import static dev.accelbridge.reports.Fixtures.t;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -68,6 +71,10 @@ class GoldenReportsTest {
             s.write(refused.withAnalysis(refused.analysis().withLoad(d)));
             s.write(notRun(more, t(401), ModelFamily.OTHER, "ln_fp16", BackendId.WASM, Status.UNSUPPORTED,
                     "no kernel for 'Foo' <\"x\"> & _y_", chromiumProv(h, false)));
+            RunResult gpu = passed(more, t(402), h, ModelFamily.TEXT, "bert-tiny", BackendId.WEBGPU, chromiumProv(h, false),
+                    samples(61.0, 0.03, 30, 403));
+            s.write(RunResult.of(gpu.runId(), gpu.startedAt(), gpu.id(), gpu.actual(), gpu.status(), gpu.reason(), gpu.provenance(),
+                    gpu.timings(), MEASURED_MEMORY, gpu.parity(), gpu.fallbackPath(), gpu.warnings()));
             s.finishRun(more);
             ReportWriter.write(s, Optional.of(last), out, RegressionDetector.defaults());
             for (String f : List.of("report.md", "report.html", "matrix.json", "junit.xml")) {
@@ -78,6 +85,11 @@ class GoldenReportsTest {
             List<RunResult> all = s.allResults();
             outputs.put("recommend.json", pretty.writeValueAsString(RecommendationJson.array(Recommender.recommend(all, false))));
             outputs.put("recommend-models.json", pretty.writeValueAsString(RecommendationJson.array(Recommender.recommend(all, true))));
+            List<RunResult> first = s.results(s.runs().get(0).runId());
+            outputs.put("compare.json", pretty.writeValueAsString(Comparison.of(Comparison.By.RUN, "first", "last", first,
+                    s.results(last)).toJson()));
+            outputs.put("compare-absent.json", pretty.writeValueAsString(Comparison.of(Comparison.By.RUN, "first", "more", first,
+                    s.results(more)).toJson()));
             outputs.put("recommend-dtype.json", pretty.writeValueAsString(RecommendationJson.dtypeArray(DtypeRecommender.recommend(all, 0.98))));
         }
         boolean write = "1".equals(System.getenv("ACCELBRIDGE_WRITE_DOCS"));
