@@ -32,7 +32,6 @@ import dev.accelbridge.core.Generation;
 import dev.accelbridge.core.Scenario;
 import dev.accelbridge.core.TimeBudget;
 import dev.accelbridge.core.Timings;
-import dev.accelbridge.core.Untrusted;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -78,7 +77,7 @@ final class BrowserCase {
         try {
             LoadedSession s = awaitLoad(k, c);
             Ran ran = runThenRelease(k, c, s, memory);
-            checkEngine(s.modules());
+            EngineObserved.check(provider.engine(), s.modules());
             return execution(k, c, s, ran, memory);
         } finally {
             memory.close();
@@ -246,7 +245,7 @@ final class BrowserCase {
         LinkedHashSet<String> warnings = new LinkedHashSet<>(s.warnings());
         warnings.addAll(r.warnings());
         k.probe().isolationWarning(backend).ifPresent(warnings::add);
-        unobservedEngine(provider.engine(), s.modules()).ifPresent(warnings::add);
+        EngineObserved.unobserved(provider.engine(), s.modules()).ifPresent(warnings::add);
         MemoryUsage mem = PageMemory.of(memory.finish(), ran.released(), backend, r.jsHeapBytes());
         var placement = s.placement(k.ep());
         Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs() + (enc == null ? 0 : enc.fetchMs()), loadMs, firstMs,
@@ -271,30 +270,6 @@ final class BrowserCase {
         });
         BrowserHandle h = lane.handle();
         return pa.drillDown(request, remaining(k.deadline()), k.probe(), () -> h == null ? -1 : h.rssBytes().orElse(-1), analysis);
-    }
-
-    /**
-     * The engine asked of the lane against the module its page loaded: a bundle that loads another engine's module (an
-     * older release's {@code ort.webgpu.min.js} loads JSEP's) would file every figure under the wrong engine. Modules the
-     * page did not name leave it unknown.
-     */
-    private void checkEngine(List<String> modules) {
-        provider.engine().ifPresent(asked -> {
-            if (!modules.isEmpty() && modules.stream().noneMatch(asked::isModule)) {
-                throw new ExecutionFailedException(Phase.LOAD, "The lane asked for " + asked.description() + " (engine " + asked.id()
-                        + ") but its page loaded " + Untrusted.quote(String.join(", ", modules)) + ", another engine's module",
-                        "run this onnxruntime-web on the engine its bundle brings, or a release that ships " + asked.module(), null);
-            }
-        });
-    }
-
-    /**
-     * The warning a case gets when its page named no WebAssembly module: its engine is the one asked for, not one observed
-     * (found when tried: the engine check passed in silence then).
-     */
-    static java.util.Optional<String> unobservedEngine(java.util.Optional<OrtWebEngine> engine, List<String> modules) {
-        return modules.isEmpty() ? engine.map(asked -> "the page named no onnxruntime-web WebAssembly module it loaded: "
-                + "the engine (" + asked.id() + ") is the one asked for, not one observed") : java.util.Optional.empty();
     }
 
     /** Whether {@code request} can run here at all; throws what the case's verdict is when not. */

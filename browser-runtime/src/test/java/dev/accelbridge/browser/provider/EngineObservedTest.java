@@ -15,9 +15,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class EngineObservedTest {
     @Test
     void aPageThatNamesNoModuleLeavesTheEngineAsAskedAndSaysSo() {
-        assertThat(BrowserCase.unobservedEngine(Optional.of(OrtWebEngine.WEBGPU_EP), List.of())).hasValueSatisfying(w ->
+        assertThat(EngineObserved.unobserved(Optional.of(OrtWebEngine.WEBGPU_EP), List.of())).hasValueSatisfying(w ->
                 assertThat(w).contains("named no onnxruntime-web WebAssembly module").contains("(webgpu-ep) is the one asked for, not one observed"));
-        assertThat(BrowserCase.unobservedEngine(Optional.of(OrtWebEngine.WEBGPU_EP), List.of("ort-wasm-simd-threaded.asyncify.wasm"))).isEmpty();
-        assertThat(BrowserCase.unobservedEngine(Optional.empty(), List.of())).as("no engine asked: nothing to observe").isEmpty();
+        assertThat(EngineObserved.unobserved(Optional.of(OrtWebEngine.WEBGPU_EP), List.of("ort-wasm-simd-threaded.asyncify.wasm"))).isEmpty();
+        assertThat(EngineObserved.unobserved(Optional.empty(), List.of())).as("no engine asked: nothing to observe").isEmpty();
     }
 }
