@@ -5,8 +5,6 @@ import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.RuntimeOptions;
 import dev.accelbridge.core.SpeedStanding;
 import dev.accelbridge.reports.ReportsException;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.Dimension;
@@ -271,46 +269,6 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
         }
         matched.addAll(single);
         return new Comparison(by, a, b, matched);
-    }
-
-    /** The comparison as the dashboard reads it. */
-    public ObjectNode toJson() {
-        ObjectNode o = ResultJson.MAPPER.createObjectNode();
-        o.put("by", by.id()).put("a", a).put("b", b);
-        ArrayNode rs = o.putArray("rows");
-        for (Row r : rows) {
-            ObjectNode n = rs.addObject();
-            n.put("label", r.label());
-            side(n, "a", r.a());
-            side(n, "b", r.b());
-            n.set("ratio", Views.figure(r.ratio()));
-            n.set("ratioCi", Views.interval(r.ratioCi()));
-            n.put("significant", r.significant());
-            n.set("runNoise", Views.figure(r.runNoise()));
-            n.put("noiseRuns", r.noiseRuns());
-            n.put("ciBasis", r.ratioCi() == null ? null : r.noiseRuns() == 0 ? "the two runs' samples only (no run-to-run history)"
-                    : "the samples and the run-to-run noise of " + r.noiseRuns() + " runs");
-            n.put("memoryChange", r.memoryChange());
-            n.put("caveat", r.caveat());
-            n.put("ratioLabel", Double.isFinite(r.ratio()) ? String.format(Locale.ROOT, "×%.2f", r.ratio())
-                    + (r.ratioCi() == null ? "" : " " + Fmt.interval(r.ratioCi())) + (r.significant() ? " significant" : "") : "");
-        }
-        return o;
-    }
-
-    private static void side(ObjectNode n, String name, RunResult r) {
-        ObjectNode s = n.putObject(name);
-        if (r == null) {
-            s.put("status", "ABSENT");
-            return;
-        }
-        s.put("key", r.id().key()).put("runId", r.runId()).put("status", r.status().name())
-                .put("actual", r.actual() == null ? null : r.actual().id())
-                .put("host", CaseFilter.hostName(r)).put("browser", r.provenance() == null ? r.id().lane().id() : r.provenance().browserLabel());
-        s.set("p50", Views.figure(r.timings() == null ? Double.NaN : r.timings().p50Ms()));
-        if (r.memory().gpu() != null) {
-            s.put("gpuPeakBytes", r.memory().gpu().peakBytes());
-        }
     }
 
     private static Map<String, RunResult> index(List<RunResult> rs, Function<RunResult, String> key) {

@@ -38,7 +38,7 @@ class ComparisonTest {
         assertThat(c.rows().get(1).b()).isNull();
         assertThat(c.rows().get(2).a()).isNull();
         assertThat(c.rows().get(2).ratio()).isNaN();
-        ObjectNode json = c.toJson();
+        ObjectNode json = ComparisonJson.json(c);
         assertThat(json.get("rows").get(0).get("ratioLabel").asText()).matches("×1\\.\\d\\d \\[1\\.\\d\\d–1\\.\\d\\d\\] significant");
         assertThat(json.get("rows").get(0).get("ratioCi").size()).isEqualTo(2);
         assertThat(json.get("rows").get(0).get("significant").asBoolean()).isTrue();

@@ -86,10 +86,10 @@ class GoldenReportsTest {
             outputs.put("recommend.json", pretty.writeValueAsString(RecommendationJson.array(Recommender.recommend(all, false))));
             outputs.put("recommend-models.json", pretty.writeValueAsString(RecommendationJson.array(Recommender.recommend(all, true))));
             List<RunResult> first = s.results(s.runs().get(0).runId());
-            outputs.put("compare.json", pretty.writeValueAsString(Comparison.of(Comparison.By.RUN, "first", "last", first,
-                    s.results(last)).toJson()));
-            outputs.put("compare-absent.json", pretty.writeValueAsString(Comparison.of(Comparison.By.RUN, "first", "more", first,
-                    s.results(more)).toJson()));
+            outputs.put("compare.json", pretty.writeValueAsString(ComparisonJson.json(Comparison.of(Comparison.By.RUN, "first", "last", first,
+                    s.results(last)))));
+            outputs.put("compare-absent.json", pretty.writeValueAsString(ComparisonJson.json(Comparison.of(Comparison.By.RUN, "first", "more", first,
+                    s.results(more)))));
             outputs.put("recommend-dtype.json", pretty.writeValueAsString(RecommendationJson.dtypeArray(DtypeRecommender.recommend(all, 0.98))));
         }
         boolean write = "1".equals(System.getenv("ACCELBRIDGE_WRITE_DOCS"));

@@ -36,7 +36,7 @@ class MemoryComparisonTest {
                     + "GPU process 163.2 MiB → 163.2 MiB");
             assertThat(r.memoryChange()).as("the wasm heap B did not measure is left out, not 0").doesNotContain("wasm");
         });
-        assertThat(c.toJson().get("rows").get(0).get("b").get("gpuPeakBytes").asLong()).isEqualTo(12_711_200);
+        assertThat(ComparisonJson.json(c).get("rows").get(0).get("b").get("gpuPeakBytes").asLong()).isEqualTo(12_711_200);
         // nothing measured on either side: nothing said
         Comparison none = Comparison.of(Comparison.By.RUNTIME_OPTIONS, "default", "outputs=gpu-buffer",
                 List.of(at(RuntimeOptions.DEFAULT, MemoryUsage.UNKNOWN, 0)), List.of(at(RuntimeOptions.parse("outputs=gpu-buffer"), MemoryUsage.UNKNOWN, 1)));

@@ -3,6 +3,7 @@ package dev.accelbridge.tools.cli;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.SampleStats;
 import dev.accelbridge.reports.render.Text;
+import dev.accelbridge.reports.render.ComparisonJson;
 import dev.accelbridge.reports.render.Comparison;
 import dev.accelbridge.reports.render.Comparisons;
 import dev.accelbridge.reports.store.MatrixStore;
@@ -58,7 +59,7 @@ public final class CompareCommand implements Callable<Integer> {
         try (MatrixStore store = MatrixStore.openReadOnly(common.dbPath())) {
             Comparison c = Comparisons.of(store, dim, a, b, Optional.ofNullable(run), threshold);
             if (json) {
-                out.println(c.toJson());
+                out.println(ComparisonJson.json(c));
                 return Main.OK;
             }
             int matched = 0;

@@ -12,6 +12,7 @@ import dev.accelbridge.reports.query.CaseFilter;
 import dev.accelbridge.reports.recommend.RecommendationJson;
 import dev.accelbridge.reports.recommend.Recommender;
 import dev.accelbridge.reports.render.Cell;
+import dev.accelbridge.reports.render.ComparisonJson;
 import dev.accelbridge.reports.render.Comparison;
 import dev.accelbridge.reports.render.Comparisons;
 import dev.accelbridge.reports.render.JsonRenderer;
@@ -129,7 +130,7 @@ public final class DashboardApi {
      * @param run  for host and browser: the run to read both sides from (empty: the newest result of every cell)
      */
     public ObjectNode compare(Comparison.By by, String a, String b, Optional<String> run) {
-        return Comparisons.of(store, by, a, b, run, detector.threshold()).toJson();
+        return ComparisonJson.json(Comparisons.of(store, by, a, b, run, detector.threshold()));
     }
 
     /** {@code GET /api/ops}: the op suite's table over the store (the newest result of every case), as {@code accelbridge ops --json}. */
