@@ -26,14 +26,15 @@ import static org.assertj.core.api.Assertions.within;
  * wasm, computed wrongly by WebGPU (a defect: cosine 0.05 to its own native run), and a q4 WebGPU could not run. Each
  * figure has 20 samples (a median's interval needs them); found when tried, advice was given on one sample each.
  */
-class DtypeRecommenderTest {
-    private final HostInfo h = host("alpha");
+public class DtypeRecommenderTest {
+    private static final HostInfo h = host("alpha");
 
     private static double[] ms(double median) {
         return samples(median, 0.01, 20, (long) median);
     }
 
-    private List<RunResult> store() {
+    /** The constructed results, also what GoldenReportsTest holds the dtype recommendations' JSON to. */
+    public static List<RunResult> store() {
         var wasm = chromiumProv(h, false);
         return List.of(
                 passed("r", t(0), h, ModelFamily.TEXT, "minilm", BackendId.CPU, nativeProv(h), ms(10)),

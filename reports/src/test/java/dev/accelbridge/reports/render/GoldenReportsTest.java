@@ -8,6 +8,7 @@ import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.reports.history.RegressionDetector;
 import dev.accelbridge.reports.recommend.DtypeRecommender;
+import dev.accelbridge.reports.recommend.DtypeRecommenderTest;
 import dev.accelbridge.reports.recommend.RecommendationJson;
 import dev.accelbridge.reports.recommend.Recommender;
 import dev.accelbridge.reports.store.MatrixStore;
@@ -90,7 +91,7 @@ class GoldenReportsTest {
                     s.results(last)))));
             outputs.put("compare-absent.json", pretty.writeValueAsString(ComparisonJson.json(Comparison.of(Comparison.By.RUN, "first", "more", first,
                     s.results(more)))));
-            outputs.put("recommend-dtype.json", pretty.writeValueAsString(RecommendationJson.dtypeArray(DtypeRecommender.recommend(all, 0.98))));
+            outputs.put("recommend-dtype.json", pretty.writeValueAsString(RecommendationJson.dtypeArray(DtypeRecommender.recommend(DtypeRecommenderTest.store(), 0.98))));
         }
         boolean write = "1".equals(System.getenv("ACCELBRIDGE_WRITE_DOCS"));
         Path actual = Files.createDirectories(Path.of("target", "golden-actual"));
