@@ -1,98 +1,92 @@
 package dev.accelbridge.reports.recommend;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.PublicApi;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.reports.store.Figure;
 import dev.accelbridge.reports.store.ResultJson;
 
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The JSON of {@code accelbridge recommend --json}: an array with one entry per family (or model), host, precision and
- * deployment target: {@code family, model, host, hostFingerprint, precision, target, best, runnerUp, note}, where {@code best} and
- * {@code runnerUp} are {@code {backend, browser, p50Ms, speedupVsCpu, vsNativeCpu (the speed-up in words), speedupVsWasm, rssPeakBytes,
- * models}} or null.
+ * The JSON of {@code accelbridge recommend --json}, as records serialised whole: an array with one {@link Entry} per
+ * family (or model), host, precision and deployment target, its best option and runner-up {@link OptionForm}s or null;
+ * with {@code --dtype}, one {@link DtypeEntry} per model, backend and target.
  */
 @PublicApi
 public final class RecommendationJson {
     private RecommendationJson() {
     }
 
-    /** The array. */
-    public static ArrayNode array(List<Recommendation> recs) {
-        ArrayNode a = ResultJson.MAPPER.createArrayNode();
-        for (Recommendation r : recs) {
-            ObjectNode o = a.addObject();
-            o.put("family", r.family());
-            o.put("model", r.model());
-            o.put("host", r.host());
-            o.put("hostFingerprint", r.hostFingerprint());
-            o.put("precision", r.precision().id());
-            o.put("target", r.target());
-            o.set("best", option(r.best()));
-            o.set("runnerUp", option(r.runnerUp()));
-            o.put("note", r.note());
+    /**
+     * One recommendation: per family (or model), host, precision and deployment target, its best option and runner-up
+     * (null where none passed everywhere, {@code note} saying why).
+     */
+    public record Entry(String family, String model, String host, String hostFingerprint, String precision, String target,
+                        OptionForm best, OptionForm runnerUp, String note) {
+        static Entry of(Recommendation r) {
+            return new Entry(r.family(), r.model(), r.host(), r.hostFingerprint(), r.precision().id(), r.target(),
+                    OptionForm.of(r.best()), OptionForm.of(r.runnerUp()), r.note());
         }
-        return a;
+    }
+
+    /**
+     * One backend in one lane, as {@link Recommendation.Option} holds it; a figure not measured is null, an infinite one
+     * its name ({@link ResultJson#num}).
+     *
+     * @param vsNativeCpu the speed-up against native CPU in words, with its interval
+     * @param rssPeakBytes the peak resident memory, null when not measured
+     */
+    public record OptionForm(String backend, String browser, @Figure double p50Ms, @Figure double speedupVsCpu,
+                             double[] speedupVsCpuCi, String vsNativeCpu, @Figure double offlineItemsPerSec, int offlineBatch,
+                             @Figure Double speedupVsWasm, Long rssPeakBytes, int models) {
+        static OptionForm of(Recommendation.Option o) {
+            return o == null ? null : new OptionForm(o.backend(), o.browser(), o.p50Ms(), o.speedupVsCpu(),
+                    o.speedupVsCpuCi() == null ? null : new double[]{o.speedupVsCpuCi().lo(), o.speedupVsCpuCi().hi()},
+                    than(o.speedupVsCpu(), "native CPU") + interval(o), o.offlineItemsPerSec(), o.offlineBatch(),
+                    Double.isNaN(o.speedupVsWasm()) ? null : o.speedupVsWasm(), o.rssPeakBytes() < 0 ? null : o.rssPeakBytes(), o.models());
+        }
+    }
+
+    /** A dtype recommendation: which variant to ship per model, backend and target, against fp32 and what was skipped. */
+    public record DtypeEntry(String host, String hostFingerprint, String family, String model, String target, String backend,
+                             String options, String scenario, double minCloseness, ChoiceForm best, ChoiceForm fp32,
+                             List<SkippedForm> skipped, String text) {
+        static DtypeEntry of(DtypeRecommendation r) {
+            return new DtypeEntry(r.host(), r.hostFingerprint(), r.family(), r.model(), r.target(), r.backend(), r.options(),
+                    r.scenario(), r.minCloseness(), ChoiceForm.of(r.best()), ChoiceForm.of(r.fp32()),
+                    r.skipped().stream().map(k -> new SkippedForm(k.precision().id(), k.why())).toList(), r.describe());
+        }
+    }
+
+    /** A variant chosen or compared; a figure not measured is null. */
+    public record ChoiceForm(String precision, String closenessOf, Double closeness, Double p50Ms, Double speedupVsFp32,
+                             double[] speedupInterval, boolean reference, Boolean computedInFloat32) {
+        static ChoiceForm of(DtypeRecommendation.Choice c) {
+            return c == null ? null : new ChoiceForm(c.precision().id(), c.closenessOf(), finite(c.closeness()), finite(c.p50Ms()),
+                    finite(c.speedupVsFp32()), c.speedupInterval() == null ? null
+                    : new double[]{c.speedupInterval().lo(), c.speedupInterval().hi()}, c.reference(),
+                    c.computed() == null ? null : c.computed().inFloat32());
+        }
+    }
+
+    /** A variant left out, and why. */
+    public record SkippedForm(String precision, String why) {
+    }
+
+    /** The array of {@code recommend --json}. */
+    public static ArrayNode array(List<Recommendation> recs) {
+        return ResultJson.MAPPER.valueToTree(recs.stream().map(Entry::of).toList());
     }
 
     /** Dtype recommendations as a JSON array, one object each; a figure not measured is null. */
     public static ArrayNode dtypeArray(List<DtypeRecommendation> recs) {
-        ArrayNode a = ResultJson.MAPPER.createArrayNode();
-        for (DtypeRecommendation r : recs) {
-            ObjectNode o = a.addObject();
-            o.put("host", r.host()).put("hostFingerprint", r.hostFingerprint()).put("family", r.family()).put("model", r.model())
-                    .put("target", r.target()).put("backend", r.backend()).put("options", r.options()).put("scenario", r.scenario())
-                    .put("minCloseness", r.minCloseness());
-            o.set("best", choice(r.best()));
-            o.set("fp32", choice(r.fp32()));
-            ArrayNode sk = o.putArray("skipped");
-            r.skipped().forEach(s -> sk.addObject().put("precision", s.precision().id()).put("why", s.why()));
-            o.put("text", r.describe());
-        }
-        return a;
+        return ResultJson.MAPPER.valueToTree(recs.stream().map(DtypeEntry::of).toList());
     }
 
-    private static ObjectNode choice(DtypeRecommendation.Choice c) {
-        if (c == null) {
-            return null;
-        }
-        ObjectNode n = ResultJson.MAPPER.createObjectNode();
-        n.put("precision", c.precision().id()).put("closenessOf", c.closenessOf());
-        n.set("closeness", finite(c.closeness()));
-        n.set("p50Ms", finite(c.p50Ms()));
-        n.set("speedupVsFp32", finite(c.speedupVsFp32()));
-        n.set("speedupInterval", c.speedupInterval() == null ? null
-                : ResultJson.MAPPER.createArrayNode().add(c.speedupInterval().lo()).add(c.speedupInterval().hi()));
-        n.put("reference", c.reference());
-        n.set("computedInFloat32", c.computed() == null ? null : ResultJson.MAPPER.getNodeFactory().booleanNode(c.computed().inFloat32()));
-        return n;
-    }
-
-    private static com.fasterxml.jackson.databind.JsonNode finite(double v) {
-        return Double.isFinite(v) ? ResultJson.MAPPER.getNodeFactory().numberNode(v) : ResultJson.MAPPER.getNodeFactory().nullNode();
-    }
-
-    private static ObjectNode option(Recommendation.Option o) {
-        if (o == null) {
-            return null;
-        }
-        ObjectNode n = ResultJson.MAPPER.createObjectNode();
-        n.put("backend", o.backend());
-        n.put("browser", o.browser());
-        n.set("p50Ms", ResultJson.num(o.p50Ms()));
-        n.set("speedupVsCpu", ResultJson.num(o.speedupVsCpu()));
-        n.set("speedupVsCpuCi", o.speedupVsCpuCi() == null ? null
-                : ResultJson.MAPPER.getNodeFactory().arrayNode().add(o.speedupVsCpuCi().lo()).add(o.speedupVsCpuCi().hi()));
-        n.put("vsNativeCpu", than(o.speedupVsCpu(), "native CPU") + interval(o));
-        n.set("offlineItemsPerSec", ResultJson.num(o.offlineItemsPerSec()));
-        n.put("offlineBatch", o.offlineBatch());
-        n.set("speedupVsWasm", Double.isNaN(o.speedupVsWasm()) ? null : ResultJson.num(o.speedupVsWasm()));
-        n.set("rssPeakBytes", o.rssPeakBytes() < 0 ? null : ResultJson.MAPPER.getNodeFactory().numberNode(o.rssPeakBytes()));
-        n.put("models", o.models());
-        return n;
+    private static Double finite(double v) {
+        return Double.isFinite(v) ? v : null;
     }
 
     /**
