@@ -29,8 +29,8 @@ import java.util.Optional;
 
 /**
  * Where a run runs and on which versions: the backends along their fallback chains, the browsers and how they are
- * launched (here, on a Selenium Grid, on a Playwright server), the runtime releases, and how many browser lanes run at
- * once. One group of a {@link RunPlan}; its JSON form is the record's own, read back through its builder.
+ * launched (here, on a Grid, a Playwright server), the runtime releases, the lanes at once. A {@link RunPlan} group (JSON
+ * read through its builder), whole near the size limit: its checks, views and builder share the same fields.
  *
  * @param backends the requested backends
  * @param chains   the fallback chain of every requested backend, in the order of {@code backends}

@@ -28,7 +28,9 @@ import java.util.function.Consumer;
 /**
  * The protocol side of the bridge: admits pages (token / Origin check), handles their messages, and routes answers
  * to the pending jobs of {@link ConnectedPage}. Any malformed frame, unknown type or version mismatch gets an error
- * frame back and a log line; it never breaks other pages.
+ * frame back and a log line; it never breaks other pages. One job, each connection carried through the protocol: its
+ * admission rules, answer routing, error answers and join waiters have classes of their own, and what is left shares the
+ * connection table, the frame limit and the protocol error, so it stays whole near the size limit.
  */
 public final class PageHub {
     private static final Logger LOG = LoggerFactory.getLogger(PageHub.class);

@@ -34,7 +34,8 @@ import java.util.concurrent.TimeoutException;
  * <p>Browsers cannot be downloaded here, so Playwright gets {@code PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1} and the
  * discovered executable. Playwright rejects {@code --user-data-dir} in the arguments, so every launch is a
  * {@code launchPersistentContext} on a fresh temporary profile, which also lets us find the browser's process by
- * that folder in its command line.
+ * that folder in its command line. One job, driving browsers through the one Playwright instance its thread owns: the local
+ * and server launches and their handles share that thread and instance, so it stays whole near the size limit.
  */
 public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable {
     private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
@@ -204,7 +205,6 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
         }
     }
 
-    /** Called on {@code thread} only. */
     /**
      * Starts Playwright's driver now, on the launcher's thread, without waiting: a caller that will launch soon (a run
      * about to start its bridge) overlaps the driver's start (≈1 s) with its own work.
@@ -215,6 +215,7 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
         }
     }
 
+    /** Called on {@code thread} only. */
     private Playwright playwright() {
         if (playwright == null) {
             playwright = PlaywrightDriver.start();

@@ -16,7 +16,8 @@ import java.util.Map;
  * time (reports/package.json + lockfile) and packaged in this jar, is inlined into the page with {@code views.js}, the
  * views the dashboard draws too (the matrix's grid, browser vs native CPU, generation, p50 history per cell). The parts
  * come in {@link Part}'s order; the sections and the table of all cells are rendered on the server, so they read even
- * with scripts off.
+ * with scripts off. One job, the page, as {@link MarkdownRenderer} is report.md's: its skeleton, parts, table and
+ * drill-downs write into one builder through one escaping, so it stays whole near the size limit.
  */
 final class HtmlRenderer {
     private HtmlRenderer() {

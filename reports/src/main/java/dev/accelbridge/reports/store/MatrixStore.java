@@ -21,8 +21,8 @@ import java.util.Set;
 /**
  * The shared compatibility matrix: an embedded DuckDB file holding runs, hosts, probes, results (one row per case)
  * and samples (every timed iteration). A facade over parts with one job each: {@link StoreFile} (opening, inspection,
- * migration), {@link RunLedger} (runs, probes, hosts), {@link ResultRows} (results and samples) and the history
- * queries here.
+ * migration), {@link RunLedger} (runs, probes, hosts), {@link ResultRows} (results, samples, history): one job, the
+ * store's face, each member handing off in a line or two, so it stays whole near the size limit.
  *
  * <p>Opening. {@link #open} (read-write) and {@link #openReadOnly} never modify a file they refuse: the verdict
  * rests on DuckDB's own errors while reading every table through in a read-only connection and, before a
