@@ -11,7 +11,6 @@ import dev.accelbridge.core.MinDurations;
 import dev.accelbridge.core.LoadDiagnosis;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.Parity;
-import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.SamplingDepth;
 import dev.accelbridge.core.Status;
@@ -24,7 +23,6 @@ import dev.accelbridge.fallback.Verdict;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -243,12 +241,12 @@ final class CaseExecutor {
                 if (res.chosen().isPresent() && res.chosen().get() != hop) {
                     continue;
                 }
-                return new Outcome(result(ctx, mc, id, res, hop, Status.WRONG_OUTPUT, verdict.failure(), exec, null, started, shared),
+                return new Outcome(CaseRows.result(ctx, mc, id, res, hop, Status.WRONG_OUTPUT, verdict.failure(), exec, null, started, shared),
                         Optional.of(exec));
             }
             // a dtype variant is correct when it computes as the same file's native CPU run does; its distance from fp32 is
             // its designed loss (its fidelity), and its own native run is its reference
-            Parity own = variantParity(reference, exec, mc, id, hop);
+            Parity own = CaseRows.variantParity(reference, exec, mc, id, hop);
             Parity parity = variantItself ? null : own != null ? own : verdict.parity();
             outcome = parity == null || parity.within() ? Status.PASSED : Status.WRONG_OUTPUT;
             if (outcome == Status.WRONG_OUTPUT) {
@@ -262,42 +260,14 @@ final class CaseExecutor {
                 if (res.chosen().isEmpty()) {
                     // Every hop gave wrong output or failed: keep the last figures, they are real.
                     Verdict v = res.statusFor(Status.WRONG_OUTPUT);
-                    return new Outcome(VariantVerdicts.said(result(ctx, mc, id, res, hop, v.status(),
+                    return new Outcome(VariantVerdicts.said(CaseRows.result(ctx, mc, id, res, hop, v.status(),
                             Readings.noted(v.reason(), v.status(), exec), exec, verdict.parity(), started, shared).withVariantParity(own),
                             variantItself), Optional.of(exec));
                 }
             }
             break;
         }
-        return settled(ctx, mc, id, chain, res, outcome, exec, verdict, reference, started, shared).diagnosed(load);
-    }
-
-    /** The result of a case whose chain has settled on {@code res}'s hop (or on none), its reason said in full. */
-    private Outcome settled(CaseContext ctx, ModelCase mc, CaseId id, Chain chain, Resolution res, Status outcome, Execution exec,
-                            Judge.Judged verdict, Reference reference, Instant started, boolean shared) {
-        Verdict v = res.statusFor(outcome);
-        BackendId actual = res.chosen().orElse(null);
-        Parity parity = actual == null || verdict == null ? null : verdict.parity();
-        String note = verdict == null ? null : verdict.note();
-        if (actual == null) {
-            exec = null;
-        }
-        Parity variant = variantParity(reference, exec, mc, id, actual);
-        String reason = v.reason();
-        if (v.status() == Status.WRONG_OUTPUT && reason == null && parity != null && variant == null) {
-            reason = note != null ? note : "outside tolerance: " + Readings.wrong(parity, reference, exec, id);
-        } else if (reason == null && actual != null) {
-            reason = note; // a generation's pass worth a sentence: a near-tie, tokens not repeated
-        }
-        if (reference != null && reference.variantItself() && verdict != null && verdict.failure() != null) {
-            reason = (reason == null ? "" : reason + "; ") + "against fp32 native: " + verdict.failure();
-        }
-        reason = Readings.noted(reason, v.status(), exec);
-        if (actual != null && actual != chain.requested() && exec != null) {
-            reason = FallbackCost.withCost(reason, id, actual, exec, costs);
-        }
-        return new Outcome(VariantVerdicts.said(result(ctx, mc, id, res, actual, v.status(), reason, exec, parity, started, shared)
-                .withVariantParity(variant), reference != null && reference.variantItself()), Optional.ofNullable(exec));
+        return CaseRows.settled(costs, ctx, mc, id, chain, res, outcome, exec, verdict, reference, started, shared).diagnosed(load);
     }
 
     /**
@@ -310,18 +280,6 @@ final class CaseExecutor {
         return (m.startsWith(stage + ": ") ? m : stage + ": " + m) + (m.contains(file) ? "" : " (model " + file + ")");
     }
 
-    /** A variant's outputs against its own native CPU run, when it has one and ran; else null. */
-    private static Parity variantParity(Reference reference, Execution exec, ModelCase mc, CaseId id, BackendId actual) {
-        if (reference == null || exec == null || actual == null || reference.variantRun().isEmpty()) {
-            return null;
-        }
-        try {
-            return reference.variantRun().get().compare(exec.outputs(), toleranceFor(mc, id, actual)).orElse(null);
-        } catch (RuntimeException e) {
-            return null; // a shape mismatch is already this case's WRONG_OUTPUT against the fp32 reference
-        }
-    }
-
     /**
      * The tolerance each output is judged by: the one given for the model ({@code --tolerance}, its folder's
      * accelbridge.json) as the absolute bound, else the default for the backend that ran, the output's type and the
@@ -330,19 +288,5 @@ final class CaseExecutor {
     static Function<DType, Tolerance> toleranceFor(ModelCase mc, CaseId id, BackendId hop) {
         double given = mc.model().tolerance();
         return dt -> Double.isNaN(given) ? Tolerance.defaults(hop, dt, id.precision()) : Tolerance.given(given, hop, dt, id.precision());
-    }
-
-    private static RunResult result(CaseContext ctx, ModelCase mc, CaseId id, Resolution res, BackendId actual, Status status,
-                                    String reason, Execution exec, Parity parity, Instant started, boolean shared) {
-        Provenance prov = (exec != null ? exec.provenance() : ctx.laneProvenance()).withDefaultHost(ctx.host());
-        List<String> warnings = new java.util.ArrayList<>(exec == null ? List.of() : exec.warnings());
-        if (mc.replacedReference() != null) {
-            warnings.add(0, mc.replacedReference()); // the reference row itself has no parity to say it in
-        }
-        RunResult r = RunResult.of(ctx.runId(), started, id, actual, status, reason, prov,
-                exec == null ? null : exec.timings(), exec == null ? null : exec.memory(), parity, res.hops(),
-                warnings).withAnalysis(exec == null ? null : exec.analysis());
-        // figures another cell of the lane measured: marked, and said in the reason
-        return shared && actual != null ? SharedMeasurements.named(r) : r;
     }
 }

@@ -16,7 +16,6 @@ import dev.accelbridge.core.VersionAxes;
 import dev.accelbridge.core.VersionAxis;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.query.CaseFilter;
-import dev.accelbridge.reports.store.ResultJson;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
