@@ -17,8 +17,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Finds the browsers installed on this machine (path and version), for {@code detect} and for launching.
@@ -47,8 +45,6 @@ public final class BrowserDiscovery {
     private static final Map<BrowserKind, String> OVERRIDES = readOverrides();
     private static final Map<BrowserKind, Optional<InstalledBrowser>> CACHE = new ConcurrentHashMap<>();
     private static final Map<String, Optional<InstalledBrowser>> SHELLS = new ConcurrentHashMap<>();
-    private static final Pattern VERSION = Pattern.compile("\\d+(?:\\.\\d+)+\\S*");
-    private static final long VERSION_TIMEOUT_S = 20;
 
     private BrowserDiscovery() {
     }
@@ -92,7 +88,7 @@ public final class BrowserDiscovery {
             return SHELLS.computeIfAbsent(spec.major(), m -> {
                 Path p = ChromiumShell.executable(m);
                 // an older shell (123) will not even print its version as root without --no-sandbox
-                return Optional.of(new InstalledBrowser(spec.kind(), p, version(p, "--no-sandbox")));
+                return Optional.of(new InstalledBrowser(spec.kind(), p, VersionProbe.version(p, "--no-sandbox")));
             });
         }
         return find(spec.kind()).filter(b -> spec.major().equals(b.kind().release(b.version())));
@@ -143,7 +139,7 @@ public final class BrowserDiscovery {
             return Optional.empty(); // MiniBrowser comes with the library; without WebKitGTK's WebDriver it cannot be driven
         }
         if (kind == BrowserKind.CHROMIUM_SHELL) {
-            return ChromiumShell.executable().map(p -> new InstalledBrowser(kind, p, version(p)));
+            return ChromiumShell.executable().map(p -> new InstalledBrowser(kind, p, VersionProbe.version(p)));
         }
         List<Optional<Path>> tried = new ArrayList<>();
         if (host.os() == BrowserLocations.Os.WINDOWS) { // where the installer registered it, wherever that is
@@ -167,9 +163,9 @@ public final class BrowserDiscovery {
      */
     private static String versionOf(BrowserKind kind, Path p, BrowserLocations.Host host) {
         if (host.os() == BrowserLocations.Os.WINDOWS) {
-            return BrowserLocations.versionFromLayout(p, host).orElseGet(() -> version(p));
+            return BrowserLocations.versionFromLayout(p, host).orElseGet(() -> VersionProbe.version(p));
         }
-        return kind == BrowserKind.WEBKIT ? WebKitLauncher.version(p) : version(p);
+        return kind == BrowserKind.WEBKIT ? WebKitLauncher.version(p) : VersionProbe.version(p);
     }
 
     /** What {@code reg query KEY /ve} prints (Windows), or empty when it cannot be asked within a few seconds. */
@@ -224,62 +220,6 @@ public final class BrowserDiscovery {
         return Optional.empty();
     }
 
-    /**
-     * Runs {@code <binary> --version} and returns the version token ({@code 156.0.8078.79}, {@code 153.7.0esr}).
-     *
-     * @throws BrowserLaunchException when the binary does not answer in time or prints no version
-     */
-    static String version(Path binary, String... flags) {
-        return version(binary, Map.of(), flags);
-    }
-
-    /** {@link #version(Path, String...)} with {@code env} added to the binary's environment. */
-    static String version(Path binary, Map<String, String> env, String... flags) {
-        String text;
-        try {
-            List<String> cmd = new ArrayList<>(List.of(binary.toString()));
-            cmd.addAll(List.of(flags));
-            cmd.add("--version");
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-            pb.environment().putAll(env);
-            Process p = pb.start();
-            p.getOutputStream().close();
-            // Read on a separate thread so a binary that never closes its stdout cannot block us past the timeout.
-            var reader = new java.util.concurrent.CompletableFuture<String>();
-            Thread t = new Thread(() -> {
-                try {
-                    reader.complete(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
-                } catch (IOException e) {
-                    reader.completeExceptionally(e);
-                }
-            }, "accelbridge-version-" + binary.getFileName());
-            t.setDaemon(true);
-            t.start();
-            if (!p.waitFor(VERSION_TIMEOUT_S, TimeUnit.SECONDS)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly();
-                throw new BrowserLaunchException("'" + binary + " --version' did not answer within " + VERSION_TIMEOUT_S + " s",
-                        "check that the browser starts from a shell", null);
-            }
-            text = reader.get(5, TimeUnit.SECONDS).trim();
-        } catch (IOException | java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-            throw new BrowserLaunchException("Could not run '" + binary + " --version': " + e.getMessage(),
-                    "check that the browser starts from a shell", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new BrowserLaunchException("Interrupted while asking " + binary + " for its version", null, e);
-        }
-        return parseVersion(text).orElseThrow(() -> new BrowserLaunchException(
-                "'" + binary + " --version' printed no version: " + abbreviate(text),
-                "check that the browser starts from a shell", null));
-    }
-
-    /** The first dotted version token in a {@code --version} line. */
-    static Optional<String> parseVersion(String text) {
-        Matcher m = VERSION.matcher(text);
-        return m.find() ? Optional.of(m.group()) : Optional.empty();
-    }
-
     /** Where {@link #find(BrowserKind)} looks for {@code kind}, in words (the evidence when it finds none). */
     public static String describeCandidates(BrowserKind kind) {
         if (kind == BrowserKind.CHROMIUM_SHELL) {
@@ -330,9 +270,5 @@ public final class BrowserDiscovery {
             }
         }
         return out;
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() > 200 ? s.substring(0, 200) + "…" : s;
     }
 }

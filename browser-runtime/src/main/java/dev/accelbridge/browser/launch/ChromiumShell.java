@@ -166,7 +166,7 @@ final class ChromiumShell {
         }
         String v;
         try {
-            v = BrowserDiscovery.version(exe, "--no-sandbox");
+            v = VersionProbe.version(exe, "--no-sandbox");
         } catch (BrowserLaunchException e) {
             return Optional.of("its chromium does not say its version: " + e.getMessage());
         }

@@ -21,7 +21,7 @@ final class LaunchSupport {
                         "pass the browser binary itself (e.g. /usr/lib/chromium/chromium)", null);
             }
             Path verified = ChromiumShell.beforeLaunch(p);
-            return new InstalledBrowser(options.browser(), verified, BrowserDiscovery.version(verified));
+            return new InstalledBrowser(options.browser(), verified, VersionProbe.version(verified));
         }
         b = BrowserDiscovery.require(options.browser());
         Path verified = ChromiumShell.beforeLaunch(b.executable());

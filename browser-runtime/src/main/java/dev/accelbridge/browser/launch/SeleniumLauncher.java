@@ -74,7 +74,7 @@ final class SeleniumLauncher implements BrowserLauncher {
         }
         InstalledBrowser b = LaunchSupport.resolve(options);
         Path chromedriver = chromedriver();
-        String driverVersion = DRIVER_VERSIONS.computeIfAbsent(chromedriver, BrowserDiscovery::version);
+        String driverVersion = DRIVER_VERSIONS.computeIfAbsent(chromedriver, VersionProbe::version);
         if (LaunchSupport.major(driverVersion) != LaunchSupport.major(b.version())) {
             throw new BrowserLaunchException("ChromeDriver " + LaunchSupport.major(driverVersion) + " (" + chromedriver
                     + ") cannot drive " + b.kind() + " " + LaunchSupport.major(b.version()) + " (" + b.executable() + ")",

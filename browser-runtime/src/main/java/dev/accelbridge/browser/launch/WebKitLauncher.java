@@ -138,7 +138,7 @@ final class WebKitLauncher {
         try {
             return VirtualDisplay.with(Duration.ofSeconds(10), d -> {
                 Map<String, String> env = new HashMap<>(environment(scratch, d));
-                return BrowserDiscovery.version(miniBrowser, env);
+                return VersionProbe.version(miniBrowser, env);
             });
         } finally {
             Profiles.delete(scratch);

@@ -28,10 +28,10 @@ class BrowserDiscoveryTest {
 
     @Test
     void parsesVersionLines() {
-        assertThat(BrowserDiscovery.parseVersion("Chromium 156.0.8078.79 ")).contains("156.0.8078.79");
-        assertThat(BrowserDiscovery.parseVersion("Mozilla Firefox 153.7.0esr")).contains("153.7.0esr");
-        assertThat(BrowserDiscovery.parseVersion("ChromeDriver 156.0.8078.79 (a21ce95c-refs/branch-heads/8078@{#1704})"))
+        assertThat(VersionProbe.parseVersion("Chromium 156.0.8078.79 ")).contains("156.0.8078.79");
+        assertThat(VersionProbe.parseVersion("Mozilla Firefox 153.7.0esr")).contains("153.7.0esr");
+        assertThat(VersionProbe.parseVersion("ChromeDriver 156.0.8078.79 (a21ce95c-refs/branch-heads/8078@{#1704})"))
                 .contains("156.0.8078.79");
-        assertThat(BrowserDiscovery.parseVersion("no version here")).isEmpty();
+        assertThat(VersionProbe.parseVersion("no version here")).isEmpty();
     }
 }

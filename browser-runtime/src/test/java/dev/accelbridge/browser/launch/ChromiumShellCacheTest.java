@@ -110,7 +110,7 @@ class ChromiumShellCacheTest {
         // found when tried: the repair was noted, never said: the provenance of what the shell runs says it
         assertThat(ChromiumShell.lastVerified(v.dir().resolve("chromium")).orElseThrow().getValue())
                 .contains("the cached copy was fetched again").contains("not Chromium 141");
-        assertThat(LaneId.majorOf(BrowserDiscovery.version(v.dir().resolve("chromium"), "--no-sandbox"))).isEqualTo("141");
+        assertThat(LaneId.majorOf(VersionProbe.version(v.dir().resolve("chromium"), "--no-sandbox"))).isEqualTo("141");
     }
 
     private static List<Integer> owners(Path dir) throws IOException {

@@ -56,7 +56,7 @@ class SeleniumLauncherTest {
     @Test
     void chromeDriverRefusesTheHeadlessShellOfAnotherMajor() {
         InstalledBrowser shell = requireInstalled(BrowserKind.CHROMIUM_SHELL);
-        String driverVersion = BrowserDiscovery.version(SeleniumLauncher.chromedriver());
+        String driverVersion = VersionProbe.version(SeleniumLauncher.chromedriver());
         assumeTrue(LaunchSupport.major(driverVersion) != LaunchSupport.major(shell.version()),
                 "this ChromeDriver matches the shell's major version, so it may drive it");
         assertThatThrownBy(() -> BrowserLaunchers.forDriver(DriverKind.SELENIUM).launch(
