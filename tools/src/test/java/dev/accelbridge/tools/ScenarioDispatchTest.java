@@ -55,7 +55,7 @@ class ScenarioDispatchTest {
             Map.entry("dev.accelbridge.reports.render.GenerationSection", "the report's generation section"),
             Map.entry("dev.accelbridge.reports.render.Views", "a cell shows a generation's TTFT and tokens per second"),
             Map.entry("dev.accelbridge.reports.store.ResultForm", "the result's JSON form has a decoding part"),
-            Map.entry("dev.accelbridge.reports.store.ResultRows", "the store's decoding column"),
+            Map.entry("dev.accelbridge.reports.store.ResultInserts", "the store's decoding column"),
             Map.entry("dev.accelbridge.tools.cli.ResultTable", "the CLI's table shows a generation's summary under its row"));
 
     private static JavaClasses classes;

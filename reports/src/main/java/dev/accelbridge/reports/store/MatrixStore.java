@@ -20,9 +20,9 @@ import java.util.Set;
 
 /**
  * The shared compatibility matrix: an embedded DuckDB file holding runs, hosts, probes, results (one row per case)
- * and samples (every timed iteration). A facade over parts with one job each: {@link StoreFile} (opening, inspection,
- * migration), {@link RunLedger} (runs, probes, hosts), {@link ResultRows} (results, samples, history): one job, the
- * store's face, each member handing off in a line or two, so it stays whole near the size limit.
+ * and samples (every timed iteration). A facade over parts with one job each: {@link StoreFile} (opening, migration),
+ * {@link RunLedger} (runs, probes, hosts), {@link ResultInserts} and {@link ResultRows} (results written, read): one job,
+ * the store's face, each member handing off in a line or two, so it stays whole near the size limit.
  *
  * <p>Opening. {@link #open} (read-write) and {@link #openReadOnly} never modify a file they refuse: the verdict
  * rests on DuckDB's own errors while reading every table through in a read-only connection and, before a
@@ -263,12 +263,12 @@ public final class MatrixStore implements AutoCloseable {
 
     /** Writes one case: the result row and its samples, in one transaction. */
     public void write(RunResult r) {
-        db.inTransaction(c -> ResultRows.insert(c, r));
+        db.inTransaction(c -> ResultInserts.insert(c, r));
     }
 
     /** Writes several cases in one transaction (bulk import, benchmarks). */
     public void writeAll(List<RunResult> results) {
-        db.inTransaction(c -> ResultRows.insertAll(c, results));
+        db.inTransaction(c -> ResultInserts.insertAll(c, results));
     }
 
     /** A run's results, in the order written. */

@@ -272,7 +272,7 @@ final class RunLedger {
                     insertProbe(c, run.runId(), a);
                 }
             }
-            ResultRows.insertAll(c, fresh);
+            ResultInserts.insertAll(c, fresh);
         });
     }
 }
