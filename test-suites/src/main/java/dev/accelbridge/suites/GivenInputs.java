@@ -72,7 +72,7 @@ final class GivenInputs {
                 : v.equals("-inf") ? Double.NEGATIVE_INFINITY : Double.parseDouble(v);
         ByteBuffer b = ByteBuffer.allocate(n * dtype.byteSize()).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < n; i++) {
-            InputFeeder.put(b, dtype, d);
+            InputValues.put(b, dtype, d);
         }
         return new NamedTensor(name, dtype, shape, b.array());
     }

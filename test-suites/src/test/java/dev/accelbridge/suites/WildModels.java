@@ -242,7 +242,7 @@ public final class WildModels {
         java.util.SplittableRandom r = new java.util.SplittableRandom(9);
         java.nio.ByteBuffer raw = java.nio.ByteBuffer.allocate(16 * 8 * 2).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < 16 * 8; i++) {
-            raw.putShort(InputFeeder.halfOf((float) (r.nextDouble() * 0.6 - 0.3)));
+            raw.putShort(InputValues.halfOf((float) (r.nextDouble() * 0.6 - 0.3)));
         }
         b.getGraphBuilder().addInitializer(dev.accelbridge.suites.onnx.proto.Onnx.TensorProto.newBuilder().setName("w16")
                 .setDataType(DType.FLOAT16.onnxCode()).addDims(16).addDims(8)
