@@ -41,7 +41,7 @@ class ModelSetTest {
     @Test
     void everyBatchAndPrecisionOfABatchableFp32ModelEachVariantMappedToItsFp32Case() {
         List<ModelCase> base = load(WildModels.unary(tmp, "Relu"));
-        ModelSet s = ModelSet.expand(base, List.of(), List.of(1, 4), List.of(Precision.FP32, Precision.FP16), new Variants(tmp.resolve("cache")));
+        ModelSet s = CaseExpansion.expand(base, List.of(), List.of(1, 4), List.of(Precision.FP32, Precision.FP16), new Variants(tmp.resolve("cache")));
         assertThat(s.cases()).hasSize(4);
         assertThat(s.cases()).extracting(c -> dev.accelbridge.suites.Batching.batchOf(c) + "/" + c.precision().id())
                 .containsExactly("1/fp32", "4/fp32", "1/fp16", "4/fp16");
@@ -61,10 +61,10 @@ class ModelSetTest {
         Path wide = Files.createDirectories(tmp.resolve("wide"));
         Files.write(wide.resolve("model.onnx"), g.build("one MiB an item").toByteArray());
         List<ModelCase> base = load(wide);
-        ModelSet.checkSize(base, List.of(1, 8), List.of(Precision.FP32, Precision.FP16)); // 18 MiB: taken
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ModelSet.checkSize(base, List.of(4096), List.of(Precision.FP32)))
+        CaseExpansion.checkSize(base, List.of(1, 8), List.of(Precision.FP32, Precision.FP16)); // 18 MiB: taken
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CaseExpansion.checkSize(base, List.of(4096), List.of(Precision.FP32)))
                 .hasMessageContaining("1 cases").hasMessageContaining("4096.0 MiB of inputs").hasMessageContaining("a quarter of this JVM's heap");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ModelSet.checkSize(java.util.Collections.nCopies(3_334, base.get(0)),
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CaseExpansion.checkSize(java.util.Collections.nCopies(3_334, base.get(0)),
                 List.of(), List.of(Precision.FP32, Precision.FP16, Precision.INT8))).hasMessageContaining("10,002 cases");
     }
 
@@ -78,7 +78,7 @@ class ModelSetTest {
         Files.write(fixed.resolve("model.onnx"), g.build("fixed batch").toByteArray());
         List<ModelCase> base = new ArrayList<>(load(fixed));
         base.addAll(load(WildModels.fp16Weights(tmp)));
-        ModelSet s = ModelSet.expand(base, List.of(), List.of(1, 4), List.of(Precision.FP32, Precision.INT8),
+        ModelSet s = CaseExpansion.expand(base, List.of(), List.of(1, 4), List.of(Precision.FP32, Precision.INT8),
                 new Variants(tmp.resolve("cache")));
         assertThat(s.notes()).anySatisfy(n -> assertThat(n).contains("has a fixed batch of 2").contains("runs at that batch only"));
         assertThat(s.notes()).anySatisfy(n -> assertThat(n).contains("is shipped at fp16").contains("not converted again"));
@@ -90,7 +90,7 @@ class ModelSetTest {
     @Test
     void aModelTheConverterCannotTakeIsRefusedWithTheReasonNotDropped() {
         List<ModelCase> base = load(WildModels.externalWeights(tmp));
-        ModelSet s = ModelSet.expand(base, List.of(), List.of(1), List.of(Precision.FP32, Precision.FP16), new Variants(tmp.resolve("cache")));
+        ModelSet s = CaseExpansion.expand(base, List.of(), List.of(1), List.of(Precision.FP32, Precision.FP16), new Variants(tmp.resolve("cache")));
         assertThat(s.cases()).hasSize(1);
         assertThat(s.refused()).singleElement().satisfies(r -> {
             assertThat(r.status()).isEqualTo(Status.UNSUPPORTED);
@@ -108,17 +108,17 @@ class ModelSetTest {
         Path folder = Variants.exportFolder(WildModels.sentenceEncoder(tmp).resolve("model.onnx"), tmp.resolve("shipped"), "BertModel",
                 List.of(Precision.Q8, Precision.Q4));
         List<ModelCase> base = load(folder);
-        ModelSet all = ModelSet.expand(base, List.of(), List.of(), List.of(Precision.FP32), new Variants(tmp.resolve("cache")));
+        ModelSet all = CaseExpansion.expand(base, List.of(), List.of(), List.of(Precision.FP32), new Variants(tmp.resolve("cache")));
         assertThat(all.cases()).extracting(ModelCase::precision).containsExactly(Precision.FP32, Precision.Q8, Precision.Q4);
         assertThat(all.fp32Of()).hasSize(2).allSatisfy((v, f) -> assertThat(f).isSameAs(all.cases().get(0)));
 
-        ModelSet chosen = ModelSet.expand(base, List.of(), List.of(), List.of(Precision.FP32, Precision.Q4, Precision.FP16),
+        ModelSet chosen = CaseExpansion.expand(base, List.of(), List.of(), List.of(Precision.FP32, Precision.Q4, Precision.FP16),
                 new Variants(tmp.resolve("cache")));
         assertThat(chosen.cases()).extracting(ModelCase::precision).containsExactly(Precision.FP32, Precision.Q4, Precision.FP16);
         assertThat(chosen.cases().get(1).model().path().getFileName().toString()).as("shipped, not derived").isEqualTo("model_q4.onnx");
         assertThat(chosen.notes()).singleElement().asString().contains("ships a q8 variant too: not run");
 
-        ModelSet batched = ModelSet.expand(base, List.of(), List.of(1, 2), List.of(Precision.FP32), new Variants(tmp.resolve("cache")));
+        ModelSet batched = CaseExpansion.expand(base, List.of(), List.of(1, 2), List.of(Precision.FP32), new Variants(tmp.resolve("cache")));
         assertThat(batched.cases()).hasSize(6);
         batched.fp32Of().forEach((v, f) -> assertThat(Batching.batchOf(v)).isEqualTo(Batching.batchOf(f)));
     }
