@@ -1,5 +1,6 @@
 package dev.accelbridge.bridge;
 
+import dev.accelbridge.bridge.protocol.PageHost;
 import dev.accelbridge.browser.provider.BrowserBackendProvider;
 
 import dev.accelbridge.browser.testing.RequiresBrowser;
@@ -142,7 +143,7 @@ class OtherBrowsersTest {
         try (BrowserBackendProvider p = new BrowserBackendProvider(server,
                 LaunchOptions.builder().browser(BrowserKind.WEBKIT).driver(DriverKind.SELENIUM).build())) {
             assertThat(p.pageProbe().userAgent()).contains("AppleWebKit/").doesNotContain("Chrome/");
-            assertThat(p.pageProbe().browserFromUserAgent()[0]).as("a Linux WebKit is not Safari").isEqualTo("webkit");
+            assertThat(PageHost.browserFromUserAgent(p.pageProbe().userAgent())[0]).as("a Linux WebKit is not Safari").isEqualTo("webkit");
             assertThat(p.browserVersion()).as("WebKitGTK's release, from its driver").matches("2\\.\\d+\\.\\d+");
             assertThat(p.laneId().key()).startsWith("webkit@2." );
             Availability gpu = p.probe(BackendId.WEBGPU);

@@ -2,11 +2,9 @@ package dev.accelbridge.bridge.protocol;
 
 import dev.accelbridge.core.Diagnostic;
 import dev.accelbridge.core.PublicApi;
-import dev.accelbridge.core.Untrusted;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.HostInfo;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,8 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What a page found when it probed its browser ({@code probe.mjs}): the values come from the browser itself.
@@ -154,114 +150,18 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
                 p.path("crossOriginIsolated").asBoolean(false), wasm, webgpu, webnn, p.toString());
     }
 
-    /**
-     * The device this page runs on, from the page's own facts: what a page that joined by hand ({@code serve}) is recorded
-     * as, since it ran the cases, not the bridge's host. The name says where it connected from and what it is; the
-     * fingerprint hashes its facts (user agent, platform, architecture, cores, memory, WebGPU adapter, WebNN contexts), so
-     * the same device and browser build is the same host run after run. {@code navigator.deviceMemory} is a rounded
-     * lower bound (at most 8 GiB in Chromium) and fills {@link HostInfo#memoryBytes()} as such; what the page cannot know
-     * (CPU model, physical cores) stays empty.
-     *
-     * @param remoteAddress where its WebSocket came from ({@code /192.168.1.20:51544})
-     */
-    public HostInfo device(String remoteAddress) {
-        JsonNode p = facts();
-        String platform = p.path("uaPlatform").asText("").isBlank() ? p.path("platform").asText("") : p.path("uaPlatform").asText();
-        String os = (platform + " " + p.path("platformVersion").asText("")).trim();
-        String arch = p.path("architecture").asText("").isBlank() ? null : p.path("architecture").asText();
-        double gib = p.path("deviceMemory").asDouble(0);
-        String[] browser = browserFromUserAgent();
-        String addr = remoteAddress == null ? "unknown" : remoteAddress.replaceFirst("^/", "").replaceFirst(":\\d+$", "");
-        List<String> gpus = webgpu.adapterFound() ? List.of(webgpu.label()) : List.of();
-        List<String> simd = wasm.simd() ? List.of("wasm-simd") : List.of();
-        List<String> facts = new ArrayList<>(java.util.Arrays.asList(userAgent, os, arch, Integer.toString(hardwareConcurrency),
-                Double.toString(gib), webgpu.label()));
-        webnn.contexts().forEach(c -> facts.add(c.options() + c.ok()));
-        String fingerprint = "device-" + HostInfo.fingerprintOf(facts);
-        String name = "device " + addr + " (" + (platform.isBlank() ? "unknown platform" : platform) + ", " + browser[0]
-                + (browser[1] == null ? "" : " " + browser[1]) + ")";
-        return new HostInfo(name, fingerprint, os.isBlank() ? null : os, arch, null, 0, hardwareConcurrency, simd,
-                (long) (gib * (1L << 30)), gpus, null, acceleratorFacts());
-    }
-
-    /**
-     * {@code node} (a Grid node, as the Grid describes it) with what this page found there: its WebGPU adapter as a GPU and
-     * as facts (vendor, architecture, {@code isFallbackAdapter}), its WebNN contexts, its cores and memory; the fingerprint
-     * also hashes the adapter and the contexts, so a node with another GPU is another host.
-     */
-    public HostInfo onHost(HostInfo node) {
-        Map<String, String> facts = new java.util.LinkedHashMap<>(node.facts());
-        facts.putAll(acceleratorFacts());
-        List<String> fp = new ArrayList<>(java.util.Arrays.asList(node.hostname(), node.os(), node.arch(), webgpu.label()));
-        facts.forEach((k, v) -> fp.add(k + "=" + v));
-        double gib = facts().path("deviceMemory").asDouble(0);
-        String kind = node.fingerprint() == null || node.fingerprint().indexOf('-') < 0 ? "remote"
-                : node.fingerprint().substring(0, node.fingerprint().indexOf('-'));
-        return new HostInfo(node.hostname(), kind + "-" + HostInfo.fingerprintOf(fp), node.os(), node.arch(), node.cpuModel(),
-                node.physicalCores(), hardwareConcurrency, wasm.simd() ? List.of("wasm-simd") : List.of(), (long) (gib * (1L << 30)),
-                webgpu.adapterFound() ? List.of(webgpu.label()) : List.of(), node.javaVersion(), facts);
-    }
-
-    /** The page's WebGPU adapter and WebNN contexts as a host's facts. */
-    private Map<String, String> acceleratorFacts() {
-        Map<String, String> out = new java.util.LinkedHashMap<>();
-        if (webgpu.adapterFound()) {
-            out.put("webgpu.vendor", webgpu.vendor());
-            out.put("webgpu.architecture", webgpu.architecture());
-            out.put("webgpu.isFallbackAdapter", String.valueOf(webgpu.isFallbackAdapter()));
-        } else {
-            out.put("webgpu", "none: " + Untrusted.bounded(webgpu.evidence(), 200));
-        }
-        webnn.contexts().forEach(c -> out.put("webnn." + (c.deviceType() == null ? "default" : c.deviceType()), c.ok() ? "ok" : "failed: "
-                + Untrusted.bounded(c.error(), 200)));
-        if (!webnn.present()) {
-            out.put("webnn", "none: " + Untrusted.bounded(webnn.evidence(), 200));
-        }
-        out.put("secureContext", String.valueOf(secureContext()));
-        out.put("crossOriginIsolated", String.valueOf(crossOriginIsolated));
-        return out;
-    }
-
     /** True when the page ran in a secure context (HTTPS or loopback): without one, WebGPU and WebNN do not exist. */
     public boolean secureContext() {
         return facts().path("secureContext").asBoolean(false);
     }
 
     /** The probe as the page sent it, read again for the facts this record does not keep as fields. */
-    private JsonNode facts() {
+    JsonNode facts() {
         try {
             return new com.fasterxml.jackson.databind.ObjectMapper().readTree(json == null ? "{}" : json);
         } catch (java.io.IOException e) {
             return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
         }
-    }
-
-    private static final Pattern UA_FIREFOX = Pattern.compile("Firefox/([0-9.]+)");
-    private static final Pattern UA_EDGE = Pattern.compile("Edg/([0-9.]+)");
-    private static final Pattern UA_CHROME = Pattern.compile("(HeadlessChrome|Chrome|Chromium)/([0-9.]+)");
-    private static final Pattern UA_SAFARI = Pattern.compile("Version/([0-9.]+).*Safari/");
-    private static final Pattern UA_APPLE = Pattern.compile("Macintosh|iPhone|iPad|iPod");
-
-    /** {name, version} read from the user agent ({@code chrome 156.0.0.0}, {@code firefox 153.0}); for pages joined by hand. */
-    public String[] browserFromUserAgent() {
-        Matcher m = UA_FIREFOX.matcher(userAgent);
-        if (m.find()) {
-            return new String[] {"firefox", m.group(1)};
-        }
-        m = UA_EDGE.matcher(userAgent);
-        if (m.find()) {
-            return new String[] {"edge", m.group(1)};
-        }
-        m = UA_CHROME.matcher(userAgent);
-        if (m.find()) {
-            return new String[] {m.group(1).equals("HeadlessChrome") ? "chrome-headless" : m.group(1).toLowerCase(Locale.ROOT), m.group(2)};
-        }
-        m = UA_SAFARI.matcher(userAgent);
-        if (m.find()) {
-            // WebKitGTK says "Safari" too, with a made-up Version; only Apple's systems run Safari itself
-            return UA_APPLE.matcher(userAgent).find() ? new String[] {"safari", m.group(1)} : new String[] {"webkit", null};
-        }
-        return new String[] {"unknown", null};
     }
 
     /**

@@ -33,7 +33,7 @@ class PageProbeTest {
         assertThat(p.availability(BackendId.WEBNN_NPU, "x").evidence()).contains("no createContext attempt for deviceType 'npu'");
         assertThat(p.availability(BackendId.WASM, "x").evidence()).contains("SIMD yes", "threads yes", "hardwareConcurrency 2");
         assertThat(p.availability(BackendId.CPU, "x").available()).isFalse();
-        assertThat(p.browserFromUserAgent()).containsExactly("chrome-headless", "156.0.0.0");
+        assertThat(PageHost.browserFromUserAgent(p.userAgent())).containsExactly("chrome-headless", "156.0.0.0");
     }
 
     @Test
@@ -46,7 +46,7 @@ class PageProbeTest {
         assertThat(p.availability(BackendId.WEBNN_GPU, "firefox 153").evidence()).isEqualTo("navigator.ml undefined");
         assertThat(p.availability(BackendId.WASM, "firefox 153").evidence()).contains("threads no (crossOriginIsolated false");
         assertThat(p.webgpu().label()).isNull();
-        assertThat(p.browserFromUserAgent()).containsExactly("firefox", "153.0");
+        assertThat(PageHost.browserFromUserAgent(p.userAgent())).containsExactly("firefox", "153.0");
         // the same page served over plain HTTP from another host says why WebGPU and WebNN are gone, and what to do
         PageProbe insecure = parse("{'secureContext':false,'crossOriginIsolated':false,'hardwareConcurrency':2,"
                 + "'wasm':{'present':true,'simd':true,'threads':false},'webgpu':{'present':false,'adapterFound':false,"

@@ -18,6 +18,7 @@ import dev.accelbridge.browser.page.OrtWebAxis;
 import dev.accelbridge.core.OrtWebEngine;
 import dev.accelbridge.browser.page.OrtWebEngineAxis;
 import dev.accelbridge.browser.page.OrtWebBuild;
+import dev.accelbridge.bridge.protocol.PageHost;
 import dev.accelbridge.bridge.protocol.PageProbe;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
@@ -86,7 +87,7 @@ public final class BrowserBackendProvider implements BackendProvider {
         this.ortWeb = null; // the page loaded what its own URL asked for
         this.driver = DriverKind.MANUAL;
         this.lane = LanePage.byHand(server, page);
-        this.browserName = page.probe().browserFromUserAgent()[0];
+        this.browserName = PageHost.browserFromUserAgent(page.probe().userAgent())[0];
         this.cases = new BrowserCase(this, server, lane, ahead, noProvider);
     }
 
@@ -252,10 +253,10 @@ public final class BrowserBackendProvider implements BackendProvider {
     public Optional<HostInfo> remoteHost() {
         PageProbe probe = lane.probe();
         if (!lane.launched() && lane.page() != null) {
-            return Optional.of(probe.device(lane.page().remoteAddress())); // joined by hand: the device is its own host
+            return Optional.of(PageHost.device(probe, lane.page().remoteAddress())); // joined by hand: the device is its own host
         }
         BrowserHandle handle = lane.handle();
-        return handle == null ? Optional.empty() : handle.remoteHost().map(h -> probe == null ? h : probe.onHost(h));
+        return handle == null ? Optional.empty() : handle.remoteHost().map(h -> probe == null ? h : PageHost.onHost(probe, h));
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.accelbridge.browser.launch.ChromiumFlags;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.browser.page.OrtWebBuild;
 import dev.accelbridge.core.OrtWebEngine;
+import dev.accelbridge.bridge.protocol.PageHost;
 import dev.accelbridge.bridge.protocol.PageProbe;
 import dev.accelbridge.core.BackendException.Phase;
 import dev.accelbridge.core.BackendId;
@@ -85,7 +86,7 @@ final class LanePage {
         LanePage l = new LanePage(server, null, null, null);
         l.page = page;
         l.probe = page.probe();
-        l.browserVersion = l.probe.browserFromUserAgent()[1];
+        l.browserVersion = PageHost.browserFromUserAgent(l.probe.userAgent())[1];
         return l;
     }
 

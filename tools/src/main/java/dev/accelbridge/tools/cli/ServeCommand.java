@@ -9,6 +9,7 @@ import dev.accelbridge.api.SessionRun;
 import dev.accelbridge.bridge.BridgeOptions;
 import dev.accelbridge.bridge.BridgeServer;
 import dev.accelbridge.bridge.hub.ConnectedPage;
+import dev.accelbridge.bridge.protocol.PageHost;
 import dev.accelbridge.browser.launch.DriverKind;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.reports.render.Text;
@@ -18,10 +19,10 @@ import dev.accelbridge.run.PlanDefaults;
 import dev.accelbridge.run.RunPlan;
 import dev.accelbridge.run.ToolkitVersions;
 import dev.accelbridge.tools.dashboard.Dashboard;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -177,7 +178,7 @@ public final class ServeCommand implements Callable<Integer> {
         synchronized (err) {
             // the page's user agent is its own words: one line, no escape reaches the terminal
             err.println(Text.terminal("joined: " + page + " from "
-                    + page.probe().device(page.remoteAddress()).hostname())
+                    + PageHost.device(page.probe(), page.remoteAddress()).hostname())
                     + (page.probe().secureContext() ? "" : " (not a secure context: WebGPU and WebNN are hidden there; use --tls)"));
         }
         SessionRun run;
