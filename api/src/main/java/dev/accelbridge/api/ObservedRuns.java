@@ -61,15 +61,15 @@ final class ObservedRuns {
         ObservedRows.Where where = new ObservedRows.Where(runId, started, o.url(), o.browser(), visit.browserVersion(), host,
                 ObserverBrowser.V8_FLAGS);
         List<RunResult> rows = new ArrayList<>();
-        List<AppObserver.Document> pages = visit.documents().stream().filter(d -> d.seen().realm().kind() == Observed.Realm.Kind.PAGE).toList();
-        for (AppObserver.Document d : visit.documents()) {
+        List<VisitReadings.Document> pages = visit.documents().stream().filter(d -> d.seen().realm().kind() == Observed.Realm.Kind.PAGE).toList();
+        for (VisitReadings.Document d : visit.documents()) {
             List<String> notes = new ArrayList<>(d.seen().notes().stream().limit(10).toList());
             if (d.seen().realm().kind() == Observed.Realm.Kind.PAGE && pages.indexOf(d) < pages.size() - 1) {
                 notes.add("the page left this document (" + Untrusted.bounded(d.url(), 200) + ") for another");
             }
             if (d.seen().droppedSessions() > 0) {
                 notes.add(d.seen().droppedSessions() + " more sessions of this document were counted, not kept (at most 64 a realm, "
-                        + AppObserver.MAX_SESSIONS + " a visit are)");
+                        + VisitReadings.MAX_SESSIONS + " a visit are)");
             }
             for (var s : d.seen().sessions()) {
                 Optional<PageObserver.KeptModel> kept = Optional.ofNullable(d.models().get(s.id()));

@@ -75,7 +75,7 @@ class ObserveAppTest {
         // the observer's bounds held per document, and a page makes as many documents as it likes; here 70 frames, each
         // with its own observer
         ObservedRun frames = session.observe(at("/frames").build());
-        assertThat(frames.notes()).anyMatch(n -> n.contains("than the " + AppObserver.MAX_REALMS + " a visit keeps"));
+        assertThat(frames.notes()).anyMatch(n -> n.contains("than the " + VisitReadings.MAX_REALMS + " a visit keeps"));
     }
 
     @Test

@@ -24,16 +24,16 @@ class VisitBoundsTest {
     @Test
     void aRealmGetsOnlyTheRoomItsVisitHasLeftAndTheRestIsCounted() {
         Observed full = realm(64, 36);
-        assertThat(AppObserver.withinVisit(full, 0)).isSameAs(full);
-        Observed cut = AppObserver.withinVisit(full, AppObserver.MAX_SESSIONS - 10);
+        assertThat(VisitReadings.withinVisit(full, 0)).isSameAs(full);
+        Observed cut = VisitReadings.withinVisit(full, VisitReadings.MAX_SESSIONS - 10);
         assertThat(cut.sessions()).hasSize(10).extracting(Observed.Session::id).startsWith(1, 2);
         assertThat(cut.droppedSessions()).isEqualTo(36 + 54);
-        assertThat(AppObserver.withinVisit(full, AppObserver.MAX_SESSIONS + 5).sessions()).isEmpty();
+        assertThat(VisitReadings.withinVisit(full, VisitReadings.MAX_SESSIONS + 5).sessions()).isEmpty();
         // as the readings of a page that reloads forever come in: the visit never holds more than its bound
         int kept = 0;
         for (int doc = 0; doc < 40; doc++) {
-            kept += AppObserver.withinVisit(full, kept).sessions().size();
+            kept += VisitReadings.withinVisit(full, kept).sessions().size();
         }
-        assertThat(kept).isEqualTo(AppObserver.MAX_SESSIONS);
+        assertThat(kept).isEqualTo(VisitReadings.MAX_SESSIONS);
     }
 }
