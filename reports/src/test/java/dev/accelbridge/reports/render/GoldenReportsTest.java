@@ -31,6 +31,7 @@ import java.util.regex.Pattern;
 
 import static dev.accelbridge.reports.Fixtures.MEASURED_MEMORY;
 import static dev.accelbridge.reports.Fixtures.chromiumProv;
+import static dev.accelbridge.reports.Fixtures.fellBack;
 import static dev.accelbridge.reports.Fixtures.host;
 import static dev.accelbridge.reports.Fixtures.nativeProv;
 import static dev.accelbridge.reports.Fixtures.notRun;
@@ -72,11 +73,19 @@ class GoldenReportsTest {
             s.write(refused.withAnalysis(refused.analysis().withLoad(d)));
             s.write(notRun(more, t(401), ModelFamily.OTHER, "ln_fp16", BackendId.WASM, Status.UNSUPPORTED,
                     "no kernel for 'Foo' <\"x\"> & _y_", chromiumProv(h, false)));
-            RunResult gpu = passed(more, t(402), h, ModelFamily.TEXT, "bert-tiny", BackendId.WEBGPU, chromiumProv(h, false),
-                    samples(61.0, 0.03, 30, 403));
+            // a fallback from a backend that worked in the runs before (its cost), its GPU memory, and the same work measured
+            // apart in the run (a position spread)
+            RunResult gpu = fellBack(more, t(402), h, ModelFamily.TEXT, "bert-tiny", BackendId.WEBGPU, BackendId.WASM,
+                    chromiumProv(h, false), samples(5.8, 0.03, 30, 403));
             s.write(RunResult.of(gpu.runId(), gpu.startedAt(), gpu.id(), gpu.actual(), gpu.status(), gpu.reason(), gpu.provenance(),
                     gpu.timings(), MEASURED_MEMORY, gpu.parity(), gpu.fallbackPath(), gpu.warnings()));
+            s.write(passed(more, t(403), h, ModelFamily.TEXT, "bert-tiny", BackendId.WASM, chromiumProv(h, false),
+                    samples(3.6, 0.03, 30, 404)));
             s.finishRun(more);
+            Path moreOut = dir.resolve("more");
+            ReportWriter.write(s, Optional.of(more), moreOut, RegressionDetector.defaults());
+            outputs.put("matrix-more.json", Files.readString(moreOut.resolve("matrix.json"), StandardCharsets.UTF_8));
+            outputs.put("report-more.md", Files.readString(moreOut.resolve("report.md"), StandardCharsets.UTF_8));
             ReportWriter.write(s, Optional.of(last), out, RegressionDetector.defaults());
             for (String f : List.of("report.md", "report.html", "matrix.json", "junit.xml")) {
                 outputs.put(f, Files.readString(out.resolve(f), StandardCharsets.UTF_8));
