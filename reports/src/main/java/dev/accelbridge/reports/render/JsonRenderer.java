@@ -9,6 +9,7 @@ import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.history.Change;
 import dev.accelbridge.reports.score.Score;
 import dev.accelbridge.reports.score.Scorer;
+import dev.accelbridge.reports.store.Figure;
 import dev.accelbridge.reports.store.ResultJson;
 
 import java.util.HashMap;
@@ -27,6 +28,28 @@ public final class JsonRenderer {
     private JsonRenderer() {
     }
 
+    /** What every derived form adds to a result's JSON ({@link #derived}). */
+    record DerivedForm(@Figure double score, String grade, String scoreNote, String acceleration, @Figure double nativeCpuP50Ms,
+                       @Figure double speedVsNativeCpu, @Figure double vsNative) {
+    }
+
+    /** A fallback's cost: the requested backend's p50 when it last worked on this host, against the one it ran on. */
+    record CostForm(String requested, @Figure double requestedP50Ms, String actual, @Figure double actualP50Ms) {
+    }
+
+    /** The cell's change against earlier runs ({@link Change}). */
+    record ChangeForm(String kind, String label, String againstRun, int baselineRuns, @Figure double baselineP50Ms,
+                      @Figure double currentP50Ms, @Figure double ratio, @Figure double noise, @Figure double bound) {
+    }
+
+    /** One earlier run of the cell. */
+    record HistoryForm(String runId, String startedAt, @Figure double p50Ms, String status) {
+    }
+
+    /** The same work measured apart elsewhere in the run: its range, this figure's uncertainty. */
+    record SpreadForm(@Figure double lowMs, @Figure double highMs, int copies) {
+    }
+
     /** The document. */
     public static ObjectNode render(Matrix m) {
         ObjectNode doc = ResultJson.MAPPER.createObjectNode();
@@ -43,10 +66,7 @@ public final class JsonRenderer {
             ObjectNode o = cell(c);
             PositionSpread s = spreadOf.get(c.result());
             if (s != null) { // the same work elsewhere in the run measured apart: the range is this figure's uncertainty
-                ObjectNode x = o.putObject("positionSpread");
-                x.set("lowMs", ResultJson.num(s.lowMs()));
-                x.set("highMs", ResultJson.num(s.highMs()));
-                x.put("copies", s.copies().size());
+                o.set("positionSpread", ResultJson.MAPPER.valueToTree(new SpreadForm(s.lowMs(), s.highMs(), s.copies().size())));
             }
             cells.add(o);
         }
@@ -80,33 +100,16 @@ public final class JsonRenderer {
         ObjectNode o = ResultJson.result(r, false);
         derived(o, c.score(), c.cpuP50Ms());
         if (Double.isFinite(c.requestedP50Ms())) {
-            ObjectNode cost = o.putObject("fallbackCost");
-            cost.put("requested", r.requested().id());
-            cost.set("requestedP50Ms", ResultJson.num(c.requestedP50Ms()));
-            cost.put("actual", r.actual() == null ? null : r.actual().id());
-            cost.set("actualP50Ms", ResultJson.num(c.p50()));
+            o.set("fallbackCost", ResultJson.MAPPER.valueToTree(new CostForm(r.requested().id(), c.requestedP50Ms(),
+                    r.actual() == null ? null : r.actual().id(), c.p50())));
         }
         Change ch = c.change();
         if (ch != null) {
-            ObjectNode x = o.putObject("change");
-            x.put("kind", ch.kind().name());
-            x.put("label", ch.kind().label());
-            x.put("againstRun", ch.baselineRunId());
-            x.put("baselineRuns", ch.baselineRuns());
-            x.set("baselineP50Ms", ResultJson.num(ch.baselineP50()));
-            x.set("currentP50Ms", ResultJson.num(ch.currentP50()));
-            x.set("ratio", ResultJson.num(ch.ratio()));
-            x.set("noise", ResultJson.num(ch.noise()));
-            x.set("bound", ResultJson.num(ch.bound()));
+            o.set("change", ResultJson.MAPPER.valueToTree(new ChangeForm(ch.kind().name(), ch.kind().label(), ch.baselineRunId(),
+                    ch.baselineRuns(), ch.baselineP50(), ch.currentP50(), ch.ratio(), ch.noise(), ch.bound())));
         }
-        ArrayNode h = o.putArray("history");
-        for (HistoryPoint p : c.history()) {
-            ObjectNode po = h.addObject();
-            po.put("runId", p.runId());
-            po.put("startedAt", p.startedAt() == null ? null : p.startedAt().toString());
-            po.set("p50Ms", ResultJson.num(p.p50Ms()));
-            po.put("status", p.status().name());
-        }
+        o.set("history", ResultJson.MAPPER.valueToTree(c.history().stream().map(p -> new HistoryForm(p.runId(),
+                p.startedAt() == null ? null : p.startedAt().toString(), p.p50Ms(), p.status().name())).toList()));
         return o;
     }
 
@@ -138,12 +141,8 @@ public final class JsonRenderer {
      * (native CPU p50 / this p50: &gt; 1 is faster) and {@code vsNative} (this p50 / native CPU p50).
      */
     public static void derived(ObjectNode o, Score s, double cpuP50Ms) {
-        o.set("score", ResultJson.num(Math.round(s.value() * 10) / 10.0));
-        o.put("grade", s.grade().name());
-        o.put("scoreNote", s.note());
-        o.put("acceleration", s.acceleration().label());
-        o.set("nativeCpuP50Ms", ResultJson.num(cpuP50Ms));
-        o.set("speedVsNativeCpu", ResultJson.num(s.speedRatio()));
-        o.set("vsNative", ResultJson.num(Double.isFinite(s.speedRatio()) && s.speedRatio() > 0 ? 1 / s.speedRatio() : Double.NaN));
+        o.setAll((ObjectNode) ResultJson.MAPPER.valueToTree(new DerivedForm(Math.round(s.value() * 10) / 10.0, s.grade().name(),
+                s.note(), s.acceleration().label(), cpuP50Ms, s.speedRatio(),
+                Double.isFinite(s.speedRatio()) && s.speedRatio() > 0 ? 1 / s.speedRatio() : Double.NaN)));
     }
 }
