@@ -1,6 +1,7 @@
 package dev.accelbridge.bridge.protocol;
 
 import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.RecordSchema;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,13 +10,13 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
-import java.lang.reflect.Type;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The page protocol as one JSON Schema, generated from its records: the envelope, one definition per message kind in
@@ -40,12 +41,14 @@ public final class ProtocolSchema {
         root.put("title", "Accelbridge page protocol v" + FrameCodec.PROTOCOL_VERSION);
         root.put("description", "Generated from dev.accelbridge.bridge.protocol's records (ProtocolSchema); docs/protocol.md "
                 + "says what each field means. Every message carries the envelope; a message's own fields sit beside it.");
-        ObjectNode defs = root.putObject("$defs");
-        ObjectNode env = defs.putObject("envelope").put("type", "object");
+        root.putObject("$defs"); // filled below, where it stands: after the title
+        Map<String, Object> defs = new LinkedHashMap<>();
+        ObjectNode env = JSON.createObjectNode().put("type", "object");
         env.putObject("properties").<ObjectNode>set("v", JSON.createObjectNode().put("const", FrameCodec.PROTOCOL_VERSION))
                 .<ObjectNode>set("type", JSON.createObjectNode().put("type", "string"))
                 .set("job", JSON.createObjectNode().set("type", JSON.createArrayNode().add("string").add("null")));
         env.putArray("required").add("v").add("type");
+        defs.put("envelope", env);
         ObjectNode toPage = root.putObject("toPage");
         for (Class<?> c : sorted(ToPage.class.getPermittedSubclasses())) {
             toPage.set(kindOf(c).id(), message(c, defs, true));
@@ -54,6 +57,7 @@ public final class ProtocolSchema {
         for (Class<?> c : sorted(FromPage.class.getPermittedSubclasses())) {
             fromPage.set(kindOf(c).id(), message(c, defs, false));
         }
+        root.set("$defs", JSON.valueToTree(defs));
         return root;
     }
 
@@ -67,74 +71,60 @@ public final class ProtocolSchema {
     }
 
     /** A message kind: the envelope and its record's fields; the bridge's own always carries its primitives. */
-    private static ObjectNode message(Class<?> record, ObjectNode defs, boolean sent) {
+    private static ObjectNode message(Class<?> record, Map<String, Object> defs, boolean sent) {
         ObjectNode m = JSON.createObjectNode();
         m.put("title", record.getSimpleName());
         ArrayNode all = m.putArray("allOf");
         all.addObject().put("$ref", "#/$defs/envelope");
-        all.add(object(record, defs, sent));
+        all.add(JSON.<ObjectNode>valueToTree(new RecordSchema(defs, sent ? SENT : RECEIVED, "ProtocolSchema").object(record)));
         return m;
     }
 
-    private static ObjectNode object(Class<?> record, ObjectNode defs, boolean sent) {
-        ObjectNode o = JSON.createObjectNode().put("type", "object");
-        ObjectNode props = o.putObject("properties");
-        ArrayNode required = JSON.createArrayNode();
-        for (RecordComponent rc : record.getRecordComponents()) {
-            if (rc.getAccessor().isAnnotationPresent(JsonAnyGetter.class) || rc.isAnnotationPresent(JsonAnyGetter.class)) {
-                o.set("additionalProperties", JSON.createObjectNode().put("type", "string"));
-                continue;
-            }
-            props.set(rc.getName(), type(rc.getGenericType(), rc, defs, sent));
-            if (sent && rc.getType().isPrimitive()) {
-                required.add(rc.getName());
-            }
+    /** The page's answers: what it must send is said by the reading, not by the schema. */
+    private static final RecordSchema.Rules RECEIVED = new RecordSchema.Rules() {
+        @Override
+        public Optional<Map<String, Object>> special(RecordComponent rc) {
+            return ProtocolSchema.special(rc);
         }
-        if (!required.isEmpty()) {
-            o.set("required", required);
+
+        @Override
+        public boolean additional(RecordComponent rc) {
+            return ProtocolSchema.additional(rc);
         }
-        return o;
+    };
+
+    /** The bridge's messages always carry their primitives. */
+    private static final RecordSchema.Rules SENT = new RecordSchema.Rules() {
+        @Override
+        public Optional<Map<String, Object>> special(RecordComponent rc) {
+            return ProtocolSchema.special(rc);
+        }
+
+        @Override
+        public boolean additional(RecordComponent rc) {
+            return ProtocolSchema.additional(rc);
+        }
+
+        @Override
+        public boolean required(RecordComponent rc) {
+            return rc.getType().isPrimitive();
+        }
+    };
+
+    /** A provider's own options sit beside its name ({@link JsonAnyGetter}). */
+    private static boolean additional(RecordComponent rc) {
+        return rc.getAccessor().isAnnotationPresent(JsonAnyGetter.class) || rc.isAnnotationPresent(JsonAnyGetter.class);
     }
 
-    private static ObjectNode type(Type t, RecordComponent rc, ObjectNode defs, boolean sent) {
-        ObjectNode n = JSON.createObjectNode();
-        if (rc != null && rc.isAnnotationPresent(JsonDeserialize.class)) {
-            return n.put("type", "object").put("description", "read by " + ((Class<?>) t).getSimpleName() + ".parse, which bounds it");
+    /** A value read by its own bounded parser ({@link JsonDeserialize}) is an object that parser holds. */
+    private static Optional<Map<String, Object>> special(RecordComponent rc) {
+        if (!rc.isAnnotationPresent(JsonDeserialize.class)) {
+            return Optional.empty();
         }
-        if (t instanceof ParameterizedType p) {
-            Class<?> raw = (Class<?>) p.getRawType();
-            if (List.class.isAssignableFrom(raw)) {
-                return n.put("type", "array").set("items", type(p.getActualTypeArguments()[0], null, defs, sent));
-            }
-            if (Map.class.isAssignableFrom(raw)) {
-                return n.put("type", "object").set("additionalProperties", type(p.getActualTypeArguments()[1], null, defs, sent));
-            }
-        }
-        Class<?> c = (Class<?>) t;
-        if (c == String.class) {
-            return n.put("type", "string");
-        }
-        if (c == int.class || c == long.class || c == Integer.class || c == Long.class) {
-            return n.put("type", "integer");
-        }
-        if (c == double.class || c == Double.class) {
-            return n.put("type", "number");
-        }
-        if (c == boolean.class || c == Boolean.class) {
-            return n.put("type", "boolean");
-        }
-        if (c == long[].class) {
-            return n.put("type", "array").set("items", JSON.createObjectNode().put("type", "integer"));
-        }
-        if (c.isRecord()) {
-            String name = c.getName().substring(c.getPackageName().length() + 1).replace('$', '.');
-            if (!defs.has(name)) {
-                defs.putObject(name); // reserved first: a record that holds itself ends here
-                defs.set(name, object(c, defs, sent));
-            }
-            return n.put("$ref", "#/$defs/" + name);
-        }
-        throw new IllegalStateException("the page protocol has no JSON form for " + t.getTypeName() + ": add one to ProtocolSchema");
+        Map<String, Object> n = new LinkedHashMap<>();
+        n.put("type", "object");
+        n.put("description", "read by " + rc.getType().getSimpleName() + ".parse, which bounds it");
+        return Optional.of(n);
     }
 
     private static MessageKind kindOf(Class<?> record) {
