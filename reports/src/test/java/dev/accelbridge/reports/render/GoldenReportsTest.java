@@ -1,9 +1,12 @@
 package dev.accelbridge.reports.render;
 
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.ComputedPrecision;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.LoadDiagnosis;
 import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.Placement;
+import dev.accelbridge.core.Readout;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.reports.history.RegressionDetector;
@@ -38,6 +41,7 @@ import static dev.accelbridge.reports.Fixtures.notRun;
 import static dev.accelbridge.reports.Fixtures.passed;
 import static dev.accelbridge.reports.Fixtures.samples;
 import static dev.accelbridge.reports.Fixtures.t;
+import static dev.accelbridge.reports.Fixtures.wrong;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -81,6 +85,12 @@ class GoldenReportsTest {
                     gpu.timings(), MEASURED_MEMORY, gpu.parity(), gpu.fallbackPath(), gpu.warnings()));
             s.write(passed(more, t(403), h, ModelFamily.TEXT, "bert-tiny", BackendId.WASM, chromiumProv(h, false),
                     samples(3.6, 0.03, 30, 404)));
+            // every part of a drill-down, on a wrong output
+            s.write(wrong(more, t(404), ModelFamily.VISION, "pool-net", BackendId.WEBNN_CPU, chromiumProv(h, true),
+                    samples(4, 0.1, 5, 405)).withAnalysis(DrillDownRenderTest.analysis()
+                    .withPlacement(new Placement("WebNNExecutionProvider", false, List.of("pool/AveragePool_1"), "its verbose log"))
+                    .withReadout(new Readout(Readout.Kind.POOLED_EMBEDDING, 4, 0.987, 0.03, 4, "a note"))
+                    .withComputed(new ComputedPrecision(2, List.of("MatMul_3"), "the casts ONNX Runtime inserted"))));
             s.finishRun(more);
             Path moreOut = dir.resolve("more");
             ReportWriter.write(s, Optional.of(more), moreOut, RegressionDetector.defaults());
