@@ -55,6 +55,18 @@ public final class RecordSchema {
         this.owner = owner;
     }
 
+    /**
+     * A schema node of {@code keyValues} (name, value, ...) in that order: {@code Map.of} has none, and a committed schema
+     * must be written the same on every run.
+     */
+    public static Map<String, Object> ordered(Object... keyValues) {
+        Map<String, Object> n = new LinkedHashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            n.put((String) keyValues[i], keyValues[i + 1]);
+        }
+        return n;
+    }
+
     /** {@code record} as an object: its components' schemas, the other properties' and the required ones. */
     public Map<String, Object> object(Class<?> record) {
         Map<String, Object> o = new LinkedHashMap<>();

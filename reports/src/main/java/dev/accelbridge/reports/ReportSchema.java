@@ -63,7 +63,7 @@ public final class ReportSchema {
         @Override
         public Optional<Map<String, Object>> other(Class<?> c) {
             if (c == Instant.class) {
-                return Optional.of(Map.of("type", "string", "format", "date-time"));
+                return Optional.of(RecordSchema.ordered("type", "string", "format", "date-time"));
             }
             if (c.isEnum() || c.getPackageName().equals("dev.accelbridge.core") && c.isAnnotationPresent(PublicApi.class) && !c.isRecord()) {
                 return Optional.of(Map.of("type", "string")); // written by its id ({@code ResultJson.MAPPER}'s modules)
@@ -103,7 +103,7 @@ public final class ReportSchema {
             out.put(k, v);
             if (k.equals("caseKey")) {
                 for (Dimension<?> d : Dimensions.all()) {
-                    out.put(d.name(), Map.of("type", d.kind() == Dimension.Kind.WHOLE ? "integer" : "string", "description",
+                    out.put(d.name(), RecordSchema.ordered("type", d.kind() == Dimension.Kind.WHOLE ? "integer" : "string", "description",
                             "the case's " + d.label()));
                 }
             }
