@@ -2,7 +2,6 @@ package dev.accelbridge.reports.store;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.Analysis;
 import dev.accelbridge.core.ComputedPrecision;
@@ -39,13 +38,13 @@ final class AnalysisJson {
 
     /** The drill-down's fields, into {@code o}. */
     public static void put(ObjectNode o, Analysis a) {
-        o.set("bisection", a.bisection() == null ? null : bisection(a.bisection()));
-        o.set("profile", a.profile() == null ? null : profile(a.profile()));
-        o.set("coldStart", a.coldStart() == null ? null : coldStart(a.coldStart()));
-        o.set("recreate", a.recreate() == null ? null : recreate(a.recreate()));
-        o.set("placement", a.placement() == null ? null : placement(a.placement()));
-        o.set("readout", a.readout() == null ? null : readout(a.readout()));
-        o.set("computed", a.computed() == null ? null : computed(a.computed()));
+        o.set("bisection", a.bisection() == null ? null : MAPPER.valueToTree(AnalysisForms.BisectionForm.of(a.bisection())));
+        o.set("profile", a.profile() == null ? null : MAPPER.valueToTree(AnalysisForms.ProfileForm.of(a.profile())));
+        o.set("coldStart", a.coldStart() == null ? null : MAPPER.valueToTree(AnalysisForms.ColdStartForm.of(a.coldStart())));
+        o.set("recreate", a.recreate() == null ? null : MAPPER.valueToTree(AnalysisForms.RecreateForm.of(a.recreate())));
+        o.set("placement", a.placement() == null ? null : MAPPER.valueToTree(AnalysisForms.PlacementForm.of(a.placement())));
+        o.set("readout", a.readout() == null ? null : MAPPER.valueToTree(AnalysisForms.ReadoutForm.of(a.readout())));
+        o.set("computed", a.computed() == null ? null : MAPPER.valueToTree(AnalysisForms.ComputedForm.of(a.computed())));
         o.set("load", a.load() == null ? null : MAPPER.valueToTree(LoadForm.of(a.load())));
     }
 
@@ -99,29 +98,9 @@ final class AnalysisJson {
                 load(o.get("load")));
     }
 
-    static ObjectNode readout(Readout r) {
-        ObjectNode o = MAPPER.createObjectNode();
-        o.put("kind", r.kind().id());
-        o.put("items", r.items());
-        o.set("minCosine", num(r.minCosine()));
-        o.set("maxAbsErr", num(r.maxAbsErr()));
-        o.put("agree", r.agree());
-        o.put("note", r.note());
-        return o;
-    }
-
     static Readout readout(JsonNode o) {
         return o == null || o.isNull() ? null : new Readout(Readout.Kind.parse(o.path("kind").asText()), o.path("items").asInt(),
                 num(o.get("minCosine")), num(o.get("maxAbsErr")), o.path("agree").asInt(), text(o, "note"));
-    }
-
-    static ObjectNode computed(ComputedPrecision c) {
-        ObjectNode o = MAPPER.createObjectNode();
-        o.put("insertedCasts", c.insertedCasts());
-        o.put("inFloat32", c.inFloat32());
-        o.put("basis", c.basis());
-        c.float32Inside().forEach(o.putArray("float32Inside")::add);
-        return o;
     }
 
     static ComputedPrecision computed(JsonNode o) {
@@ -137,50 +116,11 @@ final class AnalysisJson {
         return new ComputedPrecision(Math.max(0, o.path("insertedCasts").asInt()), inside, text(o, "basis"));
     }
 
-    static ObjectNode placement(Placement p) {
-        ObjectNode o = MAPPER.createObjectNode();
-        o.put("requested", p.requested());
-        o.put("onRequested", p.onRequested());
-        o.put("ranOn", p.ranOn());
-        ArrayNode off = o.putArray("offNodes");
-        p.offNodes().forEach(off::add);
-        o.put("basis", p.basis());
-        return o;
-    }
-
     static Placement placement(JsonNode o) {
         if (o == null || o.isNull()) {
             return null;
         }
         return new Placement(text(o, "requested"), o.path("onRequested").asBoolean(), strings(o.path("offNodes")), text(o, "basis"));
-    }
-
-    static ObjectNode bisection(Bisection b) {
-        ObjectNode o = MAPPER.createObjectNode();
-        o.put("outcome", b.outcome().name());
-        o.put("node", b.node());
-        o.put("opType", b.opType());
-        o.set("maxAbsErr", num(b.maxAbsErr()));
-        o.put("reproDir", b.reproDir());
-        o.set("tolerance", num(b.tolerance()));
-        o.put("against", b.against());
-        o.put("backend", b.backend() == null ? null : b.backend().id());
-        ObjectNode attrs = o.putObject("attributes");
-        b.attributes().forEach(attrs::put);
-        ArrayNode in = o.putArray("inputs");
-        b.inputShapes().forEach(in::add);
-        ArrayNode out = o.putArray("outputs");
-        b.outputShapes().forEach(out::add);
-        ArrayNode path = o.putArray("path");
-        for (Bisection.Step s : b.path()) {
-            path.addObject().put("node", s.node()).put("opType", s.opType()).set("maxAbsErr", num(s.maxAbsErr()));
-        }
-        o.put("compared", b.compared());
-        o.put("note", b.note());
-        Bisection.NonFinite nf = b.nonFinite();
-        o.set("nonFinite", nf == null ? null : MAPPER.createObjectNode().put("node", nf.node()).put("opType", nf.opType())
-                .put("value", nf.value()).put("count", nf.count()).put("elements", nf.elements()).put("onReference", nf.onReference()));
-        return o;
     }
 
     static Bisection bisection(JsonNode o) {
@@ -204,31 +144,6 @@ final class AnalysisJson {
                 o.path("count").asLong(), o.path("elements").asLong(), o.path("onReference").asLong());
     }
 
-    static ObjectNode profile(OpProfile p) {
-        ObjectNode o = MAPPER.createObjectNode();
-        ArrayNode ops = o.putArray("ops");
-        for (OpProfile.OpTime t : p.ops()) {
-            ops.addObject().put("opType", t.opType()).put("nodes", t.nodes()).set("ms", num(t.ms()));
-            ((ObjectNode) ops.get(ops.size() - 1)).set("share", num(t.share()));
-        }
-        ArrayNode off = o.putArray("nodesOffProvider");
-        p.nodesOffProvider().forEach(off::add);
-        o.put("memcpy", p.memcpy());
-        o.put("requestedProvider", p.requestedProvider());
-        o.set("totalMs", num(p.totalMs()));
-        o.set("profiledP50Ms", num(p.profiledP50Ms()));
-        o.put("iterations", p.iterations());
-        o.put("source", p.source());
-        ArrayNode top = o.putArray("topNodes");
-        for (OpProfile.NodeTime n : p.topNodes()) {
-            ObjectNode x = top.addObject().put("node", n.node()).put("opType", n.opType()).put("provider", n.provider());
-            x.set("ms", num(n.ms()));
-            x.set("share", num(n.share()));
-        }
-        o.put("note", p.note());
-        return o;
-    }
-
     static OpProfile profile(JsonNode o) {
         if (o == null || o.isNull()) {
             return null;
@@ -246,42 +161,10 @@ final class AnalysisJson {
                 ops, top, text(o, "requestedProvider"), strings(o.path("nodesOffProvider")), o.path("memcpy").asInt(), text(o, "note"));
     }
 
-    static ObjectNode coldStart(ColdStart c) {
-        ObjectNode o = MAPPER.createObjectNode();
-        o.set("fetchMs", num(c.fetchMs()));
-        o.set("createMs", num(c.createMs()));
-        o.set("firstRunMs", num(c.firstRunMs()));
-        o.set("warmP50Ms", num(c.warmP50Ms()));
-        o.set("firstRunOverheadMs", num(c.firstRunOverheadMs()));
-        if (c.freshPage() != null) {
-            o.put("freshPage", c.freshPage());
-        }
-        return o;
-    }
-
     static ColdStart coldStart(JsonNode o) {
         return o == null || o.isNull() ? null
                 : new ColdStart(num(o.get("fetchMs")), num(o.get("createMs")), num(o.get("firstRunMs")), num(o.get("warmP50Ms")),
                 o.hasNonNull("freshPage") ? o.get("freshPage").asBoolean() : null);
-    }
-
-    static ObjectNode recreate(Recreate r) {
-        ObjectNode o = MAPPER.createObjectNode();
-        o.put("cycles", r.cycles());
-        o.set("rssGrowthPerCycleBytes", num(r.rssGrowthPerCycleBytes()));
-        o.set("heapGrowthPerCycleBytes", num(r.heapGrowthPerCycleBytes()));
-        o.set("gpuGrowthPerCycleBytes", num(r.gpuGrowthPerCycleBytes()));
-        o.set("wasmGrowthPerCycleBytes", num(r.wasmGrowthPerCycleBytes()));
-        o.put("suspectedLeak", r.suspectedLeak());
-        ArrayNode s = o.putArray("samples");
-        for (Recreate.Cycle c : r.samples()) {
-            ObjectNode x = s.addObject().put("cycle", c.cycle()).put("rssBytes", c.rssBytes()).put("heapBytes", c.heapBytes())
-                    .put("gpuBytes", c.gpuBytes()).put("wasmBytes", c.wasmBytes());
-            x.set("createMs", num(c.createMs()));
-            x.set("runMs", num(c.runMs()));
-        }
-        o.put("note", r.note());
-        return o;
     }
 
     static Recreate recreate(JsonNode o) {

@@ -12,7 +12,7 @@ class AnalysisJsonTest {
     @Test
     void kernelsComputingInFloat32InsideSurviveTheStoreAndOldRecordsHaveNone() throws Exception {
         ComputedPrecision c = ComputedPrecision.asDeclared(List.of("SkipLayerNormalization", "LayerNormalization"), "the profiler");
-        ComputedPrecision back = AnalysisJson.computed(AnalysisJson.computed(c));
+        ComputedPrecision back = AnalysisJson.computed(ResultJson.MAPPER.valueToTree(AnalysisForms.ComputedForm.of(c)));
         assertThat(back).isEqualTo(c);
         assertThat(back.float32Inside()).containsExactly("LayerNormalization", "SkipLayerNormalization");
         var old = ResultJson.MAPPER.readTree("{\"insertedCasts\":5,\"inFloat32\":true,\"basis\":\"the optimized graph\"}");
