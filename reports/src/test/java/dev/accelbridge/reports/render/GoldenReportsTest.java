@@ -1,6 +1,8 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.Analysis;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.ComputedPrecision;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.LoadDiagnosis;
@@ -87,7 +89,7 @@ class GoldenReportsTest {
                     samples(3.6, 0.03, 30, 404)));
             // every part of a drill-down, on a wrong output
             s.write(wrong(more, t(404), ModelFamily.VISION, "pool-net", BackendId.WEBNN_CPU, chromiumProv(h, true),
-                    samples(4, 0.1, 5, 405)).withAnalysis(DrillDownRenderTest.analysis()
+                    samples(4, 0.1, 5, 405)).withAnalysis(withAttributes(DrillDownRenderTest.analysis())
                     .withPlacement(new Placement("WebNNExecutionProvider", false, List.of("pool/AveragePool_1"), "its verbose log"))
                     .withReadout(new Readout(Readout.Kind.POOLED_EMBEDDING, 4, 0.987, 0.03, 4, "a note"))
                     .withComputed(new ComputedPrecision(2, List.of("MatMul_3"), "the casts ONNX Runtime inserted"))));
@@ -132,6 +134,17 @@ class GoldenReportsTest {
 
     private static String sha256(String s) throws Exception {
         return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** {@code a} with its bisection's node holding attributes in an order that is not their names' (the model's order). */
+    private static Analysis withAttributes(Analysis a) {
+        Bisection b = a.bisection();
+        Map<String, String> attrs = new LinkedHashMap<>();
+        attrs.put("strides", "[1, 1]");
+        attrs.put("pads", "[1, 1, 1, 1]");
+        attrs.put("kernel_shape", "[3, 3]");
+        return a.withBisection(new Bisection(b.outcome(), b.node(), b.opType(), attrs, b.inputShapes(), b.outputShapes(), b.maxAbsErr(),
+                b.tolerance(), b.against(), b.backend(), b.path(), b.compared(), b.reproDir(), b.note()));
     }
 
     /** The text with each run id named by its order of first appearance and each write-time instant as {@code <now>}. */
