@@ -1,6 +1,7 @@
 package dev.accelbridge.reports.store;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.ColdStart;
 import dev.accelbridge.core.ComputedPrecision;
@@ -44,15 +45,25 @@ final class AnalysisForms {
 
     /** The first diverging node and the path to it. */
     record BisectionForm(String outcome, String node, String opType, @Figure double maxAbsErr, String reproDir,
-                         @Figure double tolerance, String against, String backend, Map<String, String> attributes,
+                         @Figure double tolerance, String against, String backend, ObjectNode attributes,
                          List<String> inputs, List<String> outputs, List<StepForm> path, int compared, String note,
                          Bisection.NonFinite nonFinite) {
         static BisectionForm of(Bisection b) {
             return new BisectionForm(b.outcome().name(), b.node(), b.opType(), b.maxAbsErr(), b.reproDir(), b.tolerance(), b.against(),
-                    b.backend() == null ? null : b.backend().id(), b.attributes(), b.inputShapes(), b.outputShapes(),
+                    b.backend() == null ? null : b.backend().id(), inOrder(b.attributes()), b.inputShapes(), b.outputShapes(),
                     b.path().stream().map(s -> new StepForm(s.node(), s.opType(), s.maxAbsErr())).toList(), b.compared(), b.note(),
                     b.nonFinite());
         }
+    }
+
+    /**
+     * The node's attributes in the model's order: an object, not a map, which the mapper writes sorted by name (found when
+     * read: a map here would have reordered a node's attributes).
+     */
+    private static ObjectNode inOrder(Map<String, String> attributes) {
+        ObjectNode o = ResultJson.MAPPER.createObjectNode();
+        attributes.forEach(o::put);
+        return o;
     }
 
     /** One node on a bisection's path. */
