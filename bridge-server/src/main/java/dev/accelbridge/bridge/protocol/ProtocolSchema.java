@@ -76,25 +76,15 @@ public final class ProtocolSchema {
         m.put("title", record.getSimpleName());
         ArrayNode all = m.putArray("allOf");
         all.addObject().put("$ref", "#/$defs/envelope");
-        all.add(JSON.<ObjectNode>valueToTree(new RecordSchema(defs, sent ? SENT : RECEIVED, "ProtocolSchema").object(record)));
+        all.add(JSON.<ObjectNode>valueToTree(new RecordSchema(defs, new Rules(sent), "ProtocolSchema").object(record)));
         return m;
     }
 
-    /** The page's answers: what it must send is said by the reading, not by the schema. */
-    private static final RecordSchema.Rules RECEIVED = new RecordSchema.Rules() {
-        @Override
-        public Optional<Map<String, Object>> special(RecordComponent rc) {
-            return ProtocolSchema.special(rc);
-        }
-
-        @Override
-        public boolean additional(RecordComponent rc) {
-            return ProtocolSchema.additional(rc);
-        }
-    };
-
-    /** The bridge's messages always carry their primitives. */
-    private static final RecordSchema.Rules SENT = new RecordSchema.Rules() {
+    /**
+     * The protocol's rules: a value read by its own parser, a provider's options beside its name; the bridge's own messages
+     * always carry their primitives, while what the page must send is said by the reading, not by the schema.
+     */
+    private record Rules(boolean sent) implements RecordSchema.Rules {
         @Override
         public Optional<Map<String, Object>> special(RecordComponent rc) {
             return ProtocolSchema.special(rc);
@@ -107,9 +97,9 @@ public final class ProtocolSchema {
 
         @Override
         public boolean required(RecordComponent rc) {
-            return rc.getType().isPrimitive();
+            return sent && rc.getType().isPrimitive();
         }
-    };
+    }
 
     /** A provider's own options sit beside its name ({@link JsonAnyGetter}). */
     private static boolean additional(RecordComponent rc) {
