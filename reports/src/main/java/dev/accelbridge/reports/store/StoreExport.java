@@ -1,7 +1,7 @@
 package dev.accelbridge.reports.store;
 
 import dev.accelbridge.core.PublicApi;
-import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.HostInfo;
@@ -44,60 +44,23 @@ public final class StoreExport {
 
     /** The whole store as an export document. */
     public static ObjectNode export(MatrixStore store) {
-        ObjectNode doc = ResultJson.MAPPER.createObjectNode();
-        doc.put("format", FORMAT);
-        doc.put("schemaVersion", MatrixStore.currentSchemaVersion());
-        doc.put("exportedAt", Instant.now().toString());
-        ArrayNode hosts = doc.putArray("hosts");
-        for (Object[] h : store.hostRows()) {
-            ObjectNode o = hosts.addObject();
-            o.put("fingerprint", (String) h[0]);
-            o.put("hostname", (String) h[1]);
-            o.set("detect", h[2] == null ? null : ResultJson.parse((String) h[2]));
-            o.put("firstSeen", h[3].toString());
-            o.put("lastSeen", h[4].toString());
-        }
-        ArrayNode runs = doc.putArray("runs");
-        ArrayNode probes = doc.putArray("probes");
+        return ResultJson.MAPPER.valueToTree(form(store));
+    }
+
+    /** The whole store as the export's records. */
+    public static ExportForm form(MatrixStore store) {
+        List<ExportForm.HostForm> hosts = store.hostRows().stream().map(h -> new ExportForm.HostForm((String) h[0], (String) h[1],
+                h[2] == null ? null : ResultJson.parse((String) h[2]), h[3].toString(), h[4].toString())).toList();
+        List<ExportForm.RunForm> runs = new ArrayList<>();
+        List<ExportForm.ProbeForm> probes = new ArrayList<>();
         for (RunInfo r : store.runs()) {
-            runs.add(run(r));
-            store.probes(r.runId()).forEach(a -> probes.add(probe(r.runId(), a)));
+            runs.add(ExportForm.RunForm.of(r));
+            store.probes(r.runId()).forEach(a -> probes.add(ExportForm.ProbeForm.of(r.runId(), a)));
         }
-        ArrayNode models = doc.putArray("models");
-        store.modelOps().forEach((sha, ops) -> {
-            ObjectNode m = models.addObject();
-            m.put("sha256", sha);
-            m.set("ops", ResultJson.strings(ops));
-        });
-        ArrayNode results = doc.putArray("results");
-        for (RunResult r : store.allResults()) {
-            results.add(ResultJson.result(r, true));
-        }
-        return doc;
-    }
-
-    private static ObjectNode run(RunInfo r) {
-        ObjectNode o = ResultJson.MAPPER.createObjectNode();
-        o.put("runId", r.runId());
-        o.put("startedAt", r.startedAt().toString());
-        o.put("finishedAt", r.finishedAt() == null ? null : r.finishedAt().toString());
-        o.put("status", r.status().db());
-        o.put("hostFingerprint", r.hostFingerprint());
-        o.put("toolkitVersion", r.toolkitVersion());
-        ObjectNode rv = o.putObject("runtimeVersions");
-        r.runtimeVersions().forEach(rv::put);
-        o.put("plan", r.planJson());
-        return o;
-    }
-
-    private static ObjectNode probe(String runId, Availability a) {
-        ObjectNode x = ResultJson.MAPPER.createObjectNode();
-        x.put("runId", runId);
-        x.put("backend", a.backend().id());
-        x.put("where", a.where());
-        x.put("available", a.available());
-        x.put("evidence", a.evidence());
-        return x;
+        List<ExportForm.ModelForm> models = store.modelOps().entrySet().stream()
+                .map(e -> new ExportForm.ModelForm(e.getKey(), e.getValue())).toList();
+        List<JsonNode> results = store.allResults().stream().<JsonNode>map(r -> ResultJson.result(r, true)).toList();
+        return new ExportForm(FORMAT, MatrixStore.currentSchemaVersion(), Instant.now().toString(), hosts, runs, probes, models, results);
     }
 
     /** Writes {@link #export} to a file. */
@@ -118,23 +81,11 @@ public final class StoreExport {
      * it into a healthy store later, so nothing measured is lost.
      */
     public static ObjectNode document(HostInfo host, RunInfo run, List<Availability> probes, List<RunResult> results) {
-        ObjectNode doc = ResultJson.MAPPER.createObjectNode();
-        doc.put("format", FORMAT);
-        doc.put("schemaVersion", MatrixStore.currentSchemaVersion());
-        doc.put("exportedAt", Instant.now().toString());
-        ObjectNode h = doc.putArray("hosts").addObject();
-        h.put("fingerprint", host.fingerprint());
-        h.put("hostname", host.hostname());
-        h.set("detect", ResultJson.host(host));
-        h.put("firstSeen", run.startedAt().toString());
-        h.put("lastSeen", Instant.now().toString());
-        doc.putArray("runs").add(run(run));
-        ArrayNode pa = doc.putArray("probes");
-        probes.forEach(a -> pa.add(probe(run.runId(), a)));
-        doc.putArray("models");
-        ArrayNode ra = doc.putArray("results");
-        results.forEach(r -> ra.add(ResultJson.result(r, true)));
-        return doc;
+        ExportForm.HostForm h = new ExportForm.HostForm(host.fingerprint(), host.hostname(), ResultJson.host(host),
+                run.startedAt().toString(), Instant.now().toString());
+        return ResultJson.MAPPER.valueToTree(new ExportForm(FORMAT, MatrixStore.currentSchemaVersion(), Instant.now().toString(),
+                List.of(h), List.of(ExportForm.RunForm.of(run)), probes.stream().map(a -> ExportForm.ProbeForm.of(run.runId(), a)).toList(),
+                List.of(), results.stream().<JsonNode>map(r -> ResultJson.result(r, true)).toList()));
     }
 
     /** Export files read and checked whole, ready to {@link #merge(MatrixStore, Checked)} into a store. */
