@@ -17,6 +17,8 @@ import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.core.Timings;
+import dev.accelbridge.core.Decoding;
+import dev.accelbridge.core.ScenarioId;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -123,5 +125,25 @@ public final class Fixtures {
                 "max abs err 0.5 > tolerance 0.001", p, Timings.of(80, 30, 3, samples), MemoryUsage.UNKNOWN,
                 new Parity(0.5, 2.0, 0.93, 1e-3, false, "native-cpu"), List.of(new FallbackHop(backend, true, "available: ok")),
                 List.of());
+    }
+
+    /** A wasm generation case in Chromium ({@code llama-tiny}, 8 tokens of prompt, six timed generations), PASSED. */
+    public static RunResult generation(String run, HostInfo h, int newTokens) {
+        double[][] steps = new double[6][];
+        for (int g = 0; g < 6; g++) {
+            steps[g] = new double[newTokens];
+            steps[g][0] = 12 + g;
+            for (int i = 1; i < newTokens; i++) {
+                steps[g][i] = 2 + 0.01 * ((g * 7 + i * 3) % 11);
+            }
+        }
+        Decoding d = Decoding.of(8, newTokens, steps, new double[] {400, 30, 20}, java.util.OptionalLong.of(4992))
+                .withVerified(dev.accelbridge.core.TokenCheck.REFERENCE, 10, 10);
+        double[] totals = java.util.Arrays.stream(steps).mapToDouble(s -> java.util.Arrays.stream(s).sum()).toArray();
+        CaseId id = new CaseId(ModelFamily.TEXT_GENERATION, "llama-tiny", "ab".repeat(32), "prompt-sentence", "input_ids=1x8", Precision.FP32,
+                1, BackendId.WASM, LaneId.of(BrowserKind.CHROMIUM), ScenarioId.generate(8, newTokens));
+        return RunResult.of(run, Instant.parse("2026-11-24T10:00:00Z"), id, BackendId.WASM, Status.PASSED, null,
+                chromiumProv(h, false), Timings.of(30, 450, 3, totals).withDecoding(d), new MemoryUsage(-1, -1, -1),
+                new Parity(1e-6, 1e-7, 1, 1e-4, true, "native-cpu, teacher-forced logits"), List.of(), List.of());
     }
 }

@@ -5,6 +5,10 @@ import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.VersionOrder;
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.Dimension;
@@ -14,6 +18,7 @@ import dev.accelbridge.reports.history.Change;
 import dev.accelbridge.reports.history.ChangeKind;
 import dev.accelbridge.reports.history.RegressionDetector;
 import dev.accelbridge.reports.query.CaseFilter;
+import dev.accelbridge.reports.store.FormOf;
 import dev.accelbridge.reports.store.ResultJson;
 
 import java.util.ArrayList;
@@ -33,104 +38,91 @@ public final class Views {
     private Views() {
     }
 
-    /** The matrix's cells that pass {@code filter}, and the values each filter field takes among all cells. */
-    public static ObjectNode matrix(Matrix m, CaseFilter filter) {
-        ObjectNode d = ResultJson.MAPPER.createObjectNode();
-        d.put("scope", m.scope()).put("generatedAt", m.generatedAt().toString());
-        boolean multiHost = m.cells().stream().map(Cell::host).distinct().count() > 1;
-        ArrayNode cells = d.putArray("cells");
-        for (Cell c : m.cells()) {
-            if (filter.test(c.result())) {
-                cells.add(cell(c, multiHost));
-            }
-        }
-        d.set("facets", facets(m.cells().stream().map(Cell::result).toList()));
-        return d;
+    /**
+     * What the charts and the dashboard read: the scope, when it was made, the cells that pass the filter (each a
+     * {@link CellView} with its case's dimensions after {@code ranked}) and the values each filter field takes among all cells.
+     */
+    public record MatrixView(String scope, String generatedAt, @FormOf(CellView.class) List<ObjectNode> cells, ObjectNode facets) {
     }
 
     /**
-     * One cell as the charts and the dashboard's tables read it. The steps put the fields in the order the object has
-     * always had (its JSON is served and inlined as is): the case and its outcome, the grid's labels, the figures, the
-     * change and the history.
+     * One cell as the charts and the dashboard's tables read it, in the order the object has always had (its JSON is
+     * served and inlined as is): the case and its outcome, the grid's labels, the figures (null where there is none,
+     * never a placeholder), the change and the history. The case's dimensions are written after {@code ranked}
+     * ({@link ResultJson#withCase}).
+     *
+     * @param ran      the backend that produced the figures in its lane ({@link Cell#ranOn()})
+     * @param model    the grid's label of the model ({@code "convnet @ alpha"} across hosts); it is written where the case's
+     *                 dimension of the same name stands, in its place
+     * @param decoding a generation's decoding figures, written in place; absent for any other case
+     * @param history  one point per earlier run with a figure: {@code [startedAt, p50, runId]}
      */
+    public record CellView(String key, String runId, String row, String col, String ran, boolean ranked, String host,
+                           String status, String actual, double score, String grade,
+                           @JsonProperty("isBrowser") boolean isBrowser, String caveat,
+                           String group, String model, String backend, String browser, String browserFull, String versions,
+                           String glyph, String figure, boolean software, String reason, String anchor,
+                           @JsonUnwrapped DecodingView decoding, String speed, Double p50, Double cpuP50, Double vsNative,
+                           double[] vsNativeCi, double[] p50CiMs, boolean floored, String trust, String vsNativeLabel,
+                           boolean regression, String change, String changePercent, List<Point> history) {
+    }
+
+    /** A generation's decoding figures in a cell: time to first token, tokens per second, each with its interval. */
+    public record DecodingView(Double ttft, double[] ttftCi, Double tokensPerSec, double[] tokensPerSecCi) {
+    }
+
+    /** A point of a cell's history, written as an array. */
+    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
+    @JsonPropertyOrder({"startedAt", "p50Ms", "runId"})
+    public record Point(String startedAt, double p50Ms, String runId) {
+    }
+
+    /**
+     * One run of a cell's history as the dashboard's case view reads it, compared with the runs before it.
+     *
+     * @param p50           null where it has no figure
+     * @param changePercent the change's {@link Change#percent()}, or null
+     */
+    public record HistoryEntry(String runId, String startedAt, String status, String actual, Double p50, String change,
+                               String changePercent) {
+    }
+
+    /** The matrix's cells that pass {@code filter}, and the values each filter field takes among all cells. */
+    public static ObjectNode matrix(Matrix m, CaseFilter filter) {
+        boolean multiHost = m.cells().stream().map(Cell::host).distinct().count() > 1;
+        List<ObjectNode> cells = m.cells().stream().filter(c -> filter.test(c.result())).map(c -> cell(c, multiHost)).toList();
+        return ResultJson.MAPPER.valueToTree(new MatrixView(m.scope(), m.generatedAt().toString(), cells,
+                facets(m.cells().stream().map(Cell::result).toList())));
+    }
+
+    /** One cell as the charts and the dashboard's tables read it ({@link CellView}). */
     public static ObjectNode cell(Cell c, boolean multiHost) {
-        ObjectNode o = ResultJson.MAPPER.createObjectNode();
-        putCase(o, c, multiHost);
-        putGrid(o, c, multiHost);
-        putFigures(o, c);
-        o.put("regression", c.change() != null && c.change().kind() == ChangeKind.REGRESSION);
-        o.put("change", c.change() == null || c.change().kind() == null ? null : c.change().kind().name());
-        o.put("changePercent", c.change() == null ? null : c.change().percent());
-        ArrayNode hist = o.putArray("history");
-        c.history().forEach(p -> {
-            if (Double.isFinite(p.p50Ms()) && p.startedAt() != null) {
-                ArrayNode pt = hist.addArray();
-                pt.add(p.startedAt().toString());
-                pt.add(p.p50Ms());
-                pt.add(p.runId());
-            }
-        });
-        return o;
+        return ResultJson.withCase(ResultJson.MAPPER.valueToTree(view(c, multiHost)), "ranked", c.result().id());
     }
 
-    /** The case (its key, run, row and column, its dimensions, its host) and its outcome. */
-    private static void putCase(ObjectNode o, Cell c, boolean multiHost) {
+    /** One cell's view. */
+    public static CellView view(Cell c, boolean multiHost) {
         RunResult r = c.result();
         var id = r.id();
-        o.put("key", id.key()).put("runId", r.runId());
-        o.put("row", multiHost ? c.row() + " @ " + c.host() : c.row());
-        o.put("col", c.column());
-        o.put("ran", c.ranOn());
-        o.put("ranked", c.ranked());
-        ResultJson.putCase(o, id);
-        o.put("host", c.host());
-        o.put("status", r.status().name());
-        o.put("actual", r.actual() == null ? null : r.actual().id());
-        o.put("score", Math.round(c.score().value() * 10) / 10.0);
-        o.put("grade", c.score().grade().name());
-        o.put("isBrowser", id.lane().side().comparedWithNative());
-        o.put("caveat", Fmt.caveat(c).trim());
-    }
-
-    /** The matrix grid's levels and its cell: one mark and one figure, the rest on hover and in the drill-down. */
-    private static void putGrid(ObjectNode o, Cell c, boolean multiHost) {
-        RunResult r = c.result();
-        var id = r.id();
-        o.put("group", id.family().id());
         String model = c.row().substring(id.family().id().length() + 1);
-        o.put("model", multiHost ? model + " @ " + c.host() : model);
-        o.put("backend", id.requested().id());
-        o.put("browser", browserShort(c));
-        o.put("browserFull", c.browserLabel());
-        o.put("versions", c.versionsLabel().replaceFirst("^ · ", ""));
-        o.put("glyph", Glyph.of(r.status()));
-        o.put("figure", r.status().executed() ? Glyph.figure(c.p50()) : "");
-        o.put("software", c.softwareAdapter());
-        o.put("reason", r.reason());
-        o.put("anchor", DrillDowns.has(c) ? DrillDowns.anchor(c) : null);
-    }
-
-    /** The figures, null where there is none: a generation's decoding first, then the p50 and its ratio to native CPU. */
-    private static void putFigures(ObjectNode o, Cell c) {
-        RunResult r = c.result();
         var dec = r.timings() != null && r.timings().figures() instanceof Decoding g ? g : null;
-        if (dec != null) {
-            o.set("ttft", figure(dec.ttftP50Ms()));
-            o.set("ttftCi", interval(dec.ttftCi()));
-            o.set("tokensPerSec", figure(dec.tokensPerSec()));
-            o.set("tokensPerSecCi", interval(dec.tokensPerSecCi()));
-        }
-        o.put("speed", Fmt.speed(c));
-        o.set("p50", figure(c.p50()));
-        o.set("cpuP50", figure(c.cpuP50Ms()));
-        o.set("vsNative", figure(c.vsNative()));
-        o.set("vsNativeCi", interval(c.vsNativeCi()));
         var q = r.timings() == null ? null : r.timings().quality();
-        o.set("p50CiMs", interval(q == null ? null : q.p50Ci()));
-        o.put("floored", c.floored());
-        o.put("trust", Fmt.trust(r.timings()).trim());
-        boolean reference = r.id().isNativeCpu();
-        o.put("vsNativeLabel", reference ? "the native CPU reference" : ratioLabel(c.vsNative(), c.vsNativeCi()));
+        Change ch = c.change();
+        List<Point> history = c.history().stream().filter(p -> Double.isFinite(p.p50Ms()) && p.startedAt() != null)
+                .map(p -> new Point(p.startedAt().toString(), p.p50Ms(), p.runId())).toList();
+        return new CellView(id.key(), r.runId(), multiHost ? c.row() + " @ " + c.host() : c.row(), c.column(), c.ranOn(), c.ranked(),
+                c.host(), r.status().name(), r.actual() == null ? null : r.actual().id(), Math.round(c.score().value() * 10) / 10.0,
+                c.score().grade().name(), id.lane().side().comparedWithNative(), Fmt.caveat(c).trim(),
+                id.family().id(), multiHost ? model + " @ " + c.host() : model, id.requested().id(), browserShort(c), c.browserLabel(),
+                c.versionsLabel().replaceFirst("^ · ", ""), Glyph.of(r.status()), r.status().executed() ? Glyph.figure(c.p50()) : "",
+                c.softwareAdapter(), r.reason(), DrillDowns.has(c) ? DrillDowns.anchor(c) : null,
+                dec == null ? null : new DecodingView(figure(dec.ttftP50Ms()), interval(dec.ttftCi()), figure(dec.tokensPerSec()),
+                        interval(dec.tokensPerSecCi())),
+                Fmt.speed(c), figure(c.p50()), figure(c.cpuP50Ms()), figure(c.vsNative()), interval(c.vsNativeCi()),
+                interval(q == null ? null : q.p50Ci()), c.floored(), Fmt.trust(r.timings()).trim(),
+                id.isNativeCpu() ? "the native CPU reference" : ratioLabel(c.vsNative(), c.vsNativeCi()),
+                ch != null && ch.kind() == ChangeKind.REGRESSION, ch == null || ch.kind() == null ? null : ch.kind().name(),
+                ch == null ? null : ch.percent(), history);
     }
 
     /** "chromium 156", "firefox 153", "native": the browser and its major, short enough for a column's head. */
@@ -148,18 +140,15 @@ public final class Views {
      * (so a regression is marked where it happened).
      */
     public static ArrayNode history(List<RunResult> oldestFirst, RegressionDetector detector) {
-        ArrayNode out = ResultJson.MAPPER.createArrayNode();
+        List<HistoryEntry> out = new ArrayList<>();
         for (int i = 0; i < oldestFirst.size(); i++) {
             RunResult r = oldestFirst.get(i);
             Change ch = MatrixBuilder.change(oldestFirst.subList(0, i + 1), r, detector);
-            ObjectNode p = out.addObject();
-            p.put("runId", r.runId()).put("startedAt", r.startedAt() == null ? null : r.startedAt().toString())
-                    .put("status", r.status().name()).put("actual", r.actual() == null ? null : r.actual().id());
-            p.set("p50", figure(r.timings() == null ? Double.NaN : r.timings().p50Ms()));
-            p.put("change", ch == null || ch.kind() == null ? null : ch.kind().name());
-            p.put("changePercent", ch == null ? null : ch.percent());
+            out.add(new HistoryEntry(r.runId(), r.startedAt() == null ? null : r.startedAt().toString(), r.status().name(),
+                    r.actual() == null ? null : r.actual().id(), figure(r.timings() == null ? Double.NaN : r.timings().p50Ms()),
+                    ch == null || ch.kind() == null ? null : ch.kind().name(), ch == null ? null : ch.percent()));
         }
-        return out;
+        return ResultJson.MAPPER.valueToTree(out);
     }
 
     /** The values each filter field takes among {@code results}, sorted: the options of the page's filters. */
@@ -187,8 +176,8 @@ public final class Views {
     }
 
     /** A figure for the views: the number, or null when there is none (never a placeholder). */
-    static com.fasterxml.jackson.databind.JsonNode figure(double v) {
-        return Double.isFinite(v) ? ResultJson.MAPPER.getNodeFactory().numberNode(v) : ResultJson.MAPPER.getNodeFactory().nullNode();
+    static Double figure(double v) {
+        return Double.isFinite(v) ? v : null;
     }
 
     /** "3.2× slower than native CPU" / "1.8× faster than native CPU"; "" when there is no ratio. */
@@ -206,10 +195,7 @@ public final class Views {
     }
 
     /** An interval for the views: {@code [lo, hi]}, or null. */
-    static com.fasterxml.jackson.databind.JsonNode interval(Interval ci) {
-        if (ci == null) {
-            return ResultJson.MAPPER.getNodeFactory().nullNode();
-        }
-        return ResultJson.MAPPER.getNodeFactory().arrayNode().add(ci.lo()).add(ci.hi());
+    static double[] interval(Interval ci) {
+        return ci == null ? null : new double[]{ci.lo(), ci.hi()};
     }
 }

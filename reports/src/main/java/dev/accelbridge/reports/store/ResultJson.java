@@ -189,12 +189,19 @@ public final class ResultJson {
      * @param withSamples include every timed sample ({@code samplesMs}), as the export does
      */
     public static ObjectNode result(RunResult r, boolean withSamples) {
-        ObjectNode form = MAPPER.valueToTree(ResultForm.of(r, withSamples));
+        return withCase(MAPPER.valueToTree(ResultForm.of(r, withSamples)), "caseKey", r.id());
+    }
+
+    /**
+     * {@code form} with the case's identity, one field per dimension ({@link #putCase}), written right after its field
+     * {@code after}: each dimension is declared once, as data, not as a component of each form that names a case.
+     */
+    public static ObjectNode withCase(ObjectNode form, String after, CaseId id) {
         ObjectNode o = MAPPER.createObjectNode();
         form.properties().forEach(e -> {
             o.set(e.getKey(), e.getValue());
-            if (e.getKey().equals("caseKey")) {
-                putCase(o, r.id());
+            if (e.getKey().equals(after)) {
+                putCase(o, id);
             }
         });
         return o;
