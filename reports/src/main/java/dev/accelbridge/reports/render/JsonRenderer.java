@@ -12,6 +12,10 @@ import dev.accelbridge.reports.score.Scorer;
 import dev.accelbridge.reports.store.Figure;
 import dev.accelbridge.reports.store.ResultJson;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,18 +54,35 @@ public final class JsonRenderer {
     record SpreadForm(@Figure double lowMs, @Figure double highMs, int copies) {
     }
 
+    /**
+     * The document, written whole.
+     *
+     * @param format      always {@code accelbridge-matrix-report}
+     * @param hosts       each host's detection, by fingerprint (in fingerprint order)
+     * @param cells       each cell's form ({@link #cell}), with its {@code positionSpread} where it has one
+     * @param conformance op → column → status → count, in op, matrix column and status order ({@link Matrix.Conformance}):
+     *                    keys that are data, kept in the view's order (a map would be written with its keys sorted)
+     * @param ops         the op suite's table, absent when the scope has none of its results
+     */
+    public record MatrixForm(String format, String scope, String generatedAt, Map<String, JsonNode> hosts, List<ObjectNode> cells,
+                             ObjectNode conformance,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) OpTable ops, int positionDependent, int regressions,
+                             int improvements) {
+    }
+
     /** The document. */
     public static ObjectNode render(Matrix m) {
-        ObjectNode doc = ResultJson.MAPPER.createObjectNode();
-        doc.put("format", "accelbridge-matrix-report");
-        doc.put("scope", m.scope());
-        doc.put("generatedAt", m.generatedAt().toString());
-        ObjectNode hosts = doc.putObject("hosts");
-        m.hosts().forEach((fp, h) -> hosts.set(fp, ResultJson.host(h)));
+        return ResultJson.MAPPER.valueToTree(form(m));
+    }
+
+    /** The document's form. */
+    public static MatrixForm form(Matrix m) {
+        Map<String, JsonNode> hosts = new java.util.TreeMap<>();
+        m.hosts().forEach((fp, h) -> hosts.put(fp, ResultJson.host(h)));
         List<PositionSpread> spreads = m.positionSpreads();
         Map<RunResult, PositionSpread> spreadOf = new java.util.IdentityHashMap<>();
         spreads.forEach(s -> s.copies().forEach(r -> spreadOf.put(r, s)));
-        ArrayNode cells = doc.putArray("cells");
+        List<ObjectNode> cells = new ArrayList<>();
         for (Cell c : m.cells()) {
             ObjectNode o = cell(c);
             PositionSpread s = spreadOf.get(c.result());
@@ -70,25 +91,19 @@ public final class JsonRenderer {
             }
             cells.add(o);
         }
+        ObjectNode conformance = ResultJson.MAPPER.createObjectNode();
         Matrix.Conformance conf = m.conformance();
-        ObjectNode c = doc.putObject("conformance");
         for (String op : conf.ops()) {
-            ObjectNode row = c.putObject(op);
+            ObjectNode row = conformance.putObject(op);
             conf.counts().get(op).forEach((col, byStatus) -> {
                 ObjectNode e = row.putObject(col);
                 byStatus.forEach((st, n) -> e.put(st.name(), n));
             });
         }
         // the op suite's table (op × backend and lane, with each op's first failing variant), when the scope has its results
-        OpTable ops = OpTable.of(
-                m.cells().stream().map(Cell::result).toList(), col -> true);
-        if (!ops.rows().isEmpty()) {
-            doc.set("ops", ResultJson.MAPPER.valueToTree(ops));
-        }
-        doc.put("positionDependent", spreads.size());
-        doc.put("regressions", m.regressions().size());
-        doc.put("improvements", m.improvements().size());
-        return doc;
+        OpTable ops = OpTable.of(m.cells().stream().map(Cell::result).toList(), col -> true);
+        return new MatrixForm("accelbridge-matrix-report", m.scope(), m.generatedAt().toString(), hosts, cells, conformance,
+                ops.rows().isEmpty() ? null : ops, spreads.size(), m.regressions().size(), m.improvements().size());
     }
 
     /**
