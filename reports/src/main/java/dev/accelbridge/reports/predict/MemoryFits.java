@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.predict;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
@@ -62,26 +63,22 @@ public final class MemoryFits {
         return new MemoryFit.DeviceClass("the device of host " + host, memoryBytes, g.maxBufferSize(), g.maxStorageBufferBindingSize());
     }
 
-    /** The fit as JSON, {@code "kind": "prediction"}. */
+    /**
+     * A memory fit's JSON form, {@code "kind": "prediction"} first.
+     *
+     * @param measuredSince the ledger measured since on the target itself ({@link MemoryFit#actual()}), absent when none
+     */
+    public record FitForm(String kind, String model, String verdict, long peakBytes, long largestBufferBytes, String reference,
+                          String referenceCase, boolean measuredItself, GpuLedger measured, MemoryFit.Sizes target,
+                          MemoryFit.Sizes from, MemoryFit.DeviceClass device, List<String> reasons,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) GpuLedger measuredSince) {
+    }
+
+    /** The fit as JSON ({@link FitForm}). */
     public static ObjectNode json(MemoryFit f) {
-        ObjectNode o = ResultJson.MAPPER.createObjectNode();
-        o.put("kind", "prediction");
-        o.put("model", f.model());
-        o.put("verdict", f.verdict().name());
-        o.put("peakBytes", f.peakBytes());
-        o.put("largestBufferBytes", f.largestBufferBytes());
-        o.put("reference", f.reference());
-        o.put("referenceCase", f.referenceCase());
-        o.put("measuredItself", f.measuredItself());
-        o.set("measured", ResultJson.MAPPER.valueToTree(f.measured()));
-        o.set("target", ResultJson.MAPPER.valueToTree(f.target()));
-        o.set("from", ResultJson.MAPPER.valueToTree(f.from()));
-        o.set("device", ResultJson.MAPPER.valueToTree(f.device()));
-        o.set("reasons", ResultJson.MAPPER.valueToTree(f.reasons()));
-        if (f.actual() != null) {
-            o.set("measuredSince", ResultJson.MAPPER.valueToTree(f.actual()));
-        }
-        return o;
+        return ResultJson.MAPPER.valueToTree(new FitForm("prediction", f.model(), f.verdict().name(), f.peakBytes(),
+                f.largestBufferBytes(), f.reference(), f.referenceCase(), f.measuredItself(), f.measured(), f.target(), f.from(),
+                f.device(), f.reasons(), f.actual()));
     }
 
     /** A lane's engine: the pinned one where the lane names none. */

@@ -76,35 +76,38 @@ public final class Predictions {
                         "measure " + config + " on some model and " + model + " on some backend on that host"));
     }
 
-    /** The JSON form: {@code "kind": "prediction"} first, so no reader mistakes it for a result. */
-    public static ObjectNode json(Prediction p) {
-        ObjectNode o = ResultJson.MAPPER.createObjectNode();
-        o.put("kind", "prediction");
-        o.put("model", p.model());
-        o.put("config", p.config());
-        o.put("host", p.host());
-        o.put("hostFingerprint", p.hostFingerprint());
-        o.put("predictedP50Ms", p.p50Ms());
-        if (Double.isNaN(p.measuredP50Ms())) {
-            o.putNull("measuredP50Ms");
-        } else {
-            o.put("measuredP50Ms", p.measuredP50Ms());
-        }
-        o.put("modelSamples", p.modelSamples());
-        o.put("configSamples", p.configSamples());
-        ObjectNode loo = o.putObject("leaveOneOut");
-        loo.put("trials", p.looTrials());
-        putNum(loo, "medianRelError", p.looMedianError());
-        putNum(loo, "p90RelError", p.looP90Error());
-        return o;
+    /**
+     * A prediction's JSON form, {@code "kind": "prediction"} first, so no reader mistakes it for a result.
+     *
+     * @param measuredP50Ms the store's own measurement of the same combination (left out of the prediction), or null
+     */
+    public record PredictionForm(String kind, String model, String config, String host, String hostFingerprint,
+                                 double predictedP50Ms, Double measuredP50Ms, int modelSamples, int configSamples,
+                                 LeaveOneOut leaveOneOut) {
     }
 
-    private static void putNum(ObjectNode o, String f, double v) {
-        if (Double.isNaN(v)) {
-            o.putNull(f);
-        } else {
-            o.put(f, v);
-        }
+    /**
+     * How such predictions erred on this host, each measured cell left out and predicted from the rest.
+     *
+     * @param medianRelError null when no cell could be left out
+     * @param p90RelError    null when no cell could be left out
+     */
+    public record LeaveOneOut(int trials, Double medianRelError, Double p90RelError) {
+    }
+
+    /** The JSON form ({@link PredictionForm}). */
+    public static ObjectNode json(Prediction p) {
+        return ResultJson.MAPPER.valueToTree(form(p));
+    }
+
+    /** The prediction's form. */
+    public static PredictionForm form(Prediction p) {
+        return new PredictionForm("prediction", p.model(), p.config(), p.host(), p.hostFingerprint(), p.p50Ms(), known(p.measuredP50Ms()),
+                p.modelSamples(), p.configSamples(), new LeaveOneOut(p.looTrials(), known(p.looMedianError()), known(p.looP90Error())));
+    }
+
+    private static Double known(double v) {
+        return Double.isNaN(v) ? null : v;
     }
 
     /** One paragraph for a terminal, starting with PREDICTION. */
