@@ -35,6 +35,11 @@ public final class RecordSchema {
             return false;
         }
 
+        /** Whether {@code rc}'s own components are written in its place, as the record's fields (absent when it is null). */
+        default boolean unwrapped(RecordComponent rc) {
+            return false;
+        }
+
         /** The schema of a class the generic mapping has none for; empty refuses it. */
         default Optional<Map<String, Object>> other(Class<?> c) {
             return Optional.empty();
@@ -77,6 +82,12 @@ public final class RecordSchema {
         for (RecordComponent rc : record.getRecordComponents()) {
             if (rules.additional(rc)) {
                 o.put("additionalProperties", Map.of("type", "string"));
+                continue;
+            }
+            if (rules.unwrapped(rc)) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> inner = (Map<String, Object>) object(rc.getType()).get("properties");
+                props.putAll(inner);
                 continue;
             }
             props.put(rc.getName(), rules.special(rc).orElseGet(() -> type(rc.getGenericType())));

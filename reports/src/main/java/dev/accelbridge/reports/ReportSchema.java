@@ -1,5 +1,7 @@
 package dev.accelbridge.reports;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,11 +13,19 @@ import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.RecordSchema;
 import dev.accelbridge.reports.recommend.RecommendationJson;
 import dev.accelbridge.reports.render.ComparisonJson;
+import dev.accelbridge.reports.predict.MemoryFits;
+import dev.accelbridge.reports.predict.Predictions;
+import dev.accelbridge.reports.render.JsonRenderer;
+import dev.accelbridge.reports.render.Views;
+import dev.accelbridge.reports.store.ExportForm;
 import dev.accelbridge.reports.store.Figure;
+import dev.accelbridge.reports.store.FormOf;
 import dev.accelbridge.reports.store.ResultForm;
 
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,34 +40,50 @@ import java.util.Optional;
 public final class ReportSchema {
     /** Where the committed schema is on the classpath. */
     public static final String RESOURCE = "dev/accelbridge/reports/report-forms.schema.json";
-    /** The forms, by the name each is listed under. */
-    private static final Map<String, Class<?>> FORMS = forms();
+    /** A form the reports write: the name it is listed under and its record. */
+    private record Form(String name, Class<?> type) {
+    }
+
+    /** The forms, in the order the schema lists them. */
+    private static final List<Form> FORMS = List.of(new Form("result", ResultForm.class), new Form("comparison", ComparisonJson.Form.class),
+            new Form("recommendation", RecommendationJson.Entry.class), new Form("dtypeRecommendation", RecommendationJson.DtypeEntry.class),
+            new Form("export", ExportForm.class), new Form("matrix", JsonRenderer.MatrixForm.class), new Form("cell", Views.CellView.class),
+            new Form("views", Views.MatrixView.class), new Form("caseHistory", Views.HistoryEntry.class),
+            new Form("prediction", Predictions.PredictionForm.class), new Form("memoryFit", MemoryFits.FitForm.class));
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private ReportSchema() {
     }
 
-    private static Map<String, Class<?>> forms() {
-        Map<String, Class<?>> m = new LinkedHashMap<>();
-        m.put("result", ResultForm.class);
-        m.put("comparison", ComparisonJson.Form.class);
-        m.put("recommendation", RecommendationJson.Entry.class);
-        m.put("dtypeRecommendation", RecommendationJson.DtypeEntry.class);
-        return m;
-    }
-
     /** The reports' rules: a measured figure is a number, null when unknown, or an infinity's name. */
     private static final RecordSchema.Rules RULES = new RecordSchema.Rules() {
         @Override
         public Optional<Map<String, Object>> special(RecordComponent rc) {
-            if (!rc.getAccessor().isAnnotationPresent(Figure.class)) { // a record component keeps it on its accessor
+            // a record component keeps its annotations on its accessor
+            if (rc.getAccessor().isAnnotationPresent(FormOf.class)) {
+                Map<String, Object> ref = RecordSchema.ordered("$ref", "#/$defs/" + defName(rc.getAccessor().getAnnotation(FormOf.class).value()));
+                return Optional.of(List.class.isAssignableFrom(rc.getType()) ? RecordSchema.ordered("type", "array", "items", ref) : ref);
+            }
+            if (rc.getGenericType() instanceof ParameterizedType p && p.getRawType() == List.class
+                    && p.getActualTypeArguments()[0] instanceof Class<?> e && e.isRecord() && arrayShaped(e)) {
+                List<Object> items = new ArrayList<>();
+                for (RecordComponent c : e.getRecordComponents()) {
+                    items.add(RecordSchema.ordered("type", c.getType() == String.class ? "string" : "number", "description", c.getName()));
+                }
+                return Optional.of(RecordSchema.ordered("type", "array", "items",
+                        RecordSchema.ordered("type", "array", "prefixItems", items, "items", false)));
+            }
+            if (!rc.getAccessor().isAnnotationPresent(Figure.class)) {
                 return Optional.empty();
             }
-            Map<String, Object> n = new LinkedHashMap<>();
-            n.put("type", List.of("number", "null", "string"));
-            n.put("description", "a measured figure: null when unknown, \"Infinity\" or \"-Infinity\" when infinite");
-            return Optional.of(n);
+            return Optional.of(RecordSchema.ordered("type", List.of("number", "null", "string"),
+                    "description", "a measured figure: null when unknown, \"Infinity\" or \"-Infinity\" when infinite"));
+        }
+
+        @Override
+        public boolean unwrapped(RecordComponent rc) {
+            return rc.getAccessor().isAnnotationPresent(JsonUnwrapped.class);
         }
 
         @Override
@@ -75,6 +101,17 @@ public final class ReportSchema {
         }
     };
 
+    /** A record written as a JSON array of its components ({@code @JsonFormat(shape = ARRAY)}). */
+    private static boolean arrayShaped(Class<?> c) {
+        JsonFormat f = c.getAnnotation(JsonFormat.class);
+        return f != null && f.shape() == JsonFormat.Shape.ARRAY;
+    }
+
+    /** A record's name under {@code $defs}, as {@link RecordSchema} names it. */
+    private static String defName(Class<?> c) {
+        return c.getName().substring(c.getPackageName().length() + 1).replace('$', '.');
+    }
+
     /** The schema, generated from the records now. */
     public static ObjectNode generate() {
         ObjectNode root = JSON.createObjectNode();
@@ -85,23 +122,28 @@ public final class ReportSchema {
         Map<String, Object> defs = new LinkedHashMap<>();
         RecordSchema schema = new RecordSchema(defs, RULES, "ReportSchema");
         ObjectNode forms = root.putObject("forms");
-        FORMS.forEach((name, c) -> forms.set(name, JSON.valueToTree(schema.type(c))));
+        FORMS.forEach(f -> forms.set(f.name(), JSON.valueToTree(schema.type(f.type()))));
         withCase(defs);
         root.set("$defs", JSON.valueToTree(defs));
         return root;
     }
 
     /**
-     * A result names its case after {@code caseKey} one field per {@link Dimensions#all()} (each dimension declared once,
-     * as data, not as a component of the record): the result's definition gets them there.
+     * A result names its case after {@code caseKey}, a cell's view after {@code ranked}, one field per {@link Dimensions#all()}
+     * (each dimension declared once, as data, not as a component of the record): their definitions get them there.
      */
-    @SuppressWarnings("unchecked")
     private static void withCase(Map<String, Object> defs) {
-        Map<String, Object> props = (Map<String, Object>) ((Map<String, Object>) defs.get(ResultForm.class.getSimpleName())).get("properties");
+        withCase(defs, ResultForm.class, "caseKey");
+        withCase(defs, Views.CellView.class, "ranked");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void withCase(Map<String, Object> defs, Class<?> form, String after) {
+        Map<String, Object> props = (Map<String, Object>) ((Map<String, Object>) defs.get(defName(form))).get("properties");
         Map<String, Object> out = new LinkedHashMap<>();
         props.forEach((k, v) -> {
             out.put(k, v);
-            if (k.equals("caseKey")) {
+            if (k.equals(after)) {
                 for (Dimension<?> d : Dimensions.all()) {
                     out.put(d.name(), RecordSchema.ordered("type", d.kind() == Dimension.Kind.WHOLE ? "integer" : "string", "description",
                             "the case's " + d.label()));

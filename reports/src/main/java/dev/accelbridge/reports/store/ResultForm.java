@@ -129,7 +129,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                          String acceleration, Integer threads, Double loadMs, Double firstMs, Double p50Ms, Double p90Ms,
                          Double p99Ms, Double meanMs, Double stddevMs, Double throughputPerSec, Integer warmups,
                          Integer iterations, @JsonInclude(JsonInclude.Include.NON_NULL) double[] samplesMs, Integer samples,
-                         java.util.Map<String, Integer> samplesNeeded, double[] p50CiMs, Double timerResolutionMs,
+                         SamplesNeeded samplesNeeded, double[] p50CiMs, Double timerResolutionMs,
                          Double latencyFloorMs, Double readbackMs, Double gpuMs, Boolean steady, Double trend, Double loadBefore,
                          Double loadAfter, Boolean busy, Double warmupMs, Boolean settled, Boolean floorStopped, Boolean verdictWindow, Double maxAbsErr,
                          Double maxRelErr, Double cosine, Double tolerance, Boolean within, String parityAgainst,
@@ -137,7 +137,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                          JsonNode bisection, JsonNode profile, JsonNode coldStart, JsonNode recreate, JsonNode placement,
                          JsonNode readout, JsonNode computed, JsonNode load, DecodingForm decoding, Double itemsPerSec,
                          MemoryForm memory, Long rssPeakBytes, List<FallbackHop> fallbackPath, List<String> warnings,
-                         List<Diagnostic> diagnostics, Provenance provenance, String figuresOf, Boolean defect, JsonNode fidelity) {
+                         List<Diagnostic> diagnostics, Provenance provenance, String figuresOf, Boolean defect, FidelityForm fidelity) {
 
     /** The form of {@code r}, with every timed sample when {@code withSamples}. */
     static ResultForm of(RunResult r, boolean withSamples) {
@@ -181,14 +181,28 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
                 r.fidelity().map(ResultForm::fidelity).orElse(null));
     }
 
-    private static JsonNode fidelity(Fidelity f) {
-        var n = ResultJson.MAPPER.createObjectNode();
-        n.put("lossy", f.lossy());
-        n.set("closeness", f.closeness().isPresent() ? ResultJson.num(f.closeness().getAsDouble()) : null);
-        n.put("closenessOf", f.closenessOf());
-        n.put("cosine", Double.isFinite(f.toFp32().cosine()) ? f.toFp32().cosine() : null);
-        n.put("text", f.describe());
-        return n;
+    /**
+     * A dtype variant's designed loss against fp32 native ({@link Fidelity}).
+     *
+     * @param closeness   null when not known
+     * @param cosine      the cosine against fp32 native, null when not finite
+     */
+    public record FidelityForm(boolean lossy, @Figure double closeness, String closenessOf, Double cosine, String text) {
+    }
+
+    private static FidelityForm fidelity(Fidelity f) {
+        double cos = f.toFp32().cosine();
+        return new FidelityForm(f.lossy(), f.closeness().orElse(Double.NaN), f.closenessOf(), Double.isFinite(cos) ? cos : null, f.describe());
+    }
+
+    /**
+     * The samples each percentile that was left out needs; a percentile that was not left out is absent.
+     *
+     * @param p90 the samples a p90 needs
+     * @param p99 the samples a p99 needs
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record SamplesNeeded(Integer p90, Integer p99) {
     }
 
     /**
@@ -239,15 +253,10 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
     }
 
     /** The samples each percentile left out needs, or null when none is left out. */
-    private static java.util.Map<String, Integer> needed(Timings t) {
-        java.util.Map<String, Integer> m = new java.util.LinkedHashMap<>();
-        if (Double.isNaN(t.p90Ms())) {
-            m.put("p90", SampleStats.samplesNeeded(0.9));
-        }
-        if (Double.isNaN(t.p99Ms())) {
-            m.put("p99", SampleStats.samplesNeeded(0.99));
-        }
-        return m.isEmpty() || t.iterations() == 0 ? null : m;
+    private static SamplesNeeded needed(Timings t) {
+        Integer p90 = Double.isNaN(t.p90Ms()) ? SampleStats.samplesNeeded(0.9) : null;
+        Integer p99 = Double.isNaN(t.p99Ms()) ? SampleStats.samplesNeeded(0.99) : null;
+        return p90 == null && p99 == null || t.iterations() == 0 ? null : new SamplesNeeded(p90, p99);
     }
 
     private static double d(Double v) {
