@@ -6,7 +6,7 @@
 # What it holds: the offline bundle's application and headless shell, slimmed for one host (x86-64 Linux): a Java
 # runtime linked uncompressed (so that xz compresses it), jars stored with other systems' natives and the jars only the
 # Selenium and Playwright drivers use left out (the kit runs browsers as plain processes); Debian's Vulkan loader,
-# vulkaninfo and glvnd's EGL dispatch (NVIDIA's drivers are the host's); the probe page and the flag sets it tries.
+# glvnd's EGL dispatch (NVIDIA's drivers are the host's); the probe page and the flag sets it tries.
 # Two xz archives (x86 filter) in one tar, split in two equal halves; both parts and the whole listed with their
 # sha256 in each folder's KIT.sha256, every inner file in the tar's INNER.sha256.
 # Usage: bench/gpu/make-kit.sh [OUT=bench/gpu/kit]   (OUT/a and OUT/b; the slow shell archive is cached in OUT/.cache)
@@ -63,8 +63,10 @@ if [ ! -s "$cached" ]; then
   mv "$cached.tmp" "$cached"
 fi
 cp "$cached" "$stage/shell.tar.xz"
-say "Debian's Vulkan loader, vulkaninfo and EGL dispatch libraries"
-(cd "$stage/debs" && apt-get download -q libvulkan1 vulkan-tools libegl1 libglvnd0 2>/dev/null >&2)
+say "Debian's Vulkan loader and EGL dispatch libraries"
+# not vulkaninfo (vulkan-tools, 0.24 MB): it needs Wayland's client library, which the host lacks, so it never answered
+# there; run-kit.sh lists each driver set's devices through the loader itself
+(cd "$stage/debs" && apt-get download -q libvulkan1 libegl1 libglvnd0 2>/dev/null >&2)
 # ONNX Runtime's CUDA provider is 583 MB (onnxruntime_gpu 1.29.0's libonnxruntime_providers_cuda.so), far past a call:
 # a stand-in with its exact DT_NEEDED list (read with readelf from that jar) lets the host's loader say, in its own
 # words, whether the provider would load there

@@ -2,7 +2,7 @@
 # Runs the GPU kit (bench/gpu/make-kit.sh) on a bare host, within about five minutes, and writes every result into OUT
 # as at most eight files: run.log, host.txt (the GPU, its driver, the CUDA libraries found), probe.tsv (what WebGPU and
 # WebGL got under each Vulkan driver set and flag set), matrix.duckdb (the store), reports.tar.gz (report.html/.md,
-# matrix.json, junit.xml) and logs.tar.gz (each probe's browser log, vulkaninfo under each driver set, the runs' logs).
+# matrix.json, junit.xml) and logs.tar.gz (each probe's browser log, the runs' logs).
 #   1. the parts are checked against KIT.sha256, the inner files against INNER.sha256, the application against its
 #      FILES.sha256; nothing is run before that;
 #   2. the host: nvidia-smi, the Vulkan and EGL driver files, the CUDA libraries PyTorch's packages carry;
@@ -108,12 +108,7 @@ layer_env() { # driver-set-name: the environment its processes get, as words for
 }
 # the shell finds its own libraries (NSS, NSPR, ...) where the bundle's launcher puts them for it
 shell_libs="$w/app/native:$LD_LIBRARY_PATH"
-for d in "${order[@]}"; do
-  # shellcheck disable=SC2046
-  env $(layer_env "$d") LD_LIBRARY_PATH="$shell_libs" VK_DRIVER_FILES="${drivers[$d]}" timeout 20 "$w/sys/usr/bin/vulkaninfo" > "$logs/vulkaninfo-$d.txt" 2>&1
-  say "  vulkaninfo ($d): $(grep -m3 -E 'deviceName|VK_EXT_headless_surface' "$logs/vulkaninfo-$d.txt" | tr -s ' \t' ' ' | tr '\n' ';')"
-done
-# the physical devices each driver set gives, through the carried loader (vulkaninfo needs Wayland's client library)
+# the physical devices each driver set gives, through the carried loader (vulkaninfo would need Wayland's client library)
 for d in "${order[@]}"; do
   # shellcheck disable=SC2046
   say "  Vulkan devices ($d): $(env $(layer_env "$d") VK_DRIVER_FILES="${drivers[$d]}" timeout 20 python3 - <<'PY' 2>&1 | tail -1

@@ -42,7 +42,10 @@ class ReportSchemaTest {
             assertThat(fields(e)).isEqualTo(properties(schema, "dtypeRecommendation"));
         }
         assertThat(fields(json.readTree(GOLDEN.resolve("compare.json").toFile()))).isEqualTo(properties(schema, "comparison"));
-        JsonNode results = json.readTree(GOLDEN.resolve("export.json").toFile()).get("results");
+        JsonNode export = json.readTree(GOLDEN.resolve("export.json").toFile());
+        assertThat(fields(export)).isEqualTo(properties(schema, "export"));
+        assertThat(properties(schema, "matrix")).containsAll(fields(json.readTree(GOLDEN.resolve("matrix.json").toFile())));
+        JsonNode results = export.get("results");
         assertThat(results).isNotEmpty();
         for (JsonNode r : results) {
             assertThat(properties(schema, "result")).containsAll(fields(r));

@@ -1,10 +1,8 @@
 package dev.accelbridge.browser.observe;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.microsoft.playwright.Page;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.PublicApi;
-import dev.accelbridge.core.Untrusted;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -33,8 +31,6 @@ public final class PageObserver {
     public static final int MAX_REPORT = 64 << 20;
     /** The model bytes a realm holds for the reader at once, and a visit keeps on disk, unless told otherwise: 4 GiB. */
     public static final long DEFAULT_KEEP = 4L << 30;
-    /** Strict: a key no record declares is refused (observer.js and the records are one schema: ObserverReportMirrorTest). */
-    private static final ObjectMapper JSON = new ObjectMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     private static final String SCRIPT = script();
 
     /**
@@ -217,12 +213,8 @@ public final class PageObserver {
             throw new AccelbridgeException("the page's observer report is " + json.length() + " characters, above the bound of "
                     + MAX_REPORT, "observe fewer sessions in one document");
         }
-        try {
-            return JSON.readValue(json, Observed.class).in(where);
-        } catch (IOException e) {
-            throw new AccelbridgeException("the page's observer report could not be read: " + Untrusted.bounded(
-                    e.getMessage(), 300), "report it: the observer and this reader disagree");
-        }
+        // strict (observer.js and the records are one schema: ObserverReportMirrorTest, ObserverSchema)
+        return ObserverReport.read(json, where);
     }
 
     /** The bytes of session {@code s}'s model in the page's document, when the observer kept them. */
