@@ -2,10 +2,9 @@ package dev.accelbridge.reports;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.accelbridge.core.testing.CommittedFile;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.TreeSet;
@@ -24,11 +23,7 @@ class ReportSchemaTest {
 
     @Test
     void theCommittedSchemaIsTheRecordsOwn() throws Exception {
-        String now = ReportSchema.text();
-        if ("1".equals(System.getenv("ACCELBRIDGE_WRITE_DOCS"))) {
-            Files.writeString(FILE, now, StandardCharsets.UTF_8);
-        }
-        assertThat(Files.readString(FILE, StandardCharsets.UTF_8)).as(HOW).isEqualTo(now);
+        CommittedFile.holds(FILE, ReportSchema.text(), HOW);
     }
 
     @Test

@@ -2,10 +2,9 @@ package dev.accelbridge.bridge.protocol;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.accelbridge.core.testing.CommittedFile;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Set;
@@ -25,11 +24,7 @@ class ProtocolSchemaTest {
 
     @Test
     void theCommittedSchemaIsTheRecordsOwn() throws Exception {
-        String now = ProtocolSchema.text();
-        if ("1".equals(System.getenv("ACCELBRIDGE_WRITE_DOCS"))) {
-            Files.writeString(FILE, now, StandardCharsets.UTF_8);
-        }
-        assertThat(Files.readString(FILE, StandardCharsets.UTF_8)).as(HOW).isEqualTo(now);
+        CommittedFile.holds(FILE, ProtocolSchema.text(), HOW);
     }
 
     @Test

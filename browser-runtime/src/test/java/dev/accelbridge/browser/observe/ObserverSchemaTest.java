@@ -1,10 +1,9 @@
 package dev.accelbridge.browser.observe;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.accelbridge.core.testing.CommittedFile;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,11 +22,7 @@ class ObserverSchemaTest {
 
     @Test
     void theCommittedSchemaIsTheRecordsOwn() throws Exception {
-        String now = ObserverSchema.text();
-        if ("1".equals(System.getenv("ACCELBRIDGE_WRITE_DOCS"))) {
-            Files.writeString(FILE, now, StandardCharsets.UTF_8);
-        }
-        assertThat(Files.readString(FILE, StandardCharsets.UTF_8)).as(HOW).isEqualTo(now);
+        CommittedFile.holds(FILE, ObserverSchema.text(), HOW);
     }
 
     @Test

@@ -1,30 +1,19 @@
 package dev.accelbridge.reports.store;
 
-import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.BrowserKind;
-import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.HostInfo;
-import dev.accelbridge.core.MemoryUsage;
-import dev.accelbridge.core.ModelFamily;
-import dev.accelbridge.core.Parity;
-import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.ScenarioId;
-import dev.accelbridge.core.Status;
 import dev.accelbridge.core.Timings;
-import dev.accelbridge.core.LaneId;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-import static dev.accelbridge.reports.Fixtures.chromiumProv;
 import static dev.accelbridge.reports.Fixtures.host;
 import static org.assertj.core.api.Assertions.assertThat;
 
