@@ -43,7 +43,7 @@ public record CaseResult(RunResult result, Optional<RunResult> nativeCpu) {
 
     /** The backend that ran it; empty when nothing ran. */
     public Optional<BackendId> actual() {
-        return Optional.ofNullable(result.actual());
+        return result.actual();
     }
 
     /** The status ({@code PASSED}, {@code FELL_BACK}, {@code WRONG_OUTPUT}, {@code FAILED}, {@code UNSUPPORTED}, {@code UNAVAILABLE}). */
@@ -58,7 +58,7 @@ public record CaseResult(RunResult result, Optional<RunResult> nativeCpu) {
 
     /** The timings; empty when nothing executed. */
     public Optional<Timings> timings() {
-        return Optional.ofNullable(result.timings());
+        return result.timings();
     }
 
     /** The outputs' distance from the reference; empty when nothing executed or for the reference itself. */
@@ -83,18 +83,18 @@ public record CaseResult(RunResult result, Optional<RunResult> nativeCpu) {
 
     /** True when it ran on a later hop of the requested backend's chain. */
     public boolean fellBack() {
-        return result.actual() != null && result.actual() != requested();
+        return result.ranElsewhere();
     }
 
     /** The median timed iteration, in ms; empty when nothing executed. */
     public OptionalDouble p50Ms() {
-        return result.timings() == null ? OptionalDouble.empty() : OptionalDouble.of(result.timings().p50Ms());
+        return result.timings().map(t -> OptionalDouble.of(t.p50Ms())).orElse(OptionalDouble.empty());
     }
 
     /** This case's p50 over the native CPU run's p50 of the same inputs (1 for the cpu case itself); empty when either did not run. */
     public OptionalDouble timesNative() {
         OptionalDouble mine = p50Ms();
-        OptionalDouble base = nativeCpu.map(n -> n.timings() == null ? OptionalDouble.empty() : OptionalDouble.of(n.timings().p50Ms()))
+        OptionalDouble base = nativeCpu.flatMap(RunResult::timings).map(t -> OptionalDouble.of(t.p50Ms()))
                 .orElse(OptionalDouble.empty());
         return mine.isPresent() && base.isPresent() && base.getAsDouble() > 0
                 ? OptionalDouble.of(mine.getAsDouble() / base.getAsDouble()) : OptionalDouble.empty();
@@ -105,7 +105,7 @@ public record CaseResult(RunResult result, Optional<RunResult> nativeCpu) {
      * {@code cpu [native]}; what a test invocation is called.
      */
     public String label() {
-        String backends = fellBack() ? requested().id() + " → " + result.actual().id() : requested().id();
+        String backends = fellBack() ? requested().id() + " → " + result.actual().orElseThrow().id() : requested().id();
         Provenance p = result.provenance();
         String where = switch (id().lane().side()) {
             case NATIVE -> "native";

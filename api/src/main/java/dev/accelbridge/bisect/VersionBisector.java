@@ -160,11 +160,11 @@ public final class VersionBisector {
         if (a.result().status() != b.result().status() || onCpu(a.result()) != onCpu(b.result())) {
             return false;
         }
-        if (!perf || a.result().timings() == null || b.result().timings() == null || a.result().actual() != b.result().actual()) {
+        if (!perf || a.result().timings().isEmpty() || b.result().timings().isEmpty() || !a.result().actual().equals(b.result().actual())) {
             return true;
         }
-        double ratio = b.result().timings().p50Ms() / a.result().timings().p50Ms();
-        Interval ci = SampleStats.ratioCi(a.result().timings().samplesMs(), b.result().timings().samplesMs());
+        double ratio = b.result().timings().orElseThrow().p50Ms() / a.result().timings().orElseThrow().p50Ms();
+        Interval ci = SampleStats.ratioCi(a.result().timings().orElseThrow().samplesMs(), b.result().timings().orElseThrow().samplesMs());
         return !SampleStats.significant(ratio, ci, threshold);
     }
 
@@ -178,8 +178,8 @@ public final class VersionBisector {
 
     /** {@code PASSED, p50 1.2 ms} / {@code PASSED (placed on CPU)} / {@code UNSUPPORTED: why}. */
     public static String describe(RunResult r) {
-        String p50 = r.timings() == null || !r.status().executed() ? "" : String.format(java.util.Locale.ROOT, ", p50 %.3f ms", r.timings().p50Ms());
-        String on = r.actual() != null && r.actual() != r.requested() ? " on " + r.actual().id() : "";
+        String p50 = r.timings().isEmpty() || !r.status().executed() ? "" : String.format(java.util.Locale.ROOT, ", p50 %.3f ms", r.timings().orElseThrow().p50Ms());
+        String on = r.ranElsewhere() ? " on " + r.actual().orElseThrow().id() : "";
         return r.status() + (onCpu(r) ? " (placed on CPU)" : "") + on + p50
                 + (r.reason() == null || r.status() == Status.PASSED ? "" : ": " + r.reason());
     }

@@ -71,8 +71,8 @@ public final class VersionRepros {
                 .append("), input set ").append(md(mc.inputSet())).append("; every case is in run `").append(o.runId()).append("`.\n\n");
         s.append("| | last good: ").append(what).append(' ').append(good0).append(" | first bad: ").append(what)
                 .append(' ').append(bad0).append(" |\n|---|---|---|\n");
-        row(s, "status", good.status() + (good.actual() != null && good.actual() != good.requested() ? " on " + good.actual().id() : ""),
-                bad.status() + (bad.actual() != null && bad.actual() != bad.requested() ? " on " + bad.actual().id() : ""));
+        row(s, "status", good.status() + (good.ranElsewhere() ? " on " + good.actual().orElseThrow().id() : ""),
+                bad.status() + (bad.ranElsewhere() ? " on " + bad.actual().orElseThrow().id() : ""));
         row(s, "reason", good.reason() == null ? "" : good.reason(), bad.reason() == null ? "" : bad.reason());
         row(s, "p50", p50(good), p50(bad));
         row(s, "max abs error", err(good), err(bad));
@@ -103,7 +103,7 @@ public final class VersionRepros {
     }
 
     private static String p50(RunResult r) {
-        return r.timings() == null || !r.status().executed() ? "–" : String.format(Locale.ROOT, "%.3f ms", r.timings().p50Ms());
+        return r.timings().isEmpty() || !r.status().executed() ? "–" : String.format(Locale.ROOT, "%.3f ms", r.timings().orElseThrow().p50Ms());
     }
 
     private static String err(RunResult r) {

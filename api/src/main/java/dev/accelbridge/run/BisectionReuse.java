@@ -36,7 +36,7 @@ final class BisectionReuse {
         LaneId lane = id.lane();
         BrowserKind engine = lane.browser() != null && lane.browser().chromium() ? BrowserKind.CHROMIUM : lane.browser();
         CaseId same = new CaseId(id.family(), id.model(), id.modelSha256(), id.inputSet(), id.inputShapes(), id.precision(),
-                id.batchSize(), r.actual(), new LaneId(engine, lane.outsideBrowser()), id.scenario(), id.runtimeOptions());
+                id.batchSize(), r.actual().orElseThrow(), new LaneId(engine, lane.outsideBrowser()), id.scenario(), id.runtimeOptions());
         return List.of(same, Objects.toString(r.provenance() == null ? null : r.provenance().adapter()));
     }
 
@@ -52,7 +52,7 @@ final class BisectionReuse {
         }
         List<RunResult> latestFirst = new ArrayList<>(earlier);
         java.util.Collections.reverse(latestFirst);
-        return latestFirst.stream().filter(e -> e.actual() == r.actual() && !e.runId().equals(r.runId()))
+        return latestFirst.stream().filter(e -> e.actual().equals(r.actual()) && !e.runId().equals(r.runId()))
                 .filter(e -> e.analysis().bisection() != null && ANSWERS.contains(e.analysis().bisection().outcome()))
                 .filter(e -> key(e).equals(key(r))).findFirst()
                 .map(e -> e.analysis().bisection().withRepro(e.analysis().bisection().reproDir(), "made in run " + e.runId()
@@ -64,7 +64,7 @@ final class BisectionReuse {
         CaseId id = r.id();
         String model = "generated".equals(mc.model().source()) || mc.model().source() == null ? id.model() : mc.model().source();
         StringBuilder c = new StringBuilder("accelbridge bisect --model ").append(quoted(model)).append(" --backend ")
-                .append(r.actual().id());
+                .append(r.actual().orElseThrow().id());
         if (id.lane().side() == LaneSide.BROWSER) {
             c.append(' ').append(id.lane().runOptions());
         }

@@ -67,7 +67,7 @@ public final class Bisections {
     public boolean wanted(RunResult r) {
         // native CPU is the reference itself: nothing to bisect it against
         // figures another cell measured: that cell is bisected, once
-        if (r.actual() == null || r.ranOnNativeCpu() || r.sharedFigures()) {
+        if (r.actual().isEmpty() || r.ranOnNativeCpu() || r.sharedFigures()) {
             return false;
         }
         if (always) {
@@ -83,7 +83,7 @@ public final class Bisections {
         if (!wanted(r)) {
             return r;
         }
-        BackendId backend = r.actual();
+        BackendId backend = r.actual().orElseThrow(); // wanted: it ran
         Function<DType, Tolerance> tol = CaseExecutor.toleranceFor(mc, r.id(), backend);
         Object key = BisectionReuse.key(r);
         java.util.Optional<Bisection> reused = always ? java.util.Optional.empty() : BisectionReuse.of(made.get(key), earlier.apply(r), r);
@@ -126,7 +126,7 @@ public final class Bisections {
         if (b.outcome() != Bisection.Outcome.ROUNDING || r.status() != Status.WRONG_OUTPUT) {
             return r;
         }
-        if (r.actual() != r.requested()) {
+        if (!r.ranOn(r.requested())) {
             return r.withStatus(r.status(), (r.reason() == null ? "" : r.reason() + "; ") + b.describe());
         }
         return r.withStatus(Status.PASSED, "outside the element-wise tolerance as rounding amplified over layers, not a defect: "

@@ -262,7 +262,7 @@ final class OneRun {
         if (bisections == null || !bisections.wanted(r)) {
             return r;
         }
-        listener.info("bisecting " + r.id().row() + " on " + r.actual() + "…");
+        listener.info("bisecting " + r.id().row() + " on " + r.actual().map(String::valueOf).orElse("null") + "…");
         RunResult b = account.time(RunAccount.Part.REFERENCES, () -> bisections.apply(r, mc, providers));
         listener.info("  " + b.analysis().bisection().describe());
         return b;

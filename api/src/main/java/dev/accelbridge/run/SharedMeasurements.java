@@ -76,10 +76,10 @@ final class SharedMeasurements {
 
     /** {@code r}, a result judged on another cell's measurement: marked ({@link RunResult#figuresOf()}) and said in its reason. */
     static RunResult named(RunResult r) {
-        if (r.actual() == null) {
+        if (r.actual().isEmpty()) {
             return r;
         }
-        String said = "figures: this lane's " + r.actual().id() + " case's (the same work, measured once)";
+        String said = "figures: this lane's " + r.actual().orElseThrow().id() + " case's (the same work, measured once)";
         return r.withStatus(r.status(), r.reason() == null ? said : r.reason() + "; " + said).withSharedFigures();
     }
 

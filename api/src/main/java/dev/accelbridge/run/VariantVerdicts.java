@@ -23,7 +23,7 @@ final class VariantVerdicts {
      */
     static RunResult said(RunResult r, boolean itself) {
         Optional<Fidelity> f = r.fidelity();
-        if (f.isEmpty() || r.actual() == null) {
+        if (f.isEmpty() || r.actual().isEmpty()) {
             return r;
         }
         String precision = r.id().precision().id();

@@ -65,7 +65,7 @@ class ObserveAppTest {
         assertThat(r.parity().within()).isTrue();
         assertThat(r.warnings()).as("the URL its bytes came from, as the network layer showed them")
                 .contains("its model came from " + app.url("/model.onnx") + " (its response's body hashes to its sha256)");
-        assertThat(r.timings().firstMs()).as("the app's own run, timed in the page").isPositive();
+        assertThat(r.timings().orElseThrow().firstMs()).as("the app's own run, timed in the page").isPositive();
         assertThat(session.store().results(run.runId())).extracting(x -> x.id().scenario()).containsExactly(ScenarioId.OBSERVED);
     }
 

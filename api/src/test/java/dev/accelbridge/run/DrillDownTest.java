@@ -264,7 +264,7 @@ class DrillDownTest {
             OpProfile p = r.analysis().profile();
             assertThat(p).as(r.requested().id()).isNotNull();
             // the profile ran on iterations of its own: the timed samples are the timed loop's, untouched
-            assertThat(r.timings().iterations()).isEqualTo(timed);
+            assertThat(r.timings().orElseThrow().iterations()).isEqualTo(timed);
             assertThat(p.iterations()).isEqualTo(4);
             assertThat(p.ops()).isNotEmpty();
             assertThat(p.ops()).extracting(OpProfile.OpTime::opType).anyMatch(o -> o.contains("Conv"));

@@ -101,19 +101,19 @@ class GenerationVerdictTest {
                 Reference.missing("the native CPU reference failed: out of memory"));
         assertThat(r.status()).isEqualTo(Status.WRONG_OUTPUT);
         assertThat(r.reason()).startsWith("compare: no reference output to check against: the native CPU reference failed");
-        assertThat(((dev.accelbridge.core.Decoding) r.timings().figures()).tokensVerified()).isFalse();
-        assertThat(((dev.accelbridge.core.Decoding) r.timings().figures()).check()).isEqualTo(dev.accelbridge.core.TokenCheck.NONE);
-        assertThat(((dev.accelbridge.core.Decoding) r.timings().figures()).summary()).doesNotContain("verified");
+        assertThat(((dev.accelbridge.core.Decoding) r.timings().orElseThrow().figures()).tokensVerified()).isFalse();
+        assertThat(((dev.accelbridge.core.Decoding) r.timings().orElseThrow().figures()).check()).isEqualTo(dev.accelbridge.core.TokenCheck.NONE);
+        assertThat(((dev.accelbridge.core.Decoding) r.timings().orElseThrow().figures()).summary()).doesNotContain("verified");
     }
 
     @Test
     void theReferenceItselfSaysItsTokensRepeatedNeverVerified() {
         RunResult r = judge(good.get(0), BackendId.CPU, natives.forBackend(BackendId.CPU), LaneId.NATIVE, null);
         assertThat(r.status()).as(r.reason()).isEqualTo(Status.PASSED);
-        assertThat(((dev.accelbridge.core.Decoding) r.timings().figures()).check()).isEqualTo(dev.accelbridge.core.TokenCheck.OWN_FIRST);
-        assertThat(((dev.accelbridge.core.Decoding) r.timings().figures()).tokensVerified()).isFalse();
-        assertThat(((dev.accelbridge.core.Decoding) r.timings().figures()).tokensWord()).isEqualTo("repeated 5/5");
-        assertThat(((dev.accelbridge.core.Decoding) r.timings().figures()).summary()).contains("tokens repeated 5/5").doesNotContain("verified");
+        assertThat(((dev.accelbridge.core.Decoding) r.timings().orElseThrow().figures()).check()).isEqualTo(dev.accelbridge.core.TokenCheck.OWN_FIRST);
+        assertThat(((dev.accelbridge.core.Decoding) r.timings().orElseThrow().figures()).tokensVerified()).isFalse();
+        assertThat(((dev.accelbridge.core.Decoding) r.timings().orElseThrow().figures()).tokensWord()).isEqualTo("repeated 5/5");
+        assertThat(((dev.accelbridge.core.Decoding) r.timings().orElseThrow().figures()).summary()).contains("tokens repeated 5/5").doesNotContain("verified");
     }
 
     @Test
@@ -122,15 +122,15 @@ class GenerationVerdictTest {
         RunResult ok = judge(good.get(0), BackendId.CPU, cpu, LaneId.NATIVE);
         assertThat(ok.status()).as(ok.reason()).isEqualTo(Status.PASSED);
         assertThat(ok.id().scenario()).isEqualTo(ScenarioId.generate(8, 16));
-        assertThat(((dev.accelbridge.core.Decoding) ok.timings().figures()).tokensVerified()).isTrue();
-        assertThat(((dev.accelbridge.core.Decoding) ok.timings().figures()).verified()).as("cold, one warm-up, three timed").isEqualTo(5);
+        assertThat(((dev.accelbridge.core.Decoding) ok.timings().orElseThrow().figures()).tokensVerified()).isTrue();
+        assertThat(((dev.accelbridge.core.Decoding) ok.timings().orElseThrow().figures()).verified()).as("cold, one warm-up, three timed").isEqualTo(5);
         assertThat(ok.parity().against()).isEqualTo("native-cpu, teacher-forced logits");
 
         RunResult bad = judge(broken.get(0), BackendId.CPU, cpu, LaneId.NATIVE);
         assertThat(bad.status()).isEqualTo(Status.WRONG_OUTPUT);
         // prompt 8: the token after 9 steps is computed over a past of 16 positions
         assertThat(bad.reason()).startsWith("teacher-forced logits left the tolerance at token 10 (past length 16)");
-        assertThat(bad.timings().figures()).isInstanceOf(dev.accelbridge.core.Decoding.class);
+        assertThat(bad.timings().orElseThrow().figures()).isInstanceOf(dev.accelbridge.core.Decoding.class);
     }
 
     @Test
@@ -158,8 +158,8 @@ class GenerationVerdictTest {
             LaneId lane = LaneId.of(BrowserKind.CHROMIUM);
             RunResult ok = judge(good.get(0), BackendId.WASM, chromium, lane);
             assertThat(ok.status()).as(ok.reason()).isEqualTo(Status.PASSED);
-            assertThat(((dev.accelbridge.core.Decoding) ok.timings().figures()).tokensVerified()).isTrue();
-            assertThat(((dev.accelbridge.core.Decoding) ok.timings().figures()).tokensPerSec()).isPositive();
+            assertThat(((dev.accelbridge.core.Decoding) ok.timings().orElseThrow().figures()).tokensVerified()).isTrue();
+            assertThat(((dev.accelbridge.core.Decoding) ok.timings().orElseThrow().figures()).tokensPerSec()).isPositive();
             RunResult bad = judge(broken.get(0), BackendId.WASM, chromium, lane);
             assertThat(bad.status()).isEqualTo(Status.WRONG_OUTPUT);
             assertThat(bad.reason()).startsWith("teacher-forced logits left the tolerance at token 10 (past length 16)");

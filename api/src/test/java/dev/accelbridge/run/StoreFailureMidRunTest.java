@@ -80,7 +80,7 @@ class StoreFailureMidRunTest {
             assertThat(m.results()).isEqualTo(2);
             assertThat(healthy.allResults()).extracting(RunResult::id)
                     .containsExactlyInAnyOrder(seen.get(1).id(), seen.get(2).id());
-            assertThat(healthy.allResults().get(0).timings().samplesMs()).hasSize(2);
+            assertThat(healthy.allResults().get(0).timings().orElseThrow().samplesMs()).hasSize(2);
         }
     }
 }

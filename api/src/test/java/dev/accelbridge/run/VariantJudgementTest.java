@@ -166,7 +166,7 @@ class VariantJudgementTest {
         RunResult nat = judge(broken, fp32Reference.withVariantRun(Reference.nativeCpu(List.of()), Precision.INT8));
         assertThat(nat.status()).isEqualTo(Status.WRONG_OUTPUT);
         RunResult elsewhere = RunResult.of(nat.runId(), nat.startedAt(), nat.id(), BackendId.WASM, Status.WRONG_OUTPUT,
-                null, nat.provenance(), nat.timings(), nat.memory(), nat.parity(), List.of(), List.of());
+                null, nat.provenance(), nat.timings().orElse(null), nat.memory(), nat.parity(), List.of(), List.of());
         assertThat(elsewhere.variantParity()).isNull();
         assertThat(elsewhere.defectFinding()).isEqualTo(dev.accelbridge.core.Defect.UNKNOWN);
         assertThat(elsewhere.defect()).isFalse();

@@ -33,6 +33,16 @@ public enum Acceleration {
         return label;
     }
 
+    /** The acceleration of {@code r}: {@link #NONE} when it ran on no backend. */
+    public static Acceleration of(RunResult r) {
+        return r.actual().map(b -> of(b, r.provenance())).orElse(NONE);
+    }
+
+    /** What {@code r}'s label rests on ({@link #evidence(BackendId, Provenance)}); null when it ran on no backend. */
+    public static String evidence(RunResult r) {
+        return r.actual().map(b -> evidence(b, r.provenance())).orElse(null);
+    }
+
     /** The acceleration of a case that ran on {@code actual} with {@code p}. */
     public static Acceleration of(BackendId actual, Provenance p) {
         if (actual == null) {

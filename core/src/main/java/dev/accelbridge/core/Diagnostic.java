@@ -32,10 +32,10 @@ public record Diagnostic(Severity severity, String code, String message, String 
         out.addAll(ofWarnings(r, req));
         addIfAny(out, placedOnCpu(r, req));
         addIfAny(out, computedInFloat32(r, req));
-        Acceleration acc = Acceleration.of(r.actual(), r.provenance());
+        Acceleration acc = Acceleration.of(r);
         addIfAny(out, softwareAdapter(r, acc));
         addIfAny(out, deviceUnverified(r, acc));
-        SampleQuality q = r.timings() == null ? SampleQuality.UNKNOWN : r.timings().quality();
+        SampleQuality q = r.timings().map(tm -> tm.quality()).orElse(SampleQuality.UNKNOWN);
         addIfAny(out, latencyFloor(r, q));
         addIfAny(out, notSteady(r, q));
         addIfAny(out, fewSamples(r));
@@ -57,7 +57,7 @@ public record Diagnostic(Severity severity, String code, String message, String 
             case WRONG_OUTPUT -> new Diagnostic(Severity.CRITICAL, "wrong-output",
                     req + " ran but its output is outside tolerance: "
                             + (r.parity() != null ? r.parity().describe() : reason),
-                    "do not ship this model on " + (r.actual() == null ? req : r.actual().id())
+                    "do not ship this model on " + (r.actual().map(BackendId::id).orElse(req))
                             + " as is; compare per node against the reference and report the first diverging op upstream");
             case FAILED -> new Diagnostic(Severity.ERROR, "failed", req + " failed: " + reason,
                     "read the error; rerun with --verbose for the stack trace, and with a longer --timeout if it timed out");
@@ -68,8 +68,8 @@ public record Diagnostic(Severity severity, String code, String message, String 
                     req + " is not present here: " + reason,
                     "run on a host or browser that has " + req + " (see docs/native-gpu.md and docs/limits.md)");
             case FELL_BACK -> new Diagnostic(Severity.WARNING, "fell-back",
-                    req + " did not run the case; " + (r.actual() == null ? "nothing" : r.actual().id()) + " did: " + reason,
-                    "see each hop's reason in the fallback path; the figures are " + (r.actual() == null ? "none" : r.actual().id()) + "'s");
+                    req + " did not run the case; " + (r.actual().map(BackendId::id).orElse("nothing")) + " did: " + reason,
+                    "see each hop's reason in the fallback path; the figures are " + (r.actual().map(BackendId::id).orElse("none")) + "'s");
             case PASSED -> null;
         };
     }
@@ -116,7 +116,7 @@ public record Diagnostic(Severity severity, String code, String message, String 
         if (!(r.status().executed() && placed != null && !placed.onRequested() && r.lane().side() == LaneSide.BROWSER)) {
             return null;
         }
-        return new Diagnostic(Severity.WARNING, "placed-on-cpu", (r.actual() == null ? req : r.actual().id())
+        return new Diagnostic(Severity.WARNING, "placed-on-cpu", (r.actual().map(BackendId::id).orElse(req))
                 + " ran the case with some nodes on ONNX Runtime's CPU EP" + (placed.offNodes().isEmpty() ? " (which nodes: unknown)"
                 : " (" + placed.offByType() + ")") + ": " + placed.basis(),
                 "its figures are partly the CPU's: see which ops fall back with the op suite (accelbridge ops)");
@@ -128,7 +128,7 @@ public record Diagnostic(Severity severity, String code, String message, String 
         if (!(r.status().executed() && c != null && c.inFloat32())) {
             return null;
         }
-        return new Diagnostic(Severity.INFO, "computed-in-float32", (r.actual() == null ? req : r.actual().id()) + " " + c.describe(),
+        return new Diagnostic(Severity.INFO, "computed-in-float32", (r.actual().map(BackendId::id).orElse(req)) + " " + c.describe(),
                 "judge float16 arithmetic where it is computed in float16 (a GPU whose adapter has shader-f16): this verdict "
                         + "holds for this backend only");
     }
@@ -148,14 +148,14 @@ public record Diagnostic(Severity severity, String code, String message, String 
             return null;
         }
         if (acc == Acceleration.BROWSER_CPU) {
-            return new Diagnostic(Severity.WARNING, "device-is-cpu", Acceleration.evidence(r.actual(), r.provenance()),
-                    "its figures are the CPU's: run it where the browser has a WebNN " + r.actual().webnnDeviceType()
-                    + " backend (Chromium on Windows, macOS or ChromeOS) for " + r.actual().webnnDeviceType() + " figures");
+            return new Diagnostic(Severity.WARNING, "device-is-cpu", Acceleration.evidence(r),
+                    "its figures are the CPU's: run it where the browser has a WebNN " + r.actual().orElseThrow().webnnDeviceType()
+                    + " backend (Chromium on Windows, macOS or ChromeOS) for " + r.actual().orElseThrow().webnnDeviceType() + " figures");
         }
         if (acc != Acceleration.UNVERIFIED_DEVICE) {
             return null;
         }
-        return new Diagnostic(Severity.INFO, "device-unverified", Acceleration.evidence(r.actual(), r.provenance()),
+        return new Diagnostic(Severity.INFO, "device-unverified", Acceleration.evidence(r),
                 "treat its speed as unverified; compare with webnn-cpu and wasm on the same host");
     }
 
@@ -188,11 +188,11 @@ public record Diagnostic(Severity severity, String code, String message, String 
     }
 
     private static Diagnostic fewSamples(RunResult r) {
-        if (!(r.status().executed() && r.timings() != null && r.timings().iterations() > 0
-                && !SampleStats.supports(r.timings().iterations(), 0.5))) {
+        if (!(r.status().executed() && r.timings().isPresent() && r.timings().orElseThrow().iterations() > 0
+                && !SampleStats.supports(r.timings().orElseThrow().iterations(), 0.5))) {
             return null;
         }
-        return new Diagnostic(Severity.INFO, "few-samples", r.timings().iterations() + " timed samples give the median no "
+        return new Diagnostic(Severity.INFO, "few-samples", r.timings().orElseThrow().iterations() + " timed samples give the median no "
                 + "interval (" + SampleStats.samplesNeeded(0.5) + " needed)", "raise --iterations or --min-duration");
     }
 

@@ -58,7 +58,7 @@ public record Fidelity(Precision precision, Parity toFp32, Readout readout, Deco
         if (r.id().precision() == Precision.FP32 || p == null) {
             return java.util.Optional.empty();
         }
-        Decoding d = r.timings() != null && r.timings().figures() instanceof Decoding g ? g : null;
+        Decoding d = r.timings().map(tm -> tm.figures()).orElse(null) instanceof Decoding g ? g : null;
         return java.util.Optional.of(new Fidelity(r.id().precision(), p, r.analysis().readout(),
                 d != null && d.generations() > 0 && d.check() == TokenCheck.REFERENCE ? d : null, Basis.of(r)));
     }

@@ -5,17 +5,16 @@ import java.util.List;
 
 /**
  * One case's result, as a value (like JUnit's {@code TestExecutionResult}): the case's identity, status, reason
- * and provenance, and the figures when it executed. Everything numeric comes from a real execution; what did not
- * execute has null timings and parity, never placeholders.
+ * and provenance, and the figures when it executed. Everything numeric comes from a real execution; whether and where it
+ * ran is its {@link Outcome} (what did not run has no backend and no timings, never placeholders).
  *
  * @param runId        the run this case belongs to
  * @param startedAt    when the case started
  * @param id           the case's identity (model, inputs, shapes, precision, batch, requested backend, lane)
- * @param actual       the backend that ran it (null when nothing ran)
+ * @param outcome      whether it ran, on which backend, and what was timed ({@link #actual()}, {@link #timings()})
  * @param status       the case status
  * @param reason       why: the error, the probe's evidence, the fallback reason; null for a plain PASSED
  * @param provenance   host, browser build, driver, adapter, versions, threads
- * @param timings      null when nothing executed
  * @param memory       process memory, {@link MemoryUsage#UNKNOWN} when not measurable
  * @param parity       divergence from the reference; null when nothing executed or for the reference itself (a dtype
  *                     variant's: from the fp32 model's native CPU run, its designed loss, {@link #fidelity()})
@@ -29,18 +28,19 @@ import java.util.List;
  *                      of the lane, {@link #figuresOf()}: a fallback that landed on a backend its lane measures for the same
  *                      case is judged on that one measurement, not run again
  */
-public record RunResult(String runId, Instant startedAt, CaseId id, BackendId actual, Status status, String reason,
-                        Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
+public record RunResult(String runId, Instant startedAt, CaseId id, Outcome outcome, Status status, String reason,
+                        Provenance provenance, MemoryUsage memory, Parity parity,
                         List<FallbackHop> fallbackPath, List<String> warnings, Parity variantParity,
                         Analysis analysis, Attempts attempts, boolean sharedFigures) {
     /**
-     * A case's result: what ran it and how it ended, with its figures as measured (null timings and parity when nothing
-     * executed). Its variant parity, drill-down, attempts and shared figures are added by the {@code with} steps.
+     * A case's result: what ran it and how it ended, with its figures as measured, {@code actual} and {@code timings} null
+     * where there is none (the boundary where a row's parts come together: its {@link Outcome} is made from them). Its
+     * variant parity, drill-down, attempts and shared figures are added by the {@code with} steps.
      */
     public static RunResult of(String runId, Instant startedAt, CaseId id, BackendId actual, Status status, String reason,
                                Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
                                List<FallbackHop> fallbackPath, List<String> warnings) {
-        return new RunResult(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath,
+        return new RunResult(runId, startedAt, id, Outcome.of(actual, timings), status, reason, provenance, memory, parity, fallbackPath,
                 warnings, null, Analysis.NONE, Attempts.FIRST, false);
     }
 
@@ -57,13 +57,14 @@ public record RunResult(String runId, Instant startedAt, CaseId id, BackendId ac
      */
     public RunResult {
         java.util.Objects.requireNonNull(id, "id");
+        outcome = outcome == null ? new Outcome.NotRun() : outcome;
         reason = Untrusted.reason(reason);
         fallbackPath = fallbackPath == null ? List.of() : List.copyOf(fallbackPath);
         warnings = warnings == null ? List.of() : warnings.stream().map(Untrusted::reason).toList();
         memory = memory == null ? MemoryUsage.UNKNOWN : memory;
         analysis = analysis == null ? Analysis.NONE : analysis;
         attempts = attempts == null ? Attempts.FIRST : attempts;
-        if (sharedFigures && actual == null) {
+        if (sharedFigures && outcome.ranOn().isEmpty()) {
             throw new IllegalArgumentException("a result that ran nowhere has no figures to share: " + id.key());
         }
     }
@@ -73,14 +74,34 @@ public record RunResult(String runId, Instant startedAt, CaseId id, BackendId ac
      * requested on the backend that ran it, at the session options that apply there.
      */
     public java.util.Optional<CaseId> figuresOf() {
-        return sharedFigures ? java.util.Optional.of(id.withRequested(actual).withRuntimeOptions(id.runtimeOptions().on(actual, id.lane())))
+        return sharedFigures ? outcome.ranOn().map(b -> id.withRequested(b).withRuntimeOptions(id.runtimeOptions().on(b, id.lane())))
                 : java.util.Optional.empty();
     }
 
     /** The same result, its figures another cell's measurement ({@link #figuresOf()}). */
     public RunResult withSharedFigures() {
-        return new RunResult(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath,
+        return new RunResult(runId, startedAt, id, outcome, status, reason, provenance, memory, parity, fallbackPath,
                 warnings, variantParity, analysis, attempts, true);
+    }
+
+    /** The backend that ran it, if one did ({@link #outcome()}). */
+    public java.util.Optional<BackendId> actual() {
+        return outcome.ranOn();
+    }
+
+    /** What was timed of it, if anything ({@link #outcome()}). */
+    public java.util.Optional<Timings> timings() {
+        return outcome.timed();
+    }
+
+    /** Whether {@code backend} ran it. */
+    public boolean ranOn(BackendId backend) {
+        return outcome.ranOn().filter(backend::equals).isPresent();
+    }
+
+    /** Whether it ran on a backend other than the one asked for (a fallback's figures). */
+    public boolean ranElsewhere() {
+        return outcome.ranOn().filter(b -> b != id.requested()).isPresent();
     }
 
     /** The model family. */
@@ -115,7 +136,7 @@ public record RunResult(String runId, Instant startedAt, CaseId id, BackendId ac
 
     /** True when this case ran on the native CPU (asked for it, or fell back to it natively): what the reference runs on. */
     public boolean ranOnNativeCpu() {
-        return actual == BackendId.CPU && id.lane().side() == LaneSide.NATIVE;
+        return ranOn(BackendId.CPU) && id.lane().side() == LaneSide.NATIVE;
     }
 
     /** The host fingerprint from the provenance, or null. */
@@ -130,31 +151,31 @@ public record RunResult(String runId, Instant startedAt, CaseId id, BackendId ac
 
     /** The same result with another status and reason (used when parity or fallback decides the final status). */
     public RunResult withStatus(Status newStatus, String newReason) {
-        return new RunResult(runId, startedAt, id, actual, newStatus, newReason, provenance, timings, memory, parity,
+        return new RunResult(runId, startedAt, id, outcome, newStatus, newReason, provenance, memory, parity,
                 fallbackPath, warnings, variantParity, analysis, attempts, sharedFigures);
     }
 
     /** The same result with other timings (e.g. the samples loaded from the store). */
     public RunResult withTimings(Timings t) {
-        return new RunResult(runId, startedAt, id, actual, status, reason, provenance, t, memory, parity, fallbackPath,
-                warnings, variantParity, analysis, attempts, sharedFigures);
+        return new RunResult(runId, startedAt, id, Outcome.of(outcome.ranOn().orElse(null), t), status, reason, provenance, memory,
+                parity, fallbackPath, warnings, variantParity, analysis, attempts, sharedFigures);
     }
 
     /** The same result with its variant's comparison. */
     public RunResult withVariantParity(Parity p) {
-        return new RunResult(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath,
+        return new RunResult(runId, startedAt, id, outcome, status, reason, provenance, memory, parity, fallbackPath,
                 warnings, p, analysis, attempts, sharedFigures);
     }
 
     /** The same result with its drill-down. */
     public RunResult withAnalysis(Analysis a) {
-        return new RunResult(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath,
+        return new RunResult(runId, startedAt, id, outcome, status, reason, provenance, memory, parity, fallbackPath,
                 warnings, variantParity, a, attempts, sharedFigures);
     }
 
     /** The same result after {@code a} attempts. */
     public RunResult withAttempts(Attempts a) {
-        return new RunResult(runId, startedAt, id, actual, status, reason, provenance, timings, memory, parity, fallbackPath,
+        return new RunResult(runId, startedAt, id, outcome, status, reason, provenance, memory, parity, fallbackPath,
                 warnings, variantParity, analysis, a, sharedFigures);
     }
 

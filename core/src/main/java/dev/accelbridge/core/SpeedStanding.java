@@ -40,10 +40,10 @@ public enum SpeedStanding {
 
     /** The standing of {@code r}'s figure, as the backend that actually ran it. */
     public static SpeedStanding of(RunResult r) {
-        if (r == null || !r.status().executed() || r.timings() == null) {
+        if (r == null || !r.status().executed() || r.timings().isEmpty()) {
             return NOT_EXECUTED;
         }
-        switch (Acceleration.of(r.actual(), r.provenance())) {
+        switch (Acceleration.of(r)) {
             case SOFTWARE_ADAPTER:
                 return SOFTWARE_ADAPTER;
             case BROWSER_CPU:
@@ -55,7 +55,7 @@ public enum SpeedStanding {
             default:
                 break;
         }
-        SampleQuality q = r.timings().quality();
+        SampleQuality q = r.timings().orElseThrow().quality();
         if (q.verdictWindow()) {
             return INDICATIVE;
         }

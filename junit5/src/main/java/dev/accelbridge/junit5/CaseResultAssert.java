@@ -102,7 +102,7 @@ public final class CaseResultAssert extends AbstractAssert<CaseResultAssert, Cas
                         + n.reason())).orElse("cpu was not part of the run")));
             } else if (x.getAsDouble() > bound) {
                 fail(String.format(Locale.ROOT, "to have a p50 at most %s× native cpu's, but its p50 %.3g ms is %.2f× native cpu's %.3g ms",
-                        bound, actual.p50Ms().getAsDouble(), x.getAsDouble(), actual.nativeCpu().orElseThrow().timings().p50Ms()));
+                        bound, actual.p50Ms().getAsDouble(), x.getAsDouble(), actual.nativeCpu().orElseThrow().timings().orElseThrow().p50Ms()));
             }
             return CaseResultAssert.this;
         }

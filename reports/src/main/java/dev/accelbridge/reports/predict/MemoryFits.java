@@ -87,7 +87,7 @@ public final class MemoryFits {
     }
 
     private static Optional<RunResult> latestLedger(List<RunResult> results, CaseId c) {
-        return results.stream().filter(r -> r.memory().gpu() != null && r.requested() == BackendId.WEBGPU && r.actual() == BackendId.WEBGPU
+        return results.stream().filter(r -> r.memory().gpu() != null && r.requested() == BackendId.WEBGPU && r.ranOn(BackendId.WEBGPU)
                         && !r.sharedFigures() && r.id().modelSha256().equals(c.modelSha256()) && r.id().inputShapes().equals(c.inputShapes())
                         && r.id().precision() == c.precision() && r.lane().browser() == c.lane().browser() && engine(r.lane()) == engine(c.lane()))
                 .max(Comparator.comparing(RunResult::startedAt, Comparator.nullsFirst(Comparator.naturalOrder())));

@@ -49,11 +49,11 @@ public final class Predictor {
     public static Predictor of(List<RunResult> results, String hostFingerprint) {
         Map<List<String>, List<Double>> by = new LinkedHashMap<>();
         for (RunResult r : results) {
-            if (!hostFingerprint.equals(r.hostFingerprint()) || r.timings() == null || !(r.timings().p50Ms() > 0)
-                    || r.actual() != r.requested() || !(r.status() == Status.PASSED || r.status() == Status.WRONG_OUTPUT)) {
+            if (!hostFingerprint.equals(r.hostFingerprint()) || r.timings().isEmpty() || !(r.timings().orElseThrow().p50Ms() > 0)
+                    || !r.ranOn(r.requested()) || !(r.status() == Status.PASSED || r.status() == Status.WRONG_OUTPUT)) {
                 continue;
             }
-            by.computeIfAbsent(List.of(r.id().inputKey(), config(r)), k -> new ArrayList<>()).add(r.timings().p50Ms());
+            by.computeIfAbsent(List.of(r.id().inputKey(), config(r)), k -> new ArrayList<>()).add(r.timings().orElseThrow().p50Ms());
         }
         List<Point> pts = new ArrayList<>();
         by.forEach((k, v) -> pts.add(new Point(k.get(0), k.get(1), median(v))));

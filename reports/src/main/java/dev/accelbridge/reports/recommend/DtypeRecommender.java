@@ -142,8 +142,8 @@ public final class DtypeRecommender {
         if (!r.status().executed()) {
             return r.status() + (r.reason() == null ? "" : ": " + r.reason());
         }
-        if (r.actual() != r.requested()) {
-            return "fell back to " + (r.actual() == null ? "nothing" : r.actual().id()) + (r.reason() == null ? "" : ": " + r.reason());
+        if (!r.ranOn(r.requested())) {
+            return "fell back to " + (r.actual().map(ba -> ba.id()).orElse("nothing")) + (r.reason() == null ? "" : ": " + r.reason());
         }
         if (r.defect()) {
             // the stored verdict: this backend computes the variant otherwise than its own native run, beyond rounding
@@ -198,7 +198,7 @@ public final class DtypeRecommender {
     }
 
     private static boolean timed(RunResult r) {
-        return SpeedStanding.of(r).counts() && r.timings().p50Ms() > 0;
+        return SpeedStanding.of(r).counts() && r.timings().orElseThrow().p50Ms() > 0;
     }
 
     /**
@@ -213,7 +213,7 @@ public final class DtypeRecommender {
             OptionalDouble c = f.get().closeness();
             return c.isPresent() ? c : OptionalDouble.of(Double.NaN);
         }
-        Decoding d = r.timings() != null && r.timings().figures() instanceof Decoding g ? g : null;
+        Decoding d = r.timings().map(tm -> tm.figures()).orElse(null) instanceof Decoding g ? g : null;
         if (d != null && d.generations() > 0) { // a generation's users read its tokens: the share of generations giving fp32's
             return d.check() == TokenCheck.REFERENCE ? OptionalDouble.of(d.verified() / (double) d.generations())
                     : reference(r) ? OptionalDouble.of(1) : OptionalDouble.empty();
@@ -237,7 +237,7 @@ public final class DtypeRecommender {
         if (f.isPresent()) {
             return f.get().closenessOf();
         }
-        if (r.timings() != null && r.timings().figures() instanceof Decoding g && g.generations() > 0) {
+        if (r.timings().map(tm -> tm.figures()).orElse(null) instanceof Decoding g && g.generations() > 0) {
             return "tokens";
         }
         return r.analysis() != null && r.analysis().readout() != null ? r.analysis().readout().kind().id() : "outputs";

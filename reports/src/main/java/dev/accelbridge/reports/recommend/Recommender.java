@@ -66,14 +66,14 @@ public final class Recommender {
      * second, MLPerf Client's mean inter-token latency), so the text-generation family is ranked by tokens per second.
      */
     static double speedMs(RunResult r) {
-        return r.timings().figures() instanceof Decoding d && Double.isFinite(d.tokensPerSec())
-                ? 1000 / d.tokensPerSec() : r.timings().p50Ms();
+        return r.timings().orElseThrow().figures() instanceof Decoding d && Double.isFinite(d.tokensPerSec())
+                ? 1000 / d.tokensPerSec() : r.timings().orElseThrow().p50Ms();
     }
 
     /** The samples behind {@link #speedMs}: a generation's inter-token latencies, else the timed samples. */
     static double[] speedSamples(RunResult r) {
-        return r.timings().figures() instanceof Decoding d && Double.isFinite(d.tokensPerSec())
-                ? d.itlMs() : r.timings().samplesMs();
+        return r.timings().orElseThrow().figures() instanceof Decoding d && Double.isFinite(d.tokensPerSec())
+                ? d.itlMs() : r.timings().orElseThrow().samplesMs();
     }
 
     /** The native CPU reference of each model (input key) in a group: its figure and the samples behind it. */
@@ -109,7 +109,7 @@ public final class Recommender {
         Map<String, double[]> cpuSamples = new LinkedHashMap<>();
         for (RunResult r : rs) {
             if (r.id().isNativeCpu() && r.ranOnNativeCpu() && r.status().executed()
-                    && r.timings() != null && r.timings().p50Ms() > 0) {
+                    && r.timings().isPresent() && r.timings().orElseThrow().p50Ms() > 0) {
                 cpu.put(r.id().inputKey(), speedMs(r));
                 cpuSamples.put(r.id().inputKey(), speedSamples(r));
             }
@@ -125,9 +125,9 @@ public final class Recommender {
         Map<List<String>, Map<String, RunResult>> byCandidate = new LinkedHashMap<>();
         for (RunResult r : rs) {
             // a figure that does not stand as a speed (a software adapter's, a floored one) is never a candidate
-            if (r.status() == Status.PASSED && r.actual() == r.requested() && SpeedStanding.of(r).counts()
-                    && r.timings().p50Ms() > 0 && cpu.containsKey(r.id().inputKey())) {
-                byCandidate.computeIfAbsent(List.of(r.actual().id(), r.lane().id()), k -> new LinkedHashMap<>())
+            if (r.status() == Status.PASSED && r.ranOn(r.requested()) && SpeedStanding.of(r).counts()
+                    && r.timings().orElseThrow().p50Ms() > 0 && cpu.containsKey(r.id().inputKey())) {
+                byCandidate.computeIfAbsent(List.of(r.actual().orElseThrow().id(), r.lane().id()), k -> new LinkedHashMap<>())
                         .put(r.id().inputKey(), r);
             }
         }

@@ -77,10 +77,10 @@ public record Cell(RunResult result, Score score, double cpuP50Ms, double reques
      */
     public String ranOn() {
         var id = result.id();
-        if (result.actual() == null || result.actual() == id.requested()) {
+        if (!result.ranElsewhere()) {
             return column();
         }
-        return id.requested().id() + " → " + result.actual().id() + column().substring(id.requested().id().length());
+        return id.requested().id() + " → " + result.actual().orElseThrow().id() + column().substring(id.requested().id().length());
     }
 
     /**
@@ -100,7 +100,7 @@ public record Cell(RunResult result, Score score, double cpuP50Ms, double reques
 
     /** Whether the cell's figures sit on a latency floor (a polled readback, the timer): never ranked. */
     public boolean floored() {
-        return result.timings() != null && result.timings().quality().floored();
+        return result.timings().isPresent() && result.timings().orElseThrow().quality().floored();
     }
 
     /** "suite/model", with the precision and batch size when they are not fp32 and 1 ("text/bert fp16 b4"). */
@@ -111,7 +111,7 @@ public record Cell(RunResult result, Score score, double cpuP50Ms, double reques
 
     /** p50 of the result, or NaN. */
     public double p50() {
-        return result.timings() == null ? Double.NaN : result.timings().p50Ms();
+        return result.timings().map(tm -> tm.p50Ms()).orElse(Double.NaN);
     }
 
     /** This cell's p50 over the native CPU p50 (&gt; 1: slower than native), NaN when either is missing. */

@@ -127,8 +127,8 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
          * over A's with the interval of the two sides' inter-token latencies; null when either side is not a generation.
          */
         public String decodingChange() {
-            var da = a == null || a.timings() == null || !(a.timings().figures() instanceof Decoding ga) ? null : ga;
-            var db = b == null || b.timings() == null || !(b.timings().figures() instanceof Decoding gb) ? null : gb;
+            var da = a == null || a.timings().isEmpty() || !(a.timings().orElseThrow().figures() instanceof Decoding ga) ? null : ga;
+            var db = b == null || b.timings().isEmpty() || !(b.timings().orElseThrow().figures() instanceof Decoding gb) ? null : gb;
             if (da == null || db == null || !Double.isFinite(da.tokensPerSec()) || !Double.isFinite(db.tokensPerSec())) {
                 return null;
             }
@@ -207,7 +207,7 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
             if (!Double.isFinite(r)) {
                 return new Row(label, a, b, r, null, false, Double.NaN, 0);
             }
-            Interval within = SampleStats.ratioCi(a.timings().samplesMs(), b.timings().samplesMs());
+            Interval within = SampleStats.ratioCi(a.timings().orElseThrow().samplesMs(), b.timings().orElseThrow().samplesMs());
             double[] n = noise.of(a, b);
             Interval ci = n == null ? within : SampleStats.withRunNoise(r, within, n[0], (int) n[1]);
             boolean known = n != null && Double.isFinite(n[0]) && n[1] >= SampleStats.NOISE_MIN_RUNS;
@@ -280,15 +280,15 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
 
     /** B's p50 over A's when both ran on the same backend (a case that fell back on one side is a change of status, not of speed). */
     private static double ratio(RunResult a, RunResult b) {
-        if (a == null || b == null || a.timings() == null || b.timings() == null || !a.status().executed() || !b.status().executed()
-                || a.actual() != b.actual()) {
+        if (a == null || b == null || a.timings().isEmpty() || b.timings().isEmpty() || !a.status().executed() || !b.status().executed()
+                || !a.actual().equals(b.actual())) {
             return Double.NaN;
         }
         if (!SpeedStanding.of(a).counts() || !SpeedStanding.of(b).counts()) {
             return Double.NaN; // not a speed: no ratio, never significant (the row's caveat says why)
         }
-        double pa = a.timings().p50Ms();
-        double pb = b.timings().p50Ms();
+        double pa = a.timings().orElseThrow().p50Ms();
+        double pb = b.timings().orElseThrow().p50Ms();
         return pa > 0 && pb > 0 ? pb / pa : Double.NaN;
     }
 

@@ -87,9 +87,9 @@ public final class ComparisonJson {
         if (r == null) {
             return Absent.ABSENT;
         }
-        return new Present(r.id().key(), r.runId(), r.status().name(), r.actual() == null ? null : r.actual().id(), CaseFilter.hostName(r),
+        return new Present(r.id().key(), r.runId(), r.status().name(), r.actual().map(ba -> ba.id()).orElse(null), CaseFilter.hostName(r),
                 r.provenance() == null ? r.id().lane().id() : r.provenance().browserLabel(),
-                r.timings() == null ? null : finite(r.timings().p50Ms()), r.memory().gpu() == null ? null : r.memory().gpu().peakBytes());
+                r.timings().isEmpty() ? null : finite(r.timings().orElseThrow().p50Ms()), r.memory().gpu() == null ? null : r.memory().gpu().peakBytes());
     }
 
     private static Double finite(double v) {

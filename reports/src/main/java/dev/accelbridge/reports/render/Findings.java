@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Diagnostic;
 import dev.accelbridge.core.FallbackHop;
 import dev.accelbridge.core.Severity;
@@ -75,7 +76,7 @@ final class Findings {
 
     /** The backend a fallen-back cell ran on ("?" for a record that does not say). */
     private static String ran(Cell c) {
-        return c.result().actual() == null ? "?" : c.result().actual().id();
+        return c.result().actual().map(BackendId::id).orElse("?");
     }
 
     /** What fell back where ("webnn-gpu → wasm in firefox 153"), and why. */

@@ -74,8 +74,8 @@ final class Fmt {
      * What limits the trust in a cell's figures, in words: a latency floor, no steady state, a busy machine; "" when
      * nothing does. One wording for every report and the dashboard.
      */
-    static String trust(Timings t) {
-        return t == null ? "" : t.quality().caveats();
+    static String trust(java.util.Optional<Timings> t) {
+        return t.map(x -> x.quality().caveats()).orElse("");
     }
 
     /** " [software adapter]" / " [device unverified]" when what executed is not what the backend's name suggests. */

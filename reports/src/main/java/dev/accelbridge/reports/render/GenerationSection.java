@@ -21,7 +21,7 @@ final class GenerationSection {
         List<Section.Row> rows = new ArrayList<>();
         for (Cell c : m.cells()) {
             RunResult r = c.result();
-            Decoding d = r.timings() != null && r.timings().figures() instanceof Decoding g ? g : null;
+            Decoding d = r.timings().map(tm -> tm.figures()).orElse(null) instanceof Decoding g ? g : null;
             if (d == null || !r.status().executed()) {
                 continue;
             }
@@ -50,7 +50,7 @@ final class GenerationSection {
         for (Cell o : m.cells()) {
             RunResult r = o.result();
             if (r.ranOnNativeCpu() && r.id().inputKey().equals(c.key().inputKey())
-                    && o.host().equals(c.host()) && r.timings() != null && r.timings().figures() instanceof Decoding g) {
+                    && o.host().equals(c.host()) && r.timings().map(tm -> tm.figures()).orElse(null) instanceof Decoding g) {
                 return g;
             }
         }

@@ -138,7 +138,7 @@ public final class JUnitXmlRenderer {
     }
 
     private static double seconds(Cell c) {
-        var t = c.result().timings();
+        var t = c.result().timings().orElse(null);
         if (t == null) {
             return 0;
         }
@@ -165,12 +165,12 @@ public final class JUnitXmlRenderer {
         RunResult r = c.result();
         StringBuilder sb = new StringBuilder();
         sb.append("status ").append(r.status()).append(", requested ").append(r.requested()).append(", actual ")
-                .append(r.actual() == null ? "none" : r.actual()).append(", score ").append(Fmt.score(c.score().value())).append(" (")
+                .append(r.actual().map(String::valueOf).orElse("none")).append(", score ").append(Fmt.score(c.score().value())).append(" (")
                 .append(c.score().grade().label()).append(")\n");
-        if (r.timings() != null) {
-            sb.append("load ").append(Fmt.ms(r.timings().loadMs())).append(" ms, first ").append(Fmt.ms(r.timings().firstMs()))
-                    .append(" ms, p50 ").append(Fmt.ms(r.timings().p50Ms())).append(" ms, p90 ").append(Fmt.ms(r.timings().p90Ms()))
-                    .append(" ms, p99 ").append(Fmt.ms(r.timings().p99Ms())).append(" ms over ").append(r.timings().iterations())
+        if (r.timings().isPresent()) {
+            sb.append("load ").append(Fmt.ms(r.timings().orElseThrow().loadMs())).append(" ms, first ").append(Fmt.ms(r.timings().orElseThrow().firstMs()))
+                    .append(" ms, p50 ").append(Fmt.ms(r.timings().orElseThrow().p50Ms())).append(" ms, p90 ").append(Fmt.ms(r.timings().orElseThrow().p90Ms()))
+                    .append(" ms, p99 ").append(Fmt.ms(r.timings().orElseThrow().p99Ms())).append(" ms over ").append(r.timings().orElseThrow().iterations())
                     .append(" iterations\n");
         }
         if (r.parity() != null) {

@@ -116,7 +116,7 @@ public final class JsonRenderer {
         derived(o, c.score(), c.cpuP50Ms());
         if (Double.isFinite(c.requestedP50Ms())) {
             o.set("fallbackCost", ResultJson.MAPPER.valueToTree(new CostForm(r.requested().id(), c.requestedP50Ms(),
-                    r.actual() == null ? null : r.actual().id(), c.p50())));
+                    r.actual().map(ba -> ba.id()).orElse(null), c.p50())));
         }
         Change ch = c.change();
         if (ch != null) {
@@ -135,14 +135,14 @@ public final class JsonRenderer {
     public static ArrayNode results(List<RunResult> results) {
         Map<String, RunResult> cpu = new HashMap<>();
         for (RunResult x : results) {
-            if (x.id().isNativeCpu() && x.ranOnNativeCpu() && x.timings() != null) {
+            if (x.id().isNativeCpu() && x.ranOnNativeCpu() && x.timings().isPresent()) {
                 cpu.merge(x.id().inputKey() + "@" + x.hostFingerprint(), x, MatrixBuilder::reference);
             }
         }
         ArrayNode arr = ResultJson.MAPPER.createArrayNode();
         for (RunResult r : results) {
             RunResult ref = cpu.get(r.id().inputKey() + "@" + r.hostFingerprint());
-            double c = ref == null ? Double.NaN : ref.timings().p50Ms();
+            double c = ref == null ? Double.NaN : ref.timings().orElseThrow().p50Ms();
             ObjectNode o = ResultJson.result(r, false);
             derived(o, Scorer.score(r, c), c);
             arr.add(o);

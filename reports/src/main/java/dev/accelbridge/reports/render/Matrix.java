@@ -112,7 +112,7 @@ public record Matrix(String scope, Instant generatedAt, List<Cell> cells, Map<St
         Map<List<String>, Map<Integer, Cell>> by = new java.util.LinkedHashMap<>();
         java.util.TreeSet<Integer> batches = new java.util.TreeSet<>();
         for (Cell c : cells) {
-            if (c.result().timings() == null || c.result().actual() != c.result().requested()) {
+            if (c.result().timings().isEmpty() || !c.result().ranOn(c.result().requested())) {
                 continue; // a fallback's time is another backend's: it would bend this backend's curve
             }
             var id = c.result().id();

@@ -94,7 +94,7 @@ public final class MatrixBuilder {
         Map<String, RunResult> refs = new HashMap<>();
         for (RunResult r : shown) {
             if (r.id().isNativeCpu() && r.ranOnNativeCpu() && r.status().executed()
-                    && r.timings() != null) {
+                    && r.timings().isPresent()) {
                 refs.merge(refKey(r), r, MatrixBuilder::reference);
             }
         }
@@ -102,8 +102,8 @@ public final class MatrixBuilder {
         Map<String, double[]> cpuSamples = new HashMap<>();
         Map<String, Integer> cpuThreads = new HashMap<>();
         refs.forEach((k, r) -> {
-            cpu.put(k, r.timings().p50Ms());
-            cpuSamples.put(k, r.timings().samplesMs());
+            cpu.put(k, r.timings().orElseThrow().p50Ms());
+            cpuSamples.put(k, r.timings().orElseThrow().samplesMs());
             if (r.provenance() != null && r.provenance().threads() != null) {
                 cpuThreads.put(k, r.provenance().threads());
             }
@@ -118,9 +118,9 @@ public final class MatrixBuilder {
     private static Map<String, RunResult> working(List<RunResult> all, Comparator<RunResult> byTime) {
         Map<String, RunResult> working = new HashMap<>();
         for (RunResult r : all) {
-            if ((r.status() == Status.PASSED || r.status() == Status.FELL_BACK) && r.actual() != null && r.timings() != null
-                    && Double.isFinite(r.timings().p50Ms()) && r.provenance() != null) {
-                working.merge(workKey(r.provenance().hostFingerprint(), r, r.actual()), r,
+            if ((r.status() == Status.PASSED || r.status() == Status.FELL_BACK) && r.actual().isPresent() && r.timings().isPresent()
+                    && Double.isFinite(r.timings().orElseThrow().p50Ms()) && r.provenance() != null) {
+                working.merge(workKey(r.provenance().hostFingerprint(), r, r.actual().orElseThrow()), r,
                         (x, y) -> byTime.compare(y, x) >= 0 ? y : x);
             }
         }
@@ -133,18 +133,18 @@ public final class MatrixBuilder {
         double cpuP50 = refs.cpu().getOrDefault(refKey(r), Double.NaN);
         List<RunResult> hist = byCell.getOrDefault(r.cell(), List.of(r));
         List<HistoryPoint> points = hist.stream().map(h -> new HistoryPoint(h.runId(), h.startedAt(),
-                h.timings() == null ? Double.NaN : h.timings().p50Ms(), h.status())).toList();
+                h.timings().map(tm -> tm.p50Ms()).orElse(Double.NaN), h.status())).toList();
         Change change = change(hist, r, detector);
         double requestedP50 = Double.NaN;
         if (r.status() == Status.FELL_BACK && r.provenance() != null) {
             // same rule as MatrixStore.latestWorkingTimings, answered from the results already loaded
             RunResult w = working.get(workKey(r.provenance().hostFingerprint(), r, r.requested()));
-            requestedP50 = w == null ? Double.NaN : w.timings().p50Ms();
+            requestedP50 = w == null ? Double.NaN : w.timings().orElseThrow().p50Ms();
         }
         // the ratio's bootstrap interval, from both sides' samples (none for the reference itself)
         double[] ref = refs.samples().get(refKey(r));
-        Interval ci = ref == null || r.timings() == null || ref == r.timings().samplesMs() ? null
-                : SampleStats.ratioCi(ref, r.timings().samplesMs());
+        Interval ci = ref == null || r.timings().isEmpty() || ref == r.timings().orElseThrow().samplesMs() ? null
+                : SampleStats.ratioCi(ref, r.timings().orElseThrow().samplesMs());
         return new Cell(r, Scorer.score(r, cpuP50), cpuP50, requestedP50, change, points, refs.threads().get(refKey(r)), ci);
     }
 
@@ -154,7 +154,7 @@ public final class MatrixBuilder {
      */
     static Change change(List<RunResult> hist, RunResult current, RegressionDetector detector) {
         // a figure that does not stand as a speed (a software adapter's, a floored one) is never called slower or faster
-        if (!SpeedStanding.of(current).counts() || !Double.isFinite(current.timings().p50Ms())) {
+        if (!SpeedStanding.of(current).counts() || !Double.isFinite(current.timings().orElseThrow().p50Ms())) {
             return null;
         }
         List<RunResult> earlier = new ArrayList<>();
@@ -162,13 +162,13 @@ public final class MatrixBuilder {
             if (java.util.Objects.equals(p.runId(), current.runId())) {
                 break;
             }
-            if (p.status().executed() && p.actual() == current.actual() && p.timings() != null
-                    && Double.isFinite(p.timings().p50Ms())) {
+            if (p.status().executed() && p.actual().equals(current.actual()) && p.timings().isPresent()
+                    && Double.isFinite(p.timings().orElseThrow().p50Ms())) {
                 earlier.add(p);
             }
         }
-        double[] p50s = earlier.stream().mapToDouble(p -> p.timings().p50Ms()).toArray();
-        Change c = detector.assess(p50s, current.timings().p50Ms());
+        double[] p50s = earlier.stream().mapToDouble(p -> p.timings().orElseThrow().p50Ms()).toArray();
+        Change c = detector.assess(p50s, current.timings().orElseThrow().p50Ms());
         return earlier.isEmpty() ? c : c.against(earlier.get(earlier.size() - 1).runId());
     }
 

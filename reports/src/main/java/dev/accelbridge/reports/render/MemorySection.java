@@ -32,7 +32,7 @@ final class MemorySection {
                 continue;
             }
             GpuLedger g = u.gpu();
-            Timings t = r.timings();
+            Timings t = r.timings().orElse(null);
             rows.add(Section.Row.of(g != null && g.leftLiveBytes() > g.peakBytes() / 100 ? "warn" : null, c.host(), c.row(), c.ranOn(),
                     t == null ? "–" : Fmt.ms(t.p50Ms()),
                     g == null ? "–" : Bytes.iec(g.peakBytes()) + OrtWebEngine.ranIn(r.lane())

@@ -53,9 +53,9 @@ final class Sections {
         List<Section.Row> rows = new ArrayList<>();
         for (PositionSpread s : m.positionSpreads()) {
             RunResult first = s.copies().get(0);
-            String copies = s.copies().stream().map(r -> r.requested().id() + " " + Fmt.msCi(r.timings().p50Ms(), r.timings().quality().p50Ci()))
+            String copies = s.copies().stream().map(r -> r.requested().id() + " " + Fmt.msCi(r.timings().orElseThrow().p50Ms(), r.timings().orElseThrow().quality().p50Ci()))
                     .collect(java.util.stream.Collectors.joining(" · "));
-            rows.add(Section.Row.of("warn", first.id().row(), first.actual().id() + " [" + first.lane().id() + "]",
+            rows.add(Section.Row.of("warn", first.id().row(), first.actual().orElseThrow().id() + " [" + first.lane().id() + "]",
                     CaseFilter.hostName(first), copies, Fmt.ms(s.lowMs()) + "–" + Fmt.ms(s.highMs()),
                     String.format(Locale.ROOT, "×%.2f", s.ratio())));
         }
@@ -205,7 +205,7 @@ final class Sections {
             if (c.result().status() != Status.FELL_BACK) {
                 continue;
             }
-            String text = " " + c.column() + " on " + c.host() + ": ran on " + c.result().actual() + ", p50 " + Fmt.ms(c.p50()) + " ms"
+            String text = " " + c.column() + " on " + c.host() + ": ran on " + c.result().actual().map(String::valueOf).orElse("null") + ", p50 " + Fmt.ms(c.p50()) + " ms"
                     + c.result().figuresOf().map(f -> " (the figures of this lane's " + f.requested().id() + " case: the same work, measured once)")
                     .orElse("")
                     + (Double.isFinite(c.requestedP50Ms()) ? " (" + c.result().requested() + " p50 when it last worked on this host: "
@@ -234,7 +234,7 @@ final class Sections {
     }
 
     private static Interval p50Ci(RunResult r) {
-        return r.timings() == null ? null : r.timings().quality().p50Ci();
+        return r.timings().map(tm -> tm.quality()).orElse(null).p50Ci();
     }
 
     /** The fastest backend that passed on every model of a family, per host and precision, and the runner-up. */

@@ -105,13 +105,13 @@ public final class Views {
         RunResult r = c.result();
         var id = r.id();
         String model = c.row().substring(id.family().id().length() + 1);
-        var dec = r.timings() != null && r.timings().figures() instanceof Decoding g ? g : null;
-        var q = r.timings() == null ? null : r.timings().quality();
+        var dec = r.timings().map(tm -> tm.figures()).orElse(null) instanceof Decoding g ? g : null;
+        var q = r.timings().map(tm -> tm.quality()).orElse(null);
         Change ch = c.change();
         List<Point> history = c.history().stream().filter(p -> Double.isFinite(p.p50Ms()) && p.startedAt() != null)
                 .map(p -> new Point(p.startedAt().toString(), p.p50Ms(), p.runId())).toList();
         return new CellView(id.key(), r.runId(), multiHost ? c.row() + " @ " + c.host() : c.row(), c.column(), c.ranOn(), c.ranked(),
-                c.host(), r.status().name(), r.actual() == null ? null : r.actual().id(), Math.round(c.score().value() * 10) / 10.0,
+                c.host(), r.status().name(), r.actual().map(ba -> ba.id()).orElse(null), Math.round(c.score().value() * 10) / 10.0,
                 c.score().grade().name(), id.lane().side().comparedWithNative(), Fmt.caveat(c).trim(),
                 id.family().id(), multiHost ? model + " @ " + c.host() : model, id.requested().id(), browserShort(c), c.browserLabel(),
                 c.versionsLabel().replaceFirst("^ · ", ""), Glyph.of(r.status()), r.status().executed() ? Glyph.figure(c.p50()) : "",
@@ -145,7 +145,7 @@ public final class Views {
             RunResult r = oldestFirst.get(i);
             Change ch = MatrixBuilder.change(oldestFirst.subList(0, i + 1), r, detector);
             out.add(new HistoryEntry(r.runId(), r.startedAt() == null ? null : r.startedAt().toString(), r.status().name(),
-                    r.actual() == null ? null : r.actual().id(), figure(r.timings() == null ? Double.NaN : r.timings().p50Ms()),
+                    r.actual().map(ba -> ba.id()).orElse(null), figure(r.timings().map(tm -> tm.p50Ms()).orElse(Double.NaN)),
                     ch == null || ch.kind() == null ? null : ch.kind().name(), ch == null ? null : ch.percent()));
         }
         return ResultJson.MAPPER.valueToTree(out);

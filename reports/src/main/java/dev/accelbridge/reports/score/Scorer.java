@@ -36,7 +36,7 @@ public final class Scorer {
      * @param cpuP50Ms the native CPU p50 of the same case on the same host, or NaN when there is none
      */
     public static Score score(RunResult r, double cpuP50Ms) {
-        Acceleration acc = Acceleration.of(r.actual(), r.provenance());
+        Acceleration acc = Acceleration.of(r);
         if (!r.status().executed()) {
             return new Score(0, Grade.NONE, 0, 0, 0, Double.NaN, acc, r.status().name().toLowerCase(java.util.Locale.ROOT));
         }
@@ -57,7 +57,7 @@ public final class Scorer {
             note.append("no native CPU reference on this host: speed term neutral");
         }
         if (r.status() == Status.FELL_BACK) {
-            append(note, "fell back to " + r.actual());
+            append(note, "fell back to " + r.actual().map(String::valueOf).orElse("null"));
         }
         Grade g;
         if (r.status() == Status.WRONG_OUTPUT) {
@@ -101,10 +101,10 @@ public final class Scorer {
     }
 
     private static double ratio(RunResult r, double cpuP50Ms) {
-        if (r.timings() == null || !(r.timings().p50Ms() > 0) || !(cpuP50Ms > 0)) {
+        if (r.timings().isEmpty() || !(r.timings().orElseThrow().p50Ms() > 0) || !(cpuP50Ms > 0)) {
             return Double.NaN;
         }
-        return cpuP50Ms / r.timings().p50Ms();
+        return cpuP50Ms / r.timings().orElseThrow().p50Ms();
     }
 
     private static double clamp(double v, double lo, double hi) {

@@ -13,6 +13,7 @@ import dev.accelbridge.core.Diagnostic;
 import dev.accelbridge.core.FallbackHop;
 import dev.accelbridge.core.Fidelity;
 import dev.accelbridge.core.MemoryUsage;
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.OpVariant;
 import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.Provenance;
@@ -143,7 +144,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
     static ResultForm of(RunResult r, boolean withSamples) {
         CaseId id = r.id();
         Provenance p = r.provenance();
-        Timings t = r.timings();
+        Timings t = r.timings().orElse(null);
         Parity q = r.parity();
         QualityForm qf = t == null ? null : QualityForm.of(t.quality());
         JsonNode analysis = ResultJson.MAPPER.createObjectNode();
@@ -151,11 +152,11 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
         var op = OpVariant.of(id).orElse(null);
         return new ResultForm(r.runId(), r.startedAt() == null ? null : r.startedAt().toString(), id.key(),
                 op == null ? null : op.qualifiedType(), op == null ? null : op.opset(), op == null ? null : op.variant(),
-                r.actual() == null ? null : r.actual().id(), r.status().name(), r.reason(), r.reason(), r.flaky(),
+                r.actual().map(BackendId::id).orElse(null), r.status().name(), r.reason(), r.reason(), r.flaky(),
                 r.attempts().count(), r.attempts().earlier(),
                 p == null ? null : p.host(), p == null ? null : p.hostFingerprint(),
                 p == null || p.browser() == null ? null : p.browserLabel(), p == null ? null : p.driver(),
-                p == null ? null : p.adapter(), p == null ? null : p.softwareAdapter(), Acceleration.of(r.actual(), p).label(),
+                p == null ? null : p.adapter(), p == null ? null : p.softwareAdapter(), Acceleration.of(r).label(),
                 p == null ? null : p.threads(),
                 t == null ? null : t.loadMs(), t == null ? null : t.firstMs(), t == null ? null : t.p50Ms(),
                 t == null || Double.isNaN(t.p90Ms()) ? null : t.p90Ms(), t == null || Double.isNaN(t.p99Ms()) ? null : t.p99Ms(),
@@ -245,8 +246,8 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
         analysis.set("readout", readout);
         analysis.set("computed", computed);
         analysis.set("load", load);
-        return new RunResult(runId, started, id, actual == null ? null : parse("actual", actual, BackendId::parse), s, reason,
-                provenance, t, memory == null ? MemoryUsage.UNKNOWN : memory.toUsage(), q, fallbackPath == null ? List.of() : fallbackPath,
+        return new RunResult(runId, started, id, Outcome.of(actual == null ? null : parse("actual", actual, BackendId::parse), t), s, reason,
+                provenance, memory == null ? MemoryUsage.UNKNOWN : memory.toUsage(), q, fallbackPath == null ? List.of() : fallbackPath,
                 warnings == null ? List.of() : warnings, variantParity, AnalysisJson.read(analysis),
                 new Attempts(Math.max(1, attempts), earlierAttempts == null ? List.of() : earlierAttempts),
                 figuresOf != null && actual != null);

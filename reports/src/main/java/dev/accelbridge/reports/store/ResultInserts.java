@@ -60,12 +60,12 @@ final class ResultInserts {
                 ap.endRow();
             }
         });
-        boolean anySamples = results.stream().anyMatch(r -> r.timings() != null && r.timings().samplesMs().length > 0);
+        boolean anySamples = results.stream().anyMatch(r -> r.timings().isPresent() && r.timings().orElseThrow().samplesMs().length > 0);
         if (anySamples) {
             try (DuckDBAppender ap = c.createAppender(DuckDBConnection.DEFAULT_SCHEMA, "samples")) {
                 for (int k = 0; k < n; k++) {
                     RunResult r = results.get(k);
-                    double[] s = r.timings() == null ? new double[0] : r.timings().samplesMs();
+                    double[] s = r.timings().map(tm -> tm.samplesMs()).orElse(new double[0]);
                     for (int j = 0; j < s.length; j++) {
                         ap.beginRow().append(ids[k]).append(j).append(s[j]).endRow();
                     }
@@ -81,7 +81,7 @@ final class ResultInserts {
     private static void append(DuckDBAppender ap, RunResult r) throws SQLException {
         appendCase(ap, r);
         appendProvenance(ap, r.provenance());
-        appendTimings(ap, r.timings());
+        appendTimings(ap, r.timings().orElse(null));
         MemoryUsage m = r.memory();
         ap.append(m.rssBefore());
         ap.append(m.rssAfter());
@@ -101,7 +101,7 @@ final class ResultInserts {
                 text(ap, (String) v);
             }
         }
-        text(ap, r.actual() == null ? null : r.actual().id());
+        text(ap, r.actual().map(ba -> ba.id()).orElse(null));
         text(ap, r.status().name());
         text(ap, r.reason());
     }
@@ -149,7 +149,7 @@ final class ResultInserts {
     /** From fallback_path to memory_detail: the columns held as JSON text, with started_at, the attempts and whether the figures are another cell's among them. */
     private static void appendDocuments(DuckDBAppender ap, RunResult r) throws SQLException {
         Provenance p = r.provenance();
-        Timings t = r.timings();
+        Timings t = r.timings().orElse(null);
         text(ap, ResultJson.fallbackPath(r.fallbackPath()).toString());
         text(ap, ResultJson.strings(r.warnings()).toString());
         text(ap, p == null ? null : ResultJson.provenance(p).toString());

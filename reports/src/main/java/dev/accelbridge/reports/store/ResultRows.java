@@ -6,6 +6,7 @@ import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.Dimension;
 import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.MemoryUsage;
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
@@ -83,7 +84,7 @@ final class ResultRows {
         List<RunResult> out = new ArrayList<>(partial.size());
         for (int k = 0; k < partial.size(); k++) {
             RunResult r = partial.get(k);
-            Timings t = r.timings();
+            Timings t = r.timings().orElse(null);
             if (t != null) {
                 double[] s = samples.getOrDefault(ids.get(k), new double[0]);
                 r = r.withTimings(t.withSamples(s));
@@ -128,8 +129,8 @@ final class ResultRows {
         String actual = rs.getString("actual");
         CaseId id = Dimensions.read(d -> column(rs, d.column()));
         return new RunResult(rs.getString("run_id"), instant(rs, "started_at"), id,
-                actual == null ? null : BackendId.parse(actual), Status.valueOf(rs.getString("status")), rs.getString("reason"),
-                p, t, m, q, ResultJson.fallbackPath(ResultJson.parse(rs.getString("fallback_path"))),
+                Outcome.of(actual == null ? null : BackendId.parse(actual), t), Status.valueOf(rs.getString("status")), rs.getString("reason"),
+                p, m, q, ResultJson.fallbackPath(ResultJson.parse(rs.getString("fallback_path"))),
                 ResultJson.strings(ResultJson.parse(rs.getString("warnings"))),
                 rs.getString("variant_parity") == null ? null : ResultJson.parity(ResultJson.parse(rs.getString("variant_parity"))),
                 rs.getString("analysis") == null ? null : AnalysisJson.read(ResultJson.parse(rs.getString("analysis"))),
@@ -191,6 +192,6 @@ final class ResultRows {
                     ps.setString(i++, hostFingerprint);
                     ps.setString(i, backend.id());
                 });
-        return l.stream().findFirst().map(RunResult::timings);
+        return l.stream().findFirst().flatMap(RunResult::timings);
     }
 }

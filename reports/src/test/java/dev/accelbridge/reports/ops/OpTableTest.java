@@ -32,7 +32,7 @@ class OpTableTest {
     }
 
     static RunResult withPlacement(RunResult r, Placement p) {
-        return RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual(), r.status(), r.reason(), r.provenance(), r.timings(),
+        return RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual().orElse(null), r.status(), r.reason(), r.provenance(), r.timings().orElse(null),
                 r.memory(), r.parity(), r.fallbackPath(), r.warnings()).withVariantParity(r.variantParity()).withAnalysis(new Analysis(null, null, null, null, p));
     }
 

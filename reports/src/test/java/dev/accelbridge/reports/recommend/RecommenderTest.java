@@ -101,7 +101,7 @@ class RecommenderTest {
         RunResult wasm1 = passed("r", t(1), h, ModelFamily.VISION, "convnet", BackendId.WASM, ff, samples(3, 0.02, 60, 2));
         RunResult gpu1 = passed("r", t(2), h, ModelFamily.VISION, "convnet", BackendId.WEBGPU, ff,
                 new double[]{100.0, 100.0, 100.1, 99.9, 100.0, 100.2, 100.0, 100.0, 100.1, 100.0});
-        gpu1 = gpu1.withTimings(gpu1.timings().withClock(0.02, 100.16));
+        gpu1 = gpu1.withTimings(gpu1.timings().orElseThrow().withClock(0.02, 100.16));
         // the same model at batch 4 on wasm: 8 ms a call is 500 items/s, against 333 at batch 1
         RunResult cpu4 = batch(passed("r", t(3), h, ModelFamily.VISION, "convnet", BackendId.CPU, nativeProv(h), samples(3, 0.02, 60, 3)), 4);
         RunResult wasm4 = batch(passed("r", t(4), h, ModelFamily.VISION, "convnet", BackendId.WASM, ff, samples(8, 0.02, 60, 4)), 4);
@@ -113,7 +113,7 @@ class RecommenderTest {
         assertThat(o.speedupVsCpuCi().lo()).isLessThan(o.speedupVsCpu());
         assertThat(o.speedupVsCpuCi().hi()).isGreaterThan(o.speedupVsCpu());
         assertThat(o.offlineBatch()).isEqualTo(4);
-        assertThat(o.offlineItemsPerSec()).isCloseTo(4 * 1000.0 / wasm4.timings().p50Ms(), within(1e-6));
+        assertThat(o.offlineItemsPerSec()).isCloseTo(4 * 1000.0 / wasm4.timings().orElseThrow().p50Ms(), within(1e-6));
         assertThat(RecommendationJson.describe(o)).containsPattern("slower than native cpu \\[\\d\\.\\d\\d–\\d\\.\\d\\d\\]")
                 .containsPattern("offline \\d+ items/s at batch 4");
     }
@@ -121,7 +121,7 @@ class RecommenderTest {
     private static RunResult batch(RunResult r, int b) {
         var id = r.id();
         return RunResult.of(r.runId(), r.startedAt(), new dev.accelbridge.core.CaseId(id.family(), id.model(), id.modelSha256(),
-                id.inputSet(), id.inputShapes(), id.precision(), b, id.requested(), id.lane()), r.actual(), r.status(), r.reason(),
-                r.provenance(), r.timings(), r.memory(), r.parity(), r.fallbackPath(), r.warnings());
+                id.inputSet(), id.inputShapes(), id.precision(), b, id.requested(), id.lane()), r.actual().orElse(null), r.status(), r.reason(),
+                r.provenance(), r.timings().orElse(null), r.memory(), r.parity(), r.fallbackPath(), r.warnings());
     }
 }

@@ -60,7 +60,7 @@ class CellViewTest {
         o.fieldNames().forEachRemaining(names::add);
         assertThat(names).containsExactlyElementsOf(expected);
 
-        Decoding d = (Decoding) gen.timings().figures();
+        Decoding d = (Decoding) gen.timings().orElseThrow().figures();
         assertThat(o.get("ttft").asDouble()).isEqualTo(d.ttftP50Ms());
         assertThat(o.get("tokensPerSec").asDouble()).isEqualTo(d.tokensPerSec());
         assertThat(o.get("ttftCi")).hasSize(2);

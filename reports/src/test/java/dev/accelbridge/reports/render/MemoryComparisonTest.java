@@ -21,8 +21,8 @@ class MemoryComparisonTest {
     private static RunResult at(RuntimeOptions o, MemoryUsage m, int minute) {
         RunResult r = Fixtures.passed("r1", Fixtures.t(minute), H, ModelFamily.TEXT, "bert-mini", BackendId.WEBGPU,
                 Fixtures.chromiumProv(H, true), Fixtures.samples(3, 0.01, 20, minute));
-        return RunResult.of(r.runId(), r.startedAt(), r.id().withRuntimeOptions(o), r.actual(), r.status(), r.reason(), r.provenance(),
-                r.timings(), m, r.parity(), r.fallbackPath(), r.warnings());
+        return RunResult.of(r.runId(), r.startedAt(), r.id().withRuntimeOptions(o), r.actual().orElse(null), r.status(), r.reason(), r.provenance(),
+                r.timings().orElse(null), m, r.parity(), r.fallbackPath(), r.warnings());
     }
 
     @Test

@@ -18,7 +18,7 @@ class MemorySectionTest {
     static final HostInfo H = Fixtures.host("alpha");
 
     private static RunResult with(RunResult r, MemoryUsage m) {
-        return RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual(), r.status(), r.reason(), r.provenance(), r.timings(), m,
+        return RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual().orElse(null), r.status(), r.reason(), r.provenance(), r.timings().orElse(null), m,
                 r.parity(), r.fallbackPath(), r.warnings());
     }
 

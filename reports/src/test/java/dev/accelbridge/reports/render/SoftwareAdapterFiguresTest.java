@@ -98,12 +98,12 @@ class SoftwareAdapterFiguresTest {
     @Test
     void theVerdictsWindowMakesAnyFigureIndicative() {
         RunResult r = wasm("r", 0, 4);
-        RunResult window = RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual(), r.status(), r.reason(), r.provenance(),
-                r.timings().withQuality(r.timings().quality().inVerdictWindow()), r.memory(), r.parity(), r.fallbackPath(), r.warnings());
+        RunResult window = RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual().orElse(null), r.status(), r.reason(), r.provenance(),
+                r.timings().orElseThrow().withQuality(r.timings().orElseThrow().quality().inVerdictWindow()), r.memory(), r.parity(), r.fallbackPath(), r.warnings());
         assertThat(SpeedStanding.of(r)).isEqualTo(SpeedStanding.COUNTS);
         assertThat(SpeedStanding.of(window)).isEqualTo(SpeedStanding.INDICATIVE);
         assertThat(SpeedStanding.of(swiftShader("r", 0, 1))).isEqualTo(SpeedStanding.SOFTWARE_ADAPTER);
-        assertThat(window.timings().quality().caveats()).contains("indicative, not settled");
+        assertThat(window.timings().orElseThrow().quality().caveats()).contains("indicative, not settled");
         assertThat(Timings.of(1, 1, 0, new double[]{1}).quality().verdictWindow()).isFalse();
     }
 }

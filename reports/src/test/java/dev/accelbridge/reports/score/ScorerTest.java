@@ -20,8 +20,8 @@ class ScorerTest {
 
     private RunResult passedAt(double p50, Parity parity, BackendId b, Provenance p) {
         RunResult r = passed("r", t(0), h, ModelFamily.VISION, "convnet", b, p, new double[]{p50, p50, p50});
-        return RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual(), r.status(), r.reason(), r.provenance(),
-                r.timings(), r.memory(), parity, r.fallbackPath(), r.warnings());
+        return RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual().orElse(null), r.status(), r.reason(), r.provenance(),
+                r.timings().orElse(null), r.memory(), parity, r.fallbackPath(), r.warnings());
     }
 
     @Test

@@ -76,7 +76,7 @@ class MatrixStoreTest {
             for (int i = 0; i < back.size(); i++) {
                 assertSame(back.get(i), written.get(i));
             }
-            assertThat(back.get(0).timings().samplesMs()).containsExactly(written.get(0).timings().samplesMs());
+            assertThat(back.get(0).timings().orElseThrow().samplesMs()).containsExactly(written.get(0).timings().orElseThrow().samplesMs());
             assertThat(back.get(3).analysis().computed()).isEqualTo(written.get(3).analysis().computed());
             assertThat(back.get(0).analysis().computed()).isNull();
             assertThat(back.get(3).analysis().bisection().nonFinite()).isEqualTo(written.get(3).analysis().bisection().nonFinite());
@@ -145,10 +145,10 @@ class MatrixStoreTest {
                 assertThat(r.status()).isEqualTo(w.status());
                 assertThat(r.reason()).isEqualTo(w.reason());
                 assertThat(r.startedAt()).isEqualTo(w.startedAt());
-                if (w.timings() == null) {
-                    assertThat(r.timings()).isNull();
+                if (w.timings().isEmpty()) {
+                    assertThat(r.timings().orElse(null)).isNull();
                 } else {
-                    assertThat(r.timings().samplesMs()).containsExactly(w.timings().samplesMs());
+                    assertThat(r.timings().orElseThrow().samplesMs()).containsExactly(w.timings().orElseThrow().samplesMs());
                 }
             }
         }

@@ -38,7 +38,7 @@ class MemoryStoreTest {
     static final MemoryUsage FULL = dev.accelbridge.reports.Fixtures.MEASURED_MEMORY;
 
     private static RunResult withMemory(RunResult r, MemoryUsage m) {
-        return RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual(), r.status(), r.reason(), r.provenance(), r.timings(), m,
+        return RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual().orElse(null), r.status(), r.reason(), r.provenance(), r.timings().orElse(null), m,
                 r.parity(), r.fallbackPath(), r.warnings());
     }
 

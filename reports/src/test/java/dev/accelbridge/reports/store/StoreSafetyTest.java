@@ -250,7 +250,7 @@ class StoreSafetyTest {
         try (MatrixStore s = MatrixStore.openReadOnly(f)) {
             RunResult r = s.results("r1").get(0);
             assertThat(r.id().lane().id()).isEqualTo("chromium");
-            assertThat(r.timings().p50Ms()).isEqualTo(1.5);
+            assertThat(r.timings().orElseThrow().p50Ms()).isEqualTo(1.5);
         }
         assertThat(sha(f)).isEqualTo(before);
         try (MatrixStore s = MatrixStore.open(f)) {

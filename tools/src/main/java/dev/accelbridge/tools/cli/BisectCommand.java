@@ -102,7 +102,7 @@ public final class BisectCommand implements Callable<Integer> {
                 stdout.println(a.toPrettyString());
             } else {
                 for (RunResult r : results) {
-                    stdout.println(r.id().row() + " on " + (r.actual() == null ? "-" : r.actual().id()) + ": " + r.status()
+                    stdout.println(r.id().row() + " on " + (r.actual().map(BackendId::id).orElse("-")) + ": " + r.status()
                             + (r.reason() == null ? "" : " (" + r.reason() + ")"));
                     Bisection bi = r.analysis().bisection();
                     if (bi != null) {

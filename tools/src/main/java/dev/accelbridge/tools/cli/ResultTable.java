@@ -43,11 +43,11 @@ final class ResultTable {
         java.util.Map<RunResult, PositionSpread> apart = new java.util.IdentityHashMap<>();
         PositionSpread.of(results).forEach(p -> p.copies().forEach(c -> apart.put(c, p)));
         for (RunResult r : results) {
-            String backend = r.requested().id() + (r.actual() != null && r.actual() != r.requested() ? " → " + r.actual().id() : "");
+            String backend = r.requested().id() + (r.ranElsewhere() ? " → " + r.actual().orElseThrow().id() : "");
             rows.add(new String[] {r.id().row() + r.id().dimensionsTag(), backend, r.lane().key(), r.status().name(),
-                    r.timings() == null ? "-" : fmt(r.timings().p50Ms()),
+                    r.timings().isEmpty() ? "-" : fmt(r.timings().orElseThrow().p50Ms()),
                     r.parity() == null ? "-" : String.format(Locale.ROOT, "%.2e", r.parity().maxAbsErr()), note(r, apart.get(r))});
-            under.add(r.timings() != null && r.timings().figures() instanceof Decoding g ? g.summary() : null);
+            under.add(r.timings().map(tm -> tm.figures()).orElse(null) instanceof Decoding g ? g.summary() : null);
         }
         int[] w = new int[HEADER.length - 1];
         for (int i = 0; i < w.length; i++) {
@@ -115,21 +115,21 @@ final class ResultTable {
 
     private static String note(RunResult r, PositionSpread apart) {
         List<String> n = new ArrayList<>();
-        var acc = Acceleration.of(r.actual(), r.provenance());
+        var acc = Acceleration.of(r);
         if (r.status().executed() && (acc == Acceleration.SOFTWARE_ADAPTER || acc == Acceleration.UNVERIFIED_DEVICE
                 || acc == Acceleration.BROWSER_CPU)) {
             n.add(acc.label());
         }
         // first, so a cut note still says whose figures these are
         r.figuresOf().ifPresent(f -> n.add("figures of this lane's " + f.requested().id() + " case"));
-        if (r.timings() != null && r.timings().quality() != null) {
-            n.addAll(r.timings().quality().caveatList());
+        if (r.timings().isPresent() && r.timings().orElseThrow().quality() != null) {
+            n.addAll(r.timings().orElseThrow().quality().caveatList());
         }
         if (apart != null) {
             n.add(String.format(Locale.ROOT, "position-dependent: %s–%s ms over %d copies of this work", fmt(apart.lowMs()),
                     fmt(apart.highMs()), apart.copies().size()));
         }
-        if (r.reason() != null && (r.status() != Status.PASSED || r.timings() != null && r.timings().figures() instanceof Decoding)) {
+        if (r.reason() != null && (r.status() != Status.PASSED || r.timings().map(tm -> tm.figures()).orElse(null) instanceof Decoding)) {
             n.add(r.reason());
         }
         return String.join("; ", n);

@@ -99,10 +99,10 @@ class NativeRunCliTest {
             String run = store.latestRun().orElseThrow();
             List<RunResult> stored = store.results(run);
             assertThat(stored).hasSize(4);
-            assertThat(stored.stream().filter(x -> x.timings().figures() instanceof dev.accelbridge.core.ScenarioFigures.SinglePass).toList()).hasSize(3).allSatisfy(x -> {
+            assertThat(stored.stream().filter(x -> x.timings().orElseThrow().figures() instanceof dev.accelbridge.core.ScenarioFigures.SinglePass).toList()).hasSize(3).allSatisfy(x -> {
                 assertThat(x.status()).isEqualTo(Status.PASSED);
-                assertThat(x.timings().samplesMs()).hasSizeGreaterThan(36);
-                assertThat(x.timings().quality().p50Ci()).isNotNull();
+                assertThat(x.timings().orElseThrow().samplesMs()).hasSizeGreaterThan(36);
+                assertThat(x.timings().orElseThrow().quality().p50Ci()).isNotNull();
             });
             // the run's own account: printed at its end and kept in the ledger
             JsonNode account = new ObjectMapper().readTree(store.account(run).orElseThrow());

@@ -28,7 +28,7 @@ class ResultTableTest {
         // found: the second of three copies of one model measured twice as slow, and its row said nothing
         RunResult first = copy(1, 61.3);
         RunResult second = copy(2, 125.2);
-        RunResult unsettled = second.withTimings(second.timings().withQuality(second.timings().quality().withWarmup(10_000, false, -0.2)));
+        RunResult unsettled = second.withTimings(second.timings().orElseThrow().withQuality(second.timings().orElseThrow().quality().withWarmup(10_000, false, -0.2)));
         String table = ResultTable.render(List.of(first, unsettled, copy(3, 60.6)), 400, false);
         assertThat(table).contains("position-dependent: ").contains(" over 3 copies of this work");
         assertThat(table.lines().filter(l -> l.contains(" 125 "))).singleElement().asString().contains("warm-up");

@@ -70,10 +70,10 @@ class ResumeAfterKillTest {
             List<RunResult> all = store.results(runId);
             assertThat(all).hasSize(5);
             assertThat(all).extracting(x -> x.suite().id()).containsExactlyInAnyOrder("text", "vision", "multimodal", "multimodal", "multimodal");
-            assertThat(all).allSatisfy(x -> assertThat(x.timings().iterations()).isGreaterThanOrEqualTo(4000));
+            assertThat(all).allSatisfy(x -> assertThat(x.timings().orElseThrow().iterations()).isGreaterThanOrEqualTo(4000));
             java.util.Set<String> keptRows = new java.util.HashSet<>(kept.stream().map(k -> k.id().row() + k.id().dimensionsTag()).toList());
             double sampled = all.stream().filter(x -> !keptRows.contains(x.id().row() + x.id().dimensionsTag()))
-                    .flatMapToDouble(x -> java.util.Arrays.stream(x.timings().samplesMs())).sum() / 1000;
+                    .flatMapToDouble(x -> java.util.Arrays.stream(x.timings().orElseThrow().samplesMs())).sum() / 1000;
             assertThat(accounted).as("timed compute of the resumed run against its new cases' samples").isLessThan(sampled + 1.2);
         }
     }
