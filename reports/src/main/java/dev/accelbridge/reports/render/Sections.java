@@ -234,7 +234,7 @@ final class Sections {
     }
 
     private static Interval p50Ci(RunResult r) {
-        return r.timings().map(tm -> tm.quality()).orElse(null).p50Ci();
+        return r.timings().map(tm -> tm.quality().p50Ci()).orElse(null);
     }
 
     /** The fastest backend that passed on every model of a family, per host and precision, and the runner-up. */
