@@ -63,7 +63,7 @@ public record CaseResult(RunResult result, Optional<RunResult> nativeCpu) {
 
     /** The outputs' distance from the reference; empty when nothing executed or for the reference itself. */
     public Optional<Parity> parity() {
-        return Optional.ofNullable(result.parity());
+        return result.parity();
     }
 
     /** Host, browser build, driver, adapter (a software adapter is labelled), execution providers, versions. */

@@ -107,7 +107,7 @@ public final class VersionRepros {
     }
 
     private static String err(RunResult r) {
-        return r.parity() == null ? "–" : String.format(Locale.ROOT, "%.3g", r.parity().maxAbsErr());
+        return r.parity().isEmpty() ? "–" : String.format(Locale.ROOT, "%.3g", r.parity().orElseThrow().maxAbsErr());
     }
 
     private static String env(Provenance p, java.util.function.Function<Provenance, String> f) {

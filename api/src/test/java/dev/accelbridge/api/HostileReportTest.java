@@ -107,7 +107,7 @@ class HostileReportTest {
         try (MatrixStore store = MatrixStore.open(dir.resolve("m.duckdb"))) {
             String run = store.beginRun(new HostInfo("h", "fp-h", "Linux", "amd64", "cpu", 2, 2, List.of(), 1L << 30, List.of(), "17"),
                     Map.of(), "{}");
-            RunResult stored = new RunResult(run, r.startedAt(), r.id(), r.outcome(), r.status(), r.reason(), r.provenance(), r.memory(), r.parity(), r.fallbackPath(), r.warnings(), r.variantParity(), r.analysis(), r.attempts(), r.sharedFigures());
+            RunResult stored = new RunResult(run, r.startedAt(), r.id(), r.outcome(), r.status(), r.reason(), r.provenance(), r.memory(), r.fallbackPath(), r.warnings(), r.variantParity(), r.analysis(), r.attempts(), r.sharedFigures());
             store.writeAll(List.of(stored));
             assertThat(store.results(run)).singleElement().satisfies(b -> assertThat(b.id().batchSize()).isEqualTo(1));
         }

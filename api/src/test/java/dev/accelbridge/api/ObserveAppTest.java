@@ -62,7 +62,7 @@ class ObserveAppTest {
         assertThat(r.provenance().runtimeVersions()).as("the flags the browser ran with").containsEntry("v8-flags", "--wasm-sync-tier-up");
         assertThat(r.id().lane().versions()).as("the release the app loaded, read from it").containsEntry("ortWebVersion",
                 dev.accelbridge.browser.page.OrtWebBuild.pinned().version());
-        assertThat(r.parity().within()).isTrue();
+        assertThat(r.parity().orElseThrow().within()).isTrue();
         assertThat(r.warnings()).as("the URL its bytes came from, as the network layer showed them")
                 .contains("its model came from " + app.url("/model.onnx") + " (its response's body hashes to its sha256)");
         assertThat(r.timings().orElseThrow().firstMs()).as("the app's own run, timed in the page").isPositive();
@@ -85,7 +85,7 @@ class ObserveAppTest {
         RunResult r = assertThat(run.results()).singleElement().actual();
         assertThat(r.status()).as("%s", r.reason()).isEqualTo(Status.PASSED);
         assertThat(r.id().inputShapes()).endsWith("=70000x4");
-        assertThat(r.parity().within()).isTrue();
+        assertThat(r.parity().orElseThrow().within()).isTrue();
         assertThat(run.replays()).as("its 1.07 MiB input replayed natively").singleElement()
                 .satisfies(x -> assertThat(x.status()).as("%s", x.reason()).isEqualTo(Status.PASSED));
     }

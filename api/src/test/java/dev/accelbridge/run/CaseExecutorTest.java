@@ -161,7 +161,7 @@ class CaseExecutorTest {
         RunResult wrong = strict.run(ctx(), mc, chain, probes(), providers, ref).result();
         assertThat(wrong.status()).as(wrong.reason()).isEqualTo(Status.WRONG_OUTPUT);
         assertThat(wrong.actual().orElse(null)).isEqualTo(BackendId.WEBNN_CPU);
-        assertThat(wrong.parity().within()).isFalse();
+        assertThat(wrong.parity().orElseThrow().within()).isFalse();
         assertThat(wrong.reason()).contains("outside tolerance");
 
         CaseExecutor movesOn = new CaseExecutor(0, 2, Duration.ofSeconds(60), FallbackPolicy.ON_FAILURE_AND_WRONG_OUTPUT,
@@ -169,7 +169,7 @@ class CaseExecutorTest {
         RunResult fellBack = movesOn.run(ctx(), mc, chain, probes(), providers, ref).result();
         assertThat(fellBack.status()).as(fellBack.reason()).isEqualTo(Status.FELL_BACK);
         assertThat(fellBack.actual().orElse(null)).isEqualTo(BackendId.WASM);
-        assertThat(fellBack.parity().within()).isTrue();
+        assertThat(fellBack.parity().orElseThrow().within()).isTrue();
         assertThat(fellBack.fallbackPath()).extracting(FallbackHop::backend).containsExactly(BackendId.WEBNN_CPU, BackendId.WASM);
         assertThat(fellBack.fallbackPath().get(0).reason()).contains("max abs err");
         assertThat(fellBack.id().requested()).isEqualTo(BackendId.WEBNN_CPU);
@@ -189,7 +189,7 @@ class CaseExecutorTest {
         assertThat(r.status()).as(r.reason()).isEqualTo(Status.FELL_BACK);
         assertThat(r.actual().orElse(null)).isEqualTo(BackendId.WASM);
         assertThat(r.fallbackPath().get(0).reason()).contains("Timed out creating the session");
-        assertThat(r.parity().within()).as("the wasm hop ran in a fresh page and matches native CPU").isTrue();
+        assertThat(r.parity().orElseThrow().within()).as("the wasm hop ran in a fresh page and matches native CPU").isTrue();
         assertThat(shell.restarts()).isEqualTo(restarts + 1);
     }
 

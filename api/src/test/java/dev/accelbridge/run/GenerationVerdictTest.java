@@ -124,7 +124,7 @@ class GenerationVerdictTest {
         assertThat(ok.id().scenario()).isEqualTo(ScenarioId.generate(8, 16));
         assertThat(((dev.accelbridge.core.Decoding) ok.timings().orElseThrow().figures()).tokensVerified()).isTrue();
         assertThat(((dev.accelbridge.core.Decoding) ok.timings().orElseThrow().figures()).verified()).as("cold, one warm-up, three timed").isEqualTo(5);
-        assertThat(ok.parity().against()).isEqualTo("native-cpu, teacher-forced logits");
+        assertThat(ok.parity().orElseThrow().against()).isEqualTo("native-cpu, teacher-forced logits");
 
         RunResult bad = judge(broken.get(0), BackendId.CPU, cpu, LaneId.NATIVE);
         assertThat(bad.status()).isEqualTo(Status.WRONG_OUTPUT);

@@ -56,7 +56,7 @@ public record Diagnostic(Severity severity, String code, String message, String 
         return switch (r.status()) {
             case WRONG_OUTPUT -> new Diagnostic(Severity.CRITICAL, "wrong-output",
                     req + " ran but its output is outside tolerance: "
-                            + (r.parity() != null ? r.parity().describe() : reason),
+                            + (r.parity().isPresent() ? r.parity().orElseThrow().describe() : reason),
                     "do not ship this model on " + (r.actual().map(BackendId::id).orElse(req))
                             + " as is; compare per node against the reference and report the first diverging op upstream");
             case FAILED -> new Diagnostic(Severity.ERROR, "failed", req + " failed: " + reason,
@@ -86,7 +86,7 @@ public record Diagnostic(Severity severity, String code, String message, String 
 
     /** A case that ran with nothing to judge its outputs by (native CPU is the reference itself). */
     private static Diagnostic noReference(RunResult r, String req) {
-        if (!(r.status().executed() && r.parity() == null && !r.id().isNativeCpu())) {
+        if (!(r.status().executed() && r.parity().isEmpty() && !r.id().isNativeCpu())) {
             return null;
         }
         return new Diagnostic(Severity.WARNING, "no-reference", "no reference output to check " + req + " against",

@@ -54,7 +54,7 @@ public record Fidelity(Precision precision, Parity toFp32, Readout readout, Deco
 
     /** The fidelity of {@code r}, when it is a variant compared with the fp32 model's native CPU run. */
     static java.util.Optional<Fidelity> of(RunResult r) {
-        Parity p = r.fp32Parity();
+        Parity p = r.fp32Parity().orElse(null);
         if (r.id().precision() == Precision.FP32 || p == null) {
             return java.util.Optional.empty();
         }

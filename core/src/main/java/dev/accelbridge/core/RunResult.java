@@ -11,13 +11,12 @@ import java.util.List;
  * @param runId        the run this case belongs to
  * @param startedAt    when the case started
  * @param id           the case's identity (model, inputs, shapes, precision, batch, requested backend, lane)
- * @param outcome      whether it ran, on which backend, and what was timed ({@link #actual()}, {@link #timings()})
+ * @param outcome      whether it ran, on which backend, what was timed and how its outputs compared ({@link #actual()},
+ *                     {@link #timings()}, {@link #parity()})
  * @param status       the case status
  * @param reason       why: the error, the probe's evidence, the fallback reason; null for a plain PASSED
  * @param provenance   host, browser build, driver, adapter, versions, threads
  * @param memory       process memory, {@link MemoryUsage#UNKNOWN} when not measurable
- * @param parity       divergence from the reference; null when nothing executed or for the reference itself (a dtype
- *                     variant's: from the fp32 model's native CPU run, its designed loss, {@link #fidelity()})
  * @param fallbackPath every hop considered, in order, with its reason (one hop when no fallback happened)
  * @param warnings     runtime warnings
  * @param variantParity for a dtype variant: its outputs against the variant's own native CPU run, what its status
@@ -29,7 +28,7 @@ import java.util.List;
  *                      case is judged on that one measurement, not run again
  */
 public record RunResult(String runId, Instant startedAt, CaseId id, Outcome outcome, Status status, String reason,
-                        Provenance provenance, MemoryUsage memory, Parity parity,
+                        Provenance provenance, MemoryUsage memory,
                         List<FallbackHop> fallbackPath, List<String> warnings, Parity variantParity,
                         Analysis analysis, Attempts attempts, boolean sharedFigures) {
     /**
@@ -40,7 +39,7 @@ public record RunResult(String runId, Instant startedAt, CaseId id, Outcome outc
     public static RunResult of(String runId, Instant startedAt, CaseId id, BackendId actual, Status status, String reason,
                                Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
                                List<FallbackHop> fallbackPath, List<String> warnings) {
-        return new RunResult(runId, startedAt, id, Outcome.of(actual, timings), status, reason, provenance, memory, parity, fallbackPath,
+        return new RunResult(runId, startedAt, id, Outcome.of(actual, timings, parity), status, reason, provenance, memory, fallbackPath,
                 warnings, null, Analysis.NONE, Attempts.FIRST, false);
     }
 
@@ -80,13 +79,21 @@ public record RunResult(String runId, Instant startedAt, CaseId id, Outcome outc
 
     /** The same result, its figures another cell's measurement ({@link #figuresOf()}). */
     public RunResult withSharedFigures() {
-        return new RunResult(runId, startedAt, id, outcome, status, reason, provenance, memory, parity, fallbackPath,
+        return new RunResult(runId, startedAt, id, outcome, status, reason, provenance, memory, fallbackPath,
                 warnings, variantParity, analysis, attempts, true);
     }
 
     /** The backend that ran it, if one did ({@link #outcome()}). */
     public java.util.Optional<BackendId> actual() {
         return outcome.ranOn();
+    }
+
+    /**
+     * Its outputs against the reference ({@link #outcome()}): empty when nothing ran, for the reference itself and where they
+     * were not compared (a dtype variant's: against the fp32 model's native CPU run, its designed loss, {@link #fidelity()}).
+     */
+    public java.util.Optional<Parity> parity() {
+        return outcome.compared();
     }
 
     /** What was timed of it, if anything ({@link #outcome()}). */
@@ -151,31 +158,31 @@ public record RunResult(String runId, Instant startedAt, CaseId id, Outcome outc
 
     /** The same result with another status and reason (used when parity or fallback decides the final status). */
     public RunResult withStatus(Status newStatus, String newReason) {
-        return new RunResult(runId, startedAt, id, outcome, newStatus, newReason, provenance, memory, parity,
+        return new RunResult(runId, startedAt, id, outcome, newStatus, newReason, provenance, memory,
                 fallbackPath, warnings, variantParity, analysis, attempts, sharedFigures);
     }
 
     /** The same result with other timings (e.g. the samples loaded from the store). */
     public RunResult withTimings(Timings t) {
-        return new RunResult(runId, startedAt, id, Outcome.of(outcome.ranOn().orElse(null), t), status, reason, provenance, memory,
-                parity, fallbackPath, warnings, variantParity, analysis, attempts, sharedFigures);
+        return new RunResult(runId, startedAt, id, Outcome.of(outcome.ranOn().orElse(null), t, outcome.compared().orElse(null)), status,
+                reason, provenance, memory, fallbackPath, warnings, variantParity, analysis, attempts, sharedFigures);
     }
 
     /** The same result with its variant's comparison. */
     public RunResult withVariantParity(Parity p) {
-        return new RunResult(runId, startedAt, id, outcome, status, reason, provenance, memory, parity, fallbackPath,
+        return new RunResult(runId, startedAt, id, outcome, status, reason, provenance, memory, fallbackPath,
                 warnings, p, analysis, attempts, sharedFigures);
     }
 
     /** The same result with its drill-down. */
     public RunResult withAnalysis(Analysis a) {
-        return new RunResult(runId, startedAt, id, outcome, status, reason, provenance, memory, parity, fallbackPath,
+        return new RunResult(runId, startedAt, id, outcome, status, reason, provenance, memory, fallbackPath,
                 warnings, variantParity, a, attempts, sharedFigures);
     }
 
     /** The same result after {@code a} attempts. */
     public RunResult withAttempts(Attempts a) {
-        return new RunResult(runId, startedAt, id, outcome, status, reason, provenance, memory, parity, fallbackPath,
+        return new RunResult(runId, startedAt, id, outcome, status, reason, provenance, memory, fallbackPath,
                 warnings, variantParity, analysis, a, sharedFigures);
     }
 
@@ -189,20 +196,20 @@ public record RunResult(String runId, Instant startedAt, CaseId id, Outcome outc
 
     /**
      * The comparison this result's status rests on: for a dtype variant, its outputs against the same file's native CPU run
-     * (null for that run itself: it is the variant's reference); for any other case, and a variant whose own run could not
+     * (none for that run itself: it is the variant's reference); for any other case, and a variant whose own run could not
      * be compared, {@link #parity()}.
      */
-    public Parity correctness() {
-        if (fp32Parity() == null) {
-            return parity;
+    public java.util.Optional<Parity> correctness() {
+        if (fp32Parity().isEmpty()) {
+            return parity();
         }
         // a variant whose own run could not be compared (its outputs do not fit that run's) rests on the fp32 comparison
-        return variantParity != null ? variantParity : ranOnNativeCpu() ? null : parity;
+        return variantParity != null ? java.util.Optional.of(variantParity) : ranOnNativeCpu() ? java.util.Optional.empty() : parity();
     }
 
-    /** A dtype variant's outputs against the fp32 model's native CPU run, or null when this is no such comparison. */
-    public Parity fp32Parity() {
-        return id.precision() != Precision.FP32 && parity != null && parity.againstFp32() ? parity : null;
+    /** A dtype variant's outputs against the fp32 model's native CPU run, if this is such a comparison. */
+    public java.util.Optional<Parity> fp32Parity() {
+        return parity().filter(p -> id.precision() != Precision.FP32 && p.againstFp32());
     }
 
     /** A dtype variant's designed loss against fp32 native, beside its verdict; empty for fp32 and uncompared cases. */
@@ -227,7 +234,7 @@ public record RunResult(String runId, Instant startedAt, CaseId id, Outcome outc
         if (status != Status.WRONG_OUTPUT) {
             return Defect.NONE;
         }
-        if (fp32Parity() == null) {
+        if (fp32Parity().isEmpty()) {
             return Defect.FOUND;
         }
         return switch (Fidelity.Basis.of(this)) {

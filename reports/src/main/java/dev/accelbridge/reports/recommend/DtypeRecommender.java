@@ -147,7 +147,7 @@ public final class DtypeRecommender {
         }
         if (r.defect()) {
             // the stored verdict: this backend computes the variant otherwise than its own native run, beyond rounding
-            return "a defect here (WRONG_OUTPUT" + (r.correctness() == null ? "" : ": " + r.correctness().describe()) + ")";
+            return "a defect here (WRONG_OUTPUT" + (r.correctness().isEmpty() ? "" : ": " + r.correctness().orElseThrow().describe()) + ")";
         }
         if (r.defectFinding() == Defect.UNKNOWN) {
             return "not known to compute the variant right here: outside its bound against fp32 native, and its own native "
@@ -221,8 +221,8 @@ public final class DtypeRecommender {
         if (r.analysis() != null && r.analysis().readout() != null) {
             return OptionalDouble.of(r.analysis().readout().minCosine());
         }
-        if (r.parity() != null) {
-            return OptionalDouble.of(r.parity().cosine());
+        if (r.parity().isPresent()) {
+            return OptionalDouble.of(r.parity().orElseThrow().cosine());
         }
         return reference(r) ? OptionalDouble.of(1) : OptionalDouble.empty();
     }

@@ -229,8 +229,8 @@ final class HtmlRenderer {
                     .append(r.timings().isEmpty() ? "–" : Fmt.msCi(r.timings().orElseThrow().p50Ms(), r.timings().orElseThrow().quality().p50Ci())).append("</td><td>")
                     .append(r.timings().isEmpty() ? "–" : Fmt.ms(r.timings().orElseThrow().p90Ms())).append("</td><td>")
                     .append(r.timings().isEmpty() ? "–" : Fmt.ms(r.timings().orElseThrow().p99Ms())).append("</td><td>").append(h(Fmt.speed(c) + " (threads " + Fmt.threads(c) + ")"))
-                    .append("</td><td>").append(r.parity() == null ? "–" : Fmt.sci(r.parity().maxAbsErr())).append("</td><td>")
-                    .append(r.parity() == null ? "–" : String.format(java.util.Locale.ROOT, "%.6f", r.parity().cosine()))
+                    .append("</td><td>").append(r.parity().isEmpty() ? "–" : Fmt.sci(r.parity().orElseThrow().maxAbsErr())).append("</td><td>")
+                    .append(r.parity().isEmpty() ? "–" : String.format(java.util.Locale.ROOT, "%.6f", r.parity().orElseThrow().cosine()))
                     .append("</td><td>").append(h(r.reason())).append("</td><td>").append(provenance(r.provenance()))
                     .append("</td></tr>\n");
         }

@@ -173,9 +173,9 @@ public final class JUnitXmlRenderer {
                     .append(" ms, p99 ").append(Fmt.ms(r.timings().orElseThrow().p99Ms())).append(" ms over ").append(r.timings().orElseThrow().iterations())
                     .append(" iterations\n");
         }
-        if (r.parity() != null) {
-            sb.append("parity vs ").append(r.parity().against()).append(": max abs ").append(Fmt.sci(r.parity().maxAbsErr()))
-                    .append(", cosine ").append(r.parity().cosine()).append(", tolerance ").append(r.parity().tolerance()).append('\n');
+        if (r.parity().isPresent()) {
+            sb.append("parity vs ").append(r.parity().orElseThrow().against()).append(": max abs ").append(Fmt.sci(r.parity().orElseThrow().maxAbsErr()))
+                    .append(", cosine ").append(r.parity().orElseThrow().cosine()).append(", tolerance ").append(r.parity().orElseThrow().tolerance()).append('\n');
         }
         for (FallbackHop h : r.fallbackPath()) {
             sb.append(h.taken() ? "-> " : "   ").append(h.backend()).append(": ").append(h.reason()).append('\n');

@@ -114,7 +114,7 @@ public final class Overview {
         List<Cell> wrong = m.cells().stream().filter(c -> c.result().status() == Status.WRONG_OUTPUT).toList();
         for (Cell c : wrong.subList(0, Math.min(NAMED, wrong.size()))) {
             String first = DrillDowns.firstDivergence(c.result());
-            var parity = c.result().parity();
+            var parity = c.result().parity().orElse(null);
             items.add(new Section.Item(c.row() + " " + c.column() + ": ", (parity == null ? String.valueOf(c.result().reason())
                     : parity.describe()) + "; " + (first != null ? first : c.result().analysis().bisection() != null
                     ? c.result().analysis().bisection().describe() : "not bisected ('accelbridge bisect' with its model and backend finds the first bad node)"),

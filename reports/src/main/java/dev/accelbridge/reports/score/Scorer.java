@@ -42,7 +42,7 @@ public final class Scorer {
         }
         double ratio = ratio(r, cpuP50Ms);
         double base = r.status() == Status.PASSED ? 50 : r.status() == Status.FELL_BACK ? 25 : 0;
-        double p = r.status() == Status.WRONG_OUTPUT ? 0 : parityTerm(r.parity());
+        double p = r.status() == Status.WRONG_OUTPUT ? 0 : parityTerm(r.parity().orElse(null));
         SpeedStanding standing = SpeedStanding.of(r);
         boolean speedCounts = standing.counts();
         StringBuilder note = new StringBuilder();

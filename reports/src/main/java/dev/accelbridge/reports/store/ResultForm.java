@@ -145,7 +145,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
         CaseId id = r.id();
         Provenance p = r.provenance();
         Timings t = r.timings().orElse(null);
-        Parity q = r.parity();
+        Parity q = r.parity().orElse(null);
         QualityForm qf = t == null ? null : QualityForm.of(t.quality());
         JsonNode analysis = ResultJson.MAPPER.createObjectNode();
         AnalysisJson.put((com.fasterxml.jackson.databind.node.ObjectNode) analysis, r.analysis());
@@ -246,8 +246,8 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
         analysis.set("readout", readout);
         analysis.set("computed", computed);
         analysis.set("load", load);
-        return new RunResult(runId, started, id, Outcome.of(actual == null ? null : parse("actual", actual, BackendId::parse), t), s, reason,
-                provenance, memory == null ? MemoryUsage.UNKNOWN : memory.toUsage(), q, fallbackPath == null ? List.of() : fallbackPath,
+        return new RunResult(runId, started, id, Outcome.of(actual == null ? null : parse("actual", actual, BackendId::parse), t, q), s, reason,
+                provenance, memory == null ? MemoryUsage.UNKNOWN : memory.toUsage(), fallbackPath == null ? List.of() : fallbackPath,
                 warnings == null ? List.of() : warnings, variantParity, AnalysisJson.read(analysis),
                 new Attempts(Math.max(1, attempts), earlierAttempts == null ? List.of() : earlierAttempts),
                 figuresOf != null && actual != null);

@@ -86,7 +86,7 @@ final class ResultInserts {
         ap.append(m.rssBefore());
         ap.append(m.rssAfter());
         ap.append(m.rssPeak());
-        appendParity(ap, r.parity());
+        appendParity(ap, r.parity().orElse(null));
         appendDocuments(ap, r);
     }
 

@@ -129,8 +129,8 @@ final class ResultRows {
         String actual = rs.getString("actual");
         CaseId id = Dimensions.read(d -> column(rs, d.column()));
         return new RunResult(rs.getString("run_id"), instant(rs, "started_at"), id,
-                Outcome.of(actual == null ? null : BackendId.parse(actual), t), Status.valueOf(rs.getString("status")), rs.getString("reason"),
-                p, m, q, ResultJson.fallbackPath(ResultJson.parse(rs.getString("fallback_path"))),
+                Outcome.of(actual == null ? null : BackendId.parse(actual), t, q), Status.valueOf(rs.getString("status")), rs.getString("reason"),
+                p, m, ResultJson.fallbackPath(ResultJson.parse(rs.getString("fallback_path"))),
                 ResultJson.strings(ResultJson.parse(rs.getString("warnings"))),
                 rs.getString("variant_parity") == null ? null : ResultJson.parity(ResultJson.parse(rs.getString("variant_parity"))),
                 rs.getString("analysis") == null ? null : AnalysisJson.read(ResultJson.parse(rs.getString("analysis"))),

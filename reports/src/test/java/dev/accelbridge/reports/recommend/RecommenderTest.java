@@ -122,6 +122,6 @@ class RecommenderTest {
         var id = r.id();
         return RunResult.of(r.runId(), r.startedAt(), new dev.accelbridge.core.CaseId(id.family(), id.model(), id.modelSha256(),
                 id.inputSet(), id.inputShapes(), id.precision(), b, id.requested(), id.lane()), r.actual().orElse(null), r.status(), r.reason(),
-                r.provenance(), r.timings().orElse(null), r.memory(), r.parity(), r.fallbackPath(), r.warnings());
+                r.provenance(), r.timings().orElse(null), r.memory(), r.parity().orElse(null), r.fallbackPath(), r.warnings());
     }
 }

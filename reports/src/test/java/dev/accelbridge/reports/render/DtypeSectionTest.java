@@ -24,7 +24,7 @@ class DtypeSectionTest {
         CaseId id = r.id();
         return RunResult.of(r.runId(), r.startedAt(), new CaseId(id.family(), id.model(), id.modelSha256(), id.inputSet(),
                 id.inputShapes(), p, id.batchSize(), id.requested(), id.lane()), r.actual().orElse(null), r.status(), r.reason(), r.provenance(),
-                r.timings().orElse(null), r.memory(), p == Precision.FP32 ? r.parity() : new dev.accelbridge.core.Parity(0.3, 0.2, 0.995, 0.1, false,
+                r.timings().orElse(null), r.memory(), p == Precision.FP32 ? r.parity().orElse(null) : new dev.accelbridge.core.Parity(0.3, 0.2, 0.995, 0.1, false,
                 "native-cpu fp32"), r.fallbackPath(), r.warnings()).withVariantParity(p == Precision.FP32 ? null
                 : new dev.accelbridge.core.Parity(1e-6, 1e-6, 1, 0.1, true, "native-cpu q8"))
                 .withAnalysis(Analysis.NONE.withReadout(new Readout(Readout.Kind.POOLED_EMBEDDING, 4, readout, 0.01, 0, null)));

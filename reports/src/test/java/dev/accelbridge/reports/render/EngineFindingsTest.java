@@ -29,7 +29,7 @@ class EngineFindingsTest {
         var lane = id.lane().with(OrtWebEngine.AXIS, engine.id());
         RunResult moved = RunResult.of(r.runId(), r.startedAt(), new dev.accelbridge.core.CaseId(id.family(), id.model(), id.modelSha256(),
                 id.inputSet(), id.inputShapes(), id.precision(), id.batchSize(), id.requested(), lane), status.executed() ? BackendId.WEBGPU : null,
-                status, reason, r.provenance(), status.executed() ? r.timings().orElse(null) : null, r.memory(), status.executed() ? r.parity() : null,
+                status, reason, r.provenance(), status.executed() ? r.timings().orElse(null) : null, r.memory(), status.executed() ? r.parity().orElse(null) : null,
                 r.fallbackPath(), r.warnings());
         return moved;
     }

@@ -19,7 +19,7 @@ class MemorySectionTest {
 
     private static RunResult with(RunResult r, MemoryUsage m) {
         return RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual().orElse(null), r.status(), r.reason(), r.provenance(), r.timings().orElse(null), m,
-                r.parity(), r.fallbackPath(), r.warnings());
+                r.parity().orElse(null), r.fallbackPath(), r.warnings());
     }
 
     private static Matrix matrix(RunResult... results) {

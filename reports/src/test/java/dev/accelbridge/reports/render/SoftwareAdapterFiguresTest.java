@@ -99,7 +99,7 @@ class SoftwareAdapterFiguresTest {
     void theVerdictsWindowMakesAnyFigureIndicative() {
         RunResult r = wasm("r", 0, 4);
         RunResult window = RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual().orElse(null), r.status(), r.reason(), r.provenance(),
-                r.timings().orElseThrow().withQuality(r.timings().orElseThrow().quality().inVerdictWindow()), r.memory(), r.parity(), r.fallbackPath(), r.warnings());
+                r.timings().orElseThrow().withQuality(r.timings().orElseThrow().quality().inVerdictWindow()), r.memory(), r.parity().orElse(null), r.fallbackPath(), r.warnings());
         assertThat(SpeedStanding.of(r)).isEqualTo(SpeedStanding.COUNTS);
         assertThat(SpeedStanding.of(window)).isEqualTo(SpeedStanding.INDICATIVE);
         assertThat(SpeedStanding.of(swiftShader("r", 0, 1))).isEqualTo(SpeedStanding.SOFTWARE_ADAPTER);

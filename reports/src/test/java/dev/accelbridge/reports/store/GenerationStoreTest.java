@@ -87,7 +87,7 @@ class GenerationStoreTest {
         try (MatrixStore s = MatrixStore.open(dir.resolve("k.duckdb"))) {
             String run = s.beginRun(host("alpha"), Map.of(), "{}");
             s.write(RunResult.of(run, ref.startedAt(), ref.id(), ref.actual().orElse(null), ref.status(), ref.reason(), ref.provenance(), ref.timings().orElse(null),
-                    ref.memory(), ref.parity(), ref.fallbackPath(), ref.warnings()));
+                    ref.memory(), ref.parity().orElse(null), ref.fallbackPath(), ref.warnings()));
             s.finishRun(run);
             assertThat(((dev.accelbridge.core.Decoding) s.results(run).get(0).timings().orElseThrow().figures()).kvCacheBytes()).isEmpty();
         }

@@ -39,7 +39,7 @@ class MemoryStoreTest {
 
     private static RunResult withMemory(RunResult r, MemoryUsage m) {
         return RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual().orElse(null), r.status(), r.reason(), r.provenance(), r.timings().orElse(null), m,
-                r.parity(), r.fallbackPath(), r.warnings());
+                r.parity().orElse(null), r.fallbackPath(), r.warnings());
     }
 
     @Test

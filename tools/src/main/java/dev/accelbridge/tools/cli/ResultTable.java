@@ -46,7 +46,7 @@ final class ResultTable {
             String backend = r.requested().id() + (r.ranElsewhere() ? " → " + r.actual().orElseThrow().id() : "");
             rows.add(new String[] {r.id().row() + r.id().dimensionsTag(), backend, r.lane().key(), r.status().name(),
                     r.timings().isEmpty() ? "-" : fmt(r.timings().orElseThrow().p50Ms()),
-                    r.parity() == null ? "-" : String.format(Locale.ROOT, "%.2e", r.parity().maxAbsErr()), note(r, apart.get(r))});
+                    r.parity().isEmpty() ? "-" : String.format(Locale.ROOT, "%.2e", r.parity().orElseThrow().maxAbsErr()), note(r, apart.get(r))});
             under.add(r.timings().map(tm -> tm.figures()).orElse(null) instanceof Decoding g ? g.summary() : null);
         }
         int[] w = new int[HEADER.length - 1];

@@ -64,7 +64,7 @@ class HostileTextCliTest {
                 CaseId id = r.id();
                 RunResult v = RunResult.of(run, r.startedAt(), new CaseId(id.family(), id.model(), id.modelSha256(), id.inputSet(),
                         id.inputShapes(), p, 1, id.requested(), id.lane()), r.actual().orElse(null), r.status(), null, prov, r.timings().orElse(null), r.memory(),
-                        p == Precision.FP32 ? r.parity() : new Parity(0.01, 0.01, 0.9999, 0.1, true, "native-cpu fp32"), r.fallbackPath(),
+                        p == Precision.FP32 ? r.parity().orElse(null) : new Parity(0.01, 0.01, 0.9999, 0.1, true, "native-cpu fp32"), r.fallbackPath(),
                         List.of()).withVariantParity(p == Precision.FP32 ? null : new Parity(0, 0, 1, 0.1, true, "native-cpu q8"))
                         .withAnalysis(Analysis.NONE.withReadout(new Readout(Readout.Kind.POOLED_EMBEDDING, 4, 0.9999, 0.001, 4, null)));
                 s.write(v);

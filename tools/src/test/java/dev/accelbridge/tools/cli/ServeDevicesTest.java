@@ -78,7 +78,7 @@ class ServeDevicesTest {
                 assertThat(r.status()).as(r.reason()).isEqualTo(Status.PASSED);
                 assertThat(r.provenance().host()).startsWith("device 127.0.0.1 (Linux");
                 assertThat(r.provenance().hostFingerprint()).startsWith("device-");
-                assertThat(r.parity().against()).startsWith("native-cpu (reference from host ");
+                assertThat(r.parity().orElseThrow().against()).startsWith("native-cpu (reference from host ");
             });
             assertThat(store.hosts()).containsKey(results.get(0).provenance().hostFingerprint());
         }
