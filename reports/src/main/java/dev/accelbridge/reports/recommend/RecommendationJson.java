@@ -9,6 +9,8 @@ import dev.accelbridge.reports.store.ResultJson;
 import java.util.List;
 import java.util.Locale;
 
+import static dev.accelbridge.reports.store.ResultJson.finite;
+
 /**
  * The JSON of {@code accelbridge recommend --json}, as records serialised whole: an array with one {@link Entry} per
  * family (or model), host, precision and deployment target, its best option and runner-up {@link OptionForm}s or null;
@@ -85,9 +87,6 @@ public final class RecommendationJson {
         return ResultJson.MAPPER.valueToTree(recs.stream().map(DtypeEntry::of).toList());
     }
 
-    private static Double finite(double v) {
-        return Double.isFinite(v) ? v : null;
-    }
 
     /**
      * "webgpu [chromium] p50 1.200 ms, 2.78× slower than native cpu, 1.30× faster than wasm" for text output: a speed

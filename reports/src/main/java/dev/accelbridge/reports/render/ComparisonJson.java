@@ -11,6 +11,8 @@ import dev.accelbridge.reports.store.ResultJson;
 import java.util.List;
 import java.util.Locale;
 
+import static dev.accelbridge.reports.store.ResultJson.finite;
+
 /**
  * The JSON of a {@link Comparison} that the dashboard ({@code GET /api/compare}) and {@code compare --json} read, as
  * records serialised whole: each row's two sides, its ratio with its interval and the interval's basis, whether the
@@ -89,10 +91,7 @@ public final class ComparisonJson {
         }
         return new Present(r.id().key(), r.runId(), r.status().name(), r.actual().map(ba -> ba.id()).orElse(null), CaseFilter.hostName(r),
                 r.provenance() == null ? r.id().lane().id() : r.provenance().browserLabel(),
-                r.timings().isEmpty() ? null : finite(r.timings().orElseThrow().p50Ms()), r.memory().gpu() == null ? null : r.memory().gpu().peakBytes());
+                r.timings().map(t -> finite(t.p50Ms())).orElse(null), r.memory().gpu() == null ? null : r.memory().gpu().peakBytes());
     }
 
-    private static Double finite(double v) {
-        return Double.isFinite(v) ? v : null;
-    }
 }

@@ -28,6 +28,8 @@ import java.util.Locale;
 import java.util.TreeSet;
 import java.util.function.Function;
 
+import static dev.accelbridge.reports.store.ResultJson.finite;
+
 /**
  * The data the charts draw, defined once for the static report ({@code report.html} inlines it) and the dashboard
  * ({@code GET /api/matrix} serves it): one object per cell with its labels, status, score, the ratio to the native CPU
@@ -116,9 +118,9 @@ public final class Views {
                 id.family().id(), multiHost ? model + " @ " + c.host() : model, id.requested().id(), browserShort(c), c.browserLabel(),
                 c.versionsLabel().replaceFirst("^ · ", ""), Glyph.of(r.status()), r.status().executed() ? Glyph.figure(c.p50()) : "",
                 c.softwareAdapter(), r.reason(), DrillDowns.has(c) ? DrillDowns.anchor(c) : null,
-                dec == null ? null : new DecodingView(figure(dec.ttftP50Ms()), interval(dec.ttftCi()), figure(dec.tokensPerSec()),
+                dec == null ? null : new DecodingView(finite(dec.ttftP50Ms()), interval(dec.ttftCi()), finite(dec.tokensPerSec()),
                         interval(dec.tokensPerSecCi())),
-                Fmt.speed(c), figure(c.p50()), figure(c.cpuP50Ms()), figure(c.vsNative()), interval(c.vsNativeCi()),
+                Fmt.speed(c), finite(c.p50()), finite(c.cpuP50Ms()), finite(c.vsNative()), interval(c.vsNativeCi()),
                 interval(q == null ? null : q.p50Ci()), c.floored(), Fmt.trust(r.timings()).trim(),
                 id.isNativeCpu() ? "the native CPU reference" : ratioLabel(c.vsNative(), c.vsNativeCi()),
                 ch != null && ch.kind() == ChangeKind.REGRESSION, ch == null || ch.kind() == null ? null : ch.kind().name(),
@@ -145,7 +147,7 @@ public final class Views {
             RunResult r = oldestFirst.get(i);
             Change ch = MatrixBuilder.change(oldestFirst.subList(0, i + 1), r, detector);
             out.add(new HistoryEntry(r.runId(), r.startedAt() == null ? null : r.startedAt().toString(), r.status().name(),
-                    r.actual().map(ba -> ba.id()).orElse(null), figure(r.timings().map(tm -> tm.p50Ms()).orElse(Double.NaN)),
+                    r.actual().map(ba -> ba.id()).orElse(null), finite(r.timings().map(tm -> tm.p50Ms()).orElse(Double.NaN)),
                     ch == null || ch.kind() == null ? null : ch.kind().name(), ch == null ? null : ch.percent()));
         }
         return ResultJson.MAPPER.valueToTree(out);
@@ -175,10 +177,6 @@ public final class Views {
         new ArrayList<>(vs).forEach(a::add);
     }
 
-    /** A figure for the views: the number, or null when there is none (never a placeholder). */
-    static Double figure(double v) {
-        return Double.isFinite(v) ? v : null;
-    }
 
     /** "3.2× slower than native CPU" / "1.8× faster than native CPU"; "" when there is no ratio. */
     public static String ratioLabel(double vsNative) {

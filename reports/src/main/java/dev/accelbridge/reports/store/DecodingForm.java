@@ -14,6 +14,8 @@ import static dev.accelbridge.reports.store.ExportRules.bool;
 import static dev.accelbridge.reports.store.ExportRules.nonNegative;
 import static dev.accelbridge.reports.store.ExportRules.whole;
 
+import static dev.accelbridge.reports.store.ResultJson.finite;
+
 /**
  * A generation case's figures ({@link Decoding}) as JSON: the store's {@code decoding} column (with every step's time) and
  * the {@code decoding} field of {@link ResultForm} (the steps only where the samples go too). The derived figures are
@@ -66,12 +68,12 @@ record DecodingForm(int promptTokens, int newTokens, Double ttftP50Ms, double[] 
             "encoderMs", array(nonNegative(), Limits.MAX_ITERATIONS), "teacherMs", nonNegative());
 
     static DecodingForm of(Decoding d, boolean withSteps) {
-        return d == null ? null : new DecodingForm(d.promptTokens(), d.newTokens(), fig(d.ttftP50Ms()), arr(d.ttftCi()), fig(d.itlP50Ms()),
-                fig(d.itlP90Ms()), fig(d.tokensPerSec()), arr(d.tokensPerSecCi()), fig(d.coldTtftMs()), fig(d.coldTotalMs()),
+        return d == null ? null : new DecodingForm(d.promptTokens(), d.newTokens(), finite(d.ttftP50Ms()), arr(d.ttftCi()), finite(d.itlP50Ms()),
+                finite(d.itlP90Ms()), finite(d.tokensPerSec()), arr(d.tokensPerSecCi()), finite(d.coldTtftMs()), finite(d.coldTotalMs()),
                 d.kvCacheBytes().isPresent() ? d.kvCacheBytes().getAsLong() : null, d.generations(), d.verified(),
                 CHECKS.entrySet().stream().filter(e -> e.getValue() == d.check()).findFirst().orElseThrow().getKey(), d.tokensVerified(), withSteps ? d.ttftMs() : null,
-                withSteps ? d.itlMs() : null, fig(d.encoderP50Ms()), withSteps && d.encoderMs().length > 0 ? d.encoderMs() : null,
-                fig(d.teacherMs()));
+                withSteps ? d.itlMs() : null, finite(d.encoderP50Ms()), withSteps && d.encoderMs().length > 0 ? d.encoderMs() : null,
+                finite(d.teacherMs()));
     }
 
     Decoding toDecoding() {
@@ -112,9 +114,6 @@ record DecodingForm(int promptTokens, int newTokens, Double ttftP50Ms, double[] 
         }
     }
 
-    private static Double fig(double v) {
-        return Double.isFinite(v) ? v : null;
-    }
 
     private static double[] arr(Interval i) {
         return i == null ? null : i.toArray();

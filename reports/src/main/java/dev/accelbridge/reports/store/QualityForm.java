@@ -3,6 +3,8 @@ package dev.accelbridge.reports.store;
 import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.SampleQuality;
 
+import static dev.accelbridge.reports.store.ResultJson.finite;
+
 /**
  * {@link SampleQuality} as JSON: the store's {@code quality} column, and the same fields flat in {@link ResultForm}. A
  * figure not measured is null.
@@ -27,9 +29,9 @@ record QualityForm(double[] p50CiMs, Double timerResolutionMs, Double latencyFlo
                    Boolean floorStopped, Boolean verdictWindow) {
 
     static QualityForm of(SampleQuality q) {
-        return new QualityForm(q.p50Ci() == null ? null : q.p50Ci().toArray(), fig(q.timerResolutionMs()),
-                fig(q.latencyFloorMs()), fig(q.readbackMs()), fig(q.gpuMs()), q.steady(), fig(q.trend()), fig(q.loadBefore()),
-                fig(q.loadAfter()), q.busy(), fig(q.warmupMs()), q.settled(),
+        return new QualityForm(q.p50Ci() == null ? null : q.p50Ci().toArray(), finite(q.timerResolutionMs()),
+                finite(q.latencyFloorMs()), finite(q.readbackMs()), finite(q.gpuMs()), q.steady(), finite(q.trend()), finite(q.loadBefore()),
+                finite(q.loadAfter()), q.busy(), finite(q.warmupMs()), q.settled(),
                 q.floorStopped() ? Boolean.TRUE : null, q.verdictWindow() ? Boolean.TRUE : null);
     }
 
@@ -63,9 +65,6 @@ record QualityForm(double[] p50CiMs, Double timerResolutionMs, Double latencyFlo
         }
     }
 
-    private static Double fig(double v) {
-        return Double.isFinite(v) ? v : null;
-    }
 
     private static double d(Double v) {
         return v == null ? Double.NaN : v;

@@ -192,8 +192,8 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
     }
 
     private static FidelityForm fidelity(Fidelity f) {
-        double cos = f.toFp32().cosine();
-        return new FidelityForm(f.lossy(), f.closeness().orElse(Double.NaN), f.closenessOf(), Double.isFinite(cos) ? cos : null, f.describe());
+        return new FidelityForm(f.lossy(), f.closeness().orElse(Double.NaN), f.closenessOf(), ResultJson.finite(f.toFp32().cosine()),
+                f.describe());
     }
 
     /**

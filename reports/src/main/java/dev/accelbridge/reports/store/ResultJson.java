@@ -110,6 +110,14 @@ public final class ResultJson {
                 : MAPPER.getNodeFactory().textNode(Double.toString(v));
     }
 
+    /**
+     * A figure for a record's nullable component: the number when finite, else null (never a placeholder). Where an
+     * infinity must stay said, a {@code double} component with {@link Figure} keeps {@link #num}'s rule instead.
+     */
+    public static Double finite(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+
     /** Reads what {@link #num} wrote; missing or null → NaN. */
     public static double num(JsonNode n) {
         if (n == null || n.isNull() || n.isMissingNode()) {
