@@ -2,12 +2,14 @@ package dev.accelbridge.api;
 
 import dev.accelbridge.browser.launch.WebGpuAdapter;
 import dev.accelbridge.core.Bisection;
+import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.run.Bisections;
 import dev.accelbridge.run.Targets;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -57,8 +59,32 @@ final class ObservedBisections {
             return unbisected(observed, "its replay on its own lane was " + replay.get().status()
                     + (replay.get().reason() == null ? "" : ": " + replay.get().reason()));
         }
+        Optional<Parity> seen = observed.parity();
+        Optional<Parity> again = replay.get().parity();
+        if (seen.isPresent() && again.isPresent() && !reproduces(seen.get(), again.get())) {
+            // the bisection explains the replay's divergence, not the app's: it is kept, and settles nothing
+            return observed.withAnalysis(observed.analysis().withBisection(b)).withStatus(observed.status(), observed.reason()
+                    + String.format(Locale.ROOT, "; not settled: its replay on its own lane diverged by %.3g, not the observed %.3g,"
+                    + " so its bisection is of another divergence", again.get().maxAbsErr(), seen.get().maxAbsErr()));
+        }
         return Bisections.settled(observed.withAnalysis(observed.analysis().withBisection(b)), b);
     }
+
+    /**
+     * Whether a replay's divergence is the one observed: the same model and inputs on the same lane, its largest error
+     * within a factor of {@link #REPRODUCED} of the app's either way (a GPU's reductions are not bit-for-bit repeatable).
+     */
+    static boolean reproduces(Parity observed, Parity replay) {
+        double a = observed.maxAbsErr();
+        double b = replay.maxAbsErr();
+        if (!Double.isFinite(a) || !Double.isFinite(b)) {
+            return Double.compare(a, b) == 0;
+        }
+        return !replay.within() && b * REPRODUCED >= a && a * REPRODUCED >= b;
+    }
+
+    /** How far apart an observed divergence and its replay's may be and still be one divergence. */
+    static final double REPRODUCED = 2.0;
 
     private static RunResult unbisected(RunResult observed, String why) {
         return observed.withStatus(observed.status(), observed.reason() + "; not bisected, " + why);
