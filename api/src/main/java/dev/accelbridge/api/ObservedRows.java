@@ -5,6 +5,7 @@ import dev.accelbridge.browser.page.OrtWebAxis;
 import dev.accelbridge.browser.observe.ModelSources;
 import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.Bytes;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.HostInfo;
@@ -36,6 +37,8 @@ import java.util.stream.Collectors;
 final class ObservedRows {
     /** What the model of a row for a worker or frame seen and not observed begins with. */
     static final String UNSEEN = "unseen ";
+    /** The model of the one row of a page that made no session. */
+    static final String NONE = "no onnxruntime-web session";
     /** The most characters of the page and step an input set keeps. */
     static final int MAX_INPUT_SET = 240;
 
@@ -127,7 +130,11 @@ final class ObservedRows {
     private static List<String> judgedRuns(List<String> warnings, ObservedVerdict.Judged j) {
         int runs = j.session().runCount();
         if (j.judged() < runs) {
-            warnings.add(j.judged() + " of its " + runs + " runs held to native (the first four are kept with their values)");
+            long valued = j.session().runs().stream().filter(ObservedJudge::comparable).count();
+            warnings.add("its verdict covers " + j.judged() + " of its " + runs + " runs: " + (runs - valued) + " were recorded without "
+                    + "the values to replay them (past the " + Bytes.iec(dev.accelbridge.browser.observe.PageObserver.VALUE_BYTES) + " of values a realm keeps, or "
+                    + "kept on the GPU, or past the 1000 runs a session records)"
+                    + (valued > j.judged() ? ", " + (valued - j.judged()) + " could not be fed natively" : ""));
         }
         return warnings;
     }
@@ -143,7 +150,7 @@ final class ObservedRows {
 
     /** The one row of a page that made no session. */
     static RunResult none(Where w, String why, List<String> notes) {
-        CaseId id = new CaseId(ModelFamily.OTHER, "no onnxruntime-web session", null, inputSet(w.url(), "whole visit"), null,
+        CaseId id = new CaseId(ModelFamily.OTHER, NONE, null, inputSet(w.url(), "whole visit"), null,
                 Precision.FP32, 1, BackendId.WASM, lane(w, null), ScenarioId.OBSERVED);
         return RunResult.of(w.runId(), w.startedAt(), id, null, Status.UNAVAILABLE, why,
                 Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, List.of(), w.runtime(null)).withHost(w.host()),
@@ -164,13 +171,23 @@ final class ObservedRows {
         return Untrusted.bounded(url + " · " + step, MAX_INPUT_SET);
     }
 
+    /** The longest wall time a page's figure may say: a day, past any visit. */
+    static final double MAX_MS = 86_400_000;
+
+    /** Whether {@code ms} can be a wall time the page measured: finite, not negative, within a day. */
+    static boolean aDuration(Double ms) {
+        return ms != null && Double.isFinite(ms) && ms >= 0 && ms <= MAX_MS;
+    }
+
     /** The session's creation as its load, its first run as the cold one, its later runs as the samples; none if it never ran. */
-    private static Timings timings(Observed.Session s) {
-        List<Double> ms = s.runs().stream().map(Observed.Run::ms).filter(m -> m != null && Double.isFinite(m) && m >= 0).toList();
+    static Timings timings(Observed.Session s) {
+        List<Double> ms = s.runs().stream().map(Observed.Run::ms).filter(ObservedRows::aDuration).toList();
         if (!s.created() || ms.isEmpty()) {
             return null;
         }
-        double load = s.createMs() == null ? Double.NaN : s.createMs();
+        // a figure no clock gives (found when tried: a page whose performance.now gave 1e300 once stored a load of -1e300 ms)
+        // is none, as a joining device's is
+        double load = aDuration(s.createMs()) ? s.createMs() : Double.NaN;
         return Timings.of(load, ms.get(0), 0, ms.size() > 1 ? ms.subList(1, ms.size()) : ms);
     }
 }

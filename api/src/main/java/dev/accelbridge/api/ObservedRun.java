@@ -39,8 +39,9 @@ public record ObservedRun(String runId, URI url, List<RunResult> results, boolea
         return all;
     }
 
-    /** The rows of the sessions observed, without the rows that say what was unseen. */
+    /** The rows of the sessions observed, without the rows that say what was unseen or that the page made none. */
     public List<RunResult> sessions() {
-        return results.stream().filter(r -> !r.id().model().startsWith(ObservedRows.UNSEEN)).toList();
+        return results.stream().filter(r -> !r.id().model().startsWith(ObservedRows.UNSEEN) && !r.id().model().equals(ObservedRows.NONE))
+                .toList();
     }
 }

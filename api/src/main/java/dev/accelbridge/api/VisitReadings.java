@@ -54,6 +54,8 @@ final class VisitReadings {
     /** Readings of realms past {@link #MAX_REALMS}, not kept. */
     private long refusedReadings;
     private final Set<Observed.Unseen> unentered = new LinkedHashSet<>();
+    /** The realms whose latest reading could not be read, by kind and URL (a later reading of the realm clears it). */
+    private final Map<String, Observed.Unseen> unreadable = new LinkedHashMap<>();
     private boolean entersWorkers = true;
     private long modelBytes;
     /** The steps done so far, each with when it was done (the page's opening with when it was asked for). */
@@ -84,7 +86,9 @@ final class VisitReadings {
 
     /** What was seen and could not be observed, decided over every realm read in the visit. */
     List<Observed.Unseen> unseen() {
-        return PageObserver.unseen(documents.values().stream().map(Document::seen).toList(), List.copyOf(unentered), entersWorkers);
+        List<Observed.Unseen> all = new ArrayList<>(unentered);
+        all.addAll(unreadable.values());
+        return PageObserver.unseen(documents.values().stream().map(Document::seen).toList(), all, entersWorkers);
     }
 
     /**
@@ -117,7 +121,12 @@ final class VisitReadings {
         unentered.addAll(reading.unentered());
         entersWorkers = reading.entersWorkers();
         StringBuilder state = new StringBuilder();
+        for (Observed.Unseen u : reading.unreadable()) {
+            unreadable.put(u.kind() + " " + u.url(), u);
+            state.append("unreadable ").append(u.url()).append(';');
+        }
         for (Observed read : reading.realms()) {
+            unreadable.remove(read.realm().kind().word() + " " + read.realm().url());
             String key = new Document(read, Map.of(), Map.of(), Map.of(), "").key();
             Document before = documents.get(key);
             if (before == null && documents.size() >= MAX_REALMS) {

@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Every run of an observed session is held to native, not its first alone: a Cast to int32 agrees with native on
  * ordinary values and not on one past int32's range (WebAssembly's conversion saturates; native x86's gives the
  * "integer indefinite" value), so a session whose second run is fed such a value is WRONG_OUTPUT naming run 2; a run
- * that fails in the page makes its session FAILED with onnxruntime-web's own words.
+ * that fails in the page makes its session FAILED with onnxruntime-web's own words. Every run is, the eighth as the second.
  */
 @RequiresBrowser
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -39,6 +39,20 @@ class EveryRunJudgedTest {
               await s.run({ x: new ort.Tensor('float32', Float32Array.from([0.5, 1.5, -2.5, 3]), [4]) });
               await s.run({ x: new ort.Tensor('float32', Float32Array.from([0.5, 1.5, -2.5, 1e10]), [4]) });
               document.body.dataset.done = 'twice';
+            };
+            button.disabled = false;
+            """;
+    /** Eight runs, as a generation of eight steps makes, the last fed a value past int32's range. */
+    private static final String EIGHT = """
+            import * as ort from '/ort/ort.all.min.mjs';
+            ort.env.wasm.wasmPaths = '/ort/';
+            ort.env.wasm.numThreads = 1;
+            const s = await ort.InferenceSession.create('/files/cast.onnx', { executionProviders: ['wasm'] });
+            const button = document.getElementById('run');
+            button.onclick = async () => {
+              for (let i = 0; i < 7; i++) await s.run({ x: new ort.Tensor('float32', Float32Array.from([0.5, 1.5, -2.5, i]), [4]) });
+              await s.run({ x: new ort.Tensor('float32', Float32Array.from([0.5, 1.5, -2.5, 1e10]), [4]) });
+              document.body.dataset.done = 'eight';
             };
             button.disabled = false;
             """;
@@ -71,6 +85,7 @@ class EveryRunJudgedTest {
         app.put("cast.onnx", g.build("a Cast to int32").toByteArray());
         app.put("twice.js", TWICE.getBytes(StandardCharsets.UTF_8));
         app.put("failing.js", FAILING.getBytes(StandardCharsets.UTF_8));
+        app.put("eight.js", EIGHT.getBytes(StandardCharsets.UTF_8));
         session = Accelbridge.create(SessionOptions.builder().optStore(dir.resolve("m.duckdb")).optOutDir(dir.resolve("out")).build());
     }
 
@@ -90,6 +105,16 @@ class EveryRunJudgedTest {
         RunResult r = assertThat(observe("/page/twice").results()).singleElement().actual();
         assertThat(r.status()).as("%s", r.reason()).isEqualTo(Status.WRONG_OUTPUT);
         assertThat(r.reason()).startsWith("outputs of its run 2 differ from native CPU's");
+    }
+
+    @Test
+    void everyStepPastTheFourthIsJudgedToo() {
+        // found when tried: only the first four runs of a session kept their values, so a generation's steps past the
+        // fourth were never judged and its row read PASSED
+        RunResult r = assertThat(observe("/page/eight").results()).singleElement().actual();
+        assertThat(r.status()).as("%s", r.reason()).isEqualTo(Status.WRONG_OUTPUT);
+        assertThat(r.reason()).startsWith("outputs of its run 8 differ from native CPU's");
+        assertThat(r.warnings()).noneMatch(w -> w.startsWith("its verdict covers"));
     }
 
     @Test

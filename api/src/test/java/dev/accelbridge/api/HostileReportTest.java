@@ -70,6 +70,20 @@ class HostileReportTest {
     }
 
     @Test
+    void aFigureNoClockGivesIsNone() {
+        // found when tried: a page whose performance.now gave 1e300 once stored a load of -1e300 ms beside PASSED
+        Observed.Tensor y = tensor("y", 1, List.of(2L, 2L), 16);
+        Observed.Run ran = new Observed.Run(0.5, 0, List.of(tensor("x", 1, List.of(2L, 4L), 32)), List.of(y), "run", null);
+        Observed.Run odd = new Observed.Run(1e300, 0, List.of(tensor("x", 1, List.of(2L, 4L), 32)), List.of(y), "run", null);
+        Observed.Session s = new Observed.Session(1, model.sha256(), model.size(), List.of(), List.of(), "jsep", 0.0, -1e300, true, false, 2,
+                true, List.of(ran, odd), Map.of(), null, "1.30.0", List.of());
+        assertThat(ObservedRows.timings(s)).satisfies(t -> {
+            assertThat(t.loadMs()).as("no load figure, never -1e300").isNaN();
+            assertThat(t.samplesMs()).containsExactly(0.5);
+        });
+    }
+
+    @Test
     void tensorsThatCannotBeAreRowsSayingSoNeverExceptions() {
         Observed.Tensor y = tensor("y", 1, List.of(2L, 2L), 16);
         for (Observed.Tensor x : List.of(tensor("x", 5, List.of(2L, 4L), 16), tensor("x", 1, Arrays.asList(null, 4L), 32),

@@ -70,6 +70,30 @@ class ObserveAppTest {
     }
 
     @Test
+    void oddValuesBesideASessionHideNothingAndNoFigureIsTheirs() {
+        // found when tried: a worker started with {type: ['module']} or Date.now giving a Date refused the realm's whole
+        // report, and its row said "the page made no onnxruntime-web session"; performance.now giving 1e300 once stored a
+        // load of -1e300 ms
+        ObservedRun run = session.observe(at("/odd").addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").build());
+        assertThat(run.sessions()).singleElement().satisfies(r -> {
+            assertThat(r.status()).as("%s", r.reason()).isEqualTo(Status.PASSED);
+            assertThat(r.id().modelSha256()).isEqualTo(app.model.sha256());
+            assertThat(r.timings().orElseThrow().loadMs()).as("the observer's own clock").isBetween(0.0, 60_000.0);
+        });
+        assertThat(run.unseen()).as("the worker the page started was entered").isEmpty();
+    }
+
+    @Test
+    void theBytesJudgedAreTheBytesOnnxruntimeWebWasGivenWhateverThePageSaves() {
+        // found when tried: a page that replaced HTMLAnchorElement.prototype.click had another model of the same length
+        // saved in place of the one onnxruntime-web ran, and the row named that one, WRONG_OUTPUT
+        ObservedRun run = session.observe(at("/clicker").addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").build());
+        RunResult r = assertThat(run.sessions()).singleElement().actual();
+        assertThat(r.id().modelSha256()).isEqualTo(app.model.sha256());
+        assertThat(r.status()).as("%s", r.reason()).isEqualTo(Status.PASSED);
+    }
+
+    @Test
     void realmsAreCountedByTheVisitNotByEachDocument() {
         // found when tried: 64 sessions then location.reload() gave 2,304 rows in 118 s and a 6.55 GB JVM under --timeout 20:
         // the observer's bounds held per document, and a page makes as many documents as it likes; here 70 frames, each
@@ -126,6 +150,7 @@ class ObserveAppTest {
         RunResult r = assertThat(run.results()).singleElement().actual();
         assertThat(r.status()).isEqualTo(Status.UNAVAILABLE);
         assertThat(r.reason()).contains("made no onnxruntime-web session").contains("quiet for 1 s");
+        assertThat(run.sessions()).as("its one row is no session (found when tried: counted as 1 session)").isEmpty();
     }
 
     @Test

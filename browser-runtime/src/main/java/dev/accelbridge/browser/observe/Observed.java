@@ -60,7 +60,12 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
             /** A frame in it. */
             FRAME,
             /** A dedicated worker. */
-            WORKER
+            WORKER;
+
+            /** The kind in a row's words: {@code page}, {@code frame}, {@code worker}. */
+            public String word() {
+                return name().toLowerCase(java.util.Locale.ROOT);
+            }
         }
 
         /** How a row says where it ran: empty for the page, else "in a worker (URL)". */
@@ -100,7 +105,8 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
     /**
      * One session: its model (sha256 of the bytes onnxruntime-web was given, its size), the execution providers the app
      * appended (none: onnxruntime's CPU provider in WebAssembly), the engine of the build that made it, how long its
-     * creation took, and its runs (at most 1000 kept, the first four with their values).
+     * creation took, and its runs (at most 1000 kept, with their values while the realm has kept under
+     * {@link PageObserver#VALUE_BYTES} of them).
      *
      * @param id        its number in the page, from 1
      * @param sha256    the model's sha256 (null where the page has no WebCrypto)
@@ -235,7 +241,7 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
 
     /**
      * A tensor of a run: its name, ONNX element type, shape and size, and its values (base64, little-endian) where they
-     * were kept: the first four runs of a session, host-side tensors only; up to 1 MiB in the report, above it held by the
+     * were kept: runs while the realm has kept under {@link PageObserver#VALUE_BYTES} of values, host-side tensors only; up to 1 MiB in the report, above it held by the
      * realm for the driver to write to disk ({@link PageObserver#keepTensors}) within the budget it shares with the models,
      * {@code cut} past that.
      *

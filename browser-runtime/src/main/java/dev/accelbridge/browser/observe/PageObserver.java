@@ -31,6 +31,12 @@ public final class PageObserver {
     public static final int MAX_REPORT = 64 << 20;
     /** The model bytes a realm holds for the reader at once, and a visit keeps on disk, unless told otherwise: 4 GiB. */
     public static final long DEFAULT_KEEP = 4L << 30;
+    /**
+     * The values a realm keeps of its runs' tensors (in its report and held for the reader): a run is recorded with its
+     * values while the realm has kept less, so each step of a generation of small tensors is judged, and the report stays
+     * within {@link #MAX_REPORT}.
+     */
+    public static final long VALUE_BYTES = 32L << 20;
     private static final String SCRIPT = script();
 
     /**
@@ -39,17 +45,22 @@ public final class PageObserver {
      * @param realms        the page's document first, then its frames and workers
      * @param unentered     what the driver saw and could not enter (a service worker, a worker entered late), each with why
      * @param entersWorkers whether the driver enters dedicated workers at all
+     * @param unreadable    the realms there whose report could not be read (it broke its schema or its bound), each with
+     *                      why: what they computed is unseen, never taken as absent
      */
-    public record Reading(List<Observed> realms, List<Observed.Unseen> unentered, boolean entersWorkers) {
+    public record Reading(List<Observed> realms, List<Observed.Unseen> unentered, boolean entersWorkers, List<Observed.Unseen> unreadable) {
         /** Copies the lists. */
         public Reading {
             realms = List.copyOf(realms);
             unentered = List.copyOf(unentered);
+            unreadable = List.copyOf(unreadable);
         }
 
-        /** What was seen and not observed in this reading ({@link PageObserver#unseen}). */
+        /** What was seen and not observed in this reading ({@link PageObserver#unseen}), the realms not read among it. */
         public List<Observed.Unseen> unseen() {
-            return PageObserver.unseen(realms, unentered, entersWorkers);
+            List<Observed.Unseen> all = new ArrayList<>(unentered);
+            all.addAll(unreadable);
+            return PageObserver.unseen(realms, all, entersWorkers);
         }
     }
 
@@ -58,6 +69,11 @@ public final class PageObserver {
 
     private PageObserver(Realms driver) {
         this.driver = driver;
+    }
+
+    /** An observer over realms a driver reaches its own way (and a test's realms, whose reports it writes). */
+    static PageObserver over(Realms driver) {
+        return new PageObserver(driver);
     }
 
     /** Installs the observer into {@code page}, for every document and dedicated worker it loads from now on. */
@@ -106,7 +122,8 @@ public final class PageObserver {
 
     private static String withBudget(long keep) {
         return "Object.defineProperty(globalThis, Symbol.for('accelbridge.observer.keep'), { value: " + Math.max(0, keep)
-                + ", configurable: true });\n" + SCRIPT;
+                + ", configurable: true });\nObject.defineProperty(globalThis, Symbol.for('accelbridge.observer.values'), { value: "
+                + VALUE_BYTES + ", configurable: true });\n" + SCRIPT;
     }
 
     /**
@@ -148,18 +165,35 @@ public final class PageObserver {
      */
     public Reading readAll() {
         List<Observed> realms = new ArrayList<>();
+        List<Observed.Unseen> unreadable = new ArrayList<>();
         for (Realms.Realm r : driver.realms()) {
+            Object report;
             try {
-                Observed o = parse(r.report(), r.where());
-                realms.add(o);
-                byKey.put(key(o), r);
-            } catch (RuntimeException e) { // AccelbridgeException, PlaywrightException: a realm not there now
+                report = r.report();
+            } catch (RuntimeException e) { // PlaywrightException: a realm not there now (a worker ended, a navigation)
                 if (r.where().kind() == Observed.Realm.Kind.PAGE) {
                     throw e;
                 }
+                continue;
+            }
+            if (!(report instanceof String) && r.where().kind() != Observed.Realm.Kind.PAGE) {
+                continue; // a frame whose document has not run the observer yet
+            }
+            try {
+                Observed o = parse(report, r.where());
+                realms.add(o);
+                byKey.put(key(o), r);
+            } catch (AccelbridgeException e) {
+                if (!(report instanceof String)) {
+                    throw e; // the page's document without an observer: installed after it loaded
+                }
+                // found when tried: one odd value (a Date for a time, an array for a worker's type) refused the realm's
+                // whole report, and the visit said the page made no session; the realm is said, with why
+                unreadable.add(new Observed.Unseen(r.where().kind().word(), r.where().url(), "its observer's report could not be read ("
+                        + e.getMessage() + ")"));
             }
         }
-        return new Reading(realms, driver.unentered(), driver.entersWorkers());
+        return new Reading(realms, driver.unentered(), driver.entersWorkers(), unreadable);
     }
 
     /**

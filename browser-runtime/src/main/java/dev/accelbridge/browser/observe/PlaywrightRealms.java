@@ -46,9 +46,14 @@ final class PlaywrightRealms implements Realms {
      */
     private boolean download(String blobUrl, Path to) {
         try {
-            Download d = page.waitForDownload(new Page.WaitForDownloadOptions().setTimeout(DOWNLOAD_START.toMillis()),
-                    () -> page.mainFrame().evaluate("u => { const a = document.createElement('a'); a.href = u; a.download = 'kept'; a.click(); }",
-                            blobUrl));
+            // the download of the URL asked for, and no other the page starts meanwhile: a blob: URL's bytes are the
+            // realm's own and finite, so waiting for it to be written is bounded
+            Download d = page.waitForDownload(new Page.WaitForDownloadOptions().setTimeout(DOWNLOAD_START.toMillis())
+                            .setPredicate(x -> blobUrl.equals(x.url())),
+                    () -> page.mainFrame().evaluate("u => { const o = " + KEY + "; return !!(o && o.save(u)); }", blobUrl));
+            if (!blobUrl.equals(d.url())) {
+                return false;
+            }
             Path file = d.path(); // waits until the browser has written it all
             if (d.failure() != null || file == null) {
                 return false;

@@ -67,7 +67,15 @@
     if (!view || view.buffer !== b) view = new DataView(b);
     return view.getUint32(p >>> 0, true);
   }
-  function text(M, p) { try { return M.UTF8ToString(p >>> 0); } catch (e) { return null; } }
+  // a name or a word onnxruntime-web holds, cut to what a report keeps (found when tried: an input name of 21 M characters
+  // was past what the reader takes, and the realm's whole report was refused)
+  var TEXT = 4096;
+  function text(M, p) {
+    try {
+      var s = M.UTF8ToString(p >>> 0, TEXT * 4);
+      return typeof s === 'string' ? B.strSlice(s, 0, TEXT) : null;
+    } catch (e) { return null; }
+  }
   function words(M, p, n) { var out = []; for (var i = 0; i < n; i++) B.push(out, u32(M, (p >>> 0) + 4 * i)); return out; }
   function names(M, p, n) { return B.map(words(M, p, n), function (q) { return text(M, q); }); }
 
@@ -78,6 +86,7 @@
     var count = 1;
     for (var i = 0; i < shape.length; i++) count *= shape[i];
     var size = ELEMENT_BYTES[type] ? count * ELEMENT_BYTES[type] : null;
+    if (size !== null && !(size >= 0 && size <= Number.MAX_SAFE_INTEGER)) size = null; // no tensor has it: a length the reader's long cannot be
     var t = { type: type, shape: shape, byteLength: size, values: null, cut: false };
     if (withValues && size === 0) {
       t.values = new Uint8Array(0); // an empty tensor (a decoder's first past) has no data to point at, and needs none
@@ -155,7 +164,9 @@
   function watchThreads(started, limit, note) {
     function record(kind, url, type) {
       try {
-        if (started.length < limit) B.push(started, { kind: kind, url: B.strSlice(String(url instanceof URL ? url.href : url), 0, 500), type: type || 'classic' });
+        // the type as the browser reads it (a string of it: Chromium takes ['module'] for 'module'), never the page's value itself
+        if (started.length < limit) B.push(started, { kind: kind, url: B.strSlice(String(url instanceof URL ? url.href : url), 0, 500),
+          type: type === undefined || type === null ? 'classic' : B.strSlice(String(type), 0, 20) });
       } catch (e) { note('thread', e); }
     }
     B.forEach([['Worker', 'worker'], ['SharedWorker', 'shared-worker']], function (k) {

@@ -30,7 +30,10 @@
   // the model bytes a realm holds for the driver at once: the driver's budget where it set one (a copy is let go as soon as
   // the driver has it on disk), else 64 MiB
   var BUDGET = Number(globalThis[Symbol.for('accelbridge.observer.keep')]);
-  var LIMITS = { sessions: 64, runsPerSession: 1000, runsWithValues: 4, tensorBytes: 1 << 20, started: 32, chunk: 8 << 20, report: 64 << 20,
+  // a run is recorded with its values while the realm has kept less than valueBytes of them (in the report and held), so a
+  // generation's every step is judged where its tensors are small, and the report stays within the reader's bound
+  var VALUES = Number(globalThis[Symbol.for('accelbridge.observer.values')]);
+  var LIMITS = { sessions: 64, runsPerSession: 1000, valueBytes: VALUES > 0 && VALUES <= 1 << 30 ? VALUES : 32 << 20, tensorBytes: 1 << 20, started: 32, chunk: 8 << 20, report: 64 << 20,
     modelBytes: BUDGET > 0 && BUDGET <= Number.MAX_SAFE_INTEGER ? BUDGET : 64 << 20 };
   // this document's own id, when its navigation began: a report from after a navigation is another document's, whose
   // sessions start again from 1
@@ -44,8 +47,20 @@
   var keptModelBytes = 0;
   var held = [];
   var createObjectURL = URL.createObjectURL, revokeObjectURL = URL.revokeObjectURL, BlobBefore = Blob; // as before the page's scripts
+  // how a document has the browser save a blob: URL, as before the page's scripts (found when tried: a page that replaced
+  // HTMLAnchorElement.prototype.click had another model of the same length saved, kept and judged in its place)
+  var doc = typeof document === 'object' && document ? document : null;
+  var makeElement = doc ? Function.prototype.call.bind(Document.prototype.createElement) : null;
+  var setAttribute = doc ? Function.prototype.call.bind(Element.prototype.setAttribute) : null;
+  var clickOf = doc ? Function.prototype.call.bind(HTMLElement.prototype.click) : null;
   var heldBytes = 0;
+  var valueBytes = 0;
+  function valued(t) { if (t && (t.values || t.held)) valueBytes += t.byteLength || 0; return t; }
   var instrumented = new WeakSet();
+  // the clocks as they were before any script of the page ran: a page may replace Date.now or performance.now (found when
+  // tried: a Date for a time refused the realm's report; 1e300 once from performance.now stored a load of -1e300 ms)
+  var clock = performance.now.bind(performance), dateNow = Date.now;
+  function elapsed(t0) { var ms = clock() - t0; return ms >= 0 && ms < 1e12 ? ms : null; }
 
   function note(what, e) {
     if (notes.length < 50) push(notes, what + ': ' + strSlice(String(e && e.message || e), 0, 300));
@@ -117,17 +132,17 @@
           var copy = u8slice(heap(M), a[0] >>> 0, (a[0] >>> 0) + len);
           rec = { id: sessions.length + 1, byteLength: len, providers: map(eps.get(a[2]) || [], function (p) { return p.name; }),
             providerOptions: map(eps.get(a[2]) || [], function (p) { return p.options; }), config: configs.get(a[2]) || {}, engine: engine(),
-            ortWebVersion: versions.length ? versions[versions.length - 1] : null, createdAt: Date.now(), createMs: null,
+            ortWebVersion: versions.length ? versions[versions.length - 1] : null, createdAt: dateNow(), createMs: null,
             created: false, released: false, runCount: 0, runs: [], sha256: null, bytes: null, external: slice(mounted) };
           rec.sha256 = globalThis.crypto && crypto.subtle ? crypto.subtle.digest('SHA-256', copy).then(hex, function () { return null; }) : null;
           if (keptModelBytes + len <= LIMITS.modelBytes) { rec.bytes = copy; keptModelBytes += len; }
           push(sessions, rec);
         }
       } catch (e) { note('session', e); }
-      var t0 = performance.now();
+      var t0 = clock();
       return after(f.apply(self, a), function (h) {
         if (!rec) return;
-        rec.createMs = performance.now() - t0;
+        rec.createMs = elapsed(t0);
         rec.created = !!h;
         if (!h) failing = rec;
         if (h) bySession.set(h >>> 0, rec);
@@ -187,11 +202,11 @@
     function recordRun(rec, ins, outs, through) {
       rec.runCount++;
       if (rec.runs.length >= LIMITS.runsPerSession) return null;
-      var withValues = rec.runs.length < LIMITS.runsWithValues;
+      var withValues = valueBytes < LIMITS.valueBytes;
       var run = { ms: null, through: through, withValues: withValues, outputs: map(outs, function (o) { return { name: o.name, cpu: o.cpu }; }),
         inputs: map(ins, function (x) {
           var t = tensors.get(x.handle) || { type: null, shape: null, byteLength: null, values: null };
-          var v = withValues && t.cpu ? tensorOf(M, t.type, t.ptr, t.shape, true) : { values: null, cut: false };
+          var v = withValues && t.cpu ? valued(tensorOf(M, t.type, t.ptr, t.shape, true)) : { values: null, cut: false };
           return { name: x.name, type: t.type, shape: t.shape, byteLength: t.byteLength, values: v.values, cut: v.cut, held: v.held,
             onDevice: t.cpu === false };
         }) };
@@ -200,7 +215,7 @@
     }
     function ranRun(run, code, outPtr, outCount, t0) {
       if (!run) return;
-      run.ms = performance.now() - t0;
+      run.ms = elapsed(t0);
       run.code = code;
       if (code !== 0) { failing = run; return; }
       B.forEach(handles(M, outPtr, outCount), function (h, i) { if (h && run.outputs[i]) outputs.set(h >>> 0, { run: run, index: i }); });
@@ -215,7 +230,7 @@
         var b = bindings.get(a[1] >>> 0) || { inputs: [], outputs: [] };
         if (rec) run = recordRun(rec, b.inputs, b.outputs, 'binding');
       } catch (e) { note('run', e); }
-      var t0 = performance.now();
+      var t0 = clock();
       return after(f.apply(self, a), function (code) { ranRun(run, code, outPtr, outCount, t0); });
     });
     wrapName(M, '_OrtRun', function (f, a, self) {
@@ -230,7 +245,7 @@
           run = recordRun(rec, ins, map(names(M, a[4], outCount), function (n) { return { name: n, cpu: true }; }), 'run');
         }
       } catch (e) { note('run', e); }
-      var t0 = performance.now();
+      var t0 = clock();
       return after(f.apply(self, a), function (code) { ranRun(run, code, outPtr, outCount, t0); });
     });
     wrapName(M, '_OrtGetTensorData', function (f, a, self) {
@@ -242,7 +257,7 @@
         var shape = dims(M, u32(M, a[3]), u32(M, a[4]));
         var cpu = o.run.outputs[o.index].cpu !== false;
         // an output kept on the GPU hands back a buffer's id where a CPU one has its data: its shape only
-        var t = tensorOf(M, type, cpu ? u32(M, a[2]) : 0, shape, cpu && o.run.withValues);
+        var t = valued(tensorOf(M, type, cpu ? u32(M, a[2]) : 0, shape, cpu && o.run.withValues));
         t.name = o.run.outputs[o.index].name;
         t.onDevice = !cpu;
         o.run.outputs[o.index] = t;
@@ -323,7 +338,16 @@
         var b = bytesOf(ref);
         return b ? createObjectURL(new BlobBefore([b])) : null;
       },
-      revoke: function (url) { if (/^blob:/.test(String(url))) revokeObjectURL(String(url)); },
+      revoke: function (url) { if (strSlice(String(url), 0, 5) === 'blob:') revokeObjectURL(String(url)); },
+      // has the browser save a blob: URL of any realm of the page as a download, through this document (the page's)
+      save: function (url) {
+        if (!doc || strSlice(String(url), 0, 5) !== 'blob:') return false;
+        var a = makeElement(doc, 'a');
+        setAttribute(a, 'href', String(url));
+        setAttribute(a, 'download', 'kept');
+        clickOf(a);
+        return true;
+      },
       releaseTensor: function (id) {
         var b = held[id - 1];
         if (!b) return false;

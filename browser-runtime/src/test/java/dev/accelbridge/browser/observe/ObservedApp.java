@@ -18,7 +18,7 @@ import java.nio.file.Path;
  * {@code /bundled} the same app from a bundle the test puts at {@code /files/bundle.js}; {@code /tjs} a semantic-search
  * app on transformers.js ({@link #TRANSFORMERS}) whose files the test serves ({@link #serve}); {@code /leave} the first app
  * with a second button ({@code #leave}) that starts runs without end and navigates away in the middle of them;
- * {@code /busy} a page whose script never yields; {@code /huge} the first app feeding its session 1 GiB ({@code [2^26, 4]}
+ * {@code /busy} a page whose script never yields; {@code /odd} and {@code /clicker} (below); {@code /huge} the first app feeding its session 1 GiB ({@code [2^26, 4]}
  * float32) when its button is clicked; {@code /proxy} the first app with onnxruntime-web's proxy mode on (its session in
  * onnxruntime-web's own worker); {@link ThreadedApp}'s pages the same app with its session in a worker or a frame.
  */
@@ -109,6 +109,33 @@ public final class ObservedApp implements AutoCloseable {
             button.disabled = false;
             """;
 
+    /**
+     * {@code /odd}: the first app on a page that does odd things with what the observer reads beside it: a worker started
+     * with its type as an array (Chromium takes {@code ['module']} for {@code 'module'}), {@code Date.now} giving a
+     * {@code Date}, {@code performance.now} giving 1e300 once.
+     */
+    private static final String ODD = """
+            const realNow = Date.now;
+            Date.now = () => new Date(realNow());
+            const pnow = performance.now.bind(performance);
+            let once = true;
+            performance.now = () => { if (once) { once = false; return 1e300; } return pnow(); };
+            new Worker(URL.createObjectURL(new Blob(['postMessage(1)'], { type: 'text/javascript' })), { type: ['module'] });
+            """;
+
+    /**
+     * {@code /clicker}: the first app on a page that has every anchor it is asked to save save another model of the same
+     * length instead ({@code /decoy.bin}), by replacing {@code HTMLAnchorElement.prototype.click}.
+     */
+    private static final String CLICKER = """
+            const other = await (await fetch('/decoy.bin')).arrayBuffer();
+            const realClick = HTMLAnchorElement.prototype.click;
+            HTMLAnchorElement.prototype.click = function () {
+              if (this.download) this.href = URL.createObjectURL(new Blob([other]));
+              return realClick.call(this);
+            };
+            """;
+
     /** The app's model. */
     public final ModelSpec model;
     /** Its bytes, as the app serves them. */
@@ -174,6 +201,10 @@ public final class ObservedApp implements AutoCloseable {
             cfg.routes.get("/proxy.mjs", ctx -> ctx.contentType("text/javascript").result(SCRIPT.replace(
                     "ort.env.wasm.numThreads = 1;", "ort.env.wasm.numThreads = 1;\nort.env.wasm.proxy = true;")));
             cfg.routes.get("/app.mjs", ctx -> ctx.contentType("text/javascript").result(SCRIPT));
+            cfg.routes.get("/clicker", ctx -> ctx.html(APP.replace("/app.mjs", "/clicker.mjs")));
+            cfg.routes.get("/clicker.mjs", ctx -> ctx.contentType("text/javascript").result(SCRIPT.replace("const s = await", CLICKER + "const s = await")));
+            cfg.routes.get("/odd", ctx -> ctx.html(APP.replace("/app.mjs", "/odd.mjs")));
+            cfg.routes.get("/odd.mjs", ctx -> ctx.contentType("text/javascript").result(SCRIPT.replace("const s = await", ODD + "const s = await")));
             cfg.routes.get("/model.onnx", ctx -> ctx.contentType("application/octet-stream").result(modelBytes));
             cfg.routes.get("/decoy", ctx -> ctx.html(APP.replace("/app.mjs", "/decoy.mjs")));
             cfg.routes.get("/decoy.mjs", ctx -> ctx.contentType("text/javascript").result(SCRIPT.replace("'/model.onnx'",
