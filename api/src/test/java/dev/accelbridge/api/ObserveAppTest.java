@@ -73,7 +73,7 @@ class ObserveAppTest {
     void oddValuesBesideASessionHideNothingAndNoFigureIsTheirs() {
         // found when tried: a worker started with {type: ['module']} or Date.now giving a Date refused the realm's whole
         // report, and its row said "the page made no onnxruntime-web session"; performance.now giving 1e300 once stored a
-        // load of -1e300 ms
+        // load of -1e300 ms; a digest that never settled ended the visit as "no session"
         ObservedRun run = session.observe(at("/odd").addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").build());
         assertThat(run.sessions()).singleElement().satisfies(r -> {
             assertThat(r.status()).as("%s", r.reason()).isEqualTo(Status.PASSED);

@@ -60,6 +60,20 @@
   // the clocks as they were before any script of the page ran: a page may replace Date.now or performance.now (found when
   // tried: a Date for a time refused the realm's report; 1e300 once from performance.now stored a load of -1e300 ms)
   var clock = performance.now.bind(performance), dateNow = Date.now;
+  // the page's own hash of what it was given, by WebCrypto as it was before the page's scripts, and never waited on past
+  // 10 s (found when tried: a digest that never settled held the report, and the visit ended as "no session"); it is
+  // taken for nothing by the reader, which hashes the bytes it keeps
+  var subtle = null, digestOf = null;
+  try {
+    subtle = globalThis.crypto && crypto.subtle ? crypto.subtle : null;
+    digestOf = subtle ? Function.prototype.call.bind(Object.getPrototypeOf(subtle).digest) : null;
+  } catch (e) { subtle = null; digestOf = null; } // a realm without WebCrypto: no hash of its own, as before
+  var later = setTimeout, PromiseBefore = Promise, thenOf = Function.prototype.call.bind(Promise.prototype.then);
+  function sha256Of(bytes) {
+    if (!digestOf) return null;
+    var hashed = thenOf(digestOf(subtle, 'SHA-256', bytes), hex, function () { return null; });
+    return new PromiseBefore(function (done) { later(function () { done(null); }, 10000); thenOf(hashed, done, function () { done(null); }); });
+  }
   function elapsed(t0) { var ms = clock() - t0; return ms >= 0 && ms < 1e12 ? ms : null; }
 
   function note(what, e) {
@@ -115,7 +129,7 @@
         var bytes = a[1] instanceof Uint8Array ? a[1] : null;
         var e = { path: strSlice(String(a[0]), 0, 300), byteLength: bytes ? bytes.length : null, bytes: null, sha256: null };
         if (bytes && keptModelBytes + bytes.length <= LIMITS.modelBytes) { e.bytes = bytes; keptModelBytes += bytes.length; }
-        if (bytes && globalThis.crypto && crypto.subtle) e.sha256 = crypto.subtle.digest('SHA-256', bytes).then(hex, function () { return null; });
+        if (bytes) e.sha256 = sha256Of(bytes);
         if (mounted.length < 64) push(mounted, e);
       } catch (err) { note('external', err); }
       return f.apply(self, a);
@@ -134,7 +148,7 @@
             providerOptions: map(eps.get(a[2]) || [], function (p) { return p.options; }), config: configs.get(a[2]) || {}, engine: engine(),
             ortWebVersion: versions.length ? versions[versions.length - 1] : null, createdAt: dateNow(), createMs: null,
             created: false, released: false, runCount: 0, runs: [], sha256: null, bytes: null, external: slice(mounted) };
-          rec.sha256 = globalThis.crypto && crypto.subtle ? crypto.subtle.digest('SHA-256', copy).then(hex, function () { return null; }) : null;
+          rec.sha256 = sha256Of(copy);
           if (keptModelBytes + len <= LIMITS.modelBytes) { rec.bytes = copy; keptModelBytes += len; }
           push(sessions, rec);
         }

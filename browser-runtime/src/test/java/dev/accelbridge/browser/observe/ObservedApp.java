@@ -112,7 +112,7 @@ public final class ObservedApp implements AutoCloseable {
     /**
      * {@code /odd}: the first app on a page that does odd things with what the observer reads beside it: a worker started
      * with its type as an array (Chromium takes {@code ['module']} for {@code 'module'}), {@code Date.now} giving a
-     * {@code Date}, {@code performance.now} giving 1e300 once.
+     * {@code Date}, {@code performance.now} giving 1e300 once, a WebCrypto digest that never settles.
      */
     private static final String ODD = """
             const realNow = Date.now;
@@ -121,6 +121,7 @@ public final class ObservedApp implements AutoCloseable {
             let once = true;
             performance.now = () => { if (once) { once = false; return 1e300; } return pnow(); };
             new Worker(URL.createObjectURL(new Blob(['postMessage(1)'], { type: 'text/javascript' })), { type: ['module'] });
+            crypto.subtle.digest = () => new Promise(() => {});
             """;
 
     /**
