@@ -20,7 +20,7 @@ import java.util.Set;
  * fp32 → int8 by dynamic quantization, the graph ONNX Runtime's {@code quantize_dynamic} writes (before its fusions):
  * each MatMul and Gemm whose weight is a 2-D initializer becomes
  * {@code DynamicQuantizeLinear(A) → MatMulInteger(A_q, W_q, A_zp, W_zp) → Cast(float) → Mul(A_scale·W_scale)}
- * (+ Add of Gemm's bias), with the weight as int8, symmetric, per tensor (ORT's default {@code QInt8}); each Conv
+ * (+ Add of Gemm's bias), with the weight as int8, symmetric, per tensor (ORT's default {@code QInt8}) in 7 bits ({@code reduce_range}); each Conv
  * whose weight is an initializer becomes the same around {@code ConvInteger} with uint8 weights (ONNX Runtime's
  * ConvInteger kernel takes uint8 weights), its bias added after. Activations are quantized to uint8 at run time, one
  * DynamicQuantizeLinear per quantized tensor. Everything else stays float32, and the inputs and outputs are unchanged.
@@ -243,16 +243,24 @@ final class DynamicQuantizer {
 
     /** Weights as 8-bit integers with one scale and zero point (per tensor). */
     record Quantized(byte[] q, float scale, int zeroPoint, boolean signed) {
-        /** Symmetric int8 in [-127, 127], zero point 0. */
+        /**
+         * The largest int8 weight: 7 bits, as {@code quantize_dynamic}'s {@code reduce_range} writes them. Found when tried:
+         * with full-range weights ([-127, 127]) ONNX Runtime's uint8 × int8 kernel on an x86 CPU without VNNI (AVX2 only)
+         * saturates its 16-bit pair sums (255 · 127 · 2 > 32767), and the text and audio variants left their tolerance
+         * (cosine 0.974 and 0.956 to fp32); 255 · 64 · 2 stays within it on every x86 kernel.
+         */
+        static final int INT8_MAX = 64;
+
+        /** Symmetric int8 in [-64, 64] (7 bits: ONNX Runtime's {@code reduce_range}), zero point 0. */
         static Quantized int8(float[] w) {
             float max = 0;
             for (float f : w) {
                 max = Math.max(max, Math.abs(f));
             }
-            float scale = max == 0 ? 1f : max / 127f;
+            float scale = max == 0 ? 1f : max / INT8_MAX;
             byte[] q = new byte[w.length];
             for (int i = 0; i < w.length; i++) {
-                q[i] = (byte) Math.max(-127, Math.min(127, (int) Math.rint(w[i] / scale)));
+                q[i] = (byte) Math.max(-INT8_MAX, Math.min(INT8_MAX, (int) Math.rint(w[i] / scale)));
             }
             return new Quantized(q, scale, 0, true);
         }
