@@ -124,7 +124,7 @@ final class ObservedRows {
     }
 
     private static String said(String what, ModelSources.Source m) {
-        return m.url().map(u -> what + " came from " + u + " (" + m.evidence() + ")").orElse(what + "'s URL is not known: " + m.evidence());
+        return m.url().map(u -> what + " came from " + u + " (" + m.evidence() + ")").orElse(what + "'s URL is not verified: " + m.evidence());
     }
 
     private static List<String> judgedRuns(List<String> warnings, ObservedVerdict.Judged j) {

@@ -128,7 +128,7 @@ class ObserveAppTest {
         RunResult r = assertThat(run.results()).singleElement().actual();
         assertThat(r.status()).as("%s", r.reason()).isEqualTo(Status.PASSED);
         assertThat(r.warnings()).as("the app made its bytes itself; a response of their length is not taken for them")
-                .contains("its model's URL is not known: no response verified to be its bytes: " + app.url("/decoy.bin") + " is other bytes");
+                .contains("its model's URL is not verified: no response verified to be its bytes: " + app.url("/decoy.bin") + " is other bytes");
     }
 
     @Test

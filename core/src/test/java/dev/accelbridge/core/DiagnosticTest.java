@@ -49,6 +49,19 @@ class DiagnosticTest {
     }
 
     @Test
+    void onlyAWarningAboutPlacementGetsTheOpSupportAction() {
+        // found when tried: "webgpu adapter missing", and an observed row's coverage, were told to check the op support
+        List<Diagnostic> d = result(Status.PASSED, BackendId.WEBGPU, new Parity(0, 0, 1, 1e-3, true, "native-cpu"), List.of(),
+                List.of("2 nodes not placed on WebGPU", "Some nodes were not assigned to the preferred execution providers",
+                        "webgpu adapter missing", "its verdict covers 4 of its 8 runs"), new MemoryUsage(1, 1, 1), false).diagnostics();
+        assertThat(d).filteredOn(x -> x.code().equals("runtime-warning")).extracting(Diagnostic::action).containsExactly(
+                "nodes off the requested provider add copies and cost speed: check the op support of webgpu",
+                "nodes off the requested provider add copies and cost speed: check the op support of webgpu",
+                "read it with this row's verdict and figures: it qualifies what they say",
+                "read it with this row's verdict and figures: it qualifies what they say");
+    }
+
+    @Test
     void aCleanPassOnTheCpuReferenceHasNothingToSay() {
         CaseId cpu = new CaseId(ModelFamily.TEXT, "bert", "sha", "s", "ids=1x8", Precision.FP32, 1, BackendId.CPU, LaneId.NATIVE);
         RunResult r = RunResult.of("r", Instant.EPOCH, cpu, BackendId.CPU, Status.PASSED, null, null,

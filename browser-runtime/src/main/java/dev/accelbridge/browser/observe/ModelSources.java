@@ -81,7 +81,8 @@ public final class ModelSources {
         }
         List<Noted> same = noted.stream().filter(n -> n.length() == length).toList();
         if (same.isEmpty()) {
-            return new Source(Optional.empty(), "no response of its length (" + length + " bytes) was seen: the app made or cached the bytes itself, or they came compressed");
+            return new Source(Optional.empty(), "no response of its length (" + length + " bytes) was seen: the app made, cached or put together the bytes "
+                    + "itself (a model fetched in parts), or they came compressed");
         }
         if (length > MAX_VERIFIED) {
             return new Source(Optional.empty(), same.size() + " response(s) of its length, not read back to verify (over 256 MiB)");
