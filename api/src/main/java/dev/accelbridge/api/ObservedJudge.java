@@ -101,9 +101,12 @@ final class ObservedJudge {
         }
     }
 
-    /** A run with something to compare: it ran, and at least one output came back to the CPU with its values. */
+    /**
+     * A run with something to compare: it ran, and at least one output came back to the CPU with its values (returned so,
+     * or kept on the GPU and read back by the app).
+     */
     static boolean comparable(Observed.Run r) {
-        return r.code() != null && r.code() == 0 && r.outputs().stream().anyMatch(t -> !t.onDevice() && t.hasValues());
+        return r.code() != null && r.code() == 0 && r.outputs().stream().anyMatch(Observed.Tensor::hasValues);
     }
 
     /** What the replay found: the worst parity, the run it is of, how many runs were compared. */
@@ -112,29 +115,40 @@ final class ObservedJudge {
 
     /**
      * Replays the session's runs in order on native CPU. A run's inputs are the app's own; an input the app kept on the GPU
-     * (a decoder's past keys and values under IO binding) is taken from native's own outputs of the run before, where one
-     * is named for it ({@code past_key_values.N.key} from {@code present.N.key}): the app's loop replayed with its own
-     * per-step ids, masks and positions, each step's outputs that came back to the CPU held to native's. A run that cannot
-     * be fed breaks the chain until a run that needs nothing from the one before.
+     * (a decoder's past keys and values under IO binding) is native's own output of the run and name the observer followed
+     * its GPU buffer to ({@link Observed.Tensor#from}), whatever it is named: the app's loop replayed with its own per-step
+     * ids, masks and positions, each step's outputs that came back to the CPU held to native's. A run that cannot be fed (an
+     * input with neither its values nor a known origin in this session) is not judged; the runs after it are, where they
+     * can be fed.
      */
     private static Replay replay(Observed.Session s, ModelSpec model, BackendId backend, Precision precision,
                                  Function<Observed.Tensor, Optional<NamedTensor>> values, NativeProviders natives) {
         Parity worst = null;
         int worstRun = -1;
         int judged = 0;
-        List<NamedTensor> before = null;
+        // native's outputs of the runs a later run was fed from on the GPU, by run, each kept until its last such use
+        java.util.Map<Integer, Integer> lastUse = new java.util.HashMap<>();
+        for (int i = 0; i < s.runs().size(); i++) {
+            int at = i;
+            s.runs().get(i).inputs().stream().map(Observed.Tensor::from).filter(o -> o != null && o.session() == s.id())
+                    .forEach(o -> lastUse.merge(o.run(), at, Math::max));
+        }
+        java.util.Map<Integer, List<NamedTensor>> fed = new java.util.HashMap<>();
         for (int i = 0; i < s.runs().size(); i++) {
             Observed.Run r = s.runs().get(i);
-            Optional<List<NamedTensor>> inputs = r.failed() ? Optional.empty() : inputs(r, before, values);
+            int at = i;
+            Optional<List<NamedTensor>> inputs = r.failed() ? Optional.empty() : inputs(s, r, fed, values);
+            fed.keySet().removeIf(k -> lastUse.get(k) <= at);
             if (inputs.isEmpty()) {
-                before = null;
                 continue;
             }
             ModelCase mc = new ModelCase(model, "observed", inputs.get(), Optional.empty());
             List<NamedTensor> reference = natives.forBackend(BackendId.CPU)
                     .execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, Duration.ofMinutes(5))).outputs();
-            before = reference;
-            List<NamedTensor> page = r.outputs().stream().filter(t -> !t.onDevice()).map(values).flatMap(Optional::stream).toList();
+            if (lastUse.getOrDefault(i, -1) > i) {
+                fed.put(i, reference);
+            }
+            List<NamedTensor> page = r.outputs().stream().filter(Observed.Tensor::hasValues).map(values).flatMap(Optional::stream).toList();
             if (page.isEmpty()) {
                 continue;
             }
@@ -150,8 +164,11 @@ final class ObservedJudge {
         return new Replay(worst, worstRun, judged);
     }
 
-    /** A run's inputs: its own values, an input kept on the GPU from native's previous outputs; empty when one is missing. */
-    private static Optional<List<NamedTensor>> inputs(Observed.Run r, List<NamedTensor> before,
+    /**
+     * A run's inputs: its own values; an input kept on the GPU, native's output of the run and name it was followed to in
+     * this session (replayed before it); empty when one is neither.
+     */
+    private static Optional<List<NamedTensor>> inputs(Observed.Session s, Observed.Run r, java.util.Map<Integer, List<NamedTensor>> natives,
                                                       Function<Observed.Tensor, Optional<NamedTensor>> values) {
         List<NamedTensor> out = new ArrayList<>();
         for (Observed.Tensor t : r.inputs()) {
@@ -160,23 +177,17 @@ final class ObservedJudge {
                 out.add(own.get());
                 continue;
             }
-            if (!t.onDevice() || before == null || t.name() == null) {
+            Observed.Origin o = t.from();
+            if (!t.onDevice() || o == null || o.session() != s.id() || t.name() == null || !natives.containsKey(o.run())) {
                 return Optional.empty();
             }
-            String carried = carriedFrom(t.name());
-            Optional<NamedTensor> from = before.stream().filter(b -> b.name().equals(carried)).findFirst();
+            Optional<NamedTensor> from = natives.get(o.run()).stream().filter(b -> b.name().equals(o.output())).findFirst();
             if (from.isEmpty()) {
                 return Optional.empty();
             }
             out.add(from.get().withName(t.name()));
         }
         return Optional.of(out);
-    }
-
-    /** The output a decoder's past input is the previous step's: {@code past_key_values.N.key} from {@code present.N.key}. */
-    static String carriedFrom(String input) {
-        return input.startsWith("past_key_values") ? "present" + input.substring("past_key_values".length())
-                : input.startsWith("past.") ? "present." + input.substring("past.".length()) : input;
     }
 
     private static String notReplayable(Observed.Session s) {
@@ -188,8 +199,9 @@ final class ObservedJudge {
             return "the page reported tensors Accelbridge cannot hold (an element type it does not know, a shape that cannot be, "
                     + "or values not of the shape's size), so no run can be replayed natively";
         }
-        if (all.stream().anyMatch(Observed.Tensor::onDevice)) {
-            return "its runs kept tensors on the GPU (IO binding): their values were not read, so no run can be replayed natively";
+        if (all.stream().anyMatch(t -> t.onDevice() && !t.hasValues())) {
+            return "its runs kept tensors on the GPU (IO binding) that the app did not read back, and fed it none the observer could "
+                    + "follow to an output of this session: their values were not read, so no run can be replayed natively";
         }
         if (all.stream().anyMatch(Observed.Tensor::cut)) {
             return "its tensors were over the bound the observer keeps (the visit's budget, --keep, past its models), so its run cannot be replayed";

@@ -52,7 +52,7 @@ class HostileReportTest {
     }
 
     private static Observed.Tensor tensor(String name, Integer type, List<Long> shape, int bytes) {
-        return new Observed.Tensor(name, type, shape, (long) bytes, Base64.getEncoder().encodeToString(new byte[bytes]), false, null, false);
+        return new Observed.Tensor(name, type, shape, (long) bytes, Base64.getEncoder().encodeToString(new byte[bytes]), false, null, false, null);
     }
 
     private static Observed.Session session(String sha, Observed.Tensor in, Observed.Tensor out) {
@@ -98,7 +98,7 @@ class HostileReportTest {
 
     @Test
     void aHashThatIsNotOneIsNoneAndAHashThatLiesIsNotTaken() {
-        Observed.Tensor x = new Observed.Tensor("x", 1, List.of(2L, 4L), 32L, Base64.getEncoder().encodeToString(new byte[32]), false, null, false);
+        Observed.Tensor x = new Observed.Tensor("x", 1, List.of(2L, 4L), 32L, Base64.getEncoder().encodeToString(new byte[32]), false, null, false, null);
         assertThat(session("a", x, x).sha256()).as("one byte of digest").isNull();
         assertThat(session("<b>" + "0".repeat(61), x, x).sha256()).isNull();
 
@@ -114,7 +114,7 @@ class HostileReportTest {
 
     @Test
     void fiveThousandRowsOfOneInputAreStoredAsRowsAStoreReadsBack() throws Exception {
-        Observed.Tensor x = new Observed.Tensor("x", 1, List.of(5000L, 4L), 80000L, null, false, null, false);
+        Observed.Tensor x = new Observed.Tensor("x", 1, List.of(5000L, 4L), 80000L, null, false, null, false, null);
         RunResult r = row(session(model.sha256(), x, x), Optional.of(model));
         assertThat(r.id().batchSize()).as("5000 rows of one input, not a batch").isEqualTo(1);
         assertThat(r.id().inputShapes()).isEqualTo("x=5000x4");

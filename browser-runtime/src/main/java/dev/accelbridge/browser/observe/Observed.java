@@ -240,6 +240,17 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
     }
 
     /**
+     * The output a GPU-resident input is: the session (its number in the realm), the run of it (0: its first) and the output
+     * by name, as the observer followed the GPU buffer from the one to the other.
+     *
+     * @param session the session's number in the realm
+     * @param run     the run's index in that session (0: its first)
+     * @param output  the output's name
+     */
+    public record Origin(int session, int run, String output) {
+    }
+
+    /**
      * A tensor of a run: its name, ONNX element type, shape and size, and its values (base64, little-endian) where they
      * were kept: runs while the realm has kept under {@link PageObserver#VALUE_BYTES} of values, host-side tensors only; up to 1 MiB in the report, above it held by the
      * realm for the driver to write to disk ({@link PageObserver#keepTensors}) within the budget it shares with the models,
@@ -252,10 +263,13 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
      * @param values     its bytes, base64, or null
      * @param cut        true when its values were over the bounds and not kept
      * @param held       the realm's id for its values when they are over the report's bound and held for the driver, or null
-     * @param onDevice   true when it stayed on the GPU (or in WebNN): its shape is seen, not its values
+     * @param onDevice   true when it stayed on the GPU (or in WebNN): its shape is seen, and its values only where the app
+     *                   read it back ({@code getData()}) in a run recorded with its values
+     * @param from       for an input kept on the GPU, the output it is, followed by identity (the GPU buffer the app fed
+     *                   back), or null where it is not known
      */
         public record Tensor(String name, Integer type, List<Long> shape, Long byteLength, String values, boolean cut, Integer held,
-                             boolean onDevice) {
+                             boolean onDevice, Origin from) {
         /**
          * Its shape as dimensions, when the page gave one that can be: every dimension said, none negative, their product
          * within a long; empty otherwise ({@code [null, 4]}, {@code [-4]}).

@@ -59,18 +59,25 @@
   var instrumented = new WeakSet();
   // the clocks as they were before any script of the page ran: a page may replace Date.now or performance.now (found when
   // tried: a Date for a time refused the realm's report; 1e300 once from performance.now stored a load of -1e300 ms)
-  var clock = performance.now.bind(performance), dateNow = Date.now;
+  var clock = typeof performance === 'object' && performance ? performance.now.bind(performance) : Date.now, dateNow = Date.now;
   // the page's own hash of what it was given, by WebCrypto as it was before the page's scripts, and never waited on past
   // 10 s (found when tried: a digest that never settled held the report, and the visit ended as "no session"); it is
   // taken for nothing by the reader, which hashes the bytes it keeps
-  var subtle = null, digestOf = null;
-  try {
-    subtle = globalThis.crypto && crypto.subtle ? crypto.subtle : null;
-    digestOf = subtle ? Function.prototype.call.bind(Object.getPrototypeOf(subtle).digest) : null;
-  } catch (e) { subtle = null; digestOf = null; } // a realm without WebCrypto: no hash of its own, as before
-  var later = setTimeout, PromiseBefore = Promise, thenOf = Function.prototype.call.bind(Promise.prototype.then);
+  // (a worker held at its start has only the language's built-ins yet, found when tried: WebCrypto and the timers are
+  // taken there at their first use instead)
+  var subtle = null, digestOf = null, later = typeof setTimeout === 'function' ? setTimeout : null;
+  function webCrypto() {
+    try {
+      subtle = globalThis.crypto && crypto.subtle ? crypto.subtle : null;
+      digestOf = subtle ? Function.prototype.call.bind(Object.getPrototypeOf(subtle).digest) : null;
+    } catch (e) { subtle = null; digestOf = null; } // a realm without WebCrypto: no hash of its own, as before
+  }
+  webCrypto();
+  var PromiseBefore = Promise, thenOf = Function.prototype.call.bind(Promise.prototype.then);
   function sha256Of(bytes) {
-    if (!digestOf) return null;
+    if (!digestOf) webCrypto();
+    if (!later && typeof setTimeout === 'function') later = setTimeout;
+    if (!digestOf || !later) return null;
     var hashed = thenOf(digestOf(subtle, 'SHA-256', bytes), hex, function () { return null; });
     return new PromiseBefore(function (done) { later(function () { done(null); }, 10000); thenOf(hashed, done, function () { done(null); }); });
   }
@@ -162,12 +169,59 @@
         if (h) bySession.set(h >>> 0, rec);
       });
     });
+    // GPU tensors followed by identity, not by name: an output kept on the GPU is the buffer onnxruntime-web hands the
+    // app (its id read back at _OrtGetTensorData, its GPUBuffer from getBuffer); where the app reads it back (getData),
+    // its values are the output's; where it feeds it to a run, registerBuffer gives it the id the input tensor is made
+    // with, and the input is that output (session, run, name). Both engines: JSEP's jsep* and the native EP's webgpu*.
+    var origins = new Map(); // a GPU data id or handle -> the output it holds
+    var buffers = new WeakMap(); // a GPUBuffer -> the output it holds
+    function origin(id, o) { if (origins.size >= 4096) origins.clear(); origins.set(id >>> 0, o); }
+    function follow(buffer, id) {
+      try { var o = buffer && typeof buffer === 'object' ? buffers.get(buffer) : null; if (o) origin(id, o); } catch (e) { note('gpu', e); }
+    }
+    B.forEach(['jsepGetBuffer', 'webgpuGetBuffer'], function (name) {
+      wrapName(M, name, function (f, a, self) {
+        var buffer = f.apply(self, a);
+        try { var o = origins.get(a[0] >>> 0); if (o && buffer && typeof buffer === 'object') buffers.set(buffer, o); } catch (e) { note('gpu', e); }
+        return buffer;
+      });
+    });
+    wrapName(M, 'jsepRegisterBuffer', function (f, a, self) { var id = f.apply(self, a); follow(a[2], id); return id; });
+    wrapName(M, 'webgpuRegisterBuffer', function (f, a, self) { var id = f.apply(self, a); follow(a[0], id); return id; });
+    // (gpuBuffer, size, type or session): the function the app's getData() calls; its bytes, when they come, are the output's
+    function downloader(f, a, self) {
+      var download = f.apply(self, a);
+      var o = null;
+      try { o = a[0] && typeof a[0] === 'object' ? buffers.get(a[0]) : null; } catch (e) { note('gpu', e); }
+      if (!o || typeof download !== 'function') return download;
+      return function () {
+        return after(download.apply(this, arguments), function (data) { readBack(o, data); });
+      };
+    }
+    wrapName(M, 'jsepCreateDownloader', downloader);
+    wrapName(M, 'webgpuCreateDownloader', downloader);
+    function readBack(o, data) {
+      var t = o.tensor;
+      if (!o.withValues || t.values || t.held || !data || typeof data.byteLength !== 'number') return;
+      var view = data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+      if (t.byteLength === null || view.length !== t.byteLength) return;
+      if (view.length <= LIMITS.tensorBytes) {
+        t.values = u8slice(view, 0, view.length);
+      } else if (keptModelBytes + heldBytes + view.length <= LIMITS.modelBytes) {
+        t.held = push(held, u8slice(view, 0, view.length));
+        heldBytes += view.length;
+      } else {
+        t.cut = true;
+        return;
+      }
+      valued(t);
+    }
     wrapName(M, '_OrtCreateTensor', function (f, a, self) {
       var desc = null;
-      try { desc = a[5] === 1 || a[5] === undefined ? { type: a[0], ptr: a[1] >>> 0, shape: dims(M, a[3], a[4]) } : { type: a[0], ptr: 0, shape: dims(M, a[3], a[4]), location: a[5] }; } catch (e) { note('tensor', e); }
-      // its values are read when a run is recorded with them (the first four of a session), not at every creation
+      try { desc = a[5] === 1 || a[5] === undefined ? { type: a[0], ptr: a[1] >>> 0, shape: dims(M, a[3], a[4]) } : { type: a[0], ptr: 0, shape: dims(M, a[3], a[4]), location: a[5], data: a[1] >>> 0 }; } catch (e) { note('tensor', e); }
+      // its values are read when a run is recorded with them, not at every creation
       var values = desc ? tensorOf(M, desc.type, 0, desc.shape, false) : null;
-      if (values) { values.cpu = !desc.location; values.ptr = desc.ptr; }
+      if (values) { values.cpu = !desc.location; values.ptr = desc.ptr; values.from = desc.location ? origins.get(desc.data) || null : null; }
       return after(f.apply(self, a), function (h) { if (h && values) tensors.set(h >>> 0, values); });
     });
     wrapName(M, '_OrtReleaseTensor', function (f, a, self) {
@@ -217,12 +271,12 @@
       rec.runCount++;
       if (rec.runs.length >= LIMITS.runsPerSession) return null;
       var withValues = valueBytes < LIMITS.valueBytes;
-      var run = { ms: null, through: through, withValues: withValues, outputs: map(outs, function (o) { return { name: o.name, cpu: o.cpu }; }),
+      var run = { ms: null, through: through, withValues: withValues, session: rec.id, index: rec.runs.length, outputs: map(outs, function (o) { return { name: o.name, cpu: o.cpu }; }),
         inputs: map(ins, function (x) {
           var t = tensors.get(x.handle) || { type: null, shape: null, byteLength: null, values: null };
           var v = withValues && t.cpu ? valued(tensorOf(M, t.type, t.ptr, t.shape, true)) : { values: null, cut: false };
           return { name: x.name, type: t.type, shape: t.shape, byteLength: t.byteLength, values: v.values, cut: v.cut, held: v.held,
-            onDevice: t.cpu === false };
+            onDevice: t.cpu === false, from: t.from ? { session: t.from.session, run: t.from.run, output: t.from.output } : null };
         }) };
       push(rec.runs, run);
       return run;
@@ -275,6 +329,7 @@
         t.name = o.run.outputs[o.index].name;
         t.onDevice = !cpu;
         o.run.outputs[o.index] = t;
+        if (!cpu) origin(u32(M, a[2]), { session: o.run.session, run: o.run.index, output: t.name, tensor: t, withValues: o.run.withValues });
       });
     });
     wrapName(M, '_OrtReleaseSession', function (f, a, self) {
@@ -293,7 +348,7 @@
 
   function tensorOut(t) {
     return { name: t.name || null, type: t.type === undefined ? null : t.type, shape: t.shape || null, byteLength: t.byteLength === undefined ? null : t.byteLength,
-      values: t.values ? base64(t.values) : null, cut: !!t.cut, held: t.held || null, onDevice: !!t.onDevice };
+      values: t.values ? base64(t.values) : null, cut: !!t.cut, held: t.held || null, onDevice: !!t.onDevice, from: t.from || null };
   }
 
   try {
