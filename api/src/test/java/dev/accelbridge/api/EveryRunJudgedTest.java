@@ -29,33 +29,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 @RequiresBrowser
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class EveryRunJudgedTest {
-    private static final String TWICE = """
-            import * as ort from '/ort/ort.all.min.mjs';
-            ort.env.wasm.wasmPaths = '/ort/';
-            ort.env.wasm.numThreads = 1;
-            const s = await ort.InferenceSession.create('/files/cast.onnx', { executionProviders: ['wasm'] });
-            const button = document.getElementById('run');
-            button.onclick = async () => {
-              await s.run({ x: new ort.Tensor('float32', Float32Array.from([0.5, 1.5, -2.5, 3]), [4]) });
-              await s.run({ x: new ort.Tensor('float32', Float32Array.from([0.5, 1.5, -2.5, 1e10]), [4]) });
-              document.body.dataset.done = 'twice';
-            };
-            button.disabled = false;
-            """;
-    /** Eight runs, as a generation of eight steps makes, the last fed a value past int32's range. */
-    private static final String EIGHT = """
-            import * as ort from '/ort/ort.all.min.mjs';
-            ort.env.wasm.wasmPaths = '/ort/';
-            ort.env.wasm.numThreads = 1;
-            const s = await ort.InferenceSession.create('/files/cast.onnx', { executionProviders: ['wasm'] });
-            const button = document.getElementById('run');
-            button.onclick = async () => {
-              for (let i = 0; i < 7; i++) await s.run({ x: new ort.Tensor('float32', Float32Array.from([0.5, 1.5, -2.5, i]), [4]) });
-              await s.run({ x: new ort.Tensor('float32', Float32Array.from([0.5, 1.5, -2.5, 1e10]), [4]) });
-              document.body.dataset.done = 'eight';
-            };
-            button.disabled = false;
-            """;
+    /**
+     * A page whose session runs the Cast {@code ordinary} times on ordinary values (3, then 0, 1, ...), then once on a value
+     * past int32's range: {@code castRuns(1)} twice, {@code castRuns(7)} eight times, as a generation of eight steps runs.
+     */
+    private static String castRuns(int ordinary) {
+        return """
+                import * as ort from '/ort/ort.all.min.mjs';
+                ort.env.wasm.wasmPaths = '/ort/';
+                ort.env.wasm.numThreads = 1;
+                const s = await ort.InferenceSession.create('/files/cast.onnx', { executionProviders: ['wasm'] });
+                const button = document.getElementById('run');
+                button.onclick = async () => {
+                  for (let i = 0; i < RUNS; i++) await s.run({ x: new ort.Tensor('float32', Float32Array.from([0.5, 1.5, -2.5, i || 3]), [4]) });
+                  await s.run({ x: new ort.Tensor('float32', Float32Array.from([0.5, 1.5, -2.5, 1e10]), [4]) });
+                  document.body.dataset.done = 'ran';
+                };
+                button.disabled = false;
+                """.replace("RUNS", String.valueOf(ordinary));
+    }
+
     private static final String FAILING = """
             import * as ort from '/ort/ort.all.min.mjs';
             ort.env.wasm.wasmPaths = '/ort/';
@@ -83,9 +76,9 @@ class EveryRunJudgedTest {
         g.opInto("Cast", "y", List.of(x), GraphBuilder.attr("to", 6L)); // int32
         g.output("y", DType.INT32, 4);
         app.put("cast.onnx", g.build("a Cast to int32").toByteArray());
-        app.put("twice.js", TWICE.getBytes(StandardCharsets.UTF_8));
+        app.put("twice.js", castRuns(1).getBytes(StandardCharsets.UTF_8));
         app.put("failing.js", FAILING.getBytes(StandardCharsets.UTF_8));
-        app.put("eight.js", EIGHT.getBytes(StandardCharsets.UTF_8));
+        app.put("eight.js", castRuns(7).getBytes(StandardCharsets.UTF_8));
         session = Accelbridge.create(SessionOptions.builder().optStore(dir.resolve("m.duckdb")).optOutDir(dir.resolve("out")).build());
     }
 
