@@ -48,12 +48,27 @@ final class ObservedJudge {
         }
     }
 
+    /** The longest one native replay of a run may take. */
+    static final Duration RUN_LIMIT = Duration.ofMinutes(5);
+
     /**
      * Judges session {@code s}, its model file (kept on disk, named by its sha256) from {@code models}; {@code keep} the
-     * budget it was kept within, said when a model was not.
+     * budget it was kept within, said when a model was not. Each run's native replay within {@link #RUN_LIMIT}.
      */
     static ObservedVerdict judge(Observed.Session s, Function<Observed.Session, Optional<PageObserver.KeptModel>> models,
                                  Function<Observed.Tensor, Optional<NamedTensor>> values, NativeProviders natives, long keep) {
+        return judge(s, models, values, natives, keep, Optional.empty());
+    }
+
+    /**
+     * As {@link #judge(Observed.Session, Function, Function, NativeProviders, long)}, every native replay done by
+     * {@code deadline} where one is given (found when tried: a model whose native run never ended held
+     * {@code observe --timeout 15} past 100 s, each replay given its five minutes): a session whose replay would run past
+     * it is not judged, and says so.
+     */
+    static ObservedVerdict judge(Observed.Session s, Function<Observed.Session, Optional<PageObserver.KeptModel>> models,
+                                 Function<Observed.Tensor, Optional<NamedTensor>> values, NativeProviders natives, long keep,
+                                 Optional<java.time.Instant> deadline) {
         if (!s.created()) {
             return new ObservedVerdict.Failed(s, -1, s.error() != null ? s.error() : "onnxruntime-web refused its model or options");
         }
@@ -87,12 +102,14 @@ final class ObservedJudge {
             // the session's dtype is its graph's: a variant is held to its own native run with the tolerance of its kind
             Precision precision = OnnxModels.precision(OnnxTensors.readModel(file.get()));
             // every run kept with its values, on native CPU with its own inputs, in order; the worst is the session's
-            Replay replay = replay(s, model, backend, precision, values, natives);
+            Replay replay = replay(s, model, backend, precision, values, natives, deadline);
             if (replay.judged() == 0) {
                 return new ObservedVerdict.NotJudged(s, notReplayable(s));
             }
             return new ObservedVerdict.Judged(s, backend, precision, replay.worst().within() ? Status.PASSED : Status.WRONG_OUTPUT,
                     replay.worst(), replay.run(), replay.judged());
+        } catch (OutOfTime e) {
+            return new ObservedVerdict.NotJudged(s, "the visit's time (--timeout) ran out before native CPU had replayed its runs");
         } catch (AccelbridgeException e) {
             return new ObservedVerdict.NotJudged(s, "native CPU could not run it: " + e.getMessage());
         } catch (RuntimeException e) { // what the page said of its tensors, or its model's bytes, a stranger's: its row says so
@@ -109,6 +126,13 @@ final class ObservedJudge {
         return r.code() != null && r.code() == 0 && r.outputs().stream().anyMatch(Observed.Tensor::hasValues);
     }
 
+    /** The replays ran past the visit's deadline. */
+    private static final class OutOfTime extends RuntimeException {
+        OutOfTime() {
+            super(null, null, false, false);
+        }
+    }
+
     /** What the replay found: the worst parity, the run it is of, how many runs were compared. */
     private record Replay(Parity worst, int run, int judged) {
     }
@@ -122,7 +146,8 @@ final class ObservedJudge {
      * can be fed.
      */
     private static Replay replay(Observed.Session s, ModelSpec model, BackendId backend, Precision precision,
-                                 Function<Observed.Tensor, Optional<NamedTensor>> values, NativeProviders natives) {
+                                 Function<Observed.Tensor, Optional<NamedTensor>> values, NativeProviders natives,
+                                 Optional<java.time.Instant> deadline) {
         Parity worst = null;
         int worstRun = -1;
         int judged = 0;
@@ -143,8 +168,20 @@ final class ObservedJudge {
                 continue;
             }
             ModelCase mc = new ModelCase(model, "observed", inputs.get(), Optional.empty());
-            List<NamedTensor> reference = natives.forBackend(BackendId.CPU)
-                    .execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, Duration.ofMinutes(5))).outputs();
+            Duration limit = deadline.map(d -> Duration.between(java.time.Instant.now(), d)).filter(d -> d.compareTo(RUN_LIMIT) < 0)
+                    .orElse(RUN_LIMIT);
+            if (limit.toMillis() < 1) {
+                throw new OutOfTime();
+            }
+            List<NamedTensor> reference;
+            try {
+                reference = natives.forBackend(BackendId.CPU).execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, limit)).outputs();
+            } catch (AccelbridgeException e) {
+                if (deadline.isPresent() && !java.time.Instant.now().isBefore(deadline.get())) {
+                    throw new OutOfTime();
+                }
+                throw e;
+            }
             if (lastUse.getOrDefault(i, -1) > i) {
                 fed.put(i, reference);
             }

@@ -67,7 +67,7 @@ final class ObservedRows {
      * hash, said as such.
      */
     static RunResult of(Where w, Observed.Realm realm, String step, ObservedVerdict v, Optional<Precision> graphPrecision,
-                        Optional<String> kept, List<String> notes) {
+                        Optional<String> kept, List<String> notes, Double timerStepMs) {
         Observed.Session s = v.session();
         List<String> warnings = new ArrayList<>(notes);
         String sha = kept.orElse(s.sha256());
@@ -95,7 +95,7 @@ final class ObservedRows {
                 backend, lane, ScenarioId.OBSERVED);
         Provenance provenance = Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, s.providers(),
                 w.runtime(s.ortWebVersion())).withHost(w.host());
-        Timings timings = timings(s);
+        Timings timings = timings(s, timerStepMs);
         if (v instanceof ObservedVerdict.Judged j) {
             return RunResult.of(w.runId(), w.startedAt(), id, backend, j.status(), j.status() == Status.PASSED
                             ? null : "outputs of its run " + (j.run() + 1) + " differ from native CPU's on the same inputs: " + j.parity().describe(),
@@ -129,7 +129,7 @@ final class ObservedRows {
 
     private static List<String> judgedRuns(List<String> warnings, ObservedVerdict.Judged j) {
         int runs = j.session().runCount();
-        if (j.judged() < runs) {
+        if (!j.coversEveryRun()) {
             long valued = j.session().runs().stream().filter(ObservedJudge::comparable).count();
             warnings.add("its verdict covers " + j.judged() + " of its " + runs + " runs: " + (runs - valued) + " were recorded without "
                     + "the values to replay them (past the " + Bytes.iec(dev.accelbridge.browser.observe.PageObserver.VALUE_BYTES) + " of values a realm keeps, or "
@@ -180,7 +180,7 @@ final class ObservedRows {
     }
 
     /** The session's creation as its load, its first run as the cold one, its later runs as the samples; none if it never ran. */
-    static Timings timings(Observed.Session s) {
+    static Timings timings(Observed.Session s, Double timerStepMs) {
         List<Double> ms = s.runs().stream().map(Observed.Run::ms).filter(ObservedRows::aDuration).toList();
         if (!s.created() || ms.isEmpty()) {
             return null;
@@ -188,6 +188,9 @@ final class ObservedRows {
         // a figure no clock gives (found when tried: a page whose performance.now gave 1e300 once stored a load of -1e300 ms)
         // is none, as a joining device's is
         double load = aDuration(s.createMs()) ? s.createMs() : Double.NaN;
-        return Timings.of(load, ms.get(0), 0, ms.size() > 1 ? ms.subList(1, ms.size()) : ms);
+        Timings t = Timings.of(load, ms.get(0), 0, ms.size() > 1 ? ms.subList(1, ms.size()) : ms);
+        // the clock that timed them, as a lane's figures carry theirs: runs within a few of its steps sit on its floor, and
+        // are never ranked (found when tried: a p50 of two 0.1 ms ticks graded a CPU's speed HIGH)
+        return aDuration(timerStepMs) && timerStepMs > 0 ? t.withClock(timerStepMs, Double.NaN) : t;
     }
 }

@@ -21,15 +21,18 @@ import java.util.List;
  *                 unseen, so such a visit passes no {@code --fail-on}
  * @param replays  the rows of the sessions replayed on other lanes ({@link ObserveOptions#replay}), in the same run; each
  *                 one's input set is its observed row's with {@code replay of } before it
+ * @param partial  the sessions judged whose verdict covers fewer runs than they made, each as its row's input set and
+ *                 how many runs of how many ({@code --fail-on partial})
  */
 public record ObservedRun(String runId, URI url, List<RunResult> results, boolean timedOut, List<String> notes, List<Observed.Unseen> unseen,
-                          List<RunResult> replays) {
+                          List<RunResult> replays, List<String> partial) {
     /** Copies the lists. */
     public ObservedRun {
         results = List.copyOf(results);
         notes = List.copyOf(notes);
         unseen = List.copyOf(unseen);
         replays = List.copyOf(replays);
+        partial = List.copyOf(partial);
     }
 
     /** The observed rows, then the replays'. */

@@ -61,6 +61,9 @@ final class ObservedRuns {
         ObservedRows.Where where = new ObservedRows.Where(runId, started, o.url(), o.browser(), visit.browserVersion(), host,
                 ObserverBrowser.V8_FLAGS);
         List<RunResult> rows = new ArrayList<>();
+        List<String> partial = new ArrayList<>();
+        // judging ends with the visit's own bound: its timeout and the grace a page that does not answer is given
+        Instant deadline = started.plus(o.timeout()).plus(AppObserver.grace(o.timeout()));
         List<VisitReadings.Document> pages = visit.documents().stream().filter(d -> d.seen().realm().kind() == Observed.Realm.Kind.PAGE).toList();
         for (VisitReadings.Document d : visit.documents()) {
             List<String> notes = new ArrayList<>(d.seen().notes().stream().limit(10).toList());
@@ -74,12 +77,15 @@ final class ObservedRuns {
             for (var s : d.seen().sessions()) {
                 Optional<PageObserver.KeptModel> kept = Optional.ofNullable(d.models().get(s.id()));
                 Optional<Path> model = kept.map(PageObserver.KeptModel::file);
-                ObservedVerdict v = ObservedJudge.judge(s, x -> kept, d::values, natives, o.keep());
+                ObservedVerdict v = ObservedJudge.judge(s, x -> kept, d::values, natives, o.keep(), Optional.of(deadline));
                 List<String> rowNotes = new ArrayList<>(notes);
                 rowNotes.addAll(ObservedRows.sources(s, kept.map(PageObserver.KeptModel::sha256), visit::source));
                 RunResult row = ObservedRows.of(where, d.seen().realm(), d.stepOf().getOrDefault(s.id(), "open"), v, ObservedJudge.precision(model),
-                        kept.map(PageObserver.KeptModel::sha256), rowNotes);
+                        kept.map(PageObserver.KeptModel::sha256), rowNotes, d.seen().timerStepMs());
                 rows.add(row);
+                if (v instanceof ObservedVerdict.Judged j && !j.coversEveryRun()) {
+                    partial.add(row.id().inputSet() + ": " + j.judged() + " of its " + s.runCount() + " runs");
+                }
                 ObservedReplays.of(s, model, row, d::values).ifPresent(replayable::add);
                 if (row.status() == Status.WRONG_OUTPUT && v instanceof ObservedVerdict.Judged j && j.backend().isBrowser()) {
                     int at = rows.size() - 1;
@@ -101,6 +107,6 @@ final class ObservedRuns {
         List<RunResult> replays = new ArrayList<>(ObservedBisections.bisect(rows, wrong, o.adapter(), runId, runner, notes));
         store.writeAll(rows);
         o.replay().ifPresent(t -> replays.addAll(ObservedReplays.replay(replayable, t, runId, runner, notes)));
-        return new ObservedRun(runId, o.url(), rows, visit.timedOut(), notes, visit.unseen(), replays);
+        return new ObservedRun(runId, o.url(), rows, visit.timedOut(), notes, visit.unseen(), replays, partial);
     }
 }

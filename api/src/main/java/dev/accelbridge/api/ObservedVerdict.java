@@ -29,6 +29,13 @@ public sealed interface ObservedVerdict permits ObservedVerdict.Judged, Observed
      */
     record Judged(Observed.Session session, BackendId backend, Precision precision, Status status, Parity parity, int run, int judged)
             implements ObservedVerdict {
+        /**
+         * Whether the verdict covers every run the session made: a status judged on fewer runs says only what those runs
+         * showed ({@code --fail-on partial}, {@code everyRunJudged()}).
+         */
+        public boolean coversEveryRun() {
+            return judged >= session.runCount();
+        }
     }
 
     /**

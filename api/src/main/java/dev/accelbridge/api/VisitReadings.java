@@ -30,6 +30,11 @@ final class VisitReadings {
      * JVM out of memory, since the observer's bounds hold per document and a page makes as many as it likes.
      */
     static final int MAX_REALMS = 64;
+    /**
+     * The most characters of reports one reading holds across its realms (each at most {@link PageObserver#MAX_REPORT}):
+     * a reading keeps what it parses, so 64 realms of 64 MiB would hold gigabytes.
+     */
+    static final long MAX_REPORT_CHARS = 256L << 20;
     /** The most sessions one visit keeps across its realms (each realm keeps at most 64); more are counted. */
     static final int MAX_SESSIONS = 256;
 
@@ -114,7 +119,7 @@ final class VisitReadings {
     String read(PageObserver observer, Supplier<String> pageUrl) {
         PageObserver.Reading reading;
         try {
-            reading = observer.readAll();
+            reading = observer.readAll(MAX_REPORT_CHARS);
         } catch (PlaywrightException | AccelbridgeException e) {
             return "unreadable"; // a document between navigations, or one whose scripts have not started
         }
@@ -177,7 +182,7 @@ final class VisitReadings {
             return read;
         }
         return new Observed(read.realm(), read.document(), List.copyOf(read.sessions().subList(0, room)),
-                read.droppedSessions() + read.sessions().size() - room, read.modules(), read.notes(), read.started());
+                read.droppedSessions() + read.sessions().size() - room, read.modules(), read.notes(), read.started(), read.timerStepMs());
     }
 
     /** The realm's tensors over the report's bound, to disk within what the budget has left after the models. */

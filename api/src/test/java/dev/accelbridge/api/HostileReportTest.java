@@ -66,21 +66,46 @@ class HostileReportTest {
         ObservedRows.Where w = new ObservedRows.Where("run-1", Instant.now(), URI.create("http://127.0.0.1:1/"), BrowserKind.CHROMIUM, "156.0",
                 new HostInfo("h", "fp-h", "Linux", "amd64", "cpu", 2, 2, List.of(), 1L << 30, List.of(), "17"), null);
         return ObservedRows.of(w, new Observed.Realm(Observed.Realm.Kind.PAGE, "http://127.0.0.1:1/"), "open", v,
-                ObservedJudge.precision(kept.map(PageObserver.KeptModel::file)), kept.map(PageObserver.KeptModel::sha256), List.of());
+                ObservedJudge.precision(kept.map(PageObserver.KeptModel::file)), kept.map(PageObserver.KeptModel::sha256), List.of(), null);
+    }
+
+    @Test
+    void judgingEndsAtTheVisitsDeadlineWhateverTheModel() throws Exception {
+        // found when tried: a model whose native run never ends held observe --timeout 15 past 100 s, each native replay
+        // given its five minutes
+        Path endless = TinyOnnx.endlessLoop(Files.createDirectories(dir.resolve("endless")));
+        byte[] bytes = Files.readAllBytes(endless);
+        PageObserver.KeptModel kept = new PageObserver.KeptModel(endless, TinyOnnx.sha256(bytes), bytes.length, List.of());
+        Observed.Tensor x = tensor("x", 1, List.of(1L), 4);
+        Observed.Tensor y = tensor("y", 1, List.of(1L), 4);
+        Observed.Run ran = new Observed.Run(0.5, 0, List.of(x), List.of(y), "run", null);
+        Observed.Session s = new Observed.Session(1, kept.sha256(), bytes.length, List.of(), List.of(), "wasm", 0.0, 1.0, true, false, 1,
+                true, List.of(ran), Map.of(), null, "1.30.0", List.of());
+        long t0 = System.nanoTime();
+        ObservedVerdict v = ObservedJudge.judge(s, z -> Optional.of(kept), t -> t.tensor(), natives, PageObserver.DEFAULT_KEEP,
+                Optional.of(Instant.now().plusSeconds(2)));
+        assertThat(java.time.Duration.ofNanos(System.nanoTime() - t0)).isLessThan(java.time.Duration.ofSeconds(20));
+        assertThat(v).isInstanceOfSatisfying(ObservedVerdict.NotJudged.class, n -> assertThat(n.reason())
+                .isEqualTo("the visit's time (--timeout) ran out before native CPU had replayed its runs"));
     }
 
     @Test
     void aFigureNoClockGivesIsNone() {
         // found when tried: a page whose performance.now gave 1e300 once stored a load of -1e300 ms beside PASSED
         Observed.Tensor y = tensor("y", 1, List.of(2L, 2L), 16);
-        Observed.Run ran = new Observed.Run(0.5, 0, List.of(tensor("x", 1, List.of(2L, 4L), 32)), List.of(y), "run", null);
+        Observed.Run ran = new Observed.Run(0.3, 0, List.of(tensor("x", 1, List.of(2L, 4L), 32)), List.of(y), "run", null);
         Observed.Run odd = new Observed.Run(1e300, 0, List.of(tensor("x", 1, List.of(2L, 4L), 32)), List.of(y), "run", null);
         Observed.Session s = new Observed.Session(1, model.sha256(), model.size(), List.of(), List.of(), "jsep", 0.0, -1e300, true, false, 2,
                 true, List.of(ran, odd), Map.of(), null, "1.30.0", List.of());
-        assertThat(ObservedRows.timings(s)).satisfies(t -> {
+        assertThat(ObservedRows.timings(s, 0.1)).satisfies(t -> {
             assertThat(t.loadMs()).as("no load figure, never -1e300").isNaN();
-            assertThat(t.samplesMs()).containsExactly(0.5);
+            assertThat(t.samplesMs()).containsExactly(0.3);
         });
+        // found when tried: observed figures kept no timer step, and a p50 of two 0.1 ms ticks graded a CPU's speed HIGH
+        assertThat(ObservedRows.timings(s, 0.1).quality().floored()).as("0.3 ms is within five 0.1 ms steps").isTrue();
+        assertThat(ObservedRows.timings(s, 0.1).quality().timerResolutionMs()).isEqualTo(0.1);
+        assertThat(ObservedRows.timings(s, 0.005).quality().floored()).as("a 5 µs clock times it").isFalse();
+        assertThat(ObservedRows.timings(s, null).quality().floored()).as("no step measured: nothing said").isFalse();
     }
 
     @Test

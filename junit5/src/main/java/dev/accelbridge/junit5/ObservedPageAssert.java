@@ -25,6 +25,25 @@ public final class ObservedPageAssert extends AbstractAssert<ObservedPageAssert,
         return match("every session", v -> true);
     }
 
+    /**
+     * Every session the page made was judged on every run it made (a verdict on its first runs alone says nothing of a
+     * generation's later steps): use it beside {@link #allSessionsMatchNative()} to require full coverage.
+     */
+    public ObservedPageAssert everyRunJudged() {
+        isNotNull();
+        List<ObservedVerdict> all = actual.verdicts();
+        if (all.isEmpty()) {
+            failWithMessage("Expecting every run of every session judged, but the page made no session");
+        }
+        List<ObservedVerdict> part = all.stream().filter(v -> !(v instanceof ObservedVerdict.Judged j && j.coversEveryRun())).toList();
+        if (!part.isEmpty()) {
+            failWithMessage("Expecting every run of every session judged, but:%n%s", String.join(System.lineSeparator(), part.stream()
+                    .map(v -> line(v) + (v instanceof ObservedVerdict.Judged j ? "; judged on " + j.judged() + " of its "
+                            + v.session().runCount() + " runs" : "")).toList()));
+        }
+        return this;
+    }
+
     /** Every session of the model {@code sha256} matched native CPU. */
     public ObservedPageAssert modelMatchesNative(String sha256) {
         return match("every session of model " + sha256, v -> sha256.equalsIgnoreCase(v.session().sha256()));

@@ -25,12 +25,24 @@ class ObservedPageParameterTest {
     void theAppsSessionsMatchNative(Page page, ObservedPage observed) throws Exception {
         try (ObservedApp app = new ObservedApp(dir)) {
             app.drive(page, "/");
-            assertThat(observed).allSessionsMatchNative().matchesNativeOn(BackendId.WASM).modelMatchesNative(app.model.sha256());
+            assertThat(observed).allSessionsMatchNative().matchesNativeOn(BackendId.WASM).modelMatchesNative(app.model.sha256())
+                    .everyRunJudged();
             assertThatThrownBy(() -> assertThat(observed).matchesNativeOn(BackendId.WEBGPU))
                     .hasMessageContaining("the page made no such session");
             page.navigate(app.url("/empty"));
             assertThatThrownBy(() -> assertThat(observed).allSessionsMatchNative()).as("an app that made none is no pass")
                     .hasMessageContaining("made no such session");
+            assertThatThrownBy(() -> assertThat(observed).everyRunJudged()).hasMessageContaining("the page made no session");
+        }
+    }
+
+    @Test
+    void aSessionWithRunsNotJudgedIsNotCoveredWhateverItsStatus(Page page, ObservedPage observed) throws Exception {
+        try (ObservedApp app = new ObservedApp(dir)) {
+            page.navigate(app.url("/"));
+            page.waitForSelector("#run:enabled");
+            // a session made and never run: nothing of it is judged
+            assertThatThrownBy(() -> assertThat(observed).everyRunJudged()).hasMessageContaining("not judged: the page did not run it");
         }
     }
 }

@@ -1,10 +1,12 @@
 package dev.accelbridge.nativerunner;
 
+
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.TensorSpec;
 import dev.accelbridge.suites.onnx.GraphBuilder;
+import dev.accelbridge.suites.onnx.proto.Onnx;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -112,5 +114,37 @@ public final class TinyOnnx {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    private static Onnx.ValueInfoProto value(String name, int type, long... dims) {
+        Onnx.TensorShapeProto.Builder shape = Onnx.TensorShapeProto.newBuilder();
+        for (long d : dims) {
+            shape.addDim(Onnx.TensorShapeProto.Dimension.newBuilder().setDimValue(d));
+        }
+        return Onnx.ValueInfoProto.newBuilder().setName(name).setType(Onnx.TypeProto.newBuilder().setTensorType(
+                Onnx.TypeProto.Tensor.newBuilder().setElemType(type).setShape(shape))).build();
+    }
+
+    /**
+     * y = x after a Loop of 10^12 iterations whose body passes its value through: a model of a few hundred bytes whose one run
+     * never ends, written to {@code dir/endless.onnx}.
+     */
+    public static Path endlessLoop(Path dir) throws IOException {
+        int f32 = Onnx.TensorProto.DataType.FLOAT_VALUE;
+        Onnx.GraphProto body = Onnx.GraphProto.newBuilder().setName("body")
+                .addInput(value("i", Onnx.TensorProto.DataType.INT64_VALUE)).addInput(value("c", Onnx.TensorProto.DataType.BOOL_VALUE))
+                .addInput(value("v", f32, 1))
+                .addNode(Onnx.NodeProto.newBuilder().setOpType("Identity").setName("keep").addInput("c").addOutput("c_out"))
+                .addNode(Onnx.NodeProto.newBuilder().setOpType("Identity").setName("pass").addInput("v").addOutput("v_out"))
+                .addOutput(value("c_out", Onnx.TensorProto.DataType.BOOL_VALUE)).addOutput(value("v_out", f32, 1)).build();
+        Onnx.GraphProto g = Onnx.GraphProto.newBuilder().setName("endless")
+                .addInitializer(Onnx.TensorProto.newBuilder().setName("M").setDataType(Onnx.TensorProto.DataType.INT64_VALUE).addInt64Data(1_000_000_000_000L))
+                .addInitializer(Onnx.TensorProto.newBuilder().setName("go").setDataType(Onnx.TensorProto.DataType.BOOL_VALUE).addInt32Data(1))
+                .addInput(value("x", f32, 1))
+                .addNode(Onnx.NodeProto.newBuilder().setOpType("Loop").setName("loop").addInput("M").addInput("go").addInput("x").addOutput("y")
+                        .addAttribute(Onnx.AttributeProto.newBuilder().setName("body").setType(Onnx.AttributeProto.AttributeType.GRAPH).setG(body)))
+                .addOutput(value("y", f32, 1)).build();
+        Onnx.ModelProto m = Onnx.ModelProto.newBuilder().setIrVersion(8).addOpsetImport(Onnx.OperatorSetIdProto.newBuilder().setVersion(13)).setGraph(g).build();
+        return Files.write(dir.resolve("endless.onnx"), m.toByteArray());
     }
 }

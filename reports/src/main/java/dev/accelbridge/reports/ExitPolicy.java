@@ -29,7 +29,9 @@ public record ExitPolicy(Set<Condition> conditions) {
 
     /** A condition of {@code --fail-on}. */
     public enum Condition {
-        FAILED, WRONG_OUTPUT, REGRESSION, UNAVAILABLE, UNSUPPORTED, FELL_BACK;
+        FAILED, WRONG_OUTPUT, REGRESSION, UNAVAILABLE, UNSUPPORTED, FELL_BACK,
+        /** An observed session whose verdict covers fewer runs than it made ({@code observe} only). */
+        PARTIAL;
 
         /** The command-line spelling ({@code wrong-output}). */
         public String id() {
@@ -89,6 +91,9 @@ public record ExitPolicy(Set<Condition> conditions) {
             if (!conditions.contains(c)) {
                 continue;
             }
+            if (c == Condition.PARTIAL) {
+                continue; // an observation's, decided below
+            }
             long n = c == Condition.REGRESSION
                     ? changes.stream().filter(x -> x != null && x.kind() == ChangeKind.REGRESSION).count()
                     : results.stream().filter(r -> r.status() == Status.valueOf(c.name())).count();
@@ -100,16 +105,19 @@ public record ExitPolicy(Set<Condition> conditions) {
     }
 
     /**
-     * Decides an observation of an app: as {@link #decide}, and a visit that saw {@code unseen} workers or frames it could
-     * not observe passes no {@code --fail-on} at all (what they computed is unseen, never taken as fine).
+     * Decides an observation of an app: as {@link #decide}; a visit that saw {@code unseen} workers or frames it could not
+     * observe passes no {@code --fail-on} at all (what they computed is unseen, never taken as fine); under
+     * {@code partial}, {@code partial} sessions whose verdicts cover fewer runs than they made fail it.
      */
-    public Decision decide(Collection<RunResult> results, Collection<Change> changes, int unseen) {
+    public Decision decide(Collection<RunResult> results, Collection<Change> changes, int unseen, int partial) {
         Decision d = decide(results, changes);
-        if (unseen <= 0 || conditions.isEmpty()) {
-            return d;
-        }
         List<String> reasons = new ArrayList<>(d.reasons());
-        reasons.add(unseen + " worker(s) or frame(s) seen and not observed: what they computed is unseen (any --fail-on)");
-        return new Decision(FAIL_EXIT, reasons);
+        if (partial > 0 && conditions.contains(Condition.PARTIAL)) {
+            reasons.add(partial + " session(s) judged on fewer runs than they made (--fail-on partial)");
+        }
+        if (unseen > 0 && !conditions.isEmpty()) {
+            reasons.add(unseen + " worker(s) or frame(s) seen and not observed: what they computed is unseen (any --fail-on)");
+        }
+        return new Decision(reasons.isEmpty() ? 0 : FAIL_EXIT, reasons);
     }
 }

@@ -46,4 +46,15 @@ class ExitPolicyTest {
         assertThat(ExitPolicy.parse("fell-back").decide(List.of(fellBack), List.of()).code()).isEqualTo(1);
         assertThat(ExitPolicy.parse("none").decide(List.of(failed), List.of(regression)).code()).isZero();
     }
+
+    @Test
+    void anObservationJudgedInPartFailsUnderPartialOnly() {
+        // found when tried: a generation judged on its first four steps of eight was PASSED, and no --fail-on could refuse it
+        assertThat(ExitPolicy.parse("partial").decide(List.of(ok), List.of(), 0, 1).reasons())
+                .containsExactly("1 session(s) judged on fewer runs than they made (--fail-on partial)");
+        assertThat(ExitPolicy.parse("wrong-output").decide(List.of(ok), List.of(), 0, 1).code()).isZero();
+        assertThat(ExitPolicy.parse("partial").decide(List.of(ok), List.of(), 0, 0).code()).isZero();
+        assertThat(ExitPolicy.parse("partial").decide(List.of(ok), List.of()).code()).as("a run has no partial verdicts").isZero();
+        assertThat(ExitPolicy.parse("failed").decide(List.of(ok), List.of(), 2, 0).code()).as("unseen fails any --fail-on").isEqualTo(1);
+    }
 }

@@ -24,10 +24,13 @@ import java.util.Optional;
  *                        binary itself, as transformers.js does)
  * @param notes           what the observer met and passed over, in its words
  * @param started         the workers the realm started, as it asked for them (at most 32)
+ * @param timerStepMs     the smallest step of the realm's clock ({@code performance.now} as it was before the page's
+ *                        scripts) the observer measured, in ms; null where it was not: a run within a few steps of it is
+ *                        the clock's granularity, not the model's time
  */
 @PublicApi
 public record Observed(Realm realm, String document, List<Session> sessions, int droppedSessions, List<String> modules, List<String> notes,
-                       List<Started> started) {
+                       List<Started> started, Double timerStepMs) {
     /** Copies the lists. */
     public Observed {
         realm = realm == null ? Realm.PAGE : realm;
@@ -39,7 +42,7 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
 
     /** The same report, read in {@code where}. */
     public Observed in(Realm where) {
-        return new Observed(where, document, sessions, droppedSessions, modules, notes, started);
+        return new Observed(where, document, sessions, droppedSessions, modules, notes, started, timerStepMs);
     }
 
     /**

@@ -55,7 +55,7 @@
     var text = json(r);
     return text.length <= limit ? text : json({ document: r.document, sessions: [], droppedSessions: r.sessions.length + r.droppedSessions,
       modules: r.modules, notes: ['report: ' + text.length + ' characters, past the bound of ' + limit + ': its sessions are counted only'],
-      started: r.started });
+      started: r.started, timerStepMs: r.timerStepMs });
   }
 
   function heap(M) { return M.HEAPU8; }

@@ -1,6 +1,7 @@
 // Accelbridge's observer (docs/observe.md), installed before any script of a user's page runs (Playwright's
-// addInitScript), just after its stateless parts (observer-parts.js). It records every onnxruntime-web session the page makes and each of its runs, however onnxruntime-web
-// was loaded: imported, through transformers.js, or inlined in a bundle. Every build hands its C API to one plain object,
+// addInitScript), just after its parts (observer-parts.js: stateless helpers; observer-times.js: its clocks and hash;
+// observer-gpu.js: IO binding and GPU tensors). It records every onnxruntime-web session the page makes and each of its
+// runs, however onnxruntime-web was loaded: imported, through transformers.js, or inlined in a bundle. Every build hands its C API to one plain object,
 // the Emscripten module, and sets that object's PTR_SIZE after its _Ort* functions are in place and before its async
 // wrappers are: a setter on Object.prototype for that one name finds the object, and accessors on it wrap the functions
 // onnxruntime-web calls by name (what it assigns later is wrapped too). Nothing here may stop the page: every hook runs
@@ -11,20 +12,27 @@
   'use strict';
   var KEY = Symbol.for('accelbridge.observer');
   var PARTS = Symbol.for('accelbridge.observer.parts');
-  var P = globalThis[PARTS];
-  delete globalThis[PARTS]; // taken, so the page keeps nothing of the parts but the observer
-  if (globalThis[KEY] || !P) return;
-  var heap = P.heap, u32 = P.u32, text = P.text, names = P.names, handles = P.handles, dims = P.dims, hex = P.hex, base64 = P.base64;
+  var TIMES = Symbol.for('accelbridge.observer.times');
+  var GPU = Symbol.for('accelbridge.observer.gpu');
+  var P = globalThis[PARTS], T = globalThis[TIMES], G = globalThis[GPU];
+  delete globalThis[PARTS], delete globalThis[TIMES], delete globalThis[GPU]; // taken: the page keeps nothing of the parts
+  if (globalThis[KEY] || !P || !T || !G) return;
+  var heap = P.heap, u32 = P.u32, text = P.text, names = P.names, handles = P.handles, dims = P.dims, base64 = P.base64;
+  var clock = T.clock, dateNow = T.now, elapsed = T.elapsed, sha256Of = T.sha256Of;
   var wrapName = P.wrapName, B = P.B, push = B.push, map = B.map, slice = B.slice, strSlice = B.strSlice, u8slice = B.u8slice;
   // a tensor over the report's bound is held whole for the driver to write to disk (tensorPart, releaseTensor), within
   // the realm's budget shared with the models it holds; past it, it is cut
   function tensorOf(M, type, dataPtr, shape, withValues) {
     var t = P.tensorOf(M, type, dataPtr, shape, withValues, LIMITS.tensorBytes);
-    if (t.cut && keptModelBytes + heldBytes + t.byteLength <= LIMITS.modelBytes) {
-      t.held = push(held, u8slice(M.HEAPU8, dataPtr >>> 0, (dataPtr >>> 0) + t.byteLength));
-      heldBytes += t.byteLength;
-      t.cut = false;
-    }
+    if (t.cut) { t.cut = false; keep(t, M.HEAPU8, dataPtr >>> 0); }
+    return t;
+  }
+  // a tensor's values from source at from: in the report up to its bound, held for the driver within the budget, else cut
+  function keep(t, source, from) {
+    var n = t.byteLength;
+    if (n <= LIMITS.tensorBytes) t.values = u8slice(source, from, from + n);
+    else if (keptModelBytes + heldBytes + n <= LIMITS.modelBytes) { t.held = push(held, u8slice(source, from, from + n)); heldBytes += n; }
+    else t.cut = true;
     return t;
   }
   // the model bytes a realm holds for the driver at once: the driver's budget where it set one (a copy is let go as soon as
@@ -33,19 +41,15 @@
   // a run is recorded with its values while the realm has kept less than valueBytes of them (in the report and held), so a
   // generation's every step is judged where its tensors are small, and the report stays within the reader's bound
   var VALUES = Number(globalThis[Symbol.for('accelbridge.observer.values')]);
-  var LIMITS = { sessions: 64, runsPerSession: 1000, valueBytes: VALUES > 0 && VALUES <= 1 << 30 ? VALUES : 32 << 20, tensorBytes: 1 << 20, started: 32, chunk: 8 << 20, report: 64 << 20,
+  var LIMITS = { sessions: 64, runsPerSession: 1000, valueBytes: VALUES > 0 && VALUES <= 1 << 30 ? VALUES : 32 << 20,
+    tensorBytes: 1 << 20, started: 32, chunk: 8 << 20, report: 64 << 20,
     modelBytes: BUDGET > 0 && BUDGET <= Number.MAX_SAFE_INTEGER ? BUDGET : 64 << 20 };
   // this document's own id, when its navigation began: a report from after a navigation is another document's, whose
   // sessions start again from 1
   var DOCUMENT = String(performance.timeOrigin);
-  var sessions = [];
-  var notes = [];
-  var modules = [];
-  var started = [];
-  var versions = [];
+  var sessions = [], notes = [], modules = [], started = [], versions = [], held = [];
   var dropped = { sessions: 0 };
-  var keptModelBytes = 0;
-  var held = [];
+  var keptModelBytes = 0, heldBytes = 0, valueBytes = 0;
   var createObjectURL = URL.createObjectURL, revokeObjectURL = URL.revokeObjectURL, BlobBefore = Blob; // as before the page's scripts
   // how a document has the browser save a blob: URL, as before the page's scripts (found when tried: a page that replaced
   // HTMLAnchorElement.prototype.click had another model of the same length saved, kept and judged in its place)
@@ -53,35 +57,8 @@
   var makeElement = doc ? Function.prototype.call.bind(Document.prototype.createElement) : null;
   var setAttribute = doc ? Function.prototype.call.bind(Element.prototype.setAttribute) : null;
   var clickOf = doc ? Function.prototype.call.bind(HTMLElement.prototype.click) : null;
-  var heldBytes = 0;
-  var valueBytes = 0;
   function valued(t) { if (t && (t.values || t.held)) valueBytes += t.byteLength || 0; return t; }
   var instrumented = new WeakSet();
-  // the clocks as they were before any script of the page ran: a page may replace Date.now or performance.now (found when
-  // tried: a Date for a time refused the realm's report; 1e300 once from performance.now stored a load of -1e300 ms)
-  var clock = typeof performance === 'object' && performance ? performance.now.bind(performance) : Date.now, dateNow = Date.now;
-  // the page's own hash of what it was given, by WebCrypto as it was before the page's scripts, and never waited on past
-  // 10 s (found when tried: a digest that never settled held the report, and the visit ended as "no session"); it is
-  // taken for nothing by the reader, which hashes the bytes it keeps
-  // (a worker held at its start has only the language's built-ins yet, found when tried: WebCrypto and the timers are
-  // taken there at their first use instead)
-  var subtle = null, digestOf = null, later = typeof setTimeout === 'function' ? setTimeout : null;
-  function webCrypto() {
-    try {
-      subtle = globalThis.crypto && crypto.subtle ? crypto.subtle : null;
-      digestOf = subtle ? Function.prototype.call.bind(Object.getPrototypeOf(subtle).digest) : null;
-    } catch (e) { subtle = null; digestOf = null; } // a realm without WebCrypto: no hash of its own, as before
-  }
-  webCrypto();
-  var PromiseBefore = Promise, thenOf = Function.prototype.call.bind(Promise.prototype.then);
-  function sha256Of(bytes) {
-    if (!digestOf) webCrypto();
-    if (!later && typeof setTimeout === 'function') later = setTimeout;
-    if (!digestOf || !later) return null;
-    var hashed = thenOf(digestOf(subtle, 'SHA-256', bytes), hex, function () { return null; });
-    return new PromiseBefore(function (done) { later(function () { done(null); }, 10000); thenOf(hashed, done, function () { done(null); }); });
-  }
-  function elapsed(t0) { var ms = clock() - t0; return ms >= 0 && ms < 1e12 ? ms : null; }
 
   function note(what, e) {
     if (notes.length < 50) push(notes, what + ': ' + strSlice(String(e && e.message || e), 0, 300));
@@ -169,90 +146,19 @@
         if (h) bySession.set(h >>> 0, rec);
       });
     });
-    // GPU tensors followed by identity, not by name: an output kept on the GPU is the buffer onnxruntime-web hands the
-    // app (its id read back at _OrtGetTensorData, its GPUBuffer from getBuffer); where the app reads it back (getData),
-    // its values are the output's; where it feeds it to a run, registerBuffer gives it the id the input tensor is made
-    // with, and the input is that output (session, run, name). Both engines: JSEP's jsep* and the native EP's webgpu*.
-    var origins = new Map(); // a GPU data id or handle -> the output it holds
-    var buffers = new WeakMap(); // a GPUBuffer -> the output it holds
-    function origin(id, o) { if (origins.size >= 4096) origins.clear(); origins.set(id >>> 0, o); }
-    function follow(buffer, id) {
-      try { var o = buffer && typeof buffer === 'object' ? buffers.get(buffer) : null; if (o) origin(id, o); } catch (e) { note('gpu', e); }
-    }
-    B.forEach(['jsepGetBuffer', 'webgpuGetBuffer'], function (name) {
-      wrapName(M, name, function (f, a, self) {
-        var buffer = f.apply(self, a);
-        try { var o = origins.get(a[0] >>> 0); if (o && buffer && typeof buffer === 'object') buffers.set(buffer, o); } catch (e) { note('gpu', e); }
-        return buffer;
-      });
-    });
-    wrapName(M, 'jsepRegisterBuffer', function (f, a, self) { var id = f.apply(self, a); follow(a[2], id); return id; });
-    wrapName(M, 'webgpuRegisterBuffer', function (f, a, self) { var id = f.apply(self, a); follow(a[0], id); return id; });
-    // (gpuBuffer, size, type or session): the function the app's getData() calls; its bytes, when they come, are the output's
-    function downloader(f, a, self) {
-      var download = f.apply(self, a);
-      var o = null;
-      try { o = a[0] && typeof a[0] === 'object' ? buffers.get(a[0]) : null; } catch (e) { note('gpu', e); }
-      if (!o || typeof download !== 'function') return download;
-      return function () {
-        return after(download.apply(this, arguments), function (data) { readBack(o, data); });
-      };
-    }
-    wrapName(M, 'jsepCreateDownloader', downloader);
-    wrapName(M, 'webgpuCreateDownloader', downloader);
-    function readBack(o, data) {
-      var t = o.tensor;
-      if (!o.withValues || t.values || t.held || !data || typeof data.byteLength !== 'number') return;
-      var view = data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-      if (t.byteLength === null || view.length !== t.byteLength) return;
-      if (view.length <= LIMITS.tensorBytes) {
-        t.values = u8slice(view, 0, view.length);
-      } else if (keptModelBytes + heldBytes + view.length <= LIMITS.modelBytes) {
-        t.held = push(held, u8slice(view, 0, view.length));
-        heldBytes += view.length;
-      } else {
-        t.cut = true;
-        return;
-      }
-      valued(t);
-    }
+    // GPU tensors followed by identity, not by name (observer-gpu.js): an output read back by the app keeps its values
+    var gpu = G(M, { wrapName: wrapName, after: after, note: note, text: text, tensors: tensors, B: B,
+      keep: function (t, view) { valued(keep(t, view, 0)); } });
     wrapName(M, '_OrtCreateTensor', function (f, a, self) {
       var desc = null;
       try { desc = a[5] === 1 || a[5] === undefined ? { type: a[0], ptr: a[1] >>> 0, shape: dims(M, a[3], a[4]) } : { type: a[0], ptr: 0, shape: dims(M, a[3], a[4]), location: a[5], data: a[1] >>> 0 }; } catch (e) { note('tensor', e); }
       // its values are read when a run is recorded with them, not at every creation
       var values = desc ? tensorOf(M, desc.type, 0, desc.shape, false) : null;
-      if (values) { values.cpu = !desc.location; values.ptr = desc.ptr; values.from = desc.location ? origins.get(desc.data) || null : null; }
+      if (values) { values.cpu = !desc.location; values.ptr = desc.ptr; values.from = desc.location ? gpu.originOf(desc.data) : null; }
       return after(f.apply(self, a), function (h) { if (h && values) tensors.set(h >>> 0, values); });
     });
     wrapName(M, '_OrtReleaseTensor', function (f, a, self) {
       tensors.delete(a[0] >>> 0);
-      return f.apply(self, a);
-    });
-    // IO binding (outputs kept on the GPU, graph capture): a binding's inputs and outputs as onnxruntime-web binds them
-    var bindings = new Map();
-    function binding(h) { var b = bindings.get(h >>> 0); if (!b) { b = { inputs: [], outputs: [] }; bindings.set(h >>> 0, b); } return b; }
-    wrapName(M, '_OrtBindInput', function (f, a, self) {
-      try {
-        var b = binding(a[0]); var n = text(M, a[1]);
-        b.inputs = B.filter(b.inputs, function (x) { return x.name !== n; }); push(b.inputs, { name: n, handle: a[2] >>> 0 });
-      } catch (e) { note('bind', e); }
-      return f.apply(self, a);
-    });
-    wrapName(M, '_OrtBindOutput', function (f, a, self) {
-      try {
-        // (binding, name, tensor, location): a pre-allocated tensor keeps its own location; else 1 and 2 are the CPU's
-        var b = binding(a[0]); var n = text(M, a[1]); var t = tensors.get(a[2] >>> 0);
-        var cpu = a[2] >>> 0 ? !!(t && t.cpu) : (a[3] === 1 || a[3] === 2);
-        b.outputs = B.filter(b.outputs, function (x) { return x.name !== n; }); push(b.outputs, { name: n, cpu: cpu });
-      } catch (e) { note('bind', e); }
-      return f.apply(self, a);
-    });
-    wrapName(M, '_OrtClearBoundOutputs', function (f, a, self) {
-      var b = bindings.get(a[0] >>> 0); if (b) b.outputs = [];
-      return f.apply(self, a);
-    });
-    wrapName(M, '_OrtReleaseBinding', function (f, a, self) {
-      bindings.delete(a[0] >>> 0);
       return f.apply(self, a);
     });
     // onnxruntime-web's own words for the call that failed last (a session it could not make, a run that failed)
@@ -295,7 +201,7 @@
       var outCount = a[2] >>> 0;
       try {
         var rec = bySession.get(a[0] >>> 0);
-        var b = bindings.get(a[1] >>> 0) || { inputs: [], outputs: [] };
+        var b = gpu.bound(a[1]);
         if (rec) run = recordRun(rec, b.inputs, b.outputs, 'binding');
       } catch (e) { note('run', e); }
       var t0 = clock();
@@ -329,7 +235,7 @@
         t.name = o.run.outputs[o.index].name;
         t.onDevice = !cpu;
         o.run.outputs[o.index] = t;
-        if (!cpu) origin(u32(M, a[2]), { session: o.run.session, run: o.run.index, output: t.name, tensor: t, withValues: o.run.withValues });
+        if (!cpu) gpu.origin(u32(M, a[2]), { session: o.run.session, run: o.run.index, output: t.name, tensor: t, withValues: o.run.withValues });
       });
     });
     wrapName(M, '_OrtReleaseSession', function (f, a, self) {
@@ -387,7 +293,7 @@
             }) });
         }
         return { document: DOCUMENT, sessions: out, droppedSessions: dropped.sessions, modules: slice(modules), notes: slice(notes),
-          started: slice(started) };
+          started: slice(started), timerStepMs: T.timerStep() };
       },
       // the report as JSON by the observer's own rules (no toJSON of the page's), within the reader's bound
       reportJson: async function () { return P.reportJson(await globalThis[KEY].report(), LIMITS.report); },

@@ -65,6 +65,18 @@ class UnreadableRealmTest {
     }
 
     @Test
+    void reportsPastWhatAReadingHoldsAreNotReadAndAreSaid() {
+        PageObserver o = PageObserver.over(realms(List.of(realm(Observed.Realm.Kind.PAGE, "http://a/", GOOD),
+                realm(Observed.Realm.Kind.FRAME, "http://b/", GOOD), realm(Observed.Realm.Kind.FRAME, "http://c/", GOOD))));
+        PageObserver.Reading r = o.readAll(2L * GOOD.length());
+        assertThat(r.realms()).hasSize(2);
+        assertThat(r.unseen()).singleElement().satisfies(u -> {
+            assertThat(u.url()).isEqualTo("http://c/");
+            assertThat(u.describe()).contains("the reports read together passed the " + 2 * GOOD.length() + " characters a reading holds");
+        });
+    }
+
+    @Test
     void aPageWithoutAnObserverIsStillAnError() {
         PageObserver o = PageObserver.over(realms(List.of(realm(Observed.Realm.Kind.PAGE, "http://a/", null))));
         assertThatThrownBy(o::readAll).isInstanceOf(AccelbridgeException.class).hasMessageContaining("has no Accelbridge observer");

@@ -82,8 +82,8 @@ public final class ObserveCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--fail-on", paramLabel = "LIST", split = ",",
-            description = "Exit 1 when any session is: failed, wrong-output, unavailable; under any of them, also when a worker "
-                    + "or frame was seen and not observed. Default: none.")
+            description = "Exit 1 when any session is: failed, wrong-output, unavailable; partial: judged on fewer runs than it "
+                    + "made; under any of them, also when a worker or frame was seen and not observed. Default: none.")
     List<String> failOn = new ArrayList<>();
 
     @CommandLine.Spec
@@ -107,6 +107,7 @@ public final class ObserveCommand implements Callable<Integer> {
             spec.commandLine().getOut().flush();
             run.notes().forEach(n -> err.println("  page: " + n));
             run.unseen().forEach(u -> err.println("  unseen: " + u.describe()));
+            run.partial().forEach(p -> err.println("  judged in part: " + p));
             if (!run.replays().isEmpty()) {
                 err.printf("replayed: %d case(s), each row's input set 'replay of' its session's%n", run.replays().size());
             }
@@ -116,7 +117,7 @@ public final class ObserveCommand implements Callable<Integer> {
                 List<Path> files = ReportWriter.write(session.store(), Optional.of(run.runId()), out, RegressionDetector.defaults()).files();
                 err.println("report: " + files.get(0).toAbsolutePath());
             }
-            ExitPolicy.Decision d = policy.decide(run.allRows(), List.of(), run.unseen().size());
+            ExitPolicy.Decision d = policy.decide(run.allRows(), List.of(), run.unseen().size(), run.partial().size());
             if (d.code() != 0) {
                 err.println("failing (--fail-on " + String.join(",", failOn) + "): " + String.join("; ", d.reasons()));
                 return Main.POLICY_FAILED;
