@@ -52,6 +52,7 @@ final class AppObserver {
 
     private final Path models;
     private ModelSources sources;
+    private PageObserver observer;
 
     private AppObserver(ObserveOptions options, Path models) {
         this.options = options;
@@ -84,7 +85,7 @@ final class AppObserver {
             Page page = browser.page();
             page.onPageError(e -> say("the page threw: " + e));
             // the browser is this visit's own: what is kept the browser writes to disk itself
-            PageObserver observer = PageObserver.install(page, options.keep(), PageObserver.Handover.DOWNLOADS);
+            observer = PageObserver.install(page, options.keep(), PageObserver.Handover.DOWNLOADS);
             sources = ModelSources.watch(page);
             readings.stepDone("open");
             act("open", () -> page.navigate(options.url().toString(), new Page.NavigateOptions().setTimeout(remainingMs())));
@@ -110,6 +111,10 @@ final class AppObserver {
     }
 
     private Visit visit(String browserVersion, boolean ended) {
+        if (observer != null && observer.refusedDownloads() > 0) {
+            say("the page's own downloads were refused (" + observer.refusedDownloads() + "): the browser observe drives keeps only "
+                    + "what it judges");
+        }
         if (readings.refusedReadings() > 0) {
             say("the page made more realms (documents, frames, workers) than the " + VisitReadings.MAX_REALMS + " a visit keeps: "
                     + readings.refusedReadings() + " readings of others were not kept");

@@ -94,6 +94,15 @@ class ObserveAppTest {
     }
 
     @Test
+    void thePagesOwnDownloadsAreRefusedAndSaid() {
+        // found when tried: the browser observe drives accepted every download the page made (1.86 GB in a 20 s visit
+        // under --keep 1M)
+        ObservedRun run = session.observe(at("/downloader").addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").build());
+        assertThat(run.sessions()).singleElement().satisfies(r -> assertThat(r.status()).as("%s", r.reason()).isEqualTo(Status.PASSED));
+        assertThat(run.notes()).anyMatch(n -> n.startsWith("the page's own downloads were refused ("));
+    }
+
+    @Test
     void realmsAreCountedByTheVisitNotByEachDocument() {
         // found when tried: 64 sessions then location.reload() gave 2,304 rows in 118 s and a 6.55 GB JVM under --timeout 20:
         // the observer's bounds held per document, and a page makes as many documents as it likes; here 70 frames, each

@@ -95,7 +95,8 @@ public final class PageObserver {
         PARTS,
         /**
          * As downloads of {@code blob:} URLs, written by the browser itself (256 MiB in about 1.2 s), parts where a download
-         * does not finish: for a browser the reader owns, whose downloads nobody else waits on.
+         * does not finish: for a browser the reader owns, whose downloads nobody else waits on (the page's own are
+         * refused, {@link #refusedDownloads}).
          */
         DOWNLOADS
     }
@@ -266,6 +267,11 @@ public final class PageObserver {
         }
         // strict (observer.js and the records are one schema: ObserverReportMirrorTest, ObserverSchema)
         return ObserverReport.read(json, where);
+    }
+
+    /** The page's own downloads refused: a browser the reader owns ({@link Handover#DOWNLOADS}) keeps only its own. */
+    public long refusedDownloads() {
+        return driver.refusedDownloads();
     }
 
     /** The bytes of session {@code s}'s model in the page's document, when the observer kept them. */

@@ -79,4 +79,9 @@ interface Realms {
 
     /** Whether the driver enters dedicated workers at all. */
     boolean entersWorkers();
+
+    /** The page's own downloads the driver refused (a browser the reader owns keeps only the downloads it asked for). */
+    default long refusedDownloads() {
+        return 0;
+    }
 }

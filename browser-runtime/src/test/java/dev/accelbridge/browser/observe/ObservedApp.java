@@ -18,7 +18,7 @@ import java.nio.file.Path;
  * {@code /bundled} the same app from a bundle the test puts at {@code /files/bundle.js}; {@code /tjs} a semantic-search
  * app on transformers.js ({@link #TRANSFORMERS}) whose files the test serves ({@link #serve}); {@code /leave} the first app
  * with a second button ({@code #leave}) that starts runs without end and navigates away in the middle of them;
- * {@code /busy} a page whose script never yields; {@code /odd} and {@code /clicker} (below); {@code /huge} the first app feeding its session 1 GiB ({@code [2^26, 4]}
+ * {@code /busy} a page whose script never yields; {@code /odd}, {@code /clicker} and {@code /downloader} (below); {@code /huge} the first app feeding its session 1 GiB ({@code [2^26, 4]}
  * float32) when its button is clicked; {@code /proxy} the first app with onnxruntime-web's proxy mode on (its session in
  * onnxruntime-web's own worker); {@link ThreadedApp}'s pages the same app with its session in a worker or a frame.
  */
@@ -137,6 +137,16 @@ public final class ObservedApp implements AutoCloseable {
             };
             """;
 
+    /** {@code /downloader}: the first app, which also has the browser download 8 MiB of its own three times when it runs. */
+    private static final String DOWNLOADER = """
+            for (let i = 0; i < 3; i++) {
+              const a = document.createElement('a');
+              a.href = URL.createObjectURL(new Blob([new Uint8Array(8 << 20)]));
+              a.download = 'mine-' + i + '.bin';
+              a.click();
+            }
+            """;
+
     /** The app's model. */
     public final ModelSpec model;
     /** Its bytes, as the app serves them. */
@@ -204,6 +214,9 @@ public final class ObservedApp implements AutoCloseable {
             cfg.routes.get("/app.mjs", ctx -> ctx.contentType("text/javascript").result(SCRIPT));
             cfg.routes.get("/clicker", ctx -> ctx.html(APP.replace("/app.mjs", "/clicker.mjs")));
             cfg.routes.get("/clicker.mjs", ctx -> ctx.contentType("text/javascript").result(SCRIPT.replace("const s = await", CLICKER + "const s = await")));
+            cfg.routes.get("/downloader", ctx -> ctx.html(APP.replace("/app.mjs", "/downloader.mjs")));
+            cfg.routes.get("/downloader.mjs", ctx -> ctx.contentType("text/javascript").result(SCRIPT.replace(
+                    "document.body.dataset.done =", DOWNLOADER + "document.body.dataset.done =")));
             cfg.routes.get("/odd", ctx -> ctx.html(APP.replace("/app.mjs", "/odd.mjs")));
             cfg.routes.get("/odd.mjs", ctx -> ctx.contentType("text/javascript").result(SCRIPT.replace("const s = await", ODD + "const s = await")));
             cfg.routes.get("/model.onnx", ctx -> ctx.contentType("application/octet-stream").result(modelBytes));
