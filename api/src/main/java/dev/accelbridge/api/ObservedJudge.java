@@ -21,8 +21,11 @@ import dev.accelbridge.suites.onnx.OnnxTensors;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -68,7 +71,7 @@ final class ObservedJudge {
      */
     static ObservedVerdict judge(Observed.Session s, Function<Observed.Session, Optional<PageObserver.KeptModel>> models,
                                  Function<Observed.Tensor, Optional<NamedTensor>> values, NativeProviders natives, long keep,
-                                 Optional<java.time.Instant> deadline) {
+                                 Optional<Instant> deadline) {
         if (!s.created()) {
             return new ObservedVerdict.Failed(s, -1, s.error() != null ? s.error() : "onnxruntime-web refused its model or options");
         }
@@ -147,18 +150,18 @@ final class ObservedJudge {
      */
     private static Replay replay(Observed.Session s, ModelSpec model, BackendId backend, Precision precision,
                                  Function<Observed.Tensor, Optional<NamedTensor>> values, NativeProviders natives,
-                                 Optional<java.time.Instant> deadline) {
+                                 Optional<Instant> deadline) {
         Parity worst = null;
         int worstRun = -1;
         int judged = 0;
         // native's outputs of the runs a later run was fed from on the GPU, by run, each kept until its last such use
-        java.util.Map<Integer, Integer> lastUse = new java.util.HashMap<>();
+        Map<Integer, Integer> lastUse = new HashMap<>();
         for (int i = 0; i < s.runs().size(); i++) {
             int at = i;
             s.runs().get(i).inputs().stream().map(Observed.Tensor::from).filter(o -> o != null && o.session() == s.id())
                     .forEach(o -> lastUse.merge(o.run(), at, Math::max));
         }
-        java.util.Map<Integer, List<NamedTensor>> fed = new java.util.HashMap<>();
+        Map<Integer, List<NamedTensor>> fed = new HashMap<>();
         for (int i = 0; i < s.runs().size(); i++) {
             Observed.Run r = s.runs().get(i);
             int at = i;
@@ -168,7 +171,7 @@ final class ObservedJudge {
                 continue;
             }
             ModelCase mc = new ModelCase(model, "observed", inputs.get(), Optional.empty());
-            Duration limit = deadline.map(d -> Duration.between(java.time.Instant.now(), d)).filter(d -> d.compareTo(RUN_LIMIT) < 0)
+            Duration limit = deadline.map(d -> Duration.between(Instant.now(), d)).filter(d -> d.compareTo(RUN_LIMIT) < 0)
                     .orElse(RUN_LIMIT);
             if (limit.toMillis() < 1) {
                 throw new OutOfTime();
@@ -177,7 +180,7 @@ final class ObservedJudge {
             try {
                 reference = natives.forBackend(BackendId.CPU).execute(new ExecutionRequest(BackendId.CPU, mc, 0, 1, limit)).outputs();
             } catch (AccelbridgeException e) {
-                if (deadline.isPresent() && !java.time.Instant.now().isBefore(deadline.get())) {
+                if (deadline.isPresent() && !Instant.now().isBefore(deadline.get())) {
                     throw new OutOfTime();
                 }
                 throw e;
@@ -205,7 +208,7 @@ final class ObservedJudge {
      * A run's inputs: its own values; an input kept on the GPU, native's output of the run and name it was followed to in
      * this session (replayed before it); empty when one is neither.
      */
-    private static Optional<List<NamedTensor>> inputs(Observed.Session s, Observed.Run r, java.util.Map<Integer, List<NamedTensor>> natives,
+    private static Optional<List<NamedTensor>> inputs(Observed.Session s, Observed.Run r, Map<Integer, List<NamedTensor>> natives,
                                                       Function<Observed.Tensor, Optional<NamedTensor>> values) {
         List<NamedTensor> out = new ArrayList<>();
         for (Observed.Tensor t : r.inputs()) {

@@ -4,6 +4,7 @@ import dev.accelbridge.browser.launch.BrowserMajorAxis;
 import dev.accelbridge.browser.page.OrtWebAxis;
 import dev.accelbridge.browser.observe.ModelSources;
 import dev.accelbridge.browser.observe.Observed;
+import dev.accelbridge.browser.observe.PageObserver;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Bytes;
 import dev.accelbridge.core.BrowserKind;
@@ -132,7 +133,7 @@ final class ObservedRows {
         if (!j.coversEveryRun()) {
             long valued = j.session().runs().stream().filter(ObservedJudge::comparable).count();
             warnings.add("its verdict covers " + j.judged() + " of its " + runs + " runs: " + (runs - valued) + " were recorded without "
-                    + "the values to replay them (past the " + Bytes.iec(dev.accelbridge.browser.observe.PageObserver.VALUE_BYTES) + " of values a realm keeps, or "
+                    + "the values to replay them (past the " + Bytes.iec(PageObserver.VALUE_BYTES) + " of values a realm keeps, or "
                     + "kept on the GPU, or past the 1000 runs a session records)"
                     + (valued > j.judged() ? ", " + (valued - j.judged()) + " could not be fed natively" : ""));
         }

@@ -91,9 +91,8 @@ final class VisitReadings {
 
     /** What was seen and could not be observed, decided over every realm read in the visit. */
     List<Observed.Unseen> unseen() {
-        List<Observed.Unseen> all = new ArrayList<>(unentered);
-        all.addAll(unreadable.values());
-        return PageObserver.unseen(documents.values().stream().map(Document::seen).toList(), all, entersWorkers);
+        return PageObserver.unseen(documents.values().stream().map(Document::seen).toList(), List.copyOf(unentered),
+                List.copyOf(unreadable.values()), entersWorkers);
     }
 
     /**

@@ -58,9 +58,7 @@ public final class PageObserver {
 
         /** What was seen and not observed in this reading ({@link PageObserver#unseen}), the realms not read among it. */
         public List<Observed.Unseen> unseen() {
-            List<Observed.Unseen> all = new ArrayList<>(unentered);
-            all.addAll(unreadable);
-            return PageObserver.unseen(realms, all, entersWorkers);
+            return PageObserver.unseen(realms, unentered, unreadable, entersWorkers);
         }
     }
 
@@ -215,19 +213,22 @@ public final class PageObserver {
     }
 
     /**
-     * What was seen and not observed: the driver's own account, then each worker a realm started that no realm read
-     * answers for (matched by URL, each entered worker answering for one start), and every shared or service worker. A
-     * visit read many times passes every realm it ever read, so a worker read once and ended since still answers.
+     * What was seen and not observed: the driver's own account, the realms whose report could not be read, then each
+     * worker a realm started that no realm read answers for (matched by URL, each entered or unreadable worker answering
+     * for one start), and every shared or service worker. A visit read many times passes every realm it ever read, so a
+     * worker read once and ended since still answers.
      */
-    public static List<Observed.Unseen> unseen(List<Observed> realms, List<Observed.Unseen> unentered, boolean entersWorkers) {
+    public static List<Observed.Unseen> unseen(List<Observed> realms, List<Observed.Unseen> unentered, List<Observed.Unseen> unreadable,
+                                               boolean entersWorkers) {
         List<Observed.Unseen> out = new ArrayList<>(unentered);
+        out.addAll(unreadable);
         Map<String, Integer> entered = new HashMap<>();
         for (Observed o : realms) {
             if (o.realm().kind() == Observed.Realm.Kind.WORKER) {
                 entered.merge(o.realm().url(), 1, Integer::sum);
             }
         }
-        unentered.forEach(u -> entered.merge(u.url(), 1, Integer::sum)); // said once, by the driver
+        out.forEach(u -> entered.merge(u.url(), 1, Integer::sum)); // said once, by the driver or the reader
         for (Observed o : realms) {
             for (Observed.Started st : o.started()) {
                 String url = resolve(o.realm().url(), st.url());
