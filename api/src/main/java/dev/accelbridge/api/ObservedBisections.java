@@ -1,73 +1,88 @@
 package dev.accelbridge.api;
 
-import dev.accelbridge.browser.launch.WebGpuAdapter;
+import dev.accelbridge.browser.observe.Observed;
+import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Bisection;
+import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Status;
 import dev.accelbridge.run.Bisections;
-import dev.accelbridge.run.Targets;
 
-import java.util.ArrayList;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * A wrong observed session bisected as {@code run} bisects a case, so the same model and inputs get the same verdict
- * observed or run: its wrong run (its model, the inputs the app fed that run) is replayed on the lane it was observed in
- * (the browser, the backend, the onnxruntime-web release and engine the app loaded), where the run bisects it; the
- * bisection is put on the observed row and settles it by {@link Bisections#settled}, the rule {@code run} settles by
- * (one-step rounding of a quantize operator is not a defect). The replay is a row of the observation's run, labelled
- * as a replay.
+ * observed or run, on every route (the command line's rows, a user's test's verdicts): its wrong run (its model, the
+ * inputs the app fed that run) is replayed on the lane it was observed in (the browser, the backend, the onnxruntime-web
+ * release and engine the app loaded), where the run bisects it; the bisection settles the session by
+ * {@link Bisections#settles}, the rule {@code run} settles by (one-step rounding of a quantize operator is not a defect),
+ * only where the replay reproduced the divergence observed.
  */
 final class ObservedBisections {
+    /** The least time left to the visit's end for a bisection to be started. */
+    static final Duration LEAST = Duration.ofSeconds(5);
+
     private ObservedBisections() {
     }
 
-    /** A row to bisect: the observed row, and its wrong run to replay. */
-    record Wrong(int row, ObservedReplays.Replayable run) {
+    /** How a route replays a wrong run on the lane its session was observed in (its own way to a run). */
+    @FunctionalInterface
+    interface Replayer {
+        /**
+         * The row of {@code model} fed {@code inputs}, run on {@code backend} in the lane session {@code s} was observed in
+         * (a row of the replay's run, labelled as a replay) and bisected there when wrong, within {@code left} where one is
+         * given; empty when the run gave no such row.
+         */
+        Optional<RunResult> replay(Observed.Session s, Path model, List<NamedTensor> inputs, BackendId backend, Optional<Duration> left);
     }
 
     /**
-     * Bisects each wrong row in {@code rows} (changed in place) through replays of its wrong run on its own lane, added to
-     * run {@code runId}; returns the replays' rows. A replay that the lane judges otherwise, or does not bisect, leaves the
-     * observed row as it was, said in its warnings.
+     * {@code v} once bisected: a wrong session's wrong run replayed through {@code replayer} (started only while
+     * {@link #LEAST} remains before {@code deadline}) and settled by its bisection ({@link #settle}); any other verdict as
+     * it is.
      */
-    static List<RunResult> bisect(List<RunResult> rows, List<Wrong> wrong, WebGpuAdapter adapter, String runId,
-                                  Function<RunRequest, SessionRun> runner, List<String> notes) {
-        List<RunResult> replays = new ArrayList<>();
-        for (Wrong w : wrong) {
-            RunResult observed = rows.get(w.row());
-            Targets lane = Targets.builder().setBackends(List.of(observed.requested())).optLane(observed.id().lane())
-                    .optWebGpuAdapter(adapter).optParallel(1).build();
-            List<RunResult> replayed = ObservedReplays.replay(List.of(w.run()), lane, runId, runner, notes);
-            replays.addAll(replayed);
-            Optional<RunResult> same = replayed.stream().filter(r -> r.requested() == observed.requested()).findFirst();
-            rows.set(w.row(), settled(observed, same));
+    static ObservedVerdict bisect(ObservedVerdict v, Optional<Path> model, Function<Observed.Tensor, Optional<NamedTensor>> values,
+                                  Replayer replayer, Optional<Instant> deadline) {
+        if (!(v instanceof ObservedVerdict.Judged j) || j.status() != Status.WRONG_OUTPUT || !j.backend().isBrowser()) {
+            return v;
         }
-        return replays;
+        Optional<List<NamedTensor>> inputs = ObservedReplays.inputs(j.session(), j.run(), model, values);
+        if (inputs.isEmpty()) {
+            return j.bisected(j.status(), new ObservedVerdict.Bisecting.NotBisected("run " + (j.run() + 1)
+                    + " did not keep every input's values"));
+        }
+        Optional<Duration> left = deadline.map(d -> Duration.between(Instant.now(), d));
+        if (left.isPresent() && left.get().compareTo(LEAST) < 0) {
+            return j.bisected(j.status(), new ObservedVerdict.Bisecting.NotBisected("the visit's time (--timeout) ran out before its "
+                    + "replay on its own lane could be bisected"));
+        }
+        return settle(j, replayer.replay(j.session(), model.get(), inputs.get(), j.backend(), left));
     }
 
-    /** The observed row once its replay on its own lane was bisected (or, where it was not, said why it stands as it is). */
-    static RunResult settled(RunResult observed, Optional<RunResult> replay) {
+    /**
+     * The wrong verdict {@code j} once its replay on its own lane was bisected: settled where the replay reproduced the
+     * divergence observed and its bisection finds one-step rounding; otherwise as it was, saying why.
+     */
+    static ObservedVerdict.Judged settle(ObservedVerdict.Judged j, Optional<RunResult> replay) {
         if (replay.isEmpty()) {
-            return unbisected(observed, "its replay on its own lane gave no row");
+            return j.bisected(j.status(), new ObservedVerdict.Bisecting.NotBisected("its replay on its own lane gave no row"));
         }
         Bisection b = replay.get().analysis().bisection();
         if (b == null) {
-            return unbisected(observed, "its replay on its own lane was " + replay.get().status()
-                    + (replay.get().reason() == null ? "" : ": " + replay.get().reason()));
+            return j.bisected(j.status(), new ObservedVerdict.Bisecting.NotBisected("its replay on its own lane was " + replay.get().status()
+                    + (replay.get().reason() == null ? "" : ": " + replay.get().reason())));
         }
-        Optional<Parity> seen = observed.parity();
         Optional<Parity> again = replay.get().parity();
-        if (seen.isPresent() && again.isPresent() && !reproduces(seen.get(), again.get())) {
-            // the bisection explains the replay's divergence, not the app's: it is kept, and settles nothing
-            return observed.withAnalysis(observed.analysis().withBisection(b)).withStatus(observed.status(), observed.reason()
-                    + String.format(Locale.ROOT, "; not settled: its replay on its own lane diverged by %.3g, not the observed %.3g,"
-                    + " so its bisection is of another divergence", again.get().maxAbsErr(), seen.get().maxAbsErr()));
-        }
-        return Bisections.settled(observed.withAnalysis(observed.analysis().withBisection(b)), b);
+        // the bisection explains the replay's divergence: where that is not the app's, it is kept and settles nothing
+        boolean reproduced = again.isPresent() && reproduces(j.parity(), again.get());
+        boolean settles = reproduced && Bisections.settles(b);
+        return j.bisected(settles ? Status.PASSED : j.status(), new ObservedVerdict.Bisecting.Bisected(b, again.orElse(null), reproduced, settles));
     }
 
     /**
@@ -85,8 +100,4 @@ final class ObservedBisections {
 
     /** How far apart an observed divergence and its replay's may be and still be one divergence. */
     static final double REPRODUCED = 2.0;
-
-    private static RunResult unbisected(RunResult observed, String why) {
-        return observed.withStatus(observed.status(), observed.reason() + "; not bisected, " + why);
-    }
 }

@@ -33,7 +33,7 @@ import java.util.function.Function;
  * Judges one observed session as a case is judged: every run recorded with its values replayed natively on the CPU with
  * the inputs the page fed, the page's outputs held to native's by the case tolerance of the backend it ran on and of its
  * graph's dtype, the session's status the worst of its runs; a run that failed in the page fails it. The one place both
- * ways in (a user's test, {@code accelbridge observe}) judge a session.
+ * ways in (a user's test, {@code accelbridge observe}) judge a session ({@link #verdict}).
  */
 final class ObservedJudge {
     private ObservedJudge() {
@@ -49,6 +49,17 @@ final class ObservedJudge {
         } catch (RuntimeException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * The verdict of session {@code s}, the same on every route (the command line, a user's test): judged against native
+     * CPU ({@link #judge(Observed.Session, Function, Function, NativeProviders, long, Optional)}), then, where wrong,
+     * bisected on its own lane through {@code replayer} and settled by that bisection ({@link ObservedBisections#bisect}).
+     */
+    static ObservedVerdict verdict(Observed.Session s, Optional<PageObserver.KeptModel> kept, Function<Observed.Tensor, Optional<NamedTensor>> values,
+                                   NativeProviders natives, long keep, Optional<Instant> deadline, ObservedBisections.Replayer replayer) {
+        ObservedVerdict v = judge(s, x -> kept, values, natives, keep, deadline);
+        return ObservedBisections.bisect(v, kept.map(PageObserver.KeptModel::file), values, replayer, deadline);
     }
 
     /** The longest one native replay of a run may take. */

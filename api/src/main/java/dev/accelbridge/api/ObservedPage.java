@@ -2,8 +2,11 @@ package dev.accelbridge.api;
 
 import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.browser.observe.PageObserver;
+import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.Caches;
+import dev.accelbridge.core.RunResult;
 import dev.accelbridge.run.NativeProviders;
+import dev.accelbridge.run.Targets;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,7 +23,7 @@ import java.util.List;
  * A user's page under observation ({@link Accelbridge#observe}): every onnxruntime-web session it makes
  * ({@link #observed()}), and each judged as a case is ({@link #verdicts()}): its model run natively on the CPU with the
  * inputs the page fed, the outputs held to the page's by the case tolerance of the backend it ran on. The page stays the
- * caller's; closing this ends the native runtime it opened, if it opened one.
+ * caller's; closing this ends the native runtime and the replays' session it opened, if it opened them.
  */
 public final class ObservedPage implements AutoCloseable {
     private final PageObserver observer;
@@ -29,6 +32,9 @@ public final class ObservedPage implements AutoCloseable {
     private final Map<String, Optional<PageObserver.KeptModel>> kept = new HashMap<>();
     /** The tensors over the report's bound written to disk, by realm and document, then by the realm's held id. */
     private final Map<String, Map<Integer, Path>> tensors = new HashMap<>();
+    /** A wrong session's replay on its own lane, by session. */
+    private final Map<String, Optional<RunResult>> replayed = new HashMap<>();
+    private AccelbridgeSession replays;
 
     ObservedPage(PageObserver observer) {
         this.observer = observer;
@@ -41,7 +47,9 @@ public final class ObservedPage implements AutoCloseable {
 
     /**
      * Every observed session judged against native CPU: the page's document's, then its frames' and workers', each in the
-     * order its realm made them.
+     * order its realm made them. A wrong session is bisected on the lane it was observed in and settled by that bisection,
+     * as {@code accelbridge observe} does ({@link ObservedVerdict.Judged#bisecting()}): its replay runs in a session of
+     * this observation's own (its browsers, a store in a temporary folder), once a session.
      */
     public List<ObservedVerdict> verdicts() {
         List<ObservedVerdict> out = new ArrayList<>();
@@ -52,11 +60,33 @@ public final class ObservedPage implements AutoCloseable {
                 Optional<PageObserver.KeptModel> file = kept.computeIfAbsent(key, k -> observer.keep(realm, s, models(), PageObserver.DEFAULT_KEEP));
                 Map<Integer, Path> held = tensors.computeIfAbsent(realm.realm() + " " + realm.document(), k -> new HashMap<>());
                 held.putAll(observer.keepTensors(realm, held.keySet(), models(), PageObserver.DEFAULT_KEEP));
-                out.add(ObservedJudge.judge(s, x -> file, t -> t.tensor(id -> Optional.ofNullable(held.get(id))), natives(),
-                        PageObserver.DEFAULT_KEEP));
+                out.add(ObservedJudge.verdict(s, file, t -> t.tensor(id -> Optional.ofNullable(held.get(id))), natives(),
+                        PageObserver.DEFAULT_KEEP, Optional.empty(), onLane(key, realm, file)));
             }
         }
         return out;
+    }
+
+    /** Replays a wrong run on its session's lane in this observation's own session, once a session (verdicts are asked often). */
+    private ObservedBisections.Replayer onLane(String key, Observed realm, Optional<PageObserver.KeptModel> file) {
+        return (session, model, inputs, backend, left) -> replayed.computeIfAbsent(key, k -> {
+            Targets lane = Targets.builder().setBackends(List.of(backend)).optLane(ObservedRows.lane(BrowserKind.CHROMIUM,
+                    observer.browserVersion(), session)).optParallel(1).build();
+            List<String> notes = new ArrayList<>();
+            ObservedReplays.Replayable run = new ObservedReplays.Replayable(model, ObservedRows.model(session, file.map(PageObserver.KeptModel::sha256)),
+                    ObservedRows.inputSet(realm.document(), realm.realm(), "observed page"), inputs);
+            return ObservedReplays.replay(List.of(run), lane, null, replays()::run, notes, left).stream()
+                    .filter(r -> r.requested() == backend).findFirst();
+        });
+    }
+
+    /** The session a wrong session's replay runs in: opened at its first, on a store in this observation's folder. */
+    private AccelbridgeSession replays() {
+        if (replays == null) {
+            replays = Accelbridge.create(SessionOptions.builder().optStore(models().resolve("replays.duckdb"))
+                    .optOutDir(models().resolve("replays")).optOrigin("observed page").build());
+        }
+        return replays;
     }
 
     /** Where the models judged are kept on disk: a folder of this observation's, deleted when it is closed. */
@@ -85,8 +115,14 @@ public final class ObservedPage implements AutoCloseable {
 
     @Override
     public void close() {
-        if (natives != null) {
-            natives.close();
+        try {
+            if (replays != null) {
+                replays.close();
+            }
+        } finally {
+            if (natives != null) {
+                natives.close();
+            }
         }
         try {
             Caches.deleteTree(models);

@@ -8,12 +8,15 @@ import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Untrusted;
+import dev.accelbridge.run.DrillDown;
 import dev.accelbridge.run.ModelSet;
+import dev.accelbridge.run.RunLimits;
 import dev.accelbridge.run.RunPlan;
 import dev.accelbridge.run.Targets;
 import dev.accelbridge.suites.OnnxModels;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -40,24 +43,22 @@ final class ObservedReplays {
     /** The session's replay, when its model was kept and a run of it has every input's values (the first such run). */
     static Optional<Replayable> of(Observed.Session s, Optional<Path> model, RunResult row, Function<Observed.Tensor, Optional<NamedTensor>> values) {
         for (int i = 0; i < s.runs().size(); i++) {
-            Optional<Replayable> r = ofRun(s, i, model, row, values);
-            if (r.isPresent()) {
-                return r;
+            Optional<List<NamedTensor>> inputs = inputs(s, i, model, values);
+            if (inputs.isPresent()) {
+                return Optional.of(new Replayable(model.get(), row.id().model(), row.id().inputSet(), inputs.get()));
             }
         }
         return Optional.empty();
     }
 
-    /** The replay of the session's run {@code run} (0: its first), when its model was kept and that run has every input's values. */
-    static Optional<Replayable> ofRun(Observed.Session s, int run, Optional<Path> model, RunResult row,
-                                      Function<Observed.Tensor, Optional<NamedTensor>> values) {
+    /** The inputs the app fed the session's run {@code run} (0: its first), when its model was kept and that run has every input's values. */
+    static Optional<List<NamedTensor>> inputs(Observed.Session s, int run, Optional<Path> model, Function<Observed.Tensor, Optional<NamedTensor>> values) {
         Observed.Run r = run < 0 || run >= s.runs().size() ? null : s.runs().get(run);
         if (model.isEmpty() || r == null || r.failed() || r.inputs().isEmpty() || !r.inputs().stream().allMatch(Observed.Tensor::hasValues)) {
             return Optional.empty();
         }
         List<NamedTensor> inputs = r.inputs().stream().map(values).flatMap(Optional::stream).toList();
-        return inputs.size() < r.inputs().size() ? Optional.empty()
-                : Optional.of(new Replayable(model.get(), row.id().model(), row.id().inputSet(), inputs));
+        return inputs.size() < r.inputs().size() ? Optional.empty() : Optional.of(inputs);
     }
 
     /**
@@ -66,6 +67,15 @@ final class ObservedReplays {
      */
     static List<RunResult> replay(List<Replayable> sessions, Targets targets, String runId, Function<RunRequest, SessionRun> runner,
                                   List<String> notes) {
+        return replay(sessions, targets, runId, runner, notes, Optional.empty());
+    }
+
+    /**
+     * As {@link #replay(List, Targets, String, Function, List)}, added to run {@code runId} where one is given (else a run
+     * of its own), each case and the run's bisections within {@code left} where that is given.
+     */
+    static List<RunResult> replay(List<Replayable> sessions, Targets targets, String runId, Function<RunRequest, SessionRun> runner,
+                                  List<String> notes, Optional<Duration> left) {
         List<ModelCase> cases = new ArrayList<>();
         for (Replayable r : sessions) {
             try {
@@ -81,9 +91,14 @@ final class ObservedReplays {
         if (cases.isEmpty()) {
             return List.of();
         }
-        RunPlan plan = RunPlan.builder().optTargets(targets).build();
-        SessionRun run = runner.apply(RunRequest.builder().setPlan(plan).optModels(new ModelSet(cases, List.of()))
-                .optLabel("replay of the sessions observed in run " + runId).optContinueOf(runId).build());
+        RunPlan.Builder plan = RunPlan.builder().optTargets(targets);
+        // within the time left: each run of the case, and the bisections together (one started runs its exposed runs each
+        // within the same bound)
+        left.ifPresent(d -> plan.optLimits(RunLimits.builder().optCaseTimeout(d).build())
+                .optDrillDown(DrillDown.builder().optBisectBudget(d).build()));
+        SessionRun run = runner.apply(RunRequest.builder().setPlan(plan.build()).optModels(new ModelSet(cases, List.of()))
+                .optLabel(runId == null ? "replay of a session observed in a page" : "replay of the sessions observed in run " + runId)
+                .optContinueOf(runId).build());
         return run.results().stream().map(CaseResult::result).toList();
     }
 }

@@ -19,11 +19,13 @@ import dev.accelbridge.core.ScenarioId;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.core.Timings;
 import dev.accelbridge.core.Untrusted;
+import dev.accelbridge.run.Bisections;
 
 import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -90,17 +92,16 @@ final class ObservedRows {
         String shapes = inputs.isEmpty() ? null : inputs.stream().map(t -> t.name() + "=" + (t.shape() == null ? "" : t.shape().stream()
                 .map(String::valueOf).collect(Collectors.joining("x")))).collect(Collectors.joining(";"));
         int batch = CaseId.batchOfShapes(inputs.stream().map(t -> t.dims().orElse(null)).toList());
-        LaneId lane = lane(w, s);
-        CaseId id = new CaseId(ModelFamily.OTHER, "app model " + (sha == null ? "#" + s.id() : sha.substring(0, 12)),
-                sha, inputSet(w.url(), realm.label().isEmpty() ? step : step + " · " + realm.label()), shapes, precision, batch,
+        LaneId lane = lane(w.browser(), w.browserVersion(), s);
+        CaseId id = new CaseId(ModelFamily.OTHER, model(s, kept), sha, inputSet(w.url(), realm, step), shapes, precision, batch,
                 backend, lane, ScenarioId.OBSERVED);
         Provenance provenance = Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, s.providers(),
                 w.runtime(s.ortWebVersion())).withHost(w.host());
         Timings timings = timings(s, timerStepMs);
         if (v instanceof ObservedVerdict.Judged j) {
-            return RunResult.of(w.runId(), w.startedAt(), id, backend, j.status(), j.status() == Status.PASSED
-                            ? null : "outputs of its run " + (j.run() + 1) + " differ from native CPU's on the same inputs: " + j.parity().describe(),
-                    provenance, timings, null, j.parity(), List.of(), judgedRuns(warnings, j));
+            return judged(RunResult.of(w.runId(), w.startedAt(), id, backend, j.parity().within() ? Status.PASSED : Status.WRONG_OUTPUT,
+                    j.parity().within() ? null : "outputs of its run " + (j.run() + 1) + " differ from native CPU's on the same inputs: "
+                            + j.parity().describe(), provenance, timings, null, j.parity(), List.of(), judgedRuns(warnings, j)), j);
         }
         if (v instanceof ObservedVerdict.Failed f) {
             return RunResult.of(w.runId(), w.startedAt(), id, null, Status.FAILED, Untrusted.bounded(f.describe(), 600), provenance, timings,
@@ -108,6 +109,35 @@ final class ObservedRows {
         }
         return RunResult.of(w.runId(), w.startedAt(), id, null, Status.UNAVAILABLE, "not judged: " + ((ObservedVerdict.NotJudged) v).reason(),
                 provenance, timings, null, null, List.of(), warnings);
+    }
+
+    /** The row of a judged session as its comparison made it, then as its bisection left it: the verdict's own status. */
+    private static RunResult judged(RunResult compared, ObservedVerdict.Judged j) {
+        RunResult r = compared;
+        if (j.bisecting() instanceof ObservedVerdict.Bisecting.NotBisected n) {
+            r = compared.withStatus(compared.status(), compared.reason() + "; not bisected: " + n.why());
+        } else if (j.bisecting() instanceof ObservedVerdict.Bisecting.Bisected b) {
+            RunResult with = compared.withAnalysis(compared.analysis().withBisection(b.bisection()));
+            r = b.settles() ? Bisections.settled(with, b.bisection()) : b.reproduced() ? with
+                    : with.withStatus(with.status(), with.reason() + (b.replayed() == null ? "; not settled: its replay on its own lane gave no parity"
+                    : String.format(Locale.ROOT, "; not settled: its replay on its own lane diverged by %.3g, not the observed %.3g,"
+                    + " so its bisection is of another divergence", b.replayed().maxAbsErr(), j.parity().maxAbsErr())));
+        }
+        if (r.status() != j.status()) {
+            throw new IllegalStateException("the row of session " + j.session().id() + " says " + r.status() + ", its verdict " + j.status());
+        }
+        return r;
+    }
+
+    /** A session's model as its row names it: by the sha256 of its bytes kept here, else by the page's hash, else by its id. */
+    static String model(Observed.Session s, Optional<String> kept) {
+        String sha = kept.orElse(s.sha256());
+        return "app model " + (sha == null ? "#" + s.id() : sha.substring(0, 12));
+    }
+
+    /** A session's input set: the page, the step that triggered it, and where it ran when not on the page's own thread. */
+    static String inputSet(Object url, Observed.Realm realm, String step) {
+        return inputSet(url, realm.label().isEmpty() ? step : step + " · " + realm.label());
     }
 
     /**
@@ -143,7 +173,7 @@ final class ObservedRows {
     /** The row of a worker or frame the visit saw and could not observe: unseen, never absent. */
     static RunResult unseen(Where w, Observed.Unseen u) {
         CaseId id = new CaseId(ModelFamily.OTHER, UNSEEN + u.kind(), null, inputSet(w.url(), u.kind() + " " + u.url()), null,
-                Precision.FP32, 1, BackendId.WASM, lane(w, null), ScenarioId.OBSERVED);
+                Precision.FP32, 1, BackendId.WASM, lane(w.browser(), w.browserVersion(), null), ScenarioId.OBSERVED);
         return RunResult.of(w.runId(), w.startedAt(), id, null, Status.UNAVAILABLE, Untrusted.bounded(u.describe(), 600),
                 Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, List.of(), w.runtime(null)).withHost(w.host()),
                 null, null, null, List.of(), List.of());
@@ -152,14 +182,15 @@ final class ObservedRows {
     /** The one row of a page that made no session. */
     static RunResult none(Where w, String why, List<String> notes) {
         CaseId id = new CaseId(ModelFamily.OTHER, NONE, null, inputSet(w.url(), "whole visit"), null,
-                Precision.FP32, 1, BackendId.WASM, lane(w, null), ScenarioId.OBSERVED);
+                Precision.FP32, 1, BackendId.WASM, lane(w.browser(), w.browserVersion(), null), ScenarioId.OBSERVED);
         return RunResult.of(w.runId(), w.startedAt(), id, null, Status.UNAVAILABLE, why,
                 Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, List.of(), w.runtime(null)).withHost(w.host()),
                 null, null, null, List.of(), notes);
     }
 
-    private static LaneId lane(Where w, Observed.Session s) {
-        LaneId lane = LaneId.of(w.browser()).with(BrowserMajorAxis.DIMENSION.name(), w.browser().release(w.browserVersion()));
+    /** The lane a session ran in: the browser and its release, the onnxruntime-web release and engine the app loaded. */
+    static LaneId lane(BrowserKind browser, String browserVersion, Observed.Session s) {
+        LaneId lane = LaneId.of(browser).with(BrowserMajorAxis.DIMENSION.name(), browser.release(browserVersion));
         if (s == null) {
             return lane;
         }
@@ -168,7 +199,7 @@ final class ObservedRows {
         return s.ortWebEngine().map(e -> e.keyed(released)).orElse(released);
     }
 
-    private static String inputSet(URI url, String step) {
+    private static String inputSet(Object url, String step) {
         return Untrusted.bounded(url + " · " + step, MAX_INPUT_SET);
     }
 

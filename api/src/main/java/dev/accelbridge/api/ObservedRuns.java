@@ -6,10 +6,10 @@ import dev.accelbridge.browser.observe.PageObserver;
 import dev.accelbridge.core.Caches;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.RunResult;
-import dev.accelbridge.core.Status;
 import dev.accelbridge.core.Untrusted;
 import dev.accelbridge.reports.store.MatrixStore;
 import dev.accelbridge.run.NativeProviders;
+import dev.accelbridge.run.Targets;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -57,7 +57,8 @@ final class ObservedRuns {
     private static ObservedRun observe(ObserveOptions o, String runId, HostInfo host, NativeProviders natives, MatrixStore store,
                                        Instant started, AppObserver.Visit visit, Function<RunRequest, SessionRun> runner) {
         List<ObservedReplays.Replayable> replayable = new ArrayList<>();
-        List<ObservedBisections.Wrong> wrong = new ArrayList<>();
+        List<RunResult> replays = new ArrayList<>();
+        List<String> visitNotes = new ArrayList<>(visit.notes());
         ObservedRows.Where where = new ObservedRows.Where(runId, started, o.url(), o.browser(), visit.browserVersion(), host,
                 ObserverBrowser.V8_FLAGS);
         List<RunResult> rows = new ArrayList<>();
@@ -77,22 +78,21 @@ final class ObservedRuns {
             for (var s : d.seen().sessions()) {
                 Optional<PageObserver.KeptModel> kept = Optional.ofNullable(d.models().get(s.id()));
                 Optional<Path> model = kept.map(PageObserver.KeptModel::file);
-                ObservedVerdict v = ObservedJudge.judge(s, x -> kept, d::values, natives, o.keep(), Optional.of(deadline));
+                String step = d.stepOf().getOrDefault(s.id(), "open");
+                // while the models are still on disk: a wrong session is bisected on its own lane, as run bisects a case,
+                // and settled by the same rule before its row is stored
+                ObservedVerdict v = ObservedJudge.verdict(s, kept, d::values, natives, o.keep(), Optional.of(deadline),
+                        onLane(o, visit.browserVersion(), runId, runner, ObservedRows.model(s, kept.map(PageObserver.KeptModel::sha256)),
+                                ObservedRows.inputSet(o.url(), d.seen().realm(), step), visitNotes, replays));
                 List<String> rowNotes = new ArrayList<>(notes);
                 rowNotes.addAll(ObservedRows.sources(s, kept.map(PageObserver.KeptModel::sha256), visit::source));
-                RunResult row = ObservedRows.of(where, d.seen().realm(), d.stepOf().getOrDefault(s.id(), "open"), v, ObservedJudge.precision(model),
+                RunResult row = ObservedRows.of(where, d.seen().realm(), step, v, ObservedJudge.precision(model),
                         kept.map(PageObserver.KeptModel::sha256), rowNotes, d.seen().timerStepMs());
                 rows.add(row);
                 if (v instanceof ObservedVerdict.Judged j && !j.coversEveryRun()) {
                     partial.add(row.id().inputSet() + ": " + j.judged() + " of its " + s.runCount() + " runs");
                 }
                 ObservedReplays.of(s, model, row, d::values).ifPresent(replayable::add);
-                if (row.status() == Status.WRONG_OUTPUT && v instanceof ObservedVerdict.Judged j && j.backend().isBrowser()) {
-                    int at = rows.size() - 1;
-                    ObservedReplays.ofRun(s, j.run(), model, row, d::values).ifPresentOrElse(r -> wrong.add(new ObservedBisections.Wrong(at, r)),
-                            () -> rows.set(at, row.withStatus(row.status(), row.reason() + "; not bisected: run " + (j.run() + 1)
-                                    + " did not keep every input's values")));
-                }
             }
         }
         if (rows.isEmpty()) {
@@ -101,12 +101,25 @@ final class ObservedRuns {
                     + o.timeout().toSeconds() + " s" : "then quiet for " + o.idle().toSeconds() + " s") + ")", visit.notes()));
         }
         visit.unseen().forEach(u -> rows.add(ObservedRows.unseen(where, u)));
-        List<String> notes = new ArrayList<>(visit.notes());
-        // while the models are still on disk: a wrong session is bisected on its own lane, as run bisects a case, and
-        // settled by the same rule before its row is stored; then each kept session is replayed on the other lanes
-        List<RunResult> replays = new ArrayList<>(ObservedBisections.bisect(rows, wrong, o.adapter(), runId, runner, notes));
         store.writeAll(rows);
-        o.replay().ifPresent(t -> replays.addAll(ObservedReplays.replay(replayable, t, runId, runner, notes)));
-        return new ObservedRun(runId, o.url(), rows, visit.timedOut(), notes, visit.unseen(), replays, partial);
+        // then each kept session is replayed on the other lanes
+        o.replay().ifPresent(t -> replays.addAll(ObservedReplays.replay(replayable, t, runId, runner, visitNotes)));
+        return new ObservedRun(runId, o.url(), rows, visit.timedOut(), visitNotes, visit.unseen(), replays, partial);
+    }
+
+    /**
+     * The command line's way to replay a wrong run on its session's lane: a run of the session, continuing the
+     * observation's run {@code runId}, its rows added to {@code replays}.
+     */
+    private static ObservedBisections.Replayer onLane(ObserveOptions o, String browserVersion, String runId, Function<RunRequest, SessionRun> runner,
+                                                      String name, String inputSet, List<String> notes, List<RunResult> replays) {
+        return (session, file, inputs, backend, left) -> {
+            Targets lane = Targets.builder().setBackends(List.of(backend)).optLane(ObservedRows.lane(o.browser(), browserVersion, session))
+                    .optWebGpuAdapter(o.adapter()).optParallel(1).build();
+            List<RunResult> replayed = ObservedReplays.replay(List.of(new ObservedReplays.Replayable(file, name, inputSet, inputs)), lane,
+                    runId, runner, notes, left);
+            replays.addAll(replayed);
+            return replayed.stream().filter(r -> r.requested() == backend).findFirst();
+        };
     }
 }

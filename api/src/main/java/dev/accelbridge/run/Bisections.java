@@ -116,6 +116,11 @@ public final class Bisections {
         return settled(r.withAnalysis(r.analysis().withBisection(b)), b);
     }
 
+    /** Whether bisection {@code b} settles a wrong output that ran where it was asked: one-step rounding, not a defect. */
+    public static boolean settles(Bisection b) {
+        return b.outcome() == Bisection.Outcome.ROUNDING;
+    }
+
     /**
      * {@code r}'s verdict once bisected: a divergence that starts as one-step rounding (of a quantize operator's integer
      * output) is not a defect, so a case that ran where it was asked is PASSED with the bisection's reading in its reason,
@@ -123,7 +128,7 @@ public final class Bisections {
      * an observed session's verdict is settled by it too.
      */
     public static RunResult settled(RunResult r, Bisection b) {
-        if (b.outcome() != Bisection.Outcome.ROUNDING || r.status() != Status.WRONG_OUTPUT) {
+        if (!settles(b) || r.status() != Status.WRONG_OUTPUT) {
             return r;
         }
         if (!r.ranOn(r.requested())) {

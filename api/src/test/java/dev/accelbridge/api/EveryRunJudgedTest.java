@@ -1,7 +1,13 @@
 package dev.accelbridge.api;
 
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import com.microsoft.playwright.options.WaitForSelectorState;
 import dev.accelbridge.browser.observe.ObservedApp;
 import dev.accelbridge.browser.testing.RequiresBrowser;
+import dev.accelbridge.browser.testing.TestChromium;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
@@ -108,6 +114,31 @@ class EveryRunJudgedTest {
         assertThat(r.status()).as("%s", r.reason()).isEqualTo(Status.WRONG_OUTPUT);
         assertThat(r.reason()).startsWith("outputs of its run 8 differ from native CPU's");
         assertThat(r.warnings()).noneMatch(w -> w.startsWith("its verdict covers"));
+    }
+
+    @Test
+    void aUsersTestGetsTheVerdictTheCommandLineGivesItsBisectionIncluded() {
+        // found when tried: the Java API's route never bisected or settled, so one session could be PASSED in the store and
+        // a failed assertion in a test; both routes now go through one judge
+        RunResult row = assertThat(observe("/page/twice").results()).singleElement().actual();
+        assertThat(row.analysis().bisection()).as("%s", row.reason()).isNotNull();
+        try (Playwright pw = Playwright.create(); Browser browser = TestChromium.launch(pw)) {
+            Page page = browser.newPage();
+            try (ObservedPage o = Accelbridge.observe(page)) {
+                page.navigate(app.url("/page/twice"));
+                page.locator("#run:enabled").click(new Locator.ClickOptions().setTimeout(60_000));
+                page.waitForSelector("body[data-done]", new Page.WaitForSelectorOptions().setState(WaitForSelectorState.ATTACHED));
+                ObservedVerdict v = assertThat(o.verdicts()).singleElement().actual();
+                assertThat(v).isInstanceOfSatisfying(ObservedVerdict.Judged.class, j -> {
+                    assertThat(j.status()).isEqualTo(row.status());
+                    assertThat(j.bisecting()).isInstanceOfSatisfying(ObservedVerdict.Bisecting.Bisected.class, b -> {
+                        assertThat(b.bisection().outcome()).isEqualTo(row.analysis().bisection().outcome());
+                        assertThat(b.bisection().node()).isEqualTo(row.analysis().bisection().node());
+                        assertThat(b.settles()).isFalse();
+                    });
+                });
+            }
+        }
     }
 
     @Test

@@ -77,8 +77,19 @@ public final class ObservedPageAssert extends AbstractAssert<ObservedPageAssert,
     private static String line(ObservedVerdict v) {
         String model = v.session().sha256() == null ? "#" + v.session().id() : v.session().sha256().substring(0, 12);
         String verdict = v instanceof ObservedVerdict.Judged j ? j.status() + " on " + j.backend().id() + " (run " + (j.run() + 1) + "), "
-                + j.parity().describe() : v instanceof ObservedVerdict.Failed f ? "FAILED: " + f.describe()
+                + j.parity().describe() + bisecting(j.bisecting()) : v instanceof ObservedVerdict.Failed f ? "FAILED: " + f.describe()
                 : "not judged: " + ((ObservedVerdict.NotJudged) v).reason();
         return "  session " + v.session().id() + " (model " + model + "): " + verdict;
+    }
+
+    /** What the bisection of a wrong session said, as the command line's row says it. */
+    private static String bisecting(ObservedVerdict.Bisecting b) {
+        if (b instanceof ObservedVerdict.Bisecting.NotBisected n) {
+            return "; not bisected: " + n.why();
+        }
+        if (b instanceof ObservedVerdict.Bisecting.Bisected d) {
+            return "; " + d.bisection().describe() + (d.reproduced() ? "" : " (of its replay, which diverged otherwise)");
+        }
+        return "";
     }
 }

@@ -31,6 +31,11 @@ final class BiDiRealms implements Realms {
     }
 
     @Override
+    public String browserVersion() {
+        return driver instanceof org.openqa.selenium.HasCapabilities c ? c.getCapabilities().getBrowserVersion() : null;
+    }
+
+    @Override
     public List<Realm> realms() {
         return List.of(Realms.of(new Observed.Realm(Observed.Realm.Kind.PAGE, Untrusted.bounded(String.valueOf(driver.getCurrentUrl()), 500)),
                 () -> js.executeAsyncScript("const done = arguments[arguments.length - 1]; const o = " + KEY + ";"

@@ -146,6 +146,11 @@ public final class PageObserver {
         }
     }
 
+    /** The observed browser's version as its driver reports it, or null where it says none. */
+    public String browserVersion() {
+        return driver.browserVersion();
+    }
+
     /**
      * What the observer saw in the page's current document (its own thread; {@link #readAll} has its frames and workers).
      *

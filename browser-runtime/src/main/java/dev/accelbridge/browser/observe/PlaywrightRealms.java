@@ -57,6 +57,12 @@ final class PlaywrightRealms implements Realms {
     }
 
     @Override
+    public String browserVersion() {
+        com.microsoft.playwright.Browser b = page.context().browser();
+        return b == null ? null : b.version();
+    }
+
+    @Override
     public long refusedDownloads() {
         return refused.get();
     }

@@ -80,6 +80,11 @@ interface Realms {
     /** Whether the driver enters dedicated workers at all. */
     boolean entersWorkers();
 
+    /** The browser's version as its driver reports it (the lane a replay of what it ran runs in), or null where it says none. */
+    default String browserVersion() {
+        return null;
+    }
+
     /** The page's own downloads the driver refused (a browser the reader owns keeps only the downloads it asked for). */
     default long refusedDownloads() {
         return 0;
