@@ -51,38 +51,69 @@ final class ObservedJudge {
         }
     }
 
+    /** A session's model as the judge is given it: kept on disk, or not, and why. */
+    sealed interface Model permits Model.Kept, Model.NotKept {
+        /** Kept on disk (its external data as far as it was). */
+        record Kept(PageObserver.KeptModel model) implements Model {
+        }
+
+        /** Not kept, and why in words. */
+        record NotKept(String why) implements Model {
+        }
+
+        /** The model kept, if it was. */
+        default Optional<PageObserver.KeptModel> kept() {
+            return this instanceof Kept k ? Optional.of(k.model()) : Optional.empty();
+        }
+
+        /** {@code kept} where present, else not kept for {@code why}. */
+        static Model of(Optional<PageObserver.KeptModel> kept, java.util.function.Supplier<NotKept> why) {
+            return kept.<Model>map(Kept::new).orElseGet(why);
+        }
+
+        /** Not kept: the budget {@code keep} had no room for it (the page held no copy for the reader, or the visit's was spent). */
+        static NotKept overBudget(Observed.Session s, long keep) {
+            return new NotKept("its model (" + size(s) + ") was not kept: the visit keeps at most " + Bytes.iec(keep)
+                    + " of models on disk (--keep)");
+        }
+
+        /**
+         * Not kept, within the budget: the page let its copy go before the reader had it (found when tried: a page that
+         * released its session and left at once read as not kept "within the budget" though the page left first).
+         */
+        static NotKept letGo(Observed.Session s) {
+            return new NotKept("its model (" + size(s) + ") was not kept: the page let it go (it left the document, or the realm "
+                    + "ended) before the reader had it, within the budget");
+        }
+
+        private static String size(Observed.Session s) {
+            long external = s.externalBytes();
+            return Bytes.iec(s.byteLength()) + (external > 0 ? ", with " + Bytes.iec(external) + " of external data" : "");
+        }
+    }
+
     /**
      * The verdict of session {@code s}, the same on every route (the command line, a user's test): judged against native
-     * CPU ({@link #judge(Observed.Session, Function, Function, NativeProviders, long, Optional)}), then, where wrong,
-     * bisected on its own lane through {@code replayer} and settled by that bisection ({@link ObservedBisections#bisect}).
+     * CPU ({@link #judge(Observed.Session, Model, Function, NativeProviders, Optional)}), then, where wrong, bisected on its
+     * own lane through {@code replayer} and settled by that bisection ({@link ObservedBisections#bisect}).
      */
-    static ObservedVerdict verdict(Observed.Session s, Optional<PageObserver.KeptModel> kept, Function<Observed.Tensor, Optional<NamedTensor>> values,
-                                   NativeProviders natives, long keep, Optional<Instant> deadline, ObservedBisections.Replayer replayer) {
-        ObservedVerdict v = judge(s, x -> kept, values, natives, keep, deadline);
-        return ObservedBisections.bisect(v, kept.map(PageObserver.KeptModel::file), values, replayer, deadline);
+    static ObservedVerdict verdict(Observed.Session s, Model model, Function<Observed.Tensor, Optional<NamedTensor>> values,
+                                   NativeProviders natives, Optional<Instant> deadline, ObservedBisections.Replayer replayer) {
+        ObservedVerdict v = judge(s, model, values, natives, deadline);
+        return ObservedBisections.bisect(v, model.kept().map(PageObserver.KeptModel::file), values, replayer, deadline);
     }
 
     /** The longest one native replay of a run may take. */
     static final Duration RUN_LIMIT = Duration.ofMinutes(5);
 
     /**
-     * Judges session {@code s}, its model file (kept on disk, named by its sha256) from {@code models}; {@code keep} the
-     * budget it was kept within, said when a model was not. Each run's native replay within {@link #RUN_LIMIT}.
-     */
-    static ObservedVerdict judge(Observed.Session s, Function<Observed.Session, Optional<PageObserver.KeptModel>> models,
-                                 Function<Observed.Tensor, Optional<NamedTensor>> values, NativeProviders natives, long keep) {
-        return judge(s, models, values, natives, keep, Optional.empty());
-    }
-
-    /**
-     * As {@link #judge(Observed.Session, Function, Function, NativeProviders, long)}, every native replay done by
-     * {@code deadline} where one is given (found when tried: a model whose native run never ended held
+     * Judges session {@code s}, its model file (kept on disk, named by its sha256) as {@code model} says, every native
+     * replay done by {@code deadline} where one is given (found when tried: a model whose native run never ended held
      * {@code observe --timeout 15} past 100 s, each replay given its five minutes): a session whose replay would run past
-     * it is not judged, and says so.
+     * it is not judged, and says so. Each run's native replay within {@link #RUN_LIMIT}.
      */
-    static ObservedVerdict judge(Observed.Session s, Function<Observed.Session, Optional<PageObserver.KeptModel>> models,
-                                 Function<Observed.Tensor, Optional<NamedTensor>> values, NativeProviders natives, long keep,
-                                 Optional<Instant> deadline) {
+    static ObservedVerdict judge(Observed.Session s, Model model, Function<Observed.Tensor, Optional<NamedTensor>> values,
+                                 NativeProviders natives, Optional<Instant> deadline) {
         if (!s.created()) {
             return new ObservedVerdict.Failed(s, -1, s.error() != null ? s.error() : "onnxruntime-web refused its model or options");
         }
@@ -95,12 +126,10 @@ final class ObservedJudge {
         if (s.runs().stream().noneMatch(ObservedJudge::comparable)) {
             return new ObservedVerdict.NotJudged(s, notReplayable(s));
         }
-        Optional<PageObserver.KeptModel> kept = models.apply(s);
-        if (kept.isEmpty()) {
-            long external = s.externalBytes();
-            return new ObservedVerdict.NotJudged(s, "its model (" + Bytes.iec(s.byteLength()) + (external > 0 ? ", with " + Bytes.iec(external)
-                    + " of external data" : "") + ") was not kept: the visit keeps at most " + Bytes.iec(keep) + " of models on disk (--keep)");
+        if (model instanceof Model.NotKept n) {
+            return new ObservedVerdict.NotJudged(s, n.why());
         }
+        Optional<PageObserver.KeptModel> kept = model.kept();
         if (!kept.get().missing().isEmpty()) {
             return new ObservedVerdict.NotJudged(s, "its external data was not all kept, so native cannot load it: "
                     + String.join("; ", kept.get().missing()));
@@ -112,11 +141,11 @@ final class ObservedJudge {
         }
         BackendId backend = ran.get();
         try {
-            ModelSpec model = OnnxModels.inspect(file.get(), ModelFamily.OTHER, "observed session " + s.id(), "observed in a page");
+            ModelSpec spec = OnnxModels.inspect(file.get(), ModelFamily.OTHER, "observed session " + s.id(), "observed in a page");
             // the session's dtype is its graph's: a variant is held to its own native run with the tolerance of its kind
             Precision precision = OnnxModels.precision(OnnxTensors.readModel(file.get()));
             // every run kept with its values, on native CPU with its own inputs, in order; the worst is the session's
-            Replay replay = replay(s, model, backend, precision, values, natives, deadline);
+            Replay replay = replay(s, spec, backend, precision, values, natives, deadline);
             if (replay.judged() == 0) {
                 return new ObservedVerdict.NotJudged(s, notReplayable(s));
             }

@@ -60,8 +60,10 @@ public final class ObservedPage implements AutoCloseable {
                 Optional<PageObserver.KeptModel> file = kept.computeIfAbsent(key, k -> observer.keep(realm, s, models(), PageObserver.DEFAULT_KEEP));
                 Map<Integer, Path> held = tensors.computeIfAbsent(realm.realm() + " " + realm.document(), k -> new HashMap<>());
                 held.putAll(observer.keepTensors(realm, held.keySet(), models(), PageObserver.DEFAULT_KEEP));
-                out.add(ObservedJudge.verdict(s, file, t -> t.tensor(id -> Optional.ofNullable(held.get(id))), natives(),
-                        PageObserver.DEFAULT_KEEP, Optional.empty(), onLane(key, realm, file)));
+                ObservedJudge.Model model = ObservedJudge.Model.of(file, () -> s.modelKept() ? ObservedJudge.Model.letGo(s)
+                        : ObservedJudge.Model.overBudget(s, PageObserver.DEFAULT_KEEP));
+                out.add(ObservedJudge.verdict(s, model, t -> t.tensor(id -> Optional.ofNullable(held.get(id))), natives(),
+                        Optional.empty(), onLane(key, realm, file)));
             }
         }
         return out;

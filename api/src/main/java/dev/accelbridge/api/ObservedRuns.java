@@ -81,7 +81,7 @@ final class ObservedRuns {
                 String step = d.stepOf().getOrDefault(s.id(), "open");
                 // while the models are still on disk: a wrong session is bisected on its own lane, as run bisects a case,
                 // and settled by the same rule before its row is stored
-                ObservedVerdict v = ObservedJudge.verdict(s, kept, d::values, natives, o.keep(), Optional.of(deadline),
+                ObservedVerdict v = ObservedJudge.verdict(s, d.model(s, o.keep()), d::values, natives, Optional.of(deadline),
                         onLane(o, visit.browserVersion(), runId, runner, ObservedRows.model(s, kept.map(PageObserver.KeptModel::sha256)),
                                 ObservedRows.inputSet(o.url(), d.seen().realm(), step), visitNotes, replays));
                 List<String> rowNotes = new ArrayList<>(notes);

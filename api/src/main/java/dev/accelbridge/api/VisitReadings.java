@@ -40,13 +40,23 @@ final class VisitReadings {
 
     /**
      * One realm of the visit as last seen (a document of the page, a frame, a worker), its sessions' triggering steps and
-     * their models kept on disk; {@code url} the page's URL when it was first seen.
+     * their models kept on disk, the sessions whose model the budget had no room for; {@code url} the page's URL when it
+     * was first seen.
      */
     record Document(Observed seen, Map<Integer, String> stepOf, Map<Integer, PageObserver.KeptModel> models, Map<Integer, Path> tensors,
-                    String url) {
+                    Set<Integer> overBudget, String url) {
         /** The realm and its document: a navigation, or another worker from the same script, is another. */
         String key() {
             return seen.realm().kind() + " " + seen.realm().url() + " " + seen.document();
+        }
+
+        /**
+         * Session {@code s}'s model as the judge is given it: kept; not kept for the budget {@code keep} (the page held no
+         * copy for the reader, or the visit's budget had no room); else let go by the page before the reader had it.
+         */
+        ObservedJudge.Model model(Observed.Session s, long keep) {
+            return ObservedJudge.Model.of(Optional.ofNullable(models.get(s.id())), () -> overBudget.contains(s.id())
+                    ? ObservedJudge.Model.overBudget(s, keep) : ObservedJudge.Model.letGo(s));
         }
 
         /** A tensor of this document's runs with its values: from the report, or from the file its held values went to. */
@@ -131,7 +141,7 @@ final class VisitReadings {
         }
         for (Observed read : reading.realms()) {
             unreadable.remove(read.realm().kind().word() + " " + read.realm().url());
-            String key = new Document(read, Map.of(), Map.of(), Map.of(), "").key();
+            String key = new Document(read, Map.of(), Map.of(), Map.of(), Set.of(), "").key();
             Document before = documents.get(key);
             if (before == null && documents.size() >= MAX_REALMS) {
                 refusedReadings++;
@@ -140,8 +150,9 @@ final class VisitReadings {
             }
             Observed seen = withinVisit(read, documents.entrySet().stream().filter(e -> !e.getKey().equals(key))
                     .mapToInt(e -> e.getValue().seen().sessions().size()).sum());
-            Document doc = before == null ? new Document(seen, new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(), pageUrl.get())
-                    : new Document(seen, before.stepOf(), before.models(), before.tensors(), before.url());
+            Document doc = before == null ? new Document(seen, new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(),
+                    new LinkedHashSet<>(), pageUrl.get()) : new Document(seen, before.stepOf(), before.models(), before.tensors(),
+                    before.overBudget(), before.url());
             documents.put(key, doc);
             // found when tried: a page that reloads while its models are kept left each further session's download to
             // time out (10 s each, 64 a document); one that does not come stops this reading's keeping in the realm
@@ -149,6 +160,10 @@ final class VisitReadings {
             for (Observed.Session s : seen.sessions()) {
                 doc.stepOf().putIfAbsent(s.id(), stepAt(s.createdAt()));
                 long size = s.byteLength() + s.externalBytes();
+                if (!doc.models().containsKey(s.id()) && (!s.modelKept() || modelBytes + size > keep)) {
+                    // the page held no copy for the reader (its budget), or the visit's has no room: not the page's leaving
+                    doc.overBudget().add(s.id());
+                }
                 if (keeping && s.modelKept() && !doc.models().containsKey(s.id()) && modelBytes + size <= keep) {
                     Optional<PageObserver.KeptModel> kept = Optional.empty();
                     try {

@@ -62,7 +62,8 @@ class HostileReportTest {
     }
 
     private static RunResult row(Observed.Session s, Optional<PageObserver.KeptModel> kept) {
-        ObservedVerdict v = ObservedJudge.judge(s, x -> kept, t -> t.tensor(), natives, PageObserver.DEFAULT_KEEP);
+        ObservedVerdict v = ObservedJudge.judge(s, ObservedJudge.Model.of(kept, () -> ObservedJudge.Model.letGo(s)), t -> t.tensor(), natives,
+                Optional.empty());
         ObservedRows.Where w = new ObservedRows.Where("run-1", Instant.now(), URI.create("http://127.0.0.1:1/"), BrowserKind.CHROMIUM, "156.0",
                 new HostInfo("h", "fp-h", "Linux", "amd64", "cpu", 2, 2, List.of(), 1L << 30, List.of(), "17"), null);
         return ObservedRows.of(w, new Observed.Realm(Observed.Realm.Kind.PAGE, "http://127.0.0.1:1/"), "open", v,
@@ -82,7 +83,7 @@ class HostileReportTest {
         Observed.Session s = new Observed.Session(1, kept.sha256(), bytes.length, List.of(), List.of(), "wasm", 0.0, 1.0, true, false, 1,
                 true, List.of(ran), Map.of(), null, "1.30.0", List.of());
         long t0 = System.nanoTime();
-        ObservedVerdict v = ObservedJudge.judge(s, z -> Optional.of(kept), t -> t.tensor(), natives, PageObserver.DEFAULT_KEEP,
+        ObservedVerdict v = ObservedJudge.judge(s, new ObservedJudge.Model.Kept(kept), t -> t.tensor(), natives,
                 Optional.of(Instant.now().plusSeconds(2)));
         assertThat(java.time.Duration.ofNanos(System.nanoTime() - t0)).isLessThan(java.time.Duration.ofSeconds(20));
         assertThat(v).isInstanceOfSatisfying(ObservedVerdict.NotJudged.class, n -> assertThat(n.reason())
