@@ -289,8 +289,8 @@ final class ObservedJudge {
         if (all.stream().anyMatch(t -> t.held() != null)) {
             return "its tensors over 1 MiB were held in the page and not all written to disk (the page went first, or the budget, --keep, ran out)";
         }
-        return "no run of it was recorded with its inputs' and outputs' values (runs are while the realm has kept under "
-                + Bytes.iec(PageObserver.VALUE_BYTES) + " of values)";
+        return "no run of it was recorded with its inputs' and outputs' values (a realm keeps " + Bytes.iec(PageObserver.VALUE_BYTES)
+                + " of values, past it runs spread evenly over each session)";
     }
 
 }

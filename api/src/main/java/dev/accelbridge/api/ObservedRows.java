@@ -163,8 +163,8 @@ final class ObservedRows {
         if (!j.coversEveryRun()) {
             long valued = j.session().runs().stream().filter(ObservedJudge::comparable).count();
             warnings.add("its verdict covers " + j.judged() + " of its " + runs + " runs: " + (runs - valued) + " were recorded without "
-                    + "the values to replay them (past the " + Bytes.iec(PageObserver.VALUE_BYTES) + " of values a realm keeps, or "
-                    + "kept on the GPU, or past the 1000 runs a session records)"
+                    + "the values to judge them (past the " + Bytes.iec(PageObserver.VALUE_BYTES) + " of values a realm keeps, "
+                    + "those kept spread evenly over the session; or kept on the GPU; or past the 1000 runs a session records)"
                     + (valued > j.judged() ? ", " + (valued - j.judged()) + " could not be fed natively" : ""));
         }
         return warnings;

@@ -55,6 +55,27 @@ class EveryRunJudgedTest {
                 """.replace("RUNS", String.valueOf(ordinary));
     }
 
+    /**
+     * A page whose session runs a Cast of 128 Ki values (1 MiB of values a run) 200 times, the 193rd fed one value past
+     * int32's range: past the 32 MiB of values a realm keeps.
+     */
+    private static final String LONG = """
+            import * as ort from '/ort/ort.all.min.mjs';
+            ort.env.wasm.wasmPaths = '/ort/';
+            ort.env.wasm.numThreads = 1;
+            const s = await ort.InferenceSession.create('/files/wide.onnx', { executionProviders: ['wasm'] });
+            const button = document.getElementById('run');
+            button.onclick = async () => {
+              for (let i = 0; i < 200; i++) {
+                const x = new Float32Array(131072).fill(i % 7);
+                if (i === 192) x[5] = 1e10;
+                await s.run({ x: new ort.Tensor('float32', x, [131072]) });
+              }
+              document.body.dataset.done = 'ran';
+            };
+            button.disabled = false;
+            """;
+
     private static final String FAILING = """
             import * as ort from '/ort/ort.all.min.mjs';
             ort.env.wasm.wasmPaths = '/ort/';
@@ -82,6 +103,12 @@ class EveryRunJudgedTest {
         g.opInto("Cast", "y", List.of(x), GraphBuilder.attr("to", 6L)); // int32
         g.output("y", DType.INT32, 4);
         app.put("cast.onnx", g.build("a Cast to int32").toByteArray());
+        GraphBuilder wide = new GraphBuilder("cast", 1);
+        String w = wide.input("x", DType.FLOAT32, 131072);
+        wide.opInto("Cast", "y", List.of(w), GraphBuilder.attr("to", 6L));
+        wide.output("y", DType.INT32, 131072);
+        app.put("wide.onnx", wide.build("a Cast of 128 Ki values to int32").toByteArray());
+        app.put("long.js", LONG.getBytes(StandardCharsets.UTF_8));
         app.put("twice.js", castRuns(1).getBytes(StandardCharsets.UTF_8));
         app.put("failing.js", FAILING.getBytes(StandardCharsets.UTF_8));
         app.put("eight.js", castRuns(7).getBytes(StandardCharsets.UTF_8));
@@ -114,6 +141,17 @@ class EveryRunJudgedTest {
         assertThat(r.status()).as("%s", r.reason()).isEqualTo(Status.WRONG_OUTPUT);
         assertThat(r.reason()).startsWith("outputs of its run 8 differ from native CPU's");
         assertThat(r.warnings()).noneMatch(w -> w.startsWith("its verdict covers"));
+    }
+
+    @Test
+    void aGenerationPastTheValuesBudgetIsJudgedOnRunsSpreadEvenlyToItsEnd() {
+        // found when tried: past the values a realm keeps, no later run was ever judged (the first 32 of 200 here), so a
+        // wrong 193rd read PASSED
+        RunResult r = assertThat(observe("/page/long").results()).singleElement().actual();
+        assertThat(r.status()).as("%s", r.reason()).isEqualTo(Status.WRONG_OUTPUT);
+        assertThat(r.reason()).startsWith("outputs of its run 193 differ from native CPU's");
+        assertThat(r.warnings()).anyMatch(x -> x.startsWith("its verdict covers 25 of its 200 runs: 175 were recorded without the values")
+                && x.contains("those kept spread evenly over the session"));
     }
 
     @Test

@@ -33,8 +33,9 @@ public final class PageObserver {
     public static final long DEFAULT_KEEP = 4L << 30;
     /**
      * The values a realm keeps of its runs' tensors (in its report and held for the reader): a run is recorded with its
-     * values while the realm has kept less, so each step of a generation of small tensors is judged, and the report stays
-     * within {@link #MAX_REPORT}.
+     * values while the realm has kept less, so each step of a generation of small tensors is judged; past it, runs spread
+     * evenly over each session keep theirs (every second, then every fourth, ..., the values between let go), and the
+     * report stays within {@link #MAX_REPORT}.
      */
     public static final long VALUE_BYTES = 32L << 20;
     private static final String SCRIPT = script();

@@ -66,10 +66,10 @@
         return after(download.apply(this, arguments), function (data) { readBack(o, data); });
       };
     }
-    // an output of a run recorded with its values, as the app read it back: its values where it is the output's size
+    // an output of a run recorded with its values (its owner's, which sampling may let go), as the app read it back: its values where it is the output's size
     function readBack(out, data) {
       var t = out.tensor;
-      if (!out.withValues || t.values || t.held || !data || typeof data.byteLength !== 'number' || data.byteLength !== t.byteLength) return;
+      if (!out.owner.withValues || t.values || t.held || !data || typeof data.byteLength !== 'number' || data.byteLength !== t.byteLength) return;
       use.keep(t, data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
     }
     wrapName(M, 'jsepCreateDownloader', downloader);

@@ -187,6 +187,32 @@
     }
   }
 
+  // which runs keep their values: every run while the realm has kept less than limit bytes of them; past it, every
+  // stride-th run of each session, the stride doubled and the values of the runs between let go, so a generation of any
+  // length is judged on runs spread evenly over it, its first always. An input of at most small bytes (a step's ids,
+  // mask, positions) is kept on every run within the limit, so a loop fed back on the GPU is still replayed step by step
+  function sampler(limit, small) {
+    var bytes = 0, stride = 1, kept = [];
+    function forget(t) { if (t && t.values) { bytes -= t.byteLength || 0; t.values = null; } }
+    function drop(run) {
+      run.withValues = false;
+      B.forEach(run.outputs, forget);
+      B.forEach(run.inputs, function (t) { if (!(t.byteLength <= small)) forget(t); });
+    }
+    return {
+      count: function (t) { if (t && (t.values || t.held)) bytes += t.byteLength || 0; return t; },
+      keeps: function (index) {
+        while (bytes >= limit && stride < 1024) {
+          stride *= 2;
+          kept = B.filter(kept, function (run) { if (run.index % stride === 0) return true; drop(run); return false; });
+        }
+        return bytes < limit && index % stride === 0;
+      },
+      small: function (t) { return t.byteLength !== null && t.byteLength <= small && bytes < limit; },
+      kept: function (run) { if (run.withValues) B.push(kept, run); return run; },
+    };
+  }
+
   // the onnxruntime-web releases the realm loads, as each says of itself: every build, imported or inlined in a bundle,
   // ends its set-up with Object.defineProperty(env.versions, 'web', { value: VERSION }) beside env.versions.common
   function watchVersions(versions, note) {
@@ -205,6 +231,6 @@
   Object.defineProperty(globalThis, Symbol.for('accelbridge.observer.parts'), {
     configurable: true,
     value: Object.freeze({ B: Object.freeze(B), json: json, reportJson: reportJson, heap: heap, tensorOf: tensorOf, wrapName: wrapName, u32: u32, text: text, names: names, handles: words, dims: words, hex: hex, base64: base64,
-      watchInstantiation: watchInstantiation, watchThreads: watchThreads, watchVersions: watchVersions }),
+      watchInstantiation: watchInstantiation, watchThreads: watchThreads, watchVersions: watchVersions, sampler: sampler }),
   });
 })();

@@ -38,8 +38,8 @@
   // the model bytes a realm holds for the driver at once: the driver's budget where it set one (a copy is let go as soon as
   // the driver has it on disk), else 64 MiB
   var BUDGET = Number(globalThis[Symbol.for('accelbridge.observer.keep')]);
-  // a run is recorded with its values while the realm has kept less than valueBytes of them (in the report and held), so a
-  // generation's every step is judged where its tensors are small, and the report stays within the reader's bound
+  // a run is recorded with its values while the realm has kept less than valueBytes of them (in the report and held); past
+  // it, runs spread evenly over each session (P.sampler), so the report stays within the reader's bound
   var VALUES = Number(globalThis[Symbol.for('accelbridge.observer.values')]);
   var LIMITS = { sessions: 64, runsPerSession: 1000, valueBytes: VALUES > 0 && VALUES <= 1 << 30 ? VALUES : 32 << 20,
     tensorBytes: 1 << 20, started: 32, chunk: 8 << 20, report: 64 << 20,
@@ -49,7 +49,7 @@
   var DOCUMENT = String(performance.timeOrigin);
   var sessions = [], notes = [], modules = [], started = [], versions = [], held = [];
   var dropped = { sessions: 0 };
-  var keptModelBytes = 0, heldBytes = 0, valueBytes = 0;
+  var keptModelBytes = 0, heldBytes = 0, values = P.sampler(LIMITS.valueBytes, 16 << 10);
   var createObjectURL = URL.createObjectURL, revokeObjectURL = URL.revokeObjectURL, BlobBefore = Blob; // as before the page's scripts
   // how a document has the browser save a blob: URL, as before the page's scripts (found when tried: a page that replaced
   // HTMLAnchorElement.prototype.click had another model of the same length saved, kept and judged in its place)
@@ -57,7 +57,7 @@
   var makeElement = doc ? Function.prototype.call.bind(Document.prototype.createElement) : null;
   var setAttribute = doc ? Function.prototype.call.bind(Element.prototype.setAttribute) : null;
   var clickOf = doc ? Function.prototype.call.bind(HTMLElement.prototype.click) : null;
-  function valued(t) { if (t && (t.values || t.held)) valueBytes += t.byteLength || 0; return t; }
+  var valued = values.count;
   var instrumented = new WeakSet();
 
   function note(what, e) {
@@ -176,15 +176,15 @@
     function recordRun(rec, ins, outs, through) {
       rec.runCount++;
       if (rec.runs.length >= LIMITS.runsPerSession) return null;
-      var withValues = valueBytes < LIMITS.valueBytes;
+      var withValues = values.keeps(rec.runs.length);
       var run = { ms: null, through: through, withValues: withValues, session: rec.id, index: rec.runs.length, outputs: map(outs, function (o) { return { name: o.name, cpu: o.cpu }; }),
         inputs: map(ins, function (x) {
           var t = tensors.get(x.handle) || { type: null, shape: null, byteLength: null, values: null };
-          var v = withValues && t.cpu ? valued(tensorOf(M, t.type, t.ptr, t.shape, true)) : { values: null, cut: false };
+          var v = t.cpu && (withValues || values.small(t)) ? valued(tensorOf(M, t.type, t.ptr, t.shape, true)) : { values: null, cut: false };
           return { name: x.name, type: t.type, shape: t.shape, byteLength: t.byteLength, values: v.values, cut: v.cut, held: v.held,
             onDevice: t.cpu === false, from: t.from ? { session: t.from.session, run: t.from.run, output: t.from.output } : null };
         }) };
-      push(rec.runs, run);
+      push(rec.runs, values.kept(run));
       return run;
     }
     function ranRun(run, code, outPtr, outCount, t0) {
@@ -235,7 +235,7 @@
         t.name = o.run.outputs[o.index].name;
         t.onDevice = !cpu;
         o.run.outputs[o.index] = t;
-        if (!cpu) gpu.origin(u32(M, a[2]), { session: o.run.session, run: o.run.index, output: t.name, tensor: t, withValues: o.run.withValues });
+        if (!cpu) gpu.origin(u32(M, a[2]), { session: o.run.session, run: o.run.index, output: t.name, tensor: t, owner: o.run });
       });
     });
     wrapName(M, '_OrtReleaseSession', function (f, a, self) {
