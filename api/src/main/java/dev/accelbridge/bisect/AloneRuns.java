@@ -72,9 +72,22 @@ final class AloneRuns {
 
     /** Node {@code index} of {@code m} alone, fed {@code ref}'s values (every value the reference computed, by name). */
     Verdict run(ModelProto m, int index, Map<String, NamedTensor> ref) {
+        return run(() -> NodeRepro.cut(m, index, ref));
+    }
+
+    /**
+     * Nodes {@code nodes} of {@code m} together as one model, fed {@code ref}'s values of what they read that other nodes
+     * computed, their outputs judged against the reference's: what many nodes show at once, where running each alone
+     * would pass the bound.
+     */
+    Verdict together(ModelProto m, java.util.Collection<Integer> nodes, Map<String, NamedTensor> ref) {
+        return run(() -> NodeRepro.cutTogether(m, nodes, ref, nodes.size() + " nodes of a model run together by bisection"));
+    }
+
+    private Verdict run(java.util.function.Supplier<NodeRepro.Cut> cutting) {
         Path dir = null;
         try {
-            NodeRepro.Cut cut = NodeRepro.cut(m, index, ref);
+            NodeRepro.Cut cut = cutting.get();
             Files.createDirectories(workDir);
             dir = Files.createTempDirectory(workDir, "alone-");
             cut.write(dir, Double.isNaN(mc.model().tolerance()) ? null : mc.model().tolerance(), "a node run alone by bisection\n");

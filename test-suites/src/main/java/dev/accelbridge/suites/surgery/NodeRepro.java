@@ -89,6 +89,21 @@ public final class NodeRepro {
     }
 
     /**
+     * Nodes {@code nodes} of {@code source} together as a model of their own ({@link SubgraphCut#cut}), fed the values
+     * they read that other nodes computed, and the reference's values of what they compute as its outputs.
+     *
+     * @param values every value the reference computed by name (graph inputs included)
+     */
+    public static Cut cutTogether(ModelProto source, java.util.Collection<Integer> nodes, Map<String, NamedTensor> values, String doc) {
+        Map<String, TypeProto> types = new LinkedHashMap<>();
+        values.forEach((name, v) -> types.put(name, valueInfo(name, v).getType()));
+        ModelProto m = SubgraphCut.cut(source, nodes, types, doc);
+        List<NamedTensor> inputs = m.getGraph().getInputList().stream().map(v -> value(values, v.getName()).withName(v.getName())).toList();
+        List<NamedTensor> outputs = m.getGraph().getOutputList().stream().map(v -> value(values, v.getName()).withName(v.getName())).toList();
+        return new Cut(m, inputs, outputs);
+    }
+
+    /**
      * A single-node model and its test data.
      *
      * @param model   the model
