@@ -125,6 +125,8 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
      * @param modelKept whether its bytes were kept (at most 64 MiB of models a page) for {@link PageObserver#model}
      * @param runs      its runs as recorded
      * @param config    its session config entries as onnxruntime-web added them (WebNN's {@code deviceType} among them)
+     * @param context   the WebNN context it ran on, as the realm made it ({@code deviceType}, {@code powerPreference}, or
+     *                  {@code gpuDevice} for one made from a GPUDevice); empty where none
      * @param error     onnxruntime-web's words when it could not make the session, else null
      * @param ortWebVersion the onnxruntime-web release that made it, as the release said of itself when it loaded (its
      *                  {@code env.versions.web}; the last one the realm loaded before the session), else null
@@ -133,7 +135,7 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
      */
         public record Session(int id, String sha256, long byteLength, List<String> providers, List<Map<String, String>> providerOptions,
                           String engine, Double createdAt, Double createMs, boolean created, boolean released, int runCount,
-                          boolean modelKept, List<Run> runs, Map<String, String> config, String error, String ortWebVersion,
+                          boolean modelKept, List<Run> runs, Map<String, String> config, Map<String, String> context, String error, String ortWebVersion,
                           List<External> external) {
         /** Copies the lists. */
         public Session {
@@ -143,6 +145,7 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
                     .map(Session::entries).toList();
             runs = runs == null ? List.of() : runs.stream().filter(java.util.Objects::nonNull).toList();
             config = entries(config);
+            context = entries(context);
             external = external == null ? List.of() : external.stream().filter(java.util.Objects::nonNull).toList();
         }
 
@@ -166,16 +169,20 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
 
         /**
          * The backend it ran on, from the providers it appended as onnxruntime-web names them ({@code JS}: JSEP's WebGPU,
-         * {@code WebGPU}: the native EP's; none: onnxruntime's CPU provider in WebAssembly, wasm; WebNN by the
-         * {@code deviceType} the app gave it, {@code cpu} when it gave none, as onnxruntime-web takes it); empty for a
-         * device type Accelbridge does not know.
+         * {@code WebGPU}: the native EP's; none: onnxruntime's CPU provider in WebAssembly, wasm; WebNN by the device of
+         * the context it ran on: the {@code deviceType} that context was made for (the app's own context, or the one
+         * onnxruntime-web made from the app's options), {@code gpu} for one made from a GPUDevice, {@code cpu} for one made
+         * for no device type, as Chromium's default context is; where no context was seen, the {@code deviceType} the app
+         * gave, {@code cpu} when it gave none, as onnxruntime-web takes it); empty for a device type Accelbridge does not
+         * know. Found when tried: a session on the app's own {@code MLContext} for the GPU was judged as {@code webnn-cpu}.
          */
         public Optional<BackendId> backend() {
             for (int i = 0; i < providers.size(); i++) {
                 String n = providers.get(i) == null ? "" : providers.get(i).toLowerCase(java.util.Locale.ROOT);
                 if (n.contains("webnn")) {
                     // an EP option where the app's release passed it so; onnxruntime-web 1.30 passes a session config entry
-                    String device = i < providerOptions.size() && providerOptions.get(i).containsKey("deviceType")
+                    String device = !context.isEmpty() ? context.containsKey("gpuDevice") ? "gpu" : context.getOrDefault("deviceType", "cpu")
+                            : i < providerOptions.size() && providerOptions.get(i).containsKey("deviceType")
                             ? providerOptions.get(i).get("deviceType") : config.getOrDefault("deviceType", "cpu");
                     return switch (device) {
                         case "gpu" -> Optional.of(BackendId.WEBNN_GPU);

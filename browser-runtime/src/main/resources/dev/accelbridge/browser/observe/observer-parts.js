@@ -213,6 +213,28 @@
     };
   }
 
+  // each WebNN context the realm makes, with what it was made for (the options' deviceType and powerPreference, or a
+  // GPUDevice), by context: onnxruntime-web runs a session on the context the app hands it, or on one it makes from the
+  // app's deviceType, both made here, so the device is read from the context, not from the options alone
+  function watchContexts(contexts, note) {
+    var ML = globalThis.ML;
+    var create = ML && ML.prototype && ML.prototype.createContext;
+    if (typeof create !== 'function') return;
+    ML.prototype.createContext = new Proxy(create, { apply: function (t, self, args) {
+      var made = Reflect.apply(t, self, args);
+      try {
+        var o = args[0], gpu = typeof GPUDevice === 'function' && o instanceof GPUDevice, word = function (v) {
+          return typeof v === 'string' ? B.strSlice(v, 0, 40) : null;
+        };
+        var c = gpu ? { gpuDevice: 'true' } : {};
+        if (!gpu && o && word(o.deviceType)) c.deviceType = word(o.deviceType);
+        if (!gpu && o && word(o.powerPreference)) c.powerPreference = word(o.powerPreference);
+        Promise.resolve(made).then(function (ctx) { if (ctx && typeof ctx === 'object') contexts.set(ctx, c); }, function () { /* the page's */ });
+      } catch (e) { note('context', e); }
+      return made;
+    } });
+  }
+
   // the onnxruntime-web releases the realm loads, as each says of itself: every build, imported or inlined in a bundle,
   // ends its set-up with Object.defineProperty(env.versions, 'web', { value: VERSION }) beside env.versions.common
   function watchVersions(versions, note) {
@@ -231,6 +253,6 @@
   Object.defineProperty(globalThis, Symbol.for('accelbridge.observer.parts'), {
     configurable: true,
     value: Object.freeze({ B: Object.freeze(B), json: json, reportJson: reportJson, heap: heap, tensorOf: tensorOf, wrapName: wrapName, u32: u32, text: text, names: names, handles: words, dims: words, hex: hex, base64: base64,
-      watchInstantiation: watchInstantiation, watchThreads: watchThreads, watchVersions: watchVersions, sampler: sampler }),
+      watchInstantiation: watchInstantiation, watchThreads: watchThreads, watchVersions: watchVersions, watchContexts: watchContexts, sampler: sampler }),
   });
 })();
