@@ -81,6 +81,7 @@ final class NativePasses {
             return session.run(feeds, guard.options());
         } catch (OrtException | RuntimeException e) {
             if (guard.stopped()) {
+                guard.awaitExitIfEnding();
                 throw RunGuard.timeout(spec, request);
             }
             ExecutionFailedException f = runFailure(spec, backend, e);

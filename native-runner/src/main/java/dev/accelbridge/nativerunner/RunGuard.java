@@ -25,6 +25,48 @@ final class RunGuard implements AutoCloseable {
         return t;
     });
 
+    /**
+     * The guards of the runs in flight, each told to stop when the process is stopped from outside or exits: ONNX
+     * Runtime's Java binding releases its environment in a shutdown hook of its own, which runs beside every other, so a
+     * thread still inside a run crashed the process (found when tried: SIGTERM during a native run that would not end
+     * ended in SIGSEGV in libonnxruntime, and a core file, where it should end with the signal's own status, 143). A
+     * stopping signal (TERM, INT, HUP) therefore stops the runs first and then goes on as it would have.
+     */
+    private static final java.util.Set<RunGuard> LIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** How long the JVM's exit waits for the runs it stopped to leave ONNX Runtime. */
+    static final java.time.Duration EXIT_WAIT = java.time.Duration.ofSeconds(5);
+
+    /** Set once the JVM exits: a run guarded from then on is stopped as it starts. */
+    private static volatile boolean exiting;
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(RunGuard::stopAll, "accelbridge-run-guard-exit"));
+        for (String name : new String[] {"TERM", "INT", "HUP"}) {
+            stopRunsFirstOn(name);
+        }
+    }
+
+    /** Signal {@code name}, as it was handled before, after the runs in flight are stopped; one ignored stays ignored. */
+    private static void stopRunsFirstOn(String name) {
+        try {
+            sun.misc.Signal signal = new sun.misc.Signal(name);
+            sun.misc.SignalHandler[] before = new sun.misc.SignalHandler[1];
+            before[0] = sun.misc.Signal.handle(signal, s -> {
+                stopAll();
+                if (before[0] == sun.misc.SignalHandler.SIG_DFL) {
+                    Runtime.getRuntime().exit(128 + s.getNumber()); // the JVM's own way to end on it, its hooks run
+                } else {
+                    before[0].handle(s);
+                }
+            });
+            if (before[0] == sun.misc.SignalHandler.SIG_IGN) {
+                sun.misc.Signal.handle(signal, before[0]);
+            }
+        } catch (IllegalArgumentException | UnsupportedOperationException e) {
+            // the signal is the JVM's own here (-Xrs, a platform without it): the exit hook alone stops the runs
+        }
+    }
+
     private final OrtSession.RunOptions options;
     private final ScheduledFuture<?> stop;
     private volatile boolean stopped;
@@ -35,6 +77,25 @@ final class RunGuard implements AutoCloseable {
         this.options = new OrtSession.RunOptions();
         long in = deadlineNanos == Long.MAX_VALUE ? -1 : Math.max(0, deadlineNanos - System.nanoTime());
         this.stop = in < 0 ? null : TIMER.schedule(this::terminate, in, TimeUnit.NANOSECONDS);
+        LIVE.add(this);
+        if (exiting) {
+            terminate();
+        }
+    }
+
+    /** Every run in flight told to stop, and waited on for at most {@link #EXIT_WAIT} to leave ONNX Runtime. */
+    static void stopAll() {
+        exiting = true;
+        LIVE.forEach(RunGuard::terminate);
+        long end = System.nanoTime() + EXIT_WAIT.toNanos();
+        while (!LIVE.isEmpty() && System.nanoTime() < end) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     private synchronized void terminate() {
@@ -59,6 +120,25 @@ final class RunGuard implements AutoCloseable {
         return stopped;
     }
 
+    /**
+     * Where this guard stopped its run because the process is ending: the run has left ONNX Runtime, so the exit may go on,
+     * and its thread waits for it here, so nothing is recorded of a run the process's end stopped (no row says it timed
+     * out). Returns at once otherwise.
+     */
+    void awaitExitIfEnding() {
+        if (!exiting) {
+            return;
+        }
+        LIVE.remove(this);
+        while (true) {
+            try {
+                Thread.sleep(Long.MAX_VALUE);
+            } catch (InterruptedException e) {
+                // the process is ending: nothing more of this run
+            }
+        }
+    }
+
     /** The failure of a case this guard stopped. */
     static ExecutionFailedException timeout(ModelSpec spec, ExecutionRequest request) {
         return new ExecutionFailedException(Phase.TIMEOUT, "Model '" + spec.name() + "' on " + request.backend()
@@ -75,5 +155,6 @@ final class RunGuard implements AutoCloseable {
             closed = true;
             options.close();
         }
+        LIVE.remove(this);
     }
 }
