@@ -73,6 +73,13 @@ class GpuKvCacheAppTest {
             "r.logits.dispose();\npast = Object.fromEntries(kept.map(n => [n.replace('present', 'past_key_values')"
                     + ".replace(/(key|value)$/, k => k === 'key' ? 'value' : 'key'), r[n]]));");
 
+    /**
+     * The same loop on the native WebGPU EP: the onnxruntime-web nightly transformers.js 4.3.1 depends on, whose
+     * {@code ort.webgpu} build is that EP's (its buffers moved by the {@code webgpu*} calls, not JSEP's {@code jsep*}).
+     */
+    private static final String NATIVE_EP = edit(edit(DECODE, "import * as ort from '/ort/ort.all.min.mjs';",
+            "import * as ort from '/x/ort/ort.webgpu.min.mjs';"), "ort.env.wasm.wasmPaths = '/ort/';", "ort.env.wasm.wasmPaths = '/x/ort/';");
+
     private static String edit(String page, String from, String to) {
         if (!page.contains(from)) {
             throw new IllegalStateException("the page has no '" + from + "'");
@@ -94,6 +101,7 @@ class GpuKvCacheAppTest {
              Browser browser = TestChromium.launch(pw, TestChromium.SOFTWARE_WEBGPU)) {
             app.put("decoder.onnx", LlamaDecoderModel.build("decoder", LlamaDecoderModel.Config.tiny(128), 1).toBytes());
             app.put(name + ".js", page.getBytes(StandardCharsets.UTF_8));
+            ObservedApp.appPackages().ifPresent(packages -> app.serve("ort", packages.resolve("onnxruntime-web/dist")));
             Page p = browser.newPage();
             try (ObservedPage o = Accelbridge.observe(p)) {
                 app.drive(p, "/page/" + name);
@@ -119,6 +127,23 @@ class GpuKvCacheAppTest {
                             new Observed.Origin(1, 1, "present.1.key"), new Observed.Origin(1, 1, "present.1.value"));
             assertThat(v).isInstanceOfSatisfying(ObservedVerdict.Judged.class, j -> {
                 assertThat(j.judged()).as("every step, the cache carried natively").isEqualTo(4);
+                assertThat(j.status()).as("%s", j.parity()).isEqualTo(Status.PASSED);
+            });
+        });
+    }
+
+    @Test
+    void theNativeWebGpuEpsBuffersAreFollowedAsJsepsAre() throws Exception {
+        assertThat(ObservedApp.appPackages()).as("browser-runtime/apps/node_modules, installed with its tests").isPresent();
+        observe("native-ep", NATIVE_EP, (s, v) -> {
+            assertThat(s.engine()).isEqualTo("webgpu-ep");
+            assertThat(s.backend()).contains(BackendId.WEBGPU);
+            assertThat(s.runs().get(2).inputs()).filteredOn(Observed.Tensor::onDevice).extracting(Observed.Tensor::from)
+                    .as("followed by identity on the native EP too")
+                    .containsExactlyInAnyOrder(new Observed.Origin(1, 1, "present.0.key"), new Observed.Origin(1, 1, "present.0.value"),
+                            new Observed.Origin(1, 1, "present.1.key"), new Observed.Origin(1, 1, "present.1.value"));
+            assertThat(v).isInstanceOfSatisfying(ObservedVerdict.Judged.class, j -> {
+                assertThat(j.judged()).isEqualTo(4);
                 assertThat(j.status()).as("%s", j.parity()).isEqualTo(Status.PASSED);
             });
         });
