@@ -7,6 +7,7 @@ import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.RuntimeOptions;
 import dev.accelbridge.core.Untrusted;
 import dev.accelbridge.run.DrillDown;
 import dev.accelbridge.run.ModelSet;
@@ -33,8 +34,11 @@ final class ObservedReplays {
     /** What a replay's input set begins with. */
     static final String PREFIX = "replay of ";
 
-    /** A session to replay: its model file, its row's model name and input set, its run with every input's values. */
-    record Replayable(Path model, String name, String inputSet, List<NamedTensor> inputs) {
+    /**
+     * A session to replay: its model file, its row's model name and input set, its run with every input's values, and the
+     * session options the app made it with (its graph optimization level, WebGPU graph capture), which the replay runs with.
+     */
+    record Replayable(Path model, String name, String inputSet, List<NamedTensor> inputs, RuntimeOptions options) {
     }
 
     private ObservedReplays() {
@@ -45,7 +49,7 @@ final class ObservedReplays {
         for (int i = 0; i < s.runs().size(); i++) {
             Optional<List<NamedTensor>> inputs = inputs(s, i, model, values);
             if (inputs.isPresent()) {
-                return Optional.of(new Replayable(model.get(), row.id().model(), row.id().inputSet(), inputs.get()));
+                return Optional.of(new Replayable(model.get(), row.id().model(), row.id().inputSet(), inputs.get(), s.runtimeOptions()));
             }
         }
         return Optional.empty();
@@ -83,7 +87,7 @@ final class ObservedReplays {
                 // at the dtype its graph computes in, as run takes a model file: a q8 file is held with a quantized
                 // file's tolerance whether observed or replayed
                 cases.add(new ModelCase(spec, Untrusted.bounded(PREFIX + r.inputSet(), ObservedRows.MAX_INPUT_SET), r.inputs(), Optional.empty())
-                        .withPrecision(ObservedJudge.precision(Optional.of(r.model())).orElse(Precision.FP32)));
+                        .withPrecision(ObservedJudge.precision(Optional.of(r.model())).orElse(Precision.FP32)).withRuntimeOptions(r.options()));
             } catch (RuntimeException e) {
                 notes.add(Untrusted.bounded("the session of " + r.name() + " could not be replayed: " + e.getMessage(), 300));
             }

@@ -10,6 +10,8 @@ import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.browser.testing.TestChromium;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.RuntimeOption;
+import dev.accelbridge.core.RuntimeOptions;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.suites.onnx.GraphBuilder;
 import org.junit.jupiter.api.AfterAll;
@@ -23,6 +25,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -44,7 +47,7 @@ class EveryRunJudgedTest {
                 import * as ort from '/ort/ort.all.min.mjs';
                 ort.env.wasm.wasmPaths = '/ort/';
                 ort.env.wasm.numThreads = 1;
-                const s = await ort.InferenceSession.create('/files/cast.onnx', { executionProviders: ['wasm'] });
+                const s = await ort.InferenceSession.create('/files/cast.onnx', { executionProviders: ['wasm'], graphOptimizationLevel: 'basic' });
                 const button = document.getElementById('run');
                 button.onclick = async () => {
                   for (let i = 0; i < RUNS; i++) await s.run({ x: new ort.Tensor('float32', Float32Array.from([0.5, 1.5, -2.5, i || 3]), [4]) });
@@ -128,9 +131,13 @@ class EveryRunJudgedTest {
 
     @Test
     void aSessionWhoseSecondRunDiffersFromNativeIsWrongOutputNamingRunTwo() {
-        RunResult r = assertThat(observe("/page/twice").results()).singleElement().actual();
+        ObservedRun run = observe("/page/twice");
+        RunResult r = assertThat(run.sessions()).singleElement().actual();
         assertThat(r.status()).as("%s", r.reason()).isEqualTo(Status.WRONG_OUTPUT);
         assertThat(r.reason()).startsWith("outputs of its run 2 differ from native CPU's");
+        // its bisection's replay runs with the app's own session options (found when tried: with Accelbridge's defaults)
+        assertThat(run.replays()).singleElement().satisfies(x -> assertThat(x.id().runtimeOptions())
+                .isEqualTo(new RuntimeOptions(Map.of(RuntimeOption.OPTIMIZATION, "basic"))));
     }
 
     @Test

@@ -1,6 +1,8 @@
 package dev.accelbridge.browser.observe;
 
 import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.RuntimeOption;
+import dev.accelbridge.core.RuntimeOptions;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.OrtWebEngine;
@@ -127,6 +129,8 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
      * @param config    its session config entries as onnxruntime-web added them (WebNN's {@code deviceType} among them)
      * @param context   the WebNN context it ran on, as the realm made it ({@code deviceType}, {@code powerPreference}, or
      *                  {@code gpuDevice} for one made from a GPUDevice); empty where none
+     * @param optimization its graph optimization level as the app gave it ({@code disabled}, {@code basic}, {@code extended},
+     *                  {@code all}), else null
      * @param error     onnxruntime-web's words when it could not make the session, else null
      * @param ortWebVersion the onnxruntime-web release that made it, as the release said of itself when it loaded (its
      *                  {@code env.versions.web}; the last one the realm loaded before the session), else null
@@ -135,7 +139,7 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
      */
         public record Session(int id, String sha256, long byteLength, List<String> providers, List<Map<String, String>> providerOptions,
                           String engine, Double createdAt, Double createMs, boolean created, boolean released, int runCount,
-                          boolean modelKept, List<Run> runs, Map<String, String> config, Map<String, String> context, String error, String ortWebVersion,
+                          boolean modelKept, List<Run> runs, Map<String, String> config, Map<String, String> context, String optimization, String error, String ortWebVersion,
                           List<External> external) {
         /** Copies the lists. */
         public Session {
@@ -196,6 +200,22 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
                 }
             }
             return Optional.of(BackendId.WASM);
+        }
+
+        /**
+         * The session options it was made with, as Accelbridge's cases take them: its graph optimization level and WebGPU
+         * graph capture (an EP option on the native WebGPU EP, a config entry on JSEP), so a replay of its run runs with the
+         * app's own; the defaults where the app gave none Accelbridge knows.
+         */
+        public RuntimeOptions runtimeOptions() {
+            java.util.Map<RuntimeOption, String> m = new java.util.EnumMap<>(RuntimeOption.class);
+            if (optimization != null && RuntimeOption.OPTIMIZATION.choices().contains(optimization)) {
+                m.put(RuntimeOption.OPTIMIZATION, optimization);
+            }
+            if ("true".equals(config.get("enableGraphCapture")) || providerOptions.stream().anyMatch(o -> "1".equals(o.get("enableGraphCapture")))) {
+                m.put(RuntimeOption.GRAPH_CAPTURE, "on");
+            }
+            return new RuntimeOptions(m);
         }
 
         /** The engine as Accelbridge names it; empty for a build without WebGPU (plain wasm). */

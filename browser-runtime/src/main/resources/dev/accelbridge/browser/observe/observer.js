@@ -95,6 +95,9 @@
       } catch (e) { note('provider', e); }
       return f.apply(self, a);
     });
+    // the session's graph optimization level as the app gave it, by options handle: a replay of its run runs with it
+    var levels = new Map(), LEVELS = { 0: 'disabled', 1: 'basic', 2: 'extended', 99: 'all' };
+    wrapName(M, '_OrtCreateSessionOptions', function (f, a, self) { return after(f.apply(self, a), function (h) { levels.set(h, LEVELS[a[0]] || null); }); });
     // the session's config entries (onnxruntime-web 1.30 passes WebNN's deviceType as one, not as an EP option)
     var configs = new Map();
     wrapName(M, '_OrtAddSessionConfigEntry', function (f, a, self) {
@@ -129,7 +132,7 @@
           var len = a[1] >>> 0;
           var copy = u8slice(heap(M), a[0] >>> 0, (a[0] >>> 0) + len);
           rec = { id: sessions.length + 1, byteLength: len, providers: map(eps.get(a[2]) || [], function (p) { return p.name; }),
-            providerOptions: map(eps.get(a[2]) || [], function (p) { return p.options; }), config: configs.get(a[2]) || {}, context: (M.currentContext && contexts.get(M.currentContext)) || {}, engine: engine(),
+            providerOptions: map(eps.get(a[2]) || [], function (p) { return p.options; }), config: configs.get(a[2]) || {}, context: (M.currentContext && contexts.get(M.currentContext)) || {}, optimization: levels.get(a[2]) || null, engine: engine(),
             ortWebVersion: versions.length ? versions[versions.length - 1] : null, createdAt: dateNow(), createMs: null,
             created: false, released: false, runCount: 0, runs: [], sha256: null, bytes: null, external: slice(mounted) };
           rec.sha256 = sha256Of(copy);
@@ -283,7 +286,7 @@
         var out = [];
         for (var i = 0; i < sessions.length; i++) {
           var s = sessions[i];
-          push(out, { id: s.id, sha256: s.sha256 ? await s.sha256 : null, byteLength: s.byteLength, providers: s.providers, providerOptions: s.providerOptions, config: s.config, context: s.context, engine: s.engine, ortWebVersion: s.ortWebVersion, createdAt: s.createdAt,
+          push(out, { id: s.id, sha256: s.sha256 ? await s.sha256 : null, byteLength: s.byteLength, providers: s.providers, providerOptions: s.providerOptions, config: s.config, context: s.context, optimization: s.optimization, engine: s.engine, ortWebVersion: s.ortWebVersion, createdAt: s.createdAt,
             createMs: s.createMs, created: s.created, released: s.released, runCount: s.runCount, modelKept: !!s.bytes || !!s.handedOver, error: s.error || null,
             external: await B.all(map(s.external, async function (e) {
               return { path: e.path, byteLength: e.byteLength, sha256: e.sha256 ? await e.sha256 : null, kept: !!e.bytes || !!s.handedOver };
