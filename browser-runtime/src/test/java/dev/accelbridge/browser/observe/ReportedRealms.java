@@ -12,11 +12,15 @@ public final class ReportedRealms {
 
     /** An observer whose page, at {@code url}, reports {@code report} and holds nothing for the reader. */
     public static PageObserver page(String url, String report) {
-        Realms.Realm page = Realms.of(new Observed.Realm(Observed.Realm.Kind.PAGE, url), () -> report, e -> null);
-        return PageObserver.over(new Realms() {
+        return PageObserver.over(of(List.of(Realms.of(new Observed.Realm(Observed.Realm.Kind.PAGE, url), () -> report, e -> null))));
+    }
+
+    /** A driver that reaches {@code all} and enters workers, having seen nothing it could not enter. */
+    static Realms of(List<Realms.Realm> all) {
+        return new Realms() {
             @Override
             public List<Realm> realms() {
-                return List.of(page);
+                return all;
             }
 
             @Override
@@ -28,6 +32,6 @@ public final class ReportedRealms {
             public boolean entersWorkers() {
                 return true;
             }
-        });
+        };
     }
 }

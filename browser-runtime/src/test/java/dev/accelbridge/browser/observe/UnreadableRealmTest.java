@@ -18,22 +18,7 @@ class UnreadableRealmTest {
     private static final String GOOD = "{\"document\":\"1\",\"sessions\":[],\"droppedSessions\":0,\"modules\":[],\"notes\":[],\"started\":[]}";
 
     private static Realms realms(List<Realms.Realm> all) {
-        return new Realms() {
-            @Override
-            public List<Realm> realms() {
-                return all;
-            }
-
-            @Override
-            public List<Observed.Unseen> unentered() {
-                return List.of();
-            }
-
-            @Override
-            public boolean entersWorkers() {
-                return true;
-            }
-        };
+        return ReportedRealms.of(all);
     }
 
     private static Realms.Realm realm(Observed.Realm.Kind kind, String url, Object report) {
