@@ -21,6 +21,9 @@ final class BridgeJetty {
     /** @param jettyLimit the largest WebSocket message Jetty accepts: larger ones it refuses (close 1009) */
     static void configure(JavalinConfig cfg, BridgeOptions options, long jettyLimit) {
         cfg.startup.showJavalinBanner = false;
+        // started at once: Javalin's watcher for an app never started is a non-daemon thread that sleeps 5 s, which kept a
+        // program that had closed its bridge alive that long (found when tried: BridgeExitTest, one run in six)
+        cfg.startup.startupWatcherEnabled = false;
         cfg.jetty.host = options.host();
         cfg.jetty.port = options.port();
         options.tls().ifPresent(tls -> cfg.jetty.addConnector((server, http) -> BridgeNetwork.httpsConnector(server, http, tls, options.host(), options.port())));

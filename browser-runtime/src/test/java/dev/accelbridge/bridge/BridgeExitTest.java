@@ -35,14 +35,23 @@ class BridgeExitTest {
             throw new AssertionError("the bridge did not run", failed.get());
         }
         List<String> left = List.of();
-        for (int i = 0; i < 50; i++) { // Jetty's pool threads end shortly after stop(), not at once
+        String seen = "";
+        // found when tried: one run in six failed on an unnamed thread, Javalin's 5 s watcher for an app never started
+        for (int i = 0; i < 20; i++) { // Jetty's pool threads end shortly after stop(), not at once
             left = nonDaemon(group).stream().map(Thread::getName).sorted().toList();
             if (left.isEmpty()) {
                 break;
             }
+            seen = where(group);
             Thread.sleep(100);
         }
-        assertThat(left).as("non-daemon threads the bridge started, alive after it closed").isEmpty();
+        assertThat(left).as("non-daemon threads the bridge started, alive after it closed: %s", seen).isEmpty();
+    }
+
+    /** Each thread left, with the top of its stack: what it is, where its name says nothing. */
+    private static String where(ThreadGroup group) {
+        return nonDaemon(group).stream().map(t -> t.getName() + " at " + java.util.Arrays.stream(t.getStackTrace()).limit(8)
+                .map(StackTraceElement::toString).collect(Collectors.joining(" < "))).collect(Collectors.joining("; "));
     }
 
     private static Set<Thread> nonDaemon(ThreadGroup group) {

@@ -71,7 +71,7 @@ public record PageProbe(String userAgent, int hardwareConcurrency, boolean cross
                 }
             }
             if (s.length() == 0) {
-                s.append("unnamed adapter");
+                s.append(dev.accelbridge.core.Acceleration.UNNAMED);
             }
             return s + (software() ? " (software adapter)" : "");
         }

@@ -44,6 +44,7 @@ final class ServerRelay implements AutoCloseable {
         this.max = max;
         this.app = Javalin.create(cfg -> {
             cfg.startup.showJavalinBanner = false;
+            cfg.startup.startupWatcherEnabled = false; // started at once; the watcher is a non-daemon thread of 5 s
             cfg.jetty.host = "127.0.0.1";
             cfg.jetty.port = 0;
             cfg.jetty.modifyWebSocketServletFactory(f -> {
