@@ -95,8 +95,11 @@ final class ObservedRows {
         LaneId lane = lane(w.browser(), w.browserVersion(), s);
         CaseId id = new CaseId(ModelFamily.OTHER, model(s, kept), sha, inputSet(w.url(), realm, step), shapes, precision, batch,
                 backend, lane, ScenarioId.OBSERVED);
-        Provenance provenance = Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, s.providers(),
-                w.runtime(s.ortWebVersion())).withHost(w.host());
+        // on WebGPU, the adapter the app's realm got, named and told software or not by the rule a lane's probe is (found
+        // when tried: observed rows carried no adapter, whatever --webgpu-adapter asked for)
+        var adapter = backend == BackendId.WEBGPU && s.adapter() != null ? s.adapter().probe() : null;
+        Provenance provenance = Provenance.of(w.browser().id(), w.browserVersion(), "playwright", adapter == null ? null : adapter.label(),
+                adapter == null ? null : adapter.software(), s.providers(), w.runtime(s.ortWebVersion())).withHost(w.host());
         Timings timings = timings(s, timerStepMs);
         if (v instanceof ObservedVerdict.Judged j) {
             return judged(RunResult.of(w.runId(), w.startedAt(), id, backend, j.parity().within() ? Status.PASSED : Status.WRONG_OUTPUT,

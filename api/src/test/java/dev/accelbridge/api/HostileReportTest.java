@@ -58,7 +58,7 @@ class HostileReportTest {
     private static Observed.Session session(String sha, Observed.Tensor in, Observed.Tensor out) {
         Observed.Run run = new Observed.Run(1.0, 0, List.of(in), List.of(out), "run", null);
         return new Observed.Session(1, sha, model.size(), List.of(), List.of(), "jsep", 0.0, 1.0, true, false, 1, true, List.of(run),
-                Map.of(), Map.of(), null, null, "1.30.0", List.of());
+                Map.of(), Map.of(), null, null, null, "1.30.0", List.of());
     }
 
     private static RunResult row(Observed.Session s, Optional<PageObserver.KeptModel> kept) {
@@ -81,7 +81,7 @@ class HostileReportTest {
         Observed.Tensor y = tensor("y", 1, List.of(1L), 4);
         Observed.Run ran = new Observed.Run(0.5, 0, List.of(x), List.of(y), "run", null);
         Observed.Session s = new Observed.Session(1, kept.sha256(), bytes.length, List.of(), List.of(), "wasm", 0.0, 1.0, true, false, 1,
-                true, List.of(ran), Map.of(), Map.of(), null, null, "1.30.0", List.of());
+                true, List.of(ran), Map.of(), Map.of(), null, null, null, "1.30.0", List.of());
         long t0 = System.nanoTime();
         ObservedVerdict v = ObservedJudge.judge(s, new ObservedJudge.Model.Kept(kept), t -> t.tensor(), natives,
                 Optional.of(Instant.now().plusSeconds(2)));
@@ -97,7 +97,7 @@ class HostileReportTest {
         Observed.Run ran = new Observed.Run(0.3, 0, List.of(tensor("x", 1, List.of(2L, 4L), 32)), List.of(y), "run", null);
         Observed.Run odd = new Observed.Run(1e300, 0, List.of(tensor("x", 1, List.of(2L, 4L), 32)), List.of(y), "run", null);
         Observed.Session s = new Observed.Session(1, model.sha256(), model.size(), List.of(), List.of(), "jsep", 0.0, -1e300, true, false, 2,
-                true, List.of(ran, odd), Map.of(), Map.of(), null, null, "1.30.0", List.of());
+                true, List.of(ran, odd), Map.of(), Map.of(), null, null, null, "1.30.0", List.of());
         assertThat(ObservedRows.timings(s, 0.1)).satisfies(t -> {
             assertThat(t.loadMs()).as("no load figure, never -1e300").isNaN();
             assertThat(t.samplesMs()).containsExactly(0.3);

@@ -2,6 +2,7 @@ package dev.accelbridge.api;
 
 import dev.accelbridge.browser.observe.ObservedApp;
 import dev.accelbridge.browser.testing.RequiresBrowser;
+import dev.accelbridge.core.Acceleration;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.BrowserSpec;
@@ -76,6 +77,11 @@ class ObservedAsRunTest {
             ObservedRun run = session.observe(options.build());
             RunResult observed = assertThat(run.sessions()).singleElement().actual();
             assertThat(observed.requested()).isEqualTo(BackendId.parse(device));
+            if (wrong) {
+                // the adapter the app's realm got, on its row as on a lane's (found when tried: observed rows named none)
+                assertThat(observed.provenance().adapter()).isEqualTo("google swiftshader (software adapter)");
+                assertThat(Acceleration.of(observed)).isEqualTo(Acceleration.SOFTWARE_ADAPTER);
+            }
             if (!wrong) {
                 assertThat(observed.status()).as("%s", observed.reason()).isEqualTo(Status.PASSED);
                 assertThat(observed.analysis().bisection()).isNull();

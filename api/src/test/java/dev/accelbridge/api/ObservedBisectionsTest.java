@@ -34,7 +34,7 @@ class ObservedBisectionsTest {
             Precision.Q8, 1, BackendId.WEBGPU, LaneId.NATIVE, ScenarioId.OBSERVED);
 
     private static final Observed.Session SESSION = new Observed.Session(1, null, 10, List.of("JS"), List.of(Map.of()), "jsep", 0.0, 1.0,
-            true, false, 1, true, List.of(), Map.of(), Map.of(), null, null, "1.30.0", List.of());
+            true, false, 1, true, List.of(), Map.of(), Map.of(), null, null, null, "1.30.0", List.of());
 
     private static ObservedVerdict.Judged wrong(double maxAbs, double cosine) {
         return new ObservedVerdict.Judged(SESSION, BackendId.WEBGPU, Precision.Q8, Status.WRONG_OUTPUT,
@@ -100,7 +100,7 @@ class ObservedBisectionsTest {
         Observed.Tensor x = new Observed.Tensor("x", 1, List.of(1L), 4L, java.util.Base64.getEncoder().encodeToString(new byte[4]), false, null,
                 false, null);
         Observed.Session ran = new Observed.Session(1, null, 10, List.of("JS"), List.of(Map.of()), "jsep", 0.0, 1.0, true, false, 1, true,
-                List.of(new Observed.Run(1.0, 0, List.of(x), List.of(x), "run", null)), Map.of(), Map.of(), null, null, "1.30.0", List.of());
+                List.of(new Observed.Run(1.0, 0, List.of(x), List.of(x), "run", null)), Map.of(), Map.of(), null, null, null, "1.30.0", List.of());
         ObservedVerdict.Judged j = new ObservedVerdict.Judged(ran, BackendId.WEBGPU, Precision.FP32, Status.WRONG_OUTPUT,
                 new Parity(5.0, 5.0, 0.2, 0.1, false, "native-cpu"), 0, 1);
         ObservedBisections.Replayer never = (s, m, in, b, left) -> {

@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class VisitBoundsTest {
     private static Observed realm(int sessions, int dropped) {
         List<Observed.Session> s = IntStream.rangeClosed(1, sessions).mapToObj(i -> new Observed.Session(i, null, 10, List.of(),
-                List.of(), "jsep", 0.0, 1.0, true, false, 0, false, List.of(), Map.of(), Map.of(), null, null, "1.30.0", List.of())).toList();
+                List.of(), "jsep", 0.0, 1.0, true, false, 0, false, List.of(), Map.of(), Map.of(), null, null, null, "1.30.0", List.of())).toList();
         return new Observed(new Observed.Realm(Observed.Realm.Kind.PAGE, "http://127.0.0.1:1/"), "1", s, dropped, List.of(),
                 List.of(), List.of(), 0.1);
     }

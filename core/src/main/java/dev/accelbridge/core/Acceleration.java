@@ -6,11 +6,18 @@ package dev.accelbridge.core;
  * its provenance, never from the backend's name alone.
  */
 public enum Acceleration {
-    /** A GPU or accelerator the runtime named (a native GPU execution provider, a hardware WebGPU adapter). */
+    /**
+     * A GPU or accelerator shown by evidence: a WebGPU adapter not a software one that names itself (its vendor and
+     * architecture or description), a native GPU execution provider whose device was named (the GPU the host lists).
+     */
     HARDWARE("hardware"),
     /** A software rasterizer posing as a GPU (SwiftShader, lavapipe): real WebGPU, CPU speed. */
     SOFTWARE_ADAPTER("software adapter"),
-    /** A WebNN device type the browser accepted, or a WebGPU adapter that did not say what it is: no evidence of where it executes. */
+    /**
+     * A WebNN device type the browser accepted, a WebGPU adapter that did not say what it is (or named nothing), a native
+     * execution provider whose device was not named (OpenVINO's default device, CoreML's own choice): no evidence of where
+     * it executes.
+     */
     UNVERIFIED_DEVICE("device unverified"),
     /**
      * The CPU, where a WebNN gpu or npu device type was asked for: Chromium on Linux runs every WebNN device type through
@@ -50,7 +57,7 @@ public enum Acceleration {
         }
         if (actual == BackendId.WEBGPU) {
             Boolean sw = p == null ? null : p.softwareAdapter();
-            return sw == null ? UNVERIFIED_DEVICE : sw ? SOFTWARE_ADAPTER : HARDWARE;
+            return sw == null ? UNVERIFIED_DEVICE : sw ? SOFTWARE_ADAPTER : named(p) ? HARDWARE : UNVERIFIED_DEVICE;
         }
         if (actual == BackendId.WEBNN_GPU || actual == BackendId.WEBNN_NPU) {
             return webnnOnLinuxChromium(p) ? BROWSER_CPU : UNVERIFIED_DEVICE;
@@ -58,8 +65,22 @@ public enum Acceleration {
         if (actual == BackendId.WASM || actual == BackendId.WEBNN_CPU || actual == BackendId.CPU) {
             return CPU;
         }
-        return HARDWARE; // cuda, rocm, coreml, openvino: the EP ran on its device or the case failed
+        // cuda, rocm, coreml, openvino: hardware where the provider named the device it ran on (found when tried: every
+        // native EP was "hardware" whatever its device, OpenVINO on its default device, the CPU, among them)
+        return p != null && Boolean.FALSE.equals(p.softwareAdapter()) && named(p) ? HARDWARE : UNVERIFIED_DEVICE;
     }
+
+    /**
+     * Whether the provenance names the device: an adapter or device name that is more than the placeholder an adapter that
+     * reports nothing gets (found when tried: an adapter that said nothing was "unnamed adapter", and hardware).
+     */
+    private static boolean named(Provenance p) {
+        String a = p.adapter();
+        return a != null && !a.isBlank() && !a.startsWith(UNNAMED);
+    }
+
+    /** What an adapter that reports no vendor, architecture, device or description is called. */
+    public static final String UNNAMED = "unnamed adapter";
 
     /**
      * What the label rests on, as a sentence, for the kinds that need one (a WebNN device type run on the CPU, an unverified
@@ -73,7 +94,10 @@ public enum Acceleration {
         }
         if (a == UNVERIFIED_DEVICE) {
             return actual.isWebnn() ? "the browser accepted WebNN device type '" + actual.webnnDeviceType()
-                    + "' but does not say where it executes" : "the WebGPU adapter did not say whether it is hardware or software";
+                    + "' but does not say where it executes" : actual == BackendId.WEBGPU ? "the WebGPU adapter did not say "
+                    + (p == null || p.softwareAdapter() == null ? "whether it is hardware or software" : "what device it is")
+                    : "the " + actual.id() + " execution provider did not name the device it ran on"
+                    + (p == null || p.adapter() == null ? "" : " (" + p.adapter() + ")");
         }
         return null;
     }

@@ -116,6 +116,20 @@ class DiagnosticTest {
         assertThat(Acceleration.of(BackendId.WEBGPU, chromium(false))).isEqualTo(Acceleration.HARDWARE);
         assertThat(Acceleration.of(BackendId.WEBGPU, chromium(null))).as("an adapter that says nothing is not hardware")
                 .isEqualTo(Acceleration.UNVERIFIED_DEVICE);
+        // found when tried: an adapter that named nothing ("unnamed adapter") was hardware, and so was every native EP
+        // whatever its device (OpenVINO on its default device runs on the CPU)
+        Provenance unnamed = new Provenance("h", "fp", "Linux", "chromium", "156", "playwright", Acceleration.UNNAMED, false,
+                List.of("webgpu"), Map.of(), 2);
+        assertThat(Acceleration.of(BackendId.WEBGPU, unnamed)).isEqualTo(Acceleration.UNVERIFIED_DEVICE);
+        assertThat(Acceleration.evidence(BackendId.WEBGPU, unnamed)).isEqualTo("the WebGPU adapter did not say what device it is");
+        Provenance openvino = Provenance.of(null, null, "djl", "OpenVINO (default device)", null, List.of("OpenVINOExecutionProvider"), Map.of());
+        assertThat(Acceleration.of(BackendId.OPENVINO, openvino)).isEqualTo(Acceleration.UNVERIFIED_DEVICE);
+        assertThat(Acceleration.evidence(BackendId.OPENVINO, openvino))
+                .isEqualTo("the openvino execution provider did not name the device it ran on (OpenVINO (default device))");
+        assertThat(Acceleration.of(BackendId.CUDA, Provenance.of(null, null, "djl", "CUDA device 0", null, List.of(), Map.of())))
+                .as("a CUDA device the host does not name").isEqualTo(Acceleration.UNVERIFIED_DEVICE);
+        assertThat(Acceleration.of(BackendId.CUDA, Provenance.of(null, null, "djl", "CUDA device 0: NVIDIA H200", false, List.of(), Map.of())))
+                .isEqualTo(Acceleration.HARDWARE);
         // found when tried: Chromium on Linux runs every WebNN device type on LiteRT's CPU; a gpu or npu cell there said only
         // "device unverified"
         assertThat(Acceleration.of(BackendId.WEBNN_GPU, chromium(null))).isEqualTo(Acceleration.BROWSER_CPU);

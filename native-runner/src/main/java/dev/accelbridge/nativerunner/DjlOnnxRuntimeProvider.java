@@ -170,15 +170,18 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
 
     Provenance provenance(BackendId backend) {
         NativeEnvironment env = environment();
+        String gpu = backend == BackendId.CUDA ? gpuSuffix(env, "nvidia") : backend == BackendId.ROCM ? gpuSuffix(env, "amd") : "";
         String device = switch (backend) {
             case CPU -> "CPU: " + env.cpuModel();
-            case CUDA -> "CUDA device 0" + gpuSuffix(env, "nvidia");
-            case ROCM -> "ROCm device 0" + gpuSuffix(env, "amd");
+            case CUDA -> "CUDA device 0" + gpu;
+            case ROCM -> "ROCm device 0" + gpu;
             case COREML -> "CoreML (" + env.arch() + ")";
             case OPENVINO -> "OpenVINO (default device)";
             default -> backend.id();
         };
-        return Provenance.of(null, null, "djl", device, null, env.ortProviders(), runtimeVersions());
+        // a GPU provider's device is shown where the host names its GPU (the provider ran on device 0 of that vendor): the
+        // one evidence of hardware a native row has; OpenVINO's default device and CoreML's own choice name none
+        return Provenance.of(null, null, "djl", device, gpu.isEmpty() ? null : Boolean.FALSE, env.ortProviders(), runtimeVersions());
     }
 
     private static String gpuSuffix(NativeEnvironment env, String vendor) {

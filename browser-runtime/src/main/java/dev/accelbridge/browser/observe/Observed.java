@@ -1,5 +1,6 @@
 package dev.accelbridge.browser.observe;
 
+import dev.accelbridge.bridge.protocol.PageProbe;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.RuntimeOption;
 import dev.accelbridge.core.RuntimeOptions;
@@ -131,6 +132,7 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
      *                  {@code gpuDevice} for one made from a GPUDevice); empty where none
      * @param optimization its graph optimization level as the app gave it ({@code disabled}, {@code basic}, {@code extended},
      *                  {@code all}), else null
+     * @param adapter   the WebGPU adapter the realm got last before the session was made, as it named itself, else null
      * @param error     onnxruntime-web's words when it could not make the session, else null
      * @param ortWebVersion the onnxruntime-web release that made it, as the release said of itself when it loaded (its
      *                  {@code env.versions.web}; the last one the realm loaded before the session), else null
@@ -139,7 +141,7 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
      */
         public record Session(int id, String sha256, long byteLength, List<String> providers, List<Map<String, String>> providerOptions,
                           String engine, Double createdAt, Double createMs, boolean created, boolean released, int runCount,
-                          boolean modelKept, List<Run> runs, Map<String, String> config, Map<String, String> context, String optimization, String error, String ortWebVersion,
+                          boolean modelKept, List<Run> runs, Map<String, String> config, Map<String, String> context, String optimization, Adapter adapter, String error, String ortWebVersion,
                           List<External> external) {
         /** Copies the lists. */
         public Session {
@@ -222,6 +224,31 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
         public Optional<OrtWebEngine> ortWebEngine() {
             return "jsep".equals(engine) ? Optional.of(OrtWebEngine.JSEP) : "webgpu-ep".equals(engine) ? Optional.of(OrtWebEngine.WEBGPU_EP)
                     : Optional.empty();
+        }
+    }
+
+    /**
+     * A WebGPU adapter a realm got, as it named itself ({@code GPUAdapter.info}), each name cut to 100 characters.
+     *
+     * @param vendor       its vendor, or empty
+     * @param architecture its architecture, or empty
+     * @param device       its device, or empty
+     * @param description  its description, or empty
+     * @param fallback     whether it said it is a fallback adapter, null where it did not say
+     */
+        public record Adapter(String vendor, String architecture, String device, String description, Boolean fallback) {
+        /** Empty names for none. */
+        public Adapter {
+            vendor = vendor == null ? "" : vendor;
+            architecture = architecture == null ? "" : architecture;
+            device = device == null ? "" : device;
+            description = description == null ? "" : description;
+        }
+
+        /** As a page's probe says an adapter, so one rule names it and tells a software one ({@link PageProbe.WebGpu}). */
+        public PageProbe.WebGpu probe() {
+            return new PageProbe.WebGpu(true, true, vendor, architecture, device, description, fallback, List.of(), Map.of(),
+                    "the adapter the app's realm got");
         }
     }
 

@@ -235,6 +235,27 @@
     } });
   }
 
+  // each WebGPU adapter the realm gets, as it names itself (its info: vendor, architecture, device, description, whether
+  // a fallback), into adapters (at most 8): a session on WebGPU ran on the last one the realm got before it was made
+  function watchAdapters(adapters, note) {
+    var G = globalThis.GPU;
+    var request = G && G.prototype && G.prototype.requestAdapter;
+    if (typeof request !== 'function') return;
+    var word = function (v) { return typeof v === 'string' ? B.strSlice(v, 0, 100) : ''; };
+    G.prototype.requestAdapter = new Proxy(request, { apply: function (t, self, args) {
+      var got = Reflect.apply(t, self, args);
+      Promise.resolve(got).then(function (a) {
+        try {
+          var i = a && a.info;
+          if (!i || adapters.length >= 8) return;
+          var fallback = typeof i.isFallbackAdapter === 'boolean' ? i.isFallbackAdapter : typeof a.isFallbackAdapter === 'boolean' ? a.isFallbackAdapter : null;
+          B.push(adapters, { vendor: word(i.vendor), architecture: word(i.architecture), device: word(i.device), description: word(i.description), fallback: fallback });
+        } catch (e) { note('adapter', e); }
+      }, function () { /* the page's */ });
+      return got;
+    } });
+  }
+
   // the onnxruntime-web releases the realm loads, as each says of itself: every build, imported or inlined in a bundle,
   // ends its set-up with Object.defineProperty(env.versions, 'web', { value: VERSION }) beside env.versions.common
   function watchVersions(versions, note) {
@@ -253,6 +274,6 @@
   Object.defineProperty(globalThis, Symbol.for('accelbridge.observer.parts'), {
     configurable: true,
     value: Object.freeze({ B: Object.freeze(B), json: json, reportJson: reportJson, heap: heap, tensorOf: tensorOf, wrapName: wrapName, u32: u32, text: text, names: names, handles: words, dims: words, hex: hex, base64: base64,
-      watchInstantiation: watchInstantiation, watchThreads: watchThreads, watchVersions: watchVersions, watchContexts: watchContexts, sampler: sampler }),
+      watchInstantiation: watchInstantiation, watchThreads: watchThreads, watchVersions: watchVersions, watchContexts: watchContexts, watchAdapters: watchAdapters, sampler: sampler }),
   });
 })();

@@ -47,7 +47,7 @@
   // this document's own id, when its navigation began: a report from after a navigation is another document's, whose
   // sessions start again from 1
   var DOCUMENT = String(performance.timeOrigin);
-  var sessions = [], notes = [], modules = [], started = [], versions = [], held = [], contexts = new WeakMap();
+  var sessions = [], notes = [], modules = [], started = [], versions = [], held = [], contexts = new WeakMap(), adapters = [];
   var dropped = { sessions: 0 };
   var keptModelBytes = 0, heldBytes = 0, values = P.sampler(LIMITS.valueBytes, 16 << 10);
   var createObjectURL = URL.createObjectURL, revokeObjectURL = URL.revokeObjectURL, BlobBefore = Blob; // as before the page's scripts
@@ -132,7 +132,7 @@
           var len = a[1] >>> 0;
           var copy = u8slice(heap(M), a[0] >>> 0, (a[0] >>> 0) + len);
           rec = { id: sessions.length + 1, byteLength: len, providers: map(eps.get(a[2]) || [], function (p) { return p.name; }),
-            providerOptions: map(eps.get(a[2]) || [], function (p) { return p.options; }), config: configs.get(a[2]) || {}, context: (M.currentContext && contexts.get(M.currentContext)) || {}, optimization: levels.get(a[2]) || null, engine: engine(),
+            providerOptions: map(eps.get(a[2]) || [], function (p) { return p.options; }), config: configs.get(a[2]) || {}, context: (M.currentContext && contexts.get(M.currentContext)) || {}, optimization: levels.get(a[2]) || null, adapter: adapters.length ? adapters[adapters.length - 1] : null, engine: engine(),
             ortWebVersion: versions.length ? versions[versions.length - 1] : null, createdAt: dateNow(), createMs: null,
             created: false, released: false, runCount: 0, runs: [], sha256: null, bytes: null, external: slice(mounted) };
           rec.sha256 = sha256Of(copy);
@@ -275,6 +275,7 @@
     P.watchThreads(started, LIMITS.started, note);
     P.watchVersions(versions, note);
     P.watchContexts(contexts, note);
+    P.watchAdapters(adapters, note);
   } catch (e) {
     note('install', e);
   }
@@ -286,7 +287,7 @@
         var out = [];
         for (var i = 0; i < sessions.length; i++) {
           var s = sessions[i];
-          push(out, { id: s.id, sha256: s.sha256 ? await s.sha256 : null, byteLength: s.byteLength, providers: s.providers, providerOptions: s.providerOptions, config: s.config, context: s.context, optimization: s.optimization, engine: s.engine, ortWebVersion: s.ortWebVersion, createdAt: s.createdAt,
+          push(out, { id: s.id, sha256: s.sha256 ? await s.sha256 : null, byteLength: s.byteLength, providers: s.providers, providerOptions: s.providerOptions, config: s.config, context: s.context, optimization: s.optimization, adapter: s.adapter, engine: s.engine, ortWebVersion: s.ortWebVersion, createdAt: s.createdAt,
             createMs: s.createMs, created: s.created, released: s.released, runCount: s.runCount, modelKept: !!s.bytes || !!s.handedOver, error: s.error || null,
             external: await B.all(map(s.external, async function (e) {
               return { path: e.path, byteLength: e.byteLength, sha256: e.sha256 ? await e.sha256 : null, kept: !!e.bytes || !!s.handedOver };

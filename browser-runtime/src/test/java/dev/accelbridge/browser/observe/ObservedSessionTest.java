@@ -17,7 +17,7 @@ class ObservedSessionTest {
 
     private static Observed.Session onContext(List<String> providers, List<Map<String, String>> options, String engine, Map<String, String> context) {
         return new Observed.Session(1, null, 0, providers, options, engine, null, null, true, false, 0, false, List.of(), Map.of(), context,
-                null, null, null, List.of());
+                null, null, null, null, List.of());
     }
 
     @Test
