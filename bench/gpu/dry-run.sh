@@ -15,7 +15,7 @@ say() { printf '[gpu-dry-run] %s\n' "$*" >&2; }
 if [ "$(id -u)" -eq 0 ]; then ns=(unshare -n); else ns=(unshare -rn); fi
 mkdir -p "$work/path" "$work/home" "$work/out"
 for t in sh bash cat tar gzip sha256sum cut rm mkdir mv cp dirname basename ls id env sed grep head tail wc tee du find \
-         sort tr seq sleep timeout uname stat mktemp awk dpkg-deb xargs; do
+         sort tr seq sleep timeout uname stat mktemp awk dpkg-deb xargs comm touch; do
   ln -s "$(command -v "$t")" "$work/path/$t"
 done
 ln -s "$(python3 -c 'import sys; print(sys.executable)')" "$work/path/python3" # the interpreter, not a version manager's shim

@@ -41,6 +41,13 @@ rm -f "$app"/lib/selenium-devtools-*.jar "$app"/lib/byte-buddy-*.jar "$app"/lib/
   "$app"/lib/opentelemetry-*.jar "$app"/lib/guava-*.jar "$app"/lib/failureaccess-*.jar \
   "$app"/lib/selenium-{ie,edge,safari}-driver-*.jar "$app"/lib/tokenizers-*.jar
 python3 "$ROOT/bench/gpu/slim.py" "$app/lib" '/ort-wasm-simd-threaded\.jspi\.|/ort\.jspi\.' >&2
+# each link becomes what it names (jlink's legal notices are links): the kit's unpacking refuses every link, since a link
+# in one archive let the next, unpacked beside it, write outside its folder
+find "$app" -type l | while read -r l; do
+  t="$(readlink -f "$l")"
+  rm -f "$l"
+  if [ -d "$t" ]; then cp -r "$t" "$l"; elif [ -f "$t" ]; then cp "$t" "$l"; fi
+done
 (cd "$app" && find bin lib runtime browser-runtime cache native bundle.json -type f | LC_ALL=C sort | xargs -d '\n' sha256sum > FILES.sha256)
 
 stage="$work/kit"
@@ -55,7 +62,7 @@ if [ ! -s "$out/.cache/app-$app_sha.tar.xz" ]; then
 fi
 cp "$out/.cache/app-$app_sha.tar.xz" "$stage/app.tar.xz"
 shell_sha="$(cat "$app"/cache/chromium-shell/*/chromium "$app"/native/* | sha256sum | cut -c1-16)"
-cached="$out/.cache/shell-$shell_sha.tar.xz"
+cached="$out/.cache/shell-v2-$shell_sha.tar.xz" # v2: links made files (kit-unpack.sh refuses links)
 if [ ! -s "$cached" ]; then
   say "the headless shell's archive (minutes: one xz stream with a 256 MiB window, cached as $(basename "$cached"))"
   rm -f "$out"/.cache/shell-*.tar.xz

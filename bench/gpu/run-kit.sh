@@ -3,8 +3,10 @@
 # as at most eight files: run.log, host.txt (the GPU, its driver, the CUDA libraries found), probe.tsv (what WebGPU and
 # WebGL got under each Vulkan driver set and flag set), matrix.duckdb (the store), reports.tar.gz (report.html/.md,
 # matrix.json, junit.xml) and logs.tar.gz (each probe's browser log, the runs' logs).
-#   1. the parts are checked against KIT.sha256, the inner files against INNER.sha256, the application against its
-#      FILES.sha256; nothing is run before that;
+#   1. the parts and their whole are checked against KIT.sha256; each archive is listed before it is unpacked (plain
+#      files and folders only, no setuid bits, nothing outside its folder) into a folder of its own; the inner files
+#      against INNER.sha256, the application against its FILES.sha256, each folder holding nothing they do not name;
+#      nothing is run before that, and nothing the kit did not make is deleted (KIT_WORK must be new, empty or the kit's);
 #   2. the host: nvidia-smi, the Vulkan and EGL driver files, the CUDA libraries PyTorch's packages carry;
 #   3. WebGPU: the headless shell opens probe.html under each Vulkan driver set (NVIDIA's alone; NVIDIA's beside
 #      SwiftShader's, whose VK_EXT_headless_surface ANGLE's headless display needs; NVIDIA's alone under the kit's layer
@@ -22,7 +24,9 @@ mkdir -p "$out"
 budget="${KIT_BUDGET_S:-300}"
 w="${KIT_WORK:-/tmp/accelbridge-kit}"
 logs="$w/logs"
-rm -rf "$w"; mkdir -p "$w" "$logs"
+# shellcheck source=bench/gpu/kit-unpack.sh
+source "$(dirname "${BASH_SOURCE[0]}")/kit-unpack.sh"
+kit_work "$w"; mkdir -p "$logs"
 exec > >(tee -a "$out/run.log") 2>&1
 say() { printf '[gpu-kit %4ds] %s\n' "$SECONDS" "$*"; }
 left() { echo $(( budget - SECONDS )); }
@@ -47,13 +51,23 @@ for p in "${parts[@]}"; do
   got=$(sha256sum < "$p" | cut -d' ' -f1)
   [ "$expect" = "$got" ] || { say "FAIL: $p does not match KIT.sha256"; exit 3; }
 done
-mkdir -p "$w/kit" "$w/app" "$w/sys" "$w/home"
-cat "${parts[@]}" | tar xf - -C "$w/kit"
-(cd "$w/kit" && sha256sum -c --quiet INNER.sha256) || { say "FAIL: an inner file does not match INNER.sha256"; exit 3; }
+# the whole, as KIT.sha256 lists it, then each archive listed before it is unpacked into a folder of its own, and each
+# folder holding exactly the files its list names (bench/gpu/kit-unpack.sh; tried alone by kit-unpack-check.sh)
+mkdir -p "$w/parts" "$w/sys" "$w/home"
+cat "${parts[@]}" > "$w/parts/kit.tar"
+whole=$(grep '  kit\.tar$' "$manifest" | cut -d' ' -f1)
+[ -n "$whole" ] && [ "$(sha256sum < "$w/parts/kit.tar" | cut -d' ' -f1)" = "$whole" ] || kit_refuse "the kit's parts together do not match KIT.sha256's kit.tar"
+kit_untar "$w/parts/kit.tar" "$w/kit"
+kit_listed "$w/kit" INNER.sha256
 unxz() { if command -v xz > /dev/null; then xz -dc "$1"; else python3 -c 'import lzma,shutil,sys; shutil.copyfileobj(lzma.open(sys.argv[1]), sys.stdout.buffer)' "$1"; fi; }
-unxz "$w/kit/app.tar.xz" | tar xf - -C "$w/app"
-unxz "$w/kit/shell.tar.xz" | tar xf - -C "$w/app"
-(cd "$w/app" && sha256sum -c --quiet FILES.sha256) || { say "FAIL: an application file does not match FILES.sha256"; exit 3; }
+unxz "$w/kit/app.tar.xz" > "$w/parts/app.tar" && kit_untar "$w/parts/app.tar" "$w/app"
+unxz "$w/kit/shell.tar.xz" > "$w/parts/shell.tar" && kit_untar "$w/parts/shell.tar" "$w/shell"
+for d in "$w"/shell/*; do
+  [ -e "$w/app/$(basename "$d")" ] && kit_refuse "the shell's archive holds $(basename "$d"), which the application's has too"
+  mv "$d" "$w/app/"
+done
+kit_listed "$w/app" FILES.sha256
+rm -rf "$w/parts" "$w/shell"
 for deb in "$w"/kit/debs/*.deb; do dpkg-deb -x "$deb" "$w/sys"; done
 say "unpacked and checked: $(du -sh "$w/app" | cut -f1) application, $(ls "$w"/kit/debs | wc -l) Debian packages"
 
