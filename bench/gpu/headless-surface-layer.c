@@ -53,6 +53,9 @@ static VkSurfaceKHR surfaces[MAX_OBJECTS]; /* the surfaces this layer made (0: a
 
 static void *key_of(const void *dispatchable) { return *(void *const *)dispatchable; }
 
+/* a slot's placeholder while its object is being made: taken, not yet callable */
+#define RESERVED ((void *)1)
+
 static Instance *instance_exact(const void *dispatchable) {
   void *key = key_of(dispatchable);
   for (int i = 0; i < MAX_OBJECTS; i++)
@@ -65,9 +68,27 @@ static Instance *instance_exact(const void *dispatchable) {
 static Instance *instance_for(const void *dispatchable) {
   Instance *it = instance_exact(dispatchable);
   for (int i = 0; i < MAX_OBJECTS && !it; i++)
-    if (instances[i].key) it = &instances[i];
+    if (instances[i].key && instances[i].key != RESERVED) it = &instances[i];
   return it;
 }
+
+/* the next layer's entry point FIELD for DISPATCHABLE's instance, read under the lock (a destroy clears slots: found when
+   read, slots were read outside the lock while a destroy could clear them); NULL where there is none */
+#define NEXT_INSTANCE(field, dispatchable, out)             \
+  do {                                                      \
+    pthread_mutex_lock(&lock);                              \
+    Instance *found_ = instance_for(dispatchable);          \
+    (out) = found_ ? found_->field : NULL;                  \
+    pthread_mutex_unlock(&lock);                            \
+  } while (0)
+
+#define NEXT_DEVICE(field, dispatchable, out)               \
+  do {                                                      \
+    pthread_mutex_lock(&lock);                              \
+    Device *found_ = device_for(dispatchable);              \
+    (out) = found_ ? found_->field : NULL;                  \
+    pthread_mutex_unlock(&lock);                            \
+  } while (0)
 
 static Device *device_for(const void *dispatchable) {
   void *key = key_of(dispatchable);
@@ -85,6 +106,18 @@ static int ours(VkSurfaceKHR surface) {
   return found;
 }
 
+/* the layer's own allocations go through the application's callbacks where it gave them, as the spec asks of a layer */
+static void *layer_alloc(const VkAllocationCallbacks *alloc, size_t size) {
+  if (alloc && alloc->pfnAllocation)
+    return alloc->pfnAllocation(alloc->pUserData, size, sizeof(void *), VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+  return malloc(size);
+}
+
+static void layer_free(const VkAllocationCallbacks *alloc, void *p) {
+  if (alloc && alloc->pfnFree) alloc->pfnFree(alloc->pUserData, p);
+  else free(p);
+}
+
 static VKAPI_ATTR VkResult VKAPI_CALL CreateInstance(const VkInstanceCreateInfo *info, const VkAllocationCallbacks *alloc,
                                                      VkInstance *out) {
   VkLayerInstanceCreateInfo *link = (VkLayerInstanceCreateInfo *)info->pNext;
@@ -94,9 +127,28 @@ static VKAPI_ATTR VkResult VKAPI_CALL CreateInstance(const VkInstanceCreateInfo 
   PFN_vkGetInstanceProcAddr gipa = link->u.pLayerInfo->pfnNextGetInstanceProcAddr;
   link->u.pLayerInfo = link->u.pLayerInfo->pNext;
   PFN_vkCreateInstance create = (PFN_vkCreateInstance)gipa(VK_NULL_HANDLE, "vkCreateInstance");
+  if (!create) return VK_ERROR_INITIALIZATION_FAILED;
+
+  /* a slot first: an instance past the layer's slots is refused, never made and left untracked (found when read: the
+     65th was created, and every later call through it found no slot and called through NULL) */
+  Instance *it = NULL;
+  pthread_mutex_lock(&lock);
+  for (int i = 0; i < MAX_OBJECTS && !it; i++)
+    if (!instances[i].key) { it = &instances[i]; it->key = RESERVED; }
+  pthread_mutex_unlock(&lock);
+  if (!it) {
+    fprintf(stderr, "%s: more than %d instances at once: this one is refused\n", LAYER_NAME, MAX_OBJECTS);
+    return VK_ERROR_OUT_OF_HOST_MEMORY;
+  }
 
   /* the extension is this layer's: the driver below never hears of it */
-  const char **names = calloc(info->enabledExtensionCount + 1, sizeof(char *));
+  const char **names = layer_alloc(alloc, (info->enabledExtensionCount + 1) * sizeof(char *));
+  if (!names) {
+    pthread_mutex_lock(&lock);
+    it->key = NULL;
+    pthread_mutex_unlock(&lock);
+    return VK_ERROR_OUT_OF_HOST_MEMORY;
+  }
   uint32_t n = 0;
   for (uint32_t i = 0; i < info->enabledExtensionCount; i++)
     if (strcmp(info->ppEnabledExtensionNames[i], VK_EXT_HEADLESS_SURFACE_EXTENSION_NAME) != 0)
@@ -105,14 +157,12 @@ static VKAPI_ATTR VkResult VKAPI_CALL CreateInstance(const VkInstanceCreateInfo 
   down.enabledExtensionCount = n;
   down.ppEnabledExtensionNames = names;
   VkResult result = create(&down, alloc, out);
-  free(names);
-  if (result != VK_SUCCESS) return result;
+  layer_free(alloc, names);
 
   pthread_mutex_lock(&lock);
-  for (int i = 0; i < MAX_OBJECTS; i++) {
-    if (instances[i].key) continue;
-    Instance *it = &instances[i];
-    it->key = key_of(*out);
+  if (result != VK_SUCCESS) {
+    it->key = NULL;
+  } else {
     it->instance = *out;
     it->gipa = gipa;
     it->destroy = (PFN_vkDestroyInstance)gipa(*out, "vkDestroyInstance");
@@ -124,10 +174,10 @@ static VKAPI_ATTR VkResult VKAPI_CALL CreateInstance(const VkInstanceCreateInfo 
     it->caps2 = (PFN_vkGetPhysicalDeviceSurfaceCapabilities2KHR)gipa(*out, "vkGetPhysicalDeviceSurfaceCapabilities2KHR");
     it->formats2 = (PFN_vkGetPhysicalDeviceSurfaceFormats2KHR)gipa(*out, "vkGetPhysicalDeviceSurfaceFormats2KHR");
     it->rects = (PFN_vkGetPhysicalDevicePresentRectanglesKHR)gipa(*out, "vkGetPhysicalDevicePresentRectanglesKHR");
-    break;
+    it->key = key_of(*out); /* last: a slot is found by its key only once it is whole */
   }
   pthread_mutex_unlock(&lock);
-  return VK_SUCCESS;
+  return result;
 }
 
 static VKAPI_ATTR void VKAPI_CALL DestroyInstance(VkInstance instance, const VkAllocationCallbacks *alloc) {
@@ -143,7 +193,7 @@ static VKAPI_ATTR void VKAPI_CALL DestroyInstance(VkInstance instance, const VkA
 static VKAPI_ATTR VkResult VKAPI_CALL CreateHeadlessSurfaceEXT(VkInstance instance, const VkHeadlessSurfaceCreateInfoEXT *info,
                                                                const VkAllocationCallbacks *alloc, VkSurfaceKHR *out) {
   (void)instance; (void)info; (void)alloc;
-  void *handle = malloc(1); /* a unique non-dispatchable handle */
+  void *handle = malloc(1); /* a unique non-dispatchable handle (freed by this layer alone, so malloc's) */
   if (!handle) return VK_ERROR_OUT_OF_HOST_MEMORY;
   pthread_mutex_lock(&lock);
   for (int i = 0; i < MAX_OBJECTS; i++)
@@ -175,7 +225,9 @@ static VKAPI_ATTR void VKAPI_CALL DestroySurfaceKHR(VkInstance instance, VkSurfa
 
 static VKAPI_ATTR VkResult VKAPI_CALL GetSurfaceSupport(VkPhysicalDevice gpu, uint32_t family, VkSurfaceKHR surface, VkBool32 *out) {
   if (ours(surface)) { *out = VK_TRUE; return VK_SUCCESS; }
-  return instance_for(gpu)->support(gpu, family, surface, out);
+  PFN_vkGetPhysicalDeviceSurfaceSupportKHR next;
+  NEXT_INSTANCE(support, gpu, next);
+  return next ? next(gpu, family, surface, out) : VK_ERROR_SURFACE_LOST_KHR;
 }
 
 /* a headless surface's capabilities as the extension's spec gives them: its extent is the swapchain's to choose */
@@ -195,13 +247,17 @@ static void headless_caps(VkSurfaceCapabilitiesKHR *c) {
 
 static VKAPI_ATTR VkResult VKAPI_CALL GetSurfaceCaps(VkPhysicalDevice gpu, VkSurfaceKHR surface, VkSurfaceCapabilitiesKHR *out) {
   if (ours(surface)) { headless_caps(out); return VK_SUCCESS; }
-  return instance_for(gpu)->caps(gpu, surface, out);
+  PFN_vkGetPhysicalDeviceSurfaceCapabilitiesKHR next;
+  NEXT_INSTANCE(caps, gpu, next);
+  return next ? next(gpu, surface, out) : VK_ERROR_SURFACE_LOST_KHR;
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL GetSurfaceCaps2(VkPhysicalDevice gpu, const VkPhysicalDeviceSurfaceInfo2KHR *info,
                                                       VkSurfaceCapabilities2KHR *out) {
   if (ours(info->surface)) { headless_caps(&out->surfaceCapabilities); return VK_SUCCESS; }
-  return instance_for(gpu)->caps2(gpu, info, out);
+  PFN_vkGetPhysicalDeviceSurfaceCapabilities2KHR next;
+  NEXT_INSTANCE(caps2, gpu, next);
+  return next ? next(gpu, info, out) : VK_ERROR_SURFACE_LOST_KHR;
 }
 
 static const VkSurfaceFormatKHR FORMATS[] = {
@@ -212,7 +268,11 @@ static const VkSurfaceFormatKHR FORMATS[] = {
 
 static VKAPI_ATTR VkResult VKAPI_CALL GetSurfaceFormats(VkPhysicalDevice gpu, VkSurfaceKHR surface, uint32_t *count,
                                                         VkSurfaceFormatKHR *out) {
-  if (!ours(surface)) return instance_for(gpu)->formats(gpu, surface, count, out);
+  if (!ours(surface)) {
+    PFN_vkGetPhysicalDeviceSurfaceFormatsKHR next;
+    NEXT_INSTANCE(formats, gpu, next);
+    return next ? next(gpu, surface, count, out) : VK_ERROR_SURFACE_LOST_KHR;
+  }
   if (!out) { *count = FORMAT_COUNT; return VK_SUCCESS; }
   uint32_t n = *count < FORMAT_COUNT ? *count : FORMAT_COUNT;
   memcpy(out, FORMATS, n * sizeof *out);
@@ -222,7 +282,11 @@ static VKAPI_ATTR VkResult VKAPI_CALL GetSurfaceFormats(VkPhysicalDevice gpu, Vk
 
 static VKAPI_ATTR VkResult VKAPI_CALL GetSurfaceFormats2(VkPhysicalDevice gpu, const VkPhysicalDeviceSurfaceInfo2KHR *info,
                                                          uint32_t *count, VkSurfaceFormat2KHR *out) {
-  if (!ours(info->surface)) return instance_for(gpu)->formats2(gpu, info, count, out);
+  if (!ours(info->surface)) {
+    PFN_vkGetPhysicalDeviceSurfaceFormats2KHR next;
+    NEXT_INSTANCE(formats2, gpu, next);
+    return next ? next(gpu, info, count, out) : VK_ERROR_SURFACE_LOST_KHR;
+  }
   if (!out) { *count = FORMAT_COUNT; return VK_SUCCESS; }
   uint32_t n = *count < FORMAT_COUNT ? *count : FORMAT_COUNT;
   for (uint32_t i = 0; i < n; i++) out[i].surfaceFormat = FORMATS[i];
@@ -232,7 +296,11 @@ static VKAPI_ATTR VkResult VKAPI_CALL GetSurfaceFormats2(VkPhysicalDevice gpu, c
 
 static VKAPI_ATTR VkResult VKAPI_CALL GetSurfaceModes(VkPhysicalDevice gpu, VkSurfaceKHR surface, uint32_t *count,
                                                       VkPresentModeKHR *out) {
-  if (!ours(surface)) return instance_for(gpu)->modes(gpu, surface, count, out);
+  if (!ours(surface)) {
+    PFN_vkGetPhysicalDeviceSurfacePresentModesKHR next;
+    NEXT_INSTANCE(modes, gpu, next);
+    return next ? next(gpu, surface, count, out) : VK_ERROR_SURFACE_LOST_KHR;
+  }
   if (!out) { *count = 1; return VK_SUCCESS; }
   if (*count < 1) return VK_INCOMPLETE;
   out[0] = VK_PRESENT_MODE_FIFO_KHR;
@@ -241,7 +309,11 @@ static VKAPI_ATTR VkResult VKAPI_CALL GetSurfaceModes(VkPhysicalDevice gpu, VkSu
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL GetPresentRects(VkPhysicalDevice gpu, VkSurfaceKHR surface, uint32_t *count, VkRect2D *out) {
-  if (!ours(surface)) return instance_for(gpu)->rects(gpu, surface, count, out);
+  if (!ours(surface)) {
+    PFN_vkGetPhysicalDevicePresentRectanglesKHR next;
+    NEXT_INSTANCE(rects, gpu, next);
+    return next ? next(gpu, surface, count, out) : VK_ERROR_SURFACE_LOST_KHR;
+  }
   *count = 0; /* no rectangle of a screen: there is none */
   (void)out;
   return VK_SUCCESS;
@@ -256,22 +328,32 @@ static VKAPI_ATTR VkResult VKAPI_CALL CreateDevice(VkPhysicalDevice gpu, const V
   PFN_vkGetInstanceProcAddr gipa = link->u.pLayerInfo->pfnNextGetInstanceProcAddr;
   PFN_vkGetDeviceProcAddr gdpa = link->u.pLayerInfo->pfnNextGetDeviceProcAddr;
   link->u.pLayerInfo = link->u.pLayerInfo->pNext;
-  Instance *it = instance_for(gpu);
-  PFN_vkCreateDevice create = (PFN_vkCreateDevice)gipa(it ? it->instance : VK_NULL_HANDLE, "vkCreateDevice");
-  VkResult result = create(gpu, info, alloc, out);
-  if (result != VK_SUCCESS) return result;
+  VkInstance instance = VK_NULL_HANDLE;
   pthread_mutex_lock(&lock);
-  for (int i = 0; i < MAX_OBJECTS; i++) {
-    if (devices[i].key) continue;
-    devices[i].key = key_of(*out);
-    devices[i].gdpa = gdpa;
-    devices[i].destroy = (PFN_vkDestroyDevice)gdpa(*out, "vkDestroyDevice");
-    devices[i].createSwapchain = (PFN_vkCreateSwapchainKHR)gdpa(*out, "vkCreateSwapchainKHR");
-    devices[i].groupModes = (PFN_vkGetDeviceGroupSurfacePresentModesKHR)gdpa(*out, "vkGetDeviceGroupSurfacePresentModesKHR");
-    break;
+  Instance *it = instance_for(gpu);
+  if (it) instance = it->instance;
+  Device *d = NULL;
+  for (int i = 0; i < MAX_OBJECTS && !d; i++)
+    if (!devices[i].key) { d = &devices[i]; d->key = RESERVED; }
+  pthread_mutex_unlock(&lock);
+  if (!d) {
+    fprintf(stderr, "%s: more than %d devices at once: this one is refused\n", LAYER_NAME, MAX_OBJECTS);
+    return VK_ERROR_TOO_MANY_OBJECTS;
+  }
+  PFN_vkCreateDevice create = (PFN_vkCreateDevice)gipa(instance, "vkCreateDevice");
+  VkResult result = create ? create(gpu, info, alloc, out) : VK_ERROR_INITIALIZATION_FAILED;
+  pthread_mutex_lock(&lock);
+  if (result != VK_SUCCESS) {
+    d->key = NULL;
+  } else {
+    d->gdpa = gdpa;
+    d->destroy = (PFN_vkDestroyDevice)gdpa(*out, "vkDestroyDevice");
+    d->createSwapchain = (PFN_vkCreateSwapchainKHR)gdpa(*out, "vkCreateSwapchainKHR");
+    d->groupModes = (PFN_vkGetDeviceGroupSurfacePresentModesKHR)gdpa(*out, "vkGetDeviceGroupSurfacePresentModesKHR");
+    d->key = key_of(*out); /* last: found by its key only once whole */
   }
   pthread_mutex_unlock(&lock);
-  return VK_SUCCESS;
+  return result;
 }
 
 static VKAPI_ATTR void VKAPI_CALL DestroyDevice(VkDevice device, const VkAllocationCallbacks *alloc) {
@@ -290,12 +372,16 @@ static VKAPI_ATTR VkResult VKAPI_CALL CreateSwapchainKHR(VkDevice device, const 
     fprintf(stderr, "%s: a swapchain on a headless surface was asked for and refused (nothing here presents)\n", LAYER_NAME);
     return VK_ERROR_INITIALIZATION_FAILED;
   }
-  return device_for(device)->createSwapchain(device, info, alloc, out);
+  PFN_vkCreateSwapchainKHR next;
+  NEXT_DEVICE(createSwapchain, device, next);
+  return next ? next(device, info, alloc, out) : VK_ERROR_INITIALIZATION_FAILED;
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL GetGroupModes(VkDevice device, VkSurfaceKHR surface, VkDeviceGroupPresentModeFlagsKHR *out) {
   if (ours(surface)) { *out = VK_DEVICE_GROUP_PRESENT_MODE_LOCAL_BIT_KHR; return VK_SUCCESS; }
-  return device_for(device)->groupModes(device, surface, out);
+  PFN_vkGetDeviceGroupSurfacePresentModesKHR next;
+  NEXT_DEVICE(groupModes, device, next);
+  return next ? next(device, surface, out) : VK_ERROR_SURFACE_LOST_KHR;
 }
 
 static VKAPI_ATTR VkResult VKAPI_CALL EnumerateInstanceExtensionProperties(const char *layer, uint32_t *count,
@@ -320,8 +406,9 @@ static PFN_vkVoidFunction device_function(const char *name) {
 static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL GetDeviceProcAddr(VkDevice device, const char *name) {
   PFN_vkVoidFunction f = device_function(name);
   if (f) return f;
-  Device *d = device_for(device);
-  return d ? d->gdpa(device, name) : NULL;
+  PFN_vkGetDeviceProcAddr next;
+  NEXT_DEVICE(gdpa, device, next);
+  return next ? next(device, name) : NULL;
 }
 
 static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL GetInstanceProcAddr(VkInstance instance, const char *name) {
@@ -347,8 +434,9 @@ static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL GetInstanceProcAddr(VkInstance i
   PFN_vkVoidFunction f = device_function(name);
   if (f) return f;
   if (instance == VK_NULL_HANDLE) return NULL;
-  Instance *it = instance_for(instance);
-  return it ? it->gipa(instance, name) : NULL;
+  PFN_vkGetInstanceProcAddr next;
+  NEXT_INSTANCE(gipa, instance, next);
+  return next ? next(instance, name) : NULL;
 }
 
 /* the exported names are the loader's own too: inside this library they would resolve to the loader's functions (found
