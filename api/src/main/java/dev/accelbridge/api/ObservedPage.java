@@ -76,7 +76,7 @@ public final class ObservedPage implements AutoCloseable {
                     observer.browserVersion(), session)).optParallel(1).build();
             List<String> notes = new ArrayList<>();
             ObservedReplays.Replayable run = new ObservedReplays.Replayable(model, ObservedRows.model(session, file.map(PageObserver.KeptModel::sha256)),
-                    ObservedRows.inputSet(realm.document(), realm.realm(), "observed page"), inputs, session.runtimeOptions());
+                    ObservedRows.inputSet(realm.document(), realm.realm(), "observed page"), inputs, ObservedReplays.options(session));
             return ObservedReplays.replay(List.of(run), lane, null, replays()::run, notes, left).stream()
                     .filter(r -> r.requested() == backend).findFirst();
         });

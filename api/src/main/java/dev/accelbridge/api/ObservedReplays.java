@@ -7,6 +7,7 @@ import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.RuntimeOption;
 import dev.accelbridge.core.RuntimeOptions;
 import dev.accelbridge.core.Untrusted;
 import dev.accelbridge.run.DrillDown;
@@ -44,12 +45,28 @@ final class ObservedReplays {
     private ObservedReplays() {
     }
 
+    /**
+     * The session options session {@code s} was made with, as Accelbridge's cases take them: its graph optimization level
+     * and WebGPU graph capture (an EP option on the native WebGPU EP, a config entry on JSEP), so a replay of its run runs
+     * with the app's own; the defaults where the app gave none Accelbridge knows.
+     */
+    static RuntimeOptions options(Observed.Session s) {
+        java.util.Map<RuntimeOption, String> m = new java.util.EnumMap<>(RuntimeOption.class);
+        if (s.optimization() != null && RuntimeOption.OPTIMIZATION.choices().contains(s.optimization())) {
+            m.put(RuntimeOption.OPTIMIZATION, s.optimization());
+        }
+        if ("true".equals(s.config().get("enableGraphCapture")) || s.providerOptions().stream().anyMatch(o -> "1".equals(o.get("enableGraphCapture")))) {
+            m.put(RuntimeOption.GRAPH_CAPTURE, "on");
+        }
+        return new RuntimeOptions(m);
+    }
+
     /** The session's replay, when its model was kept and a run of it has every input's values (the first such run). */
     static Optional<Replayable> of(Observed.Session s, Optional<Path> model, RunResult row, Function<Observed.Tensor, Optional<NamedTensor>> values) {
         for (int i = 0; i < s.runs().size(); i++) {
             Optional<List<NamedTensor>> inputs = inputs(s, i, model, values);
             if (inputs.isPresent()) {
-                return Optional.of(new Replayable(model.get(), row.id().model(), row.id().inputSet(), inputs.get(), s.runtimeOptions()));
+                return Optional.of(new Replayable(model.get(), row.id().model(), row.id().inputSet(), inputs.get(), options(s)));
             }
         }
         return Optional.empty();

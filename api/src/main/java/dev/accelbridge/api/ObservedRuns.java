@@ -116,7 +116,7 @@ final class ObservedRuns {
         return (session, file, inputs, backend, left) -> {
             Targets lane = Targets.builder().setBackends(List.of(backend)).optLane(ObservedRows.lane(o.browser(), browserVersion, session))
                     .optWebGpuAdapter(o.adapter()).optParallel(1).build();
-            List<RunResult> replayed = ObservedReplays.replay(List.of(new ObservedReplays.Replayable(file, name, inputSet, inputs, session.runtimeOptions())), lane,
+            List<RunResult> replayed = ObservedReplays.replay(List.of(new ObservedReplays.Replayable(file, name, inputSet, inputs, ObservedReplays.options(session))), lane,
                     runId, runner, notes, left);
             replays.addAll(replayed);
             return replayed.stream().filter(r -> r.requested() == backend).findFirst();

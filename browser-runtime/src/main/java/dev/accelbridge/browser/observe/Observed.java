@@ -1,9 +1,6 @@
 package dev.accelbridge.browser.observe;
 
-import dev.accelbridge.bridge.protocol.PageProbe;
 import dev.accelbridge.core.BackendId;
-import dev.accelbridge.core.RuntimeOption;
-import dev.accelbridge.core.RuntimeOptions;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.core.OrtWebEngine;
@@ -109,10 +106,8 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
     }
 
     /**
-     * One session: its model (sha256 of the bytes onnxruntime-web was given, its size), the execution providers the app
-     * appended (none: onnxruntime's CPU provider in WebAssembly), the engine of the build that made it, how long its
-     * creation took, and its runs (at most 1000 kept, with their values while the realm has kept under
-     * {@link PageObserver#VALUE_BYTES} of them).
+     * One session: its model (sha256 and size of the bytes onnxruntime-web was given), the providers the app appended, the
+     * engine of the build that made it, its creation's time, and its runs (at most 1000; values: {@link PageObserver#VALUE_BYTES}).
      *
      * @param id        its number in the page, from 1
      * @param sha256    the model's sha256 (null where the page has no WebCrypto)
@@ -141,7 +136,7 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
      */
         public record Session(int id, String sha256, long byteLength, List<String> providers, List<Map<String, String>> providerOptions,
                           String engine, Double createdAt, Double createMs, boolean created, boolean released, int runCount,
-                          boolean modelKept, List<Run> runs, Map<String, String> config, Map<String, String> context, String optimization, Adapter adapter, String error, String ortWebVersion,
+                          boolean modelKept, List<Run> runs, Map<String, String> config, Map<String, String> context, String optimization, ObservedAdapter adapter, String error, String ortWebVersion,
                           List<External> external) {
         /** Copies the lists. */
         public Session {
@@ -174,13 +169,9 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
         }
 
         /**
-         * The backend it ran on, from the providers it appended as onnxruntime-web names them ({@code JS}: JSEP's WebGPU,
-         * {@code WebGPU}: the native EP's; none: onnxruntime's CPU provider in WebAssembly, wasm; WebNN by the device of
-         * the context it ran on: the {@code deviceType} that context was made for (the app's own context, or the one
-         * onnxruntime-web made from the app's options), {@code gpu} for one made from a GPUDevice, {@code cpu} for one made
-         * for no device type, as Chromium's default context is; where no context was seen, the {@code deviceType} the app
-         * gave, {@code cpu} when it gave none, as onnxruntime-web takes it); empty for a device type Accelbridge does not
-         * know. Found when tried: a session on the app's own {@code MLContext} for the GPU was judged as {@code webnn-cpu}.
+         * The backend it ran on, from the providers it appended ({@code JS}, {@code WebGPU}: webgpu; none: wasm; WebNN by
+         * the device its {@link #context} was made for: a GPUDevice's is {@code gpu}, none Chromium's default {@code cpu};
+         * with no context seen, by the {@code deviceType} the app gave, else {@code cpu}); empty for a device type not known.
          */
         public Optional<BackendId> backend() {
             for (int i = 0; i < providers.size(); i++) {
@@ -204,51 +195,10 @@ public record Observed(Realm realm, String document, List<Session> sessions, int
             return Optional.of(BackendId.WASM);
         }
 
-        /**
-         * The session options it was made with, as Accelbridge's cases take them: its graph optimization level and WebGPU
-         * graph capture (an EP option on the native WebGPU EP, a config entry on JSEP), so a replay of its run runs with the
-         * app's own; the defaults where the app gave none Accelbridge knows.
-         */
-        public RuntimeOptions runtimeOptions() {
-            java.util.Map<RuntimeOption, String> m = new java.util.EnumMap<>(RuntimeOption.class);
-            if (optimization != null && RuntimeOption.OPTIMIZATION.choices().contains(optimization)) {
-                m.put(RuntimeOption.OPTIMIZATION, optimization);
-            }
-            if ("true".equals(config.get("enableGraphCapture")) || providerOptions.stream().anyMatch(o -> "1".equals(o.get("enableGraphCapture")))) {
-                m.put(RuntimeOption.GRAPH_CAPTURE, "on");
-            }
-            return new RuntimeOptions(m);
-        }
-
         /** The engine as Accelbridge names it; empty for a build without WebGPU (plain wasm). */
         public Optional<OrtWebEngine> ortWebEngine() {
             return "jsep".equals(engine) ? Optional.of(OrtWebEngine.JSEP) : "webgpu-ep".equals(engine) ? Optional.of(OrtWebEngine.WEBGPU_EP)
                     : Optional.empty();
-        }
-    }
-
-    /**
-     * A WebGPU adapter a realm got, as it named itself ({@code GPUAdapter.info}), each name cut to 100 characters.
-     *
-     * @param vendor       its vendor, or empty
-     * @param architecture its architecture, or empty
-     * @param device       its device, or empty
-     * @param description  its description, or empty
-     * @param fallback     whether it said it is a fallback adapter, null where it did not say
-     */
-        public record Adapter(String vendor, String architecture, String device, String description, Boolean fallback) {
-        /** Empty names for none. */
-        public Adapter {
-            vendor = vendor == null ? "" : vendor;
-            architecture = architecture == null ? "" : architecture;
-            device = device == null ? "" : device;
-            description = description == null ? "" : description;
-        }
-
-        /** As a page's probe says an adapter, so one rule names it and tells a software one ({@link PageProbe.WebGpu}). */
-        public PageProbe.WebGpu probe() {
-            return new PageProbe.WebGpu(true, true, vendor, architecture, device, description, fallback, List.of(), Map.of(),
-                    "the adapter the app's realm got");
         }
     }
 
