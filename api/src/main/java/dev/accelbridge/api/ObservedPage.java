@@ -1,12 +1,12 @@
 package dev.accelbridge.api;
 
+import dev.accelbridge.browser.launch.WebGpuAdapter;
 import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.browser.observe.PageObserver;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.Caches;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.run.NativeProviders;
-import dev.accelbridge.run.Targets;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -72,13 +72,10 @@ public final class ObservedPage implements AutoCloseable {
     /** Replays a wrong run on its session's lane in this observation's own session, once a session (verdicts are asked often). */
     private ObservedBisections.Replayer onLane(String key, Observed realm, Optional<PageObserver.KeptModel> file) {
         return (session, model, inputs, backend, left) -> replayed.computeIfAbsent(key, k -> {
-            Targets lane = Targets.builder().setBackends(List.of(backend)).optLane(ObservedRows.lane(BrowserKind.CHROMIUM,
-                    observer.browserVersion(), session)).optParallel(1).build();
-            List<String> notes = new ArrayList<>();
             ObservedReplays.Replayable run = new ObservedReplays.Replayable(model, ObservedRows.model(session, file.map(PageObserver.KeptModel::sha256)),
                     ObservedRows.inputSet(realm.document(), realm.realm(), "observed page"), inputs, ObservedReplays.options(session));
-            return ObservedReplays.replay(List.of(run), lane, null, replays()::run, notes, left).stream()
-                    .filter(r -> r.requested() == backend).findFirst();
+            return ObservedReplays.onOwnLane(run, session, backend, BrowserKind.CHROMIUM, observer.browserVersion(), WebGpuAdapter.AUTO, null,
+                    replays()::run, new ArrayList<>(), left).stream().filter(r -> r.requested() == backend).findFirst();
         });
     }
 

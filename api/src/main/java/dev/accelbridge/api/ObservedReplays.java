@@ -1,6 +1,9 @@
 package dev.accelbridge.api;
 
+import dev.accelbridge.browser.launch.WebGpuAdapter;
 import dev.accelbridge.browser.observe.Observed;
+import dev.accelbridge.core.BackendId;
+import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.ModelSpec;
@@ -80,6 +83,20 @@ final class ObservedReplays {
         }
         List<NamedTensor> inputs = r.inputs().stream().map(values).flatMap(Optional::stream).toList();
         return inputs.size() < r.inputs().size() ? Optional.empty() : Optional.of(inputs);
+    }
+
+    /**
+     * {@code run} replayed on the lane session {@code s} was observed in ({@code browser} at {@code browserVersion}, the
+     * onnxruntime-web release and engine the app loaded, {@code adapter}'s WebGPU) on {@code backend} alone, as a run of
+     * the route's ({@code runner}; added to run {@code runId} where given); its rows. The one way both routes replay a
+     * wrong session for its bisection.
+     */
+    static List<RunResult> onOwnLane(Replayable run, Observed.Session s, BackendId backend, BrowserKind browser, String browserVersion,
+                                     WebGpuAdapter adapter, String runId, Function<RunRequest, SessionRun> runner, List<String> notes,
+                                     Optional<Duration> left) {
+        Targets lane = Targets.builder().setBackends(List.of(backend)).optLane(ObservedRows.lane(browser, browserVersion, s))
+                .optWebGpuAdapter(adapter).optParallel(1).build();
+        return replay(List.of(run), lane, runId, runner, notes, left);
     }
 
     /**

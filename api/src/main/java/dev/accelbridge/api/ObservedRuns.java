@@ -9,7 +9,6 @@ import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Untrusted;
 import dev.accelbridge.reports.store.MatrixStore;
 import dev.accelbridge.run.NativeProviders;
-import dev.accelbridge.run.Targets;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -114,10 +113,8 @@ final class ObservedRuns {
     private static ObservedBisections.Replayer onLane(ObserveOptions o, String browserVersion, String runId, Function<RunRequest, SessionRun> runner,
                                                       String name, String inputSet, List<String> notes, List<RunResult> replays) {
         return (session, file, inputs, backend, left) -> {
-            Targets lane = Targets.builder().setBackends(List.of(backend)).optLane(ObservedRows.lane(o.browser(), browserVersion, session))
-                    .optWebGpuAdapter(o.adapter()).optParallel(1).build();
-            List<RunResult> replayed = ObservedReplays.replay(List.of(new ObservedReplays.Replayable(file, name, inputSet, inputs, ObservedReplays.options(session))), lane,
-                    runId, runner, notes, left);
+            List<RunResult> replayed = ObservedReplays.onOwnLane(new ObservedReplays.Replayable(file, name, inputSet, inputs,
+                    ObservedReplays.options(session)), session, backend, o.browser(), browserVersion, o.adapter(), runId, runner, notes, left);
             replays.addAll(replayed);
             return replayed.stream().filter(r -> r.requested() == backend).findFirst();
         };
