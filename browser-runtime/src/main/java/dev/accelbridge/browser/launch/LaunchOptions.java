@@ -28,12 +28,14 @@ import java.util.Optional;
  *                       ({@code accelbridge:gpu=hardware}), as Grid users route to GPU pools
  * @param connect        a Playwright browser server to run the browser on ({@code playwright run-server}'s WebSocket)
  * @param webGpuAdapter  which WebGPU adapter a Chromium launched here gives its page
+ * @param environment    environment variables a browser launched here gets beside this process's own (Playwright's
+ *                       {@code env}); the headless-surface layer's, where {@link HeadlessSurface} decides it, come on top
  */
 @PublicApi
 public record LaunchOptions(BrowserKind browser, DriverKind driver, boolean headless, Optional<Path> executable,
                             Optional<URI> gridUrl, List<String> extraArgs, Duration launchTimeout,
                             Map<String, Object> firefoxPrefs, Optional<TrustedCertificate> trust, Map<String, String> capabilities,
-                            Optional<URI> connect, WebGpuAdapter webGpuAdapter) {
+                            Optional<URI> connect, WebGpuAdapter webGpuAdapter, Map<String, String> environment) {
     public LaunchOptions {
         extraArgs = List.copyOf(extraArgs);
         firefoxPrefs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(firefoxPrefs));
@@ -41,12 +43,13 @@ public record LaunchOptions(BrowserKind browser, DriverKind driver, boolean head
         capabilities = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(capabilities == null ? Map.of() : capabilities));
         connect = connect == null ? Optional.empty() : connect;
         webGpuAdapter = webGpuAdapter == null ? WebGpuAdapter.AUTO : webGpuAdapter;
+        environment = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(environment == null ? Map.of() : environment));
     }
 
     /** The same options, trusting {@code certificate}. */
     public LaunchOptions withTrust(TrustedCertificate certificate) {
         return new LaunchOptions(browser, driver, headless, executable, gridUrl, extraArgs, launchTimeout, firefoxPrefs,
-                Optional.ofNullable(certificate), capabilities, connect, webGpuAdapter);
+                Optional.ofNullable(certificate), capabilities, connect, webGpuAdapter, environment);
     }
 
     /** The same options with {@code args} after the extra arguments (a WebGPU adapter's flag set). */
@@ -54,7 +57,7 @@ public record LaunchOptions(BrowserKind browser, DriverKind driver, boolean head
         List<String> all = new ArrayList<>(extraArgs);
         all.addAll(args);
         return new LaunchOptions(browser, driver, headless, executable, gridUrl, all, launchTimeout, firefoxPrefs, trust, capabilities,
-                connect, webGpuAdapter);
+                connect, webGpuAdapter, environment);
     }
 
     /** The extra Chromium flags with the trusted certificate's pin. */
@@ -90,6 +93,7 @@ public record LaunchOptions(BrowserKind browser, DriverKind driver, boolean head
         private final Map<String, String> capabilities = new java.util.LinkedHashMap<>();
         private URI connect;
         private WebGpuAdapter webGpuAdapter = WebGpuAdapter.AUTO;
+        private final Map<String, String> environment = new java.util.TreeMap<>();
 
         public Builder browser(BrowserKind v) { this.browser = v; return this; }
         public Builder driver(DriverKind v) { this.driver = v; return this; }
@@ -109,11 +113,13 @@ public record LaunchOptions(BrowserKind browser, DriverKind driver, boolean head
         public Builder connect(URI v) { this.connect = v; return this; }
         /** Which WebGPU adapter a Chromium gives its page ({@link WebGpuAdapter}; default auto). */
         public Builder webGpuAdapter(WebGpuAdapter v) { this.webGpuAdapter = v; return this; }
+        /** Environment variables the browser gets beside this process's own ({@code VK_DRIVER_FILES}, ...). */
+        public Builder environment(Map<String, String> v) { this.environment.putAll(v); return this; }
 
         public LaunchOptions build() {
             return new LaunchOptions(browser, driver, headless, Optional.ofNullable(executable), Optional.ofNullable(gridUrl),
                     extraArgs, launchTimeout, firefoxPrefs, Optional.ofNullable(trust), capabilities, Optional.ofNullable(connect),
-                    webGpuAdapter);
+                    webGpuAdapter, environment);
         }
     }
 }

@@ -9,6 +9,21 @@ final class LaunchSupport {
     }
 
     /**
+     * The environment Playwright gives a local browser: this process's with the options' and the headless-surface layer's
+     * on top ({@link HeadlessSurfaces}), or null (Playwright's default, this process's own) when there is nothing to add.
+     * Playwright's {@code env} replaces the whole environment, so the whole is passed.
+     */
+    static java.util.Map<String, String> playwrightEnvironment(LaunchOptions options) {
+        java.util.Map<String, String> extra = HeadlessSurfaces.environment(options);
+        if (extra.isEmpty()) {
+            return null;
+        }
+        java.util.Map<String, String> all = new java.util.HashMap<>(System.getenv());
+        all.putAll(extra);
+        return all;
+    }
+
+    /**
      * The browser to start: the explicit executable of the options (its version asked once), else discovery. A headless
      * shell Accelbridge unpacked into its cache is verified again first, every launch ({@link ChromiumShell#beforeLaunch}).
      */

@@ -83,6 +83,7 @@ public final class PlaywrightLauncher implements BrowserLauncher, AutoCloseable 
                             .setExecutablePath(b.executable())
                             .setHeadless(options.headless())
                             .setArgs(args)
+                            .setEnv(LaunchSupport.playwrightEnvironment(options))
                             .setTimeout(timeoutMs));
             try {
                 Page page = ctx.pages().isEmpty() ? ctx.newPage() : ctx.pages().get(0);

@@ -56,6 +56,7 @@ public final class PlaywrightVisit implements AutoCloseable {
             BrowserContext ctx = pw.chromium().launchPersistentContext(profile, new BrowserType.LaunchPersistentContextOptions()
                     .setExecutablePath(b.executable()).setHeadless(options.headless())
                     .setArgs(ChromiumFlags.forLaunch(b.kind(), DriverKind.PLAYWRIGHT, options))
+                    .setEnv(LaunchSupport.playwrightEnvironment(options))
                     .setTimeout(options.launchTimeout().toMillis()));
             Page page = ctx.pages().isEmpty() ? ctx.newPage() : ctx.pages().get(0);
             return new PlaywrightVisit(pw, ctx, page, b, profile,

@@ -42,6 +42,7 @@ final class ProcessLauncher implements BrowserLauncher {
             if (b.kind() == BrowserKind.FIREFOX) {
                 pb.environment().putAll(FirefoxPrefs.ENV);
             }
+            pb.environment().putAll(HeadlessSurfaces.environment(options));
             process = pb.start();
             process.getOutputStream().close();
             if (process.waitFor(EARLY_EXIT_MS, TimeUnit.MILLISECONDS)) {

@@ -91,6 +91,7 @@ final class SeleniumLauncher implements BrowserLauncher {
                 .usingDriverExecutable(chromedriver.toFile())
                 .usingAnyFreePort()
                 .withTimeout(options.launchTimeout())
+                .withEnvironment(HeadlessSurfaces.environment(options)) // ChromeDriver hands its environment to Chrome
                 .build();
         ChromeDriver driver = null;
         try {

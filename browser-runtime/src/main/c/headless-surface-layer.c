@@ -8,8 +8,10 @@
  * a headless surface) and refuses a swapchain on it with VK_ERROR_INITIALIZATION_FAILED, saying so on stderr, so
  * that a lane that does ask for one fails with evidence instead of drawing nothing.
  *
- * Everything else passes to the driver untouched. Built by bench/gpu/make-kit.sh, loaded by bench/gpu/run-kit.sh as
- * an implicit layer enabled only where ACCELBRIDGE_HEADLESS_SURFACE=1 (its manifest is written beside it).
+ * Everything else passes to the driver untouched. Built by the build (build.sh beside it) where a C compiler and the
+ * Vulkan headers are present, carried in browser-runtime's jar, unpacked into Accelbridge's cache and verified at every
+ * use (HeadlessSurface); an implicit layer enabled only where ACCELBRIDGE_HEADLESS_SURFACE=1, which Accelbridge sets for
+ * a browser process that seeks the GPU's adapter on a driver without the extension, never globally.
  */
 #include <pthread.h>
 #include <stdio.h>
