@@ -9,8 +9,9 @@
 # What it installs when missing (apt, as root or through sudo): a JDK 17+, Node.js + npm, Chromium and
 # ChromeDriver (when no Chrome/Chromium is found), Firefox ESR and Mesa's Vulkan drivers (a second browser engine
 # in the default matrix: Gecko's WebGPU runs on lavapipe), WebKitGTK's WebDriver and Xvfb (the third engine, Safari's:
-# its MiniBrowser has no headless mode, so it runs on a virtual display), pciutils (OSHI lists GPUs through lspci), unzip and
-# curl (the Maven wrapper). npm packages come from the lockfiles (npm ci, driven by Maven); Maven dependencies
+# its MiniBrowser has no headless mode, so it runs on a virtual display), pciutils (OSHI lists GPUs through lspci), gcc and
+# libvulkan-dev (the headless-surface Vulkan layer a headless Chromium needs on NVIDIA's driver is built with them), unzip
+# and curl (the Maven wrapper). npm packages come from the lockfiles (npm ci, driven by Maven); Maven dependencies
 # from Maven Central through ./mvnw.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
@@ -48,6 +49,9 @@ browser_found || need+=(chromium)
 have chromedriver || [ -x /usr/lib/chromium/chromedriver ] || need+=(chromium-driver)
 have firefox-esr || have firefox || need+=(firefox-esr)
 dpkg -s mesa-vulkan-drivers >/dev/null 2>&1 || need+=(mesa-vulkan-drivers)
+# the headless-surface Vulkan layer and its probe are built into browser-runtime's jar with these
+have cc || need+=(gcc libc6-dev)
+dpkg -s libvulkan-dev >/dev/null 2>&1 || need+=(libvulkan-dev)
 have WebKitWebDriver || need+=(webkit2gtk-driver)
 have Xvfb || need+=(xvfb)
 have lspci || need+=(pciutils)
@@ -60,7 +64,7 @@ if [ ${#need[@]} -gt 0 ]; then
   as_root apt-get update -q
   as_root apt-get install -y -q --no-install-recommends "${need[@]}"
 else
-  log "system packages present (JDK, Node.js, Chromium, ChromeDriver, Firefox ESR, Mesa Vulkan, WebKitGTK driver, Xvfb, lspci)"
+  log "system packages present (JDK, Node.js, Chromium, ChromeDriver, Firefox ESR, Mesa Vulkan, Vulkan headers, gcc, WebKitGTK driver, Xvfb, lspci)"
 fi
 
 # Browsers are never downloaded by a tool: Playwright uses the system Chromium by path.

@@ -86,30 +86,12 @@ for so in $cuda_needed; do
 done
 echo 'int accelbridge_cuda_needs(void) { return 0; }' | cc -shared -fPIC -o "$stage/cuda-provider-needs.so" \
   -Wl,--no-as-needed -x c - -x none "${links[@]}"
-say "the headless-surface layer (VK_EXT_headless_surface over a driver that lacks it)"
-(cd "$work" && apt-get download -q libvulkan-dev 2>/dev/null >&2 && dpkg-deb -x libvulkan-dev_*.deb vkdev)
+say "the headless-surface layer for the probes (the product's, as the build made it into browser-runtime's jar)"
+built="$ROOT/browser-runtime/target/classes/dev/accelbridge/browser/launch/vulkan"
+grep -q '^layer=' "$built/build.properties" 2>/dev/null || { say "FAIL: the build made no layer ($(cat "$built/build.properties" 2>/dev/null))"; exit 1; }
 layer="$stage/layer/share/vulkan/implicit_layer.d"
 mkdir -p "$layer"
-cc -O2 -shared -fPIC -fvisibility=hidden -Wall -Wextra -Werror -I"$work/vkdev/usr/include" \
-  -o "$layer/libaccelbridge_headless_surface.so" "$ROOT/bench/gpu/headless-surface-layer.c" -lpthread
-# implicit, so that the loader lists its extension among the instance's own, and off unless the kit's driver set asks
-cat > "$layer/accelbridge_headless_surface.json" <<'JSON'
-{
-  "file_format_version": "1.1.2",
-  "layer": {
-    "name": "VK_LAYER_ACCELBRIDGE_headless_surface",
-    "type": "GLOBAL",
-    "library_path": "./libaccelbridge_headless_surface.so",
-    "api_version": "1.3.0",
-    "implementation_version": "1",
-    "description": "VK_EXT_headless_surface over a driver that lacks it (bench/gpu/headless-surface-layer.c)",
-    "instance_extensions": [{"name": "VK_EXT_headless_surface", "spec_version": "1"}],
-    "functions": {"vkNegotiateLoaderLayerInterfaceVersion": "vkNegotiateLoaderLayerInterfaceVersion"},
-    "enable_environment": {"ACCELBRIDGE_HEADLESS_SURFACE": "1"},
-    "disable_environment": {"ACCELBRIDGE_HEADLESS_SURFACE_OFF": "1"}
-  }
-}
-JSON
+cp "$built/libaccelbridge_headless_surface.so" "$built/accelbridge_headless_surface.json" "$layer/"
 cp "$ROOT/bench/gpu/probe.html" "$ROOT/browser-runtime/src/main/resources/dev/accelbridge/browser/launch/hardware-webgpu.flags" "$stage/"
 (cd "$stage" && find . -type f ! -name INNER.sha256 | sed 's|^\./||' | LC_ALL=C sort | xargs -d '\n' sha256sum > INNER.sha256)
 

@@ -13,8 +13,9 @@
 #      that offers that extension, bench/gpu/headless-surface-layer.c) with each flag set of
 #      hardware-webgpu.flags; the first that gives an adapter that is neither a fallback nor a software one wins;
 #   4. the suites: wasm, native CPU and CUDA, and WebGPU on both engines under the winning driver set with
-#      --webgpu-adapter hardware (the lane finds the winning flag set itself); then fp16 and q4f16 on WebGPU where the
-#      adapter has shader-f16, in the time left.
+#      --webgpu-adapter hardware (the lane finds the winning flag set itself, and the product gives its browsers its own
+#      headless-surface layer where the driver lacks the extension, as 'accelbridge detect' says); then fp16 and q4f16
+#      on WebGPU where the adapter has shader-f16, in the time left.
 # Usage: bench/gpu/run-kit.sh OUT KIT_FOLDER...   (the folders as make-kit wrote them: a, then b)
 # Env: KIT_BUDGET_S (default 300): the seconds the whole run may take; KIT_WORK (default /tmp/accelbridge-kit);
 # KIT_PARALLEL (default 3): browser lanes at once.
@@ -225,13 +226,16 @@ f16=$(awk -F'\t' -v d="$winner" "$hw && \$1==d {print \$5; exit}" "$out/probe.ts
 if [ -n "$winner" ]; then
   say "  hardware WebGPU under the driver set '$winner' (shader-f16: $f16)"
   export VK_DRIVER_FILES="${drivers[$winner]}"
-  # shellcheck disable=SC2046
-  [ -z "$(layer_env "$winner")" ] || export $(layer_env "$winner")
+  # the layer is not exported: the product decides for each browser it launches whether it needs its own layer
+  # (HeadlessSurfaces), and 'accelbridge detect' below says what it decided
 else
   say "  no flag set under any driver set gave a hardware adapter: WebGPU is UNAVAILABLE with each lane's evidence"
   export VK_DRIVER_FILES="${drivers[${order[-1]}]}"
 fi
 
+export HOME="$w/home"
+timeout 60 "$w/app/bin/accelbridge" detect > "$logs/detect.txt" 2>&1
+say "  the product's headless-surface layer: $(grep -m1 -i 'headless-surface' "$logs/detect.txt" | cut -c1-200)"
 say "4. the suites: wasm, native CPU and CUDA, WebGPU on both engines ($(left) s left)"
 run_for() { # tag, seconds, then run's arguments: results as JSON in logs/results-TAG.json, progress in logs/run-TAG.log
   local tag="$1" s="$2"; shift 2
@@ -240,7 +244,6 @@ run_for() { # tag, seconds, then run's arguments: results as JSON in logs/result
     > "$logs/results-$tag.json" 2> >(tee "$logs/run-$tag.log" | grep --line-buffered -vE 'timed [0-9]+ runs|[0-9]+ warm-ups? \(' >&2)
   say "  $tag run exited $? ($(left) s left)"
 }
-export HOME="$w/home"
 # WebGPU and CUDA each its own verdict, not a fallback's (--chain of one); a session may take two minutes to load
 common=(--browser chromium-shell --webgpu-adapter hardware --chain webgpu --chain cuda --timeout 60 --load-timeout 120 --no-bisect)
 run_for default $(( $(left) - 100 )) "${common[@]}" --backends wasm,webgpu,cpu,cuda --engines jsep,webgpu-ep \

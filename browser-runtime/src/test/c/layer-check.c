@@ -2,8 +2,8 @@
  * Tries the headless-surface layer (headless-surface-layer.c) under Vulkan's own loader on a real driver that lacks
  * VK_EXT_headless_surface (Mesa's lavapipe, here): the extension is offered and its surface answers; more instances and
  * devices than the layer has slots for are refused, not left untracked; queries racing creates and destroys on other
- * threads get their answers; an allocation of the layer's that fails is said, not crashed on. Built and run by
- * layer-check.sh; prints one line a check and exits 0 only when all hold.
+ * threads get their answers; an allocation of the layer's that fails is said, not crashed on. Built and run against the
+ * layer the build made by HeadlessSurfaceLayerCheckTest (and by bench/gpu/layer-check.sh by hand); prints one line a check and exits 0 only when all hold.
  */
 #include <pthread.h>
 #include <stdio.h>

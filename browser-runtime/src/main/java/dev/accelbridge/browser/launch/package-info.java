@@ -10,7 +10,9 @@
  *       (overrides: {@code -Daccelbridge.<id>} / {@code ACCELBRIDGE_<ID>}); the Chromium 153 headless shell
  *       (WebNN) comes from the npm package {@code @sparticuz/chromium} in {@code browser-runtime/browsers}.</li>
  *   <li>{@link dev.accelbridge.browser.launch.ChromiumFlags} is the only place Chromium command lines are made;
- *       {@link dev.accelbridge.browser.launch.FirefoxPrefs} the only place Firefox preferences are.</li>
+ *       {@link dev.accelbridge.browser.launch.FirefoxPrefs} the only place Firefox preferences are;
+ *       {@link dev.accelbridge.browser.launch.HeadlessSurfaces} the only place a browser's environment gets the
+ *       headless-surface Vulkan layer (built from {@code src/main/c} into the jar, verified in the cache).</li>
  *   <li>Every launch uses a fresh temporary profile, deleted by {@link dev.accelbridge.browser.launch.BrowserHandle#close()};
  *       {@link dev.accelbridge.browser.launch.BrowserHandle#kill()} kills the browser's process tree at once.</li>
  *   <li>Launchers and handles may be called from any thread: Playwright, which is not thread-safe, is confined to

@@ -13,6 +13,7 @@ import dev.accelbridge.browser.launch.BrowserMajorAxis;
 import dev.accelbridge.browser.launch.BrowserLauncher;
 import dev.accelbridge.browser.launch.BrowserLaunchers;
 import dev.accelbridge.browser.launch.DriverKind;
+import dev.accelbridge.browser.launch.HeadlessSurface;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.browser.page.OrtWebAxis;
 import dev.accelbridge.core.OrtWebEngine;
@@ -240,9 +241,17 @@ public final class BrowserBackendProvider implements BackendProvider {
         lane.v8Flags().ifPresent(f -> versions.put("v8-flags", f));
         boolean gpu = backend == BackendId.WEBGPU;
         PageProbe.WebGpu g = lane.probe().webgpu();
-        Provenance p = Provenance.of(browserName, browserVersion, driver.id(), gpu ? g.label() : null, gpu ? g.software() : null,
+        // the browser's Vulkan through Accelbridge's layer is said where the adapter is, and the layer's hash with the code verified
+        HeadlessSurface surface = lane.headlessSurface();
+        boolean layered = surface instanceof HeadlessSurface.Layered;
+        Provenance p = Provenance.of(browserName, browserVersion, driver.id(),
+                gpu ? g.label() + (layered ? ", through the headless-surface layer" : "") : null, gpu ? g.software() : null,
                 List.of(ep.toString()), versions);
-        p = p.withVerified(PageLaunch.verified(ortWeb, lane.handle()));
+        Map<String, String> verified = new LinkedHashMap<>(PageLaunch.verified(ortWeb, lane.handle()));
+        if (surface instanceof HeadlessSurface.Layered l) {
+            verified.put("headless-surface layer", "sha256 " + l.layerSha256() + l.note());
+        }
+        p = p.withVerified(verified);
         return remoteHost().map(p::withHost).orElse(p);
     }
 

@@ -7,6 +7,8 @@ import dev.accelbridge.bridge.hub.ExecutionProviderSpec;
 import dev.accelbridge.browser.launch.BrowserHandle;
 import dev.accelbridge.browser.launch.BrowserLauncher;
 import dev.accelbridge.browser.launch.ChromiumFlags;
+import dev.accelbridge.browser.launch.HeadlessSurface;
+import dev.accelbridge.browser.launch.HeadlessSurfaces;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.browser.page.OrtWebBuild;
 import dev.accelbridge.core.OrtWebEngine;
@@ -79,6 +81,12 @@ final class LanePage {
     /** The V8 flags of a Chromium build launched here; empty for Firefox and for a page joined by hand (unknown). */
     Optional<String> v8Flags() {
         return launchOptions == null ? Optional.empty() : ChromiumFlags.jsFlags(launchOptions);
+    }
+
+    /** Whether this lane's browser got the headless-surface layer ({@link HeadlessSurfaces}: the decision its launch made). */
+    HeadlessSurface headlessSurface() {
+        return launchOptions == null ? new HeadlessSurface.NotAsked("a page joined by hand: its browser was not launched here")
+                : HeadlessSurfaces.of(launchOptions);
     }
 
     /** A page a person opened by hand: used as it is, never replaced. */

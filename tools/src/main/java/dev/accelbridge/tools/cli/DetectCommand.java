@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.accelbridge.run.NativeProviders;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.browser.launch.HeadlessSurface;
+import dev.accelbridge.browser.launch.HeadlessSurfaces;
 import dev.accelbridge.browser.launch.InstalledBrowser;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
@@ -46,6 +48,8 @@ public final class DetectCommand implements Callable<Integer> {
             }
         }
         List<InstalledBrowser> browsers = BrowserDiscovery.findAll();
+        // what a local Chromium seeking the GPU's WebGPU adapter would get: the one decision every launcher makes
+        HeadlessSurface layer = HeadlessSurfaces.onThisHost();
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -65,6 +69,10 @@ public final class DetectCommand implements Callable<Integer> {
                 x.put("version", b.version());
                 return x;
             }).toList());
+            Map<String, Object> hs = new LinkedHashMap<>();
+            hs.put("state", layer.getClass().getSimpleName().toLowerCase(Locale.ROOT));
+            hs.put("says", layer.describe());
+            m.put("headlessSurfaceLayer", hs);
             out.println(new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS).writeValueAsString(m));
             return Main.OK;
         }
@@ -88,6 +96,7 @@ public final class DetectCommand implements Callable<Integer> {
             out.printf("  %-15s %-18s %s%n", b.kind().id(), b.version(), b.executable());
         }
         out.println();
+        out.printf("headless-surface layer (a Chromium seeking the GPU's WebGPU adapter)%n  %s%n%n", layer.describe());
         out.println("Browser backends (webgpu, webnn-*, wasm) are probed inside each browser's page when a run starts.");
         return Main.OK;
     }

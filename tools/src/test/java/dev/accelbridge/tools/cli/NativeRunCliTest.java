@@ -246,6 +246,10 @@ class NativeRunCliTest {
         assertThat(sawCuda).isTrue();
         assertThat(d.get("host").get("logicalCores").asInt()).isPositive();
         assertThat(d.get("browsers").toString()).contains("chromium");
+        // the decision a Chromium seeking the GPU's adapter gets here, said with its evidence (never "not asked")
+        JsonNode layer = d.get("headlessSurfaceLayer");
+        assertThat(layer.get("state").asText()).isIn("layered", "offered", "nodevice", "unavailable");
+        assertThat(layer.get("says").asText()).isNotBlank();
     }
 
     private static JsonNode find(JsonNode array, String caseKey) {
