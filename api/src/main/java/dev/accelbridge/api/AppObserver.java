@@ -68,6 +68,9 @@ final class AppObserver {
     private Visit run() {
         InstalledBrowser installed = BrowserDiscovery.find(options.browser()).orElseThrow(() -> new BackendUnavailableException(
                 options.browser().id() + " is not installed", "install it (./setup.sh does) or choose another with --browser"));
+        // the adapter's search (every hardware flag set, when asked for the GPU's) is before the visit's time starts
+        ObserverBrowser.Opened opened = ObserverBrowser.open(options.browser(), options.adapter());
+        opened.refused().ifPresent(this::say); // the app runs on, its WebGPU on what the last set gave
         deadline = System.nanoTime() + options.timeout().toNanos();
         ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "accelbridge-observe-watchdog");
@@ -75,7 +78,7 @@ final class AppObserver {
             return t;
         });
         String version = installed.version();
-        try (PlaywrightVisit browser = PlaywrightVisit.open(ObserverBrowser.options(options.browser(), options.adapter()))) {
+        try (PlaywrightVisit browser = opened.visit()) {
             version = browser.browser().version();
             // a page that never answers blocks Playwright's calls: past the timeout and a grace, its browser is ended
             watchdog.schedule(() -> {

@@ -15,11 +15,11 @@ import java.util.function.Function;
  * adapter is not a software adapter. A set whose page never joins (found when tried: a GL set whose GPU process cannot
  * start) is that set's evidence, not the search's end. When none gives one, the last joined launch is kept with WebGPU
  * refused, its evidence what each set gave. Apart from launching, so that the decision is tested on adapters a host
- * here cannot have.
+ * here cannot have. Used by a run's lanes ({@code PageLaunch}) and by the observer's browser ({@code ObserverBrowser}) alike.
  *
  * @param <L> a launch
  */
-final class HardwareAdapterSearch<L> {
+public final class HardwareAdapterSearch<L> {
     private final Function<List<String>, L> launch;
     private final Function<L, PageProbe.WebGpu> webGpu;
     private final Consumer<L> close;
@@ -29,7 +29,7 @@ final class HardwareAdapterSearch<L> {
      * @param webGpu what a launch's page said of WebGPU
      * @param close  closes a launch the search does not keep
      */
-    HardwareAdapterSearch(Function<List<String>, L> launch, Function<L, PageProbe.WebGpu> webGpu, Consumer<L> close) {
+    public HardwareAdapterSearch(Function<List<String>, L> launch, Function<L, PageProbe.WebGpu> webGpu, Consumer<L> close) {
         this.launch = launch;
         this.webGpu = webGpu;
         this.close = close;
@@ -41,11 +41,11 @@ final class HardwareAdapterSearch<L> {
      * @param kept    the launch the lane goes on with: the hardware adapter's, else the last that joined (empty: none joined)
      * @param refused what each set gave, when none gave a hardware adapter
      */
-    record Found<L>(Optional<L> kept, Optional<String> refused) {
+    public record Found<L>(Optional<L> kept, Optional<String> refused) {
     }
 
     /** Tries {@code sets} in turn. */
-    Found<L> over(List<List<String>> sets) {
+    public Found<L> over(List<List<String>> sets) {
         List<String> tried = new ArrayList<>();
         L kept = null;
         for (List<String> set : sets) {
