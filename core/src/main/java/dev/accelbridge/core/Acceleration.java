@@ -55,7 +55,7 @@ public enum Acceleration {
         if (actual == null) {
             return NONE;
         }
-        if (actual == BackendId.WEBGPU) {
+        if (actual == BackendId.WEBGPU || actual == BackendId.NATIVE_WEBGPU) { // a browser's adapter or native Dawn's: one rule
             Boolean sw = p == null ? null : p.softwareAdapter();
             return sw == null ? UNVERIFIED_DEVICE : sw ? SOFTWARE_ADAPTER : named(p) ? HARDWARE : UNVERIFIED_DEVICE;
         }

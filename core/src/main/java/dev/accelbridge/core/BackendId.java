@@ -28,6 +28,11 @@ public enum BackendId {
     COREML("coreml", BackendKind.NATIVE, null),
     /** ONNX Runtime's OpenVINO execution provider. */
     OPENVINO("openvino", BackendKind.NATIVE, null),
+    /**
+     * ONNX Runtime's native WebGPU execution provider (Dawn on Vulkan, Metal or D3D12): the same EP onnxruntime-web's
+     * native-EP engine compiles to WebAssembly, run natively, so a browser's WebGPU cell has a native twin.
+     */
+    NATIVE_WEBGPU("native-webgpu", BackendKind.NATIVE, null),
     /** ONNX Runtime's default CPU execution provider: always present, and the reference. */
     CPU("cpu", BackendKind.NATIVE, null);
 

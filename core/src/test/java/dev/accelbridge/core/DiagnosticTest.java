@@ -130,6 +130,12 @@ class DiagnosticTest {
                 .as("a CUDA device the host does not name").isEqualTo(Acceleration.UNVERIFIED_DEVICE);
         assertThat(Acceleration.of(BackendId.CUDA, Provenance.of(null, null, "djl", "CUDA device 0: NVIDIA H200", false, List.of(), Map.of())))
                 .isEqualTo(Acceleration.HARDWARE);
+        // native Dawn is judged as a browser's adapter is: SwiftShader's Vulkan given to it is a software adapter, Dawn's own
+        // choice on a GPU host, which the EP does not name, is unverified (found when tried: the software one was "unverified")
+        assertThat(Acceleration.of(BackendId.NATIVE_WEBGPU, Provenance.of(null, null, "djl", "SwiftShader Device (Vulkan) (software adapter)",
+                true, List.of(), Map.of()))).isEqualTo(Acceleration.SOFTWARE_ADAPTER);
+        assertThat(Acceleration.of(BackendId.NATIVE_WEBGPU, Provenance.of(null, null, "djl", "Dawn's default adapter (unnamed)", null,
+                List.of(), Map.of()))).isEqualTo(Acceleration.UNVERIFIED_DEVICE);
         // found when tried: Chromium on Linux runs every WebNN device type on LiteRT's CPU; a gpu or npu cell there said only
         // "device unverified"
         assertThat(Acceleration.of(BackendId.WEBNN_GPU, chromium(null))).isEqualTo(Acceleration.BROWSER_CPU);

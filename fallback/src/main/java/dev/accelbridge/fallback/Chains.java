@@ -30,7 +30,8 @@ import static dev.accelbridge.core.BackendId.*;
  *   <li>{@code webnn-npu → webnn-gpu → webnn-cpu → wasm}</li>
  *   <li>{@code webnn-cpu → wasm}</li>
  *   <li>{@code wasm}</li>
- *   <li>{@code cuda → openvino → cpu}, {@code rocm → openvino → cpu}, {@code coreml → cpu}, {@code openvino → cpu}</li>
+ *   <li>{@code cuda → openvino → cpu}, {@code rocm → openvino → cpu}, {@code coreml → cpu}, {@code openvino → cpu},
+ *       {@code native-webgpu → cpu}</li>
  *   <li>{@code cpu}</li>
  * </ul>
  *
@@ -191,6 +192,7 @@ public final class Chains {
         put(m, ROCM, OPENVINO, CPU);
         put(m, COREML, CPU);
         put(m, OPENVINO, CPU);
+        put(m, NATIVE_WEBGPU, CPU);
         put(m, CPU);
         for (BackendId b : BackendId.values()) {
             if (!m.containsKey(b)) {

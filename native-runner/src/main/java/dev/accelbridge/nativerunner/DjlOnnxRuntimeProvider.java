@@ -25,6 +25,7 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -48,7 +49,7 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
     public static final String ENGINE = "OnnxRuntime";
 
     private static final Set<BackendId> BACKENDS = Collections.unmodifiableSet(
-            EnumSet.of(BackendId.CPU, BackendId.CUDA, BackendId.ROCM, BackendId.COREML, BackendId.OPENVINO));
+            EnumSet.of(BackendId.CPU, BackendId.CUDA, BackendId.ROCM, BackendId.COREML, BackendId.OPENVINO, BackendId.NATIVE_WEBGPU));
 
     static {
         OrtTelemetry.off(); // before any engine or environment exists
@@ -168,6 +169,11 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
         });
     }
 
+    /** The variable a native WebGPU runner process is told its adapter by (the Vulkan driver its parent gave it). */
+    public static final String NATIVE_WEBGPU_ADAPTER = "ACCELBRIDGE_NATIVE_WEBGPU_ADAPTER";
+    /** {@code 1} where that adapter is a software one (SwiftShader's Vulkan). */
+    public static final String NATIVE_WEBGPU_SOFTWARE = "ACCELBRIDGE_NATIVE_WEBGPU_SOFTWARE";
+
     Provenance provenance(BackendId backend) {
         NativeEnvironment env = environment();
         String gpu = backend == BackendId.CUDA ? gpuSuffix(env, "nvidia") : backend == BackendId.ROCM ? gpuSuffix(env, "amd") : "";
@@ -177,8 +183,14 @@ public final class DjlOnnxRuntimeProvider implements BackendProvider {
             case ROCM -> "ROCm device 0" + gpu;
             case COREML -> "CoreML (" + env.arch() + ")";
             case OPENVINO -> "OpenVINO (default device)";
+            // the Vulkan driver the parent gave this runner process, said by the parent (NativeWebGpuProvider)
+            case NATIVE_WEBGPU -> Optional.ofNullable(System.getenv(NATIVE_WEBGPU_ADAPTER)).orElse("Dawn's default adapter (unnamed)");
             default -> backend.id();
         };
+        if (backend == BackendId.NATIVE_WEBGPU) {
+            Boolean software = System.getenv(NATIVE_WEBGPU_ADAPTER) == null ? null : "1".equals(System.getenv(NATIVE_WEBGPU_SOFTWARE));
+            return Provenance.of(null, null, "djl", device, software, env.ortProviders(), runtimeVersions());
+        }
         // a GPU provider's device is shown where the host names its GPU (the provider ran on device 0 of that vendor): the
         // one evidence of hardware a native row has; OpenVINO's default device and CoreML's own choice name none
         return Provenance.of(null, null, "djl", device, gpu.isEmpty() ? null : Boolean.FALSE, env.ortProviders(), runtimeVersions());

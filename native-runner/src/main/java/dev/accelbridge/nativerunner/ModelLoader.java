@@ -102,8 +102,8 @@ final class ModelLoader {
                 so.setSessionLogLevel(OrtLoggingLevel.ORT_LOGGING_LEVEL_ERROR);
                 Map<String, Object> opts = new HashMap<>(stringOptions(threads));
                 Device device = Device.cpu(); // explicit: DJL's default device is the GPU when CUDA is present
-                if (backend == BackendId.OPENVINO || !freeDims.isEmpty() || profilePrefix != null || !ro.on(backend).isDefault()) {
-                    // DJL 0.38's OrtModel knows ortDevice TensorRT/ROCM/CoreML only, and no free-dimension overrides: both go
+                if (backend == BackendId.OPENVINO || backend == BackendId.NATIVE_WEBGPU || !freeDims.isEmpty() || profilePrefix != null || !ro.on(backend).isDefault()) {
+                    // DJL 0.38's OrtModel knows ortDevice TensorRT/ROCM/CoreML only (not OpenVINO, not WebGPU), and no free-dimension overrides: both go
                     // in as ONNX Runtime session options made here (the same overrides the page gives onnxruntime-web).
                     OrtProviders.addProvider(so, backend);
                     if (profilePrefix != null) {

@@ -33,6 +33,7 @@ final class NativeProbe {
             case ROCM -> "ROCMExecutionProvider";
             case COREML -> "CoreMLExecutionProvider";
             case OPENVINO -> "OpenVINOExecutionProvider";
+            case NATIVE_WEBGPU -> "WebGpuExecutionProvider";
             default -> throw new IllegalArgumentException(backend + " is not a native backend");
         };
     }
@@ -104,7 +105,9 @@ final class NativeProbe {
                     + "see docs/native-gpu.md";
             case OPENVINO -> "install Intel's OpenVINO runtime and point -Donnxruntime.native.path=DIR at an ONNX "
                     + "Runtime build made with --use_openvino; see docs/native-gpu.md";
-            default -> "choose a native backend: cpu, cuda, rocm, coreml, openvino";
+            case NATIVE_WEBGPU -> "build Accelbridge with its npm packages (native-runner/webgpu: onnxruntime-node 1.29.0, whose "
+                    + "library has ONNX Runtime's WebGPU EP) on linux-x64; see docs/native-gpu.md";
+            default -> "choose a native backend: cpu, cuda, rocm, coreml, openvino, native-webgpu";
         };
     }
 

@@ -36,7 +36,7 @@ final class OrtProviders {
             Engine.getEngine(DjlOnnxRuntimeProvider.ENGINE); // creates ORT's environment with DJL's threading options
             ortVersion = OrtEnvironment.getEnvironment().getVersion();
             providers = OrtEnvironment.getAvailableProviders().stream().map(OrtProvider::getName).toList();
-            for (BackendId b : List.of(BackendId.CUDA, BackendId.ROCM, BackendId.COREML, BackendId.OPENVINO)) {
+            for (BackendId b : List.of(BackendId.CUDA, BackendId.ROCM, BackendId.COREML, BackendId.OPENVINO, BackendId.NATIVE_WEBGPU)) {
                 String err = tryAddProvider(b);
                 if (err != null) {
                     epErrors.put(b, err);
@@ -76,6 +76,8 @@ final class OrtProviders {
             return null;
         } catch (OrtException | RuntimeException e) {
             return e.getMessage() == null ? e.toString() : e.getMessage();
+        } catch (LinkageError e) { // an older ONNX Runtime Java (a runner of 1.19) has no addWebGPU
+            return "this ONNX Runtime Java has no such call (" + e + ")";
         }
     }
 
@@ -86,6 +88,7 @@ final class OrtProviders {
             case ROCM -> "ROCMExecutionProvider";
             case COREML -> "CoreMLExecutionProvider";
             case OPENVINO -> "OpenVINOExecutionProvider";
+            case NATIVE_WEBGPU -> "WebGpuExecutionProvider";
             default -> "CPUExecutionProvider";
         };
     }
@@ -96,6 +99,7 @@ final class OrtProviders {
             case ROCM -> so.addROCM();
             case COREML -> so.addCoreML();
             case OPENVINO -> so.addOpenVINO("");
+            case NATIVE_WEBGPU -> so.addWebGPU(Map.of());
             default -> {
             }
         }

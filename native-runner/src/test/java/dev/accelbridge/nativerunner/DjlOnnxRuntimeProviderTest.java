@@ -59,7 +59,13 @@ class DjlOnnxRuntimeProviderTest {
         assertThat(found).anySatisfy(p -> {
             assertThat(p).isInstanceOf(DjlOnnxRuntimeProvider.class);
             assertThat(p.backends()).containsExactlyInAnyOrder(BackendId.CPU, BackendId.CUDA, BackendId.ROCM,
-                    BackendId.COREML, BackendId.OPENVINO);
+                    BackendId.COREML, BackendId.OPENVINO, BackendId.NATIVE_WEBGPU);
+        });
+        // native WebGPU is served above it, in a runner process on a library that has the EP (this one has not)
+        assertThat(found).anySatisfy(p -> {
+            assertThat(p).isInstanceOf(dev.accelbridge.nativerunner.process.NativeWebGpuProvider.class);
+            assertThat(p.backends()).containsExactly(BackendId.NATIVE_WEBGPU);
+            assertThat(p.priority()).isGreaterThan(provider.priority());
         });
     }
 

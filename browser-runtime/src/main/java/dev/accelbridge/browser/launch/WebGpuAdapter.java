@@ -1,14 +1,10 @@
 package dev.accelbridge.browser.launch;
 
 import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.HostGpuNodes;
 import dev.accelbridge.core.PublicApi;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
-import java.util.function.Function;
-import java.util.function.Predicate;
 
 /**
  * Which WebGPU adapter a launched Chromium is to give its page ({@code --webgpu-adapter}). On a host with a GPU the
@@ -24,10 +20,6 @@ public enum WebGpuAdapter {
     HARDWARE("hardware"),
     /** SwiftShader, even on a host with a GPU ({@code --use-webgpu-adapter=swiftshader}). */
     SOFTWARE("software");
-
-    /** Where a Linux host's GPUs appear to programs: NVIDIA's and AMD's compute nodes, DRM render nodes. */
-    static final List<Path> GPU_NODES = List.of(Path.of("/dev/nvidia0"), Path.of("/dev/kfd"));
-    static final Path DRI = Path.of("/dev/dri");
 
     private final String id;
 
@@ -58,20 +50,9 @@ public enum WebGpuAdapter {
         return this == AUTO ? (hostHasGpu ? HARDWARE : SOFTWARE) : this;
     }
 
-    /** Whether this host shows a GPU to programs ({@code /dev/nvidia0}, {@code /dev/kfd}, a {@code /dev/dri/renderD*} node). */
+    /** Whether this host shows a GPU to programs ({@link HostGpuNodes}). */
     public static boolean hostHasGpu() {
-        return hostHasGpu(Files::exists, dir -> {
-            try (var s = Files.list(dir)) {
-                return s.map(p -> p.getFileName().toString()).toList();
-            } catch (java.io.IOException e) {
-                return List.of();
-            }
-        });
-    }
-
-    /** {@link #hostHasGpu()} on a constructed host: which paths exist, and a folder's entry names. */
-    static boolean hostHasGpu(Predicate<Path> exists, Function<Path, List<String>> names) {
-        return GPU_NODES.stream().anyMatch(exists) || names.apply(DRI).stream().anyMatch(n -> n.startsWith("renderD"));
+        return HostGpuNodes.present();
     }
 
     @Override

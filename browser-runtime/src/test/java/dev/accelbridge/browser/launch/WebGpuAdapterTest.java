@@ -27,10 +27,10 @@ class WebGpuAdapterTest {
     @Test
     void aHostShowsAGpuByNvidiasOrAmdsNodeOrADrmRenderNode() {
         assertThat(has(Set.of(), Map.of())).isFalse();
-        assertThat(has(Set.of(), Map.of(WebGpuAdapter.DRI, List.of("card0", "by-path")))).as("a display-only card").isFalse();
+        assertThat(has(Set.of(), Map.of(Path.of("/dev/dri"), List.of("card0", "by-path")))).as("a display-only card").isFalse();
         assertThat(has(Set.of(Path.of("/dev/nvidia0")), Map.of())).isTrue();
         assertThat(has(Set.of(Path.of("/dev/kfd")), Map.of())).isTrue();
-        assertThat(has(Set.of(), Map.of(WebGpuAdapter.DRI, List.of("card0", "renderD128")))).isTrue();
+        assertThat(has(Set.of(), Map.of(Path.of("/dev/dri"), List.of("card0", "renderD128")))).isTrue();
     }
 
     @Test
@@ -45,6 +45,6 @@ class WebGpuAdapterTest {
     }
 
     private static boolean has(Set<Path> exist, Map<Path, List<String>> dirs) {
-        return WebGpuAdapter.hostHasGpu(exist::contains, d -> dirs.getOrDefault(d, List.of()));
+        return dev.accelbridge.core.HostGpuNodes.present(exist::contains, d -> dirs.getOrDefault(d, List.of()));
     }
 }

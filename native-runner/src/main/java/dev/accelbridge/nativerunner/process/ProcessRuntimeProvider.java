@@ -53,8 +53,13 @@ public final class ProcessRuntimeProvider implements BackendProvider {
 
     /** A runner with its jar from {@code jars} and {@code jvmOptions} before its class path. */
     ProcessRuntimeProvider(String version, OrtJars jars, List<String> jvmOptions) {
+        this(version, jars, jvmOptions, Map.of());
+    }
+
+    /** A runner with {@code environment} on top of this process's. */
+    ProcessRuntimeProvider(String version, OrtJars jars, List<String> jvmOptions, Map<String, String> environment) {
         this.version = version;
-        this.runner = new RunnerProcess(version, jars, jvmOptions);
+        this.runner = new RunnerProcess(version, jars, jvmOptions, environment);
     }
 
     @Override

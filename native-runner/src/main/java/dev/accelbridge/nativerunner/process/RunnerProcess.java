@@ -38,6 +38,7 @@ final class RunnerProcess {
     private final String version;
     private final OrtJars jars;
     private final List<String> jvmOptions;
+    private final java.util.Map<String, String> environment;
     private final Deque<String> strayLines = new ArrayDeque<>();
     private Process process;
     private Writer toRunner;
@@ -54,9 +55,15 @@ final class RunnerProcess {
      * @throws BackendUnavailableException when the version cannot be had, or its runner does not start or loads another
      */
     RunnerProcess(String version, OrtJars jars, List<String> jvmOptions) {
+        this(version, jars, jvmOptions, java.util.Map.of());
+    }
+
+    /** The same, with {@code environment} on top of this process's (a native WebGPU runner's Vulkan driver). */
+    RunnerProcess(String version, OrtJars jars, List<String> jvmOptions, java.util.Map<String, String> environment) {
         this.version = version;
         this.jars = jars;
         this.jvmOptions = List.copyOf(jvmOptions);
+        this.environment = java.util.Map.copyOf(environment);
         start();
     }
 
@@ -156,6 +163,7 @@ final class RunnerProcess {
             List<String> command = RunnerClasspath.command(jar.file(), jvmOptions, List.of(nonce, channel.toString()));
             ProcessBuilder pb = new ProcessBuilder(command).redirectError(log.toFile());
             pb.environment().putIfAbsent(OrtTelemetry.VARIABLE, "1"); // before its ORT starts
+            pb.environment().putAll(environment);
             process = pb.start();
             toRunner = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
             fromRunner = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
