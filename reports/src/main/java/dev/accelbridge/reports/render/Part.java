@@ -15,6 +15,8 @@ enum Part {
     MATRIX(Form.DRAWN, Form.DRAWN, null),
     /** Browser vs native CPU: HTML's ratio chart; Markdown, which cannot draw it, writes the section's table. */
     BROWSER_VS_NATIVE(Form.DRAWN, Form.WRITTEN, one(Sections::browserVsNative)),
+    /** Browser WebGPU beside its native WebGPU twin: a table, where a run has both. */
+    WEBGPU_VS_NATIVE_WEBGPU(Form.WRITTEN, Form.WRITTEN, one(WebGpuTwinSection::of)),
     /** Generation's time to first token and tokens per second: a chart. */
     GENERATION_CHARTS(Form.DRAWN, Form.LEFT_OUT, null),
     /** p50 history per cell: a chart. */
