@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# The GPU kit's dry run, here, with no GPU: make-kit.sh's two folders are run by run-kit.sh inside a network namespace
+# The GPU kit's dry run, here, with no GPU: make-kit.sh's folders are run by run-kit.sh inside a network namespace
 # with no network, a PATH holding the shell's tools, python3 and dpkg-deb but no java, node, xz or browser, and an empty
-# home, as on a bare GPU host. Exits 0 only when every wasm and native CPU case PASSED there and WebGPU, asked for the
-# GPU's adapter on a host with none, is UNAVAILABLE with each flag set's evidence.
+# home, as on a bare GPU host. Exits 0 only when every wasm, native CPU and native WebGPU (SwiftShader's Vulkan here)
+# case PASSED there and WebGPU, asked for the GPU's adapter on a host with none, is UNAVAILABLE with each flag set's
+# evidence.
 # Needs root, or unprivileged user namespaces, for 'unshare'.
 # Usage: bench/gpu/dry-run.sh [KIT=bench/gpu/kit]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 kit="${1:-$ROOT/bench/gpu/kit}"
 [ -d "$kit/a" ] && [ -d "$kit/b" ] || "$ROOT/bench/gpu/make-kit.sh" "$kit"
+folders=("$kit"/[a-f])
 work="$(mktemp -d /tmp/accelbridge-kit-dry.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 say() { printf '[gpu-dry-run] %s\n' "$*" >&2; }
@@ -23,7 +25,7 @@ say "running the kit with no network, no java, node, xz or browser on PATH, an e
 set +e
 "${ns[@]}" /bin/sh -c 'ip link set lo up 2>/dev/null || /usr/sbin/ip link set lo up; exec "$@"' dry \
   env -i PATH="$work/path" HOME="$work/home" LANG=C.UTF-8 KIT_BUDGET_S="${KIT_BUDGET_S:-1500}" KIT_PARALLEL=1 KIT_WORK="$work/kit" \
-  bash "$ROOT/bench/gpu/run-kit.sh" "$work/out" "$kit/a" "$kit/b"
+  bash "$ROOT/bench/gpu/run-kit.sh" "$work/out" "${folders[@]}"
 rc=$?
 set -e
 say "run-kit exited $rc; OUT: $(ls "$work/out" | tr '\n' ' ')"
@@ -32,14 +34,15 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 rows = d["results"] if isinstance(d, dict) and "results" in d else d
 def backend(r): return r.get("requested") or r.get("backend") or ""
-bad = [r for r in rows if backend(r) in ("wasm", "cpu") and r.get("status") != "PASSED"]
+bad = [r for r in rows if backend(r) in ("wasm", "cpu", "native-webgpu") and r.get("status") != "PASSED"]
+nat = [r for r in rows if backend(r) == "native-webgpu"]
 gpu = [r for r in rows if backend(r) == "webgpu"]
 wrong_gpu = [r for r in gpu if r.get("status") != "UNAVAILABLE" or "no hardware WebGPU adapter" not in json.dumps(r)]
-print("  %d rows: %d wasm/cpu not PASSED, %d webgpu rows, %d of them not UNAVAILABLE with the flag sets' evidence"
-      % (len(rows), len(bad), len(gpu), len(wrong_gpu)))
+print("  %d rows: %d wasm/cpu/native-webgpu not PASSED, %d native-webgpu rows, %d webgpu rows, %d of them not UNAVAILABLE "
+      "with the flag sets' evidence" % (len(rows), len(bad), len(nat), len(gpu), len(wrong_gpu)))
 for r in (bad + wrong_gpu)[:10]:
     print("   ", r.get("case", r.get("caseKey")), backend(r), r.get("status"), str(r.get("reason", ""))[:160])
-sys.exit(1 if bad or wrong_gpu or not rows else 0)
+sys.exit(1 if bad or wrong_gpu or not rows or not nat else 0)
 PY
 [ -s "$work/out/matrix.duckdb" ] && [ -s "$work/out/reports.tar.gz" ] && [ -s "$work/out/probe.tsv" ] || { say "FAIL: OUT lacks a file"; exit 1; }
 # found when run on a GPU host: every probe said "no answer" (the shell started without its libraries) and nothing here

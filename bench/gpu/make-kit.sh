@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # The GPU kit, made here from a built checkout: everything a bare GPU host (no JVM, no browser, no Vulkan loader, no
-# network) needs to run Accelbridge, as at most two folders that each travel in one call of at most 64 MiB together
-# with this repository. bench/gpu/run-kit.sh runs it there (and here, for the dry run: bench/gpu/dry-run.sh).
+# network) needs to run Accelbridge, as a few folders (a, b, c, ...) that each travel in one call of at most 64 MiB
+# together with this repository. bench/gpu/run-kit.sh runs it there (and here, for the dry run: bench/gpu/dry-run.sh).
 #
 # What it holds: the offline bundle's application and headless shell, slimmed for one host (x86-64 Linux): a Java
 # runtime linked uncompressed (so that xz compresses it), jars stored with other systems' natives and the jars only the
 # Selenium and Playwright drivers use left out (the kit runs browsers as plain processes); Debian's Vulkan loader,
 # glvnd's EGL dispatch (NVIDIA's drivers are the host's); the probe page and the flag sets it tries.
-# Two xz archives (x86 filter) in one tar, split in two equal halves; both parts and the whole listed with their
-# sha256 in each folder's KIT.sha256, every inner file in the tar's INNER.sha256.
-# Usage: bench/gpu/make-kit.sh [OUT=bench/gpu/kit]   (OUT/a and OUT/b; the slow shell archive is cached in OUT/.cache)
+# Two xz archives (x86 filter) in one tar, split in equal parts, one a folder; every part and the whole listed with
+# their sha256 in each folder's KIT.sha256, every inner file in the tar's INNER.sha256. The application carries the
+# native WebGPU backend's library (native-runner/webgpu) as the offline bundle does.
+# Usage: bench/gpu/make-kit.sh [OUT=bench/gpu/kit]   (OUT/a, OUT/b, ...; the slow shell archive is cached in OUT/.cache)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 out="${1:-$ROOT/bench/gpu/kit}"
@@ -17,7 +18,7 @@ say() { printf '[make-kit %4ds] %s\n' "$SECONDS" "$*" >&2; }
 work="$(mktemp -d /tmp/accelbridge-kit.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$out/.cache"
-rm -rf "$out/a" "$out/b"
+rm -rf "$out"/[a-f]
 
 say "the offline bundle"
 "$ROOT/accelbridge" bundle --out "$work/bundle" > "$work/bundle.txt"
@@ -48,7 +49,7 @@ find "$app" -type l | while read -r l; do
   rm -f "$l"
   if [ -d "$t" ]; then cp -r "$t" "$l"; elif [ -f "$t" ]; then cp "$t" "$l"; fi
 done
-(cd "$app" && find bin lib runtime browser-runtime cache native bundle.json -type f | LC_ALL=C sort | xargs -d '\n' sha256sum > FILES.sha256)
+(cd "$app" && find bin lib runtime browser-runtime native-runner cache native bundle.json -type f | LC_ALL=C sort | xargs -d '\n' sha256sum > FILES.sha256)
 
 stage="$work/kit"
 mkdir -p "$stage/debs"
@@ -56,7 +57,7 @@ say "the application archive"
 app_sha="$(sha256sum "$app/FILES.sha256" | cut -c1-16)"
 if [ ! -s "$out/.cache/app-$app_sha.tar.xz" ]; then
   rm -f "$out"/.cache/app-*.tar.xz
-  (cd "$app" && tar cf - --owner=0 --group=0 --mtime=@0 --sort=name bin lib runtime browser-runtime bundle.json FILES.sha256) \
+  (cd "$app" && tar cf - --owner=0 --group=0 --mtime=@0 --sort=name bin lib runtime browser-runtime native-runner bundle.json FILES.sha256) \
     | xz --x86 --lzma2=preset=9e,dict=256MiB -T1 > "$out/.cache/app-$app_sha.tar.xz.tmp"
   mv "$out/.cache/app-$app_sha.tar.xz.tmp" "$out/.cache/app-$app_sha.tar.xz"
 fi
@@ -102,18 +103,20 @@ tree=$(cd "$ROOT" && { git ls-files -z; git ls-files -z --others --exclude-stand
 cap=$(( 64 * 1024 * 1024 - tree - 256 * 1024 ))
 (cd "$stage" && tar cf "$work/kit.tar" --owner=0 --group=0 .)
 total=$(stat -c %s "$work/kit.tar")
-if [ "$total" -gt $(( 2 * cap )) ]; then
-  say "FAIL: the kit is $total bytes; two folders hold $(( 2 * cap )) beside this tree of $tree"
-  (cd "$stage" && ls -l app.tar.xz shell.tar.xz debs/*.deb | awk '{print "  " $5 "  " $9}') >&2
-  exit 1
-fi
-mkdir -p "$out/a" "$out/b"
-half=$(( (total + 1) / 2 )) # two equal halves: each folder keeps the same room for the tree to grow
-head -c "$half" "$work/kit.tar" > "$out/a/kit.tar.000"
-tail -c +$(( half + 1 )) "$work/kit.tar" > "$out/b/kit.tar.001"
-for d in a b; do
-  { (cd "$out" && sha256sum a/kit.tar.000 b/kit.tar.001); echo "$(sha256sum < "$work/kit.tar" | cut -d' ' -f1)  kit.tar"; } > "$out/$d/KIT.sha256"
+# as many folders as the kit needs, each one call: a, b, c, ... (equal parts, so each keeps the same room for the tree)
+n=$(( (total + cap - 1) / cap ))
+[ "$n" -le 6 ] || { say "FAIL: the kit is $total bytes: $n folders of $cap beside this tree of $tree (at most 6)"; exit 1; }
+names=(a b c d e f)
+part=$(( (total + n - 1) / n ))
+listed=()
+for i in $(seq 0 $(( n - 1 ))); do
+  d="${names[$i]}"; mkdir -p "$out/$d"
+  tail -c +$(( i * part + 1 )) "$work/kit.tar" | head -c "$part" > "$out/$d/kit.tar.$(printf '%03d' "$i")"
+  listed+=("$d/kit.tar.$(printf '%03d' "$i")")
 done
-say "kit: $(du -b "$out/a/kit.tar.000" | cut -f1) + $(du -b "$out/b/kit.tar.001" | cut -f1) bytes (each folder's cap $cap beside a tree of $tree):"
+for i in $(seq 0 $(( n - 1 ))); do
+  { (cd "$out" && sha256sum "${listed[@]}"); echo "$(sha256sum < "$work/kit.tar" | cut -d' ' -f1)  kit.tar"; } > "$out/${names[$i]}/KIT.sha256"
+done
+say "kit: $n folders ($(cd "$out" && du -b "${listed[@]}" | cut -f1 | tr '\n' ' ')bytes; each folder's cap $cap beside a tree of $tree):"
 (cd "$stage" && ls -l --block-size=K app.tar.xz shell.tar.xz debs/*.deb | awk '{print "  " $5 "  " $9}') >&2
-echo "$out/a $out/b"
+echo "${listed[@]/#/$out/}" | sed 's|/kit.tar.[0-9]*||g'

@@ -16,7 +16,7 @@
 #      --webgpu-adapter hardware (the lane finds the winning flag set itself, and the product gives its browsers its own
 #      headless-surface layer where the driver lacks the extension, as 'accelbridge detect' says); then fp16 and q4f16
 #      on WebGPU where the adapter has shader-f16, in the time left.
-# Usage: bench/gpu/run-kit.sh OUT KIT_FOLDER...   (the folders as make-kit wrote them: a, then b)
+# Usage: bench/gpu/run-kit.sh OUT KIT_FOLDER...   (the folders as make-kit wrote them: a, b, ... in order)
 # Env: KIT_BUDGET_S (default 300): the seconds the whole run may take; KIT_WORK (default /tmp/accelbridge-kit);
 # KIT_PARALLEL (default 3): browser lanes at once.
 set -uo pipefail
@@ -42,9 +42,9 @@ say "1. checking the kit's parts"
 parts=()
 for d in "$@"; do for p in "$d"/kit.tar.*; do [ -e "$p" ] && parts+=("$p"); done; done
 manifest="$(ls "$1"/KIT.sha256 2>/dev/null || ls "${!#}"/KIT.sha256)"
-want=$(grep -c ' [ab]/kit.tar' "$manifest")
+want=$(grep -c ' [a-f]/kit.tar' "$manifest")
 if [ "${#parts[@]}" -ne "$want" ]; then
-  say "FAIL: ${#parts[@]} of the kit's $want parts are here (${parts[*]}); both folders must travel to the same machine"
+  say "FAIL: ${#parts[@]} of the kit's $want parts are here (${parts[*]}); every folder must travel to the same machine"
   exit 3
 fi
 for p in "${parts[@]}"; do
@@ -245,8 +245,10 @@ run_for() { # tag, seconds, then run's arguments: results as JSON in logs/result
   say "  $tag run exited $? ($(left) s left)"
 }
 # WebGPU and CUDA each its own verdict, not a fallback's (--chain of one); a session may take two minutes to load
-common=(--browser chromium-shell --webgpu-adapter hardware --chain webgpu --chain cuda --timeout 60 --load-timeout 120 --no-bisect)
-run_for default $(( $(left) - 100 )) "${common[@]}" --backends wasm,webgpu,cpu,cuda --engines jsep,webgpu-ep \
+common=(--browser chromium-shell --webgpu-adapter hardware --chain webgpu --chain cuda --chain native-webgpu --timeout 60
+        --load-timeout 120 --no-bisect)
+# native-webgpu: ONNX Runtime's WebGPU EP natively (the application's own library), each browser WebGPU cell's twin
+run_for default $(( $(left) - 100 )) "${common[@]}" --backends wasm,webgpu,cpu,cuda,native-webgpu --engines jsep,webgpu-ep \
   --parallel "${KIT_PARALLEL:-3}"
 if [ "$f16" = "True" ]; then
   run_for f16 $(( $(left) - 40 )) "${common[@]}" --backends webgpu,cpu --engines jsep,webgpu-ep --suites vision,text \

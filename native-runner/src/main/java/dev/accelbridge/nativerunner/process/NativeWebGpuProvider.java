@@ -8,6 +8,7 @@ import dev.accelbridge.core.Caches;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.HostGpuNodes;
+import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.fetch.CacheEntry;
 import dev.accelbridge.nativerunner.DjlOnnxRuntimeProvider;
 
@@ -31,7 +32,14 @@ import java.util.stream.Stream;
  * adapter ({@code ORT_WEBGPU_EP_ALLOW_SOFTWARE_ADAPTER=1}) and every row labelled a software adapter. Single passes only:
  * the runner process takes no generation and no session options yet, and says so.
  */
+@PublicApi
 public final class NativeWebGpuProvider implements BackendProvider {
+    /**
+     * The files of {@code native-runner/webgpu} an offline bundle carries for this backend (relative to that folder): the
+     * package descriptions and the linux-x64 library, which the application verifies against its pinned sha256 at first use.
+     */
+    public static final List<String> CARRIED = List.of("package.json", "node_modules/onnxruntime-node/package.json",
+            NativeWebGpuLibrary.IN_PACKAGE);
     /** The software Vulkan driver's ICD file in a headless shell's cache entry. */
     static final String SWIFTSHADER_ICD = "vk_swiftshader_icd.json";
 
@@ -40,6 +48,11 @@ public final class NativeWebGpuProvider implements BackendProvider {
     private String adapter;
     private Path library;
     private boolean software;
+
+    /** {@code native-runner/webgpu} where the build installed it (under {@code accelbridge.home}, else above the working directory). */
+    public static Optional<Path> packageDir() {
+        return NativeWebGpuLibrary.packageDir();
+    }
 
     @Override
     public String name() {

@@ -57,7 +57,7 @@ final class OrtJars {
     record Jar(Path file, String sha1, String sha256, String source, String repaired) {
         /** What provenance says was verified. */
         String verified() {
-            return "sha256 " + sha256 + " (SHA-1 " + sha1 + " as published; " + source + ")"
+            return "sha256 " + sha256 + " (" + (sha1.isEmpty() ? "" : "SHA-1 " + sha1 + " as published; ") + source + ")"
                     + (repaired == null ? "" : CacheEntry.Verified.REFETCHED + repaired);
         }
     }
@@ -209,11 +209,28 @@ final class OrtJars {
         if (m2.isPresent()) {
             return m2.get();
         }
+        Optional<Jar> own = fromThisProcess(version);
+        if (own.isPresent()) {
+            return own.get(); // an offline bundle has no local repository: the jar this process runs on is the one
+        }
         try {
             CacheEntry.Verified v = entry.obtain("ONNX Runtime " + version + "'s jar", into -> download(version, into.resolve(file)), check(version));
             return new Jar(v.dir().resolve(file), v.fact("sha1"), v.tree().files().get(file).sha256(), "cache " + v.dir(), v.repaired());
         } catch (CacheEntryException e) {
             throw new BackendUnavailableException(e.getMessage(), e.fix());
+        }
+    }
+
+    /** The jar this process loaded ONNX Runtime from, when it is {@code version}'s (its file name says so). */
+    private static Optional<Jar> fromThisProcess(String version) {
+        Path own = RunnerClasspath.loadedOrtJar();
+        if (own == null || !own.getFileName().toString().equals(fileName(version)) || !Files.isRegularFile(own)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new Jar(own, "", TreeManifest.sha256(own), "this process's class path", null));
+        } catch (IOException e) {
+            return Optional.empty();
         }
     }
 

@@ -68,7 +68,7 @@ final class RunnerClasspath {
     }
 
     /** The jar ONNX Runtime's classes came from in this process. */
-    private static Path loadedOrtJar() {
+    static Path loadedOrtJar() {
         try {
             return Path.of(ai.onnxruntime.OrtEnvironment.class.getProtectionDomain().getCodeSource().getLocation().toURI())
                     .toAbsolutePath().normalize();

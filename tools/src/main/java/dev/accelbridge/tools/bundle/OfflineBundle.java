@@ -7,6 +7,7 @@ import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.Caches;
 import dev.accelbridge.core.Untrusted;
+import dev.accelbridge.nativerunner.process.NativeWebGpuProvider;
 import dev.accelbridge.reports.store.ResultJson;
 
 import java.io.IOException;
@@ -33,6 +34,7 @@ import java.util.function.Consumer;
  *       Accelbridge checks at every use; {@code browser-runtime/browsers/}: the shell's package description (which
  *       version is pinned), not its compressed archives;</li>
  *   <li>{@code native/}: the libraries the shell needs beyond the C library (NSS, NSPR, expat), from this host;</li>
+ *   <li>{@code native-runner/webgpu/}: the native WebGPU backend's library (onnxruntime-node's, linux-x64), where built;</li>
  *   <li>{@code models/}: users' models asked for; the suites' models are made by the application (authored in Java), so
  *       they travel as code;</li>
  *   <li>{@code bin/accelbridge}: the launcher.</li>
@@ -120,6 +122,8 @@ public final class OfflineBundle {
             InstalledBrowser shell = shell(staged);
             holds.put("chromium-shell", shell.version());
             holds.put("native", String.join(" ", BundleRuntime.nativeLibs(shell.executable(), staged.resolve("native"), HOST_LIBS, NSS_MODULES)));
+            progress.accept("native WebGPU library");
+            nativeWebGpu(staged).ifPresent(v -> holds.put("native-webgpu", v));
             for (String v : o.ortWebVersions()) {
                 progress.accept("onnxruntime-web " + v);
                 NpmRegistry.cached(staged.resolve("cache"), "onnxruntime-web", v);
@@ -202,6 +206,24 @@ public final class OfflineBundle {
             Files.copy(browsers.resolve(f), to);
         }
         return shell;
+    }
+
+    /**
+     * The native WebGPU backend's library (onnxruntime-node's, linux-x64) and its package descriptions, where the build
+     * installed them: carried as files under {@code native-runner/webgpu}; the application checks the library against its
+     * pinned sha256 at its first use, as it does here. Empty where the build has none.
+     */
+    private static java.util.Optional<String> nativeWebGpu(Path staged) throws IOException {
+        java.util.Optional<Path> dir = NativeWebGpuProvider.packageDir();
+        if (dir.isEmpty() || !NativeWebGpuProvider.CARRIED.stream().allMatch(f -> Files.isRegularFile(dir.get().resolve(f)))) {
+            return java.util.Optional.empty();
+        }
+        for (String f : NativeWebGpuProvider.CARRIED) {
+            Path to = staged.resolve("native-runner/webgpu").resolve(f);
+            Files.createDirectories(to.getParent());
+            Files.copy(dir.get().resolve(f), to);
+        }
+        return java.util.Optional.of("onnxruntime-node's linux-x64 library (" + NativeWebGpuProvider.CARRIED.get(2) + ")");
     }
 
     private static void launcher(Path to) throws IOException {
