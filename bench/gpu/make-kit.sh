@@ -111,7 +111,9 @@ part=$(( (total + n - 1) / n ))
 listed=()
 for i in $(seq 0 $(( n - 1 ))); do
   d="${names[$i]}"; mkdir -p "$out/$d"
-  tail -c +$(( i * part + 1 )) "$work/kit.tar" | head -c "$part" > "$out/$d/kit.tar.$(printf '%03d' "$i")"
+  # dd, not tail | head: under pipefail the tail a head leaves unread ends with SIGPIPE, and the script with it
+  dd if="$work/kit.tar" of="$out/$d/kit.tar.$(printf '%03d' "$i")" bs=1M iflag=skip_bytes,count_bytes skip=$(( i * part )) \
+    count="$part" status=none
   listed+=("$d/kit.tar.$(printf '%03d' "$i")")
 done
 for i in $(seq 0 $(( n - 1 ))); do

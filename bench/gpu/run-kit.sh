@@ -235,7 +235,7 @@ fi
 
 export HOME="$w/home"
 timeout 60 "$w/app/bin/accelbridge" detect > "$logs/detect.txt" 2>&1
-say "  the product's headless-surface layer: $(grep -m1 -i 'headless-surface' "$logs/detect.txt" | cut -c1-200)"
+say "  the product's headless-surface layer: $(grep -A1 -m1 '^headless-surface layer' "$logs/detect.txt" | tail -1 | cut -c1-240)"
 say "4. the suites: wasm, native CPU and CUDA, WebGPU on both engines ($(left) s left)"
 run_for() { # tag, seconds, then run's arguments: results as JSON in logs/results-TAG.json, progress in logs/run-TAG.log
   local tag="$1" s="$2"; shift 2

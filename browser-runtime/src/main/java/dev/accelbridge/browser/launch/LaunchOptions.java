@@ -29,7 +29,8 @@ import java.util.Optional;
  * @param connect        a Playwright browser server to run the browser on ({@code playwright run-server}'s WebSocket)
  * @param webGpuAdapter  which WebGPU adapter a Chromium launched here gives its page
  * @param environment    environment variables a browser launched here gets beside this process's own (Playwright's
- *                       {@code env}); the headless-surface layer's, where {@link HeadlessSurface} decides it, come on top
+ *                       {@code env}; by Playwright, ChromeDriver and a plain process, not by WebKitGTK's driver or a remote
+ *                       host); the headless-surface layer's, where {@link HeadlessSurfaces} decides it, come on top
  */
 @PublicApi
 public record LaunchOptions(BrowserKind browser, DriverKind driver, boolean headless, Optional<Path> executable,

@@ -9,6 +9,8 @@ import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.HostGpuNodes;
 import dev.accelbridge.core.PublicApi;
+import dev.accelbridge.core.Scenario;
+import dev.accelbridge.core.UnsupportedModelException;
 import dev.accelbridge.core.fetch.CacheEntry;
 import dev.accelbridge.nativerunner.DjlOnnxRuntimeProvider;
 
@@ -91,6 +93,14 @@ public final class NativeWebGpuProvider implements BackendProvider {
     public synchronized Execution execute(ExecutionRequest request) {
         if (!started()) {
             throw new BackendUnavailableException(unavailable, "see docs/native-gpu.md");
+        }
+        if (!(request.modelCase().scenario() instanceof Scenario.SinglePass)) {
+            throw new UnsupportedModelException("native-webgpu runs single passes only: its runner process does not take a "
+                    + "generation's decode loop yet", "compare generations on webgpu in the browser against native cpu", null);
+        }
+        if (!request.modelCase().runtimeOptions().on(request.backend()).isDefault()) {
+            throw new UnsupportedModelException("native-webgpu takes no session options yet (its runner process's protocol has "
+                    + "none): " + request.modelCase().runtimeOptions().on(request.backend()).id(), "run it without --runtime-option", null);
         }
         Execution e = runner.execute(request);
         return e.provenance() == null ? e : new Execution(e.outputs(), e.timings(), e.memory(),
