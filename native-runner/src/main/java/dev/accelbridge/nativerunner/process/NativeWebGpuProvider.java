@@ -9,8 +9,6 @@ import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionRequest;
 import dev.accelbridge.core.HostGpuNodes;
 import dev.accelbridge.core.PublicApi;
-import dev.accelbridge.core.Scenario;
-import dev.accelbridge.core.UnsupportedModelException;
 import dev.accelbridge.core.fetch.CacheEntry;
 import dev.accelbridge.nativerunner.DjlOnnxRuntimeProvider;
 
@@ -94,14 +92,6 @@ public final class NativeWebGpuProvider implements BackendProvider {
         if (!started()) {
             throw new BackendUnavailableException(unavailable, "see docs/native-gpu.md");
         }
-        if (!(request.modelCase().scenario() instanceof Scenario.SinglePass)) {
-            throw new UnsupportedModelException("native-webgpu runs single passes only: its runner process does not take a "
-                    + "generation's decode loop yet", "compare generations on webgpu in the browser against native cpu", null);
-        }
-        if (!request.modelCase().runtimeOptions().on(request.backend()).isDefault()) {
-            throw new UnsupportedModelException("native-webgpu takes no session options yet (its runner process's protocol has "
-                    + "none): " + request.modelCase().runtimeOptions().on(request.backend()).id(), "run it without --runtime-option", null);
-        }
         Execution e = runner.execute(request);
         return e.provenance() == null ? e : new Execution(e.outputs(), e.timings(), e.memory(),
                 e.provenance().withVerified(Map.of("onnxruntime-node " + NativeWebGpuLibrary.VERSION + " libonnxruntime.so.1",
@@ -123,7 +113,8 @@ public final class NativeWebGpuProvider implements BackendProvider {
             software = "1".equals(env.get(DjlOnnxRuntimeProvider.NATIVE_WEBGPU_SOFTWARE));
             adapter = env.getOrDefault(DjlOnnxRuntimeProvider.NATIVE_WEBGPU_ADAPTER, "Dawn's own choice on this host's GPU (unnamed)");
             runner = new ProcessRuntimeProvider(NativeWebGpuLibrary.VERSION, OrtJars.defaults(),
-                    List.of("-Donnxruntime.native.path=" + library), env);
+                    List.of("-Donnxruntime.native.path=" + library), env, "native-webgpu's runner process",
+                    "on webgpu in the browser, against native cpu");
             return true;
         } catch (BackendUnavailableException e) {
             unavailable = e.getMessage() + (e.fix() == null ? "" : " (" + e.fix() + ")");

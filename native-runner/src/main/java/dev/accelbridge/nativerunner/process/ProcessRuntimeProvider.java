@@ -40,6 +40,9 @@ public final class ProcessRuntimeProvider implements BackendProvider {
 
     private final String version;
     private final RunnerProcess runner;
+    /** What this runner is, in a refusal ("a runner process of ONNX Runtime 1.19.0"), and what a user does instead. */
+    private final String what;
+    private final String instead;
     private long ids;
 
     /**
@@ -53,12 +56,18 @@ public final class ProcessRuntimeProvider implements BackendProvider {
 
     /** A runner with its jar from {@code jars} and {@code jvmOptions} before its class path. */
     ProcessRuntimeProvider(String version, OrtJars jars, List<String> jvmOptions) {
-        this(version, jars, jvmOptions, Map.of());
+        this(version, jars, jvmOptions, Map.of(), "a runner process of ONNX Runtime " + version, "without --ort");
     }
 
-    /** A runner with {@code environment} on top of this process's. */
-    ProcessRuntimeProvider(String version, OrtJars jars, List<String> jvmOptions, Map<String, String> environment) {
+    /**
+     * A runner with {@code environment} on top of this process's, called {@code what} in its refusals, which tell a user to
+     * run such a case {@code instead}.
+     */
+    ProcessRuntimeProvider(String version, OrtJars jars, List<String> jvmOptions, Map<String, String> environment, String what,
+                           String instead) {
         this.version = version;
+        this.what = what;
+        this.instead = instead;
         this.runner = new RunnerProcess(version, jars, jvmOptions, environment);
     }
 
@@ -92,15 +101,14 @@ public final class ProcessRuntimeProvider implements BackendProvider {
     @Override
     public synchronized Execution execute(ExecutionRequest request) {
         if (!(request.modelCase().scenario() instanceof Scenario.SinglePass)) {
-            throw new UnsupportedModelException("A generation case runs on this process's ONNX Runtime only, not on a"
-                    + " runner process of ONNX Runtime " + version, "run generation cases without --ort", null);
+            throw new UnsupportedModelException("A generation case is not run on " + what + ": a runner process runs single "
+                    + "passes only", "run generation cases " + instead, null);
         }
         var options = request.modelCase().runtimeOptions().on(request.backend());
         if (!options.isDefault()) {
             // said, not dropped: the runner process's protocol has no session options yet
-            throw new UnsupportedModelException("Session options (" + options.id() + ") are taken by this "
-                    + "process's ONNX Runtime only, not by a runner process of ONNX Runtime " + version,
-                    "run --runtime-option without --ort", null);
+            throw new UnsupportedModelException("Session options (" + options.id() + ") are taken by this process's ONNX Runtime "
+                    + "only, not by " + what, "run --runtime-option " + instead, null);
         }
         Path dir = null;
         try {
