@@ -82,7 +82,6 @@ public final class HeadlessSurfaces {
         return new HeadlessSurface.Layered(layer.share(), layer.layerSha256(), host.devices(), layer.note());
     }
 
-
     /** The environment a browser launched with {@code options} gets on top of this process's: its own, then the layer's. */
     static Map<String, String> environment(LaunchOptions options) {
         Map<String, String> env = new TreeMap<>(options.environment());

@@ -242,14 +242,13 @@ public final class BrowserBackendProvider implements BackendProvider {
         boolean gpu = backend == BackendId.WEBGPU;
         PageProbe.WebGpu g = lane.probe().webgpu();
         // the browser's Vulkan through Accelbridge's layer is said where the adapter is, and the layer's hash with the code verified
-        HeadlessSurface surface = lane.headlessSurface();
-        boolean layered = surface instanceof HeadlessSurface.Layered;
+        HeadlessSurface.Layered layered = lane.headlessSurface() instanceof HeadlessSurface.Layered l ? l : null;
         Provenance p = Provenance.of(browserName, browserVersion, driver.id(),
-                gpu ? g.label() + (layered ? ", through the headless-surface layer" : "") : null, gpu ? g.software() : null,
+                gpu ? g.label() + (layered != null ? ", through the headless-surface layer" : "") : null, gpu ? g.software() : null,
                 List.of(ep.toString()), versions);
         Map<String, String> verified = new LinkedHashMap<>(PageLaunch.verified(ortWeb, lane.handle()));
-        if (surface instanceof HeadlessSurface.Layered l) {
-            verified.put("headless-surface layer", "sha256 " + l.layerSha256() + l.note());
+        if (layered != null) {
+            verified.put("headless-surface layer", "sha256 " + layered.layerSha256() + layered.note());
         }
         p = p.withVerified(verified);
         return remoteHost().map(p::withHost).orElse(p);

@@ -39,6 +39,8 @@ final class LanePage {
 
     private final BridgeServer server;
     private final LaunchOptions launchOptions;
+    /** What this lane's browser got of the headless-surface layer, decided once a launch (a renewed page keeps its browser). */
+    private HeadlessSurface headlessSurface = new HeadlessSurface.NotAsked("a page joined by hand: its browser was not launched here");
     private final BrowserLauncher launcher;
     private final OrtWebBuild ortWeb;
     private final PageWarmth warmth = new PageWarmth();
@@ -75,6 +77,7 @@ final class LanePage {
     static LanePage launch(BridgeServer server, LaunchOptions launchOptions, BrowserLauncher launcher, OrtWebBuild ortWeb) {
         LanePage l = new LanePage(server, launchOptions, launcher, ortWeb);
         l.adopt(PageLaunch.start(server, launchOptions, launcher, ortWeb));
+        l.headlessSurface = HeadlessSurfaces.of(launchOptions);
         return l;
     }
 
@@ -85,8 +88,7 @@ final class LanePage {
 
     /** Whether this lane's browser got the headless-surface layer ({@link HeadlessSurfaces}: the decision its launch made). */
     HeadlessSurface headlessSurface() {
-        return launchOptions == null ? new HeadlessSurface.NotAsked("a page joined by hand: its browser was not launched here")
-                : HeadlessSurfaces.of(launchOptions);
+        return headlessSurface;
     }
 
     /** A page a person opened by hand: used as it is, never replaced. */
@@ -135,6 +137,7 @@ final class LanePage {
         }
         restarts++;
         adopt(PageLaunch.start(server, launchOptions, launcher, ortWeb));
+        headlessSurface = HeadlessSurfaces.of(launchOptions);
     }
 
     private void check(String label) {
