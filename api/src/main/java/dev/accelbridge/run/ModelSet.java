@@ -79,7 +79,7 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
         List<ModelLoad> broken = new ArrayList<>();
         if (!plan.workload().suites().isEmpty()) {
             SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(plan.workload().modelCache(),
-                    plan.workload().largeModels() ? ModelSize.LARGE : ModelSize.SMALL, plan.workload().seed()));
+                    plan.workload().size(), plan.workload().seed()));
             Double given = plan.workload().feed().tolerance();
             for (ModelFamily f : plan.workload().suites()) {
                 for (ModelCase mc : catalog.cases(f)) {

@@ -9,6 +9,7 @@ import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.RuntimeOptions;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.suites.FeedOptions;
+import dev.accelbridge.suites.ModelSize;
 import dev.accelbridge.suites.SuiteOptions;
 
 import java.nio.file.Path;
@@ -22,7 +23,8 @@ import java.util.Optional;
  * @param suites      the built-in suites (empty when only user models are given)
  * @param userModels  user model folders or files ({@code --model})
  * @param userFamily  the user models' family ({@code --family}); inferred from their inputs when empty
- * @param largeModels realistic suite model sizes ({@code --size large})
+ * @param size        the suite models' scale ({@code --size small|large|real}): small, realistic, or the published
+ *                    architectures at their published sizes
  * @param seed        the seed of the generated models' weights and inputs
  * @param precisions  the precisions every model runs at (fp32 alone: also every variant a model folder ships; a variant not
  *                    shipped is derived from the fp32 model where it can be)
@@ -41,7 +43,7 @@ import java.util.Optional;
  */
 @PublicApi
 @JsonDeserialize(builder = Workload.Builder.class)
-public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional<ModelFamily> userFamily, boolean largeModels,
+public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional<ModelFamily> userFamily, ModelSize size,
                        long seed, List<Precision> precisions,
                        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY) List<Integer> batchSizes, FeedOptions feed, Optional<Shard> shard,
                        Path modelCache, boolean decodeSteps, List<RuntimeOptions> runtimeOptions) {
@@ -55,6 +57,7 @@ public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional
         userModels = List.copyOf(userModels);
         precisions = List.copyOf(precisions).stream().distinct().toList();
         batchSizes = List.copyOf(batchSizes).stream().distinct().toList();
+        java.util.Objects.requireNonNull(size, "size");
         runtimeOptions = runtimeOptions == null || runtimeOptions.isEmpty() ? List.of(RuntimeOptions.DEFAULT)
                 : List.copyOf(runtimeOptions).stream().distinct().toList();
         if (suites.contains(ModelFamily.OTHER)) {
@@ -88,7 +91,7 @@ public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional
         private List<ModelFamily> suites;
         private List<Path> userModels = List.of();
         private ModelFamily userFamily;
-        private boolean largeModels;
+        private ModelSize size = ModelSize.SMALL;
         private long seed = SuiteOptions.DEFAULT_SEED;
         private List<Precision> precisions = List.of(Precision.FP32);
         private List<Integer> batchSizes = List.of();
@@ -132,9 +135,15 @@ public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional
             return this;
         }
 
-        /** Realistic suite model sizes. */
+        /** The suite models' scale (default small). */
+        public Builder optSize(ModelSize s) {
+            this.size = s == null ? ModelSize.SMALL : s;
+            return this;
+        }
+
+        /** How a plan stored before sizes were named said {@code --size large}: read back as that size. */
         public Builder optLargeModels(boolean large) {
-            this.largeModels = large;
+            this.size = large ? ModelSize.LARGE : ModelSize.SMALL;
             return this;
         }
 
@@ -186,7 +195,7 @@ public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional
                         "e.g. --batch-sizes 1,4,16");
             }
             List<ModelFamily> s = suites != null ? suites : userModels.isEmpty() ? DEFAULT_SUITES : List.of();
-            return new Workload(s, userModels, Optional.ofNullable(userFamily), largeModels, seed, precisions, batchSizes, feed,
+            return new Workload(s, userModels, Optional.ofNullable(userFamily), size, seed, precisions, batchSizes, feed,
                     Optional.ofNullable(shard), modelCache, decodeSteps != null ? decodeSteps
                     : suites != null, runtimeOptions);
         }

@@ -26,22 +26,51 @@ public final class GenerationSuite {
 
     /** The prompt length and new tokens of the suite's generation at {@code size}. */
     static int promptTokens(ModelSize size) {
-        return size == ModelSize.SMALL ? 8 : 64;
+        return switch (size) {
+            case SMALL -> 8;
+            case LARGE -> 64;
+            case REAL -> 32;
+        };
     }
 
     static int newTokens(ModelSize size) {
-        return size == ModelSize.SMALL ? 16 : 64;
+        return switch (size) {
+            case SMALL -> 16;
+            case LARGE -> 64;
+            case REAL -> 16; // a 0.5 B decoder on two CPU cores: about a second a token on wasm
+        };
     }
 
     /** The suite's decoder at {@code size}. */
     private static LlamaDecoderModel.Config config(ModelSize size) {
-        return size == ModelSize.SMALL ? LlamaDecoderModel.Config.tiny(WordPieceTokenizer.builtin().vocabSize())
-                : LlamaDecoderModel.Config.large();
+        return switch (size) {
+            case SMALL -> LlamaDecoderModel.Config.tiny(WordPieceTokenizer.builtin().vocabSize());
+            case LARGE -> LlamaDecoderModel.Config.large();
+            case REAL -> LlamaDecoderModel.Config.qwen25Half(2048);
+        };
     }
 
     /** Its name at {@code size}, which the optimized forms extend. */
     private static String name(ModelSize size) {
-        return size == ModelSize.SMALL ? "llama-tiny" : "llama-large";
+        return switch (size) {
+            case SMALL -> "llama-tiny";
+            case LARGE -> "llama-large";
+            case REAL -> "decoder-0.5b";
+        };
+    }
+
+    /**
+     * The suite's models at {@code size}: the plain decoder and its optimized forms; at the real scale the optimized forms
+     * alone (int4 with fp32 and with fp16 activations, as transformers.js's {@code q4} and {@code q4f16} files), which run in
+     * the default matrix there (the plain form's fp32 weights pass 2 GB).
+     */
+    static List<SuiteModel> models(ModelSize size) {
+        List<SuiteModel> out = new ArrayList<>();
+        if (size != ModelSize.REAL) {
+            out.add(decoder(size));
+        }
+        out.addAll(optimized(size));
+        return out;
     }
 
     static SuiteModel decoder(ModelSize size) {
@@ -67,9 +96,14 @@ public final class GenerationSuite {
         int n = newTokens(size);
         List<SuiteModel> out = new ArrayList<>();
         for (DType act : List.of(DType.FLOAT32, DType.FLOAT16)) {
-            String name = name(size) + "-gqa-int4" + (act == DType.FLOAT16 ? "-fp16" : "");
+            boolean half = act == DType.FLOAT16;
+            String name = size == ModelSize.REAL ? name(size) + (half ? "-q4f16" : "-q4") : name(size) + "-gqa-int4" + (half ? "-fp16" : "");
+            String what = size == ModelSize.REAL ? "a decoder in Qwen2.5-0.5B's layout (its published configuration, " + String.format(
+                    java.util.Locale.ROOT, "%,d", c.parameters()) + " parameters, seeded weights: " + c.layers() + " layers, hidden " + c.hidden()
+                    + ", " + c.heads() + " heads over " + c.kvHeads() + " kv, q/k/v biases, tied head, vocab " + c.vocab() + ") as the model builder emits it"
+                    : "the same decoder as the model builder emits it";
             out.add(new SuiteModel(ModelFamily.TEXT_GENERATION, name,
-                    "the same decoder as the model builder emits it: GroupQueryAttention, RotaryEmbedding, SkipSimplifiedLayerNormalization, "
+                    what + ": GroupQueryAttention, RotaryEmbedding, SkipSimplifiedLayerNormalization, "
                             + "int4 MatMulNBits (blocks of " + OptimizedDecoderModel.BLOCK + "), " + (act == DType.FLOAT16 ? "fp16" : "fp32") + " activations; greedy "
                             + n + " tokens after " + prompt.length,
                     seed -> OptimizedDecoderModel.build(name, c, act, seed), "prompt-sentence", () -> DecodeSteps.prompt(prompt),

@@ -15,6 +15,7 @@ import dev.accelbridge.suites.text.BertModel;
 import dev.accelbridge.suites.text.WordPieceTokenizer;
 import dev.accelbridge.suites.vision.ConvNetModel;
 import dev.accelbridge.suites.vision.Images;
+import dev.accelbridge.suites.vision.VitModel;
 
 import java.util.List;
 
@@ -44,8 +45,7 @@ final class SuiteDefinitions {
             case TEXT -> List.of(text(size));
             case VISION -> List.of(vision(size));
             case AUDIO -> audio(size);
-            case TEXT_GENERATION -> java.util.stream.Stream.concat(java.util.stream.Stream.of(GenerationSuite.decoder(size)),
-                    GenerationSuite.optimized(size).stream()).toList();
+            case TEXT_GENERATION -> GenerationSuite.models(size);
             case MULTIMODAL -> multimodal(size);
             case OPS -> ops();
             case OTHER -> List.of();
@@ -62,10 +62,16 @@ final class SuiteDefinitions {
         WordPieceTokenizer tok = WordPieceTokenizer.builtin();
         boolean small = size == ModelSize.SMALL;
         int seq = small ? 24 : 128;
-        BertModel.Config c = small
-                ? new BertModel.Config(tok.vocabSize(), 64, 2, 4, 256, 64)
-                : new BertModel.Config(tok.vocabSize(), 768, 12, 12, 3072, 512);
-        String name = small ? "bert-mini" : "bert-base";
+        BertModel.Config c = switch (size) {
+            case SMALL -> new BertModel.Config(tok.vocabSize(), 64, 2, 4, 256, 64);
+            case LARGE -> new BertModel.Config(tok.vocabSize(), 768, 12, 12, 3072, 512);
+            case REAL -> BertModel.Config.bertBase(); // the tokenizer's ids are the first rows of its 30,522
+        };
+        String name = switch (size) {
+            case SMALL -> "bert-mini";
+            case LARGE -> "bert-base";
+            case REAL -> "bert-base-110m";
+        };
         int batch = 1; // FLOPs are documented per item
         return new SuiteModel(ModelFamily.TEXT, name,
                 "BERT-style encoder, " + c.layers() + " layers, hidden " + c.hidden() + ", " + c.heads() + " heads, WordPiece vocab " + c.vocabSize(),
@@ -80,6 +86,9 @@ final class SuiteDefinitions {
     }
 
     private static SuiteModel vision(ModelSize size) {
+        if (size == ModelSize.REAL) {
+            return vit();
+        }
         boolean small = size == ModelSize.SMALL;
         ConvNetModel.Config c = small
                 ? new ConvNetModel.Config(64, new int[] {16, 32, 64}, 10)
@@ -92,6 +101,18 @@ final class SuiteDefinitions {
                 seed -> ConvNetModel.build(name, c, seed),
                 "generated-image",
                 // two items: the test pattern and its mirror image
+                () -> List.of(NamedTensor.ofFloats("pixel_values", new long[] {2, 3, px, px}, Images.patternAndMirror(px))));
+    }
+
+    /** ViT-B/16 as published (86,567,656 parameters), on two 224² images: the test pattern and its mirror. */
+    private static SuiteModel vit() {
+        VitModel.Config c = VitModel.Config.base16();
+        String name = "vit-b16-86m";
+        int px = c.imageSize();
+        return new SuiteModel(ModelFamily.VISION, name, "ViT-B/16 (google/vit-base-patch16-224's configuration, seeded weights): "
+                + c.layers() + " pre-LN layers, width " + c.hidden() + ", " + c.heads() + " heads, " + px + "² in patches of " + c.patch()
+                + ", " + c.classes() + " classes",
+                seed -> VitModel.build(name, c, seed), "generated-image",
                 () -> List.of(NamedTensor.ofFloats("pixel_values", new long[] {2, 3, px, px}, Images.patternAndMirror(px))));
     }
 

@@ -46,14 +46,44 @@ public final class LlamaDecoderModel {
      * @param logitScale   the output head's scale (a wide logit spread: a clear top-1 margin)
      * @param brokenFrom   for tests of the harness itself: attention drops the oldest key when a query's position is at least
      *                     this (a deliberate defect at cache depth ≥ brokenFrom); 0 for a correct decoder
+     * @param ropeTheta    the rotary base (10,000 for Llama 2; 1,000,000 for Qwen2.5)
+     * @param style        the layout's details that differ between the published families
      */
     public record Config(int vocab, int hidden, int layers, int heads, int kvHeads, int intermediate, int maxPositions,
-                         double logitScale, int brokenFrom) {
+                         double logitScale, int brokenFrom, double ropeTheta, Style style) {
         public Config {
             if (hidden % heads != 0 || heads % kvHeads != 0 || (hidden / heads) % 2 != 0) {
                 throw new IllegalArgumentException("hidden " + hidden + ", heads " + heads + ", kv heads " + kvHeads
                         + ": heads must divide hidden into an even head size, kv heads must divide heads");
             }
+            java.util.Objects.requireNonNull(style, "style");
+        }
+
+        /** A Llama-layout decoder with the rotary base 10,000. */
+        public Config(int vocab, int hidden, int layers, int heads, int kvHeads, int intermediate, int maxPositions,
+                      double logitScale, int brokenFrom) {
+            this(vocab, hidden, layers, heads, kvHeads, intermediate, maxPositions, logitScale, brokenFrom, 10000.0, Style.LLAMA);
+        }
+
+        /**
+         * The layout of {@code Qwen/Qwen2.5-0.5B} as published: hidden 896, 24 layers, 14 heads over 2 kv heads, MLP 4864,
+         * 151,936 words, biases on q, k and v, the output head tied to the embedding, rotary base 1,000,000 (494,032,768
+         * parameters). Its rotary tables are cut to {@code maxPositions} rows (the suite's cases are short).
+         */
+        public static Config qwen25Half(int maxPositions) {
+            return new Config(151936, 896, 24, 14, 2, 4864, maxPositions, 1.0, 0, 1_000_000.0, Style.QWEN2);
+        }
+
+        /**
+         * Its learned parameters as the published model card counts them: the embedding (once where the head is tied to
+         * it), each layer's projections (and q, k, v biases where the style has them), MLP and two RMSNorms, the final norm.
+         */
+        public long parameters() {
+            long d = hidden;
+            long kv = (long) kvHeads * headDim();
+            long attention = d * d + 2 * d * kv + d * d + (style.qkvBias ? d + 2 * kv : 0);
+            long layer = attention + 3 * d * intermediate + 2 * d;
+            return (long) vocab * d * (style.tiedHead ? 1 : 2) + layers * layer + d;
         }
 
         /** The default matrix's decoder ({@code llama-tiny}): hidden 64, 2 layers, 4 heads over 2 kv heads. */
@@ -73,7 +103,7 @@ public final class LlamaDecoderModel {
 
         /**
          * The rotary tables of every form, {@code {cos, sin}}, each (positions, head size / 2) row-major: the angle of
-         * frequency {@code i} at position {@code pos} is {@code pos / 10000^(2i / head size)}.
+         * frequency {@code i} at position {@code pos} is {@code pos / ropeTheta^(2i / head size)}.
          */
         public float[][] rotaryTables() {
             int half = headDim() / 2;
@@ -81,7 +111,7 @@ public final class LlamaDecoderModel {
             float[] sin = new float[maxPositions * half];
             for (int pos = 0; pos < maxPositions; pos++) {
                 for (int i = 0; i < half; i++) {
-                    double angle = pos / Math.pow(10000.0, 2.0 * i / headDim());
+                    double angle = pos / Math.pow(ropeTheta, 2.0 * i / headDim());
                     cos[pos * half + i] = (float) Math.cos(angle);
                     sin[pos * half + i] = (float) Math.sin(angle);
                 }
@@ -91,7 +121,25 @@ public final class LlamaDecoderModel {
 
         /** The same decoder whose attention is wrong from cache depth {@code depth} on. */
         public Config brokenFrom(int depth) {
-            return new Config(vocab, hidden, layers, heads, kvHeads, intermediate, maxPositions, logitScale, depth);
+            return new Config(vocab, hidden, layers, heads, kvHeads, intermediate, maxPositions, logitScale, depth, ropeTheta, style);
+        }
+    }
+
+    /** What differs between the published decoder families this layout covers. */
+    public enum Style {
+        /** Llama: no projection biases, an output head of its own. */
+        LLAMA(false, false),
+        /** Qwen2: biases on q, k and v; the output head is the embedding's transpose. */
+        QWEN2(true, true);
+
+        /** Whether q, k and v have biases. */
+        public final boolean qkvBias;
+        /** Whether the output head is the embedding (counted once). */
+        public final boolean tiedHead;
+
+        Style(boolean qkvBias, boolean tiedHead) {
+            this.qkvBias = qkvBias;
+            this.tiedHead = tiedHead;
         }
     }
 
@@ -109,8 +157,8 @@ public final class LlamaDecoderModel {
             g.input("past_key_values." + i + ".value", DType.FLOAT32, "batch", (long) c.kvHeads(), "past_sequence", (long) dh);
         }
 
-        String x = g.op("Gather", "embed_tokens", List.of(g.uniform("model.embed_tokens.weight", 1.0, c.vocab(), d), ids),
-                attr("axis", 0L));
+        String embed = g.uniform("model.embed_tokens.weight", 1.0, c.vocab(), d);
+        String x = g.op("Gather", "embed_tokens", List.of(embed, ids), attr("axis", 0L));
         Rotary rope = Rotary.of(g, c, positions);
         String bias = attentionBias(g, c, ids, mask);
 
@@ -122,7 +170,8 @@ public final class LlamaDecoderModel {
         }
         x = rmsNorm(g, "model.norm", x, d);
         double bound = c.logitScale() * Math.sqrt(6.0 / (d + c.vocab()));
-        String head = g.uniform("lm_head.weight", bound, d, c.vocab());
+        String head = c.style().tiedHead ? g.op("Transpose", "lm_head", List.of(embed), ints("perm", 1, 0))
+                : g.uniform("lm_head.weight", bound, d, c.vocab());
         g.opInto("MatMul", "logits", List.of(x, head));
         g.addFlops(2.0 * d * c.vocab());
 
@@ -172,9 +221,10 @@ public final class LlamaDecoderModel {
     private static String attention(GraphBuilder g, Layers l, Config c, String p, String h, Rotary rope, String bias, int layer) {
         int dh = c.headDim();
         int kv = c.kvHeads();
-        String q = heads(g, p + ".q", l.linear(p + ".q_proj", h, c.hidden(), c.heads() * dh, 1, false), c.heads(), dh);
-        String k = heads(g, p + ".k", l.linear(p + ".k_proj", h, c.hidden(), kv * dh, 1, false), kv, dh);
-        String v = heads(g, p + ".v", l.linear(p + ".v_proj", h, c.hidden(), kv * dh, 1, false), kv, dh);
+        boolean qkvBias = c.style().qkvBias;
+        String q = heads(g, p + ".q", l.linear(p + ".q_proj", h, c.hidden(), c.heads() * dh, 1, qkvBias), c.heads(), dh);
+        String k = heads(g, p + ".k", l.linear(p + ".k_proj", h, c.hidden(), kv * dh, 1, qkvBias), kv, dh);
+        String v = heads(g, p + ".v", l.linear(p + ".v_proj", h, c.hidden(), kv * dh, 1, qkvBias), kv, dh);
         q = rope.apply(g, p + ".q_rope", q);
         k = rope.apply(g, p + ".k_rope", k);
         String presentK = g.opInto("Concat", "present." + layer + ".key", List.of("past_key_values." + layer + ".key", k), attr("axis", 2L));

@@ -60,7 +60,9 @@ public final class OptimizedDecoderModel {
                 attr("axis", 0L))), attr("to", (long) DType.INT32.onnxCode()));
         String[] rope = rotaryCaches(w, c);
 
-        String x = g.op("Gather", "embed_tokens", List.of(w.dense("model.embed_tokens.weight", 1.0, c.vocab(), d), ids), attr("axis", 0L));
+        float[] embedding = w.draw(1.0, (long) c.vocab() * d);
+        String x = g.op("Gather", "embed_tokens", List.of(w.tensor("model.embed_tokens.weight", embedding, c.vocab(), d), ids),
+                attr("axis", 0L));
         String residual = x;
         String h = g.op("SimplifiedLayerNormalization", "model.layers.0.input_layernorm", List.of(x, w.norm("model.layers.0.input_layernorm", d)),
                 attr("epsilon", 1e-6f));
@@ -76,7 +78,9 @@ public final class OptimizedDecoderModel {
             residual = pre.get(1);
         }
         double bound = c.logitScale() * Math.sqrt(6.0 / (d + c.vocab()));
-        String logits = w.linear("lm_head", h, d, c.vocab(), bound);
+        // a tied head is the embedding's transpose: output o's column is the embedding's row o, quantized as exports do
+        String logits = c.style().tiedHead ? w.linear("lm_head", h, d, c.vocab(), (col, o) -> System.arraycopy(embedding, o * d, col, 0, d))
+                : w.linear("lm_head", h, d, c.vocab(), bound);
         g.addFlops(2.0 * d * c.vocab());
         if (act == DType.FLOAT16) {
             g.opInto("Cast", "logits", List.of(logits), attr("to", (long) DType.FLOAT32.onnxCode()));
@@ -109,9 +113,9 @@ public final class OptimizedDecoderModel {
         int kv = c.kvHeads();
         double bq = Math.sqrt(6.0 / (c.hidden() + c.heads() * dh));
         double bk = Math.sqrt(6.0 / (c.hidden() + kv * dh));
-        String q = w.linear(p + ".q_proj", h, c.hidden(), c.heads() * dh, bq);
-        String k = w.linear(p + ".k_proj", h, c.hidden(), kv * dh, bk);
-        String v = w.linear(p + ".v_proj", h, c.hidden(), kv * dh, bk);
+        String q = w.biased(p + ".q_proj", w.linear(p + ".q_proj", h, c.hidden(), c.heads() * dh, bq), c.heads() * dh, c.style().qkvBias);
+        String k = w.biased(p + ".k_proj", w.linear(p + ".k_proj", h, c.hidden(), kv * dh, bk), kv * dh, c.style().qkvBias);
+        String v = w.biased(p + ".v_proj", w.linear(p + ".v_proj", h, c.hidden(), kv * dh, bk), kv * dh, c.style().qkvBias);
         q = g.op(MS + "RotaryEmbedding", p + ".q_rotary", List.of(q, positions, rope[0], rope[1]), attr("num_heads", (long) c.heads()));
         k = g.op(MS + "RotaryEmbedding", p + ".k_rotary", List.of(k, positions, rope[0], rope[1]), attr("num_heads", (long) kv));
         String out = p + "/GroupQueryAttention/output_0";
@@ -150,13 +154,18 @@ public final class OptimizedDecoderModel {
             this.act = act;
         }
 
-        /** A dense tensor uniform in [-bound, bound]. */
-        String dense(String name, double bound, long... shape) {
-            float[] v = new float[(int) NamedTensor.elementCount(shape)];
+        /** {@code n} values uniform in [-bound, bound]. */
+        float[] draw(double bound, long n) {
+            float[] v = new float[Math.toIntExact(n)];
             for (int i = 0; i < v.length; i++) {
                 v[i] = (float) ((rng.nextDouble() * 2 - 1) * bound);
             }
-            return tensor(name, v, shape);
+            return v;
+        }
+
+        /** {@code y + b} for a bias of {@code n} drawn as the model builder adds one after {@code MatMulNBits}; {@code y} without. */
+        String biased(String name, String y, int n, boolean bias) {
+            return bias ? g.op("Add", name + "/Add", List.of(y, tensor(name + ".bias", draw(0.02, n), n))) : y;
         }
 
         /** A norm's weight near 1. */
@@ -186,14 +195,21 @@ public final class OptimizedDecoderModel {
          * point 8 (the default, so none is stored).
          */
         String linear(String name, String x, int in, int out, double bound) {
+            return linear(name, x, in, out, (col, o) -> {
+                for (int i = 0; i < in; i++) {
+                    col[i] = (float) ((rng.nextDouble() * 2 - 1) * bound);
+                }
+            });
+        }
+
+        /** {@code x · W} for a weight W (in, out) whose column {@code o} {@code columns} fills, quantized as above. */
+        String linear(String name, String x, int in, int out, java.util.function.ObjIntConsumer<float[]> columns) {
             int blocks = (in + BLOCK - 1) / BLOCK;
             byte[] packed = new byte[out * blocks * BLOCK / 2];
             float[] scales = new float[out * blocks];
             float[] col = new float[in];
             for (int o = 0; o < out; o++) {
-                for (int i = 0; i < in; i++) {
-                    col[i] = (float) ((rng.nextDouble() * 2 - 1) * bound);
-                }
+                columns.accept(col, o);
                 for (int blk = 0; blk < blocks; blk++) {
                     float max = 0;
                     for (int i = blk * BLOCK; i < Math.min(in, (blk + 1) * BLOCK); i++) {

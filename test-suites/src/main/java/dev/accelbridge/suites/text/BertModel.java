@@ -31,12 +31,35 @@ public final class BertModel {
      * @param heads        attention heads (divides hidden)
      * @param intermediate feed-forward width
      * @param maxPositions rows of the position embedding (longest sequence)
+     * @param typeVocab    rows of the token-type embedding: 1 for a single added vector, 2 as BERT ships it (row 0 is added:
+     *                     every token is of segment A)
      */
-    public record Config(int vocabSize, int hidden, int layers, int heads, int intermediate, int maxPositions) {
+    public record Config(int vocabSize, int hidden, int layers, int heads, int intermediate, int maxPositions, int typeVocab) {
         public Config {
-            if (hidden % heads != 0) {
-                throw new IllegalArgumentException("hidden " + hidden + " not divisible by heads " + heads);
+            if (hidden % heads != 0 || typeVocab < 1) {
+                throw new IllegalArgumentException("hidden " + hidden + " not divisible by heads " + heads + ", or no token type");
             }
+        }
+
+        /** An encoder with a single token-type vector. */
+        public Config(int vocabSize, int hidden, int layers, int heads, int intermediate, int maxPositions) {
+            this(vocabSize, hidden, layers, heads, intermediate, maxPositions, 1);
+        }
+
+        /** {@code bert-base-uncased} as published: 30,522 words, hidden 768, 12 layers of 12 heads, 512 positions, 2 token types. */
+        public static Config bertBase() {
+            return new Config(30522, 768, 12, 12, 3072, 512, 2);
+        }
+
+        /**
+         * Its learned parameters, pooler included, as the published model card counts them: embeddings and their LayerNorm,
+         * each layer's four attention projections, feed-forward and two LayerNorms, and the pooler's dense.
+         */
+        public long parameters() {
+            long d = hidden;
+            long embeddings = ((long) vocabSize + maxPositions + (typeVocab == 1 ? 1 : typeVocab)) * d + 2 * d;
+            long layer = 4 * (d * d + d) + d * intermediate + intermediate + (long) intermediate * d + d + 4 * d;
+            return embeddings + layers * layer + d * d + d;
         }
     }
 
@@ -56,7 +79,9 @@ public final class BertModel {
         // Embeddings: word + position + token type 0, then LayerNorm.
         String wordEmb = g.uniform("embeddings.word_embeddings.weight", 1.0, c.vocabSize(), d);
         String posEmb = g.uniform("embeddings.position_embeddings.weight", 1.0, c.maxPositions(), d);
-        String typeEmb = g.uniform("embeddings.token_type_embeddings.weight", 1.0, d);
+        String typeEmb = c.typeVocab() == 1 ? g.uniform("embeddings.token_type_embeddings.weight", 1.0, d)
+                : g.op("Gather", "embeddings", List.of(g.uniform("embeddings.token_type_embeddings.weight", 1.0, c.typeVocab(), d),
+                        g.longs("embeddings.token_type_zero", new long[] {0})), attr("axis", 0L));
         String words = g.op("Gather", "embeddings", List.of(wordEmb, ids), attr("axis", 0L));
         String shape = g.op("Shape", "embeddings", List.of(ids));
         String seqLen = g.op("Gather", "embeddings", List.of(shape, g.longs("embeddings.seq_axis", new long[] {1})), attr("axis", 0L));

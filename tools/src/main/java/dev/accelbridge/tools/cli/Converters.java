@@ -185,11 +185,7 @@ final class Converters {
     static final class Size implements ITypeConverter<ModelSize> {
         @Override
         public ModelSize convert(String value) {
-            return Converters.convert(value, v -> switch (v.trim().toLowerCase(Locale.ROOT)) {
-                case "small" -> ModelSize.SMALL;
-                case "large" -> ModelSize.LARGE;
-                default -> throw new AccelbridgeException("Unknown size '" + v + "'", "use small or large");
-            });
+            return Converters.convert(value, ModelSize::parse);
         }
     }
 

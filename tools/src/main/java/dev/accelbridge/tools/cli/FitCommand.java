@@ -41,7 +41,7 @@ public final class FitCommand implements Callable<Integer> {
     @Option(names = "--model", required = true, paramLabel = "PATH|NAME", description = "The model: a folder or .onnx file, or a suite model's name.")
     String model;
 
-    @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class, description = "A suite model's size: small (default) or large.")
+    @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class, description = "A suite model's size: small (default), large or real.")
     ModelSize size = ModelSize.SMALL;
 
     @Option(names = "--from", paramLabel = "PATH|NAME", description = "A measured model of the same family to scale from when the store "
@@ -110,7 +110,7 @@ public final class FitCommand implements Callable<Integer> {
     /** The model's first fp32 case as a run would feed it: a suite model at {@code s}, or a folder or file. */
     private ModelCase oneCase(String value, ModelSize s, String option) {
         ModelArg arg = new ModelArg(value, option);
-        RunPlan plan = RunPlan.builder().workload(w -> arg.apply(w.optSeed(seed).optLargeModels(s == ModelSize.LARGE), seed))
+        RunPlan plan = RunPlan.builder().workload(w -> arg.apply(w.optSeed(seed).optSize(s), seed))
                 .targets(t -> t.setBackends(List.of(BackendId.WEBGPU))).build();
         ModelSet set = arg.load(plan);
         return set.cases().stream().filter(c -> c.precision() == Precision.FP32).findFirst()

@@ -10,15 +10,15 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** {@code accelbridge suites}: every built-in model's opset, parameter count, ops and shapes. */
 @Command(name = "suites", mixinStandardHelpOptions = true,
         description = "Lists the built-in models: family, opset, parameters, approximate MFLOPs, inputs, outputs and ops.")
 public final class SuitesCommand implements Callable<Integer> {
-    @Option(names = "--size", description = "small (default) or large.")
-    String size = "small";
+    @Option(names = {"--size", "--scale"}, paramLabel = "SIZE", converter = Converters.Size.class,
+            description = "small (default), large or real (the published architectures at their published sizes).")
+    ModelSize size = ModelSize.SMALL;
 
     @Option(names = "--seed", description = "Seed of the generated weights and inputs (default ${DEFAULT-VALUE}).")
     long seed = SuiteOptions.DEFAULT_SEED;
@@ -31,8 +31,7 @@ public final class SuitesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ModelSize ms = "large".equals(size.toLowerCase(Locale.ROOT)) ? ModelSize.LARGE : ModelSize.SMALL;
-        SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(PlanDefaults.modelCache(), ms, seed));
+        SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(PlanDefaults.modelCache(), size, seed));
         if (json) {
             spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(catalog.descriptions()));
         } else {

@@ -30,8 +30,9 @@ final class WorkloadOptions {
             description = "Family of the --model models (text, vision, audio, multimodal, text-generation, other); inferred from the inputs when absent.")
     ModelFamily family;
 
-    @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class,
-            description = "Suite model size: small (default, a few tens of MFLOPs) or large (realistic).")
+    @Option(names = {"--size", "--scale"}, paramLabel = "SIZE", converter = Converters.Size.class,
+            description = "Suite model size: small (default, a few tens of MFLOPs), large (realistic) or real (the published "
+                    + "architectures at their published sizes: BERT-base, ViT-B/16, a 0.5 B decoder in int4).")
     ModelSize size = ModelSize.SMALL;
 
     @Option(names = "--seed", description = "Seed of the generated weights and inputs (default ${DEFAULT-VALUE}).")
@@ -68,7 +69,7 @@ final class WorkloadOptions {
     Workload.Builder apply(Workload.Builder w) {
         java.util.Map<RuntimeOption, List<String>> given = new java.util.EnumMap<>(RuntimeOption.class);
         runtimeOptions.forEach(e -> given.put(e.getKey(), e.getValue()));
-        return w.optSuites(suites).optUserModels(models).optUserFamily(family).optLargeModels(size == ModelSize.LARGE).optSeed(seed)
+        return w.optSuites(suites).optUserModels(models).optUserFamily(family).optSize(size).optSeed(seed)
                 .optFeed(feedArgs.feed()).optPrecisions(precisions).optBatchSizes(batchSizes).optShard(shard)
                 .optRuntimeOptions(RuntimeOptions.sweep(given));
     }

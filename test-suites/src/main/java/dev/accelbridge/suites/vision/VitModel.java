@@ -1,0 +1,93 @@
+package dev.accelbridge.suites.vision;
+
+import dev.accelbridge.core.DType;
+import dev.accelbridge.suites.onnx.GeneratedModel;
+import dev.accelbridge.suites.onnx.GraphBuilder;
+import dev.accelbridge.suites.onnx.Layers;
+
+import java.util.List;
+
+import static dev.accelbridge.suites.onnx.GraphBuilder.attr;
+import static dev.accelbridge.suites.onnx.GraphBuilder.ints;
+
+/**
+ * A vision transformer image classifier authored as ONNX in the form Hugging Face exports {@code ViTForImageClassification}:
+ * patches by a strided Conv (with bias), a class token and learned positions, pre-LN encoder layers (LayerNorm before
+ * attention and before the GELU feed-forward, each a residual), a final LayerNorm and a linear classifier on the class
+ * token. Input {@code pixel_values} float32 [batch, 3, H, W]; output {@code logits} float32 [batch, classes].
+ */
+public final class VitModel {
+    private VitModel() {
+    }
+
+    /**
+     * Shape of the transformer.
+     *
+     * @param imageSize    H = W of the input
+     * @param patch        patch side (the Conv's kernel and stride)
+     * @param hidden       width
+     * @param layers       encoder layers
+     * @param heads        attention heads (divides hidden)
+     * @param intermediate feed-forward width
+     * @param classes      logits
+     */
+    public record Config(int imageSize, int patch, int hidden, int layers, int heads, int intermediate, int classes) {
+        public Config {
+            if (imageSize % patch != 0 || hidden % heads != 0) {
+                throw new IllegalArgumentException("patch must divide the image and heads the width: " + this);
+            }
+        }
+
+        /** {@code google/vit-base-patch16-224} as published: 224², patches of 16, width 768, 12 layers of 12 heads, 1000 classes. */
+        public static Config base16() {
+            return new Config(224, 16, 768, 12, 12, 3072, 1000);
+        }
+
+        /** Patches per image. */
+        public int patches() {
+            return (imageSize / patch) * (imageSize / patch);
+        }
+
+        /** Its learned parameters as the published model card counts them (86,567,656 for {@link #base16}). */
+        public long parameters() {
+            long d = hidden;
+            long embeddings = d * 3L * patch * patch + d + d + (patches() + 1L) * d;
+            long layer = 4 * (d * d + d) + d * intermediate + intermediate + (long) intermediate * d + d + 4 * d;
+            return embeddings + layers * layer + 2 * d + d * classes + classes;
+        }
+    }
+
+    /** Builds the classifier with weights from {@code seed}; the FLOP estimate is for one image. */
+    public static GeneratedModel build(String name, Config c, long seed) {
+        GraphBuilder g = new GraphBuilder(name, seed);
+        Layers l = new Layers(g);
+        int d = c.hidden();
+        int p = c.patch();
+        long tokens = c.patches() + 1L;
+        String pixels = g.input("pixel_values", DType.FLOAT32, "batch", 3L, (long) c.imageSize(), (long) c.imageSize());
+        String e = "vit.embeddings";
+        String w = g.uniform(e + ".patch_embeddings.projection.weight", Math.sqrt(6.0 / (3 * p * p)), d, 3, p, p);
+        String b = g.uniform(e + ".patch_embeddings.projection.bias", 0.02, d);
+        String x = g.op("Conv", e, List.of(pixels, w, b), ints("kernel_shape", p, p), ints("strides", p, p));
+        g.addFlops(2.0 * c.patches() * d * 3 * p * p);
+        x = g.op("Transpose", e, List.of(g.op("Reshape", e, List.of(x, g.vector(e + ".flat", 0, d, -1)))), ints("perm", 0, 2, 1));
+        // the class token, one per image: expanded to [batch, 1, d] by the batch read off the pixels
+        String batch = g.op("Gather", e, List.of(g.op("Shape", e, List.of(pixels)), g.vector(e + ".batch_axis", 0)), attr("axis", 0L));
+        String clsShape = g.op("Concat", e, List.of(batch, g.vector(e + ".cls_tail", 1, d)), attr("axis", 0L));
+        String cls = g.op("Expand", e, List.of(g.uniform(e + ".cls_token", 1.0, 1, 1, d), clsShape));
+        x = g.op("Concat", e, List.of(cls, x), attr("axis", 1L));
+        x = l.add(e, x, g.uniform(e + ".position_embeddings", 1.0, 1, tokens, d));
+        for (int i = 0; i < c.layers(); i++) {
+            String q = "vit.encoder.layer." + i;
+            x = l.add(q, x, l.selfAttention(q + ".attention", l.layerNorm(q + ".layernorm_before", x, d, 1e-12f), d, c.heads(), null, true,
+                    tokens, tokens));
+            x = l.add(q, x, l.feedForward(q + ".mlp", l.layerNorm(q + ".layernorm_after", x, d, 1e-12f), d, c.intermediate(), tokens));
+        }
+        x = l.layerNorm("vit.layernorm", x, d, 1e-12f);
+        String pooled = g.op("Gather", "pool", List.of(x, g.longs("pool.cls_index", new long[] {0})), attr("axis", 1L));
+        String head = l.linear("classifier", pooled, d, c.classes(), 1, true);
+        g.opInto("Identity", "logits", List.of(head));
+        g.output("logits", DType.FLOAT32, "batch", (long) c.classes());
+        return new GeneratedModel(g.build("ViT image classifier generated by Accelbridge: " + c), g.flops());
+    }
+}
