@@ -59,8 +59,10 @@ public record SampleQuality(Interval p50Ci, double timerResolutionMs, double lat
                     + stopped + "; not ranked");
         }
         if (Boolean.FALSE.equals(steady)) {
-            out.add(String.format(java.util.Locale.ROOT, Boolean.FALSE.equals(settled) ? "not steady: warm-up still %+.0f %% per block"
-                    : "not steady: drift %+.0f %%", trend * 100));
+            // a trend too short to reckon (a few long runs: a generation of many seconds) is unknown, never "NaN %"
+            out.add(!Double.isFinite(trend) ? (Boolean.FALSE.equals(settled) ? "not steady: the warm-up did not settle (its trend unknown)"
+                    : "not steady: drift unknown") : String.format(java.util.Locale.ROOT, Boolean.FALSE.equals(settled)
+                    ? "not steady: warm-up still %+.0f %% per block" : "not steady: drift %+.0f %%", trend * 100));
         }
         if (Boolean.TRUE.equals(busy)) {
             out.add(String.format(java.util.Locale.ROOT, "machine busy: load %.1f", loadBefore));
