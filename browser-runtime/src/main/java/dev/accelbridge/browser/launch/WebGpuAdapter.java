@@ -1,6 +1,7 @@
 package dev.accelbridge.browser.launch;
 
 import dev.accelbridge.core.AccelbridgeException;
+import dev.accelbridge.core.HalfPrecisionWithheld;
 import dev.accelbridge.core.HostGpuNodes;
 import dev.accelbridge.core.PublicApi;
 
@@ -19,7 +20,13 @@ public enum WebGpuAdapter {
     /** The GPU's adapter or none: a software adapter makes WebGPU unavailable, with evidence. */
     HARDWARE("hardware"),
     /** SwiftShader, even on a host with a GPU ({@code --use-webgpu-adapter=swiftshader}). */
-    SOFTWARE("software");
+    SOFTWARE("software"),
+    /**
+     * The GPU's adapter as {@link #HARDWARE}, with Dawn's {@code vulkan_enable_f16_on_nvidia} toggle turned on
+     * ({@link HalfPrecisionWithheld#OPT_IN_FLAG}): half precision where Chrome on Linux withholds it on NVIDIA's Vulkan
+     * driver. A labelled variant, never what a user's Chrome does: its rows' adapter says so.
+     */
+    HARDWARE_F16("hardware-f16");
 
     private final String id;
 
@@ -42,12 +49,23 @@ public enum WebGpuAdapter {
                 return a;
             }
         }
-        throw new AccelbridgeException("Unknown WebGPU adapter '" + text + "'", "use auto, hardware or software");
+        throw new AccelbridgeException("Unknown WebGPU adapter '" + text + "'", "use auto, hardware, hardware-f16 or software");
     }
 
     /** What this choice comes to on a host that has ({@code hostHasGpu}) a GPU or not: {@link #HARDWARE} or {@link #SOFTWARE}. */
     public WebGpuAdapter on(boolean hostHasGpu) {
         return this == AUTO ? (hostHasGpu ? HARDWARE : SOFTWARE) : this;
+    }
+
+    /** The flags this choice adds to each hardware flag set: the opt-in toggle for {@link #HARDWARE_F16}, else none. */
+    public java.util.List<String> variantFlags() {
+        return this == HARDWARE_F16 ? java.util.List.of(HalfPrecisionWithheld.OPT_IN_FLAG) : java.util.List.of();
+    }
+
+    /** What a row's adapter says of this choice where it is a variant of what users run; empty otherwise. */
+    public java.util.Optional<String> variantNote() {
+        return this == HARDWARE_F16 ? java.util.Optional.of("Dawn's vulkan_enable_f16_on_nvidia turned on (a variant, not a user's default)")
+                : java.util.Optional.empty();
     }
 
     /** Whether this host shows a GPU to programs ({@link HostGpuNodes}). */

@@ -244,7 +244,8 @@ public final class BrowserBackendProvider implements BackendProvider {
         // the browser's Vulkan through Accelbridge's layer is said where the adapter is, and the layer's hash with the code verified
         HeadlessSurface.Layered layered = lane.headlessSurface() instanceof HeadlessSurface.Layered l ? l : null;
         Provenance p = Provenance.of(browserName, browserVersion, driver.id(),
-                gpu ? g.label() + (layered != null ? ", through the headless-surface layer" : "") : null, gpu ? g.software() : null,
+                gpu ? g.label() + (layered != null ? ", through the headless-surface layer" : "")
+                        + lane.adapterVariant().map(v -> ", " + v).orElse("") : null, gpu ? g.software() : null,
                 List.of(ep.toString()), versions);
         Map<String, String> verified = new LinkedHashMap<>(PageLaunch.verified(ortWeb, lane.handle()));
         if (layered != null) {

@@ -4,6 +4,7 @@ import dev.accelbridge.bridge.protocol.PageProbe;
 import dev.accelbridge.core.BackendException.Phase;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.DType;
+import dev.accelbridge.core.HalfPrecisionWithheld;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.Precision;
@@ -98,9 +99,10 @@ final class LaneFit {
             return;
         }
         if (backend == BackendId.WEBGPU && !probe.webgpu().hasFeature("shader-f16")) {
+            String withheld = HalfPrecisionWithheld.why(probe.userAgent(), probe.webgpu().vendor(), false).map(w -> "; " + w).orElse("");
             throw new UnsupportedModelException("Model " + model.name() + " computes in float16 but the WebGPU adapter "
                     + probe.webgpu().label() + " in " + browserLabel + " lacks the shader-f16 feature (its features: "
-                    + (probe.webgpu().features().isEmpty() ? "none" : String.join(", ", probe.webgpu().features())) + ")",
+                    + (probe.webgpu().features().isEmpty() ? "none" : String.join(", ", probe.webgpu().features())) + ")" + withheld,
                     "run the fp32 variant of the model, or use a browser/adapter that offers shader-f16", null);
         }
     }

@@ -9,6 +9,7 @@ import dev.accelbridge.browser.launch.BrowserLauncher;
 import dev.accelbridge.browser.launch.ChromiumFlags;
 import dev.accelbridge.browser.launch.HeadlessSurface;
 import dev.accelbridge.browser.launch.HeadlessSurfaces;
+import dev.accelbridge.browser.launch.WebGpuAdapter;
 import dev.accelbridge.browser.launch.LaunchOptions;
 import dev.accelbridge.browser.page.OrtWebBuild;
 import dev.accelbridge.core.OrtWebEngine;
@@ -84,6 +85,11 @@ final class LanePage {
     /** The V8 flags of a Chromium build launched here; empty for Firefox and for a page joined by hand (unknown). */
     Optional<String> v8Flags() {
         return launchOptions == null ? Optional.empty() : ChromiumFlags.jsFlags(launchOptions);
+    }
+
+    /** What this lane's adapter is a variant of where it is one ({@link WebGpuAdapter#variantNote}); empty otherwise. */
+    Optional<String> adapterVariant() {
+        return launchOptions == null ? Optional.empty() : launchOptions.webGpuAdapter().variantNote();
     }
 
     /** Whether this lane's browser got the headless-surface layer ({@link HeadlessSurfaces}: the decision its launch made). */

@@ -52,7 +52,7 @@ final class PageLaunch {
         if (wanted == WebGpuAdapter.SOFTWARE) {
             return once(server, options.withArgs(ChromiumFlags.SOFTWARE_WEBGPU), launcher, ortWeb);
         }
-        return hardware(server, options, launcher, ortWeb);
+        return hardware(server, options.withArgs(wanted.variantFlags()), launcher, ortWeb);
     }
 
     /** The GPU's WebGPU adapter, never a software one: {@link HardwareAdapterSearch} over {@link ChromiumFlags#HARDWARE_WEBGPU}. */

@@ -25,6 +25,18 @@ class WebGpuAdapterTest {
     }
 
     @Test
+    void theHalfPrecisionVariantIsTheGpusAdapterWithDawnsToggleAndSaysSo() {
+        assertThat(WebGpuAdapter.parse("hardware-f16")).isEqualTo(WebGpuAdapter.HARDWARE_F16);
+        assertThat(WebGpuAdapter.HARDWARE_F16.on(true)).isEqualTo(WebGpuAdapter.HARDWARE_F16);
+        assertThat(WebGpuAdapter.HARDWARE_F16.variantFlags()).containsExactly("--enable-dawn-features=vulkan_enable_f16_on_nvidia");
+        assertThat(WebGpuAdapter.HARDWARE_F16.variantNote()).hasValueSatisfying(n -> assertThat(n).contains("not a user's default"));
+        for (WebGpuAdapter a : List.of(WebGpuAdapter.AUTO, WebGpuAdapter.HARDWARE, WebGpuAdapter.SOFTWARE)) {
+            assertThat(a.variantFlags()).isEmpty();
+            assertThat(a.variantNote()).isEmpty();
+        }
+    }
+
+    @Test
     void aHostShowsAGpuByNvidiasOrAmdsNodeOrADrmRenderNode() {
         assertThat(has(Set.of(), Map.of())).isFalse();
         assertThat(has(Set.of(), Map.of(Path.of("/dev/dri"), List.of("card0", "by-path")))).as("a display-only card").isFalse();

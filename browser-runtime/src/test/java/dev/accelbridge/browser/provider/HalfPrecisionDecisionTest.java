@@ -35,8 +35,12 @@ class HalfPrecisionDecisionTest {
             "test", Double.NaN);
 
     private static PageProbe adapter(String description, String... features) throws Exception {
+        return seenBy("x", description, features);
+    }
+
+    private static PageProbe seenBy(String userAgent, String description, String... features) throws Exception {
         String f = String.join("\",\"", features);
-        return PageProbe.parse(new ObjectMapper().readTree("{\"userAgent\":\"x\",\"webgpu\":{\"present\":true,\"adapterFound\":true,"
+        return PageProbe.parse(new ObjectMapper().readTree("{\"userAgent\":\"" + userAgent + "\",\"webgpu\":{\"present\":true,\"adapterFound\":true,"
                 + "\"vendor\":\"nvidia\",\"architecture\":\"hopper\",\"description\":\"" + description + "\",\"isFallbackAdapter\":false,"
                 + "\"features\":[" + (features.length == 0 ? "" : "\"" + f + "\"") + "],\"limits\":{}}}"));
     }
@@ -56,6 +60,20 @@ class HalfPrecisionDecisionTest {
         }
         LaneFit.checkPrecision(BackendId.WEBGPU, MODEL, Precision.FP32, noF16, "chromium 156");
         LaneFit.checkPrecision(BackendId.WASM, MODEL, Precision.FP16, noF16, "chromium 156"); // wasm needs no GPU feature
+    }
+
+    @Test
+    void chromeOnLinuxWithholdingItOnNvidiaIsSaidAsSoWithTheOptInVariant() throws Exception {
+        PageProbe linux = seenBy("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
+                "NVIDIA H200", "timestamp-query");
+        assertThatThrownBy(() -> LaneFit.checkPrecision(BackendId.WEBGPU, MODEL, Precision.Q4F16, linux, "chromium 156"))
+                .isInstanceOf(UnsupportedModelException.class)
+                .hasMessageContaining("lacks the shader-f16 feature")
+                .hasMessageContaining("crbug.com/42251215")
+                .hasMessageContaining("--enable-dawn-features=vulkan_enable_f16_on_nvidia");
+        assertThatThrownBy(() -> LaneFit.checkPrecision(BackendId.WEBGPU, MODEL, Precision.FP16, adapter("NVIDIA H200", "timestamp-query"),
+                "chromium 156")).as("no Linux Chrome in the user agent: not said").isInstanceOf(UnsupportedModelException.class)
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("crbug"));
     }
 
     @Test

@@ -79,9 +79,11 @@ final class TargetOptions {
     @Option(names = "--headed", description = "Show the browser windows (needs a display).")
     boolean headed;
 
-    @Option(names = "--webgpu-adapter", paramLabel = "auto|hardware|software", converter = Converters.Adapter.class,
+    @Option(names = "--webgpu-adapter", paramLabel = "auto|hardware|hardware-f16|software", converter = Converters.Adapter.class,
             description = "Chromium's WebGPU adapter: auto (the GPU's where the host has one, never software there; else "
-                    + "SwiftShader), hardware (the GPU's or WebGPU unavailable), software (SwiftShader). Default: auto.")
+                    + "SwiftShader), hardware (the GPU's or WebGPU unavailable), hardware-f16 (the GPU's with Dawn's "
+                    + "vulkan_enable_f16_on_nvidia on: half precision where Chrome on Linux withholds it on NVIDIA, a labelled "
+                    + "variant), software (SwiftShader). Default: auto.")
     WebGpuAdapter webGpuAdapter = WebGpuAdapter.AUTO;
 
     @Option(names = "--chain", paramLabel = "LIST",
