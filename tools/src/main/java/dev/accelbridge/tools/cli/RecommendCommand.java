@@ -6,6 +6,7 @@ import dev.accelbridge.reports.recommend.DtypeRecommender;
 import dev.accelbridge.reports.recommend.Recommendation;
 import dev.accelbridge.reports.recommend.RecommendationJson;
 import dev.accelbridge.reports.recommend.Recommender;
+import dev.accelbridge.reports.recommend.WebGpuPayoff;
 import dev.accelbridge.reports.render.Cell;
 import dev.accelbridge.reports.render.MatrixBuilder;
 import dev.accelbridge.reports.render.Text;
@@ -82,6 +83,10 @@ public final class RecommendCommand implements Callable<Integer> {
                         + r.precision().id() + "  " + r.target()));
                 out.println("    best:      " + Text.terminal(r.best() == null ? r.note() : RecommendationJson.describe(r.best())));
                 out.println("    runner-up: " + Text.terminal(RecommendationJson.describe(r.runnerUp())));
+            }
+            for (WebGpuPayoff p : WebGpuPayoff.of(results)) { // where the store holds the width sweep on WebGPU
+                out.println(Text.terminal(p.host() + "  where WebGPU pays off  " + p.lane().id() + " on " + p.adapter()));
+                out.println("    " + Text.terminal(p.describe()));
             }
             return Main.OK;
         }
