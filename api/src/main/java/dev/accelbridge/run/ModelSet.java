@@ -96,6 +96,13 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
                 }
             }
         }
+        if (plan.workload().sweep()) { // the width sweep's series, each point at batch 1
+            SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(plan.workload().modelCache(), plan.workload().size(),
+                    plan.workload().seed()));
+            for (ModelCase mc : catalog.sweepCases()) {
+                base.add(Batching.atBatch(mc, 1).orElse(mc));
+            }
+        }
         Set<String> inputNames = new LinkedHashSet<>();
         List<String> loadNotes = new ArrayList<>();
         for (Path p : plan.workload().userModels()) {

@@ -54,7 +54,7 @@ final class RunRecorder {
     /** Records the run's models, in one transaction. */
     synchronized void recordModels(List<ModelSpec> specs) {
         whileStoreWorks(() -> store.recordModels(specs.stream()
-                .map(s -> new ModelEntry(s.sha256(), s.name(), s.opset(), s.ops())).toList()));
+                .map(s -> new ModelEntry(s.sha256(), s.name(), s.opset(), s.ops(), s.cost())).toList()));
     }
 
     synchronized void recordHost(HostInfo h) {

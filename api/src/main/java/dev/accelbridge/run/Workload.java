@@ -40,13 +40,15 @@ import java.util.Optional;
  *                    in the default matrix
  * @param runtimeOptions the ONNX Runtime session options every case runs at ({@code --runtime-option}): each combination
  *                    is a case of its own where its options apply to the backend (default: the defaults alone)
+ * @param sweep       whether the width sweep runs ({@code --sweep}, {@link dev.accelbridge.core.WidthSweep}): one encoder at
+ *                    widening hidden sizes, to find where WebGPU overtakes wasm and native; alone when no suite is named
  */
 @PublicApi
 @JsonDeserialize(builder = Workload.Builder.class)
 public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional<ModelFamily> userFamily, ModelSize size,
                        long seed, List<Precision> precisions,
                        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY) List<Integer> batchSizes, FeedOptions feed, Optional<Shard> shard,
-                       Path modelCache, boolean decodeSteps, List<RuntimeOptions> runtimeOptions) {
+                       Path modelCache, boolean decodeSteps, List<RuntimeOptions> runtimeOptions, boolean sweep) {
     /** The suites a run takes when neither suites nor models are named. */
     public static final List<ModelFamily> DEFAULT_SUITES = List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO,
             ModelFamily.MULTIMODAL, ModelFamily.TEXT_GENERATION);
@@ -63,7 +65,7 @@ public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional
         if (suites.contains(ModelFamily.OTHER)) {
             throw new AccelbridgeException("'other' is not a built-in suite", "use text, vision, audio or ops");
         }
-        if (suites.isEmpty() && userModels.isEmpty()) {
+        if (suites.isEmpty() && userModels.isEmpty() && !sweep) {
             throw new AccelbridgeException("Nothing to run: no suite and no --model", "give --suites text,vision,audio or --model PATH");
         }
         if (precisions.isEmpty()) {
@@ -101,8 +103,15 @@ public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional
         private Path modelCache = PlanDefaults.modelCache();
         private Boolean decodeSteps;
         private List<RuntimeOptions> runtimeOptions = List.of(RuntimeOptions.DEFAULT);
+        private boolean sweep;
 
         private Builder() {
+        }
+
+        /** Whether the width sweep runs (default no). */
+        public Builder optSweep(boolean s) {
+            this.sweep = s;
+            return this;
         }
 
         /** The session options every case runs at, one case per combination (default: the defaults alone). */
@@ -194,10 +203,10 @@ public record Workload(List<ModelFamily> suites, List<Path> userModels, Optional
                 throw new AccelbridgeException("--batch-sizes must be whole numbers from 1 to " + Limits.MAX_BATCH + ", got []",
                         "e.g. --batch-sizes 1,4,16");
             }
-            List<ModelFamily> s = suites != null ? suites : userModels.isEmpty() ? DEFAULT_SUITES : List.of();
+            List<ModelFamily> s = suites != null ? suites : userModels.isEmpty() && !sweep ? DEFAULT_SUITES : List.of();
             return new Workload(s, userModels, Optional.ofNullable(userFamily), size, seed, precisions, batchSizes, feed,
                     Optional.ofNullable(shard), modelCache, decodeSteps != null ? decodeSteps
-                    : suites != null, runtimeOptions);
+                    : suites != null, runtimeOptions, sweep);
         }
     }
 }

@@ -27,7 +27,7 @@ class PlanJsonTest {
     void everyFieldOfAPlanSurvivesTheStoredForm() {
         RunPlan plan = RunPlan.builder()
                 .workload(w -> w.optSuites(List.of(ModelFamily.TEXT)).optUserModels(List.of(Path.of("/models/a"))).optUserFamily(ModelFamily.VISION)
-                        .optLargeModels(true).optSeed(7).optModelCache(Path.of("/tmp/cache")).optPrecisions(List.of(Precision.FP32, Precision.FP16))
+                        .optSize(dev.accelbridge.suites.ModelSize.REAL).optSweep(true).optSeed(7).optModelCache(Path.of("/tmp/cache")).optPrecisions(List.of(Precision.FP32, Precision.FP16))
                         .optBatchSizes(List.of(1, 4)).optFeed(new FeedOptions(Map.of("batch", 2L), Map.of("x", new long[] {2, 3}),
                                 Map.of("sr", "16000"), -1.0, 1.0, 1e-3, Path.of("/models"))).optShard(Shard.parse("2/3")))
                 .targets(t -> t.setBackends(List.of(BackendId.WEBGPU, BackendId.WASM, BackendId.CPU))
@@ -118,11 +118,21 @@ class PlanJsonTest {
     }
 
     @Test
+    void theSweepAloneIsAWorkloadAndNoSuiteRunsBesideItUnlessNamed() {
+        Workload alone = Workload.builder().optSweep(true).build();
+        assertThat(alone.suites()).isEmpty();
+        assertThat(alone.sweep()).isTrue();
+        assertThat(Workload.builder().optSweep(true).optSuites(List.of(ModelFamily.TEXT)).build().suites()).containsExactly(ModelFamily.TEXT);
+        assertThat(Workload.builder().build().suites()).isEqualTo(Workload.DEFAULT_SUITES);
+    }
+
+    @Test
     void aPlanStoredBeforePlansWereGroupsReadsBackAsTheSamePlan() throws Exception {
         RunPlan v1 = PlanJson.read(ResultJson.MAPPER.readTree(V1));
         RunPlan plan = PlanJson.stored(PlanJson.record(v1, "cli", null)).orElseThrow();
         assertThat(PlanJson.write(plan)).isEqualTo(PlanJson.write(v1));
         assertThat(v1.workload().suites()).containsExactly(ModelFamily.TEXT);
+        assertThat(v1.workload().size()).as("stored as largeModels: true").isEqualTo(dev.accelbridge.suites.ModelSize.LARGE);
         assertThat(v1.workload().shard()).contains(Shard.parse("2/3"));
         assertThat(v1.workload().feed().shapes().get("x")).containsExactly(2, 3);
         assertThat(v1.targets().chainOf(BackendId.WEBGPU).hops()).containsExactly(BackendId.WEBGPU, BackendId.WASM);

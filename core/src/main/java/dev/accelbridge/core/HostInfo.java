@@ -19,7 +19,8 @@ import java.util.List;
  * @param facts        what else is known of a host another program describes, in that program's words: a Grid node's id
  *                     and stereotype ({@code grid.node}, {@code grid.stereotype}), its browser's WebGPU adapter
  *                     ({@code webgpu.vendor}, {@code webgpu.architecture}, {@code webgpu.isFallbackAdapter}) and WebNN
- *                     contexts ({@code webnn.cpu}, {@code webnn.gpu}, {@code webnn.npu}); empty for this machine
+ *                     contexts ({@code webnn.cpu}, {@code webnn.gpu}, {@code webnn.npu}); for this machine, its CPU's clock as the OS
+ *                     reports it ({@link #CPU_CLOCK_HZ}) where known
  */
 public record HostInfo(String hostname, String fingerprint, String os, String arch, String cpuModel, int physicalCores,
                        int logicalCores, List<String> simdFlags, long memoryBytes, List<String> gpus, String javaVersion,
@@ -41,6 +42,9 @@ public record HostInfo(String hostname, String fingerprint, String os, String ar
         this(hostname, fingerprint, os, arch, cpuModel, physicalCores, logicalCores, simdFlags, memoryBytes, gpus, javaVersion,
                 java.util.Map.of());
     }
+
+    /** The fact of this machine's CPU clock in Hz as the OS reports it (a virtual machine's nominal clock). */
+    public static final String CPU_CLOCK_HZ = "cpu.clockHz";
 
     /**
      * A host fingerprint from the facts that identify it: the first 16 hex digits of the SHA-256 of the facts joined

@@ -18,18 +18,26 @@ import java.util.List;
  * @param source     {@code generated} for suite models, or the folder a user model came from
  * @param tolerance  the absolute parity tolerance given for this model, or NaN for the per-backend, per-type defaults
  *                   ({@link Tolerance#defaults})
+ * @param cost       what one inference costs where known (its FLOPs for a model Accelbridge authored, its weights' bytes)
  */
 public record ModelSpec(ModelFamily family, String name, Path path, String sha256, long opset, long parameters,
                         List<String> ops, List<TensorSpec> inputs, List<TensorSpec> outputs, String source,
-                        double tolerance) {
+                        double tolerance, ModelCost cost) {
     public ModelSpec {
+        cost = cost == null ? ModelCost.UNKNOWN : cost;
         ops = List.copyOf(ops);
         inputs = List.copyOf(inputs);
         outputs = List.copyOf(outputs);
     }
 
+    /** A model whose cost is not known. */
+    public ModelSpec(ModelFamily family, String name, Path path, String sha256, long opset, long parameters, List<String> ops,
+                     List<TensorSpec> inputs, List<TensorSpec> outputs, String source, double tolerance) {
+        this(family, name, path, sha256, opset, parameters, ops, inputs, outputs, source, tolerance, ModelCost.UNKNOWN);
+    }
+
     /** The same model judged by {@code atol} ({@code --tolerance}, a folder's accelbridge.json, a variant's base). */
     public ModelSpec withTolerance(double atol) {
-        return new ModelSpec(family, name, path, sha256, opset, parameters, ops, inputs, outputs, source, atol);
+        return new ModelSpec(family, name, path, sha256, opset, parameters, ops, inputs, outputs, source, atol, cost);
     }
 }

@@ -102,8 +102,13 @@ public final class HostDetector {
         // The fingerprint keys the matrix's host dimension (history, regression baselines): it names the hardware and
         // the OS release, not the kernel build OSHI's OS string carries, so a kernel update is not a new host.
         String fp = fingerprint(model, physical, logical, mem, osRelease(os.getFamily(), os.getVersionInfo().getVersion()), arch, gpus);
+        long hz = cpu.getMaxFreq() > 0 ? cpu.getMaxFreq() : cpu.getProcessorIdentifier().getVendorFreq();
+        if (hz <= 0) { // a virtual machine may say neither: the cores' current clocks, as /proc/cpuinfo gives them
+            hz = java.util.Arrays.stream(cpu.getCurrentFreq()).max().orElse(-1);
+        }
         return new HostInfo(hostname(os), fp, osText, arch, model, physical, logical, simd, mem, gpus,
-                System.getProperty("java.vm.vendor") + " " + Runtime.version());
+                System.getProperty("java.vm.vendor") + " " + Runtime.version(),
+                hz > 0 ? java.util.Map.of(HostInfo.CPU_CLOCK_HZ, Long.toString(hz)) : java.util.Map.of());
     }
 
     /**

@@ -50,7 +50,40 @@ public final class OnnxModels {
         List<TensorSpec> outputs = m.getGraph().getOutputList().stream().map(OnnxTensors::spec).toList();
         ModelFamily f = family != null ? family : inferFamily(inputs);
         return new ModelSpec(f, name, onnx.toAbsolutePath(), sha256(onnx), opset(m), parameters(m.getGraph()),
-                ops(m), inputs, outputs, source, f.defaultTolerance());
+                ops(m), inputs, outputs, source, f.defaultTolerance(), cost(m, GENERATED.equals(source)));
+    }
+
+    /** The source of a model the suites authored. */
+    public static final String GENERATED = "generated";
+    /** The metadata key under which an authored model keeps its FLOPs a item ({@link ModelCost#flopsPerItem}). */
+    public static final String FLOPS_KEY = "accelbridge.flops";
+
+    /**
+     * A model's cost: the bytes of its initializers at their stored types (external data included: reckoned from the
+     * shapes), and its FLOPs a item where Accelbridge authored it ({@code authored}; a user's file saying it is not believed).
+     */
+    static dev.accelbridge.core.ModelCost cost(ModelProto m, boolean authored) {
+        long bytes = 0;
+        for (dev.accelbridge.suites.onnx.proto.Onnx.TensorProto t : m.getGraph().getInitializerList()) {
+            java.util.Optional<DType> dt = java.util.Arrays.stream(DType.values()).filter(d -> d.onnxCode() == t.getDataType()).findFirst();
+            if (dt.isEmpty()) {
+                return dev.accelbridge.core.ModelCost.of(Double.NaN, -1); // a type with no size known here: unknown, not a guess
+            }
+            long n = 1;
+            for (long d : t.getDimsList()) {
+                n *= d;
+            }
+            bytes += n * dt.get().byteSize();
+        }
+        double flops = !authored ? Double.NaN : m.getMetadataPropsList().stream().filter(p -> p.getKey().equals(FLOPS_KEY))
+                .mapToDouble(p -> {
+                    try {
+                        return Double.parseDouble(p.getValue());
+                    } catch (NumberFormatException e) {
+                        return Double.NaN;
+                    }
+                }).findFirst().orElse(Double.NaN);
+        return dev.accelbridge.core.ModelCost.of(flops, bytes);
     }
 
     /** Graph inputs that are not initializers (models before IR 4 list their weights as inputs too). */

@@ -32,8 +32,7 @@ import java.util.stream.Collectors;
 @PublicApi
 public final class SuiteCatalog {
     /** Bumped whenever an authored graph changes, so stale cached files are not reused. */
-    static final int GENERATOR_VERSION = 3;
-    private static final String FLOPS_KEY = "accelbridge.flops";
+    static final int GENERATOR_VERSION = 4;
     private static final List<ModelFamily> FAMILIES = List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO,
             ModelFamily.MULTIMODAL, ModelFamily.TEXT_GENERATION);
 
@@ -59,6 +58,9 @@ public final class SuiteCatalog {
 
     /** The family of the suite model called {@code name} at either size (names differ by size), found without generating it. */
     public static java.util.Optional<ModelFamily> familyOf(String name) {
+        if (dev.accelbridge.core.WidthSweep.width(name).isPresent()) {
+            return java.util.Optional.of(ModelFamily.TEXT);
+        }
         for (ModelSize size : ModelSize.values()) {
             for (ModelFamily f : FAMILIES) {
                 if (SuiteDefinitions.models(f, size).stream().anyMatch(m -> m.name().equals(name))) {
@@ -67,6 +69,15 @@ public final class SuiteCatalog {
             }
         }
         return java.util.Optional.empty();
+    }
+
+    /** The width sweep's cases ({@link dev.accelbridge.core.WidthSweep}), smallest width first (files written or reused). */
+    public List<ModelCase> sweepCases() {
+        List<ModelCase> out = new ArrayList<>();
+        for (SuiteModel m : SuiteDefinitions.sweep()) {
+            out.addAll(m.cases().apply(generate(m).spec()));
+        }
+        return out;
     }
 
     /** The families with built-in suites: text, vision, audio, multimodal, text generation. */
@@ -171,12 +182,11 @@ public final class SuiteCatalog {
         if (proto == null) { // absent or damaged: regenerated
             GeneratedModel built = m.builder().apply(options.seed());
             proto = built.model().toBuilder().addMetadataProps(StringStringEntryProto.newBuilder()
-                    .setKey(FLOPS_KEY).setValue(Long.toString(Math.round(built.flops())))).build();
+                    .setKey(OnnxModels.FLOPS_KEY).setValue(Long.toString(Math.round(built.flops())))).build();
             OnnxTensors.writeAtomically(file, proto.toByteArray(), "generated model");
         }
-        double flops = proto.getMetadataPropsList().stream().filter(p -> p.getKey().equals(FLOPS_KEY))
-                .mapToDouble(p -> Double.parseDouble(p.getValue())).findFirst().orElse(Double.NaN);
-        ModelSpec spec = OnnxModels.inspect(file, proto, m.family(), m.name(), "generated");
+        ModelSpec spec = OnnxModels.inspect(file, proto, m.family(), m.name(), OnnxModels.GENERATED);
+        double flops = spec.cost().flopsPerItem().orElse(Double.NaN);
         long bytes;
         try {
             bytes = Files.size(file);

@@ -104,6 +104,28 @@ final class SuiteDefinitions {
                 () -> List.of(NamedTensor.ofFloats("pixel_values", new long[] {2, 3, px, px}, Images.patternAndMirror(px))));
     }
 
+    /**
+     * The width sweep ({@link dev.accelbridge.core.WidthSweep}): the BERT layout at each width, 64-wide heads, a feed-forward
+     * four times as wide, on the text suite's sentences at its sequence; the same at every size.
+     */
+    static List<SuiteModel> sweep() {
+        WordPieceTokenizer tok = WordPieceTokenizer.builtin();
+        int seq = dev.accelbridge.core.WidthSweep.SEQUENCE;
+        return dev.accelbridge.core.WidthSweep.WIDTHS.stream().map(w -> {
+            BertModel.Config c = new BertModel.Config(tok.vocabSize(), w, dev.accelbridge.core.WidthSweep.LAYERS, Math.max(1, w / 64),
+                    4 * w, 512);
+            String name = dev.accelbridge.core.WidthSweep.name(w);
+            return new SuiteModel(ModelFamily.TEXT, name, "the width sweep's BERT-style encoder at hidden " + w + ": " + c.layers()
+                    + " layers, " + c.heads() + " heads, feed-forward " + c.intermediate() + ", sequence " + seq,
+                    seed -> BertModel.build(name, c, seed, 1, seq), "sentences", () -> {
+                        WordPieceTokenizer.Batch b = tok.encode(SENTENCES, seq);
+                        long[] shape = {b.batch(), b.length()};
+                        return List.of(NamedTensor.ofLongs("input_ids", shape, b.inputIds()),
+                                NamedTensor.ofLongs("attention_mask", shape, b.attentionMask()));
+                    });
+        }).toList();
+    }
+
     /** ViT-B/16 as published (86,567,656 parameters), on two 224² images: the test pattern and its mirror. */
     private static SuiteModel vit() {
         VitModel.Config c = VitModel.Config.base16();

@@ -22,14 +22,21 @@ import java.util.Map;
  * @param cells       every cell, sorted by suite, model, requested backend, browser, host
  * @param hosts       the hosts of the store, by fingerprint
  * @param modelOps    the op types of each model file, by sha256 (for the conformance view)
+ * @param modelCosts  what one inference of each model file costs, by sha256 (for a figure's place under its roof)
  */
 @PublicApi
 public record Matrix(String scope, Instant generatedAt, List<Cell> cells, Map<String, HostInfo> hosts,
-                     Map<String, List<String>> modelOps) {
+                     Map<String, List<String>> modelOps, Map<String, dev.accelbridge.core.ModelCost> modelCosts) {
     public Matrix {
         cells = List.copyOf(cells);
         hosts = Map.copyOf(hosts);
         modelOps = Map.copyOf(modelOps);
+        modelCosts = Map.copyOf(modelCosts);
+    }
+
+    /** A matrix whose models' costs are not known. */
+    public Matrix(String scope, Instant generatedAt, List<Cell> cells, Map<String, HostInfo> hosts, Map<String, List<String>> modelOps) {
+        this(scope, generatedAt, cells, hosts, modelOps, Map.of());
     }
 
     /**
@@ -131,7 +138,7 @@ public record Matrix(String scope, Instant generatedAt, List<Cell> cells, Map<St
 
     /** The same matrix with only the cells whose result passes {@code keep} (a dashboard's filters). */
     public Matrix filtered(java.util.function.Predicate<RunResult> keep) {
-        return new Matrix(scope, generatedAt, cells.stream().filter(c -> keep.test(c.result())).toList(), hosts, modelOps);
+        return new Matrix(scope, generatedAt, cells.stream().filter(c -> keep.test(c.result())).toList(), hosts, modelOps, modelCosts);
     }
 
     /** Cells flagged as regressions. */

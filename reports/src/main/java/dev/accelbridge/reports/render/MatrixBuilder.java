@@ -62,7 +62,7 @@ public final class MatrixBuilder {
         }
         cells.sort(Comparator.comparing((Cell c) -> c.result().suite().ordinal()).thenComparing(c -> c.result().model())
                 .thenComparing(c -> c.result().requested().ordinal()).thenComparing(Cell::column).thenComparing(Cell::host));
-        return new Matrix(shown.scope(), Instant.now(), cells, store.hosts(), store.modelOps());
+        return new Matrix(shown.scope(), Instant.now(), cells, store.hosts(), store.modelOps(), store.modelCosts());
     }
 
     /** The results a matrix shows and the scope that names them. */

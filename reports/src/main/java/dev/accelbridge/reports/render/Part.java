@@ -17,6 +17,10 @@ enum Part {
     BROWSER_VS_NATIVE(Form.DRAWN, Form.WRITTEN, one(Sections::browserVsNative)),
     /** Browser WebGPU beside its native WebGPU twin: a table, where a run has both. */
     WEBGPU_VS_NATIVE_WEBGPU(Form.WRITTEN, Form.WRITTEN, one(WebGpuTwinSection::of)),
+    /** Each timed case's FLOP/s and weights read a second under its device's roof: a table, where a model's cost is known. */
+    ROOF(Form.WRITTEN, Form.WRITTEN, one(RoofSection::of)),
+    /** The width from which WebGPU overtakes wasm and native CPU along the width sweep: a table, where a run swept on WebGPU. */
+    WEBGPU_PAYOFF(Form.WRITTEN, Form.WRITTEN, one(PayoffSection::of)),
     /** Generation's time to first token and tokens per second: a chart. */
     GENERATION_CHARTS(Form.DRAWN, Form.LEFT_OUT, null),
     /** p50 history per cell: a chart. */

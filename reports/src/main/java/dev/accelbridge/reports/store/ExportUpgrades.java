@@ -88,6 +88,9 @@ final class ExportUpgrades {
         // 12 → 13: a result's memory gained the page's GPU ledger, heaps, processes and sources; an older result measured
         // none of them, which is what reading it without the fields means (unknown)
         UPGRADES.put(12, doc -> doc);
+        // 13 → 14: the store's models gained their cost (FLOPs a item, weight bytes); an export carries no model cost, so
+        // nothing in it changes (a merged model's cost stays unknown)
+        UPGRADES.put(13, doc -> doc);
         UPGRADES.put(1, doc -> {
             for (JsonNode r : doc.path("results")) {
                 if (r instanceof ObjectNode o) {

@@ -230,12 +230,7 @@ public final class MatrixStore implements AutoCloseable {
         return ledger.latest();
     }
 
-    /** Records what a model file is: its op types and opset (for the conformance view of single-op models). */
-    public void recordModel(String sha256, String name, long opset, List<String> ops) {
-        ledger.recordModel(sha256, name, opset, ops);
-    }
-
-    /** Records several models in one transaction. */
+    /** Records what model files are (op types and opset for the conformance view, cost for the roof), in one transaction. */
     public void recordModels(List<ModelEntry> models) {
         ledger.recordModels(models);
     }
@@ -243,6 +238,11 @@ public final class MatrixStore implements AutoCloseable {
     /** The op types of every model the store knows, by the model file's sha256. */
     public Map<String, List<String>> modelOps() {
         return ledger.modelOps();
+    }
+
+    /** What one inference of each recorded model costs, by the file's sha256. */
+    public Map<String, dev.accelbridge.core.ModelCost> modelCosts() {
+        return ledger.modelCosts();
     }
 
     /**

@@ -11,7 +11,7 @@ import java.util.Set;
  */
 final class Migrations {
     /** The schema version this build writes. */
-    static final int CURRENT = 13;
+    static final int CURRENT = 14;
 
     /** Every table any version of our schema has; a database with other tables is not ours. */
     static final Set<String> KNOWN_TABLES = Set.of("schema_version", "runs", "hosts", "probes", "results", "samples", "models");
@@ -179,5 +179,10 @@ final class Migrations {
             // processes by type, each with its source), in the one JSON form of MemoryForm. No older row measured them:
             // they stay unknown (null), never 0.
             new Migration(13, "memory_detail: GPU ledger, heaps and processes by type", List.of(
-                    "ALTER TABLE results ADD COLUMN memory_detail VARCHAR")));
+                    "ALTER TABLE results ADD COLUMN memory_detail VARCHAR")),
+            // v14: what one inference of a model costs (its FLOPs a item where Accelbridge authored it, its weights' bytes),
+            // for a figure's place under its device's roof. Models recorded before it: unknown (null), never 0.
+            new Migration(14, "models: FLOPs a item and weight bytes", List.of(
+                    "ALTER TABLE models ADD COLUMN flops_per_item DOUBLE",
+                    "ALTER TABLE models ADD COLUMN weight_bytes BIGINT")));
 }

@@ -212,13 +212,8 @@ final class RunLedger {
         return out.stream().findFirst();
     }
 
-    /** Records what a model file is (once per sha256; a later record replaces an earlier one). */
-    void recordModel(String sha256, String name, long opset, List<String> ops) {
-        recordModels(List.of(new ModelEntry(sha256, name, opset, ops)));
-    }
-
     /**
-     * Several models in one transaction, {@link Staged} with one {@code INSERT OR REPLACE} (the op suite has hundreds of
+     * Several models in one transaction, {@link Staged} with one upsert (the op suite has hundreds of
      * models; one statement each cost ~1.4 ms a model).
      * A model listed twice is written once, as last listed.
      */
@@ -229,11 +224,23 @@ final class RunLedger {
             return;
         }
         db.inTransaction(c -> {
-            Staged.insert(c, "models_in", "models", "sha256, name, opset, ops", "INSERT OR REPLACE INTO", ap -> {
+            // a later record replaces an earlier one, but what it does not know (a merged export's model has no name or
+            // cost) keeps what the store knew
+            Staged.insert(c, "models_in", "models", "sha256, name, opset, ops, flops_per_item, weight_bytes", "INSERT INTO",
+                    "ON CONFLICT (sha256) DO UPDATE SET name = COALESCE(excluded.name, models.name), opset = CASE WHEN excluded.opset > 0 "
+                    + "THEN excluded.opset ELSE models.opset END, ops = excluded.ops, flops_per_item = COALESCE(excluded.flops_per_item, "
+                    + "models.flops_per_item), weight_bytes = COALESCE(excluded.weight_bytes, models.weight_bytes)", ap -> {
                 for (ModelEntry m : known.values()) {
                     ap.beginRow().append(m.sha256());
                     Staged.text(ap, m.name());
-                    ap.append(m.opset()).append(ResultJson.strings(m.ops()).toString()).endRow();
+                    ap.append(m.opset()).append(ResultJson.strings(m.ops()).toString());
+                    Staged.real(ap, m.cost().flopsPerItem().isPresent() ? m.cost().flopsPerItem().getAsDouble() : null);
+                    if (m.cost().weightBytes().isPresent()) {
+                        ap.append(m.cost().weightBytes().getAsLong());
+                    } else {
+                        ap.appendNull();
+                    }
+                    ap.endRow();
                 }
             });
         });
@@ -244,6 +251,19 @@ final class RunLedger {
         Map<String, List<String>> out = new LinkedHashMap<>();
         db.query("SELECT sha256, ops FROM models ORDER BY sha256", ps -> { },
                 rs -> out.put(rs.getString(1), ResultJson.strings(ResultJson.parse(rs.getString(2)))));
+        return out;
+    }
+
+    /** What one inference of each recorded model costs, by sha256 (unknown figures empty). */
+    Map<String, dev.accelbridge.core.ModelCost> modelCosts() {
+        Map<String, dev.accelbridge.core.ModelCost> out = new LinkedHashMap<>();
+        db.query("SELECT sha256, flops_per_item, weight_bytes FROM models ORDER BY sha256", ps -> { }, rs -> {
+            double flops = rs.getDouble(2);
+            boolean noFlops = rs.wasNull();
+            long bytes = rs.getLong(3);
+            boolean noBytes = rs.wasNull();
+            out.put(rs.getString(1), dev.accelbridge.core.ModelCost.of(noFlops ? Double.NaN : flops, noBytes ? -1 : bytes));
+        });
         return out;
     }
 

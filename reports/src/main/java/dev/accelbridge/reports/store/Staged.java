@@ -27,6 +27,12 @@ final class Staged {
      * empties it, on connection {@code c} (inside the caller's transaction).
      */
     static void insert(DuckDBConnection c, String staging, String target, String columns, String move, Rows rows) throws SQLException {
+        insert(c, staging, target, columns, move, "", rows);
+    }
+
+    /** {@link #insert} with {@code after} appended to the move ({@code ON CONFLICT ... DO UPDATE ...}). */
+    static void insert(DuckDBConnection c, String staging, String target, String columns, String move, String after, Rows rows)
+            throws SQLException {
         try (var st = c.createStatement()) {
             st.execute("CREATE TEMP TABLE IF NOT EXISTS " + staging + " AS SELECT " + columns + " FROM " + target + " LIMIT 0");
         }
@@ -34,7 +40,7 @@ final class Staged {
             rows.append(ap);
         }
         try (var st = c.createStatement()) {
-            st.execute(move + " " + target + " (" + columns + ") SELECT * FROM " + staging);
+            st.execute(move + " " + target + " (" + columns + ") SELECT * FROM " + staging + (after.isEmpty() ? "" : " " + after));
             st.execute("DELETE FROM " + staging);
         }
     }

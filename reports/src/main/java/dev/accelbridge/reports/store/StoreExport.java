@@ -136,7 +136,7 @@ public final class StoreExport {
                 store.importHost((String) h[0], (String) h[1], (String) h[2], (Instant) h[3], (Instant) h[4]);
                 hosts++;
             }
-            d.models().forEach((sha, ops) -> store.recordModel(sha, null, 0, ops));
+            store.recordModels(d.models().entrySet().stream().map(e -> new ModelEntry(e.getKey(), null, 0, e.getValue())).toList());
             for (RunInfo info : d.runs()) {
                 boolean existed = store.run(info.runId()).isPresent();
                 List<RunResult> rs = d.results().getOrDefault(info.runId(), List.of());

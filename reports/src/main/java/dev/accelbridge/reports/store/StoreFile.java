@@ -50,7 +50,7 @@ final class StoreFile {
             "INSERT INTO runs (run_id, started_at, finished_at, status, host_fingerprint, toolkit_version, runtime_versions, plan) VALUES ('trial-run', now(), NULL, 'running', 'trial-host', 'trial', '{}', '{}')",
             "UPDATE runs SET status = status WHERE run_id IN (SELECT run_id FROM runs)",
             "INSERT INTO probes VALUES ('trial-run', 'cpu', 'native', true, 'trial')",
-            "INSERT OR REPLACE INTO models VALUES ('trial-sha', 'trial', 17, '[]')",
+            "INSERT OR REPLACE INTO models VALUES ('trial-sha', 'trial', 17, '[]', NULL, NULL)",
             "INSERT INTO results (run_id, suite, model, requested, status, lane) "
                     + "VALUES ('trial-run', 'other', 'trial', 'cpu', 'FAILED', 'native')",
             "INSERT INTO samples SELECT max(id), 0, 1.0 FROM results",

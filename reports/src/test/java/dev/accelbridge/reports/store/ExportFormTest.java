@@ -32,7 +32,7 @@ class ExportFormTest {
             run = s.beginRun(h, Map.of("accelbridge", "0.1.0", "onnxruntime-web", "1.30.0", "onnxruntime", "1.29.0", "chromium", "156"), "{}");
             s.recordProbe(run, Availability.unavailable(BackendId.WEBGPU, "No available adapters.", "chromium"));
             s.recordProbe(run, Availability.available(BackendId.WASM, "simd, threads", "chromium"));
-            s.recordModel("ab".repeat(32), "relu", 17, List.of("Relu"));
+            s.recordModels(List.of(new ModelEntry("ab".repeat(32), "relu", 17, List.of("Relu"))));
             s.finishRun(run);
             doc = StoreExport.export(s);
         }

@@ -75,6 +75,15 @@ public final class LlamaDecoderModel {
         }
 
         /**
+         * The embedding's draw, uniform in ± this: 1 for a decoder with a head of its own (its head's scale sets the logits'
+         * spread); for a head tied to the embedding, 4·√(3 / hidden), so the logits spread about 4 as a real model's do and
+         * not about √(hidden / 3) (17 at Qwen2.5-0.5B's width, whose float noise then passes an fp32 tolerance: found when run).
+         */
+        public double embeddingBound() {
+            return style.tiedHead ? 4 * Math.sqrt(3.0 / hidden) : 1.0;
+        }
+
+        /**
          * Its learned parameters as the published model card counts them: the embedding (once where the head is tied to
          * it), each layer's projections (and q, k, v biases where the style has them), MLP and two RMSNorms, the final norm.
          */
@@ -157,7 +166,7 @@ public final class LlamaDecoderModel {
             g.input("past_key_values." + i + ".value", DType.FLOAT32, "batch", (long) c.kvHeads(), "past_sequence", (long) dh);
         }
 
-        String embed = g.uniform("model.embed_tokens.weight", 1.0, c.vocab(), d);
+        String embed = g.uniform("model.embed_tokens.weight", c.embeddingBound(), c.vocab(), d);
         String x = g.op("Gather", "embed_tokens", List.of(embed, ids), attr("axis", 0L));
         Rotary rope = Rotary.of(g, c, positions);
         String bias = attentionBias(g, c, ids, mask);

@@ -60,7 +60,7 @@ public final class OptimizedDecoderModel {
                 attr("axis", 0L))), attr("to", (long) DType.INT32.onnxCode()));
         String[] rope = rotaryCaches(w, c);
 
-        float[] embedding = w.draw(1.0, (long) c.vocab() * d);
+        float[] embedding = w.draw(c.embeddingBound(), (long) c.vocab() * d);
         String x = g.op("Gather", "embed_tokens", List.of(w.tensor("model.embed_tokens.weight", embedding, c.vocab(), d), ids),
                 attr("axis", 0L));
         String residual = x;
@@ -80,8 +80,7 @@ public final class OptimizedDecoderModel {
         double bound = c.logitScale() * Math.sqrt(6.0 / (d + c.vocab()));
         // a tied head is the embedding's transpose: output o's column is the embedding's row o, quantized as exports do
         String logits = c.style().tiedHead ? w.linear("lm_head", h, d, c.vocab(), (col, o) -> System.arraycopy(embedding, o * d, col, 0, d))
-                : w.linear("lm_head", h, d, c.vocab(), bound);
-        g.addFlops(2.0 * d * c.vocab());
+                : w.linear("lm_head", h, d, c.vocab(), bound); // its FLOPs counted by linear, as every projection's
         if (act == DType.FLOAT16) {
             g.opInto("Cast", "logits", List.of(logits), attr("to", (long) DType.FLOAT32.onnxCode()));
         } else {

@@ -30,6 +30,10 @@ final class WorkloadOptions {
             description = "Family of the --model models (text, vision, audio, multimodal, text-generation, other); inferred from the inputs when absent.")
     ModelFamily family;
 
+    @Option(names = "--sweep", description = "Also run the width sweep: one text encoder (4 layers, sequence 128) at hidden sizes "
+            + "64 to 1024, to find the size from which WebGPU overtakes wasm and native on this device (alone when no suite is named).")
+    boolean sweep;
+
     @Option(names = {"--size", "--scale"}, paramLabel = "SIZE", converter = Converters.Size.class,
             description = "Suite model size: small (default, a few tens of MFLOPs), large (realistic) or real (the published "
                     + "architectures at their published sizes: BERT-base, ViT-B/16, a 0.5 B decoder in int4).")
@@ -69,7 +73,7 @@ final class WorkloadOptions {
     Workload.Builder apply(Workload.Builder w) {
         java.util.Map<RuntimeOption, List<String>> given = new java.util.EnumMap<>(RuntimeOption.class);
         runtimeOptions.forEach(e -> given.put(e.getKey(), e.getValue()));
-        return w.optSuites(suites).optUserModels(models).optUserFamily(family).optSize(size).optSeed(seed)
+        return w.optSuites(suites).optUserModels(models).optUserFamily(family).optSize(size).optSweep(sweep).optSeed(seed)
                 .optFeed(feedArgs.feed()).optPrecisions(precisions).optBatchSizes(batchSizes).optShard(shard)
                 .optRuntimeOptions(RuntimeOptions.sweep(given));
     }
