@@ -24,11 +24,25 @@ ln -s "$(python3 -c 'import sys; print(sys.executable)')" "$work/path/python3" #
 say "running the kit with no network, no java, node, xz or browser on PATH, an empty home"
 set +e
 "${ns[@]}" /bin/sh -c 'ip link set lo up 2>/dev/null || /usr/sbin/ip link set lo up; exec "$@"' dry \
-  env -i PATH="$work/path" HOME="$work/home" LANG=C.UTF-8 KIT_BUDGET_S="${KIT_BUDGET_S:-1500}" KIT_PARALLEL=1 KIT_WORK="$work/kit" \
+  env -i PATH="$work/path" HOME="$work/home" LANG=C.UTF-8 KIT_BUDGET_S="${KIT_BUDGET_S:-3000}" KIT_PARALLEL=1 KIT_WORK="$work/kit" \
   bash "$ROOT/bench/gpu/run-kit.sh" "$work/out" "${folders[@]}"
 rc=$?
 set -e
 say "run-kit exited $rc; OUT: $(ls "$work/out" | tr '\n' ' ')"
+for tag in real sweep; do # the real scale and the sweep ran too: their wasm and native CPU cases have a verdict
+  python3 - "$work/kit/logs/results-$tag.json" "$tag" <<'PY' || { say "FAIL: the $tag run"; exit 1; }
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows = d["results"] if isinstance(d, dict) and "results" in d else d
+def backend(r): return r.get("requested") or r.get("backend") or ""
+mine = [r for r in rows if backend(r) in ("wasm", "cpu")]
+bad = [r for r in mine if r.get("status") not in ("PASSED",)]
+print("  %s: %d rows, %d wasm/cpu, %d of them not PASSED" % (sys.argv[2], len(rows), len(mine), len(bad)))
+for r in bad[:10]:
+    print("   ", r.get("case", r.get("caseKey")), backend(r), r.get("status"), str(r.get("reason", ""))[:160])
+sys.exit(1 if bad or not mine else 0)
+PY
+done
 python3 - "$work/kit/logs/results-default.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the GPU kit (bench/gpu/make-kit.sh) on a bare host, within about five minutes, and writes every result into OUT
+# Runs the GPU kit (bench/gpu/make-kit.sh) on a bare host, within about seven minutes, and writes every result into OUT
 # as at most eight files: run.log, host.txt (the GPU, its driver, the CUDA libraries found), probe.tsv (what WebGPU and
 # WebGL got under each Vulkan driver set and flag set), matrix.duckdb (the store), reports.tar.gz (report.html/.md,
 # matrix.json, junit.xml) and logs.tar.gz (each probe's browser log, the runs' logs).
@@ -12,17 +12,18 @@
 #      SwiftShader's, whose VK_EXT_headless_surface ANGLE's headless display needs; NVIDIA's alone under the kit's layer
 #      that offers that extension, bench/gpu/headless-surface-layer.c) with each flag set of
 #      hardware-webgpu.flags; the first that gives an adapter that is neither a fallback nor a software one wins;
-#   4. the suites: wasm, native CPU and CUDA, and WebGPU on both engines under the winning driver set with
-#      --webgpu-adapter hardware (the lane finds the winning flag set itself, and the product gives its browsers its own
-#      headless-surface layer where the driver lacks the extension, as 'accelbridge detect' says); then fp16 and q4f16
-#      on WebGPU where the adapter has shader-f16, in the time left.
+#   4. the suites under the winning driver set with --webgpu-adapter hardware (the lane finds the winning flag set
+#      itself, and the product gives its browsers its own headless-surface layer where the driver lacks the extension, as
+#      'accelbridge detect' says): first the real scale (--size real) on WebGPU (both engines), native WebGPU, wasm,
+#      native CPU and CUDA; then the width sweep (--sweep: where WebGPU pays off); then the small suites; then fp16 and
+#      q4f16 on WebGPU where the adapter has shader-f16, each in the time left.
 # Usage: bench/gpu/run-kit.sh OUT KIT_FOLDER...   (the folders as make-kit wrote them: a, b, ... in order)
-# Env: KIT_BUDGET_S (default 300): the seconds the whole run may take; KIT_WORK (default /tmp/accelbridge-kit);
-# KIT_PARALLEL (default 3): browser lanes at once.
+# Env: KIT_BUDGET_S (default 420: the real scale authors 1.6 GB of models there first): the seconds the run may take;
+# KIT_WORK (default /tmp/accelbridge-kit); KIT_PARALLEL (default 3): browser lanes at once.
 set -uo pipefail
 out="$1"; shift
 mkdir -p "$out"
-budget="${KIT_BUDGET_S:-300}"
+budget="${KIT_BUDGET_S:-420}"
 w="${KIT_WORK:-/tmp/accelbridge-kit}"
 logs="$w/logs"
 # shellcheck source=bench/gpu/kit-unpack.sh
@@ -247,8 +248,16 @@ run_for() { # tag, seconds, then run's arguments: results as JSON in logs/result
 # WebGPU and CUDA each its own verdict, not a fallback's (--chain of one); a session may take two minutes to load
 common=(--browser chromium-shell --webgpu-adapter hardware --chain webgpu --chain cuda --chain native-webgpu --timeout 60
         --load-timeout 120 --no-bisect)
-# native-webgpu: ONNX Runtime's WebGPU EP natively (the application's own library), each browser WebGPU cell's twin
-run_for default $(( $(left) - 100 )) "${common[@]}" --backends wasm,webgpu,cpu,cuda,native-webgpu --engines jsep,webgpu-ep \
+# the kit's main work: the real scale (BERT-base, ViT-B/16, a 0.5 B decoder in int4) on WebGPU (both engines), native
+# WebGPU (ONNX Runtime's WebGPU EP natively, each browser WebGPU cell's twin), wasm, native CPU and CUDA, each case placed
+# under the device's roof by the reports; five timed runs each, for the five minutes
+run_for real $(( $(left) - 170 )) "${common[@]}" --size real --suites text,vision,text-generation \
+  --backends webgpu,native-webgpu,wasm,cpu,cuda --engines jsep,webgpu-ep --iterations 5 --parallel "${KIT_PARALLEL:-3}"
+# where WebGPU pays off: the width sweep on WebGPU against wasm and native CPU
+run_for sweep $(( $(left) - 110 )) "${common[@]}" --sweep --backends webgpu,wasm,cpu --engines jsep,webgpu-ep \
+  --parallel "${KIT_PARALLEL:-3}"
+# the small suites: the engines' own overheads, as measured before
+run_for default $(( $(left) - 60 )) "${common[@]}" --backends wasm,webgpu,cpu,cuda,native-webgpu --engines jsep,webgpu-ep \
   --parallel "${KIT_PARALLEL:-3}"
 if [ "$f16" = "True" ]; then
   run_for f16 $(( $(left) - 40 )) "${common[@]}" --backends webgpu,cpu --engines jsep,webgpu-ep --suites vision,text \

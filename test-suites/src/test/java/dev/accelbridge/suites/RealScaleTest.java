@@ -73,15 +73,7 @@ class RealScaleTest {
                 .contains("lm_head.qweight").doesNotContain("lm_head.weight");
         Path file = dir.resolve("q4.onnx");
         Files.write(file, m.toBytes());
-        List<NamedTensor> feed = new ArrayList<>(List.of(NamedTensor.ofLongs("input_ids", new long[] {1, 3}, new long[] {5, 17, 42}),
-                NamedTensor.ofLongs("attention_mask", new long[] {1, 3}, new long[] {1, 1, 1}),
-                NamedTensor.ofLongs("position_ids", new long[] {1, 3}, new long[] {0, 1, 2})));
-        for (int i = 0; i < c.layers(); i++) {
-            for (String kv : List.of("key", "value")) {
-                feed.add(NamedTensor.ofFloats("past_key_values." + i + "." + kv, new long[] {1, c.kvHeads(), 0, c.headDim()}, new float[0]));
-            }
-        }
-        Map<String, NamedTensor> out = Ort.run(file, feed);
+        Map<String, NamedTensor> out = Ort.run(file, prefill(c, 5, 17, 42));
         assertThat(out.get("logits").shape()).containsExactly(1, 3, c.vocab());
         assertThat(Ort.allFinite(out.get("logits"))).isTrue();
     }
@@ -94,13 +86,7 @@ class RealScaleTest {
                 LlamaDecoderModel.Style.QWEN2);
         Path file = dir.resolve("wide.onnx");
         Files.write(file, LlamaDecoderModel.build("wide", c, 5).toBytes());
-        List<NamedTensor> feed = new ArrayList<>(List.of(NamedTensor.ofLongs("input_ids", new long[] {1, 4}, new long[] {5, 17, 42, 7}),
-                NamedTensor.ofLongs("attention_mask", new long[] {1, 4}, new long[] {1, 1, 1, 1}),
-                NamedTensor.ofLongs("position_ids", new long[] {1, 4}, new long[] {0, 1, 2, 3})));
-        for (String kv : List.of("key", "value")) {
-            feed.add(NamedTensor.ofFloats("past_key_values.0." + kv, new long[] {1, c.kvHeads(), 0, c.headDim()}, new float[0]));
-        }
-        float[] logits = Ort.run(file, feed).get("logits").toFloats();
+        float[] logits = Ort.run(file, prefill(c, 5, 17, 42, 7)).get("logits").toFloats();
         double mean = 0;
         for (float v : logits) {
             mean += v / logits.length;
@@ -110,6 +96,25 @@ class RealScaleTest {
             var += (v - mean) * (v - mean) / logits.length;
         }
         assertThat(Math.sqrt(var)).isBetween(2.0, 8.0);
+    }
+
+    /** A prompt's prefill for a decoder of {@code c}: the ids at positions 0.., every token attended, an empty cache. */
+    private static List<NamedTensor> prefill(LlamaDecoderModel.Config c, long... ids) {
+        long[] shape = {1, ids.length};
+        long[] ones = new long[ids.length];
+        long[] positions = new long[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            ones[i] = 1;
+            positions[i] = i;
+        }
+        List<NamedTensor> feed = new ArrayList<>(List.of(NamedTensor.ofLongs("input_ids", shape, ids),
+                NamedTensor.ofLongs("attention_mask", shape, ones), NamedTensor.ofLongs("position_ids", shape, positions)));
+        for (int i = 0; i < c.layers(); i++) {
+            for (String kv : List.of("key", "value")) {
+                feed.add(NamedTensor.ofFloats("past_key_values." + i + "." + kv, new long[] {1, c.kvHeads(), 0, c.headDim()}, new float[0]));
+            }
+        }
+        return feed;
     }
 
     /** Qwen2's layout at a size a test builds in a moment: biases on q, k, v and the head tied to the embedding. */
