@@ -16,7 +16,7 @@ final class PayoffSection {
     static Section of(Matrix m) {
         List<Section.Row> rows = new ArrayList<>();
         for (WebGpuPayoff p : WebGpuPayoff.of(m.cells().stream().map(Cell::result).toList())) {
-            rows.add(Section.Row.of(null, hostName(m, p.host()), p.lane().id(), p.adapter(),
+            rows.add(Section.Row.of(null, hostName(m, p.host()), p.lane().key(), p.adapter(),
                     p.note() != null ? p.note() : p.overWasm().map(c -> c.words(WebGpuPayoff.UNIT)).orElse("not measured on both"),
                     p.note() != null ? "–" : p.overNative().map(c -> c.words(WebGpuPayoff.UNIT)).orElse("not measured on both")));
         }

@@ -63,7 +63,7 @@ class PayoffSectionTest {
     void theWidthFromWhichWebGpuOvertakesWasmAndNativeIsGiven() throws Exception {
         Matrix m = matrix(sweep(false));
         assertThat(PayoffSection.of(m).table().rows()).singleElement().satisfies(r -> assertThat(text(r))
-                .contains("nvidia ampere", "from width 512 (1.7", "from width 768 (1.0"));
+                .contains("chromium@156", "nvidia ampere", "from width 512 (1.7", "from width 768 (1.0")); // the lane with its versions: two engines are two rows
         assertThat(WebGpuPayoff.of(m.cells().stream().map(Cell::result).toList())).singleElement()
                 .satisfies(p -> assertThat(p.describe()).startsWith("WebGPU over wasm: from width 512"));
     }

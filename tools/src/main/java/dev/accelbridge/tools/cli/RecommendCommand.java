@@ -85,7 +85,7 @@ public final class RecommendCommand implements Callable<Integer> {
                 out.println("    runner-up: " + Text.terminal(RecommendationJson.describe(r.runnerUp())));
             }
             for (WebGpuPayoff p : WebGpuPayoff.of(results)) { // where the store holds the width sweep on WebGPU
-                out.println(Text.terminal(p.host() + "  where WebGPU pays off  " + p.lane().id() + " on " + p.adapter()));
+                out.println(Text.terminal(p.host() + "  where WebGPU pays off  " + p.lane().key() + " on " + p.adapter()));
                 out.println("    " + Text.terminal(p.describe()));
             }
             return Main.OK;
