@@ -46,17 +46,26 @@ public final class OnnxModels {
 
     /** Same, for a model already parsed from {@code onnx}. */
     public static ModelSpec inspect(Path onnx, ModelProto m, ModelFamily family, String name, String source) {
+        return inspect(onnx, m, family, name, source, false); // a file's own word on its FLOPs is not believed
+    }
+
+    /** A model the suites authored ({@link SuiteCatalog}): its FLOPs a item, kept in its metadata when it was written, believed. */
+    static ModelSpec inspectAuthored(Path onnx, ModelProto m, ModelFamily family, String name) {
+        return inspect(onnx, m, family, name, GENERATED, true);
+    }
+
+    private static ModelSpec inspect(Path onnx, ModelProto m, ModelFamily family, String name, String source, boolean authored) {
         List<TensorSpec> inputs = graphInputs(m).stream().map(OnnxTensors::spec).toList();
         List<TensorSpec> outputs = m.getGraph().getOutputList().stream().map(OnnxTensors::spec).toList();
         ModelFamily f = family != null ? family : inferFamily(inputs);
         return new ModelSpec(f, name, onnx.toAbsolutePath(), sha256(onnx), opset(m), parameters(m.getGraph()),
-                ops(m), inputs, outputs, source, f.defaultTolerance(), cost(m, GENERATED.equals(source)));
+                ops(m), inputs, outputs, source, f.defaultTolerance(), cost(m, authored));
     }
 
     /** The source of a model the suites authored. */
-    public static final String GENERATED = "generated";
-    /** The metadata key under which an authored model keeps its FLOPs a item ({@link ModelCost#flopsPerItem}). */
-    public static final String FLOPS_KEY = "accelbridge.flops";
+    static final String GENERATED = "generated";
+    /** The metadata key under which an authored model keeps its FLOPs a item ({@link dev.accelbridge.core.ModelCost#flopsPerItem}). */
+    static final String FLOPS_KEY = "accelbridge.flops";
 
     /**
      * A model's cost: the bytes of its initializers at their stored types (external data included: reckoned from the

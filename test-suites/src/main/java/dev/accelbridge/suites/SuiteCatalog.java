@@ -185,7 +185,7 @@ public final class SuiteCatalog {
                     .setKey(OnnxModels.FLOPS_KEY).setValue(Long.toString(Math.round(built.flops())))).build();
             OnnxTensors.writeAtomically(file, proto.toByteArray(), "generated model");
         }
-        ModelSpec spec = OnnxModels.inspect(file, proto, m.family(), m.name(), OnnxModels.GENERATED);
+        ModelSpec spec = OnnxModels.inspectAuthored(file, proto, m.family(), m.name());
         double flops = spec.cost().flopsPerItem().orElse(Double.NaN);
         long bytes;
         try {

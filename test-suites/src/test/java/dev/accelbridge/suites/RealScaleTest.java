@@ -1,6 +1,8 @@
 package dev.accelbridge.suites;
 
 import dev.accelbridge.core.DType;
+import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.NamedTensor;
 import dev.accelbridge.suites.generation.LlamaDecoderModel;
@@ -96,6 +98,18 @@ class RealScaleTest {
             var += (v - mean) * (v - mean) / logits.length;
         }
         assertThat(Math.sqrt(var)).isBetween(2.0, 8.0);
+    }
+
+    @Test
+    void anAuthoredModelsFlopsTravelWithItAndAFilesOwnClaimIsNotBelieved() throws Exception {
+        ModelCase c = SuiteCatalog.create(new SuiteOptions(dir, ModelSize.SMALL, 1)).cases(ModelFamily.TEXT).get(0);
+        assertThat(c.model().cost().flopsPerItem().orElseThrow()).isGreaterThan(1e6);
+        assertThat(c.model().cost().weightBytes().orElseThrow()).isGreaterThan(100_000L);
+        // the same bytes as a user's file (from a folder that happens to be called "generated"): it says its FLOPs in the same
+        // metadata, which nothing outside the suites believes
+        ModelSpec mine = OnnxModels.inspect(c.model().path(), ModelFamily.TEXT, "mine", "generated");
+        assertThat(mine.cost().flopsPerItem()).isEmpty();
+        assertThat(mine.cost().weightBytes()).isEqualTo(c.model().cost().weightBytes());
     }
 
     /** A prompt's prefill for a decoder of {@code c}: the ids at positions 0.., every token attended, an empty cache. */
