@@ -97,18 +97,23 @@ final class RunnerProcess {
             stop();
             throw new ExecutionFailedException(Phase.TIMEOUT, "The ONNX Runtime " + version + " runner gave no answer within "
                     + limit.toSeconds() + " s; it was killed" + logTail(), "give the case more time (--timeout)", e);
-        } catch (ExecutionException e) {
-            got = false;
+        } catch (ExecutionException e) { // the request could not be written, or the answer's mark not read
+            String tail = exitNote() + logTail();
+            stop();
+            Throwable c = e.getCause() instanceof UncheckedIOException u ? u.getCause() : e.getCause();
+            throw new ExecutionFailedException(Phase.CRASH, "The ONNX Runtime " + version + " runner could not be asked: "
+                    + abbreviate(String.valueOf(c)) + tail, "it starts again for the next case", c);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             stop();
             throw new ExecutionFailedException(Phase.RUN, "Interrupted while the ONNX Runtime " + version + " runner worked", null, e);
         }
         if (!got) {
-            String tail = logTail();
+            String tail = exitNote() + logTail();
             stop();
             throw new ExecutionFailedException(Phase.CRASH, "The ONNX Runtime " + version + " runner process ended" + tail,
-                    "see the runner's log above; it starts again for the next case", null);
+                    tail.contains("runner log:") || tail.contains("other output:") ? "read what it said; it starts again for the next case"
+                            : "it said nothing before it ended (a native crash or a kill); it starts again for the next case", null);
         }
         RunnerProtocol.Answer a;
         try {
@@ -217,6 +222,19 @@ final class RunnerProcess {
      * The end of the runner's standard error, and the last lines it printed outside the protocol, for a message: what DJL
      * or ONNX Runtime said before it ended.
      */
+    /** How the runner ended, where it has ("exit status 134, signal 6"): a silent native crash says no more than this. */
+    private String exitNote() {
+        try {
+            if (process != null && process.waitFor(2, TimeUnit.SECONDS)) {
+                int code = process.exitValue();
+                return " (exit status " + code + (code > 128 ? ", signal " + (code - 128) : "") + ")";
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return "";
+    }
+
     private String logTail() {
         String stray;
         synchronized (strayLines) {

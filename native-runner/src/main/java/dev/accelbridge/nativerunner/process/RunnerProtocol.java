@@ -39,8 +39,12 @@ import java.util.Map;
  * {@link ModelSpec}) cross as Jackson writes them.
  */
 final class RunnerProtocol {
-    /** NaN and infinite figures cross as Jackson's quoted "NaN"; unknown fields of a newer side are ignored. */
+    /**
+     * NaN and infinite figures cross as Jackson's quoted "NaN"; unknown fields of a newer side are ignored; a figure that may
+     * be unknown ({@code OptionalDouble}, as a model's cost) crosses as its value or null.
+     */
     static final ObjectMapper JSON = JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .addModule(new com.fasterxml.jackson.datatype.jdk8.Jdk8Module())
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).addMixIn(ScenarioFigures.class, FiguresKind.class).build();
 
     /** A timings' scenario figures cross named by their kind (core carries no Jackson). */
