@@ -237,7 +237,7 @@ fi
 export HOME="$w/home"
 timeout 60 "$w/app/bin/accelbridge" detect > "$logs/detect.txt" 2>&1
 say "  the product's headless-surface layer: $(grep -A1 -m1 '^headless-surface layer' "$logs/detect.txt" | tail -1 | cut -c1-240)"
-say "4. the suites: wasm, native CPU and CUDA, WebGPU on both engines ($(left) s left)"
+say "4. the suites: the real scale, the width sweep, the small suites, on WebGPU (both engines), native WebGPU, wasm, native CPU and CUDA ($(left) s left)"
 run_for() { # tag, seconds, then run's arguments: results as JSON in logs/results-TAG.json, progress in logs/run-TAG.log
   local tag="$1" s="$2"; shift 2
   [ "$s" -gt 20 ] || { say "  skipped (only $s s left): $*"; return 0; }
@@ -246,21 +246,22 @@ run_for() { # tag, seconds, then run's arguments: results as JSON in logs/result
   say "  $tag run exited $? ($(left) s left)"
 }
 # WebGPU and CUDA each its own verdict, not a fallback's (--chain of one); a session may take two minutes to load
-common=(--browser chromium-shell --webgpu-adapter hardware --chain webgpu --chain cuda --chain native-webgpu --timeout 60
+# (the real scale's cases get five minutes each: a 0.5 B decoder's ten generations on wasm take two on two cores)
+common=(--browser chromium-shell --webgpu-adapter hardware --chain webgpu --chain cuda --chain native-webgpu
         --load-timeout 120 --no-bisect)
 # the kit's main work: the real scale (BERT-base, ViT-B/16, a 0.5 B decoder in int4) on WebGPU (both engines), native
 # WebGPU (ONNX Runtime's WebGPU EP natively, each browser WebGPU cell's twin), wasm, native CPU and CUDA, each case placed
 # under the device's roof by the reports; five timed runs each, for the five minutes
-run_for real $(( $(left) - 170 )) "${common[@]}" --size real --suites text,vision,text-generation \
+run_for real $(( $(left) - 170 )) "${common[@]}" --timeout 300 --size real --suites text,vision,text-generation \
   --backends webgpu,native-webgpu,wasm,cpu,cuda --engines jsep,webgpu-ep --iterations 5 --parallel "${KIT_PARALLEL:-3}"
 # where WebGPU pays off: the width sweep on WebGPU against wasm and native CPU
-run_for sweep $(( $(left) - 110 )) "${common[@]}" --sweep --backends webgpu,wasm,cpu --engines jsep,webgpu-ep \
+run_for sweep $(( $(left) - 110 )) "${common[@]}" --timeout 300 --sweep --backends webgpu,wasm,cpu --engines jsep,webgpu-ep \
   --parallel "${KIT_PARALLEL:-3}"
 # the small suites: the engines' own overheads, as measured before
-run_for default $(( $(left) - 60 )) "${common[@]}" --backends wasm,webgpu,cpu,cuda,native-webgpu --engines jsep,webgpu-ep \
+run_for default $(( $(left) - 60 )) "${common[@]}" --timeout 60 --backends wasm,webgpu,cpu,cuda,native-webgpu --engines jsep,webgpu-ep \
   --parallel "${KIT_PARALLEL:-3}"
 if [ "$f16" = "True" ]; then
-  run_for f16 $(( $(left) - 40 )) "${common[@]}" --backends webgpu,cpu --engines jsep,webgpu-ep --suites vision,text \
+  run_for f16 $(( $(left) - 40 )) "${common[@]}" --timeout 60 --backends webgpu,cpu --engines jsep,webgpu-ep --suites vision,text \
     --precision fp16,q4f16
 else
   say "  fp16 and q4f16 on WebGPU not run: no hardware adapter with shader-f16"
