@@ -16,7 +16,7 @@ import java.util.concurrent.Callable;
 @Command(name = "suites", mixinStandardHelpOptions = true,
         description = "Lists the built-in models: family, opset, parameters, approximate MFLOPs, inputs, outputs and ops.")
 public final class SuitesCommand implements Callable<Integer> {
-    @Option(names = {"--size", "--scale"}, paramLabel = "SIZE", converter = Converters.Size.class,
+    @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class,
             description = "small (default), large or real (the published architectures at their published sizes).")
     ModelSize size = ModelSize.SMALL;
 

@@ -34,7 +34,7 @@ final class WorkloadOptions {
             + "64 to 1024, to find the size from which WebGPU overtakes wasm and native on this device (alone when no suite is named).")
     boolean sweep;
 
-    @Option(names = {"--size", "--scale"}, paramLabel = "SIZE", converter = Converters.Size.class,
+    @Option(names = "--size", paramLabel = "SIZE", converter = Converters.Size.class,
             description = "Suite model size: small (default, a few tens of MFLOPs), large (realistic) or real (the published "
                     + "architectures at their published sizes: BERT-base, ViT-B/16, a 0.5 B decoder in int4).")
     ModelSize size = ModelSize.SMALL;

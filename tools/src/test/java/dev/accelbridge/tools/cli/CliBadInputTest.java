@@ -278,7 +278,7 @@ class CliBadInputTest {
         CliRunner.Result r = run("run", "--native", "--db", tmp.resolve("m.duckdb").toString(), "--family", "bogus",
                 "--model", tmp.toString(), "--no-report");
         assertOneLineError(r, "--family", "Unknown family 'bogus'", "text, vision, audio, multimodal, text-generation, ops, other");
-        assertOneLineError(run("run", "--native", "--size", "huge"), "--size", "small or large");
+        assertOneLineError(run("run", "--native", "--size", "huge"), "--size", "small, large or real");
         assertOneLineError(run("run", "--browser", "netscape"), "--browser", "Unknown browser 'netscape'");
     }
 
