@@ -77,9 +77,9 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
     public static ModelSet load(RunPlan plan) {
         List<ModelCase> base = new ArrayList<>();
         List<ModelLoad> broken = new ArrayList<>();
+        SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(plan.workload().modelCache(), plan.workload().size(),
+                plan.workload().seed())); // writes nothing until a model is asked for
         if (!plan.workload().suites().isEmpty()) {
-            SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(plan.workload().modelCache(),
-                    plan.workload().size(), plan.workload().seed()));
             Double given = plan.workload().feed().tolerance();
             for (ModelFamily f : plan.workload().suites()) {
                 for (ModelCase mc : catalog.cases(f)) {
@@ -97,8 +97,6 @@ public record ModelSet(List<ModelCase> cases, List<ModelLoad> broken, List<Refus
             }
         }
         if (plan.workload().sweep()) { // the width sweep's series, each point at batch 1
-            SuiteCatalog catalog = SuiteCatalog.create(new SuiteOptions(plan.workload().modelCache(), plan.workload().size(),
-                    plan.workload().seed()));
             for (ModelCase mc : catalog.sweepCases()) {
                 base.add(Batching.atBatch(mc, 1).orElse(mc));
             }
