@@ -12,6 +12,7 @@ import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.LaneId;
 import dev.accelbridge.core.ModelFamily;
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
@@ -100,18 +101,23 @@ final class ObservedRows {
         var adapter = backend == BackendId.WEBGPU && s.adapter() != null ? s.adapter().probe() : null;
         Provenance provenance = Provenance.of(w.browser().id(), w.browserVersion(), "playwright", adapter == null ? null : adapter.label(),
                 adapter == null ? null : adapter.software(), s.providers(), w.runtime(s.ortWebVersion())).withHost(w.host());
-        Timings timings = timings(s, timerStepMs);
+        Optional<Timings> timings = timings(s, timerStepMs);
         if (v instanceof ObservedVerdict.Judged j) {
-            return judged(RunResult.of(w.runId(), w.startedAt(), id, backend, j.parity().within() ? Status.PASSED : Status.WRONG_OUTPUT,
+            // judged: its backend made the outputs compared; timed where a clock gave its runs a figure
+            Outcome ran = timings.<Outcome>map(t -> new Outcome.Ran(backend, t, Optional.of(j.parity())))
+                    .orElseGet(() -> new Outcome.Stopped(backend, Optional.of(j.parity())));
+            return judged(RunResult.of(w.runId(), w.startedAt(), id, ran, j.parity().within() ? Status.PASSED : Status.WRONG_OUTPUT,
                     j.parity().within() ? null : "outputs of its run " + (j.run() + 1) + " differ from native CPU's on the same inputs: "
-                            + j.parity().describe(), provenance, timings, null, j.parity(), List.of(), judgedRuns(warnings, j)), j);
+                            + j.parity().describe(), provenance, null, List.of(), judgedRuns(warnings, j)), j);
         }
+        // failed or not judged: the page timed it, but no backend is credited with what it made
+        Outcome unplaced = timings.<Outcome>map(Outcome.Unplaced::new).orElseGet(Outcome.NotRun::new);
         if (v instanceof ObservedVerdict.Failed f) {
-            return RunResult.of(w.runId(), w.startedAt(), id, null, Status.FAILED, Untrusted.bounded(f.describe(), 600), provenance, timings,
-                    null, null, List.of(), warnings);
+            return RunResult.of(w.runId(), w.startedAt(), id, unplaced, Status.FAILED, Untrusted.bounded(f.describe(), 600), provenance,
+                    null, List.of(), warnings);
         }
-        return RunResult.of(w.runId(), w.startedAt(), id, null, Status.UNAVAILABLE, "not judged: " + ((ObservedVerdict.NotJudged) v).reason(),
-                provenance, timings, null, null, List.of(), warnings);
+        return RunResult.of(w.runId(), w.startedAt(), id, unplaced, Status.UNAVAILABLE, "not judged: " + ((ObservedVerdict.NotJudged) v).reason(),
+                provenance, null, List.of(), warnings);
     }
 
     /** The row of a judged session as its comparison made it, then as its bisection left it: the verdict's own status. */
@@ -177,18 +183,18 @@ final class ObservedRows {
     static RunResult unseen(Where w, Observed.Unseen u) {
         CaseId id = new CaseId(ModelFamily.OTHER, UNSEEN + u.kind(), null, inputSet(w.url(), u.kind() + " " + u.url()), null,
                 Precision.FP32, 1, BackendId.WASM, lane(w.browser(), w.browserVersion(), null), ScenarioId.OBSERVED);
-        return RunResult.of(w.runId(), w.startedAt(), id, null, Status.UNAVAILABLE, Untrusted.bounded(u.describe(), 600),
+        return RunResult.of(w.runId(), w.startedAt(), id, new Outcome.NotRun(), Status.UNAVAILABLE, Untrusted.bounded(u.describe(), 600),
                 Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, List.of(), w.runtime(null)).withHost(w.host()),
-                null, null, null, List.of(), List.of());
+                null, List.of(), List.of());
     }
 
     /** The one row of a page that made no session. */
     static RunResult none(Where w, String why, List<String> notes) {
         CaseId id = new CaseId(ModelFamily.OTHER, NONE, null, inputSet(w.url(), "whole visit"), null,
                 Precision.FP32, 1, BackendId.WASM, lane(w.browser(), w.browserVersion(), null), ScenarioId.OBSERVED);
-        return RunResult.of(w.runId(), w.startedAt(), id, null, Status.UNAVAILABLE, why,
+        return RunResult.of(w.runId(), w.startedAt(), id, new Outcome.NotRun(), Status.UNAVAILABLE, why,
                 Provenance.of(w.browser().id(), w.browserVersion(), "playwright", null, null, List.of(), w.runtime(null)).withHost(w.host()),
-                null, null, null, List.of(), notes);
+                null, List.of(), notes);
     }
 
     /** The lane a session ran in: the browser and its release, the onnxruntime-web release and engine the app loaded. */
@@ -215,10 +221,10 @@ final class ObservedRows {
     }
 
     /** The session's creation as its load, its first run as the cold one, its later runs as the samples; none if it never ran. */
-    static Timings timings(Observed.Session s, Double timerStepMs) {
+    static Optional<Timings> timings(Observed.Session s, Double timerStepMs) {
         List<Double> ms = s.runs().stream().map(Observed.Run::ms).filter(ObservedRows::aDuration).toList();
         if (!s.created() || ms.isEmpty()) {
-            return null;
+            return Optional.empty();
         }
         // a figure no clock gives (found when tried: a page whose performance.now gave 1e300 once stored a load of -1e300 ms)
         // is none, as a joining device's is
@@ -226,6 +232,6 @@ final class ObservedRows {
         Timings t = Timings.of(load, ms.get(0), 0, ms.size() > 1 ? ms.subList(1, ms.size()) : ms);
         // the clock that timed them, as a lane's figures carry theirs: runs within a few of its steps sit on its floor, and
         // are never ranked (found when tried: a p50 of two 0.1 ms ticks graded a CPU's speed HIGH)
-        return aDuration(timerStepMs) && timerStepMs > 0 ? t.withClock(timerStepMs, Double.NaN) : t;
+        return Optional.of(aDuration(timerStepMs) && timerStepMs > 0 ? t.withClock(timerStepMs, Double.NaN) : t);
     }
 }

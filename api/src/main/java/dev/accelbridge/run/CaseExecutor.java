@@ -241,7 +241,8 @@ final class CaseExecutor {
                 if (res.chosen().isPresent() && res.chosen().get() != hop) {
                     continue;
                 }
-                return new Outcome(CaseRows.result(ctx, mc, id, res, hop, Status.WRONG_OUTPUT, verdict.failure(), exec, null, started, shared),
+                return new Outcome(CaseRows.result(ctx, mc, id, res, CaseRows.ran(hop, exec, null), Status.WRONG_OUTPUT,
+                        verdict.failure(), exec, started, shared),
                         Optional.of(exec));
             }
             // a dtype variant is correct when it computes as the same file's native CPU run does; its distance from fp32 is
@@ -260,8 +261,8 @@ final class CaseExecutor {
                 if (res.chosen().isEmpty()) {
                     // Every hop gave wrong output or failed: keep the last figures, they are real.
                     Verdict v = res.statusFor(Status.WRONG_OUTPUT);
-                    return new Outcome(VariantVerdicts.said(CaseRows.result(ctx, mc, id, res, hop, v.status(),
-                            Readings.noted(v.reason(), v.status(), exec), exec, verdict.parity(), started, shared).withVariantParity(own),
+                    return new Outcome(VariantVerdicts.said(CaseRows.result(ctx, mc, id, res, CaseRows.ran(hop, exec, verdict.parity()),
+                            v.status(), Readings.noted(v.reason(), v.status(), exec), exec, started, shared).withVariantParity(own),
                             variantItself), Optional.of(exec));
                 }
             }

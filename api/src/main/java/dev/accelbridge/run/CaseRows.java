@@ -4,6 +4,7 @@ import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.Parity;
 import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
@@ -51,7 +52,9 @@ final class CaseRows {
         if (actual != null && actual != chain.requested() && exec != null) {
             reason = FallbackCost.withCost(reason, id, actual, exec, costs);
         }
-        return new CaseExecutor.Outcome(VariantVerdicts.said(result(ctx, mc, id, res, actual, v.status(), reason, exec, parity, started, shared)
+        // the chain settled on a hop that ran (its execution judged), or on none
+        Outcome ran = actual == null ? new Outcome.NotRun() : ran(actual, exec, parity);
+        return new CaseExecutor.Outcome(VariantVerdicts.said(result(ctx, mc, id, res, ran, v.status(), reason, exec, started, shared)
                 .withVariantParity(variant), reference != null && reference.variantItself()), Optional.ofNullable(exec));
     }
 
@@ -67,17 +70,22 @@ final class CaseRows {
         }
     }
 
-    static RunResult result(CaseContext ctx, ModelCase mc, CaseId id, Resolution res, BackendId actual, Status status,
-                                    String reason, Execution exec, Parity parity, Instant started, boolean shared) {
+    /** A hop that ran: its execution's timings, its outputs' comparison where they were compared. */
+    static Outcome.Ran ran(BackendId hop, Execution exec, Parity parity) {
+        return new Outcome.Ran(hop, exec.timings(), Optional.ofNullable(parity));
+    }
+
+    /** The row of {@code outcome}, its memory, provenance and warnings from {@code exec} where a hop ran. */
+    static RunResult result(CaseContext ctx, ModelCase mc, CaseId id, Resolution res, Outcome outcome, Status status,
+                            String reason, Execution exec, Instant started, boolean shared) {
         Provenance prov = (exec != null ? exec.provenance() : ctx.laneProvenance()).withDefaultHost(ctx.host());
         List<String> warnings = new ArrayList<>(exec == null ? List.of() : exec.warnings());
         if (mc.replacedReference() != null) {
             warnings.add(0, mc.replacedReference()); // the reference row itself has no parity to say it in
         }
-        RunResult r = RunResult.of(ctx.runId(), started, id, actual, status, reason, prov,
-                exec == null ? null : exec.timings(), exec == null ? null : exec.memory(), parity, res.hops(),
-                warnings).withAnalysis(exec == null ? null : exec.analysis());
+        RunResult r = RunResult.of(ctx.runId(), started, id, outcome, status, reason, prov,
+                exec == null ? null : exec.memory(), res.hops(), warnings).withAnalysis(exec == null ? null : exec.analysis());
         // figures another cell of the lane measured: marked, and said in the reason
-        return shared && actual != null ? SharedMeasurements.named(r) : r;
+        return shared && outcome instanceof Outcome.Ran ? SharedMeasurements.named(r) : r;
     }
 }

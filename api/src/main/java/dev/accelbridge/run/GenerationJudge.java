@@ -120,7 +120,7 @@ final class GenerationJudge implements Judge {
             p = new Parity(p.maxAbsErr(), p.maxRelErr(), p.cosine(), p.tolerance(), !v.wrong(), p.against(), p.nonFinite(), p.rtol(),
                     p.budget(), p.basis());
         }
-        Execution e = exec.timings() == null || !(exec.timings().figures() instanceof Decoding d) ? exec
+        Execution e = !(exec.timings().figures() instanceof Decoding d) ? exec
                 : new Execution(outputs, exec.timings().withDecoding(d.withVerified(v.check(), v.generations(),
                 v.verified())), exec.memory(), exec.provenance(), exec.warnings(), exec.analysis());
         // the reference's own tokens that do not repeat: wrong, with no parity to say it

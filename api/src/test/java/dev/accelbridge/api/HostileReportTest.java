@@ -98,15 +98,15 @@ class HostileReportTest {
         Observed.Run odd = new Observed.Run(1e300, 0, List.of(tensor("x", 1, List.of(2L, 4L), 32)), List.of(y), "run", null);
         Observed.Session s = new Observed.Session(1, model.sha256(), model.size(), List.of(), List.of(), "jsep", 0.0, -1e300, true, false, 2,
                 true, List.of(ran, odd), Map.of(), Map.of(), null, null, null, "1.30.0", List.of());
-        assertThat(ObservedRows.timings(s, 0.1)).satisfies(t -> {
+        assertThat(ObservedRows.timings(s, 0.1).orElseThrow()).satisfies(t -> {
             assertThat(t.loadMs()).as("no load figure, never -1e300").isNaN();
             assertThat(t.samplesMs()).containsExactly(0.3);
         });
         // found when tried: observed figures kept no timer step, and a p50 of two 0.1 ms ticks graded a CPU's speed HIGH
-        assertThat(ObservedRows.timings(s, 0.1).quality().floored()).as("0.3 ms is within five 0.1 ms steps").isTrue();
-        assertThat(ObservedRows.timings(s, 0.1).quality().timerResolutionMs()).isEqualTo(0.1);
-        assertThat(ObservedRows.timings(s, 0.005).quality().floored()).as("a 5 µs clock times it").isFalse();
-        assertThat(ObservedRows.timings(s, null).quality().floored()).as("no step measured: nothing said").isFalse();
+        assertThat(ObservedRows.timings(s, 0.1).orElseThrow().quality().floored()).as("0.3 ms is within five 0.1 ms steps").isTrue();
+        assertThat(ObservedRows.timings(s, 0.1).orElseThrow().quality().timerResolutionMs()).isEqualTo(0.1);
+        assertThat(ObservedRows.timings(s, 0.005).orElseThrow().quality().floored()).as("a 5 µs clock times it").isFalse();
+        assertThat(ObservedRows.timings(s, null).orElseThrow().quality().floored()).as("no step measured: nothing said").isFalse();
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.accelbridge.api;
 
 import dev.accelbridge.browser.observe.Observed;
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.HostInfo;
@@ -42,8 +43,8 @@ class ObservedBisectionsTest {
     }
 
     private static RunResult replay(double maxAbs) {
-        RunResult r = RunResult.of("r", Instant.EPOCH, ID, BackendId.WEBGPU, Status.WRONG_OUTPUT, "outputs differ from native CPU's",
-                null, null, null, new Parity(maxAbs, maxAbs, 0.9988, 0.1, false, "native-cpu"), List.of(), List.of());
+        RunResult r = RunResult.of("r", Instant.EPOCH, ID, new Outcome.Stopped(BackendId.WEBGPU, Optional.ofNullable(new Parity(maxAbs, maxAbs, 0.9988, 0.1, false, "native-cpu"))), Status.WRONG_OUTPUT, "outputs differ from native CPU's",
+                null, null, List.of(), List.of());
         return r.withAnalysis(r.analysis().withBisection(rounding()));
     }
 
@@ -87,8 +88,7 @@ class ObservedBisectionsTest {
 
     @Test
     void aReplayThatPassedSettlesNothing() {
-        RunResult passed = RunResult.of("r", Instant.EPOCH, ID, BackendId.WEBGPU, Status.PASSED, null, null, null, null,
-                new Parity(0.01, 0.01, 0.99999, 0.1, true, "native-cpu"), List.of(), List.of());
+        RunResult passed = RunResult.of("r", Instant.EPOCH, ID, new Outcome.Stopped(BackendId.WEBGPU, Optional.ofNullable(new Parity(0.01, 0.01, 0.99999, 0.1, true, "native-cpu"))), Status.PASSED, null, null, null, List.of(), List.of());
         ObservedVerdict.Judged v = ObservedBisections.settle(wrong(5.0, 0.2), Optional.of(passed));
         assertThat(v.status()).isEqualTo(Status.WRONG_OUTPUT);
         assertThat(row(v).reason()).contains("; not bisected: its replay on its own lane was PASSED");

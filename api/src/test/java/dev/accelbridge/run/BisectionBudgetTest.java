@@ -1,5 +1,6 @@
 package dev.accelbridge.run;
 
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.BrowserKind;
@@ -36,9 +37,8 @@ class BisectionBudgetTest {
     private static RunResult wrong(String runId, BrowserKind browser, String major, String engine, String adapter) {
         LaneId lane = LaneId.of(browser).with(OrtWebEngine.AXIS, engine).with("ortWebVersion", "1.30.0").with("browserMajor", major);
         CaseId id = new CaseId(ModelFamily.TEXT, "minilm", "ab", "gen", "", Precision.Q8, 1, BackendId.WEBGPU, lane);
-        return RunResult.of(runId, Instant.EPOCH, id, BackendId.WEBGPU, Status.WRONG_OUTPUT, "outputs differ",
-                Provenance.of(browser.id(), major, "playwright", adapter, true, List.of(), Map.of()), null, null,
-                new Parity(0.3, 0.1, 0.995, 0.1, false, "native-cpu fp32"), List.of(), List.of());
+        return RunResult.of(runId, Instant.EPOCH, id, new Outcome.Stopped(BackendId.WEBGPU, Optional.ofNullable(new Parity(0.3, 0.1, 0.995, 0.1, false, "native-cpu fp32"))), Status.WRONG_OUTPUT, "outputs differ",
+                Provenance.of(browser.id(), major, "playwright", adapter, true, List.of(), Map.of()), null, List.of(), List.of());
     }
 
     private static Bisection found() {

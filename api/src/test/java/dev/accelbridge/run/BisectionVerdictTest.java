@@ -1,5 +1,6 @@
 package dev.accelbridge.run;
 
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.CaseId;
@@ -11,6 +12,7 @@ import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import org.junit.jupiter.api.Test;
 
+import java.util.Optional;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -25,8 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class BisectionVerdictTest {
     private static RunResult wrong(BackendId requested, BackendId actual) {
         CaseId id = new CaseId(ModelFamily.TEXT, "minilm", "ab", "gen", "", Precision.Q8, 1, requested, LaneId.NATIVE);
-        return RunResult.of("r", Instant.EPOCH, id, actual, Status.WRONG_OUTPUT, "this backend gets the q8 variant wrong", null,
-                null, null, new Parity(0.3, 0.1, 0.995, 0.1, false, "native-cpu fp32"), List.of(), List.of()).withVariantParity(new Parity(0.2, 0.05, 0.9995, 0.1, false, "native-cpu q8"));
+        return RunResult.of("r", Instant.EPOCH, id, new Outcome.Stopped(actual, Optional.ofNullable(new Parity(0.3, 0.1, 0.995, 0.1, false, "native-cpu fp32"))), Status.WRONG_OUTPUT, "this backend gets the q8 variant wrong", null, null, List.of(), List.of()).withVariantParity(new Parity(0.2, 0.05, 0.9995, 0.1, false, "native-cpu q8"));
     }
 
     private static Bisection found(Bisection.Outcome o) {

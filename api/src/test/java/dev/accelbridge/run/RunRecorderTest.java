@@ -1,5 +1,6 @@
 package dev.accelbridge.run;
 
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.HostInfo;
@@ -12,6 +13,7 @@ import dev.accelbridge.reports.store.MatrixStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.util.Optional;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -30,8 +32,8 @@ class RunRecorderTest {
     static RunResult result(String runId, int i) {
         CaseId id = new CaseId(ModelFamily.OPS, "Abs-13-f32." + i, "sha" + i, "generated", "x=2x3", Precision.FP32, 1, BackendId.CPU,
                 LaneId.NATIVE);
-        return RunResult.of(runId, Instant.now(), id, BackendId.CPU, Status.UNSUPPORTED, "test " + i, null, null,
-                dev.accelbridge.core.MemoryUsage.UNKNOWN, null, List.of(), List.of());
+        return RunResult.of(runId, Instant.now(), id, new Outcome.Stopped(BackendId.CPU, Optional.empty()), Status.UNSUPPORTED, "test " + i, null,
+                dev.accelbridge.core.MemoryUsage.UNKNOWN, List.of(), List.of());
     }
 
     @Test

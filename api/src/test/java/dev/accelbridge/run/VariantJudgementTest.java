@@ -1,5 +1,6 @@
 package dev.accelbridge.run;
 
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.ExecutionRequest;
@@ -165,8 +166,8 @@ class VariantJudgementTest {
         // when the comparison with the variant's own native run was missing
         RunResult nat = judge(broken, fp32Reference.withVariantRun(Reference.nativeCpu(List.of()), Precision.INT8));
         assertThat(nat.status()).isEqualTo(Status.WRONG_OUTPUT);
-        RunResult elsewhere = RunResult.of(nat.runId(), nat.startedAt(), nat.id(), BackendId.WASM, Status.WRONG_OUTPUT,
-                null, nat.provenance(), nat.timings().orElse(null), nat.memory(), nat.parity().orElse(null), List.of(), List.of());
+        RunResult elsewhere = RunResult.of(nat.runId(), nat.startedAt(), nat.id(), new Outcome.Ran(BackendId.WASM, nat.timings().orElse(null), Optional.ofNullable(nat.parity().orElse(null))), Status.WRONG_OUTPUT,
+                null, nat.provenance(), nat.memory(), List.of(), List.of());
         assertThat(elsewhere.variantParity()).isNull();
         assertThat(elsewhere.defectFinding()).isEqualTo(dev.accelbridge.core.Defect.UNKNOWN);
         assertThat(elsewhere.defect()).isFalse();

@@ -7,7 +7,7 @@ import java.util.List;
  * check), the timings measured where inference happens, memory and provenance.
  *
  * @param outputs    output tensors
- * @param timings    load, first inference and timed samples
+ * @param timings    load, first inference and timed samples (an execution ran: never null)
  * @param memory     process memory where measurable
  * @param provenance the runtime's side of provenance (browser, adapter, EPs, versions); host filled later
  * @param warnings   runtime warnings worth keeping (e.g. ORT's "nodes not placed on the requested provider")
@@ -16,6 +16,7 @@ import java.util.List;
 public record Execution(List<NamedTensor> outputs, Timings timings, MemoryUsage memory, Provenance provenance,
                         List<String> warnings, Analysis analysis) {
     public Execution {
+        java.util.Objects.requireNonNull(timings, "timings: what did not run is not an execution");
         outputs = List.copyOf(outputs);
         warnings = List.copyOf(warnings);
         analysis = analysis == null ? Analysis.NONE : analysis;
@@ -29,16 +30,13 @@ public record Execution(List<NamedTensor> outputs, Timings timings, MemoryUsage 
 
     /** This execution with the host's load average around it ({@link SampleQuality#withLoad}). */
     public Execution withLoad(double before, double after) {
-        if (timings == null) {
-            return this;
-        }
         return new Execution(outputs, timings.withQuality(timings.quality().withLoad(before, after, HostClock.cores())), memory,
                 provenance, warnings, analysis);
     }
 
     /** This execution as run by {@code request}: its figures marked indicative when it ran the verdict's window only. */
     public Execution sampledBy(ExecutionRequest request) {
-        if (timings == null || !request.verdictWindow()) {
+        if (!request.verdictWindow()) {
             return this;
         }
         return new Execution(outputs, timings.withQuality(timings.quality().inVerdictWindow()), memory, provenance, warnings, analysis);

@@ -47,20 +47,67 @@ public sealed interface Outcome permits Outcome.Ran, Outcome.Stopped, Outcome.Un
     record NotRun() implements Outcome {
     }
 
+    /** The four kinds, as a row stores them ({@link #kind()}): the one column that says which of the parts it holds. */
+    enum Kind {
+        /** {@link Ran}. */
+        RAN,
+        /** {@link Stopped}. */
+        STOPPED,
+        /** {@link Unplaced}. */
+        UNPLACED,
+        /** {@link NotRun}. */
+        NOT_RUN
+    }
+
+    /** Which kind this is. */
+    default Kind kind() {
+        // Java 17 has no pattern switch: the sealed list above is the whole of it
+        return this instanceof Ran ? Kind.RAN : this instanceof Stopped ? Kind.STOPPED : this instanceof Unplaced ? Kind.UNPLACED
+                : Kind.NOT_RUN;
+    }
+
     /**
-     * The outcome of what a row holds: the backend that ran it, what was timed and its outputs' comparison, each null when
-     * there is none (the one place a row's parts come together).
+     * A stored row's outcome: its kind as stored, its parts as stored (each null where the row holds none). The parts must be
+     * what the kind holds, no more and no less: a row whose columns disagree with its kind is malformed, refused as any
+     * malformed row is, never guessed into another kind.
      *
-     * @throws IllegalArgumentException for a comparison without a backend that made the outputs
+     * @throws IllegalArgumentException naming the kind and the part that disagrees
      */
-    static Outcome of(BackendId backend, Timings timings, Parity parity) {
-        if (backend != null) {
-            return timings != null ? new Ran(backend, timings, Optional.ofNullable(parity)) : new Stopped(backend, Optional.ofNullable(parity));
+    static Outcome read(Kind kind, BackendId backend, Timings timings, Parity parity) {
+        java.util.Objects.requireNonNull(kind, "kind");
+        boolean ran = kind == Kind.RAN || kind == Kind.STOPPED;
+        boolean timed = kind == Kind.RAN || kind == Kind.UNPLACED;
+        if ((backend != null) != ran) {
+            throw new IllegalArgumentException("outcome " + kind + " " + (ran ? "names no backend that ran it" : "names a backend that ran it"));
         }
-        if (parity != null) {
-            throw new IllegalArgumentException("outputs compared with no backend that made them");
+        if ((timings != null) != timed) {
+            throw new IllegalArgumentException("outcome " + kind + " " + (timed ? "has no timings" : "has timings"));
         }
-        return timings != null ? new Unplaced(timings) : new NotRun();
+        if (parity != null && !ran) {
+            throw new IllegalArgumentException("outcome " + kind + " has outputs compared with no backend that made them");
+        }
+        return switch (kind) {
+            case RAN -> new Ran(backend, timings, java.util.Optional.ofNullable(parity));
+            case STOPPED -> new Stopped(backend, java.util.Optional.ofNullable(parity));
+            case UNPLACED -> new Unplaced(timings);
+            case NOT_RUN -> new NotRun();
+        };
+    }
+
+    /**
+     * The same outcome with other timings (the samples read back beside a row): only a kind that was timed has timings to
+     * replace.
+     *
+     * @throws IllegalStateException for a kind that was not timed
+     */
+    default Outcome withTimings(Timings t) {
+        if (this instanceof Ran r) {
+            return new Ran(r.backend(), t, r.parity());
+        }
+        if (this instanceof Unplaced) {
+            return new Unplaced(t);
+        }
+        throw new IllegalStateException("a case whose outcome is " + kind() + " has no timings to replace");
     }
 
     /** The backend that ran it, if one did. */

@@ -32,21 +32,20 @@ public record RunResult(String runId, Instant startedAt, CaseId id, Outcome outc
                         List<FallbackHop> fallbackPath, List<String> warnings, Parity variantParity,
                         Analysis analysis, Attempts attempts, boolean sharedFigures) {
     /**
-     * A case's result: what ran it and how it ended, with its figures as measured, {@code actual} and {@code timings} null
-     * where there is none (the boundary where a row's parts come together: its {@link Outcome} is made from them). Its
-     * variant parity, drill-down, attempts and shared figures are added by the {@code with} steps.
+     * A case's result: how it ended ({@code outcome}, made whole by the code that knows it: the fallback loop for a case, the
+     * observer's judge for a session) and its status, reason and provenance. Its variant parity, drill-down, attempts and
+     * shared figures are added by the {@code with} steps.
      */
-    public static RunResult of(String runId, Instant startedAt, CaseId id, BackendId actual, Status status, String reason,
-                               Provenance provenance, Timings timings, MemoryUsage memory, Parity parity,
-                               List<FallbackHop> fallbackPath, List<String> warnings) {
-        return new RunResult(runId, startedAt, id, Outcome.of(actual, timings, parity), status, reason, provenance, memory, fallbackPath,
+    public static RunResult of(String runId, Instant startedAt, CaseId id, Outcome outcome, Status status, String reason,
+                               Provenance provenance, MemoryUsage memory, List<FallbackHop> fallbackPath, List<String> warnings) {
+        return new RunResult(runId, startedAt, id, outcome, status, reason, provenance, memory, fallbackPath,
                 warnings, null, Analysis.NONE, Attempts.FIRST, false);
     }
 
     /** A case that ran nowhere ({@code status} says why: unavailable, unsupported, failed before it ran): no figures. */
     public static RunResult notRun(String runId, Instant startedAt, CaseId id, Status status, String reason, Provenance provenance,
                                    List<FallbackHop> fallbackPath) {
-        return of(runId, startedAt, id, null, status, reason, provenance, null, null, null, fallbackPath, List.of());
+        return of(runId, startedAt, id, new Outcome.NotRun(), status, reason, provenance, null, fallbackPath, List.of());
     }
 
     /**
@@ -56,7 +55,7 @@ public record RunResult(String runId, Instant startedAt, CaseId id, Outcome outc
      */
     public RunResult {
         java.util.Objects.requireNonNull(id, "id");
-        outcome = outcome == null ? new Outcome.NotRun() : outcome;
+        java.util.Objects.requireNonNull(outcome, "outcome");
         reason = Untrusted.reason(reason);
         fallbackPath = fallbackPath == null ? List.of() : List.copyOf(fallbackPath);
         warnings = warnings == null ? List.of() : warnings.stream().map(Untrusted::reason).toList();
@@ -164,7 +163,7 @@ public record RunResult(String runId, Instant startedAt, CaseId id, Outcome outc
 
     /** The same result with other timings (e.g. the samples loaded from the store). */
     public RunResult withTimings(Timings t) {
-        return new RunResult(runId, startedAt, id, Outcome.of(outcome.ranOn().orElse(null), t, outcome.compared().orElse(null)), status,
+        return new RunResult(runId, startedAt, id, outcome.withTimings(t), status,
                 reason, provenance, memory, fallbackPath, warnings, variantParity, analysis, attempts, sharedFigures);
     }
 

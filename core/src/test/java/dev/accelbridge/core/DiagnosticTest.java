@@ -2,6 +2,7 @@ package dev.accelbridge.core;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Optional;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,8 @@ class DiagnosticTest {
     private static RunResult result(Status status, BackendId actual, Parity parity, List<FallbackHop> hops, List<String> warnings,
                                     MemoryUsage mem, Boolean software) {
         Timings t = status.executed() ? Timings.of(1, 1, 0, new double[]{1, 1, 1, 1, 1, 1}) : null;
-        return RunResult.of("r", Instant.EPOCH, ID, actual, status, "because", chromium(software), t, mem, parity, hops, warnings);
+        return RunResult.of("r", Instant.EPOCH, ID, t != null ? new Outcome.Ran(actual, t, Optional.ofNullable(parity))
+                : actual != null ? new Outcome.Stopped(actual, Optional.ofNullable(parity)) : new Outcome.NotRun(), status, "because", chromium(software), mem, hops, warnings);
     }
 
     @Test
@@ -64,8 +66,7 @@ class DiagnosticTest {
     @Test
     void aCleanPassOnTheCpuReferenceHasNothingToSay() {
         CaseId cpu = new CaseId(ModelFamily.TEXT, "bert", "sha", "s", "ids=1x8", Precision.FP32, 1, BackendId.CPU, LaneId.NATIVE);
-        RunResult r = RunResult.of("r", Instant.EPOCH, cpu, BackendId.CPU, Status.PASSED, null, null,
-                Timings.of(1, 1, 0, new double[]{1, 1, 1, 1, 1, 1}), new MemoryUsage(1, 2, 3), null, List.of(), List.of());
+        RunResult r = RunResult.of("r", Instant.EPOCH, cpu, new Outcome.Ran(BackendId.CPU, Timings.of(1, 1, 0, new double[]{1, 1, 1, 1, 1, 1}), Optional.empty()), Status.PASSED, null, null, new MemoryUsage(1, 2, 3), List.of(), List.of());
         assertThat(r.diagnostics()).isEmpty();
     }
 
@@ -76,8 +77,7 @@ class DiagnosticTest {
     @Test
     void aVariantComputedInFloat32IsSaidAsSuch() {
         CaseId fp16 = new CaseId(ModelFamily.TEXT, "bert", "sha", "s", "ids=1x8", Precision.FP16, 1, BackendId.CPU, LaneId.NATIVE);
-        RunResult r = RunResult.of("r", Instant.EPOCH, fp16, BackendId.CPU, Status.PASSED, null, null,
-                Timings.of(1, 1, 0, new double[]{1, 1, 1, 1, 1, 1}), new MemoryUsage(1, 2, 3), null, List.of(), List.of());
+        RunResult r = RunResult.of("r", Instant.EPOCH, fp16, new Outcome.Ran(BackendId.CPU, Timings.of(1, 1, 0, new double[]{1, 1, 1, 1, 1, 1}), Optional.empty()), Status.PASSED, null, null, new MemoryUsage(1, 2, 3), List.of(), List.of());
         RunResult inFloat32 = r.withAnalysis(Analysis.NONE.withComputed(ComputedPrecision.inFloat32InPart(5, "the optimized graph")));
         assertThat(inFloat32.diagnostics()).singleElement().satisfies(d -> {
             assertThat(d.code()).isEqualTo("computed-in-float32");
@@ -94,15 +94,14 @@ class DiagnosticTest {
         double[] drift = new double[40];
         java.util.Arrays.setAll(drift, i -> i < 20 ? 14 + i % 3 * 0.1 : 10 + i % 3 * 0.1);
         Timings t = Timings.of(1, 1, 0, drift);
-        RunResult notSteady = RunResult.of("r", Instant.EPOCH, cpu, BackendId.CPU, Status.PASSED, null, null, t,
-                new MemoryUsage(1, 2, 3), null, List.of(), List.of());
+        RunResult notSteady = RunResult.of("r", Instant.EPOCH, cpu, new Outcome.Ran(BackendId.CPU, t, Optional.empty()), Status.PASSED, null, null,
+                new MemoryUsage(1, 2, 3), List.of(), List.of());
         assertThat(notSteady.diagnostics()).extracting(Diagnostic::code).containsExactly("not-steady");
-        RunResult few = RunResult.of("r", Instant.EPOCH, cpu, BackendId.CPU, Status.PASSED, null, null,
-                Timings.of(1, 1, 0, new double[]{1, 2}), new MemoryUsage(1, 2, 3), null, List.of(), List.of());
+        RunResult few = RunResult.of("r", Instant.EPOCH, cpu, new Outcome.Ran(BackendId.CPU, Timings.of(1, 1, 0, new double[]{1, 2}), Optional.empty()), Status.PASSED, null, null, new MemoryUsage(1, 2, 3), List.of(), List.of());
         assertThat(few.diagnostics()).extracting(Diagnostic::code).containsExactly("few-samples");
         Timings polled = Timings.of(1, 1, 0, new double[]{100, 100.1, 99.9, 200.2, 100, 100}).withClock(0.02, 100.1);
-        RunResult floored = RunResult.of("r", Instant.EPOCH, ID, BackendId.WEBGPU, Status.PASSED, null, chromium(false), polled,
-                new MemoryUsage(1, 2, 3), new Parity(0, 0, 1, 1e-3, true, "native-cpu"), List.of(), List.of());
+        RunResult floored = RunResult.of("r", Instant.EPOCH, ID, new Outcome.Ran(BackendId.WEBGPU, polled, Optional.ofNullable(new Parity(0, 0, 1, 1e-3, true, "native-cpu"))), Status.PASSED, null, chromium(false),
+                new MemoryUsage(1, 2, 3), List.of(), List.of());
         assertThat(floored.diagnostics()).filteredOn(d -> d.code().equals("latency-floor")).singleElement()
                 .satisfies(d -> {
                     assertThat(d.severity()).isEqualTo(Severity.WARNING);
@@ -143,8 +142,8 @@ class DiagnosticTest {
                 + "device type on LiteRT's CPU delegate (XNNPACK): the npu device type asked for ran on the CPU");
         Provenance windows = new Provenance("h", "fp", "Windows 11", "chromium", "156", "playwright", null, null, List.of("webnn"), Map.of(), 2);
         assertThat(Acceleration.of(BackendId.WEBNN_GPU, windows)).isEqualTo(Acceleration.UNVERIFIED_DEVICE);
-        RunResult npu = RunResult.of("r", Instant.EPOCH, ID.withRequested(BackendId.WEBNN_NPU), BackendId.WEBNN_NPU, Status.PASSED, null,
-                chromium(null), Timings.of(1, 1, 0, new double[]{1, 1, 1, 1, 1, 1}), MemoryUsage.UNKNOWN, null, List.of(), List.of());
+        RunResult npu = RunResult.of("r", Instant.EPOCH, ID.withRequested(BackendId.WEBNN_NPU), new Outcome.Ran(BackendId.WEBNN_NPU, Timings.of(1, 1, 0, new double[]{1, 1, 1, 1, 1, 1}), Optional.empty()), Status.PASSED, null,
+                chromium(null), MemoryUsage.UNKNOWN, List.of(), List.of());
         assertThat(npu.diagnostics()).anySatisfy(d -> {
             assertThat(d.code()).isEqualTo("device-is-cpu");
             assertThat(d.message()).contains("ran on the CPU");

@@ -20,54 +20,64 @@ class OutcomeTest {
     private static final CaseId ID = new CaseId(ModelFamily.VISION, "m", "ab".repeat(32), "default", "x=1x4", Precision.FP32, 1,
             BackendId.WEBGPU, LaneId.of(BrowserKind.CHROMIUM));
 
-    private static RunResult result(BackendId actual, Timings t) {
-        return RunResult.of("r", Instant.EPOCH, ID, actual, Status.PASSED, null, null, t, null, null, List.of(), List.of());
+    private static RunResult result(Outcome o) {
+        return RunResult.of("r", Instant.EPOCH, ID, o, Status.PASSED, null, null, null, List.of(), List.of());
     }
 
     @Test
-    void eachRowIsOneKind() {
-        assertThat(Outcome.of(BackendId.WASM, T, P)).isEqualTo(new Outcome.Ran(BackendId.WASM, T, Optional.of(P)));
-        assertThat(Outcome.of(BackendId.WASM, null, null)).isEqualTo(new Outcome.Stopped(BackendId.WASM, Optional.empty()));
-        assertThat(Outcome.of(null, T, null)).isEqualTo(new Outcome.Unplaced(T));
-        assertThat(Outcome.of(null, null, null)).isEqualTo(new Outcome.NotRun());
-        assertThatThrownBy(() -> Outcome.of(null, T, P)).as("outputs compared, yet nothing made them")
-                .isInstanceOf(IllegalArgumentException.class);
+    void aStoredRowIsReadAsItsKindAndRefusedWhereItsPartsDisagree() {
+        assertThat(Outcome.read(Outcome.Kind.RAN, BackendId.WASM, T, P)).isEqualTo(new Outcome.Ran(BackendId.WASM, T, Optional.of(P)));
+        assertThat(Outcome.read(Outcome.Kind.STOPPED, BackendId.WASM, null, null)).isEqualTo(new Outcome.Stopped(BackendId.WASM, Optional.empty()));
+        assertThat(Outcome.read(Outcome.Kind.UNPLACED, null, T, null)).isEqualTo(new Outcome.Unplaced(T));
+        assertThat(Outcome.read(Outcome.Kind.NOT_RUN, null, null, null)).isEqualTo(new Outcome.NotRun());
+        for (Outcome o : List.of(new Outcome.Ran(BackendId.WASM, T, Optional.of(P)), new Outcome.Stopped(BackendId.CPU, Optional.empty()),
+                new Outcome.Unplaced(T), new Outcome.NotRun())) {
+            assertThat(Outcome.read(o.kind(), o.ranOn().orElse(null), o.timed().orElse(null), o.compared().orElse(null)))
+                    .as("each kind read back from its own parts").isEqualTo(o);
+        }
+        // the kind is what the row says; parts that say another kind are a malformed row, never guessed into that kind
+        assertThatThrownBy(() -> Outcome.read(Outcome.Kind.RAN, BackendId.WASM, null, null)).hasMessageContaining("RAN has no timings");
+        assertThatThrownBy(() -> Outcome.read(Outcome.Kind.NOT_RUN, BackendId.WASM, null, null)).hasMessageContaining("names a backend");
+        assertThatThrownBy(() -> Outcome.read(Outcome.Kind.STOPPED, BackendId.WASM, T, null)).hasMessageContaining("has timings");
+        assertThatThrownBy(() -> Outcome.read(Outcome.Kind.UNPLACED, null, T, P)).as("outputs compared, yet nothing made them")
+                .hasMessageContaining("no backend that made them");
     }
 
     @Test
     void aResultSaysWhatRanItAndWhatWasTimedAsValues() {
-        RunResult fellBack = result(BackendId.WASM, T);
+        RunResult fellBack = result(new Outcome.Ran(BackendId.WASM, T, Optional.empty()));
         assertThat(fellBack.actual()).contains(BackendId.WASM);
         assertThat(fellBack.timings()).contains(T);
         assertThat(fellBack.ranOn(BackendId.WASM)).isTrue();
         assertThat(fellBack.ranElsewhere()).isTrue();
-        assertThat(result(BackendId.WEBGPU, T).ranElsewhere()).isFalse();
+        assertThat(result(new Outcome.Ran(BackendId.WEBGPU, T, Optional.empty())).ranElsewhere()).isFalse();
 
-        RunResult stopped = result(BackendId.WEBGPU, null);
+        RunResult stopped = result(new Outcome.Stopped(BackendId.WEBGPU, Optional.empty()));
         assertThat(stopped.actual()).contains(BackendId.WEBGPU);
         assertThat(stopped.timings()).isEmpty();
 
-        RunResult unplaced = result(null, T);
+        RunResult unplaced = result(new Outcome.Unplaced(T));
         assertThat(unplaced.actual()).isEmpty();
         assertThat(unplaced.timings()).contains(T);
         assertThat(unplaced.ranElsewhere()).isFalse();
 
         RunResult none = RunResult.notRun("r", Instant.EPOCH, ID, Status.UNAVAILABLE, "no adapter", null, List.of());
         assertThat(none.outcome()).isInstanceOf(Outcome.NotRun.class);
+        assertThat(none.outcome().kind()).isEqualTo(Outcome.Kind.NOT_RUN);
         assertThat(none.actual()).isEmpty();
         assertThat(none.timings()).isEmpty();
         assertThat(Acceleration.of(none)).isEqualTo(Acceleration.NONE);
+        assertThatThrownBy(() -> result(null)).as("a row is made with its outcome whole").isInstanceOf(NullPointerException.class);
     }
 
     @Test
-    void newTimingsKeepTheBackendAndFiguresSharedNeedOne() {
-        RunResult stopped = result(BackendId.WEBGPU, null);
-        assertThat(stopped.withTimings(T).outcome()).isEqualTo(new Outcome.Ran(BackendId.WEBGPU, T, Optional.empty()));
-        RunResult compared = RunResult.of("r", Instant.EPOCH, ID, BackendId.WEBGPU, Status.PASSED, null, null, T, null, P, List.of(), List.of());
-        assertThat(compared.parity()).contains(P);
-        assertThat(compared.withTimings(null).parity()).as("new timings keep the comparison").contains(P);
-        assertThat(result(null, T).parity()).isEmpty();
-        assertThat(result(null, T).withTimings(null).outcome()).isEqualTo(new Outcome.NotRun());
-        assertThatThrownBy(() -> result(null, T).withSharedFigures()).hasMessageContaining("ran nowhere");
+    void newTimingsKeepTheBackendAndComparisonAndOnlyATimedKindHasThem() {
+        Timings other = Timings.of(5, 6, 0, new double[]{4, 5});
+        RunResult compared = result(new Outcome.Ran(BackendId.WEBGPU, T, Optional.of(P)));
+        assertThat(compared.withTimings(other).outcome()).isEqualTo(new Outcome.Ran(BackendId.WEBGPU, other, Optional.of(P)));
+        assertThat(result(new Outcome.Unplaced(T)).withTimings(other).outcome()).isEqualTo(new Outcome.Unplaced(other));
+        assertThatThrownBy(() -> result(new Outcome.Stopped(BackendId.WEBGPU, Optional.empty())).withTimings(other))
+                .isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> result(new Outcome.Unplaced(T)).withSharedFigures()).hasMessageContaining("ran nowhere");
     }
 }

@@ -47,8 +47,8 @@ class RoofPlaceTest {
     @Test
     void aSinglePassIsPlacedByItsFlopsAtItsBatchOverItsMedian() {
         CaseId id = new CaseId(ModelFamily.TEXT, "bert", "sha", "s", "ids=2x128", Precision.FP32, 2, BackendId.CPU, LaneId.NATIVE);
-        RunResult r = RunResult.of("r", Instant.EPOCH, id, BackendId.CPU, Status.PASSED, null, null, Timings.of(1, 1, 3, TEN_MS),
-                null, null, List.of(), List.of());
+        RunResult r = RunResult.of("r", Instant.EPOCH, id, new Outcome.Ran(BackendId.CPU, Timings.of(1, 1, 3, TEN_MS), Optional.empty()), Status.PASSED, null, null,
+                null, List.of(), List.of());
         DevicePeak cpu = DevicePeak.ofCpu("AMD EPYC", 2, 2.5e9, List.of("avx2", "fma")).orElseThrow(); // 160 GFLOP/s
         RoofPlace p = RoofPlace.of(r, ModelCost.of(0.4e9, 400_000_000L), Optional.of(cpu)).orElseThrow();
         assertThat(p.flopsPerSecond().getAsDouble()).isCloseTo(2 * 0.4e9 / 0.010, within(1.0)); // 80 GFLOP/s
@@ -68,7 +68,7 @@ class RoofPlaceTest {
         Decoding d = new Decoding(32, 16, new double[] {20, 20, 20}, itl, 30, 60, OptionalLong.empty(), 3, 3, TokenCheck.NONE, null, Double.NaN);
         Timings t = Timings.of(1, 1, 3, TEN_MS).withDecoding(d);
         Provenance h200 = new Provenance("h", "fp", "Linux", null, null, null, "NVIDIA H200", false, List.of("cuda"), Map.of(), 2);
-        RunResult r = RunResult.of("r", Instant.EPOCH, id, BackendId.CUDA, Status.PASSED, null, h200, t, null, null, List.of(), List.of());
+        RunResult r = RunResult.of("r", Instant.EPOCH, id, new Outcome.Ran(BackendId.CUDA, t, Optional.empty()), Status.PASSED, null, h200, null, List.of(), List.of());
         RoofPlace p = RoofPlace.of(r, ModelCost.of(1e9, 480_000_000L), DevicePeak.ofGpu("NVIDIA H200")).orElseThrow();
         assertThat(p.tokensPerSecond()).hasValue(500.0);
         assertThat(p.flopsPerSecond()).hasValue(500e9);
@@ -81,8 +81,8 @@ class RoofPlaceTest {
         CaseId id = new CaseId(ModelFamily.TEXT, "bert", "sha", "s", "ids=1x8", Precision.FP32, 1, BackendId.WEBGPU, LaneId.of(BrowserKind.CHROMIUM));
         Provenance swiftshader = new Provenance("h", "fp", "Linux", "chromium", "156", "playwright", "google swiftshader", true,
                 List.of("webgpu"), Map.of(), 2);
-        RunResult r = RunResult.of("r", Instant.EPOCH, id, BackendId.WEBGPU, Status.PASSED, null, swiftshader, Timings.of(1, 1, 3, TEN_MS),
-                null, null, List.of(), List.of());
+        RunResult r = RunResult.of("r", Instant.EPOCH, id, new Outcome.Ran(BackendId.WEBGPU, Timings.of(1, 1, 3, TEN_MS), Optional.empty()), Status.PASSED, null, swiftshader,
+                null, List.of(), List.of());
         assertThat(RoofPlace.of(r, ModelCost.of(1e9, 1000), DevicePeak.ofGpu("NVIDIA H200"))).isEmpty();
     }
 }

@@ -91,7 +91,12 @@ public final class ReportSchema {
             if (c == Instant.class) {
                 return Optional.of(RecordSchema.ordered("type", "string", "format", "date-time"));
             }
-            if (c.isEnum() || c.getPackageName().equals("dev.accelbridge.core") && c.isAnnotationPresent(PublicApi.class) && !c.isRecord()) {
+            if (c.isEnum()) {
+                // each value as the reports' mapper writes it (by its id where it has one, else by its name): the kinds named
+                return Optional.of(RecordSchema.ordered("type", "string", "enum", java.util.Arrays.stream(c.getEnumConstants())
+                        .map(e -> dev.accelbridge.reports.store.ResultJson.MAPPER.convertValue(e, String.class)).toList()));
+            }
+            if (c.getPackageName().equals("dev.accelbridge.core") && c.isAnnotationPresent(PublicApi.class) && !c.isRecord()) {
                 return Optional.of(Map.of("type", "string")); // written by its id ({@code ResultJson.MAPPER}'s modules)
             }
             if (JsonNode.class.isAssignableFrom(c)) {

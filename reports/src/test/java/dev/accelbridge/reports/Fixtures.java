@@ -1,5 +1,6 @@
 package dev.accelbridge.reports;
 
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.browser.launch.BrowserMajorAxis;
@@ -20,6 +21,7 @@ import dev.accelbridge.core.Timings;
 import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.ScenarioId;
 
+import java.util.Optional;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -99,31 +101,28 @@ public final class Fixtures {
     public static RunResult passed(String runId, Instant at, HostInfo h, ModelFamily suite, String model, BackendId backend,
                                    Provenance p, double[] samples) {
         Parity parity = backend == BackendId.CPU ? null : new Parity(2e-7, 1e-6, 0.9999999, 1e-3, true, "native-cpu");
-        return RunResult.of(runId, at, id(suite, model, backend, p), backend, Status.PASSED, null, p,
-                Timings.of(120.5, 20.25, 3, samples), new MemoryUsage(100, 200, 250), parity,
+        return RunResult.of(runId, at, id(suite, model, backend, p), new Outcome.Ran(backend, Timings.of(120.5, 20.25, 3, samples), Optional.ofNullable(parity)), Status.PASSED, null, p, new MemoryUsage(100, 200, 250),
                 List.of(new FallbackHop(backend, true, "available: ok")), List.of());
     }
 
     public static RunResult fellBack(String runId, Instant at, HostInfo h, ModelFamily suite, String model, BackendId requested,
                                      BackendId actual, Provenance p, double[] samples) {
-        return RunResult.of(runId, at, id(suite, model, requested, p), actual, Status.FELL_BACK,
-                "fell back " + requested + " → " + actual, p, Timings.of(50, 10, 3, samples), MemoryUsage.UNKNOWN,
-                new Parity(3e-7, 2e-6, 0.99999, 1e-3, true, "native-cpu"),
+        return RunResult.of(runId, at, id(suite, model, requested, p), new Outcome.Ran(actual, Timings.of(50, 10, 3, samples), Optional.ofNullable(new Parity(3e-7, 2e-6, 0.99999, 1e-3, true, "native-cpu"))), Status.FELL_BACK,
+                "fell back " + requested + " → " + actual, p, MemoryUsage.UNKNOWN,
                 List.of(new FallbackHop(requested, false, "unavailable: No available adapters."),
                         new FallbackHop(actual, true, "available: wasm")), List.of("webgpu adapter missing"));
     }
 
     public static RunResult notRun(String runId, Instant at, ModelFamily suite, String model, BackendId requested, Status status,
                                    String reason, Provenance p) {
-        return RunResult.of(runId, at, id(suite, model, requested, p), null, status, reason, p, null,
-                MemoryUsage.UNKNOWN, null, List.of(new FallbackHop(requested, false, reason)), List.of());
+        return RunResult.of(runId, at, id(suite, model, requested, p), new Outcome.NotRun(), status, reason, p,
+                MemoryUsage.UNKNOWN, List.of(new FallbackHop(requested, false, reason)), List.of());
     }
 
     public static RunResult wrong(String runId, Instant at, ModelFamily suite, String model, BackendId backend, Provenance p,
                                   double[] samples) {
-        return RunResult.of(runId, at, id(suite, model, backend, p), backend, Status.WRONG_OUTPUT,
-                "max abs err 0.5 > tolerance 0.001", p, Timings.of(80, 30, 3, samples), MemoryUsage.UNKNOWN,
-                new Parity(0.5, 2.0, 0.93, 1e-3, false, "native-cpu"), List.of(new FallbackHop(backend, true, "available: ok")),
+        return RunResult.of(runId, at, id(suite, model, backend, p), new Outcome.Ran(backend, Timings.of(80, 30, 3, samples), Optional.ofNullable(new Parity(0.5, 2.0, 0.93, 1e-3, false, "native-cpu"))), Status.WRONG_OUTPUT,
+                "max abs err 0.5 > tolerance 0.001", p, MemoryUsage.UNKNOWN, List.of(new FallbackHop(backend, true, "available: ok")),
                 List.of());
     }
 
@@ -142,8 +141,7 @@ public final class Fixtures {
         double[] totals = java.util.Arrays.stream(steps).mapToDouble(s -> java.util.Arrays.stream(s).sum()).toArray();
         CaseId id = new CaseId(ModelFamily.TEXT_GENERATION, "llama-tiny", "ab".repeat(32), "prompt-sentence", "input_ids=1x8", Precision.FP32,
                 1, BackendId.WASM, LaneId.of(BrowserKind.CHROMIUM), ScenarioId.generate(8, newTokens));
-        return RunResult.of(run, Instant.parse("2026-11-24T10:00:00Z"), id, BackendId.WASM, Status.PASSED, null,
-                chromiumProv(h, false), Timings.of(30, 450, 3, totals).withDecoding(d), new MemoryUsage(-1, -1, -1),
-                new Parity(1e-6, 1e-7, 1, 1e-4, true, "native-cpu, teacher-forced logits"), List.of(), List.of());
+        return RunResult.of(run, Instant.parse("2026-11-24T10:00:00Z"), id, new Outcome.Ran(BackendId.WASM, Timings.of(30, 450, 3, totals).withDecoding(d), Optional.ofNullable(new Parity(1e-6, 1e-7, 1, 1e-4, true, "native-cpu, teacher-forced logits"))), Status.PASSED, null,
+                chromiumProv(h, false), new MemoryUsage(-1, -1, -1), List.of(), List.of());
     }
 }

@@ -1,5 +1,6 @@
 package dev.accelbridge.reports;
 
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.FallbackHop;
 import dev.accelbridge.core.HostInfo;
@@ -11,6 +12,7 @@ import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.core.Timings;
 
+import java.util.Optional;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,19 +57,19 @@ public final class LayoutFixture {
                 for (BackendId backend : BROWSER_BACKENDS) {
                     Provenance p = browser(h, b[0], b[1], backend == BackendId.WEBGPU);
                     if (backend == BackendId.WEBGPU && m[1].startsWith("whisper-mini")) {
-                        out.add(RunResult.of(runId, t(minute++), id(f, m[1], backend, p), backend, Status.WRONG_OUTPUT,
+                        out.add(RunResult.of(runId, t(minute++), id(f, m[1], backend, p), new Outcome.Ran(backend, Timings.of(80, 30, 3, samples(300, 0.05, 30, seed++)), Optional.ofNullable(new Parity(0.598, 5.08, 0.999276, 1e-3, false, "native-cpu"))), Status.WRONG_OUTPUT,
                                 "max abs err 0.598, max rel err 5.08, cosine 0.999276 (tolerance webgpu: abs 1e-3, rel 1e-5, against "
                                         + "native-cpu, teacher-forced logits); bisection on webgpu: not localized (all 139 intermediate "
-                                        + "tensors are within tolerance when exposed)", p, Timings.of(80, 30, 3, samples(300, 0.05, 30, seed++)),
-                                MemoryUsage.UNKNOWN, new Parity(0.598, 5.08, 0.999276, 1e-3, false, "native-cpu"),
+                                        + "tensors are within tolerance when exposed)", p,
+                                MemoryUsage.UNKNOWN,
                                 List.of(new FallbackHop(backend, true, "available: ok")), List.of()));
                     } else if (backend.id().startsWith("webnn") && !shell) {
                         String why = b[0].equals("firefox") ? "unavailable: navigator.ml undefined [firefox 153.0]"
                                 : "unavailable: navigator.ml.createContext({\"deviceType\":\"" + backend.id().substring(6) + "\"}) failed: "
                                 + "NotSupportedError: Failed to execute 'createContext' on 'ML': WebNN is not supported on this platform.";
-                        out.add(RunResult.of(runId, t(minute++), id(f, m[1], backend, p), BackendId.WASM, Status.FELL_BACK,
-                                "fell back " + backend + " → wasm", p, Timings.of(50, 10, 3, samples(base * 3, 0.05, 30, seed++)),
-                                MemoryUsage.UNKNOWN, new Parity(3e-7, 2e-6, 0.99999, 1e-3, true, "native-cpu"),
+                        out.add(RunResult.of(runId, t(minute++), id(f, m[1], backend, p), new Outcome.Ran(BackendId.WASM, Timings.of(50, 10, 3, samples(base * 3, 0.05, 30, seed++)), Optional.ofNullable(new Parity(3e-7, 2e-6, 0.99999, 1e-3, true, "native-cpu"))), Status.FELL_BACK,
+                                "fell back " + backend + " → wasm", p,
+                                MemoryUsage.UNKNOWN,
                                 List.of(new FallbackHop(backend, false, why), new FallbackHop(BackendId.WASM, true, "available: wasm")),
                                 List.of("the timed samples' second half differs from the first by -" + (seed % 30) + " %")));
                     } else {

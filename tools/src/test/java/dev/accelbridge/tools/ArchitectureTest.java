@@ -52,6 +52,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void aResultsPartsAreReadByItsOutcomesKindNotUnwrapped() {
+        assertThat(ResultUnwraps.of(classes)).isEmpty();
+    }
+
+    @Test
     void publishedSignaturesNameOnlyPublishedTypes() {
         assertThat(RULES.publishedSignatures(classes)).isEmpty();
     }

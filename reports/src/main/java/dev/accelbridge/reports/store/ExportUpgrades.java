@@ -91,6 +91,16 @@ final class ExportUpgrades {
         // 13 → 14: the store's models gained their cost (FLOPs a item, weight bytes); an export carries no model cost, so
         // nothing in it changes (a merged model's cost stays unknown)
         UPGRADES.put(13, doc -> doc);
+        // 14 → 15: results gained their outcome (ran, stopped, unplaced, not run); an older result's is read from the fields
+        // it held, the one place that still reads it so (ImportedOutcome)
+        UPGRADES.put(14, doc -> {
+            for (JsonNode r : doc.path("results")) {
+                if (r instanceof ObjectNode o) {
+                    ImportedOutcome.put(o);
+                }
+            }
+            return doc;
+        });
         UPGRADES.put(1, doc -> {
             for (JsonNode r : doc.path("results")) {
                 if (r instanceof ObjectNode o) {

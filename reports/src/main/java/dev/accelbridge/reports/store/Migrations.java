@@ -11,7 +11,7 @@ import java.util.Set;
  */
 final class Migrations {
     /** The schema version this build writes. */
-    static final int CURRENT = 14;
+    static final int CURRENT = 15;
 
     /** Every table any version of our schema has; a database with other tables is not ours. */
     static final Set<String> KNOWN_TABLES = Set.of("schema_version", "runs", "hosts", "probes", "results", "samples", "models");
@@ -184,5 +184,11 @@ final class Migrations {
             // for a figure's place under its device's roof. Models recorded before it: unknown (null), never 0.
             new Migration(14, "models: FLOPs a item and weight bytes", List.of(
                     "ALTER TABLE models ADD COLUMN flops_per_item DOUBLE",
-                    "ALTER TABLE models ADD COLUMN weight_bytes BIGINT")));
+                    "ALTER TABLE models ADD COLUMN weight_bytes BIGINT")),
+            // v15: a row's outcome is a column of its own (Outcome.Kind), written by the code that knew it; reading a row no
+            // longer infers it from which columns are null. Older rows take the kind their columns held, read the one way
+            // older code read them (a backend and timings: ran; a backend alone: stopped; timings alone: unplaced).
+            new Migration(15, "outcome: whether and where a case ran, as its kind", List.of(
+                    "ALTER TABLE results ADD COLUMN outcome VARCHAR",
+                    ImportedOutcome.SQL_UPDATE)));
 }

@@ -41,6 +41,8 @@ import java.util.List;
  * @param opset            its opset, null for other models
  * @param variant          its attributes and data types as a short stable string, null for other models
  * @param actual           the backend that ran it, or null
+ * @param outcome          whether and where it ran ({@link Outcome.Kind}): which of the backend, the timings and the outputs'
+ *                         comparison the row holds; a row whose fields disagree with it is refused
  * @param status           the verdict
  * @param reason           why, as a sentence
  * @param evidence         the same as {@code reason} (the field the CLI's contract named first)
@@ -124,7 +126,7 @@ import java.util.List;
  * @param fidelity         a dtype variant's designed loss against fp32 native ({@link RunResult#fidelity()}: {@code lossy},
  *                         {@code closeness}, {@code closenessOf}, {@code text}), or null; derived, not read back
  */
-public record ResultForm(String runId, String startedAt, String caseKey, String opType, Integer opset, String variant, String actual, String status, String reason,
+public record ResultForm(String runId, String startedAt, String caseKey, String opType, Integer opset, String variant, String actual, Outcome.Kind outcome, String status, String reason,
                          String evidence, boolean flaky, int attempts, List<String> earlierAttempts, String host,
                          String hostFingerprint, String browser, String driver, String adapter, Boolean softwareAdapter,
                          String acceleration, Integer threads, Double loadMs, Double firstMs, Double p50Ms, Double p90Ms,
@@ -152,7 +154,7 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
         var op = OpVariant.of(id).orElse(null);
         return new ResultForm(r.runId(), r.startedAt() == null ? null : r.startedAt().toString(), id.key(),
                 op == null ? null : op.qualifiedType(), op == null ? null : op.opset(), op == null ? null : op.variant(),
-                r.actual().map(BackendId::id).orElse(null), r.status().name(), r.reason(), r.reason(), r.flaky(),
+                r.actual().map(BackendId::id).orElse(null), r.outcome().kind(), r.status().name(), r.reason(), r.reason(), r.flaky(),
                 r.attempts().count(), r.attempts().earlier(),
                 p == null ? null : p.host(), p == null ? null : p.hostFingerprint(),
                 p == null || p.browser() == null ? null : p.browserLabel(), p == null ? null : p.driver(),
@@ -246,7 +248,11 @@ public record ResultForm(String runId, String startedAt, String caseKey, String 
         analysis.set("readout", readout);
         analysis.set("computed", computed);
         analysis.set("load", load);
-        return new RunResult(runId, started, id, Outcome.of(actual == null ? null : parse("actual", actual, BackendId::parse), t, q), s, reason,
+        if (outcome == null) {
+            throw new IllegalArgumentException("has no outcome");
+        }
+        Outcome o = Outcome.read(outcome, actual == null ? null : parse("actual", actual, BackendId::parse), t, q);
+        return new RunResult(runId, started, id, o, s, reason,
                 provenance, memory == null ? MemoryUsage.UNKNOWN : memory.toUsage(), fallbackPath == null ? List.of() : fallbackPath,
                 warnings == null ? List.of() : warnings, variantParity, AnalysisJson.read(analysis),
                 new Attempts(Math.max(1, attempts), earlierAttempts == null ? List.of() : earlierAttempts),

@@ -146,7 +146,7 @@ final class ResultInserts {
         text(ap, q == null ? null : q.basis());
     }
 
-    /** From fallback_path to memory_detail: the columns held as JSON text, with started_at, the attempts and whether the figures are another cell's among them. */
+    /** From fallback_path to outcome: the columns held as JSON text, with started_at, the attempts and whether the figures are another cell's among them. */
     private static void appendDocuments(DuckDBAppender ap, RunResult r) throws SQLException {
         Provenance p = r.provenance();
         Timings t = r.timings().orElse(null);
@@ -166,5 +166,6 @@ final class ResultInserts {
         text(ap, t != null && t.figures() instanceof Decoding g ? DecodingForm.column(g) : null);
         ap.append(r.sharedFigures());
         text(ap, MemoryForm.column(r.memory()));
+        text(ap, r.outcome().kind().name());
     }
 }

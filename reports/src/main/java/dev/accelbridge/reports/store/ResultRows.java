@@ -44,7 +44,7 @@ final class ResultRows {
             + "host_fingerprint, os, load_ms, first_ms, p50_ms, p90_ms, p99_ms, mean_ms, stddev_ms, throughput_per_sec, "
             + "iterations, warmups, rss_before, rss_after, rss_peak, max_abs_err, max_rel_err, cosine, tolerance, "
             + "parity_within, parity_against, non_finite, rtol, tolerance_budget, tolerance_basis, fallback_path, warnings, provenance, "
-            + "started_at, variant_parity, analysis, attempts, earlier_attempts, quality, decoding, shared_figures, memory_detail";
+            + "started_at, variant_parity, analysis, attempts, earlier_attempts, quality, decoding, shared_figures, memory_detail, outcome";
 
     private final Db db;
 
@@ -128,8 +128,10 @@ final class ResultRows {
         MemoryUsage m = MemoryForm.read(rs.getLong("rss_before"), rs.getLong("rss_after"), rs.getLong("rss_peak"), rs.getString("memory_detail"));
         String actual = rs.getString("actual");
         CaseId id = Dimensions.read(d -> column(rs, d.column()));
+        // the kind as stored; a row whose columns say another kind is malformed, refused, never guessed
+        Outcome outcome = Outcome.read(Outcome.Kind.valueOf(rs.getString("outcome")), actual == null ? null : BackendId.parse(actual), t, q);
         return new RunResult(rs.getString("run_id"), instant(rs, "started_at"), id,
-                Outcome.of(actual == null ? null : BackendId.parse(actual), t, q), Status.valueOf(rs.getString("status")), rs.getString("reason"),
+                outcome, Status.valueOf(rs.getString("status")), rs.getString("reason"),
                 p, m, ResultJson.fallbackPath(ResultJson.parse(rs.getString("fallback_path"))),
                 ResultJson.strings(ResultJson.parse(rs.getString("warnings"))),
                 rs.getString("variant_parity") == null ? null : ResultJson.parity(ResultJson.parse(rs.getString("variant_parity"))),

@@ -32,8 +32,8 @@ class OpTableTest {
     }
 
     static RunResult withPlacement(RunResult r, Placement p) {
-        return RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual().orElse(null), r.status(), r.reason(), r.provenance(), r.timings().orElse(null),
-                r.memory(), r.parity().orElse(null), r.fallbackPath(), r.warnings()).withVariantParity(r.variantParity()).withAnalysis(new Analysis(null, null, null, null, p));
+        return RunResult.of(r.runId(), r.startedAt(), r.id(), r.outcome(), r.status(), r.reason(), r.provenance(),
+                r.memory(), r.fallbackPath(), r.warnings()).withVariantParity(r.variantParity()).withAnalysis(new Analysis(null, null, null, null, p));
     }
 
     @Test

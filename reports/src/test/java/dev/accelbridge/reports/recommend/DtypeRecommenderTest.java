@@ -1,6 +1,7 @@
 package dev.accelbridge.reports.recommend;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.Analysis;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
@@ -14,6 +15,7 @@ import dev.accelbridge.core.RuntimeOptions;
 import dev.accelbridge.core.Status;
 import org.junit.jupiter.api.Test;
 
+import java.util.Optional;
 import java.util.List;
 
 import static dev.accelbridge.reports.Fixtures.*;
@@ -214,16 +216,14 @@ public class DtypeRecommenderTest {
     private static RunResult at(RunResult r, Precision p) {
         CaseId id = r.id();
         return RunResult.of(r.runId(), r.startedAt(), new CaseId(id.family(), id.model(), id.modelSha256(), id.inputSet(),
-                id.inputShapes(), p, id.batchSize(), id.requested(), id.lane()), r.actual().orElse(null), r.status(), r.reason(), r.provenance(),
-                r.timings().orElse(null), r.memory(), p == Precision.FP32 || r.actual().isEmpty() ? r.parity().orElse(null)
-                        : new Parity(0.3, 0.2, 0.995, 0.1, false, "native-cpu fp32"), // what ran nowhere has no outputs to compare
-                r.fallbackPath(), r.warnings());
+                id.inputShapes(), p, id.batchSize(), id.requested(), id.lane()), p == Precision.FP32 || !(r.outcome() instanceof Outcome.Ran ran) ? r.outcome() // what ran nowhere has no outputs to compare
+                        : new Outcome.Ran(ran.backend(), ran.timings(), Optional.of(new Parity(0.3, 0.2, 0.995, 0.1, false, "native-cpu fp32"))),
+                r.status(), r.reason(), r.provenance(), r.memory(), r.fallbackPath(), r.warnings());
     }
 
     private static RunResult captured(RunResult r, double[] samples) {
         CaseId id = r.id().withRuntimeOptions(RuntimeOptions.parse("graph-capture=on"));
-        return RunResult.of(r.runId(), r.startedAt(), id, r.actual().orElse(null), r.status(), r.reason(), r.provenance(),
-                dev.accelbridge.core.Timings.of(100, 10, 3, samples), r.memory(), r.parity().orElse(null), r.fallbackPath(), r.warnings()).withVariantParity(r.variantParity()).withAnalysis(r.analysis());
+        return RunResult.of(r.runId(), r.startedAt(), id, new Outcome.Ran(r.actual().orElse(null), dev.accelbridge.core.Timings.of(100, 10, 3, samples), Optional.ofNullable(r.parity().orElse(null))), r.status(), r.reason(), r.provenance(), r.memory(), r.fallbackPath(), r.warnings()).withVariantParity(r.variantParity()).withAnalysis(r.analysis());
     }
 
     /**

@@ -121,7 +121,7 @@ class RecommenderTest {
     private static RunResult batch(RunResult r, int b) {
         var id = r.id();
         return RunResult.of(r.runId(), r.startedAt(), new dev.accelbridge.core.CaseId(id.family(), id.model(), id.modelSha256(),
-                id.inputSet(), id.inputShapes(), id.precision(), b, id.requested(), id.lane()), r.actual().orElse(null), r.status(), r.reason(),
-                r.provenance(), r.timings().orElse(null), r.memory(), r.parity().orElse(null), r.fallbackPath(), r.warnings());
+                id.inputSet(), id.inputShapes(), id.precision(), b, id.requested(), id.lane()), r.outcome(), r.status(), r.reason(),
+                r.provenance(), r.memory(), r.fallbackPath(), r.warnings());
     }
 }

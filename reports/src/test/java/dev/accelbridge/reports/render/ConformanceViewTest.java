@@ -29,8 +29,7 @@ class ConformanceViewTest {
                 Fixtures.chromiumProv(H, false), Fixtures.samples(1, 0.01, 5, 2));
         CaseId noSha = new CaseId(app.id().family(), app.id().model(), null, app.id().inputSet(), app.id().inputShapes(), app.id().precision(),
                 app.id().batchSize(), app.id().requested(), app.id().lane());
-        RunResult none = RunResult.of(app.runId(), app.startedAt(), noSha, app.actual().orElse(null), app.status(), app.reason(), app.provenance(),
-                app.timings().orElse(null), app.memory(), app.parity().orElse(null), app.fallbackPath(), app.warnings());
+        RunResult none = RunResult.of(app.runId(), app.startedAt(), noSha, app.outcome(), app.status(), app.reason(), app.provenance(), app.memory(), app.fallbackPath(), app.warnings());
         Matrix m = new Matrix("r1", Fixtures.t(2), List.of(op, none).stream().map(r -> new Cell(r, dev.accelbridge.reports.score.Scorer.score(r,
                 Double.NaN), Double.NaN, Double.NaN, null, List.of(), null, null)).toList(), Map.of(), Map.of("sha-relu", List.of("Relu")));
         Matrix.Conformance c = m.conformance();

@@ -84,8 +84,7 @@ class DrillDownRenderTest {
         RunResult r = wrong();
         try (MatrixStore s = MatrixStore.open(dir.resolve("m.duckdb"))) {
             String run = s.beginRun(Fixtures.host("h1"), Map.of(), "{}");
-            RunResult mine = RunResult.of(run, r.startedAt(), r.id(), r.actual().orElse(null), r.status(), r.reason(), r.provenance(),
-                    r.timings().orElse(null), r.memory(), r.parity().orElse(null), r.fallbackPath(), r.warnings()).withVariantParity(null).withAnalysis(r.analysis());
+            RunResult mine = RunResult.of(run, r.startedAt(), r.id(), r.outcome(), r.status(), r.reason(), r.provenance(), r.memory(), r.fallbackPath(), r.warnings()).withVariantParity(null).withAnalysis(r.analysis());
             s.write(mine);
             s.finishRun(run);
             assertThat(s.results(run)).singleElement().satisfies(back -> assertThat(back.analysis()).isEqualTo(r.analysis()));

@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.Analysis;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
@@ -11,6 +12,7 @@ import dev.accelbridge.core.RunResult;
 import dev.accelbridge.reports.Fixtures;
 import org.junit.jupiter.api.Test;
 
+import java.util.Optional;
 import java.util.List;
 import java.util.Map;
 
@@ -23,9 +25,8 @@ class DtypeSectionTest {
     private static RunResult at(RunResult r, Precision p, double readout) {
         CaseId id = r.id();
         return RunResult.of(r.runId(), r.startedAt(), new CaseId(id.family(), id.model(), id.modelSha256(), id.inputSet(),
-                id.inputShapes(), p, id.batchSize(), id.requested(), id.lane()), r.actual().orElse(null), r.status(), r.reason(), r.provenance(),
-                r.timings().orElse(null), r.memory(), p == Precision.FP32 ? r.parity().orElse(null) : new dev.accelbridge.core.Parity(0.3, 0.2, 0.995, 0.1, false,
-                "native-cpu fp32"), r.fallbackPath(), r.warnings()).withVariantParity(p == Precision.FP32 ? null
+                id.inputShapes(), p, id.batchSize(), id.requested(), id.lane()), new Outcome.Ran(r.actual().orElse(null), r.timings().orElse(null), Optional.ofNullable(p == Precision.FP32 ? r.parity().orElse(null) : new dev.accelbridge.core.Parity(0.3, 0.2, 0.995, 0.1, false,
+                "native-cpu fp32"))), r.status(), r.reason(), r.provenance(), r.memory(), r.fallbackPath(), r.warnings()).withVariantParity(p == Precision.FP32 ? null
                 : new dev.accelbridge.core.Parity(1e-6, 1e-6, 1, 0.1, true, "native-cpu q8"))
                 .withAnalysis(Analysis.NONE.withReadout(new Readout(Readout.Kind.POOLED_EMBEDDING, 4, readout, 0.01, 0, null)));
     }

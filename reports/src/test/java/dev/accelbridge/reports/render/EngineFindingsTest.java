@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.ModelFamily;
@@ -28,8 +29,8 @@ class EngineFindingsTest {
         var id = r.id();
         var lane = id.lane().with(OrtWebEngine.AXIS, engine.id());
         RunResult moved = RunResult.of(r.runId(), r.startedAt(), new dev.accelbridge.core.CaseId(id.family(), id.model(), id.modelSha256(),
-                id.inputSet(), id.inputShapes(), id.precision(), id.batchSize(), id.requested(), lane), status.executed() ? BackendId.WEBGPU : null,
-                status, reason, r.provenance(), status.executed() ? r.timings().orElse(null) : null, r.memory(), status.executed() ? r.parity().orElse(null) : null,
+                id.inputSet(), id.inputShapes(), id.precision(), id.batchSize(), id.requested(), lane), status.executed() ? r.outcome() : new Outcome.NotRun(),
+                status, reason, r.provenance(), r.memory(),
                 r.fallbackPath(), r.warnings());
         return moved;
     }

@@ -83,8 +83,7 @@ class GoldenReportsTest {
             // apart in the run (a position spread)
             RunResult gpu = fellBack(more, t(402), h, ModelFamily.TEXT, "bert-tiny", BackendId.WEBGPU, BackendId.WASM,
                     chromiumProv(h, false), samples(5.8, 0.03, 30, 403));
-            s.write(RunResult.of(gpu.runId(), gpu.startedAt(), gpu.id(), gpu.actual().orElse(null), gpu.status(), gpu.reason(), gpu.provenance(),
-                    gpu.timings().orElse(null), MEASURED_MEMORY, gpu.parity().orElse(null), gpu.fallbackPath(), gpu.warnings()));
+            s.write(RunResult.of(gpu.runId(), gpu.startedAt(), gpu.id(), gpu.outcome(), gpu.status(), gpu.reason(), gpu.provenance(), MEASURED_MEMORY, gpu.fallbackPath(), gpu.warnings()));
             s.write(passed(more, t(403), h, ModelFamily.TEXT, "bert-tiny", BackendId.WASM, chromiumProv(h, false),
                     samples(3.6, 0.03, 30, 404)));
             // every part of a drill-down, on a wrong output

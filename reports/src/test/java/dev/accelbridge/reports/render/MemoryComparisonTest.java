@@ -21,8 +21,7 @@ class MemoryComparisonTest {
     private static RunResult at(RuntimeOptions o, MemoryUsage m, int minute) {
         RunResult r = Fixtures.passed("r1", Fixtures.t(minute), H, ModelFamily.TEXT, "bert-mini", BackendId.WEBGPU,
                 Fixtures.chromiumProv(H, true), Fixtures.samples(3, 0.01, 20, minute));
-        return RunResult.of(r.runId(), r.startedAt(), r.id().withRuntimeOptions(o), r.actual().orElse(null), r.status(), r.reason(), r.provenance(),
-                r.timings().orElse(null), m, r.parity().orElse(null), r.fallbackPath(), r.warnings());
+        return RunResult.of(r.runId(), r.startedAt(), r.id().withRuntimeOptions(o), r.outcome(), r.status(), r.reason(), r.provenance(), m, r.fallbackPath(), r.warnings());
     }
 
     @Test

@@ -18,8 +18,7 @@ class MemorySectionTest {
     static final HostInfo H = Fixtures.host("alpha");
 
     private static RunResult with(RunResult r, MemoryUsage m) {
-        return RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual().orElse(null), r.status(), r.reason(), r.provenance(), r.timings().orElse(null), m,
-                r.parity().orElse(null), r.fallbackPath(), r.warnings());
+        return RunResult.of(r.runId(), r.startedAt(), r.id(), r.outcome(), r.status(), r.reason(), r.provenance(), m, r.fallbackPath(), r.warnings());
     }
 
     private static Matrix matrix(RunResult... results) {

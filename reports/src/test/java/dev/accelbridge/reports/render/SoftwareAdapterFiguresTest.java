@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.ModelFamily;
@@ -13,6 +14,7 @@ import dev.accelbridge.reports.score.Grade;
 import dev.accelbridge.reports.score.Scorer;
 import org.junit.jupiter.api.Test;
 
+import java.util.Optional;
 import java.util.List;
 
 import static dev.accelbridge.reports.Fixtures.*;
@@ -98,8 +100,7 @@ class SoftwareAdapterFiguresTest {
     @Test
     void theVerdictsWindowMakesAnyFigureIndicative() {
         RunResult r = wasm("r", 0, 4);
-        RunResult window = RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual().orElse(null), r.status(), r.reason(), r.provenance(),
-                r.timings().orElseThrow().withQuality(r.timings().orElseThrow().quality().inVerdictWindow()), r.memory(), r.parity().orElse(null), r.fallbackPath(), r.warnings());
+        RunResult window = RunResult.of(r.runId(), r.startedAt(), r.id(), new Outcome.Ran(r.actual().orElse(null), r.timings().orElseThrow().withQuality(r.timings().orElseThrow().quality().inVerdictWindow()), Optional.ofNullable(r.parity().orElse(null))), r.status(), r.reason(), r.provenance(), r.memory(), r.fallbackPath(), r.warnings());
         assertThat(SpeedStanding.of(r)).isEqualTo(SpeedStanding.COUNTS);
         assertThat(SpeedStanding.of(window)).isEqualTo(SpeedStanding.INDICATIVE);
         assertThat(SpeedStanding.of(swiftShader("r", 0, 1))).isEqualTo(SpeedStanding.SOFTWARE_ADAPTER);

@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.render;
 
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.ModelFamily;
@@ -9,6 +10,7 @@ import dev.accelbridge.reports.Fixtures;
 import dev.accelbridge.reports.score.Scorer;
 import org.junit.jupiter.api.Test;
 
+import java.util.Optional;
 import java.util.List;
 import java.util.Map;
 
@@ -23,8 +25,8 @@ class UntimedCellTest {
     void anExecutedCellWithoutTimingsHasNoIntervalInTheBrowserTable() {
         HostInfo h = Fixtures.host("alpha");
         var p = Fixtures.chromiumProv(h, false);
-        RunResult untimed = RunResult.of("r1", Fixtures.t(0), Fixtures.id(ModelFamily.VISION, "convnet", BackendId.WASM, p), BackendId.WASM,
-                Status.PASSED, null, p, null, null, null, List.of(), List.of());
+        RunResult untimed = RunResult.of("r1", Fixtures.t(0), Fixtures.id(ModelFamily.VISION, "convnet", BackendId.WASM, p), new Outcome.Stopped(BackendId.WASM, Optional.empty()),
+                Status.PASSED, null, p, null, List.of(), List.of());
         Matrix m = new Matrix("r1", Fixtures.t(1), List.of(new Cell(untimed, Scorer.score(untimed, Double.NaN), Double.NaN, Double.NaN, null,
                 List.of(), null, null)), Map.of(), Map.of());
         Section s = Sections.browserVsNative(m);

@@ -1,11 +1,13 @@
 package dev.accelbridge.reports.score;
 
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.RunResult;
 import org.junit.jupiter.api.Test;
 
+import java.util.Optional;
 import java.util.List;
 
 import static dev.accelbridge.reports.Fixtures.*;
@@ -46,7 +48,7 @@ class PositionSpreadTest {
         RunResult b = passed("r1", t(2), h, ModelFamily.TEXT, "copy2", BackendId.WASM, chromiumProv(h, false), samples(71.5, 0.01, 40, 2));
         RunResult sameBytes = RunResult.of(b.runId(), b.startedAt(), new dev.accelbridge.core.CaseId(b.id().family(), "copy2",
                 a.id().modelSha256(), b.id().inputSet(), b.id().inputShapes(), b.id().precision(), 1, BackendId.WASM, b.id().lane()),
-                b.actual().orElse(null), b.status(), null, b.provenance(), b.timings().orElse(null), b.memory(), b.parity().orElse(null), b.fallbackPath(), List.of());
+                b.outcome(), b.status(), null, b.provenance(), b.memory(), b.fallbackPath(), List.of());
         assertThat(PositionSpread.of(List.of(a, b))).as("different bytes").isEmpty();
         assertThat(PositionSpread.of(List.of(a, sameBytes))).singleElement()
                 .satisfies(s -> assertThat(s.ratio()).isGreaterThan(2));
@@ -87,14 +89,13 @@ class PositionSpreadTest {
                 .singleElement().satisfies(s -> assertThat(s.work()).contains("optimization=disabled"));
         // a generation and a single pass of the same model bytes
         RunResult gen = RunResult.of(all.runId(), t(3), withId(all, all.id().runtimeOptions(), dev.accelbridge.core.ScenarioId.generate(8, 16)),
-                all.actual().orElse(null), all.status(), null, all.provenance(), wasmCopy("r1", 3, BackendId.WASM, 5.0).timings().orElse(null), all.memory(),
-                all.parity().orElse(null), all.fallbackPath(), List.of());
+                new Outcome.Ran(all.actual().orElse(null), wasmCopy("r1", 3, BackendId.WASM, 5.0).timings().orElse(null), Optional.ofNullable(all.parity().orElse(null))), all.status(), null, all.provenance(), all.memory(), all.fallbackPath(), List.of());
         assertThat(PositionSpread.of(List.of(all, gen))).isEmpty();
     }
 
     private static RunResult withOptions(RunResult r, String options) {
         return RunResult.of(r.runId(), r.startedAt(), withId(r, dev.accelbridge.core.RuntimeOptions.parse(options), r.id().scenario()),
-                r.actual().orElse(null), r.status(), r.reason(), r.provenance(), r.timings().orElse(null), r.memory(), r.parity().orElse(null), r.fallbackPath(), List.of());
+                r.outcome(), r.status(), r.reason(), r.provenance(), r.memory(), r.fallbackPath(), List.of());
     }
 
     private static dev.accelbridge.core.CaseId withId(RunResult r, dev.accelbridge.core.RuntimeOptions ro, dev.accelbridge.core.ScenarioId sc) {

@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.score;
 
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.Acceleration;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.HostInfo;
@@ -9,6 +10,8 @@ import dev.accelbridge.core.Provenance;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import org.junit.jupiter.api.Test;
+
+import java.util.Optional;
 
 import static dev.accelbridge.reports.Fixtures.*;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,8 +23,7 @@ class ScorerTest {
 
     private RunResult passedAt(double p50, Parity parity, BackendId b, Provenance p) {
         RunResult r = passed("r", t(0), h, ModelFamily.VISION, "convnet", b, p, new double[]{p50, p50, p50});
-        return RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual().orElse(null), r.status(), r.reason(), r.provenance(),
-                r.timings().orElse(null), r.memory(), parity, r.fallbackPath(), r.warnings());
+        return RunResult.of(r.runId(), r.startedAt(), r.id(), new Outcome.Ran(r.actual().orElse(null), r.timings().orElse(null), Optional.ofNullable(parity)), r.status(), r.reason(), r.provenance(), r.memory(), r.fallbackPath(), r.warnings());
     }
 
     @Test

@@ -86,8 +86,8 @@ class GenerationStoreTest {
         assertThat(back.tokensWord()).isEqualTo("repeated 5/5");
         try (MatrixStore s = MatrixStore.open(dir.resolve("k.duckdb"))) {
             String run = s.beginRun(host("alpha"), Map.of(), "{}");
-            s.write(RunResult.of(run, ref.startedAt(), ref.id(), ref.actual().orElse(null), ref.status(), ref.reason(), ref.provenance(), ref.timings().orElse(null),
-                    ref.memory(), ref.parity().orElse(null), ref.fallbackPath(), ref.warnings()));
+            s.write(RunResult.of(run, ref.startedAt(), ref.id(), ref.outcome(), ref.status(), ref.reason(), ref.provenance(),
+                    ref.memory(), ref.fallbackPath(), ref.warnings()));
             s.finishRun(run);
             assertThat(((dev.accelbridge.core.Decoding) s.results(run).get(0).timings().orElseThrow().figures()).kvCacheBytes()).isEmpty();
         }

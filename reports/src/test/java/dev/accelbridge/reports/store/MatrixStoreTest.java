@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.store;
 
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.Availability;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.BrowserKind;
@@ -52,9 +53,8 @@ class MatrixStoreTest {
             s.recordProbe(run, Availability.available(BackendId.CPU, "providers [CPU]", "native"));
             s.recordProbe(run, Availability.unavailable(BackendId.WEBGPU, "No available adapters.", "chromium 156"));
             RunResult nonFinite = RunResult.of(run, t(3), new CaseId(ModelFamily.AUDIO, "whisper-tiny", "sha", "tone",
-                    "mel=1x80x100", Precision.FP16, 4, BackendId.WASM, LaneId.of(BrowserKind.CHROMIUM)), BackendId.WASM, Status.WRONG_OUTPUT, "NaN output", chromiumProv(h, false),
-                    new Timings(Double.NaN, 1.5, 0, new double[]{1.0, 2.0}, 1.5, 1.9, 1.99, 1.5, 0.7, 666.0),
-                    new MemoryUsage(-1, -1, -1), new Parity(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NaN, 1e-3, false, "expected-outputs", 3),
+                    "mel=1x80x100", Precision.FP16, 4, BackendId.WASM, LaneId.of(BrowserKind.CHROMIUM)), new Outcome.Ran(BackendId.WASM, new Timings(Double.NaN, 1.5, 0, new double[]{1.0, 2.0}, 1.5, 1.9, 1.99, 1.5, 0.7, 666.0), Optional.ofNullable(new Parity(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NaN, 1e-3, false, "expected-outputs", 3))), Status.WRONG_OUTPUT, "NaN output", chromiumProv(h, false),
+                    new MemoryUsage(-1, -1, -1),
                     List.of(), List.of("w1", "w2")).withAnalysis(dev.accelbridge.core.Analysis.NONE.withComputed(
                     dev.accelbridge.core.ComputedPrecision.inFloat32InPart(5, "onnxruntime-web's session profiler in the page"))
                     .withBisection(dev.accelbridge.core.Bisection.without(dev.accelbridge.core.Bisection.Outcome.NOT_LOCALIZED,

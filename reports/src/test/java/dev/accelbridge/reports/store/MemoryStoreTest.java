@@ -38,8 +38,7 @@ class MemoryStoreTest {
     static final MemoryUsage FULL = dev.accelbridge.reports.Fixtures.MEASURED_MEMORY;
 
     private static RunResult withMemory(RunResult r, MemoryUsage m) {
-        return RunResult.of(r.runId(), r.startedAt(), r.id(), r.actual().orElse(null), r.status(), r.reason(), r.provenance(), r.timings().orElse(null), m,
-                r.parity().orElse(null), r.fallbackPath(), r.warnings());
+        return RunResult.of(r.runId(), r.startedAt(), r.id(), r.outcome(), r.status(), r.reason(), r.provenance(), m, r.fallbackPath(), r.warnings());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.accelbridge.reports.store;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.HostInfo;
@@ -14,6 +15,7 @@ import dev.accelbridge.core.Timings;
 import dev.accelbridge.reports.Fixtures;
 import org.junit.jupiter.api.Test;
 
+import java.util.Optional;
 import java.time.Instant;
 import java.util.List;
 
@@ -29,9 +31,8 @@ class ResultPartsTest {
         CaseId fp32 = Fixtures.id(ModelFamily.VISION, "convnet", BackendId.WASM, Fixtures.chromiumProv(h, false));
         CaseId id = new CaseId(fp32.family(), fp32.model(), fp32.modelSha256(), fp32.inputSet(), fp32.inputShapes(), Precision.INT8, 1,
                 BackendId.WASM, fp32.lane());
-        return RunResult.of("r1", Instant.parse("2026-11-24T10:00:00Z"), id, BackendId.WASM, Status.PASSED, null,
-                Fixtures.chromiumProv(h, false), Timings.of(3, 4, 1, Fixtures.samples(1.0, 0.05, 30, 1)), new MemoryUsage(-1, -1, -1),
-                new Parity(0.25, 0.1, cosine, 0.1, false, "native-cpu" + Parity.FP32_BASIS), List.of(), List.of());
+        return RunResult.of("r1", Instant.parse("2026-11-24T10:00:00Z"), id, new Outcome.Ran(BackendId.WASM, Timings.of(3, 4, 1, Fixtures.samples(1.0, 0.05, 30, 1)), Optional.ofNullable(new Parity(0.25, 0.1, cosine, 0.1, false, "native-cpu" + Parity.FP32_BASIS))), Status.PASSED, null,
+                Fixtures.chromiumProv(h, false), new MemoryUsage(-1, -1, -1), List.of(), List.of());
     }
 
     @Test

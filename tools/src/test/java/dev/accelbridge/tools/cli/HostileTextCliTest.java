@@ -1,5 +1,6 @@
 package dev.accelbridge.tools.cli;
 
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.Analysis;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
@@ -15,6 +16,7 @@ import dev.accelbridge.reports.store.MatrixStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.util.Optional;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.StringWriter;
@@ -63,8 +65,7 @@ class HostileTextCliTest {
                         Fixtures.samples(p == Precision.FP32 ? 20 : 10, 0.01, 20, p.ordinal()));
                 CaseId id = r.id();
                 RunResult v = RunResult.of(run, r.startedAt(), new CaseId(id.family(), id.model(), id.modelSha256(), id.inputSet(),
-                        id.inputShapes(), p, 1, id.requested(), id.lane()), r.actual().orElse(null), r.status(), null, prov, r.timings().orElse(null), r.memory(),
-                        p == Precision.FP32 ? r.parity().orElse(null) : new Parity(0.01, 0.01, 0.9999, 0.1, true, "native-cpu fp32"), r.fallbackPath(),
+                        id.inputShapes(), p, 1, id.requested(), id.lane()), new Outcome.Ran(r.actual().orElse(null), r.timings().orElse(null), Optional.ofNullable(p == Precision.FP32 ? r.parity().orElse(null) : new Parity(0.01, 0.01, 0.9999, 0.1, true, "native-cpu fp32"))), r.status(), null, prov, r.memory(), r.fallbackPath(),
                         List.of()).withVariantParity(p == Precision.FP32 ? null : new Parity(0, 0, 1, 0.1, true, "native-cpu q8"))
                         .withAnalysis(Analysis.NONE.withReadout(new Readout(Readout.Kind.POOLED_EMBEDDING, 4, 0.9999, 0.001, 4, null)));
                 s.write(v);

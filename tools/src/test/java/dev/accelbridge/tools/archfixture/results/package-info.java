@@ -1,0 +1,2 @@
+/** A row and its readers, for the rule that a result's parts are not unwrapped ({@code ResultUnwrapsTest}). */
+package dev.accelbridge.tools.archfixture.results;
