@@ -10,6 +10,7 @@ import dev.accelbridge.run.RunPlan;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Interval;
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.SampleStats;
 import dev.accelbridge.core.Status;
@@ -160,11 +161,14 @@ public final class VersionBisector {
         if (a.result().status() != b.result().status() || onCpu(a.result()) != onCpu(b.result())) {
             return false;
         }
-        if (!perf || a.result().timings().isEmpty() || b.result().timings().isEmpty() || !a.result().actual().equals(b.result().actual())) {
+        // a speed is compared only between two runs on the same backend, each timed: read by their kind
+        if (!perf || !(a.result().outcome() instanceof dev.accelbridge.core.Outcome.Ran ra)
+                || !(b.result().outcome() instanceof dev.accelbridge.core.Outcome.Ran rb)
+                || ra.backend() != rb.backend()) {
             return true;
         }
-        double ratio = b.result().timings().orElseThrow().p50Ms() / a.result().timings().orElseThrow().p50Ms();
-        Interval ci = SampleStats.ratioCi(a.result().timings().orElseThrow().samplesMs(), b.result().timings().orElseThrow().samplesMs());
+        double ratio = rb.timings().p50Ms() / ra.timings().p50Ms();
+        Interval ci = SampleStats.ratioCi(ra.timings().samplesMs(), rb.timings().samplesMs());
         return !SampleStats.significant(ratio, ci, threshold);
     }
 
@@ -178,8 +182,8 @@ public final class VersionBisector {
 
     /** {@code PASSED, p50 1.2 ms} / {@code PASSED (placed on CPU)} / {@code UNSUPPORTED: why}. */
     public static String describe(RunResult r) {
-        String p50 = r.timings().isEmpty() || !r.status().executed() ? "" : String.format(java.util.Locale.ROOT, ", p50 %.3f ms", r.timings().orElseThrow().p50Ms());
-        String on = r.ranElsewhere() ? " on " + r.actual().orElseThrow().id() : "";
+        String p50 = !r.status().executed() ? "" : r.timings().map(t -> String.format(java.util.Locale.ROOT, ", p50 %.3f ms", t.p50Ms())).orElse("");
+        String on = r.actual().filter(b -> r.ranElsewhere()).map(b -> " on " + b.id()).orElse("");
         return r.status() + (onCpu(r) ? " (placed on CPU)" : "") + on + p50
                 + (r.reason() == null || r.status() == Status.PASSED ? "" : ": " + r.reason());
     }

@@ -71,8 +71,8 @@ public final class VersionRepros {
                 .append("), input set ").append(md(mc.inputSet())).append("; every case is in run `").append(o.runId()).append("`.\n\n");
         s.append("| | last good: ").append(what).append(' ').append(good0).append(" | first bad: ").append(what)
                 .append(' ').append(bad0).append(" |\n|---|---|---|\n");
-        row(s, "status", good.status() + (good.ranElsewhere() ? " on " + good.actual().orElseThrow().id() : ""),
-                bad.status() + (bad.ranElsewhere() ? " on " + bad.actual().orElseThrow().id() : ""));
+        row(s, "status", good.status() + good.actual().filter(b -> good.ranElsewhere()).map(b -> " on " + b.id()).orElse(""),
+                bad.status() + bad.actual().filter(b -> bad.ranElsewhere()).map(b -> " on " + b.id()).orElse(""));
         row(s, "reason", good.reason() == null ? "" : good.reason(), bad.reason() == null ? "" : bad.reason());
         row(s, "p50", p50(good), p50(bad));
         row(s, "max abs error", err(good), err(bad));
@@ -103,11 +103,11 @@ public final class VersionRepros {
     }
 
     private static String p50(RunResult r) {
-        return r.timings().isEmpty() || !r.status().executed() ? "–" : String.format(Locale.ROOT, "%.3f ms", r.timings().orElseThrow().p50Ms());
+        return !r.status().executed() ? "–" : r.timings().map(t -> String.format(Locale.ROOT, "%.3f ms", t.p50Ms())).orElse("–");
     }
 
     private static String err(RunResult r) {
-        return r.parity().isEmpty() ? "–" : String.format(Locale.ROOT, "%.3g", r.parity().orElseThrow().maxAbsErr());
+        return r.parity().map(q -> String.format(Locale.ROOT, "%.3g", q.maxAbsErr())).orElse("–");
     }
 
     private static String env(Provenance p, java.util.function.Function<Provenance, String> f) {

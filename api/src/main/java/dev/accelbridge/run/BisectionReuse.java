@@ -1,5 +1,6 @@
 package dev.accelbridge.run;
 
+import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.CaseId;
@@ -31,12 +32,12 @@ final class BisectionReuse {
     }
 
     /** What two wrong cases share when one's bisection answers the other. */
-    static Object key(RunResult r) {
+    static Object key(RunResult r, BackendId ran) {
         CaseId id = r.id();
         LaneId lane = id.lane();
         BrowserKind engine = lane.browser() != null && lane.browser().chromium() ? BrowserKind.CHROMIUM : lane.browser();
         CaseId same = new CaseId(id.family(), id.model(), id.modelSha256(), id.inputSet(), id.inputShapes(), id.precision(),
-                id.batchSize(), r.actual().orElseThrow(), new LaneId(engine, lane.outsideBrowser()), id.scenario(), id.runtimeOptions());
+                id.batchSize(), ran, new LaneId(engine, lane.outsideBrowser()), id.scenario(), id.runtimeOptions());
         return List.of(same, Objects.toString(r.provenance() == null ? null : r.provenance().adapter()));
     }
 
@@ -45,26 +46,26 @@ final class BisectionReuse {
      * {@code earlier} (its cell's results on this host, oldest first) made on the same backend and adapter, each with a note
      * saying where it came from.
      */
-    static Optional<Bisection> of(Bisection inRun, List<RunResult> earlier, RunResult r) {
+    static Optional<Bisection> of(Bisection inRun, List<RunResult> earlier, RunResult r, BackendId ran) {
         if (inRun != null) {
             return Optional.of(inRun.withRepro(inRun.reproDir(), "made once in this run for the same model, inputs, backend, "
                     + "onnxruntime-web and adapter"));
         }
         List<RunResult> latestFirst = new ArrayList<>(earlier);
         java.util.Collections.reverse(latestFirst);
-        return latestFirst.stream().filter(e -> e.actual().equals(r.actual()) && !e.runId().equals(r.runId()))
+        return latestFirst.stream().filter(e -> e.ranOn(ran) && !e.runId().equals(r.runId()))
                 .filter(e -> e.analysis().bisection() != null && ANSWERS.contains(e.analysis().bisection().outcome()))
-                .filter(e -> key(e).equals(key(r))).findFirst()
+                .filter(e -> key(e, ran).equals(key(r, ran))).findFirst()
                 .map(e -> e.analysis().bisection().withRepro(e.analysis().bisection().reproDir(), "made in run " + e.runId()
                         + " on this host for the same case and adapter"));
     }
 
     /** The command that bisects {@code r} on its own: its model, backend, lane and variant. */
-    static String command(RunResult r, ModelCase mc) {
+    static String command(RunResult r, BackendId ran, ModelCase mc) {
         CaseId id = r.id();
         String model = "generated".equals(mc.model().source()) || mc.model().source() == null ? id.model() : mc.model().source();
         StringBuilder c = new StringBuilder("accelbridge bisect --model ").append(quoted(model)).append(" --backend ")
-                .append(r.actual().orElseThrow().id());
+                .append(ran.id());
         if (id.lane().side() == LaneSide.BROWSER) {
             c.append(' ').append(id.lane().runOptions());
         }

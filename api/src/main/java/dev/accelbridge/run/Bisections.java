@@ -9,6 +9,7 @@ import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.Defect;
 import dev.accelbridge.core.ModelCase;
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.core.Tolerance;
@@ -80,20 +81,21 @@ public final class Bisections {
 
     /** {@code r} with its bisection (unchanged when not {@link #wanted}). */
     public RunResult apply(RunResult r, ModelCase mc, Function<BackendId, BackendProvider> providers) {
-        if (!wanted(r)) {
+        // wanted: a wrong output, which a backend that took it made (timed, or stopped before its figures)
+        BackendId backend = r.outcome() instanceof Outcome.Ran ran ? ran.backend() : r.outcome() instanceof Outcome.Stopped s ? s.backend() : null;
+        if (!wanted(r) || backend == null) {
             return r;
         }
-        BackendId backend = r.actual().orElseThrow(); // wanted: it ran
         Function<DType, Tolerance> tol = CaseExecutor.toleranceFor(mc, r.id(), backend);
-        Object key = BisectionReuse.key(r);
-        java.util.Optional<Bisection> reused = always ? java.util.Optional.empty() : BisectionReuse.of(made.get(key), earlier.apply(r), r);
+        Object key = BisectionReuse.key(r, backend);
+        java.util.Optional<Bisection> reused = always ? java.util.Optional.empty() : BisectionReuse.of(made.get(key), earlier.apply(r), r, backend);
         if (reused.isPresent()) {
             return settled(r.withAnalysis(r.analysis().withBisection(reused.get())), reused.get());
         }
         if (budget != null && spentNanos >= budget.toNanos()) {
             Bisection later = Bisection.without(Bisection.Outcome.DEFERRED, backend, "native-cpu", tol.apply(DType.FLOAT32).atol(), 0,
                     String.format(java.util.Locale.ROOT, "the run's bisections took their %.0f s (--bisect-budget); bisect it: %s",
-                            budget.toMillis() / 1000.0, BisectionReuse.command(r, mc)));
+                            budget.toMillis() / 1000.0, BisectionReuse.command(r, backend, mc)));
             return r.withAnalysis(r.analysis().withBisection(later));
         }
         long t0 = System.nanoTime();

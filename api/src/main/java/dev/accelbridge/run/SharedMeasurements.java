@@ -2,6 +2,7 @@ package dev.accelbridge.run;
 
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.Execution;
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.RunResult;
 
 import java.time.Duration;
@@ -76,10 +77,10 @@ final class SharedMeasurements {
 
     /** {@code r}, a result judged on another cell's measurement: marked ({@link RunResult#figuresOf()}) and said in its reason. */
     static RunResult named(RunResult r) {
-        if (r.actual().isEmpty()) {
+        if (!(r.outcome() instanceof Outcome.Ran ran)) {
             return r;
         }
-        String said = "figures: this lane's " + r.actual().orElseThrow().id() + " case's (the same work, measured once)";
+        String said = "figures: this lane's " + ran.backend().id() + " case's (the same work, measured once)";
         return r.withStatus(r.status(), r.reason() == null ? said : r.reason() + "; " + said).withSharedFigures();
     }
 

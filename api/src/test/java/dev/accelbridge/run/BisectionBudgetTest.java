@@ -72,27 +72,27 @@ class BisectionBudgetTest {
         RunResult now = wrong("now", BrowserKind.CHROMIUM_SHELL, "153", "jsep", "swiftshader");
         RunResult before = wrong("before", BrowserKind.CHROMIUM_SHELL, "153", "jsep", "swiftshader");
         before = before.withAnalysis(before.analysis().withBisection(found()));
-        assertThat(BisectionReuse.of(null, List.of(before), now)).hasValueSatisfying(b -> {
+        assertThat(BisectionReuse.of(null, List.of(before), now, BackendId.WEBGPU)).hasValueSatisfying(b -> {
             assertThat(b.node()).isEqualTo("ln");
             assertThat(b.note()).isEqualTo("made in run before on this host for the same case and adapter");
         });
         RunResult otherAdapter = wrong("now", BrowserKind.CHROMIUM_SHELL, "153", "jsep", "nvidia");
-        assertThat(BisectionReuse.of(null, List.of(before), otherAdapter)).isEmpty();
+        assertThat(BisectionReuse.of(null, List.of(before), otherAdapter, BackendId.WEBGPU)).isEmpty();
         // another Blink build is the same key; Gecko and the other engine are not
-        assertThat(BisectionReuse.key(wrong("x", BrowserKind.CHROMIUM, "146", "jsep", "swiftshader")))
-                .isEqualTo(BisectionReuse.key(now))
-                .isNotEqualTo(BisectionReuse.key(wrong("x", BrowserKind.FIREFOX, "140", "jsep", "swiftshader")))
-                .isNotEqualTo(BisectionReuse.key(wrong("x", BrowserKind.CHROMIUM, "146", "webgpu-ep", "swiftshader")));
+        assertThat(BisectionReuse.key(wrong("x", BrowserKind.CHROMIUM, "146", "jsep", "swiftshader"), BackendId.WEBGPU))
+                .isEqualTo(BisectionReuse.key(now, BackendId.WEBGPU))
+                .isNotEqualTo(BisectionReuse.key(wrong("x", BrowserKind.FIREFOX, "140", "jsep", "swiftshader"), BackendId.WEBGPU))
+                .isNotEqualTo(BisectionReuse.key(wrong("x", BrowserKind.CHROMIUM, "146", "webgpu-ep", "swiftshader"), BackendId.WEBGPU));
         // a failed bisection answers nothing
         RunResult failed = before.withAnalysis(before.analysis().withBisection(Bisection.without(Bisection.Outcome.FAILED,
                 BackendId.WEBGPU, "native-cpu", 0.1, 0, "did not load")));
-        assertThat(BisectionReuse.of(null, List.of(failed), now)).isEmpty();
+        assertThat(BisectionReuse.of(null, List.of(failed), now, BackendId.WEBGPU)).isEmpty();
     }
 
     @Test
     void aBisectionMadeInTheRunAnswersTheSameKeySaidAsSuch() {
         RunResult shell = wrong("now", BrowserKind.CHROMIUM_SHELL, "153", "jsep", "swiftshader");
-        assertThat(BisectionReuse.of(found(), List.of(), shell)).hasValueSatisfying(b ->
+        assertThat(BisectionReuse.of(found(), List.of(), shell, BackendId.WEBGPU)).hasValueSatisfying(b ->
                 assertThat(b.note()).startsWith("made once in this run"));
     }
 }

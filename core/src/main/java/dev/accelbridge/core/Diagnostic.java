@@ -56,7 +56,7 @@ public record Diagnostic(Severity severity, String code, String message, String 
         return switch (r.status()) {
             case WRONG_OUTPUT -> new Diagnostic(Severity.CRITICAL, "wrong-output",
                     req + " ran but its output is outside tolerance: "
-                            + (r.parity().isPresent() ? r.parity().orElseThrow().describe() : reason),
+                            + r.parity().map(Parity::describe).orElse(reason),
                     "do not ship this model on " + (r.actual().map(BackendId::id).orElse(req))
                             + " as is; compare per node against the reference and report the first diverging op upstream");
             case FAILED -> new Diagnostic(Severity.ERROR, "failed", req + " failed: " + reason,
@@ -154,10 +154,10 @@ public record Diagnostic(Severity severity, String code, String message, String 
         if (!r.status().executed()) {
             return null;
         }
-        if (acc == Acceleration.BROWSER_CPU) {
+        if (acc == Acceleration.BROWSER_CPU && r.outcome() instanceof Outcome.Ran ran) {
             return new Diagnostic(Severity.WARNING, "device-is-cpu", Acceleration.evidence(r),
-                    "its figures are the CPU's: run it where the browser has a WebNN " + r.actual().orElseThrow().webnnDeviceType()
-                    + " backend (Chromium on Windows, macOS or ChromeOS) for " + r.actual().orElseThrow().webnnDeviceType() + " figures");
+                    "its figures are the CPU's: run it where the browser has a WebNN " + ran.backend().webnnDeviceType()
+                    + " backend (Chromium on Windows, macOS or ChromeOS) for " + ran.backend().webnnDeviceType() + " figures");
         }
         if (acc != Acceleration.UNVERIFIED_DEVICE) {
             return null;
@@ -195,11 +195,11 @@ public record Diagnostic(Severity severity, String code, String message, String 
     }
 
     private static Diagnostic fewSamples(RunResult r) {
-        if (!(r.status().executed() && r.timings().isPresent() && r.timings().orElseThrow().iterations() > 0
-                && !SampleStats.supports(r.timings().orElseThrow().iterations(), 0.5))) {
+        int n = r.timings().map(Timings::iterations).orElse(0);
+        if (!(r.status().executed() && n > 0 && !SampleStats.supports(n, 0.5))) {
             return null;
         }
-        return new Diagnostic(Severity.INFO, "few-samples", r.timings().orElseThrow().iterations() + " timed samples give the median no "
+        return new Diagnostic(Severity.INFO, "few-samples", n + " timed samples give the median no "
                 + "interval (" + SampleStats.samplesNeeded(0.5) + " needed)", "raise --iterations or --min-duration");
     }
 

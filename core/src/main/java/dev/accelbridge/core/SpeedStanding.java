@@ -40,7 +40,8 @@ public enum SpeedStanding {
 
     /** The standing of {@code r}'s figure, as the backend that actually ran it. */
     public static SpeedStanding of(RunResult r) {
-        if (r == null || !r.status().executed() || r.timings().isEmpty()) {
+        // only a case that ran on a backend and was timed has a speed to stand
+        if (r == null || !r.status().executed() || !(r.outcome() instanceof Outcome.Ran ran)) {
             return NOT_EXECUTED;
         }
         switch (Acceleration.of(r)) {
@@ -55,7 +56,7 @@ public enum SpeedStanding {
             default:
                 break;
         }
-        SampleQuality q = r.timings().orElseThrow().quality();
+        SampleQuality q = ran.timings().quality();
         if (q.verdictWindow()) {
             return INDICATIVE;
         }

@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The house as docs/architecture.md draws it ({@link ArchitectureRules#HOUSE}), checked on every module's compiled
- * main classes ({@code MODULE/target/classes}, which the reactor builds first): references point down the floors, a
+ * main classes ({@code MODULE/target/classes}, which the reactor builds first): references point down the levels, a
  * module reaches another only through its published surface (core, a package named {@code api}, a type marked
  * {@code @PublicApi}, the generated protobuf classes), and what a published type shows names only published types. A
  * name written inline compiles to the same reference as an imported one, so both count. The size guard reads the

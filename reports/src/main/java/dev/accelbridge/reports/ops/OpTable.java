@@ -172,7 +172,7 @@ public record OpTable(List<String> columns, List<Row> rows, Map<String, Map<Verd
             Verdict v = verdict(r);
             if (v == worst && v != Verdict.PASSED && first == null) { // the first variant with the cell's verdict
                 OpVariant op = OpVariant.of(r.id()).orElseThrow();
-                Double err = r.parity().isEmpty() || !Double.isFinite(r.parity().orElseThrow().maxAbsErr()) ? null : r.parity().orElseThrow().maxAbsErr();
+                Double err = r.parity().map(q -> q.maxAbsErr()).filter(Double::isFinite).orElse(null);
                 String reason = v == Verdict.CPU ? r.analysis().placement().basis() : r.reason();
                 String repro = r.analysis().bisection() != null && r.analysis().bisection().reproDir() != null
                         ? r.analysis().bisection().reproDir() : repro(r.id());

@@ -1,5 +1,6 @@
 package dev.accelbridge.reports.predict;
 
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 
@@ -49,11 +50,12 @@ public final class Predictor {
     public static Predictor of(List<RunResult> results, String hostFingerprint) {
         Map<List<String>, List<Double>> by = new LinkedHashMap<>();
         for (RunResult r : results) {
-            if (!hostFingerprint.equals(r.hostFingerprint()) || r.timings().isEmpty() || !(r.timings().orElseThrow().p50Ms() > 0)
-                    || !r.ranOn(r.requested()) || !(r.status() == Status.PASSED || r.status() == Status.WRONG_OUTPUT)) {
+            // a case that ran on its requested backend and was timed: read by its kind
+            if (!hostFingerprint.equals(r.hostFingerprint()) || !(r.outcome() instanceof Outcome.Ran ran) || !(ran.timings().p50Ms() > 0)
+                    || ran.backend() != r.requested() || !(r.status() == Status.PASSED || r.status() == Status.WRONG_OUTPUT)) {
                 continue;
             }
-            by.computeIfAbsent(List.of(r.id().inputKey(), config(r)), k -> new ArrayList<>()).add(r.timings().orElseThrow().p50Ms());
+            by.computeIfAbsent(List.of(r.id().inputKey(), config(r)), k -> new ArrayList<>()).add(ran.timings().p50Ms());
         }
         List<Point> pts = new ArrayList<>();
         by.forEach((k, v) -> pts.add(new Point(k.get(0), k.get(1), median(v))));

@@ -147,7 +147,7 @@ public final class DtypeRecommender {
         }
         if (r.defect()) {
             // the stored verdict: this backend computes the variant otherwise than its own native run, beyond rounding
-            return "a defect here (WRONG_OUTPUT" + (r.correctness().isEmpty() ? "" : ": " + r.correctness().orElseThrow().describe()) + ")";
+            return "a defect here (WRONG_OUTPUT" + r.correctness().map(q -> ": " + q.describe()).orElse("") + ")";
         }
         if (r.defectFinding() == Defect.UNKNOWN) {
             return "not known to compute the variant right here: outside its bound against fp32 native, and its own native "
@@ -198,7 +198,7 @@ public final class DtypeRecommender {
     }
 
     private static boolean timed(RunResult r) {
-        return SpeedStanding.of(r).counts() && r.timings().orElseThrow().p50Ms() > 0;
+        return SpeedStanding.of(r).counts() && r.timings().map(t -> t.p50Ms() > 0).orElse(false);
     }
 
     /**
@@ -221,10 +221,8 @@ public final class DtypeRecommender {
         if (r.analysis() != null && r.analysis().readout() != null) {
             return OptionalDouble.of(r.analysis().readout().minCosine());
         }
-        if (r.parity().isPresent()) {
-            return OptionalDouble.of(r.parity().orElseThrow().cosine());
-        }
-        return reference(r) ? OptionalDouble.of(1) : OptionalDouble.empty();
+        return r.parity().map(q -> OptionalDouble.of(q.cosine()))
+                .orElseGet(() -> reference(r) ? OptionalDouble.of(1) : OptionalDouble.empty());
     }
 
     /** The fp32 native CPU run itself: the reference every variant is read against. */

@@ -4,6 +4,7 @@ import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Decoding;
 import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.RunResult;
@@ -66,14 +67,14 @@ public final class Recommender {
      * second, MLPerf Client's mean inter-token latency), so the text-generation family is ranked by tokens per second.
      */
     static double speedMs(RunResult r) {
-        return r.timings().orElseThrow().figures() instanceof Decoding d && Double.isFinite(d.tokensPerSec())
-                ? 1000 / d.tokensPerSec() : r.timings().orElseThrow().p50Ms();
+        return r.timings().map(t -> t.figures() instanceof Decoding d && Double.isFinite(d.tokensPerSec())
+                ? 1000 / d.tokensPerSec() : t.p50Ms()).orElse(Double.NaN);
     }
 
-    /** The samples behind {@link #speedMs}: a generation's inter-token latencies, else the timed samples. */
+    /** The samples behind {@link #speedMs}: a generation's inter-token latencies, else the timed samples; none untimed. */
     static double[] speedSamples(RunResult r) {
-        return r.timings().orElseThrow().figures() instanceof Decoding d && Double.isFinite(d.tokensPerSec())
-                ? d.itlMs() : r.timings().orElseThrow().samplesMs();
+        return r.timings().map(t -> t.figures() instanceof Decoding d && Double.isFinite(d.tokensPerSec())
+                ? d.itlMs() : t.samplesMs()).orElse(new double[0]);
     }
 
     /** The native CPU reference of each model (input key) in a group: its figure and the samples behind it. */
@@ -109,7 +110,7 @@ public final class Recommender {
         Map<String, double[]> cpuSamples = new LinkedHashMap<>();
         for (RunResult r : rs) {
             if (r.id().isNativeCpu() && r.ranOnNativeCpu() && r.status().executed()
-                    && r.timings().isPresent() && r.timings().orElseThrow().p50Ms() > 0) {
+                    && r.outcome() instanceof Outcome.Ran ran && ran.timings().p50Ms() > 0) {
                 cpu.put(r.id().inputKey(), speedMs(r));
                 cpuSamples.put(r.id().inputKey(), speedSamples(r));
             }
@@ -125,9 +126,10 @@ public final class Recommender {
         Map<List<String>, Map<String, RunResult>> byCandidate = new LinkedHashMap<>();
         for (RunResult r : rs) {
             // a figure that does not stand as a speed (a software adapter's, a floored one) is never a candidate
-            if (r.status() == Status.PASSED && r.ranOn(r.requested()) && SpeedStanding.of(r).counts()
-                    && r.timings().orElseThrow().p50Ms() > 0 && cpu.containsKey(r.id().inputKey())) {
-                byCandidate.computeIfAbsent(List.of(r.actual().orElseThrow().id(), r.lane().id()), k -> new LinkedHashMap<>())
+            // the candidates are results that ran on the backend asked for and were timed: each counted by its kind
+            if (r.status() == Status.PASSED && r.outcome() instanceof Outcome.Ran ran && ran.backend() == r.requested()
+                    && SpeedStanding.of(r).counts() && ran.timings().p50Ms() > 0 && cpu.containsKey(r.id().inputKey())) {
+                byCandidate.computeIfAbsent(List.of(ran.backend().id(), r.lane().id()), k -> new LinkedHashMap<>())
                         .put(r.id().inputKey(), r);
             }
         }

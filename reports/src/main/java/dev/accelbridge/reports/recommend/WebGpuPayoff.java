@@ -59,7 +59,7 @@ public record WebGpuPayoff(String host, LaneId lane, String adapter, Optional<Cr
                 continue;
             }
             series.computeIfAbsent(r.hostFingerprint(), k -> new LinkedHashMap<>()).computeIfAbsent(lane, k -> new LinkedHashMap<>())
-                    .computeIfAbsent(b, k -> new TreeMap<>()).put(width.getAsInt(), r.timings().orElseThrow().p50Ms());
+                    .computeIfAbsent(b, k -> new TreeMap<>()).put(width.getAsInt(), r.timings().map(t -> t.p50Ms()).orElse(Double.NaN));
         }
         List<WebGpuPayoff> out = new ArrayList<>();
         adapters.forEach((host, lanes) -> lanes.forEach((lane, adapter) -> {

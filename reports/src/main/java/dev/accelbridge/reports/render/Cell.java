@@ -77,10 +77,9 @@ public record Cell(RunResult result, Score score, double cpuP50Ms, double reques
      */
     public String ranOn() {
         var id = result.id();
-        if (!result.ranElsewhere()) {
-            return column();
-        }
-        return id.requested().id() + " → " + result.actual().orElseThrow().id() + column().substring(id.requested().id().length());
+        // a figure another backend made is named by it
+        return result.actual().filter(b -> b != id.requested())
+                .map(b -> id.requested().id() + " → " + b.id() + column().substring(id.requested().id().length())).orElse(column());
     }
 
     /**
@@ -100,7 +99,7 @@ public record Cell(RunResult result, Score score, double cpuP50Ms, double reques
 
     /** Whether the cell's figures sit on a latency floor (a polled readback, the timer): never ranked. */
     public boolean floored() {
-        return result.timings().isPresent() && result.timings().orElseThrow().quality().floored();
+        return result.timings().map(t -> t.quality().floored()).orElse(false);
     }
 
     /** "suite/model", with the precision and batch size when they are not fp32 and 1 ("text/bert fp16 b4"). */

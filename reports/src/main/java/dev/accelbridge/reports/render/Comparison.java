@@ -11,10 +11,12 @@ import dev.accelbridge.core.Dimension;
 import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.LaneId;
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.SampleStats;
 import dev.accelbridge.core.VersionAxes;
 import dev.accelbridge.core.VersionAxis;
 import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Timings;
 import dev.accelbridge.reports.query.CaseFilter;
 
 import java.util.ArrayList;
@@ -127,8 +129,8 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
          * over A's with the interval of the two sides' inter-token latencies; null when either side is not a generation.
          */
         public String decodingChange() {
-            var da = a == null || a.timings().isEmpty() || !(a.timings().orElseThrow().figures() instanceof Decoding ga) ? null : ga;
-            var db = b == null || b.timings().isEmpty() || !(b.timings().orElseThrow().figures() instanceof Decoding gb) ? null : gb;
+            var da = a == null || !(a.timings().map(Timings::figures).orElse(null) instanceof Decoding ga) ? null : ga;
+            var db = b == null || !(b.timings().map(Timings::figures).orElse(null) instanceof Decoding gb) ? null : gb;
             if (da == null || db == null || !Double.isFinite(da.tokensPerSec()) || !Double.isFinite(db.tokensPerSec())) {
                 return null;
             }
@@ -204,10 +206,11 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
 
         static Row of(String label, RunResult a, RunResult b, double threshold, Noise noise) {
             double r = Comparison.ratio(a, b);
-            if (!Double.isFinite(r)) {
+            // a ratio is made of two results that ran, each timed ({@link #ratio}): their samples, read by their kind
+            if (!Double.isFinite(r) || !(a.outcome() instanceof Outcome.Ran ra) || !(b.outcome() instanceof Outcome.Ran rb)) {
                 return new Row(label, a, b, r, null, false, Double.NaN, 0);
             }
-            Interval within = SampleStats.ratioCi(a.timings().orElseThrow().samplesMs(), b.timings().orElseThrow().samplesMs());
+            Interval within = SampleStats.ratioCi(ra.timings().samplesMs(), rb.timings().samplesMs());
             double[] n = noise.of(a, b);
             Interval ci = n == null ? within : SampleStats.withRunNoise(r, within, n[0], (int) n[1]);
             boolean known = n != null && Double.isFinite(n[0]) && n[1] >= SampleStats.NOISE_MIN_RUNS;
@@ -280,15 +283,15 @@ public record Comparison(By by, String a, String b, List<Row> rows) {
 
     /** B's p50 over A's when both ran on the same backend (a case that fell back on one side is a change of status, not of speed). */
     private static double ratio(RunResult a, RunResult b) {
-        if (a == null || b == null || a.timings().isEmpty() || b.timings().isEmpty() || !a.status().executed() || !b.status().executed()
-                || !a.actual().equals(b.actual())) {
+        if (a == null || b == null || !(a.outcome() instanceof Outcome.Ran ra) || !(b.outcome() instanceof Outcome.Ran rb)
+                || !a.status().executed() || !b.status().executed() || ra.backend() != rb.backend()) {
             return Double.NaN;
         }
         if (!SpeedStanding.of(a).counts() || !SpeedStanding.of(b).counts()) {
             return Double.NaN; // not a speed: no ratio, never significant (the row's caveat says why)
         }
-        double pa = a.timings().orElseThrow().p50Ms();
-        double pb = b.timings().orElseThrow().p50Ms();
+        double pa = ra.timings().p50Ms();
+        double pb = rb.timings().p50Ms();
         return pa > 0 && pb > 0 ? pb / pa : Double.NaN;
     }
 

@@ -218,19 +218,16 @@ final class HtmlRenderer {
                 + "<th>speed vs native CPU</th><th>max abs err</th><th>cosine</th><th>reason</th><th>provenance</th></tr>\n");
         for (Cell c : m.cells()) {
             RunResult r = c.result();
+            RowFigures f = RowFigures.of(r);
             boolean reg = c.change() != null && c.change().kind() == ChangeKind.REGRESSION;
             sb.append("<tr class=\"").append(r.status().name().toLowerCase()).append(reg ? " regression" : "").append("\"><td>")
                     .append(h(c.row())).append("</td><td>").append(h(c.column())).append("</td><td>").append(h(c.host()))
                     .append("</td><td>").append(r.status()).append(reg ? " ⚠ regression " + h(c.change().percent()) : "")
                     .append(h(Fmt.caveat(c))).append("</td><td>").append(Fmt.score(c.score().value())).append(" ").append(c.score().grade().label())
-                    .append("</td><td>").append(r.actual().map(String::valueOf).orElse("–")).append("</td><td>")
-                    .append(r.timings().isEmpty() ? "–" : Fmt.ms(r.timings().orElseThrow().loadMs())).append("</td><td>")
-                    .append(r.timings().isEmpty() ? "–" : Fmt.ms(r.timings().orElseThrow().firstMs())).append("</td><td>")
-                    .append(r.timings().isEmpty() ? "–" : Fmt.msCi(r.timings().orElseThrow().p50Ms(), r.timings().orElseThrow().quality().p50Ci())).append("</td><td>")
-                    .append(r.timings().isEmpty() ? "–" : Fmt.ms(r.timings().orElseThrow().p90Ms())).append("</td><td>")
-                    .append(r.timings().isEmpty() ? "–" : Fmt.ms(r.timings().orElseThrow().p99Ms())).append("</td><td>").append(h(Fmt.speed(c) + " (threads " + Fmt.threads(c) + ")"))
-                    .append("</td><td>").append(r.parity().isEmpty() ? "–" : Fmt.sci(r.parity().orElseThrow().maxAbsErr())).append("</td><td>")
-                    .append(r.parity().isEmpty() ? "–" : String.format(java.util.Locale.ROOT, "%.6f", r.parity().orElseThrow().cosine()))
+                    .append("</td><td>").append(f.ranOn()).append("</td><td>").append(f.loadMs()).append("</td><td>")
+                    .append(f.firstMs()).append("</td><td>").append(f.p50Ms()).append("</td><td>").append(f.p90Ms()).append("</td><td>")
+                    .append(f.p99Ms()).append("</td><td>").append(h(Fmt.speed(c) + " (threads " + Fmt.threads(c) + ")"))
+                    .append("</td><td>").append(f.maxAbsErr()).append("</td><td>").append(f.cosine())
                     .append("</td><td>").append(h(r.reason())).append("</td><td>").append(provenance(r.provenance()))
                     .append("</td></tr>\n");
         }

@@ -167,16 +167,11 @@ public final class JUnitXmlRenderer {
         sb.append("status ").append(r.status()).append(", requested ").append(r.requested()).append(", actual ")
                 .append(r.actual().map(String::valueOf).orElse("none")).append(", score ").append(Fmt.score(c.score().value())).append(" (")
                 .append(c.score().grade().label()).append(")\n");
-        if (r.timings().isPresent()) {
-            sb.append("load ").append(Fmt.ms(r.timings().orElseThrow().loadMs())).append(" ms, first ").append(Fmt.ms(r.timings().orElseThrow().firstMs()))
-                    .append(" ms, p50 ").append(Fmt.ms(r.timings().orElseThrow().p50Ms())).append(" ms, p90 ").append(Fmt.ms(r.timings().orElseThrow().p90Ms()))
-                    .append(" ms, p99 ").append(Fmt.ms(r.timings().orElseThrow().p99Ms())).append(" ms over ").append(r.timings().orElseThrow().iterations())
-                    .append(" iterations\n");
-        }
-        if (r.parity().isPresent()) {
-            sb.append("parity vs ").append(r.parity().orElseThrow().against()).append(": max abs ").append(Fmt.sci(r.parity().orElseThrow().maxAbsErr()))
-                    .append(", cosine ").append(r.parity().orElseThrow().cosine()).append(", tolerance ").append(r.parity().orElseThrow().tolerance()).append('\n');
-        }
+        r.timings().ifPresent(t -> sb.append("load ").append(Fmt.ms(t.loadMs())).append(" ms, first ").append(Fmt.ms(t.firstMs()))
+                .append(" ms, p50 ").append(Fmt.ms(t.p50Ms())).append(" ms, p90 ").append(Fmt.ms(t.p90Ms()))
+                .append(" ms, p99 ").append(Fmt.ms(t.p99Ms())).append(" ms over ").append(t.iterations()).append(" iterations\n"));
+        r.parity().ifPresent(q -> sb.append("parity vs ").append(q.against()).append(": max abs ").append(Fmt.sci(q.maxAbsErr()))
+                .append(", cosine ").append(q.cosine()).append(", tolerance ").append(q.tolerance()).append('\n'));
         for (FallbackHop h : r.fallbackPath()) {
             sb.append(h.taken() ? "-> " : "   ").append(h.backend()).append(": ").append(h.reason()).append('\n');
         }

@@ -142,7 +142,7 @@ public final class JsonRenderer {
         ArrayNode arr = ResultJson.MAPPER.createArrayNode();
         for (RunResult r : results) {
             RunResult ref = cpu.get(r.id().inputKey() + "@" + r.hostFingerprint());
-            double c = ref == null ? Double.NaN : ref.timings().orElseThrow().p50Ms();
+            double c = ref == null ? Double.NaN : ref.timings().map(t -> t.p50Ms()).orElse(Double.NaN);
             ObjectNode o = ResultJson.result(r, false);
             derived(o, Scorer.score(r, c), c);
             arr.add(o);

@@ -4,11 +4,13 @@ import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.CaseId;
 import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.LaneSide;
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.SampleStats;
 import dev.accelbridge.core.SpeedStanding;
 import dev.accelbridge.core.Status;
+import dev.accelbridge.core.Timings;
 import dev.accelbridge.core.VersionAxis;
 import dev.accelbridge.core.VersionOrder;
 import dev.accelbridge.reports.StoreException;
@@ -102,8 +104,11 @@ public final class MatrixBuilder {
         Map<String, double[]> cpuSamples = new HashMap<>();
         Map<String, Integer> cpuThreads = new HashMap<>();
         refs.forEach((k, r) -> {
-            cpu.put(k, r.timings().orElseThrow().p50Ms());
-            cpuSamples.put(k, r.timings().orElseThrow().samplesMs());
+            // each reference was taken for its timings (above): read by its kind, never unwrapped
+            if (r.outcome() instanceof Outcome.Ran ran) {
+                cpu.put(k, ran.timings().p50Ms());
+                cpuSamples.put(k, ran.timings().samplesMs());
+            }
             if (r.provenance() != null && r.provenance().threads() != null) {
                 cpuThreads.put(k, r.provenance().threads());
             }
@@ -118,9 +123,9 @@ public final class MatrixBuilder {
     private static Map<String, RunResult> working(List<RunResult> all, Comparator<RunResult> byTime) {
         Map<String, RunResult> working = new HashMap<>();
         for (RunResult r : all) {
-            if ((r.status() == Status.PASSED || r.status() == Status.FELL_BACK) && r.actual().isPresent() && r.timings().isPresent()
-                    && Double.isFinite(r.timings().orElseThrow().p50Ms()) && r.provenance() != null) {
-                working.merge(workKey(r.provenance().hostFingerprint(), r, r.actual().orElseThrow()), r,
+            if ((r.status() == Status.PASSED || r.status() == Status.FELL_BACK) && r.outcome() instanceof Outcome.Ran ran
+                    && Double.isFinite(ran.timings().p50Ms()) && r.provenance() != null) {
+                working.merge(workKey(r.provenance().hostFingerprint(), r, ran.backend()), r,
                         (x, y) -> byTime.compare(y, x) >= 0 ? y : x);
             }
         }
@@ -139,12 +144,12 @@ public final class MatrixBuilder {
         if (r.status() == Status.FELL_BACK && r.provenance() != null) {
             // same rule as MatrixStore.latestWorkingTimings, answered from the results already loaded
             RunResult w = working.get(workKey(r.provenance().hostFingerprint(), r, r.requested()));
-            requestedP50 = w == null ? Double.NaN : w.timings().orElseThrow().p50Ms();
+            requestedP50 = w == null ? Double.NaN : w.timings().map(Timings::p50Ms).orElse(Double.NaN);
         }
         // the ratio's bootstrap interval, from both sides' samples (none for the reference itself)
         double[] ref = refs.samples().get(refKey(r));
-        Interval ci = ref == null || r.timings().isEmpty() || ref == r.timings().orElseThrow().samplesMs() ? null
-                : SampleStats.ratioCi(ref, r.timings().orElseThrow().samplesMs());
+        double[] own = r.timings().map(Timings::samplesMs).orElse(null);
+        Interval ci = ref == null || own == null || ref == own ? null : SampleStats.ratioCi(ref, own);
         return new Cell(r, Scorer.score(r, cpuP50), cpuP50, requestedP50, change, points, refs.threads().get(refKey(r)), ci);
     }
 
@@ -154,21 +159,22 @@ public final class MatrixBuilder {
      */
     static Change change(List<RunResult> hist, RunResult current, RegressionDetector detector) {
         // a figure that does not stand as a speed (a software adapter's, a floored one) is never called slower or faster
-        if (!SpeedStanding.of(current).counts() || !Double.isFinite(current.timings().orElseThrow().p50Ms())) {
+        if (!SpeedStanding.of(current).counts() || !(current.outcome() instanceof Outcome.Ran now) || !Double.isFinite(now.timings().p50Ms())) {
             return null;
         }
         List<RunResult> earlier = new ArrayList<>();
+        List<Double> p50s = new ArrayList<>();
         for (RunResult p : hist) {
             if (java.util.Objects.equals(p.runId(), current.runId())) {
                 break;
             }
-            if (p.status().executed() && p.actual().equals(current.actual()) && p.timings().isPresent()
-                    && Double.isFinite(p.timings().orElseThrow().p50Ms())) {
+            if (p.status().executed() && p.outcome() instanceof Outcome.Ran then && then.backend() == now.backend()
+                    && Double.isFinite(then.timings().p50Ms())) {
                 earlier.add(p);
+                p50s.add(then.timings().p50Ms());
             }
         }
-        double[] p50s = earlier.stream().mapToDouble(p -> p.timings().orElseThrow().p50Ms()).toArray();
-        Change c = detector.assess(p50s, current.timings().orElseThrow().p50Ms());
+        Change c = detector.assess(p50s.stream().mapToDouble(Double::doubleValue).toArray(), now.timings().p50Ms());
         return earlier.isEmpty() ? c : c.against(earlier.get(earlier.size() - 1).runId());
     }
 

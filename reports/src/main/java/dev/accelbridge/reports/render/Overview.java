@@ -133,7 +133,7 @@ public final class Overview {
     static String softwareAdapter(Matrix m) {
         List<Cell> software = m.cells().stream().filter(Cell::softwareAdapter).toList();
         long n = software.size();
-        long window = software.stream().filter(c -> c.result().timings().isPresent() && c.result().timings().orElseThrow().quality().verdictWindow()).count();
+        long window = software.stream().filter(c -> c.result().timings().map(t -> t.quality().verdictWindow()).orElse(false)).count();
         if (n == 0) {
             return null;
         }

@@ -35,7 +35,7 @@ final class RoofSection {
             }
             RoofPlace p = place.get();
             rows.add(Section.Row.of(null, c.host(), c.row(), c.ranOn(), p.tokensPerSecond().isPresent()
-                            ? String.format(Locale.ROOT, "%.1f tokens/s", p.tokensPerSecond().getAsDouble()) : Fmt.ms(r.timings().orElseThrow().p50Ms()) + " ms",
+                            ? String.format(Locale.ROOT, "%.1f tokens/s", p.tokensPerSecond().getAsDouble()) : Fmt.ms(c.p50()) + " ms",
                     giga(p.flopsPerSecond(), "GFLOP/s"), giga(p.weightBytesPerSecond(), "GB/s"), roof(p.peak()), p.words(),
                     p.peak().map(DevicePeak::basis).orElse("–")));
         }

@@ -53,9 +53,9 @@ final class Sections {
         List<Section.Row> rows = new ArrayList<>();
         for (PositionSpread s : m.positionSpreads()) {
             RunResult first = s.copies().get(0);
-            String copies = s.copies().stream().map(r -> r.requested().id() + " " + Fmt.msCi(r.timings().orElseThrow().p50Ms(), r.timings().orElseThrow().quality().p50Ci()))
+            String copies = s.copies().stream().map(r -> r.requested().id() + " " + RowFigures.of(r).p50Ms())
                     .collect(java.util.stream.Collectors.joining(" · "));
-            rows.add(Section.Row.of("warn", first.id().row(), first.actual().orElseThrow().id() + " [" + first.lane().id() + "]",
+            rows.add(Section.Row.of("warn", first.id().row(), first.actual().map(b -> b.id()).orElse(RowFigures.ABSENT) + " [" + first.lane().id() + "]",
                     CaseFilter.hostName(first), copies, Fmt.ms(s.lowMs()) + "–" + Fmt.ms(s.highMs()),
                     String.format(Locale.ROOT, "×%.2f", s.ratio())));
         }

@@ -2,6 +2,7 @@ package dev.accelbridge.reports.render;
 
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Interval;
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.SampleStats;
 import dev.accelbridge.core.SpeedStanding;
@@ -35,11 +36,13 @@ final class WebGpuTwinSection {
         for (Cell c : m.cells()) {
             RunResult r = c.result();
             RunResult twin = twins.get(key(r));
-            if (twin == null || !r.status().executed() || r.actual().orElse(null) != BackendId.WEBGPU || r.timings().isEmpty()) {
+            // both ran, each timed: read by their kind
+            if (twin == null || !r.status().executed() || !(r.outcome() instanceof Outcome.Ran ran) || ran.backend() != BackendId.WEBGPU
+                    || !(twin.outcome() instanceof Outcome.Ran twinRan)) {
                 continue;
             }
-            Timings b = r.timings().orElseThrow();
-            Timings n = twin.timings().orElseThrow();
+            Timings b = ran.timings();
+            Timings n = twinRan.timings();
             rows.add(Section.Row.of(null, c.host(), c.row(), c.ranOn() + Fmt.trust(r.timings()), Fmt.msCi(b.p50Ms(), b.quality().p50Ci()),
                     Fmt.msCi(n.p50Ms(), n.quality().p50Ci()), ratio(r, twin), adapter(r) + " / " + adapter(twin)));
         }
@@ -60,8 +63,11 @@ final class WebGpuTwinSection {
                 return "not compared (" + (r == browser ? "browser" : "native") + ": " + s.why() + ")";
             }
         }
-        Timings b = browser.timings().orElseThrow();
-        Timings n = twin.timings().orElseThrow();
+        if (!(browser.outcome() instanceof Outcome.Ran rb) || !(twin.outcome() instanceof Outcome.Ran rn)) {
+            return "not compared (not both timed)";
+        }
+        Timings b = rb.timings();
+        Timings n = rn.timings();
         double ratio = b.p50Ms() / n.p50Ms();
         if (!Double.isFinite(ratio) || ratio <= 0) {
             return "–";

@@ -1,6 +1,7 @@
 package dev.accelbridge.reports.score;
 
 import dev.accelbridge.core.Interval;
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Timings;
@@ -50,9 +51,12 @@ public record PositionSpread(String runId, String work, List<RunResult> copies, 
     public static List<PositionSpread> of(Collection<RunResult> results) {
         Map<String, List<RunResult>> byWork = new LinkedHashMap<>();
         for (RunResult r : results) {
-            Timings t = r.timings().orElse(null);
-            // figures another cell measured are that cell's, not a copy of its work
-            if (r.actual().isEmpty() || r.sharedFigures() || t == null || !(t.p50Ms() > 0) || t.quality() == null
+            // figures another cell measured are that cell's, not a copy of its work; a copy ran and was timed
+            if (!(r.outcome() instanceof Outcome.Ran ran) || r.sharedFigures()) {
+                continue;
+            }
+            Timings t = ran.timings();
+            if (!(t.p50Ms() > 0) || t.quality() == null
                     || t.quality().p50Ci() == null) {
                 continue;
             }
@@ -70,9 +74,13 @@ public record PositionSpread(String runId, String work, List<RunResult> copies, 
             double highestLo = 0;
             double lowestHi = Double.POSITIVE_INFINITY;
             for (RunResult r : copies) {
-                Interval ci = r.timings().orElseThrow().quality().p50Ci();
-                low = Math.min(low, r.timings().orElseThrow().p50Ms());
-                high = Math.max(high, r.timings().orElseThrow().p50Ms());
+                // each copy was kept for its timings (above): read by its kind
+                if (!(r.outcome() instanceof Outcome.Ran ran)) {
+                    continue;
+                }
+                Interval ci = ran.timings().quality().p50Ci();
+                low = Math.min(low, ran.timings().p50Ms());
+                high = Math.max(high, ran.timings().p50Ms());
                 highestLo = Math.max(highestLo, ci.lo());
                 lowestHi = Math.min(lowestHi, ci.hi());
             }
@@ -93,7 +101,7 @@ public record PositionSpread(String runId, String work, List<RunResult> copies, 
         var id = r.id();
         String sha = id.modelSha256() == null ? id.model() : id.modelSha256();
         return sha.substring(0, Math.min(12, sha.length())) + "/" + id.inputSet() + "[" + id.inputShapes() + "]/"
-                + id.precision().id() + "/b" + id.batchSize() + "/" + id.scenario().id() + "/" + r.actual().orElseThrow().id() + "/"
+                + id.precision().id() + "/b" + id.batchSize() + "/" + id.scenario().id() + "/" + r.actual().map(b -> b.id()).orElse("nowhere") + "/"
                 + id.runtimeOptions().id() + "/" + id.lane().key();
     }
 }

@@ -101,10 +101,8 @@ public final class Scorer {
     }
 
     private static double ratio(RunResult r, double cpuP50Ms) {
-        if (r.timings().isEmpty() || !(r.timings().orElseThrow().p50Ms() > 0) || !(cpuP50Ms > 0)) {
-            return Double.NaN;
-        }
-        return cpuP50Ms / r.timings().orElseThrow().p50Ms();
+        double p50 = r.timings().map(t -> t.p50Ms()).orElse(Double.NaN);
+        return p50 > 0 && cpuP50Ms > 0 ? cpuP50Ms / p50 : Double.NaN;
     }
 
     private static double clamp(double v, double lo, double hi) {

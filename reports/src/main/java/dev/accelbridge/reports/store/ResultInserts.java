@@ -60,7 +60,7 @@ final class ResultInserts {
                 ap.endRow();
             }
         });
-        boolean anySamples = results.stream().anyMatch(r -> r.timings().isPresent() && r.timings().orElseThrow().samplesMs().length > 0);
+        boolean anySamples = results.stream().anyMatch(r -> r.timings().map(t -> t.samplesMs().length > 0).orElse(false));
         if (anySamples) {
             try (DuckDBAppender ap = c.createAppender(DuckDBConnection.DEFAULT_SCHEMA, "samples")) {
                 for (int k = 0; k < n; k++) {

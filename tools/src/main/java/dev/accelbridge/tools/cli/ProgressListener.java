@@ -116,8 +116,8 @@ final class ProgressListener implements RunListener, AutoCloseable {
         String where = r.lane().key();
         lastLine.remove(where + "|" + r.id().row());
         laneSince.put(where, nanos.getAsLong());
-        String figures = r.timings().isEmpty() ? "" : String.format(Locale.ROOT, " p50 %.3f ms", r.timings().orElseThrow().p50Ms());
-        String actual = r.ranElsewhere() ? " -> " + r.actual().orElseThrow().id() : "";
+        String figures = r.timings().map(t -> String.format(Locale.ROOT, " p50 %.3f ms", t.p50Ms())).orElse("");
+        String actual = r.actual().filter(b -> r.ranElsewhere()).map(b -> " -> " + b.id()).orElse("");
         String dims = r.id().dimensionsTag();
         String line = Text.terminal(String.format(Locale.ROOT, "%s %s%s%s (%s): %s%s", r.id().row(),
                 r.requested().id(), dims, actual, where, r.status(), figures));

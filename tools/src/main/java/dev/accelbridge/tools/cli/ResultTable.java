@@ -43,10 +43,10 @@ final class ResultTable {
         java.util.Map<RunResult, PositionSpread> apart = new java.util.IdentityHashMap<>();
         PositionSpread.of(results).forEach(p -> p.copies().forEach(c -> apart.put(c, p)));
         for (RunResult r : results) {
-            String backend = r.requested().id() + (r.ranElsewhere() ? " → " + r.actual().orElseThrow().id() : "");
+            String backend = r.requested().id() + r.actual().filter(b -> r.ranElsewhere()).map(b -> " → " + b.id()).orElse("");
             rows.add(new String[] {r.id().row() + r.id().dimensionsTag(), backend, r.lane().key(), r.status().name(),
-                    r.timings().isEmpty() ? "-" : fmt(r.timings().orElseThrow().p50Ms()),
-                    r.parity().isEmpty() ? "-" : String.format(Locale.ROOT, "%.2e", r.parity().orElseThrow().maxAbsErr()), note(r, apart.get(r))});
+                    r.timings().map(t -> fmt(t.p50Ms())).orElse("-"),
+                    r.parity().map(q -> String.format(Locale.ROOT, "%.2e", q.maxAbsErr())).orElse("-"), note(r, apart.get(r))});
             under.add(r.timings().map(tm -> tm.figures()).orElse(null) instanceof Decoding g ? g.summary() : null);
         }
         int[] w = new int[HEADER.length - 1];
@@ -122,9 +122,7 @@ final class ResultTable {
         }
         // first, so a cut note still says whose figures these are
         r.figuresOf().ifPresent(f -> n.add("figures of this lane's " + f.requested().id() + " case"));
-        if (r.timings().isPresent() && r.timings().orElseThrow().quality() != null) {
-            n.addAll(r.timings().orElseThrow().quality().caveatList());
-        }
+        r.timings().map(t -> t.quality()).ifPresent(q -> n.addAll(q.caveatList()));
         if (apart != null) {
             n.add(String.format(Locale.ROOT, "position-dependent: %s–%s ms over %d copies of this work", fmt(apart.lowMs()),
                     fmt(apart.highMs()), apart.copies().size()));
