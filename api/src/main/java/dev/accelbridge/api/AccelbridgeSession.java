@@ -3,6 +3,7 @@ package dev.accelbridge.api;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.nativerunner.HostDetector;
+import dev.accelbridge.observe.ObservedRuns;
 import dev.accelbridge.reports.store.MatrixStore;
 import dev.accelbridge.reports.store.RunInfo;
 import dev.accelbridge.run.BridgeBrowserLanes;

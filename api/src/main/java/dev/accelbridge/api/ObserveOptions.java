@@ -1,6 +1,8 @@
 package dev.accelbridge.api;
 
 import dev.accelbridge.browser.launch.WebGpuAdapter;
+import dev.accelbridge.browser.observe.AppStep;
+import dev.accelbridge.browser.observe.VisitOptions;
 import dev.accelbridge.browser.observe.PageObserver;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BrowserKind;
@@ -54,6 +56,11 @@ public record ObserveOptions(URI url, List<AppStep> steps, Optional<String> unti
             throw new AccelbridgeException("An app is observed in chromium or chromium-shell, not " + browser.id(),
                     "use --browser chromium (Firefox and WebKit: docs/observe.md says why not yet)");
         }
+    }
+
+    /** What the visit itself does (browser-runtime's part: the page, its steps, when it is done, the browser). */
+    public VisitOptions visit() {
+        return new VisitOptions(url, steps, until, idle, timeout, browser, adapter, keep);
     }
 
     /** A builder: only the URL is needed. */

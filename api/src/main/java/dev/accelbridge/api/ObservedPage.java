@@ -6,6 +6,10 @@ import dev.accelbridge.browser.observe.PageObserver;
 import dev.accelbridge.core.BrowserKind;
 import dev.accelbridge.core.Caches;
 import dev.accelbridge.core.RunResult;
+import dev.accelbridge.observe.ObservedBisections;
+import dev.accelbridge.observe.ObservedJudge;
+import dev.accelbridge.observe.ObservedReplays;
+import dev.accelbridge.observe.ObservedRows;
 import dev.accelbridge.run.NativeProviders;
 
 import java.io.IOException;

@@ -2,6 +2,7 @@ package dev.accelbridge.api;
 
 import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.core.RunResult;
+import dev.accelbridge.observe.ObservedRows;
 
 import java.net.URI;
 import java.util.List;

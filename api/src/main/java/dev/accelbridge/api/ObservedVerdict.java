@@ -33,12 +33,12 @@ public sealed interface ObservedVerdict permits ObservedVerdict.Judged, Observed
     record Judged(Observed.Session session, BackendId backend, Precision precision, Status status, Parity parity, int run, int judged,
                   Bisecting bisecting) implements ObservedVerdict {
         /** Judged and not (yet) bisected. */
-        Judged(Observed.Session session, BackendId backend, Precision precision, Status status, Parity parity, int run, int judged) {
+        public Judged(Observed.Session session, BackendId backend, Precision precision, Status status, Parity parity, int run, int judged) {
             this(session, backend, precision, status, parity, run, judged, new Bisecting.NotAsked());
         }
 
         /** This verdict once bisected: {@code status} the verdict it settles to. */
-        Judged bisected(Status status, Bisecting b) {
+        public Judged bisected(Status status, Bisecting b) {
             return new Judged(session, backend, precision, status, parity, run, judged, b);
         }
 

@@ -1,5 +1,6 @@
-package dev.accelbridge.api;
+package dev.accelbridge.observe;
 
+import dev.accelbridge.api.ObservedVerdict;
 import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Bisection;
@@ -24,16 +25,16 @@ import java.util.function.Function;
  * {@link Bisections#settles}, the rule {@code run} settles by (one-step rounding of a quantize operator is not a defect),
  * only where the replay reproduced the divergence observed.
  */
-final class ObservedBisections {
+public final class ObservedBisections {
     /** The least time left to the visit's end for a bisection to be started. */
-    static final Duration LEAST = Duration.ofSeconds(5);
+    public static final Duration LEAST = Duration.ofSeconds(5);
 
     private ObservedBisections() {
     }
 
     /** How a route replays a wrong run on the lane its session was observed in (its own way to a run). */
     @FunctionalInterface
-    interface Replayer {
+    public interface Replayer {
         /**
          * The row of {@code model} fed {@code inputs}, run on {@code backend} in the lane session {@code s} was observed in
          * (a row of the replay's run, labelled as a replay) and bisected there when wrong, within {@code left} where one is
@@ -47,7 +48,7 @@ final class ObservedBisections {
      * {@link #LEAST} remains before {@code deadline}) and settled by its bisection ({@link #settle}); any other verdict as
      * it is.
      */
-    static ObservedVerdict bisect(ObservedVerdict v, Optional<Path> model, Function<Observed.Tensor, Optional<NamedTensor>> values,
+    public static ObservedVerdict bisect(ObservedVerdict v, Optional<Path> model, Function<Observed.Tensor, Optional<NamedTensor>> values,
                                   Replayer replayer, Optional<Instant> deadline) {
         if (!(v instanceof ObservedVerdict.Judged j) || j.status() != Status.WRONG_OUTPUT || !j.backend().isBrowser()) {
             return v;
@@ -69,18 +70,19 @@ final class ObservedBisections {
      * The wrong verdict {@code j} once its replay on its own lane was bisected: settled where the replay reproduced the
      * divergence observed and its bisection finds one-step rounding; otherwise as it was, saying why.
      */
-    static ObservedVerdict.Judged settle(ObservedVerdict.Judged j, Optional<RunResult> replay) {
+    public static ObservedVerdict.Judged settle(ObservedVerdict.Judged j, Optional<RunResult> replay) {
         if (replay.isEmpty()) {
             return j.bisected(j.status(), new ObservedVerdict.Bisecting.NotBisected("its replay on its own lane gave no row"));
         }
-        Bisection b = replay.get().analysis().bisection();
+        RunResult replayed = replay.get();
+        Bisection b = replayed.analysis().bisection();
         if (b == null) {
-            return j.bisected(j.status(), new ObservedVerdict.Bisecting.NotBisected("its replay on its own lane was " + replay.get().status()
-                    + (replay.get().reason() == null ? "" : ": " + replay.get().reason())));
+            return j.bisected(j.status(), new ObservedVerdict.Bisecting.NotBisected("its replay on its own lane was " + replayed.status()
+                    + (replayed.reason() == null ? "" : ": " + replayed.reason())));
         }
-        Optional<Parity> again = replay.get().parity();
+        Optional<Parity> again = replayed.parity();
         // the bisection explains the replay's divergence: where that is not the app's, it is kept and settles nothing
-        boolean reproduced = again.isPresent() && reproduces(j.parity(), again.get());
+        boolean reproduced = again.map(p -> reproduces(j.parity(), p)).orElse(false);
         boolean settles = reproduced && Bisections.settles(b);
         return j.bisected(settles ? Status.PASSED : j.status(), new ObservedVerdict.Bisecting.Bisected(b, again.orElse(null), reproduced, settles));
     }
@@ -89,7 +91,7 @@ final class ObservedBisections {
      * Whether a replay's divergence is the one observed: the same model and inputs on the same lane, its largest error
      * within a factor of {@link #REPRODUCED} of the app's either way (a GPU's reductions are not bit-for-bit repeatable).
      */
-    static boolean reproduces(Parity observed, Parity replay) {
+    public static boolean reproduces(Parity observed, Parity replay) {
         double a = observed.maxAbsErr();
         double b = replay.maxAbsErr();
         if (!Double.isFinite(a) || !Double.isFinite(b)) {
@@ -99,5 +101,5 @@ final class ObservedBisections {
     }
 
     /** How far apart an observed divergence and its replay's may be and still be one divergence. */
-    static final double REPRODUCED = 2.0;
+    public static final double REPRODUCED = 2.0;
 }

@@ -1,7 +1,9 @@
-package dev.accelbridge.api;
+package dev.accelbridge.observe;
 
+import dev.accelbridge.api.ObservedVerdict;
 import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.browser.observe.PageObserver;
+import dev.accelbridge.browser.observe.VisitReadings;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.Bytes;
@@ -35,12 +37,12 @@ import java.util.function.Function;
  * graph's dtype, the session's status the worst of its runs; a run that failed in the page fails it. The one place both
  * ways in (a user's test, {@code accelbridge observe}) judge a session ({@link #verdict}).
  */
-final class ObservedJudge {
+public final class ObservedJudge {
     private ObservedJudge() {
     }
 
     /** The dtype a model's graph computes in, when its file was kept and reads as ONNX. */
-    static Optional<Precision> precision(Optional<Path> model) {
+    public static Optional<Precision> precision(Optional<Path> model) {
         if (model.isEmpty()) {
             return Optional.empty();
         }
@@ -52,7 +54,7 @@ final class ObservedJudge {
     }
 
     /** A session's model as the judge is given it: kept on disk, or not, and why. */
-    sealed interface Model permits Model.Kept, Model.NotKept {
+    public sealed interface Model permits Model.Kept, Model.NotKept {
         /** Kept on disk (its external data as far as it was). */
         record Kept(PageObserver.KeptModel model) implements Model {
         }
@@ -69,6 +71,15 @@ final class ObservedJudge {
         /** {@code kept} where present, else not kept for {@code why}. */
         static Model of(Optional<PageObserver.KeptModel> kept, java.util.function.Supplier<NotKept> why) {
             return kept.<Model>map(Kept::new).orElseGet(why);
+        }
+
+        /**
+         * Session {@code s}'s model as a visit's document {@code d} holds it: kept; not kept for the budget {@code keep} (the
+         * page held no copy for the reader, or the visit's budget had no room); else let go by the page before the reader
+         * had it.
+         */
+        static Model of(VisitReadings.Document d, Observed.Session s, long keep) {
+            return of(Optional.ofNullable(d.models().get(s.id())), () -> d.overBudget().contains(s.id()) ? overBudget(s, keep) : letGo(s));
         }
 
         /** Not kept: the budget {@code keep} had no room for it (the page held no copy for the reader, or the visit's was spent). */
@@ -97,14 +108,14 @@ final class ObservedJudge {
      * CPU ({@link #judge(Observed.Session, Model, Function, NativeProviders, Optional)}), then, where wrong, bisected on its
      * own lane through {@code replayer} and settled by that bisection ({@link ObservedBisections#bisect}).
      */
-    static ObservedVerdict verdict(Observed.Session s, Model model, Function<Observed.Tensor, Optional<NamedTensor>> values,
+    public static ObservedVerdict verdict(Observed.Session s, Model model, Function<Observed.Tensor, Optional<NamedTensor>> values,
                                    NativeProviders natives, Optional<Instant> deadline, ObservedBisections.Replayer replayer) {
         ObservedVerdict v = judge(s, model, values, natives, deadline);
         return ObservedBisections.bisect(v, model.kept().map(PageObserver.KeptModel::file), values, replayer, deadline);
     }
 
     /** The longest one native replay of a run may take. */
-    static final Duration RUN_LIMIT = Duration.ofMinutes(5);
+    public static final Duration RUN_LIMIT = Duration.ofMinutes(5);
 
     /**
      * Judges session {@code s}, its model file (kept on disk, named by its sha256) as {@code model} says, every native
@@ -112,7 +123,7 @@ final class ObservedJudge {
      * {@code observe --timeout 15} past 100 s, each replay given its five minutes): a session whose replay would run past
      * it is not judged, and says so. Each run's native replay within {@link #RUN_LIMIT}.
      */
-    static ObservedVerdict judge(Observed.Session s, Model model, Function<Observed.Tensor, Optional<NamedTensor>> values,
+    public static ObservedVerdict judge(Observed.Session s, Model model, Function<Observed.Tensor, Optional<NamedTensor>> values,
                                  NativeProviders natives, Optional<Instant> deadline) {
         if (!s.created()) {
             return new ObservedVerdict.Failed(s, -1, s.error() != null ? s.error() : "onnxruntime-web refused its model or options");
@@ -165,7 +176,7 @@ final class ObservedJudge {
      * A run with something to compare: it ran, and at least one output came back to the CPU with its values (returned so,
      * or kept on the GPU and read back by the app).
      */
-    static boolean comparable(Observed.Run r) {
+    public static boolean comparable(Observed.Run r) {
         return r.code() != null && r.code() == 0 && r.outputs().stream().anyMatch(Observed.Tensor::hasValues);
     }
 

@@ -1,5 +1,8 @@
-package dev.accelbridge.api;
+package dev.accelbridge.observe;
 
+import dev.accelbridge.api.CaseResult;
+import dev.accelbridge.api.RunRequest;
+import dev.accelbridge.api.SessionRun;
 import dev.accelbridge.browser.launch.WebGpuAdapter;
 import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.core.BackendId;
@@ -34,15 +37,15 @@ import java.util.function.Function;
  * to the observation's run. A replay's input set is the observed row's with {@code replay of } before it, so each row
  * names the session it replays.
  */
-final class ObservedReplays {
+public final class ObservedReplays {
     /** What a replay's input set begins with. */
-    static final String PREFIX = "replay of ";
+    public static final String PREFIX = "replay of ";
 
     /**
      * A session to replay: its model file, its row's model name and input set, its run with every input's values, and the
      * session options the app made it with (its graph optimization level, WebGPU graph capture), which the replay runs with.
      */
-    record Replayable(Path model, String name, String inputSet, List<NamedTensor> inputs, RuntimeOptions options) {
+    public record Replayable(Path model, String name, String inputSet, List<NamedTensor> inputs, RuntimeOptions options) {
     }
 
     private ObservedReplays() {
@@ -53,7 +56,7 @@ final class ObservedReplays {
      * and WebGPU graph capture (an EP option on the native WebGPU EP, a config entry on JSEP), so a replay of its run runs
      * with the app's own; the defaults where the app gave none Accelbridge knows.
      */
-    static RuntimeOptions options(Observed.Session s) {
+    public static RuntimeOptions options(Observed.Session s) {
         java.util.Map<RuntimeOption, String> m = new java.util.EnumMap<>(RuntimeOption.class);
         if (s.optimization() != null && RuntimeOption.OPTIMIZATION.choices().contains(s.optimization())) {
             m.put(RuntimeOption.OPTIMIZATION, s.optimization());
@@ -65,7 +68,7 @@ final class ObservedReplays {
     }
 
     /** The session's replay, when its model was kept and a run of it has every input's values (the first such run). */
-    static Optional<Replayable> of(Observed.Session s, Optional<Path> model, RunResult row, Function<Observed.Tensor, Optional<NamedTensor>> values) {
+    public static Optional<Replayable> of(Observed.Session s, Optional<Path> model, RunResult row, Function<Observed.Tensor, Optional<NamedTensor>> values) {
         for (int i = 0; i < s.runs().size(); i++) {
             Optional<List<NamedTensor>> inputs = inputs(s, i, model, values);
             if (inputs.isPresent()) {
@@ -76,7 +79,7 @@ final class ObservedReplays {
     }
 
     /** The inputs the app fed the session's run {@code run} (0: its first), when its model was kept and that run has every input's values. */
-    static Optional<List<NamedTensor>> inputs(Observed.Session s, int run, Optional<Path> model, Function<Observed.Tensor, Optional<NamedTensor>> values) {
+    public static Optional<List<NamedTensor>> inputs(Observed.Session s, int run, Optional<Path> model, Function<Observed.Tensor, Optional<NamedTensor>> values) {
         Observed.Run r = run < 0 || run >= s.runs().size() ? null : s.runs().get(run);
         if (model.isEmpty() || r == null || r.failed() || r.inputs().isEmpty() || !r.inputs().stream().allMatch(Observed.Tensor::hasValues)) {
             return Optional.empty();
@@ -91,7 +94,7 @@ final class ObservedReplays {
      * the route's ({@code runner}; added to run {@code runId} where given); its rows. The one way both routes replay a
      * wrong session for its bisection.
      */
-    static List<RunResult> onOwnLane(Replayable run, Observed.Session s, BackendId backend, BrowserKind browser, String browserVersion,
+    public static List<RunResult> onOwnLane(Replayable run, Observed.Session s, BackendId backend, BrowserKind browser, String browserVersion,
                                      WebGpuAdapter adapter, String runId, Function<RunRequest, SessionRun> runner, List<String> notes,
                                      Optional<Duration> left) {
         Targets lane = Targets.builder().setBackends(List.of(backend)).optLane(ObservedRows.lane(browser, browserVersion, s))
@@ -103,7 +106,7 @@ final class ObservedReplays {
      * Runs the sessions on {@code targets}, adding their rows to run {@code runId}, and returns the rows; a session whose
      * model cannot be read as a case is left out, said in {@code notes}.
      */
-    static List<RunResult> replay(List<Replayable> sessions, Targets targets, String runId, Function<RunRequest, SessionRun> runner,
+    public static List<RunResult> replay(List<Replayable> sessions, Targets targets, String runId, Function<RunRequest, SessionRun> runner,
                                   List<String> notes) {
         return replay(sessions, targets, runId, runner, notes, Optional.empty());
     }
@@ -112,7 +115,7 @@ final class ObservedReplays {
      * As {@link #replay(List, Targets, String, Function, List)}, added to run {@code runId} where one is given (else a run
      * of its own), each case and the run's bisections within {@code left} where that is given.
      */
-    static List<RunResult> replay(List<Replayable> sessions, Targets targets, String runId, Function<RunRequest, SessionRun> runner,
+    public static List<RunResult> replay(List<Replayable> sessions, Targets targets, String runId, Function<RunRequest, SessionRun> runner,
                                   List<String> notes, Optional<Duration> left) {
         List<ModelCase> cases = new ArrayList<>();
         for (Replayable r : sessions) {

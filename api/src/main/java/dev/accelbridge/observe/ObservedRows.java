@@ -1,5 +1,6 @@
-package dev.accelbridge.api;
+package dev.accelbridge.observe;
 
+import dev.accelbridge.api.ObservedVerdict;
 import dev.accelbridge.browser.launch.BrowserMajorAxis;
 import dev.accelbridge.browser.page.OrtWebAxis;
 import dev.accelbridge.browser.observe.ModelSources;
@@ -38,16 +39,16 @@ import java.util.stream.Collectors;
  * verdict as its status, its runs' wall times in the page as its figures. The one mapping from what was observed to
  * what is stored.
  */
-final class ObservedRows {
+public final class ObservedRows {
     /** What the model of a row for a worker or frame seen and not observed begins with. */
-    static final String UNSEEN = "unseen ";
+    public static final String UNSEEN = "unseen ";
     /** The model of the one row of a page that made no session. */
-    static final String NONE = "no onnxruntime-web session";
+    public static final String NONE = "no onnxruntime-web session";
     /** The most characters of the page and step an input set keeps. */
-    static final int MAX_INPUT_SET = 240;
+    public static final int MAX_INPUT_SET = 240;
 
     /** Where a row was observed: the run, the page, the browser, this host. */
-    record Where(String runId, Instant startedAt, URI url, BrowserKind browser, String browserVersion, HostInfo host, String v8Flags) {
+    public record Where(String runId, Instant startedAt, URI url, BrowserKind browser, String browserVersion, HostInfo host, String v8Flags) {
         /** What the row's provenance says of the runtime: the onnxruntime-web release, the V8 flags the browser ran with. */
         Map<String, String> runtime(String ortWebVersion) {
             Map<String, String> m = new java.util.TreeMap<>();
@@ -70,7 +71,7 @@ final class ObservedRows {
      * model is named by {@code kept}, the sha256 of its bytes computed here where they were kept; else by the page's own
      * hash, said as such.
      */
-    static RunResult of(Where w, Observed.Realm realm, String step, ObservedVerdict v, Optional<Precision> graphPrecision,
+    public static RunResult of(Where w, Observed.Realm realm, String step, ObservedVerdict v, Optional<Precision> graphPrecision,
                         Optional<String> kept, List<String> notes, Double timerStepMs) {
         Observed.Session s = v.session();
         List<String> warnings = new ArrayList<>(notes);
@@ -139,13 +140,13 @@ final class ObservedRows {
     }
 
     /** A session's model as its row names it: by the sha256 of its bytes kept here, else by the page's hash, else by its id. */
-    static String model(Observed.Session s, Optional<String> kept) {
+    public static String model(Observed.Session s, Optional<String> kept) {
         String sha = kept.orElse(s.sha256());
         return "app model " + (sha == null ? "#" + s.id() : sha.substring(0, 12));
     }
 
     /** A session's input set: the page, the step that triggered it, and where it ran when not on the page's own thread. */
-    static String inputSet(Object url, Observed.Realm realm, String step) {
+    public static String inputSet(Object url, Observed.Realm realm, String step) {
         return inputSet(url, realm.label().isEmpty() ? step : step + " · " + realm.label());
     }
 
@@ -154,7 +155,7 @@ final class ObservedRows {
      * ({@code source} by sha256: {@code kept}'s, computed here, where its bytes were kept): a URL only where a response's
      * body was hashed to the bytes, else why none is named.
      */
-    static List<String> sources(Observed.Session s, Optional<String> kept, Function<String, Optional<ModelSources.Source>> source) {
+    public static List<String> sources(Observed.Session s, Optional<String> kept, Function<String, Optional<ModelSources.Source>> source) {
         List<String> out = new ArrayList<>();
         source.apply(kept.orElse(s.sha256())).ifPresent(m -> out.add(said("its model", m)));
         for (Observed.External e : s.external()) {
@@ -180,7 +181,7 @@ final class ObservedRows {
     }
 
     /** The row of a worker or frame the visit saw and could not observe: unseen, never absent. */
-    static RunResult unseen(Where w, Observed.Unseen u) {
+    public static RunResult unseen(Where w, Observed.Unseen u) {
         CaseId id = new CaseId(ModelFamily.OTHER, UNSEEN + u.kind(), null, inputSet(w.url(), u.kind() + " " + u.url()), null,
                 Precision.FP32, 1, BackendId.WASM, lane(w.browser(), w.browserVersion(), null), ScenarioId.OBSERVED);
         return RunResult.of(w.runId(), w.startedAt(), id, new Outcome.NotRun(), Status.UNAVAILABLE, Untrusted.bounded(u.describe(), 600),
@@ -189,7 +190,7 @@ final class ObservedRows {
     }
 
     /** The one row of a page that made no session. */
-    static RunResult none(Where w, String why, List<String> notes) {
+    public static RunResult none(Where w, String why, List<String> notes) {
         CaseId id = new CaseId(ModelFamily.OTHER, NONE, null, inputSet(w.url(), "whole visit"), null,
                 Precision.FP32, 1, BackendId.WASM, lane(w.browser(), w.browserVersion(), null), ScenarioId.OBSERVED);
         return RunResult.of(w.runId(), w.startedAt(), id, new Outcome.NotRun(), Status.UNAVAILABLE, why,
@@ -198,7 +199,7 @@ final class ObservedRows {
     }
 
     /** The lane a session ran in: the browser and its release, the onnxruntime-web release and engine the app loaded. */
-    static LaneId lane(BrowserKind browser, String browserVersion, Observed.Session s) {
+    public static LaneId lane(BrowserKind browser, String browserVersion, Observed.Session s) {
         LaneId lane = LaneId.of(browser).with(BrowserMajorAxis.DIMENSION.name(), browser.release(browserVersion));
         if (s == null) {
             return lane;
@@ -213,15 +214,15 @@ final class ObservedRows {
     }
 
     /** The longest wall time a page's figure may say: a day, past any visit. */
-    static final double MAX_MS = 86_400_000;
+    public static final double MAX_MS = 86_400_000;
 
     /** Whether {@code ms} can be a wall time the page measured: finite, not negative, within a day. */
-    static boolean aDuration(Double ms) {
+    public static boolean aDuration(Double ms) {
         return ms != null && Double.isFinite(ms) && ms >= 0 && ms <= MAX_MS;
     }
 
     /** The session's creation as its load, its first run as the cold one, its later runs as the samples; none if it never ran. */
-    static Optional<Timings> timings(Observed.Session s, Double timerStepMs) {
+    public static Optional<Timings> timings(Observed.Session s, Double timerStepMs) {
         List<Double> ms = s.runs().stream().map(Observed.Run::ms).filter(ObservedRows::aDuration).toList();
         if (!s.created() || ms.isEmpty()) {
             return Optional.empty();

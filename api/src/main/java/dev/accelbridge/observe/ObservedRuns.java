@@ -1,8 +1,15 @@
-package dev.accelbridge.api;
+package dev.accelbridge.observe;
 
+import dev.accelbridge.api.ObserveOptions;
+import dev.accelbridge.api.ObservedRun;
+import dev.accelbridge.api.ObservedVerdict;
+import dev.accelbridge.api.RunRequest;
+import dev.accelbridge.api.SessionRun;
+import dev.accelbridge.browser.observe.AppObserver;
 import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.browser.observe.ObserverBrowser;
 import dev.accelbridge.browser.observe.PageObserver;
+import dev.accelbridge.browser.observe.VisitReadings;
 import dev.accelbridge.core.Caches;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.RunResult;
@@ -25,7 +32,7 @@ import java.util.function.Function;
  * One observation of a user's app as a run of the store ({@link AccelbridgeSession#observe}): the visit, each session of
  * each of its documents judged and made a row, or the one row of a page that made none.
  */
-final class ObservedRuns {
+public final class ObservedRuns {
     private ObservedRuns() {
     }
 
@@ -33,7 +40,7 @@ final class ObservedRuns {
      * Observes the app as {@code o} says and stores its rows in run {@code runId}; where {@code o} asks for a replay, each
      * session is replayed on its targets through {@code runner}, the replay's rows added to the same run.
      */
-    static ObservedRun observe(ObserveOptions o, String runId, HostInfo host, NativeProviders natives, MatrixStore store,
+    public static ObservedRun observe(ObserveOptions o, String runId, HostInfo host, NativeProviders natives, MatrixStore store,
                                Function<RunRequest, SessionRun> runner) {
         Instant started = Instant.now();
         Path models;
@@ -43,7 +50,7 @@ final class ObservedRuns {
             throw new UncheckedIOException(e);
         }
         try {
-            return observe(o, runId, host, natives, store, started, AppObserver.visit(o, models), runner);
+            return observe(o, runId, host, natives, store, started, AppObserver.visit(o.visit(), models), runner);
         } finally {
             try {
                 Caches.deleteTree(models);
@@ -80,7 +87,7 @@ final class ObservedRuns {
                 String step = d.stepOf().getOrDefault(s.id(), "open");
                 // while the models are still on disk: a wrong session is bisected on its own lane, as run bisects a case,
                 // and settled by the same rule before its row is stored
-                ObservedVerdict v = ObservedJudge.verdict(s, d.model(s, o.keep()), d::values, natives, Optional.of(deadline),
+                ObservedVerdict v = ObservedJudge.verdict(s, ObservedJudge.Model.of(d, s, o.keep()), d::values, natives, Optional.of(deadline),
                         onLane(o, visit.browserVersion(), runId, runner, ObservedRows.model(s, kept.map(PageObserver.KeptModel::sha256)),
                                 ObservedRows.inputSet(o.url(), d.seen().realm(), step), visitNotes, replays));
                 List<String> rowNotes = new ArrayList<>(notes);

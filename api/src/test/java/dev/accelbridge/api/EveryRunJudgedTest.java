@@ -5,6 +5,7 @@ import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.options.WaitForSelectorState;
+import dev.accelbridge.browser.observe.AppStep;
 import dev.accelbridge.browser.observe.ObservedApp;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.browser.testing.TestChromium;

@@ -1,5 +1,6 @@
 package dev.accelbridge.api;
 
+import dev.accelbridge.browser.observe.AppStep;
 import dev.accelbridge.browser.observe.ExternalWeights;
 import dev.accelbridge.browser.observe.ObservedApp;
 import dev.accelbridge.browser.testing.RequiresBrowser;

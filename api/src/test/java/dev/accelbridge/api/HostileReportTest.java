@@ -7,6 +7,8 @@ import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.nativerunner.TinyOnnx;
+import dev.accelbridge.observe.ObservedJudge;
+import dev.accelbridge.observe.ObservedRows;
 import dev.accelbridge.reports.store.MatrixStore;
 import dev.accelbridge.run.NativeProviders;
 import org.junit.jupiter.api.AfterAll;

@@ -2,6 +2,8 @@ package dev.accelbridge.api;
 
 import dev.accelbridge.browser.observe.Observed;
 import dev.accelbridge.browser.observe.ReportedRealms;
+import dev.accelbridge.browser.observe.VisitReadings;
+import dev.accelbridge.observe.ObservedJudge;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,10 +32,10 @@ class ModelNotKeptTest {
         VisitReadings.Document d = assertThat(readings.documents()).singleElement().actual();
         Observed.Session held = d.seen().sessions().get(0);
         Observed.Session refused = d.seen().sessions().get(1);
-        assertThat(d.model(held, 4L << 30)).isEqualTo(new ObservedJudge.Model.NotKept("its model (126.8 MiB) was not kept: the page "
+        assertThat(ObservedJudge.Model.of(d, held, 4L << 30)).isEqualTo(new ObservedJudge.Model.NotKept("its model (126.8 MiB) was not kept: the page "
                 + "let it go (it left the document, or the realm ended) before the reader had it, within the budget"));
         // the page held no copy of this one for the reader: its budget, said as such
-        assertThat(d.model(refused, 4L << 30)).isEqualTo(new ObservedJudge.Model.NotKept("its model (126.8 MiB) was not kept: the visit "
+        assertThat(ObservedJudge.Model.of(d, refused, 4L << 30)).isEqualTo(new ObservedJudge.Model.NotKept("its model (126.8 MiB) was not kept: the visit "
                 + "keeps at most 4.0 GiB of models on disk (--keep)"));
     }
 }

@@ -1,6 +1,8 @@
 package dev.accelbridge.api;
 
+import dev.accelbridge.browser.observe.AppStep;
 import dev.accelbridge.browser.observe.ObservedApp;
+import dev.accelbridge.browser.observe.VisitReadings;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.RunResult;

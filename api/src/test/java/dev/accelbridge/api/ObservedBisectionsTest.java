@@ -14,6 +14,8 @@ import dev.accelbridge.core.Precision;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.ScenarioId;
 import dev.accelbridge.core.Status;
+import dev.accelbridge.observe.ObservedBisections;
+import dev.accelbridge.observe.ObservedRows;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;

@@ -1,6 +1,7 @@
 package dev.accelbridge.api;
 
 import dev.accelbridge.browser.observe.Observed;
+import dev.accelbridge.browser.observe.VisitReadings;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,6 +1,7 @@
 package dev.accelbridge.api;
 
 import dev.accelbridge.browser.launch.BrowserDiscovery;
+import dev.accelbridge.browser.observe.AppStep;
 import dev.accelbridge.browser.observe.ObservedApp;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import dev.accelbridge.core.BackendId;

@@ -1,14 +1,10 @@
-package dev.accelbridge.api;
+package dev.accelbridge.browser.observe;
 
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.PlaywrightException;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.browser.launch.InstalledBrowser;
 import dev.accelbridge.browser.launch.PlaywrightVisit;
-import dev.accelbridge.browser.observe.ModelSources;
-import dev.accelbridge.browser.observe.Observed;
-import dev.accelbridge.browser.observe.ObserverBrowser;
-import dev.accelbridge.browser.observe.PageObserver;
 import dev.accelbridge.core.BackendUnavailableException;
 import dev.accelbridge.core.Untrusted;
 
@@ -24,27 +20,28 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Opens a user's app in a browser with the observer installed before any of its scripts, does the steps, and watches
- * until the app is done ({@link ObserveOptions}): what every document of the visit made, each session with the step that
+ * until the app is done ({@link VisitOptions}): what every document of the visit made, each session with the step that
  * triggered it and its model's bytes read while its document was there (a navigation away loses nothing already seen).
  * Bounded: a page that never answers is closed from outside at the timeout and a grace ({@link #grace}). What it reads
  * is kept by {@link VisitReadings}.
  */
-final class AppObserver {
+@dev.accelbridge.core.PublicApi
+public final class AppObserver {
     /** How often the page's report is read while the app works. */
-    static final Duration POLL = Duration.ofMillis(250);
+    public static final Duration POLL = Duration.ofMillis(250);
     /**
      * What a visit saw, and what it saw and could not observe; its models are kept under {@code models}, which the caller
      * deletes once the sessions are judged.
      */
-    record Visit(List<VisitReadings.Document> documents, String browserVersion, boolean timedOut, List<String> notes, List<Observed.Unseen> unseen,
+    public record Visit(List<VisitReadings.Document> documents, String browserVersion, boolean timedOut, List<String> notes, List<Observed.Unseen> unseen,
                  Path models, Map<String, ModelSources.Source> sources) {
         /** Where the bytes hashing to {@code sha256} came from, as the network layer showed them. */
-        Optional<ModelSources.Source> source(String sha256) {
+        public Optional<ModelSources.Source> source(String sha256) {
             return Optional.ofNullable(sha256 == null ? null : sources.get(sha256));
         }
     }
 
-    private final ObserveOptions options;
+    private final VisitOptions options;
     private final List<String> notes = new CopyOnWriteArrayList<>();
     private final VisitReadings readings;
     private long deadline;
@@ -54,14 +51,14 @@ final class AppObserver {
     private ModelSources sources;
     private PageObserver observer;
 
-    private AppObserver(ObserveOptions options, Path models) {
+    private AppObserver(VisitOptions options, Path models) {
         this.options = options;
         this.models = models;
         this.readings = new VisitReadings(models, options.keep());
     }
 
     /** Visits the app; its models are kept on disk under {@code models}. */
-    static Visit visit(ObserveOptions options, Path models) {
+    public static Visit visit(VisitOptions options, Path models) {
         return new AppObserver(options, models).run();
     }
 
@@ -128,7 +125,7 @@ final class AppObserver {
     }
 
     /** How long past its timeout a page that does not answer is given: 10 s, or half the timeout when that is shorter. */
-    static Duration grace(Duration timeout) {
+    public static Duration grace(Duration timeout) {
         Duration half = timeout.dividedBy(2);
         return half.compareTo(Duration.ofSeconds(10)) < 0 ? half : Duration.ofSeconds(10);
     }

@@ -1,9 +1,6 @@
-package dev.accelbridge.api;
+package dev.accelbridge.browser.observe;
 
 import com.microsoft.playwright.PlaywrightException;
-import dev.accelbridge.browser.observe.ModelSources;
-import dev.accelbridge.browser.observe.Observed;
-import dev.accelbridge.browser.observe.PageObserver;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.NamedTensor;
 
@@ -23,44 +20,36 @@ import java.util.stream.Stream;
  * step, and its models and tensors kept on disk within the keep budget. {@link AppObserver} drives the visit; this
  * keeps what it read.
  */
-final class VisitReadings {
+@dev.accelbridge.core.PublicApi
+public final class VisitReadings {
     /**
      * The most realms (documents, frames, workers) one visit keeps, counted here: found when tried, a page that reloads
      * itself after 64 sessions, or one that claims a new document on every reading, made thousands of rows and ran the
      * JVM out of memory, since the observer's bounds hold per document and a page makes as many as it likes.
      */
-    static final int MAX_REALMS = 64;
+    public static final int MAX_REALMS = 64;
     /**
      * The most characters of reports one reading holds across its realms (each at most {@link PageObserver#MAX_REPORT}):
      * a reading keeps what it parses, so 64 realms of 64 MiB would hold gigabytes.
      */
-    static final long MAX_REPORT_CHARS = 256L << 20;
+    public static final long MAX_REPORT_CHARS = 256L << 20;
     /** The most sessions one visit keeps across its realms (each realm keeps at most 64); more are counted. */
-    static final int MAX_SESSIONS = 256;
+    public static final int MAX_SESSIONS = 256;
 
     /**
      * One realm of the visit as last seen (a document of the page, a frame, a worker), its sessions' triggering steps and
      * their models kept on disk, the sessions whose model the budget had no room for; {@code url} the page's URL when it
      * was first seen.
      */
-    record Document(Observed seen, Map<Integer, String> stepOf, Map<Integer, PageObserver.KeptModel> models, Map<Integer, Path> tensors,
+    public record Document(Observed seen, Map<Integer, String> stepOf, Map<Integer, PageObserver.KeptModel> models, Map<Integer, Path> tensors,
                     Set<Integer> overBudget, String url) {
         /** The realm and its document: a navigation, or another worker from the same script, is another. */
         String key() {
             return seen.realm().kind() + " " + seen.realm().url() + " " + seen.document();
         }
 
-        /**
-         * Session {@code s}'s model as the judge is given it: kept; not kept for the budget {@code keep} (the page held no
-         * copy for the reader, or the visit's budget had no room); else let go by the page before the reader had it.
-         */
-        ObservedJudge.Model model(Observed.Session s, long keep) {
-            return ObservedJudge.Model.of(Optional.ofNullable(models.get(s.id())), () -> overBudget.contains(s.id())
-                    ? ObservedJudge.Model.overBudget(s, keep) : ObservedJudge.Model.letGo(s));
-        }
-
         /** A tensor of this document's runs with its values: from the report, or from the file its held values went to. */
-        Optional<NamedTensor> values(Observed.Tensor t) {
+        public Optional<NamedTensor> values(Observed.Tensor t) {
             return t.tensor(id -> Optional.ofNullable(tensors.get(id)));
         }
     }
@@ -79,7 +68,7 @@ final class VisitReadings {
     private final long keep;
 
     /** Readings whose models and tensors go under {@code models}, at most {@code keep} bytes in all. */
-    VisitReadings(Path models, long keep) {
+    public VisitReadings(Path models, long keep) {
         this.models = models;
         this.keep = keep;
     }
@@ -90,7 +79,7 @@ final class VisitReadings {
     }
 
     /** Every realm kept, as last read. */
-    List<Document> documents() {
+    public List<Document> documents() {
         return List.copyOf(documents.values());
     }
 
@@ -125,7 +114,7 @@ final class VisitReadings {
      * One reading: every realm's sessions (the page's document, its frames, its workers), each new one given the step
      * that triggered it; what was seen and not observed is kept. Returns what changes when a session is made or run.
      */
-    String read(PageObserver observer, Supplier<String> pageUrl) {
+    public String read(PageObserver observer, Supplier<String> pageUrl) {
         PageObserver.Reading reading;
         try {
             reading = observer.readAll(MAX_REPORT_CHARS);
@@ -190,7 +179,7 @@ final class VisitReadings {
      * {@code read} with no more sessions than the visit has room for beside the {@code others} its other realms keep (the
      * rest counted as dropped).
      */
-    static Observed withinVisit(Observed read, int others) {
+    public static Observed withinVisit(Observed read, int others) {
         int room = Math.max(0, MAX_SESSIONS - others);
         if (read.sessions().size() <= room) {
             return read;

@@ -2,10 +2,10 @@ package dev.accelbridge.tools.cli;
 
 import dev.accelbridge.api.Accelbridge;
 import dev.accelbridge.api.AccelbridgeSession;
-import dev.accelbridge.api.AppStep;
 import dev.accelbridge.api.ObserveOptions;
 import dev.accelbridge.api.ObservedRun;
 import dev.accelbridge.api.SessionOptions;
+import dev.accelbridge.browser.observe.AppStep;
 import dev.accelbridge.browser.observe.PageObserver;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BrowserKind;
