@@ -33,7 +33,8 @@ public record HostInfo(String hostname, String fingerprint, String os, String ar
         cpuModel = cpuModel == null ? null : Untrusted.reason(cpuModel);
         simdFlags = simdFlags.stream().map(Untrusted::reason).toList();
         gpus = gpus.stream().map(Untrusted::reason).toList();
-        facts = facts == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(facts));
+        // stored facts are read under their right names, whatever wrote them (HostFacts)
+        facts = facts == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(HostFacts.named(facts));
     }
 
     /** A host without further facts (this machine, as {@code detect} sees it). */

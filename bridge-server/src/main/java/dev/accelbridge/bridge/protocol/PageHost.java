@@ -1,6 +1,7 @@
 package dev.accelbridge.bridge.protocol;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.accelbridge.core.HostFacts;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.PublicApi;
 import dev.accelbridge.core.Untrusted;
@@ -76,19 +77,19 @@ public final class PageHost {
     private static Map<String, String> acceleratorFacts(PageProbe p) {
         Map<String, String> out = new LinkedHashMap<>();
         if (p.webgpu().adapterFound()) {
-            out.put("p.webgpu().vendor", p.webgpu().vendor());
-            out.put("p.webgpu().architecture", p.webgpu().architecture());
-            out.put("p.webgpu().isFallbackAdapter", String.valueOf(p.webgpu().isFallbackAdapter()));
+            out.put(HostFacts.WEBGPU_VENDOR, p.webgpu().vendor());
+            out.put(HostFacts.WEBGPU_ARCHITECTURE, p.webgpu().architecture());
+            out.put(HostFacts.WEBGPU_FALLBACK, String.valueOf(p.webgpu().isFallbackAdapter()));
         } else {
-            out.put("webgpu", "none: " + Untrusted.bounded(p.webgpu().evidence(), 200));
+            out.put(HostFacts.WEBGPU_NONE, "none: " + Untrusted.bounded(p.webgpu().evidence(), 200));
         }
-        p.webnn().contexts().forEach(c -> out.put("p.webnn()." + (c.deviceType() == null ? "default" : c.deviceType()), c.ok() ? "ok" : "failed: "
-                + Untrusted.bounded(c.error(), 200)));
+        p.webnn().contexts().forEach(c -> out.put(HostFacts.WEBNN_CONTEXT + (c.deviceType() == null ? "default" : c.deviceType()),
+                c.ok() ? "ok" : "failed: " + Untrusted.bounded(c.error(), 200)));
         if (!p.webnn().present()) {
-            out.put("webnn", "none: " + Untrusted.bounded(p.webnn().evidence(), 200));
+            out.put(HostFacts.WEBNN_NONE, "none: " + Untrusted.bounded(p.webnn().evidence(), 200));
         }
-        out.put("secureContext", String.valueOf(p.secureContext()));
-        out.put("p.crossOriginIsolated()", String.valueOf(p.crossOriginIsolated()));
+        out.put(HostFacts.SECURE_CONTEXT, String.valueOf(p.secureContext()));
+        out.put(HostFacts.CROSS_ORIGIN_ISOLATED, String.valueOf(p.crossOriginIsolated()));
         return out;
     }
 
