@@ -4,6 +4,7 @@ import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.Dimension;
 import dev.accelbridge.core.Dimensions;
 import dev.accelbridge.core.Limits;
+import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.reports.store.ExportRules.Kind;
 import dev.accelbridge.reports.store.ExportRules.Rule;
@@ -67,7 +68,7 @@ final class ExportSchema {
             "runtimeVersions", stringMap(), "threads", whole(1, 1 << 16), "verified", stringMap());
 
     static final Kind RESULT = withCase(kind(Set.of("runId", "status"),
-            "runId", text(), "startedAt", instant(), "caseKey", text(), "actual", text(),
+            "runId", text(), "startedAt", instant(), "caseKey", text(), "actual", text(), "outcome", one(outcomes()),
             "status", one(statuses()), "reason", text(), "evidence", text(), "flaky", bool(),
             "attempts", whole(1, Limits.MAX_RETRIES + 1), "earlierAttempts", array(text(), Limits.MAX_RETRIES),
             "host", text(), "hostFingerprint", text(), "browser", text(), "driver", text(), "adapter", text(),
@@ -86,7 +87,7 @@ final class ExportSchema {
             "itemsPerSec", nonNegative(), "memory", (Rule) v -> object(MemoryForm.SCHEMA).problem(v), "rssPeakBytes", whole(0, Long.MAX_VALUE),
             "fallbackPath", array(object(HOP), 16), "warnings", array(text(), 1024),
             "diagnostics", array(object(DIAGNOSTIC), 1024), "provenance", object(PROVENANCE),
-            "bisection", generic(), "profile", generic(), "coldStart", generic(), "recreate", generic(),
+            "bisection", generic(), "profile", generic(), "coldStart", generic(), "recreate", generic(), "placement", generic(), "computed", generic(),
             // memory's and decoding's kinds are read when a record is checked, not when this class is made: MemoryForm's or
             // DecodingForm's own initialisation may be what made this one, its SCHEMA still null then (an export whose first
             // result was a generation failed so; and one whose first form read was a result's memory)
@@ -123,6 +124,14 @@ final class ExportSchema {
                 return "'" + clip(v.asText()) + "' is not a " + d.label() + " (" + e.fix() + ")";
             }
         };
+    }
+
+    private static Set<String> outcomes() {
+        Set<String> s = new LinkedHashSet<>();
+        for (Outcome.Kind k : Outcome.Kind.values()) {
+            s.add(k.name());
+        }
+        return s;
     }
 
     private static Set<String> statuses() {

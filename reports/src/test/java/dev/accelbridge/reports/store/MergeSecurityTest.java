@@ -92,6 +92,15 @@ class MergeSecurityTest {
     }
 
     @Test
+    void aResultWhoseOutcomeDisagreesWithItsFieldsIsRefusedNeverGuessed() throws Exception {
+        // the first result ran (a backend, timings): said to have run nowhere, its fields disagree with its kind
+        assertRefused(withFirstResult("disagrees.json", r -> r.put("outcome", "NOT_RUN")), "NOT_RUN names a backend");
+        assertRefused(withFirstResult("stopped.json", r -> r.put("outcome", "STOPPED")), "STOPPED has timings");
+        assertRefused(withFirstResult("unknown.json", r -> r.put("outcome", "SOMETIMES")), "outcome");
+        assertRefused(withFirstResult("none.json", r -> r.remove("outcome")), "has no outcome");
+    }
+
+    @Test
     void theUnmodifiedExportIsAcceptedSoTheRulesBelowRefuseOnlyWhatIsWrong() throws Exception {
         Path f = file("ok.json", valid.toString());
         try (MatrixStore s = MatrixStore.open(target)) {
