@@ -61,6 +61,24 @@ public final class RecordSchema {
     }
 
     /**
+     * A whole schema document, the frame every generator shares: the dialect, its {@code title} and {@code description}, then
+     * what {@code body} puts in it (given the document and the definitions it fills), the definitions last, placed after the
+     * description. Each side writes the document with its own mapper.
+     */
+    public static Map<String, Object> document(String title, String description,
+                                               java.util.function.BiConsumer<Map<String, Object>, Map<String, Object>> body) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("$schema", "https://json-schema.org/draft/2020-12/schema");
+        root.put("title", title);
+        root.put("description", description);
+        root.put("$defs", Map.of()); // its place: after the description, filled once the body has made them
+        Map<String, Object> defs = new LinkedHashMap<>();
+        body.accept(root, defs);
+        root.put("$defs", defs);
+        return root;
+    }
+
+    /**
      * A schema node of {@code keyValues} (name, value, ...) in that order: {@code Map.of} has none, and a committed schema
      * must be written the same on every run.
      */

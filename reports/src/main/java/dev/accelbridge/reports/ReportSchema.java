@@ -119,18 +119,14 @@ public final class ReportSchema {
 
     /** The schema, generated from the records now. */
     public static ObjectNode generate() {
-        ObjectNode root = JSON.createObjectNode();
-        root.put("$schema", "https://json-schema.org/draft/2020-12/schema");
-        root.put("title", "Accelbridge report forms");
-        root.put("description", "Generated from the reports' records (ReportSchema); docs/recording.md says what each field means.");
-        root.putObject("$defs"); // filled below, where it stands
-        Map<String, Object> defs = new LinkedHashMap<>();
-        RecordSchema schema = new RecordSchema(defs, RULES, "ReportSchema");
-        ObjectNode forms = root.putObject("forms");
-        FORMS.forEach(f -> forms.set(f.name(), JSON.valueToTree(schema.type(f.type()))));
-        withCase(defs);
-        root.set("$defs", JSON.valueToTree(defs));
-        return root;
+        return JSON.valueToTree(RecordSchema.document("Accelbridge report forms",
+                "Generated from the reports' records (ReportSchema); docs/recording.md says what each field means.", (root, defs) -> {
+                    RecordSchema schema = new RecordSchema(defs, RULES, "ReportSchema");
+                    Map<String, Object> forms = new LinkedHashMap<>();
+                    FORMS.forEach(f -> forms.put(f.name(), schema.type(f.type())));
+                    root.put("forms", forms);
+                    withCase(defs);
+                }));
     }
 
     /**

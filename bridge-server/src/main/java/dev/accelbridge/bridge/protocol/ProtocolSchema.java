@@ -36,29 +36,26 @@ public final class ProtocolSchema {
 
     /** The schema, generated from the records now. */
     public static ObjectNode generate() {
-        ObjectNode root = JSON.createObjectNode();
-        root.put("$schema", "https://json-schema.org/draft/2020-12/schema");
-        root.put("title", "Accelbridge page protocol v" + FrameCodec.PROTOCOL_VERSION);
-        root.put("description", "Generated from dev.accelbridge.bridge.protocol's records (ProtocolSchema); docs/protocol.md "
-                + "says what each field means. Every message carries the envelope; a message's own fields sit beside it.");
-        root.putObject("$defs"); // filled below, where it stands: after the title
-        Map<String, Object> defs = new LinkedHashMap<>();
-        ObjectNode env = JSON.createObjectNode().put("type", "object");
-        env.putObject("properties").<ObjectNode>set("v", JSON.createObjectNode().put("const", FrameCodec.PROTOCOL_VERSION))
-                .<ObjectNode>set("type", JSON.createObjectNode().put("type", "string"))
-                .set("job", JSON.createObjectNode().set("type", JSON.createArrayNode().add("string").add("null")));
-        env.putArray("required").add("v").add("type");
-        defs.put("envelope", env);
-        ObjectNode toPage = root.putObject("toPage");
-        for (Class<?> c : sorted(ToPage.class.getPermittedSubclasses())) {
-            toPage.set(kindOf(c).id(), message(c, defs, true));
-        }
-        ObjectNode fromPage = root.putObject("fromPage");
-        for (Class<?> c : sorted(FromPage.class.getPermittedSubclasses())) {
-            fromPage.set(kindOf(c).id(), message(c, defs, false));
-        }
-        root.set("$defs", JSON.valueToTree(defs));
-        return root;
+        return JSON.valueToTree(RecordSchema.document("Accelbridge page protocol v" + FrameCodec.PROTOCOL_VERSION,
+                "Generated from dev.accelbridge.bridge.protocol's records (ProtocolSchema); docs/protocol.md says what each field "
+                        + "means. Every message carries the envelope; a message's own fields sit beside it.", (root, defs) -> {
+                    ObjectNode env = JSON.createObjectNode().put("type", "object");
+                    env.putObject("properties").<ObjectNode>set("v", JSON.createObjectNode().put("const", FrameCodec.PROTOCOL_VERSION))
+                            .<ObjectNode>set("type", JSON.createObjectNode().put("type", "string"))
+                            .set("job", JSON.createObjectNode().set("type", JSON.createArrayNode().add("string").add("null")));
+                    env.putArray("required").add("v").add("type");
+                    defs.put("envelope", env);
+                    ObjectNode toPage = JSON.createObjectNode();
+                    for (Class<?> c : sorted(ToPage.class.getPermittedSubclasses())) {
+                        toPage.set(kindOf(c).id(), message(c, defs, true));
+                    }
+                    root.put("toPage", toPage);
+                    ObjectNode fromPage = JSON.createObjectNode();
+                    for (Class<?> c : sorted(FromPage.class.getPermittedSubclasses())) {
+                        fromPage.set(kindOf(c).id(), message(c, defs, false));
+                    }
+                    root.put("fromPage", fromPage);
+                }));
     }
 
     /** The schema as the committed file holds it. */

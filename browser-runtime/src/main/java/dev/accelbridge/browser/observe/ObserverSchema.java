@@ -9,7 +9,6 @@ import dev.accelbridge.core.RecordSchema;
 
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -46,29 +45,23 @@ public final class ObserverSchema {
 
     /** The schema, generated from the records now. */
     public static ObjectNode generate() {
-        ObjectNode root = JSON.createObjectNode();
-        root.put("$schema", "https://json-schema.org/draft/2020-12/schema");
-        root.put("title", "Accelbridge observer report");
-        root.put("description", "Generated from the records a realm's report is read into (ObserverSchema); a key no record "
-                + "declares is refused. docs/observe.md says what each field means.");
-        root.putObject("$defs"); // filled below, where it stands: after the title
-        Map<String, Object> defs = new LinkedHashMap<>();
-        Map<String, Object> report = new RecordSchema(defs, RULES, "ObserverSchema").object(Observed.class);
-        @SuppressWarnings("unchecked")
-        Map<String, Object> props = (Map<String, Object>) report.get("properties");
-        props.remove("realm"); // the reader's, never the page's
-        defs.remove("Observed.Realm");
-        report.put("additionalProperties", false);
-        root.set("report", JSON.valueToTree(report));
-        defs.values().forEach(d -> {
-            if (d instanceof Map<?, ?> m && "object".equals(m.get("type"))) {
-                @SuppressWarnings("unchecked")
-                Map<String, Object> def = (Map<String, Object>) m;
-                def.put("additionalProperties", false);
-            }
-        });
-        root.set("$defs", JSON.valueToTree(defs));
-        return root;
+        return JSON.valueToTree(RecordSchema.document("Accelbridge observer report", "Generated from the records a realm's report is "
+                + "read into (ObserverSchema); a key no record declares is refused. docs/observe.md says what each field means.", (root, defs) -> {
+                    Map<String, Object> report = new RecordSchema(defs, RULES, "ObserverSchema").object(Observed.class);
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> props = (Map<String, Object>) report.get("properties");
+                    props.remove("realm"); // the reader's, never the page's
+                    defs.remove("Observed.Realm");
+                    report.put("additionalProperties", false);
+                    root.put("report", report);
+                    defs.values().forEach(d -> {
+                        if (d instanceof Map<?, ?> m && "object".equals(m.get("type"))) {
+                            @SuppressWarnings("unchecked")
+                            Map<String, Object> def = (Map<String, Object>) m;
+                            def.put("additionalProperties", false);
+                        }
+                    });
+                }));
     }
 
     /** The schema as the committed file holds it. */
