@@ -18,23 +18,23 @@ final class Fmt {
 
     static String ms(double v) {
         if (!Double.isFinite(v)) {
-            return "–";
+            return RowFigures.ABSENT;
         }
         return Timings.formatMs(v);
     }
 
     /** A rate: "1,234" or "12.3" (one decimal below 100). */
     static String rate(double v) {
-        return Double.isNaN(v) ? "-" : v >= 100 ? String.format(java.util.Locale.ROOT, "%,.0f", v)
+        return Double.isNaN(v) ? RowFigures.ABSENT : v >= 100 ? String.format(java.util.Locale.ROOT, "%,.0f", v)
                 : String.format(java.util.Locale.ROOT, "%.1f", v);
     }
 
     static String x(double ratio) {
-        return Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.2f×", ratio) : "–";
+        return Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.2f×", ratio) : RowFigures.ABSENT;
     }
 
     static String sci(double v) {
-        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.2e", v) : Double.isNaN(v) ? "–" : Double.toString(v);
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.2e", v) : Double.isNaN(v) ? RowFigures.ABSENT : Double.toString(v);
     }
 
     static String score(double v) {
@@ -42,14 +42,14 @@ final class Fmt {
     }
 
     static String pct(double v) {
-        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.1f %%", v * 100) : "–";
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.1f %%", v * 100) : RowFigures.ABSENT;
     }
 
     /** "3.2× slower" / "1.5× faster" than native CPU, or "–". */
     static String speed(Cell c) {
         double r = c.score().speedRatio();
         if (!Double.isFinite(r) || r <= 0) {
-            return "–";
+            return RowFigures.ABSENT;
         }
         if (c.result().id().isNativeCpu()) {
             return "the reference";

@@ -29,9 +29,9 @@ final class GenerationSection {
             rows.add(Section.Row.of(d.tokensDiffered() ? "warn" : null, c.host(), c.row(), c.ranOn() + Fmt.trust(r.timings()),
                     Fmt.msCi(d.ttftP50Ms(), d.ttftCi()) + (d.encoderMs().length == 0 ? "" : " (encoder " + Fmt.ms(d.encoderP50Ms()) + ")"),
                     Fmt.ms(d.itlP50Ms()) + " / " + Fmt.ms(d.itlP90Ms()),
-                    rate(d.tokensPerSec(), d.tokensPerSecCi()), n == null || n == d ? "-" : vsNative(d, n),
+                    rate(d.tokensPerSec(), d.tokensPerSecCi()), n == null || n == d ? RowFigures.ABSENT : vsNative(d, n),
                     Fmt.ms(d.coldTtftMs()) + " / " + Fmt.ms(d.coldTotalMs()),
-                    d.kvCacheBytes().isPresent() ? String.format(Locale.ROOT, "%.1f KiB", d.kvCacheBytes().getAsLong() / 1024.0) : "-",
+                    d.kvCacheBytes().isPresent() ? String.format(Locale.ROOT, "%.1f KiB", d.kvCacheBytes().getAsLong() / 1024.0) : RowFigures.ABSENT,
                     d.tokensWord()));
         }
         return Section.table("generation", "Generation (as MLPerf Client defines them: TTFT, inter-token latency, tokens/s = 1000 / "
@@ -60,11 +60,11 @@ final class GenerationSection {
     /** "×0.413 [0.391, 0.440]": this side's tokens/s over native's, the interval from the two sides' inter-token latencies. */
     private static String vsNative(Decoding d, Decoding n) {
         double[] r = d.tokensPerSecOver(n);
-        return Double.isFinite(r[0]) ? Fmt.times(r) : "-";
+        return Double.isFinite(r[0]) ? Fmt.times(r) : RowFigures.ABSENT;
     }
 
     private static String rate(double tps, Interval ci) {
-        return !Double.isFinite(tps) ? "-" : String.format(Locale.ROOT, "%.1f", tps) + (ci == null ? ""
+        return !Double.isFinite(tps) ? RowFigures.ABSENT : String.format(Locale.ROOT, "%.1f", tps) + (ci == null ? ""
                 : String.format(Locale.ROOT, " [%.1f, %.1f]", ci.lo(), ci.hi()));
     }
 }

@@ -236,7 +236,7 @@ final class HtmlRenderer {
 
     private static String provenance(Provenance p) {
         if (p == null) {
-            return "–";
+            return RowFigures.ABSENT;
         }
         StringBuilder s = new StringBuilder(h(p.browserLabel())).append(" via ").append(h(p.driver()));
         if (p.adapter() != null) {

@@ -34,11 +34,11 @@ final class MemorySection {
             GpuLedger g = u.gpu();
             Timings t = r.timings().orElse(null);
             rows.add(Section.Row.of(g != null && g.leftLiveBytes() > g.peakBytes() / 100 ? "warn" : null, c.host(), c.row(), c.ranOn(),
-                    t == null ? "–" : Fmt.ms(t.p50Ms()),
-                    g == null ? "–" : Bytes.iec(g.peakBytes()) + OrtWebEngine.ranIn(r.lane())
+                    t == null ? RowFigures.ABSENT : Fmt.ms(t.p50Ms()),
+                    g == null ? RowFigures.ABSENT : Bytes.iec(g.peakBytes()) + OrtWebEngine.ranIn(r.lane())
                             .map(OrtWebEngine::ledgerCaveat).map(x -> " (may read low: JSEP's pool)").orElse(""),
-                    g == null ? "–" : Bytes.iec(g.leftLiveBytes()),
-                    g == null ? "–" : Bytes.iec(g.largestBufferBytes()) + (g.maxBufferSize() > 0 ? " of " + Bytes.iec(g.maxBufferSize()) : ""),
+                    g == null ? RowFigures.ABSENT : Bytes.iec(g.leftLiveBytes()),
+                    g == null ? RowFigures.ABSENT : Bytes.iec(g.largestBufferBytes()) + (g.maxBufferSize() > 0 ? " of " + Bytes.iec(g.maxBufferSize()) : ""),
                     known(u.wasmHeapBytes()) + (u.wasmGrowthBytes() > 0 ? " (+" + Bytes.iec(u.wasmGrowthBytes()) + ")" : ""),
                     known(u.jsHeapBytes()),
                     process(u, "renderer") + " / " + process(u, "gpu-process"),
@@ -56,7 +56,7 @@ final class MemorySection {
     }
 
     private static String known(long bytes) {
-        return bytes < 0 ? "–" : Bytes.iec(bytes);
+        return bytes < 0 ? RowFigures.ABSENT : Bytes.iec(bytes);
     }
 
     private static String process(MemoryUsage u, String type) {

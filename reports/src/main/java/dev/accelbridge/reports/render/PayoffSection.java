@@ -18,7 +18,7 @@ final class PayoffSection {
         for (WebGpuPayoff p : WebGpuPayoff.of(m.cells().stream().map(Cell::result).toList())) {
             rows.add(Section.Row.of(null, hostName(m, p.host()), p.lane().key(), p.adapter(),
                     p.note() != null ? p.note() : p.overWasm().map(c -> c.words(WebGpuPayoff.UNIT)).orElse("not measured on both"),
-                    p.note() != null ? "–" : p.overNative().map(c -> c.words(WebGpuPayoff.UNIT)).orElse("not measured on both")));
+                    p.note() != null ? RowFigures.ABSENT : p.overNative().map(c -> c.words(WebGpuPayoff.UNIT)).orElse("not measured on both")));
         }
         return Section.table("webgpu-payoff", "Where WebGPU pays off (the width sweep)", rows.isEmpty() ? null
                         : "The width from which a browser lane's WebGPU is faster than its wasm, and than the host's native CPU, at "

@@ -37,7 +37,7 @@ final class RoofSection {
             rows.add(Section.Row.of(null, c.host(), c.row(), c.ranOn(), p.tokensPerSecond().isPresent()
                             ? String.format(Locale.ROOT, "%.1f tokens/s", p.tokensPerSecond().getAsDouble()) : Fmt.ms(c.p50()) + " ms",
                     giga(p.flopsPerSecond(), "GFLOP/s"), giga(p.weightBytesPerSecond(), "GB/s"), roof(p.peak()), p.words(),
-                    p.peak().map(DevicePeak::basis).orElse("–")));
+                    p.peak().map(DevicePeak::basis).orElse(RowFigures.ABSENT)));
         }
         return Section.table("roof", "Under the device's roof", rows.isEmpty() ? null
                         : "What each timed case achieved against its device's peak: FLOP/s (the model's FLOPs a item, or a token, "
@@ -62,12 +62,12 @@ final class RoofSection {
     }
 
     private static String giga(OptionalDouble v, String unit) {
-        return v.isPresent() ? String.format(Locale.ROOT, "%.1f %s", v.getAsDouble() / 1e9, unit) : "–";
+        return v.isPresent() ? String.format(Locale.ROOT, "%.1f %s", v.getAsDouble() / 1e9, unit) : RowFigures.ABSENT;
     }
 
     private static String roof(Optional<DevicePeak> p) {
         if (p.isEmpty()) {
-            return "–";
+            return RowFigures.ABSENT;
         }
         DevicePeak d = p.get();
         return String.format(Locale.ROOT, "%.1f GFLOP/s", d.flopsPerSecond() / 1e9)
