@@ -169,6 +169,44 @@ class SampleStatsTest {
         assertThat(LatencyFloor.of(twoSteps, 0.005, 0.5)).isNaN();
     }
 
+    @Test
+    void broadSamplesOnAShortReadbackAreNoFloor() {
+        // found when tried (sweeping the page's own floor code): of true times 5x to 20x a 0.4 ms readback with 20 % jitter
+        // per run, 22 to 23 % were "readback polled" and stopped sampling: samples spread over many multiples, and the
+        // median of each multiple's samples sits near the multiple whatever the times are, since a multiple's samples are
+        // the ones nearest it
+        SplittableRandom rnd = new SplittableRandom(104);
+        int floored = 0;
+        int stopped = 0;
+        int cases = 2000;
+        for (int c = 0; c < cases; c++) {
+            double truth = 0.4 * (5 + 15 * rnd.nextDouble());
+            double[] runs = new double[50];
+            for (int i = 0; i < runs.length; i++) {
+                runs[i] = truth * (1 + 0.2 * gaussian(rnd));
+            }
+            if (Double.isFinite(LatencyFloor.of(runs, 0.005, 0.4))) {
+                floored++;
+            }
+            // the page asks after every run whether its loop stops
+            for (int n = FloorStop.RUNS; n <= runs.length; n++) {
+                if (FloorStop.stops(Arrays.copyOf(runs, n), 0.005, 0.4, false)) {
+                    stopped++;
+                    break;
+                }
+            }
+        }
+        assertThat(floored).as("cases labelled floored of %d", cases).isLessThanOrEqualTo(cases / 200);
+        assertThat(stopped).as("loops stopped after 8 runs of %d", cases).isLessThanOrEqualTo(cases / 200);
+        // the same spread, each run learnt at the readback's next multiple (a poll): a floor all the same
+        double[] polled = new double[50];
+        for (int i = 0; i < polled.length; i++) {
+            double t = 0.4 * 10 * (1 + 0.2 * gaussian(rnd));
+            polled[i] = Math.ceil(t / 0.4) * 0.4 + 0.001 * rnd.nextDouble();
+        }
+        assertThat(LatencyFloor.of(polled, 0.005, 0.4)).isEqualTo(0.4);
+    }
+
     private static double gaussian(SplittableRandom rnd) {
         return Math.sqrt(-2 * Math.log(1 - rnd.nextDouble())) * Math.cos(2 * Math.PI * rnd.nextDouble());
     }

@@ -49,6 +49,25 @@ class FloorMirrorTest {
             }
             all.add(new Series(w, 0.005, 0.5, false));
         }
+        // a short readback under broad times (20 % jitter, 5x to 20x it: no floor) and tight ones (1 %), and broad times each
+        // learnt at the readback's next multiple (a poll: a floor)
+        for (int k = 0; k < 12; k++) {
+            // a poll is told from chance on several multiples, each within 2 % of itself: near 4x the readback, widely spread
+            double truth = 0.4 * (k % 3 == 2 ? 4 : 5 + 15 * r.nextDouble());
+            double jitter = k % 3 == 1 ? 0.01 : k % 3 == 2 ? 0.4 : 0.2;
+            double[] w = new double[30];
+            for (int i = 0; i < w.length; i++) {
+                double t = truth * (1 + jitter * (2 * r.nextDouble() - 1) * 1.7);
+                w[i] = k % 3 == 2 ? Math.ceil(t / 0.4) * 0.4 + 0.001 * r.nextDouble() : t;
+            }
+            all.add(new Series(w, 0.005, 0.4, false));
+        }
+        // each multiple's samples' median on it, but most of them off it (a third each side): no floor (the old rule's was)
+        double[] medianOnly = new double[12];
+        for (int i = 0; i < medianOnly.length; i++) {
+            medianOnly[i] = 0.4 * (3 + i / 3) + 0.12 * (i % 3 - 1);
+        }
+        all.add(new Series(medianOnly, 0.005, 0.4, false));
         StringBuilder js = new StringBuilder("import { latencyFloor, stopsOnFloor } from '"
                 + SettleMirrorTest.PAGE.resolve("floor.mjs").toAbsolutePath().toUri() + "';\n");
         for (Series s : all) {
@@ -65,6 +84,12 @@ class FloorMirrorTest {
                     + FloorStop.stops(s.waits(), s.timer(), s.readback(), s.exact()));
         }
         assertThat(out.strip().lines().toList()).containsExactlyElementsOf(expected);
+        assertThat(expected.get(expected.size() - 1)).as("samples whose multiples' medians alone sit on them").startsWith("NaN");
+        List<String> constructed = expected.subList(expected.size() - 13, expected.size() - 1);
+        for (int k = 0; k < 12; k++) {
+            assertThat(constructed.get(k)).as("constructed series %d (%s)", k, k % 3 == 2 ? "polled" : k % 3 == 1 ? "tight" : "broad")
+                    .startsWith(k % 3 == 2 ? "0.400000" : "NaN");
+        }
         assertThat(expected).as("both kinds of decision are tried").anyMatch(e -> e.endsWith(" true")).anyMatch(e -> e.endsWith(" false"))
                 .anyMatch(e -> e.startsWith("NaN")).anyMatch(e -> !e.startsWith("NaN"));
     }
