@@ -27,8 +27,11 @@ class LaunchLeasesTest {
     }
 
     private static Child start() throws Exception {
+        // the child's own account is kept: a launch that does not come up says why (found when tried: a child whose output
+        // ended before WebKit was up said nothing, its stderr discarded)
+        Path err = Files.createTempFile("accelbridge-webkit-child", ".log");
         ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), WebKitLaneChild.class.getName()).redirectError(ProcessBuilder.Redirect.DISCARD);
+                System.getProperty("java.class.path"), WebKitLaneChild.class.getName()).redirectError(err.toFile());
         Process p = pb.start();
         BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         Path profile = null;
@@ -44,7 +47,13 @@ class LaunchLeasesTest {
                 break;
             }
         }
-        assertThat(profile).as("the child launched WebKit").isNotNull();
+        if (profile == null) {
+            p.waitFor(10, TimeUnit.SECONDS);
+            String said = Files.readString(err);
+            assertThat(profile).as("the child launched WebKit (%s; its stderr: %s)", p.isAlive() ? "still running" : "exit " + p.exitValue(),
+                    said.length() > 4000 ? said.substring(said.length() - 4000) : said).isNotNull();
+        }
+        Files.deleteIfExists(err);
         assertThat(pids).as("the child's processes").hasSizeGreaterThanOrEqualTo(3);
         return new Child(p, profile, pids);
     }

@@ -11,7 +11,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.Statement;
 import java.util.List;
@@ -30,14 +29,7 @@ class LaneVersionsStoreTest {
     @Test
     void aStoreOfSchemaEightTakesEachRowsVersionsFromItsProvenance() throws Exception {
         Path f = dir.resolve("v8.duckdb");
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + f); Statement st = c.createStatement()) {
-            for (Migrations.Migration m : Migrations.ALL.subList(0, 8)) {
-                for (String sql : m.statements()) {
-                    st.execute(sql);
-                }
-                st.execute("INSERT INTO schema_version VALUES (" + m.toVersion() + ", 'test', now())");
-            }
-            st.execute("INSERT INTO runs (run_id, started_at, status) VALUES ('old', now(), 'finished')");
+        try (Connection c = OlderStore.at(f, 8, "old"); Statement st = c.createStatement()) {
             String insert = "INSERT INTO results (run_id, suite, model, model_sha256, input_set, requested, actual, status, lane, "
                     + "browser, browser_version, provenance, precision, batch_size, fallback_path, warnings) VALUES ('old', 'vision', 'convnet', "
                     + "'sha', 'img', ?, ?, 'PASSED', ?, ?, ?, ?, 'fp32', 1, '[]', '[]')";

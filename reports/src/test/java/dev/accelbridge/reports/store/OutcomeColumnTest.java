@@ -57,14 +57,7 @@ class OutcomeColumnTest {
     @Test
     void aStoreOfSchemaFourteenTakesEachRowsKindFromItsColumnsAndATamperedRowIsRefused() throws Exception {
         Path f = dir.resolve("v14.duckdb");
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + f); Statement st = c.createStatement()) {
-            for (Migrations.Migration m : Migrations.ALL.subList(0, 14)) {
-                for (String sql : m.statements()) {
-                    st.execute(sql);
-                }
-                st.execute("INSERT INTO schema_version VALUES (" + m.toVersion() + ", 'test', now())");
-            }
-            st.execute("INSERT INTO runs (run_id, started_at, status) VALUES ('old', now(), 'finished')");
+        try (Connection c = OlderStore.at(f, 14, "old"); Statement st = c.createStatement()) {
             String cols = "INSERT INTO results (run_id, suite, model, model_sha256, input_set, requested, actual, status, lane, precision, "
                     + "batch_size, fallback_path, warnings, iterations, warmups, p50_ms, load_ms, first_ms) VALUES ('old', 'vision', 'convnet', 'sha', ";
             st.execute(cols + "'ran', 'wasm', 'wasm', 'PASSED', 'native', 'fp32', 1, '[]', '[]', 3, 0, 1.0, 1.0, 1.0)");
