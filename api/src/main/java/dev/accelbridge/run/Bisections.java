@@ -9,7 +9,6 @@ import dev.accelbridge.core.Bisection;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.Defect;
 import dev.accelbridge.core.ModelCase;
-import dev.accelbridge.core.Outcome;
 import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.Status;
 import dev.accelbridge.core.Tolerance;
@@ -82,7 +81,7 @@ public final class Bisections {
     /** {@code r} with its bisection (unchanged when not {@link #wanted}). */
     public RunResult apply(RunResult r, ModelCase mc, Function<BackendId, BackendProvider> providers) {
         // wanted: a wrong output, which a backend that took it made (timed, or stopped before its figures)
-        BackendId backend = r.outcome() instanceof Outcome.Ran ran ? ran.backend() : r.outcome() instanceof Outcome.Stopped s ? s.backend() : null;
+        BackendId backend = r.actual().orElse(null);
         if (!wanted(r) || backend == null) {
             return r;
         }

@@ -23,8 +23,7 @@ final class ResultUnwraps {
     /** The accessors that hand a result's parts out as {@code Optional}s, by their owner. */
     static final Map<String, Set<String>> ACCESSORS = Map.of(
             "dev.accelbridge.core.RunResult", Set.of("actual", "timings", "parity", "correctness", "fp32Parity", "fidelity", "figuresOf"),
-            "dev.accelbridge.core.Outcome", Set.of("ranOn", "timed", "compared"),
-            "dev.accelbridge.tools.archfixture.results.Row", Set.of("timings"));
+            "dev.accelbridge.core.Outcome", Set.of("ranOn", "timed", "compared"));
 
     /** The readers that may unwrap, each with why: the published API's own views and the JUnit assertions. */
     static final Map<String, String> ALLOWED = Map.of(
@@ -35,8 +34,13 @@ final class ResultUnwraps {
     private ResultUnwraps() {
     }
 
-    /** Each unwrap outside {@link #ALLOWED}: where it is and which accessor it unwraps. */
+    /** Each unwrap of a result's accessors outside {@link #ALLOWED}: where it is and which accessor it unwraps. */
     static List<String> of(JavaClasses classes) {
+        return of(classes, ACCESSORS);
+    }
+
+    /** Each unwrap of {@code accessors} (by their owner) outside {@link #ALLOWED}. */
+    static List<String> of(JavaClasses classes, Map<String, Set<String>> accessors) {
         List<String> out = new ArrayList<>();
         for (JavaClass c : classes) {
             String top = c.getName().contains("$") ? c.getName().substring(0, c.getName().indexOf('$')) : c.getName();
@@ -51,7 +55,7 @@ final class ResultUnwraps {
                     }
                 }
                 for (JavaMethodCall call : u.getMethodCallsFromSelf()) {
-                    Set<String> names = ACCESSORS.get(call.getTargetOwner().getName());
+                    Set<String> names = accessors.get(call.getTargetOwner().getName());
                     int line = call.getLineNumber();
                     if (names != null && names.contains(call.getName()) && (unwraps.contains(line) || unwraps.contains(line + 1))) {
                         out.add(u.getFullName() + " unwraps " + call.getTargetOwner().getSimpleName() + "." + call.getName() + "() ("

@@ -30,11 +30,10 @@ record RowFigures(String ranOn, boolean timed, String loadMs, String firstMs, St
     static final String ABSENT = "–";
 
     static RowFigures of(RunResult r) {
-        Outcome o = r.outcome();
-        BackendId backend = o instanceof Outcome.Ran ran ? ran.backend() : o instanceof Outcome.Stopped s ? s.backend() : null;
-        Timings t = o instanceof Outcome.Ran ran ? ran.timings() : o instanceof Outcome.Unplaced u ? u.timings() : null;
-        Parity q = o instanceof Outcome.Ran ran ? ran.parity().orElse(null) : o instanceof Outcome.Stopped s ? s.parity().orElse(null) : null;
-        return new RowFigures(backend == null ? ABSENT : backend.toString(), t != null,
+        Outcome o = r.outcome(); // each part as its kind holds it (Outcome's own reading)
+        Timings t = o.timed().orElse(null);
+        Parity q = o.compared().orElse(null);
+        return new RowFigures(o.ranOn().map(BackendId::toString).orElse(ABSENT), t != null,
                 t == null ? ABSENT : Fmt.ms(t.loadMs()), t == null ? ABSENT : Fmt.ms(t.firstMs()),
                 t == null ? ABSENT : Fmt.msCi(t.p50Ms(), t.quality().p50Ci()), t == null ? ABSENT : Fmt.ms(t.p90Ms()),
                 t == null ? ABSENT : Fmt.ms(t.p99Ms()), q != null, q == null ? ABSENT : Fmt.sci(q.maxAbsErr()),

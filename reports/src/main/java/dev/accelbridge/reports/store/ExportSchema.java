@@ -68,8 +68,8 @@ final class ExportSchema {
             "runtimeVersions", stringMap(), "threads", whole(1, 1 << 16), "verified", stringMap());
 
     static final Kind RESULT = withCase(kind(Set.of("runId", "status"),
-            "runId", text(), "startedAt", instant(), "caseKey", text(), "actual", text(), "outcome", one(outcomes()),
-            "status", one(statuses()), "reason", text(), "evidence", text(), "flaky", bool(),
+            "runId", text(), "startedAt", instant(), "caseKey", text(), "actual", text(), "outcome", one(names(Outcome.Kind.values())),
+            "status", one(names(Status.values())), "reason", text(), "evidence", text(), "flaky", bool(),
             "attempts", whole(1, Limits.MAX_RETRIES + 1), "earlierAttempts", array(text(), Limits.MAX_RETRIES),
             "host", text(), "hostFingerprint", text(), "browser", text(), "driver", text(), "adapter", text(),
             "softwareAdapter", bool(), "acceleration", text(), "threads", whole(1, 1 << 16),
@@ -126,17 +126,10 @@ final class ExportSchema {
         };
     }
 
-    private static Set<String> outcomes() {
+    /** The names of an enum's values, the form its field takes. */
+    private static Set<String> names(Enum<?>[] values) {
         Set<String> s = new LinkedHashSet<>();
-        for (Outcome.Kind k : Outcome.Kind.values()) {
-            s.add(k.name());
-        }
-        return s;
-    }
-
-    private static Set<String> statuses() {
-        Set<String> s = new LinkedHashSet<>();
-        for (Status x : Status.values()) {
+        for (Enum<?> x : values) {
             s.add(x.name());
         }
         return s;
