@@ -122,10 +122,18 @@ class DtypeFolderCliTest {
             if (!best.equals("fp32")) {
                 assertThat(n.get("best").get("speedupInterval")).as(n.get("text").asText()).hasSize(2);
                 assertThat(n.get("best").get("speedupInterval").get(0).asDouble()).as(n.get("text").asText()).isGreaterThan(1);
+            } else {
+                // fp32 kept: q8 was measured no faster (its interval reaches 1), or slower; which one a busy machine gives is
+                // the measurement's, so the test holds the rule, not the outcome (found when tried: native CPU's first case,
+                // 10 runs with no warm-up, read 1.13x [0.55-1.58] under load where it reads 2x quiet)
+                assertThat(n.get("skipped").findValuesAsText("why")).as(n.get("text").asText())
+                        .singleElement().satisfies(w -> assertThat(w).containsAnyOf("no faster than fp32", "slower than fp32"));
             }
         });
-        assertThat(recs).as("native CPU's q8 (6 against 12 ms here) is shipped, with its interval")
-                .anySatisfy(n -> assertThat(n.get("text").asText()).startsWith("cpu on native").contains("ship q8").contains("] faster than fp32"));
+        // the wasm and WebNN pages run q8 1.6-2.8x faster than fp32 here, with intervals well above 1: one of the three
+        // targets ships q8 with its interval, so the shipping path itself is shown
+        assertThat(recs.stream().filter(n -> !software.contains(n))).as("q8 is shipped somewhere, with its interval")
+                .anySatisfy(n -> assertThat(n.get("text").asText()).contains("ship q8").contains("] faster than fp32"));
     }
 
     /**
