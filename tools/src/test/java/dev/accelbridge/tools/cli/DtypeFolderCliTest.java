@@ -33,15 +33,22 @@ class DtypeFolderCliTest {
         Path folder = PublishedModels.embedderFolder(tmp);
         Path db = tmp.resolve("d.duckdb");
         long t0 = System.nanoTime();
-        // ten timed runs where they are cheap (an interval for each speed claim), one on WebGPU's software adapter (5 s a run),
-        // settled there (--sampling full) so that the nodes each engine put on the CPU EP are listed
+        // ten timed runs where they are cheap (an interval for each speed claim), one on WebGPU's software adapter, settled
+        // there (--sampling full) so that the nodes each engine put on the CPU EP are listed. WebGPU takes the first sentence
+        // alone: SwiftShader runs the batch of four in 8-11 s a pass, and its first use, its runs and its bisection's replays
+        // took 87 s of the test; each engine's q8 goes wrong or passes as it does at batch four (the defect is in the word
+        // embeddings' dequantization, whatever the batch)
         List<JsonNode> rows = new ArrayList<>();
-        for (List<String> part : List.of(List.of("cpu,wasm,webnn-cpu", "10", "auto"), List.of("webgpu", "1", "full"))) {
-            CliRunner.Result r = CliRunner.run("run", "--model", folder.toString(), "--backends", part.get(0), "--sampling", part.get(2),
+        for (List<String> part : List.of(List.of("cpu,wasm,webnn-cpu", "10", "auto", ""), List.of("webgpu", "1", "full", "1"))) {
+            List<String> args = new ArrayList<>(List.of("run", "--model", folder.toString(), "--backends", part.get(0), "--sampling", part.get(2),
                     "--browser", "chromium-shell", "--json", "--warmups", "0", "--iterations", part.get(1), "--min-duration", "0",
                     "--warmup-duration", "0", "--no-report", "--db", db.toString(), "--out", tmp.resolve("out").toString(),
                     // both engines' q8 bisected, whatever the first one took (the default budget would defer the second)
-                    "--bisect-budget", "600");
+                    "--bisect-budget", "600"));
+            if (!part.get(3).isEmpty()) {
+                args.addAll(List.of("--batch-sizes", part.get(3)));
+            }
+            CliRunner.Result r = CliRunner.run(args.toArray(String[]::new));
             assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
             new ObjectMapper().readTree(r.out()).forEach(rows::add);
         }
@@ -55,7 +62,8 @@ class DtypeFolderCliTest {
             assertThat(n.get("model").asText()).as(what).isEqualTo("all-minilm-l6-v2");
             assertThat(n.get("suite").asText()).as(what + ": config.json's BertModel").isEqualTo("text");
             assertThat(n.get("inputSet").asText()).as(what).isEqualTo("sentences");
-            assertThat(n.get("inputShapes").asText()).as(what).isEqualTo("input_ids=4x19;attention_mask=4x19;token_type_ids=4x19");
+            assertThat(n.get("inputShapes").asText()).as(what).isEqualTo(n.get("requested").asText().equals("webgpu")
+                    ? "input_ids=1x19;attention_mask=1x19;token_type_ids=1x19" : "input_ids=4x19;attention_mask=4x19;token_type_ids=4x19");
             if (n.get("precision").asText().equals("fp32")) {
                 assertThat(n.get("status").asText()).as(what + ": " + n.get("reason")).isEqualTo("PASSED");
             } else {
