@@ -138,10 +138,9 @@ class DtypeFolderCliTest {
                         .singleElement().satisfies(w -> assertThat(w).containsAnyOf("no faster than fp32", "slower than fp32"));
             }
         });
-        // the wasm and WebNN pages run q8 1.6-2.8x faster than fp32 here, with intervals well above 1: one of the three
-        // targets ships q8 with its interval, so the shipping path itself is shown
-        assertThat(recs.stream().filter(n -> !software.contains(n))).as("q8 is shipped somewhere, with its interval")
-                .anySatisfy(n -> assertThat(n.get("text").asText()).contains("ship q8").contains("] faster than fp32"));
+        // which targets ship q8 is the measurement's (native CPU's q8 read 1.7x faster on a quiet day, 1.13x [0.55-1.58] on a
+        // busy one; wasm's q8 once 374 against fp32's 187 ms): the shipping path with its interval is held by
+        // DtypeRecommenderTest on fixed figures
     }
 
     /**
