@@ -98,6 +98,7 @@ class EveryRunJudgedTest {
 
     private ObservedApp app;
     private AccelbridgeSession session;
+    private ObservedRun twice;
 
     @BeforeAll
     void start(@TempDir Path dir) throws Exception {
@@ -125,10 +126,8 @@ class EveryRunJudgedTest {
         app.close();
     }
 
-    private ObservedRun twice;
-
     /** The app's "/page/twice", observed once for the two tests that read it (a visit with its bisection is 10 s here). */
-    private synchronized ObservedRun twice() {
+    private ObservedRun twice() {
         if (twice == null) {
             twice = observe("/page/twice");
         }
