@@ -112,8 +112,10 @@ public record Decoding(int promptTokens, int newTokens, double[] ttftMs, double[
      * ({@link SampleStats#meanRatioCi}); null below the samples it needs.
      */
     public Interval tokensPerSecCi() {
-        Interval m = Double.isFinite(tokensPerSec()) ? SampleStats.meanRatioCi(null, itlMs) : null;
-        return m == null ? null : new Interval(1000 / m.hi(), 1000 / m.lo());
+        return Bootstraps.once(new Bootstraps.Rate(this), () -> {
+            Interval m = Double.isFinite(tokensPerSec()) ? SampleStats.meanRatioCi(null, itlMs) : null;
+            return m == null ? null : new Interval(1000 / m.hi(), 1000 / m.lo());
+        });
     }
 
     /**
@@ -122,7 +124,8 @@ public record Decoding(int promptTokens, int newTokens, double[] ttftMs, double[
      */
     public double[] tokensPerSecOver(Decoding base) {
         double ratio = tokensPerSec() / base.tokensPerSec();
-        Interval ci = Double.isFinite(ratio) ? SampleStats.meanRatioCi(itlMs, base.itlMs) : null;
+        Interval ci = Double.isFinite(ratio) ? Bootstraps.once(new Bootstraps.RateOver(this, base),
+                () -> SampleStats.meanRatioCi(itlMs, base.itlMs)) : null;
         return new double[] {ratio, ci == null ? Double.NaN : ci.lo(), ci == null ? Double.NaN : ci.hi()};
     }
 

@@ -54,6 +54,27 @@ class DecodingTest {
     }
 
     @Test
+    void theBootstrapIntervalsAreComputedOncePerFiguresByValue() {
+        // the store, the table and each report ask again for the same figures (a fallback's row carries its lane's): the
+        // same interval object is the proof that the 2000 resamples ran once
+        double[][] steps = new double[6][];
+        for (int g = 0; g < 6; g++) {
+            steps[g] = new double[] {10 + g, 2, 4, 2.5, 4};
+        }
+        Decoding a = Decoding.of(8, 5, steps, new double[] {30}, java.util.OptionalLong.empty());
+        Decoding same = Decoding.of(8, 5, steps, new double[] {30}, java.util.OptionalLong.empty());
+        steps[0][1] = 2.1;
+        Decoding other = Decoding.of(8, 5, steps, new double[] {30}, java.util.OptionalLong.empty());
+        assertThat(same).isNotSameAs(a).isEqualTo(a);
+        assertThat(same.tokensPerSecCi()).isNotNull().isSameAs(a.tokensPerSecCi());
+        assertThat(other.tokensPerSecCi()).isNotSameAs(a.tokensPerSecCi());
+        assertThat(same.tokensPerSecOver(other)).containsExactly(a.tokensPerSecOver(other));
+        double[] over = a.tokensPerSecOver(other);
+        assertThat(over[1]).isLessThanOrEqualTo(over[0]);
+        assertThat(over[2]).isGreaterThanOrEqualTo(over[0]);
+    }
+
+    @Test
     void oneTokenHasNoTokensPerSecond() {
         Decoding d = Decoding.of(8, 1, new double[][] {{10}, {11}}, new double[] {40}, java.util.OptionalLong.empty());
         assertThat(d.itlMs()).isEmpty();
