@@ -6,6 +6,7 @@ import dev.accelbridge.browser.observe.VisitOptions;
 import dev.accelbridge.browser.observe.PageObserver;
 import dev.accelbridge.core.AccelbridgeException;
 import dev.accelbridge.core.BrowserKind;
+import dev.accelbridge.core.Seconds;
 import dev.accelbridge.run.Targets;
 
 import java.net.URI;
@@ -46,8 +47,8 @@ public record ObserveOptions(URI url, List<AppStep> steps, Optional<String> unti
         replay = replay == null ? Optional.empty() : replay;
         until = until == null ? Optional.empty() : until.filter(u -> !u.isBlank());
         if (idle.isNegative() || idle.isZero() || timeout.compareTo(idle) <= 0) {
-            throw new AccelbridgeException("The idle time must be above 0 and below the timeout, got idle " + idle.toSeconds()
-                    + " s, timeout " + timeout.toSeconds() + " s", "e.g. --idle 3 --timeout 120");
+            throw new AccelbridgeException("The idle time must be above 0 and below the timeout, got idle " + Seconds.of(idle)
+                    + " s, timeout " + Seconds.of(timeout) + " s", "e.g. --idle 3 --timeout 120");
         }
         if (keep < 0) {
             throw new AccelbridgeException("The model budget must be 0 or more bytes, got " + keep, "e.g. --keep 4GiB");

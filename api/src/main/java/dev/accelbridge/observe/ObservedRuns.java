@@ -13,6 +13,7 @@ import dev.accelbridge.browser.observe.VisitReadings;
 import dev.accelbridge.core.Caches;
 import dev.accelbridge.core.HostInfo;
 import dev.accelbridge.core.RunResult;
+import dev.accelbridge.core.Seconds;
 import dev.accelbridge.core.Untrusted;
 import dev.accelbridge.reports.store.MatrixStore;
 import dev.accelbridge.run.NativeProviders;
@@ -104,7 +105,7 @@ public final class ObservedRuns {
         if (rows.isEmpty()) {
             rows.add(ObservedRows.none(where, "the page made no onnxruntime-web session " + (visit.unseen().isEmpty() ? "" : "that could be seen ")
                     + "in " + Duration.between(started, Instant.now()).toSeconds() + " s (" + (visit.timedOut() ? "until the timeout of "
-                    + o.timeout().toSeconds() + " s" : "then quiet for " + o.idle().toSeconds() + " s") + ")", visit.notes()));
+                    + Seconds.of(o.timeout()) + " s" : "then quiet for " + Seconds.of(o.idle()) + " s") + ")", visit.notes()));
         }
         visit.unseen().forEach(u -> rows.add(ObservedRows.unseen(where, u)));
         store.writeAll(rows);

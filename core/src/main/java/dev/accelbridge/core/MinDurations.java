@@ -59,9 +59,9 @@ public record MinDurations(Duration warmup, Duration timed) {
      */
     public String describe(int warmups, int iterations) {
         String w = warmup.isZero() ? "exactly " + warmups + " warm-up" + (warmups == 1 ? "" : "s")
-                : "at least " + warmups + " warm-ups and " + seconds(warmup) + " s, then until settled (at most " + Settling.CAP.toSeconds() + " s of warm-ups in all)";
+                : "at least " + warmups + " warm-ups and " + Seconds.of(warmup) + " s, then until settled (at most " + Settling.CAP.toSeconds() + " s of warm-ups in all)";
         String t = timed.isZero() ? "exactly " + iterations + " timed run" + (iterations == 1 ? "" : "s")
-                : "at least " + iterations + " timed runs and " + seconds(timed) + " s (up to " + SAMPLE_CAP + " runs)";
+                : "at least " + iterations + " timed runs and " + Seconds.of(timed) + " s (up to " + SAMPLE_CAP + " runs)";
         // exact counts are never cut on a floor (FloorStop)
         return w + "; " + t + (total().isZero() ? "" : "; on a latency floor, only until its runs show it (" + FloorStop.RUNS + " at least)");
     }
@@ -80,11 +80,7 @@ public record MinDurations(Duration warmup, Duration timed) {
             return what + " " + done + " of " + count;
         }
         return (timedPhase ? "timed " : "") + done + " " + (timedPhase ? "run" : "warm-up") + (done == 1 ? "" : "s") + " (at least "
-                + count + ", " + seconds(least) + " s" + (timedPhase ? "" : ", then until settled") + ")";
-    }
-
-    private static String seconds(Duration d) {
-        return java.math.BigDecimal.valueOf(d.toMillis(), 3).stripTrailingZeros().toPlainString();
+                + count + ", " + Seconds.of(least) + " s" + (timedPhase ? "" : ", then until settled") + ")";
     }
 
     /** Both durations together. */
