@@ -135,7 +135,7 @@ class EveryRunJudgedTest {
     }
 
     private ObservedRun observe(String path) {
-        return session.observe(ObserveOptions.builder(URI.create(app.url(path))).optIdle(Duration.ofSeconds(1))
+        return session.observe(ObserveOptions.builder(URI.create(app.url(path))).optIdle(Duration.ofMillis(500))
                 .optTimeout(Duration.ofSeconds(60)).addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").build());
     }
 

@@ -23,7 +23,7 @@ class ObserveCliTest {
     void theAppsSessionIsJudgedAndReported() throws Exception {
         try (ObservedApp app = new ObservedApp(dir)) {
             CliRunner.Result r = CliRunner.run("observe", app.url("/"), "--step", "click #run:enabled", "--until", "body[data-done]",
-                    "--idle", "1", "--timeout", "60", "--db", dir.resolve("m.duckdb").toString(), "--out", dir.resolve("out").toString(),
+                    "--idle", "0.5", "--timeout", "60", "--db", dir.resolve("m.duckdb").toString(), "--out", dir.resolve("out").toString(),
                     "--fail-on", "wrong-output,failed,unavailable");
             assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
             assertThat(r.out()).contains("app model " + app.model.sha256().substring(0, 12)).contains("wasm").contains("PASSED");
@@ -36,7 +36,7 @@ class ObserveCliTest {
     @RequiresBrowser
     void aPageWithNoSessionStillGetsItsReportsAndJsonPrintsTheRows() throws Exception {
         try (ObservedApp app = new ObservedApp(dir)) {
-            CliRunner.Result r = CliRunner.run("observe", app.url("/empty"), "--idle", "1", "--timeout", "30", "--json",
+            CliRunner.Result r = CliRunner.run("observe", app.url("/empty"), "--idle", "0.5", "--timeout", "30", "--json",
                     "--db", dir.resolve("m.duckdb").toString(), "--out", dir.resolve("out").toString());
             assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
             assertThat(r.err()).doesNotContain("NullPointerException");
@@ -51,13 +51,13 @@ class ObserveCliTest {
     void anAppThatComputesInAWorkerIsJudgedThereAndAWorkerNotEnteredFailsAnyFailOn() throws Exception {
         try (ObservedApp app = new ObservedApp(dir)) {
             CliRunner.Result r = CliRunner.run("observe", app.url("/threaded"), "--step", "click #run:enabled", "--until", "body[data-done]",
-                    "--idle", "1", "--timeout", "60", "--db", dir.resolve("m.duckdb").toString(), "--no-report",
+                    "--idle", "0.5", "--timeout", "60", "--db", dir.resolve("m.duckdb").toString(), "--no-report",
                     "--fail-on", "wrong-output,failed,unavailable");
             assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
             assertThat(r.out()).contains("app model " + app.model.sha256().substring(0, 12)).contains("PASSED");
             assertThat(r.err()).contains("1 session(s) of " + app.url("/threaded"));
 
-            CliRunner.Result shared = CliRunner.run("observe", app.url("/shared"), "--until", "body[data-done]", "--idle", "1",
+            CliRunner.Result shared = CliRunner.run("observe", app.url("/shared"), "--until", "body[data-done]", "--idle", "0.5",
                     "--timeout", "30", "--db", dir.resolve("m.duckdb").toString(), "--no-report", "--fail-on", "wrong-output");
             assertThat(shared.exitCode()).as(shared.err()).isEqualTo(Main.POLICY_FAILED);
             assertThat(shared.err()).contains("unseen: a shared-worker (" + app.url("/outer.mjs") + ")")
