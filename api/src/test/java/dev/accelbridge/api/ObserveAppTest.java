@@ -49,7 +49,7 @@ class ObserveAppTest {
 
     /**
      * A visit with half a second's idle: where the app marks its end ({@code until}) the idle only lets the observer's last
-     * readings arrive (two of its polls); a visit without that mark gives itself a second of quiet.
+     * readings arrive (two of its polls); a visit without that mark whose page runs something gives itself a second.
      */
     private ObserveOptions.Builder at(String path) {
         return ObserveOptions.builder(URI.create(app.url(path))).optIdle(Duration.ofMillis(500)).optTimeout(Duration.ofSeconds(40));
