@@ -135,7 +135,7 @@ class EveryRunJudgedTest {
     }
 
     private ObservedRun observe(String path) {
-        return session.observe(ObserveOptions.builder(URI.create(app.url(path))).optIdle(Duration.ofMillis(500))
+        return session.observe(ObserveOptions.builder(URI.create(app.url(path))).optIdle(ObservedApp.DONE_IDLE)
                 .optTimeout(Duration.ofSeconds(60)).addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").build());
     }
 

@@ -53,7 +53,7 @@ class ExternalDataAppTest {
             app.put("weights.bin", split.weights());
             app.put("external.js", APP.getBytes(StandardCharsets.UTF_8));
             ObserveOptions.Builder o = ObserveOptions.builder(URI.create(app.url("/page/external"))).addStep(new AppStep.Click("#run:enabled"))
-                    .optUntil("body[data-done]").optIdle(Duration.ofMillis(500)).optTimeout(Duration.ofSeconds(60));
+                    .optUntil("body[data-done]").optIdle(ObservedApp.DONE_IDLE).optTimeout(Duration.ofSeconds(60));
 
             RunResult r = assertThat(session.observe(o.build()).results()).singleElement().actual();
             assertThat(r.status()).as("%s", r.reason()).isEqualTo(Status.PASSED);

@@ -47,12 +47,9 @@ class ObserveAppTest {
         app.close();
     }
 
-    /**
-     * A visit with half a second's idle: where the app marks its end ({@code until}) the idle only lets the observer's last
-     * readings arrive (two of its polls); a visit without that mark whose page runs something gives itself a second.
-     */
+    /** A visit at {@link ObservedApp#DONE_IDLE}; a visit without the end's mark whose page runs something gives itself a second. */
     private ObserveOptions.Builder at(String path) {
-        return ObserveOptions.builder(URI.create(app.url(path))).optIdle(Duration.ofMillis(500)).optTimeout(Duration.ofSeconds(40));
+        return ObserveOptions.builder(URI.create(app.url(path))).optIdle(ObservedApp.DONE_IDLE).optTimeout(Duration.ofSeconds(40));
     }
 
     @Test

@@ -37,7 +37,7 @@ class ObserveReplayTest {
             Targets elsewhere = Targets.builder().setBackends(List.of(BackendId.WASM, BackendId.CPU))
                     .optBrowserSpecs(List.of(BrowserSpec.of(BrowserKind.FIREFOX), BrowserSpec.of(BrowserKind.WEBKIT))).optParallel(1).build();
             ObservedRun run = session.observe(ObserveOptions.builder(URI.create(app.url("/"))).addStep(new AppStep.Click("#run:enabled"))
-                    .optUntil("body[data-done]").optIdle(Duration.ofMillis(500)).optTimeout(Duration.ofSeconds(60)).optReplay(elsewhere).build());
+                    .optUntil("body[data-done]").optIdle(ObservedApp.DONE_IDLE).optTimeout(Duration.ofSeconds(60)).optReplay(elsewhere).build());
             RunResult observed = assertThat(run.results()).singleElement().actual();
             assertThat(observed.status()).isEqualTo(Status.PASSED);
             assertThat(run.replays()).as("wasm on Firefox, wasm on WebKit, native cpu").hasSize(3).allSatisfy(r -> {

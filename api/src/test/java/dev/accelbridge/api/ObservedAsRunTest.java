@@ -66,7 +66,7 @@ class ObservedAsRunTest {
             app.serve("models", model.getParent());
             Files.move(model, model.resolveSibling("minilm"));
             ObserveOptions.Builder options = ObserveOptions.builder(URI.create(app.url("/tjs?device=" + device + "&dtype=q8")))
-                    .addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").optIdle(Duration.ofMillis(500))
+                    .addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").optIdle(ObservedApp.DONE_IDLE)
                     .optTimeout(Duration.ofSeconds(120));
             if (!wrong) {
                 // a session within tolerance is not bisected: run on its own lane (the release and engine transformers.js

@@ -53,7 +53,7 @@ class RealSizeTest {
 
     private RunResult observe(long keep) { // one visit of the app with a budget
         ObservedRun run = session.observe(ObserveOptions.builder(URI.create(app.url("/tjs?device=wasm&dtype=fp32")))
-                .addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").optIdle(Duration.ofMillis(500))
+                .addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]").optIdle(ObservedApp.DONE_IDLE)
                 .optTimeout(Duration.ofSeconds(120)).optKeep(keep).build());
         return assertThat(run.results()).singleElement().actual();
     }

@@ -54,7 +54,7 @@ class WebNnContextAppTest {
             app.put("own-context.js", OWN_CONTEXT.getBytes(StandardCharsets.UTF_8));
             ObservedRun run = session.observe(ObserveOptions.builder(URI.create(app.url("/page/own-context")))
                     .optBrowser(BrowserKind.CHROMIUM_SHELL).addStep(new AppStep.Click("#run:enabled")).optUntil("body[data-done]")
-                    .optIdle(Duration.ofMillis(500)).optTimeout(Duration.ofSeconds(60)).build());
+                    .optIdle(ObservedApp.DONE_IDLE).optTimeout(Duration.ofSeconds(60)).build());
             RunResult r = assertThat(run.sessions()).singleElement().actual();
             assertThat(r.requested()).as("%s; %s", r.reason(), r.warnings()).isEqualTo(BackendId.WEBNN_GPU);
             assertThat(r.provenance().executionProviders()).contains("WEBNN");

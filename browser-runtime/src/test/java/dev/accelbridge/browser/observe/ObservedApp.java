@@ -23,6 +23,12 @@ import java.nio.file.Path;
  * onnxruntime-web's own worker); {@link ThreadedApp}'s pages the same app with its session in a worker or a frame.
  */
 public final class ObservedApp implements AutoCloseable {
+    /**
+     * The idle a visit of these pages waits after each step where the page marks its end ({@code data-done}, the visit's
+     * {@code until}): the mark says the app is done, so the idle only lets the observer's last readings in, two of its polls.
+     */
+    public static final java.time.Duration DONE_IDLE = AppObserver.POLL.multipliedBy(2);
+
     private static final String APP = """
             <!DOCTYPE html><meta charset="utf-8"><title>an app</title><button id="run" disabled>run</button>
             <script type="module" src="/app.mjs"></script>""";

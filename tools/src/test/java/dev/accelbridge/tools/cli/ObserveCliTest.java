@@ -1,6 +1,7 @@
 package dev.accelbridge.tools.cli;
 
 import dev.accelbridge.browser.observe.ObservedApp;
+import dev.accelbridge.core.Seconds;
 import dev.accelbridge.browser.testing.RequiresBrowser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,6 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * session a row of the table, the store and the reports; bad steps and times refused in one line.
  */
 class ObserveCliTest {
+    private static final String IDLE = Seconds.of(ObservedApp.DONE_IDLE);
+
     @TempDir
     Path dir;
 
@@ -23,7 +26,7 @@ class ObserveCliTest {
     void theAppsSessionIsJudgedAndReported() throws Exception {
         try (ObservedApp app = new ObservedApp(dir)) {
             CliRunner.Result r = CliRunner.run("observe", app.url("/"), "--step", "click #run:enabled", "--until", "body[data-done]",
-                    "--idle", "0.5", "--timeout", "60", "--db", dir.resolve("m.duckdb").toString(), "--out", dir.resolve("out").toString(),
+                    "--idle", IDLE, "--timeout", "60", "--db", dir.resolve("m.duckdb").toString(), "--out", dir.resolve("out").toString(),
                     "--fail-on", "wrong-output,failed,unavailable");
             assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
             assertThat(r.out()).contains("app model " + app.model.sha256().substring(0, 12)).contains("wasm").contains("PASSED");
@@ -36,7 +39,7 @@ class ObserveCliTest {
     @RequiresBrowser
     void aPageWithNoSessionStillGetsItsReportsAndJsonPrintsTheRows() throws Exception {
         try (ObservedApp app = new ObservedApp(dir)) {
-            CliRunner.Result r = CliRunner.run("observe", app.url("/empty"), "--idle", "0.5", "--timeout", "30", "--json",
+            CliRunner.Result r = CliRunner.run("observe", app.url("/empty"), "--idle", IDLE, "--timeout", "30", "--json",
                     "--db", dir.resolve("m.duckdb").toString(), "--out", dir.resolve("out").toString());
             assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
             assertThat(r.err()).doesNotContain("NullPointerException");
@@ -51,13 +54,13 @@ class ObserveCliTest {
     void anAppThatComputesInAWorkerIsJudgedThereAndAWorkerNotEnteredFailsAnyFailOn() throws Exception {
         try (ObservedApp app = new ObservedApp(dir)) {
             CliRunner.Result r = CliRunner.run("observe", app.url("/threaded"), "--step", "click #run:enabled", "--until", "body[data-done]",
-                    "--idle", "0.5", "--timeout", "60", "--db", dir.resolve("m.duckdb").toString(), "--no-report",
+                    "--idle", IDLE, "--timeout", "60", "--db", dir.resolve("m.duckdb").toString(), "--no-report",
                     "--fail-on", "wrong-output,failed,unavailable");
             assertThat(r.exitCode()).as(r.err()).isEqualTo(Main.OK);
             assertThat(r.out()).contains("app model " + app.model.sha256().substring(0, 12)).contains("PASSED");
             assertThat(r.err()).contains("1 session(s) of " + app.url("/threaded"));
 
-            CliRunner.Result shared = CliRunner.run("observe", app.url("/shared"), "--until", "body[data-done]", "--idle", "0.5",
+            CliRunner.Result shared = CliRunner.run("observe", app.url("/shared"), "--until", "body[data-done]", "--idle", IDLE,
                     "--timeout", "30", "--db", dir.resolve("m.duckdb").toString(), "--no-report", "--fail-on", "wrong-output");
             assertThat(shared.exitCode()).as(shared.err()).isEqualTo(Main.POLICY_FAILED);
             assertThat(shared.err()).contains("unseen: a shared-worker (" + app.url("/outer.mjs") + ")")
