@@ -89,11 +89,19 @@ public final class AppObserver {
             sources = ModelSources.watch(page);
             readings.stepDone("open");
             act("open", () -> page.navigate(options.url().toString(), new Page.NavigateOptions().setTimeout(remainingMs())));
-            settle(page, observer);
-            for (AppStep s : options.steps()) {
+            // the page is quiet before each step; before the end's mark, waiting for the mark and a quiet after it is enough
+            // (a session is the step's by when it was made, not by when it was read)
+            List<AppStep> steps = options.steps();
+            if (!steps.isEmpty() || options.until().isEmpty()) {
+                settle(page, observer);
+            }
+            for (int i = 0; i < steps.size(); i++) {
+                AppStep s = steps.get(i);
                 act(s.label(), () -> perform(page, s, remainingMs()));
                 readings.stepDone(s.label());
-                settle(page, observer);
+                if (i < steps.size() - 1 || options.until().isEmpty()) {
+                    settle(page, observer);
+                }
             }
             options.until().ifPresent(u -> {
                 act("until " + u, () -> page.waitForSelector(u, new Page.WaitForSelectorOptions()
