@@ -14,6 +14,7 @@ import dev.accelbridge.core.RunResult;
 import dev.accelbridge.core.RuntimeOption;
 import dev.accelbridge.core.RuntimeOptions;
 import dev.accelbridge.core.Status;
+import dev.accelbridge.core.testing.Nightly;
 import dev.accelbridge.suites.onnx.GraphBuilder;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -145,12 +146,14 @@ class EveryRunJudgedTest {
         RunResult r = assertThat(run.sessions()).singleElement().actual();
         assertThat(r.status()).as("%s", r.reason()).isEqualTo(Status.WRONG_OUTPUT);
         assertThat(r.reason()).startsWith("outputs of its run 2 differ from native CPU's");
+        assertThat(r.warnings()).as("a session within the values' budget is judged on every run").noneMatch(w -> w.startsWith("its verdict covers"));
         // its bisection's replay runs with the app's own session options (found when tried: with Accelbridge's defaults)
         assertThat(run.replays()).singleElement().satisfies(x -> assertThat(x.id().runtimeOptions())
                 .isEqualTo(new RuntimeOptions(Map.of(RuntimeOption.OPTIMIZATION, "basic"))));
     }
 
     @Test
+    @Nightly(guardedBy = "EveryRunJudgedTest#aGenerationPastTheValuesBudgetIsJudgedOnRunsSpreadEvenlyToItsEnd") // docs/testing.md#the-nightly-tier
     void everyStepPastTheFourthIsJudgedToo() {
         // found when tried: only the first four runs of a session kept their values, so a generation's steps past the
         // fourth were never judged and its row read PASSED
