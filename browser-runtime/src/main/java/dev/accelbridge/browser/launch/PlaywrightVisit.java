@@ -27,6 +27,7 @@ public final class PlaywrightVisit implements AutoCloseable {
     private final InstalledBrowser browser;
     private final Path profile;
     private final Optional<ProcessHandle> process;
+    private volatile boolean killed;
 
     private PlaywrightVisit(Playwright playwright, BrowserContext context, Page page, InstalledBrowser browser, Path profile,
                             Optional<ProcessHandle> process) {
@@ -52,12 +53,21 @@ public final class PlaywrightVisit implements AutoCloseable {
         Path profile = Profiles.fresh(b.kind());
         Playwright pw = null;
         try {
-            pw = PlaywrightDriver.start();
-            BrowserContext ctx = pw.chromium().launchPersistentContext(profile, new BrowserType.LaunchPersistentContextOptions()
-                    .setExecutablePath(b.executable()).setHeadless(options.headless())
-                    .setArgs(ChromiumFlags.forLaunch(b.kind(), DriverKind.PLAYWRIGHT, options))
-                    .setEnv(LaunchSupport.playwrightEnvironment(options))
-                    .setTimeout(options.launchTimeout().toMillis()));
+            PlaywrightDriver.Taken taken = PlaywrightDriver.take();
+            pw = taken.playwright();
+            BrowserContext ctx;
+            try {
+                ctx = launch(pw, b, profile, options);
+            } catch (PlaywrightException e) {
+                if (!taken.reused() || !driverGone(e)) {
+                    throw e;
+                }
+                // a driver handed back earlier that has ended since: not the browser's failure, so once more on a new one
+                LaunchSupport.quietly(pw::close);
+                pw = null;
+                pw = PlaywrightDriver.start();
+                ctx = launch(pw, b, profile, options);
+            }
             Page page = ctx.pages().isEmpty() ? ctx.newPage() : ctx.pages().get(0);
             return new PlaywrightVisit(pw, ctx, page, b, profile,
                     ProcessTrees.findBrowser("--user-data-dir=" + profile, Duration.ofSeconds(5)));
@@ -77,6 +87,20 @@ public final class PlaywrightVisit implements AutoCloseable {
         }
     }
 
+    /** Whether {@code e} says Playwright's driver is gone (its pipe closed), as its transport words it. */
+    static boolean driverGone(PlaywrightException e) {
+        String m = String.valueOf(e.getMessage());
+        return m.contains("Playwright connection closed") || m.contains("pipe closed");
+    }
+
+    private static BrowserContext launch(Playwright pw, InstalledBrowser b, Path profile, LaunchOptions options) {
+        return pw.chromium().launchPersistentContext(profile, new BrowserType.LaunchPersistentContextOptions()
+                .setExecutablePath(b.executable()).setHeadless(options.headless())
+                .setArgs(ChromiumFlags.forLaunch(b.kind(), DriverKind.PLAYWRIGHT, options))
+                .setEnv(LaunchSupport.playwrightEnvironment(options))
+                .setTimeout(options.launchTimeout().toMillis()));
+    }
+
     /** The page, blank until the caller sends it somewhere. */
     public Page page() {
         return page;
@@ -94,16 +118,28 @@ public final class PlaywrightVisit implements AutoCloseable {
 
     /** Ends the browser's process tree now, from any thread: a Playwright call waiting on it then fails. */
     public void kill() {
+        killed = true;
         process.ifPresent(p -> ProcessTrees.killTree(p, Duration.ofSeconds(5)));
     }
 
-    /** Closes the browser and Playwright's driver, and deletes the profile. */
+    /**
+     * Closes the browser and deletes the profile; Playwright's driver is handed back for the next visit when the browser
+     * closed cleanly, else closed (a visit whose browser was killed or would not close leaves no driver in doubt behind).
+     */
     @Override
     public void close() {
+        boolean clean = false;
         try {
-            LaunchSupport.quietly(context::close);
-            LaunchSupport.quietly(playwright::close);
+            context.close();
+            clean = !killed;
+        } catch (RuntimeException e) {
+            // cleanup after a failure: the driver goes with it
         } finally {
+            if (clean) {
+                PlaywrightDriver.handBack(playwright);
+            } else {
+                LaunchSupport.quietly(playwright::close);
+            }
             kill();
             Profiles.delete(profile);
         }

@@ -15,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * The browser a caller drives itself (the observer's) is launched as every Playwright lane's: the command line
  * {@link ChromiumFlags} gives for its options, a fresh profile of its own, its process found by it; {@link PlaywrightVisit#kill}
- * ends it from another thread and a Playwright call waiting on its page fails rather than hangs.
+ * ends it from another thread and a Playwright call waiting on its page fails rather than hangs. A visit that closed
+ * cleanly hands Playwright's driver to the next.
  */
 @RequiresBrowser
 class PlaywrightVisitTest {
@@ -48,6 +49,40 @@ class PlaywrightVisitTest {
         }
     }
 
+    @Test
+    void aVisitThatClosedCleanlyHandsItsDriverToTheNextAndOneThatWasKilledDoesNot() throws Exception {
+        LaunchOptions options = ObserverBrowser.options(BrowserKind.CHROMIUM, WebGpuAdapter.SOFTWARE);
+        long first;
+        try (PlaywrightVisit visit = PlaywrightVisit.open(options)) {
+            first = driverOf(visit);
+        }
+        long second;
+        try (PlaywrightVisit visit = PlaywrightVisit.open(options)) {
+            second = driverOf(visit);
+            assertThat(second).as("the driver the first visit handed back").isEqualTo(first);
+            visit.kill();
+        }
+        long third;
+        try (PlaywrightVisit visit = PlaywrightVisit.open(options)) {
+            third = driverOf(visit);
+            assertThat(third).as("a killed visit's driver is closed, not handed on").isNotEqualTo(second);
+            assertThat(visit.page().evaluate("1 + 1")).isEqualTo(2);
+        }
+        // a driver that ended while no visit held it: the next visit starts a new one rather than failing
+        ProcessHandle.of(third).ifPresent(ProcessHandle::destroyForcibly);
+        assertThat(ended(ProcessHandle.of(third).orElse(null), java.time.Duration.ofSeconds(10))).isTrue();
+        try (PlaywrightVisit visit = PlaywrightVisit.open(options)) {
+            assertThat(driverOf(visit)).isNotEqualTo(third);
+            assertThat(visit.page().evaluate("1 + 1")).isEqualTo(2);
+        }
+    }
+
+    /** The process that started the visit's browser: Playwright's driver. */
+    private static long driverOf(PlaywrightVisit visit) {
+        return visit.process().flatMap(ProcessHandle::parent).map(ProcessHandle::pid)
+                .orElseThrow(() -> new AssertionError("the browser's process or its parent was not found"));
+    }
+
     /**
      * Whether {@code p} ends within {@code wait}: gone, or a zombie its parent (Playwright's driver, not this JVM) has
      * not reaped yet, which {@link ProcessHandle#isAlive} still counts as alive.
@@ -55,7 +90,7 @@ class PlaywrightVisitTest {
     private static boolean ended(ProcessHandle p, java.time.Duration wait) throws InterruptedException {
         long deadline = System.nanoTime() + wait.toNanos();
         while (System.nanoTime() < deadline) {
-            if (!p.isAlive()) {
+            if (p == null || !p.isAlive()) {
                 return true;
             }
             try {
