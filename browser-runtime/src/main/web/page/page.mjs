@@ -2,7 +2,7 @@
 // receives with onnxruntime-web (protocol v1, docs/protocol.md). Timings are taken in the jobs, with performance.now()
 // around `await session.run(feeds)`, so the bridge's overhead is not counted. This module starts the page: its state is
 // the one object made here and passed to every part; what each message kind does is jobs/table.mjs.
-import { DEFAULT_ENTRY } from './bundle.mjs';
+import { ortBase, ortLoaded } from './ortload.mjs';
 import { probeBrowser, errorText } from './probe.mjs';
 import { createUi } from './ui.mjs';
 import { captureConsole } from './capture.mjs';
@@ -10,7 +10,6 @@ import { Link } from './link.mjs';
 import { JobQueue } from './queue.mjs';
 import { Inbound } from './transfer.mjs';
 import { onText, onBinary } from './inbox.mjs';
-import { installLedger } from './ledger.mjs';
 
 // The page's state, the one place it is held. `runtime` is what onnxruntime-web has become in this document:
 // wasmStarted once a session was created (ort.env.wasm.numThreads is fixed from then on), modulesSeen the WebAssembly
@@ -40,21 +39,17 @@ function hello(page) {
     ort: ort ? { version: ort.env.versions ? ort.env.versions.web || ort.env.versions.common : null } : { error: page.ortError } };
 }
 
-// The pinned onnxruntime-web, or the release this page's lane asked for (?ort=VERSION&ortEntry=BUNDLE), which the
-// bridge serves from that release's own dist folder; the bundle is the lane's engine (?ortEntry=ort.webgpu.min.mjs).
-// Only a version and a bundle path are taken: the bridge serves nothing else under /ort-web/.
-async function importOrt(page, params) {
-  const version = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,79}$/.test(params.get('ort') || '') ? params.get('ort') : null;
-  const entry = /^(esm\/)?[A-Za-z0-9._-]+\.m?js$/.test(params.get('ortEntry') || '') ? params.get('ortEntry') : DEFAULT_ENTRY;
-  try {
-    const base = version ? `./ort-web/${version}/` : './ort/';
-    page.ort = await import(base + entry);
-    page.ort.env.wasm.wasmPaths = new URL(base, location.href).href;
-    page.ort.env.logLevel = 'warning';
-  } catch (e) {
-    page.ortError = errorText(e);
+// onnxruntime-web as ortload.mjs loaded it (asked for as the page started), set up for this page's jobs.
+async function importOrt(page) {
+  const { ort, error } = await ortLoaded;
+  if (error !== undefined) {
+    page.ortError = errorText(error);
     page.ui.log(`onnxruntime-web failed to load: ${page.ortError}`);
+    return;
   }
+  page.ort = ort;
+  page.ort.env.wasm.wasmPaths = new URL(ortBase, location.href).href;
+  page.ort.env.logLevel = 'warning';
 }
 
 function showFacts(page) {
@@ -75,8 +70,7 @@ async function main() {
   const params = new URLSearchParams(location.search);
   const page = createPage(params, document);
   page.ui.setState('probing this browser…');
-  installLedger(); // before onnxruntime-web loads: every GPU buffer and WebAssembly memory it makes passes through it
-  await importOrt(page, params);
+  await importOrt(page);
   page.probe = await probeBrowser();
   showFacts(page);
   page.link.connect(0);

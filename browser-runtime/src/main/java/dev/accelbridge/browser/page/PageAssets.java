@@ -17,7 +17,7 @@ public final class PageAssets {
     public static final String CLASSPATH_ROOT = ServedPage.CLASSPATH_ROOT;
 
     /** The files the page cannot work without, relative to {@link #CLASSPATH_ROOT}. */
-    public static final List<String> REQUIRED = List.of("index.html", "page.mjs", "kinds.mjs", "bundle.mjs", "probe.mjs", "frames.mjs", "clock.mjs", "settle.mjs", "floor.mjs", "ledger.mjs", "session.mjs", "placement.mjs",
+    public static final List<String> REQUIRED = List.of("index.html", "page.mjs", "kinds.mjs", "bundle.mjs", "ortload.mjs", "probe.mjs", "frames.mjs", "clock.mjs", "settle.mjs", "floor.mjs", "ledger.mjs", "session.mjs", "placement.mjs",
             "generate.mjs", "socket.mjs", "relay.js", "ui.mjs", "capture.mjs", "link.mjs", "queue.mjs", "inbox.mjs", "transfer.mjs", "tensors.mjs",
             "jobs/table.mjs", "jobs/common.mjs", "jobs/control.mjs", "jobs/probe.mjs", "jobs/load.mjs", "jobs/run.mjs", "jobs/generation.mjs",
             "jobs/profile.mjs", "jobs/release.mjs",
