@@ -64,7 +64,7 @@ public final class PlaywrightVisit implements AutoCloseable {
                 }
                 // a driver handed back earlier that has ended since: not the browser's failure, so once more on a new one
                 LaunchSupport.quietly(pw::close);
-                pw = null;
+                pw = null; // closed: not again below if the new one does not start
                 pw = PlaywrightDriver.start();
                 ctx = launch(pw, b, profile, options);
             }
@@ -119,6 +119,10 @@ public final class PlaywrightVisit implements AutoCloseable {
     /** Ends the browser's process tree now, from any thread: a Playwright call waiting on it then fails. */
     public void kill() {
         killed = true;
+        endTree();
+    }
+
+    private void endTree() {
         process.ifPresent(p -> ProcessTrees.killTree(p, Duration.ofSeconds(5)));
     }
 
@@ -135,12 +139,12 @@ public final class PlaywrightVisit implements AutoCloseable {
         } catch (RuntimeException e) {
             // cleanup after a failure: the driver goes with it
         } finally {
+            endTree(); // whatever the close left, before the driver can start another visit's browser
             if (clean) {
                 PlaywrightDriver.handBack(playwright);
             } else {
                 LaunchSupport.quietly(playwright::close);
             }
-            kill();
             Profiles.delete(profile);
         }
     }
