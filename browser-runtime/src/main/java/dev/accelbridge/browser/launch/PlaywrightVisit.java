@@ -88,7 +88,7 @@ public final class PlaywrightVisit implements AutoCloseable {
     }
 
     /** Whether {@code e} says Playwright's driver is gone (its pipe closed), as its transport words it. */
-    static boolean driverGone(PlaywrightException e) {
+    private static boolean driverGone(PlaywrightException e) {
         String m = String.valueOf(e.getMessage());
         return m.contains("Playwright connection closed") || m.contains("pipe closed");
     }

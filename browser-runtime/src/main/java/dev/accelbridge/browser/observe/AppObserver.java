@@ -89,25 +89,18 @@ public final class AppObserver {
             sources = ModelSources.watch(page);
             readings.stepDone("open");
             act("open", () -> page.navigate(options.url().toString(), new Page.NavigateOptions().setTimeout(remainingMs())));
-            // the page is quiet before each step; before the end's mark, waiting for the mark and a quiet after it is enough
-            // (a session is the step's by when it was made, not by when it was read)
-            List<AppStep> steps = options.steps();
-            if (!steps.isEmpty() || options.until().isEmpty()) {
-                settle(page, observer);
-            }
-            for (int i = 0; i < steps.size(); i++) {
-                AppStep s = steps.get(i);
+            for (AppStep s : options.steps()) {
+                settle(page, observer); // the page is quiet before each step
                 act(s.label(), () -> perform(page, s, remainingMs()));
                 readings.stepDone(s.label());
-                if (i < steps.size() - 1 || options.until().isEmpty()) {
-                    settle(page, observer);
-                }
             }
-            options.until().ifPresent(u -> {
+            // the end: the mark and a quiet after it (a session is its step's by when it was made, not when it was read),
+            // or a quiet alone
+            options.until().ifPresentOrElse(u -> {
                 act("until " + u, () -> page.waitForSelector(u, new Page.WaitForSelectorOptions()
                         .setState(com.microsoft.playwright.options.WaitForSelectorState.ATTACHED).setTimeout(remainingMs())));
                 settle(page, observer);
-            });
+            }, () -> settle(page, observer));
             return visit(version, timedOut);
         } catch (PlaywrightException e) {
             say("the browser went away: " + e.getMessage());

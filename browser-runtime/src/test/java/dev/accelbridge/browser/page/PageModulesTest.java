@@ -49,7 +49,7 @@ class PageModulesTest {
     }
 
     /** The modules {@code page.mjs} reaches by static imports (and re-exports), itself included, relative to {@code dir}. */
-    static Set<String> imported(Path dir) throws IOException {
+    private static Set<String> imported(Path dir) throws IOException {
         Set<String> seen = new TreeSet<>();
         Deque<Path> todo = new ArrayDeque<>();
         todo.add(dir.resolve("page.mjs").normalize());
