@@ -8,9 +8,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Another host for tests: a Linux network namespace joined to this one by a veth pair of its own ({@code 10.213.N.1/30} on
- * this side, {@code 10.213.N.2/30} inside), with only loopback and that pair. What runs inside reaches this machine only
- * at {@link #hostAddress()}, and this machine reaches it only at {@link #address()}; no route leads anywhere else.
- * Closing it ends every process started inside and deletes the namespace and the pair.
+ * this side, {@code 10.213.N.2/30} inside, IPv4 alone), with only loopback and that pair. What runs inside reaches this
+ * machine only at {@link #hostAddress()}, and this machine reaches it only at {@link #address()}; no route leads anywhere
+ * else. Closing it ends every process started inside and deletes the namespace and the pair.
  */
 public final class NetworkNamespace implements AutoCloseable {
     private final String name;
@@ -57,6 +57,10 @@ public final class NetworkNamespace implements AutoCloseable {
             ns.must("ip", "netns", "add", ns.name);
             ns.must("ip", "link", "add", ns.hostSide, "type", "veth", "peer", "name", inside);
             ns.must("ip", "link", "set", inside, "netns", ns.name);
+            // IPv4 alone: the kernel's IPv6 link-local address would arrive a second or more after the link is up, a
+            // change of network to a browser started by then, which fails its page's requests (net::ERR_NETWORK_CHANGED)
+            ns.must("ip", "link", "set", ns.hostSide, "addrgenmode", "none");
+            ns.must("ip", "netns", "exec", ns.name, "ip", "link", "set", inside, "addrgenmode", "none");
             ns.must("ip", "addr", "add", ns.hostAddress() + "/30", "dev", ns.hostSide);
             ns.must("ip", "link", "set", ns.hostSide, "up");
             ns.must("ip", "netns", "exec", ns.name, "ip", "addr", "add", ns.address() + "/30", "dev", inside);
