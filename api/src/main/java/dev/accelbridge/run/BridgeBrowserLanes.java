@@ -2,6 +2,7 @@ package dev.accelbridge.run;
 
 import dev.accelbridge.bridge.BridgeOptions;
 import dev.accelbridge.bridge.BridgeServer;
+import dev.accelbridge.bridge.PageNotJoinedException;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
 import dev.accelbridge.browser.launch.BrowserLaunchException;
 import dev.accelbridge.browser.launch.BrowserLaunchers;
@@ -131,7 +132,7 @@ public final class BridgeBrowserLanes implements BrowserLanes {
             if (remote.isEmpty()) {
                 throw e;
             }
-            throw new RemoteUnavailable(remote.get(), e.getMessage(), e.fix());
+            throw new RemoteUnavailable(remote.get(), e.getMessage(), e.fix(), e instanceof PageNotJoinedException);
         }
     }
 

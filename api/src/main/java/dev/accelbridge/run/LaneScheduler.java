@@ -210,8 +210,9 @@ final class LaneScheduler {
 
     /**
      * Opens a lane, and again while it would not start and {@code --retries} are left: a browser that did not reach the
-     * bridge in time on a busy machine fails every case of its lane, which a retry of each case would not mend. What
-     * cannot be had or run here (a {@link BackendException} of another status) is not tried again.
+     * bridge in time on a busy machine fails every case of its lane, which a retry of each case would not mend; so does a
+     * remote's browser whose page did not join. What cannot be had or run here (a {@link BackendException} of another
+     * status, a remote that gave no browser) is not tried again.
      */
     private Lane open(LaneSource lanes, LaneId target, Collection<BackendId> named) {
         int retries = plan.limits().retries();
@@ -219,8 +220,9 @@ final class LaneScheduler {
             try {
                 return lanes.open(target, named);
             } catch (AccelbridgeException e) {
-                boolean failed = !(e instanceof BackendException be) || be.status() == Status.FAILED;
-                if (!failed || attempt > retries) {
+                boolean again = e instanceof RemoteUnavailable r ? r.mayStartAgain()
+                        : !(e instanceof BackendException be) || be.status() == Status.FAILED;
+                if (!again || attempt > retries) {
                     throw e;
                 }
                 sink.info(target.key() + " did not start (" + e.oneLine() + "); starting it again (attempt " + (attempt + 1)

@@ -14,10 +14,22 @@ import java.util.Map;
  */
 final class RemoteUnavailable extends BackendUnavailableException {
     private final transient HostInfo remote;
+    private final boolean browserHad;
 
-    RemoteUnavailable(HostInfo remote, String evidence, String fix) {
+    /**
+     * @param browserHad whether the remote gave a browser whose page then did not join: a lane that may start when tried
+     *                   again (found when tried: a browser on a Playwright server lost its page's module requests to a
+     *                   change of the server's network, and {@code --retries} did not start it again)
+     */
+    RemoteUnavailable(HostInfo remote, String evidence, String fix, boolean browserHad) {
         super(evidence, fix);
         this.remote = remote;
+        this.browserHad = browserHad;
+    }
+
+    /** Whether starting the lane again may mend it: the remote gave a browser and its page did not join. */
+    boolean mayStartAgain() {
+        return browserHad;
     }
 
     /** The remote as a host of the store: what its address says, nothing more being known. */

@@ -135,6 +135,41 @@ class ParallelAndRetryTest {
     }
 
     @Test
+    void aRemoteLaneWhosePageDidNotJoinStartsAgainWithRetriesAndOneThatGaveNoBrowserDoesNot() throws Exception {
+        RunPlan plan = RunPlan.builder().workload(w -> w.optSuites(List.of(ModelFamily.TEXT)).optModelCache(dir.resolve("models"))).targets(t -> t.setBackends(List.of(BackendId.WASM))).sampling(s -> s.optWarmups(0).optIterations(1).optMinDuration(java.time.Duration.ZERO).optWarmupDuration(java.time.Duration.ZERO)).limits(l -> l.optRetries(1)).build();
+        HostInfo server = RemoteUnavailable.playwrightServer(java.net.URI.create("ws://10.213.9.2:3000/"));
+        // found when tried: a Playwright server's browser lost its page's requests to a change of the server's network,
+        // and the lane's cases were stored UNAVAILABLE there though --retries 1 was asked for
+        for (boolean browserHad : List.of(true, false)) {
+            List<String> said = new CopyOnWriteArrayList<>();
+            RunListener listener = new RunListener() {
+                @Override
+                public void info(String message) {
+                    said.add(message);
+                }
+            };
+            try (MatrixStore store = MatrixStore.openForRun(dir.resolve("remote-" + browserHad + ".duckdb")); NativeProviders natives = NativeProviders.load()) {
+                Recording lanes = new Recording(plan, (p, request) -> { });
+                lanes.failingOpens = 1;
+                lanes.openFailure = () -> new RemoteUnavailable(server, "No page joined for launch slot 0 within 60 s (injected)",
+                        "check the browser starts and reaches the bridge", browserHad);
+                RunSummary s = new RunOrchestrator(store, host, natives, () -> lanes, Map.of("accelbridge", "test"), listener)
+                        .run(plan, cases.subList(0, 1), "{}", null);
+                RunResult wasm = s.results().stream().filter(r -> r.requested() == BackendId.WASM).findFirst().orElseThrow();
+                if (browserHad) {
+                    assertThat(wasm.status()).as(wasm.reason()).isEqualTo(Status.PASSED);
+                    assertThat(said).anySatisfy(m -> assertThat(m).contains("did not start (No page joined").contains("starting it again (attempt 2 of 2)"));
+                } else { // a remote that gave no browser: its cases are UNAVAILABLE there, not tried again
+                    assertThat(wasm.status()).isEqualTo(Status.UNAVAILABLE);
+                    assertThat(wasm.hostFingerprint()).isEqualTo(server.fingerprint());
+                    assertThat(lanes.opened).isEmpty();
+                    assertThat(said).noneSatisfy(m -> assertThat(m).contains("starting it again"));
+                }
+            }
+        }
+    }
+
+    @Test
     void twoLanesRunTheirCasesAtTheSameTimeEachCaseWrittenOnce() throws Exception {
         RunPlan plan = RunPlan.builder().workload(w -> w.optSuites(List.of(ModelFamily.TEXT, ModelFamily.VISION, ModelFamily.AUDIO)).optBatchSizes(List.of(1, 2)).optModelCache(dir.resolve("models"))).targets(t -> t.setBackends(List.of(BackendId.WASM)).optParallel(2)).sampling(s -> s.optWarmups(1).optIterations(3).optMinDuration(java.time.Duration.ZERO).optWarmupDuration(java.time.Duration.ZERO)).build();
         List<long[]> spans = new CopyOnWriteArrayList<>();
@@ -177,6 +212,9 @@ class ParallelAndRetryTest {
         List<long[]> spans = new CopyOnWriteArrayList<>();
         /** How many opens fail before the real ones, as a lane that would not start. */
         volatile int failingOpens;
+        /** What a failing open throws: a browser here whose page did not join, unless a test says otherwise. */
+        java.util.function.Supplier<dev.accelbridge.core.AccelbridgeException> openFailure = () -> new dev.accelbridge.core.AccelbridgeException(
+                "No page joined for launch slot 0 within 60 s (injected)", "raise the join timeout");
 
         Recording(RunPlan plan, java.util.function.BiConsumer<BrowserBackendProvider, ExecutionRequest> before) {
             this.real = new BridgeBrowserLanes(plan, Map.of("accelbridge", "test"));
@@ -186,8 +224,7 @@ class ParallelAndRetryTest {
         @Override
         public Lane open(LaneId browser, Collection<BackendId> backends) {
             if (failingOpens-- > 0) {
-                throw new dev.accelbridge.core.AccelbridgeException("No page joined for launch slot 0 within 60 s (injected)",
-                        "raise the join timeout");
+                throw openFailure.get();
             }
             Lane lane = real.open(browser, backends);
             BrowserBackendProvider p = (BrowserBackendProvider) lane.providers().apply(BackendId.WASM);

@@ -1,6 +1,7 @@
 package dev.accelbridge.bridge.hub;
 
 import dev.accelbridge.bridge.BridgeServerException;
+import dev.accelbridge.bridge.PageNotJoinedException;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,7 +43,7 @@ final class PageJoins {
         try {
             return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
-            throw new BridgeServerException("No page joined for launch slot " + slot + " within " + timeout.toSeconds() + " s",
+            throw new PageNotJoinedException("No page joined for launch slot " + slot + " within " + timeout.toSeconds() + " s",
                     "check that the browser can reach the bridge URL and runs JavaScript modules; raise the join timeout");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -2,6 +2,7 @@ package dev.accelbridge.browser.provider;
 
 import dev.accelbridge.bridge.BridgeServer;
 import dev.accelbridge.bridge.BridgeServerException;
+import dev.accelbridge.bridge.PageNotJoinedException;
 import dev.accelbridge.bridge.hub.ConnectedPage;
 import dev.accelbridge.bridge.protocol.PageProbe;
 import dev.accelbridge.browser.launch.BrowserDiscovery;
@@ -40,7 +41,8 @@ final class PageLaunch {
     /**
      * Launches, waits for the page to join, and checks its onnxruntime-web.
      *
-     * @throws BridgeServerException     when the page does not join, or loaded another onnxruntime-web than asked for
+     * @throws PageNotJoinedException    when the page does not join in time
+     * @throws BridgeServerException     when the page loaded another onnxruntime-web than asked for
      * @throws UnsupportedModelException when the asked onnxruntime-web does not load in this browser (its import's error)
      */
     static Launched start(BridgeServer server, LaunchOptions options, BrowserLauncher launcher, OrtWebBuild ortWeb) {
@@ -108,8 +110,9 @@ final class PageLaunch {
             String alive = handle.isAlive() ? "running" : "not running";
             String said = handle.pageEvidence().map(s -> "; " + s).orElse("");
             handle.close();
-            throw new BridgeServerException(e.getMessage() + " (" + label + ", browser " + alive + said + ")",
-                    "check the browser starts and reaches " + server.baseUrl(), e);
+            String problem = e.getMessage() + " (" + label + ", browser " + alive + said + ")";
+            String fix = "check the browser starts and reaches " + server.baseUrl();
+            throw e instanceof PageNotJoinedException ? new PageNotJoinedException(problem, fix, e) : new BridgeServerException(problem, fix, e);
         }
         if (page.ortError() != null) {
             handle.close();
