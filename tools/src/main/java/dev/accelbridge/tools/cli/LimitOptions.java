@@ -25,7 +25,7 @@ final class LimitOptions {
 
     @Option(names = "--retries", paramLabel = "N", converter = Converters.NonNegative.class,
             description = "Re-run a FAILED case up to N times on a fresh page (a fresh browser after a crash); one that then "
-                    + "passes is reported flaky (default 0).")
+                    + "passes is reported flaky. A lane whose page did not join is started again as often (default 0).")
     int retries;
 
     @Option(names = "--max-result-mb", paramLabel = "MB", converter = Converters.Positive.class,
