@@ -19,7 +19,7 @@ public final class WebKitLaneChild {
             // the fix carries what WebKitWebDriver said (found when tried: the message alone, "Timeout when executing request
             // (POST .../url)" after 70 s of an idle machine, could not say where WebKit stopped)
             e.printStackTrace();
-            System.err.println(e.getMessage() + " — " + e.fix()); // last, so the test's tail of this output keeps it
+            System.err.println(e.oneLine()); // problem and fix, last, so the test's tail of this output keeps it
             System.exit(1);
             return;
         }
