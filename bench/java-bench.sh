@@ -14,4 +14,6 @@ if ! ./mvnw -q -B -ntp $OFFLINE -DskipTests test-compile dependency:build-classp
   exit 1
 fi
 rm -f "$log"
-exec java -cp "bench/target/classes:$(cat bench/target/bench.classpath)" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn "$cls" "$@"
+# libraries speak only when something is wrong, as in the CLI (tools/src/main/resources/simplelogger.properties)
+exec java -cp "bench/target/classes:$(cat bench/target/bench.classpath)" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+  -Dorg.slf4j.simpleLogger.log.ai.djl=error "$cls" "$@"
