@@ -131,8 +131,11 @@ public final class NativeOverheadBench {
                         e.timings().p50Ms(), bare.timings.p50Ms(), e.timings().p90Ms(), bare.timings.p90Ms(), ratio, diff);
             }
             double[] sorted = ratios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-            System.out.printf("%-26s median ratio runner/bare p50 = %.3fx over %d rounds%n", name,
-                    Timings.percentile(sorted, 50), rounds);
+            // the median's own interval: whether the ratio can be told from 1 (or from a goal) at this host's spread
+            var ci = dev.accelbridge.core.SampleStats.quantileCi(sorted, 0.5);
+            System.out.printf("%-26s median ratio runner/bare p50 = %.3fx over %d rounds (95 %% interval %s)%n", name,
+                    Timings.percentile(sorted, 50), rounds, ci == null ? "- under 6 rounds"
+                            : String.format(java.util.Locale.ROOT, "%.3f-%.3f", ci.lo(), ci.hi()));
             double[] d = deltas.stream().mapToDouble(Double::doubleValue).sorted().toArray();
             System.out.printf("%-26s median delta runner-bare p50 = %+.1f us over %d rounds%n", name,
                     Timings.percentile(d, 50), rounds);
