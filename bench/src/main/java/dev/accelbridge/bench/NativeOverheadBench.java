@@ -16,11 +16,13 @@ import dev.accelbridge.core.BackendId;
 import dev.accelbridge.core.DType;
 import dev.accelbridge.core.Execution;
 import dev.accelbridge.core.ExecutionRequest;
+import dev.accelbridge.core.Interval;
 import dev.accelbridge.core.MinDurations;
 import dev.accelbridge.core.ModelCase;
 import dev.accelbridge.core.ModelFamily;
 import dev.accelbridge.core.ModelSpec;
 import dev.accelbridge.core.NamedTensor;
+import dev.accelbridge.core.SampleStats;
 import dev.accelbridge.core.Timings;
 
 import java.nio.ByteBuffer;
@@ -132,10 +134,9 @@ public final class NativeOverheadBench {
             }
             double[] sorted = ratios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
             // the median's own interval: whether the ratio can be told from 1 (or from a goal) at this host's spread
-            var ci = dev.accelbridge.core.SampleStats.quantileCi(sorted, 0.5);
+            Interval ci = SampleStats.quantileCi(sorted, 0.5);
             System.out.printf("%-26s median ratio runner/bare p50 = %.3fx over %d rounds (95 %% interval %s)%n", name,
-                    Timings.percentile(sorted, 50), rounds, ci == null ? "- under 6 rounds"
-                            : String.format(java.util.Locale.ROOT, "%.3f-%.3f", ci.lo(), ci.hi()));
+                    Timings.percentile(sorted, 50), rounds, ci == null ? "- under 6 rounds" : ci.format(3));
             double[] d = deltas.stream().mapToDouble(Double::doubleValue).sorted().toArray();
             System.out.printf("%-26s median delta runner-bare p50 = %+.1f us over %d rounds%n", name,
                     Timings.percentile(d, 50), rounds);
