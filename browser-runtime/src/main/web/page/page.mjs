@@ -13,7 +13,7 @@ import { onText, onBinary } from './inbox.mjs';
 
 // The page's state, the one place it is held. `runtime` is what onnxruntime-web has become in this document:
 // wasmStarted once a session was created (ort.env.wasm.numThreads is fixed from then on), modulesSeen the WebAssembly
-// modules it fetched.
+// modules it fetched, engines the providers a session was made on (jobs/load.mjs: the first one's start).
 function createPage(params, doc) {
   const page = {
     token: params.get('token'),
@@ -24,7 +24,7 @@ function createPage(params, doc) {
     ui: createUi(doc),
     capture: captureConsole(),
     sessions: new Map(), // session id (the bridge's) -> { session, runs, ep, graphCapture, sessionOptions, checkPlacement, feeds }
-    runtime: { wasmStarted: false, modulesSeen: [] },
+    runtime: { wasmStarted: false, modulesSeen: [], engines: new Set() },
   };
   page.link = new Link({ ui: page.ui, token: page.token, hello: () => hello(page),
     onText: (data) => onText(page, data), onBinary: (buffer) => onBinary(page, buffer) });

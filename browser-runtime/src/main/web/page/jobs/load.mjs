@@ -33,10 +33,14 @@ export async function loadJob(page, msg, modelBytes) {
   page.ui.log(`job ${msg.job}: creating session ${msg.session} for ${msg.model && msg.model.name ? msg.model.name : 'model'} (${bytes.byteLength} bytes) on ${JSON.stringify(ep)}`);
   // the case's memory window (ledger.mjs): from before its session is made to its release
   openWindow(msg.session);
+  // Where the nodes run: checked when asked (session.mjs); on a page whose engine for this provider has not started, and
+  // when the bridge awaits the release, after the case (release.mjs), so the timed session holds the engine's start
+  const engine = engineKey(ep);
+  const atRelease = opts.checkPlacement === true && opts.placementAtRelease === true && !runtime.engines.has(engine);
+  const capture = opts.listPlacement === true ? page.capture : null;
   let made;
   try {
-    // Where the nodes run: checked when asked (session.mjs)
-    made = await createSession(ort, bytes, sessionOptions, opts.checkPlacement, opts.listPlacement === true ? page.capture : null);
+    made = await createSession(ort, bytes, sessionOptions, opts.checkPlacement === true && !atRelease, capture);
   } catch (e) {
     // a session that was not made is never released: its window closes here, with its over-limit request as the reason
     const w = closeWindow(msg.session);
@@ -44,8 +48,11 @@ export async function loadJob(page, msg, modelBytes) {
     throw e;
   }
   const { session, sessionMs, placement } = made;
+  runtime.engines.add(engine);
   page.sessions.set(msg.session, { session, runs: 0, ep: msg.ep.name, graphCapture: sessionOptions.enableGraphCapture === true, sessionOptions,
-    checkPlacement: opts.checkPlacement === true });
+    checkPlacement: opts.checkPlacement === true,
+    // the model again for the check at release: the bytes a frame carried (at most 1 MiB), else its URL, fetched then
+    placementAtRelease: atRelease ? { bytes: modelBytes, url: modelBytes ? null : msg.model.url, capture } : null });
   if (msg.ep.name === 'webgpu') watchGpuDevice(page, msg.session);
   page.ui.log(`job ${msg.job}: session ready in ${sessionMs.toFixed(1)} ms`);
   page.link.send({ type: Kind.LOADED, job: msg.job, session: msg.session, sessionMs, fetchMs, modules: wasmModules(page),
@@ -79,6 +86,12 @@ function sessionOptionsOf(page, msg, ep, opts) {
     sessionOptions.freeDimensionOverrides = opts.freeDimensionOverrides;
   }
   return sessionOptions;
+}
+
+// What starts once per page and provider (onnxruntime-web's WebAssembly and the provider's backend: a WebGPU device, a
+// WebNN context of a device type): the first session on it pays for the start.
+function engineKey(ep) {
+  return typeof ep === 'string' ? ep : `${ep.name}:${ep.deviceType || ''}`;
 }
 
 function epConfig(ep) {

@@ -36,22 +36,14 @@ public record LoadedSession(String sessionId, double sessionMs, double fetchMs, 
 
     /**
      * Where this session's nodes ran, for a session made for {@code ep}: on wasm the CPU EP is the one asked for; elsewhere
-     * the page's check, or null when the session was not checked.
+     * the page's check, or null when the session was not checked (or its check was left for the release:
+     * {@link Released#placementCheck}).
      */
     public Placement placement(ExecutionProviderSpec ep) {
         String requested = ep.ortProviderName();
         if (ep.cpuOnly()) {
             return Placement.onRequested(requested, "onnxruntime-web's wasm backend has the CPU EP alone");
         }
-        if (onRequested == null) {
-            return null;
-        }
-        if (onRequested) {
-            return Placement.onRequested(requested, placementBasis);
-        }
-        // refused: which nodes ran on the CPU, where ORT's log named them; else that some did, nodes unknown
-        return placedOn == null ? Placement.onCpu(requested, List.of(), placementBasis + " (which nodes: unknown)")
-                : Placement.onCpu(requested, placedOn.nodesOn(Placement.CPU_EP),
-                placedOn.describe() + "; " + placementBasis);
+        return onRequested == null ? null : new PlacementCheck(onRequested, placementBasis, placedOn).placement(ep);
     }
 }

@@ -96,12 +96,25 @@ public final class PageSessions {
                                                  Integer threads, Map<String, Long> freeDims,
                                                  Map<String, ModelRegistry.ModelRef> externalData, SessionUse use, List<String> gpuOutputs,
                                                  String optimization, boolean graphCapture) {
+        return load(sessionId, model, inline, ep, timeout, threads, freeDims, externalData, use, gpuOutputs, optimization, graphCapture, false);
+    }
+
+    /**
+     * Same; with {@code placementAtRelease} a placement-checked session's check may wait for its release (the caller
+     * awaits the release's answer: {@link Released#placementCheck}): on a page whose engine for the provider has not
+     * started, the page makes the timed session first, so its figure holds the engine's start as a bare page's first
+     * session does, and checks once the case's memory window has closed.
+     */
+    public CompletableFuture<LoadedSession> load(String sessionId, ModelRegistry.ModelRef model, byte[] inline, ExecutionProviderSpec ep, Duration timeout,
+                                                 Integer threads, Map<String, Long> freeDims,
+                                                 Map<String, ModelRegistry.ModelRef> externalData, SessionUse use, List<String> gpuOutputs,
+                                                 String optimization, boolean graphCapture, boolean placementAtRelease) {
         String job = JobMessages.nextId("j");
         Map<String, String> where = new java.util.LinkedHashMap<>();
         gpuOutputs.forEach(o -> where.put(o, "gpu-buffer"));
         LoadJob.SessionOptions options = new LoadJob.SessionOptions(optimization, 2, threads,
                 use == SessionUse.PROFILED ? Boolean.TRUE : null, use.checksPlacement() ? Boolean.TRUE : null,
-                use == SessionUse.PLACEMENT_LISTED ? Boolean.TRUE : null, freeDims,
+                use == SessionUse.PLACEMENT_LISTED ? Boolean.TRUE : null, placementAtRelease && use.checksPlacement() ? Boolean.TRUE : null, freeDims,
                 graphCapture ? Boolean.TRUE : null, where);
         LoadJob load = JobMessages.load(sessionId, model, inline, ep, options, externalData);
         if (inline != null) {

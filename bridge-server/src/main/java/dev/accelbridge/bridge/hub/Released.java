@@ -18,11 +18,14 @@ import dev.accelbridge.core.PublicApi;
  * @param wasmBeforeBytes onnxruntime-web's WebAssembly memory when the window opened, -1 when none was instantiated yet
  * @param wasmAfterBytes  the same after the release, -1 when none
  * @param gpuLiveBytes    GPU bytes the page holds now, over all cases, -1 when not watched
+ * @param placementCheck  the session's placement check where its load left it for the release (the page's first session
+ *                        on the provider: its figure holds the engine's start), made after the window closed; else null
  */
 @PublicApi
-public record Released(long jsHeapBytes, GpuLedger gpu, long wasmBeforeBytes, long wasmAfterBytes, long gpuLiveBytes) {
+public record Released(long jsHeapBytes, GpuLedger gpu, long wasmBeforeBytes, long wasmAfterBytes, long gpuLiveBytes,
+                       PlacementCheck placementCheck) {
     /** Nothing told. */
-    public static final Released UNKNOWN = new Released(-1, null, -1, -1, -1);
+    public static final Released UNKNOWN = new Released(-1, null, -1, -1, -1, null);
     /** The largest count taken from a page: more than any device holds (1 PiB). */
     static final long MAX_BYTES = 1L << 50;
 
@@ -54,7 +57,7 @@ public record Released(long jsHeapBytes, GpuLedger gpu, long wasmBeforeBytes, lo
         }
         return new Released(count(answer.memory() == null ? null : answer.memory().usedJSHeapSize()), gpu,
                 count(ledger.wasmBeforeBytes()), count(ledger.wasmAfterBytes()),
-                count(answer.holding() == null ? null : answer.holding().gpuLiveBytes()));
+                count(answer.holding() == null ? null : answer.holding().gpuLiveBytes()), PlacementCheck.of(answer.placement()));
     }
 
     /** The wasm memory the case grew, -1 when unknown. */

@@ -53,16 +53,18 @@ public record LoadJob(String session, Model model, Ep ep, SessionOptions options
 
     /**
      * Session options: onnxruntime-web's by their names, and the page's own ({@code checkPlacement}: whether every node
-     * runs on the provider asked for; {@code listPlacement}: which nodes do not, where some do not; {@code numThreads}:
-     * the wasm threads, fixed at the page's first session). A null or empty one is not sent.
+     * runs on the provider asked for; {@code listPlacement}: which nodes do not, where some do not;
+     * {@code placementAtRelease}: the check may wait for the session's release where the page's engine for the provider
+     * has not started, so the timed session holds the start; {@code numThreads}: the wasm threads, fixed at the page's first
+     * session). A null or empty one is not sent.
      */
     public record SessionOptions(String graphOptimizationLevel, int logSeverityLevel, Integer numThreads, Boolean enableProfiling,
-                                 Boolean checkPlacement, Boolean listPlacement, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> freeDimensionOverrides,
+                                 Boolean checkPlacement, Boolean listPlacement, Boolean placementAtRelease, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> freeDimensionOverrides,
                                  Boolean enableGraphCapture,
                                  @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> preferredOutputLocation) {
         /** The options every load has: the optimization level and warnings-and-up logging. */
         public static SessionOptions at(String graphOptimizationLevel) {
-            return new SessionOptions(graphOptimizationLevel, 2, null, null, null, null, Map.of(), null, Map.of());
+            return new SessionOptions(graphOptimizationLevel, 2, null, null, null, null, null, Map.of(), null, Map.of());
         }
     }
 }

@@ -4,16 +4,20 @@ import dev.accelbridge.core.PublicApi;
 
 /**
  * A release's answer: whether the page held the session, its JS heap then, the case's memory window (the ledger's, from
- * before the session was made to its release) and what the page's device still holds.
+ * before the session was made to its release), what the page's device still holds and a placement check left for the
+ * release.
  *
  * @param session the session
  * @param existed whether the page held it
  * @param memory  the JS heap after the release
  * @param ledger  the case's memory window
  * @param holding what the device holds now
+ * @param placement the session's placement check, where its load left it for the release ({@code placementAtRelease});
+ *                  absent otherwise, null when that check failed for another reason than onnxruntime-web's refusal
  */
 @PublicApi
-public record ReleasedAnswer(String session, Boolean existed, FromPage.Heap memory, Ledger ledger, Holding holding)
+public record ReleasedAnswer(String session, Boolean existed, FromPage.Heap memory, Ledger ledger, Holding holding,
+                             Loaded.Placement placement)
         implements FromPage {
     @Override
     public MessageKind kind() {

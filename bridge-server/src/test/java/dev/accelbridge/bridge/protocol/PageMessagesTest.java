@@ -24,7 +24,7 @@ class PageMessagesTest {
         var load = new LoadJob("s4", new LoadJob.Model("9f0c", "/models/9f0c", "det", 1234,
                 List.of(new LoadJob.ExternalFile("model.onnx_data", "/models/77aa"))),
                 new LoadJob.Ep("webgpu", null, Map.of("preferredLayout", "NHWC")),
-                new LoadJob.SessionOptions("all", 2, 2, null, null, null, Map.of("height", 640L), null, Map.of()));
+                new LoadJob.SessionOptions("all", 2, 2, null, null, null, null, Map.of("height", 640L), null, Map.of()));
         assertThat(json(PageMessages.text(load, "j3"))).isEqualTo(json("""
                 {"v":1,"type":"load","job":"j3","session":"s4",
                  "model":{"id":"9f0c","url":"/models/9f0c","name":"det","byteLength":1234,

@@ -211,15 +211,18 @@ final class BrowserCase {
     /**
      * Releases the case's session on a page still in use; a single run's release is not awaited (its answer is all the
      * case waits for), any other's is, so the next case finds the page's memory given back, and its answer holds the case's
-     * memory window ({@link Released#UNKNOWN} when not awaited or not answered).
+     * memory window ({@link Released#UNKNOWN} when not awaited or not answered) and the placement check the load left for
+     * it, if any (one more session made: bounded as a load is).
      */
     private Released release(Setup k, LoadedSession s) {
         ConnectedPage p = k.page();
         if (p.isOpen() && !lane.relaunching()) {
+            boolean checkLeft = !k.single() && s.onRequested() == null && SentCase.placementUse(k.ep(), k.request()).checksPlacement();
             // a single run's release is not awaited and may wait in the page's queue behind the cases sent after it (found
             // when tried: a WebGPU case of 10 s queued ahead made the 10 s bound fire, and the late answer a protocol error)
             CompletableFuture<Released> released = PageSessions.of(p).releaseWithLedger(s.sessionId(),
-                    k.single() ? Duration.ofMinutes(10) : Duration.ofSeconds(10))
+                    k.single() ? Duration.ofMinutes(10) : checkLeft ? Duration.ofSeconds(10).plus(TimeBudget.min(remaining(k.deadline()),
+                            k.request().effectiveLoadTimeout())) : Duration.ofSeconds(10))
                     .whenComplete((v, e) -> {
                         if (e != null) {
                             LOG.warn("Releasing session {} failed: {}", s.sessionId(), e.toString());
@@ -246,7 +249,9 @@ final class BrowserCase {
         k.probe().isolationWarning(backend).ifPresent(warnings::add);
         EngineObserved.unobserved(provider.engine(), s.modules()).ifPresent(warnings::add);
         MemoryUsage mem = PageMemory.of(memory.finish(), ran.released(), backend, r.jsHeapBytes());
-        var placement = s.placement(k.ep());
+        // the check the page left for the release (its first session on the provider), where it made none with the load
+        var placement = s.placement(k.ep()) != null || ran.released().placementCheck() == null ? s.placement(k.ep())
+                : ran.released().placementCheck().placement(k.ep());
         Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs() + (enc == null ? 0 : enc.fetchMs()), loadMs, firstMs,
                 t.p50Ms(), k.warmth().firstCase()), null, enc == null || placement == null ? placement : placement.and(enc.placement(k.ep()), "the encoder"));
         if (k.request().profileIterations() > 0 || k.request().recreate() > 0

@@ -82,8 +82,10 @@ final class SentCase {
         ModelRegistry.ModelRef ref = models.register(request.modelCase().model().path());
         Map<String, ModelRegistry.ModelRef> external = models.registerExternalData(request.modelCase().model());
         String sid = PageSessions.newSessionId();
+        // a case of several runs awaits its release (BrowserCase), so its check may wait for it; a single run's is not awaited
         CompletableFuture<LoadedSession> loading = load(page, request, sid, ref, models.inline(ref, !external.isEmpty()).orElse(null),
-                external, ep, ro, use, PageOptions.graphOptimizationLevel(ro), TimeBudget.min(t, request.effectiveLoadTimeout()).plus(later));
+                external, ep, ro, use, PageOptions.graphOptimizationLevel(ro), TimeBudget.min(t, request.effectiveLoadTimeout()).plus(later),
+                !oneRun(request));
         CompletableFuture<RunOutcome> running = oneRun(request)
                 ? PageSessions.of(page).run(sid, request.modelCase().inputs(), 0, 1, durations, t.plus(later), budget, request.progress()) : null;
         return new SentCase(request, page, sid, ref, external, ep, ro, loading, running);
@@ -104,15 +106,15 @@ final class SentCase {
 
     /** The case's session made once more at the graph optimization level {@code level}, every other option as sent. */
     CompletableFuture<LoadedSession> loadAt(String level, Duration timeout) {
-        return load(page, request, PageSessions.newSessionId(), ref, null, external, ep, options, SessionUse.TIMED, level, timeout);
+        return load(page, request, PageSessions.newSessionId(), ref, null, external, ep, options, SessionUse.TIMED, level, timeout, false);
     }
 
     private static CompletableFuture<LoadedSession> load(ConnectedPage page, ExecutionRequest request, String sid, ModelRegistry.ModelRef ref,
                                                          byte[] inline, Map<String, ModelRegistry.ModelRef> external,
                                                          ExecutionProviderSpec ep, RuntimeOptions ro, SessionUse use, String level,
-                                                         Duration timeout) {
+                                                         Duration timeout, boolean placementAtRelease) {
         return PageSessions.of(page).load(sid, ref, inline, ep, timeout, request.threads(), request.modelCase().freeDims(), external, use,
-                PageOptions.gpuOutputs(request.modelCase(), request.backend()), level, PageOptions.graphCapture(ro));
+                PageOptions.gpuOutputs(request.modelCase(), request.backend()), level, PageOptions.graphCapture(ro), placementAtRelease);
     }
 
     /** Stops serving the case's model files. */
