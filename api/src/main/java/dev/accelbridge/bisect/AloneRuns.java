@@ -92,7 +92,7 @@ final class AloneRuns {
             dir = Files.createTempDirectory(workDir, "alone-");
             cut.write(dir, Double.isNaN(mc.model().tolerance()) ? null : mc.model().tolerance(), "a node run alone by bisection\n");
             ModelCase one = ModelDirectory.loadAll(dir, Optional.of(mc.model().family()), FeedOptions.none()).get(0).cases().get(0);
-            Execution e = provider.execute(new ExecutionRequest(backend, one, 0, 1, timeout, threads, null));
+            Execution e = provider.execute(ExecutionRequest.forOutputs(backend, one, timeout, threads));
             try {
                 return new Verdict(Parity.compare(one.expected().orElseThrow(), e.outputs(), tolerance, "native-cpu"), null, null);
             } catch (RuntimeException mismatch) {

@@ -127,13 +127,13 @@ final class ExposedWindows {
         Map<String, NamedTensor> cpuOut;
         Map<String, NamedTensor> backendOut;
         try {
-            lastCpuRun = cpu.execute(new ExecutionRequest(BackendId.CPU, tapped, 0, 1, timeout, threads, null));
+            lastCpuRun = cpu.execute(ExecutionRequest.forOutputs(BackendId.CPU, tapped, timeout, threads));
             cpuOut = Tapped.named(lastCpuRun, exposed);
         } catch (RuntimeException e) {
             return Bisector.failed(backend, floatTol, compared, "the exposed model failed on native CPU: " + Tapped.oneLine(e));
         }
         try {
-            lastBackendRun = provider.execute(new ExecutionRequest(backend, tapped, 0, 1, timeout, threads, null));
+            lastBackendRun = provider.execute(ExecutionRequest.forOutputs(backend, tapped, timeout, threads));
             backendOut = Tapped.named(lastBackendRun, exposed);
         } catch (RuntimeException e) {
             // exposing values changed the graph under test: each node alone, fed the reference's inputs, instead

@@ -63,8 +63,8 @@ final class KnownIfs {
                     Files.createDirectories(workDir);
                     file = Files.createTempFile(workDir, "conditions-", ".onnx");
                     Files.write(file, exposed.model().toByteArray());
-                    known.putAll(Tapped.named(cpu.execute(new ExecutionRequest(BackendId.CPU, Tapped.withModel(mc, spec, file, -1 - round), 0, 1,
-                            timeout, threads, null)), exposed));
+                    known.putAll(Tapped.named(cpu.execute(ExecutionRequest.forOutputs(BackendId.CPU, Tapped.withModel(mc, spec, file, -1 - round),
+                            timeout, threads)), exposed));
                 } catch (IOException e) {
                     throw new AccelbridgeException("cannot write the model with its conditions exposed: " + e.getMessage(), null);
                 } finally {
@@ -131,8 +131,8 @@ final class KnownIfs {
 
     private boolean within(ModelCase c, BackendId backend, BackendProvider provider, BackendProvider cpu,
                            java.util.function.Function<DType, Tolerance> tolerance, Integer threads) {
-        List<NamedTensor> want = cpu.execute(new ExecutionRequest(BackendId.CPU, c, 0, 1, timeout, threads, null)).outputs();
-        List<NamedTensor> got = provider.execute(new ExecutionRequest(backend, c, 0, 1, timeout, threads, null)).outputs();
+        List<NamedTensor> want = cpu.execute(ExecutionRequest.forOutputs(BackendId.CPU, c, timeout, threads)).outputs();
+        List<NamedTensor> got = provider.execute(ExecutionRequest.forOutputs(backend, c, timeout, threads)).outputs();
         return Parity.compare(want, got, tolerance, "native-cpu").within();
     }
 }

@@ -60,7 +60,7 @@ public final class Repros {
         try {
             List<ModelLoad> loaded = ModelDirectory.loadAll(dir, Optional.of(id.family()), FeedOptions.none());
             ModelCase repro = loaded.get(0).cases().get(0);
-            Execution e = provider.execute(new ExecutionRequest(b.backend(), repro, 0, 1, timeout, threads, null));
+            Execution e = provider.execute(ExecutionRequest.forOutputs(b.backend(), repro, timeout, threads));
             Parity p;
             try {
                 p = Parity.compare(repro.expected().orElseThrow(), e.outputs(), tolerance, "native-cpu");

@@ -89,6 +89,17 @@ public record ExecutionRequest(BackendId backend, ModelCase modelCase, int warmu
         this(backend, modelCase, warmups, iterations, timeout, threads, loadTimeout, 0, 0);
     }
 
+    /**
+     * One run of {@code modelCase} for its outputs alone (a bisection's tapped model, a node run alone, a repro's check):
+     * no warm-up, one timed run, in the verdict's window ({@link SamplingDepth#VERDICT}): nothing settled, and where a
+     * browser checks placement it does not list the nodes (one more session, made with ONNX Runtime's verbose log, which
+     * nothing reading these outputs needs).
+     */
+    public static ExecutionRequest forOutputs(BackendId backend, ModelCase modelCase, Duration timeout, Integer threads) {
+        return new ExecutionRequest(backend, modelCase, 0, 1, timeout, threads, null, 0, 0, CaseProgress.NONE, MinDurations.NONE,
+                SamplingDepth.VERDICT);
+    }
+
     /** A request with the runtime's default thread count. */
     public ExecutionRequest(BackendId backend, ModelCase modelCase, int warmups, int iterations, Duration timeout) {
         this(backend, modelCase, warmups, iterations, timeout, null, null);
