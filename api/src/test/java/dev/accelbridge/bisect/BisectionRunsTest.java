@@ -26,9 +26,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A bisection's runs ask for outputs alone: each is one run in the verdict's window, so a browser makes its session once
- * (the placement, which the bisection never reads, checked without the verbose listing session). Found when tried: the
- * bisection of whisper-mini on Firefox's WebGPU asked for the full rule, and each of its tapped models was made up to
- * three times (the strict session, the listing, the timed one).
+ * (the placement, which the bisection never reads, checked without the verbose listing session). Before, each run asked
+ * for the full rule, so a tapped model onnxruntime-web refused with CPU fallback disabled was made three times in a page
+ * (the strict session, the verbose listing, the timed one).
  */
 class BisectionRunsTest {
     @Test
