@@ -249,9 +249,11 @@ final class BrowserCase {
         k.probe().isolationWarning(backend).ifPresent(warnings::add);
         EngineObserved.unobserved(provider.engine(), s.modules()).ifPresent(warnings::add);
         MemoryUsage mem = PageMemory.of(memory.finish(), ran.released(), backend, r.jsHeapBytes());
-        // the check the page left for the release (its first session on the provider), where it made none with the load
-        var placement = s.placement(k.ep()) != null || ran.released().placementCheck() == null ? s.placement(k.ep())
-                : ran.released().placementCheck().placement(k.ep());
+        var placement = s.placement(k.ep());
+        if (placement == null && ran.released().placementCheck() != null) {
+            // the check the page left for the release (its first session on the provider)
+            placement = ran.released().placementCheck().placement(k.ep());
+        }
         Analysis analysis = new Analysis(null, null, new ColdStart(s.fetchMs() + (enc == null ? 0 : enc.fetchMs()), loadMs, firstMs,
                 t.p50Ms(), k.warmth().firstCase()), null, enc == null || placement == null ? placement : placement.and(enc.placement(k.ep()), "the encoder"));
         if (k.request().profileIterations() > 0 || k.request().recreate() > 0
