@@ -161,10 +161,10 @@ final class BrowserCase {
             k.warmth().ran(k.backend(), k.durations());
             memory.sampleNow();
         } catch (RuntimeException e) {
-            release(k, s);
+            release(k, c, s);
             throw e;
         }
-        return new Ran(r, release(k, s));
+        return new Ran(r, release(k, c, s));
     }
 
     /** The browser side's one dispatch on what a case does: each scenario is a job of its own on the page. */
@@ -214,10 +214,10 @@ final class BrowserCase {
      * memory window ({@link Released#UNKNOWN} when not awaited or not answered) and the placement check the load left for
      * it, if any (one more session made: bounded as a load is).
      */
-    private Released release(Setup k, LoadedSession s) {
+    private Released release(Setup k, SentCase c, LoadedSession s) {
         ConnectedPage p = k.page();
         if (p.isOpen() && !lane.relaunching()) {
-            boolean checkLeft = !k.single() && s.onRequested() == null && SentCase.placementUse(k.ep(), k.request()).checksPlacement();
+            boolean checkLeft = c.checkMayWait() && s.onRequested() == null;
             // a single run's release is not awaited and may wait in the page's queue behind the cases sent after it (found
             // when tried: a WebGPU case of 10 s queued ahead made the 10 s bound fire, and the late answer a protocol error)
             CompletableFuture<Released> released = PageSessions.of(p).releaseWithLedger(s.sessionId(),

@@ -82,10 +82,9 @@ final class SentCase {
         ModelRegistry.ModelRef ref = models.register(request.modelCase().model().path());
         Map<String, ModelRegistry.ModelRef> external = models.registerExternalData(request.modelCase().model());
         String sid = PageSessions.newSessionId();
-        // a case of several runs awaits its release (BrowserCase), so its check may wait for it; a single run's is not awaited
         CompletableFuture<LoadedSession> loading = load(page, request, sid, ref, models.inline(ref, !external.isEmpty()).orElse(null),
                 external, ep, ro, use, PageOptions.graphOptimizationLevel(ro), TimeBudget.min(t, request.effectiveLoadTimeout()).plus(later),
-                !oneRun(request));
+                checkMayWait(request, use));
         CompletableFuture<RunOutcome> running = oneRun(request)
                 ? PageSessions.of(page).run(sid, request.modelCase().inputs(), 0, 1, durations, t.plus(later), budget, request.progress()) : null;
         return new SentCase(request, page, sid, ref, external, ep, ro, loading, running);
@@ -102,6 +101,19 @@ final class SentCase {
             return SessionUse.TIMED;
         }
         return request.verdictWindow() ? SessionUse.PLACEMENT_CHECKED : SessionUse.PLACEMENT_LISTED;
+    }
+
+    /**
+     * Whether the case's placement check may wait for its release (on a page whose engine for the provider has not
+     * started): a checked case of several runs, whose release {@link BrowserCase} awaits; a single run's is not awaited.
+     */
+    private static boolean checkMayWait(ExecutionRequest request, SessionUse use) {
+        return use.checksPlacement() && !oneRun(request);
+    }
+
+    /** {@link #checkMayWait(ExecutionRequest, SessionUse)} for this case, as it was sent. */
+    boolean checkMayWait() {
+        return checkMayWait(request, placementUse(ep, request));
     }
 
     /** The case's session made once more at the graph optimization level {@code level}, every other option as sent. */
